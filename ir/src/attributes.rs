@@ -1,0 +1,340 @@
+//! Builtin attributes: compile-time constants attached to operations, interned in the context.
+
+use crate::context::Context;
+use crate::types::{FloatKind, Type, TypeKind};
+
+/// An attribute interned in a [`Context`]: a cheap copyable handle.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Attribute(pub(crate) u32);
+
+/// The structure of an attribute.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum AttrKind {
+    /// `unit`: presence is the information.
+    Unit,
+    /// `true` / `false`.
+    Bool(bool),
+    /// `42 : i32`; the value is kept sign-extended from the type's width.
+    Integer {
+        /// The value.
+        value: i128,
+        /// An integer or index type.
+        ty: Type,
+    },
+    /// `1.5 : f32`; the value is kept as the bits of an `f64`, rounded to the type.
+    Float {
+        /// `f64::to_bits` of the value.
+        bits: u64,
+        /// A float type.
+        ty: Type,
+    },
+    /// `"text"`.
+    String(String),
+    /// A type used as an attribute.
+    Type(Type),
+    /// `[a, b]`.
+    Array(Vec<Attribute>),
+    /// `{a = 1, b}`, entries sorted by name, names unique.
+    Dictionary(Vec<(String, Attribute)>),
+    /// `@root::@nested`.
+    SymbolRef {
+        /// The root symbol name.
+        root: String,
+        /// Nested references, outermost first.
+        nested: Vec<String>,
+    },
+    /// `dense<...> : tensor<...>`: element data in little-endian storage form.
+    DenseElements {
+        /// The shaped type.
+        ty: Type,
+        /// True when `data` holds one element standing for all.
+        splat: bool,
+        /// Element bytes, each element `scalar_byte_size` bytes.
+        data: Vec<u8>,
+    },
+    /// `dense_resource<name> : tensor<...>`: data lives in the context's resource table.
+    DenseResource {
+        /// Resource key in the `builtin` resource section.
+        name: String,
+        /// The shaped type.
+        ty: Type,
+    },
+    /// An attribute of a dialect mc does not know (`#foo.bar<...>`), kept as its text without `#`.
+    Opaque(String),
+}
+
+impl Context {
+    /// Interns `kind` and returns its handle.
+    pub fn intern_attr(&mut self, kind: AttrKind) -> Attribute {
+        Attribute(self.attrs.intern(kind))
+    }
+
+    /// The structure of `attr`.
+    pub fn attr_kind(&self, attr: Attribute) -> &AttrKind {
+        self.attrs.get(attr.0)
+    }
+
+    /// `unit`.
+    pub fn unit_attr(&mut self) -> Attribute {
+        self.intern_attr(AttrKind::Unit)
+    }
+
+    /// `true` / `false`.
+    pub fn bool_attr(&mut self, value: bool) -> Attribute {
+        self.intern_attr(AttrKind::Bool(value))
+    }
+
+    /// An integer attribute of type `ty`, truncated and sign-extended to its width.
+    pub fn integer_attr(&mut self, value: i128, ty: Type) -> Attribute {
+        let value = match self.integer_width(ty) {
+            Some(width) => sign_extend(value, width),
+            None => value,
+        };
+        self.intern_attr(AttrKind::Integer { value, ty })
+    }
+
+    /// A float attribute of type `ty`, rounded to its format.
+    pub fn float_attr(&mut self, value: f64, ty: Type) -> Attribute {
+        let value = match self.float_kind(ty) {
+            Some(kind) => round_to_format(value, kind),
+            None => value,
+        };
+        self.intern_attr(AttrKind::Float { bits: value.to_bits(), ty })
+    }
+
+    /// `"text"`.
+    pub fn string_attr(&mut self, value: &str) -> Attribute {
+        self.intern_attr(AttrKind::String(value.to_string()))
+    }
+
+    /// A type as an attribute.
+    pub fn type_attr(&mut self, ty: Type) -> Attribute {
+        self.intern_attr(AttrKind::Type(ty))
+    }
+
+    /// `[elements]`.
+    pub fn array_attr(&mut self, elements: Vec<Attribute>) -> Attribute {
+        self.intern_attr(AttrKind::Array(elements))
+    }
+
+    /// A dictionary; entries are sorted by name, a later duplicate replaces an earlier one.
+    pub fn dictionary_attr(&mut self, mut entries: Vec<(String, Attribute)>) -> Attribute {
+        entries.reverse();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|later, earlier| later.0 == earlier.0);
+        self.intern_attr(AttrKind::Dictionary(entries))
+    }
+
+    /// The empty dictionary.
+    pub fn empty_dictionary(&mut self) -> Attribute {
+        self.intern_attr(AttrKind::Dictionary(Vec::new()))
+    }
+
+    /// `@name`.
+    pub fn symbol_ref_attr(&mut self, name: &str) -> Attribute {
+        self.intern_attr(AttrKind::SymbolRef { root: name.to_string(), nested: Vec::new() })
+    }
+
+    /// Value of an integer attribute.
+    pub fn integer_value(&self, attr: Attribute) -> Option<i128> {
+        match self.attr_kind(attr) {
+            AttrKind::Integer { value, .. } => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// Value of a float attribute.
+    pub fn float_value(&self, attr: Attribute) -> Option<f64> {
+        match self.attr_kind(attr) {
+            AttrKind::Float { bits, .. } => Some(f64::from_bits(*bits)),
+            _ => None,
+        }
+    }
+
+    /// Text of a string attribute.
+    pub fn string_value(&self, attr: Attribute) -> Option<&str> {
+        match self.attr_kind(attr) {
+            AttrKind::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Type inside a type attribute.
+    pub fn type_value(&self, attr: Attribute) -> Option<Type> {
+        match self.attr_kind(attr) {
+            AttrKind::Type(ty) => Some(*ty),
+            _ => None,
+        }
+    }
+
+    /// Elements of an array attribute.
+    pub fn array_value(&self, attr: Attribute) -> Option<&[Attribute]> {
+        match self.attr_kind(attr) {
+            AttrKind::Array(elements) => Some(elements),
+            _ => None,
+        }
+    }
+
+    /// Entries of a dictionary attribute.
+    pub fn dictionary_entries(&self, attr: Attribute) -> &[(String, Attribute)] {
+        match self.attr_kind(attr) {
+            AttrKind::Dictionary(entries) => entries,
+            _ => &[],
+        }
+    }
+
+    /// Looks `name` up in a dictionary attribute.
+    pub fn dictionary_get(&self, dict: Attribute, name: &str) -> Option<Attribute> {
+        let entries = self.dictionary_entries(dict);
+        entries.binary_search_by(|(key, _)| key.as_str().cmp(name)).ok().map(|i| entries[i].1)
+    }
+
+    /// A copy of `dict` with `name` set to `value` (or removed when `value` is `None`).
+    pub fn dictionary_with(&mut self, dict: Attribute, name: &str, value: Option<Attribute>) -> Attribute {
+        let mut entries: Vec<(String, Attribute)> =
+            self.dictionary_entries(dict).iter().filter(|(key, _)| key != name).cloned().collect();
+        if let Some(value) = value {
+            entries.push((name.to_string(), value));
+        }
+        self.dictionary_attr(entries)
+    }
+
+    /// The type an attribute carries, for typed attributes.
+    pub fn attr_type(&self, attr: Attribute) -> Option<Type> {
+        match self.attr_kind(attr) {
+            AttrKind::Integer { ty, .. }
+            | AttrKind::Float { ty, .. }
+            | AttrKind::DenseElements { ty, .. }
+            | AttrKind::DenseResource { ty, .. } => Some(*ty),
+            _ => None,
+        }
+    }
+
+    /// Number of elements of a statically shaped type (1 for scalars).
+    pub fn num_elements(&self, ty: Type) -> Option<u64> {
+        match self.type_kind(ty) {
+            TypeKind::Tensor { shape, .. } => shape
+                .iter()
+                .try_fold(1u64, |acc, &d| u64::try_from(d).ok().and_then(|d| acc.checked_mul(d))),
+            _ => Some(1),
+        }
+    }
+}
+
+/// Truncates `value` to `width` bits and sign-extends it back.
+pub fn sign_extend(value: i128, width: u32) -> i128 {
+    if width == 0 || width >= 128 {
+        return value;
+    }
+    let shift = 128 - width;
+    (value << shift) >> shift
+}
+
+/// Rounds `value` to the nearest value representable in `kind`.
+pub fn round_to_format(value: f64, kind: FloatKind) -> f64 {
+    match kind {
+        FloatKind::F64 => value,
+        FloatKind::F32 => value as f32 as f64,
+        FloatKind::F16 => f16_bits_to_f64(f64_to_f16_bits(value)),
+        FloatKind::BF16 => bf16_bits_to_f64(f64_to_bf16_bits(value)),
+    }
+}
+
+/// IEEE half-precision bits of `value`, rounding to nearest even.
+pub fn f64_to_f16_bits(value: f64) -> u16 {
+    let bits = (value as f32).to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let mant = bits & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = mant | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = 1u32 << (shift - 1);
+        let rest = m & ((1 << shift) - 1);
+        let mut r = m >> shift;
+        if rest > half || (rest == half && r & 1 == 1) {
+            r += 1;
+        }
+        return sign | r as u16;
+    }
+    let mut r = ((e as u32) << 10) | (mant >> 13);
+    let rest = mant & 0x1fff;
+    if rest > 0x1000 || (rest == 0x1000 && r & 1 == 1) {
+        r += 1;
+    }
+    sign | r as u16
+}
+
+/// The value of IEEE half-precision bits.
+pub fn f16_bits_to_f64(bits: u16) -> f64 {
+    let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = ((bits >> 10) & 0x1f) as i32;
+    let mant = (bits & 0x3ff) as f64;
+    match exp {
+        0 => sign * mant * 2f64.powi(-24),
+        0x1f if mant == 0.0 => sign * f64::INFINITY,
+        0x1f => f64::NAN,
+        _ => sign * (1.0 + mant / 1024.0) * 2f64.powi(exp - 15),
+    }
+}
+
+/// bfloat16 bits of `value`, rounding to nearest even.
+pub fn f64_to_bf16_bits(value: f64) -> u16 {
+    let bits = (value as f32).to_bits();
+    if (value as f32).is_nan() {
+        return ((bits >> 16) | 0x40) as u16;
+    }
+    let rounding = 0x7fff + ((bits >> 16) & 1);
+    (bits.wrapping_add(rounding) >> 16) as u16
+}
+
+/// The value of bfloat16 bits.
+pub fn bf16_bits_to_f64(bits: u16) -> f64 {
+    f32::from_bits((bits as u32) << 16) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_wrap_to_their_width() {
+        let mut ctx = Context::new();
+        let i8 = ctx.integer_type(8);
+        let a = ctx.integer_attr(255, i8);
+        assert_eq!(ctx.integer_value(a), Some(-1));
+        assert_eq!(a, ctx.integer_attr(-1, i8));
+    }
+
+    #[test]
+    fn dictionaries_are_sorted_and_last_wins() {
+        let mut ctx = Context::new();
+        let one = ctx.bool_attr(true);
+        let two = ctx.unit_attr();
+        let d = ctx.dictionary_attr(vec![("b".into(), one), ("a".into(), one), ("b".into(), two)]);
+        assert_eq!(ctx.dictionary_entries(d), &[("a".to_string(), one), ("b".to_string(), two)]);
+        assert_eq!(ctx.dictionary_get(d, "b"), Some(two));
+        let d2 = ctx.dictionary_with(d, "a", None);
+        assert_eq!(ctx.dictionary_get(d2, "a"), None);
+    }
+
+    #[test]
+    fn half_precision_round_trips() {
+        for v in [0.0, 1.0, -2.5, 65504.0, 2f64.powi(-14), 2f64.powi(-24)] {
+            assert_eq!(f16_bits_to_f64(f64_to_f16_bits(v)), v);
+        }
+        assert_eq!(f16_bits_to_f64(f64_to_f16_bits(1e6)), f64::INFINITY);
+        assert_eq!(bf16_bits_to_f64(f64_to_bf16_bits(1.0)), 1.0);
+        assert_eq!(round_to_format(0.1, FloatKind::F32), 0.1f32 as f64);
+    }
+}

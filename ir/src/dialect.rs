@@ -1,0 +1,213 @@
+//! Dialects and op definitions: what the context knows about each registered operation.
+
+use crate::attributes::Attribute;
+use crate::context::Context;
+use crate::diagnostics::Diagnostic;
+use crate::operation::OpId;
+use crate::rewrite::pattern::RewritePatternSet;
+use crate::value::Value;
+
+/// An interned operation name such as `arith.addi`, registered or not.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct OpName(pub(crate) u32);
+
+/// Structural properties of an op, checked by the verifier and used by passes.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Traits(u32);
+
+impl Traits {
+    /// No traits.
+    pub const NONE: Traits = Traits(0);
+    /// Must be the last op of its block.
+    pub const TERMINATOR: Traits = Traits(1);
+    /// Regions may not use values defined outside the op.
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1 << 1);
+    /// Holds symbols whose names are unique in its region.
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 2);
+    /// Defines a symbol through its `sym_name` attribute.
+    pub const SYMBOL: Traits = Traits(1 << 3);
+    /// Its blocks need no terminator.
+    pub const NO_TERMINATOR: Traits = Traits(1 << 4);
+    /// All operands and results have the same type.
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(1 << 5);
+    /// All operands have the same type.
+    pub const SAME_OPERAND_TYPES: Traits = Traits(1 << 6);
+    /// Operand order does not matter.
+    pub const COMMUTATIVE: Traits = Traits(1 << 7);
+    /// No side effects: may be removed when unused, deduplicated, hoisted.
+    pub const PURE: Traits = Traits(1 << 8);
+    /// Materializes a constant held in its `value` attribute.
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 9);
+    /// Each region has at most one block.
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 10);
+    /// Returns control (and values) to the parent op.
+    pub const RETURN_LIKE: Traits = Traits(1 << 11);
+    /// Its regions are graph regions: no dominance order between ops.
+    pub const GRAPH_REGION: Traits = Traits(1 << 12);
+
+    /// The union of two trait sets.
+    pub const fn with(self, other: Traits) -> Traits {
+        Traits(self.0 | other.0)
+    }
+
+    /// True if every trait of `other` is present.
+    pub const fn contains(self, other: Traits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+/// A folded result: an existing value or a constant attribute to materialize.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FoldResult {
+    /// The result equals this value.
+    Value(Value),
+    /// The result is this constant.
+    Attr(Attribute),
+}
+
+/// What a fold hook did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Folded {
+    /// Nothing.
+    Unchanged,
+    /// The op was updated in place (e.g. operands swapped).
+    InPlace,
+    /// The op's results are replaced by these, one per result.
+    Results(Vec<FoldResult>),
+}
+
+/// Checks an op's own invariants, pushing one diagnostic per problem found.
+pub type VerifyFn = fn(&Context, OpId, &mut Vec<Diagnostic>);
+/// Folds an op given the constant values of its operands (`None` where not constant).
+pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Folded;
+/// Adds an op's canonicalization patterns to a set.
+pub type CanonicalizeFn = fn(&mut RewritePatternSet);
+/// Builds a constant op of a dialect for a folded attribute of `ty` at the insertion point.
+pub type MaterializeConstantFn =
+    fn(&mut crate::builder::Builder<'_>, Attribute, crate::types::Type) -> Option<OpId>;
+
+/// Everything the context knows about one registered operation.
+#[derive(Clone, Debug)]
+pub struct OpDef {
+    /// Full name, `dialect.op`.
+    pub name: &'static str,
+    /// One-line summary.
+    pub summary: &'static str,
+    /// Structural traits.
+    pub traits: Traits,
+    /// Attributes that belong to the op's semantics; stored as properties.
+    pub inherent_attrs: &'static [&'static str],
+    /// Op-specific verifier, run after the generated structural checks.
+    pub verify: Option<VerifyFn>,
+    /// Folding hook.
+    pub fold: Option<FoldFn>,
+    /// Canonicalization patterns.
+    pub canonicalize: Option<CanonicalizeFn>,
+}
+
+impl OpDef {
+    /// A definition with a name and summary and nothing else.
+    pub const fn new(name: &'static str, summary: &'static str) -> Self {
+        OpDef { name, summary, traits: Traits::NONE, inherent_attrs: &[], verify: None, fold: None, canonicalize: None }
+    }
+}
+
+/// A dialect: a namespace of ops registered together.
+#[derive(Clone, Debug)]
+pub struct Dialect {
+    /// Namespace, e.g. `arith`.
+    pub name: &'static str,
+    /// Its ops.
+    pub ops: Vec<OpDef>,
+    /// Builds the dialect's constant op for folded values.
+    pub materialize_constant: Option<MaterializeConstantFn>,
+}
+
+/// What the context stores per dialect.
+#[derive(Clone, Debug)]
+pub(crate) struct DialectInfo {
+    pub(crate) materialize_constant: Option<MaterializeConstantFn>,
+}
+
+impl Context {
+    /// Registers `dialect` and its ops; registering the same dialect twice is harmless.
+    pub fn register_dialect(&mut self, dialect: Dialect) {
+        for def in dialect.ops {
+            let name = self.op_name(def.name);
+            self.op_defs[name.0 as usize] = Some(def);
+        }
+        self.dialects
+            .insert(dialect.name.to_string(), DialectInfo { materialize_constant: dialect.materialize_constant });
+    }
+
+    /// True if a dialect called `name` is registered.
+    pub fn is_dialect_registered(&self, name: &str) -> bool {
+        self.dialects.contains_key(name)
+    }
+
+    /// Names of the registered dialects, sorted.
+    pub fn registered_dialects(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.dialects.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        names
+    }
+
+    /// Interns an op name.
+    pub fn op_name(&mut self, name: &str) -> OpName {
+        if let Some(&id) = self.op_name_ids.get(name) {
+            return id;
+        }
+        let id = OpName(self.op_names.len() as u32);
+        self.op_names.push(name.to_string());
+        self.op_defs.push(None);
+        self.op_name_ids.insert(name.to_string(), id);
+        id
+    }
+
+    /// The text of an op name.
+    pub fn op_name_str(&self, name: OpName) -> &str {
+        &self.op_names[name.0 as usize]
+    }
+
+    /// The name of `op`'s operation as text.
+    pub fn op_name_of(&self, op: OpId) -> &str {
+        self.op_name_str(self.operation(op).name)
+    }
+
+    /// The definition of a registered op.
+    pub fn op_def(&self, name: OpName) -> Option<&OpDef> {
+        self.op_defs[name.0 as usize].as_ref()
+    }
+
+    /// The definition of `op`'s operation, if registered.
+    pub fn op_def_of(&self, op: OpId) -> Option<&OpDef> {
+        self.op_def(self.operation(op).name)
+    }
+
+    /// The traits of `op` (none for unregistered ops).
+    pub fn traits(&self, op: OpId) -> Traits {
+        self.op_def_of(op).map_or(Traits::NONE, |d| d.traits)
+    }
+
+    /// True if `op` has every trait in `traits`.
+    pub fn has_trait(&self, op: OpId, traits: Traits) -> bool {
+        self.traits(op).contains(traits)
+    }
+
+    /// All registered op definitions, sorted by name.
+    pub fn registered_ops(&self) -> Vec<&OpDef> {
+        let mut defs: Vec<&OpDef> = self.op_defs.iter().flatten().collect();
+        defs.sort_by_key(|d| d.name);
+        defs
+    }
+
+    /// The constant materializer of the dialect named by `op_name`'s prefix.
+    pub fn constant_materializer(&self, dialect: &str) -> Option<MaterializeConstantFn> {
+        self.dialects.get(dialect).and_then(|d| d.materialize_constant)
+    }
+}
+
+/// The dialect prefix of an op name (`arith` for `arith.addi`).
+pub fn dialect_of(op_name: &str) -> &str {
+    op_name.split_once('.').map_or(op_name, |(dialect, _)| dialect)
+}

@@ -1,0 +1,42 @@
+//! mc's IR core: an MLIR-style context, operations, types, attributes, text format, verifier,
+//! pass manager and rewrite drivers.
+#![deny(missing_docs)]
+
+mod attributes;
+mod block;
+pub mod builder;
+pub mod builtin;
+mod context;
+pub mod diagnostics;
+mod dialect;
+mod interner;
+mod location;
+mod op_macro;
+mod operation;
+pub mod parser;
+pub mod pass;
+pub mod printer;
+mod region;
+pub mod resources;
+pub mod rewrite;
+mod symbol_table;
+mod types;
+mod value;
+mod walk;
+
+pub use attributes::{AttrKind, Attribute, sign_extend};
+pub use block::{Block, BlockId, BlockOps, InsertPoint};
+pub use builder::Builder;
+pub use context::Context;
+pub use diagnostics::{Diagnostic, Failure, Severity};
+pub use dialect::{
+    CanonicalizeFn, Dialect, FoldFn, FoldResult, Folded, MaterializeConstantFn, OpDef, OpName, Traits, VerifyFn,
+    dialect_of,
+};
+pub use location::{LocKind, Location};
+pub use op_macro::{AttrConstraint, OpShape};
+pub use operation::{OpId, Operation, OperationState};
+pub use region::{Region, RegionId};
+pub use symbol_table::{SYMBOL_NAME_ATTR, SymbolTable, VISIBILITY_ATTR};
+pub use types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
+pub use value::{Use, Uses, Value};

@@ -1,0 +1,243 @@
+//! `define_op!`: declares a typed op wrapper and its [`OpDef`](crate::OpDef) from one description.
+//!
+//! ```ignore
+//! define_op! {
+//!     /// Integer addition.
+//!     pub struct AddIOp = "arith.addi" {
+//!         summary: "integer addition",
+//!         traits: [PURE, COMMUTATIVE, SAME_OPERANDS_AND_RESULT_TYPE],
+//!         operands: [lhs, rhs],
+//!         results: [result],
+//!         attributes: [],
+//!         fold: fold_addi,
+//!     }
+//! }
+//! ```
+//!
+//! `operands`/`results` list named values (each gets an accessor and a count check) or say
+//! `variadic`; `attributes` lists required inherent attributes with their kind (`Integer`, `Float`,
+//! `String`, `Bool`, `Type`, `Array`, `Dictionary`, `SymbolRef`, `Elements`, `Any`), which get
+//! accessors and presence/kind checks; `optional_attributes` likewise, with `Option` accessors.
+//! `regions` and `successors` give exact counts (default 0; `successors: variadic` accepts any).
+//! `verify`, `fold` and `canonicalize` name optional functions.
+
+/// The kind of an attribute an op definition requires.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum AttrConstraint {
+    /// Any attribute.
+    Any,
+    /// An integer attribute.
+    Integer,
+    /// A float attribute.
+    Float,
+    /// A string attribute.
+    String,
+    /// A bool attribute.
+    Bool,
+    /// A type attribute.
+    Type,
+    /// An array attribute.
+    Array,
+    /// A dictionary attribute.
+    Dictionary,
+    /// A symbol reference.
+    SymbolRef,
+    /// Dense elements or a dense resource.
+    Elements,
+}
+
+impl AttrConstraint {
+    /// True if `attr` satisfies the constraint.
+    pub fn accepts(self, ctx: &crate::Context, attr: crate::Attribute) -> bool {
+        use crate::AttrKind as K;
+        let kind = ctx.attr_kind(attr);
+        match self {
+            AttrConstraint::Any => true,
+            AttrConstraint::Integer => matches!(kind, K::Integer { .. }),
+            AttrConstraint::Float => matches!(kind, K::Float { .. }),
+            AttrConstraint::String => matches!(kind, K::String(_)),
+            AttrConstraint::Bool => matches!(kind, K::Bool(_)),
+            AttrConstraint::Type => matches!(kind, K::Type(_)),
+            AttrConstraint::Array => matches!(kind, K::Array(_)),
+            AttrConstraint::Dictionary => matches!(kind, K::Dictionary(_)),
+            AttrConstraint::SymbolRef => matches!(kind, K::SymbolRef { .. }),
+            AttrConstraint::Elements => matches!(kind, K::DenseElements { .. } | K::DenseResource { .. }),
+        }
+    }
+
+    /// How the verifier names the kind in messages.
+    pub fn description(self) -> &'static str {
+        match self {
+            AttrConstraint::Any => "attribute",
+            AttrConstraint::Integer => "integer attribute",
+            AttrConstraint::Float => "float attribute",
+            AttrConstraint::String => "string attribute",
+            AttrConstraint::Bool => "bool attribute",
+            AttrConstraint::Type => "type attribute",
+            AttrConstraint::Array => "array attribute",
+            AttrConstraint::Dictionary => "dictionary attribute",
+            AttrConstraint::SymbolRef => "symbol reference attribute",
+            AttrConstraint::Elements => "elements attribute",
+        }
+    }
+}
+
+/// Checks an op's counts and declared attributes; used by the code `define_op!` generates.
+pub struct OpShape {
+    /// Exact operand count, `None` if variadic.
+    pub operands: Option<usize>,
+    /// Exact result count, `None` if variadic.
+    pub results: Option<usize>,
+    /// Exact region count.
+    pub regions: usize,
+    /// Exact successor count, `None` if variadic.
+    pub successors: Option<usize>,
+    /// Required attributes and their kinds.
+    pub required: &'static [(&'static str, AttrConstraint)],
+    /// Optional attributes and their kinds.
+    pub optional: &'static [(&'static str, AttrConstraint)],
+}
+
+impl OpShape {
+    /// Pushes a diagnostic for each way `op` differs from this shape.
+    pub fn verify(&self, ctx: &crate::Context, op: crate::OpId, diags: &mut Vec<crate::Diagnostic>) {
+        let operation = ctx.operation(op);
+        let count = |what: &str, expected: Option<usize>, actual: usize, diags: &mut Vec<crate::Diagnostic>| {
+            if let Some(expected) = expected.filter(|&e| e != actual) {
+                diags.push(ctx.op_error(op, format!("requires {expected} {what}, but found {actual}")));
+            }
+        };
+        count("operands", self.operands, operation.num_operands(), diags);
+        count("results", self.results, operation.num_results(), diags);
+        count("regions", Some(self.regions), operation.regions().len(), diags);
+        count("successors", self.successors, operation.successors().len(), diags);
+        for &(name, constraint) in self.required {
+            match ctx.attr(op, name) {
+                None => diags.push(ctx.op_error(op, format!("requires attribute '{name}'"))),
+                Some(attr) if !constraint.accepts(ctx, attr) => diags.push(ctx.op_error(
+                    op,
+                    format!("attribute '{name}' failed to satisfy constraint: {}", constraint.description()),
+                )),
+                Some(_) => {}
+            }
+        }
+        for &(name, constraint) in self.optional {
+            if ctx.attr(op, name).is_some_and(|a| !constraint.accepts(ctx, a)) {
+                diags.push(ctx.op_error(
+                    op,
+                    format!("attribute '{name}' failed to satisfy constraint: {}", constraint.description()),
+                ));
+            }
+        }
+    }
+}
+
+/// Declares a typed op wrapper and its definition; see the module documentation.
+#[macro_export]
+macro_rules! define_op {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $Op:ident = $name:literal {
+            summary: $summary:literal,
+            traits: [$($tr:ident),* $(,)?],
+            operands: $operands:tt,
+            results: $results:tt,
+            attributes: [$($attr:ident : $kind:ident),* $(,)?],
+            $(optional_attributes: [$($oattr:ident : $okind:ident),* $(,)?],)?
+            $(regions: $regions:literal,)?
+            $(successors: $successors:tt,)?
+            $(verify: $verify:path,)?
+            $(fold: $fold:path,)?
+            $(canonicalize: $canon:path,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+        $vis struct $Op(pub $crate::OpId);
+
+        impl $Op {
+            /// The op's full name.
+            pub const NAME: &'static str = $name;
+
+            const SHAPE: $crate::OpShape = $crate::OpShape {
+                operands: $crate::define_op!(@count $operands),
+                results: $crate::define_op!(@count $results),
+                regions: 0 $(+ $regions)?,
+                successors: $crate::define_op!(@successors $($successors)?),
+                required: &[$((stringify!($attr), $crate::AttrConstraint::$kind)),*],
+                optional: &[$($((stringify!($oattr), $crate::AttrConstraint::$okind)),*)?],
+            };
+
+            /// The op's definition, for registration in its dialect.
+            pub fn def() -> $crate::OpDef {
+                $crate::OpDef {
+                    name: $name,
+                    summary: $summary,
+                    traits: $crate::Traits::NONE $(.with($crate::Traits::$tr))*,
+                    inherent_attrs: &[$(stringify!($attr),)* $($(stringify!($oattr),)*)?],
+                    verify: Some(Self::verify_all),
+                    fold: $crate::define_op!(@opt $($fold)?),
+                    canonicalize: $crate::define_op!(@opt $($canon)?),
+                }
+            }
+
+            fn verify_all(ctx: &$crate::Context, op: $crate::OpId, diags: &mut Vec<$crate::Diagnostic>) {
+                let before = diags.len();
+                Self::SHAPE.verify(ctx, op, diags);
+                if diags.len() == before {
+                    $($verify(ctx, op, diags);)?
+                }
+            }
+
+            /// Views `op` as this op if its name matches.
+            pub fn cast(ctx: &$crate::Context, op: $crate::OpId) -> Option<Self> {
+                (ctx.op_name_of(op) == $name).then_some($Op(op))
+            }
+
+            /// The underlying operation.
+            pub fn op(self) -> $crate::OpId {
+                self.0
+            }
+
+            $crate::define_op!(@values operand, 0usize, $operands);
+            $crate::define_op!(@values result, 0usize, $results);
+
+            $(
+                #[doc = concat!("The `", stringify!($attr), "` attribute.")]
+                pub fn $attr(self, ctx: &$crate::Context) -> $crate::Attribute {
+                    ctx.attr(self.0, stringify!($attr)).expect("verified op lacks a required attribute")
+                }
+            )*
+            $($(
+                #[doc = concat!("The optional `", stringify!($oattr), "` attribute.")]
+                pub fn $oattr(self, ctx: &$crate::Context) -> Option<$crate::Attribute> {
+                    ctx.attr(self.0, stringify!($oattr))
+                }
+            )*)?
+        }
+    };
+    (@count variadic) => { None };
+    (@count [$($v:ident),* $(,)?]) => { Some(0usize $(+ $crate::define_op!(@one $v))*) };
+    (@one $v:ident) => { 1usize };
+    (@successors) => { Some(0usize) };
+    (@successors variadic) => { None };
+    (@successors $n:literal) => { Some($n) };
+    (@opt) => { None };
+    (@opt $f:path) => { Some($f) };
+    (@values $kind:ident, $index:expr, variadic) => {};
+    (@values $kind:ident, $index:expr, []) => {};
+    (@values operand, $index:expr, [$first:ident $(, $rest:ident)* $(,)?]) => {
+        #[doc = concat!("Operand `", stringify!($first), "`.")]
+        pub fn $first(self, ctx: &$crate::Context) -> $crate::Value {
+            ctx.operation(self.0).operand($index)
+        }
+        $crate::define_op!(@values operand, $index + 1, [$($rest),*]);
+    };
+    (@values result, $index:expr, [$first:ident $(, $rest:ident)* $(,)?]) => {
+        #[doc = concat!("Result `", stringify!($first), "`.")]
+        pub fn $first(self) -> $crate::Value {
+            self.0.result($index)
+        }
+        $crate::define_op!(@values result, $index + 1, [$($rest),*]);
+    };
+}

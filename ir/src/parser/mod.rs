@@ -1,0 +1,3 @@
+//! The MLIR text-format parser.
+
+pub mod lexer;

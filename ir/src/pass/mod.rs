@@ -1,0 +1,3 @@
+//! Passes and the pass manager.
+
+pub mod pipeline_text;

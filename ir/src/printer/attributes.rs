@@ -1,0 +1,372 @@
+//! Spelling of types, attributes, locations and string literals in MLIR's text format.
+
+use crate::attributes::{AttrKind, Attribute, bf16_bits_to_f64, f16_bits_to_f64};
+use crate::context::Context;
+use crate::location::{LocKind, Location};
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use std::fmt::Write;
+
+/// Dense element lists longer than this print as a hex string.
+const HEX_THRESHOLD: u64 = 64;
+
+/// Appends the spelling of `ty`.
+pub fn write_type(ctx: &Context, ty: Type, out: &mut String) {
+    match ctx.type_kind(ty) {
+        TypeKind::Integer { width, signedness } => {
+            let prefix = match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            };
+            let _ = write!(out, "{prefix}{width}");
+        }
+        TypeKind::Float(kind) => out.push_str(kind.keyword()),
+        TypeKind::Index => out.push_str("index"),
+        TypeKind::None => out.push_str("none"),
+        TypeKind::Function { inputs, results } => {
+            write_type_list(ctx, inputs, out);
+            out.push_str(" -> ");
+            let wrap = results.len() != 1 || matches!(ctx.type_kind(results[0]), TypeKind::Function { .. });
+            if wrap {
+                write_type_list(ctx, results, out);
+            } else {
+                write_type(ctx, results[0], out);
+            }
+        }
+        TypeKind::Tensor { shape, element } => {
+            out.push_str("tensor<");
+            for dim in shape {
+                let _ = write!(out, "{dim}x");
+            }
+            write_type(ctx, *element, out);
+            out.push('>');
+        }
+        TypeKind::Opaque(text) => {
+            out.push('!');
+            out.push_str(text);
+        }
+    }
+}
+
+/// Appends `(t1, t2, ...)`.
+pub fn write_type_list(ctx: &Context, types: &[Type], out: &mut String) {
+    out.push('(');
+    for (i, &ty) in types.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_type(ctx, ty, out);
+    }
+    out.push(')');
+}
+
+/// The spelling of `ty`.
+pub fn type_to_string(ctx: &Context, ty: Type) -> String {
+    let mut out = String::new();
+    write_type(ctx, ty, &mut out);
+    out
+}
+
+/// The spelling of `attr`.
+pub fn attr_to_string(ctx: &Context, attr: Attribute) -> String {
+    let mut out = String::new();
+    write_attr(ctx, attr, &mut out);
+    out
+}
+
+/// Appends the spelling of `attr`.
+pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
+    match ctx.attr_kind(attr) {
+        AttrKind::Unit => out.push_str("unit"),
+        AttrKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        AttrKind::Integer { value, ty } => {
+            let _ = write!(out, "{value} : ");
+            write_type(ctx, *ty, out);
+        }
+        AttrKind::Float { bits, ty } => {
+            write_float(f64::from_bits(*bits), ctx.float_kind(*ty).unwrap_or(FloatKind::F64), out);
+            out.push_str(" : ");
+            write_type(ctx, *ty, out);
+        }
+        AttrKind::String(s) => write_string_literal(s.as_bytes(), out),
+        AttrKind::Type(ty) => write_type(ctx, *ty, out),
+        AttrKind::Array(elements) => {
+            out.push('[');
+            for (i, &e) in elements.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_attr(ctx, e, out);
+            }
+            out.push(']');
+        }
+        AttrKind::Dictionary(entries) => write_attr_dict(ctx, entries, out),
+        AttrKind::SymbolRef { root, nested } => {
+            write_symbol_name(root, out);
+            for name in nested {
+                out.push_str("::");
+                write_symbol_name(name, out);
+            }
+        }
+        AttrKind::DenseElements { ty, splat, data } => {
+            out.push_str("dense<");
+            write_dense_body(ctx, *ty, *splat, data, out);
+            out.push_str("> : ");
+            write_type(ctx, *ty, out);
+        }
+        AttrKind::DenseResource { name, ty } => {
+            out.push_str("dense_resource<");
+            write_key(name, out);
+            out.push_str("> : ");
+            write_type(ctx, *ty, out);
+        }
+        AttrKind::Opaque(text) => {
+            out.push('#');
+            out.push_str(text);
+        }
+    }
+}
+
+/// Appends `{a = 1 : i32, flag}`; unit entries print as bare names.
+pub fn write_attr_dict(ctx: &Context, entries: &[(String, Attribute)], out: &mut String) {
+    out.push('{');
+    for (i, (name, value)) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_key(name, out);
+        if !matches!(ctx.attr_kind(*value), AttrKind::Unit) {
+            out.push_str(" = ");
+            write_attr(ctx, *value, out);
+        }
+    }
+    out.push('}');
+}
+
+/// True if `s` can be written without quotes as a bare identifier.
+pub fn is_bare_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
+}
+
+/// Appends a dictionary key or resource key: bare if possible, quoted otherwise.
+pub fn write_key(name: &str, out: &mut String) {
+    if is_bare_identifier(name) {
+        out.push_str(name);
+    } else {
+        write_string_literal(name.as_bytes(), out);
+    }
+}
+
+/// Appends `@name`, quoting names that are not bare identifiers.
+pub fn write_symbol_name(name: &str, out: &mut String) {
+    out.push('@');
+    write_key(name, out);
+}
+
+/// Appends a quoted string literal, escaping as MLIR does (`\"`, `\\`, `\n`, `\t`, `\XX`).
+pub fn write_string_literal(bytes: &[u8], out: &mut String) {
+    out.push('"');
+    for &b in bytes {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\{b:02X}");
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// Appends a float in a form both mc and MLIR parse back to the same value of `kind`.
+pub fn write_float(value: f64, kind: FloatKind, out: &mut String) {
+    if !value.is_finite() {
+        let bits: u64 = match kind {
+            FloatKind::F64 => value.to_bits(),
+            FloatKind::F32 => (value as f32).to_bits() as u64,
+            FloatKind::F16 => crate::attributes::f64_to_f16_bits(value) as u64,
+            FloatKind::BF16 => crate::attributes::f64_to_bf16_bits(value) as u64,
+        };
+        let _ = write!(out, "0x{bits:0width$X}", width = kind.width() as usize / 4);
+        return;
+    }
+    let text = match kind {
+        FloatKind::F64 => format!("{value:e}"),
+        _ => format!("{:e}", value as f32),
+    };
+    // Rust prints `1e0`/`1.5e-7`; MLIR's grammar needs a '.' in the mantissa.
+    let (mantissa, exponent) = text.split_once('e').expect("`{:e}` always has an exponent");
+    out.push_str(mantissa);
+    if !mantissa.contains('.') {
+        out.push_str(".0");
+    }
+    out.push('e');
+    out.push_str(exponent);
+}
+
+fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut String) {
+    match ctx.type_kind(element) {
+        TypeKind::Float(kind) => {
+            let value = match kind {
+                FloatKind::F16 => f16_bits_to_f64(u16::from_le_bytes([bytes[0], bytes[1]])),
+                FloatKind::BF16 => bf16_bits_to_f64(u16::from_le_bytes([bytes[0], bytes[1]])),
+                FloatKind::F32 => f32::from_le_bytes(bytes.try_into().expect("4 bytes")) as f64,
+                FloatKind::F64 => f64::from_le_bytes(bytes.try_into().expect("8 bytes")),
+            };
+            write_float(value, *kind, out);
+        }
+        TypeKind::Integer { width: 1, .. } => out.push_str(if bytes[0] != 0 { "true" } else { "false" }),
+        TypeKind::Integer { signedness: Signedness::Unsigned, .. } => {
+            let mut raw = [0u8; 16];
+            raw[..bytes.len()].copy_from_slice(bytes);
+            let _ = write!(out, "{}", u128::from_le_bytes(raw));
+        }
+        _ => {
+            let negative = bytes.last().is_some_and(|&b| b & 0x80 != 0);
+            let mut raw = [if negative { 0xff } else { 0 }; 16];
+            raw[..bytes.len()].copy_from_slice(bytes);
+            let _ = write!(out, "{}", i128::from_le_bytes(raw));
+        }
+    }
+}
+
+fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut String) {
+    let element = ctx.element_type(ty);
+    let size = ctx.scalar_byte_size(element).unwrap_or(1).max(1);
+    let count = ctx.num_elements(ty).unwrap_or(0);
+    if splat {
+        element_value_text(ctx, element, &data[..size.min(data.len())], out);
+        return;
+    }
+    let is_bool = ctx.integer_width(element) == Some(1);
+    if count > HEX_THRESHOLD && !is_bool {
+        out.push_str("\"0x");
+        for b in data {
+            let _ = write!(out, "{b:02X}");
+        }
+        out.push('"');
+        return;
+    }
+    let shape: Vec<i64> = ctx.tensor_parts(ty).map(|(s, _)| s.to_vec()).unwrap_or_default();
+    if shape.is_empty() {
+        element_value_text(ctx, element, &data[..size.min(data.len())], out);
+        return;
+    }
+    let mut index = 0usize;
+    write_nested(ctx, element, size, &shape, data, &mut index, out);
+}
+
+fn write_nested(
+    ctx: &Context,
+    element: Type,
+    size: usize,
+    shape: &[i64],
+    data: &[u8],
+    index: &mut usize,
+    out: &mut String,
+) {
+    out.push('[');
+    for i in 0..shape[0].max(0) {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if shape.len() > 1 {
+            write_nested(ctx, element, size, &shape[1..], data, index, out);
+        } else {
+            let start = *index * size;
+            element_value_text(ctx, element, &data[start..start + size], out);
+            *index += 1;
+        }
+    }
+    out.push(']');
+}
+
+/// Appends `loc(...)` for `loc`.
+pub fn write_loc(ctx: &Context, loc: Location, out: &mut String) {
+    out.push_str("loc(");
+    write_loc_body(ctx, loc, out);
+    out.push(')');
+}
+
+fn write_loc_body(ctx: &Context, loc: Location, out: &mut String) {
+    match ctx.loc_kind(loc) {
+        LocKind::Unknown => out.push_str("unknown"),
+        LocKind::FileLineCol { file, line, col } => {
+            write_string_literal(file.as_bytes(), out);
+            let _ = write!(out, ":{line}:{col}");
+        }
+        LocKind::Name { name, child } => {
+            write_string_literal(name.as_bytes(), out);
+            if let Some(child) = child {
+                out.push('(');
+                write_loc_body(ctx, *child, out);
+                out.push(')');
+            }
+        }
+        LocKind::CallSite { callee, caller } => {
+            out.push_str("callsite(");
+            write_loc_body(ctx, *callee, out);
+            out.push_str(" at ");
+            write_loc_body(ctx, *caller, out);
+            out.push(')');
+        }
+        LocKind::Fused { locs, metadata } => {
+            out.push_str("fused");
+            if let Some(m) = metadata {
+                out.push('<');
+                write_attr(ctx, *m, out);
+                out.push('>');
+            }
+            out.push('[');
+            for (i, &l) in locs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_loc_body(ctx, l, out);
+            }
+            out.push(']');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_always_have_a_dot() {
+        let mut s = String::new();
+        write_float(1.0, FloatKind::F32, &mut s);
+        assert_eq!(s, "1.0e0");
+        s.clear();
+        write_float(0.1, FloatKind::F32, &mut s);
+        assert_eq!(s, "1.0e-1");
+        s.clear();
+        write_float(f64::INFINITY, FloatKind::F32, &mut s);
+        assert_eq!(s, "0x7F800000");
+    }
+
+    #[test]
+    fn strings_escape_like_mlir() {
+        let mut s = String::new();
+        write_string_literal(b"a\"b\\c\n\x01", &mut s);
+        assert_eq!(s, r#""a\"b\\c\n\01""#);
+    }
+
+    #[test]
+    fn types_spell_like_mlir() {
+        let mut ctx = Context::new();
+        let i8 = ctx.integer_type(8);
+        let f32 = ctx.float_type(FloatKind::F32);
+        let t = ctx.tensor_type(vec![1, 2], i8);
+        let f = ctx.function_type(vec![t, f32], vec![i8]);
+        assert_eq!(type_to_string(&ctx, f), "(tensor<1x2xi8>, f32) -> i8");
+        let g = ctx.function_type(vec![], vec![f]);
+        assert_eq!(type_to_string(&ctx, g), "() -> ((tensor<1x2xi8>, f32) -> i8)");
+    }
+}

@@ -1,0 +1,149 @@
+//! Rewrite patterns and the rewriter through which they change IR, so drivers see every change.
+
+use crate::block::InsertPoint;
+use crate::context::Context;
+use crate::location::Location;
+use crate::operation::{OpId, OperationState};
+use crate::value::Value;
+
+/// A local IR transformation rooted at one op.
+pub trait RewritePattern {
+    /// A name for debugging and statistics.
+    fn name(&self) -> &str;
+
+    /// The op name this pattern matches, or `None` to be tried on every op.
+    fn root(&self) -> Option<&str>;
+
+    /// Higher benefit patterns are tried first.
+    fn benefit(&self) -> u16 {
+        1
+    }
+
+    /// Tries to rewrite `op`; returns true if it changed the IR (only through `rewriter`).
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool;
+}
+
+/// An ordered collection of patterns.
+#[derive(Default)]
+pub struct RewritePatternSet {
+    patterns: Vec<Box<dyn RewritePattern>>,
+}
+
+impl RewritePatternSet {
+    /// Adds a pattern.
+    pub fn add(&mut self, pattern: impl RewritePattern + 'static) {
+        self.patterns.push(Box::new(pattern));
+    }
+
+    /// The patterns, highest benefit first (stable among equals).
+    pub fn into_sorted(mut self) -> Vec<Box<dyn RewritePattern>> {
+        self.patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit()));
+        self.patterns
+    }
+
+    /// Number of patterns.
+    pub fn len(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// True if empty.
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+}
+
+/// What a rewriter did, for the driver's worklist.
+#[derive(Default, Debug)]
+pub struct RewriteEvents {
+    /// Ops created (and inserted).
+    pub created: Vec<OpId>,
+    /// Ops erased.
+    pub erased: Vec<OpId>,
+    /// Ops changed in place, and users of replaced values.
+    pub modified: Vec<OpId>,
+}
+
+/// Changes IR on behalf of a pattern and records what changed.
+pub struct PatternRewriter<'c> {
+    /// The context (read freely; change IR only through the rewriter's methods).
+    pub ctx: &'c mut Context,
+    /// Where new ops are inserted: before the op being rewritten, by default.
+    pub ip: InsertPoint,
+    /// What happened so far.
+    pub events: RewriteEvents,
+}
+
+impl<'c> PatternRewriter<'c> {
+    /// A rewriter inserting before `op`.
+    pub fn new(ctx: &'c mut Context, op: OpId) -> Self {
+        let ip = InsertPoint::before(ctx, op);
+        PatternRewriter { ctx, ip, events: RewriteEvents::default() }
+    }
+
+    /// Creates an op at the insertion point.
+    pub fn create(&mut self, state: OperationState) -> OpId {
+        let op = self.ctx.create_operation(state);
+        self.ctx.insert_op(op, self.ip);
+        self.events.created.push(op);
+        op
+    }
+
+    /// Creates an op from its parts at the insertion point.
+    pub fn create_op(
+        &mut self,
+        name: &str,
+        loc: Location,
+        operands: &[Value],
+        result_types: &[crate::Type],
+        attrs: Vec<(String, crate::Attribute)>,
+    ) -> OpId {
+        let mut state = OperationState::new(self.ctx.op_name(name), loc);
+        state.operands = operands.to_vec();
+        state.result_types = result_types.to_vec();
+        state.attrs = attrs;
+        self.create(state)
+    }
+
+    /// Records that an existing op was inserted at the insertion point (e.g. a materialized constant).
+    pub fn notify_created(&mut self, op: OpId) {
+        self.events.created.push(op);
+    }
+
+    /// Replaces all uses of `op`'s results and erases it.
+    pub fn replace_op(&mut self, op: OpId, values: &[Value]) {
+        for (index, &value) in values.iter().enumerate() {
+            self.replace_all_uses_with(op.result(index), value);
+        }
+        self.erase_op(op);
+    }
+
+    /// Replaces all uses of `from` with `to`, recording the users as modified.
+    pub fn replace_all_uses_with(&mut self, from: Value, to: Value) {
+        self.events.modified.extend(self.ctx.uses(from).map(|u| u.user));
+        self.ctx.replace_all_uses_with(from, to);
+    }
+
+    /// Erases `op` (its results must be unused) and everything nested in it.
+    pub fn erase_op(&mut self, op: OpId) {
+        self.events.erased.extend(self.ctx.walk_preorder(op));
+        // Operands of an erased op may become dead: let the driver revisit their definitions.
+        let operand_defs: Vec<OpId> =
+            self.ctx.operation(op).operands().filter_map(|v| self.ctx.defining_op(v)).collect();
+        self.events.modified.extend(operand_defs);
+        self.ctx.erase_op(op);
+    }
+
+    /// Records that `op` was changed in place (operands, attributes, ...).
+    pub fn modified_in_place(&mut self, op: OpId) {
+        self.events.modified.push(op);
+    }
+
+    /// Sets operand `index` of `op` and records the change.
+    pub fn set_operand(&mut self, op: OpId, index: usize, value: Value) {
+        if let Some(def) = self.ctx.defining_op(self.ctx.operation(op).operand(index)) {
+            self.events.modified.push(def);
+        }
+        self.ctx.set_operand(op, index, value);
+        self.events.modified.push(op);
+    }
+}
