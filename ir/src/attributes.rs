@@ -1,7 +1,7 @@
 //! Builtin attributes: compile-time constants attached to operations, interned in the context.
 
 use crate::context::Context;
-use crate::types::{FloatKind, Type, TypeKind};
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
 
 /// An attribute interned in a [`Context`]: a cheap copyable handle.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -52,6 +52,13 @@ pub enum AttrKind {
         /// Element bytes, each element `scalar_byte_size` bytes.
         data: Vec<u8>,
     },
+    /// `array<i32: 1, 2>`: a dense array of integers or floats (MLIR's `DenseArrayAttr`).
+    DenseArray {
+        /// The element type (an integer or float type).
+        element: Type,
+        /// Element bytes, little-endian, each element `scalar_byte_size` bytes.
+        data: Vec<u8>,
+    },
     /// `dense_resource<name> : tensor<...>`: data lives in the context's resource table.
     DenseResource {
         /// Resource key in the `builtin` resource section.
@@ -84,11 +91,18 @@ impl Context {
         self.intern_attr(AttrKind::Bool(value))
     }
 
-    /// An integer attribute of type `ty`, truncated and sign-extended to its width.
+    /// An integer attribute of type `ty`, truncated to its width; the value is kept zero-extended
+    /// for unsigned types and sign-extended otherwise. `i1` values become bool attributes.
     pub fn integer_attr(&mut self, value: i128, ty: Type) -> Attribute {
-        let value = match self.integer_width(ty) {
-            Some(width) => sign_extend(value, width),
-            None => value,
+        let value = match *self.type_kind(ty) {
+            TypeKind::Integer { width: 1, signedness: Signedness::Signless } => {
+                return self.bool_attr(value & 1 == 1);
+            }
+            TypeKind::Integer { width, signedness: Signedness::Unsigned } if width < 128 => {
+                value & ((1i128 << width) - 1)
+            }
+            TypeKind::Integer { width, .. } => sign_extend(value, width),
+            _ => value,
         };
         self.intern_attr(AttrKind::Integer { value, ty })
     }

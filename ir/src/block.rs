@@ -80,6 +80,11 @@ impl Context {
         Value::Arg { block, index: (b.args.len() - 1) as u32 }
     }
 
+    /// Changes the location of a block argument.
+    pub fn set_block_arg_loc(&mut self, block: BlockId, index: usize, loc: Location) {
+        self.block_mut(block).args[index].loc = loc;
+    }
+
     /// Number of arguments of `block`.
     pub fn num_block_args(&self, block: BlockId) -> usize {
         self.block(block).args.len()

@@ -1,3 +1,349 @@
-//! The MLIR text-format parser.
+//! The MLIR text-format parser: generic operations, regions, types, attributes, locations,
+//! aliases and the `{-# dialect_resources #-}` trailer.
 
+mod attributes;
 pub mod lexer;
+mod locations;
+mod ops;
+mod resources;
+mod types;
+
+use crate::builtin::ModuleOp;
+use crate::context::Context;
+use crate::diagnostics::Diagnostic;
+use crate::diagnostics::source::SourceBuffer;
+use crate::location::Location;
+use crate::operation::OpId;
+use lexer::{Lexer, Token, TokenKind};
+use ops::ValueScopes;
+use rustc_hash::FxHashMap;
+
+/// Deepest nesting of regions, types or attributes the parser accepts.
+pub const MAX_NESTING_DEPTH: u32 = 1000;
+
+/// The result of parsing: a value or the first error.
+pub type ParseResult<T> = Result<T, Diagnostic>;
+
+/// Parses a whole buffer into a module.
+///
+/// A buffer holding exactly one `builtin.module` yields that module; otherwise the top-level ops
+/// are wrapped in a new module, as MLIR does.
+pub fn parse_source(ctx: &mut Context, buffer: &SourceBuffer) -> ParseResult<ModuleOp> {
+    if u32::try_from(buffer.text.len()).is_err() {
+        let loc = ctx.file_loc(&buffer.name, 1, 1);
+        return Err(Diagnostic::error(loc, "input file is larger than 4 GiB"));
+    }
+    let mut parser = Parser::new(ctx, buffer);
+    let ops = parser.parse_top_level()?;
+    let ctx = parser.ctx;
+    if let [op] = ops.as_slice()
+        && let Some(module) = ModuleOp::cast(ctx, *op)
+    {
+        return Ok(module);
+    }
+    let loc = ctx.file_loc(&buffer.name, buffer.first_line, 1);
+    let module = ModuleOp::build(ctx, loc);
+    let ip = module.body_end(ctx);
+    for op in ops {
+        ctx.insert_op(op, ip);
+    }
+    Ok(module)
+}
+
+/// A type, attribute or location alias target that was used before its definition.
+enum DeferredLocTarget {
+    Op(OpId),
+    BlockArg(crate::block::BlockId, usize),
+}
+
+/// Recursive-descent parser state over one buffer.
+pub(crate) struct Parser<'a> {
+    pub(crate) ctx: &'a mut Context,
+    buffer: &'a SourceBuffer,
+    src: &'a str,
+    lexer: Lexer<'a>,
+    tok: Token,
+    type_aliases: FxHashMap<String, crate::types::Type>,
+    attr_aliases: FxHashMap<String, crate::attributes::Attribute>,
+    loc_aliases: FxHashMap<String, Location>,
+    deferred_locs: Vec<(DeferredLocTarget, String, u32)>,
+    scopes: ValueScopes,
+    depth: u32,
+}
+
+impl<'a> Parser<'a> {
+    fn new(ctx: &'a mut Context, buffer: &'a SourceBuffer) -> Self {
+        let src = buffer.text.as_str();
+        let mut lexer = Lexer::new(src);
+        let tok = lexer.next_token();
+        Parser {
+            ctx,
+            buffer,
+            src,
+            lexer,
+            tok,
+            type_aliases: FxHashMap::default(),
+            attr_aliases: FxHashMap::default(),
+            loc_aliases: FxHashMap::default(),
+            deferred_locs: Vec::new(),
+            scopes: ValueScopes::default(),
+            depth: 0,
+        }
+    }
+
+    /// Parses alias definitions, top-level ops and the resource trailer up to the end of input.
+    fn parse_top_level(&mut self) -> ParseResult<Vec<OpId>> {
+        let mut ops = Vec::new();
+        self.scopes.push_isolated();
+        loop {
+            match self.tok.kind {
+                TokenKind::Eof => break,
+                TokenKind::HashIdentifier => self.parse_attribute_alias_def()?,
+                TokenKind::ExclamationIdentifier => self.parse_type_alias_def()?,
+                TokenKind::FileMetadataBegin => self.parse_file_metadata()?,
+                _ => ops.push(self.parse_operation()?),
+            }
+        }
+        self.close_isolated_scope()?;
+        self.resolve_deferred_locs()?;
+        Ok(ops)
+    }
+
+    fn resolve_deferred_locs(&mut self) -> ParseResult<()> {
+        for (target, name, offset) in std::mem::take(&mut self.deferred_locs) {
+            let Some(&loc) = self.loc_aliases.get(&name) else {
+                return Err(self.error_at(offset, format!("undefined location alias '#{name}'")));
+            };
+            match target {
+                DeferredLocTarget::Op(op) => self.ctx.set_loc(op, loc),
+                DeferredLocTarget::BlockArg(block, index) => self.ctx.set_block_arg_loc(block, index, loc),
+            }
+        }
+        Ok(())
+    }
+
+    // ----- token helpers -------------------------------------------------------------------
+
+    /// Text of the current token.
+    fn text(&self) -> &'a str {
+        self.tok.text(self.src)
+    }
+
+    /// Moves to the next token, turning lexer errors into diagnostics.
+    fn advance(&mut self) -> ParseResult<()> {
+        self.tok = self.lexer.next_token();
+        if let TokenKind::Error(e) = self.tok.kind {
+            return Err(self.error_here(e.message()));
+        }
+        Ok(())
+    }
+
+    /// Checks the initial token for a lexer error (the constructor cannot report it).
+    fn check_token(&mut self) -> ParseResult<()> {
+        match self.tok.kind {
+            TokenKind::Error(e) => Err(self.error_here(e.message())),
+            _ => Ok(()),
+        }
+    }
+
+    fn is(&self, kind: TokenKind) -> bool {
+        self.tok.kind == kind
+    }
+
+    fn is_keyword(&self, word: &str) -> bool {
+        self.tok.kind == TokenKind::BareIdentifier && self.text() == word
+    }
+
+    /// Consumes the current token if it has `kind`.
+    fn consume_if(&mut self, kind: TokenKind) -> ParseResult<bool> {
+        self.check_token()?;
+        if self.tok.kind == kind {
+            self.advance()?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Consumes the keyword `word` if present.
+    fn consume_keyword(&mut self, word: &str) -> ParseResult<bool> {
+        if self.is_keyword(word) {
+            self.advance()?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Consumes a token of `kind` or fails with "expected ...".
+    fn expect(&mut self, kind: TokenKind, what: &str) -> ParseResult<()> {
+        self.check_token()?;
+        if self.tok.kind != kind {
+            return Err(self.error_here(format!("expected {what}")));
+        }
+        self.advance()
+    }
+
+    /// Consumes `kind`, naming it by its spelling in the error.
+    fn expect_punct(&mut self, kind: TokenKind) -> ParseResult<()> {
+        let what = format!("'{}'", kind.spelling().unwrap_or("?"));
+        self.expect(kind, &what)
+    }
+
+    /// Parses `first (, next)*` until no comma follows.
+    fn parse_comma_separated(&mut self, mut element: impl FnMut(&mut Self) -> ParseResult<()>) -> ParseResult<()> {
+        loop {
+            element(self)?;
+            if !self.consume_if(TokenKind::Comma)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Parses `open (elem (, elem)*)? close`.
+    fn parse_delimited(
+        &mut self,
+        open: TokenKind,
+        close: TokenKind,
+        mut element: impl FnMut(&mut Self) -> ParseResult<()>,
+    ) -> ParseResult<()> {
+        self.expect_punct(open)?;
+        if self.consume_if(close)? {
+            return Ok(());
+        }
+        self.parse_comma_separated(&mut element)?;
+        self.expect_punct(close)
+    }
+
+    /// Enters one level of nesting, failing when too deep.
+    fn enter(&mut self) -> ParseResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING_DEPTH {
+            return Err(self.error_here(format!("exceeded maximum nesting depth of {MAX_NESTING_DEPTH}")));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // ----- locations and errors ---------------------------------------------------------------
+
+    /// The file location of a byte offset.
+    fn loc_at(&mut self, offset: u32) -> Location {
+        let (line, col) = self.buffer.line_col(offset as usize);
+        let name = self.buffer.name.clone();
+        self.ctx.file_loc(&name, line, col)
+    }
+
+    fn error_at(&mut self, offset: u32, message: impl Into<String>) -> Diagnostic {
+        let loc = self.loc_at(offset);
+        Diagnostic::error(loc, message)
+    }
+
+    /// An error at the current token.
+    fn error_here(&mut self, message: impl Into<String>) -> Diagnostic {
+        let start = self.tok.start;
+        self.error_at(start, message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::printer::{PrintOptions, print_top_level};
+
+    fn round_trip(text: &str) -> String {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered_dialects = true;
+        let buffer = SourceBuffer::new("t.mlir", text.to_string(), 1);
+        let module = parse_source(&mut ctx, &buffer).unwrap_or_else(|d| panic!("{}", d.message));
+        let printed = print_top_level(&ctx, module.op(), PrintOptions::default());
+        let mut ctx2 = Context::new();
+        ctx2.allow_unregistered_dialects = true;
+        let buffer2 = SourceBuffer::new("t2.mlir", printed.clone(), 1);
+        let module2 = parse_source(&mut ctx2, &buffer2).unwrap_or_else(|d| panic!("{}\n{printed}", d.message));
+        assert_eq!(print_top_level(&ctx2, module2.op(), PrintOptions::default()), printed);
+        printed
+    }
+
+    fn parse_error(text: &str) -> String {
+        let mut ctx = Context::new();
+        let buffer = SourceBuffer::new("t.mlir", text.to_string(), 1);
+        let err = parse_source(&mut ctx, &buffer).expect_err("should fail");
+        let (_, line, col) = ctx.file_position(err.loc).expect("located");
+        format!("{line}:{col}: {}", err.message)
+    }
+
+    #[test]
+    fn generic_ops_round_trip() {
+        let text = r#"
+            %0 = "t.a"() {v = 1 : i32, s = "x", f = 1.5 : f32, u, arr = [1, 2.0, "z"], t = tensor<2x3xf32>} : () -> i32
+            %1:2 = "t.b"(%0, %0) <{p = @sym::@nested}> : (i32, i32) -> (i32, f16)
+            "t.c"(%1#1) ({
+            ^bb0(%a: i32):
+              "t.d"(%a, %0) [^bb1] : (i32, i32) -> ()
+            ^bb1:
+              "t.e"() : () -> ()
+            }, {
+            }) : (f16) -> ()
+            "t.f"() {d = dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>, s = dense<1.0> : tensor<4xf32>, r = dense_resource<blob> : tensor<2xi8>, a = array<i32: 1, 2>} : () -> ()
+            {-#
+              dialect_resources: { builtin: { blob: "0x040000000102" } }
+            #-}
+        "#;
+        let out = round_trip(text);
+        assert!(out.contains("%1:2 = \"t.b\"(%0, %0) <{p = @sym::@nested}> : (i32, i32) -> (i32, f16)"), "{out}");
+        assert!(out.contains("dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>"), "{out}");
+        assert!(out.contains("blob: \"0x040000000102\""), "{out}");
+        assert!(out.contains("^bb1:"), "{out}");
+    }
+
+    #[test]
+    fn forward_references_resolve() {
+        let out = round_trip(
+            r#""t.g"() ({
+              "t.use"(%x) : (i32) -> ()
+              %x = "t.def"() : () -> i32
+            }) : () -> ()"#,
+        );
+        assert!(out.contains("\"t.use\"(%0)"), "{out}");
+    }
+
+    #[test]
+    fn aliases_and_locations() {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered_dialects = true;
+        let text = "!t = tensor<2xi8>\n#a = 5 : i32\n\"t.x\"() {v = #a} : () -> !t loc(#l)\n#l = loc(\"f.mlir\":3:4)\n";
+        let buffer = SourceBuffer::new("t.mlir", text.to_string(), 1);
+        let module = parse_source(&mut ctx, &buffer).expect("parses");
+        let op = module.ops(&ctx)[0];
+        assert_eq!(ctx.file_position(ctx.operation(op).loc()), Some(("f.mlir", 3, 4)));
+        let printed = print_top_level(&ctx, module.op(), PrintOptions { generic: true, debug_info: true });
+        assert!(printed.contains("{v = 5 : i32} : () -> tensor<2xi8> loc(\"f.mlir\":3:4)"), "{printed}");
+    }
+
+    #[test]
+    fn errors_are_located() {
+        assert_eq!(parse_error("\"t.x\"() : () -> ()"), "1:1: operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used");
+        assert_eq!(parse_error("\"builtin.module\"() ({\n  \"builtin.unrealized_conversion_cast\"(%y) : (i32) -> ()\n}) : () -> ()"), "2:40: use of undeclared SSA value name '%y'");
+        assert_eq!(parse_error("\"builtin.module\"("), "1:18: expected '{' to begin a region");
+        assert_eq!(parse_error("#x = dense<[1, [2]]> : tensor<2xi8>"), "1:12: tensor literal is invalid; ranks are not consistent between elements");
+        assert_eq!(parse_error("#x = 300 : i8"), "1:6: integer constant out of range for attribute");
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = "[".repeat(100_000);
+        let result = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || {
+                let mut ctx = Context::new();
+                let buffer = SourceBuffer::new("t.mlir", format!("#x = {text}"), 1);
+                parse_source(&mut ctx, &buffer).map(|_| ()).map_err(|d| d.message)
+            })
+            .expect("thread")
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(result, Err(format!("exceeded maximum nesting depth of {MAX_NESTING_DEPTH}")));
+    }
+}

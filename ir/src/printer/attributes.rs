@@ -114,6 +114,16 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             out.push_str("> : ");
             write_type(ctx, *ty, out);
         }
+        AttrKind::DenseArray { element, data } => {
+            out.push_str("array<");
+            write_type(ctx, *element, out);
+            let size = ctx.scalar_byte_size(*element).unwrap_or(1).max(1);
+            for (i, chunk) in data.chunks(size).enumerate() {
+                out.push_str(if i == 0 { ": " } else { ", " });
+                element_value_text(ctx, *element, chunk, out);
+            }
+            out.push('>');
+        }
         AttrKind::DenseResource { name, ty } => {
             out.push_str("dense_resource<");
             write_key(name, out);

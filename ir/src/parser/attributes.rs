@@ -1,0 +1,480 @@
+//! Parsing attributes: scalars, strings, arrays, dictionaries, symbol references, type
+//! attributes, `dense<...>`, `dense_resource<...>`, `array<...>`, aliases and opaque dialect
+//! attributes.
+
+use super::lexer::TokenKind;
+use super::types::is_type_keyword;
+use super::{ParseResult, Parser};
+use crate::attributes::{AttrKind, Attribute, f64_to_bf16_bits, f64_to_f16_bits, round_to_format};
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+/// A scalar written in a `dense<...>` or `array<...>` literal.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Scalar {
+    Int(i128),
+    Float(f64),
+    Bool(bool),
+}
+
+impl Parser<'_> {
+    /// Parses any attribute.
+    pub(super) fn parse_attribute(&mut self) -> ParseResult<Attribute> {
+        self.check_token()?;
+        self.enter()?;
+        let attr = self.parse_attribute_inner()?;
+        self.leave();
+        Ok(attr)
+    }
+
+    fn parse_attribute_inner(&mut self) -> ParseResult<Attribute> {
+        match self.tok.kind {
+            TokenKind::BareIdentifier => match self.text() {
+                "unit" => {
+                    self.advance()?;
+                    Ok(self.ctx.unit_attr())
+                }
+                "true" | "false" => {
+                    let value = self.text() == "true";
+                    self.advance()?;
+                    Ok(self.ctx.bool_attr(value))
+                }
+                "dense" => self.parse_dense_elements(),
+                "dense_resource" => self.parse_dense_resource(),
+                "array" => self.parse_dense_array(),
+                text if is_type_keyword(text) => {
+                    let ty = self.parse_type()?;
+                    Ok(self.ctx.type_attr(ty))
+                }
+                other => Err(self.error_here(format!("unsupported attribute '{other}'"))),
+            },
+            TokenKind::Integer | TokenKind::Float | TokenKind::Minus => self.parse_number_attr(),
+            TokenKind::String => {
+                let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
+                let Ok(text) = String::from_utf8(bytes) else {
+                    return Err(self.error_here("string attribute is not valid UTF-8"));
+                };
+                self.advance()?;
+                Ok(self.ctx.intern_attr(AttrKind::String(text)))
+            }
+            TokenKind::LSquare => {
+                let mut elements = Vec::new();
+                self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
+                    elements.push(p.parse_attribute()?);
+                    Ok(())
+                })?;
+                Ok(self.ctx.array_attr(elements))
+            }
+            TokenKind::LBrace => self.parse_dictionary(),
+            TokenKind::AtIdentifier => self.parse_symbol_ref(),
+            TokenKind::HashIdentifier => self.parse_alias_or_dialect_attr(),
+            TokenKind::LParen | TokenKind::ExclamationIdentifier => {
+                let ty = self.parse_type()?;
+                Ok(self.ctx.type_attr(ty))
+            }
+            _ => Err(self.error_here("expected attribute value")),
+        }
+    }
+
+    /// Parses `{name = value, flag}`; duplicate names are an error.
+    pub(super) fn parse_dictionary(&mut self) -> ParseResult<Attribute> {
+        let entries = self.parse_dictionary_entries()?;
+        Ok(self.ctx.intern_attr(AttrKind::Dictionary(entries)))
+    }
+
+    /// Parses the entries of a dictionary, sorted by name.
+    pub(super) fn parse_dictionary_entries(&mut self) -> ParseResult<Vec<(String, Attribute)>> {
+        let mut entries: Vec<(String, Attribute)> = Vec::new();
+        self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
+            let name_offset = p.tok.start;
+            let name = match p.tok.kind {
+                TokenKind::BareIdentifier => p.text().to_string(),
+                TokenKind::String => {
+                    let bytes = p.tok.string_value(p.src).expect("string token").into_owned();
+                    String::from_utf8(bytes).map_err(|_| p.error_here("attribute name is not valid UTF-8"))?
+                }
+                _ => return Err(p.error_here("expected attribute name")),
+            };
+            if name.is_empty() {
+                return Err(p.error_here("expected valid attribute name"));
+            }
+            p.advance()?;
+            let value = if p.consume_if(TokenKind::Equal)? { p.parse_attribute()? } else { p.ctx.unit_attr() };
+            if entries.iter().any(|(n, _)| *n == name) {
+                return Err(p.error_at(name_offset, format!("duplicate key '{name}' in dictionary attribute")));
+            }
+            entries.push((name, value));
+            Ok(())
+        })?;
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(entries)
+    }
+
+    fn parse_symbol_ref(&mut self) -> ParseResult<Attribute> {
+        let root = self.symbol_name_here()?;
+        self.advance()?;
+        let mut nested = Vec::new();
+        while self.is(TokenKind::Colon) && self.src.as_bytes().get(self.tok.end as usize) == Some(&b':') {
+            self.advance()?;
+            self.advance()?;
+            if !self.is(TokenKind::AtIdentifier) {
+                return Err(self.error_here("expected nested symbol reference identifier"));
+            }
+            nested.push(self.symbol_name_here()?);
+            self.advance()?;
+        }
+        Ok(self.ctx.intern_attr(AttrKind::SymbolRef { root, nested }))
+    }
+
+    /// The name of the current `@symbol` token.
+    pub(super) fn symbol_name_here(&mut self) -> ParseResult<String> {
+        let bytes = self.tok.symbol_name(self.src).expect("symbol token").into_owned();
+        String::from_utf8(bytes).map_err(|_| self.error_here("symbol name is not valid UTF-8"))
+    }
+
+    fn parse_alias_or_dialect_attr(&mut self) -> ParseResult<Attribute> {
+        let name = &self.text()[1..];
+        if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
+            let text = self.parse_dialect_symbol_body()?;
+            return Ok(self.ctx.intern_attr(AttrKind::Opaque(text)));
+        }
+        let Some(&attr) = self.attr_aliases.get(name) else {
+            return Err(self.error_here(format!("undefined symbol alias id '{name}'")));
+        };
+        self.advance()?;
+        Ok(attr)
+    }
+
+    /// Parses `#name = attribute` or `#name = loc(...)` at the top level.
+    pub(super) fn parse_attribute_alias_def(&mut self) -> ParseResult<()> {
+        let name = self.text()[1..].to_string();
+        if name.contains('.') {
+            return Err(self.error_here("attribute names with a '.' are reserved for dialect-defined names"));
+        }
+        if self.attr_aliases.contains_key(&name) || self.loc_aliases.contains_key(&name) {
+            return Err(self.error_here(format!("redefinition of attribute alias id '{name}'")));
+        }
+        self.advance()?;
+        self.expect(TokenKind::Equal, "'=' in attribute alias definition")?;
+        if self.is_keyword("loc") {
+            let loc = self.parse_location()?;
+            self.loc_aliases.insert(name, loc);
+        } else {
+            let attr = self.parse_attribute()?;
+            self.attr_aliases.insert(name, attr);
+        }
+        Ok(())
+    }
+
+    /// Parses `[-]literal [: type]`.
+    fn parse_number_attr(&mut self) -> ParseResult<Attribute> {
+        let start = self.tok.start;
+        let scalar = self.parse_scalar()?;
+        let is_hex = self.src[start as usize..].trim_start_matches('-').starts_with("0x");
+        let ty = if self.consume_if(TokenKind::Colon)? {
+            self.parse_type()?
+        } else {
+            match scalar {
+                Scalar::Float(_) => self.ctx.float_type(FloatKind::F64),
+                _ => self.ctx.integer_type(64),
+            }
+        };
+        self.scalar_to_attr(scalar, ty, is_hex, start)
+    }
+
+    fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, is_hex: bool, offset: u32) -> ParseResult<Attribute> {
+        match (self.ctx.type_kind(ty).clone(), scalar) {
+            (TypeKind::Float(kind), Scalar::Int(bits)) if is_hex => {
+                let value = float_from_bits(bits, kind)
+                    .ok_or_else(|| self.error_at(offset, "hexadecimal float constant out of range for type"))?;
+                Ok(self.ctx.float_attr(value, ty))
+            }
+            (TypeKind::Float(_), Scalar::Int(_)) => {
+                Err(self.error_at(offset, "unexpected decimal integer literal for a floating point value"))
+            }
+            (TypeKind::Float(_), Scalar::Float(v)) => Ok(self.ctx.float_attr(v, ty)),
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v)) => {
+                self.check_integer_range(v, ty, offset)?;
+                Ok(self.ctx.integer_attr(v, ty))
+            }
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float(_)) => {
+                Err(self.error_at(offset, "floating point value not valid for specified type"))
+            }
+            _ => Err(self.error_at(offset, "invalid type for a numeric attribute")),
+        }
+    }
+
+    fn check_integer_range(&mut self, value: i128, ty: Type, offset: u32) -> ParseResult<()> {
+        let (width, signedness) = match *self.ctx.type_kind(ty) {
+            TypeKind::Integer { width, signedness } => (width, signedness),
+            _ => (64, Signedness::Signless),
+        };
+        if width >= 127 {
+            return Ok(());
+        }
+        let (min, max) = match signedness {
+            Signedness::Signed => (-(1i128 << (width.max(1) - 1)), (1i128 << (width.max(1) - 1)) - 1),
+            Signedness::Unsigned => (0, (1i128 << width) - 1),
+            Signedness::Signless => (-(1i128 << (width.max(1) - 1)), (1i128 << width) - 1),
+        };
+        if value < min || value > max {
+            return Err(self.error_at(offset, "integer constant out of range for attribute"));
+        }
+        Ok(())
+    }
+
+    /// Parses `[-]integer`, `[-]float`, `true` or `false`.
+    fn parse_scalar(&mut self) -> ParseResult<Scalar> {
+        let negative = self.consume_if(TokenKind::Minus)?;
+        let text = self.text();
+        let scalar = match self.tok.kind {
+            TokenKind::Integer => {
+                let magnitude = match text.strip_prefix("0x") {
+                    Some(hex) => u128::from_str_radix(hex, 16).ok(),
+                    None => text.parse::<u128>().ok(),
+                };
+                let value = magnitude.and_then(|m| i128::try_from(m).ok());
+                let Some(value) = value else { return Err(self.error_here("integer constant out of range")) };
+                Scalar::Int(if negative { -value } else { value })
+            }
+            TokenKind::Float => {
+                let Ok(value) = text.parse::<f64>() else { return Err(self.error_here("invalid float literal")) };
+                Scalar::Float(if negative { -value } else { value })
+            }
+            TokenKind::BareIdentifier if !negative && (text == "true" || text == "false") => Scalar::Bool(text == "true"),
+            _ => return Err(self.error_here("expected integer or float literal")),
+        };
+        self.advance()?;
+        Ok(scalar)
+    }
+
+    /// Parses `dense<...> : type`.
+    fn parse_dense_elements(&mut self) -> ParseResult<Attribute> {
+        self.advance()?;
+        self.expect(TokenKind::Less, "'<' after 'dense'")?;
+        let body_offset = self.tok.start;
+        enum Body {
+            Hex(Vec<u8>),
+            Literal { scalars: Vec<Scalar>, shape: Option<Vec<i64>> },
+        }
+        let body = if self.is(TokenKind::Greater) {
+            Body::Literal { scalars: Vec::new(), shape: Some(vec![0]) }
+        } else if self.is(TokenKind::String) {
+            let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
+            let data = decode_hex(&bytes).ok_or_else(|| self.error_here("expected hexadecimal string"))?;
+            self.advance()?;
+            Body::Hex(data)
+        } else if self.is(TokenKind::LSquare) {
+            let mut scalars = Vec::new();
+            let shape = self.parse_literal_list(&mut scalars)?;
+            Body::Literal { scalars, shape: Some(shape) }
+        } else {
+            Body::Literal { scalars: vec![self.parse_scalar()?], shape: None }
+        };
+        self.expect(TokenKind::Greater, "'>' to close dense elements")?;
+        self.expect(TokenKind::Colon, "':' and a type after dense elements")?;
+        let type_offset = self.tok.start;
+        let ty = self.parse_type()?;
+        let Some((shape, element)) = self.ctx.tensor_parts(ty).map(|(s, e)| (s.to_vec(), e)) else {
+            return Err(self.error_at(type_offset, "elements literal must be a shaped type"));
+        };
+        let size = self.element_size(element, type_offset)?;
+        let count = self.ctx.num_elements(ty).unwrap_or(0) as usize;
+        let (splat, data) = match body {
+            Body::Hex(data) => {
+                if data.len() == size && count != 1 {
+                    (true, data)
+                } else if data.len() == size * count {
+                    (false, data)
+                } else {
+                    return Err(self.error_at(body_offset, "elements hex data size is invalid for provided type"));
+                }
+            }
+            Body::Literal { scalars, shape: literal_shape } => {
+                if let Some(literal_shape) = &literal_shape
+                    && *literal_shape != shape
+                    && !(scalars.is_empty() && count == 0)
+                {
+                    return Err(self.error_at(
+                        body_offset,
+                        format!(
+                            "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                            join(literal_shape),
+                            join(&shape)
+                        ),
+                    ));
+                }
+                let mut data = Vec::with_capacity(scalars.len() * size);
+                for scalar in &scalars {
+                    self.encode_scalar(*scalar, element, body_offset, &mut data)?;
+                }
+                (literal_shape.is_none() && count != 1, data)
+            }
+        };
+        let (splat, data) = canonical_splat(splat, data, size);
+        Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }))
+    }
+
+    fn element_size(&mut self, element: Type, offset: u32) -> ParseResult<usize> {
+        match self.ctx.type_kind(element) {
+            TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index => {
+                Ok(self.ctx.scalar_byte_size(element).expect("scalar type"))
+            }
+            _ => Err(self.error_at(offset, "unsupported element type for elements literal")),
+        }
+    }
+
+    /// Parses a nested `[...]` literal, appending scalars; returns its shape.
+    fn parse_literal_list(&mut self, scalars: &mut Vec<Scalar>) -> ParseResult<Vec<i64>> {
+        self.enter()?;
+        let start = self.tok.start;
+        let mut child_shape: Option<Vec<i64>> = None;
+        let mut count = 0i64;
+        self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
+            let shape = if p.is(TokenKind::LSquare) {
+                p.parse_literal_list(scalars)?
+            } else {
+                scalars.push(p.parse_scalar()?);
+                Vec::new()
+            };
+            match &child_shape {
+                Some(existing) if *existing != shape => {
+                    return Err(p.error_at(start, "tensor literal is invalid; ranks are not consistent between elements"));
+                }
+                Some(_) => {}
+                None => child_shape = Some(shape),
+            }
+            count += 1;
+            Ok(())
+        })?;
+        self.leave();
+        let mut shape = vec![count];
+        shape.extend(child_shape.unwrap_or_default());
+        Ok(shape)
+    }
+
+    /// Appends the storage bytes of `scalar` as an element of type `element`.
+    fn encode_scalar(&mut self, scalar: Scalar, element: Type, offset: u32, out: &mut Vec<u8>) -> ParseResult<()> {
+        let size = self.ctx.scalar_byte_size(element).expect("scalar type");
+        match (self.ctx.type_kind(element).clone(), scalar) {
+            (TypeKind::Float(kind), Scalar::Int(v)) => encode_float(v as f64, kind, out),
+            (TypeKind::Float(kind), Scalar::Float(v)) => encode_float(v, kind, out),
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v)) => {
+                self.check_integer_range(v, element, offset)?;
+                out.extend_from_slice(&v.to_le_bytes()[..size]);
+            }
+            (TypeKind::Integer { width: 1, .. }, Scalar::Bool(b)) => out.push(b as u8),
+            _ => return Err(self.error_at(offset, "element literal does not match the element type")),
+        }
+        Ok(())
+    }
+
+    /// Parses `dense_resource<name> : type`.
+    fn parse_dense_resource(&mut self) -> ParseResult<Attribute> {
+        self.advance()?;
+        self.expect(TokenKind::Less, "'<' after 'dense_resource'")?;
+        let name = match self.tok.kind {
+            TokenKind::BareIdentifier => self.text().to_string(),
+            TokenKind::String => {
+                let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
+                String::from_utf8(bytes).map_err(|_| self.error_here("resource name is not valid UTF-8"))?
+            }
+            _ => return Err(self.error_here("expected resource handle")),
+        };
+        self.advance()?;
+        self.expect(TokenKind::Greater, "'>' after resource handle")?;
+        self.expect(TokenKind::Colon, "':' and a type after dense_resource")?;
+        let type_offset = self.tok.start;
+        let ty = self.parse_type()?;
+        if self.ctx.tensor_parts(ty).is_none() {
+            return Err(self.error_at(type_offset, "dense_resource must have a shaped type"));
+        }
+        Ok(self.ctx.intern_attr(AttrKind::DenseResource { name, ty }))
+    }
+
+    /// Parses `array<i32: 1, 2>` or `array<f32>`.
+    fn parse_dense_array(&mut self) -> ParseResult<Attribute> {
+        self.advance()?;
+        self.expect(TokenKind::Less, "'<' after 'array'")?;
+        let type_offset = self.tok.start;
+        let element = self.parse_type()?;
+        self.element_size(element, type_offset)?;
+        let mut data = Vec::new();
+        if self.consume_if(TokenKind::Colon)? {
+            self.parse_comma_separated(|p| {
+                let offset = p.tok.start;
+                let scalar = p.parse_scalar()?;
+                p.encode_scalar(scalar, element, offset, &mut data)
+            })?;
+        }
+        self.expect(TokenKind::Greater, "'>' to close an array attribute")?;
+        Ok(self.ctx.intern_attr(AttrKind::DenseArray { element, data }))
+    }
+}
+
+fn join(shape: &[i64]) -> String {
+    shape.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Decodes `0x...` hex text.
+pub(super) fn decode_hex(text: &[u8]) -> Option<Vec<u8>> {
+    let digits = text.strip_prefix(b"0x")?;
+    if digits.len() % 2 != 0 {
+        return None;
+    }
+    digits
+        .chunks(2)
+        .map(|pair| {
+            let hi = (pair[0] as char).to_digit(16)?;
+            let lo = (pair[1] as char).to_digit(16)?;
+            Some((hi * 16 + lo) as u8)
+        })
+        .collect()
+}
+
+fn encode_float(value: f64, kind: FloatKind, out: &mut Vec<u8>) {
+    match kind {
+        FloatKind::F16 => out.extend_from_slice(&f64_to_f16_bits(value).to_le_bytes()),
+        FloatKind::BF16 => out.extend_from_slice(&f64_to_bf16_bits(value).to_le_bytes()),
+        FloatKind::F32 => out.extend_from_slice(&(value as f32).to_le_bytes()),
+        FloatKind::F64 => out.extend_from_slice(&value.to_le_bytes()),
+    }
+}
+
+fn float_from_bits(bits: i128, kind: FloatKind) -> Option<f64> {
+    let bits = u64::try_from(bits).ok()?;
+    let value = match kind {
+        FloatKind::F64 => f64::from_bits(bits),
+        FloatKind::F32 => f32::from_bits(u32::try_from(bits).ok()?) as f64,
+        FloatKind::F16 => crate::attributes::f16_bits_to_f64(u16::try_from(bits).ok()?),
+        FloatKind::BF16 => crate::attributes::bf16_bits_to_f64(u16::try_from(bits).ok()?),
+    };
+    Some(round_to_format(value, kind))
+}
+
+/// Stores data whose elements are all equal as a splat, as MLIR does.
+fn canonical_splat(splat: bool, data: Vec<u8>, size: usize) -> (bool, Vec<u8>) {
+    if splat || data.len() <= size || size == 0 {
+        return (splat, data);
+    }
+    let first = &data[..size];
+    if data.chunks(size).all(|c| c == first) { (true, first.to_vec()) } else { (false, data) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_decoding() {
+        assert_eq!(decode_hex(b"0x01fF"), Some(vec![1, 255]));
+        assert_eq!(decode_hex(b"0x1"), None);
+        assert_eq!(decode_hex(b"01"), None);
+        assert_eq!(decode_hex(b"0xZZ"), None);
+    }
+
+    #[test]
+    fn equal_elements_become_a_splat() {
+        assert_eq!(canonical_splat(false, vec![1, 0, 1, 0], 2), (true, vec![1, 0]));
+        assert_eq!(canonical_splat(false, vec![1, 0, 2, 0], 2), (false, vec![1, 0, 2, 0]));
+    }
+}

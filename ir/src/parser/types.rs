@@ -1,0 +1,255 @@
+//! Parsing types: builtin integer/float/index/none/function/tensor types, `!alias` and opaque
+//! dialect types.
+
+use super::lexer::TokenKind;
+use super::{ParseResult, Parser};
+use crate::types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
+
+/// Recognizes `i32`, `si8`, `ui16`.
+pub(super) fn integer_type_spelling(text: &str) -> Option<(Signedness, &str)> {
+    let (signedness, digits) = if let Some(rest) = text.strip_prefix("si") {
+        (Signedness::Signed, rest)
+    } else if let Some(rest) = text.strip_prefix("ui") {
+        (Signedness::Unsigned, rest)
+    } else {
+        (Signedness::Signless, text.strip_prefix('i')?)
+    };
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some((signedness, digits))
+}
+
+/// True if a bare identifier starts a type (used to tell type attributes from other attributes).
+pub(super) fn is_type_keyword(text: &str) -> bool {
+    integer_type_spelling(text).is_some()
+        || matches!(
+            text,
+            "f16" | "bf16" | "f32" | "f64" | "index" | "none" | "tensor" | "memref" | "vector" | "complex" | "tuple"
+        )
+}
+
+impl Parser<'_> {
+    /// Parses any type.
+    pub(super) fn parse_type(&mut self) -> ParseResult<Type> {
+        self.check_token()?;
+        match self.tok.kind {
+            TokenKind::LParen => self.parse_function_type(),
+            TokenKind::ExclamationIdentifier => self.parse_dialect_or_alias_type(),
+            TokenKind::BareIdentifier => self.parse_builtin_type(),
+            _ => Err(self.error_here("expected type")),
+        }
+    }
+
+    /// Parses `(t1, t2) -> results`.
+    pub(super) fn parse_function_type(&mut self) -> ParseResult<Type> {
+        self.enter()?;
+        let inputs = self.parse_type_list_parens()?;
+        self.expect(TokenKind::Arrow, "'->' in function type")?;
+        let results = self.parse_function_result_types()?;
+        self.leave();
+        Ok(self.ctx.function_type(inputs, results))
+    }
+
+    /// Parses `(t1, t2)`, possibly empty.
+    pub(super) fn parse_type_list_parens(&mut self) -> ParseResult<Vec<Type>> {
+        let mut types = Vec::new();
+        self.parse_delimited(TokenKind::LParen, TokenKind::RParen, |p| {
+            types.push(p.parse_type()?);
+            Ok(())
+        })?;
+        Ok(types)
+    }
+
+    /// Parses function results: `(t1, t2)` or a single non-function type.
+    pub(super) fn parse_function_result_types(&mut self) -> ParseResult<Vec<Type>> {
+        if self.is(TokenKind::LParen) {
+            return self.parse_type_list_parens();
+        }
+        Ok(vec![self.parse_type()?])
+    }
+
+    fn parse_builtin_type(&mut self) -> ParseResult<Type> {
+        let text = self.text();
+        let ty = if let Some((signedness, digits)) = integer_type_spelling(text) {
+            let width = digits.parse::<u32>().ok().filter(|&w| w <= MAX_INTEGER_WIDTH);
+            let Some(width) = width else {
+                return Err(self.error_here(format!("integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")));
+            };
+            self.ctx.intern_type(TypeKind::Integer { width, signedness })
+        } else {
+            match text {
+                "f16" => self.ctx.float_type(FloatKind::F16),
+                "bf16" => self.ctx.float_type(FloatKind::BF16),
+                "f32" => self.ctx.float_type(FloatKind::F32),
+                "f64" => self.ctx.float_type(FloatKind::F64),
+                "index" => self.ctx.index_type(),
+                "none" => self.ctx.none_type(),
+                "tensor" => {
+                    self.advance()?;
+                    return self.parse_tensor_type();
+                }
+                other => return Err(self.error_here(format!("unsupported type '{other}'"))),
+            }
+        };
+        self.advance()?;
+        Ok(ty)
+    }
+
+    /// Parses `<2x3xf32>` after `tensor`.
+    fn parse_tensor_type(&mut self) -> ParseResult<Type> {
+        self.enter()?;
+        self.expect(TokenKind::Less, "'<' in tensor type")?;
+        let shape = self.parse_dimension_list()?;
+        let element = self.parse_type()?;
+        self.expect(TokenKind::Greater, "'>' in tensor type")?;
+        self.leave();
+        if matches!(self.ctx.type_kind(element), TypeKind::Function { .. } | TypeKind::None | TypeKind::Tensor { .. }) {
+            return Err(self.error_here("invalid tensor element type"));
+        }
+        Ok(self.ctx.tensor_type(shape, element))
+    }
+
+    /// Parses `2x3x` (possibly empty) before an element type, splitting tokens like `3xf32`.
+    pub(super) fn parse_dimension_list(&mut self) -> ParseResult<Vec<i64>> {
+        let mut shape = Vec::new();
+        loop {
+            self.check_token()?;
+            match self.tok.kind {
+                TokenKind::Integer => {
+                    let text = self.text();
+                    let dim = if text.starts_with("0x") {
+                        // `0xf32`: the dimension 0 followed by `xf32`.
+                        self.relex_from(self.tok.start + 1)?;
+                        0
+                    } else {
+                        let dim = text.parse::<i64>().ok();
+                        let Some(dim) = dim else { return Err(self.error_here("invalid dimension")) };
+                        self.advance()?;
+                        dim
+                    };
+                    shape.push(dim);
+                }
+                TokenKind::Question => return Err(self.error_here("dynamic dimensions are not supported")),
+                TokenKind::Star => return Err(self.error_here("unranked tensors are not supported")),
+                _ => return Ok(shape),
+            }
+            if !(self.tok.kind == TokenKind::BareIdentifier && self.text().starts_with('x')) {
+                return Err(self.error_here("expected 'x' in dimension list"));
+            }
+            self.relex_from(self.tok.start + 1)?;
+        }
+    }
+
+    /// Restarts lexing at `offset` (inside the current token) and reads the next token.
+    pub(super) fn relex_from(&mut self, offset: u32) -> ParseResult<()> {
+        self.lexer.reset_to(offset);
+        self.advance()
+    }
+
+    fn parse_dialect_or_alias_type(&mut self) -> ParseResult<Type> {
+        let name = &self.text()[1..];
+        if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
+            let text = self.parse_dialect_symbol_body()?;
+            return Ok(self.ctx.intern_type(TypeKind::Opaque(text)));
+        }
+        let Some(&ty) = self.type_aliases.get(name) else {
+            return Err(self.error_here(format!("undefined symbol alias id '{name}'")));
+        };
+        self.advance()?;
+        Ok(ty)
+    }
+
+    /// Takes the text of a dialect type or attribute after its sigil: `foo.bar` plus a balanced
+    /// `<...>` body if one follows directly.
+    pub(super) fn parse_dialect_symbol_body(&mut self) -> ParseResult<String> {
+        let start = self.tok.start as usize + 1;
+        let mut end = self.tok.end as usize;
+        let bytes = self.src.as_bytes();
+        if bytes.get(end) == Some(&b'<') {
+            end = match balanced_body_end(bytes, end) {
+                Some(e) => e,
+                None => return Err(self.error_here("unbalanced '<' in dialect symbol body")),
+            };
+        }
+        let text = self.src[start..end].to_string();
+        self.relex_from(end as u32)?;
+        Ok(text)
+    }
+
+    /// Parses `!name = type` at the top level.
+    pub(super) fn parse_type_alias_def(&mut self) -> ParseResult<()> {
+        let name = self.text()[1..].to_string();
+        if name.contains('.') {
+            return Err(self.error_here("type names with a '.' are reserved for dialect-defined names"));
+        }
+        if self.type_aliases.contains_key(&name) {
+            return Err(self.error_here(format!("redefinition of type alias id '{name}'")));
+        }
+        self.advance()?;
+        self.expect(TokenKind::Equal, "'=' in type alias definition")?;
+        let ty = self.parse_type()?;
+        self.type_aliases.insert(name, ty);
+        Ok(())
+    }
+}
+
+/// Given `open` pointing at `<`, the offset just past the matching `>`; `->` does not close.
+fn balanced_body_end(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut stack: Vec<u8> = Vec::new();
+    let mut i = open;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b'<' | b'(' | b'[' | b'{' => stack.push(c),
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b'>' | b')' | b']' | b'}' => {
+                let expected = match c {
+                    b'>' => b'<',
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if stack.pop() != Some(expected) {
+                    return None;
+                }
+                if stack.is_empty() {
+                    return Some(i + 1);
+                }
+            }
+            b'"' => loop {
+                i += 1;
+                match bytes.get(i) {
+                    None | Some(b'\n') => return None,
+                    Some(b'"') => break,
+                    Some(b'\\') => i += 1,
+                    Some(_) => {}
+                }
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bodies_balance_brackets_and_skip_arrows_and_strings() {
+        assert_eq!(balanced_body_end(b"<a<b>c>rest", 0), Some(7));
+        assert_eq!(balanced_body_end(b"<(i32) -> i32>", 0), Some(14));
+        assert_eq!(balanced_body_end(b"<\">\">x", 0), Some(5));
+        assert_eq!(balanced_body_end(b"<(>", 0), None);
+        assert_eq!(balanced_body_end(b"<", 0), None);
+        assert_eq!(balanced_body_end(b"<\"\\", 0), None);
+    }
+
+    #[test]
+    fn integer_spellings() {
+        assert_eq!(integer_type_spelling("i32"), Some((Signedness::Signless, "32")));
+        assert_eq!(integer_type_spelling("ui8"), Some((Signedness::Unsigned, "8")));
+        assert_eq!(integer_type_spelling("si1"), Some((Signedness::Signed, "1")));
+        assert_eq!(integer_type_spelling("index"), None);
+        assert_eq!(integer_type_spelling("i"), None);
+    }
+}
