@@ -1,0 +1,37 @@
+# -*- Python -*-
+# lit configuration for mc's text tests; run with LLVM 22's lit:
+#   cargo build --workspace --bins && /usr/lib/llvm-22/bin/lit -sv lit-tests
+# (scripts/test.sh does both). Tools come from cargo's debug build folder
+# (CARGO_TARGET_DIR if set, else <repo>/target), then from LLVM 22.
+
+import os
+
+import lit.formats
+from lit.llvm.subst import ToolSubst
+
+config.name = "mc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["lit.cfg.py", "README.md", "Inputs"]
+
+repo_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+target_dir = os.environ.get("CARGO_TARGET_DIR") or os.path.join(repo_root, "target")
+mc_bin_dir = os.path.join(target_dir, "debug")
+llvm_bin_dir = "/usr/lib/llvm-22/bin"
+
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+# %t files go under target/, never into the source tree.
+config.test_exec_root = os.path.join(target_dir, "lit-tests")
+
+# Tests find our tools first, then FileCheck, not, split-file, mlir-opt of LLVM 22.
+config.environment["PATH"] = os.pathsep.join([mc_bin_dir, llvm_bin_dir, config.environment["PATH"]])
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
+
+# Tool names in RUN lines become absolute paths, so a test never picks up a
+# stray binary of the same name. `mlir-opt-22` is upstream MLIR (interop tests).
+tools = {
+    "mc-opt": os.path.join(mc_bin_dir, "mc-opt"),
+    "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
+}
+for name, path in tools.items():
+    config.substitutions.append((ToolSubst(name, command=path).regex, path))

@@ -1,0 +1,24 @@
+# Shared by the scripts in this folder; source it, do not run it.
+# Sets strict mode, ROOT (the repository), TARGET_DIR (cargo's output folder)
+# and puts a rustup-installed cargo on PATH when the caller's PATH lacks it.
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+LLVM_BIN=/usr/lib/llvm-22/bin
+
+if ! command -v cargo >/dev/null 2>&1 && [[ -x "${CARGO_HOME:-$HOME/.cargo}/bin/cargo" ]]; then
+    PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+    export PATH
+fi
+
+# step MESSAGE: print a visible header for a stage of a script.
+step() {
+    printf '\n==> %s\n' "$*"
+}
+
+die() {
+    printf 'error: %s\n' "$*" >&2
+    exit 1
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs what mc needs and is missing; does nothing (quickly) when all is there.
+# Safe to run any number of times. Run as root, or as a user with sudo.
+#
+# Each group of Debian packages is one function below that calls `need_debs`;
+# add a group by writing its function and calling it from `main`. Everything
+# missing is installed in one apt-get run at the end.
+
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+MISSING_DEBS=()
+
+# need_debs PKG...: remember each PKG that dpkg does not report as installed.
+need_debs() {
+    local pkg
+    for pkg in "$@"; do
+        if [[ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" != "install ok installed" ]]; then
+            MISSING_DEBS+=("$pkg")
+        fi
+    done
+}
+
+# LLVM/MLIR 22: lit, FileCheck, upstream mlir-opt for interop tests, and the
+# libraries the LLVM backend links against.
+group_llvm() {
+    need_debs llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libclang-22-dev \
+        clang-22 lld-22 libpolly-22-dev libzstd-dev
+}
+
+check_rust() {
+    command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (rustup, Rust 1.95 or newer) and put cargo on PATH"
+}
+
+install_missing_debs() {
+    if ((${#MISSING_DEBS[@]} == 0)); then
+        return 0
+    fi
+    local sudo=()
+    if ((EUID != 0)); then
+        command -v sudo >/dev/null 2>&1 || die "need root (or sudo) to install: ${MISSING_DEBS[*]}"
+        sudo=(sudo)
+    fi
+    step "installing Debian packages: ${MISSING_DEBS[*]}"
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${MISSING_DEBS[@]}"
+}
+
+main() {
+    check_rust
+    group_llvm
+    install_missing_debs
+    [[ -x "$LLVM_BIN/lit" && -x "$LLVM_BIN/FileCheck" ]] || die "LLVM 22 tools missing from $LLVM_BIN after set-up"
+}
+
+main "$@"
