@@ -216,6 +216,7 @@ impl Context {
     /// The type an attribute carries, for typed attributes.
     pub fn attr_type(&self, attr: Attribute) -> Option<Type> {
         match self.attr_kind(attr) {
+            AttrKind::Bool(_) => Some(self.bool_type),
             AttrKind::Integer { ty, .. }
             | AttrKind::Float { ty, .. }
             | AttrKind::DenseElements { ty, .. }

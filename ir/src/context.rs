@@ -30,6 +30,8 @@ pub struct Context {
     pub resources: ResourceTable,
     /// Accept ops of unregistered dialects (`--allow-unregistered-dialect`).
     pub allow_unregistered_dialects: bool,
+    /// `i1`, the type of bool attributes.
+    pub(crate) bool_type: crate::types::Type,
 }
 
 impl Default for Context {
@@ -54,7 +56,9 @@ impl Context {
             dialects: FxHashMap::default(),
             resources: ResourceTable::default(),
             allow_unregistered_dialects: false,
+            bool_type: crate::types::Type(0),
         };
+        ctx.bool_type = ctx.integer_type(1);
         ctx.register_dialect(crate::builtin::dialect());
         ctx
     }

@@ -204,12 +204,14 @@ macro_rules! define_op {
 
             $(
                 #[doc = concat!("The `", stringify!($attr), "` attribute.")]
+                #[allow(non_snake_case)]
                 pub fn $attr(self, ctx: &$crate::Context) -> $crate::Attribute {
                     ctx.attr(self.0, stringify!($attr)).expect("verified op lacks a required attribute")
                 }
             )*
             $($(
                 #[doc = concat!("The optional `", stringify!($oattr), "` attribute.")]
+                #[allow(non_snake_case)]
                 pub fn $oattr(self, ctx: &$crate::Context) -> Option<$crate::Attribute> {
                     ctx.attr(self.0, stringify!($oattr))
                 }

@@ -1,0 +1,306 @@
+//! Folders of the `arith` ops: constant evaluation and algebraic identities on scalars.
+
+use mc_ir::{AttrKind, Attribute, Context, FoldResult, Folded, OpId, Signedness, TypeKind, sign_extend};
+
+/// The integer value of a constant operand.
+fn int(ctx: &Context, attr: Option<Attribute>) -> Option<i128> {
+    match ctx.attr_kind(attr?) {
+        AttrKind::Integer { value, .. } => Some(*value),
+        AttrKind::Bool(b) => Some(*b as i128),
+        _ => None,
+    }
+}
+
+/// The float value of a constant operand.
+fn float(ctx: &Context, attr: Option<Attribute>) -> Option<f64> {
+    ctx.float_value(attr?)
+}
+
+/// Bit width of the op's result (or first operand) scalar integer type; `index` counts as 64.
+fn width(ctx: &Context, op: OpId) -> Option<u32> {
+    let operation = ctx.operation(op);
+    let ty = operation.operands().next().map(|v| ctx.value_type(v)).unwrap_or_else(|| operation.result_type(0));
+    match ctx.type_kind(ty) {
+        TypeKind::Integer { width, .. } => Some(*width),
+        TypeKind::Index => Some(64),
+        _ => None,
+    }
+}
+
+/// `value` read as an unsigned number of `width` bits.
+fn unsigned(value: i128, width: u32) -> u128 {
+    if width >= 128 { value as u128 } else { (value as u128) & ((1u128 << width) - 1) }
+}
+
+fn result_int(ctx: &mut Context, op: OpId, value: i128) -> Folded {
+    let ty = ctx.operation(op).result_type(0);
+    let attr = ctx.integer_attr(value, ty);
+    Folded::Results(vec![FoldResult::Attr(attr)])
+}
+
+fn result_float(ctx: &mut Context, op: OpId, value: f64) -> Folded {
+    let ty = ctx.operation(op).result_type(0);
+    let attr = ctx.float_attr(value, ty);
+    Folded::Results(vec![FoldResult::Attr(attr)])
+}
+
+fn operand(ctx: &Context, op: OpId, index: usize) -> Folded {
+    Folded::Results(vec![FoldResult::Value(ctx.operation(op).operand(index))])
+}
+
+/// Folds an integer binary op: both operands constant, or one of the identities given.
+fn int_binary(
+    ctx: &mut Context,
+    op: OpId,
+    constants: &[Option<Attribute>],
+    eval: fn(i128, i128, u32) -> Option<i128>,
+    identity: fn(Option<i128>, Option<i128>) -> Option<Identity>,
+) -> Folded {
+    let Some(w) = width(ctx, op) else { return Folded::Unchanged };
+    let (a, b) = (int(ctx, constants[0]), int(ctx, constants[1]));
+    if let (Some(a), Some(b)) = (a, b)
+        && let Some(value) = eval(a, b, w)
+    {
+        return result_int(ctx, op, sign_extend(value, w));
+    }
+    match identity(a, b) {
+        Some(Identity::Lhs) => operand(ctx, op, 0),
+        Some(Identity::Rhs) => operand(ctx, op, 1),
+        Some(Identity::Constant(c)) => result_int(ctx, op, c),
+        None => Folded::Unchanged,
+    }
+}
+
+/// What an algebraic identity folds to.
+enum Identity {
+    Lhs,
+    Rhs,
+    Constant(i128),
+}
+
+fn no_identity(_: Option<i128>, _: Option<i128>) -> Option<Identity> {
+    None
+}
+
+pub(super) fn fold_constant(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Folded {
+    match ctx.attr(op, "value") {
+        Some(value) => Folded::Results(vec![FoldResult::Attr(value)]),
+        None => Folded::Unchanged,
+    }
+}
+
+pub(super) fn fold_addi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, _| Some(a.wrapping_add(b)), |a, b| match (a, b) {
+        (_, Some(0)) => Some(Identity::Lhs),
+        (Some(0), _) => Some(Identity::Rhs),
+        _ => None,
+    })
+}
+
+pub(super) fn fold_subi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    if ctx.operation(op).operand(0) == ctx.operation(op).operand(1) {
+        return result_int(ctx, op, 0);
+    }
+    int_binary(ctx, op, c, |a, b, _| Some(a.wrapping_sub(b)), |_, b| (b == Some(0)).then_some(Identity::Lhs))
+}
+
+pub(super) fn fold_muli(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, _| Some(a.wrapping_mul(b)), |a, b| match (a, b) {
+        (_, Some(0)) | (Some(0), _) => Some(Identity::Constant(0)),
+        (_, Some(1)) => Some(Identity::Lhs),
+        (Some(1), _) => Some(Identity::Rhs),
+        _ => None,
+    })
+}
+
+fn div_identity(_: Option<i128>, b: Option<i128>) -> Option<Identity> {
+    (b == Some(1)).then_some(Identity::Lhs)
+}
+
+pub(super) fn fold_divsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, _| (b != 0).then(|| a.wrapping_div(b)), div_identity)
+}
+
+pub(super) fn fold_divui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, w| (b != 0).then(|| (unsigned(a, w) / unsigned(b, w)) as i128), div_identity)
+}
+
+pub(super) fn fold_remsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, _| (b != 0).then(|| a.wrapping_rem(b)), no_identity)
+}
+
+pub(super) fn fold_remui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, w| (b != 0).then(|| (unsigned(a, w) % unsigned(b, w)) as i128), no_identity)
+}
+
+pub(super) fn fold_minsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, _| Some(a.min(b)), no_identity)
+}
+
+pub(super) fn fold_maxsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, _| Some(a.max(b)), no_identity)
+}
+
+pub(super) fn fold_minui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, w| Some(if unsigned(a, w) <= unsigned(b, w) { a } else { b }), no_identity)
+}
+
+pub(super) fn fold_maxui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, w| Some(if unsigned(a, w) >= unsigned(b, w) { a } else { b }), no_identity)
+}
+
+/// Folds a float binary op whose operands are both constant.
+fn float_binary(ctx: &mut Context, op: OpId, c: &[Option<Attribute>], eval: fn(f64, f64) -> f64) -> Folded {
+    match (float(ctx, c[0]), float(ctx, c[1])) {
+        (Some(a), Some(b)) => result_float(ctx, op, eval(a, b)),
+        _ => Folded::Unchanged,
+    }
+}
+
+pub(super) fn fold_addf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    float_binary(ctx, op, c, |a, b| a + b)
+}
+
+pub(super) fn fold_subf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    float_binary(ctx, op, c, |a, b| a - b)
+}
+
+pub(super) fn fold_mulf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    float_binary(ctx, op, c, |a, b| a * b)
+}
+
+pub(super) fn fold_divf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    float_binary(ctx, op, c, |a, b| a / b)
+}
+
+pub(super) fn fold_minimumf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    float_binary(ctx, op, c, |a, b| if a.is_nan() || b.is_nan() { f64::NAN } else { a.min(b) })
+}
+
+pub(super) fn fold_maximumf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    float_binary(ctx, op, c, |a, b| if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) })
+}
+
+fn bool_result(ctx: &mut Context, value: bool) -> Folded {
+    let attr = ctx.bool_attr(value);
+    Folded::Results(vec![FoldResult::Attr(attr)])
+}
+
+fn is_scalar_result(ctx: &Context, op: OpId) -> bool {
+    ctx.tensor_parts(ctx.operation(op).result_type(0)).is_none()
+}
+
+pub(super) fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    let predicate = ctx.attr(op, "predicate").and_then(|a| ctx.integer_value(a));
+    let (Some(w), Some(predicate)) = (width(ctx, op), predicate) else { return Folded::Unchanged };
+    if !is_scalar_result(ctx, op) {
+        return Folded::Unchanged;
+    }
+    let same = ctx.operation(op).operand(0) == ctx.operation(op).operand(1);
+    let (a, b) = match (int(ctx, c[0]), int(ctx, c[1])) {
+        (Some(a), Some(b)) => (a, b),
+        _ if same => (0, 0),
+        _ => return Folded::Unchanged,
+    };
+    let (ua, ub) = (unsigned(a, w), unsigned(b, w));
+    let value = match predicate {
+        0 => a == b,
+        1 => a != b,
+        2 => a < b,
+        3 => a <= b,
+        4 => a > b,
+        5 => a >= b,
+        6 => ua < ub,
+        7 => ua <= ub,
+        8 => ua > ub,
+        9 => ua >= ub,
+        _ => return Folded::Unchanged,
+    };
+    bool_result(ctx, value)
+}
+
+pub(super) fn fold_cmpf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    let predicate = ctx.attr(op, "predicate").and_then(|a| ctx.integer_value(a));
+    let (Some(a), Some(b), Some(predicate)) = (float(ctx, c[0]), float(ctx, c[1]), predicate) else {
+        return Folded::Unchanged;
+    };
+    if !is_scalar_result(ctx, op) {
+        return Folded::Unchanged;
+    }
+    let unordered = a.is_nan() || b.is_nan();
+    let value = match predicate {
+        0 => false,
+        1 => !unordered && a == b,
+        2 => !unordered && a > b,
+        3 => !unordered && a >= b,
+        4 => !unordered && a < b,
+        5 => !unordered && a <= b,
+        6 => !unordered && a != b,
+        7 => !unordered,
+        8 => unordered || a == b,
+        9 => unordered || a > b,
+        10 => unordered || a >= b,
+        11 => unordered || a < b,
+        12 => unordered || a <= b,
+        13 => unordered || a != b,
+        14 => unordered,
+        15 => true,
+        _ => return Folded::Unchanged,
+    };
+    bool_result(ctx, value)
+}
+
+pub(super) fn fold_select(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    let operation = ctx.operation(op);
+    if operation.operand(1) == operation.operand(2) {
+        return operand(ctx, op, 1);
+    }
+    match int(ctx, c[0]) {
+        Some(condition) => operand(ctx, op, if condition != 0 { 1 } else { 2 }),
+        None => Folded::Unchanged,
+    }
+}
+
+/// Folds an integer cast of a constant: `convert` gets the input value and input width.
+fn int_cast(ctx: &mut Context, op: OpId, c: &[Option<Attribute>], convert: fn(i128, u32) -> i128) -> Folded {
+    let (Some(value), Some(w)) = (int(ctx, c[0]), width(ctx, op)) else { return Folded::Unchanged };
+    if !is_scalar_result(ctx, op) {
+        return Folded::Unchanged;
+    }
+    result_int(ctx, op, convert(value, w))
+}
+
+pub(super) fn fold_extsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_cast(ctx, op, c, |v, w| sign_extend(v, w))
+}
+
+pub(super) fn fold_extui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_cast(ctx, op, c, |v, w| unsigned(v, w) as i128)
+}
+
+pub(super) fn fold_trunci(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_cast(ctx, op, c, |v, _| v)
+}
+
+pub(super) fn fold_sitofp(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    match int(ctx, c[0]) {
+        Some(v) if is_scalar_result(ctx, op) => result_float(ctx, op, v as f64),
+        _ => Folded::Unchanged,
+    }
+}
+
+pub(super) fn fold_fptosi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    let Some(v) = float(ctx, c[0]) else { return Folded::Unchanged };
+    let result = ctx.operation(op).result_type(0);
+    let Some(TypeKind::Integer { width, signedness: Signedness::Signless }) = Some(ctx.type_kind(result).clone())
+    else {
+        return Folded::Unchanged;
+    };
+    let truncated = v.trunc();
+    let (min, max) = (-(2f64.powi(width as i32 - 1)), 2f64.powi(width as i32 - 1) - 1.0);
+    if !truncated.is_finite() || truncated < min || truncated > max {
+        // Out-of-range conversion is poison in MLIR: leave it for run time.
+        return Folded::Unchanged;
+    }
+    result_int(ctx, op, truncated as i128)
+}

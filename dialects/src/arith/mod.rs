@@ -1,0 +1,24 @@
+//! The `arith` dialect: integer and float scalar (and elementwise tensor) arithmetic.
+
+mod fold;
+mod ops;
+
+pub use ops::*;
+
+use mc_ir::{Attribute, Builder, Dialect, OpId, OperationState, Type};
+
+/// The `arith` dialect.
+pub fn dialect() -> Dialect {
+    Dialect { name: "arith", ops: ops::all_defs(), materialize_constant: Some(materialize_constant) }
+}
+
+/// Builds `arith.constant` for a folded scalar or elements attribute of type `ty`.
+fn materialize_constant(builder: &mut Builder<'_>, value: Attribute, ty: Type) -> Option<OpId> {
+    if builder.ctx.attr_type(value) != Some(ty) {
+        return None;
+    }
+    let mut state = OperationState::new(builder.ctx.op_name(ConstantOp::NAME), builder.loc);
+    state.attrs = vec![("value".to_string(), value)];
+    state.result_types = vec![ty];
+    Some(builder.insert(state))
+}

@@ -1,0 +1,354 @@
+//! `arith` op definitions and verifiers.
+
+use super::fold::{
+    fold_addf, fold_addi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extsi,
+    fold_extui, fold_fptosi, fold_maximumf, fold_maxsi, fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf,
+    fold_muli, fold_remsi, fold_remui, fold_select, fold_sitofp, fold_subf, fold_subi, fold_trunci,
+};
+use mc_ir::printer::attributes::type_to_string;
+use mc_ir::{Context, Diagnostic, OpDef, OpId, Type, TypeKind, define_op};
+
+/// `arith.cmpi` predicates, in MLIR's numbering.
+pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+/// `arith.cmpf` predicates, in MLIR's numbering.
+pub const CMPF_PREDICATES: [&str; 16] = [
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
+];
+
+define_op! {
+    /// Materializes the constant in `value`; the result has the attribute's type.
+    pub struct ConstantOp = "arith.constant" {
+        summary: "integer or floating point constant",
+        traits: [PURE, CONSTANT_LIKE],
+        operands: [],
+        results: [result],
+        attributes: [value: Any],
+        verify: verify_constant,
+        fold: fold_constant,
+    }
+}
+
+/// Declares binary ops whose operands and result share one type of the given element kind.
+macro_rules! binary_ops {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $kind:ident, [$($tr:ident),*], $fold:path;)*) => {
+        $(
+            define_op! {
+                $(#[$meta])*
+                pub struct $Op = $name {
+                    summary: $summary,
+                    traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE $(, $tr)*],
+                    operands: [lhs, rhs],
+                    results: [result],
+                    attributes: [],
+                    optional_attributes: [overflowFlags: Any, fastmath: Any],
+                    verify: $kind,
+                    fold: $fold,
+                }
+            }
+        )*
+    };
+}
+
+binary_ops! {
+    /// Wrapping integer addition.
+    AddIOp = "arith.addi", "integer addition operation", verify_integer_like, [COMMUTATIVE], fold_addi;
+    /// Wrapping integer subtraction.
+    SubIOp = "arith.subi", "integer subtraction operation", verify_integer_like, [], fold_subi;
+    /// Wrapping integer multiplication.
+    MulIOp = "arith.muli", "integer multiplication operation", verify_integer_like, [COMMUTATIVE], fold_muli;
+    /// Signed division rounding towards zero.
+    DivSIOp = "arith.divsi", "signed integer division operation", verify_integer_like, [], fold_divsi;
+    /// Unsigned division.
+    DivUIOp = "arith.divui", "unsigned integer division operation", verify_integer_like, [], fold_divui;
+    /// Signed remainder (sign of the dividend).
+    RemSIOp = "arith.remsi", "signed integer division remainder operation", verify_integer_like, [], fold_remsi;
+    /// Unsigned remainder.
+    RemUIOp = "arith.remui", "unsigned integer division remainder operation", verify_integer_like, [], fold_remui;
+    /// Signed minimum.
+    MinSIOp = "arith.minsi", "signed integer minimum operation", verify_integer_like, [COMMUTATIVE], fold_minsi;
+    /// Signed maximum.
+    MaxSIOp = "arith.maxsi", "signed integer maximum operation", verify_integer_like, [COMMUTATIVE], fold_maxsi;
+    /// Unsigned minimum.
+    MinUIOp = "arith.minui", "unsigned integer minimum operation", verify_integer_like, [COMMUTATIVE], fold_minui;
+    /// Unsigned maximum.
+    MaxUIOp = "arith.maxui", "unsigned integer maximum operation", verify_integer_like, [COMMUTATIVE], fold_maxui;
+    /// Float addition.
+    AddFOp = "arith.addf", "floating point addition operation", verify_float_like, [COMMUTATIVE], fold_addf;
+    /// Float subtraction.
+    SubFOp = "arith.subf", "floating point subtraction operation", verify_float_like, [], fold_subf;
+    /// Float multiplication.
+    MulFOp = "arith.mulf", "floating point multiplication operation", verify_float_like, [COMMUTATIVE], fold_mulf;
+    /// Float division.
+    DivFOp = "arith.divf", "floating point division operation", verify_float_like, [], fold_divf;
+    /// Float minimum (NaN-propagating).
+    MinimumFOp = "arith.minimumf", "floating-point minimum operation", verify_float_like, [COMMUTATIVE], fold_minimumf;
+    /// Float maximum (NaN-propagating).
+    MaximumFOp = "arith.maximumf", "floating-point maximum operation", verify_float_like, [COMMUTATIVE], fold_maximumf;
+}
+
+define_op! {
+    /// Compares integers; `predicate` is an index into [`CMPI_PREDICATES`].
+    pub struct CmpIOp = "arith.cmpi" {
+        summary: "integer comparison operation",
+        traits: [PURE, SAME_OPERAND_TYPES],
+        operands: [lhs, rhs],
+        results: [result],
+        attributes: [predicate: Integer],
+        verify: verify_cmpi,
+        fold: fold_cmpi,
+    }
+}
+
+define_op! {
+    /// Compares floats; `predicate` is an index into [`CMPF_PREDICATES`].
+    pub struct CmpFOp = "arith.cmpf" {
+        summary: "floating-point comparison operation",
+        traits: [PURE, SAME_OPERAND_TYPES],
+        operands: [lhs, rhs],
+        results: [result],
+        attributes: [predicate: Integer],
+        optional_attributes: [fastmath: Any],
+        verify: verify_cmpf,
+        fold: fold_cmpf,
+    }
+}
+
+define_op! {
+    /// `condition ? true_value : false_value`.
+    pub struct SelectOp = "arith.select" {
+        summary: "select operation",
+        traits: [PURE],
+        operands: [condition, true_value, false_value],
+        results: [result],
+        attributes: [],
+        verify: verify_select,
+        fold: fold_select,
+    }
+}
+
+/// Declares one-operand casts with a verifier and folder.
+macro_rules! cast_ops {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path, $fold:path;)*) => {
+        $(
+            define_op! {
+                $(#[$meta])*
+                pub struct $Op = $name {
+                    summary: $summary,
+                    traits: [PURE],
+                    operands: [input],
+                    results: [result],
+                    attributes: [],
+                    verify: $verify,
+                    fold: $fold,
+                }
+            }
+        )*
+    };
+}
+
+cast_ops! {
+    /// Sign-extends an integer to a wider type.
+    ExtSIOp = "arith.extsi", "integer sign extension operation", verify_extend, fold_extsi;
+    /// Zero-extends an integer to a wider type.
+    ExtUIOp = "arith.extui", "integer zero extension operation", verify_extend, fold_extui;
+    /// Truncates an integer to a narrower type.
+    TruncIOp = "arith.trunci", "integer truncation operation", verify_truncate, fold_trunci;
+    /// Converts a signed integer to a float.
+    SIToFPOp = "arith.sitofp", "cast from integer type to floating-point", verify_int_to_float, fold_sitofp;
+    /// Converts a float to a signed integer, rounding towards zero.
+    FPToSIOp = "arith.fptosi", "cast from floating-point type to integer", verify_float_to_int, fold_fptosi;
+}
+
+/// Definitions of every arith op.
+pub(super) fn all_defs() -> Vec<OpDef> {
+    vec![
+        ConstantOp::def(),
+        AddIOp::def(),
+        SubIOp::def(),
+        MulIOp::def(),
+        DivSIOp::def(),
+        DivUIOp::def(),
+        RemSIOp::def(),
+        RemUIOp::def(),
+        MinSIOp::def(),
+        MaxSIOp::def(),
+        MinUIOp::def(),
+        MaxUIOp::def(),
+        AddFOp::def(),
+        SubFOp::def(),
+        MulFOp::def(),
+        DivFOp::def(),
+        MinimumFOp::def(),
+        MaximumFOp::def(),
+        CmpIOp::def(),
+        CmpFOp::def(),
+        SelectOp::def(),
+        ExtSIOp::def(),
+        ExtUIOp::def(),
+        TruncIOp::def(),
+        SIToFPOp::def(),
+        FPToSIOp::def(),
+    ]
+}
+
+/// The scalar type of `ty` and, for tensors, its shape.
+fn split_shaped(ctx: &Context, ty: Type) -> (Option<&[i64]>, Type) {
+    match ctx.tensor_parts(ty) {
+        Some((shape, element)) => (Some(shape), element),
+        None => (None, ty),
+    }
+}
+
+fn is_signless_int_like(ctx: &Context, ty: Type) -> bool {
+    let element = split_shaped(ctx, ty).1;
+    matches!(ctx.type_kind(element), TypeKind::Integer { signedness: mc_ir::Signedness::Signless, .. } | TypeKind::Index)
+}
+
+fn is_float_like(ctx: &Context, ty: Type) -> bool {
+    ctx.float_kind(split_shaped(ctx, ty).1).is_some()
+}
+
+/// Checks every operand and result against `accept`, naming the first mismatch as MLIR does.
+fn verify_values(
+    ctx: &Context,
+    op: OpId,
+    diags: &mut Vec<Diagnostic>,
+    accept: fn(&Context, Type) -> bool,
+    what: &str,
+) {
+    let operation = ctx.operation(op);
+    for (index, value) in operation.operands().enumerate() {
+        let ty = ctx.value_type(value);
+        if !accept(ctx, ty) {
+            diags.push(ctx.op_error(op, format!("operand #{index} must be {what}, but got '{}'", type_to_string(ctx, ty))));
+        }
+    }
+    for (index, ty) in operation.result_types().enumerate() {
+        if !accept(ctx, ty) {
+            diags.push(ctx.op_error(op, format!("result #{index} must be {what}, but got '{}'", type_to_string(ctx, ty))));
+        }
+    }
+}
+
+fn verify_integer_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    verify_values(ctx, op, diags, is_signless_int_like, "signless-integer-like");
+}
+
+fn verify_float_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    verify_values(ctx, op, diags, is_float_like, "floating-point-like");
+}
+
+fn verify_constant(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let value = ConstantOp(op).value(ctx);
+    let result = ctx.operation(op).result_type(0);
+    match ctx.attr_type(value) {
+        Some(ty) if ty == result => {}
+        Some(ty) => diags.push(ctx.op_error(
+            op,
+            format!(
+                "value type '{}' does not match result type '{}'",
+                type_to_string(ctx, ty),
+                type_to_string(ctx, result)
+            ),
+        )),
+        None => diags.push(ctx.op_error(op, "value must be an integer, float or elements attribute")),
+    }
+}
+
+/// The `i1`-like type matching `operand`'s shape.
+fn check_bool_result(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    let (operand_shape, _) = split_shaped(ctx, ctx.value_type(operation.operand(0)));
+    let (result_shape, result_element) = split_shaped(ctx, operation.result_type(0));
+    if ctx.integer_width(result_element) != Some(1) || operand_shape != result_shape {
+        diags.push(ctx.op_error(op, "result must be i1, or a tensor of i1 with the operands' shape"));
+    }
+}
+
+fn verify_predicate(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, count: usize) {
+    let predicate = ctx.attr(op, "predicate").and_then(|a| ctx.integer_value(a));
+    if !predicate.is_some_and(|p| (0..count as i128).contains(&p)) {
+        diags.push(ctx.op_error(op, format!("predicate must be between 0 and {}", count - 1)));
+    }
+}
+
+fn verify_cmpi(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let lhs = ctx.value_type(ctx.operation(op).operand(0));
+    if !is_signless_int_like(ctx, lhs) {
+        diags.push(ctx.op_error(op, format!("operand #0 must be signless-integer-like, but got '{}'", type_to_string(ctx, lhs))));
+    }
+    verify_predicate(ctx, op, diags, CMPI_PREDICATES.len());
+    check_bool_result(ctx, op, diags);
+}
+
+fn verify_cmpf(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let lhs = ctx.value_type(ctx.operation(op).operand(0));
+    if !is_float_like(ctx, lhs) {
+        diags.push(ctx.op_error(op, format!("operand #0 must be floating-point-like, but got '{}'", type_to_string(ctx, lhs))));
+    }
+    verify_predicate(ctx, op, diags, CMPF_PREDICATES.len());
+    check_bool_result(ctx, op, diags);
+}
+
+fn verify_select(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    let condition = ctx.value_type(operation.operand(0));
+    let (t, f, r) = (ctx.value_type(operation.operand(1)), ctx.value_type(operation.operand(2)), operation.result_type(0));
+    if t != f || t != r {
+        diags.push(ctx.op_error(op, "failed to verify that all of {true_value, false_value, result} have same type"));
+    }
+    let (cond_shape, cond_element) = split_shaped(ctx, condition);
+    let value_shape = split_shaped(ctx, r).0;
+    if ctx.integer_width(cond_element) != Some(1) || (cond_shape.is_some() && cond_shape != value_shape) {
+        diags.push(ctx.op_error(op, "condition must be i1, or a tensor of i1 with the result's shape"));
+    }
+}
+
+/// Checks a one-operand cast: operand and result kinds, same shape, and a width rule.
+fn verify_cast(
+    ctx: &Context,
+    op: OpId,
+    diags: &mut Vec<Diagnostic>,
+    input_ok: fn(&Context, Type) -> bool,
+    output_ok: fn(&Context, Type) -> bool,
+    widths: Option<fn(u32, u32) -> bool>,
+    width_message: &str,
+) {
+    let operation = ctx.operation(op);
+    let (input, output) = (ctx.value_type(operation.operand(0)), operation.result_type(0));
+    if !input_ok(ctx, input) || !output_ok(ctx, output) {
+        diags.push(ctx.op_error(
+            op,
+            format!("invalid cast from '{}' to '{}'", type_to_string(ctx, input), type_to_string(ctx, output)),
+        ));
+        return;
+    }
+    let ((in_shape, in_element), (out_shape, out_element)) = (split_shaped(ctx, input), split_shaped(ctx, output));
+    if in_shape != out_shape {
+        diags.push(ctx.op_error(op, "operand and result must have the same shape"));
+    }
+    if let (Some(rule), Some(a), Some(b)) = (widths, ctx.integer_width(in_element), ctx.integer_width(out_element))
+        && !rule(a, b)
+    {
+        diags.push(ctx.op_error(
+            op,
+            format!("result type '{}' {width_message} operand type '{}'", type_to_string(ctx, output), type_to_string(ctx, input)),
+        ));
+    }
+}
+
+fn verify_extend(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    verify_cast(ctx, op, diags, is_signless_int_like, is_signless_int_like, Some(|a, b| b > a), "must be wider than");
+}
+
+fn verify_truncate(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    verify_cast(ctx, op, diags, is_signless_int_like, is_signless_int_like, Some(|a, b| b < a), "must be shorter than");
+}
+
+fn verify_int_to_float(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    verify_cast(ctx, op, diags, is_signless_int_like, is_float_like, None, "");
+}
+
+fn verify_float_to_int(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    verify_cast(ctx, op, diags, is_float_like, is_signless_int_like, None, "");
+}

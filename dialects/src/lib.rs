@@ -1,0 +1,13 @@
+//! mc's dialects: op definitions, verifiers, folders and canonicalization patterns.
+#![deny(missing_docs)]
+
+pub mod arith;
+pub mod func;
+
+use mc_ir::Context;
+
+/// Registers every dialect of this crate in `ctx` (as mlir-opt registers all dialects).
+pub fn register_all(ctx: &mut Context) {
+    ctx.register_dialect(func::dialect());
+    ctx.register_dialect(arith::dialect());
+}
