@@ -1,0 +1,4 @@
+//! Generic transforms that work on any dialect: canonicalize, cse, symbol-dce.
+
+pub mod cse;
+pub mod symbol_dce;

@@ -1,0 +1,94 @@
+//! `symbol-dce`: erases private symbols that nothing live references.
+//!
+//! Public symbols and every non-symbol op are live; a symbol becomes live when a live op
+//! references it (`@name` or `@outer::@inner` anywhere in its attributes or nested ops). Private
+//! (and `nested`) symbols that stay dead are erased, with everything nested in them.
+//!
+//! ```mlir
+//! "func.func"() <{sym_name = "unused", sym_visibility = "private", ...}> ...   // erased
+//! ```
+
+use mc_ir::{AttrKind, Attribute, Context, OpId, SymbolTable};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Erases dead private symbols under `root` (a symbol table); returns how many were erased.
+pub fn eliminate_dead_symbols(ctx: &mut Context, root: OpId) -> usize {
+    let mut tables: FxHashMap<OpId, SymbolTable> = FxHashMap::default();
+    let mut live: FxHashSet<OpId> = FxHashSet::default();
+    let mut worklist: Vec<OpId> = Vec::new();
+    // Roots: ops directly in symbol tables that are not private symbols (and the root itself).
+    let mut candidates = Vec::new();
+    let mut table_ops = vec![root];
+    while let Some(table) = table_ops.pop() {
+        for op in ctx.nested_ops(table) {
+            if ctx.symbol_name(op).is_some() && ctx.is_private_symbol(op) {
+                candidates.push(op);
+            } else if live.insert(op) {
+                worklist.push(op);
+            }
+            if ctx.is_symbol_table(op) {
+                table_ops.push(op);
+            }
+        }
+    }
+    while let Some(op) = worklist.pop() {
+        for nested in ctx.walk_preorder(op) {
+            let mut refs = Vec::new();
+            let operation = ctx.operation(nested);
+            collect_symbol_refs(ctx, operation.attr_dict(), &mut refs);
+            if let Some(props) = operation.properties() {
+                collect_symbol_refs(ctx, props, &mut refs);
+            }
+            for reference in refs {
+                for target in resolve(ctx, &mut tables, nested, reference) {
+                    if live.insert(target) {
+                        worklist.push(target);
+                    }
+                }
+            }
+        }
+    }
+    let dead: Vec<OpId> = candidates.into_iter().filter(|op| !live.contains(op)).collect();
+    let mut erased = 0;
+    for op in dead {
+        // A dead symbol nested in another dead symbol is gone with its parent.
+        if ctx.is_live(op) {
+            ctx.erase_op(op);
+            erased += 1;
+        }
+    }
+    erased
+}
+
+/// Symbol reference attributes inside `attr`, depth first.
+fn collect_symbol_refs(ctx: &Context, attr: Attribute, out: &mut Vec<Attribute>) {
+    match ctx.attr_kind(attr) {
+        AttrKind::SymbolRef { .. } => out.push(attr),
+        AttrKind::Array(elements) => elements.iter().for_each(|&e| collect_symbol_refs(ctx, e, out)),
+        AttrKind::Dictionary(entries) => entries.iter().for_each(|&(_, e)| collect_symbol_refs(ctx, e, out)),
+        _ => {}
+    }
+}
+
+/// The symbols a reference names seen from `from`: the root symbol and each nested one.
+fn resolve(ctx: &Context, tables: &mut FxHashMap<OpId, SymbolTable>, from: OpId, reference: Attribute) -> Vec<OpId> {
+    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(reference) else { return Vec::new() };
+    let mut scope = ctx.nearest_symbol_table(from);
+    while let Some(table_op) = scope {
+        let table = tables.entry(table_op).or_insert_with(|| SymbolTable::new(ctx, table_op));
+        if let Some(found) = table.lookup(root) {
+            let mut path = vec![found];
+            for name in nested {
+                let current = *path.last().expect("non-empty");
+                let table = tables.entry(current).or_insert_with(|| SymbolTable::new(ctx, current));
+                match table.lookup(name) {
+                    Some(next) => path.push(next),
+                    None => break,
+                }
+            }
+            return path;
+        }
+        scope = ctx.parent_op(table_op).and_then(|p| ctx.nearest_symbol_table(p));
+    }
+    Vec::new()
+}
