@@ -22,6 +22,7 @@ pub mod rewrite;
 mod symbol_table;
 mod types;
 mod value;
+pub mod verifier;
 mod walk;
 
 pub use attributes::{AttrKind, Attribute, sign_extend};
@@ -40,3 +41,4 @@ pub use region::{Region, RegionId};
 pub use symbol_table::{SYMBOL_NAME_ATTR, SymbolTable, VISIBILITY_ATTR};
 pub use types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
 pub use value::{Use, Uses, Value};
+pub use verifier::verify;
