@@ -62,10 +62,7 @@ impl Context {
     pub fn create_block(&mut self, args: &[(Type, Location)]) -> BlockId {
         let id = BlockId(u32::try_from(self.blocks.len()).expect("more than 2^32 blocks"));
         self.blocks.push(Some(Block {
-            args: args
-                .iter()
-                .map(|&(ty, loc)| ArgSlot { slot: ValueSlot { ty, first_use: None }, loc })
-                .collect(),
+            args: args.iter().map(|&(ty, loc)| ArgSlot { slot: ValueSlot { ty, first_use: None }, loc }).collect(),
             first: None,
             last: None,
             parent: None,

@@ -83,8 +83,7 @@ pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Folded;
 /// Adds an op's canonicalization patterns to a set.
 pub type CanonicalizeFn = fn(&mut RewritePatternSet);
 /// Builds a constant op of a dialect for a folded attribute of `ty` at the insertion point.
-pub type MaterializeConstantFn =
-    fn(&mut crate::builder::Builder<'_>, Attribute, crate::types::Type) -> Option<OpId>;
+pub type MaterializeConstantFn = fn(&mut crate::builder::Builder<'_>, Attribute, crate::types::Type) -> Option<OpId>;
 
 /// Everything the context knows about one registered operation.
 #[derive(Clone, Debug)]

@@ -90,11 +90,17 @@ pub(super) fn fold_constant(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]
 }
 
 pub(super) fn fold_addi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, _| Some(a.wrapping_add(b)), |a, b| match (a, b) {
-        (_, Some(0)) => Some(Identity::Lhs),
-        (Some(0), _) => Some(Identity::Rhs),
-        _ => None,
-    })
+    int_binary(
+        ctx,
+        op,
+        c,
+        |a, b, _| Some(a.wrapping_add(b)),
+        |a, b| match (a, b) {
+            (_, Some(0)) => Some(Identity::Lhs),
+            (Some(0), _) => Some(Identity::Rhs),
+            _ => None,
+        },
+    )
 }
 
 pub(super) fn fold_subi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
@@ -105,12 +111,18 @@ pub(super) fn fold_subi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) ->
 }
 
 pub(super) fn fold_muli(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, _| Some(a.wrapping_mul(b)), |a, b| match (a, b) {
-        (_, Some(0)) | (Some(0), _) => Some(Identity::Constant(0)),
-        (_, Some(1)) => Some(Identity::Lhs),
-        (Some(1), _) => Some(Identity::Rhs),
-        _ => None,
-    })
+    int_binary(
+        ctx,
+        op,
+        c,
+        |a, b, _| Some(a.wrapping_mul(b)),
+        |a, b| match (a, b) {
+            (_, Some(0)) | (Some(0), _) => Some(Identity::Constant(0)),
+            (_, Some(1)) => Some(Identity::Lhs),
+            (Some(1), _) => Some(Identity::Rhs),
+            _ => None,
+        },
+    )
 }
 
 fn div_identity(_: Option<i128>, b: Option<i128>) -> Option<Identity> {

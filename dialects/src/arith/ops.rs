@@ -11,9 +11,8 @@ use mc_ir::{Context, Diagnostic, OpDef, OpId, Type, TypeKind, define_op};
 /// `arith.cmpi` predicates, in MLIR's numbering.
 pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
 /// `arith.cmpf` predicates, in MLIR's numbering.
-pub const CMPF_PREDICATES: [&str; 16] = [
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
-];
+pub const CMPF_PREDICATES: [&str; 16] =
+    ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
 
 define_op! {
     /// Materializes the constant in `value`; the result has the attribute's type.
@@ -201,7 +200,10 @@ fn split_shaped(ctx: &Context, ty: Type) -> (Option<&[i64]>, Type) {
 
 fn is_signless_int_like(ctx: &Context, ty: Type) -> bool {
     let element = split_shaped(ctx, ty).1;
-    matches!(ctx.type_kind(element), TypeKind::Integer { signedness: mc_ir::Signedness::Signless, .. } | TypeKind::Index)
+    matches!(
+        ctx.type_kind(element),
+        TypeKind::Integer { signedness: mc_ir::Signedness::Signless, .. } | TypeKind::Index
+    )
 }
 
 fn is_float_like(ctx: &Context, ty: Type) -> bool {
@@ -209,23 +211,21 @@ fn is_float_like(ctx: &Context, ty: Type) -> bool {
 }
 
 /// Checks every operand and result against `accept`, naming the first mismatch as MLIR does.
-fn verify_values(
-    ctx: &Context,
-    op: OpId,
-    diags: &mut Vec<Diagnostic>,
-    accept: fn(&Context, Type) -> bool,
-    what: &str,
-) {
+fn verify_values(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, accept: fn(&Context, Type) -> bool, what: &str) {
     let operation = ctx.operation(op);
     for (index, value) in operation.operands().enumerate() {
         let ty = ctx.value_type(value);
         if !accept(ctx, ty) {
-            diags.push(ctx.op_error(op, format!("operand #{index} must be {what}, but got '{}'", type_to_string(ctx, ty))));
+            diags.push(
+                ctx.op_error(op, format!("operand #{index} must be {what}, but got '{}'", type_to_string(ctx, ty))),
+            );
         }
     }
     for (index, ty) in operation.result_types().enumerate() {
         if !accept(ctx, ty) {
-            diags.push(ctx.op_error(op, format!("result #{index} must be {what}, but got '{}'", type_to_string(ctx, ty))));
+            diags.push(
+                ctx.op_error(op, format!("result #{index} must be {what}, but got '{}'", type_to_string(ctx, ty))),
+            );
         }
     }
 }
@@ -275,7 +275,12 @@ fn verify_predicate(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, count:
 fn verify_cmpi(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let lhs = ctx.value_type(ctx.operation(op).operand(0));
     if !is_signless_int_like(ctx, lhs) {
-        diags.push(ctx.op_error(op, format!("operand #0 must be signless-integer-like, but got '{}'", type_to_string(ctx, lhs))));
+        diags.push(
+            ctx.op_error(
+                op,
+                format!("operand #0 must be signless-integer-like, but got '{}'", type_to_string(ctx, lhs)),
+            ),
+        );
     }
     verify_predicate(ctx, op, diags, CMPI_PREDICATES.len());
     check_bool_result(ctx, op, diags);
@@ -284,7 +289,9 @@ fn verify_cmpi(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 fn verify_cmpf(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let lhs = ctx.value_type(ctx.operation(op).operand(0));
     if !is_float_like(ctx, lhs) {
-        diags.push(ctx.op_error(op, format!("operand #0 must be floating-point-like, but got '{}'", type_to_string(ctx, lhs))));
+        diags.push(
+            ctx.op_error(op, format!("operand #0 must be floating-point-like, but got '{}'", type_to_string(ctx, lhs))),
+        );
     }
     verify_predicate(ctx, op, diags, CMPF_PREDICATES.len());
     check_bool_result(ctx, op, diags);
@@ -293,7 +300,8 @@ fn verify_cmpf(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 fn verify_select(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let operation = ctx.operation(op);
     let condition = ctx.value_type(operation.operand(0));
-    let (t, f, r) = (ctx.value_type(operation.operand(1)), ctx.value_type(operation.operand(2)), operation.result_type(0));
+    let (t, f, r) =
+        (ctx.value_type(operation.operand(1)), ctx.value_type(operation.operand(2)), operation.result_type(0));
     if t != f || t != r {
         diags.push(ctx.op_error(op, "failed to verify that all of {true_value, false_value, result} have same type"));
     }
@@ -332,7 +340,11 @@ fn verify_cast(
     {
         diags.push(ctx.op_error(
             op,
-            format!("result type '{}' {width_message} operand type '{}'", type_to_string(ctx, output), type_to_string(ctx, input)),
+            format!(
+                "result type '{}' {width_message} operand type '{}'",
+                type_to_string(ctx, output),
+                type_to_string(ctx, input)
+            ),
         ));
     }
 }

@@ -2,8 +2,7 @@
 
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{
-    AttrKind, BlockId, Context, Diagnostic, Location, OpId, OperationState, SYMBOL_NAME_ATTR, Type, Value,
-    define_op,
+    AttrKind, BlockId, Context, Diagnostic, Location, OpId, OperationState, SYMBOL_NAME_ATTR, Type, Value, define_op,
 };
 
 define_op! {
@@ -97,10 +96,9 @@ fn verify_func(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     };
     let args = ctx.block_args(entry);
     if args.len() != inputs.len() {
-        diags.push(ctx.op_error(
-            op,
-            format!("entry block must have {} arguments to match function signature", inputs.len()),
-        ));
+        diags.push(
+            ctx.op_error(op, format!("entry block must have {} arguments to match function signature", inputs.len())),
+        );
         return;
     }
     for (index, (&arg, &expected)) in args.iter().zip(inputs).enumerate() {
@@ -166,7 +164,14 @@ fn verify_call(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     }
     for (index, (value, &expected)) in operation.operands().zip(&inputs).enumerate() {
         if ctx.value_type(value) != expected {
-            diags.push(ctx.op_error(op, format!("operand type mismatch: expected operand type '{}', but provided '{}' for operand number {index}", type_to_string(ctx, expected), type_to_string(ctx, ctx.value_type(value)))));
+            diags.push(ctx.op_error(
+                op,
+                format!(
+                    "operand type mismatch: expected operand type '{}', but provided '{}' for operand number {index}",
+                    type_to_string(ctx, expected),
+                    type_to_string(ctx, ctx.value_type(value))
+                ),
+            ));
         }
     }
     if operation.num_results() != results.len() {

@@ -56,8 +56,11 @@ fn render_one(ctx: &Context, diag: &Diagnostic, buffers: &[&SourceBuffer], out: 
             let _ = writeln!(out, "{file}:{line}:{col}: {label}: {}", diag.message);
             let buffer = buffers.iter().find(|b| b.name == file);
             if let Some(text) = buffer.and_then(|b| b.line_text(line)) {
-                let caret_pad: String =
-                    text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                let caret_pad: String = text
+                    .chars()
+                    .take(col.saturating_sub(1) as usize)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
                 let _ = writeln!(out, "{text}\n{caret_pad}^");
             }
         }

@@ -240,7 +240,9 @@ impl Parser<'_> {
                 let Ok(value) = text.parse::<f64>() else { return Err(self.error_here("invalid float literal")) };
                 Scalar::Float(if negative { -value } else { value })
             }
-            TokenKind::BareIdentifier if !negative && (text == "true" || text == "false") => Scalar::Bool(text == "true"),
+            TokenKind::BareIdentifier if !negative && (text == "true" || text == "false") => {
+                Scalar::Bool(text == "true")
+            }
             _ => return Err(self.error_here("expected integer or float literal")),
         };
         self.advance()?;
@@ -338,7 +340,9 @@ impl Parser<'_> {
             };
             match &child_shape {
                 Some(existing) if *existing != shape => {
-                    return Err(p.error_at(start, "tensor literal is invalid; ranks are not consistent between elements"));
+                    return Err(
+                        p.error_at(start, "tensor literal is invalid; ranks are not consistent between elements")
+                    );
                 }
                 Some(_) => {}
                 None => child_shape = Some(shape),

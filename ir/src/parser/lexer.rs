@@ -261,11 +261,7 @@ impl Token {
 
     /// A token spanning `start..end`; the lexer keeps offsets within `u32`.
     fn spanning(kind: TokenKind, start: usize, end: usize) -> Self {
-        Self {
-            kind,
-            start: start as u32,
-            end: end as u32,
-        }
+        Self { kind, start: start as u32, end: end as u32 }
     }
 }
 
@@ -290,10 +286,7 @@ fn unescape(body: &str) -> Cow<'_, [u8]> {
                 Some(b'n') => (b'\n', 2),
                 Some(b't') => (b'\t', 2),
                 Some(&c @ (b'"' | b'\\')) => (c, 2),
-                Some(&hi) => match (
-                    hex_value(hi),
-                    bytes.get(i + 2).and_then(|&lo| hex_value(lo)),
-                ) {
+                Some(&hi) => match (hex_value(hi), bytes.get(i + 2).and_then(|&lo| hex_value(lo))) {
                     (Some(hi), Some(lo)) => (hi << 4 | lo, 3),
                     _ => (b, 1),
                 },
@@ -346,11 +339,7 @@ impl<'a> Lexer<'a> {
     ///
     /// If `src` is longer than `u32::MAX` bytes, since offsets are `u32`.
     pub fn new(src: &'a str) -> Self {
-        assert!(
-            u32::try_from(src.len()).is_ok(),
-            "source of {} bytes is too large to lex",
-            src.len()
-        );
+        assert!(u32::try_from(src.len()).is_ok(), "source of {} bytes is too large to lex", src.len());
         Self { src, pos: 0 }
     }
 
@@ -466,10 +455,7 @@ impl<'a> Lexer<'a> {
     /// Skips a `//` comment (the cursor is on the second `/`) and its line break.
     fn skip_comment(&mut self) {
         let rest = &self.src.as_bytes()[self.pos..];
-        self.pos += rest
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(rest.len(), |i| i + 1);
+        self.pos += rest.iter().position(|&b| b == b'\n' || b == b'\r').map_or(rest.len(), |i| i + 1);
     }
 
     /// Lexes the rest of a number whose first digit, `first`, was consumed.
@@ -523,9 +509,7 @@ impl<'a> Lexer<'a> {
         match (bad_escape, outcome) {
             (Some(token), _) => token,
             (None, Ok(())) => Token::spanning(kind, start, self.pos),
-            (None, Err(end)) => {
-                Token::spanning(TokenKind::Error(LexError::UnterminatedString), start, end)
-            }
+            (None, Err(end)) => Token::spanning(TokenKind::Error(LexError::UnterminatedString), start, end),
         }
     }
 
@@ -560,11 +544,7 @@ impl<'a> Lexer<'a> {
                 self.eat_while(is_bare_id_char);
                 Token::spanning(TokenKind::AtIdentifier, start, self.pos)
             }
-            _ => Token::spanning(
-                TokenKind::Error(LexError::InvalidSymbolName),
-                start,
-                self.pos,
-            ),
+            _ => Token::spanning(TokenKind::Error(LexError::InvalidSymbolName), start, self.pos),
         }
     }
 
@@ -629,39 +609,19 @@ mod tests {
     #[test]
     fn eof() {
         let mut lexer = Lexer::new("  // only a comment");
-        let eof = Token {
-            kind: K::Eof,
-            start: 19,
-            end: 19,
-        };
+        let eof = Token { kind: K::Eof, start: 19, end: 19 };
         assert_eq!(lexer.next_token(), eof);
         assert_eq!(lexer.next_token(), eof);
-        assert_eq!(
-            lex(""),
-            [Token {
-                kind: K::Eof,
-                start: 0,
-                end: 0
-            }]
-        );
+        assert_eq!(lex(""), [Token { kind: K::Eof, start: 0, end: 0 }]);
     }
 
     #[test]
     fn bare_identifiers() {
-        for src in [
-            "foo", "foo.bar", "_", "_x$1.y_", "i32", "si8", "f32", "x", "func", "A9",
-        ] {
+        for src in ["foo", "foo.bar", "_", "_x$1.y_", "i32", "si8", "f32", "x", "func", "A9"] {
             assert_single(src, K::BareIdentifier);
         }
         // `-` does not continue a bare identifier.
-        assert_eq!(
-            kinds_and_texts("a-b"),
-            [
-                (K::BareIdentifier, "a"),
-                (K::Minus, "-"),
-                (K::BareIdentifier, "b")
-            ]
-        );
+        assert_eq!(kinds_and_texts("a-b"), [(K::BareIdentifier, "a"), (K::Minus, "-"), (K::BareIdentifier, "b")]);
     }
 
     #[test]
@@ -677,68 +637,29 @@ mod tests {
             }
             // A numeric suffix id is all digits.
             let src = format!("{prefix}12ab");
-            assert_eq!(
-                kinds_and_texts(&src),
-                [(kind, &src[..3]), (K::BareIdentifier, "ab")]
-            );
+            assert_eq!(kinds_and_texts(&src), [(kind, &src[..3]), (K::BareIdentifier, "ab")]);
         }
-        assert_eq!(
-            kinds_and_texts("%foo#1"),
-            [(K::PercentIdentifier, "%foo"), (K::HashIdentifier, "#1")]
-        );
+        assert_eq!(kinds_and_texts("%foo#1"), [(K::PercentIdentifier, "%foo"), (K::HashIdentifier, "#1")]);
         assert_eq!(
             kinds_and_texts("!llvm.ptr<1>"),
-            [
-                (K::ExclamationIdentifier, "!llvm.ptr"),
-                (K::Less, "<"),
-                (K::Integer, "1"),
-                (K::Greater, ">")
-            ]
+            [(K::ExclamationIdentifier, "!llvm.ptr"), (K::Less, "<"), (K::Integer, "1"), (K::Greater, ">")]
         );
     }
 
     #[test]
     fn at_identifiers() {
-        for src in [
-            "@foo",
-            "@_f.o$o1",
-            "@\"quoted sym\"",
-            "@\"\"",
-            "@\"a\\\"b\"",
-        ] {
+        for src in ["@foo", "@_f.o$o1", "@\"quoted sym\"", "@\"\"", "@\"a\\\"b\""] {
             assert_single(src, K::AtIdentifier);
         }
-        assert_eq!(
-            kinds_and_texts("@a-b"),
-            [
-                (K::AtIdentifier, "@a"),
-                (K::Minus, "-"),
-                (K::BareIdentifier, "b")
-            ]
-        );
+        assert_eq!(kinds_and_texts("@a-b"), [(K::AtIdentifier, "@a"), (K::Minus, "-"), (K::BareIdentifier, "b")]);
     }
 
     #[test]
     fn numbers() {
-        for src in [
-            "0",
-            "42",
-            "007",
-            "0x1F",
-            "0xdeadBEEF",
-            "123456789012345678901234567890",
-        ] {
+        for src in ["0", "42", "007", "0x1F", "0xdeadBEEF", "123456789012345678901234567890"] {
             assert_single(src, K::Integer);
         }
-        for src in [
-            "1.0",
-            "2.",
-            "1.5e-3",
-            "1.5E+3",
-            "0.5e10",
-            "3.e2",
-            "99999999999999999999.9e999",
-        ] {
+        for src in ["1.0", "2.", "1.5e-3", "1.5E+3", "0.5e10", "3.e2", "99999999999999999999.9e999"] {
             assert_single(src, K::Float);
         }
         for (src, expected) in [
@@ -746,21 +667,11 @@ mod tests {
             ("+7", &[(K::Plus, "+"), (K::Integer, "7")]),
             ("1e5", &[(K::Integer, "1"), (K::BareIdentifier, "e5")]),
             ("1.0e", &[(K::Float, "1.0"), (K::BareIdentifier, "e")]),
-            (
-                "1.0e+",
-                &[(K::Float, "1.0"), (K::BareIdentifier, "e"), (K::Plus, "+")],
-            ),
+            ("1.0e+", &[(K::Float, "1.0"), (K::BareIdentifier, "e"), (K::Plus, "+")]),
             ("0xi32", &[(K::Integer, "0"), (K::BareIdentifier, "xi32")]),
             ("0X1F", &[(K::Integer, "0"), (K::BareIdentifier, "X1F")]),
             ("0x", &[(K::Integer, "0"), (K::BareIdentifier, "x")]),
-            (
-                "0x1.5",
-                &[
-                    (K::Integer, "0x1"),
-                    (K::Error(E::ExpectedEllipsis), "."),
-                    (K::Integer, "5"),
-                ],
-            ),
+            ("0x1.5", &[(K::Integer, "0x1"), (K::Error(E::ExpectedEllipsis), "."), (K::Integer, "5")]),
             ("12abc", &[(K::Integer, "12"), (K::BareIdentifier, "abc")]),
         ] {
             assert_eq!(kinds_and_texts(src), expected, "lexing {src:?}");
@@ -798,13 +709,7 @@ mod tests {
         for token in &lex(src)[..expected.len() - 1] {
             assert_eq!(token.kind.spelling(), Some(token.text(src)));
         }
-        for kind in [
-            K::Eof,
-            K::Error(E::InvalidEscape),
-            K::BareIdentifier,
-            K::String,
-            K::Float,
-        ] {
+        for kind in [K::Eof, K::Error(E::InvalidEscape), K::BareIdentifier, K::String, K::Float] {
             assert_eq!(kind.spelling(), None);
         }
     }
@@ -844,28 +749,15 @@ mod tests {
         let src = "a // comment -> \"\n\tb//c\r%d // unterminated \" at eof";
         assert_eq!(
             kinds_and_texts(src),
-            [
-                (K::BareIdentifier, "a"),
-                (K::BareIdentifier, "b"),
-                (K::PercentIdentifier, "%d")
-            ]
+            [(K::BareIdentifier, "a"), (K::BareIdentifier, "b"), (K::PercentIdentifier, "%d")]
         );
         // MLIR skips NUL bytes like whitespace.
-        assert_eq!(
-            kinds_and_texts("a\0b"),
-            [(K::BareIdentifier, "a"), (K::BareIdentifier, "b")]
-        );
+        assert_eq!(kinds_and_texts("a\0b"), [(K::BareIdentifier, "a"), (K::BareIdentifier, "b")]);
     }
 
     #[test]
     fn strings_and_escapes() {
-        for src in [
-            "\"\"",
-            "\"hello world\"",
-            "\"\\n\\t\\\"\\\\\"",
-            "\"\\00\\fF\"",
-            "\"é \0 \r\"",
-        ] {
+        for src in ["\"\"", "\"hello world\"", "\"\\n\\t\\\"\\\\\"", "\"\\00\\fF\"", "\"é \0 \r\""] {
             assert_single(src, K::String);
         }
         let src = r#""a\n\t\"\\\41\ff€""#;
@@ -887,10 +779,7 @@ mod tests {
     fn symbol_names() {
         let src = r#"@foo @"with space\22" @"""#;
         let tokens = lex(src);
-        let names: Vec<_> = tokens[..3]
-            .iter()
-            .map(|t| t.symbol_name(src).unwrap())
-            .collect();
+        let names: Vec<_> = tokens[..3].iter().map(|t| t.symbol_name(src).unwrap()).collect();
         assert_eq!(names, [&b"foo"[..], b"with space\"", b""]);
         assert!(matches!(names[0], Cow::Borrowed(_)));
         assert_eq!(tokens[3].kind, K::Eof);
@@ -902,43 +791,14 @@ mod tests {
         for (src, expected) in [
             (
                 "a ; b",
-                &[
-                    (K::BareIdentifier, "a"),
-                    (K::Error(E::UnexpectedCharacter), ";"),
-                    (K::BareIdentifier, "b"),
-                ][..],
+                &[(K::BareIdentifier, "a"), (K::Error(E::UnexpectedCharacter), ";"), (K::BareIdentifier, "b")][..],
             ),
-            (
-                "a/b",
-                &[
-                    (K::BareIdentifier, "a"),
-                    (K::Error(E::UnexpectedCharacter), "/"),
-                    (K::BareIdentifier, "b"),
-                ],
-            ),
-            (
-                "€x",
-                &[
-                    (K::Error(E::UnexpectedCharacter), "€"),
-                    (K::BareIdentifier, "x"),
-                ],
-            ),
-            (
-                "\x01\x0B",
-                &[
-                    (K::Error(E::UnexpectedCharacter), "\x01"),
-                    (K::Error(E::UnexpectedCharacter), "\x0B"),
-                ],
-            ),
+            ("a/b", &[(K::BareIdentifier, "a"), (K::Error(E::UnexpectedCharacter), "/"), (K::BareIdentifier, "b")]),
+            ("€x", &[(K::Error(E::UnexpectedCharacter), "€"), (K::BareIdentifier, "x")]),
+            ("\x01\x0B", &[(K::Error(E::UnexpectedCharacter), "\x01"), (K::Error(E::UnexpectedCharacter), "\x0B")]),
             ("\"abc", &[(K::Error(E::UnterminatedString), "\"abc")]),
             ("\"", &[(K::Error(E::UnterminatedString), "\"")]),
-            (
-                "\"ab\ncd",
-                &[
-                    (K::Error(E::UnterminatedString), "\"ab"),
-                    (K::BareIdentifier, "cd"),
-                ],
-            ),
+            ("\"ab\ncd", &[(K::Error(E::UnterminatedString), "\"ab"), (K::BareIdentifier, "cd")]),
             (
                 "\"a\x0Bb\"",
                 &[
@@ -947,59 +807,20 @@ mod tests {
                     (K::Error(E::UnterminatedString), "\""),
                 ],
             ),
-            (
-                "\"a\\qb\" c",
-                &[
-                    (K::Error(E::InvalidEscape), "\\q"),
-                    (K::BareIdentifier, "c"),
-                ],
-            ),
+            ("\"a\\qb\" c", &[(K::Error(E::InvalidEscape), "\\q"), (K::BareIdentifier, "c")]),
             ("\"\\é\\\"", &[(K::Error(E::InvalidEscape), "\\é")]),
-            (
-                "\"\\4\" x",
-                &[
-                    (K::Error(E::InvalidEscape), "\\4"),
-                    (K::BareIdentifier, "x"),
-                ],
-            ),
+            ("\"\\4\" x", &[(K::Error(E::InvalidEscape), "\\4"), (K::BareIdentifier, "x")]),
             ("\"\\", &[(K::Error(E::InvalidEscape), "\\")]),
-            (
-                "\"\\\nx",
-                &[(K::Error(E::InvalidEscape), "\\"), (K::BareIdentifier, "x")],
-            ),
-            (
-                "@ x",
-                &[
-                    (K::Error(E::InvalidSymbolName), "@"),
-                    (K::BareIdentifier, "x"),
-                ],
-            ),
-            (
-                "@1",
-                &[(K::Error(E::InvalidSymbolName), "@"), (K::Integer, "1")],
-            ),
+            ("\"\\\nx", &[(K::Error(E::InvalidEscape), "\\"), (K::BareIdentifier, "x")]),
+            ("@ x", &[(K::Error(E::InvalidSymbolName), "@"), (K::BareIdentifier, "x")]),
+            ("@1", &[(K::Error(E::InvalidSymbolName), "@"), (K::Integer, "1")]),
             ("@", &[(K::Error(E::InvalidSymbolName), "@")]),
             ("@\"ab", &[(K::Error(E::UnterminatedString), "@\"ab")]),
             ("@\"\\z\"", &[(K::Error(E::InvalidEscape), "\\z")]),
-            (
-                "# a",
-                &[
-                    (K::Error(E::InvalidAttributeName), "#"),
-                    (K::BareIdentifier, "a"),
-                ],
-            ),
+            ("# a", &[(K::Error(E::InvalidAttributeName), "#"), (K::BareIdentifier, "a")]),
             ("%", &[(K::Error(E::InvalidSsaName), "%")]),
-            (
-                "^(",
-                &[(K::Error(E::InvalidBlockName), "^"), (K::LParen, "(")],
-            ),
-            (
-                "!\"",
-                &[
-                    (K::Error(E::InvalidTypeName), "!"),
-                    (K::Error(E::UnterminatedString), "\""),
-                ],
-            ),
+            ("^(", &[(K::Error(E::InvalidBlockName), "^"), (K::LParen, "(")]),
+            ("!\"", &[(K::Error(E::InvalidTypeName), "!"), (K::Error(E::UnterminatedString), "\"")]),
             (
                 ". ..",
                 &[
@@ -1012,10 +833,7 @@ mod tests {
             assert_eq!(kinds_and_texts(src), expected, "lexing {src:?}");
         }
         assert_eq!(E::InvalidSsaName.to_string(), "invalid SSA name");
-        assert_eq!(
-            E::UnterminatedString.message(),
-            "expected '\"' in string literal"
-        );
+        assert_eq!(E::UnterminatedString.message(), "expected '\"' in string literal");
     }
 
     /// Parses a dimension list and element type the way MLIR's parser does,
@@ -1043,10 +861,7 @@ mod tests {
 
     #[test]
     fn dimension_lists() {
-        assert_eq!(
-            kinds_and_texts("1x2x3xi8"),
-            [(K::Integer, "1"), (K::BareIdentifier, "x2x3xi8")]
-        );
+        assert_eq!(kinds_and_texts("1x2x3xi8"), [(K::Integer, "1"), (K::BareIdentifier, "x2x3xi8")]);
         assert_eq!(parse_shape("1x2x3xi8"), (vec!["1", "2", "3"], "i8"));
         assert_eq!(parse_shape("?x4x?xf32"), (vec!["?", "4", "?"], "f32"));
         assert_eq!(parse_shape("0xf32"), (vec!["0"], "f32"));
@@ -1126,10 +941,7 @@ module {
             let before = lexer.offset();
             let token = lexer.next_token();
             assert_eq!(token, peeked, "{src:?}");
-            assert!(
-                last_start <= token.start && token.start <= token.end,
-                "{src:?}"
-            );
+            assert!(last_start <= token.start && token.start <= token.end, "{src:?}");
             assert!(token.end as usize <= src.len(), "{src:?}");
             let text = token.text(src);
             if token.kind == K::Eof {
@@ -1154,18 +966,15 @@ module {
     #[test]
     fn garbage_never_panics() {
         const PIECES: &[&str] = &[
-            "\"", "\\", "@", "#", "%", "^", "!", "{", "}", "-", ">", ".", "/", "0", "7", "x", "e",
-            "E", "+", "a", "_", "$", " ", "\n", "\r", "\t", "\0", "\x0B", "\x0C", "\x01", "é", "€",
-            "𐍈", "f", "(", "]", "?", "*", "|", ",", ":", "=", "<", "//", "0x", "{-#", "#-}", "...",
-            "\\n", "\\4",
+            "\"", "\\", "@", "#", "%", "^", "!", "{", "}", "-", ">", ".", "/", "0", "7", "x", "e", "E", "+", "a", "_",
+            "$", " ", "\n", "\r", "\t", "\0", "\x0B", "\x0C", "\x01", "é", "€", "𐍈", "f", "(", "]", "?", "*", "|", ",",
+            ":", "=", "<", "//", "0x", "{-#", "#-}", "...", "\\n", "\\4",
         ];
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         for round in 0..3000 {
             let len = rng.below(40);
             let src = if round % 2 == 0 {
-                (0..len)
-                    .map(|_| PIECES[rng.below(PIECES.len())])
-                    .collect::<String>()
+                (0..len).map(|_| PIECES[rng.below(PIECES.len())]).collect::<String>()
             } else {
                 let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
                 String::from_utf8_lossy(&bytes).into_owned()

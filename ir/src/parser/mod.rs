@@ -324,10 +324,21 @@ mod tests {
 
     #[test]
     fn errors_are_located() {
-        assert_eq!(parse_error("\"t.x\"() : () -> ()"), "1:1: operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used");
-        assert_eq!(parse_error("\"builtin.module\"() ({\n  \"builtin.unrealized_conversion_cast\"(%y) : (i32) -> ()\n}) : () -> ()"), "2:40: use of undeclared SSA value name '%y'");
+        assert_eq!(
+            parse_error("\"t.x\"() : () -> ()"),
+            "1:1: operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
+        );
+        assert_eq!(
+            parse_error(
+                "\"builtin.module\"() ({\n  \"builtin.unrealized_conversion_cast\"(%y) : (i32) -> ()\n}) : () -> ()"
+            ),
+            "2:40: use of undeclared SSA value name '%y'"
+        );
         assert_eq!(parse_error("\"builtin.module\"() ("), "1:21: expected '{' to begin a region");
-        assert_eq!(parse_error("#x = dense<[1, [2]]> : tensor<2xi8>"), "1:12: tensor literal is invalid; ranks are not consistent between elements");
+        assert_eq!(
+            parse_error("#x = dense<[1, [2]]> : tensor<2xi8>"),
+            "1:12: tensor literal is invalid; ranks are not consistent between elements"
+        );
         assert_eq!(parse_error("#x = 300 : i8"), "1:6: integer constant out of range for attribute");
     }
 

@@ -96,9 +96,12 @@ impl Parser<'_> {
                     if !p.is(TokenKind::Integer) {
                         return Err(p.error_here("expected integer number of results"));
                     }
-                    count = p.text().parse::<u32>().ok().filter(|&c| c > 0).ok_or_else(|| {
-                        p.error_here("expected named operation to have at least 1 result")
-                    })?;
+                    count = p
+                        .text()
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&c| c > 0)
+                        .ok_or_else(|| p.error_here("expected named operation to have at least 1 result"))?;
                     p.advance()?;
                 }
                 result_names.push((name, count, offset));
@@ -125,10 +128,9 @@ impl Parser<'_> {
         let declared: u32 = result_names.iter().map(|(_, count, _)| count).sum();
         let actual = self.ctx.operation(op).num_results() as u32;
         if !result_names.is_empty() && declared != actual {
-            return Err(self.error_at(
-                start,
-                format!("operation defines {actual} results but was provided {declared} to bind"),
-            ));
+            return Err(
+                self.error_at(start, format!("operation defines {actual} results but was provided {declared} to bind"))
+            );
         }
         let mut next = 0usize;
         for (name, count, offset) in result_names {
@@ -178,8 +180,7 @@ impl Parser<'_> {
         }
         let mut regions = Vec::new();
         if self.is(TokenKind::LParen) {
-            let isolated =
-                self.ctx.op_def(op_name).is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+            let isolated = self.ctx.op_def(op_name).is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
             self.parse_delimited(TokenKind::LParen, TokenKind::RParen, |p| {
                 regions.push(p.parse_region(isolated)?);
                 Ok(())
@@ -280,7 +281,8 @@ impl Parser<'_> {
                 .with_note(note_loc, "previously defined here"));
         }
         for (index, &value) in values.iter().enumerate() {
-            let Some((placeholder, use_offset)) = self.scopes.current().forward_refs.remove(&(name.clone(), index as u32))
+            let Some((placeholder, use_offset)) =
+                self.scopes.current().forward_refs.remove(&(name.clone(), index as u32))
             else {
                 continue;
             };
@@ -369,9 +371,9 @@ impl Parser<'_> {
 
     /// Closes the innermost isolated scope, reporting a use of a name that was never defined.
     pub(super) fn close_isolated_scope(&mut self) -> ParseResult<()> {
-        self.scopes.pop_isolated(self.ctx).map_err(|(name, offset)| {
-            self.error_at(offset, format!("use of undeclared SSA value name '%{name}'"))
-        })
+        self.scopes
+            .pop_isolated(self.ctx)
+            .map_err(|(name, offset)| self.error_at(offset, format!("use of undeclared SSA value name '%{name}'")))
     }
 
     fn parse_region_body(&mut self, region: RegionId) -> ParseResult<()> {

@@ -30,7 +30,9 @@ impl Parser<'_> {
     fn metadata_key(&mut self) -> ParseResult<String> {
         let key = match self.tok.kind {
             TokenKind::BareIdentifier => self.text().to_string(),
-            TokenKind::String => String::from_utf8_lossy(&self.tok.string_value(self.src).expect("string")).into_owned(),
+            TokenKind::String => {
+                String::from_utf8_lossy(&self.tok.string_value(self.src).expect("string")).into_owned()
+            }
             _ => return Err(self.error_here("expected identifier key in file metadata dictionary")),
         };
         self.advance()?;

@@ -105,23 +105,12 @@ impl PipelineElement {
 impl PartialEq for PipelineElement {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
+            (Self::Pass { name, options, .. }, Self::Pass { name: other_name, options: other_options, .. }) => {
+                name == other_name && options == other_options
+            }
             (
-                Self::Pass { name, options, .. },
-                Self::Pass {
-                    name: other_name,
-                    options: other_options,
-                    ..
-                },
-            ) => name == other_name && options == other_options,
-            (
-                Self::Nested {
-                    anchor, elements, ..
-                },
-                Self::Nested {
-                    anchor: other_anchor,
-                    elements: other_elements,
-                    ..
-                },
+                Self::Nested { anchor, elements, .. },
+                Self::Nested { anchor: other_anchor, elements: other_elements, .. },
             ) => anchor == other_anchor && elements == other_elements,
             _ => false,
         }
@@ -144,9 +133,7 @@ impl fmt::Display for PipelineElement {
                 }
                 Ok(())
             }
-            Self::Nested {
-                anchor, elements, ..
-            } => {
+            Self::Nested { anchor, elements, .. } => {
                 write!(f, "{anchor}({})", DisplayPipeline(elements))
             }
         }
@@ -184,10 +171,7 @@ pub struct PipelineError {
 
 impl PipelineError {
     fn new(message: impl Into<String>, offset: usize) -> Self {
-        Self {
-            message: message.into(),
-            offset,
-        }
+        Self { message: message.into(), offset }
     }
 
     /// Renders the message followed by the offending line of `text` and a
@@ -201,16 +185,9 @@ impl PipelineError {
             offset -= 1;
         }
         let line_start = text[..offset].rfind('\n').map_or(0, |newline| newline + 1);
-        let line_end = text[offset..]
-            .find('\n')
-            .map_or(text.len(), |newline| offset + newline);
+        let line_end = text[offset..].find('\n').map_or(text.len(), |newline| offset + newline);
         let column = text[line_start..offset].chars().count();
-        format!(
-            "{}\n{}\n{}^",
-            self.message,
-            &text[line_start..line_end],
-            " ".repeat(column)
-        )
+        format!("{}\n{}\n{}^", self.message, &text[line_start..line_end], " ".repeat(column))
     }
 }
 
@@ -249,14 +226,7 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<PipelineElement>, PipelineError>
 /// Fails exactly when [`parse_pipeline`] does.
 pub fn parse_anchored(text: &str) -> Result<(Option<String>, Vec<PipelineElement>), PipelineError> {
     let mut elements = parse_pipeline(text)?;
-    if let [
-        PipelineElement::Nested {
-            anchor,
-            elements: inner,
-            ..
-        },
-    ] = elements.as_mut_slice()
-    {
+    if let [PipelineElement::Nested { anchor, elements: inner, .. }] = elements.as_mut_slice() {
         return Ok((Some(std::mem::take(anchor)), std::mem::take(inner)));
     }
     Ok((None, elements))
@@ -279,11 +249,7 @@ pub fn clean_value(value: &str) -> &str {
         (b'{', _) => find_top_level(&value[1..], b'}') == Some(value.len() - 2),
         _ => false,
     };
-    if enclosed {
-        value[1..value.len() - 1].trim_matches(is_space)
-    } else {
-        value
-    }
+    if enclosed { value[1..value.len() - 1].trim_matches(is_space) } else { value }
 }
 
 /// Splits a raw list option value (`1,2,3`) into its items, the way MLIR's
@@ -391,11 +357,7 @@ impl<'a> Parser<'a> {
     /// Parses comma-separated elements. At the top level (`anchor` is `None`)
     /// the list runs to the end of the text; inside `anchor(` it stops at the
     /// closing `)`, which is left for the caller.
-    fn parse_list(
-        &mut self,
-        anchor: Option<&str>,
-        depth: usize,
-    ) -> Result<Vec<PipelineElement>, PipelineError> {
+    fn parse_list(&mut self, anchor: Option<&str>, depth: usize) -> Result<Vec<PipelineElement>, PipelineError> {
         let mut elements = Vec::new();
         self.skip_spaces();
         match (self.peek(), anchor) {
@@ -413,16 +375,11 @@ impl<'a> Parser<'a> {
                 (Some(')'), None) => return self.extra_paren(),
                 (None, Some(anchor)) => return self.unclosed(anchor),
                 (found, None) => {
-                    return self.error(format!(
-                        "expected ',' between pipeline elements, found {}",
-                        describe(found)
-                    ));
+                    return self.error(format!("expected ',' between pipeline elements, found {}", describe(found)));
                 }
                 (found, Some(_)) => {
-                    return self.error(format!(
-                        "expected ',' or ')' after pipeline element, found {}",
-                        describe(found)
-                    ));
+                    return self
+                        .error(format!("expected ',' or ')' after pipeline element, found {}", describe(found)));
                 }
             }
         }
@@ -445,18 +402,13 @@ impl<'a> Parser<'a> {
         match self.peek() {
             found if name.is_empty() => {
                 return match found {
-                    Some(c) if !"(){},".contains(c) => self.error(format!(
-                        "unexpected character {}, expected a pass or op-anchor name",
-                        describe(found)
-                    )),
+                    Some(c) if !"(){},".contains(c) => self
+                        .error(format!("unexpected character {}, expected a pass or op-anchor name", describe(found))),
                     _ => self.error(format!("empty pass name before {}", describe(found))),
                 };
             }
             Some(c) if !is_space(c) && !"(){},".contains(c) => {
-                return self.error(format!(
-                    "invalid character {} in pass name '{name}'",
-                    describe(Some(c))
-                ));
+                return self.error(format!("invalid character {} in pass name '{name}'", describe(Some(c))));
             }
             _ => {}
         }
@@ -464,18 +416,12 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some('(') => {
                 if depth == MAX_NESTING_DEPTH {
-                    return self.error(format!(
-                        "pipeline nesting exceeds the maximum depth of {MAX_NESTING_DEPTH}"
-                    ));
+                    return self.error(format!("pipeline nesting exceeds the maximum depth of {MAX_NESTING_DEPTH}"));
                 }
                 self.pos += 1;
                 let elements = self.parse_list(Some(&name), depth + 1)?;
                 self.pos += 1; // The closing ')' that ended the list.
-                Ok(PipelineElement::Nested {
-                    anchor: name,
-                    elements,
-                    span: start..self.pos,
-                })
+                Ok(PipelineElement::Nested { anchor: name, elements, span: start..self.pos })
             }
             Some('{') => {
                 let options_start = self.pos;
@@ -488,17 +434,9 @@ impl<'a> Parser<'a> {
                         options_start,
                     ));
                 }
-                Ok(PipelineElement::Pass {
-                    name,
-                    options,
-                    span: start..end,
-                })
+                Ok(PipelineElement::Pass { name, options, span: start..end })
             }
-            _ => Ok(PipelineElement::Pass {
-                name,
-                options: Vec::new(),
-                span: start..name_end,
-            }),
+            _ => Ok(PipelineElement::Pass { name, options: Vec::new(), span: start..name_end }),
         }
     }
 
@@ -511,10 +449,7 @@ impl<'a> Parser<'a> {
             self.skip_spaces();
             match self.peek() {
                 None => {
-                    return Err(PipelineError::new(
-                        "unbalanced braces in pass options: missing closing '}'",
-                        open,
-                    ));
+                    return Err(PipelineError::new("unbalanced braces in pass options: missing closing '}'", open));
                 }
                 Some('}') => {
                     self.pos += 1;
@@ -533,21 +468,14 @@ impl<'a> Parser<'a> {
             Some('=') => {
                 self.pos += 1;
                 let value = self.scan_value()?.to_owned();
-                Ok(PassOption {
-                    key,
-                    value: Some(value),
-                })
+                Ok(PassOption { key, value: Some(value) })
             }
             None | Some('}') => Ok(PassOption { key, value: None }),
             Some(c) if is_space(c) => Ok(PassOption { key, value: None }),
-            found if key.is_empty() => self.error(format!(
-                "unexpected character {} in pass options, expected an option key",
-                describe(found)
-            )),
-            found => self.error(format!(
-                "invalid character {} in option key '{key}'",
-                describe(found)
-            )),
+            found if key.is_empty() => {
+                self.error(format!("unexpected character {} in pass options, expected an option key", describe(found)))
+            }
+            found => self.error(format!("invalid character {} in option key '{key}'", describe(found))),
         }
     }
 
@@ -586,21 +514,14 @@ mod tests {
             name: name.to_owned(),
             options: options
                 .iter()
-                .map(|&(key, value)| PassOption {
-                    key: key.to_owned(),
-                    value: value.map(str::to_owned),
-                })
+                .map(|&(key, value)| PassOption { key: key.to_owned(), value: value.map(str::to_owned) })
                 .collect(),
             span: 0..0,
         }
     }
 
     fn nested(anchor: &str, elements: Vec<PipelineElement>) -> PipelineElement {
-        PipelineElement::Nested {
-            anchor: anchor.to_owned(),
-            elements,
-            span: 0..0,
-        }
+        PipelineElement::Nested { anchor: anchor.to_owned(), elements, span: 0..0 }
     }
 
     fn print(elements: &[PipelineElement]) -> String {
@@ -617,22 +538,14 @@ mod tests {
     /// Asserts that `text` fails with a message containing `needle` at `offset`.
     fn assert_err(text: &str, needle: &str, offset: usize) {
         let error = parse_err(text);
-        assert!(
-            error.message.contains(needle),
-            "{text:?}: message {:?} lacks {needle:?}",
-            error.message
-        );
+        assert!(error.message.contains(needle), "{text:?}: message {:?} lacks {needle:?}", error.message);
         assert_eq!(error.offset, offset, "{text:?}: {}", error.render(text));
     }
 
     fn assert_round_trip(text: &str) {
         let parsed = parse_pipeline(text).unwrap();
         let printed = print(&parsed);
-        assert_eq!(
-            parse_pipeline(&printed).unwrap(),
-            parsed,
-            "{text:?} printed as {printed:?}"
-        );
+        assert_eq!(parse_pipeline(&printed).unwrap(), parsed, "{text:?} printed as {printed:?}");
         assert_eq!(print(&parse_pipeline(&printed).unwrap()), printed);
     }
 
@@ -643,33 +556,18 @@ mod tests {
             parsed.unwrap(),
             vec![nested(
                 "builtin.module",
-                vec![
-                    nested(
-                        "func.func",
-                        vec![pass("canonicalize", &[]), pass("cse", &[])]
-                    ),
-                    pass("symbol-dce", &[]),
-                ]
+                vec![nested("func.func", vec![pass("canonicalize", &[]), pass("cse", &[])]), pass("symbol-dce", &[]),]
             )]
         );
     }
 
     #[test]
     fn any_anchor_and_bare_list() {
-        assert_eq!(
-            parse_pipeline("any(cse)").unwrap(),
-            vec![nested("any", vec![pass("cse", &[])])]
-        );
-        assert_eq!(
-            parse_pipeline("canonicalize,cse").unwrap(),
-            vec![pass("canonicalize", &[]), pass("cse", &[])]
-        );
+        assert_eq!(parse_pipeline("any(cse)").unwrap(), vec![nested("any", vec![pass("cse", &[])])]);
+        assert_eq!(parse_pipeline("canonicalize,cse").unwrap(), vec![pass("canonicalize", &[]), pass("cse", &[])]);
         assert_eq!(
             parse_pipeline("builtin.module(cse),func.func(cse)").unwrap(),
-            vec![
-                nested("builtin.module", vec![pass("cse", &[])]),
-                nested("func.func", vec![pass("cse", &[])]),
-            ]
+            vec![nested("builtin.module", vec![pass("cse", &[])]), nested("func.func", vec![pass("cse", &[])]),]
         );
     }
 
@@ -677,10 +575,7 @@ mod tests {
     fn empty_pipelines() {
         assert_eq!(parse_pipeline("").unwrap(), vec![]);
         assert_eq!(parse_pipeline(" \t\n").unwrap(), vec![]);
-        assert_eq!(
-            parse_pipeline("func.func()").unwrap(),
-            vec![nested("func.func", vec![])]
-        );
+        assert_eq!(parse_pipeline("func.func()").unwrap(), vec![nested("func.func", vec![])]);
         assert_eq!(
             parse_pipeline("builtin.module( func.func( ) )").unwrap(),
             vec![nested("builtin.module", vec![nested("func.func", vec![])])]
@@ -689,7 +584,8 @@ mod tests {
 
     #[test]
     fn whitespace_everywhere() {
-        let text = " builtin.module ( func.func ( canonicalize { max-iterations=3 \t top-down } ,\n cse ) , symbol-dce ) ";
+        let text =
+            " builtin.module ( func.func ( canonicalize { max-iterations=3 \t top-down } ,\n cse ) , symbol-dce ) ";
         assert_eq!(
             parse_pipeline(text).unwrap(),
             vec![nested(
@@ -698,10 +594,7 @@ mod tests {
                     nested(
                         "func.func",
                         vec![
-                            pass(
-                                "canonicalize",
-                                &[("max-iterations", Some("3")), ("top-down", None)]
-                            ),
+                            pass("canonicalize", &[("max-iterations", Some("3")), ("top-down", None)]),
                             pass("cse", &[]),
                         ]
                     ),
@@ -715,21 +608,11 @@ mod tests {
     fn spans_cover_elements() {
         let text = " builtin.module( cse{a=1} , func.func(dce) ) ";
         let parsed = parse_pipeline(text).unwrap();
-        let PipelineElement::Nested { elements, span, .. } = &parsed[0] else {
-            panic!()
-        };
-        assert_eq!(
-            &text[span.clone()],
-            "builtin.module( cse{a=1} , func.func(dce) )"
-        );
+        let PipelineElement::Nested { elements, span, .. } = &parsed[0] else { panic!() };
+        assert_eq!(&text[span.clone()], "builtin.module( cse{a=1} , func.func(dce) )");
         assert_eq!(&text[elements[0].span()], "cse{a=1}");
         assert_eq!(&text[elements[1].span()], "func.func(dce)");
-        let PipelineElement::Nested {
-            elements: inner, ..
-        } = &elements[1]
-        else {
-            panic!()
-        };
+        let PipelineElement::Nested { elements: inner, .. } = &elements[1] else { panic!() };
         assert_eq!(&text[inner[0].span()], "dce");
         assert_eq!(elements[1].name(), "func.func");
         assert_eq!(inner[0].name(), "dce");
@@ -763,10 +646,7 @@ mod tests {
         let text = r#"a{s="x}y(z),w" t='{'},b"#;
         assert_eq!(
             parse_pipeline(text).unwrap(),
-            vec![
-                pass("a", &[("s", Some("\"x}y(z),w\"")), ("t", Some("'{'"))]),
-                pass("b", &[])
-            ]
+            vec![pass("a", &[("s", Some("\"x}y(z),w\"")), ("t", Some("'{'"))]), pass("b", &[])]
         );
         // Parentheses and brackets are ordinary value characters.
         assert_eq!(
@@ -774,10 +654,7 @@ mod tests {
             vec![pass("a", &[("x", Some("(1,2)")), ("y", Some("[3]"))])]
         );
         // A quote may start mid-value, as in MLIR.
-        assert_eq!(
-            parse_pipeline(r#"a{x=ab"c d"e}"#).unwrap(),
-            vec![pass("a", &[("x", Some("ab\"c d\"e"))])]
-        );
+        assert_eq!(parse_pipeline(r#"a{x=ab"c d"e}"#).unwrap(), vec![pass("a", &[("x", Some("ab\"c d\"e"))])]);
     }
 
     #[test]
@@ -793,10 +670,7 @@ mod tests {
         assert_eq!(list_items("one"), ["one"]);
         assert_eq!(list_items(" a , b "), ["a", "b"]);
         assert_eq!(list_items("1,2,"), ["1", "2", ""]);
-        assert_eq!(
-            list_items(r#"{a=1,b=2},"x,y",[3,4],(5,6),'p,q'"#),
-            ["a=1,b=2", "x,y", "[3,4]", "(5,6)", "p,q"]
-        );
+        assert_eq!(list_items(r#"{a=1,b=2},"x,y",[3,4],(5,6),'p,q'"#), ["a=1,b=2", "x,y", "[3,4]", "(5,6)", "p,q"]);
         assert_eq!(list_items("{a={b,c}},d"), ["a={b,c}", "d"]);
         assert_eq!(list_items("{a},{b}"), ["a", "b"]);
         // Mismatched closers are ignored inside a group.
@@ -833,14 +707,8 @@ mod tests {
         assert_eq!(print(&parse_pipeline("cse{}").unwrap()), "cse");
         assert_eq!(print(&parse_pipeline("a( )").unwrap()), "a()");
         assert_eq!(print(&[]), "");
-        assert_eq!(
-            pass("p", &[("k", Some("")), ("f", None)]).to_string(),
-            "p{k= f}"
-        );
-        let option = PassOption {
-            key: "k".to_owned(),
-            value: Some("1,2".to_owned()),
-        };
+        assert_eq!(pass("p", &[("k", Some("")), ("f", None)]).to_string(), "p{k= f}");
+        let option = PassOption { key: "k".to_owned(), value: Some("1,2".to_owned()) };
         assert_eq!(option.to_string(), "k=1,2");
     }
 
@@ -878,22 +746,13 @@ mod tests {
     fn anchored() {
         let (anchor, elements) = parse_anchored(" builtin.module(cse, func.func(dce)) ").unwrap();
         assert_eq!(anchor.as_deref(), Some("builtin.module"));
-        assert_eq!(
-            elements,
-            vec![
-                pass("cse", &[]),
-                nested("func.func", vec![pass("dce", &[])])
-            ]
-        );
+        assert_eq!(elements, vec![pass("cse", &[]), nested("func.func", vec![pass("dce", &[])])]);
 
         let (anchor, elements) = parse_anchored("any()").unwrap();
         assert_eq!((anchor.as_deref(), elements), (Some("any"), vec![]));
 
         let (anchor, elements) = parse_anchored("canonicalize,cse").unwrap();
-        assert_eq!(
-            (anchor, elements),
-            (None, vec![pass("canonicalize", &[]), pass("cse", &[])])
-        );
+        assert_eq!((anchor, elements), (None, vec![pass("canonicalize", &[]), pass("cse", &[])]));
 
         let (anchor, elements) = parse_anchored("cse").unwrap();
         assert_eq!((anchor, elements), (None, vec![pass("cse", &[])]));
@@ -920,68 +779,28 @@ mod tests {
 
     #[test]
     fn error_bad_characters_in_names() {
-        assert_err(
-            "!cse",
-            "unexpected character '!', expected a pass or op-anchor name",
-            0,
-        );
+        assert_err("!cse", "unexpected character '!', expected a pass or op-anchor name", 0);
         assert_err("m( \"x\")", "unexpected character '\"'", 3);
         assert_err("cs!e", "invalid character '!' in pass name 'cs'", 2);
         assert_err("cse=3", "invalid character '=' in pass name 'cse'", 3);
-        assert_err(
-            "caf\u{e9}",
-            "invalid character '\u{e9}' in pass name 'caf'",
-            3,
-        );
+        assert_err("caf\u{e9}", "invalid character '\u{e9}' in pass name 'caf'", 3);
         assert_err("\u{e9}", "unexpected character '\u{e9}'", 0);
     }
 
     #[test]
     fn error_missing_separator() {
-        assert_err(
-            "cse dce",
-            "expected ',' between pipeline elements, found 'd'",
-            4,
-        );
-        assert_err(
-            "m(cse dce)",
-            "expected ',' or ')' after pipeline element, found 'd'",
-            6,
-        );
-        assert_err(
-            "a{x=1}{y=2}",
-            "expected ',' between pipeline elements, found '{'",
-            6,
-        );
-        assert_err(
-            "m(a)b",
-            "expected ',' between pipeline elements, found 'b'",
-            4,
-        );
-        assert_err(
-            "m(a}",
-            "expected ',' or ')' after pipeline element, found '}'",
-            3,
-        );
-        assert_err(
-            "cse}",
-            "expected ',' between pipeline elements, found '}'",
-            3,
-        );
+        assert_err("cse dce", "expected ',' between pipeline elements, found 'd'", 4);
+        assert_err("m(cse dce)", "expected ',' or ')' after pipeline element, found 'd'", 6);
+        assert_err("a{x=1}{y=2}", "expected ',' between pipeline elements, found '{'", 6);
+        assert_err("m(a)b", "expected ',' between pipeline elements, found 'b'", 4);
+        assert_err("m(a}", "expected ',' or ')' after pipeline element, found '}'", 3);
+        assert_err("cse}", "expected ',' between pipeline elements, found '}'", 3);
     }
 
     #[test]
     fn error_unbalanced_parentheses() {
-        assert_err(
-            "builtin.module(cse",
-            "expected ')' to close 'builtin.module('",
-            18,
-        );
-        assert_err(
-            "builtin.module(func.func(cse)",
-            "expected ')' to close 'builtin.module('",
-            29,
-        );
+        assert_err("builtin.module(cse", "expected ')' to close 'builtin.module('", 18);
+        assert_err("builtin.module(func.func(cse)", "expected ')' to close 'builtin.module('", 29);
         assert_err("m(", "expected ')' to close 'm('", 2);
         assert_err("m( ", "expected ')' to close 'm('", 3);
         assert_err("m(a,", "empty pass name before end of input", 4);
@@ -992,51 +811,27 @@ mod tests {
 
     #[test]
     fn error_options() {
-        assert_err(
-            "p{a=1",
-            "unbalanced braces in pass options: missing closing '}'",
-            1,
-        );
+        assert_err("p{a=1", "unbalanced braces in pass options: missing closing '}'", 1);
         assert_err("m(p {a={b=1})", "unbalanced braces in pass options", 4);
         assert_err("p{", "unbalanced braces in pass options", 1);
-        assert_err(
-            r#"p{s="abc}"#,
-            "unterminated quoted string in pass options",
-            4,
-        );
+        assert_err(r#"p{s="abc}"#, "unterminated quoted string in pass options", 4);
         assert_err("p{s='abc}", "unterminated quoted string in pass options", 4);
         assert_err("p{=1}", "empty option key before '='", 2);
         assert_err("p{a b =1}", "empty option key before '='", 6);
         assert_err("p{a+b=1}", "invalid character '+' in option key 'a'", 3);
         assert_err("p{a{b}}", "invalid character '{' in option key 'a'", 3);
-        assert_err(
-            "p{\"k\"=1}",
-            "unexpected character '\"' in pass options, expected an option key",
-            2,
-        );
+        assert_err("p{\"k\"=1}", "unexpected character '\"' in pass options, expected an option key", 2);
         assert_err("m{a=1}(cse)", "op-anchor 'm' cannot take options", 1);
     }
 
     #[test]
     fn error_nesting_too_deep() {
-        let ok = format!(
-            "{}cse{}",
-            "a(".repeat(MAX_NESTING_DEPTH),
-            ")".repeat(MAX_NESTING_DEPTH)
-        );
+        let ok = format!("{}cse{}", "a(".repeat(MAX_NESTING_DEPTH), ")".repeat(MAX_NESTING_DEPTH));
         assert_round_trip(&ok);
         let deep = "a(".repeat(MAX_NESTING_DEPTH + 1);
-        assert_err(
-            &deep,
-            "exceeds the maximum depth",
-            2 * MAX_NESTING_DEPTH + 1,
-        );
+        assert_err(&deep, "exceeds the maximum depth", 2 * MAX_NESTING_DEPTH + 1);
         let very_deep = "a(".repeat(100_000);
-        assert_err(
-            &very_deep,
-            "exceeds the maximum depth",
-            2 * MAX_NESTING_DEPTH + 1,
-        );
+        assert_err(&very_deep, "exceeds the maximum depth", 2 * MAX_NESTING_DEPTH + 1);
     }
 
     #[test]
@@ -1048,31 +843,19 @@ mod tests {
             "expected ',' or ')' after pipeline element, found 'd'\n\
              builtin.module(cse dce)\n                   ^"
         );
-        assert_eq!(
-            error.to_string(),
-            "expected ',' or ')' after pipeline element, found 'd' (at byte 19)"
-        );
+        assert_eq!(error.to_string(), "expected ',' or ')' after pipeline element, found 'd' (at byte 19)");
 
         let text = "m(\n  \u{e9}t\u{e9},\n  cse";
         let error = parse_err(text);
-        assert_eq!(
-            error.render(text),
-            format!("{}\n  \u{e9}t\u{e9},\n  ^", error.message)
-        );
+        assert_eq!(error.render(text), format!("{}\n  \u{e9}t\u{e9},\n  ^", error.message));
 
         let text = "m(cse";
-        assert_eq!(
-            parse_err(text).render(text),
-            "expected ')' to close 'm('\nm(cse\n     ^"
-        );
+        assert_eq!(parse_err(text).render(text), "expected ')' to close 'm('\nm(cse\n     ^");
 
         // Offsets that do not belong to the text are clamped.
         let error = PipelineError::new("boom", 99);
         assert_eq!(error.render("\u{e9}"), "boom\n\u{e9}\n ^");
-        assert_eq!(
-            PipelineError::new("boom", 1).render("\u{e9}"),
-            "boom\n\u{e9}\n^"
-        );
+        assert_eq!(PipelineError::new("boom", 1).render("\u{e9}"), "boom\n\u{e9}\n^");
     }
 
     /// Deterministic xorshift generator, so the garbage test needs no crates.
@@ -1146,10 +929,7 @@ mod tests {
                     }
                     Err(error) => {
                         assert!(error.offset <= candidate.len(), "{candidate:?}: {error:?}");
-                        assert!(
-                            candidate.is_char_boundary(error.offset),
-                            "{candidate:?}: {error:?}"
-                        );
+                        assert!(candidate.is_char_boundary(error.offset), "{candidate:?}: {error:?}");
                         assert!(!error.message.is_empty());
                         error.render(candidate);
                         assert_eq!(parse_anchored(candidate).unwrap_err(), error);

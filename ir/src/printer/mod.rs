@@ -61,7 +61,14 @@ struct OpPrinter<'a> {
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, options: PrintOptions) -> Self {
-        OpPrinter { ctx, options, out: String::new(), indent: 0, names: FxHashMap::default(), block_names: FxHashMap::default() }
+        OpPrinter {
+            ctx,
+            options,
+            out: String::new(),
+            indent: 0,
+            names: FxHashMap::default(),
+            block_names: FxHashMap::default(),
+        }
     }
 
     /// Names the values defined by `root` and inside it, up to nested isolated-from-above ops.
