@@ -2,3 +2,16 @@
 #![deny(missing_docs)]
 
 pub mod transforms;
+
+use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
+
+/// Registers every pass of this crate (as mlir-opt registers all passes).
+pub fn register_all_passes(registry: &mut PassRegistry) {
+    let constructors: [PassConstructor; 2] = [
+        || Box::new(transforms::cse::Cse) as Box<dyn Pass>,
+        || Box::new(transforms::symbol_dce::SymbolDce),
+    ];
+    for constructor in constructors {
+        registry.register(constructor).expect("built-in pass names are unique kebab-case");
+    }
+}

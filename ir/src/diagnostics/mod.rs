@@ -1,6 +1,7 @@
 //! Diagnostics: located errors, warnings and notes, their rendering, and `--verify-diagnostics`.
 
 pub mod source;
+pub mod verify;
 
 use crate::context::Context;
 use crate::location::Location;
@@ -27,6 +28,12 @@ impl Severity {
             Severity::Note => "note",
             Severity::Remark => "remark",
         }
+    }
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label())
     }
 }
 

@@ -44,35 +44,11 @@
 //!   every occurrence of the marker.
 #![deny(missing_docs)]
 
-use std::fmt;
 use std::ops::Range;
 
 use regex::bytes::Regex;
 
-/// The severity of a diagnostic.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Severity {
-    /// An error.
-    Error,
-    /// A warning.
-    Warning,
-    /// A note, usually attached to another diagnostic.
-    Note,
-    /// A remark.
-    Remark,
-}
-
-impl fmt::Display for Severity {
-    /// Writes the lower-case name MLIR uses in messages (`error`, `warning`, ...).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Error => "error",
-            Self::Warning => "warning",
-            Self::Note => "note",
-            Self::Remark => "remark",
-        })
-    }
-}
+pub use super::Severity;
 
 /// A diagnostic after its location has been resolved to a position in a buffer.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,7 +11,8 @@
 //! %1 = "arith.addi"(%a, %b) : (i32, i32) -> i32   // uses of %1 become uses of %0
 //! ```
 
-use mc_ir::{Attribute, BlockId, Context, OpId, OpName, Traits, Type, Value};
+use mc_ir::pass::{AnalysisManager, Pass};
+use mc_ir::{Attribute, BlockId, Context, Failure, OpId, OpName, Traits, Type, Value};
 use rustc_hash::FxHashMap;
 
 /// What makes two pure ops interchangeable.
@@ -91,4 +92,29 @@ fn cse_block(
         table.remove(&key);
     }
     erased
+}
+
+/// The `cse` pass.
+#[derive(Default)]
+pub struct Cse;
+
+impl Pass for Cse {
+    fn argument(&self) -> &str {
+        "cse"
+    }
+
+    fn summary(&self) -> &str {
+        "Eliminate common sub-expressions"
+    }
+
+    fn name(&self) -> String {
+        "CSE".to_string()
+    }
+
+    fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
+        if eliminate_common_subexpressions(ctx, op) == 0 {
+            analyses.mark_all_preserved();
+        }
+        Ok(())
+    }
 }

@@ -8,7 +8,8 @@
 //! "func.func"() <{sym_name = "unused", sym_visibility = "private", ...}> ...   // erased
 //! ```
 
-use mc_ir::{AttrKind, Attribute, Context, OpId, SymbolTable};
+use mc_ir::pass::{AnalysisManager, Pass};
+use mc_ir::{AttrKind, Attribute, Context, Failure, OpId, SymbolTable};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Erases dead private symbols under `root` (a symbol table); returns how many were erased.
@@ -91,4 +92,32 @@ fn resolve(ctx: &Context, tables: &mut FxHashMap<OpId, SymbolTable>, from: OpId,
         scope = ctx.parent_op(table_op).and_then(|p| ctx.nearest_symbol_table(p));
     }
     Vec::new()
+}
+
+/// The `symbol-dce` pass.
+#[derive(Default)]
+pub struct SymbolDce;
+
+impl Pass for SymbolDce {
+    fn argument(&self) -> &str {
+        "symbol-dce"
+    }
+
+    fn summary(&self) -> &str {
+        "Eliminate dead symbols"
+    }
+
+    fn name(&self) -> String {
+        "SymbolDCE".to_string()
+    }
+
+    fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
+        if !ctx.is_symbol_table(op) {
+            return Err(ctx.op_error(op, "Symbol DCE pass expected op to be a symbol table").into());
+        }
+        if eliminate_dead_symbols(ctx, op) == 0 {
+            analyses.mark_all_preserved();
+        }
+        Ok(())
+    }
 }
