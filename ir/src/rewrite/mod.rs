@@ -1,3 +1,8 @@
 //! Rewriting: patterns, the greedy pattern driver, folding, and the dialect conversion driver.
 
+pub mod fold;
 pub mod pattern;
+// `define_op!` generates accessors for every op; the tests use only some of them.
+#[cfg(test)]
+#[allow(dead_code)]
+mod test_dialect;
