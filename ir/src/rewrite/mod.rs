@@ -1,5 +1,6 @@
 //! Rewriting: patterns, the greedy pattern driver, folding, and the dialect conversion driver.
 
+pub mod conversion;
 pub mod fold;
 pub mod greedy;
 pub mod pattern;
