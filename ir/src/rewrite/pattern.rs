@@ -5,6 +5,7 @@ use crate::context::Context;
 use crate::location::Location;
 use crate::operation::{OpId, OperationState};
 use crate::value::Value;
+use rustc_hash::FxHashMap;
 
 /// A local IR transformation rooted at one op.
 pub trait RewritePattern {
@@ -39,6 +40,57 @@ impl RewritePatternSet {
     pub fn into_sorted(mut self) -> Vec<Box<dyn RewritePattern>> {
         self.patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit()));
         self.patterns
+    }
+
+    /// Number of patterns.
+    pub fn len(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// True if empty.
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+
+    /// Sorts and indexes the patterns for a driver.
+    pub fn freeze(self) -> FrozenRewritePatternSet {
+        FrozenRewritePatternSet::from(self)
+    }
+}
+
+/// Patterns ready for a driver: sorted by benefit and indexed by root op name, reusable across runs.
+pub struct FrozenRewritePatternSet {
+    patterns: Vec<Box<dyn RewritePattern>>,
+    /// Per root name: the patterns rooted there and those matching any op, merged in benefit order.
+    by_root: FxHashMap<String, Vec<usize>>,
+    /// Patterns with no root, in benefit order.
+    any_root: Vec<usize>,
+}
+
+impl From<RewritePatternSet> for FrozenRewritePatternSet {
+    fn from(set: RewritePatternSet) -> Self {
+        let patterns = set.into_sorted();
+        let any_root: Vec<usize> = (0..patterns.len()).filter(|&i| patterns[i].root().is_none()).collect();
+        let mut by_root: FxHashMap<String, Vec<usize>> = FxHashMap::default();
+        for (index, pattern) in patterns.iter().enumerate() {
+            if let Some(root) = pattern.root() {
+                by_root.entry(root.to_string()).or_default().push(index);
+            }
+        }
+        // Indices follow benefit order (the sort is stable), so a sorted merge keeps that order.
+        for list in by_root.values_mut() {
+            list.extend(&any_root);
+            list.sort_unstable();
+        }
+        FrozenRewritePatternSet { patterns, by_root, any_root }
+    }
+}
+
+impl FrozenRewritePatternSet {
+    /// The patterns that may match an op named `name`, highest benefit first.
+    pub fn patterns_for<'s>(&'s self, name: &str) -> impl Iterator<Item = &'s dyn RewritePattern> + use<'s> {
+        let indices = self.by_root.get(name).unwrap_or(&self.any_root);
+        indices.iter().map(|&i| self.patterns[i].as_ref())
     }
 
     /// Number of patterns.
