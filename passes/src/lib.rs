@@ -7,8 +7,9 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 2] = [
-        || Box::new(transforms::cse::Cse) as Box<dyn Pass>,
+    let constructors: [PassConstructor; 3] = [
+        || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
+        || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
     ];
     for constructor in constructors {

@@ -36,6 +36,11 @@ impl RewritePatternSet {
         self.patterns.push(Box::new(pattern));
     }
 
+    /// Adds an already boxed pattern.
+    pub fn add_boxed(&mut self, pattern: Box<dyn RewritePattern>) {
+        self.patterns.push(pattern);
+    }
+
     /// The patterns, highest benefit first (stable among equals).
     pub fn into_sorted(mut self) -> Vec<Box<dyn RewritePattern>> {
         self.patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit()));
