@@ -253,6 +253,9 @@ fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut
         element_value_text(ctx, element, &data[..size.min(data.len())], out);
         return;
     }
+    if count == 0 {
+        return;
+    }
     let is_bool = ctx.integer_width(element) == Some(1);
     if count > HEX_THRESHOLD && !is_bool {
         out.push_str("\"0x");
