@@ -16,6 +16,7 @@ mod operation;
 pub mod parser;
 pub mod pass;
 pub mod printer;
+pub mod quant;
 mod region;
 pub mod resources;
 pub mod rewrite;

@@ -81,6 +81,8 @@ pub enum TypeKind {
         /// Element type.
         element: Type,
     },
+    /// A uniform quantized type (`!quant.uniform<...>`).
+    Quantized(Box<crate::quant::QuantizedType>),
     /// A type of a dialect mc does not know (`!foo.bar<...>`), kept as its text without the `!`.
     Opaque(String),
 }
@@ -180,6 +182,7 @@ impl Context {
             TypeKind::Integer { width, .. } => Some((*width as usize).div_ceil(8)),
             TypeKind::Float(kind) => Some(kind.width() as usize / 8),
             TypeKind::Index => Some(8),
+            TypeKind::Quantized(q) => Some((q.storage_width as usize).div_ceil(8)),
             _ => None,
         }
     }

@@ -3,6 +3,7 @@
 
 use super::lexer::TokenKind;
 use super::{ParseResult, Parser};
+use crate::quant::{QuantParams, QuantizedType, verify_quantized};
 use crate::types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
 
 /// Recognizes `i32`, `si8`, `ui16`.
@@ -146,6 +147,9 @@ impl Parser<'_> {
 
     fn parse_dialect_or_alias_type(&mut self) -> ParseResult<Type> {
         let name = &self.text()[1..];
+        if name == "quant.uniform" {
+            return self.parse_quantized_type();
+        }
         if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             let text = self.parse_dialect_symbol_body()?;
             return Ok(self.ctx.intern_type(TypeKind::Opaque(text)));
@@ -172,6 +176,87 @@ impl Parser<'_> {
         let text = self.src[start..end].to_string();
         self.relex_from(end as u32)?;
         Ok(text)
+    }
+
+    /// Parses `!quant.uniform<storage[<min:max>]:expressed[:axis], params>` (MLIR's spelling).
+    fn parse_quantized_type(&mut self) -> ParseResult<Type> {
+        let start = self.tok.start;
+        self.advance()?;
+        self.expect(TokenKind::Less, "'<' after 'quant.uniform'")?;
+        let storage = self.text();
+        let (signed, digits) = match (storage.strip_prefix('i'), storage.strip_prefix('u')) {
+            (Some(d), _) => (true, d),
+            (_, Some(d)) => (false, d),
+            _ => return Err(self.error_here("expected storage type like 'i8' or 'u8'")),
+        };
+        let Some(storage_width) = digits.parse::<u32>().ok().filter(|w| (1..=32).contains(w)) else {
+            return Err(self.error_here(format!("illegal storage type '{storage}'")));
+        };
+        self.advance()?;
+        let (mut storage_min, mut storage_max) = QuantizedType::default_range(storage_width, signed);
+        if self.consume_if(TokenKind::Less)? {
+            storage_min = self.parse_signed_integer("storage min")?;
+            self.expect(TokenKind::Colon, "':' between storage min and max")?;
+            storage_max = self.parse_signed_integer("storage max")?;
+            self.expect(TokenKind::Greater, "'>' after storage range")?;
+        }
+        self.expect(TokenKind::Colon, "':' before the expressed type")?;
+        let expressed = self.parse_type()?;
+        let axis = if self.consume_if(TokenKind::Colon)? {
+            Some(i32::try_from(self.parse_signed_integer("quantized dimension")?).map_err(|_| {
+                self.error_here("quantized dimension out of range")
+            })?)
+        } else {
+            None
+        };
+        self.expect(TokenKind::Comma, "',' before the quantization parameters")?;
+        let params = match axis {
+            None => {
+                let (scale, zero_point) = self.parse_scale_zero_point()?;
+                QuantParams::PerTensor { scale_bits: scale.to_bits(), zero_point }
+            }
+            Some(axis) => {
+                let (mut scale_bits, mut zero_points) = (Vec::new(), Vec::new());
+                self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
+                    let (scale, zero_point) = p.parse_scale_zero_point()?;
+                    scale_bits.push(scale.to_bits());
+                    zero_points.push(zero_point);
+                    Ok(())
+                })?;
+                QuantParams::PerAxis { axis, scale_bits, zero_points }
+            }
+        };
+        self.expect(TokenKind::Greater, "'>' to close the quantized type")?;
+        let quantized = QuantizedType { storage_width, signed, storage_min, storage_max, expressed, params };
+        if let Err(message) = verify_quantized(self.ctx, &quantized) {
+            return Err(self.error_at(start, message));
+        }
+        Ok(self.ctx.quantized_type(quantized))
+    }
+
+    /// Parses `scale` or `scale:zero_point`.
+    fn parse_scale_zero_point(&mut self) -> ParseResult<(f64, i64)> {
+        let negative = self.consume_if(TokenKind::Minus)?;
+        let scale = match self.tok.kind {
+            TokenKind::Float | TokenKind::Integer => self.text().parse::<f64>().ok(),
+            _ => None,
+        };
+        let Some(scale) = scale.map(|s| if negative { -s } else { s }) else {
+            return Err(self.error_here("expected scale"));
+        };
+        self.advance()?;
+        let zero_point =
+            if self.consume_if(TokenKind::Colon)? { self.parse_signed_integer("zero point")? } else { 0 };
+        Ok((scale, zero_point))
+    }
+
+    /// Parses `[-]integer` into an `i64`.
+    fn parse_signed_integer(&mut self, what: &str) -> ParseResult<i64> {
+        let negative = self.consume_if(TokenKind::Minus)?;
+        let value = if self.is(TokenKind::Integer) { self.text().parse::<i64>().ok() } else { None };
+        let Some(value) = value else { return Err(self.error_here(format!("expected integer {what}"))) };
+        self.advance()?;
+        Ok(if negative { -value } else { value })
     }
 
     /// Parses `!name = type` at the top level.

@@ -3,6 +3,7 @@
 use crate::attributes::{AttrKind, Attribute, bf16_bits_to_f64, f16_bits_to_f64};
 use crate::context::Context;
 use crate::location::{LocKind, Location};
+use crate::quant::{QuantParams, QuantizedType};
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use std::fmt::Write;
 
@@ -41,11 +42,45 @@ pub fn write_type(ctx: &Context, ty: Type, out: &mut String) {
             write_type(ctx, *element, out);
             out.push('>');
         }
+        TypeKind::Quantized(q) => write_quantized(ctx, q, out),
         TypeKind::Opaque(text) => {
             out.push('!');
             out.push_str(text);
         }
     }
+}
+
+/// Appends `!quant.uniform<i8:f32, 0.5:-3>` or its per-axis form.
+fn write_quantized(ctx: &Context, q: &QuantizedType, out: &mut String) {
+    let _ = write!(out, "!quant.uniform<{}{}", if q.signed { "i" } else { "u" }, q.storage_width);
+    if (q.storage_min, q.storage_max) != QuantizedType::default_range(q.storage_width, q.signed) {
+        let _ = write!(out, "<{}:{}>", q.storage_min, q.storage_max);
+    }
+    out.push(':');
+    write_type(ctx, q.expressed, out);
+    let write_param = |scale: u64, zero_point: i64, out: &mut String| {
+        write_float(f64::from_bits(scale), FloatKind::F64, out);
+        if zero_point != 0 {
+            let _ = write!(out, ":{zero_point}");
+        }
+    };
+    match &q.params {
+        QuantParams::PerTensor { scale_bits, zero_point } => {
+            out.push_str(", ");
+            write_param(*scale_bits, *zero_point, out);
+        }
+        QuantParams::PerAxis { axis, scale_bits, zero_points } => {
+            let _ = write!(out, ":{axis}, {{");
+            for (i, (&scale, &zero_point)) in scale_bits.iter().zip(zero_points).enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_param(scale, zero_point, out);
+            }
+            out.push('}');
+        }
+    }
+    out.push('>');
 }
 
 /// Appends `(t1, t2, ...)`.

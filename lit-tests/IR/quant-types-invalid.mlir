@@ -1,0 +1,24 @@
+// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
+
+// expected-error@+1 {{illegal zero point 200: must be within the storage range [-128, 127]}}
+"foo.x"() : () -> !quant.uniform<i8:f32, 0.5:200>
+
+// -----
+
+// expected-error@+1 {{illegal scale: -0.5}}
+"foo.x"() : () -> !quant.uniform<i8:f32, -0.5>
+
+// -----
+
+// expected-error@+1 {{illegal storage min and storage max: (-200:127)}}
+"foo.x"() : () -> !quant.uniform<i8<-200:127>:f32, 0.5>
+
+// -----
+
+// expected-error@+1 {{expected storage type like 'i8' or 'u8'}}
+"foo.x"() : () -> !quant.uniform<f32:f32, 0.5>
+
+// -----
+
+// expected-error@+1 {{expressed type must be a float type}}
+"foo.x"() : () -> !quant.uniform<i8:i32, 0.5>
