@@ -78,6 +78,10 @@ pub enum Folded {
 
 /// Checks an op's own invariants, pushing one diagnostic per problem found.
 pub type VerifyFn = fn(&Context, OpId, &mut Vec<Diagnostic>);
+/// Checks an op's symbol references with shared, cached symbol tables (MLIR's
+/// `SymbolUserOpInterface::verifySymbolUses`); runs once the whole IR verified.
+pub type VerifySymbolUsesFn =
+    fn(&Context, OpId, &mut crate::symbol_table::SymbolTableCollection, &mut Vec<Diagnostic>);
 /// Folds an op given the constant values of its operands (`None` where not constant).
 pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Folded;
 /// Adds an op's canonicalization patterns to a set.
@@ -98,6 +102,8 @@ pub struct OpDef {
     pub inherent_attrs: &'static [&'static str],
     /// Op-specific verifier, run after the generated structural checks.
     pub verify: Option<VerifyFn>,
+    /// Checks of the op's symbol references.
+    pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
     /// Folding hook.
     pub fold: Option<FoldFn>,
     /// Canonicalization patterns.
@@ -107,7 +113,16 @@ pub struct OpDef {
 impl OpDef {
     /// A definition with a name and summary and nothing else.
     pub const fn new(name: &'static str, summary: &'static str) -> Self {
-        OpDef { name, summary, traits: Traits::NONE, inherent_attrs: &[], verify: None, fold: None, canonicalize: None }
+        OpDef {
+            name,
+            summary,
+            traits: Traits::NONE,
+            inherent_attrs: &[],
+            verify: None,
+            verify_symbol_uses: None,
+            fold: None,
+            canonicalize: None,
+        }
     }
 }
 

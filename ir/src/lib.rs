@@ -33,13 +33,14 @@ pub use context::Context;
 pub use diagnostics::{Diagnostic, Failure, Severity};
 pub use dialect::{
     CanonicalizeFn, Dialect, FoldFn, FoldResult, Folded, MaterializeConstantFn, OpDef, OpName, Traits, VerifyFn,
+    VerifySymbolUsesFn,
     dialect_of,
 };
 pub use location::{LocKind, Location};
 pub use op_macro::{AttrConstraint, OpShape};
 pub use operation::{OpId, Operation, OperationState};
 pub use region::{Region, RegionId};
-pub use symbol_table::{SYMBOL_NAME_ATTR, SymbolTable, VISIBILITY_ATTR};
+pub use symbol_table::{SYMBOL_NAME_ATTR, SymbolTable, SymbolTableCollection, VISIBILITY_ATTR};
 pub use types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
 pub use value::{Use, Uses, Value};
 pub use verifier::verify;

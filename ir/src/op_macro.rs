@@ -147,6 +147,7 @@ macro_rules! define_op {
             $(regions: $regions:literal,)?
             $(successors: $successors:tt,)?
             $(verify: $verify:path,)?
+            $(verify_symbol_uses: $verify_symbol_uses:path,)?
             $(fold: $fold:path,)?
             $(canonicalize: $canon:path,)?
         }
@@ -176,6 +177,7 @@ macro_rules! define_op {
                     traits: $crate::Traits::NONE $(.with($crate::Traits::$tr))*,
                     inherent_attrs: &[$(stringify!($attr),)* $($(stringify!($oattr),)*)?],
                     verify: Some(Self::verify_all),
+                    verify_symbol_uses: $crate::define_op!(@opt $($verify_symbol_uses)?),
                     fold: $crate::define_op!(@opt $($fold)?),
                     canonicalize: $crate::define_op!(@opt $($canon)?),
                 }

@@ -62,13 +62,52 @@ impl Context {
 
     /// Resolves a symbol reference attribute (`@a` or `@a::@b`) seen from `from`.
     pub fn lookup_symbol(&self, from: OpId, reference: crate::attributes::Attribute) -> Option<OpId> {
-        let AttrKind::SymbolRef { root, nested } = self.attr_kind(reference) else { return None };
-        let mut scope = self.nearest_symbol_table(from)?;
-        loop {
-            if let Some(found) = SymbolTable::new(self, scope).lookup(root) {
-                return nested.iter().try_fold(found, |table, name| SymbolTable::new(self, table).lookup(name));
+        SymbolTableCollection::default().lookup(self, from, reference)
+    }
+}
+
+/// Symbol tables built on demand and kept for repeated lookups (MLIR's `SymbolTableCollection`).
+///
+/// Valid while the symbols it has seen are not added, renamed or erased.
+#[derive(Default)]
+pub struct SymbolTableCollection {
+    tables: FxHashMap<OpId, SymbolTable>,
+}
+
+impl SymbolTableCollection {
+    fn table(&mut self, ctx: &Context, table_op: OpId) -> &SymbolTable {
+        self.tables.entry(table_op).or_insert_with(|| SymbolTable::new(ctx, table_op))
+    }
+
+    /// Resolves a symbol reference seen from `from`: the op it names, if every part resolves.
+    pub fn lookup(&mut self, ctx: &Context, from: OpId, reference: crate::attributes::Attribute) -> Option<OpId> {
+        let expected = match ctx.attr_kind(reference) {
+            AttrKind::SymbolRef { nested, .. } => nested.len() + 1,
+            _ => return None,
+        };
+        let path = self.resolve_path(ctx, from, reference);
+        (path.len() == expected).then(|| *path.last().expect("non-empty"))
+    }
+
+    /// The symbols along a reference `@a::@b::@c` seen from `from`, as far as they resolve: the
+    /// root symbol is searched in the enclosing symbol tables, innermost first.
+    pub fn resolve_path(&mut self, ctx: &Context, from: OpId, reference: crate::attributes::Attribute) -> Vec<OpId> {
+        let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(reference) else { return Vec::new() };
+        let mut scope = ctx.nearest_symbol_table(from);
+        while let Some(table_op) = scope {
+            if let Some(found) = self.table(ctx, table_op).lookup(root) {
+                let mut path = vec![found];
+                for name in nested {
+                    let current = *path.last().expect("non-empty");
+                    match self.table(ctx, current).lookup(name) {
+                        Some(next) => path.push(next),
+                        None => break,
+                    }
+                }
+                return path;
             }
-            scope = self.nearest_symbol_table(self.parent_op(scope)?)?;
+            scope = ctx.parent_op(table_op).and_then(|p| ctx.nearest_symbol_table(p));
         }
+        Vec::new()
     }
 }

@@ -37,7 +37,7 @@ use crate::location::Location;
 use crate::operation::OpId;
 use crate::printer::{PrintOptions, attributes::attr_to_string, op_to_string};
 use crate::region::RegionId;
-use crate::symbol_table::{SYMBOL_NAME_ATTR, VISIBILITY_ATTR};
+use crate::symbol_table::{SYMBOL_NAME_ATTR, SymbolTableCollection, VISIBILITY_ATTR};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
 
@@ -50,7 +50,22 @@ use rustc_hash::FxHashMap;
 pub fn verify(ctx: &Context, root: OpId) -> Result<(), Vec<Diagnostic>> {
     let mut verifier = Verifier::new(ctx, root);
     verifier.run(root);
-    if verifier.diags.is_empty() { Ok(()) } else { Err(verifier.diags) }
+    let mut diags = verifier.diags;
+    if diags.is_empty() {
+        verify_symbol_uses(ctx, root, &mut diags);
+    }
+    if diags.is_empty() { Ok(()) } else { Err(diags) }
+}
+
+/// Runs the symbol-use checks of every op under `root` with one shared symbol table cache, once
+/// the IR is otherwise valid (as MLIR does from the outermost symbol table).
+fn verify_symbol_uses(ctx: &Context, root: OpId, diags: &mut Vec<Diagnostic>) {
+    let mut tables = SymbolTableCollection::default();
+    for op in ctx.walk_preorder(root) {
+        if let Some(check) = ctx.op_def_of(op).and_then(|def| def.verify_symbol_uses) {
+            check(ctx, op, &mut tables, diags);
+        }
+    }
 }
 
 /// Position of a reachable block in the dominator tree of its region: `a` dominates `b` when

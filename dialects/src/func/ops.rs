@@ -2,7 +2,8 @@
 
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{
-    AttrKind, BlockId, Context, Diagnostic, Location, OpId, OperationState, SYMBOL_NAME_ATTR, Type, Value, define_op,
+    AttrKind, BlockId, Context, Diagnostic, Location, OpId, OperationState, SYMBOL_NAME_ATTR, SymbolTableCollection,
+    Type, Value, define_op,
 };
 
 define_op! {
@@ -44,7 +45,7 @@ define_op! {
         operands: variadic,
         results: variadic,
         attributes: [callee: SymbolRef],
-        verify: verify_call,
+        verify_symbol_uses: verify_call,
     }
 }
 
@@ -148,11 +149,11 @@ fn verify_return(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn verify_call(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+fn verify_call(ctx: &Context, op: OpId, tables: &mut SymbolTableCollection, diags: &mut Vec<Diagnostic>) {
     let call = CallOp(op);
     let callee_attr = call.callee(ctx);
     let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(callee_attr) else { return };
-    let Some(func) = ctx.lookup_symbol(op, callee_attr).and_then(|f| FuncOp::cast(ctx, f)) else {
+    let Some(func) = tables.lookup(ctx, op, callee_attr).and_then(|f| FuncOp::cast(ctx, f)) else {
         diags.push(ctx.op_error(op, format!("'{root}' does not reference a valid function")));
         return;
     };

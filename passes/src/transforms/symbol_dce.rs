@@ -9,12 +9,12 @@
 //! ```
 
 use mc_ir::pass::{AnalysisManager, Pass};
-use mc_ir::{AttrKind, Attribute, Context, Failure, OpId, SymbolTable};
-use rustc_hash::{FxHashMap, FxHashSet};
+use mc_ir::{AttrKind, Attribute, Context, Failure, OpId, SymbolTableCollection};
+use rustc_hash::FxHashSet;
 
 /// Erases dead private symbols under `root` (a symbol table); returns how many were erased.
 pub fn eliminate_dead_symbols(ctx: &mut Context, root: OpId) -> usize {
-    let mut tables: FxHashMap<OpId, SymbolTable> = FxHashMap::default();
+    let mut tables = SymbolTableCollection::default();
     let mut live: FxHashSet<OpId> = FxHashSet::default();
     let mut worklist: Vec<OpId> = Vec::new();
     // Roots: ops directly in symbol tables that are not private symbols (and the root itself).
@@ -41,7 +41,7 @@ pub fn eliminate_dead_symbols(ctx: &mut Context, root: OpId) -> usize {
                 collect_symbol_refs(ctx, props, &mut refs);
             }
             for reference in refs {
-                for target in resolve(ctx, &mut tables, nested, reference) {
+                for target in tables.resolve_path(ctx, nested, reference) {
                     if live.insert(target) {
                         worklist.push(target);
                     }
@@ -69,29 +69,6 @@ fn collect_symbol_refs(ctx: &Context, attr: Attribute, out: &mut Vec<Attribute>)
         AttrKind::Dictionary(entries) => entries.iter().for_each(|&(_, e)| collect_symbol_refs(ctx, e, out)),
         _ => {}
     }
-}
-
-/// The symbols a reference names seen from `from`: the root symbol and each nested one.
-fn resolve(ctx: &Context, tables: &mut FxHashMap<OpId, SymbolTable>, from: OpId, reference: Attribute) -> Vec<OpId> {
-    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(reference) else { return Vec::new() };
-    let mut scope = ctx.nearest_symbol_table(from);
-    while let Some(table_op) = scope {
-        let table = tables.entry(table_op).or_insert_with(|| SymbolTable::new(ctx, table_op));
-        if let Some(found) = table.lookup(root) {
-            let mut path = vec![found];
-            for name in nested {
-                let current = *path.last().expect("non-empty");
-                let table = tables.entry(current).or_insert_with(|| SymbolTable::new(ctx, current));
-                match table.lookup(name) {
-                    Some(next) => path.push(next),
-                    None => break,
-                }
-            }
-            return path;
-        }
-        scope = ctx.parent_op(table_op).and_then(|p| ctx.nearest_symbol_table(p));
-    }
-    Vec::new()
 }
 
 /// The `symbol-dce` pass.
