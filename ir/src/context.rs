@@ -30,6 +30,8 @@ pub struct Context {
     pub resources: ResourceTable,
     /// Accept ops of unregistered dialects (`--allow-unregistered-dialect`).
     pub allow_unregistered_dialects: bool,
+    /// File names of locations, stored once each.
+    pub(crate) file_names: rustc_hash::FxHashSet<std::sync::Arc<str>>,
     /// `i1`, the type of bool attributes.
     pub(crate) bool_type: crate::types::Type,
 }
@@ -56,6 +58,7 @@ impl Context {
             dialects: FxHashMap::default(),
             resources: ResourceTable::default(),
             allow_unregistered_dialects: false,
+            file_names: Default::default(),
             bool_type: crate::types::Type(0),
         };
         ctx.bool_type = ctx.integer_type(1);

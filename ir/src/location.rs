@@ -2,6 +2,7 @@
 
 use crate::attributes::Attribute;
 use crate::context::Context;
+use std::sync::Arc;
 
 /// A location interned in a [`Context`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -14,8 +15,8 @@ pub enum LocKind {
     Unknown,
     /// `loc("file":line:col)`.
     FileLineCol {
-        /// File name.
-        file: String,
+        /// File name, shared by all locations in the same file.
+        file: Arc<str>,
         /// 1-based line.
         line: u32,
         /// 1-based column.
@@ -62,7 +63,15 @@ impl Context {
 
     /// `loc("file":line:col)`.
     pub fn file_loc(&mut self, file: &str, line: u32, col: u32) -> Location {
-        self.intern_loc(LocKind::FileLineCol { file: file.to_string(), line, col })
+        let file = match self.file_names.get(file) {
+            Some(shared) => shared.clone(),
+            None => {
+                let shared: Arc<str> = Arc::from(file);
+                self.file_names.insert(shared.clone());
+                shared
+            }
+        };
+        self.intern_loc(LocKind::FileLineCol { file, line, col })
     }
 
     /// `loc("name"(child))`.

@@ -877,13 +877,6 @@ pub fn split_input_with_warnings<'a>(
     (chunks, warnings)
 }
 
-/// Joins the outputs of the chunks the way `mlir-opt` does: separated by
-/// `DEFAULT_SPLIT_MARKER` and a newline (each output normally ends with its own newline).
-#[must_use]
-pub fn join_outputs(outputs: &[String]) -> String {
-    outputs.join(&format!("{DEFAULT_SPLIT_MARKER}\n"))
-}
-
 /// Splits `text`, returning the chunks and the byte offsets of the near misses.
 fn split<'a>(text: &'a str, marker: &str) -> (Vec<Chunk<'a>>, Vec<usize>) {
     if marker.is_empty() {
@@ -1401,12 +1394,6 @@ op // expected-note {{third}}
         let chunks = split_input("//—–x\n//——\ny", "//——");
         assert_eq!(texts(&chunks), ["x\n", "\ny"]);
         assert_eq!(chunks.iter().map(|chunk| chunk.offset).collect::<Vec<_>>(), [8, 18]);
-    }
-
-    #[test]
-    fn join_outputs_like_mlir_opt() {
-        assert_eq!(join_outputs(&["a\n".into(), "b\n".into(), String::new()]), "a\n// -----\nb\n// -----\n");
-        assert_eq!(join_outputs(&[]), "");
     }
 
     #[test]

@@ -231,8 +231,7 @@ impl<'a> Parser<'a> {
     /// The file location of a byte offset.
     fn loc_at(&mut self, offset: u32) -> Location {
         let (line, col) = self.buffer.line_col(offset as usize);
-        let name = self.buffer.name.clone();
-        self.ctx.file_loc(&name, line, col)
+        self.ctx.file_loc(&self.buffer.name, line, col)
     }
 
     fn error_at(&mut self, offset: u32, message: impl Into<String>) -> Diagnostic {

@@ -33,12 +33,26 @@ enum ValueName {
 
 /// Prints `op` (usually a module) followed by the resource blobs it references.
 pub fn print_top_level(ctx: &Context, op: OpId, options: PrintOptions) -> String {
+    let mut bytes = Vec::new();
+    print_top_level_to(ctx, op, options, &mut bytes).expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("the printer writes UTF-8")
+}
+
+/// Like [`print_top_level`], streaming the text to `sink` as it is produced (large modules are
+/// never held in memory as text).
+pub fn print_top_level_to(
+    ctx: &Context,
+    op: OpId,
+    options: PrintOptions,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let mut printer = OpPrinter::new(ctx, options);
+    printer.sink = Some(sink);
     printer.number_scope(op);
     printer.print_op(op);
     printer.out.push('\n');
     printer.print_resources(op);
-    printer.out
+    printer.flush(0)
 }
 
 /// Prints one op (and what it contains) without a resource trailer.
@@ -57,7 +71,14 @@ struct OpPrinter<'a> {
     indent: usize,
     names: FxHashMap<Value, ValueName>,
     block_names: FxHashMap<BlockId, u32>,
+    /// Where text goes once `out` grows large; `None` keeps everything in `out`.
+    sink: Option<&'a mut dyn std::io::Write>,
+    /// The first write error; printing goes on into `out`, the error is reported at the end.
+    sink_error: Option<std::io::Error>,
 }
+
+/// Bytes of text buffered before they are written to the sink.
+const FLUSH_THRESHOLD: usize = 1 << 16;
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, options: PrintOptions) -> Self {
@@ -68,6 +89,8 @@ impl<'a> OpPrinter<'a> {
             indent: 0,
             names: FxHashMap::default(),
             block_names: FxHashMap::default(),
+            sink: None,
+            sink_error: None,
         }
     }
 
@@ -119,7 +142,28 @@ impl<'a> OpPrinter<'a> {
         }
     }
 
+    /// Writes the buffered text to the sink if it holds more than `threshold` bytes.
+    fn flush(&mut self, threshold: usize) -> std::io::Result<()> {
+        if let Some(sink) = self.sink.as_mut()
+            && self.out.len() > threshold
+        {
+            if self.sink_error.is_none()
+                && let Err(e) = sink.write_all(self.out.as_bytes())
+            {
+                self.sink_error = Some(e);
+            }
+            self.out.clear();
+        }
+        self.sink_error.take().map_or(Ok(()), Err)
+    }
+
     fn newline(&mut self) {
+        if self.out.len() > FLUSH_THRESHOLD {
+            // Keep the first error for the final flush.
+            if let Err(e) = self.flush(FLUSH_THRESHOLD) {
+                self.sink_error = Some(e);
+            }
+        }
         self.out.push('\n');
         for _ in 0..self.indent {
             self.out.push_str("  ");

@@ -3,11 +3,11 @@
 
 use crate::options::Options;
 use mc_ir::diagnostics::source::{SourceBuffer, render};
-use mc_ir::diagnostics::verify::{DiagnosticVerifier, PlainDiagnostic, VerifyLevel, join_outputs, split_input};
+use mc_ir::diagnostics::verify::{DEFAULT_SPLIT_MARKER, DiagnosticVerifier, PlainDiagnostic, VerifyLevel, split_input};
 use mc_ir::pass::timing::{self, Timing};
 use mc_ir::pass::{Anchor, IrPrinter, IrPrintingConfig, PassFilter, PassManager, PassRegistry};
-use mc_ir::printer::{PrintOptions, print_top_level};
-use mc_ir::{Context, Diagnostic, parser, verifier};
+use mc_ir::printer::{PrintOptions, print_top_level_to};
+use mc_ir::{Context, Diagnostic, OpId, parser, verifier};
 use std::io::{Read, Write};
 use tracing_subscriber::layer::SubscriberExt;
 
@@ -30,24 +30,25 @@ pub fn run(options: &Options, registry: &PassRegistry) -> Result<bool, String> {
     build_pass_manager(options, registry)?;
     let name = if options.input == "-" { "<stdin>".to_string() } else { options.input.clone() };
     let text = read_input(&options.input, &name)?;
+    let mut output = open_output(&options.output)?;
 
     let timing = Timing::new();
     let subscriber = tracing_subscriber::registry().with(options.pass_timing.then(|| timing.layer()));
-    let (outputs, diagnostics) =
-        tracing::subscriber::with_default(subscriber, || process_chunks(options, registry, &name, &text))?;
+    let (diagnostics, text) = tracing::subscriber::with_default(subscriber, || {
+        process_input(options, registry, &name, text, output.as_mut())
+    })?;
+    output.flush().map_err(|e| format!("could not write output file '{}': {e}", options.output))?;
     if options.pass_timing {
         eprint!("{}", timing.report());
     }
 
-    let ok = match &options.verify_diagnostics {
+    Ok(match &options.verify_diagnostics {
         Some(level) => check_expected(&name, &text, level, &diagnostics),
         None => {
             eprint!("{}", diagnostics.iter().map(|d| d.rendered.as_str()).collect::<String>());
             !diagnostics.iter().any(|d| d.plain.severity == mc_ir::Severity::Error)
         }
-    };
-    write_output(&options.output, &join_outputs(&outputs))?;
-    Ok(ok)
+    })
 }
 
 /// A diagnostic rendered for the terminal and resolved for `--verify-diagnostics`.
@@ -72,41 +73,44 @@ fn read_input(path: &str, name: &str) -> Result<String, String> {
     })
 }
 
-fn write_output(path: &str, text: &str) -> Result<(), String> {
-    let result = if path == "-" {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush())
-    } else {
-        std::fs::write(path, text)
-    };
-    result.map_err(|e| format!("could not write output file '{path}': {e}"))
+fn open_output(path: &str) -> Result<Box<dyn Write>, String> {
+    if path == "-" {
+        return Ok(Box::new(std::io::BufWriter::new(std::io::stdout().lock())));
+    }
+    let file = std::fs::File::create(path).map_err(|e| format!("could not open output file '{path}': {e}"))?;
+    Ok(Box::new(std::io::BufWriter::new(file)))
 }
 
-/// Processes each chunk (or the whole input) in a fresh context.
-fn process_chunks(
+/// Processes each chunk (or the whole input) in a fresh context, writing the outputs of the chunks
+/// that succeed to `output` (separated by the split marker); returns the diagnostics and the text.
+fn process_input(
     options: &Options,
     registry: &PassRegistry,
     name: &str,
-    text: &str,
-) -> Result<(Vec<String>, Vec<Reported>), String> {
-    let chunks = match &options.split_input_file {
-        Some(marker) => split_input(text, marker).into_iter().map(|c| (c.text, c.first_line)).collect(),
-        None => vec![(text, 1)],
-    };
-    let mut outputs = Vec::new();
+    text: String,
+    output: &mut dyn Write,
+) -> Result<(Vec<Reported>, String), String> {
     let mut diagnostics = Vec::new();
-    for (chunk, first_line) in chunks {
-        let buffer = SourceBuffer::new(name, chunk.to_string(), first_line);
+    let mut written = 0;
+    let mut process = |buffer: &SourceBuffer| -> Result<(), String> {
         let mut ctx = Context::new();
         mc_dialects::register_all(&mut ctx);
         ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
-        let result = process_buffer(options, registry, &mut ctx, &buffer)?;
-        match result {
-            Ok(output) => outputs.push(output),
+        match process_buffer(options, registry, &mut ctx, buffer)? {
+            Ok(module) => {
+                let separator = if written > 0 { format!("{DEFAULT_SPLIT_MARKER}\n") } else { String::new() };
+                let _output = timing::scope("Output").entered();
+                let print = PrintOptions { generic: options.print_generic, debug_info: options.print_debuginfo };
+                output
+                    .write_all(separator.as_bytes())
+                    .and_then(|_| print_top_level_to(&ctx, module, print, output))
+                    .map_err(|e| format!("could not write output file '{}': {e}", options.output))?;
+                written += 1;
+            }
             Err(diags) => {
                 for diag in &diags {
                     // The rendering covers the notes too: it goes with the first entry only.
-                    let mut rendered = render(&ctx, diag, &[&buffer]);
+                    let mut rendered = render(&ctx, diag, &[buffer]);
                     diagnostics.extend(
                         diag.flatten()
                             .into_iter()
@@ -115,17 +119,31 @@ fn process_chunks(
                 }
             }
         }
+        Ok(())
+    };
+    match &options.split_input_file {
+        Some(marker) => {
+            for chunk in split_input(&text, marker) {
+                process(&SourceBuffer::new(name, chunk.text.to_string(), chunk.first_line))?;
+            }
+            Ok((diagnostics, text))
+        }
+        None => {
+            // The whole input moves into the buffer: large files are not copied.
+            let buffer = SourceBuffer::new(name, text, 1);
+            process(&buffer)?;
+            Ok((diagnostics, buffer.text))
+        }
     }
-    Ok((outputs, diagnostics))
 }
 
-/// Parses, verifies, runs the pipeline and prints one buffer.
+/// Parses, verifies and runs the pipeline on one buffer; returns the module to print.
 fn process_buffer(
     options: &Options,
     registry: &PassRegistry,
     ctx: &mut Context,
     buffer: &SourceBuffer,
-) -> Result<Result<String, Vec<Diagnostic>>, String> {
+) -> Result<Result<OpId, Vec<Diagnostic>>, String> {
     let module = {
         let _parse = timing::scope("Parser").entered();
         match parser::parse_source(ctx, buffer) {
@@ -140,9 +158,7 @@ fn process_buffer(
     if let Err(failure) = pm.run(ctx, module.op()) {
         return Ok(Err(failure.0));
     }
-    let _output = timing::scope("Output").entered();
-    let print = PrintOptions { generic: options.print_generic, debug_info: options.print_debuginfo };
-    Ok(Ok(print_top_level(ctx, module.op(), print)))
+    Ok(Ok(module.op()))
 }
 
 /// The pass manager the options ask for, with verification and IR printing configured.
