@@ -276,7 +276,7 @@ macro_rules! define_op {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Context, Diagnostic, OperationState, define_op};
+    use crate::{Context, Dialect, OperationState};
 
     define_op! {
         /// An op with one required and two optional operands.
@@ -294,12 +294,13 @@ mod tests {
     #[test]
     fn optional_operands_are_a_prefix_and_counted() {
         let mut ctx = Context::new();
+        ctx.register_dialect(Dialect { name: "test", ops: vec![SliceOp::def()], materialize_constant: None });
         let i32 = ctx.integer_type(32);
         let loc = ctx.unknown_loc();
         let block = ctx.create_block(&[(i32, loc), (i32, loc), (i32, loc), (i32, loc)]);
         let args = ctx.block_args(block);
         let name = ctx.op_name(SliceOp::NAME);
-        let mut make = |ctx: &mut Context, n: usize| {
+        let make = |ctx: &mut Context, n: usize| {
             let mut state = OperationState::new(name, loc);
             state.operands = args[..n].to_vec();
             SliceOp(ctx.create_operation(state))
@@ -309,11 +310,14 @@ mod tests {
         let four = make(&mut ctx, 4);
         assert_eq!((one.input(&ctx), one.begin(&ctx), one.end(&ctx)), (args[0], None, None));
         assert_eq!((three.begin(&ctx), three.end(&ctx)), (Some(args[1]), Some(args[2])));
-        let mut diags: Vec<Diagnostic> = Vec::new();
-        SliceOp::SHAPE.verify(&ctx, three.op(), &mut diags);
+        assert_eq!(SliceOp::cast(&ctx, three.op()), Some(three));
+        assert_eq!(three.sizes(&ctx), None);
+        let verify = ctx.op_def(name).and_then(|d| d.verify).expect("a verifier");
+        let mut diags = Vec::new();
+        verify(&ctx, three.op(), &mut diags);
         assert!(diags.is_empty());
-        SliceOp::SHAPE.verify(&ctx, four.op(), &mut diags);
+        verify(&ctx, four.op(), &mut diags);
         assert_eq!(diags.len(), 1);
-        assert!(diags[0].message.ends_with("requires 1 to 3 operands, but found 4"), "{}", diags[0].message);
+        assert_eq!(diags[0].message, "'test.slice' op requires 1 to 3 operands, but found 4");
     }
 }
