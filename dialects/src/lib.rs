@@ -3,6 +3,7 @@
 
 pub mod arith;
 pub mod func;
+pub mod graph;
 
 use mc_ir::Context;
 
@@ -10,4 +11,5 @@ use mc_ir::Context;
 pub fn register_all(ctx: &mut Context) {
     ctx.register_dialect(func::dialect());
     ctx.register_dialect(arith::dialect());
+    ctx.register_dialect(graph::dialect());
 }

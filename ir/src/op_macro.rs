@@ -15,7 +15,9 @@
 //! ```
 //!
 //! `operands`/`results` list named values (each gets an accessor and a count check) or say
-//! `variadic`; `attributes` lists required inherent attributes with their kind (`Integer`, `Float`,
+//! `variadic`; `optional_operands` (after a named `operands` list) names trailing operands that may
+//! be absent, each with an `Option<Value>` accessor: present ones form a prefix of the list, so
+//! `operands: [input], optional_operands: [begin, end],` accepts 1, 2 or 3 operands. `attributes` lists required inherent attributes with their kind (`Integer`, `Float`,
 //! `String`, `Bool`, `Type`, `Array`, `Dictionary`, `SymbolRef`, `Elements`, `Any`), which get
 //! accessors and presence/kind checks; `optional_attributes` likewise, with `Option` accessors.
 //! `regions` and `successors` give exact counts (default 0; `successors: variadic` accepts any).
@@ -44,6 +46,8 @@ pub enum AttrConstraint {
     SymbolRef,
     /// Dense elements or a dense resource.
     Elements,
+    /// A dense array (`array<i64: 1, 2>`).
+    DenseArray,
 }
 
 impl AttrConstraint {
@@ -62,6 +66,7 @@ impl AttrConstraint {
             AttrConstraint::Dictionary => matches!(kind, K::Dictionary(_)),
             AttrConstraint::SymbolRef => matches!(kind, K::SymbolRef { .. }),
             AttrConstraint::Elements => matches!(kind, K::DenseElements { .. } | K::DenseResource { .. }),
+            AttrConstraint::DenseArray => matches!(kind, K::DenseArray { .. }),
         }
     }
 
@@ -78,14 +83,17 @@ impl AttrConstraint {
             AttrConstraint::Dictionary => "dictionary attribute",
             AttrConstraint::SymbolRef => "symbol reference attribute",
             AttrConstraint::Elements => "elements attribute",
+            AttrConstraint::DenseArray => "dense array attribute",
         }
     }
 }
 
 /// Checks an op's counts and declared attributes; used by the code `define_op!` generates.
 pub struct OpShape {
-    /// Exact operand count, `None` if variadic.
+    /// Exact operand count (of required operands when some are optional), `None` if variadic.
     pub operands: Option<usize>,
+    /// How many trailing operands may be absent after the required ones.
+    pub optional_operands: usize,
     /// Exact result count, `None` if variadic.
     pub results: Option<usize>,
     /// Exact region count.
@@ -107,7 +115,15 @@ impl OpShape {
                 diags.push(ctx.op_error(op, format!("requires {expected} {what}, but found {actual}")));
             }
         };
-        count("operands", self.operands, operation.num_operands(), diags);
+        match self.operands {
+            Some(required) if self.optional_operands > 0 => {
+                let (max, actual) = (required + self.optional_operands, operation.num_operands());
+                if actual < required || actual > max {
+                    diags.push(ctx.op_error(op, format!("requires {required} to {max} operands, but found {actual}")));
+                }
+            }
+            expected => count("operands", expected, operation.num_operands(), diags),
+        }
         count("results", self.results, operation.num_results(), diags);
         count("regions", Some(self.regions), operation.regions().len(), diags);
         count("successors", self.successors, operation.successors().len(), diags);
@@ -141,6 +157,7 @@ macro_rules! define_op {
             summary: $summary:literal,
             traits: [$($tr:ident),* $(,)?],
             operands: $operands:tt,
+            $(optional_operands: [$($oopd:ident),* $(,)?],)?
             results: $results:tt,
             attributes: [$($attr:ident : $kind:ident),* $(,)?],
             $(optional_attributes: [$($oattr:ident : $okind:ident),* $(,)?],)?
@@ -162,6 +179,7 @@ macro_rules! define_op {
 
             const SHAPE: $crate::OpShape = $crate::OpShape {
                 operands: $crate::define_op!(@count $operands),
+                optional_operands: 0usize $($(+ $crate::define_op!(@one $oopd))*)?,
                 results: $crate::define_op!(@count $results),
                 regions: 0 $(+ $regions)?,
                 successors: $crate::define_op!(@successors $($successors)?),
@@ -202,6 +220,7 @@ macro_rules! define_op {
             }
 
             $crate::define_op!(@values operand, 0usize, $operands);
+            $crate::define_op!(@optional_operands $crate::define_op!(@required $operands), [$($($oopd),*)?]);
             $crate::define_op!(@values result, 0usize, $results);
 
             $(
@@ -223,6 +242,17 @@ macro_rules! define_op {
     (@count variadic) => { None };
     (@count [$($v:ident),* $(,)?]) => { Some(0usize $(+ $crate::define_op!(@one $v))*) };
     (@one $v:ident) => { 1usize };
+    (@required variadic) => { 0usize };
+    (@required [$($v:ident),* $(,)?]) => { 0usize $(+ $crate::define_op!(@one $v))* };
+    (@optional_operands $index:expr, []) => {};
+    (@optional_operands $index:expr, [$first:ident $(, $rest:ident)*]) => {
+        #[doc = concat!("Optional operand `", stringify!($first), "`, `None` when absent.")]
+        pub fn $first(self, ctx: &$crate::Context) -> Option<$crate::Value> {
+            let operation = ctx.operation(self.0);
+            (operation.num_operands() > $index).then(|| operation.operand($index))
+        }
+        $crate::define_op!(@optional_operands $index + 1, [$($rest),*]);
+    };
     (@successors) => { Some(0usize) };
     (@successors variadic) => { None };
     (@successors $n:literal) => { Some($n) };
@@ -244,4 +274,52 @@ macro_rules! define_op {
         }
         $crate::define_op!(@values result, $index + 1, [$($rest),*]);
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Context, Dialect, OperationState};
+
+    define_op! {
+        /// An op with one required and two optional operands.
+        pub struct SliceOp = "test.slice" {
+            summary: "optional operands",
+            traits: [],
+            operands: [input],
+            optional_operands: [begin, end],
+            results: [],
+            attributes: [],
+            optional_attributes: [sizes: DenseArray],
+        }
+    }
+
+    #[test]
+    fn optional_operands_are_a_prefix_and_counted() {
+        let mut ctx = Context::new();
+        ctx.register_dialect(Dialect { name: "test", ops: vec![SliceOp::def()], materialize_constant: None });
+        let i32 = ctx.integer_type(32);
+        let loc = ctx.unknown_loc();
+        let block = ctx.create_block(&[(i32, loc), (i32, loc), (i32, loc), (i32, loc)]);
+        let args = ctx.block_args(block);
+        let name = ctx.op_name(SliceOp::NAME);
+        let make = |ctx: &mut Context, n: usize| {
+            let mut state = OperationState::new(name, loc);
+            state.operands = args[..n].to_vec();
+            SliceOp(ctx.create_operation(state))
+        };
+        let one = make(&mut ctx, 1);
+        let three = make(&mut ctx, 3);
+        let four = make(&mut ctx, 4);
+        assert_eq!((one.input(&ctx), one.begin(&ctx), one.end(&ctx)), (args[0], None, None));
+        assert_eq!((three.begin(&ctx), three.end(&ctx)), (Some(args[1]), Some(args[2])));
+        assert_eq!(SliceOp::cast(&ctx, three.op()), Some(three));
+        assert_eq!(three.sizes(&ctx), None);
+        let verify = ctx.op_def(name).and_then(|d| d.verify).expect("a verifier");
+        let mut diags = Vec::new();
+        verify(&ctx, three.op(), &mut diags);
+        assert!(diags.is_empty());
+        verify(&ctx, four.op(), &mut diags);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].message, "'test.slice' op requires 1 to 3 operands, but found 4");
+    }
 }

@@ -1,0 +1,843 @@
+//! Graph op definitions, typed attribute views and builders.
+//!
+//! Each op is declared once with `define_op!`; its verifier lives in [`super::verify`] and its
+//! shape rule in [`super::shape_inference`]. Builders insert at the builder's insertion point
+//! with its location and take the result type explicitly: the element type (with quantization)
+//! comes from the model, the shape can be checked or computed with
+//! [`infer_result_types`](super::shape_inference::infer_result_types).
+
+use super::attributes::{Activation, Padding, i64_array, i64_array_attr, resource_type};
+use super::verify;
+use mc_ir::{AttrKind, Attribute, Builder, Context, OpDef, OpId, Type, Value, define_op};
+
+define_op! {
+    /// A constant tensor: `value` holds dense elements or a `dense_resource` blob (weights).
+    ///
+    /// The value's type equals the result type; for a quantized result it may instead be the
+    /// storage type (`dense<...> : tensor<4xi8>` for `tensor<4x!quant.uniform<i8:f32, ...>>`),
+    /// since dense literals cannot carry quantized element types.
+    pub struct ConstOp = "graph.const" {
+        summary: "constant tensor",
+        traits: [PURE, CONSTANT_LIKE],
+        operands: [],
+        results: [result],
+        attributes: [value: Elements],
+        verify: verify::verify_const,
+    }
+}
+
+define_op! {
+    /// 2-D convolution, NHWC input, OHWI filter, optional `[O]` bias (TFLite `CONV_2D`).
+    pub struct Conv2DOp = "graph.conv_2d" {
+        summary: "2-D convolution",
+        traits: [PURE],
+        operands: [input, filter],
+        optional_operands: [bias],
+        results: [result],
+        attributes: [
+            stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer,
+            padding: String, fused_activation: String,
+        ],
+        verify: verify::verify_conv_2d,
+    }
+}
+
+define_op! {
+    /// Depthwise 2-D convolution, NHWC input, `[1, KH, KW, C * depth_multiplier]` filter
+    /// (TFLite `DEPTHWISE_CONV_2D`).
+    pub struct DepthwiseConv2DOp = "graph.depthwise_conv_2d" {
+        summary: "depthwise 2-D convolution",
+        traits: [PURE],
+        operands: [input, filter],
+        optional_operands: [bias],
+        results: [result],
+        attributes: [
+            stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer,
+            depth_multiplier: Integer, padding: String, fused_activation: String,
+        ],
+        verify: verify::verify_depthwise_conv_2d,
+    }
+}
+
+define_op! {
+    /// `input × weightsᵀ + bias` with `[units, depth]` weights (TFLite `FULLY_CONNECTED`).
+    pub struct FullyConnectedOp = "graph.fully_connected" {
+        summary: "fully connected layer",
+        traits: [PURE],
+        operands: [input, weights],
+        optional_operands: [bias],
+        results: [result],
+        attributes: [fused_activation: String, keep_num_dims: Bool],
+        verify: verify::verify_fully_connected,
+    }
+}
+
+/// Declares broadcasting binary ops.
+macro_rules! binary_ops {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, [$($tr:ident),*];)*) => {
+        $(
+            define_op! {
+                $(#[$meta])*
+                pub struct $Op = $name {
+                    summary: $summary,
+                    traits: [PURE $(, $tr)*],
+                    operands: [lhs, rhs],
+                    results: [result],
+                    attributes: [fused_activation: String],
+                    verify: verify::verify_binary,
+                }
+            }
+        )*
+    };
+}
+
+binary_ops! {
+    /// Elementwise `lhs + rhs` with broadcasting (TFLite `ADD`).
+    AddOp = "graph.add", "elementwise addition", [COMMUTATIVE];
+    /// Elementwise `lhs - rhs` with broadcasting (TFLite `SUB`).
+    SubOp = "graph.sub", "elementwise subtraction", [];
+    /// Elementwise `lhs * rhs` with broadcasting (TFLite `MUL`).
+    MulOp = "graph.mul", "elementwise multiplication", [COMMUTATIVE];
+}
+
+/// Declares 2-D pooling ops.
+macro_rules! pool_ops {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal;)*) => {
+        $(
+            define_op! {
+                $(#[$meta])*
+                pub struct $Op = $name {
+                    summary: $summary,
+                    traits: [PURE],
+                    operands: [input],
+                    results: [result],
+                    attributes: [
+                        filter_h: Integer, filter_w: Integer, stride_h: Integer, stride_w: Integer,
+                        padding: String, fused_activation: String,
+                    ],
+                    verify: verify::verify_pool_2d,
+                }
+            }
+        )*
+    };
+}
+
+pool_ops! {
+    /// Average over each window, NHWC (TFLite `AVERAGE_POOL_2D`; padding is not counted).
+    AvgPool2DOp = "graph.avg_pool_2d", "2-D average pooling";
+    /// Maximum over each window, NHWC (TFLite `MAX_POOL_2D`).
+    MaxPool2DOp = "graph.max_pool_2d", "2-D max pooling";
+}
+
+define_op! {
+    /// The input's elements in a new shape: from the constant `shape` operand if given, else
+    /// `new_shape`, else the result type (TFLite `RESHAPE`).
+    pub struct ReshapeOp = "graph.reshape" {
+        summary: "reshape",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [shape],
+        results: [result],
+        attributes: [],
+        optional_attributes: [new_shape: DenseArray],
+        verify: verify::verify_reshape,
+    }
+}
+
+define_op! {
+    /// Permutes dimensions: `result.dim(i) = input.dim(perm[i])` (TFLite `TRANSPOSE`).
+    pub struct TransposeOp = "graph.transpose" {
+        summary: "transpose",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [perm_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [perm: DenseArray],
+        verify: verify::verify_transpose,
+    }
+}
+
+define_op! {
+    /// `exp(beta * x) / sum(exp(beta * x))` along the last dimension (TFLite `SOFTMAX`).
+    pub struct SoftmaxOp = "graph.softmax" {
+        summary: "softmax over the last dimension",
+        traits: [PURE],
+        operands: [input],
+        results: [result],
+        attributes: [beta: Float],
+        verify: verify::verify_softmax,
+    }
+}
+
+/// Declares unary elementwise ops.
+macro_rules! unary_ops {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path;)*) => {
+        $(
+            define_op! {
+                $(#[$meta])*
+                pub struct $Op = $name {
+                    summary: $summary,
+                    traits: [PURE],
+                    operands: [input],
+                    results: [result],
+                    attributes: [],
+                    verify: $verify,
+                }
+            }
+        )*
+    };
+}
+
+unary_ops! {
+    /// `1 / (1 + exp(-x))` (TFLite `LOGISTIC`).
+    LogisticOp = "graph.logistic", "logistic sigmoid", verify::verify_logistic;
+    /// `tanh(x)` (TFLite `TANH`).
+    TanhOp = "graph.tanh", "hyperbolic tangent", verify::verify_tanh;
+    /// `max(x, 0)` (TFLite `RELU`).
+    ReluOp = "graph.relu", "rectified linear unit", verify::verify_relu;
+    /// `clamp(x, 0, 6)` (TFLite `RELU6`).
+    Relu6Op = "graph.relu6", "rectified linear unit clamped at 6", verify::verify_relu;
+    /// `clamp(x, -1, 1)` (TFLite `RELU_N1_TO_1`).
+    ReluN1To1Op = "graph.relu_n1_to_1", "clamp to [-1, 1]", verify::verify_relu;
+    /// Converts floats to a quantized type, or requantizes (TFLite `QUANTIZE`).
+    QuantizeOp = "graph.quantize", "quantize or requantize", verify::verify_quantize;
+    /// Converts quantized values (or f16) to f32 (TFLite `DEQUANTIZE`).
+    DequantizeOp = "graph.dequantize", "dequantize", verify::verify_dequantize;
+}
+
+define_op! {
+    /// Mean over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
+    /// (TFLite `MEAN`).
+    pub struct MeanOp = "graph.mean" {
+        summary: "mean over axes",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [axes_operand],
+        results: [result],
+        attributes: [keep_dims: Bool],
+        optional_attributes: [axes: DenseArray],
+        verify: verify::verify_mean,
+    }
+}
+
+define_op! {
+    /// Pads with real zero (the stored zero point): `paddings` is a `[rank, 2]` operand or a
+    /// flattened `array<i64: before0, after0, before1, ...>` attribute (TFLite `PAD`).
+    pub struct PadOp = "graph.pad" {
+        summary: "pad with zeros",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [paddings_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [paddings: DenseArray],
+        verify: verify::verify_pad,
+    }
+}
+
+define_op! {
+    /// Joins the inputs along `axis` (negative counts from the end) (TFLite `CONCATENATION`).
+    pub struct ConcatenationOp = "graph.concatenation" {
+        summary: "concatenate along an axis",
+        traits: [PURE],
+        operands: variadic,
+        results: [result],
+        attributes: [axis: Integer, fused_activation: String],
+        verify: verify::verify_concatenation,
+    }
+}
+
+define_op! {
+    /// TFLite's `STRIDED_SLICE`: `begin`, `end`, `strides` as three 1-D operands or as three
+    /// attributes, with TFLite's masks and `offset`.
+    pub struct StridedSliceOp = "graph.strided_slice" {
+        summary: "strided slice",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [begin_operand, end_operand, strides_operand],
+        results: [result],
+        attributes: [
+            begin_mask: Integer, end_mask: Integer, ellipsis_mask: Integer, new_axis_mask: Integer,
+            shrink_axis_mask: Integer, offset: Bool,
+        ],
+        optional_attributes: [begin: DenseArray, end: DenseArray, strides: DenseArray],
+        verify: verify::verify_strided_slice,
+    }
+}
+
+define_op! {
+    /// The handle of the resource variable `(container, shared_name)` holding a `value_type`
+    /// (TFLite `VAR_HANDLE`).
+    pub struct VarHandleOp = "graph.var_handle" {
+        summary: "resource variable handle",
+        traits: [],
+        operands: [],
+        results: [handle],
+        attributes: [container: String, shared_name: String, value_type: Type],
+        verify: verify::verify_var_handle,
+    }
+}
+
+define_op! {
+    /// The current value of a resource variable (TFLite `READ_VARIABLE`).
+    pub struct ReadVariableOp = "graph.read_variable" {
+        summary: "read a resource variable",
+        traits: [],
+        operands: [handle],
+        results: [result],
+        attributes: [],
+        verify: verify::verify_read_variable,
+    }
+}
+
+define_op! {
+    /// Stores `value` in a resource variable (TFLite `ASSIGN_VARIABLE`).
+    pub struct AssignVariableOp = "graph.assign_variable" {
+        summary: "assign a resource variable",
+        traits: [],
+        operands: [handle, value],
+        results: [],
+        attributes: [],
+        verify: verify::verify_assign_variable,
+    }
+}
+
+/// Definitions of every graph op.
+pub(super) fn all_defs() -> Vec<OpDef> {
+    vec![
+        ConstOp::def(),
+        Conv2DOp::def(),
+        DepthwiseConv2DOp::def(),
+        FullyConnectedOp::def(),
+        AddOp::def(),
+        SubOp::def(),
+        MulOp::def(),
+        AvgPool2DOp::def(),
+        MaxPool2DOp::def(),
+        ReshapeOp::def(),
+        TransposeOp::def(),
+        SoftmaxOp::def(),
+        LogisticOp::def(),
+        TanhOp::def(),
+        ReluOp::def(),
+        Relu6Op::def(),
+        ReluN1To1Op::def(),
+        MeanOp::def(),
+        PadOp::def(),
+        ConcatenationOp::def(),
+        StridedSliceOp::def(),
+        QuantizeOp::def(),
+        DequantizeOp::def(),
+        VarHandleOp::def(),
+        ReadVariableOp::def(),
+        AssignVariableOp::def(),
+    ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed attributes.
+
+/// The attributes of `graph.conv_2d`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Conv2DAttrs {
+    /// Stride along height (≥ 1).
+    pub stride_h: i64,
+    /// Stride along width (≥ 1).
+    pub stride_w: i64,
+    /// Dilation along height (≥ 1).
+    pub dilation_h: i64,
+    /// Dilation along width (≥ 1).
+    pub dilation_w: i64,
+    /// Padding mode.
+    pub padding: Padding,
+    /// Activation applied to the result.
+    pub fused_activation: Activation,
+}
+
+/// The attributes of `graph.depthwise_conv_2d`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct DepthwiseConv2DAttrs {
+    /// Strides, dilations, padding and activation, as for `conv_2d`.
+    pub conv: Conv2DAttrs,
+    /// Output channels per input channel (≥ 1).
+    pub depth_multiplier: i64,
+}
+
+/// The attributes of `graph.avg_pool_2d` and `graph.max_pool_2d`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Pool2DAttrs {
+    /// Window height (≥ 1).
+    pub filter_h: i64,
+    /// Window width (≥ 1).
+    pub filter_w: i64,
+    /// Stride along height (≥ 1).
+    pub stride_h: i64,
+    /// Stride along width (≥ 1).
+    pub stride_w: i64,
+    /// Padding mode.
+    pub padding: Padding,
+    /// Activation applied to the result.
+    pub fused_activation: Activation,
+}
+
+/// The masks of `graph.strided_slice` (TFLite's `StridedSliceOptions`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct StridedSliceAttrs {
+    /// Bit `i`: start dimension `i` at its first element (last for negative strides).
+    pub begin_mask: i64,
+    /// Bit `i`: run dimension `i` to its end.
+    pub end_mask: i64,
+    /// Bit `i`: entry `i` is an ellipsis.
+    pub ellipsis_mask: i64,
+    /// Bit `i`: entry `i` inserts a dimension of size 1.
+    pub new_axis_mask: i64,
+    /// Bit `i`: entry `i` selects one index and removes the dimension.
+    pub shrink_axis_mask: i64,
+    /// `end` holds lengths relative to `begin`.
+    pub offset: bool,
+}
+
+fn int_attr(ctx: &mut Context, value: i64) -> Attribute {
+    let i64_type = ctx.integer_type(64);
+    ctx.integer_attr(value as i128, i64_type)
+}
+
+fn get_int(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
+    ctx.attr(op, name).and_then(|a| ctx.integer_value(a)).and_then(|v| i64::try_from(v).ok())
+}
+
+fn get_bool(ctx: &Context, op: OpId, name: &str) -> Option<bool> {
+    match ctx.attr_kind(ctx.attr(op, name)?) {
+        AttrKind::Bool(b) => Some(*b),
+        _ => None,
+    }
+}
+
+fn get_padding(ctx: &Context, op: OpId) -> Option<Padding> {
+    Padding::from_attr(ctx, ctx.attr(op, "padding")?)
+}
+
+/// The `fused_activation` of `op`, if it has a valid one.
+pub fn fused_activation(ctx: &Context, op: OpId) -> Option<Activation> {
+    Activation::from_attr(ctx, ctx.attr(op, "fused_activation")?)
+}
+
+impl Conv2DAttrs {
+    fn read(ctx: &Context, op: OpId) -> Option<Self> {
+        Some(Conv2DAttrs {
+            stride_h: get_int(ctx, op, "stride_h")?,
+            stride_w: get_int(ctx, op, "stride_w")?,
+            dilation_h: get_int(ctx, op, "dilation_h")?,
+            dilation_w: get_int(ctx, op, "dilation_w")?,
+            padding: get_padding(ctx, op)?,
+            fused_activation: fused_activation(ctx, op)?,
+        })
+    }
+
+    fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
+        vec![
+            ("stride_h".to_string(), int_attr(ctx, self.stride_h)),
+            ("stride_w".to_string(), int_attr(ctx, self.stride_w)),
+            ("dilation_h".to_string(), int_attr(ctx, self.dilation_h)),
+            ("dilation_w".to_string(), int_attr(ctx, self.dilation_w)),
+            ("padding".to_string(), self.padding.attr(ctx)),
+            ("fused_activation".to_string(), self.fused_activation.attr(ctx)),
+        ]
+    }
+}
+
+impl Pool2DAttrs {
+    fn read(ctx: &Context, op: OpId) -> Option<Self> {
+        Some(Pool2DAttrs {
+            filter_h: get_int(ctx, op, "filter_h")?,
+            filter_w: get_int(ctx, op, "filter_w")?,
+            stride_h: get_int(ctx, op, "stride_h")?,
+            stride_w: get_int(ctx, op, "stride_w")?,
+            padding: get_padding(ctx, op)?,
+            fused_activation: fused_activation(ctx, op)?,
+        })
+    }
+
+    fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
+        vec![
+            ("filter_h".to_string(), int_attr(ctx, self.filter_h)),
+            ("filter_w".to_string(), int_attr(ctx, self.filter_w)),
+            ("stride_h".to_string(), int_attr(ctx, self.stride_h)),
+            ("stride_w".to_string(), int_attr(ctx, self.stride_w)),
+            ("padding".to_string(), self.padding.attr(ctx)),
+            ("fused_activation".to_string(), self.fused_activation.attr(ctx)),
+        ]
+    }
+}
+
+impl StridedSliceAttrs {
+    fn read(ctx: &Context, op: OpId) -> Option<Self> {
+        Some(StridedSliceAttrs {
+            begin_mask: get_int(ctx, op, "begin_mask")?,
+            end_mask: get_int(ctx, op, "end_mask")?,
+            ellipsis_mask: get_int(ctx, op, "ellipsis_mask")?,
+            new_axis_mask: get_int(ctx, op, "new_axis_mask")?,
+            shrink_axis_mask: get_int(ctx, op, "shrink_axis_mask")?,
+            offset: get_bool(ctx, op, "offset")?,
+        })
+    }
+
+    fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
+        let offset = ctx.bool_attr(self.offset);
+        vec![
+            ("begin_mask".to_string(), int_attr(ctx, self.begin_mask)),
+            ("end_mask".to_string(), int_attr(ctx, self.end_mask)),
+            ("ellipsis_mask".to_string(), int_attr(ctx, self.ellipsis_mask)),
+            ("new_axis_mask".to_string(), int_attr(ctx, self.new_axis_mask)),
+            ("shrink_axis_mask".to_string(), int_attr(ctx, self.shrink_axis_mask)),
+            ("offset".to_string(), offset),
+        ]
+    }
+}
+
+/// `operands` followed by `optional` if present.
+fn with_optional(operands: &[Value], optional: Option<Value>) -> Vec<Value> {
+    operands.iter().copied().chain(optional).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builders and typed accessors.
+
+impl ConstOp {
+    /// Builds a constant of `value`'s type.
+    pub fn build(b: &mut Builder<'_>, value: Attribute) -> Self {
+        let ty = b.ctx.attr_type(value).expect("graph.const needs a typed elements attribute");
+        Self::build_typed(b, value, ty)
+    }
+
+    /// Builds a constant of type `result` (a quantized type whose storage matches `value`'s).
+    pub fn build_typed(b: &mut Builder<'_>, value: Attribute, result: Type) -> Self {
+        ConstOp(b.create(Self::NAME, &[], &[result], vec![("value".to_string(), value)], vec![]))
+    }
+}
+
+impl Conv2DOp {
+    /// Builds `graph.conv_2d`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        filter: Value,
+        bias: Option<Value>,
+        attrs: &Conv2DAttrs,
+        result: Type,
+    ) -> Self {
+        let attrs = attrs.to_attrs(b.ctx);
+        Conv2DOp(b.create(Self::NAME, &with_optional(&[input, filter], bias), &[result], attrs, vec![]))
+    }
+
+    /// The attributes, if well-formed.
+    pub fn attrs(self, ctx: &Context) -> Option<Conv2DAttrs> {
+        Conv2DAttrs::read(ctx, self.0)
+    }
+}
+
+impl DepthwiseConv2DOp {
+    /// Builds `graph.depthwise_conv_2d`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        filter: Value,
+        bias: Option<Value>,
+        attrs: &DepthwiseConv2DAttrs,
+        result: Type,
+    ) -> Self {
+        let mut named = attrs.conv.to_attrs(b.ctx);
+        named.push(("depth_multiplier".to_string(), int_attr(b.ctx, attrs.depth_multiplier)));
+        DepthwiseConv2DOp(b.create(Self::NAME, &with_optional(&[input, filter], bias), &[result], named, vec![]))
+    }
+
+    /// The attributes, if well-formed.
+    pub fn attrs(self, ctx: &Context) -> Option<DepthwiseConv2DAttrs> {
+        Some(DepthwiseConv2DAttrs {
+            conv: Conv2DAttrs::read(ctx, self.0)?,
+            depth_multiplier: get_int(ctx, self.0, "depth_multiplier")?,
+        })
+    }
+}
+
+impl FullyConnectedOp {
+    /// Builds `graph.fully_connected`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        weights: Value,
+        bias: Option<Value>,
+        fused_activation: Activation,
+        keep_num_dims: bool,
+        result: Type,
+    ) -> Self {
+        let attrs = vec![
+            ("fused_activation".to_string(), fused_activation.attr(b.ctx)),
+            ("keep_num_dims".to_string(), b.ctx.bool_attr(keep_num_dims)),
+        ];
+        FullyConnectedOp(b.create(Self::NAME, &with_optional(&[input, weights], bias), &[result], attrs, vec![]))
+    }
+
+    /// The `keep_num_dims` flag.
+    pub fn keep_num_dims_value(self, ctx: &Context) -> Option<bool> {
+        get_bool(ctx, self.0, "keep_num_dims")
+    }
+}
+
+/// Builds a binary op of `name`.
+fn build_binary(b: &mut Builder<'_>, name: &str, lhs: Value, rhs: Value, act: Activation, result: Type) -> OpId {
+    let attrs = vec![("fused_activation".to_string(), act.attr(b.ctx))];
+    b.create(name, &[lhs, rhs], &[result], attrs, vec![])
+}
+
+impl AddOp {
+    /// Builds `graph.add`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
+        AddOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
+    }
+}
+
+impl SubOp {
+    /// Builds `graph.sub`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
+        SubOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
+    }
+}
+
+impl MulOp {
+    /// Builds `graph.mul`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
+        MulOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
+    }
+}
+
+impl AvgPool2DOp {
+    /// Builds `graph.avg_pool_2d`.
+    pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
+        let attrs = attrs.to_attrs(b.ctx);
+        AvgPool2DOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
+    }
+
+    /// The attributes, if well-formed.
+    pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
+        Pool2DAttrs::read(ctx, self.0)
+    }
+}
+
+impl MaxPool2DOp {
+    /// Builds `graph.max_pool_2d`.
+    pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
+        let attrs = attrs.to_attrs(b.ctx);
+        MaxPool2DOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
+    }
+
+    /// The attributes, if well-formed.
+    pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
+        Pool2DAttrs::read(ctx, self.0)
+    }
+}
+
+/// Builds an op with one input, an optional list operand and an optional list attribute.
+fn build_with_list(
+    b: &mut Builder<'_>,
+    name: &str,
+    input: Value,
+    operand: Option<Value>,
+    attr: Option<(&str, &[i64])>,
+    mut attrs: Vec<(String, Attribute)>,
+    result: Type,
+) -> OpId {
+    if let Some((attr_name, values)) = attr {
+        attrs.push((attr_name.to_string(), i64_array_attr(b.ctx, values)));
+    }
+    b.create(name, &with_optional(&[input], operand), &[result], attrs, vec![])
+}
+
+impl ReshapeOp {
+    /// Builds `graph.reshape` with an optional `shape` operand and `new_shape` attribute.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        shape: Option<Value>,
+        new_shape: Option<&[i64]>,
+        result: Type,
+    ) -> Self {
+        ReshapeOp(build_with_list(b, Self::NAME, input, shape, new_shape.map(|s| ("new_shape", s)), vec![], result))
+    }
+
+    /// The `new_shape` attribute's values.
+    pub fn new_shape_values(self, ctx: &Context) -> Option<Vec<i64>> {
+        i64_array(ctx, self.new_shape(ctx)?)
+    }
+}
+
+impl TransposeOp {
+    /// Builds `graph.transpose` with a `perm` operand or a `perm` attribute.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        perm_operand: Option<Value>,
+        perm: Option<&[i64]>,
+        result: Type,
+    ) -> Self {
+        TransposeOp(build_with_list(b, Self::NAME, input, perm_operand, perm.map(|p| ("perm", p)), vec![], result))
+    }
+
+    /// The `perm` attribute's values.
+    pub fn perm_values(self, ctx: &Context) -> Option<Vec<i64>> {
+        i64_array(ctx, self.perm(ctx)?)
+    }
+}
+
+impl SoftmaxOp {
+    /// Builds `graph.softmax`.
+    pub fn build(b: &mut Builder<'_>, input: Value, beta: f32, result: Type) -> Self {
+        let f32_type = b.ctx.float_type(mc_ir::FloatKind::F32);
+        let beta = b.ctx.float_attr(beta as f64, f32_type);
+        SoftmaxOp(b.create(Self::NAME, &[input], &[result], vec![("beta".to_string(), beta)], vec![]))
+    }
+}
+
+/// Declares `build(b, input, result)` for one-operand ops.
+macro_rules! unary_builders {
+    ($($Op:ident),*) => {
+        $(
+            impl $Op {
+                #[doc = concat!("Builds `", stringify!($Op), "` of `input`.")]
+                pub fn build(b: &mut Builder<'_>, input: Value, result: Type) -> Self {
+                    $Op(b.create(Self::NAME, &[input], &[result], vec![], vec![]))
+                }
+            }
+        )*
+    };
+}
+
+unary_builders!(LogisticOp, TanhOp, ReluOp, Relu6Op, ReluN1To1Op, QuantizeOp, DequantizeOp);
+
+impl MeanOp {
+    /// Builds `graph.mean` with an `axes` operand or an `axes` attribute.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        axes_operand: Option<Value>,
+        axes: Option<&[i64]>,
+        keep_dims: bool,
+        result: Type,
+    ) -> Self {
+        let attrs = vec![("keep_dims".to_string(), b.ctx.bool_attr(keep_dims))];
+        MeanOp(build_with_list(b, Self::NAME, input, axes_operand, axes.map(|a| ("axes", a)), attrs, result))
+    }
+
+    /// The `axes` attribute's values.
+    pub fn axes_values(self, ctx: &Context) -> Option<Vec<i64>> {
+        i64_array(ctx, self.axes(ctx)?)
+    }
+}
+
+impl PadOp {
+    /// Builds `graph.pad` with a `[rank, 2]` paddings operand or `(before, after)` pairs.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        paddings_operand: Option<Value>,
+        paddings: Option<&[[i64; 2]]>,
+        result: Type,
+    ) -> Self {
+        let flat: Option<Vec<i64>> = paddings.map(|p| p.iter().flatten().copied().collect());
+        let attr = flat.as_deref().map(|f| ("paddings", f));
+        PadOp(build_with_list(b, Self::NAME, input, paddings_operand, attr, vec![], result))
+    }
+
+    /// The `paddings` attribute as `(before, after)` pairs.
+    pub fn padding_pairs(self, ctx: &Context) -> Option<Vec<[i64; 2]>> {
+        let flat = i64_array(ctx, self.paddings(ctx)?)?;
+        flat.len().is_multiple_of(2).then(|| flat.chunks(2).map(|p| [p[0], p[1]]).collect())
+    }
+}
+
+impl ConcatenationOp {
+    /// Builds `graph.concatenation`.
+    pub fn build(b: &mut Builder<'_>, inputs: &[Value], axis: i64, fused_activation: Activation, result: Type) -> Self {
+        let attrs = vec![
+            ("axis".to_string(), int_attr(b.ctx, axis)),
+            ("fused_activation".to_string(), fused_activation.attr(b.ctx)),
+        ];
+        ConcatenationOp(b.create(Self::NAME, inputs, &[result], attrs, vec![]))
+    }
+
+    /// The inputs.
+    pub fn inputs(self, ctx: &Context) -> Vec<Value> {
+        ctx.operation(self.0).operands().collect()
+    }
+
+    /// The `axis` attribute's value.
+    pub fn axis_value(self, ctx: &Context) -> Option<i64> {
+        get_int(ctx, self.0, "axis")
+    }
+}
+
+impl StridedSliceOp {
+    /// Builds `graph.strided_slice` with `begin`, `end` and `strides` operands.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        begin: Value,
+        end: Value,
+        strides: Value,
+        attrs: &StridedSliceAttrs,
+        result: Type,
+    ) -> Self {
+        let attrs = attrs.to_attrs(b.ctx);
+        StridedSliceOp(b.create(Self::NAME, &[input, begin, end, strides], &[result], attrs, vec![]))
+    }
+
+    /// Builds `graph.strided_slice` with `begin`, `end` and `strides` attributes.
+    pub fn build_static(
+        b: &mut Builder<'_>,
+        input: Value,
+        begin: &[i64],
+        end: &[i64],
+        strides: &[i64],
+        attrs: &StridedSliceAttrs,
+        result: Type,
+    ) -> Self {
+        let mut named = attrs.to_attrs(b.ctx);
+        named.push(("begin".to_string(), i64_array_attr(b.ctx, begin)));
+        named.push(("end".to_string(), i64_array_attr(b.ctx, end)));
+        named.push(("strides".to_string(), i64_array_attr(b.ctx, strides)));
+        StridedSliceOp(b.create(Self::NAME, &[input], &[result], named, vec![]))
+    }
+
+    /// The masks and `offset`, if well-formed.
+    pub fn attrs(self, ctx: &Context) -> Option<StridedSliceAttrs> {
+        StridedSliceAttrs::read(ctx, self.0)
+    }
+}
+
+impl VarHandleOp {
+    /// Builds `graph.var_handle` for a variable holding `value_type`.
+    pub fn build(b: &mut Builder<'_>, container: &str, shared_name: &str, value_type: Type) -> Self {
+        let handle = resource_type(b.ctx);
+        let attrs = vec![
+            ("container".to_string(), b.ctx.string_attr(container)),
+            ("shared_name".to_string(), b.ctx.string_attr(shared_name)),
+            ("value_type".to_string(), b.ctx.type_attr(value_type)),
+        ];
+        VarHandleOp(b.create(Self::NAME, &[], &[handle], attrs, vec![]))
+    }
+}
+
+impl ReadVariableOp {
+    /// Builds `graph.read_variable` producing `result`.
+    pub fn build(b: &mut Builder<'_>, handle: Value, result: Type) -> Self {
+        ReadVariableOp(b.create(Self::NAME, &[handle], &[result], vec![], vec![]))
+    }
+}
+
+impl AssignVariableOp {
+    /// Builds `graph.assign_variable`.
+    pub fn build(b: &mut Builder<'_>, handle: Value, value: Value) -> Self {
+        AssignVariableOp(b.create(Self::NAME, &[handle, value], &[], vec![], vec![]))
+    }
+}

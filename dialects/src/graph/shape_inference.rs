@@ -1,0 +1,774 @@
+//! Result shapes of graph ops from their operands and attributes, with TFLite's arithmetic.
+//!
+//! The pure functions here (`compute_out_size`, `broadcast_shapes`, `strided_slice_shape`, ...)
+//! mirror the computations of TFLite's kernels (`kernels/padding.h`, the `Prepare` functions of
+//! `fully_connected`, `reduce`, `pad`, `transpose`, `reshape`, `concatenation`, `strided_slice`);
+//! their errors are plain messages. [`infer`] applies them to an op, reading shape-like operands
+//! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) when a `graph.const` defines
+//! them, and [`infer_result_types`] turns the answer into result types (the `graph-infer-shapes`
+//! pass uses it). Element types of results, quantization included, are never inferred: they come
+//! from the model.
+
+use super::attributes::{Activation, Padding, i64_array, int_elements};
+use super::ops::*;
+use mc_ir::{Context, Diagnostic, OpId, Type, Value};
+
+/// Most dimensions TFLite's broadcasting kernels handle (`BroadcastAdd6DSlow` and friends).
+pub const MAX_BROADCAST_RANK: usize = 6;
+/// Most dimensions of `transpose` (TFLite's `TransposeParams` holds 6).
+pub const MAX_TRANSPOSE_RANK: usize = 6;
+/// Most dimensions of `pad` (TFLite's `PadKernelMaxDimensionCount`).
+pub const MAX_PAD_RANK: usize = 5;
+/// Most dimensions of `strided_slice`, before and after adding new axes.
+pub const MAX_STRIDED_SLICE_RANK: usize = 5;
+
+/// What inference determined about one result.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Inferred {
+    /// The shape; the element type is the result's own (it carries the model's quantization).
+    Shape(Vec<i64>),
+    /// The whole type (e.g. a variable's value type).
+    Type(Type),
+}
+
+/// TFLite's `ComputeOutSize`: the output size of a window sliding over `image` elements.
+///
+/// `SAME` gives `ceil(image / stride)`; `VALID` gives `ceil((image - effective + 1) / stride)`
+/// with `effective = (filter - 1) * dilation + 1`, in C's truncating division as TFLite does.
+pub fn compute_out_size(padding: Padding, image: i64, filter: i64, stride: i64, dilation: i64) -> i64 {
+    let effective = (filter - 1) * dilation + 1;
+    if stride == 0 {
+        return 0;
+    }
+    match padding {
+        Padding::Same => (image + stride - 1) / stride,
+        Padding::Valid => (image + stride - effective) / stride,
+    }
+}
+
+/// TFLite's `ComputePaddingWithOffset`: the padding before the first element, and the extra
+/// element of padding after the last one when the total is odd.
+pub fn compute_padding(stride: i64, dilation: i64, in_size: i64, filter: i64, out_size: i64) -> (i64, i64) {
+    let effective = (filter - 1) * dilation + 1;
+    let total = ((out_size - 1) * stride + effective - in_size).max(0);
+    (total / 2, total % 2)
+}
+
+/// A 2-D window: filter size, strides, dilations (height, width) and padding mode.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Window {
+    /// Filter height and width.
+    pub filter: [i64; 2],
+    /// Strides along height and width.
+    pub stride: [i64; 2],
+    /// Dilations along height and width (1 for pooling).
+    pub dilation: [i64; 2],
+    /// Padding mode.
+    pub padding: Padding,
+}
+
+impl Window {
+    /// Output height and width for an input of `input` (height, width); an error if either is
+    /// not positive (the window does not fit).
+    pub fn output_size(&self, input: [i64; 2]) -> Result<[i64; 2], String> {
+        let mut out = [0; 2];
+        for (axis, name) in ["height", "width"].into_iter().enumerate() {
+            out[axis] =
+                compute_out_size(self.padding, input[axis], self.filter[axis], self.stride[axis], self.dilation[axis]);
+            if out[axis] < 1 {
+                return Err(format!(
+                    "output {name} would be {} (input {}, filter {}, stride {}, dilation {}, {} padding)",
+                    out[axis], input[axis], self.filter[axis], self.stride[axis], self.dilation[axis], self.padding
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Padding (height, width) as TFLite computes it: `(before, extra after)` per axis.
+    pub fn padding_values(&self, input: [i64; 2]) -> Result<[(i64, i64); 2], String> {
+        let out = self.output_size(input)?;
+        Ok([0, 1].map(|a| compute_padding(self.stride[a], self.dilation[a], input[a], self.filter[a], out[a])))
+    }
+}
+
+/// NHWC output shape of a windowed op: batch and spatial dims from the input, `channels` given.
+pub fn window_output_shape(input: &[i64], window: &Window, channels: i64) -> Result<Vec<i64>, String> {
+    let [h, w] = window.output_size([input[1], input[2]])?;
+    Ok(vec![input[0], h, w, channels])
+}
+
+/// Numpy-style broadcasting of two shapes (aligned at the last dimension; equal sizes, or 1),
+/// up to [`MAX_BROADCAST_RANK`] dimensions, as TFLite's broadcasting binary kernels do.
+pub fn broadcast_shapes(lhs: &[i64], rhs: &[i64]) -> Result<Vec<i64>, String> {
+    let rank = lhs.len().max(rhs.len());
+    if rank > MAX_BROADCAST_RANK {
+        return Err(format!(
+            "broadcasting supports at most {MAX_BROADCAST_RANK} dimensions, but an operand has rank {rank}"
+        ));
+    }
+    let dim = |shape: &[i64], i: usize| if i + shape.len() >= rank { shape[i + shape.len() - rank] } else { 1 };
+    (0..rank)
+        .map(|i| match (dim(lhs, i), dim(rhs, i)) {
+            (a, b) if a == b => Ok(a),
+            (1, b) => Ok(b),
+            (a, 1) => Ok(a),
+            _ => Err(format!(
+                "operand shapes {} and {} are not broadcast-compatible",
+                shape_to_string(lhs),
+                shape_to_string(rhs)
+            )),
+        })
+        .collect()
+}
+
+/// `fully_connected`: `[batch, units]` with `batch = elements(input) / depth`, or the input's shape
+/// with its last dimension replaced by `units` under `keep_num_dims`; `weights` is `[units, depth]`.
+pub fn fully_connected_shape(input: &[i64], weights: &[i64], keep_num_dims: bool) -> Result<Vec<i64>, String> {
+    let (units, depth) = (weights[0], weights[1]);
+    let size: i64 = input.iter().product();
+    if depth == 0 || size % depth != 0 {
+        return Err(format!("input has {size} elements, which is not a multiple of the weights' input depth {depth}"));
+    }
+    if !keep_num_dims {
+        return Ok(vec![size / depth, units]);
+    }
+    match input.last() {
+        Some(&last) if last == depth => {
+            let mut shape = input.to_vec();
+            *shape.last_mut().expect("non-empty") = units;
+            Ok(shape)
+        }
+        _ => Err(format!(
+            "with keep_num_dims the input's last dimension ({}) must equal the weights' input depth ({depth})",
+            input.last().map_or("none".to_string(), |d| d.to_string())
+        )),
+    }
+}
+
+/// Normalizes a possibly negative axis against `rank`.
+fn normalize_axis(axis: i64, rank: usize) -> Result<usize, String> {
+    let r = rank as i64;
+    if axis < -r || axis >= r {
+        return Err(format!("axis {axis} is out of range for rank {rank}"));
+    }
+    Ok(if axis < 0 { (axis + r) as usize } else { axis as usize })
+}
+
+/// `mean` (and other reductions): reduced dimensions become 1 with `keep_dims`, else disappear;
+/// axes may be negative and repeat, as in TFLite.
+pub fn reduce_shape(input: &[i64], axes: &[i64], keep_dims: bool) -> Result<Vec<i64>, String> {
+    let mut reduced = vec![false; input.len()];
+    for &axis in axes {
+        reduced[normalize_axis(axis, input.len())?] = true;
+    }
+    Ok(input
+        .iter()
+        .zip(&reduced)
+        .filter_map(|(&d, &r)| match (r, keep_dims) {
+            (false, _) => Some(d),
+            (true, true) => Some(1),
+            (true, false) => None,
+        })
+        .collect())
+}
+
+/// `pad`: each dimension grows by its `[before, after]` pair; pairs must be non-negative.
+pub fn pad_shape(input: &[i64], paddings: &[[i64; 2]]) -> Result<Vec<i64>, String> {
+    if input.len() > MAX_PAD_RANK {
+        return Err(format!(
+            "pad supports inputs of rank at most {MAX_PAD_RANK}, but the input has rank {}",
+            input.len()
+        ));
+    }
+    if paddings.len() != input.len() {
+        return Err(format!("paddings has {} rows, but the input has rank {}", paddings.len(), input.len()));
+    }
+    input
+        .iter()
+        .zip(paddings)
+        .enumerate()
+        .map(|(i, (&d, &[before, after]))| {
+            if before < 0 || after < 0 {
+                Err(format!("paddings of dimension {i} must be non-negative, but are [{before}, {after}]"))
+            } else {
+                Ok(d + before + after)
+            }
+        })
+        .collect()
+}
+
+/// `transpose`: `result[i] = input[perm[i]]`; `perm` must be a permutation of `0..rank`.
+pub fn transpose_shape(input: &[i64], perm: &[i64]) -> Result<Vec<i64>, String> {
+    if input.len() > MAX_TRANSPOSE_RANK {
+        return Err(format!(
+            "transpose supports inputs of rank at most {MAX_TRANSPOSE_RANK}, but the input has rank {}",
+            input.len()
+        ));
+    }
+    let mut seen = vec![false; input.len()];
+    let is_permutation = perm.len() == input.len()
+        && perm
+            .iter()
+            .all(|&p| (0..input.len() as i64).contains(&p) && !std::mem::replace(&mut seen[p as usize], true));
+    if !is_permutation {
+        return Err(format!(
+            "perm {} is not a permutation of the input's {} dimensions",
+            shape_to_string(perm),
+            input.len()
+        ));
+    }
+    Ok(perm.iter().map(|&p| input[p as usize]).collect())
+}
+
+/// `reshape`: `new_shape` with its one allowed `-1` resolved so the element count is `count`.
+pub fn reshape_shape(count: i64, new_shape: &[i64]) -> Result<Vec<i64>, String> {
+    let mut stretch = None;
+    for (i, &d) in new_shape.iter().enumerate() {
+        match d {
+            -1 if stretch.is_none() => stretch = Some(i),
+            -1 => return Err(format!("new shape {} has more than one -1 dimension", shape_to_string(new_shape))),
+            d if d < 0 => return Err(format!("new shape {} has a negative dimension", shape_to_string(new_shape))),
+            _ => {}
+        }
+    }
+    let known: i64 = new_shape.iter().filter(|&&d| d != -1).product();
+    let mut shape = new_shape.to_vec();
+    if let Some(i) = stretch {
+        if known == 0 || count % known != 0 {
+            return Err(format!(
+                "cannot resolve the -1 dimension of new shape {} for {count} elements",
+                shape_to_string(new_shape)
+            ));
+        }
+        shape[i] = count / known;
+    }
+    let total: i64 = shape.iter().product();
+    if total != count {
+        return Err(format!(
+            "new shape {} has {total} elements, but the input has {count}",
+            shape_to_string(new_shape)
+        ));
+    }
+    Ok(shape)
+}
+
+/// `concatenation`: inputs of equal rank agreeing on every dimension but `axis` (may be negative).
+pub fn concat_shape(inputs: &[&[i64]], axis: i64) -> Result<Vec<i64>, String> {
+    let Some(first) = inputs.first() else { return Err("requires at least one input".to_string()) };
+    let axis = normalize_axis(axis, first.len())?;
+    let mut shape = first.to_vec();
+    for (index, input) in inputs.iter().enumerate().skip(1) {
+        if input.len() != first.len() {
+            return Err(format!("input #{index} has rank {}, but input #0 has rank {}", input.len(), first.len()));
+        }
+        for (d, (&a, &b)) in input.iter().zip(first.iter()).enumerate() {
+            if d != axis && a != b {
+                return Err(format!(
+                    "input #{index} has shape {}, which differs from input #0 ({}) outside axis {axis}",
+                    shape_to_string(input),
+                    shape_to_string(first)
+                ));
+            }
+        }
+        shape[axis] += input[axis];
+    }
+    Ok(shape)
+}
+
+/// The index lists and masks of a `strided_slice`.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct StridedSliceSpec {
+    /// First index per sliced dimension.
+    pub begin: Vec<i64>,
+    /// End index (exclusive), or the slice length with `offset`.
+    pub end: Vec<i64>,
+    /// Step per sliced dimension (non-zero).
+    pub strides: Vec<i64>,
+    /// Bit `i` set: ignore `begin[i]`, start at the first (or last, for negative strides) element.
+    pub begin_mask: i64,
+    /// Bit `i` set: ignore `end[i]`, run to the end.
+    pub end_mask: i64,
+    /// Bit `i` set: entry `i` stands for as many full dimensions as the spec leaves unnamed.
+    pub ellipsis_mask: i64,
+    /// Bit `i` set: entry `i` inserts a new dimension of size 1.
+    pub new_axis_mask: i64,
+    /// Bit `i` set: entry `i` picks one index and removes the dimension.
+    pub shrink_axis_mask: i64,
+    /// `end` holds lengths relative to `begin`.
+    pub offset: bool,
+}
+
+/// One dimension of a strided slice after ellipsis and new-axis expansion (TFLite's effective
+/// `StridedSliceParams` and effective input shape).
+#[derive(Clone, Copy, Debug)]
+struct SliceDim {
+    size: i64,
+    start: i64,
+    stop: i64,
+    stride: i64,
+    begin_mask: bool,
+    end_mask: bool,
+    shrink: bool,
+    /// Length used with `offset`: `stop` for named dimensions, the whole (or new) dimension otherwise.
+    offset_len: i64,
+}
+
+fn bit(mask: i64, i: i64) -> bool {
+    (0..63).contains(&i) && (mask >> i) & 1 == 1
+}
+
+/// Expands ellipsis and new axes into one entry per effective dimension, as TFLite's
+/// `BuildStridedSliceParams` does.
+fn strided_slice_dims(input: &[i64], s: &StridedSliceSpec) -> Result<Vec<SliceDim>, String> {
+    let n = s.begin.len() as i64;
+    let input_dims = input.len() as i64;
+    let num_add_axis = (0..n).filter(|&i| !bit(s.ellipsis_mask, i) && bit(s.new_axis_mask, i)).count() as i64;
+    let effective_dims = input_dims + num_add_axis;
+    if effective_dims as usize > MAX_STRIDED_SLICE_RANK {
+        return Err(format!(
+            "strided_slice supports at most {MAX_STRIDED_SLICE_RANK} dimensions including new axes, but needs {effective_dims}"
+        ));
+    }
+    let (mut ellipsis, mut new_axis) = (0i64, 0i64);
+    let (mut ellipsis_start, mut expanded) = (effective_dims, 0i64);
+    let mut i = 0;
+    while i < effective_dims {
+        if bit(s.ellipsis_mask, i) {
+            ellipsis_start = i;
+            let end = (i + 1).max((i + 1 + num_add_axis + input_dims - n).min(effective_dims));
+            expanded = end - ellipsis_start - 1;
+            while i < end {
+                ellipsis |= 1 << i;
+                i += 1;
+            }
+            continue;
+        }
+        if bit(s.new_axis_mask, i - expanded) {
+            new_axis |= 1 << i;
+        }
+        i += 1;
+    }
+    let misfit = || "the strided_slice spec does not fit the input's rank".to_string();
+    let input_dim = |i: i64| input.get(i as usize).copied().ok_or_else(misfit);
+    let (mut added_ellipsis, mut added_axes) = (0i64, 0i64);
+    let full = |size| SliceDim {
+        size,
+        start: 0,
+        stop: 0,
+        stride: 1,
+        begin_mask: true,
+        end_mask: true,
+        shrink: false,
+        offset_len: size,
+    };
+    let mut dims = Vec::new();
+    for i in 0..effective_dims {
+        let dim = if bit(ellipsis, i) {
+            added_ellipsis = (i - ellipsis_start).max(0);
+            full(input_dim(i - added_axes)?)
+        } else if bit(new_axis, i) {
+            added_axes += 1;
+            SliceDim {
+                size: 1,
+                start: 0,
+                stop: 1,
+                stride: 1,
+                begin_mask: false,
+                end_mask: false,
+                shrink: false,
+                offset_len: 1,
+            }
+        } else if i >= n + expanded {
+            full(input_dim(i - added_axes)?)
+        } else {
+            let orig = (i - added_ellipsis) as usize;
+            if orig >= s.begin.len() {
+                return Err(misfit());
+            }
+            SliceDim {
+                size: input_dim(i - added_axes)?,
+                start: s.begin[orig],
+                stop: s.end[orig],
+                stride: s.strides[orig],
+                begin_mask: bit(s.begin_mask, orig as i64),
+                end_mask: bit(s.end_mask, orig as i64),
+                shrink: bit(s.shrink_axis_mask, orig as i64),
+                offset_len: s.end[orig],
+            }
+        };
+        dims.push(dim);
+    }
+    Ok(dims)
+}
+
+/// TFLite's `StridedSliceStartForAxis`.
+fn slice_start(d: &SliceDim) -> i64 {
+    let mut start = d.start;
+    if start < 0 {
+        start += d.size;
+    }
+    start = if d.stride > 0 { start.clamp(0, d.size) } else { start.clamp(-1, (d.size - 1).max(-1)) };
+    if d.begin_mask {
+        start = if d.stride > 0 { 0 } else { d.size - 1 };
+    }
+    start
+}
+
+/// TFLite's `StridedSliceEndForAxis` (for dimensions that are not shrunk).
+fn slice_end(d: &SliceDim) -> i64 {
+    let mut end = d.stop;
+    if end < 0 {
+        end += d.size;
+    }
+    end = if d.stride > 0 { end.clamp(0, d.size) } else { end.clamp(-1, (d.size - 1).max(-1)) };
+    if d.end_mask {
+        end = if d.stride > 0 { d.size } else { -1 };
+    }
+    end
+}
+
+/// `ceil(a / b)` for non-zero `b`, exactly (TFLite computes it in `float`).
+fn ceil_div(a: i64, b: i64) -> i64 {
+    let (q, r) = (a / b, a % b);
+    if r != 0 && ((r > 0) == (b > 0)) { q + 1 } else { q }
+}
+
+/// `strided_slice`: TFLite's output shape, including ellipsis, new axes, shrunk axes and `offset`.
+pub fn strided_slice_shape(input: &[i64], spec: &StridedSliceSpec) -> Result<Vec<i64>, String> {
+    let n = spec.begin.len();
+    if spec.end.len() != n || spec.strides.len() != n {
+        return Err(format!(
+            "begin, end and strides must have the same length, but have {}, {} and {}",
+            n,
+            spec.end.len(),
+            spec.strides.len()
+        ));
+    }
+    if input.len() > MAX_STRIDED_SLICE_RANK {
+        return Err(format!(
+            "strided_slice supports inputs of rank at most {MAX_STRIDED_SLICE_RANK}, but the input has rank {}",
+            input.len()
+        ));
+    }
+    let dims = strided_slice_dims(input, spec)?;
+    let mut shape = Vec::new();
+    for (i, d) in dims.iter().enumerate() {
+        if d.stride == 0 {
+            return Err(format!("stride of dimension {i} must be non-zero"));
+        }
+        if d.shrink {
+            continue;
+        }
+        let length = if spec.offset { d.offset_len } else { slice_end(d) - slice_start(d) };
+        shape.push(ceil_div(length, d.stride).max(0));
+    }
+    Ok(shape)
+}
+
+/// `[1, 2, 3]`, as shapes appear in diagnostics.
+pub fn shape_to_string(shape: &[i64]) -> String {
+    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+    format!("[{}]", dims.join(", "))
+}
+
+/// The integer values of `value` if a `graph.const` defines it.
+pub fn constant_ints(ctx: &Context, value: Value) -> Option<Vec<i64>> {
+    let op = ctx.defining_op(value)?;
+    let constant = ConstOp::cast(ctx, op)?;
+    int_elements(ctx, ctx.attr(constant.op(), "value")?)
+}
+
+/// What inference can tell about `op`'s results: `Ok(None)` for ops it does not cover (constants,
+/// variable handles) and when a shape-like operand is not a constant; an error when the operands
+/// and attributes admit no result (a window that does not fit, incompatible broadcast, ...).
+pub fn infer(ctx: &Context, op: OpId) -> Result<Option<Vec<Inferred>>, Diagnostic> {
+    let name = ctx.op_name_of(op);
+    let err = |message: String| ctx.op_error(op, message);
+    let operation = ctx.operation(op);
+    let shape = |index: usize| -> Result<&[i64], Diagnostic> {
+        let value = operation.operand(index);
+        ctx.tensor_parts(ctx.value_type(value))
+            .map(|(s, _)| s)
+            .ok_or_else(|| err(format!("operand #{index} must be a tensor")))
+    };
+    let int_attr = |attr: &str| -> Result<i64, Diagnostic> {
+        ctx.attr(op, attr)
+            .and_then(|a| ctx.integer_value(a))
+            .map(|v| v as i64)
+            .ok_or_else(|| err(format!("requires integer attribute '{attr}'")))
+    };
+    let bool_attr = |attr: &str| -> Result<bool, Diagnostic> {
+        match ctx.attr(op, attr).map(|a| ctx.attr_kind(a)) {
+            Some(mc_ir::AttrKind::Bool(b)) => Ok(*b),
+            _ => Err(err(format!("requires bool attribute '{attr}'"))),
+        }
+    };
+    let padding = || -> Result<Padding, Diagnostic> {
+        ctx.attr(op, "padding")
+            .and_then(|a| Padding::from_attr(ctx, a))
+            .ok_or_else(|| err("requires a valid 'padding'".into()))
+    };
+    let rank = |index: usize, expected: usize| -> Result<&[i64], Diagnostic> {
+        let s = shape(index)?;
+        if s.len() != expected {
+            return Err(err(format!("operand #{index} must have rank {expected}")));
+        }
+        Ok(s)
+    };
+    // A list given as a constant operand (if present) or as an attribute; `Ok(None)` if the
+    // operand is not constant.
+    let list = |index: usize, attr: &str| -> Result<Option<Vec<i64>>, Diagnostic> {
+        if operation.num_operands() > index {
+            return Ok(constant_ints(ctx, operation.operand(index)));
+        }
+        match ctx.attr(op, attr) {
+            Some(a) => i64_array(ctx, a).map(Some).ok_or_else(|| err(format!("'{attr}' must be an integer array"))),
+            None => Ok(None),
+        }
+    };
+    let one = |shape: Result<Vec<i64>, String>| shape.map(|s| Some(vec![Inferred::Shape(s)])).map_err(err);
+    match name {
+        Conv2DOp::NAME | DepthwiseConv2DOp::NAME => {
+            let (input, filter) = (rank(0, 4)?, rank(1, 4)?);
+            let window = Window {
+                filter: [filter[1], filter[2]],
+                stride: [int_attr("stride_h")?, int_attr("stride_w")?],
+                dilation: [int_attr("dilation_h")?, int_attr("dilation_w")?],
+                padding: padding()?,
+            };
+            let channels = if name == Conv2DOp::NAME { filter[0] } else { filter[3] };
+            one(window_output_shape(input, &window, channels))
+        }
+        AvgPool2DOp::NAME | MaxPool2DOp::NAME => {
+            let input = rank(0, 4)?;
+            let window = Window {
+                filter: [int_attr("filter_h")?, int_attr("filter_w")?],
+                stride: [int_attr("stride_h")?, int_attr("stride_w")?],
+                dilation: [1, 1],
+                padding: padding()?,
+            };
+            one(window_output_shape(input, &window, input[3]))
+        }
+        FullyConnectedOp::NAME => one(fully_connected_shape(shape(0)?, rank(1, 2)?, bool_attr("keep_num_dims")?)),
+        AddOp::NAME | SubOp::NAME | MulOp::NAME => one(broadcast_shapes(shape(0)?, shape(1)?)),
+        ConcatenationOp::NAME => {
+            let shapes = (0..operation.num_operands()).map(shape).collect::<Result<Vec<_>, _>>()?;
+            one(concat_shape(&shapes, int_attr("axis")?))
+        }
+        MeanOp::NAME => match list(1, "axes")? {
+            Some(axes) => one(reduce_shape(shape(0)?, &axes, bool_attr("keep_dims")?)),
+            None => Ok(None),
+        },
+        PadOp::NAME => match list(1, "paddings")? {
+            Some(flat) if flat.len() % 2 == 0 => {
+                let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
+                one(pad_shape(shape(0)?, &pairs))
+            }
+            Some(flat) => Err(err(format!("paddings must hold pairs, but has {} values", flat.len()))),
+            None => Ok(None),
+        },
+        TransposeOp::NAME => match list(1, "perm")? {
+            Some(perm) => one(transpose_shape(shape(0)?, &perm)),
+            None => Ok(None),
+        },
+        ReshapeOp::NAME => match list(1, "new_shape")? {
+            Some(new_shape) => one(reshape_shape(shape(0)?.iter().product(), &new_shape)),
+            None => Ok(None),
+        },
+        StridedSliceOp::NAME => {
+            let (Some(begin), Some(end), Some(strides)) = (list(1, "begin")?, list(2, "end")?, list(3, "strides")?)
+            else {
+                return Ok(None);
+            };
+            let spec = StridedSliceSpec {
+                begin,
+                end,
+                strides,
+                begin_mask: int_attr("begin_mask")?,
+                end_mask: int_attr("end_mask")?,
+                ellipsis_mask: int_attr("ellipsis_mask")?,
+                new_axis_mask: int_attr("new_axis_mask")?,
+                shrink_axis_mask: int_attr("shrink_axis_mask")?,
+                offset: bool_attr("offset")?,
+            };
+            one(strided_slice_shape(shape(0)?, &spec))
+        }
+        SoftmaxOp::NAME
+        | LogisticOp::NAME
+        | TanhOp::NAME
+        | ReluOp::NAME
+        | Relu6Op::NAME
+        | ReluN1To1Op::NAME
+        | QuantizeOp::NAME
+        | DequantizeOp::NAME => one(Ok(shape(0)?.to_vec())),
+        ReadVariableOp::NAME => Ok(variable_type(ctx, operation.operand(0)).map(|ty| vec![Inferred::Type(ty)])),
+        _ => Ok(None),
+    }
+}
+
+/// The `value_type` of the `graph.var_handle` defining `handle`, if one does.
+pub fn variable_type(ctx: &Context, handle: Value) -> Option<Type> {
+    let def = ctx.defining_op(handle).and_then(|op| VarHandleOp::cast(ctx, op))?;
+    ctx.type_value(def.value_type(ctx))
+}
+
+/// Result types of `op` from [`infer`]: inferred shapes keep each result's element type.
+///
+/// (Interning a result type needs `&mut Context`; [`infer`] is the read-only query.)
+pub fn infer_result_types(ctx: &mut Context, op: OpId) -> Result<Option<Vec<Type>>, Diagnostic> {
+    let Some(inferred) = infer(ctx, op)? else { return Ok(None) };
+    let mut types = Vec::with_capacity(inferred.len());
+    for (index, result) in inferred.into_iter().enumerate() {
+        types.push(match result {
+            Inferred::Type(ty) => ty,
+            Inferred::Shape(shape) => {
+                let element = ctx.element_type(ctx.operation(op).result_type(index));
+                ctx.tensor_type(shape, element)
+            }
+        });
+    }
+    Ok(Some(types))
+}
+
+/// The activations TFLite's kernels implement as fused activations.
+pub fn is_supported_fused_activation(activation: Activation) -> bool {
+    !matches!(activation, Activation::Tanh | Activation::SignBit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conv(padding: Padding, input: i64, filter: i64, stride: i64, dilation: i64) -> i64 {
+        compute_out_size(padding, input, filter, stride, dilation)
+    }
+
+    #[test]
+    fn same_and_valid_output_sizes() {
+        // SAME: ceil(in / stride), independent of the filter.
+        assert_eq!(conv(Padding::Same, 96, 3, 2, 1), 48);
+        assert_eq!(conv(Padding::Same, 7, 3, 2, 1), 4);
+        assert_eq!(conv(Padding::Same, 5, 5, 1, 1), 5);
+        // VALID: ceil((in - effective + 1) / stride).
+        assert_eq!(conv(Padding::Valid, 7, 3, 1, 1), 5);
+        assert_eq!(conv(Padding::Valid, 7, 3, 2, 1), 3);
+        assert_eq!(conv(Padding::Valid, 8, 3, 2, 1), 3);
+        assert_eq!(conv(Padding::Valid, 49, 10, 2, 1), 20);
+        // Dilation widens the window: effective 5 for a 3-tap filter with dilation 2.
+        assert_eq!(conv(Padding::Valid, 7, 3, 1, 2), 3);
+        assert_eq!(conv(Padding::Same, 7, 3, 1, 2), 7);
+        // A window that does not fit.
+        assert_eq!(conv(Padding::Valid, 2, 3, 1, 1), 0);
+        assert_eq!(conv(Padding::Valid, 2, 5, 1, 1), -2);
+    }
+
+    #[test]
+    fn padding_is_split_with_the_odd_element_after() {
+        // in 7, filter 3, stride 2, SAME: out 4, total (4-1)*2+3-7 = 2 -> 1 before, none extra.
+        assert_eq!(compute_padding(2, 1, 7, 3, 4), (1, 0));
+        // in 96, filter 3, stride 2, SAME: out 48, total 47*2+3-96 = 1 -> 0 before, 1 after.
+        assert_eq!(compute_padding(2, 1, 96, 3, 48), (0, 1));
+        // in 5, filter 4, stride 1, SAME: total 3 -> 1 before, 2 after.
+        assert_eq!(compute_padding(1, 1, 5, 4, 5), (1, 1));
+        // Dilation 2, filter 3 (effective 5), in 7, SAME: total 4 -> 2 before.
+        assert_eq!(compute_padding(1, 2, 7, 3, 7), (2, 0));
+        // VALID never pads.
+        assert_eq!(compute_padding(2, 1, 7, 3, 3), (0, 0));
+        let window = Window { filter: [3, 3], stride: [2, 2], dilation: [1, 1], padding: Padding::Same };
+        assert_eq!(window.padding_values([96, 95]), Ok([(0, 1), (1, 0)]));
+    }
+
+    #[test]
+    fn windows_that_do_not_fit_are_errors() {
+        let window = Window { filter: [5, 1], stride: [1, 1], dilation: [1, 1], padding: Padding::Valid };
+        assert_eq!(
+            window.output_size([3, 8]),
+            Err("output height would be -1 (input 3, filter 5, stride 1, dilation 1, VALID padding)".to_string())
+        );
+        assert_eq!(window_output_shape(&[1, 9, 8, 3], &window, 16), Ok(vec![1, 5, 8, 16]));
+    }
+
+    #[test]
+    fn broadcasting_follows_numpy() {
+        assert_eq!(broadcast_shapes(&[1, 4, 4, 8], &[8]), Ok(vec![1, 4, 4, 8]));
+        assert_eq!(broadcast_shapes(&[2, 1, 3], &[5, 1]), Ok(vec![2, 5, 3]));
+        assert_eq!(broadcast_shapes(&[], &[3, 2]), Ok(vec![3, 2]));
+        assert_eq!(broadcast_shapes(&[1, 0], &[3, 1]), Ok(vec![3, 0]));
+        assert!(broadcast_shapes(&[2, 3], &[4, 3]).unwrap_err().contains("not broadcast-compatible"));
+        assert_eq!(broadcast_shapes(&[1; 6], &[2]), Ok(vec![1, 1, 1, 1, 1, 2]));
+        assert!(broadcast_shapes(&[1; 7], &[2]).unwrap_err().contains("at most 6"));
+    }
+
+    #[test]
+    fn fully_connected_flattens_unless_keep_num_dims() {
+        assert_eq!(fully_connected_shape(&[1, 5, 5, 64], &[10, 1600], false), Ok(vec![1, 10]));
+        assert_eq!(fully_connected_shape(&[4, 3, 64], &[10, 64], false), Ok(vec![12, 10]));
+        assert_eq!(fully_connected_shape(&[4, 3, 64], &[10, 64], true), Ok(vec![4, 3, 10]));
+        assert!(fully_connected_shape(&[1, 100], &[10, 64], false).is_err());
+        assert!(fully_connected_shape(&[2, 64, 2], &[10, 64], true).is_err());
+    }
+
+    #[test]
+    fn reductions_pads_transposes_reshapes_and_concats() {
+        assert_eq!(reduce_shape(&[1, 7, 7, 32], &[1, 2], true), Ok(vec![1, 1, 1, 32]));
+        assert_eq!(reduce_shape(&[1, 7, 7, 32], &[-2, 1, 2], false), Ok(vec![1, 32]));
+        assert_eq!(reduce_shape(&[3], &[0], false), Ok(vec![]));
+        assert!(reduce_shape(&[3], &[1], false).is_err());
+        assert_eq!(pad_shape(&[1, 5, 5, 3], &[[0, 0], [1, 2], [1, 1], [0, 0]]), Ok(vec![1, 8, 7, 3]));
+        assert!(pad_shape(&[1, 5], &[[0, 0], [-1, 0]]).is_err());
+        assert!(pad_shape(&[1, 5], &[[0, 0]]).is_err());
+        assert_eq!(transpose_shape(&[1, 2, 3, 4], &[0, 3, 1, 2]), Ok(vec![1, 4, 2, 3]));
+        assert!(transpose_shape(&[1, 2, 3], &[0, 0, 1]).is_err());
+        assert!(transpose_shape(&[1, 2, 3], &[0, 1]).is_err());
+        assert_eq!(reshape_shape(1600, &[1, -1]), Ok(vec![1, 1600]));
+        assert_eq!(reshape_shape(1600, &[1, 40, 40]), Ok(vec![1, 40, 40]));
+        assert!(reshape_shape(1600, &[-1, -1]).is_err());
+        assert!(reshape_shape(1600, &[3, -1]).is_err());
+        assert!(reshape_shape(1600, &[1, 41]).is_err());
+        assert_eq!(concat_shape(&[&[1, 2, 3], &[1, 5, 3]], -2), Ok(vec![1, 7, 3]));
+        assert!(concat_shape(&[&[1, 2, 3], &[2, 5, 3]], 1).is_err());
+        assert!(concat_shape(&[&[1, 2, 3], &[2, 5]], 1).is_err());
+    }
+
+    fn slice(begin: &[i64], end: &[i64], strides: &[i64]) -> StridedSliceSpec {
+        StridedSliceSpec { begin: begin.to_vec(), end: end.to_vec(), strides: strides.to_vec(), ..Default::default() }
+    }
+
+    #[test]
+    fn strided_slices() {
+        let input = [1, 49, 10, 8];
+        // Plain slice, negative end.
+        assert_eq!(
+            strided_slice_shape(&input, &slice(&[0, 1, 0, 0], &[1, -1, 10, 8], &[1, 1, 1, 1])),
+            Ok(vec![1, 47, 10, 8])
+        );
+        // Stride 2 rounds up; masks take whole dimensions.
+        let mut s = slice(&[0, 1, 0, 0], &[0, 0, 0, 0], &[1, 2, 3, 1]);
+        s.begin_mask = 0b1101;
+        s.end_mask = 0b1111;
+        assert_eq!(strided_slice_shape(&input, &s), Ok(vec![1, 24, 4, 8]));
+        // Negative stride walks backwards.
+        assert_eq!(strided_slice_shape(&[5], &slice(&[-1], &[-6], &[-1])), Ok(vec![5]));
+        assert_eq!(strided_slice_shape(&[5], &slice(&[4], &[0], &[-2])), Ok(vec![2]));
+        // Shrinking drops the dimension; a shorter spec keeps trailing dimensions whole.
+        let mut s = slice(&[0, 3], &[1, 4], &[1, 1]);
+        s.shrink_axis_mask = 0b10;
+        assert_eq!(strided_slice_shape(&input, &s), Ok(vec![1, 10, 8]));
+        // Ellipsis expands to the unnamed dimensions; a new axis adds a 1.
+        let mut s = slice(&[0, 0, 2], &[0, 0, 4], &[1, 1, 1]);
+        s.ellipsis_mask = 0b1;
+        s.new_axis_mask = 0b10;
+        assert_eq!(strided_slice_shape(&[2, 3, 6], &s), Ok(vec![2, 3, 1, 2]));
+        // Offset: end holds lengths.
+        let mut s = slice(&[1, 2], &[3, 2], &[1, 1]);
+        s.offset = true;
+        assert_eq!(strided_slice_shape(&[5, 6], &s), Ok(vec![3, 2]));
+        // Out-of-range indices clamp; empty slices have size 0.
+        assert_eq!(strided_slice_shape(&[5], &slice(&[3], &[100], &[1])), Ok(vec![2]));
+        assert_eq!(strided_slice_shape(&[5], &slice(&[4], &[1], &[1])), Ok(vec![0]));
+        assert!(strided_slice_shape(&[5], &slice(&[0], &[1], &[0])).unwrap_err().contains("non-zero"));
+        assert!(strided_slice_shape(&[5], &slice(&[0], &[1, 2], &[1])).is_err());
+        assert!(strided_slice_shape(&[1; 6], &slice(&[0], &[1], &[1])).is_err());
+    }
+}

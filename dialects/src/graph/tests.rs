@@ -1,0 +1,263 @@
+//! Builders, verifiers and shape inference working together on IR built in memory (the text
+//! forms are covered by `lit-tests/Dialect/graph`).
+
+use super::*;
+use crate::func::{FuncOp, ReturnOp};
+use mc_ir::quant::{QuantParams, QuantizedType};
+use mc_ir::{Builder, Context, FloatKind, InsertPoint, OpId, Type, Value};
+
+/// A context with every dialect, and a function whose entry block the test fills.
+struct Fixture {
+    ctx: Context,
+    func: FuncOp,
+}
+
+impl Fixture {
+    fn new(inputs: impl FnOnce(&mut Context) -> Vec<Type>) -> Self {
+        let mut ctx = Context::new();
+        crate::register_all(&mut ctx);
+        let inputs = inputs(&mut ctx);
+        let loc = ctx.unknown_loc();
+        let func = FuncOp::build(&mut ctx, loc, "f", inputs, vec![]);
+        Fixture { ctx, func }
+    }
+
+    fn arg(&self, index: usize) -> Value {
+        self.ctx.block_arg(self.func.entry_block(&self.ctx).expect("body"), index)
+    }
+
+    fn builder(&mut self) -> Builder<'_> {
+        let block = self.func.entry_block(&self.ctx).expect("body");
+        let loc = self.ctx.unknown_loc();
+        Builder::at(&mut self.ctx, InsertPoint::end(block), loc)
+    }
+
+    /// Verifies the function (after adding its return) and returns the error messages.
+    fn errors(mut self) -> Vec<String> {
+        let mut b = self.builder();
+        b.create(ReturnOp::NAME, &[], &[], vec![], vec![]);
+        match mc_ir::verify(&self.ctx, self.func.op()) {
+            Ok(()) => vec![],
+            Err(diags) => diags.into_iter().map(|d| d.message).collect(),
+        }
+    }
+}
+
+fn f32(ctx: &mut Context) -> Type {
+    ctx.float_type(FloatKind::F32)
+}
+
+fn per_tensor(ctx: &mut Context, width: u32, scale: f64, zero_point: i64) -> Type {
+    let expressed = f32(ctx);
+    ctx.uniform_quantized_type(width, true, expressed, scale, zero_point)
+}
+
+fn per_axis(ctx: &mut Context, width: u32, axis: i32, scales: &[f64]) -> Type {
+    let expressed = f32(ctx);
+    let (storage_min, storage_max) = QuantizedType::default_range(width, true);
+    ctx.quantized_type(QuantizedType {
+        storage_width: width,
+        signed: true,
+        storage_min,
+        storage_max,
+        expressed,
+        params: QuantParams::PerAxis {
+            axis,
+            scale_bits: scales.iter().map(|s| s.to_bits()).collect(),
+            zero_points: vec![0; scales.len()],
+        },
+    })
+}
+
+fn tensor(ctx: &mut Context, shape: &[i64], element: Type) -> Type {
+    ctx.tensor_type(shape.to_vec(), element)
+}
+
+const CONV: Conv2DAttrs = Conv2DAttrs {
+    stride_h: 2,
+    stride_w: 2,
+    dilation_h: 1,
+    dilation_w: 1,
+    padding: Padding::Same,
+    fused_activation: Activation::Relu6,
+};
+
+/// An int8 convolution with per-channel weights; `bias_scales` are the bias's scales.
+fn int8_conv(bias_scales: &[f64], result_shape: &[i64]) -> (Fixture, OpId) {
+    let mut fx = Fixture::new(|ctx| {
+        let q = per_tensor(ctx, 8, 0.5, -128);
+        let w = per_axis(ctx, 8, 0, &[0.01, 0.02]);
+        let b = per_axis(ctx, 32, 0, bias_scales);
+        vec![tensor(ctx, &[1, 9, 9, 3], q), tensor(ctx, &[2, 3, 3, 3], w), tensor(ctx, &[2], b)]
+    });
+    let (input, filter, bias) = (fx.arg(0), fx.arg(1), fx.arg(2));
+    let q = per_tensor(&mut fx.ctx, 8, 0.25, 5);
+    let result = tensor(&mut fx.ctx, result_shape, q);
+    let conv = Conv2DOp::build(&mut fx.builder(), input, filter, Some(bias), &CONV, result);
+    (fx, conv.op())
+}
+
+#[test]
+fn conv_builder_verifies_and_reads_back() {
+    let (fx, op) = int8_conv(&[0.005, 0.01], &[1, 5, 5, 2]);
+    let conv = Conv2DOp::cast(&fx.ctx, op).expect("a conv");
+    assert_eq!(conv.attrs(&fx.ctx), Some(CONV));
+    assert_eq!(conv.bias(&fx.ctx), Some(fx.arg(2)));
+    assert_eq!(infer(&fx.ctx, op), Ok(Some(vec![shape_inference::Inferred::Shape(vec![1, 5, 5, 2])])));
+    assert_eq!(fx.errors(), Vec::<String>::new());
+}
+
+#[test]
+fn bias_scales_must_be_input_times_filter_scales() {
+    // 0.5 × 0.02 = 0.01, within 1e-6 relative; 0.0101 is not.
+    let (fx, _) = int8_conv(&[0.005, 0.01 * (1.0 + 1e-7)], &[1, 5, 5, 2]);
+    assert_eq!(fx.errors(), Vec::<String>::new());
+    let (fx, _) = int8_conv(&[0.005, 0.0101], &[1, 5, 5, 2]);
+    assert_eq!(
+        fx.errors(),
+        [
+            "'graph.conv_2d' op bias scale 0.0101 (channel 1) does not match input scale × filter scale (0.5 × 0.02 = 0.01)"
+        ]
+    );
+}
+
+#[test]
+fn wrong_result_shapes_are_reported_and_inferred() {
+    let (mut fx, op) = int8_conv(&[0.005, 0.01], &[1, 9, 9, 2]);
+    let types = infer_result_types(&mut fx.ctx, op).expect("inferable").expect("covered");
+    let q = per_tensor(&mut fx.ctx, 8, 0.25, 5);
+    assert_eq!(types, vec![tensor(&mut fx.ctx, &[1, 5, 5, 2], q)], "the element type is kept");
+    assert_eq!(
+        fx.errors(),
+        ["'graph.conv_2d' op result shape [1, 9, 9, 2] does not match the inferred shape [1, 5, 5, 2]"]
+    );
+}
+
+#[test]
+fn every_error_of_an_op_is_reported() {
+    let mut fx = Fixture::new(|ctx| {
+        let f = f32(ctx);
+        vec![tensor(ctx, &[1, 8, 8, 3], f), tensor(ctx, &[2, 3, 3, 3], f)]
+    });
+    let (input, filter) = (fx.arg(0), fx.arg(1));
+    let f = f32(&mut fx.ctx);
+    let result = tensor(&mut fx.ctx, &[1, 8, 8, 2], f);
+    let attrs = Conv2DAttrs { stride_h: 0, dilation_w: 0, fused_activation: Activation::SignBit, ..CONV };
+    Conv2DOp::build(&mut fx.builder(), input, filter, None, &attrs, result);
+    assert_eq!(
+        fx.errors(),
+        [
+            "'graph.conv_2d' op 'stride_h' must be at least 1, but is 0",
+            "'graph.conv_2d' op 'dilation_w' must be at least 1, but is 0",
+            "'graph.conv_2d' op fused activation \"SIGN_BIT\" is not supported: TFLite fuses only \"NONE\", \"RELU\", \
+             \"RELU_N1_TO_1\" and \"RELU6\"",
+        ]
+    );
+}
+
+#[test]
+fn builders_cover_every_op() {
+    let mut fx = Fixture::new(|ctx| {
+        let f = f32(ctx);
+        let q = per_tensor(ctx, 8, 0.05, 3);
+        vec![tensor(ctx, &[1, 8, 8, 4], f), tensor(ctx, &[1, 8, 8, 4], q)]
+    });
+    let (x, q) = (fx.arg(0), fx.arg(1));
+    let f = f32(&mut fx.ctx);
+    let i32 = fx.ctx.integer_type(32);
+    let q8 = per_tensor(&mut fx.ctx, 8, 0.05, 3);
+    let t = |fx: &mut Fixture, shape: &[i64], e: Type| tensor(&mut fx.ctx, shape, e);
+    let (x4, x_t, x_flat, x_pad, x_mean, x_cat, x_slice) = (
+        t(&mut fx, &[1, 8, 8, 4], f),
+        t(&mut fx, &[1, 4, 8, 8], f),
+        t(&mut fx, &[64, 4], f),
+        t(&mut fx, &[1, 10, 9, 4], f),
+        t(&mut fx, &[1, 4], f),
+        t(&mut fx, &[1, 8, 8, 8], f),
+        t(&mut fx, &[1, 4, 8, 4], f),
+    );
+    let (q4, q_pool, shape_type) =
+        (t(&mut fx, &[1, 8, 8, 4], q8), t(&mut fx, &[1, 4, 4, 4], q8), t(&mut fx, &[2], i32));
+    let sig = per_tensor(&mut fx.ctx, 8, 1.0 / 256.0, -128);
+    let tanh = per_tensor(&mut fx.ctx, 8, 1.0 / 128.0, 0);
+    let (q_sig, q_tanh) = (t(&mut fx, &[1, 8, 8, 4], sig), t(&mut fx, &[1, 8, 8, 4], tanh));
+    let shape_value = attributes::dense_int_elements(&mut fx.ctx, shape_type, &[64, 4]);
+    let w_type = t(&mut fx, &[3, 4], f);
+    let w_value = fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: w_type, splat: true, data: vec![0; 4] });
+    let fc_result = t(&mut fx, &[64, 3], f);
+    let var_type = t(&mut fx, &[1, 8, 8, 4], f);
+    let (filter_type, dw_type, conv_result) =
+        (t(&mut fx, &[4, 3, 3, 4], f), t(&mut fx, &[1, 3, 3, 8], f), t(&mut fx, &[1, 4, 4, 4], f));
+    let filter_value =
+        fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: filter_type, splat: true, data: vec![0; 4] });
+    let dw_value = fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: dw_type, splat: true, data: vec![0; 4] });
+    let mut b = fx.builder();
+    let filter = ConstOp::build(&mut b, filter_value).result();
+    let dw_filter = ConstOp::build(&mut b, dw_value).result();
+    Conv2DOp::build(&mut b, x, filter, None, &Conv2DAttrs { fused_activation: Activation::None, ..CONV }, conv_result);
+    let dw = DepthwiseConv2DAttrs { conv: Conv2DAttrs { stride_h: 1, stride_w: 1, ..CONV }, depth_multiplier: 2 };
+    DepthwiseConv2DOp::build(&mut b, x, dw_filter, None, &dw, x_cat);
+    let shape = ConstOp::build(&mut b, shape_value).result();
+    let weights = ConstOp::build(&mut b, w_value).result();
+    let pool = Pool2DAttrs {
+        filter_h: 2,
+        filter_w: 2,
+        stride_h: 2,
+        stride_w: 2,
+        padding: Padding::Valid,
+        fused_activation: Activation::None,
+    };
+    let flat = ReshapeOp::build(&mut b, x, Some(shape), None, x_flat).result();
+    FullyConnectedOp::build(&mut b, flat, weights, None, Activation::Relu, false, fc_result);
+    AddOp::build(&mut b, x, x, Activation::None, x4);
+    SubOp::build(&mut b, x, x, Activation::ReluN1To1, x4);
+    MulOp::build(&mut b, x, x, Activation::Relu, x4);
+    AvgPool2DOp::build(&mut b, q, &pool, q_pool);
+    MaxPool2DOp::build(&mut b, q, &pool, q_pool);
+    TransposeOp::build(&mut b, x, None, Some(&[0, 3, 1, 2]), x_t);
+    SoftmaxOp::build(&mut b, x, 1.0, x4);
+    LogisticOp::build(&mut b, q, q_sig);
+    TanhOp::build(&mut b, q, q_tanh);
+    ReluOp::build(&mut b, x, x4);
+    Relu6Op::build(&mut b, q, q4);
+    ReluN1To1Op::build(&mut b, x, x4);
+    MeanOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
+    PadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);
+    ConcatenationOp::build(&mut b, &[x, x], -1, Activation::None, x_cat);
+    let slice = StridedSliceAttrs { begin_mask: 0b1101, end_mask: 0b1101, ..Default::default() };
+    StridedSliceOp::build_static(&mut b, x, &[0, 2, 0, 0], &[0, 6, 0, 0], &[1, 1, 1, 1], &slice, x_slice);
+    let quantized = QuantizeOp::build(&mut b, x, q4).result();
+    DequantizeOp::build(&mut b, quantized, x4);
+    let handle = VarHandleOp::build(&mut b, "", "state", var_type).handle();
+    let read = ReadVariableOp::build(&mut b, handle, var_type).result();
+    AssignVariableOp::build(&mut b, handle, read);
+    let ops: Vec<OpId> = fx.ctx.block_ops(fx.func.entry_block(&fx.ctx).expect("body")).collect();
+    let names: std::collections::BTreeSet<&str> = ops.iter().map(|&op| fx.ctx.op_name_of(op)).collect();
+    let defined: std::collections::BTreeSet<&str> = ops::all_defs().iter().map(|d| d.name).collect();
+    assert_eq!(names, defined, "every op has a builder used here");
+    for &op in &ops {
+        if let Ok(Some(types)) = infer_result_types(&mut fx.ctx, op) {
+            assert_eq!(types, fx.ctx.operation(op).result_types().collect::<Vec<_>>(), "{}", fx.ctx.op_name_of(op));
+        }
+    }
+    assert_eq!(fx.errors(), Vec::<String>::new());
+}
+
+#[test]
+fn constants_materialize_in_storage_or_own_type() {
+    let mut ctx = Context::new();
+    crate::register_all(&mut ctx);
+    let loc = ctx.unknown_loc();
+    let i8 = ctx.integer_type(8);
+    let storage = tensor(&mut ctx, &[2], i8);
+    let value = attributes::dense_int_elements(&mut ctx, storage, &[1, -1]);
+    let q = per_tensor(&mut ctx, 8, 0.5, 0);
+    let quantized = tensor(&mut ctx, &[2], q);
+    let i16 = ctx.integer_type(16);
+    let wider = tensor(&mut ctx, &[2], i16);
+    let materialize = ctx.constant_materializer("graph").expect("graph materializes constants");
+    let mut b = Builder::new(&mut ctx, loc);
+    assert!(materialize(&mut b, value, storage).is_some());
+    assert!(materialize(&mut b, value, quantized).is_some());
+    assert!(materialize(&mut b, value, wider).is_none());
+}

@@ -1,0 +1,962 @@
+// RUN: mc-opt %s --split-input-file --verify-diagnostics
+// One case per verifier message of the graph dialect (dialects/src/graph/verify.rs and
+// the shape rules of shape_inference.rs).
+
+// Tensors only.
+"func.func"() <{function_type = (f32) -> (), sym_name = "f0"}> ({
+^bb0(%x: f32):
+  // expected-error@+1 {{'graph.relu' op input must be a tensor, but got 'f32'}}
+  %0 = "graph.relu"(%x) : (f32) -> tensor<1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Ranks are checked.
+"func.func"() <{function_type = (tensor<8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f1"}> ({
+^bb0(%x: tensor<8x8x3xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op input must have rank 4, but has rank 3}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Strides and dilations are at least 1.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f2"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op 'stride_w' must be at least 1, but is 0}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 0 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Padding is SAME or VALID.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f3"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op 'padding' must be "SAME" or "VALID", but is "same"}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "same", fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Activations are TFLite's.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f4"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op 'fused_activation' must be "NONE", "RELU", "RELU_N1_TO_1", "RELU6", "TANH" or "SIGN_BIT", but is "GELU"}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "GELU"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TANH and SIGN_BIT exist in the schema, but no TFLite kernel fuses them.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f5"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op fused activation "TANH" is not supported: TFLite fuses only "NONE", "RELU", "RELU_N1_TO_1" and "RELU6"}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "TANH"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result shape follows TFLite's ComputeOutSize (VALID, 8 - 3 + 1 = 6).
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f6"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op result shape [1, 8, 8, 4] does not match the inferred shape [1, 6, 6, 4]}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A VALID window must fit.
+"func.func"() <{function_type = (tensor<1x3x8x3xf32>, tensor<4x5x1x3xf32>) -> (), sym_name = "f7"}> ({
+^bb0(%x: tensor<1x3x8x3xf32>, %w: tensor<4x5x1x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op output height would be -1 (input 3, filter 5, stride 1, dilation 1, VALID padding)}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x3x8x3xf32>, tensor<4x5x1x3xf32>) -> tensor<1x1x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Grouped convolution needs input channels divisible by the filter's.
+"func.func"() <{function_type = (tensor<1x8x8x5xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f8"}> ({
+^bb0(%x: tensor<1x8x8x5xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op input channels (5) must be a multiple of the filter's input channels (3)}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// And output channels divisible by the group count.
+"func.func"() <{function_type = (tensor<1x8x8x6xf32>, tensor<5x3x3x3xf32>) -> (), sym_name = "f9"}> ({
+^bb0(%x: tensor<1x8x8x6xf32>, %w: tensor<5x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op filter output channels (5) must be a multiple of the group count (2)}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x6xf32>, tensor<5x3x3x3xf32>) -> tensor<1x8x8x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One bias per output channel.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>, tensor<3xf32>) -> (), sym_name = "f10"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op bias has 3 elements, but there are 4 output channels}}
+  %0 = "graph.conv_2d"(%x, %w, %b) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>, tensor<3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Hybrid (float input, int8 filter) models are not supported, as in TFLite Micro.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> (), sym_name = "f11"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>):
+  // expected-error@+1 {{'graph.conv_2d' op filter element type must be f32, but got '!quant.uniform<i8:f32:0, {1.0e-2, 2.0e-2, 3.0e-2, 4.0e-2}>'}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Activations are f32 or quantized i8/i16.
+"func.func"() <{function_type = (tensor<1x8x8x3xi8>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> (), sym_name = "f12"}> ({
+^bb0(%x: tensor<1x8x8x3xi8>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>):
+  // expected-error@+1 {{'graph.conv_2d' op input element type must be f32, quantized i8 or quantized i16, but got 'i8'}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3xi8>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Activations are quantized per tensor.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32:3, {0.5, 0.5, 0.5}>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> (), sym_name = "f13"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32:3, {0.5, 0.5, 0.5}>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>):
+  // expected-error@+1 {{'graph.conv_2d' op input must be quantized per tensor}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32:3, {0.5, 0.5, 0.5}>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Conv filters are quantized along axis 0.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:3, {0.1, 0.1, 0.1}>>) -> (), sym_name = "f14"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:3, {0.1, 0.1, 0.1}>>):
+  // expected-error@+1 {{'graph.conv_2d' op filter must be quantized per tensor or per channel along axis 0 with 4 scales}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:3, {0.1, 0.1, 0.1}>>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Weights are symmetric.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1:1>>) -> (), sym_name = "f15"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1:1>>):
+  // expected-error@+1 {{'graph.conv_2d' op filter zero points must be 0}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1:1>>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Bias scale = input scale x filter scale, per channel.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4x!quant.uniform<i32:f32:0, {0.005, 0.01, 0.02, 0.02}>>) -> (), sym_name = "f16"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, %b: tensor<4x!quant.uniform<i32:f32:0, {0.005, 0.01, 0.02, 0.02}>>):
+  // expected-error@+1 {{'graph.conv_2d' op bias scale 0.02 (channel 2) does not match input scale × filter scale (0.5 × 0.03 = 0.015)}}
+  %0 = "graph.conv_2d"(%x, %w, %b) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4x!quant.uniform<i32:f32:0, {0.005, 0.01, 0.02, 0.02}>>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Bias zero points are 0.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4x!quant.uniform<i32:f32, 0.005:1>>) -> (), sym_name = "f17"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, %b: tensor<4x!quant.uniform<i32:f32, 0.005:1>>):
+  // expected-error@+1 {{'graph.conv_2d' op bias zero points must be 0}}
+  %0 = "graph.conv_2d"(%x, %w, %b) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4x!quant.uniform<i32:f32, 0.005:1>>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A per-channel bias is quantized along axis 0 with one scale per channel.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4x!quant.uniform<i32:f32:0, {0.005, 0.01}>>) -> (), sym_name = "f18"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, %b: tensor<4x!quant.uniform<i32:f32:0, {0.005, 0.01}>>):
+  // expected-error@+1 {{'graph.conv_2d' op bias must be quantized per tensor or per channel along axis 0 with 4 scales}}
+  %0 = "graph.conv_2d"(%x, %w, %b) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4x!quant.uniform<i32:f32:0, {0.005, 0.01}>>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// An int8 convolution has an i32 bias.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4xi64>) -> (), sym_name = "f19"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, %b: tensor<4xi64>):
+  // expected-error@+1 {{'graph.conv_2d' op bias element type must be quantized i32 or i32, but got 'i64'}}
+  %0 = "graph.conv_2d"(%x, %w, %b) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4xi64>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result has the input's storage type.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> (), sym_name = "f20"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>):
+  // expected-error@+1 {{'graph.conv_2d' op result element type must be quantized i8, but got '!quant.uniform<i16:f32, 1.0e-3>'}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> tensor<1x8x8x4x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite's 16x8 convolution kernel ignores zero points: they must be 0.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i16:f32, 0.001:5>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4xi64>) -> (), sym_name = "f21"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i16:f32, 0.001:5>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, %b: tensor<4xi64>):
+  // expected-error@+1 {{'graph.conv_2d' op input of an int16 op must have zero point 0, but has 5}}
+  %0 = "graph.conv_2d"(%x, %w, %b) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i16:f32, 0.001:5>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>, tensor<4xi64>) -> tensor<1x8x8x4x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Depthwise filters are [1, KH, KW, C * multiplier].
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<2x3x3x6xf32>) -> (), sym_name = "f22"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<2x3x3x6xf32>):
+  // expected-error@+1 {{'graph.depthwise_conv_2d' op filter dimension 0 must be 1, but is 2}}
+  %0 = "graph.depthwise_conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE", depth_multiplier = 2 : i64}> : (tensor<1x8x8x3xf32>, tensor<2x3x3x6xf32>) -> tensor<1x8x8x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The depth multiplier is consistent with the shapes.
+"func.func"() <{function_type = (tensor<1x8x8x6xf32>, tensor<1x3x3x6xf32>) -> (), sym_name = "f23"}> ({
+^bb0(%x: tensor<1x8x8x6xf32>, %w: tensor<1x3x3x6xf32>):
+  // expected-error@+1 {{'graph.depthwise_conv_2d' op filter channels (6) must equal input channels (6) × depth_multiplier (2)}}
+  %0 = "graph.depthwise_conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE", depth_multiplier = 2 : i64}> : (tensor<1x8x8x6xf32>, tensor<1x3x3x6xf32>) -> tensor<1x8x8x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The input has at least one dimension.
+"func.func"() <{function_type = (tensor<f32>, tensor<3x4xf32>) -> (), sym_name = "f24"}> ({
+^bb0(%x: tensor<f32>, %w: tensor<3x4xf32>):
+  // expected-error@+1 {{'graph.fully_connected' op input must have rank at least 1}}
+  %0 = "graph.fully_connected"(%x, %w) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<f32>, tensor<3x4xf32>) -> tensor<1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One bias per unit.
+"func.func"() <{function_type = (tensor<1x4xf32>, tensor<3x4xf32>, tensor<4xf32>) -> (), sym_name = "f25"}> ({
+^bb0(%x: tensor<1x4xf32>, %w: tensor<3x4xf32>, %b: tensor<4xf32>):
+  // expected-error@+1 {{'graph.fully_connected' op bias has 4 elements, but the weights have 3 units}}
+  %0 = "graph.fully_connected"(%x, %w, %b) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x4xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The input flattens to rows of the weights' depth.
+"func.func"() <{function_type = (tensor<2x5xf32>, tensor<3x4xf32>) -> (), sym_name = "f26"}> ({
+^bb0(%x: tensor<2x5xf32>, %w: tensor<3x4xf32>):
+  // expected-error@+1 {{'graph.fully_connected' op input has 10 elements, which is not a multiple of the weights' input depth 4}}
+  %0 = "graph.fully_connected"(%x, %w) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<2x5xf32>, tensor<3x4xf32>) -> tensor<1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// keep_num_dims keeps the input's dimensions: its last one is the depth.
+"func.func"() <{function_type = (tensor<2x2x2xf32>, tensor<3x4xf32>) -> (), sym_name = "f27"}> ({
+^bb0(%x: tensor<2x2x2xf32>, %w: tensor<3x4xf32>):
+  // expected-error@+1 {{'graph.fully_connected' op with keep_num_dims the input's last dimension (2) must equal the weights' input depth (4)}}
+  %0 = "graph.fully_connected"(%x, %w) <{fused_activation = "NONE", keep_num_dims = true}> : (tensor<2x2x2xf32>, tensor<3x4xf32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Without keep_num_dims the result is [batch, units].
+"func.func"() <{function_type = (tensor<2x1x4xf32>, tensor<3x4xf32>) -> (), sym_name = "f28"}> ({
+^bb0(%x: tensor<2x1x4xf32>, %w: tensor<3x4xf32>):
+  // expected-error@+1 {{'graph.fully_connected' op result shape [2, 1, 3] does not match the inferred shape [2, 3]}}
+  %0 = "graph.fully_connected"(%x, %w) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<2x1x4xf32>, tensor<3x4xf32>) -> tensor<2x1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Per-channel weights need an int8 input (TFLite Micro).
+"func.func"() <{function_type = (tensor<1x4x!quant.uniform<i16:f32, 0.001>>, tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>) -> (), sym_name = "f29"}> ({
+^bb0(%x: tensor<1x4x!quant.uniform<i16:f32, 0.001>>, %w: tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>):
+  // expected-error@+1 {{'graph.fully_connected' op per-channel weights are only supported with an int8 input}}
+  %0 = "graph.fully_connected"(%x, %w) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x4x!quant.uniform<i16:f32, 0.001>>, tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>) -> tensor<1x3x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Operands broadcast like numpy.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<4x3xf32>) -> (), sym_name = "f30"}> ({
+^bb0(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>):
+  // expected-error@+1 {{'graph.add' op operand shapes [2, 3] and [4, 3] are not broadcast-compatible}}
+  %0 = "graph.add"(%a, %b) <{fused_activation = "NONE"}> : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result has the broadcast shape.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<3xf32>) -> (), sym_name = "f31"}> ({
+^bb0(%a: tensor<2x3xf32>, %b: tensor<3xf32>):
+  // expected-error@+1 {{'graph.sub' op result shape [3] does not match the inferred shape [2, 3]}}
+  %0 = "graph.sub"(%a, %b) <{fused_activation = "NONE"}> : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite broadcasts up to 6 dimensions.
+"func.func"() <{function_type = (tensor<1x1x1x1x1x1x2xf32>, tensor<2xf32>) -> (), sym_name = "f32"}> ({
+^bb0(%a: tensor<1x1x1x1x1x1x2xf32>, %b: tensor<2xf32>):
+  // expected-error@+1 {{'graph.mul' op broadcasting supports at most 6 dimensions, but an operand has rank 7}}
+  %0 = "graph.mul"(%a, %b) <{fused_activation = "NONE"}> : (tensor<1x1x1x1x1x1x2xf32>, tensor<2xf32>) -> tensor<1x1x1x1x1x1x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Both operands have the same element kind.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4xf32>) -> (), sym_name = "f33"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:-128>>, %b: tensor<4xf32>):
+  // expected-error@+1 {{'graph.add' op rhs element type must be quantized i8, but got 'f32'}}
+  %0 = "graph.add"(%a, %b) <{fused_activation = "NONE"}> : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int16 mul needs zero points 0 (TFLite).
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001:2>>, tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f34"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.001:2>>, %b: tensor<4x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.mul' op operands and result of an int16 mul must have zero point 0}}
+  %0 = "graph.mul"(%a, %b) <{fused_activation = "NONE"}> : (tensor<4x!quant.uniform<i16:f32, 0.001:2>>, tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Pooling keeps the quantization.
+"func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f35"}> ({
+^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.max_pool_2d' op result element type '!quant.uniform<i8:f32, 2.5e-1:3>' must match the input element type '!quant.uniform<i8:f32, 5.0e-1:-128>'}}
+  %0 = "graph.max_pool_2d"(%x) <{filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<1x4x4x3x!quant.uniform<i8:f32, 0.25:3>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Pooling windows are at least 1x1.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>) -> (), sym_name = "f36"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>):
+  // expected-error@+1 {{'graph.avg_pool_2d' op 'filter_h' must be at least 1, but is 0}}
+  %0 = "graph.avg_pool_2d"(%x) <{filter_h = 0 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>) -> tensor<1x4x4x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Reshape keeps the element count.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f37"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.reshape' op result has 5 elements, but the input has 6}}
+  %0 = "graph.reshape"(%x) : (tensor<2x3xf32>) -> tensor<5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The shape operand is a 1-D integer tensor.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<2xf32>) -> (), sym_name = "f38"}> ({
+^bb0(%x: tensor<2x3xf32>, %s: tensor<2xf32>):
+  // expected-error@+1 {{'graph.reshape' op shape operand must be a 1-D tensor of i32 or i64, but got 'tensor<2xf32>'}}
+  %0 = "graph.reshape"(%x, %s) : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<3x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A constant shape operand determines the result shape.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f39"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  %s = "graph.const"() <{value = dense<[1, 6]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error@+1 {{'graph.reshape' op result shape [6, 1] does not match the inferred shape [1, 6]}}
+  %0 = "graph.reshape"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<6x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// At most one -1.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f40"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.reshape' op new shape [-1, -1] has more than one -1 dimension}}
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: -1, -1>}> : (tensor<2x3xf32>) -> tensor<6x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// No other negative dimension.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f41"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.reshape' op new shape [-2, -3] has a negative dimension}}
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: -2, -3>}> : (tensor<2x3xf32>) -> tensor<6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// -1 must resolve exactly.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f42"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.reshape' op cannot resolve the -1 dimension of new shape [4, -1] for 6 elements}}
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 4, -1>}> : (tensor<2x3xf32>) -> tensor<6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// new_shape has the input's element count.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f43"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.reshape' op new shape [7] has 7 elements, but the input has 6}}
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 7>}> : (tensor<2x3xf32>) -> tensor<6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Reshape keeps the quantization.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f44"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.reshape' op result element type 'i8' must match the input element type '!quant.uniform<i8:f32, 5.0e-1:-128>'}}
+  %0 = "graph.reshape"(%x) : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<6xi8>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// perm is an operand or an attribute, not both.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<2xi32>) -> (), sym_name = "f45"}> ({
+^bb0(%x: tensor<2x3xf32>, %p: tensor<2xi32>):
+  // expected-error@+1 {{'graph.transpose' op takes 'perm' as an operand or as an attribute, not both}}
+  %0 = "graph.transpose"(%x, %p) <{perm = array<i64: 1, 0>}> : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// perm is required.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f46"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.transpose' op requires a perm operand or a 'perm' attribute}}
+  %0 = "graph.transpose"(%x) : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One perm entry per dimension.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<3xi32>) -> (), sym_name = "f47"}> ({
+^bb0(%x: tensor<2x3xf32>, %p: tensor<3xi32>):
+  // expected-error@+1 {{'graph.transpose' op perm operand has 3 elements, but the input has rank 2}}
+  %0 = "graph.transpose"(%x, %p) : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<3x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// perm is a permutation.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f48"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.transpose' op perm [0, 0] is not a permutation of the input's 2 dimensions}}
+  %0 = "graph.transpose"(%x) <{perm = array<i64: 0, 0>}> : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite transposes up to 6 dimensions.
+"func.func"() <{function_type = (tensor<1x1x1x1x1x1x2xf32>) -> (), sym_name = "f49"}> ({
+^bb0(%x: tensor<1x1x1x1x1x1x2xf32>):
+  // expected-error@+1 {{'graph.transpose' op transpose supports inputs of rank at most 6, but the input has rank 7}}
+  %0 = "graph.transpose"(%x) <{perm = array<i64: 6, 0, 1, 2, 3, 4, 5>}> : (tensor<1x1x1x1x1x1x2xf32>) -> tensor<2x1x1x1x1x1x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Softmax works along the last dimension: at least one.
+"func.func"() <{function_type = (tensor<f32>) -> (), sym_name = "f50"}> ({
+^bb0(%x: tensor<f32>):
+  // expected-error@+1 {{'graph.softmax' op input must have rank at least 1}}
+  %0 = "graph.softmax"(%x) <{beta = 1.0 : f32}> : (tensor<f32>) -> tensor<f32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int8 softmax outputs 1/256 with zero point -128.
+"func.func"() <{function_type = (tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f51"}> ({
+^bb0(%x: tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.softmax' op int8 softmax result must have scale 1/256 and zero point -128, but has scale 0.00390625 and zero point 0}}
+  %0 = "graph.softmax"(%x) <{beta = 1.0 : f32}> : (tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<1x10x!quant.uniform<i8:f32, 0.00390625>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int8 to int16 softmax outputs 1/65536 with zero point -32768.
+"func.func"() <{function_type = (tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f52"}> ({
+^bb0(%x: tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.softmax' op int16 softmax result of an int8 input must have scale 1/65536 and zero point -32768, but has scale 0.001 and zero point 0}}
+  %0 = "graph.softmax"(%x) <{beta = 1.0 : f32}> : (tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<1x10x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int16 softmax outputs 1/32768 with zero point 0.
+"func.func"() <{function_type = (tensor<1x10x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f53"}> ({
+^bb0(%x: tensor<1x10x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.softmax' op int16 softmax result must have scale 1/32768 and zero point 0, but has scale 0.001 and zero point 0}}
+  %0 = "graph.softmax"(%x) <{beta = 1.0 : f32}> : (tensor<1x10x!quant.uniform<i16:f32, 0.001>>) -> tensor<1x10x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int8 logistic outputs 1/256 with zero point -128.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f54"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.logistic' op int8 logistic result must have scale 1/256 and zero point -128, but has scale 0.5 and zero point -128}}
+  %0 = "graph.logistic"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int8 tanh outputs 1/128 with zero point 0.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f55"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.tanh' op int8 tanh result must have scale 1/128 and zero point 0, but has scale 0.0078125 and zero point 1}}
+  %0 = "graph.tanh"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4x!quant.uniform<i8:f32, 0.0078125:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int16 logistic outputs 1/32768.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f56"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.logistic' op int16 logistic result must have scale 1/32768 and zero point 0, but has scale 0.001 and zero point 0}}
+  %0 = "graph.logistic"(%x) : (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Unary ops keep the shape.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f57"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.relu6' op result shape [5] does not match the inferred shape [4]}}
+  %0 = "graph.relu6"(%x) : (tensor<4xf32>) -> tensor<5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Relu keeps the storage type.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f58"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.relu' op result element type must be quantized i8, but got 'f32'}}
+  %0 = "graph.relu"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Axes are in range.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f59"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.mean' op axis 2 is out of range for rank 2}}
+  %0 = "graph.mean"(%x) <{axes = array<i64: 2>, keep_dims = false}> : (tensor<2x3xf32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// paddings is an operand or an attribute, not both.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<2x2xi32>) -> (), sym_name = "f60"}> ({
+^bb0(%x: tensor<2x3xf32>, %p: tensor<2x2xi32>):
+  // expected-error@+1 {{'graph.pad' op takes 'paddings' as an operand or as an attribute, not both}}
+  %0 = "graph.pad"(%x, %p) <{paddings = array<i64: 0, 0, 0, 0>}> : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// paddings is required.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f61"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.pad' op requires a paddings operand or a 'paddings' attribute}}
+  %0 = "graph.pad"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The paddings operand is [rank, 2].
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<3x2xi32>) -> (), sym_name = "f62"}> ({
+^bb0(%x: tensor<2x3xf32>, %p: tensor<3x2xi32>):
+  // expected-error@+1 {{'graph.pad' op paddings operand must be a 2x2 tensor of i32 or i64, but got 'tensor<3x2xi32>'}}
+  %0 = "graph.pad"(%x, %p) : (tensor<2x3xf32>, tensor<3x2xi32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One pair per dimension.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f63"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.pad' op paddings has 1 rows, but the input has rank 2}}
+  %0 = "graph.pad"(%x) <{paddings = array<i64: 0, 0>}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The attribute holds pairs.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f64"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.pad' op paddings must hold pairs, but has 3 values}}
+  %0 = "graph.pad"(%x) <{paddings = array<i64: 0, 0, 1>}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Paddings are non-negative.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f65"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.pad' op paddings of dimension 1 must be non-negative, but are [-1, 0]}}
+  %0 = "graph.pad"(%x) <{paddings = array<i64: 0, 0, -1, 0>}> : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite pads up to 5 dimensions.
+"func.func"() <{function_type = (tensor<1x1x1x1x1x2xf32>) -> (), sym_name = "f66"}> ({
+^bb0(%x: tensor<1x1x1x1x1x2xf32>):
+  // expected-error@+1 {{'graph.pad' op pad supports inputs of rank at most 5, but the input has rank 6}}
+  %0 = "graph.pad"(%x) <{paddings = array<i64: 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>}> : (tensor<1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Concatenation needs an input.
+"func.func"() <{function_type = () -> (), sym_name = "f67"}> ({
+^bb0():
+  // expected-error@+1 {{'graph.concatenation' op requires at least one input}}
+  %0 = "graph.concatenation"() <{axis = 0 : i64, fused_activation = "NONE"}> : () -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite's concatenation fuses no activation.
+"func.func"() <{function_type = (tensor<2xf32>) -> (), sym_name = "f68"}> ({
+^bb0(%a: tensor<2xf32>):
+  // expected-error@+1 {{'graph.concatenation' op fused activation must be "NONE", but is "RELU" (TFLite's concatenation fuses none)}}
+  %0 = "graph.concatenation"(%a, %a) <{axis = 0 : i64, fused_activation = "RELU"}> : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Inputs have equal ranks.
+"func.func"() <{function_type = (tensor<2xf32>, tensor<2x1xf32>) -> (), sym_name = "f69"}> ({
+^bb0(%a: tensor<2xf32>, %b: tensor<2x1xf32>):
+  // expected-error@+1 {{'graph.concatenation' op input #1 has rank 2, but input #0 has rank 1}}
+  %0 = "graph.concatenation"(%a, %b) <{axis = 0 : i64, fused_activation = "NONE"}> : (tensor<2xf32>, tensor<2x1xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Inputs agree outside the axis.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<2x4xf32>) -> (), sym_name = "f70"}> ({
+^bb0(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>):
+  // expected-error@+1 {{'graph.concatenation' op input #1 has shape [2, 4], which differs from input #0 ([2, 3]) outside axis 0}}
+  %0 = "graph.concatenation"(%a, %b) <{axis = 0 : i64, fused_activation = "NONE"}> : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Inputs are quantized like the result (TFLite copies bytes).
+"func.func"() <{function_type = (tensor<2x!quant.uniform<i8:f32, 0.5:-128>>, tensor<2x!quant.uniform<i8:f32, 0.25:3>>) -> (), sym_name = "f71"}> ({
+^bb0(%a: tensor<2x!quant.uniform<i8:f32, 0.5:-128>>, %b: tensor<2x!quant.uniform<i8:f32, 0.25:3>>):
+  // expected-error@+1 {{'graph.concatenation' op input #1 element type '!quant.uniform<i8:f32, 2.5e-1:3>' must match the result element type '!quant.uniform<i8:f32, 5.0e-1:-128>'}}
+  %0 = "graph.concatenation"(%a, %b) <{axis = 0 : i64, fused_activation = "NONE"}> : (tensor<2x!quant.uniform<i8:f32, 0.5:-128>>, tensor<2x!quant.uniform<i8:f32, 0.25:3>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// begin, end and strides come together.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<1xi32>) -> (), sym_name = "f72"}> ({
+^bb0(%x: tensor<4xf32>, %b: tensor<1xi32>):
+  // expected-error@+1 {{'graph.strided_slice' op requires begin, end and strides, all as operands or all as attributes}}
+  %0 = "graph.strided_slice"(%x, %b) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4xf32>, tensor<1xi32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Index operands are 1-D integer tensors.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1x1xi32>) -> (), sym_name = "f73"}> ({
+^bb0(%x: tensor<4xf32>, %b: tensor<1xi32>, %e: tensor<1xi32>, %s: tensor<1x1xi32>):
+  // expected-error@+1 {{'graph.strided_slice' op strides operand must be a 1-D tensor of i32 or i64, but got 'tensor<1x1xi32>'}}
+  %0 = "graph.strided_slice"(%x, %b, %e, %s) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1x1xi32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Index operands have one length.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<1xi32>, tensor<2xi32>, tensor<1xi32>) -> (), sym_name = "f74"}> ({
+^bb0(%x: tensor<4xf32>, %b: tensor<1xi32>, %e: tensor<2xi32>, %s: tensor<1xi32>):
+  // expected-error@+1 {{'graph.strided_slice' op begin, end and strides operands must have the same length, but have 1, 2 and 1}}
+  %0 = "graph.strided_slice"(%x, %b, %e, %s) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4xf32>, tensor<1xi32>, tensor<2xi32>, tensor<1xi32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Index attributes have one length.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f75"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.strided_slice' op begin, end and strides must have the same length, but have 1, 2 and 1}}
+  %0 = "graph.strided_slice"(%x) <{begin = array<i64: 0>, end = array<i64: 1, 2>, strides = array<i64: 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4xf32>) -> tensor<1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Strides are non-zero.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f76"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.strided_slice' op stride of dimension 0 must be non-zero}}
+  %0 = "graph.strided_slice"(%x) <{begin = array<i64: 0>, end = array<i64: 1>, strides = array<i64: 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4xf32>) -> tensor<1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Masks are non-negative.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f77"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.strided_slice' op 'end_mask' must be at least 0, but is -1}}
+  %0 = "graph.strided_slice"(%x) <{begin = array<i64: 0>, end = array<i64: 1>, strides = array<i64: 1>, begin_mask = 0 : i64, end_mask = -1 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4xf32>) -> tensor<1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Shrunk axes disappear: [1:3:1, 2] of 4x5 is [2].
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f78"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.strided_slice' op result shape [2, 1] does not match the inferred shape [2]}}
+  %0 = "graph.strided_slice"(%x) <{begin = array<i64: 1, 2>, end = array<i64: 3, 3>, strides = array<i64: 1, 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 2 : i64, offset = false}> : (tensor<4x5xf32>) -> tensor<2x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite slices up to 5 dimensions.
+"func.func"() <{function_type = (tensor<1x1x1x1x1x1xf32>) -> (), sym_name = "f79"}> ({
+^bb0(%x: tensor<1x1x1x1x1x1xf32>):
+  // expected-error@+1 {{'graph.strided_slice' op strided_slice supports inputs of rank at most 5, but the input has rank 6}}
+  %0 = "graph.strided_slice"(%x) <{begin = array<i64: 0>, end = array<i64: 1>, strides = array<i64: 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<1x1x1x1x1x1xf32>) -> tensor<1x1x1x1x1x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// New axes count towards the 5 dimensions.
+"func.func"() <{function_type = (tensor<1x1x1x1x2xf32>) -> (), sym_name = "f80"}> ({
+^bb0(%x: tensor<1x1x1x1x2xf32>):
+  // expected-error@+1 {{'graph.strided_slice' op strided_slice supports at most 5 dimensions including new axes, but needs 6}}
+  %0 = "graph.strided_slice"(%x) <{begin = array<i64: 0>, end = array<i64: 1>, strides = array<i64: 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 1 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Quantize produces a quantized type.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f81"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.quantize' op result element type must be quantized i8, quantized u8, quantized i16 or quantized i32, but got 'f32'}}
+  %0 = "graph.quantize"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Only TFLite Micro's conversions.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f82"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.quantize' op cannot quantize f32 to quantized i32}}
+  %0 = "graph.quantize"(%x) : (tensor<4xf32>) -> tensor<4x!quant.uniform<i32:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Quantize produces a per-tensor quantization.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f83"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.quantize' op result must be quantized per tensor}}
+  %0 = "graph.quantize"(%x) : (tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32:0, {0.5, 0.5, 0.5, 0.5}>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Dequantize produces f32.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f84"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.dequantize' op result element type must be f32, but got 'f16'}}
+  %0 = "graph.dequantize"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4xf16>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A constant has its value's type.
+"func.func"() <{function_type = () -> (), sym_name = "f85"}> ({
+^bb0():
+  // expected-error@+1 {{'graph.const' op value type 'tensor<2xi32>' does not match result type 'tensor<2xi8>'}}
+  %0 = "graph.const"() <{value = dense<[1, 2]> : tensor<2xi32>}> : () -> tensor<2xi8>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A quantized constant's value has the storage type.
+"func.func"() <{function_type = () -> (), sym_name = "f86"}> ({
+^bb0():
+  // expected-error@+1 {{'graph.const' op value type 'tensor<2xi16>' does not match result type 'tensor<2x!quant.uniform<i8:f32, 5.0e-1:-128>>'}}
+  %0 = "graph.const"() <{value = dense<[1, 2]> : tensor<2xi16>}> : () -> tensor<2x!quant.uniform<i8:f32, 0.5:-128>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A resource blob holds the tensor's bytes.
+"func.func"() <{function_type = () -> (), sym_name = "f87"}> ({
+^bb0():
+  // expected-error@+1 {{'graph.const' op resource 'blob' holds 3 bytes, but 'tensor<4xi8>' needs 4}}
+  %0 = "graph.const"() <{value = dense_resource<blob> : tensor<4xi8>}> : () -> tensor<4xi8>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x04000000010203"
+    }
+  }
+#-}
+
+// -----
+
+// Handles are !graph.resource.
+"func.func"() <{function_type = () -> (), sym_name = "f88"}> ({
+^bb0():
+  // expected-error@+1 {{'graph.var_handle' op result must be of type '!graph.resource', but got 'i32'}}
+  %0 = "graph.var_handle"() <{container = "", shared_name = "v", value_type = tensor<4xf32>}> : () -> i32
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Variables hold tensors.
+"func.func"() <{function_type = () -> (), sym_name = "f89"}> ({
+^bb0():
+  // expected-error@+1 {{'graph.var_handle' op 'value_type' must be a tensor type, but is 'f32'}}
+  %0 = "graph.var_handle"() <{container = "", shared_name = "v", value_type = f32}> : () -> !graph.resource
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Reads return the variable's type.
+"func.func"() <{function_type = () -> (), sym_name = "f90"}> ({
+^bb0():
+  %h = "graph.var_handle"() <{container = "", shared_name = "v", value_type = tensor<4xf32>}> : () -> !graph.resource
+  // expected-error@+1 {{'graph.read_variable' op result type 'tensor<5xf32>' does not match the variable's type 'tensor<4xf32>'}}
+  %0 = "graph.read_variable"(%h) : (!graph.resource) -> tensor<5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Assignments store the variable's type.
+"func.func"() <{function_type = (tensor<4xi8>) -> (), sym_name = "f91"}> ({
+^bb0(%x: tensor<4xi8>):
+  %h = "graph.var_handle"() <{container = "", shared_name = "v", value_type = tensor<4xf32>}> : () -> !graph.resource
+  // expected-error@+1 {{'graph.assign_variable' op value type 'tensor<4xi8>' does not match the variable's type 'tensor<4xf32>'}}
+  "graph.assign_variable"(%h, %x) : (!graph.resource, tensor<4xi8>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Reads take a handle.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f92"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.read_variable' op handle must be of type '!graph.resource', but got 'tensor<4xf32>'}}
+  %0 = "graph.read_variable"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Optional operands are counted.
+"func.func"() <{function_type = (tensor<1x4xf32>, tensor<3x4xf32>) -> (), sym_name = "f93"}> ({
+^bb0(%x: tensor<1x4xf32>, %w: tensor<3x4xf32>):
+  // expected-error@+1 {{'graph.fully_connected' op requires 2 to 3 operands, but found 4}}
+  %0 = "graph.fully_connected"(%x, %w, %x, %x) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x4xf32>, tensor<3x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// List attributes are dense arrays.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f94"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.transpose' op attribute 'perm' failed to satisfy constraint: dense array attribute}}
+  %0 = "graph.transpose"(%x) <{perm = [1, 0]}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
