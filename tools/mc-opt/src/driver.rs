@@ -137,6 +137,9 @@ fn process_buffer(
         return Ok(Err(diags));
     }
     let mut pm = build_pass_manager(options, registry)?;
+    if options.dump_pass_pipeline {
+        eprint!("{}", pm.dump());
+    }
     if let Err(failure) = pm.run(ctx, module.op()) {
         return Ok(Err(failure.0));
     }
