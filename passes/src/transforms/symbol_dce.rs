@@ -113,7 +113,9 @@ impl Pass for SymbolDce {
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
         if !ctx.is_symbol_table(op) {
-            return Err(ctx.op_error(op, "Symbol DCE pass expected op to be a symbol table").into());
+            return Err(ctx
+                .op_error(op, "was scheduled to run under SymbolDCE, but does not define a symbol table")
+                .into());
         }
         if eliminate_dead_symbols(ctx, op) == 0 {
             analyses.mark_all_preserved();
