@@ -31,13 +31,7 @@ pub fn run(options: &Options, registry: &PassRegistry) -> Result<bool, String> {
     let name = if options.input == "-" { "<stdin>".to_string() } else { options.input.clone() };
     let text = read_input(&options.input, &name)?;
 
-    let timing = Timing::new();
-    let subscriber = tracing_subscriber::registry().with(options.pass_timing.then(|| timing.layer()));
-    let (outputs, diagnostics) =
-        tracing::subscriber::with_default(subscriber, || process_chunks(options, registry, &name, &text))?;
-    if options.pass_timing {
-        eprint!("{}", timing.report());
-    }
+    let (outputs, diagnostics) = process_chunks(options, registry, &name, &text)?;
 
     let ok = match &options.verify_diagnostics {
         Some(level) => check_expected(&name, &text, level, &diagnostics),
@@ -82,7 +76,8 @@ fn write_output(path: &str, text: &str) -> Result<(), String> {
     result.map_err(|e| format!("could not write output file '{path}': {e}"))
 }
 
-/// Processes each chunk (or the whole input) in a fresh context.
+/// Processes each chunk (or the whole input) in a fresh context; with `--pass-timing`, reports the
+/// times of each chunk after it, as mlir-opt does.
 fn process_chunks(
     options: &Options,
     registry: &PassRegistry,
@@ -100,7 +95,13 @@ fn process_chunks(
         let mut ctx = Context::new();
         mc_dialects::register_all(&mut ctx);
         ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
-        let result = process_buffer(options, registry, &mut ctx, &buffer)?;
+        let timing = options.pass_timing.then(Timing::new);
+        let subscriber = tracing_subscriber::registry().with(timing.as_ref().map(Timing::layer));
+        let result =
+            tracing::subscriber::with_default(subscriber, || process_buffer(options, registry, &mut ctx, &buffer))?;
+        if let Some(timing) = timing {
+            eprint!("{}", timing.report());
+        }
         match result {
             Ok(output) => outputs.push(output),
             Err(diags) => {
