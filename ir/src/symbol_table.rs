@@ -60,15 +60,13 @@ impl Context {
         self.has_trait(op, Traits::SYMBOL_TABLE)
     }
 
-    /// Resolves a symbol reference attribute (`@a` or `@a::@b`) seen from `from`.
+    /// Resolves a symbol reference attribute (`@a` or `@a::@b`) seen from `from`: its root is looked
+    /// up in the nearest symbol table enclosing `from` (or `from` itself) only, not in tables further
+    /// out, as MLIR's `lookupNearestSymbolFrom` does.
     pub fn lookup_symbol(&self, from: OpId, reference: crate::attributes::Attribute) -> Option<OpId> {
         let AttrKind::SymbolRef { root, nested } = self.attr_kind(reference) else { return None };
-        let mut scope = self.nearest_symbol_table(from)?;
-        loop {
-            if let Some(found) = SymbolTable::new(self, scope).lookup(root) {
-                return nested.iter().try_fold(found, |table, name| SymbolTable::new(self, table).lookup(name));
-            }
-            scope = self.nearest_symbol_table(self.parent_op(scope)?)?;
-        }
+        let scope = self.nearest_symbol_table(from)?;
+        let found = SymbolTable::new(self, scope).lookup(root)?;
+        nested.iter().try_fold(found, |table, name| SymbolTable::new(self, table).lookup(name))
     }
 }

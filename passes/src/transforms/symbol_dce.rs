@@ -1,8 +1,10 @@
 //! `symbol-dce`: erases private symbols that nothing live references.
 //!
 //! Public symbols and every non-symbol op are live; a symbol becomes live when a live op
-//! references it (`@name` or `@outer::@inner` anywhere in its attributes or nested ops). Private
-//! (and `nested`) symbols that stay dead are erased, with everything nested in them.
+//! references it (`@name` or `@outer::@inner` anywhere in its attributes, properties or nested
+//! ops; the first name is looked up in the symbol table nearest to the referencing op, as in
+//! MLIR). Private (and `nested`) symbols that stay dead are erased, with everything nested in them.
+//! Unlike MLIR's, references in the properties of unregistered ops count.
 //!
 //! ```mlir
 //! "func.func"() <{sym_name = "unused", sym_visibility = "private", ...}> ...   // erased
@@ -71,27 +73,23 @@ fn collect_symbol_refs(ctx: &Context, attr: Attribute, out: &mut Vec<Attribute>)
     }
 }
 
-/// The symbols a reference names seen from `from`: the root symbol and each nested one.
+/// The symbols a reference names seen from `from`: the root symbol, looked up in the nearest
+/// symbol table only (as MLIR resolves references), and each nested one.
 fn resolve(ctx: &Context, tables: &mut FxHashMap<OpId, SymbolTable>, from: OpId, reference: Attribute) -> Vec<OpId> {
     let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(reference) else { return Vec::new() };
-    let mut scope = ctx.nearest_symbol_table(from);
-    while let Some(table_op) = scope {
-        let table = tables.entry(table_op).or_insert_with(|| SymbolTable::new(ctx, table_op));
-        if let Some(found) = table.lookup(root) {
-            let mut path = vec![found];
-            for name in nested {
-                let current = *path.last().expect("non-empty");
-                let table = tables.entry(current).or_insert_with(|| SymbolTable::new(ctx, current));
-                match table.lookup(name) {
-                    Some(next) => path.push(next),
-                    None => break,
-                }
-            }
-            return path;
+    let Some(table_op) = ctx.nearest_symbol_table(from) else { return Vec::new() };
+    let table = tables.entry(table_op).or_insert_with(|| SymbolTable::new(ctx, table_op));
+    let Some(found) = table.lookup(root) else { return Vec::new() };
+    let mut path = vec![found];
+    for name in nested {
+        let current = *path.last().expect("non-empty");
+        let table = tables.entry(current).or_insert_with(|| SymbolTable::new(ctx, current));
+        match table.lookup(name) {
+            Some(next) => path.push(next),
+            None => break,
         }
-        scope = ctx.parent_op(table_op).and_then(|p| ctx.nearest_symbol_table(p));
     }
-    Vec::new()
+    path
 }
 
 /// The `symbol-dce` pass.
