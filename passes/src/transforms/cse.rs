@@ -303,11 +303,16 @@ mod tests {
 }) : () -> ()
 "#);
         assert_eq!(erased, 1, "{printed}");
-        assert!(printed.contains(r#"  "scope.scope"() ({
+        assert!(
+            printed.contains(
+                r#"  "scope.scope"() ({
       %1 = "arith.muli"(%0, %0) : (i32, i32) -> i32
       "test.use"(%0, %1) : (i32, i32) -> ()
     }) : () -> ()
-    %2 = "arith.muli"(%0, %0) : (i32, i32) -> i32"#), "{printed}");
+    %2 = "arith.muli"(%0, %0) : (i32, i32) -> i32"#
+            ),
+            "{printed}"
+        );
     }
 
     #[test]
