@@ -60,7 +60,9 @@ impl Context {
         self.has_trait(op, Traits::SYMBOL_TABLE)
     }
 
-    /// Resolves a symbol reference attribute (`@a` or `@a::@b`) seen from `from`.
+    /// Resolves a symbol reference attribute (`@a` or `@a::@b`) seen from `from`: its root is looked
+    /// up in the nearest symbol table enclosing `from` (or `from` itself) only, not in tables further
+    /// out, as MLIR's `lookupNearestSymbolFrom` does.
     pub fn lookup_symbol(&self, from: OpId, reference: crate::attributes::Attribute) -> Option<OpId> {
         SymbolTableCollection::default().lookup(self, from, reference)
     }
@@ -90,24 +92,19 @@ impl SymbolTableCollection {
     }
 
     /// The symbols along a reference `@a::@b::@c` seen from `from`, as far as they resolve: the
-    /// root symbol is searched in the enclosing symbol tables, innermost first.
+    /// root symbol is looked up in the nearest symbol table only, as MLIR resolves references.
     pub fn resolve_path(&mut self, ctx: &Context, from: OpId, reference: crate::attributes::Attribute) -> Vec<OpId> {
         let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(reference) else { return Vec::new() };
-        let mut scope = ctx.nearest_symbol_table(from);
-        while let Some(table_op) = scope {
-            if let Some(found) = self.table(ctx, table_op).lookup(root) {
-                let mut path = vec![found];
-                for name in nested {
-                    let current = *path.last().expect("non-empty");
-                    match self.table(ctx, current).lookup(name) {
-                        Some(next) => path.push(next),
-                        None => break,
-                    }
-                }
-                return path;
+        let Some(table_op) = ctx.nearest_symbol_table(from) else { return Vec::new() };
+        let Some(found) = self.table(ctx, table_op).lookup(root) else { return Vec::new() };
+        let mut path = vec![found];
+        for name in nested {
+            let current = *path.last().expect("non-empty");
+            match self.table(ctx, current).lookup(name) {
+                Some(next) => path.push(next),
+                None => break,
             }
-            scope = ctx.parent_op(table_op).and_then(|p| ctx.nearest_symbol_table(p));
         }
-        Vec::new()
+        path
     }
 }

@@ -1,6 +1,6 @@
 //! Folders of the `arith` ops: constant evaluation and algebraic identities on scalars.
 
-use mc_ir::{AttrKind, Attribute, Context, FoldResult, Folded, OpId, Signedness, TypeKind, sign_extend};
+use mc_ir::{AttrKind, Attribute, Context, FoldResult, Folded, OpId, Signedness, Type, TypeKind, sign_extend};
 
 /// The integer value of a constant operand.
 fn int(ctx: &Context, attr: Option<Attribute>) -> Option<i128> {
@@ -16,15 +16,24 @@ fn float(ctx: &Context, attr: Option<Attribute>) -> Option<f64> {
     ctx.float_value(attr?)
 }
 
-/// Bit width of the op's result (or first operand) scalar integer type; `index` counts as 64.
-fn width(ctx: &Context, op: OpId) -> Option<u32> {
-    let operation = ctx.operation(op);
-    let ty = operation.operands().next().map(|v| ctx.value_type(v)).unwrap_or_else(|| operation.result_type(0));
+/// Widest integers the folders evaluate: attributes hold `i128` values.
+const MAX_FOLD_WIDTH: u32 = 128;
+
+/// Bit width of a scalar integer type; `index` counts as 64. `None` for other types and for
+/// integers wider than [`MAX_FOLD_WIDTH`], which are not folded.
+fn type_width(ctx: &Context, ty: Type) -> Option<u32> {
     match ctx.type_kind(ty) {
-        TypeKind::Integer { width, .. } => Some(*width),
+        TypeKind::Integer { width, .. } if *width <= MAX_FOLD_WIDTH => Some(*width),
         TypeKind::Index => Some(64),
         _ => None,
     }
+}
+
+/// Bit width of the op's first operand (or result) scalar integer type, see [`type_width`].
+fn width(ctx: &Context, op: OpId) -> Option<u32> {
+    let operation = ctx.operation(op);
+    let ty = operation.operands().next().map(|v| ctx.value_type(v)).unwrap_or_else(|| operation.result_type(0));
+    type_width(ctx, ty)
 }
 
 /// `value` read as an unsigned number of `width` bits.
@@ -129,68 +138,142 @@ fn div_identity(_: Option<i128>, b: Option<i128>) -> Option<Identity> {
     (b == Some(1)).then_some(Identity::Lhs)
 }
 
+/// The smallest signed value of a `width`-bit integer.
+fn signed_min(width: u32) -> i128 {
+    if width >= 128 { i128::MIN } else { -(1i128 << (width - 1)) }
+}
+
 pub(super) fn fold_divsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, _| (b != 0).then(|| a.wrapping_div(b)), div_identity)
+    // Division by zero and the overflowing `MIN / -1` are undefined behavior: left for run time.
+    int_binary(
+        ctx,
+        op,
+        c,
+        |a, b, w| (b != 0 && !(b == -1 && sign_extend(a, w) == signed_min(w))).then(|| a.wrapping_div(b)),
+        div_identity,
+    )
 }
 
 pub(super) fn fold_divui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
     int_binary(ctx, op, c, |a, b, w| (b != 0).then(|| (unsigned(a, w) / unsigned(b, w)) as i128), div_identity)
 }
 
+/// `x % 1` is 0.
+fn rem_identity(_: Option<i128>, b: Option<i128>) -> Option<Identity> {
+    (b == Some(1)).then_some(Identity::Constant(0))
+}
+
 pub(super) fn fold_remsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, _| (b != 0).then(|| a.wrapping_rem(b)), no_identity)
+    int_binary(ctx, op, c, |a, b, _| (b != 0).then(|| a.wrapping_rem(b)), rem_identity)
 }
 
 pub(super) fn fold_remui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, w| (b != 0).then(|| (unsigned(a, w) % unsigned(b, w)) as i128), no_identity)
+    int_binary(ctx, op, c, |a, b, w| (b != 0).then(|| (unsigned(a, w) % unsigned(b, w)) as i128), rem_identity)
+}
+
+/// True if both operands of `op` are the same value.
+fn same_operands(ctx: &Context, op: OpId) -> bool {
+    let operation = ctx.operation(op);
+    operation.operand(0) == operation.operand(1)
+}
+
+/// Folds a min/max op: `op(x, x)` is `x`, constants are evaluated.
+fn min_max(ctx: &mut Context, op: OpId, c: &[Option<Attribute>], eval: fn(i128, i128, u32) -> Option<i128>) -> Folded {
+    if same_operands(ctx, op) {
+        return operand(ctx, op, 0);
+    }
+    int_binary(ctx, op, c, eval, no_identity)
 }
 
 pub(super) fn fold_minsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, _| Some(a.min(b)), no_identity)
+    min_max(ctx, op, c, |a, b, _| Some(a.min(b)))
 }
 
 pub(super) fn fold_maxsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, _| Some(a.max(b)), no_identity)
+    min_max(ctx, op, c, |a, b, _| Some(a.max(b)))
 }
 
 pub(super) fn fold_minui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, w| Some(if unsigned(a, w) <= unsigned(b, w) { a } else { b }), no_identity)
+    min_max(ctx, op, c, |a, b, w| Some(if unsigned(a, w) <= unsigned(b, w) { a } else { b }))
 }
 
 pub(super) fn fold_maxui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_binary(ctx, op, c, |a, b, w| Some(if unsigned(a, w) >= unsigned(b, w) { a } else { b }), no_identity)
+    min_max(ctx, op, c, |a, b, w| Some(if unsigned(a, w) >= unsigned(b, w) { a } else { b }))
 }
 
-/// Folds a float binary op whose operands are both constant.
-fn float_binary(ctx: &mut Context, op: OpId, c: &[Option<Attribute>], eval: fn(f64, f64) -> f64) -> Folded {
+/// Folds a float binary op whose operands are both constant, or `op(x, identity)` to `x`.
+///
+/// A NaN made from non-NaN operands (`0.0 / 0.0`) is the positive quiet NaN, as with LLVM's
+/// `APFloat`, whatever the host produces.
+fn float_binary(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attribute>],
+    eval: fn(f64, f64) -> f64,
+    identity: Option<f64>,
+) -> Folded {
     match (float(ctx, c[0]), float(ctx, c[1])) {
-        (Some(a), Some(b)) => result_float(ctx, op, eval(a, b)),
+        (Some(a), Some(b)) => {
+            let value = eval(a, b);
+            let value = if value.is_nan() && !a.is_nan() && !b.is_nan() { f64::NAN } else { value };
+            result_float(ctx, op, value)
+        }
+        // Bitwise: `x + -0.0` is `x`, but `x + 0.0` is not (for `x = -0.0`).
+        (_, Some(b)) if identity.is_some_and(|i| i.to_bits() == b.to_bits()) => operand(ctx, op, 0),
         _ => Folded::Unchanged,
     }
 }
 
 pub(super) fn fold_addf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    float_binary(ctx, op, c, |a, b| a + b)
+    float_binary(ctx, op, c, |a, b| a + b, Some(-0.0))
 }
 
 pub(super) fn fold_subf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    float_binary(ctx, op, c, |a, b| a - b)
+    float_binary(ctx, op, c, |a, b| a - b, Some(0.0))
 }
 
 pub(super) fn fold_mulf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    float_binary(ctx, op, c, |a, b| a * b)
+    float_binary(ctx, op, c, |a, b| a * b, Some(1.0))
 }
 
 pub(super) fn fold_divf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    float_binary(ctx, op, c, |a, b| a / b)
+    float_binary(ctx, op, c, |a, b| a / b, Some(1.0))
+}
+
+/// IEEE 754-2019 `minimum`: NaN if either is NaN, and -0.0 is less than +0.0.
+fn minimum(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else if a == b {
+        if a.is_sign_negative() { a } else { b }
+    } else {
+        a.min(b)
+    }
+}
+
+/// IEEE 754-2019 `maximum`: NaN if either is NaN, and +0.0 is greater than -0.0.
+fn maximum(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else if a == b {
+        if a.is_sign_negative() { b } else { a }
+    } else {
+        a.max(b)
+    }
 }
 
 pub(super) fn fold_minimumf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    float_binary(ctx, op, c, |a, b| if a.is_nan() || b.is_nan() { f64::NAN } else { a.min(b) })
+    if same_operands(ctx, op) {
+        return operand(ctx, op, 0);
+    }
+    float_binary(ctx, op, c, minimum, None)
 }
 
 pub(super) fn fold_maximumf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    float_binary(ctx, op, c, |a, b| if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) })
+    if same_operands(ctx, op) {
+        return operand(ctx, op, 0);
+    }
+    float_binary(ctx, op, c, maximum, None)
 }
 
 fn bool_result(ctx: &mut Context, value: bool) -> Folded {
@@ -267,23 +350,28 @@ pub(super) fn fold_select(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) 
     if operation.operand(1) == operation.operand(2) {
         return operand(ctx, op, 1);
     }
-    match int(ctx, c[0]) {
-        Some(condition) => operand(ctx, op, if condition != 0 { 1 } else { 2 }),
-        None => Folded::Unchanged,
+    if let Some(condition) = int(ctx, c[0]) {
+        return operand(ctx, op, if condition != 0 { 1 } else { 2 });
+    }
+    // `select(c, true, false)` is `c`.
+    let i1 = ctx.integer_width(ctx.operation(op).result_type(0)) == Some(1);
+    match (int(ctx, c[1]), int(ctx, c[2])) {
+        (Some(t), Some(0)) if i1 && t != 0 => operand(ctx, op, 0),
+        _ => Folded::Unchanged,
     }
 }
 
 /// Folds an integer cast of a constant: `convert` gets the input value and input width.
 fn int_cast(ctx: &mut Context, op: OpId, c: &[Option<Attribute>], convert: fn(i128, u32) -> i128) -> Folded {
     let (Some(value), Some(w)) = (int(ctx, c[0]), width(ctx, op)) else { return Folded::Unchanged };
-    if !is_scalar_result(ctx, op) {
+    if !is_scalar_result(ctx, op) || type_width(ctx, ctx.operation(op).result_type(0)).is_none() {
         return Folded::Unchanged;
     }
     result_int(ctx, op, convert(value, w))
 }
 
 pub(super) fn fold_extsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    int_cast(ctx, op, c, |v, w| sign_extend(v, w))
+    int_cast(ctx, op, c, sign_extend)
 }
 
 pub(super) fn fold_extui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
@@ -304,7 +392,8 @@ pub(super) fn fold_sitofp(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) 
 pub(super) fn fold_fptosi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
     let Some(v) = float(ctx, c[0]) else { return Folded::Unchanged };
     let result = ctx.operation(op).result_type(0);
-    let Some(TypeKind::Integer { width, signedness: Signedness::Signless }) = Some(ctx.type_kind(result).clone())
+    let (Some(width), TypeKind::Integer { signedness: Signedness::Signless, .. }) =
+        (type_width(ctx, result), ctx.type_kind(result))
     else {
         return Folded::Unchanged;
     };

@@ -1,5 +1,8 @@
 //! `arith` op definitions and verifiers.
 
+use super::canonicalize::{
+    addi_patterns, extsi_patterns, extui_patterns, muli_patterns, subi_patterns, trunci_patterns,
+};
 use super::fold::{
     fold_addf, fold_addi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extsi,
     fold_extui, fold_fptosi, fold_maximumf, fold_maxsi, fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf,
@@ -29,7 +32,7 @@ define_op! {
 
 /// Declares binary ops whose operands and result share one type of the given element kind.
 macro_rules! binary_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $kind:ident, [$($tr:ident),*], $fold:path;)*) => {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $kind:ident, [$($tr:ident),*], $fold:path $(, $canon:path)?;)*) => {
         $(
             define_op! {
                 $(#[$meta])*
@@ -42,6 +45,7 @@ macro_rules! binary_ops {
                     optional_attributes: [overflowFlags: Any, fastmath: Any],
                     verify: $kind,
                     fold: $fold,
+                    $(canonicalize: $canon,)?
                 }
             }
         )*
@@ -50,11 +54,11 @@ macro_rules! binary_ops {
 
 binary_ops! {
     /// Wrapping integer addition.
-    AddIOp = "arith.addi", "integer addition operation", verify_integer_like, [COMMUTATIVE], fold_addi;
+    AddIOp = "arith.addi", "integer addition operation", verify_integer_like, [COMMUTATIVE], fold_addi, addi_patterns;
     /// Wrapping integer subtraction.
-    SubIOp = "arith.subi", "integer subtraction operation", verify_integer_like, [], fold_subi;
+    SubIOp = "arith.subi", "integer subtraction operation", verify_integer_like, [], fold_subi, subi_patterns;
     /// Wrapping integer multiplication.
-    MulIOp = "arith.muli", "integer multiplication operation", verify_integer_like, [COMMUTATIVE], fold_muli;
+    MulIOp = "arith.muli", "integer multiplication operation", verify_integer_like, [COMMUTATIVE], fold_muli, muli_patterns;
     /// Signed division rounding towards zero.
     DivSIOp = "arith.divsi", "signed integer division operation", verify_integer_like, [], fold_divsi;
     /// Unsigned division.
@@ -127,7 +131,7 @@ define_op! {
 
 /// Declares one-operand casts with a verifier and folder.
 macro_rules! cast_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path, $fold:path;)*) => {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path, $fold:path $(, $canon:path)?;)*) => {
         $(
             define_op! {
                 $(#[$meta])*
@@ -139,6 +143,7 @@ macro_rules! cast_ops {
                     attributes: [],
                     verify: $verify,
                     fold: $fold,
+                    $(canonicalize: $canon,)?
                 }
             }
         )*
@@ -147,11 +152,11 @@ macro_rules! cast_ops {
 
 cast_ops! {
     /// Sign-extends an integer to a wider type.
-    ExtSIOp = "arith.extsi", "integer sign extension operation", verify_extend, fold_extsi;
+    ExtSIOp = "arith.extsi", "integer sign extension operation", verify_extend, fold_extsi, extsi_patterns;
     /// Zero-extends an integer to a wider type.
-    ExtUIOp = "arith.extui", "integer zero extension operation", verify_extend, fold_extui;
+    ExtUIOp = "arith.extui", "integer zero extension operation", verify_extend, fold_extui, extui_patterns;
     /// Truncates an integer to a narrower type.
-    TruncIOp = "arith.trunci", "integer truncation operation", verify_truncate, fold_trunci;
+    TruncIOp = "arith.trunci", "integer truncation operation", verify_truncate, fold_trunci, trunci_patterns;
     /// Converts a signed integer to a float.
     SIToFPOp = "arith.sitofp", "cast from integer type to floating-point", verify_int_to_float, fold_sitofp;
     /// Converts a float to a signed integer, rounding towards zero.
@@ -206,6 +211,12 @@ fn is_signless_int_like(ctx: &Context, ty: Type) -> bool {
     )
 }
 
+/// Signless integers (not `index`, whose width is unknown), or tensors of them: what casts take.
+fn is_signless_fixed_int_like(ctx: &Context, ty: Type) -> bool {
+    let element = split_shaped(ctx, ty).1;
+    matches!(ctx.type_kind(element), TypeKind::Integer { signedness: mc_ir::Signedness::Signless, .. })
+}
+
 fn is_float_like(ctx: &Context, ty: Type) -> bool {
     ctx.float_kind(split_shaped(ctx, ty).1).is_some()
 }
@@ -241,6 +252,11 @@ fn verify_float_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 fn verify_constant(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let value = ConstantOp(op).value(ctx);
     let result = ctx.operation(op).result_type(0);
+    if matches!(ctx.type_kind(result), TypeKind::Integer { signedness, .. } if *signedness != mc_ir::Signedness::Signless)
+    {
+        diags.push(ctx.op_error(op, "integer return type must be signless"));
+        return;
+    }
     match ctx.attr_type(value) {
         Some(ty) if ty == result => {}
         Some(ty) => diags.push(ctx.op_error(
@@ -350,17 +366,19 @@ fn verify_cast(
 }
 
 fn verify_extend(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    verify_cast(ctx, op, diags, is_signless_int_like, is_signless_int_like, Some(|a, b| b > a), "must be wider than");
+    let int = is_signless_fixed_int_like;
+    verify_cast(ctx, op, diags, int, int, Some(|a, b| b > a), "must be wider than");
 }
 
 fn verify_truncate(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    verify_cast(ctx, op, diags, is_signless_int_like, is_signless_int_like, Some(|a, b| b < a), "must be shorter than");
+    let int = is_signless_fixed_int_like;
+    verify_cast(ctx, op, diags, int, int, Some(|a, b| b < a), "must be shorter than");
 }
 
 fn verify_int_to_float(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    verify_cast(ctx, op, diags, is_signless_int_like, is_float_like, None, "");
+    verify_cast(ctx, op, diags, is_signless_fixed_int_like, is_float_like, None, "");
 }
 
 fn verify_float_to_int(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    verify_cast(ctx, op, diags, is_float_like, is_signless_int_like, None, "");
+    verify_cast(ctx, op, diags, is_float_like, is_signless_fixed_int_like, None, "");
 }

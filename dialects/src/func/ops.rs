@@ -86,7 +86,9 @@ fn verify_func(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let func = FuncOp(op);
     let Some(ty) = ctx.type_value(func.function_type(ctx)) else { return };
     let Some((inputs, _)) = ctx.function_signature(ty) else {
-        diags.push(ctx.op_error(op, "requires '\"function_type\"' to be a function type"));
+        diags.push(
+            ctx.op_error(op, "attribute 'function_type' failed to satisfy constraint: type attribute of function type"),
+        );
         return;
     };
     let Some(entry) = func.entry_block(ctx) else {
@@ -152,7 +154,12 @@ fn verify_return(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 fn verify_call(ctx: &Context, op: OpId, tables: &mut SymbolTableCollection, diags: &mut Vec<Diagnostic>) {
     let call = CallOp(op);
     let callee_attr = call.callee(ctx);
-    let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(callee_attr) else { return };
+    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(callee_attr) else { return };
+    if !nested.is_empty() {
+        diags
+            .push(ctx.op_error(op, "attribute 'callee' failed to satisfy constraint: flat symbol reference attribute"));
+        return;
+    }
     let Some(func) = tables.lookup(ctx, op, callee_attr).and_then(|f| FuncOp::cast(ctx, f)) else {
         diags.push(ctx.op_error(op, format!("'{root}' does not reference a valid function")));
         return;

@@ -110,7 +110,8 @@ impl Parser<'_> {
             self.expect(TokenKind::Equal, "'=' after SSA name")?;
         }
         let op = match self.tok.kind {
-            TokenKind::String => self.parse_generic_operation(start)?,
+            // As in MLIR, an op is located at its name, not at the results bound before it.
+            TokenKind::String => self.parse_generic_operation(self.tok.start)?,
             TokenKind::BareIdentifier => {
                 let name = self.text().to_string();
                 return Err(self.error_here(format!("custom op '{name}' is unknown")));

@@ -22,7 +22,7 @@
 use super::analysis::AnalysisManager;
 use super::instrumentation::PassInstrumentation;
 use super::pass_trait::Pass;
-use super::pipeline_text::{DisplayPipeline, PipelineElement, PipelineError, parse_anchored};
+use super::pipeline_text::{DisplayPipeline, PipelineElement, PipelineError, PrettyPipeline, parse_anchored};
 use super::registry::PassRegistry;
 use super::timing;
 use crate::context::Context;
@@ -311,6 +311,34 @@ impl PassManager {
         &mut self.pipeline
     }
 
+    /// The pipeline as `mlir-opt --dump-pass-pipeline` prints it (MLIR's `OpPassManager::dump`): a
+    /// header counting the root pipeline's elements, then one element per line, nested pipelines
+    /// indented, then a blank line.
+    ///
+    /// ```text
+    /// Pass Manager with 2 passes:
+    /// builtin.module(
+    ///   func.func(
+    ///     cse
+    ///   ),
+    ///   symbol-dce
+    /// )
+    ///
+    /// ```
+    ///
+    /// A bare list (`cse,canonicalize`) prints its elements without an anchor.
+    pub fn dump(&self) -> String {
+        let elements = self.pipeline.to_elements();
+        let pipeline = if self.anchored {
+            let span = 0..0;
+            let anchor = self.pipeline.anchor.to_string();
+            PrettyPipeline(&[PipelineElement::Nested { anchor, elements, span }]).to_string()
+        } else {
+            PrettyPipeline(&elements).to_string()
+        };
+        format!("Pass Manager with {} passes:\n{pipeline}\n\n", self.pipeline.len())
+    }
+
     /// Adds an instrumentation; its hooks run after those of earlier ones before a pass, and
     /// before them after a pass.
     pub fn add_instrumentation(&mut self, instrumentation: Box<dyn PassInstrumentation>) {
@@ -522,12 +550,23 @@ mod tests {
     }
 
     #[test]
+    fn dumps_like_mlir() {
+        assert_eq!(
+            parse("builtin.module(test.func(count-ops,func-only),count-ops)").dump(),
+            "Pass Manager with 2 passes:\nbuiltin.module(\n  test.func(\n    count-ops,\n    func-only\n  ),\n  \
+             count-ops\n)\n\n"
+        );
+        assert_eq!(parse("builtin.module()").dump(), "Pass Manager with 0 passes:\nbuiltin.module(\n\n)\n\n");
+        assert_eq!(parse("count-ops,count-ops").dump(), "Pass Manager with 2 passes:\ncount-ops,\ncount-ops\n\n");
+    }
+
+    #[test]
     fn options_round_trip_through_printing() {
         let text = "builtin.module(rename-attr{to=\"new name\" skip=test.op,test.func scope=root verbose})";
         let printed = parse(text).to_string();
         assert_eq!(
             printed,
-            "builtin.module(rename-attr{from=old max-renames=-1 scope=root skip=test.op,test.func to=\"new name\" verbose=true})"
+            "builtin.module(rename-attr{from=old max-renames=-1 scope=root skip={test.op,test.func} to=\"new name\" verbose=true})"
         );
         assert_eq!(parse(&printed).to_string(), printed);
     }

@@ -40,10 +40,11 @@
 //! containing commas or spaces is quoted (`names="a,b",c`). Unlike MLIR, giving an option twice is
 //! an error (MLIR keeps the last scalar and appends list items).
 //!
-//! Printing follows MLIR too: every option is printed, in name order, except an empty list whose
-//! default is also empty. A string is quoted when it contains spaces, braces or quotes. Two kinds
-//! of string cannot survive printing and parsing: one with leading or trailing whitespace (the
-//! parser trims it, as MLIR's does) and one containing both kinds of quote (`"` and `'`).
+//! Printing follows MLIR too: every option is printed, in name order, lists in braces (`{1,2}`),
+//! except an empty list whose default is also empty. A string is quoted when it contains spaces,
+//! braces or quotes. Two kinds of string cannot survive printing and parsing: one with leading or
+//! trailing whitespace (the parser trims it, as MLIR's does) and one containing both kinds of
+//! quote (`"` and `'`).
 
 use super::pipeline_text::{PassOption, clean_value, list_items};
 
@@ -120,7 +121,7 @@ impl OptionSpec {
         OptionSpec {
             name: kebab_case(field),
             type_name: T::type_name(),
-            default: (!(T::IS_LIST && printed.is_empty())).then_some(printed),
+            default: (!(T::IS_LIST && printed == EMPTY_LIST)).then_some(printed),
             description: description.join(" "),
         }
     }
@@ -167,11 +168,14 @@ pub fn set_value<T: OptionType>(target: &mut T, raw: Option<&str>) -> Result<(),
 /// empty too (MLIR omits those). Used by [`pass_options!`](crate::pass_options).
 pub fn print_entry<T: OptionType>(field: &str, value: &T, default: &T) -> Option<PassOption> {
     let text = value.print_value();
-    if T::IS_LIST && text.is_empty() && default.print_value().is_empty() {
+    if T::IS_LIST && text == EMPTY_LIST && default.print_value() == EMPTY_LIST {
         return None;
     }
     Some(PassOption { key: kebab_case(field), value: Some(text) })
 }
+
+/// How an empty list option prints.
+const EMPTY_LIST: &str = "{}";
 
 /// Quotes `text` if the pipeline parser would otherwise split or alter it; `in_list` also protects
 /// the characters that separate or group list items.
@@ -310,8 +314,9 @@ impl<T: OptionType> OptionType for Vec<T> {
             .collect()
     }
 
+    /// Braces around the items, as MLIR prints lists: `{1,2,3}`, `{}`.
     fn print_value(&self) -> String {
-        self.iter().map(|item| quote(&item.print_value(), true)).collect::<Vec<_>>().join(",")
+        format!("{{{}}}", self.iter().map(|item| quote(&item.print_value(), true)).collect::<Vec<_>>().join(","))
     }
 }
 
@@ -587,7 +592,7 @@ mod tests {
     fn prints_all_options_sorted() {
         assert_eq!(
             print(&AllKinds::default()),
-            "p{label= limit=7 max-iterations=10 mode=fast names=a,b ratio=0.5 small=-1 verbose=false}"
+            "p{label= limit=7 max-iterations=10 mode=fast names={a,b} ratio=0.5 small=-1 verbose=false}"
         );
         let options = AllKinds {
             label: "two words".to_owned(),
@@ -598,7 +603,7 @@ mod tests {
         };
         assert_eq!(
             print(&options),
-            "p{label=\"two words\" limit=7 max-iterations=10 mode=fast names= ratio=1e300 sizes=4,5 small=-1 verbose=false}"
+            "p{label=\"two words\" limit=7 max-iterations=10 mode=fast names={} ratio=1e300 sizes={4,5} small=-1 verbose=false}"
         );
         assert!(NoOptions::default().print_options().is_empty());
     }

@@ -159,6 +159,48 @@ impl fmt::Display for DisplayPipeline<'_> {
     }
 }
 
+/// Displays a list of pipeline elements one per line, nested pipelines indented by two spaces, the
+/// way MLIR's `OpPassManager::dump` (and `mlir-opt --dump-pass-pipeline`) prints them:
+///
+/// ```text
+/// builtin.module(
+///   func.func(
+///     cse
+///   ),
+///   symbol-dce
+/// )
+/// ```
+///
+/// The text parses back to the same elements.
+#[derive(Clone, Copy, Debug)]
+pub struct PrettyPipeline<'a>(pub &'a [PipelineElement]);
+
+impl PrettyPipeline<'_> {
+    fn write(f: &mut fmt::Formatter<'_>, elements: &[PipelineElement], depth: usize) -> fmt::Result {
+        let indent = "  ".repeat(depth);
+        for (index, element) in elements.iter().enumerate() {
+            if index > 0 {
+                f.write_str(",\n")?;
+            }
+            match element {
+                PipelineElement::Pass { .. } => write!(f, "{indent}{element}")?,
+                PipelineElement::Nested { anchor, elements, .. } => {
+                    writeln!(f, "{indent}{anchor}(")?;
+                    Self::write(f, elements, depth + 1)?;
+                    write!(f, "\n{indent})")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for PrettyPipeline<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Self::write(f, self.0, 0)
+    }
+}
+
 /// A syntax error in a textual pipeline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PipelineError {
@@ -710,6 +752,20 @@ mod tests {
         assert_eq!(pass("p", &[("k", Some("")), ("f", None)]).to_string(), "p{k= f}");
         let option = PassOption { key: "k".to_owned(), value: Some("1,2".to_owned()) };
         assert_eq!(option.to_string(), "k=1,2");
+    }
+
+    #[test]
+    fn pretty_printing_matches_mlir_dump() {
+        let elements =
+            parse_pipeline("builtin.module(func.func(canonicalize{max-iterations=3},cse),any(),symbol-dce)").unwrap();
+        let pretty = PrettyPipeline(&elements).to_string();
+        assert_eq!(
+            pretty,
+            "builtin.module(\n  func.func(\n    canonicalize{max-iterations=3},\n    cse\n  ),\n  any(\n\n  ),\n  symbol-dce\n)"
+        );
+        assert_eq!(parse_pipeline(&pretty).unwrap(), elements);
+        assert_eq!(PrettyPipeline(&parse_pipeline("cse,dce").unwrap()).to_string(), "cse,\ndce");
+        assert_eq!(PrettyPipeline(&[]).to_string(), "");
     }
 
     #[test]

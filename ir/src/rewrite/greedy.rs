@@ -35,9 +35,11 @@ pub struct GreedyRewriteConfig {
     pub region_simplify: bool,
     /// Passes over the IR before giving up (`max-iterations`); `None` for no limit.
     pub max_iterations: Option<u32>,
-    /// Successful pattern applications before giving up (`max-num-rewrites`); `None` for no limit.
-    /// Only this limit stops a pattern that changes its op on every visit, since each change
-    /// puts the op back on the worklist. Folds are not counted (an in-place fold must make progress).
+    /// Successful pattern applications per iteration (`max-num-rewrites`), as in MLIR: reaching
+    /// it ends the iteration's pass over the worklist (a new iteration starts if anything changed);
+    /// `None` for no limit. A pattern that changes its op on every visit puts it back on the
+    /// worklist each time: only this limit ends such an iteration, and only `max_iterations` the
+    /// run. Folds are not counted (an in-place fold must make progress).
     pub max_num_rewrites: Option<u64>,
     /// Fold ops through their fold hooks.
     pub fold: bool,
@@ -63,7 +65,7 @@ impl Default for GreedyRewriteConfig {
 pub struct NotConverged {
     /// Passes over the IR made.
     pub iterations: u32,
-    /// Successful pattern applications.
+    /// Successful pattern applications, over all iterations.
     pub rewrites: u64,
 }
 
@@ -103,12 +105,9 @@ pub fn apply_patterns_greedily(
     let mut still_changing = false;
     while config.max_iterations.is_none_or(|max| iterations < max) {
         iterations += 1;
-        let (changed, stopped) = driver.iteration();
+        let changed = driver.iteration();
         changed_any |= changed;
         still_changing = changed;
-        if stopped {
-            return Err(NotConverged { iterations, rewrites: driver.rewrites });
-        }
         if !changed {
             break;
         }
@@ -162,14 +161,17 @@ struct Driver<'a> {
 }
 
 impl Driver<'_> {
-    /// One pass: returns whether the IR changed and whether the rewrite limit stopped it early.
-    fn iteration(&mut self) -> (bool, bool) {
-        // A fresh folder each pass: it learns the constants again while the worklist is filled.
+    /// One pass: returns whether the IR changed.
+    fn iteration(&mut self) -> bool {
+        // A fresh folder and worklist each pass: the folder learns the constants again while the
+        // worklist is filled.
         self.folder = new_folder(self.config, self.root);
+        self.worklist = Worklist::default();
         let mut changed = self.fill_worklist();
+        let rewrites_before = self.rewrites;
         while !self.worklist.is_empty() {
-            if self.config.max_num_rewrites.is_some_and(|max| self.rewrites >= max) {
-                return (true, true);
+            if self.config.max_num_rewrites.is_some_and(|max| self.rewrites - rewrites_before >= max) {
+                break;
             }
             let op = self.worklist.pop().expect("worklist is not empty");
             if self.ctx.is_live(op) && self.in_scope(op) {
@@ -179,7 +181,7 @@ impl Driver<'_> {
         if self.config.region_simplify {
             changed |= erase_unreachable_blocks(self.ctx, self.root);
         }
-        (changed, false)
+        changed
     }
 
     /// Fills the worklist so that popping visits ops in the configured order; true if constants were merged.
@@ -509,11 +511,16 @@ mod tests {
         let config = GreedyRewriteConfig { max_iterations: Some(3), ..GreedyRewriteConfig::default() };
         assert_eq!(run(&mut fx, &silent, &config), Err(NotConverged { iterations: 3, rewrites: 3 }));
         assert_eq!(count_of(&fx, a), Some(3));
-        // A pattern that always re-queues its op never empties the worklist: only a rewrite limit stops it.
+        // A pattern that always re-queues its op never empties the worklist: only a rewrite limit
+        // ends an iteration, and only the iteration limit the run.
         let noisy = freeze(|set| set.add(Bump { notify: true }));
-        let config = GreedyRewriteConfig { max_iterations: None, max_num_rewrites: Some(5), ..Default::default() };
-        assert_eq!(run(&mut fx, &noisy, &config), Err(NotConverged { iterations: 1, rewrites: 5 }));
-        assert_eq!(count_of(&fx, a), Some(8));
+        let config = GreedyRewriteConfig { max_iterations: Some(2), max_num_rewrites: Some(5), ..Default::default() };
+        assert_eq!(run(&mut fx, &noisy, &config), Err(NotConverged { iterations: 2, rewrites: 10 }));
+        assert_eq!(count_of(&fx, a), Some(13));
+        // No rewrites allowed: as in MLIR, the worklist is not even visited.
+        let config = GreedyRewriteConfig { max_num_rewrites: Some(0), ..Default::default() };
+        assert_eq!(run(&mut fx, &noisy, &config), Ok(false));
+        assert_eq!(count_of(&fx, a), Some(13));
         let config = GreedyRewriteConfig { max_iterations: Some(0), ..GreedyRewriteConfig::default() };
         assert_eq!(run(&mut fx, &noisy, &config), Ok(false));
     }

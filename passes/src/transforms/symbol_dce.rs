@@ -1,8 +1,10 @@
 //! `symbol-dce`: erases private symbols that nothing live references.
 //!
 //! Public symbols and every non-symbol op are live; a symbol becomes live when a live op
-//! references it (`@name` or `@outer::@inner` anywhere in its attributes or nested ops). Private
-//! (and `nested`) symbols that stay dead are erased, with everything nested in them.
+//! references it (`@name` or `@outer::@inner` anywhere in its attributes, properties or nested
+//! ops; the first name is looked up in the symbol table nearest to the referencing op, as in
+//! MLIR). Private (and `nested`) symbols that stay dead are erased, with everything nested in them.
+//! Unlike MLIR's, references in the properties of unregistered ops count.
 //!
 //! ```mlir
 //! "func.func"() <{sym_name = "unused", sym_visibility = "private", ...}> ...   // erased
@@ -90,7 +92,9 @@ impl Pass for SymbolDce {
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
         if !ctx.is_symbol_table(op) {
-            return Err(ctx.op_error(op, "Symbol DCE pass expected op to be a symbol table").into());
+            return Err(ctx
+                .op_error(op, "was scheduled to run under SymbolDCE, but does not define a symbol table")
+                .into());
         }
         if eliminate_dead_symbols(ctx, op) == 0 {
             analyses.mark_all_preserved();

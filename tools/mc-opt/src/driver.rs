@@ -32,15 +32,8 @@ pub fn run(options: &Options, registry: &PassRegistry) -> Result<bool, String> {
     let text = read_input(&options.input, &name)?;
     let mut output = open_output(&options.output)?;
 
-    let timing = Timing::new();
-    let subscriber = tracing_subscriber::registry().with(options.pass_timing.then(|| timing.layer()));
-    let (diagnostics, text) = tracing::subscriber::with_default(subscriber, || {
-        process_input(options, registry, &name, text, output.as_mut())
-    })?;
+    let (diagnostics, text) = process_input(options, registry, &name, text, output.as_mut())?;
     output.flush().map_err(|e| format!("could not write output file '{}': {e}", options.output))?;
-    if options.pass_timing {
-        eprint!("{}", timing.report());
-    }
 
     Ok(match &options.verify_diagnostics {
         Some(level) => check_expected(&name, &text, level, &diagnostics),
@@ -83,6 +76,7 @@ fn open_output(path: &str) -> Result<Box<dyn Write>, String> {
 
 /// Processes each chunk (or the whole input) in a fresh context, writing the outputs of the chunks
 /// that succeed to `output` (separated by the split marker); returns the diagnostics and the text.
+/// With `--pass-timing`, reports the times of each chunk after it, as mlir-opt does.
 fn process_input(
     options: &Options,
     registry: &PassRegistry,
@@ -96,8 +90,11 @@ fn process_input(
         let mut ctx = Context::new();
         mc_dialects::register_all(&mut ctx);
         ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
-        match process_buffer(options, registry, &mut ctx, buffer)? {
-            Ok(module) => {
+        let timing = options.pass_timing.then(Timing::new);
+        let subscriber = tracing_subscriber::registry().with(timing.as_ref().map(Timing::layer));
+        let result = tracing::subscriber::with_default(subscriber, || -> Result<_, String> {
+            let result = process_buffer(options, registry, &mut ctx, buffer)?;
+            if let Ok(module) = result {
                 let separator = if written > 0 { format!("{DEFAULT_SPLIT_MARKER}\n") } else { String::new() };
                 let _output = timing::scope("Output").entered();
                 let print = PrintOptions { generic: options.print_generic, debug_info: options.print_debuginfo };
@@ -107,6 +104,13 @@ fn process_input(
                     .map_err(|e| format!("could not write output file '{}': {e}", options.output))?;
                 written += 1;
             }
+            Ok(result)
+        })?;
+        if let Some(timing) = timing {
+            eprint!("{}", timing.report());
+        }
+        match result {
+            Ok(_) => {}
             Err(diags) => {
                 for diag in &diags {
                     // The rendering covers the notes too: it goes with the first entry only.
@@ -155,6 +159,9 @@ fn process_buffer(
         return Ok(Err(diags));
     }
     let mut pm = build_pass_manager(options, registry)?;
+    if options.dump_pass_pipeline {
+        eprint!("{}", pm.dump());
+    }
     if let Err(failure) = pm.run(ctx, module.op()) {
         return Ok(Err(failure.0));
     }

@@ -42,6 +42,10 @@ pub struct Options {
     #[arg(long = "verify-diagnostics", num_args = 0..=1, default_missing_value = "all", require_equals = true, value_parser = ["all", "only-expected"], value_name = "LEVEL")]
     pub verify_diagnostics: Option<String>,
 
+    /// Print the pipeline that will run to stderr, before running it on each input (chunk).
+    #[arg(long = "dump-pass-pipeline")]
+    pub dump_pass_pipeline: bool,
+
     /// Run the verifier after each pass.
     #[arg(long = "verify-each", default_value_t = true, action = ArgAction::Set, num_args = 0..=1, default_missing_value = "true", require_equals = true)]
     pub verify_each: bool,
