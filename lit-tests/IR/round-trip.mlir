@@ -4,7 +4,7 @@
 // RUN: mc-opt %t.1.mlir --allow-unregistered-dialect > %t.2.mlir
 // RUN: diff %t.1.mlir %t.2.mlir
 
-// CHECK-LABEL: "builtin.module"() ({
+// CHECK-LABEL: module {
 // CHECK: %[[A:.*]] = "test.a"() {b = true, f = 1.5e0 : f32, i = -3 : i8, s = "q\"\n", u} : () -> i32
 %a = "test.a"() {i = -3 : i8, f = 1.5 : f32, s = "q\"\n", b = true, u} : () -> i32
 // CHECK: %[[B:.*]]:2 = "test.b"(%[[A]], %[[A]]) : (i32, i32) -> (i32, f16)

@@ -1,6 +1,10 @@
-//! The IR printer: MLIR's generic operation form, value and block naming, locations, resources.
+//! The IR printer: MLIR's generic operation form, custom forms through op print hooks
+//! ([`OpAsmPrinter`]), value and block naming, locations, resources.
 
 pub mod attributes;
+mod op_asm;
+
+pub use op_asm::{OpAsmPrinter, PrintFailed, PrintResult};
 
 use crate::attributes::{AttrKind, Attribute};
 use crate::block::BlockId;
@@ -23,12 +27,14 @@ pub struct PrintOptions {
 }
 
 /// How a value is spelled.
-#[derive(Copy, Clone)]
+#[derive(Clone)]
 enum ValueName {
     /// `%N`, or `%N#i` for result `i` of a multi-result op.
     Numbered { number: u32, result: Option<u32> },
     /// `%argN`.
     Arg(u32),
+    /// `%name` or `%name#i` (custom form: entry block arguments and hook-named results).
+    Named { name: String, result: Option<u32> },
 }
 
 /// Prints `op` (usually a module) followed by the resource blobs it references.
@@ -57,6 +63,8 @@ struct OpPrinter<'a> {
     indent: usize,
     names: FxHashMap<Value, ValueName>,
     block_names: FxHashMap<BlockId, u32>,
+    /// Dialects whose prefix op names may drop in the custom form, innermost region last.
+    default_dialects: Vec<&'static str>,
 }
 
 impl<'a> OpPrinter<'a> {
@@ -68,11 +76,15 @@ impl<'a> OpPrinter<'a> {
             indent: 0,
             names: FxHashMap::default(),
             block_names: FxHashMap::default(),
+            default_dialects: vec!["builtin"],
         }
     }
 
     /// Names the values defined by `root` and inside it, up to nested isolated-from-above ops.
     fn number_scope(&mut self, root: OpId) {
+        if !self.options.generic {
+            return self.number_custom(root);
+        }
         let mut counters = (0u32, 0u32);
         self.number_results(root, &mut counters.0);
         self.number_regions(root, &mut counters);
@@ -137,6 +149,12 @@ impl<'a> OpPrinter<'a> {
             Some(ValueName::Arg(n)) => {
                 let _ = write!(self.out, "%arg{n}");
             }
+            Some(ValueName::Named { name, result }) => {
+                let _ = write!(self.out, "%{name}");
+                if let Some(i) = result {
+                    let _ = write!(self.out, "#{i}");
+                }
+            }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
     }
@@ -151,6 +169,9 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_op(&mut self, op: OpId) {
+        if !self.options.generic && self.print_custom(op) {
+            return;
+        }
         let ctx = self.ctx;
         let operation = ctx.operation(op);
         let n = operation.num_results();
@@ -221,7 +242,8 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_region(&mut self, region: RegionId, isolated: bool) {
-        if isolated {
+        self.default_dialects.push(op_asm::default_dialect_of_region(self.ctx, region));
+        if isolated && self.options.generic {
             let saved = std::mem::take(&mut self.names);
             let saved_blocks = std::mem::take(&mut self.block_names);
             // Values defined outside stay unknown inside an isolated region, as MLIR prints them.
@@ -232,6 +254,7 @@ impl<'a> OpPrinter<'a> {
         } else {
             self.print_region_body(region);
         }
+        self.default_dialects.pop();
     }
 
     fn print_region_body(&mut self, region: RegionId) {
