@@ -1,5 +1,6 @@
 //! `arith` op definitions and verifiers.
 
+use super::asm::{constant_result_names, infer_constant_type, infer_i1_like, parse_select, print_select};
 use super::fold::{
     fold_addf, fold_addi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extsi,
     fold_extui, fold_fptosi, fold_maximumf, fold_maxsi, fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf,
@@ -24,12 +25,20 @@ define_op! {
         attributes: [value: Any],
         verify: verify_constant,
         fold: fold_constant,
+        format: "attr-dict $value",
+        infer_result_types: infer_constant_type,
+        result_names: constant_result_names,
     }
 }
 
-/// Declares binary ops whose operands and result share one type of the given element kind.
+/// Declares binary ops whose operands and result share one type of the given element kind, with
+/// the given optional (flag) attributes and assembly format.
 macro_rules! binary_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $kind:ident, [$($tr:ident),*], $fold:path;)*) => {
+    (
+        optional: $opt:tt,
+        format: $format:literal;
+        $($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $kind:ident, [$($tr:ident),*], $fold:path;)*
+    ) => {
         $(
             define_op! {
                 $(#[$meta])*
@@ -39,9 +48,10 @@ macro_rules! binary_ops {
                     operands: [lhs, rhs],
                     results: [result],
                     attributes: [],
-                    optional_attributes: [overflowFlags: Any, fastmath: Any],
+                    optional_attributes: $opt,
                     verify: $kind,
                     fold: $fold,
+                    format: $format,
                 }
             }
         )*
@@ -49,12 +59,19 @@ macro_rules! binary_ops {
 }
 
 binary_ops! {
+    optional: [overflowFlags: DialectAttr("arith.overflow", "none")],
+    format: "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)";
     /// Wrapping integer addition.
     AddIOp = "arith.addi", "integer addition operation", verify_integer_like, [COMMUTATIVE], fold_addi;
     /// Wrapping integer subtraction.
     SubIOp = "arith.subi", "integer subtraction operation", verify_integer_like, [], fold_subi;
     /// Wrapping integer multiplication.
     MulIOp = "arith.muli", "integer multiplication operation", verify_integer_like, [COMMUTATIVE], fold_muli;
+}
+
+binary_ops! {
+    optional: [],
+    format: "$lhs `,` $rhs attr-dict `:` type($result)";
     /// Signed division rounding towards zero.
     DivSIOp = "arith.divsi", "signed integer division operation", verify_integer_like, [], fold_divsi;
     /// Unsigned division.
@@ -71,6 +88,11 @@ binary_ops! {
     MinUIOp = "arith.minui", "unsigned integer minimum operation", verify_integer_like, [COMMUTATIVE], fold_minui;
     /// Unsigned maximum.
     MaxUIOp = "arith.maxui", "unsigned integer maximum operation", verify_integer_like, [COMMUTATIVE], fold_maxui;
+}
+
+binary_ops! {
+    optional: [fastmath: DialectAttr("arith.fastmath", "none")],
+    format: "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)";
     /// Float addition.
     AddFOp = "arith.addf", "floating point addition operation", verify_float_like, [COMMUTATIVE], fold_addf;
     /// Float subtraction.
@@ -92,9 +114,11 @@ define_op! {
         traits: [PURE, SAME_OPERAND_TYPES],
         operands: [lhs, rhs],
         results: [result],
-        attributes: [predicate: Integer],
+        attributes: [predicate: Enum(&CMPI_PREDICATES)],
         verify: verify_cmpi,
         fold: fold_cmpi,
+        format: "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)",
+        infer_result_types: infer_i1_like,
     }
 }
 
@@ -105,10 +129,12 @@ define_op! {
         traits: [PURE, SAME_OPERAND_TYPES],
         operands: [lhs, rhs],
         results: [result],
-        attributes: [predicate: Integer],
-        optional_attributes: [fastmath: Any],
+        attributes: [predicate: Enum(&CMPF_PREDICATES)],
+        optional_attributes: [fastmath: DialectAttr("arith.fastmath", "none")],
         verify: verify_cmpf,
         fold: fold_cmpf,
+        format: "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)",
+        infer_result_types: infer_i1_like,
     }
 }
 
@@ -122,12 +148,19 @@ define_op! {
         attributes: [],
         verify: verify_select,
         fold: fold_select,
+        print: print_select,
+        parse: parse_select,
     }
 }
 
-/// Declares one-operand casts with a verifier and folder.
+/// Declares one-operand casts with a verifier and folder, the given optional (flag) attributes and
+/// assembly format.
 macro_rules! cast_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path, $fold:path;)*) => {
+    (
+        optional: $opt:tt,
+        format: $format:literal;
+        $($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path, $fold:path;)*
+    ) => {
         $(
             define_op! {
                 $(#[$meta])*
@@ -137,8 +170,10 @@ macro_rules! cast_ops {
                     operands: [input],
                     results: [result],
                     attributes: [],
+                    optional_attributes: $opt,
                     verify: $verify,
                     fold: $fold,
+                    format: $format,
                 }
             }
         )*
@@ -146,16 +181,23 @@ macro_rules! cast_ops {
 }
 
 cast_ops! {
+    optional: [],
+    format: "$input attr-dict `:` type($input) `to` type($result)";
     /// Sign-extends an integer to a wider type.
     ExtSIOp = "arith.extsi", "integer sign extension operation", verify_extend, fold_extsi;
     /// Zero-extends an integer to a wider type.
     ExtUIOp = "arith.extui", "integer zero extension operation", verify_extend, fold_extui;
-    /// Truncates an integer to a narrower type.
-    TruncIOp = "arith.trunci", "integer truncation operation", verify_truncate, fold_trunci;
     /// Converts a signed integer to a float.
     SIToFPOp = "arith.sitofp", "cast from integer type to floating-point", verify_int_to_float, fold_sitofp;
     /// Converts a float to a signed integer, rounding towards zero.
     FPToSIOp = "arith.fptosi", "cast from floating-point type to integer", verify_float_to_int, fold_fptosi;
+}
+
+cast_ops! {
+    optional: [overflowFlags: DialectAttr("arith.overflow", "none")],
+    format: "$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) `to` type($result)";
+    /// Truncates an integer to a narrower type.
+    TruncIOp = "arith.trunci", "integer truncation operation", verify_truncate, fold_trunci;
 }
 
 /// Definitions of every arith op.
