@@ -617,7 +617,7 @@ impl OpFormat {
             }
             Element::Var(Var::Result(_) | Var::AllResults) => unreachable!("rejected by validation"),
             Element::Type(var) => {
-                let types = if self.is_single(*var) { vec![p.parse_type()?] } else { p.parse_optional_type_list()? };
+                let types = if self.is_single(*var) { vec![p.parse_type()?] } else { p.parse_type_list()? };
                 self.assign_types(p, *var, types, parsed)?;
             }
             Element::FunctionalType(inputs, results) => {

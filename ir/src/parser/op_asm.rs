@@ -62,10 +62,9 @@ pub struct OpAsmParser<'p, 'a> {
 }
 
 impl<'a> Parser<'a> {
-    /// Parses an op written in custom form, starting at its bare name; `start` is where the
-    /// op (with its result names) begins and `num_results` how many results were bound.
-    pub(super) fn parse_custom_operation(&mut self, start: u32, num_results: usize) -> ParseResult<OpId> {
-        let name_offset = self.tok.start;
+    /// Parses an op written in custom form, starting at its bare name (at `name_offset`);
+    /// `num_results` is how many results its result names bind.
+    pub(super) fn parse_custom_operation(&mut self, name_offset: u32, num_results: usize) -> ParseResult<OpId> {
         let written = self.text().to_string();
         let default = self.default_dialects.last().copied().unwrap_or("");
         let (full, tried) = match written.contains('.') || default.is_empty() {
@@ -90,7 +89,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_here(format!("custom op '{full}' has no custom assembly form")));
         };
         self.advance()?;
-        let loc = self.loc_at(start);
+        let loc = self.loc_at(name_offset);
         let mut state = OperationState::new(op_name, loc);
         self.default_dialects.push(default_dialect);
         let mut asm = OpAsmParser { parser: self, op_name: full, name_offset, isolated, num_results };
@@ -336,9 +335,11 @@ impl OpAsmParser<'_, '_> {
         offset: u32,
     ) -> ParseResult<Vec<Value>> {
         if operands.len() != types.len() {
-            return Err(
-                self.error_at(offset, format!("{} operands present, but expected {}", operands.len(), types.len()))
-            );
+            let (got, expected) = (operands.len(), types.len());
+            return Err(self.error_at(
+                offset,
+                format!("number of operands and types do not match: got {got} operands and {expected} types"),
+            ));
         }
         operands.iter().zip(types).map(|(operand, &ty)| self.resolve_operand(operand, ty)).collect()
     }

@@ -111,11 +111,13 @@ impl Parser<'_> {
             })?;
             self.expect(TokenKind::Equal, "'=' after SSA name")?;
         }
+        // Like MLIR, an op's location is where its name starts.
+        let name_start = self.tok.start;
         let op = match self.tok.kind {
-            TokenKind::String => self.parse_generic_operation(start)?,
+            TokenKind::String => self.parse_generic_operation(name_start)?,
             TokenKind::BareIdentifier => {
                 let bound = result_names.iter().map(|(_, count, _)| *count as usize).sum();
-                self.parse_custom_operation(start, bound)?
+                self.parse_custom_operation(name_start, bound)?
             }
             _ => return Err(self.error_here("expected operation name in quotes")),
         };
