@@ -261,6 +261,7 @@ impl<'a> OpPrinter<'a> {
         let ctx = self.ctx;
         self.out.push('{');
         let blocks = ctx.region_blocks(region);
+        let preds = op_asm::block_predecessors(ctx, region);
         for (index, &block) in blocks.iter().enumerate() {
             let has_args = ctx.num_block_args(block) > 0;
             let print_label = index > 0 || has_args || (ctx.first_op(block).is_none() && blocks.len() == 1);
@@ -284,6 +285,7 @@ impl<'a> OpPrinter<'a> {
                     self.out.push(')');
                 }
                 self.out.push(':');
+                op_asm::write_pred_comment(&mut self.out, &preds, index);
             }
             self.indent += 1;
             for op in ctx.block_ops(block) {

@@ -186,10 +186,12 @@ impl<'a> OpAsmPrinter<'_, 'a> {
         let blocks = ctx.region_blocks(region);
         if !blocks.is_empty() {
             p.default_dialects.push(default_dialect_of_region(ctx, region));
+            let preds = block_predecessors(ctx, region);
             for (index, &block) in blocks.iter().enumerate() {
                 if index > 0 || (print_entry_block_args && ctx.num_block_args(block) > 0) {
                     p.newline();
                     p.write_block_label(block);
+                    write_pred_comment(&mut p.out, &preds, index);
                 }
                 p.indent += 1;
                 let last = ctx.last_op(block);
@@ -232,6 +234,49 @@ pub(crate) fn is_keyword(text: &str) -> bool {
     let mut chars = text.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
+}
+
+/// For each block of `region` (by index), the indices of the blocks branching to it, one per
+/// edge, sorted; empty for single-block regions, which never show predecessor comments.
+pub(super) fn block_predecessors(ctx: &Context, region: RegionId) -> Vec<Vec<usize>> {
+    let blocks = ctx.region_blocks(region);
+    if blocks.len() < 2 {
+        return Vec::new();
+    }
+    let index: rustc_hash::FxHashMap<BlockId, usize> = blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+    let mut preds = vec![Vec::new(); blocks.len()];
+    for (from, &block) in blocks.iter().enumerate() {
+        for op in ctx.block_ops(block) {
+            for successor in ctx.operation(op).successors() {
+                if let Some(&to) = index.get(successor) {
+                    preds[to].push(from);
+                }
+            }
+        }
+    }
+    for list in &mut preds {
+        list.sort_unstable();
+    }
+    preds
+}
+
+/// Appends MLIR's comment after a block label: `  // pred: ^bb0`, `  // 2 preds: ^bb1, ^bb2`,
+/// or `  // no predecessors` (never for the entry block).
+pub(super) fn write_pred_comment(out: &mut String, preds: &[Vec<usize>], index: usize) {
+    let Some(list) = preds.get(index) else { return };
+    match list.as_slice() {
+        [] if index == 0 => {}
+        [] => out.push_str("  // no predecessors"),
+        [single] => {
+            let _ = write!(out, "  // pred: ^bb{single}");
+        }
+        many => {
+            let _ = write!(out, "  // {} preds: ", many.len());
+            for (i, pred) in many.iter().enumerate() {
+                let _ = write!(out, "{}^bb{pred}", if i > 0 { ", " } else { "" });
+            }
+        }
+    }
 }
 
 /// The default dialect inside `region`: its owner's, if the owner is registered and has one.
