@@ -78,7 +78,16 @@ impl<'a> Parser<'a> {
         let Some((op_name, def)) = op_name.zip(def).filter(|_| registered) else {
             let message = match tried {
                 Some(tried) => format!("custom op '{written}' is unknown (tried '{tried}' as well)"),
-                None if !registered => format!("Dialect `{dialect}' not found for custom op '{full}' "),
+                None if !registered => {
+                    let error = self.error_here(format!("Dialect `{dialect}' not found for custom op '{full}' "));
+                    let note = format!(
+                        "Available dialects: {} ; for more info on dialect registration see \
+                         https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+                        self.ctx.registered_dialects().join(", ")
+                    );
+                    let loc = error.loc;
+                    return Err(error.with_note(loc, note));
+                }
                 None => format!("custom op '{full}' is unknown"),
             };
             return Err(self.error_here(message));
@@ -530,6 +539,16 @@ impl OpAsmParser<'_, '_> {
     /// cannot have a label). Values of the enclosing regions stay visible unless the op is
     /// isolated from above.
     pub fn parse_region(&mut self, args: &[Argument]) -> ParseResult<RegionId> {
+        for (i, arg) in args.iter().enumerate() {
+            if let Some(first) = args[..i].iter().find(|a| a.name.name == arg.name.name) {
+                let note_loc = self.loc_at(first.name.offset);
+                let message = format!("region entry argument '%{}' is already in use", arg.name.name);
+                return Err(self
+                    .parser
+                    .error_at(arg.name.offset, message)
+                    .with_note(note_loc, "previously referenced here"));
+            }
+        }
         let isolated = self.isolated;
         self.parser.parse_region_with_args(isolated, args)
     }
