@@ -115,6 +115,34 @@ module @m attributes {test.flag, test.value = 3 : i64} {
     return %11 : f32
   // CHECK-NEXT: }
   }
+  // CHECK-NEXT: func.func @float_constants() -> (f32, f64, f16, bf16) {
+  func.func @float_constants() -> (f32, f64, f16, bf16) {
+    // CHECK-NEXT: %cst = arith.constant 1.500000e+00 : f32
+    %0 = arith.constant 1.5 : f32
+    // CHECK-NEXT: %cst_0 = arith.constant 1.000000e-01 : f64
+    %1 = arith.constant 0.1 : f64
+    // CHECK-NEXT: %cst_1 = arith.constant 3.14159265358979 : f64
+    %2 = arith.constant 3.14159265358979 : f64
+    // CHECK-NEXT: %cst_2 = arith.constant 1.000000e-01 : f32
+    %3 = arith.constant 0.1 : f32
+    // CHECK-NEXT: %cst_3 = arith.constant 0x7F800000 : f32
+    %4 = arith.constant 0x7F800000 : f32
+    // CHECK-NEXT: %cst_4 = arith.constant -0.000000e+00 : f64
+    %5 = arith.constant -0.0 : f64
+    // CHECK-NEXT: %cst_5 = arith.constant 6.550400e+04 : f16
+    %6 = arith.constant 65504.0 : f16
+    // CHECK-NEXT: %cst_6 = arith.constant 9.994500e-04 : bf16
+    %7 = arith.constant 1.0e-3 : bf16
+    // CHECK-NEXT: %cst_7 = arith.constant dense<[1.000000e+00, 2.500000e+00, -1.250000e-01]> : tensor<3xf32>
+    %8 = arith.constant dense<[1.0, 2.5, -0.125]> : tensor<3xf32>
+    // CHECK-NEXT: %cst_8 = arith.constant 0x419D6F3454000000 : f64
+    %9 = arith.constant 123456789.0 : f64
+    // CHECK-NEXT: %cst_9 = arith.constant 1.401300e-45 : f32
+    %10 = arith.constant 1.0e-45 : f32
+    // CHECK-NEXT: return %cst, %cst_0, %cst_5, %cst_6 : f32, f64, f16, bf16
+    return %0, %1, %6, %7 : f32, f64, f16, bf16
+  // CHECK-NEXT: }
+  }
   // CHECK-NEXT: func.func @tensors(%arg0: tensor<4xi32>, %arg1: tensor<2x2xf32>) -> tensor<4xi32> {
   func.func @tensors(%t: tensor<4xi32>, %u: tensor<2x2xf32>) -> tensor<4xi32> {
     // CHECK-NEXT: %cst = arith.constant dense<1> : tensor<4xi32>

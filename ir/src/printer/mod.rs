@@ -2,6 +2,7 @@
 //! ([`OpAsmPrinter`]), value and block naming, locations, resources.
 
 pub mod attributes;
+mod float_text;
 mod op_asm;
 
 pub use op_asm::{OpAsmPrinter, PrintFailed, PrintResult};
