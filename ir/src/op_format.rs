@@ -989,6 +989,9 @@ mod tests {
 /// Printing and parsing through formats, on a small test dialect.
 #[cfg(test)]
 mod interpreter_tests {
+    // The generated accessors of the test ops are not all used.
+    #![allow(dead_code)]
+
     use crate::diagnostics::source::SourceBuffer;
     use crate::parser::parse_source;
     use crate::printer::{PrintOptions, print_top_level};

@@ -95,14 +95,16 @@ fn adjust_digits(digits: &mut Vec<u8>, exp: &mut i32, precision: usize) {
         digits.drain(..first);
         return;
     }
-    for i in first..n {
-        if digits[i] == 9 {
-            first += 1;
+    let mut carried = first;
+    for digit in &mut digits[first..] {
+        if *digit == 9 {
+            carried += 1;
         } else {
-            digits[i] += 1;
+            *digit += 1;
             break;
         }
     }
+    let first = carried;
     *exp += first as i32;
     if first == n {
         digits.clear();
@@ -159,7 +161,7 @@ fn apfloat_to_string(
     }
     // Drop decimal digits far below the requested precision (a floor division, as LLVM does).
     let active = significand.bit_length();
-    let required = (precision * 196 + 58) / 59;
+    let required = (precision * 196).div_ceil(59);
     if active > required {
         let mut removable = (active - required) * 59 / 196;
         exp += removable as i32;
