@@ -15,8 +15,10 @@ define_op! {
         operands: [],
         results: [],
         attributes: [],
-        optional_attributes: [sym_name: String, sym_visibility: String],
-        regions: 1,
+        optional_attributes: [sym_name: SymbolName, sym_visibility: String],
+        regions: [body],
+        format: "($sym_name^)? attr-dict-with-keyword $body",
+        default_dialect: "builtin",
     }
 }
 
@@ -28,6 +30,7 @@ define_op! {
         operands: variadic,
         results: variadic,
         attributes: [],
+        format: "($operands^ `:` type($operands))? `to` type($results) attr-dict",
     }
 }
 

@@ -88,6 +88,19 @@ pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Folded;
 pub type CanonicalizeFn = fn(&mut RewritePatternSet);
 /// Builds a constant op of a dialect for a folded attribute of `ty` at the insertion point.
 pub type MaterializeConstantFn = fn(&mut crate::builder::Builder<'_>, Attribute, crate::types::Type) -> Option<OpId>;
+/// Prints an op in its custom form (after its results and name); see [`crate::printer::OpAsmPrinter`].
+pub type PrintFn = fn(&mut crate::printer::OpAsmPrinter<'_, '_>, OpId) -> crate::printer::PrintResult;
+/// Parses an op's custom form (after its name) into `state`; see [`crate::parser::OpAsmParser`].
+pub type ParseFn = fn(
+    &mut crate::parser::OpAsmParser<'_, '_>,
+    &mut crate::operation::OperationState,
+) -> crate::parser::ParseResult<()>;
+/// Infers an op's result types from its resolved operands and attributes (MLIR's `InferTypeOpInterface`).
+pub type InferResultTypesFn =
+    fn(&mut Context, &crate::operation::OperationState) -> Result<Vec<crate::types::Type>, String>;
+/// Suggests names for an op's results in the custom form (MLIR's `getAsmResultNames`): pushes
+/// `(result index, name)` pairs.
+pub type AsmResultNamesFn = fn(&Context, OpId, &mut Vec<(usize, String)>);
 
 /// Everything the context knows about one registered operation.
 #[derive(Clone, Debug)]
@@ -108,6 +121,19 @@ pub struct OpDef {
     pub fold: Option<FoldFn>,
     /// Canonicalization patterns.
     pub canonicalize: Option<CanonicalizeFn>,
+    /// Custom-form printer; without one the op always prints in the generic form.
+    pub print: Option<PrintFn>,
+    /// Custom-form parser, used when the op is written with its bare name.
+    pub parse: Option<ParseFn>,
+    /// The declarative assembly format the printer and parser interpret, if any (documentation).
+    pub assembly_format: Option<&'static str>,
+    /// Result type inference used by custom parsers when the syntax omits result types.
+    pub infer_result_types: Option<InferResultTypesFn>,
+    /// Result names for the custom form (`%c5_i32` for `arith.constant 5 : i32`).
+    pub result_names: Option<AsmResultNamesFn>,
+    /// Dialect whose prefix may be omitted on op names inside the op's regions (`func` for
+    /// `func.func`, so `return` means `func.return`); MLIR's `getDefaultDialect`.
+    pub default_dialect: Option<&'static str>,
 }
 
 impl OpDef {
@@ -122,6 +148,12 @@ impl OpDef {
             verify_symbol_uses: None,
             fold: None,
             canonicalize: None,
+            print: None,
+            parse: None,
+            assembly_format: None,
+            infer_result_types: None,
+            result_names: None,
+            default_dialect: None,
         }
     }
 }

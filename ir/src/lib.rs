@@ -11,6 +11,7 @@ pub mod diagnostics;
 mod dialect;
 mod interner;
 mod location;
+mod op_format;
 mod op_macro;
 mod operation;
 pub mod parser;
@@ -32,11 +33,11 @@ pub use builder::Builder;
 pub use context::Context;
 pub use diagnostics::{Diagnostic, Failure, Severity};
 pub use dialect::{
-    CanonicalizeFn, Dialect, FoldFn, FoldResult, Folded, MaterializeConstantFn, OpDef, OpName, Traits, VerifyFn,
-    VerifySymbolUsesFn,
-    dialect_of,
+    AsmResultNamesFn, CanonicalizeFn, Dialect, FoldFn, FoldResult, Folded, InferResultTypesFn, MaterializeConstantFn,
+    OpDef, OpName, ParseFn, PrintFn, Traits, VerifyFn, VerifySymbolUsesFn, dialect_of,
 };
 pub use location::{LocKind, Location};
+pub use op_format::{OpFormat, OpFormatSpec};
 pub use op_macro::{AttrConstraint, OpShape};
 pub use operation::{OpId, Operation, OperationState};
 pub use region::{Region, RegionId};

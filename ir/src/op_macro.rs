@@ -20,8 +20,33 @@
 //! `operands: [input], optional_operands: [begin, end],` accepts 1, 2 or 3 operands. `attributes` lists required inherent attributes with their kind (`Integer`, `Float`,
 //! `String`, `Bool`, `Type`, `Array`, `Dictionary`, `SymbolRef`, `Elements`, `Any`), which get
 //! accessors and presence/kind checks; `optional_attributes` likewise, with `Option` accessors.
-//! `regions` and `successors` give exact counts (default 0; `successors: variadic` accepts any).
-//! `verify`, `fold` and `canonicalize` name optional functions.
+//! `regions` gives a count or region names (`[body]`), `successors` an exact count (default 0;
+//! `successors: variadic` accepts any). `verify`, `fold` and `canonicalize` name optional
+//! functions.
+//!
+//! The custom assembly form is either declared with `format: "..."` (a subset of MLIR's ODS
+//! assembly format, see [`OpFormat`](crate::OpFormat); invalid formats panic when `def()` runs)
+//! or hand-written with `print:`/`parse:` hooks. `infer_result_types:` names result type
+//! inference for formats that leave result types out, `result_names:` suggests result names
+//! (`%c5_i32`), and `default_dialect:` lets ops in the op's regions drop that dialect's prefix.
+//! Attribute kinds with arguments: `SymbolName`, `Enum(&CASES)`, `DialectAttr("dialect.mnemonic",
+//! "default")`. These optional keys come in the order shown:
+//!
+//! ```ignore
+//! define_op! {
+//!     pub struct CmpIOp = "arith.cmpi" {
+//!         summary: "integer comparison operation",
+//!         traits: [PURE, SAME_OPERAND_TYPES],
+//!         operands: [lhs, rhs],
+//!         results: [result],
+//!         attributes: [predicate: Enum(&CMPI_PREDICATES)],
+//!         verify: verify_cmpi,
+//!         fold: fold_cmpi,
+//!         format: "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)",
+//!         infer_result_types: infer_i1_like,
+//!     }
+//! }
+//! ```
 
 /// The kind of an attribute an op definition requires.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -48,6 +73,15 @@ pub enum AttrConstraint {
     Elements,
     /// A dense array (`array<i64: 1, 2>`).
     DenseArray,
+    /// A string attribute naming a symbol; custom forms write it `@name`.
+    SymbolName,
+    /// An integer attribute (`i64` when parsed) indexing these cases; custom forms write the
+    /// case keyword (`slt` for `arith.cmpi`'s predicate 2).
+    Enum(&'static [&'static str]),
+    /// A dialect attribute `#mnemonic<...>` (held opaquely), e.g. `DialectAttr("arith.overflow",
+    /// "none")`; custom forms write only its `<...>` body, and leave it out when the body is the
+    /// default (the second string), which is what an absent attribute means.
+    DialectAttr(&'static str, &'static str),
 }
 
 impl AttrConstraint {
@@ -67,6 +101,11 @@ impl AttrConstraint {
             AttrConstraint::SymbolRef => matches!(kind, K::SymbolRef { .. }),
             AttrConstraint::Elements => matches!(kind, K::DenseElements { .. } | K::DenseResource { .. }),
             AttrConstraint::DenseArray => matches!(kind, K::DenseArray { .. }),
+            AttrConstraint::SymbolName => matches!(kind, K::String(_)),
+            AttrConstraint::Enum(_) => matches!(kind, K::Integer { .. }),
+            AttrConstraint::DialectAttr(mnemonic, _) => {
+                matches!(kind, K::Opaque(text) if text.strip_prefix(mnemonic).is_some_and(|b| b.starts_with('<')))
+            }
         }
     }
 
@@ -84,6 +123,9 @@ impl AttrConstraint {
             AttrConstraint::SymbolRef => "symbol reference attribute",
             AttrConstraint::Elements => "elements attribute",
             AttrConstraint::DenseArray => "dense array attribute",
+            AttrConstraint::SymbolName => "symbol name attribute",
+            AttrConstraint::Enum(_) => "enum attribute",
+            AttrConstraint::DialectAttr(..) => "dialect attribute",
         }
     }
 }
@@ -159,14 +201,20 @@ macro_rules! define_op {
             operands: $operands:tt,
             $(optional_operands: [$($oopd:ident),* $(,)?],)?
             results: $results:tt,
-            attributes: [$($attr:ident : $kind:ident),* $(,)?],
-            $(optional_attributes: [$($oattr:ident : $okind:ident),* $(,)?],)?
-            $(regions: $regions:literal,)?
+            attributes: [$($attr:ident : $kind:ident $(($($karg:expr),* $(,)?))?),* $(,)?],
+            $(optional_attributes: [$($oattr:ident : $okind:ident $(($($okarg:expr),* $(,)?))?),* $(,)?],)?
+            $(regions: $regions:tt,)?
             $(successors: $successors:tt,)?
             $(verify: $verify:path,)?
             $(verify_symbol_uses: $verify_symbol_uses:path,)?
             $(fold: $fold:path,)?
             $(canonicalize: $canon:path,)?
+            $(format: $format:literal,)?
+            $(print: $print:path,)?
+            $(parse: $parse:path,)?
+            $(infer_result_types: $infer:path,)?
+            $(result_names: $result_names:path,)?
+            $(default_dialect: $default_dialect:literal,)?
         }
     ) => {
         $(#[$meta])*
@@ -181,13 +229,31 @@ macro_rules! define_op {
                 operands: $crate::define_op!(@count $operands),
                 optional_operands: 0usize $($(+ $crate::define_op!(@one $oopd))*)?,
                 results: $crate::define_op!(@count $results),
-                regions: 0 $(+ $regions)?,
+                regions: 0 $(+ $crate::define_op!(@region_count $regions))?,
                 successors: $crate::define_op!(@successors $($successors)?),
-                required: &[$((stringify!($attr), $crate::AttrConstraint::$kind)),*],
-                optional: &[$($((stringify!($oattr), $crate::AttrConstraint::$okind)),*)?],
+                required: &[$((stringify!($attr), $crate::AttrConstraint::$kind $(($($karg),*))?)),*],
+                optional: &[$($((stringify!($oattr), $crate::AttrConstraint::$okind $(($($okarg),*))?)),*)?],
+            };
+
+            /// What the op's assembly format may refer to.
+            #[allow(dead_code)]
+            const FORMAT_SPEC: $crate::OpFormatSpec = $crate::OpFormatSpec {
+                name: $name,
+                operands: $crate::define_op!(@names $operands),
+                results: $crate::define_op!(@names $results),
+                regions: Self::SHAPE.regions,
+                region_names: $crate::define_op!(@region_names $($regions)?),
+                required: Self::SHAPE.required,
+                optional: Self::SHAPE.optional,
+                traits: $crate::Traits::NONE $(.with($crate::Traits::$tr))*,
+                infer_result_types: $crate::define_op!(@opt $($infer)?),
             };
 
             /// The op's definition, for registration in its dialect.
+            ///
+            /// # Panics
+            ///
+            /// If the op's assembly format is invalid (a bug in the definition).
             pub fn def() -> $crate::OpDef {
                 $crate::OpDef {
                     name: $name,
@@ -198,8 +264,25 @@ macro_rules! define_op {
                     verify_symbol_uses: $crate::define_op!(@opt $($verify_symbol_uses)?),
                     fold: $crate::define_op!(@opt $($fold)?),
                     canonicalize: $crate::define_op!(@opt $($canon)?),
+                    print: $crate::define_op!(@print [$($format)?] [$($print)?]),
+                    parse: $crate::define_op!(@parse [$($format)?] [$($parse)?]),
+                    assembly_format: $crate::define_op!(@validate [$($format)?]),
+                    infer_result_types: $crate::define_op!(@opt $($infer)?),
+                    result_names: $crate::define_op!(@opt $($result_names)?),
+                    default_dialect: $crate::define_op!(@opt_literal $($default_dialect)?),
                 }
             }
+
+            $(
+                /// The op's parsed assembly format.
+                fn asm_format() -> &'static $crate::OpFormat {
+                    static FORMAT: ::std::sync::OnceLock<$crate::OpFormat> = ::std::sync::OnceLock::new();
+                    FORMAT.get_or_init(|| {
+                        $crate::OpFormat::parse($format, Self::FORMAT_SPEC)
+                            .unwrap_or_else(|e| panic!("invalid assembly format for '{}': {e}", $name))
+                    })
+                }
+            )?
 
             fn verify_all(ctx: &$crate::Context, op: $crate::OpId, diags: &mut Vec<$crate::Diagnostic>) {
                 let before = diags.len();
@@ -241,6 +324,8 @@ macro_rules! define_op {
     };
     (@count variadic) => { None };
     (@count [$($v:ident),* $(,)?]) => { Some(0usize $(+ $crate::define_op!(@one $v))*) };
+    (@names variadic) => { None };
+    (@names [$($v:ident),* $(,)?]) => { Some(&[$(stringify!($v)),*]) };
     (@one $v:ident) => { 1usize };
     (@required variadic) => { 0usize };
     (@required [$($v:ident),* $(,)?]) => { 0usize $(+ $crate::define_op!(@one $v))* };
@@ -253,11 +338,35 @@ macro_rules! define_op {
         }
         $crate::define_op!(@optional_operands $index + 1, [$($rest),*]);
     };
+    (@region_count $n:literal) => { $n };
+    (@region_count [$($r:ident),* $(,)?]) => { 0usize $(+ $crate::define_op!(@one $r))* };
+    (@region_names) => { &[] };
+    (@region_names $n:literal) => { &[] };
+    (@region_names [$($r:ident),* $(,)?]) => { &[$(stringify!($r)),*] };
     (@successors) => { Some(0usize) };
     (@successors variadic) => { None };
     (@successors $n:literal) => { Some($n) };
     (@opt) => { None };
     (@opt $f:path) => { Some($f) };
+    (@opt_literal) => { None };
+    (@opt_literal $f:literal) => { Some($f) };
+    (@print [] []) => { None };
+    (@print [$format:literal] []) => {
+        Some(|p: &mut $crate::printer::OpAsmPrinter<'_, '_>, op: $crate::OpId| Self::asm_format().print(p, op))
+    };
+    (@print [] [$print:path]) => { Some($print) };
+    (@parse [] []) => { None };
+    (@parse [$format:literal] []) => {
+        Some(|p: &mut $crate::parser::OpAsmParser<'_, '_>, state: &mut $crate::OperationState| {
+            Self::asm_format().parse_into(p, state)
+        })
+    };
+    (@parse [] [$parse:path]) => { Some($parse) };
+    (@validate []) => { None };
+    (@validate [$format:literal]) => {{
+        Self::asm_format();
+        Some($format)
+    }};
     (@values $kind:ident, $index:expr, variadic) => {};
     (@values $kind:ident, $index:expr, []) => {};
     (@values operand, $index:expr, [$first:ident $(, $rest:ident)* $(,)?]) => {

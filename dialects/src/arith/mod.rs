@@ -1,5 +1,6 @@
 //! The `arith` dialect: integer and float scalar (and elementwise tensor) arithmetic.
 
+mod asm;
 mod canonicalize;
 mod fold;
 mod ops;

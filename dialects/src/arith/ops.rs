@@ -3,6 +3,7 @@
 use super::canonicalize::{
     addi_patterns, extsi_patterns, extui_patterns, muli_patterns, subi_patterns, trunci_patterns,
 };
+use super::asm::{constant_result_names, infer_constant_type, infer_i1_like, parse_select, print_select};
 use super::fold::{
     fold_addf, fold_addi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extsi,
     fold_extui, fold_fptosi, fold_maximumf, fold_maxsi, fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf,
@@ -27,12 +28,20 @@ define_op! {
         attributes: [value: Any],
         verify: verify_constant,
         fold: fold_constant,
+        format: "attr-dict $value",
+        infer_result_types: infer_constant_type,
+        result_names: constant_result_names,
     }
 }
 
-/// Declares binary ops whose operands and result share one type of the given element kind.
+/// Declares binary ops whose operands and result share one type of the given element kind, with
+/// the given optional (flag) attributes and assembly format.
 macro_rules! binary_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $kind:ident, [$($tr:ident),*], $fold:path $(, $canon:path)?;)*) => {
+    (
+        optional: $opt:tt,
+        format: $format:literal;
+        $($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $kind:ident, [$($tr:ident),*], $fold:path $(, $canon:path)?;)*
+    ) => {
         $(
             define_op! {
                 $(#[$meta])*
@@ -42,10 +51,11 @@ macro_rules! binary_ops {
                     operands: [lhs, rhs],
                     results: [result],
                     attributes: [],
-                    optional_attributes: [overflowFlags: Any, fastmath: Any],
+                    optional_attributes: $opt,
                     verify: $kind,
                     fold: $fold,
                     $(canonicalize: $canon,)?
+                    format: $format,
                 }
             }
         )*
@@ -53,12 +63,19 @@ macro_rules! binary_ops {
 }
 
 binary_ops! {
+    optional: [overflowFlags: DialectAttr("arith.overflow", "none")],
+    format: "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)";
     /// Wrapping integer addition.
     AddIOp = "arith.addi", "integer addition operation", verify_integer_like, [COMMUTATIVE], fold_addi, addi_patterns;
     /// Wrapping integer subtraction.
     SubIOp = "arith.subi", "integer subtraction operation", verify_integer_like, [], fold_subi, subi_patterns;
     /// Wrapping integer multiplication.
     MulIOp = "arith.muli", "integer multiplication operation", verify_integer_like, [COMMUTATIVE], fold_muli, muli_patterns;
+}
+
+binary_ops! {
+    optional: [],
+    format: "$lhs `,` $rhs attr-dict `:` type($result)";
     /// Signed division rounding towards zero.
     DivSIOp = "arith.divsi", "signed integer division operation", verify_integer_like, [], fold_divsi;
     /// Unsigned division.
@@ -75,6 +92,11 @@ binary_ops! {
     MinUIOp = "arith.minui", "unsigned integer minimum operation", verify_integer_like, [COMMUTATIVE], fold_minui;
     /// Unsigned maximum.
     MaxUIOp = "arith.maxui", "unsigned integer maximum operation", verify_integer_like, [COMMUTATIVE], fold_maxui;
+}
+
+binary_ops! {
+    optional: [fastmath: DialectAttr("arith.fastmath", "none")],
+    format: "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)";
     /// Float addition.
     AddFOp = "arith.addf", "floating point addition operation", verify_float_like, [COMMUTATIVE], fold_addf;
     /// Float subtraction.
@@ -96,9 +118,11 @@ define_op! {
         traits: [PURE, SAME_OPERAND_TYPES],
         operands: [lhs, rhs],
         results: [result],
-        attributes: [predicate: Integer],
+        attributes: [predicate: Enum(&CMPI_PREDICATES)],
         verify: verify_cmpi,
         fold: fold_cmpi,
+        format: "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)",
+        infer_result_types: infer_i1_like,
     }
 }
 
@@ -109,10 +133,12 @@ define_op! {
         traits: [PURE, SAME_OPERAND_TYPES],
         operands: [lhs, rhs],
         results: [result],
-        attributes: [predicate: Integer],
-        optional_attributes: [fastmath: Any],
+        attributes: [predicate: Enum(&CMPF_PREDICATES)],
+        optional_attributes: [fastmath: DialectAttr("arith.fastmath", "none")],
         verify: verify_cmpf,
         fold: fold_cmpf,
+        format: "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)",
+        infer_result_types: infer_i1_like,
     }
 }
 
@@ -126,12 +152,19 @@ define_op! {
         attributes: [],
         verify: verify_select,
         fold: fold_select,
+        print: print_select,
+        parse: parse_select,
     }
 }
 
-/// Declares one-operand casts with a verifier and folder.
+/// Declares one-operand casts with a verifier and folder, the given optional (flag) attributes and
+/// assembly format.
 macro_rules! cast_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path, $fold:path $(, $canon:path)?;)*) => {
+    (
+        optional: $opt:tt,
+        format: $format:literal;
+        $($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path, $fold:path $(, $canon:path)?;)*
+    ) => {
         $(
             define_op! {
                 $(#[$meta])*
@@ -141,9 +174,11 @@ macro_rules! cast_ops {
                     operands: [input],
                     results: [result],
                     attributes: [],
+                    optional_attributes: $opt,
                     verify: $verify,
                     fold: $fold,
                     $(canonicalize: $canon,)?
+                    format: $format,
                 }
             }
         )*
@@ -151,16 +186,23 @@ macro_rules! cast_ops {
 }
 
 cast_ops! {
+    optional: [],
+    format: "$input attr-dict `:` type($input) `to` type($result)";
     /// Sign-extends an integer to a wider type.
     ExtSIOp = "arith.extsi", "integer sign extension operation", verify_extend, fold_extsi, extsi_patterns;
     /// Zero-extends an integer to a wider type.
     ExtUIOp = "arith.extui", "integer zero extension operation", verify_extend, fold_extui, extui_patterns;
-    /// Truncates an integer to a narrower type.
-    TruncIOp = "arith.trunci", "integer truncation operation", verify_truncate, fold_trunci, trunci_patterns;
     /// Converts a signed integer to a float.
     SIToFPOp = "arith.sitofp", "cast from integer type to floating-point", verify_int_to_float, fold_sitofp;
     /// Converts a float to a signed integer, rounding towards zero.
     FPToSIOp = "arith.fptosi", "cast from floating-point type to integer", verify_float_to_int, fold_fptosi;
+}
+
+cast_ops! {
+    optional: [overflowFlags: DialectAttr("arith.overflow", "none")],
+    format: "$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) `to` type($result)";
+    /// Truncates an integer to a narrower type.
+    TruncIOp = "arith.trunci", "integer truncation operation", verify_truncate, fold_trunci, trunci_patterns;
 }
 
 /// Definitions of every arith op.

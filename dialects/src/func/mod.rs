@@ -1,5 +1,6 @@
 //! The `func` dialect: functions, returns and calls.
 
+mod asm;
 mod ops;
 
 pub use ops::{CallOp, FuncOp, ReturnOp};

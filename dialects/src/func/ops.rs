@@ -22,6 +22,9 @@ define_op! {
         optional_attributes: [sym_visibility: String, arg_attrs: Array, res_attrs: Array],
         regions: 1,
         verify: verify_func,
+        print: super::asm::print_func,
+        parse: super::asm::parse_func,
+        default_dialect: "func",
     }
 }
 
@@ -34,6 +37,7 @@ define_op! {
         results: [],
         attributes: [],
         verify: verify_return,
+        format: "attr-dict ($operands^ `:` type($operands))?",
     }
 }
 
@@ -46,6 +50,7 @@ define_op! {
         results: variadic,
         attributes: [callee: SymbolRef],
         verify_symbol_uses: verify_call,
+        format: "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
     }
 }
 

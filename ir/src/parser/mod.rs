@@ -4,6 +4,7 @@
 mod attributes;
 pub mod lexer;
 mod locations;
+mod op_asm;
 mod ops;
 mod resources;
 mod types;
@@ -17,6 +18,8 @@ use crate::operation::OpId;
 use lexer::{Lexer, Token, TokenKind};
 use ops::ValueScopes;
 use rustc_hash::FxHashMap;
+
+pub use op_asm::{Argument, OpAsmParser, UnresolvedOperand};
 
 /// Deepest nesting of regions, types or attributes the parser accepts.
 pub const MAX_NESTING_DEPTH: u32 = 1000;
@@ -69,6 +72,8 @@ pub(crate) struct Parser<'a> {
     deferred_locs: Vec<(DeferredLocTarget, String, u32)>,
     scopes: ValueScopes,
     depth: u32,
+    /// Dialects whose prefix custom op names may omit, innermost op last (`builtin` at the top).
+    default_dialects: Vec<&'static str>,
 }
 
 impl<'a> Parser<'a> {
@@ -88,6 +93,7 @@ impl<'a> Parser<'a> {
             deferred_locs: Vec::new(),
             scopes: ValueScopes::default(),
             depth: 0,
+            default_dialects: vec!["builtin"],
         }
     }
 

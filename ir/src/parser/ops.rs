@@ -3,6 +3,7 @@
 
 use super::lexer::TokenKind;
 use super::locations::TrailingLoc;
+use super::op_asm::Argument;
 use super::{DeferredLocTarget, ParseResult, Parser};
 use crate::block::{BlockId, InsertPoint};
 use crate::context::Context;
@@ -18,10 +19,11 @@ use rustc_hash::FxHashMap;
 const FORWARD_REF_OP: &str = "builtin.forward_ref_placeholder";
 
 /// A value use as written: `%name` or `%name#index`.
-struct ValueUse {
-    name: String,
-    index: u32,
-    offset: u32,
+#[derive(Clone, Debug)]
+pub(super) struct ValueUse {
+    pub(super) name: String,
+    pub(super) index: u32,
+    pub(super) offset: u32,
 }
 
 /// SSA names visible inside one isolated-from-above region (or the top level).
@@ -109,12 +111,13 @@ impl Parser<'_> {
             })?;
             self.expect(TokenKind::Equal, "'=' after SSA name")?;
         }
+        // Like MLIR, an op's location is where its name starts.
+        let name_start = self.tok.start;
         let op = match self.tok.kind {
-            // As in MLIR, an op is located at its name, not at the results bound before it.
-            TokenKind::String => self.parse_generic_operation(self.tok.start)?,
+            TokenKind::String => self.parse_generic_operation(name_start)?,
             TokenKind::BareIdentifier => {
-                let name = self.text().to_string();
-                return Err(self.error_here(format!("custom op '{name}' is unknown")));
+                let bound = result_names.iter().map(|(_, count, _)| *count as usize).sum();
+                self.parse_custom_operation(name_start, bound)?
             }
             _ => return Err(self.error_here("expected operation name in quotes")),
         };
@@ -220,7 +223,7 @@ impl Parser<'_> {
     }
 
     /// Parses `%name` or `%name#N`.
-    fn parse_value_use(&mut self) -> ParseResult<ValueUse> {
+    pub(super) fn parse_value_use(&mut self) -> ParseResult<ValueUse> {
         if !self.is(TokenKind::PercentIdentifier) {
             return Err(self.error_here("expected SSA operand"));
         }
@@ -236,7 +239,7 @@ impl Parser<'_> {
     }
 
     /// Finds the value a use names, creating a typed placeholder for a forward reference.
-    fn resolve_value_use(&mut self, value_use: ValueUse, ty: Type) -> ParseResult<Value> {
+    pub(super) fn resolve_value_use(&mut self, value_use: ValueUse, ty: Type) -> ParseResult<Value> {
         let ValueUse { name, index, offset } = value_use;
         let defined = self.scopes.current().values.get(&name).cloned();
         let value = match defined {
@@ -273,7 +276,7 @@ impl Parser<'_> {
     }
 
     /// Binds `name` to `values` in the current region, resolving forward references to it.
-    fn define_values(&mut self, name: String, values: Vec<Value>, offset: u32) -> ParseResult<()> {
+    pub(super) fn define_values(&mut self, name: String, values: Vec<Value>, offset: u32) -> ParseResult<()> {
         if self.scopes.current().values.contains_key(&name) {
             let prior = self.scopes.current().values[&name][0];
             let note_loc = self.ctx.value_loc(prior);
@@ -337,6 +340,12 @@ impl Parser<'_> {
 
     /// Parses `{ blocks }`.
     pub(super) fn parse_region(&mut self, isolated: bool) -> ParseResult<RegionId> {
+        self.parse_region_with_args(isolated, &[])
+    }
+
+    /// Parses `{ blocks }` whose entry block has the arguments `args` declared by an op's
+    /// custom syntax (none for the generic form).
+    pub(super) fn parse_region_with_args(&mut self, isolated: bool, args: &[Argument]) -> ParseResult<RegionId> {
         self.enter()?;
         self.expect(TokenKind::LBrace, "'{' to begin a region")?;
         if isolated {
@@ -346,7 +355,7 @@ impl Parser<'_> {
         }
         self.scopes.blocks.push(BlockScope::default());
         let region = self.ctx.create_region();
-        let result = self.parse_region_body(region);
+        let result = self.parse_region_body(region, args);
         let block_scope = self.scopes.blocks.pop().expect("pushed above");
         let popped = if isolated {
             self.close_isolated_scope()
@@ -377,11 +386,20 @@ impl Parser<'_> {
             .map_err(|(name, offset)| self.error_at(offset, format!("use of undeclared SSA value name '%{name}'")))
     }
 
-    fn parse_region_body(&mut self, region: RegionId) -> ParseResult<()> {
-        if self.is(TokenKind::RBrace) {
+    fn parse_region_body(&mut self, region: RegionId, args: &[Argument]) -> ParseResult<()> {
+        if !args.is_empty() {
+            let block = self.ctx.create_block(&[]);
+            self.ctx.append_block(region, block);
+            for arg in args {
+                self.define_entry_arg(block, arg)?;
+            }
+            if self.is(TokenKind::CaretIdentifier) {
+                return Err(self.error_here("invalid block name in region with named arguments"));
+            }
+            self.parse_block_ops(block)?;
+        } else if self.is(TokenKind::RBrace) {
             return Ok(());
-        }
-        if !self.is(TokenKind::CaretIdentifier) {
+        } else if !self.is(TokenKind::CaretIdentifier) {
             let block = self.ctx.create_block(&[]);
             self.ctx.append_block(region, block);
             self.parse_block_ops(block)?;

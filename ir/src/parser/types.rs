@@ -277,7 +277,7 @@ impl Parser<'_> {
 }
 
 /// Given `open` pointing at `<`, the offset just past the matching `>`; `->` does not close.
-fn balanced_body_end(bytes: &[u8], open: usize) -> Option<usize> {
+pub(super) fn balanced_body_end(bytes: &[u8], open: usize) -> Option<usize> {
     let mut stack: Vec<u8> = Vec::new();
     let mut i = open;
     while i < bytes.len() {

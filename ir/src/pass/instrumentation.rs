@@ -238,7 +238,7 @@ mod tests {
         );
         let second = text.split("// -----//").nth(2).unwrap();
         assert!(second.contains("\"test.op\"() {new} : () -> ()"), "{second}");
-        assert!(text.ends_with("  }) {sym_name = \"b\"} : () -> ()\n}) : () -> ()\n\n"), "{text}");
+        assert!(text.ends_with("  }) {sym_name = \"b\"} : () -> ()\n}\n\n"), "{text}");
     }
 
     #[test]
@@ -254,7 +254,7 @@ mod tests {
             ]
         );
         let first = text.split("// -----//").nth(1).unwrap();
-        assert!(first.contains("\n\"builtin.module\"() ({\n"), "{first}");
+        assert!(first.contains("\nmodule {\n"), "{first}");
     }
 
     #[test]

@@ -228,30 +228,9 @@ pub fn write_string_literal(bytes: &[u8], out: &mut String) {
     out.push('"');
 }
 
-/// Appends a float in a form both mc and MLIR parse back to the same value of `kind`.
+/// Appends a float of `kind` as MLIR prints it (`1.500000e+00`, `3.14159274`, `0x7F800000`).
 pub fn write_float(value: f64, kind: FloatKind, out: &mut String) {
-    if !value.is_finite() {
-        let bits: u64 = match kind {
-            FloatKind::F64 => value.to_bits(),
-            FloatKind::F32 => (value as f32).to_bits() as u64,
-            FloatKind::F16 => crate::attributes::f64_to_f16_bits(value) as u64,
-            FloatKind::BF16 => crate::attributes::f64_to_bf16_bits(value) as u64,
-        };
-        let _ = write!(out, "0x{bits:0width$X}", width = kind.width() as usize / 4);
-        return;
-    }
-    let text = match kind {
-        FloatKind::F64 => format!("{value:e}"),
-        _ => format!("{:e}", value as f32),
-    };
-    // Rust prints `1e0`/`1.5e-7`; MLIR's grammar needs a '.' in the mantissa.
-    let (mantissa, exponent) = text.split_once('e').expect("`{:e}` always has an exponent");
-    out.push_str(mantissa);
-    if !mantissa.contains('.') {
-        out.push_str(".0");
-    }
-    out.push('e');
-    out.push_str(exponent);
+    out.push_str(&super::float_text::float_to_string(value, kind));
 }
 
 fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut String) {
@@ -387,13 +366,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn floats_always_have_a_dot() {
+    fn floats_print_like_mlir() {
         let mut s = String::new();
         write_float(1.0, FloatKind::F32, &mut s);
-        assert_eq!(s, "1.0e0");
+        assert_eq!(s, "1.000000e+00");
         s.clear();
         write_float(0.1, FloatKind::F32, &mut s);
-        assert_eq!(s, "1.0e-1");
+        assert_eq!(s, "1.000000e-01");
         s.clear();
         write_float(f64::INFINITY, FloatKind::F32, &mut s);
         assert_eq!(s, "0x7F800000");

@@ -1,6 +1,11 @@
-//! The IR printer: MLIR's generic operation form, value and block naming, locations, resources.
+//! The IR printer: MLIR's generic operation form, custom forms through op print hooks
+//! ([`OpAsmPrinter`]), value and block naming, locations, resources.
 
 pub mod attributes;
+mod float_text;
+mod op_asm;
+
+pub use op_asm::{OpAsmPrinter, PrintFailed, PrintResult};
 
 use crate::attributes::{AttrKind, Attribute};
 use crate::block::BlockId;
@@ -23,12 +28,14 @@ pub struct PrintOptions {
 }
 
 /// How a value is spelled.
-#[derive(Copy, Clone)]
+#[derive(Clone)]
 enum ValueName {
     /// `%N`, or `%N#i` for result `i` of a multi-result op.
     Numbered { number: u32, result: Option<u32> },
     /// `%argN`.
     Arg(u32),
+    /// `%name` or `%name#i` (custom form: entry block arguments and hook-named results).
+    Named { name: String, result: Option<u32> },
 }
 
 /// Prints `op` (usually a module) followed by the resource blobs it references.
@@ -75,6 +82,8 @@ struct OpPrinter<'a> {
     sink: Option<&'a mut dyn std::io::Write>,
     /// The first write error; printing goes on into `out`, the error is reported at the end.
     sink_error: Option<std::io::Error>,
+    /// Dialects whose prefix op names may drop in the custom form, innermost region last.
+    default_dialects: Vec<&'static str>,
 }
 
 /// Bytes of text buffered before they are written to the sink.
@@ -91,11 +100,15 @@ impl<'a> OpPrinter<'a> {
             block_names: FxHashMap::default(),
             sink: None,
             sink_error: None,
+            default_dialects: vec!["builtin"],
         }
     }
 
     /// Names the values defined by `root` and inside it, up to nested isolated-from-above ops.
     fn number_scope(&mut self, root: OpId) {
+        if !self.options.generic {
+            return self.number_custom(root);
+        }
         let mut counters = (0u32, 0u32);
         self.number_results(root, &mut counters.0);
         self.number_regions(root, &mut counters);
@@ -181,6 +194,12 @@ impl<'a> OpPrinter<'a> {
             Some(ValueName::Arg(n)) => {
                 let _ = write!(self.out, "%arg{n}");
             }
+            Some(ValueName::Named { name, result }) => {
+                let _ = write!(self.out, "%{name}");
+                if let Some(i) = result {
+                    let _ = write!(self.out, "#{i}");
+                }
+            }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
     }
@@ -195,6 +214,9 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_op(&mut self, op: OpId) {
+        if !self.options.generic && self.print_custom(op) {
+            return;
+        }
         let ctx = self.ctx;
         let operation = ctx.operation(op);
         let n = operation.num_results();
@@ -265,7 +287,8 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_region(&mut self, region: RegionId, isolated: bool) {
-        if isolated {
+        self.default_dialects.push(op_asm::default_dialect_of_region(self.ctx, region));
+        if isolated && self.options.generic {
             let saved = std::mem::take(&mut self.names);
             let saved_blocks = std::mem::take(&mut self.block_names);
             // Values defined outside stay unknown inside an isolated region, as MLIR prints them.
@@ -276,12 +299,14 @@ impl<'a> OpPrinter<'a> {
         } else {
             self.print_region_body(region);
         }
+        self.default_dialects.pop();
     }
 
     fn print_region_body(&mut self, region: RegionId) {
         let ctx = self.ctx;
         self.out.push('{');
         let blocks = ctx.region_blocks(region);
+        let preds = op_asm::block_predecessors(ctx, region);
         for (index, &block) in blocks.iter().enumerate() {
             let has_args = ctx.num_block_args(block) > 0;
             let print_label = index > 0 || has_args || (ctx.first_op(block).is_none() && blocks.len() == 1);
@@ -305,6 +330,7 @@ impl<'a> OpPrinter<'a> {
                     self.out.push(')');
                 }
                 self.out.push(':');
+                op_asm::write_pred_comment(&mut self.out, &preds, index);
             }
             self.indent += 1;
             for op in ctx.block_ops(block) {

@@ -1,0 +1,322 @@
+//! Float literals spelled exactly as MLIR's printer spells them (`printFloatValue` over LLVM's
+//! `APFloat::toString`): `1.500000e+00` when six decimals read back to the same value, else the
+//! shortest round-tripping form (`3.14159274`, `1.0E-45`), else hex bits (`0x7F800000`).
+//!
+//! The digit generation follows `APFloat::toString` step by step, including its early
+//! truncation of the exact decimal significand and its round-half-up, so the output matches
+//! upstream byte for byte.
+
+use crate::attributes::{f16_bits_to_f64, f64_to_bf16_bits, f64_to_f16_bits};
+use crate::types::FloatKind;
+
+/// A little-endian unsigned big integer, just big enough for exact float-to-decimal conversion.
+#[derive(Clone, Debug)]
+struct BigUint(Vec<u32>);
+
+impl BigUint {
+    fn from_u64(value: u64) -> Self {
+        let mut n = BigUint(vec![value as u32, (value >> 32) as u32]);
+        n.trim();
+        n
+    }
+
+    fn trim(&mut self) {
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn bit_length(&self) -> u32 {
+        self.0.last().map_or(0, |&top| (self.0.len() as u32 - 1) * 32 + (32 - top.leading_zeros()))
+    }
+
+    fn mul_small(&mut self, factor: u32) {
+        let mut carry = 0u64;
+        for limb in &mut self.0 {
+            let product = u64::from(*limb) * u64::from(factor) + carry;
+            *limb = product as u32;
+            carry = product >> 32;
+        }
+        if carry > 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
+    fn shl(&mut self, bits: u32) {
+        for _ in 0..bits / 32 {
+            self.0.insert(0, 0);
+        }
+        let rest = bits % 32;
+        if rest > 0 {
+            self.mul_small(1 << rest);
+        }
+    }
+
+    /// Divides in place by `divisor`, returning the remainder.
+    fn div_small(&mut self, divisor: u32) -> u32 {
+        let mut remainder = 0u64;
+        for limb in self.0.iter_mut().rev() {
+            let current = (remainder << 32) | u64::from(*limb);
+            *limb = (current / u64::from(divisor)) as u32;
+            remainder = current % u64::from(divisor);
+        }
+        self.trim();
+        remainder as u32
+    }
+}
+
+/// Bits of precision (including the implicit bit) of each format.
+fn precision_bits(kind: FloatKind) -> u32 {
+    match kind {
+        FloatKind::F16 => 11,
+        FloatKind::BF16 => 8,
+        FloatKind::F32 => 24,
+        FloatKind::F64 => 53,
+    }
+}
+
+/// `APFloat::toString`'s `AdjustToPrecision` on decimal digits (least significant first):
+/// keeps `precision` significant digits, rounding half up and dropping trailing zeros.
+fn adjust_digits(digits: &mut Vec<u8>, exp: &mut i32, precision: usize) {
+    let n = digits.len();
+    if n <= precision {
+        return;
+    }
+    let mut first = n - precision;
+    if digits[first - 1] < 5 {
+        while first < n && digits[first] == 0 {
+            first += 1;
+        }
+        *exp += first as i32;
+        digits.drain(..first);
+        return;
+    }
+    let mut carried = first;
+    for digit in &mut digits[first..] {
+        if *digit == 9 {
+            carried += 1;
+        } else {
+            *digit += 1;
+            break;
+        }
+    }
+    let first = carried;
+    *exp += first as i32;
+    if first == n {
+        digits.clear();
+        digits.push(1);
+    } else {
+        digits.drain(..first);
+    }
+}
+
+/// `APFloat::toString(Str, format_precision, max_padding, truncate_zero)` for the finite value
+/// `(-1)^negative * mantissa * 2^exponent` of a format with `bits` bits of precision.
+fn apfloat_to_string(
+    negative: bool,
+    mantissa: u64,
+    exponent: i32,
+    bits: u32,
+    format_precision: u32,
+    max_padding: u32,
+    truncate_zero: bool,
+) -> String {
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    if mantissa == 0 {
+        if max_padding != 0 {
+            out.push('0');
+        } else if truncate_zero {
+            out.push_str("0.0E+0");
+        } else {
+            out.push_str("0.0");
+            for _ in 1..format_precision.max(1) {
+                out.push('0');
+            }
+            out.push_str("e+00");
+        }
+        return out;
+    }
+    let precision = if format_precision == 0 { 2 + bits * 59 / 196 } else { format_precision };
+    let trailing = mantissa.trailing_zeros();
+    let mut exp = exponent + trailing as i32;
+    let mut significand = BigUint::from_u64(mantissa >> trailing);
+    if exp > 0 {
+        significand.shl(exp as u32);
+        exp = 0;
+    } else if exp < 0 {
+        // N * 2^-e == N * 5^e * 10^-e.
+        let mut fives = -exp as u32;
+        while fives >= 13 {
+            significand.mul_small(1_220_703_125); // 5^13
+            fives -= 13;
+        }
+        significand.mul_small(5u32.pow(fives));
+    }
+    // Drop decimal digits far below the requested precision (a floor division, as LLVM does).
+    let active = significand.bit_length();
+    let required = (precision * 196).div_ceil(59);
+    if active > required {
+        let mut removable = (active - required) * 59 / 196;
+        exp += removable as i32;
+        while removable >= 9 {
+            significand.div_small(1_000_000_000);
+            removable -= 9;
+        }
+        significand.div_small(10u32.pow(removable));
+    }
+    let mut digits: Vec<u8> = Vec::new();
+    let mut in_trail = true;
+    while !significand.is_zero() {
+        let digit = significand.div_small(10) as u8;
+        if in_trail && digit == 0 {
+            exp += 1;
+        } else {
+            digits.push(digit);
+            in_trail = false;
+        }
+    }
+    adjust_digits(&mut digits, &mut exp, precision as usize);
+    let n = digits.len();
+    let scientific = if max_padding == 0 {
+        true
+    } else if exp >= 0 {
+        exp as u32 > max_padding || n as u32 + exp as u32 > precision
+    } else {
+        let msd = exp + n as i32 - 1;
+        msd < 0 && (-msd) as u32 > max_padding
+    };
+    let digit = |i: usize| char::from(b'0' + digits[i]);
+    if scientific {
+        exp += n as i32 - 1;
+        out.push(digit(n - 1));
+        out.push('.');
+        if n == 1 && truncate_zero {
+            out.push('0');
+        } else {
+            (1..n).for_each(|i| out.push(digit(n - 1 - i)));
+        }
+        if !truncate_zero && precision as usize > n - 1 {
+            (0..precision as usize - n + 1).for_each(|_| out.push('0'));
+        }
+        out.push(if truncate_zero { 'E' } else { 'e' });
+        out.push(if exp >= 0 { '+' } else { '-' });
+        let magnitude = exp.unsigned_abs();
+        if !truncate_zero && magnitude < 10 {
+            out.push('0');
+        }
+        out.push_str(&magnitude.to_string());
+        return out;
+    }
+    if exp >= 0 {
+        (0..n).for_each(|i| out.push(digit(n - 1 - i)));
+        (0..exp).for_each(|_| out.push('0'));
+        return out;
+    }
+    let whole = exp + n as i32;
+    let mut i = 0;
+    if whole > 0 {
+        while i < whole as usize {
+            out.push(digit(n - 1 - i));
+            i += 1;
+        }
+        out.push('.');
+    } else {
+        out.push_str("0.");
+        (0..-whole).for_each(|_| out.push('0'));
+    }
+    while i < n {
+        out.push(digit(n - 1 - i));
+        i += 1;
+    }
+    out
+}
+
+/// The value of `kind` nearest `value` (how mc stores narrower floats) as its bit pattern.
+fn bits_of(value: f64, kind: FloatKind) -> u64 {
+    match kind {
+        FloatKind::F64 => value.to_bits(),
+        FloatKind::F32 => u64::from((value as f32).to_bits()),
+        FloatKind::F16 => u64::from(f64_to_f16_bits(value)),
+        FloatKind::BF16 => u64::from(f64_to_bf16_bits(value)),
+    }
+}
+
+/// `text` parsed as a value of `kind`, as bits (correctly rounded for `f32`/`f64`).
+fn parse_bits(text: &str, kind: FloatKind) -> Option<u64> {
+    Some(match kind {
+        FloatKind::F64 => text.parse::<f64>().ok()?.to_bits(),
+        FloatKind::F32 => u64::from(text.parse::<f32>().ok()?.to_bits()),
+        FloatKind::F16 => u64::from(f64_to_f16_bits(text.parse::<f64>().ok()?)),
+        FloatKind::BF16 => u64::from(f64_to_bf16_bits(text.parse::<f64>().ok()?)),
+    })
+}
+
+/// How MLIR prints a float attribute's value of type `kind`.
+pub fn float_to_string(value: f64, kind: FloatKind) -> String {
+    let bits = bits_of(value, kind);
+    // The value as stored in `kind`, widened exactly to f64.
+    let exact = match kind {
+        FloatKind::F64 => value,
+        FloatKind::F32 => f64::from(value as f32),
+        FloatKind::F16 => f16_bits_to_f64(bits as u16),
+        FloatKind::BF16 => f64::from(f32::from_bits((bits as u32) << 16)),
+    };
+    if exact.is_finite() {
+        let raw = exact.to_bits();
+        let negative = raw >> 63 == 1;
+        let biased = ((raw >> 52) & 0x7ff) as i32;
+        let fraction = raw & ((1 << 52) - 1);
+        let (mantissa, exponent) = if biased == 0 { (fraction, -1074) } else { (fraction | (1 << 52), biased - 1075) };
+        let precision = precision_bits(kind);
+        let text = apfloat_to_string(negative, mantissa, exponent, precision, 6, 0, false);
+        if parse_bits(&text, kind) == Some(bits) {
+            return text;
+        }
+        let text = apfloat_to_string(negative, mantissa, exponent, precision, 0, 3, true);
+        if text.contains('.') {
+            return text;
+        }
+    }
+    format!("0x{bits:X}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_decimals_when_exact() {
+        assert_eq!(float_to_string(1.5, FloatKind::F32), "1.500000e+00");
+        assert_eq!(float_to_string(-2.0, FloatKind::F64), "-2.000000e+00");
+        assert_eq!(float_to_string(0.1, FloatKind::F32), "1.000000e-01");
+        assert_eq!(float_to_string(1e300, FloatKind::F64), "1.000000e+300");
+        assert_eq!(float_to_string(0.0, FloatKind::F32), "0.000000e+00");
+        assert_eq!(float_to_string(-0.0, FloatKind::F64), "-0.000000e+00");
+        assert_eq!(float_to_string(65504.0, FloatKind::F16), "6.550400e+04");
+    }
+
+    #[test]
+    fn shortest_round_trip_otherwise() {
+        assert_eq!(float_to_string(std::f64::consts::PI, FloatKind::F32), "3.14159274");
+        assert_eq!(float_to_string(std::f64::consts::PI, FloatKind::F64), "3.1415926535897931");
+        assert_eq!(float_to_string(0.1, FloatKind::F64), "1.000000e-01");
+        assert_eq!(float_to_string(1.0 / 3.0, FloatKind::F64), "0.33333333333333331");
+        assert_eq!(float_to_string(f64::from(f32::from_bits(1)), FloatKind::F32), "1.401300e-45");
+        // LLVM truncates the exact digits before rounding: 4.9406564...e-324 prints as 4.940660e-324.
+        assert_eq!(float_to_string(5e-324, FloatKind::F64), "4.940660e-324");
+    }
+
+    #[test]
+    fn hex_for_special_and_unprintable_values() {
+        assert_eq!(float_to_string(f64::INFINITY, FloatKind::F32), "0x7F800000");
+        assert_eq!(float_to_string(f64::NEG_INFINITY, FloatKind::F64), "0xFFF0000000000000");
+        assert_eq!(float_to_string(123456789.0, FloatKind::F64), "0x419D6F3454000000");
+    }
+}
