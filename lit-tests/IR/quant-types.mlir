@@ -1,6 +1,6 @@
-// RUN: mc-opt %s --allow-unregistered-dialect | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect | FileCheck %s
 // Upstream MLIR reads mc's quantized types, and mc reads upstream's.
-// RUN: mc-opt %s --allow-unregistered-dialect | mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic | mc-opt --allow-unregistered-dialect | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect | mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic | mc-opt --print-generic --allow-unregistered-dialect | FileCheck %s
 
 // CHECK: "foo.per_tensor"() : () -> tensor<1x96x96x3x!quant.uniform<i8:f32, 3.92156862745098e-3:-128>>
 "foo.per_tensor"() : () -> tensor<1x96x96x3x!quant.uniform<i8:f32, 0.0039215686274509803:-128>>

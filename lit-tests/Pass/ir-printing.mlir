@@ -3,7 +3,7 @@
 // --print-ir-module-scope), on stderr, in execution order: a nested pipeline runs all its passes
 // on one function before the next function.
 
-// RUN: mc-opt %s -o /dev/null --print-ir-after-all \
+// RUN: mc-opt --print-generic %s -o /dev/null --print-ir-after-all \
 // RUN:   --pass-pipeline='builtin.module(func.func(cse,canonicalize),symbol-dce)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=AFTER-ALL
 // AFTER-ALL:      // -----// IR Dump After CSE (cse) //----- //
@@ -28,7 +28,7 @@
 // AFTER-ALL-NOT:  IR Dump
 
 // The same through the mlir-opt spellings, and only before passes.
-// RUN: mc-opt %s -o /dev/null --mlir-print-ir-before-all \
+// RUN: mc-opt --print-generic %s -o /dev/null --mlir-print-ir-before-all \
 // RUN:   --pass-pipeline='builtin.module(func.func(cse),symbol-dce)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BEFORE-ALL
 // BEFORE-ALL:      // -----// IR Dump Before CSE (cse) //----- //
@@ -44,10 +44,10 @@
 // BEFORE-ALL-NOT:  IR Dump
 
 // Selected passes, by argument (a comma-separated list, or the option repeated).
-// RUN: mc-opt %s -o /dev/null --print-ir-before=cse --print-ir-after=canonicalize,symbol-dce \
+// RUN: mc-opt --print-generic %s -o /dev/null --print-ir-before=cse --print-ir-after=canonicalize,symbol-dce \
 // RUN:   --pass-pipeline='builtin.module(func.func(cse,canonicalize),symbol-dce)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SELECTED
-// RUN: mc-opt %s -o /dev/null --print-ir-before=cse --print-ir-after=canonicalize --print-ir-after=symbol-dce \
+// RUN: mc-opt --print-generic %s -o /dev/null --print-ir-before=cse --print-ir-after=canonicalize --print-ir-after=symbol-dce \
 // RUN:   --pass-pipeline='builtin.module(func.func(cse,canonicalize),symbol-dce)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SELECTED
 // SELECTED:     // -----// IR Dump Before CSE (cse) //----- //
@@ -60,7 +60,7 @@
 // SELECTED:      // -----// IR Dump After SymbolDCE (symbol-dce) //----- //
 
 // Only passes that changed the IR: cse on @f, symbol-dce on the module.
-// RUN: mc-opt %s -o /dev/null --print-ir-after-all --print-ir-after-change \
+// RUN: mc-opt --print-generic %s -o /dev/null --print-ir-after-all --print-ir-after-change \
 // RUN:   --pass-pipeline='builtin.module(func.func(cse,canonicalize),symbol-dce)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CHANGE
 // CHANGE:      // -----// IR Dump After CSE (cse) //----- //
@@ -70,7 +70,7 @@
 // CHANGE-NOT:  IR Dump
 
 // The whole module, with the op the pass ran on named in the header.
-// RUN: mc-opt %s -o /dev/null --print-ir-after-all --print-ir-after-change --print-ir-module-scope \
+// RUN: mc-opt --print-generic %s -o /dev/null --print-ir-after-all --print-ir-after-change --print-ir-module-scope \
 // RUN:   --pass-pipeline='builtin.module(func.func(cse,canonicalize),symbol-dce)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MODULE
 // MODULE:      // -----// IR Dump After CSE (cse) ('func.func' operation: @f) //----- //
@@ -82,7 +82,7 @@
 // MODULE-NOT:  IR Dump
 
 // A failing pass: its IR is printed after it failed, for each function it failed on.
-// RUN: not mc-opt %s -o /dev/null --print-ir-after-failure \
+// RUN: not mc-opt --print-generic %s -o /dev/null --print-ir-after-failure \
 // RUN:   --pass-pipeline='builtin.module(func.func(cse,symbol-dce))' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FAILURE
 // FAILURE-NOT:  IR Dump After CSE
@@ -94,7 +94,7 @@
 // FAILURE:      error: 'func.func' op was scheduled to run under SymbolDCE, but does not define a symbol table
 
 // Dumps go to stderr: the output itself has none.
-// RUN: mc-opt %s --print-ir-after-all --cse 2>/dev/null | FileCheck %s --check-prefix=STDOUT
+// RUN: mc-opt --print-generic %s --print-ir-after-all --cse 2>/dev/null | FileCheck %s --check-prefix=STDOUT
 // STDOUT-NOT: IR Dump
 // STDOUT:     "builtin.module"() ({
 

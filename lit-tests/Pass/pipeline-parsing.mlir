@@ -4,7 +4,7 @@
 // and --match-full-lines, so the text after each colon is a whole line, indentation included.
 
 // Nested anchors with options; every option of a pass is printed, in name order.
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline \
 // RUN:   --pass-pipeline='builtin.module(func.func(canonicalize{max-iterations=3 top-down=false},cse),symbol-dce)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NESTED --strict-whitespace --match-full-lines
 // NESTED:Pass Manager with 2 passes:
@@ -19,7 +19,7 @@
 
 // Whitespace between names, commas, parentheses, braces and options is accepted and not
 // printed back (none around '=', as in MLIR).
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline \
 // RUN:   --pass-pipeline=' builtin.module ( func.func ( cse , canonicalize { max-iterations=3 } ) ) ' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SPACES --strict-whitespace --match-full-lines
 // SPACES:Pass Manager with 1 passes:
@@ -31,13 +31,13 @@
 // SPACES-NEXT:)
 
 // `any` anchors, at the top and nested; repeated anchors are kept apart, as written.
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline --pass-pipeline='any(cse)' 2>&1 \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline --pass-pipeline='any(cse)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ANY --strict-whitespace --match-full-lines
 // ANY:Pass Manager with 1 passes:
 // ANY-NEXT:any(
 // ANY-NEXT:  cse
 // ANY-NEXT:)
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline \
 // RUN:   --pass-pipeline='builtin.module(any(cse),func.func(cse),func.func(cse{}))' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ANY-NESTED --strict-whitespace --match-full-lines
 // ANY-NESTED:Pass Manager with 3 passes:
@@ -54,13 +54,13 @@
 // ANY-NESTED-NEXT:)
 
 // Empty pipelines: the module anchor alone, and an empty nested pipeline.
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline --pass-pipeline='builtin.module()' 2>&1 \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline --pass-pipeline='builtin.module()' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EMPTY --strict-whitespace --match-full-lines
 // EMPTY:Pass Manager with 0 passes:
 // EMPTY-NEXT:builtin.module(
 // EMPTY-EMPTY:
 // EMPTY-NEXT:)
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline --pass-pipeline='builtin.module(func.func())' 2>&1 \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline --pass-pipeline='builtin.module(func.func())' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EMPTY-NESTED --strict-whitespace --match-full-lines
 // EMPTY-NESTED:Pass Manager with 1 passes:
 // EMPTY-NESTED-NEXT:builtin.module(
@@ -72,7 +72,7 @@
 // Option values: lists (bare, braced, with a quoted item holding a comma), enums, bare flags
 // (true), booleans spelled 0/1, hexadecimal integers. Lists print in braces, as in MLIR; an
 // item that needs quotes keeps them.
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline \
 // RUN:   --pass-pipeline='builtin.module(canonicalize{enable-patterns=b,a disable-patterns={"x,y",z} region-simplify=aggressive test-convergence top-down=0 max-iterations=0x10 max-num-rewrites=-1})' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OPTIONS --strict-whitespace --match-full-lines
 // OPTIONS:Pass Manager with 1 passes:
@@ -81,14 +81,14 @@
 // OPTIONS-NEXT:)
 
 // Quoted and braced scalar values are unwrapped.
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline \
 // RUN:   --pass-pipeline="builtin.module(canonicalize{max-iterations='7' region-simplify={disabled} top-down=\"false\"})" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUOTED
 // QUOTED: canonicalize{max-iterations=7 max-num-rewrites=-1 region-simplify=disabled test-convergence=false top-down=false}
 
 // Pass flags run in command-line order, on the module, with their options after '='
 // (several options separated by spaces, as mlir-opt accepts them).
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline --canonicalize=max-iterations=3 --cse \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline --canonicalize=max-iterations=3 --cse \
 // RUN:   '--canonicalize=top-down=false max-iterations=2' --symbol-dce 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FLAGS --strict-whitespace --match-full-lines
 // FLAGS:Pass Manager with 4 passes:
@@ -100,13 +100,13 @@
 // FLAGS-NEXT:)
 
 // No passes at all: an empty module pipeline.
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: Pass Manager with 0 passes:
 // NONE-NEXT: builtin.module(
 
 // Unlike mlir-opt, which wants the anchor, a bare list runs on whatever the root op is and
 // prints without one.
-// RUN: mc-opt %s -o /dev/null --dump-pass-pipeline --pass-pipeline='cse,symbol-dce' 2>&1 \
+// RUN: mc-opt --print-generic %s -o /dev/null --dump-pass-pipeline --pass-pipeline='cse,symbol-dce' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BARE --strict-whitespace --match-full-lines
 // BARE:Pass Manager with 2 passes:
 // BARE-NEXT:cse,
@@ -114,16 +114,16 @@
 // BARE-EMPTY:
 
 // The pipeline is dumped once per input chunk, after the chunk parsed.
-// RUN: mc-opt %s -o /dev/null --split-input-file --dump-pass-pipeline --cse 2>&1 \
+// RUN: mc-opt --print-generic %s -o /dev/null --split-input-file --dump-pass-pipeline --cse 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SPLIT
 // SPLIT-COUNT-2: Pass Manager with 1 passes:
 // SPLIT-NOT: Pass Manager
 
 // The pipelines run: nested and `any` pipelines reach the functions, the module-level pass the
 // module.
-// RUN: mc-opt %s --pass-pipeline='builtin.module(func.func(canonicalize,cse),symbol-dce)' | FileCheck %s --check-prefix=EXEC
-// RUN: mc-opt %s --pass-pipeline='builtin.module(any(canonicalize),any(cse),symbol-dce)' | FileCheck %s --check-prefix=EXEC
-// RUN: mc-opt %s --canonicalize --cse --symbol-dce | FileCheck %s --check-prefix=EXEC
+// RUN: mc-opt --print-generic %s --pass-pipeline='builtin.module(func.func(canonicalize,cse),symbol-dce)' | FileCheck %s --check-prefix=EXEC
+// RUN: mc-opt --print-generic %s --pass-pipeline='builtin.module(any(canonicalize),any(cse),symbol-dce)' | FileCheck %s --check-prefix=EXEC
+// RUN: mc-opt --print-generic %s --canonicalize --cse --symbol-dce | FileCheck %s --check-prefix=EXEC
 // EXEC-LABEL: sym_name = "public"
 // EXEC-NEXT:    ^bb0(%[[X:.*]]: i32):
 // EXEC-NEXT:      %[[C:.*]] = "arith.constant"() <{value = 5 : i32}> : () -> i32

@@ -3,11 +3,11 @@
 // are in Dialect/arith/canonicalize.mlir. Same results as mlir-opt's canonicalize here, up to
 // the order of hoisted constants.
 
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --canonicalize | FileCheck %s
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --canonicalize=top-down=false | FileCheck %s
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize))' | FileCheck %s
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --canonicalize='max-num-rewrites=1 test-convergence' | FileCheck %s
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --canonicalize=region-simplify=disabled | FileCheck %s --check-prefix=NO-SIMPLIFY
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --canonicalize | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --canonicalize=top-down=false | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize))' | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --canonicalize='max-num-rewrites=1 test-convergence' | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --canonicalize=region-simplify=disabled | FileCheck %s --check-prefix=NO-SIMPLIFY
 
 // Folding reaches a fixed point: ((1 + 2) * 3) - 9 is 0.
 // CHECK-LABEL: sym_name = "fixed_point"
@@ -131,14 +131,14 @@
 // Iteration limits. With max-iterations=0 nothing is done; with max-num-rewrites=0 no op is
 // visited (as in MLIR, folds included); one iteration cannot confirm convergence after a change,
 // which test-convergence reports.
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --canonicalize=max-iterations=0 | FileCheck %s --check-prefix=UNCHANGED
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --canonicalize=max-num-rewrites=0 | FileCheck %s --check-prefix=UNCHANGED
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --canonicalize=max-iterations=0 | FileCheck %s --check-prefix=UNCHANGED
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --canonicalize=max-num-rewrites=0 | FileCheck %s --check-prefix=UNCHANGED
 // UNCHANGED-LABEL: sym_name = "limits"
 // UNCHANGED-NEXT:    %[[C1:.*]] = "arith.constant"() <{value = 1 : i32}> : () -> i32
 // UNCHANGED-NEXT:    %[[C2:.*]] = "arith.constant"() <{value = 2 : i32}> : () -> i32
 // UNCHANGED-NEXT:    %[[S:.*]] = "arith.addi"(%[[C1]], %[[C2]]) : (i32, i32) -> i32
 // UNCHANGED-NEXT:    "func.return"(%[[S]]) : (i32) -> ()
-// RUN: not mc-opt %s --allow-unregistered-dialect --split-input-file --canonicalize='max-iterations=1 test-convergence' 2>&1 | FileCheck %s --check-prefix=DIVERGE
+// RUN: not mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --canonicalize='max-iterations=1 test-convergence' 2>&1 | FileCheck %s --check-prefix=DIVERGE
 // DIVERGE: error: Canonicalizer failed to converge: greedy pattern rewrite did not converge after 1 iterations and 0 rewrites
 // CHECK-LABEL: sym_name = "limits"
 // CHECK-NEXT:    %[[C3:.*]] = "arith.constant"() <{value = 3 : i32}> : () -> i32

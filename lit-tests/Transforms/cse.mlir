@@ -1,6 +1,6 @@
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(cse))' | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(cse))' | FileCheck %s
 // Same results as mlir-opt's cse on these inputs (apart from the properties upstream adds).
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --cse | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --cse | FileCheck %s
 
 // Equal pure ops merge into the first; a commutative op matches with its operands swapped.
 // CHECK-LABEL: sym_name = "simple"

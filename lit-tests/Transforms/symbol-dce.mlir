@@ -1,4 +1,4 @@
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --symbol-dce | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --symbol-dce | FileCheck %s
 // Same result as mlir-opt's symbol-dce on every case here.
 
 // Public symbols stay; private ones stay only while something live references them, directly
@@ -158,7 +158,7 @@
 // CHECK-NEXT:  }) : () -> ()
 
 // Run on functions, which are not symbol tables, the pass fails.
-// RUN: not mc-opt %s --split-input-file --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(symbol-dce))' 2>&1 | FileCheck %s --check-prefix=NOT-TABLE
+// RUN: not mc-opt --print-generic %s --split-input-file --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(symbol-dce))' 2>&1 | FileCheck %s --check-prefix=NOT-TABLE
 // NOT-TABLE: error: 'func.func' op was scheduled to run under SymbolDCE, but does not define a symbol table
 "func.func"() <{function_type = () -> (), sym_name = "lonely", sym_visibility = "private"}> ({
   "func.return"() : () -> ()

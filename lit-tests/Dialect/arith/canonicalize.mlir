@@ -1,4 +1,4 @@
-// RUN: mc-opt %s --allow-unregistered-dialect --canonicalize | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --canonicalize | FileCheck %s
 // Folds and canonicalization patterns of each arith op. Results agree with mlir-opt's
 // canonicalize on the same input, except where a comment says otherwise. Folded constants are
 // deduplicated and hoisted to the function entry, in no promised order (hence CHECK-DAG).
@@ -493,7 +493,7 @@
 }) : () -> ()
 
 // Patterns can be switched off by name, as in MLIR.
-// RUN: mc-opt %s --allow-unregistered-dialect --canonicalize='disable-patterns=AddIAddConstant' | FileCheck %s --check-prefix=DISABLED
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --canonicalize='disable-patterns=AddIAddConstant' | FileCheck %s --check-prefix=DISABLED
 // DISABLED-LABEL: sym_name = "reassociate"
 // DISABLED:         %[[ADD:.*]] = "arith.addi"(%arg0, %{{.*}})
 // DISABLED:         %[[ADD_ADD:.*]] = "arith.addi"(%[[ADD]], %{{.*}})

@@ -1,9 +1,9 @@
-// RUN: mc-opt %s | FileCheck %s
+// RUN: mc-opt --print-generic %s | FileCheck %s
 // Printing is stable.
-// RUN: mc-opt %s > %t.1.mlir && mc-opt %t.1.mlir > %t.2.mlir && diff %t.1.mlir %t.2.mlir
+// RUN: mc-opt --print-generic %s > %t.1.mlir && mc-opt --print-generic %t.1.mlir > %t.2.mlir && diff %t.1.mlir %t.2.mlir
 // Upstream MLIR reads the output, and mc reads upstream's, which spells out the default
 // overflow and fast-math flags as properties (kept opaque by mc).
-// RUN: mlir-opt-22 %t.1.mlir --mlir-print-op-generic | mc-opt | FileCheck %s --check-prefix=UPSTREAM
+// RUN: mlir-opt-22 %t.1.mlir --mlir-print-op-generic | mc-opt --print-generic | FileCheck %s --check-prefix=UPSTREAM
 // UPSTREAM-LABEL: sym_name = "integer_binary"
 // UPSTREAM:         "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
 // UPSTREAM-LABEL: sym_name = "float_binary"

@@ -1,7 +1,7 @@
-// RUN: mc-opt %s | FileCheck %s
+// RUN: mc-opt --print-generic %s | FileCheck %s
 // Printing is stable, and upstream MLIR reads mc's output and mc reads upstream's, alike.
-// RUN: mc-opt %s > %t.1.mlir && mc-opt %t.1.mlir > %t.2.mlir && diff %t.1.mlir %t.2.mlir
-// RUN: mlir-opt-22 %t.1.mlir --mlir-print-op-generic | mc-opt | diff %t.1.mlir -
+// RUN: mc-opt --print-generic %s > %t.1.mlir && mc-opt --print-generic %t.1.mlir > %t.2.mlir && diff %t.1.mlir %t.2.mlir
+// RUN: mlir-opt-22 %t.1.mlir --mlir-print-op-generic | mc-opt --print-generic | diff %t.1.mlir -
 
 // CHECK-LABEL: "builtin.module"() ({
 

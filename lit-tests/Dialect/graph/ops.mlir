@@ -1,8 +1,8 @@
-// RUN: mc-opt %s | FileCheck %s
+// RUN: mc-opt --print-generic %s | FileCheck %s
 // Printing is stable: print(parse(x)) parses and prints the same.
-// RUN: mc-opt %s | mc-opt | FileCheck %s
+// RUN: mc-opt --print-generic %s | mc-opt --print-generic | FileCheck %s
 // Upstream MLIR reads mc's generic form and mc reads it back.
-// RUN: mc-opt %s --print-generic | mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic | mc-opt | FileCheck %s
+// RUN: mc-opt --print-generic %s --print-generic | mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic | mc-opt --print-generic | FileCheck %s
 
 // A keyword-spotting-like int8 network (TFLite's quantization: activations per tensor,
 // weights per channel with zero points 0, i32 biases with scale = input × filter scale).
