@@ -1,12 +1,15 @@
 //! `graph-intern-constants`: shares byte-identical constants, one op and one blob for many users.
 //!
-//! Two steps, in one walk of the op the pass runs on:
+//! Two steps over the op the pass runs on:
 //!
 //! 1. **Constants.** Two `graph.const` with the same result type (quantization included) and the
 //!    same bytes are one constant, whether their values are `dense<...>` literals (a splat is the
 //!    same as its expansion) or `dense_resource` blobs with equal contents. The first one in
-//!    program order is kept and takes the uses of the later ones it dominates: ops earlier in the
-//!    same block or in an enclosing block (the scoping of `cse`); functions never share ops.
+//!    program order is kept and takes the uses of later ones that it dominates for sure: those
+//!    in its own block, and those in regions of registered, non-isolated ops after it in that
+//!    block. Other blocks of a multi-block region and regions of isolated (functions) or
+//!    unregistered ops start afresh, so nothing is hoisted or moved (graph functions have one
+//!    block, where this finds every duplicate).
 //! 2. **Blobs.** The `dense_resource` value of each remaining constant is pointed at the first
 //!    blob of the context's resource table (file or import order) holding the same bytes,
 //!    whatever the constants' types (two layers with the same weights and different scales). The
