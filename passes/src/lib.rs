@@ -1,16 +1,21 @@
-//! mc's passes: generic transforms now; lowerings and memory planning later.
+//! mc's passes: generic transforms and graph passes now; lowerings and memory planning later.
 #![deny(missing_docs)]
 
+pub mod graph;
 pub mod transforms;
 
 use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 3] = [
+    let constructors: [PassConstructor; 7] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
+        || Box::<graph::canonicalize::GraphCanonicalize>::default(),
+        || Box::<graph::prune::GraphPrune>::default(),
+        || Box::new(graph::intern_constants::GraphInternConstants),
+        || Box::<graph::infer_shapes::GraphInferShapes>::default(),
     ];
     for constructor in constructors {
         registry.register(constructor).expect("built-in pass names are unique kebab-case");

@@ -60,8 +60,19 @@
 //! | dequantize | per-tensor `i8`/`u8`/`i16`, or `f16`, to `f32` |
 //!
 //! The checks, with TFLite's reasons, are in [`verify`]; the shape rules in [`shape_inference`].
+//!
+//! # Folding and canonicalization
+//!
+//! `graph.const` is `CONSTANT_LIKE` and the dialect materializes folded constants as
+//! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
+//! of a constant folds to a constant (the `fold` module). Patterns registered as the ops'
+//! `canonicalize` hooks shorten reshape and transpose chains and turn constant shape-like operands
+//! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) into attributes (the
+//! `canonicalize` module); `canonicalize` and `graph-canonicalize` apply both.
 
 pub mod attributes;
+mod canonicalize;
+mod fold;
 mod ops;
 pub mod shape_inference;
 pub mod verify;

@@ -7,7 +7,7 @@
 //! [`infer_result_types`](super::shape_inference::infer_result_types).
 
 use super::attributes::{Activation, Padding, i64_array, i64_array_attr, resource_type};
-use super::verify;
+use super::{canonicalize, fold, verify};
 use mc_ir::{AttrKind, Attribute, Builder, Context, OpDef, OpId, Type, Value, define_op};
 
 define_op! {
@@ -141,6 +141,8 @@ define_op! {
         attributes: [],
         optional_attributes: [new_shape: DenseArray],
         verify: verify::verify_reshape,
+        fold: fold::fold_reshape,
+        canonicalize: canonicalize::reshape_patterns,
     }
 }
 
@@ -155,6 +157,8 @@ define_op! {
         attributes: [],
         optional_attributes: [perm: DenseArray],
         verify: verify::verify_transpose,
+        fold: fold::fold_transpose,
+        canonicalize: canonicalize::transpose_patterns,
     }
 }
 
@@ -218,6 +222,7 @@ define_op! {
         attributes: [keep_dims: Bool],
         optional_attributes: [axes: DenseArray],
         verify: verify::verify_mean,
+        canonicalize: canonicalize::mean_patterns,
     }
 }
 
@@ -233,6 +238,8 @@ define_op! {
         attributes: [],
         optional_attributes: [paddings: DenseArray],
         verify: verify::verify_pad,
+        fold: fold::fold_pad,
+        canonicalize: canonicalize::pad_patterns,
     }
 }
 
@@ -263,6 +270,7 @@ define_op! {
         ],
         optional_attributes: [begin: DenseArray, end: DenseArray, strides: DenseArray],
         verify: verify::verify_strided_slice,
+        canonicalize: canonicalize::strided_slice_patterns,
     }
 }
 

@@ -195,6 +195,15 @@ impl<'c> PatternRewriter<'c> {
         self.events.modified.push(op);
     }
 
+    /// Replaces all operands of `op` (their number may change) and records the change; the
+    /// definitions of the old operands are revisited, since they may have become dead.
+    pub fn set_operands(&mut self, op: OpId, values: &[Value]) {
+        let old_defs: Vec<OpId> = self.ctx.operation(op).operands().filter_map(|v| self.ctx.defining_op(v)).collect();
+        self.events.modified.extend(old_defs);
+        self.ctx.set_operands(op, values);
+        self.events.modified.push(op);
+    }
+
     /// Sets operand `index` of `op` and records the change.
     pub fn set_operand(&mut self, op: OpId, index: usize, value: Value) {
         if let Some(def) = self.ctx.defining_op(self.ctx.operation(op).operand(index)) {
@@ -202,5 +211,26 @@ impl<'c> PatternRewriter<'c> {
         }
         self.ctx.set_operand(op, index, value);
         self.events.modified.push(op);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rewrite::test_dialect::Fixture;
+
+    #[test]
+    fn set_operands_records_the_op_and_the_old_operands_definitions() {
+        let mut fx = Fixture::new();
+        let body = fx.body;
+        let one = fx.constant(body, 1);
+        let two = fx.constant(body, 2);
+        let user = fx.op(body, "test.use", &[one, two], 0);
+        let (one_def, two_def) = (fx.ctx.defining_op(one).unwrap(), fx.ctx.defining_op(two).unwrap());
+        let mut rewriter = PatternRewriter::new(&mut fx.ctx, user);
+        rewriter.set_operands(user, &[two]);
+        assert_eq!(rewriter.events.modified, [one_def, two_def, user]);
+        assert_eq!(fx.ctx.operation(user).operands().collect::<Vec<_>>(), [two]);
+        assert!(!fx.ctx.has_uses(one));
     }
 }

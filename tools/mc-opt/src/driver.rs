@@ -155,7 +155,9 @@ fn process_buffer(
             Err(diag) => return Ok(Err(vec![diag])),
         }
     };
-    if let Err(diags) = verifier::verify(ctx, module.op()) {
+    if !options.disable_verifier_on_parsing
+        && let Err(diags) = verifier::verify(ctx, module.op())
+    {
         return Ok(Err(diags));
     }
     let mut pm = build_pass_manager(options, registry)?;

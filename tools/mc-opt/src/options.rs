@@ -46,6 +46,11 @@ pub struct Options {
     #[arg(long = "dump-pass-pipeline")]
     pub dump_pass_pipeline: bool,
 
+    /// Do not verify the input after parsing (as mlir-opt's flag): for passes that repair IR, such
+    /// as graph-infer-shapes. Passes still see only what parsed, and --verify-each checks their output.
+    #[arg(long = "mlir-very-unsafe-disable-verifier-on-parsing")]
+    pub disable_verifier_on_parsing: bool,
+
     /// Run the verifier after each pass.
     #[arg(long = "verify-each", default_value_t = true, action = ArgAction::Set, num_args = 0..=1, default_missing_value = "true", require_equals = true)]
     pub verify_each: bool,

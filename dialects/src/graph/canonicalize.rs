@@ -1,0 +1,166 @@
+//! Canonicalization patterns of the graph ops, registered through each op's `canonicalize` hook
+//! (so both `canonicalize` and `graph-canonicalize` apply them; the folds are in [`super::fold`]).
+//!
+//! | pattern | rewrite |
+//! |---|---|
+//! | `RemoveAdjacentReshape` | `reshape(reshape(x))` → `reshape(x)` (MLIR TFL's name) |
+//! | `FoldTransposeChain` | `transpose(transpose(x, p1), p2)` → `transpose(x, p1 ∘ p2)`, i.e. `perm[i] = p1[p2[i]]` |
+//! | `ReshapeShapeToAttr` | `reshape(x, const)` → `reshape(x) {new_shape}` |
+//! | `TransposePermToAttr` | `transpose(x, const)` → `transpose(x) {perm}` |
+//! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
+//! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
+//! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
+//!
+//! Types never change, so quantization stays as the model gave it. A chain is shortened only
+//! when the outer result's element type is the input's (quantized scales within the verifier's
+//! tolerance, not just within it step by step). Values of constant operands are kept verbatim
+//! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
+
+use super::attributes::{i64_array, i64_array_attr};
+use super::ops::{MeanOp, PadOp, ReshapeOp, StridedSliceOp, TransposeOp};
+use super::shape_inference::constant_ints;
+use super::verify::same_element_type;
+use mc_ir::rewrite::pattern::{PatternRewriter, RewritePattern, RewritePatternSet};
+use mc_ir::{Context, OpId, Value};
+
+/// A pattern given by a function; `root` is the op name it matches.
+struct FnPattern {
+    name: &'static str,
+    root: &'static str,
+    apply: fn(OpId, &mut PatternRewriter<'_>) -> bool,
+}
+
+impl RewritePattern for FnPattern {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn root(&self) -> Option<&str> {
+        Some(self.root)
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        (self.apply)(op, rewriter)
+    }
+}
+
+/// The op defining `value` if it is named `name`.
+fn def_named(ctx: &Context, value: Value, name: &str) -> Option<OpId> {
+    ctx.defining_op(value).filter(|&op| ctx.op_name_of(op) == name)
+}
+
+/// True if `outer`'s result may take `x` directly as its input: same element type.
+fn chain_keeps_element_type(ctx: &Context, x: Value, outer: OpId) -> bool {
+    let (from, to) = (ctx.value_type(x), ctx.operation(outer).result_type(0));
+    same_element_type(ctx, ctx.element_type(from), ctx.element_type(to))
+}
+
+/// `reshape(reshape(x))` → `reshape(x)`: the outer reshape's shape does not depend on the inner.
+fn remove_adjacent_reshape(op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+    let ctx = &*rewriter.ctx;
+    let Some(inner) = def_named(ctx, ctx.operation(op).operand(0), ReshapeOp::NAME) else { return false };
+    let x = ctx.operation(inner).operand(0);
+    if !chain_keeps_element_type(ctx, x, op) {
+        return false;
+    }
+    rewriter.set_operand(op, 0, x);
+    true
+}
+
+/// The `perm` of a transpose from its attribute or its constant operand.
+fn transpose_perm(ctx: &Context, op: OpId) -> Option<Vec<i64>> {
+    let operation = ctx.operation(op);
+    match operation.num_operands() {
+        1 => i64_array(ctx, ctx.attr(op, "perm")?),
+        _ => constant_ints(ctx, operation.operand(1)),
+    }
+}
+
+/// `transpose(transpose(x, p1), p2)` → `transpose(x, perm)` with `perm[i] = p1[p2[i]]`.
+fn fold_transpose_chain(op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+    let ctx = &*rewriter.ctx;
+    let Some(inner) = def_named(ctx, ctx.operation(op).operand(0), TransposeOp::NAME) else { return false };
+    let (Some(outer_perm), Some(inner_perm)) = (transpose_perm(ctx, op), transpose_perm(ctx, inner)) else {
+        return false;
+    };
+    let x = ctx.operation(inner).operand(0);
+    let in_range = |p: i64| usize::try_from(p).ok().filter(|&p| p < inner_perm.len());
+    let composed: Option<Vec<i64>> = outer_perm.iter().map(|&p| in_range(p).map(|p| inner_perm[p])).collect();
+    let Some(composed) = composed.filter(|c| c.len() == inner_perm.len()) else { return false };
+    if !chain_keeps_element_type(ctx, x, op) {
+        return false;
+    }
+    let perm = i64_array_attr(rewriter.ctx, &composed);
+    rewriter.ctx.set_attr(op, "perm", Some(perm));
+    rewriter.set_operands(op, &[x]);
+    true
+}
+
+/// Moves the constant operands after the first into the attributes `names` (one per operand,
+/// all constant, or nothing changes).
+fn constant_operands_to_attrs(op: OpId, rewriter: &mut PatternRewriter<'_>, names: &[&str]) -> bool {
+    let ctx = &*rewriter.ctx;
+    let operation = ctx.operation(op);
+    if operation.num_operands() != names.len() + 1 {
+        return false;
+    }
+    let lists: Option<Vec<Vec<i64>>> =
+        (1..operation.num_operands()).map(|index| constant_ints(ctx, operation.operand(index))).collect();
+    let Some(lists) = lists else { return false };
+    let input = operation.operand(0);
+    for (name, values) in names.iter().zip(lists) {
+        let attr = i64_array_attr(rewriter.ctx, &values);
+        rewriter.ctx.set_attr(op, name, Some(attr));
+    }
+    rewriter.set_operands(op, &[input]);
+    true
+}
+
+/// Registers the patterns rooted at `graph.reshape`.
+pub(super) fn reshape_patterns(set: &mut RewritePatternSet) {
+    let root = ReshapeOp::NAME;
+    set.add(FnPattern { name: "RemoveAdjacentReshape", root, apply: remove_adjacent_reshape });
+    set.add(FnPattern {
+        name: "ReshapeShapeToAttr",
+        root,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["new_shape"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.transpose`.
+pub(super) fn transpose_patterns(set: &mut RewritePatternSet) {
+    let root = TransposeOp::NAME;
+    set.add(FnPattern { name: "FoldTransposeChain", root, apply: fold_transpose_chain });
+    set.add(FnPattern {
+        name: "TransposePermToAttr",
+        root,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["perm"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.mean`.
+pub(super) fn mean_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "MeanAxesToAttr",
+        root: MeanOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["axes"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.pad`.
+pub(super) fn pad_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "PadPaddingsToAttr",
+        root: PadOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["paddings"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.strided_slice`.
+pub(super) fn strided_slice_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "StridedSliceIndicesToAttr",
+        root: StridedSliceOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["begin", "end", "strides"]),
+    });
+}

@@ -1,0 +1,177 @@
+// graph-canonicalize: the graph dialect's folds and canonicalization patterns. They are the ops'
+// fold/canonicalize hooks, so the generic canonicalize gives the same results (second RUN line);
+// graph-canonicalize leaves other dialects' patterns out (last case).
+
+// RUN: mc-opt %s --split-input-file --graph-canonicalize | FileCheck %s --check-prefixes=CHECK,GRAPH
+// RUN: mc-opt %s --split-input-file --canonicalize | FileCheck %s --check-prefixes=CHECK,CANON
+// RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(graph-canonicalize{test-convergence top-down=false}))' | FileCheck %s --check-prefixes=CHECK,GRAPH
+// RUN: mc-opt %s --split-input-file --graph-canonicalize=disable-patterns=RemoveAdjacentReshape | FileCheck %s --check-prefix=NOCHAIN
+// Upstream MLIR reads the result.
+// RUN: mc-opt %s --split-input-file --graph-canonicalize --print-generic | mlir-opt-22 --allow-unregistered-dialect --split-input-file > /dev/null
+
+// A keyword-spotting tail: pool, reshape to 8x8, reshape to [1, -1] by a constant shape operand.
+// The chain collapses to one reshape of the pool, the shape becomes `new_shape` (verbatim, -1
+// included), the constant goes, and every type keeps its int8 quantization.
+// CHECK-LABEL: sym_name = "reshape_chain"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x5x5x64x!quant.uniform<i8:f32, 2.35e-2:-128>>):
+// CHECK-NEXT:    %[[POOL:.*]] = "graph.avg_pool_2d"(%[[X]])
+// CHECK-NEXT:    %[[FLAT:.*]] = "graph.reshape"(%[[POOL]]) <{new_shape = array<i64: 1, -1>}> : (tensor<1x1x1x64x!quant.uniform<i8:f32, 2.35e-2:-128>>) -> tensor<1x64x!quant.uniform<i8:f32, 2.35e-2:-128>>
+// CHECK-NEXT:    "func.return"(%[[FLAT]])
+// Without RemoveAdjacentReshape the chain stays; the shape operand still becomes an attribute.
+// NOCHAIN-LABEL: sym_name = "reshape_chain"
+// NOCHAIN:         %[[R0:.*]] = "graph.reshape"(%{{.*}}) <{new_shape = array<i64: 1, 8, 8>}>
+// NOCHAIN-NEXT:    %[[R1:.*]] = "graph.reshape"(%[[R0]]) <{new_shape = array<i64: 1, -1>}>
+// NOCHAIN-NEXT:    "func.return"(%[[R1]])
+!q = !quant.uniform<i8:f32, 0.0235:-128>
+"func.func"() <{function_type = (tensor<1x5x5x64x!q>) -> tensor<1x64x!q>, sym_name = "reshape_chain"}> ({
+^bb0(%x: tensor<1x5x5x64x!q>):
+  %shape = "graph.const"() <{value = dense<[1, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %pool = "graph.avg_pool_2d"(%x) <{filter_h = 5 : i64, filter_w = 5 : i64, stride_h = 1 : i64, stride_w = 1 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x5x5x64x!q>) -> tensor<1x1x1x64x!q>
+  %0 = "graph.reshape"(%pool) <{new_shape = array<i64: 1, 8, 8>}> : (tensor<1x1x1x64x!q>) -> tensor<1x8x8x!q>
+  %1 = "graph.reshape"(%0, %shape) : (tensor<1x8x8x!q>, tensor<2xi32>) -> tensor<1x64x!q>
+  "func.return"(%1) : (tensor<1x64x!q>) -> ()
+}) : () -> ()
+
+// -----
+
+// Ops that do nothing fold to their input: a reshape to the same type, a transpose by the
+// identity permutation (attribute or constant operand), a pad by zeros (splat constant).
+// CHECK-LABEL: sym_name = "identities"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x49x10x8x!quant.uniform<i8:f32, 1.0e-1:-5>>):
+// CHECK-NEXT:    "func.return"(%[[X]], %[[X]]) :
+// NOCHAIN-LABEL: sym_name = "identities"
+// NOCHAIN-NEXT:  ^bb0(%[[X:.*]]: tensor
+// NOCHAIN-NEXT:    "func.return"(%[[X]], %[[X]]) :
+!q = !quant.uniform<i8:f32, 0.1:-5>
+"func.func"() <{function_type = (tensor<1x49x10x8x!q>) -> (tensor<1x49x10x8x!q>, tensor<1x49x10x8x!q>), sym_name = "identities"}> ({
+^bb0(%x: tensor<1x49x10x8x!q>):
+  %perm = "graph.const"() <{value = dense<[0, 1, 2, 3]> : tensor<4xi32>}> : () -> tensor<4xi32>
+  %zeros = "graph.const"() <{value = dense<0> : tensor<4x2xi32>}> : () -> tensor<4x2xi32>
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 1, 49, 10, 8>}> : (tensor<1x49x10x8x!q>) -> tensor<1x49x10x8x!q>
+  %1 = "graph.transpose"(%0, %perm) : (tensor<1x49x10x8x!q>, tensor<4xi32>) -> tensor<1x49x10x8x!q>
+  %2 = "graph.transpose"(%1) <{perm = array<i64: 0, 1, 2, 3>}> : (tensor<1x49x10x8x!q>) -> tensor<1x49x10x8x!q>
+  %3 = "graph.pad"(%x, %zeros) : (tensor<1x49x10x8x!q>, tensor<4x2xi32>) -> tensor<1x49x10x8x!q>
+  %4 = "graph.pad"(%3) <{paddings = array<i64: 0, 0, 0, 0, 0, 0, 0, 0>}> : (tensor<1x49x10x8x!q>) -> tensor<1x49x10x8x!q>
+  "func.return"(%2, %4) : (tensor<1x49x10x8x!q>, tensor<1x49x10x8x!q>) -> ()
+}) : () -> ()
+
+// -----
+
+// Constant shape-like operands become attributes: transpose perm, mean axes, pad paddings
+// (flattened [before0, after0, ...]), strided_slice begin/end/strides (only when all three are
+// constant). Ops that do something stay, with their types.
+// CHECK-LABEL: sym_name = "lists_to_attributes"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x49x10x8x{{.*}}>, %[[B:.*]]: tensor<4xi32>):
+// CHECK-NEXT:    %[[END:.*]] = "graph.const"() <{value = dense<[1, 48, 10, 8]> : tensor<4xi32>}>
+// CHECK-NEXT:    %[[ONES:.*]] = "graph.const"() <{value = dense<1> : tensor<4xi32>}>
+// CHECK-NEXT:    %[[T:.*]] = "graph.transpose"(%[[X]]) <{perm = array<i64: 0, 3, 1, 2>}> : (tensor<1x49x10x8x!quant.uniform<i8:f32, 1.0e-1:-5>>) -> tensor<1x8x49x10x!quant.uniform<i8:f32, 1.0e-1:-5>>
+// CHECK-NEXT:    %[[M:.*]] = "graph.mean"(%[[X]]) <{axes = array<i64: 1, 2>, keep_dims = true}> : ({{.*}}) -> tensor<1x1x1x8x!quant.uniform<i8:f32, 2.0e-1:3>>
+// CHECK-NEXT:    %[[P:.*]] = "graph.pad"(%[[X]]) <{paddings = array<i64: 0, 0, 1, 2, 0, 1, 0, 0>}> : ({{.*}}) -> tensor<1x52x11x8x!quant.uniform<i8:f32, 1.0e-1:-5>>
+// CHECK-NEXT:    %[[S:.*]] = "graph.strided_slice"(%[[X]]) <{begin = array<i64: 0, 1, 0, 0>, begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end = array<i64: 1, 48, 10, 8>, end_mask = 0 : i64, new_axis_mask = 0 : i64, offset = false, shrink_axis_mask = 0 : i64, strides = array<i64: 1, 1, 1, 1>}> : ({{.*}}) -> tensor<1x47x10x8x!quant.uniform<i8:f32, 1.0e-1:-5>>
+// CHECK-NEXT:    %[[S2:.*]] = "graph.strided_slice"(%[[X]], %[[B]], %[[END]], %[[ONES]])
+// CHECK-NEXT:    "func.return"(%[[T]], %[[M]], %[[P]], %[[S]], %[[S2]])
+!q = !quant.uniform<i8:f32, 0.1:-5>
+!qm = !quant.uniform<i8:f32, 0.2:3>
+"func.func"() <{function_type = (tensor<1x49x10x8x!q>, tensor<4xi32>) -> (tensor<1x8x49x10x!q>, tensor<1x1x1x8x!qm>, tensor<1x52x11x8x!q>, tensor<1x47x10x8x!q>, tensor<1x47x10x8x!q>), sym_name = "lists_to_attributes"}> ({
+^bb0(%x: tensor<1x49x10x8x!q>, %dynamic_begin: tensor<4xi32>):
+  %perm = "graph.const"() <{value = dense<[0, 3, 1, 2]> : tensor<4xi32>}> : () -> tensor<4xi32>
+  %axes = "graph.const"() <{value = dense<[1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %pads = "graph.const"() <{value = dense<[[0, 0], [1, 2], [0, 1], [0, 0]]> : tensor<4x2xi32>}> : () -> tensor<4x2xi32>
+  %begin = "graph.const"() <{value = dense<[0, 1, 0, 0]> : tensor<4xi32>}> : () -> tensor<4xi32>
+  %end = "graph.const"() <{value = dense<[1, 48, 10, 8]> : tensor<4xi32>}> : () -> tensor<4xi32>
+  %strides = "graph.const"() <{value = dense<1> : tensor<4xi32>}> : () -> tensor<4xi32>
+  %t = "graph.transpose"(%x, %perm) : (tensor<1x49x10x8x!q>, tensor<4xi32>) -> tensor<1x8x49x10x!q>
+  %m = "graph.mean"(%x, %axes) <{keep_dims = true}> : (tensor<1x49x10x8x!q>, tensor<2xi32>) -> tensor<1x1x1x8x!qm>
+  %p = "graph.pad"(%x, %pads) : (tensor<1x49x10x8x!q>, tensor<4x2xi32>) -> tensor<1x52x11x8x!q>
+  %s = "graph.strided_slice"(%x, %begin, %end, %strides) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<1x49x10x8x!q>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) -> tensor<1x47x10x8x!q>
+  %s2 = "graph.strided_slice"(%x, %dynamic_begin, %end, %strides) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<1x49x10x8x!q>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) -> tensor<1x47x10x8x!q>
+  "func.return"(%t, %m, %p, %s, %s2) : (tensor<1x8x49x10x!q>, tensor<1x1x1x8x!qm>, tensor<1x52x11x8x!q>, tensor<1x47x10x8x!q>, tensor<1x47x10x8x!q>) -> ()
+}) : () -> ()
+
+// -----
+
+// Transpose chains compose (perm[i] = inner[outer[i]]); NHWC -> NCHW -> NHWC cancels entirely.
+// CHECK-LABEL: sym_name = "transpose_chains"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x4x6x8x{{.*}}>):
+// CHECK-NEXT:    %[[T:.*]] = "graph.transpose"(%[[X]]) <{perm = array<i64: 3, 0, 1, 2>}> : ({{.*}}) -> tensor<8x1x4x6x!quant.uniform<i8:f32, 5.0e-2>>
+// CHECK-NEXT:    "func.return"(%[[X]], %[[T]])
+!q = !quant.uniform<i8:f32, 0.05:0>
+"func.func"() <{function_type = (tensor<1x4x6x8x!q>) -> (tensor<1x4x6x8x!q>, tensor<8x1x4x6x!q>), sym_name = "transpose_chains"}> ({
+^bb0(%x: tensor<1x4x6x8x!q>):
+  %to_nchw = "graph.const"() <{value = dense<[0, 3, 1, 2]> : tensor<4xi32>}> : () -> tensor<4xi32>
+  %nchw = "graph.transpose"(%x, %to_nchw) : (tensor<1x4x6x8x!q>, tensor<4xi32>) -> tensor<1x8x4x6x!q>
+  %nhwc = "graph.transpose"(%nchw) <{perm = array<i64: 0, 2, 3, 1>}> : (tensor<1x8x4x6x!q>) -> tensor<1x4x6x8x!q>
+  %cnhw = "graph.transpose"(%nchw) <{perm = array<i64: 1, 0, 2, 3>}> : (tensor<1x8x4x6x!q>) -> tensor<8x1x4x6x!q>
+  "func.return"(%nhwc, %cnhw) : (tensor<1x4x6x8x!q>, tensor<8x1x4x6x!q>) -> ()
+}) : () -> ()
+
+// -----
+
+// A reshape of constant weights folds to a constant of the new shape over the same blob (no
+// copy); the quantized type comes from the reshape. A reshape whose shape is not constant keeps
+// its operand.
+// CHECK-LABEL: sym_name = "reshape_constant"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x16x{{.*}}>, %[[SHAPE:.*]]: tensor<2xi32>):
+// CHECK-NEXT:    %[[W:.*]] = "graph.const"() <{value = dense_resource<fc_w> : tensor<2x16xi8>}> : () -> tensor<2x16x!quant.uniform<i8<-127:127>:f32, 3.0e-3>>
+// CHECK-NEXT:    %[[B:.*]] = "graph.const"() <{value = dense<[-3, 7]> : tensor<2xi32>}>
+// CHECK-NEXT:    %[[R:.*]] = "graph.reshape"(%[[X]], %[[SHAPE]]) : (tensor<1x16x{{.*}}>, tensor<2xi32>) -> tensor<4x4x{{.*}}>
+// CHECK-NEXT:    %[[FC:.*]] = "graph.fully_connected"(%[[X]], %[[W]], %[[B]])
+// CHECK-NEXT:    "func.return"(%[[FC]], %[[R]])
+// CHECK:       fc_w: "0x10000000
+!q = !quant.uniform<i8:f32, 0.5:-128>
+!qw = !quant.uniform<i8<-127:127>:f32, 0.003>
+!qb = !quant.uniform<i32:f32, 0.0015>
+!qo = !quant.uniform<i8:f32, 0.25:10>
+"func.func"() <{function_type = (tensor<1x16x!q>, tensor<2xi32>) -> (tensor<1x2x!qo>, tensor<4x4x!q>), sym_name = "reshape_constant"}> ({
+^bb0(%x: tensor<1x16x!q>, %shape: tensor<2xi32>):
+  %w = "graph.const"() <{value = dense_resource<fc_w> : tensor<32xi8>}> : () -> tensor<32x!qw>
+  %w2 = "graph.reshape"(%w) <{new_shape = array<i64: 2, 16>}> : (tensor<32x!qw>) -> tensor<2x16x!qw>
+  %b = "graph.const"() <{value = dense<[-3, 7]> : tensor<2xi32>}> : () -> tensor<2x!qb>
+  %r = "graph.reshape"(%x, %shape) : (tensor<1x16x!q>, tensor<2xi32>) -> tensor<4x4x!q>
+  %fc = "graph.fully_connected"(%x, %w2, %b) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x16x!q>, tensor<2x16x!qw>, tensor<2x!qb>) -> tensor<1x2x!qo>
+  "func.return"(%fc, %r) : (tensor<1x2x!qo>, tensor<4x4x!q>) -> ()
+}) : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      fc_w: "0x100000000102030405060708090A0B0C0D0E0F10F1F2F3F4F5F6F7F8F9FAFBFCFDFEFF00"
+    }
+  }
+#-}
+
+// -----
+
+// Chains are not shortened when the end types drift apart: each reshape keeps its input's scale
+// within the verifier's tolerance (1e-6 relative), the ends do not.
+// CHECK-LABEL: sym_name = "scale_drift"
+// CHECK:         "graph.reshape"
+// CHECK-NEXT:    "graph.reshape"
+!a = !quant.uniform<i8:f32, 0.5:0>
+!b = !quant.uniform<i8:f32, 0.5000004:0>
+!c = !quant.uniform<i8:f32, 0.5000008:0>
+"func.func"() <{function_type = (tensor<4x!a>) -> tensor<4x!c>, sym_name = "scale_drift"}> ({
+^bb0(%x: tensor<4x!a>):
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 2, 2>}> : (tensor<4x!a>) -> tensor<2x2x!b>
+  %1 = "graph.reshape"(%0) <{new_shape = array<i64: 4>}> : (tensor<2x2x!b>) -> tensor<4x!c>
+  "func.return"(%1) : (tensor<4x!c>) -> ()
+}) : () -> ()
+
+// -----
+
+// graph-canonicalize folds every op (the greedy driver's folding is generic) but applies only
+// graph patterns: arith's reassociation of (x + 1) + 2 is canonicalize's alone.
+// CHECK-LABEL: sym_name = "only_graph_patterns"
+// GRAPH:         %[[ONE:.*]] = "arith.constant"() <{value = 1 : i32}>
+// GRAPH:         %[[S:.*]] = "arith.addi"(%{{.*}}, %[[ONE]])
+// GRAPH:         "arith.addi"(%[[S]], %{{.*}})
+// CANON:         %[[THREE:.*]] = "arith.constant"() <{value = 3 : i32}>
+// CANON-NEXT:    %[[S:.*]] = "arith.addi"(%{{.*}}, %[[THREE]])
+// CANON-NEXT:    "func.return"(%[[S]])
+"func.func"() <{function_type = (i32) -> i32, sym_name = "only_graph_patterns"}> ({
+^bb0(%x: i32):
+  %c1 = "arith.constant"() <{value = 1 : i32}> : () -> i32
+  %c2 = "arith.constant"() <{value = 2 : i32}> : () -> i32
+  %0 = "arith.addi"(%x, %c1) : (i32, i32) -> i32
+  %1 = "arith.addi"(%0, %c2) : (i32, i32) -> i32
+  "func.return"(%1) : (i32) -> ()
+}) : () -> ()

@@ -1,0 +1,37 @@
+//! Passes over the `graph` dialect, run between the TFLite import and the lowering to buffers.
+//!
+//! | pass | does |
+//! |---|---|
+//! | `graph-canonicalize` | the graph ops' folds and canonicalization patterns, with the greedy driver |
+//! | `graph-prune` | erases pure ops (constants included) that nothing reads, transitively |
+//! | `graph-intern-constants` | one `graph.const` per distinct (type, bytes); one blob per distinct bytes |
+//! | `graph-infer-shapes` | result types from the graph ops' shape rules, in order |
+//!
+//! A typical pipeline after import:
+//! `builtin.module(func.func(graph-infer-shapes,graph-canonicalize),graph-intern-constants,graph-prune)`.
+
+pub mod canonicalize;
+pub mod infer_shapes;
+pub mod intern_constants;
+pub mod prune;
+
+#[cfg(test)]
+mod test_util;
+
+use mc_ir::printer::referenced_resources;
+use mc_ir::{Context, OpId};
+
+/// True if `op` is a top-level op (not inside any block): then it holds all the IR its context
+/// was parsed or imported into, as `mc-opt`'s and `mcc`'s modules do.
+pub fn is_top_level(ctx: &Context, op: OpId) -> bool {
+    ctx.operation(op).parent_block().is_none()
+}
+
+/// Removes from `ctx.resources` the blobs no attribute under `root` references; returns how many.
+///
+/// Only sound when `root` holds every op of the context that may reference a blob (a top-level
+/// module, see [`is_top_level`]); the graph passes call it only then.
+pub fn drop_unreferenced_blobs(ctx: &mut Context, root: OpId) -> usize {
+    let referenced = referenced_resources(ctx, root);
+    ctx.resources.retain(|name, _| referenced.contains(name))
+}
