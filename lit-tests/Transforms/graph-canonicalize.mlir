@@ -2,12 +2,12 @@
 // fold/canonicalize hooks, so the generic canonicalize gives the same results (second RUN line);
 // graph-canonicalize leaves other dialects' patterns out (last case).
 
-// RUN: mc-opt %s --split-input-file --graph-canonicalize | FileCheck %s --check-prefixes=CHECK,GRAPH
-// RUN: mc-opt %s --split-input-file --canonicalize | FileCheck %s --check-prefixes=CHECK,CANON
-// RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(graph-canonicalize{test-convergence top-down=false}))' | FileCheck %s --check-prefixes=CHECK,GRAPH
-// RUN: mc-opt %s --split-input-file --graph-canonicalize=disable-patterns=RemoveAdjacentReshape | FileCheck %s --check-prefix=NOCHAIN
+// RUN: mc-opt --print-generic %s --split-input-file --graph-canonicalize | FileCheck %s --check-prefixes=CHECK,GRAPH
+// RUN: mc-opt --print-generic %s --split-input-file --canonicalize | FileCheck %s --check-prefixes=CHECK,CANON
+// RUN: mc-opt --print-generic %s --split-input-file --pass-pipeline='builtin.module(func.func(graph-canonicalize{test-convergence top-down=false}))' | FileCheck %s --check-prefixes=CHECK,GRAPH
+// RUN: mc-opt --print-generic %s --split-input-file --graph-canonicalize=disable-patterns=RemoveAdjacentReshape | FileCheck %s --check-prefix=NOCHAIN
 // Upstream MLIR reads the result.
-// RUN: mc-opt %s --split-input-file --graph-canonicalize --print-generic | mlir-opt-22 --allow-unregistered-dialect --split-input-file > /dev/null
+// RUN: mc-opt --print-generic %s --split-input-file --graph-canonicalize --print-generic | mlir-opt-22 --allow-unregistered-dialect --split-input-file > /dev/null
 
 // A keyword-spotting tail: pool, reshape to 8x8, reshape to [1, -1] by a constant shape operand.
 // The chain collapses to one reshape of the pool, the shape becomes `new_shape` (verbatim, -1

@@ -3,10 +3,10 @@
 // placeholder shapes, so they are read without the parse-time verifier (--verify-each checks the
 // pass's output).
 
-// RUN: mc-opt %s --mlir-very-unsafe-disable-verifier-on-parsing --split-input-file --graph-infer-shapes --verify-diagnostics | FileCheck %s
-// RUN: mc-opt %s --mlir-very-unsafe-disable-verifier-on-parsing --split-input-file --pass-pipeline='builtin.module(func.func(graph-infer-shapes))' --verify-diagnostics | FileCheck %s
+// RUN: mc-opt --print-generic %s --mlir-very-unsafe-disable-verifier-on-parsing --split-input-file --graph-infer-shapes --verify-diagnostics | FileCheck %s
+// RUN: mc-opt --print-generic %s --mlir-very-unsafe-disable-verifier-on-parsing --split-input-file --pass-pipeline='builtin.module(func.func(graph-infer-shapes))' --verify-diagnostics | FileCheck %s
 // With a fixed signature, a changed result type is an error at the return.
-// RUN: not mc-opt %s --mlir-very-unsafe-disable-verifier-on-parsing --split-input-file --graph-infer-shapes=update-signature=false 2>&1 | FileCheck %s --check-prefix=FIXED
+// RUN: not mc-opt --print-generic %s --mlir-very-unsafe-disable-verifier-on-parsing --split-input-file --graph-infer-shapes=update-signature=false 2>&1 | FileCheck %s --check-prefix=FIXED
 
 // A keyword-spotting network whose intermediate tensors all say 1x1 (as a converter that lost
 // them would write): conv SAME/2 over 49x10 gives 25x5, the depthwise keeps it, the 25x5 average

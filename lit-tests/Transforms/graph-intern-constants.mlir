@@ -1,11 +1,11 @@
 // graph-intern-constants: byte-identical constants of one type become one constant; equal blobs
 // become one blob, across functions and types.
 
-// RUN: mc-opt %s --split-input-file --graph-intern-constants | FileCheck %s
+// RUN: mc-opt --print-generic %s --split-input-file --graph-intern-constants | FileCheck %s
 // Nested in functions, the same: blobs are a module-wide table.
-// RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(graph-intern-constants))' | FileCheck %s
+// RUN: mc-opt --print-generic %s --split-input-file --pass-pipeline='builtin.module(func.func(graph-intern-constants))' | FileCheck %s
 // Upstream MLIR reads the result, resources included.
-// RUN: mc-opt %s --split-input-file --graph-intern-constants --print-generic | mlir-opt-22 --allow-unregistered-dialect --split-input-file > /dev/null
+// RUN: mc-opt --print-generic %s --split-input-file --graph-intern-constants --print-generic | mlir-opt-22 --allow-unregistered-dialect --split-input-file > /dev/null
 
 // Two depthwise blocks of a MobileNet-like model with the same (here: tiny) weights and biases.
 // The second block's weights blob holds the first's bytes under the same type: one constant.

@@ -1,9 +1,9 @@
 // graph-prune: pure ops nothing reads go, transitively, down to their constants and blobs;
 // side-effecting ops and function arguments stay.
 
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --graph-prune | FileCheck %s
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(graph-prune))' | FileCheck %s
-// RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --graph-prune=drop-blobs=false | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --graph-prune | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(graph-prune))' | FileCheck %s
+// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --split-input-file --graph-prune=drop-blobs=false | FileCheck %s
 
 // A streaming keyword-spotting step: the logits head that nothing returns goes with its weights
 // (its blob leaves the resource section); the unused second input stays; the state update stays
