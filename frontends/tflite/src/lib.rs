@@ -15,6 +15,8 @@
 //! With the `writer` feature, [`writer`] builds small TFLite files for tests.
 #![deny(missing_docs)]
 
+#[cfg(test)]
+mod bad_input_tests;
 mod dtype;
 mod error;
 mod model;

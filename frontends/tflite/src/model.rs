@@ -220,16 +220,20 @@ fn read_signature<'a>(
 
 /// The bytes `offset..offset + size` of the file: data stored after the
 /// flatbuffer by models over 2 GB.
-pub(crate) fn file_range<'a>(
-    file: &'a [u8],
+pub(crate) fn file_range(
+    file: &[u8],
     offset: u64,
     size: u64,
     at: impl FnOnce() -> String,
-) -> Result<&'a [u8], TfliteError> {
+) -> Result<&[u8], TfliteError> {
     let range = usize::try_from(offset)
         .ok()
         .zip(usize::try_from(size).ok())
         .and_then(|(start, len)| Some(start..start.checked_add(len)?));
-    range.and_then(|r| file.get(r)).ok_or_else(|| TfliteError::OutOfFile { at: at(), offset, size, file_len: file.len() })
+    range.and_then(|r| file.get(r)).ok_or_else(|| TfliteError::OutOfFile {
+        at: at(),
+        offset,
+        size,
+        file_len: file.len(),
+    })
 }
-

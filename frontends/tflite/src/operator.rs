@@ -154,10 +154,22 @@ impl<'a> Operator<'a> {
         } else {
             op.custom_options().at(at("custom_options"))?
         };
-        let mutating_variable_inputs =
-            op.mutating_variable_inputs().at(at("mutating_variable_inputs"))?.map(|v| v.iter().collect()).unwrap_or_default();
+        let mutating_variable_inputs = op
+            .mutating_variable_inputs()
+            .at(at("mutating_variable_inputs"))?
+            .map(|v| v.iter().collect())
+            .unwrap_or_default();
 
-        Ok(Operator { opcode_index, opcode, inputs, outputs, intermediates, options, custom_options, mutating_variable_inputs })
+        Ok(Operator {
+            opcode_index,
+            opcode,
+            inputs,
+            outputs,
+            intermediates,
+            options,
+            custom_options,
+            mutating_variable_inputs,
+        })
     }
 }
 

@@ -369,9 +369,9 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             pot_scale_int16: o.pot_scale_int16()?,
         }),
         R::MulOptions(o) => BuiltinOptions::Mul(MulOptions { fused_activation: o.fused_activation_function()?.into() }),
-        R::ReshapeOptions(o) => BuiltinOptions::Reshape(ReshapeOptions {
-            new_shape: o.new_shape()?.map(|v| v.iter().collect()),
-        }),
+        R::ReshapeOptions(o) => {
+            BuiltinOptions::Reshape(ReshapeOptions { new_shape: o.new_shape()?.map(|v| v.iter().collect()) })
+        }
         R::PadOptions(_) => BuiltinOptions::Pad,
         R::TransposeOptions(_) => BuiltinOptions::Transpose,
         R::ReducerOptions(o) => BuiltinOptions::Reducer(ReducerOptions { keep_dims: o.keep_dims()? }),

@@ -89,7 +89,11 @@ pub(crate) fn read<'a>(
             scales.len()
         )));
     }
-    Ok(Ok(Some(Quantization::PerAxis { scales: scales.iter().collect(), zero_points: zero_points.iter().collect(), axis })))
+    Ok(Ok(Some(Quantization::PerAxis {
+        scales: scales.iter().collect(),
+        zero_points: zero_points.iter().collect(),
+        axis,
+    })))
 }
 
 #[cfg(test)]

@@ -378,10 +378,9 @@ mod tests {
                 quantized_bias_type: Some(DType::Int32),
             }),
             BuiltinOp::Softmax => BuiltinOptions::Softmax(SoftmaxOptions { beta: 0.25 }),
-            BuiltinOp::Concatenation => BuiltinOptions::Concatenation(ConcatenationOptions {
-                axis: -1,
-                fused_activation: Activation::SignBit,
-            }),
+            BuiltinOp::Concatenation => {
+                BuiltinOptions::Concatenation(ConcatenationOptions { axis: -1, fused_activation: Activation::SignBit })
+            }
             BuiltinOp::Add => {
                 BuiltinOptions::Add(AddSubOptions { fused_activation: Activation::Relu, pot_scale_int16: false })
             }
@@ -404,10 +403,9 @@ mod tests {
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
-            BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions {
-                container: Some("c"),
-                shared_name: Some("state"),
-            }),
+            BuiltinOp::VarHandle => {
+                BuiltinOptions::VarHandle(VarHandleOptions { container: Some("c"), shared_name: Some("state") })
+            }
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic

@@ -100,7 +100,7 @@ fn options(o: &BuiltinOptions<'_>) -> String {
             vec![act(a.fused_activation).to_string(), u8::from(a.pot_scale_int16).to_string()]
         }
         BuiltinOptions::Mul(m) => vec![act(m.fused_activation).to_string()],
-        BuiltinOptions::Reshape(r) => vec![r.new_shape.as_ref().map_or("-".into(), |s| list(s))],
+        BuiltinOptions::Reshape(r) => vec![r.new_shape.as_ref().map_or("-".into(), list)],
         BuiltinOptions::Reducer(r) => vec![u8::from(r.keep_dims).to_string()],
         BuiltinOptions::StridedSlice(s) => vec![
             s.begin_mask.to_string(),
