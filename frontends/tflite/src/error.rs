@@ -138,3 +138,19 @@ impl<T> At<T> for Result<T, planus::Error> {
 pub(crate) fn tensor_at(subgraph: usize, index: usize, name: &str) -> String {
     format!("subgraph {subgraph}, tensor {index} {name:?}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_can_cross_threads_and_box() {
+        fn check<T: Send + Sync + 'static + std::error::Error>() {}
+        check::<TfliteError>();
+    }
+
+    #[test]
+    fn locations() {
+        assert_eq!(tensor_at(0, 5, "conv/w"), "subgraph 0, tensor 5 \"conv/w\"");
+    }
+}

@@ -90,7 +90,8 @@ impl ModelBuilder {
         self.current
     }
 
-    /// Makes subgraph `index` the one tensors and operators go to.
+    /// Makes subgraph `index` the one tensors and operators go to (the
+    /// methods that use it panic if it does not exist: this is a test tool).
     pub fn select_subgraph(&mut self, index: usize) {
         self.current = index;
     }
@@ -129,7 +130,8 @@ impl ModelBuilder {
         t
     }
 
-    /// Tensor `index` of the current subgraph, to change any field.
+    /// Tensor `index` of the current subgraph, to change any field; panics
+    /// if there is no such tensor.
     pub fn tensor(&mut self, index: i32) -> &mut raw::Tensor {
         &mut self.subgraph().tensors.get_or_insert_with(Vec::new)[index as usize]
     }
