@@ -27,6 +27,27 @@ group_llvm() {
         clang-22 lld-22 libpolly-22-dev libzstd-dev
 }
 
+# Python with venv support, for the project venv below.
+group_python() {
+    need_debs python3 python3-venv
+}
+
+# The project venv `.venv`: the `tflite-micro` package (TFLite Micro's Python
+# interpreter and upstream's generated flatbuffers reader) that tests use as an
+# independent reference. Recreated only when the pinned version is missing.
+TFLITE_MICRO_VERSION=0.dev20261023182759
+setup_venv() {
+    local venv="$ROOT/.venv"
+    if [[ -x "$venv/bin/python" ]] &&
+        "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('tflite-micro') != '$TFLITE_MICRO_VERSION')" 2>/dev/null; then
+        return 0
+    fi
+    step "creating $venv with tflite-micro==$TFLITE_MICRO_VERSION"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check \
+        "tflite-micro==$TFLITE_MICRO_VERSION" flatbuffers==25.12.19 numpy==2.4.6
+}
+
 check_rust() {
     command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (rustup, Rust 1.95 or newer) and put cargo on PATH"
 }
@@ -48,7 +69,9 @@ install_missing_debs() {
 main() {
     check_rust
     group_llvm
+    group_python
     install_missing_debs
+    setup_venv
     [[ -x "$LLVM_BIN/lit" && -x "$LLVM_BIN/FileCheck" ]] || die "LLVM 22 tools missing from $LLVM_BIN after set-up"
 }
 

@@ -1,0 +1,45 @@
+//! mc's TFLite file reader: [`Model::from_bytes`] reads a `.tflite`
+//! flatbuffer through planus' verifying reader (code generated at build time
+//! from `schema/tflite_subset.fbs`), checks it, and returns a safe model that
+//! borrows weights and names from the input bytes. It knows nothing of mc's
+//! IR: the importer maps this model to the `graph` dialect.
+//!
+//! ```no_run
+//! let bytes = std::fs::read("model.tflite").unwrap();
+//! let model = mc_tflite::Model::from_bytes(&bytes).unwrap();
+//! for op in model.main_subgraph().operators() {
+//!     println!("{} {:?} -> {:?}", op.opcode(), op.inputs(), op.outputs());
+//! }
+//! ```
+//!
+//! With the `writer` feature, [`writer`] builds small TFLite files for tests.
+#![deny(missing_docs)]
+
+#[cfg(test)]
+mod bad_input_tests;
+mod dtype;
+mod error;
+mod model;
+mod opcode;
+mod operator;
+mod options;
+mod quantization;
+mod schema;
+mod subgraph;
+mod tensor;
+#[cfg(any(test, feature = "writer"))]
+pub mod writer;
+
+pub use dtype::DType;
+pub use error::TfliteError;
+pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};
+pub use opcode::{BuiltinOp, OpKind, OperatorCode};
+pub use operator::Operator;
+pub use options::{
+    Activation, AddSubOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions,
+    DepthwiseConv2DOptions, FullyConnectedOptions, MulOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions,
+    SoftmaxOptions, StridedSliceOptions, VarHandleOptions, WeightsFormat,
+};
+pub use quantization::Quantization;
+pub use subgraph::Subgraph;
+pub use tensor::Tensor;

@@ -1,0 +1,481 @@
+//! Typed builtin options: the `BuiltinOptions` union member of each operator
+//! mc imports, with every upstream field up to the last one in the schema.
+
+use crate::dtype::DType;
+use crate::opcode::BuiltinOp;
+use crate::schema::tflite as fb;
+
+/// Padding mode of convolutions and pools (`Padding`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Padding {
+    /// `SAME` (0): output size = ceil(input / stride).
+    Same,
+    /// `VALID` (1): no padding.
+    Valid,
+}
+
+/// Activation fused into an operator's output (`ActivationFunctionType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Activation {
+    /// `NONE` (0).
+    None,
+    /// `RELU` (1).
+    Relu,
+    /// `RELU_N1_TO_1` (2).
+    ReluN1To1,
+    /// `RELU6` (3).
+    Relu6,
+    /// `TANH` (4).
+    Tanh,
+    /// `SIGN_BIT` (5).
+    SignBit,
+}
+
+/// Weight layout of `FULLY_CONNECTED` (`FullyConnectedOptionsWeightsFormat`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WeightsFormat {
+    /// `DEFAULT` (0): `[out, in]`.
+    Default,
+    /// `SHUFFLED4x16INT8` (1).
+    Shuffled4x16Int8,
+}
+
+/// `Conv2DOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Conv2DOptions {
+    /// `padding`.
+    pub padding: Padding,
+    /// `stride_w`.
+    pub stride_w: i32,
+    /// `stride_h`.
+    pub stride_h: i32,
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+    /// `dilation_w_factor` (default 1).
+    pub dilation_w_factor: i32,
+    /// `dilation_h_factor` (default 1).
+    pub dilation_h_factor: i32,
+    /// `quantized_bias_type` (version 8+): the bias and accumulator type, or
+    /// `None` when unset (stored as `FLOAT32`, 0).
+    pub quantized_bias_type: Option<DType>,
+}
+
+/// `DepthwiseConv2DOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DepthwiseConv2DOptions {
+    /// `padding`.
+    pub padding: Padding,
+    /// `stride_w`.
+    pub stride_w: i32,
+    /// `stride_h`.
+    pub stride_h: i32,
+    /// `depth_multiplier` (TFLite ≥ 2.1 derives it from the shapes instead).
+    pub depth_multiplier: i32,
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+    /// `dilation_w_factor` (default 1).
+    pub dilation_w_factor: i32,
+    /// `dilation_h_factor` (default 1).
+    pub dilation_h_factor: i32,
+}
+
+/// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pool2DOptions {
+    /// `padding`.
+    pub padding: Padding,
+    /// `stride_w`.
+    pub stride_w: i32,
+    /// `stride_h`.
+    pub stride_h: i32,
+    /// `filter_width`.
+    pub filter_width: i32,
+    /// `filter_height`.
+    pub filter_height: i32,
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+}
+
+/// `FullyConnectedOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FullyConnectedOptions {
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+    /// `weights_format` (version 2+).
+    pub weights_format: WeightsFormat,
+    /// `keep_num_dims` (version 5+).
+    pub keep_num_dims: bool,
+    /// `asymmetric_quantize_inputs` (version 7+).
+    pub asymmetric_quantize_inputs: bool,
+    /// `quantized_bias_type` (version 11+), `None` when unset.
+    pub quantized_bias_type: Option<DType>,
+}
+
+/// `SoftmaxOptions`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SoftmaxOptions {
+    /// `beta`.
+    pub beta: f32,
+}
+
+/// `ConcatenationOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ConcatenationOptions {
+    /// `axis` (negative counts from the end).
+    pub axis: i32,
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+}
+
+/// `AddOptions` and `SubOptions` (same fields).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AddSubOptions {
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+    /// `pot_scale_int16` (default true): int16 inputs use power-of-two scales.
+    pub pot_scale_int16: bool,
+}
+
+/// `MulOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MulOptions {
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+}
+
+/// `ReshapeOptions`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReshapeOptions {
+    /// `new_shape`, when present (the shape operand takes precedence in TFLite).
+    pub new_shape: Option<Vec<i32>>,
+}
+
+/// `ReducerOptions` (`MEAN`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReducerOptions {
+    /// `keep_dims`.
+    pub keep_dims: bool,
+}
+
+/// `StridedSliceOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StridedSliceOptions {
+    /// `begin_mask`.
+    pub begin_mask: i32,
+    /// `end_mask`.
+    pub end_mask: i32,
+    /// `ellipsis_mask`.
+    pub ellipsis_mask: i32,
+    /// `new_axis_mask`.
+    pub new_axis_mask: i32,
+    /// `shrink_axis_mask`.
+    pub shrink_axis_mask: i32,
+    /// `offset`: `end` is an offset from `begin`.
+    pub offset: bool,
+}
+
+/// `CallOnceOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CallOnceOptions {
+    /// `init_subgraph_index`, checked to name a subgraph of the model.
+    pub init_subgraph_index: usize,
+}
+
+/// `VarHandleOptions`: which resource variable a `VAR_HANDLE` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VarHandleOptions<'a> {
+    /// `container`.
+    pub container: Option<&'a str>,
+    /// `shared_name`: variables with equal names are the same variable.
+    pub shared_name: Option<&'a str>,
+}
+
+/// An operator's builtin options, typed for the operators mc imports.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum BuiltinOptions<'a> {
+    /// No options table (operators without options, or a file leaving them
+    /// out: TFLite then uses each field's default).
+    None,
+    /// `Conv2DOptions` (`CONV_2D`).
+    Conv2D(Conv2DOptions),
+    /// `DepthwiseConv2DOptions` (`DEPTHWISE_CONV_2D`).
+    DepthwiseConv2D(DepthwiseConv2DOptions),
+    /// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`).
+    Pool2D(Pool2DOptions),
+    /// `FullyConnectedOptions` (`FULLY_CONNECTED`).
+    FullyConnected(FullyConnectedOptions),
+    /// `SoftmaxOptions` (`SOFTMAX`).
+    Softmax(SoftmaxOptions),
+    /// `ConcatenationOptions` (`CONCATENATION`).
+    Concatenation(ConcatenationOptions),
+    /// `AddOptions` (`ADD`).
+    Add(AddSubOptions),
+    /// `SubOptions` (`SUB`).
+    Sub(AddSubOptions),
+    /// `MulOptions` (`MUL`).
+    Mul(MulOptions),
+    /// `ReshapeOptions` (`RESHAPE`).
+    Reshape(ReshapeOptions),
+    /// `PadOptions` (`PAD`, no fields).
+    Pad,
+    /// `TransposeOptions` (`TRANSPOSE`, no fields).
+    Transpose,
+    /// `ReducerOptions` (`MEAN`).
+    Reducer(ReducerOptions),
+    /// `StridedSliceOptions` (`STRIDED_SLICE`).
+    StridedSlice(StridedSliceOptions),
+    /// `DequantizeOptions` (`DEQUANTIZE`, no fields).
+    Dequantize,
+    /// `QuantizeOptions` (`QUANTIZE`, no fields).
+    Quantize,
+    /// `CallOnceOptions` (`CALL_ONCE`).
+    CallOnce(CallOnceOptions),
+    /// `VarHandleOptions` (`VAR_HANDLE`).
+    VarHandle(VarHandleOptions<'a>),
+    /// `ReadVariableOptions` (`READ_VARIABLE`, no fields).
+    ReadVariable,
+    /// `AssignVariableOptions` (`ASSIGN_VARIABLE`, no fields).
+    AssignVariable,
+    /// Options of an operator mc does not import; not decoded.
+    Other {
+        /// The upstream table name (`GatherOptions`), or `union member N`
+        /// for members after the last one this reader's schema lists.
+        table: String,
+    },
+}
+
+impl BuiltinOptions<'_> {
+    /// The upstream table name (`Conv2DOptions`), `none` for no options.
+    pub fn table_name(&self) -> &str {
+        match self {
+            BuiltinOptions::None => "none",
+            BuiltinOptions::Conv2D(_) => "Conv2DOptions",
+            BuiltinOptions::DepthwiseConv2D(_) => "DepthwiseConv2DOptions",
+            BuiltinOptions::Pool2D(_) => "Pool2DOptions",
+            BuiltinOptions::FullyConnected(_) => "FullyConnectedOptions",
+            BuiltinOptions::Softmax(_) => "SoftmaxOptions",
+            BuiltinOptions::Concatenation(_) => "ConcatenationOptions",
+            BuiltinOptions::Add(_) => "AddOptions",
+            BuiltinOptions::Sub(_) => "SubOptions",
+            BuiltinOptions::Mul(_) => "MulOptions",
+            BuiltinOptions::Reshape(_) => "ReshapeOptions",
+            BuiltinOptions::Pad => "PadOptions",
+            BuiltinOptions::Transpose => "TransposeOptions",
+            BuiltinOptions::Reducer(_) => "ReducerOptions",
+            BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
+            BuiltinOptions::Dequantize => "DequantizeOptions",
+            BuiltinOptions::Quantize => "QuantizeOptions",
+            BuiltinOptions::CallOnce(_) => "CallOnceOptions",
+            BuiltinOptions::VarHandle(_) => "VarHandleOptions",
+            BuiltinOptions::ReadVariable => "ReadVariableOptions",
+            BuiltinOptions::AssignVariable => "AssignVariableOptions",
+            BuiltinOptions::Other { table } => table,
+        }
+    }
+}
+
+impl BuiltinOp {
+    /// The options table this operator takes (`none` if it takes none), as
+    /// TFLite's converter writes it.
+    pub fn options_table(self) -> &'static str {
+        match self {
+            BuiltinOp::Add => "AddOptions",
+            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D => "Pool2DOptions",
+            BuiltinOp::Concatenation => "ConcatenationOptions",
+            BuiltinOp::Conv2D => "Conv2DOptions",
+            BuiltinOp::DepthwiseConv2D => "DepthwiseConv2DOptions",
+            BuiltinOp::Dequantize => "DequantizeOptions",
+            BuiltinOp::FullyConnected => "FullyConnectedOptions",
+            BuiltinOp::Mul => "MulOptions",
+            BuiltinOp::Reshape => "ReshapeOptions",
+            BuiltinOp::Softmax => "SoftmaxOptions",
+            BuiltinOp::Pad => "PadOptions",
+            BuiltinOp::Transpose => "TransposeOptions",
+            BuiltinOp::Mean => "ReducerOptions",
+            BuiltinOp::Sub => "SubOptions",
+            BuiltinOp::StridedSlice => "StridedSliceOptions",
+            BuiltinOp::Quantize => "QuantizeOptions",
+            BuiltinOp::CallOnce => "CallOnceOptions",
+            BuiltinOp::VarHandle => "VarHandleOptions",
+            BuiltinOp::ReadVariable => "ReadVariableOptions",
+            BuiltinOp::AssignVariable => "AssignVariableOptions",
+            BuiltinOp::Logistic
+            | BuiltinOp::Relu
+            | BuiltinOp::ReluN1To1
+            | BuiltinOp::Relu6
+            | BuiltinOp::Tanh
+            | BuiltinOp::Custom
+            | BuiltinOp::PlaceholderForGreaterOpCodes => "none",
+        }
+    }
+}
+
+/// Reads the options union of one operator. `UnknownEnumTag` errors (a
+/// padding or activation value newer than the schema) come back as planus
+/// errors for the caller to locate. `CallOnceOptions` is returned with its
+/// raw index; the operator reader checks it against the subgraph count.
+pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result<BuiltinOptions<'a>> {
+    use fb::BuiltinOptionsRef as R;
+    let Some(raw) = raw else { return Ok(BuiltinOptions::None) };
+    Ok(match raw {
+        R::Conv2DOptions(o) => BuiltinOptions::Conv2D(Conv2DOptions {
+            padding: o.padding()?.into(),
+            stride_w: o.stride_w()?,
+            stride_h: o.stride_h()?,
+            fused_activation: o.fused_activation_function()?.into(),
+            dilation_w_factor: o.dilation_w_factor()?,
+            dilation_h_factor: o.dilation_h_factor()?,
+            quantized_bias_type: bias_type(o.quantized_bias_type()?),
+        }),
+        R::DepthwiseConv2DOptions(o) => BuiltinOptions::DepthwiseConv2D(DepthwiseConv2DOptions {
+            padding: o.padding()?.into(),
+            stride_w: o.stride_w()?,
+            stride_h: o.stride_h()?,
+            depth_multiplier: o.depth_multiplier()?,
+            fused_activation: o.fused_activation_function()?.into(),
+            dilation_w_factor: o.dilation_w_factor()?,
+            dilation_h_factor: o.dilation_h_factor()?,
+        }),
+        R::Pool2DOptions(o) => BuiltinOptions::Pool2D(Pool2DOptions {
+            padding: o.padding()?.into(),
+            stride_w: o.stride_w()?,
+            stride_h: o.stride_h()?,
+            filter_width: o.filter_width()?,
+            filter_height: o.filter_height()?,
+            fused_activation: o.fused_activation_function()?.into(),
+        }),
+        R::FullyConnectedOptions(o) => BuiltinOptions::FullyConnected(FullyConnectedOptions {
+            fused_activation: o.fused_activation_function()?.into(),
+            weights_format: match o.weights_format()? {
+                fb::FullyConnectedOptionsWeightsFormat::Default => WeightsFormat::Default,
+                fb::FullyConnectedOptionsWeightsFormat::Shuffled4x16Int8 => WeightsFormat::Shuffled4x16Int8,
+            },
+            keep_num_dims: o.keep_num_dims()?,
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs()?,
+            quantized_bias_type: bias_type(o.quantized_bias_type()?),
+        }),
+        R::SoftmaxOptions(o) => BuiltinOptions::Softmax(SoftmaxOptions { beta: o.beta()? }),
+        R::ConcatenationOptions(o) => BuiltinOptions::Concatenation(ConcatenationOptions {
+            axis: o.axis()?,
+            fused_activation: o.fused_activation_function()?.into(),
+        }),
+        R::AddOptions(o) => BuiltinOptions::Add(AddSubOptions {
+            fused_activation: o.fused_activation_function()?.into(),
+            pot_scale_int16: o.pot_scale_int16()?,
+        }),
+        R::SubOptions(o) => BuiltinOptions::Sub(AddSubOptions {
+            fused_activation: o.fused_activation_function()?.into(),
+            pot_scale_int16: o.pot_scale_int16()?,
+        }),
+        R::MulOptions(o) => BuiltinOptions::Mul(MulOptions { fused_activation: o.fused_activation_function()?.into() }),
+        R::ReshapeOptions(o) => {
+            BuiltinOptions::Reshape(ReshapeOptions { new_shape: o.new_shape()?.map(|v| v.iter().collect()) })
+        }
+        R::PadOptions(_) => BuiltinOptions::Pad,
+        R::TransposeOptions(_) => BuiltinOptions::Transpose,
+        R::ReducerOptions(o) => BuiltinOptions::Reducer(ReducerOptions { keep_dims: o.keep_dims()? }),
+        R::StridedSliceOptions(o) => BuiltinOptions::StridedSlice(StridedSliceOptions {
+            begin_mask: o.begin_mask()?,
+            end_mask: o.end_mask()?,
+            ellipsis_mask: o.ellipsis_mask()?,
+            new_axis_mask: o.new_axis_mask()?,
+            shrink_axis_mask: o.shrink_axis_mask()?,
+            offset: o.offset()?,
+        }),
+        R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
+        R::QuantizeOptions(_) => BuiltinOptions::Quantize,
+        R::CallOnceOptions(o) => {
+            // Negative indices map past any subgraph count; the operator
+            // reader reports them as out of range.
+            let index = usize::try_from(o.init_subgraph_index()?).unwrap_or(usize::MAX);
+            BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: index })
+        }
+        R::VarHandleOptions(o) => {
+            BuiltinOptions::VarHandle(VarHandleOptions { container: o.container()?, shared_name: o.shared_name()? })
+        }
+        R::ReadVariableOptions(_) => BuiltinOptions::ReadVariable,
+        R::AssignVariableOptions(_) => BuiltinOptions::AssignVariable,
+        other => BuiltinOptions::Other { table: other_table_name(&other) },
+    })
+}
+
+/// The member name of a union value this reader does not decode. planus
+/// derives `Debug` on the union as `Member(MemberRef { .. })`; the variant
+/// name is planus' UpperCamelCase of the upstream table name, e.g.
+/// `LshProjectionOptions` for `LSHProjectionOptions`.
+fn other_table_name(other: &fb::BuiltinOptionsRef<'_>) -> String {
+    let debug = format!("{other:?}");
+    debug.split(['(', ' ', '{']).next().unwrap_or_default().to_string()
+}
+
+/// `quantized_bias_type`: 0 (`FLOAT32`, the default) means unset.
+fn bias_type(t: fb::TensorType) -> Option<DType> {
+    match t {
+        fb::TensorType::Float32 => None,
+        t => Some(t.into()),
+    }
+}
+
+impl From<fb::Padding> for Padding {
+    fn from(p: fb::Padding) -> Padding {
+        match p {
+            fb::Padding::Same => Padding::Same,
+            fb::Padding::Valid => Padding::Valid,
+        }
+    }
+}
+
+impl From<fb::ActivationFunctionType> for Activation {
+    fn from(a: fb::ActivationFunctionType) -> Activation {
+        match a {
+            fb::ActivationFunctionType::None => Activation::None,
+            fb::ActivationFunctionType::Relu => Activation::Relu,
+            fb::ActivationFunctionType::ReluN1To1 => Activation::ReluN1To1,
+            fb::ActivationFunctionType::Relu6 => Activation::Relu6,
+            fb::ActivationFunctionType::Tanh => Activation::Tanh,
+            fb::ActivationFunctionType::SignBit => Activation::SignBit,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_named_op_takes_a_table_the_enum_can_hold() {
+        let names = [
+            "none",
+            "Conv2DOptions",
+            "DepthwiseConv2DOptions",
+            "Pool2DOptions",
+            "FullyConnectedOptions",
+            "SoftmaxOptions",
+            "ConcatenationOptions",
+            "AddOptions",
+            "SubOptions",
+            "MulOptions",
+            "ReshapeOptions",
+            "PadOptions",
+            "TransposeOptions",
+            "ReducerOptions",
+            "StridedSliceOptions",
+            "DequantizeOptions",
+            "QuantizeOptions",
+            "CallOnceOptions",
+            "VarHandleOptions",
+            "ReadVariableOptions",
+            "AssignVariableOptions",
+        ];
+        for op in BuiltinOp::ALL {
+            assert!(names.contains(&op.options_table()), "{op}");
+        }
+    }
+
+    #[test]
+    fn absent_options_read_as_none() {
+        assert_eq!(read(None).unwrap(), BuiltinOptions::None);
+        assert_eq!(BuiltinOptions::None.table_name(), "none");
+    }
+}

@@ -1,0 +1,555 @@
+//! Builds small TFLite files programmatically, for tests of this crate and
+//! of the importer: one operator per model, or a deliberately broken file.
+//!
+//! [`ModelBuilder`] writes well-formed models through planus' serializer;
+//! [`ModelBuilder::raw`] exposes the owned flatbuffer types ([`raw`]) so a
+//! test can break any field before [`ModelBuilder::finish`].
+//!
+//! ```
+//! use mc_tflite::writer::ModelBuilder;
+//! use mc_tflite::{BuiltinOp, BuiltinOptions, DType, MulOptions, Activation, Model};
+//!
+//! let mut b = ModelBuilder::new();
+//! let x = b.add_tensor("x", &[1, 4], DType::Float32);
+//! let w = b.add_constant("w", &[4], DType::Float32, &[0; 16]);
+//! let y = b.add_tensor("y", &[1, 4], DType::Float32);
+//! b.add_op(BuiltinOp::Mul, &[x, w], &[y], BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None }));
+//! b.set_inputs(&[x]);
+//! b.set_outputs(&[y]);
+//! let bytes = b.finish();
+//! let model = Model::from_bytes(&bytes).unwrap();
+//! assert_eq!(model.main_subgraph().operators().len(), 1);
+//! ```
+
+use crate::dtype::DType;
+use crate::model::{FILE_IDENTIFIER, SCHEMA_VERSION};
+use crate::opcode::BuiltinOp;
+use crate::options::{Activation, BuiltinOptions, Padding, WeightsFormat};
+
+/// The owned flatbuffer types planus generates from the schema subset, to
+/// build or break any field by hand.
+pub use crate::schema::tflite as raw;
+
+/// Serializes a raw model with the `TFL3` file identifier.
+pub fn serialize(model: &raw::Model) -> Vec<u8> {
+    let mut bytes = planus::Builder::new().finish(model, Some(FILE_IDENTIFIER)).to_vec();
+    // planus 1.3 writes the 8-byte header in the wrong order: the identifier
+    // at bytes 0..4 and, at 4..8, the root offset relative to byte 4.
+    // Flatbuffers (and TFLite) want the root offset at 0..4, relative to byte
+    // 0, then the identifier; nothing else moves, so alignment is kept.
+    if bytes.get(0..4) == Some(&FILE_IDENTIFIER[..])
+        && let Some(offset) = bytes.get(4..8).and_then(|b| <[u8; 4]>::try_from(b).ok())
+    {
+        let root = u32::from_le_bytes(offset) + 4;
+        bytes[0..4].copy_from_slice(&root.to_le_bytes());
+        bytes[4..8].copy_from_slice(&FILE_IDENTIFIER);
+    }
+    bytes
+}
+
+/// Builds a model: schema version 3, buffer 0 the empty sentinel, one
+/// subgraph `main` that tensors and operators go to until
+/// [`ModelBuilder::add_subgraph`] starts another.
+#[derive(Clone, Debug)]
+pub struct ModelBuilder {
+    model: raw::Model,
+    current: usize,
+}
+
+impl Default for ModelBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ModelBuilder {
+    /// An empty model with one empty subgraph named `main`.
+    pub fn new() -> ModelBuilder {
+        let model = raw::Model {
+            version: SCHEMA_VERSION,
+            description: Some("mc-tflite test writer".into()),
+            buffers: Some(vec![raw::Buffer::default()]),
+            operator_codes: Some(Vec::new()),
+            subgraphs: Some(vec![raw::SubGraph { name: Some("main".into()), ..Default::default() }]),
+            ..Default::default()
+        };
+        ModelBuilder { model, current: 0 }
+    }
+
+    /// The model as built so far, to change any field (e.g. to break it).
+    pub fn raw(&mut self) -> &mut raw::Model {
+        &mut self.model
+    }
+
+    /// Appends a subgraph, makes it the one tensors and operators go to,
+    /// and returns its index.
+    pub fn add_subgraph(&mut self, name: &str) -> usize {
+        let subgraphs = self.model.subgraphs.get_or_insert_with(Vec::new);
+        subgraphs.push(raw::SubGraph { name: Some(name.into()), ..Default::default() });
+        self.current = subgraphs.len() - 1;
+        self.current
+    }
+
+    /// Makes subgraph `index` the one tensors and operators go to (the
+    /// methods that use it panic if it does not exist: this is a test tool).
+    pub fn select_subgraph(&mut self, index: usize) {
+        self.current = index;
+    }
+
+    /// The subgraph tensors and operators go to.
+    pub fn subgraph(&mut self) -> &mut raw::SubGraph {
+        let current = self.current;
+        &mut self.model.subgraphs.get_or_insert_with(Vec::new)[current]
+    }
+
+    /// Appends a buffer holding `data` and returns its index.
+    pub fn add_buffer(&mut self, data: &[u8]) -> u32 {
+        let buffers = self.model.buffers.get_or_insert_with(Vec::new);
+        buffers.push(raw::Buffer { data: Some(data.to_vec()), ..Default::default() });
+        (buffers.len() - 1) as u32
+    }
+
+    /// Appends a tensor without data and returns its index.
+    pub fn add_tensor(&mut self, name: &str, shape: &[i32], dtype: DType) -> i32 {
+        let tensors = self.subgraph().tensors.get_or_insert_with(Vec::new);
+        tensors.push(raw::Tensor {
+            name: Some(name.into()),
+            shape: Some(shape.to_vec()),
+            type_: dtype.into(),
+            has_rank: true,
+            ..Default::default()
+        });
+        (tensors.len() - 1) as i32
+    }
+
+    /// Appends a tensor with constant `data` (in a new buffer) and returns its index.
+    pub fn add_constant(&mut self, name: &str, shape: &[i32], dtype: DType, data: &[u8]) -> i32 {
+        let buffer = self.add_buffer(data);
+        let t = self.add_tensor(name, shape, dtype);
+        self.tensor(t).buffer = buffer;
+        t
+    }
+
+    /// Tensor `index` of the current subgraph, to change any field; panics
+    /// if there is no such tensor.
+    pub fn tensor(&mut self, index: i32) -> &mut raw::Tensor {
+        &mut self.subgraph().tensors.get_or_insert_with(Vec::new)[index as usize]
+    }
+
+    /// Sets a tensor's quantization: one scale and zero point per tensor,
+    /// or one per index of dimension `axis`.
+    pub fn set_quantization(&mut self, tensor: i32, scales: &[f32], zero_points: &[i64], axis: i32) {
+        self.tensor(tensor).quantization = Some(Box::new(raw::QuantizationParameters {
+            scale: Some(scales.to_vec()),
+            zero_point: Some(zero_points.to_vec()),
+            quantized_dimension: axis,
+            ..Default::default()
+        }));
+    }
+
+    /// Marks a tensor as a variable.
+    pub fn set_variable(&mut self, tensor: i32) {
+        self.tensor(tensor).is_variable = true;
+    }
+
+    /// The index of the operator code for `op` at `version`, added if new.
+    /// Codes are written as current converters write them: `builtin_code`
+    /// set, and `deprecated_builtin_code` set to the code or, above 127, to
+    /// the placeholder 127.
+    pub fn opcode(&mut self, op: BuiltinOp, version: i32) -> u32 {
+        let deprecated = i8::try_from(op.code()).unwrap_or(BuiltinOp::PlaceholderForGreaterOpCodes.code() as i8);
+        self.find_or_add_opcode(raw::OperatorCode {
+            deprecated_builtin_code: deprecated,
+            custom_code: None,
+            version,
+            builtin_code: op.into(),
+        })
+    }
+
+    /// The index of the operator code for custom operator `name`, added if new.
+    pub fn custom_opcode(&mut self, name: &str, version: i32) -> u32 {
+        self.find_or_add_opcode(raw::OperatorCode {
+            deprecated_builtin_code: BuiltinOp::Custom.code() as i8,
+            custom_code: Some(name.into()),
+            version,
+            builtin_code: BuiltinOp::Custom.into(),
+        })
+    }
+
+    fn find_or_add_opcode(&mut self, code: raw::OperatorCode) -> u32 {
+        let codes = self.model.operator_codes.get_or_insert_with(Vec::new);
+        let index = codes.iter().position(|c| *c == code).unwrap_or_else(|| {
+            codes.push(code);
+            codes.len() - 1
+        });
+        index as u32
+    }
+
+    /// Appends an operator `op` (version 1) to the current subgraph and
+    /// returns its index. `-1` in `inputs` is an absent optional operand.
+    pub fn add_op(&mut self, op: BuiltinOp, inputs: &[i32], outputs: &[i32], options: BuiltinOptions<'_>) -> usize {
+        let opcode = self.opcode(op, 1);
+        self.add_op_raw(opcode, inputs, outputs, to_raw(&options))
+    }
+
+    /// Appends an operator with any operator code index and raw options.
+    pub fn add_op_raw(
+        &mut self,
+        opcode_index: u32,
+        inputs: &[i32],
+        outputs: &[i32],
+        options: Option<raw::BuiltinOptions>,
+    ) -> usize {
+        let operators = self.subgraph().operators.get_or_insert_with(Vec::new);
+        operators.push(raw::Operator {
+            opcode_index,
+            inputs: Some(inputs.to_vec()),
+            outputs: Some(outputs.to_vec()),
+            builtin_options: options,
+            ..Default::default()
+        });
+        operators.len() - 1
+    }
+
+    /// Sets the current subgraph's inputs.
+    pub fn set_inputs(&mut self, inputs: &[i32]) {
+        self.subgraph().inputs = Some(inputs.to_vec());
+    }
+
+    /// Sets the current subgraph's outputs.
+    pub fn set_outputs(&mut self, outputs: &[i32]) {
+        self.subgraph().outputs = Some(outputs.to_vec());
+    }
+
+    /// Serializes the model.
+    pub fn finish(&self) -> Vec<u8> {
+        serialize(&self.model)
+    }
+}
+
+/// The raw union value for typed options; `None` for
+/// [`BuiltinOptions::None`] and [`BuiltinOptions::Other`], which carries no
+/// fields to write.
+pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
+    use raw::BuiltinOptions as R;
+    Some(match options {
+        BuiltinOptions::None | BuiltinOptions::Other { .. } => return None,
+        BuiltinOptions::Conv2D(o) => R::Conv2DOptions(Box::new(raw::Conv2DOptions {
+            padding: o.padding.into(),
+            stride_w: o.stride_w,
+            stride_h: o.stride_h,
+            fused_activation_function: o.fused_activation.into(),
+            dilation_w_factor: o.dilation_w_factor,
+            dilation_h_factor: o.dilation_h_factor,
+            quantized_bias_type: o.quantized_bias_type.map_or(raw::TensorType::Float32, Into::into),
+        })),
+        BuiltinOptions::DepthwiseConv2D(o) => R::DepthwiseConv2DOptions(Box::new(raw::DepthwiseConv2DOptions {
+            padding: o.padding.into(),
+            stride_w: o.stride_w,
+            stride_h: o.stride_h,
+            depth_multiplier: o.depth_multiplier,
+            fused_activation_function: o.fused_activation.into(),
+            dilation_w_factor: o.dilation_w_factor,
+            dilation_h_factor: o.dilation_h_factor,
+        })),
+        BuiltinOptions::Pool2D(o) => R::Pool2DOptions(Box::new(raw::Pool2DOptions {
+            padding: o.padding.into(),
+            stride_w: o.stride_w,
+            stride_h: o.stride_h,
+            filter_width: o.filter_width,
+            filter_height: o.filter_height,
+            fused_activation_function: o.fused_activation.into(),
+        })),
+        BuiltinOptions::FullyConnected(o) => R::FullyConnectedOptions(Box::new(raw::FullyConnectedOptions {
+            fused_activation_function: o.fused_activation.into(),
+            weights_format: match o.weights_format {
+                WeightsFormat::Default => raw::FullyConnectedOptionsWeightsFormat::Default,
+                WeightsFormat::Shuffled4x16Int8 => raw::FullyConnectedOptionsWeightsFormat::Shuffled4x16Int8,
+            },
+            keep_num_dims: o.keep_num_dims,
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs,
+            quantized_bias_type: o.quantized_bias_type.map_or(raw::TensorType::Float32, Into::into),
+        })),
+        BuiltinOptions::Softmax(o) => R::SoftmaxOptions(Box::new(raw::SoftmaxOptions { beta: o.beta })),
+        BuiltinOptions::Concatenation(o) => R::ConcatenationOptions(Box::new(raw::ConcatenationOptions {
+            axis: o.axis,
+            fused_activation_function: o.fused_activation.into(),
+        })),
+        BuiltinOptions::Add(o) => R::AddOptions(Box::new(raw::AddOptions {
+            fused_activation_function: o.fused_activation.into(),
+            pot_scale_int16: o.pot_scale_int16,
+        })),
+        BuiltinOptions::Sub(o) => R::SubOptions(Box::new(raw::SubOptions {
+            fused_activation_function: o.fused_activation.into(),
+            pot_scale_int16: o.pot_scale_int16,
+        })),
+        BuiltinOptions::Mul(o) => {
+            R::MulOptions(Box::new(raw::MulOptions { fused_activation_function: o.fused_activation.into() }))
+        }
+        BuiltinOptions::Reshape(o) => {
+            R::ReshapeOptions(Box::new(raw::ReshapeOptions { new_shape: o.new_shape.clone() }))
+        }
+        BuiltinOptions::Pad => R::PadOptions(Box::default()),
+        BuiltinOptions::Transpose => R::TransposeOptions(Box::default()),
+        BuiltinOptions::Reducer(o) => R::ReducerOptions(Box::new(raw::ReducerOptions { keep_dims: o.keep_dims })),
+        BuiltinOptions::StridedSlice(o) => R::StridedSliceOptions(Box::new(raw::StridedSliceOptions {
+            begin_mask: o.begin_mask,
+            end_mask: o.end_mask,
+            ellipsis_mask: o.ellipsis_mask,
+            new_axis_mask: o.new_axis_mask,
+            shrink_axis_mask: o.shrink_axis_mask,
+            offset: o.offset,
+        })),
+        BuiltinOptions::Dequantize => R::DequantizeOptions(Box::default()),
+        BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
+        BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
+            init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
+        })),
+        BuiltinOptions::VarHandle(o) => R::VarHandleOptions(Box::new(raw::VarHandleOptions {
+            container: o.container.map(Into::into),
+            shared_name: o.shared_name.map(Into::into),
+        })),
+        BuiltinOptions::ReadVariable => R::ReadVariableOptions(Box::default()),
+        BuiltinOptions::AssignVariable => R::AssignVariableOptions(Box::default()),
+    })
+}
+
+impl From<Padding> for raw::Padding {
+    fn from(p: Padding) -> raw::Padding {
+        match p {
+            Padding::Same => raw::Padding::Same,
+            Padding::Valid => raw::Padding::Valid,
+        }
+    }
+}
+
+impl From<Activation> for raw::ActivationFunctionType {
+    fn from(a: Activation) -> raw::ActivationFunctionType {
+        match a {
+            Activation::None => raw::ActivationFunctionType::None,
+            Activation::Relu => raw::ActivationFunctionType::Relu,
+            Activation::ReluN1To1 => raw::ActivationFunctionType::ReluN1To1,
+            Activation::Relu6 => raw::ActivationFunctionType::Relu6,
+            Activation::Tanh => raw::ActivationFunctionType::Tanh,
+            Activation::SignBit => raw::ActivationFunctionType::SignBit,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::*;
+    use crate::{Model, OpKind, Quantization};
+
+    /// Options for each builtin mc names, with non-default values so a
+    /// field read from the wrong slot shows.
+    fn sample_options(op: BuiltinOp) -> BuiltinOptions<'static> {
+        match op {
+            BuiltinOp::Conv2D => BuiltinOptions::Conv2D(Conv2DOptions {
+                padding: Padding::Valid,
+                stride_w: 2,
+                stride_h: 3,
+                fused_activation: Activation::Relu6,
+                dilation_w_factor: 4,
+                dilation_h_factor: 5,
+                quantized_bias_type: Some(DType::Int64),
+            }),
+            BuiltinOp::DepthwiseConv2D => BuiltinOptions::DepthwiseConv2D(DepthwiseConv2DOptions {
+                padding: Padding::Valid,
+                stride_w: 2,
+                stride_h: 3,
+                depth_multiplier: 4,
+                fused_activation: Activation::Relu,
+                dilation_w_factor: 5,
+                dilation_h_factor: 6,
+            }),
+            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D => BuiltinOptions::Pool2D(Pool2DOptions {
+                padding: Padding::Valid,
+                stride_w: 2,
+                stride_h: 3,
+                filter_width: 4,
+                filter_height: 5,
+                fused_activation: Activation::ReluN1To1,
+            }),
+            BuiltinOp::FullyConnected => BuiltinOptions::FullyConnected(FullyConnectedOptions {
+                fused_activation: Activation::Tanh,
+                weights_format: WeightsFormat::Shuffled4x16Int8,
+                keep_num_dims: true,
+                asymmetric_quantize_inputs: true,
+                quantized_bias_type: Some(DType::Int32),
+            }),
+            BuiltinOp::Softmax => BuiltinOptions::Softmax(SoftmaxOptions { beta: 0.25 }),
+            BuiltinOp::Concatenation => {
+                BuiltinOptions::Concatenation(ConcatenationOptions { axis: -1, fused_activation: Activation::SignBit })
+            }
+            BuiltinOp::Add => {
+                BuiltinOptions::Add(AddSubOptions { fused_activation: Activation::Relu, pot_scale_int16: false })
+            }
+            BuiltinOp::Sub => {
+                BuiltinOptions::Sub(AddSubOptions { fused_activation: Activation::Relu6, pot_scale_int16: false })
+            }
+            BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::Relu }),
+            BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![1, -1]) }),
+            BuiltinOp::Pad => BuiltinOptions::Pad,
+            BuiltinOp::Transpose => BuiltinOptions::Transpose,
+            BuiltinOp::Mean => BuiltinOptions::Reducer(ReducerOptions { keep_dims: true }),
+            BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
+                begin_mask: 1,
+                end_mask: 2,
+                ellipsis_mask: 4,
+                new_axis_mask: 8,
+                shrink_axis_mask: 16,
+                offset: true,
+            }),
+            BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
+            BuiltinOp::Quantize => BuiltinOptions::Quantize,
+            BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
+            BuiltinOp::VarHandle => {
+                BuiltinOptions::VarHandle(VarHandleOptions { container: Some("c"), shared_name: Some("state") })
+            }
+            BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
+            BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
+            BuiltinOp::Logistic
+            | BuiltinOp::Relu
+            | BuiltinOp::ReluN1To1
+            | BuiltinOp::Relu6
+            | BuiltinOp::Tanh
+            | BuiltinOp::Custom
+            | BuiltinOp::PlaceholderForGreaterOpCodes => BuiltinOptions::None,
+        }
+    }
+
+    #[test]
+    fn every_builtin_round_trips_with_its_options() {
+        for op in BuiltinOp::ALL {
+            if matches!(op, BuiltinOp::Custom | BuiltinOp::PlaceholderForGreaterOpCodes) {
+                continue;
+            }
+            let mut b = ModelBuilder::new();
+            let x = b.add_tensor("x", &[1, 2], DType::Float32);
+            let y = b.add_tensor("y", &[1, 2], DType::Float32);
+            let options = sample_options(op);
+            b.add_op(op, &[x, -1], &[y], options.clone());
+            b.set_inputs(&[x]);
+            b.set_outputs(&[y]);
+            let bytes = b.finish();
+            let model = Model::from_bytes(&bytes).unwrap_or_else(|e| panic!("{op}: {e}"));
+            let read = &model.main_subgraph().operators()[0];
+            assert_eq!(read.opcode().kind(), OpKind::Builtin(op));
+            assert_eq!(read.opcode().version(), 1);
+            assert_eq!(read.options(), &options, "{op}");
+            assert_eq!(read.inputs(), &[Some(0), None]);
+            assert_eq!(read.outputs(), &[Some(1)]);
+        }
+    }
+
+    #[test]
+    fn codes_above_127_use_the_placeholder_in_the_deprecated_field() {
+        let mut b = ModelBuilder::new();
+        b.opcode(BuiltinOp::VarHandle, 1);
+        b.opcode(BuiltinOp::Conv2D, 3);
+        let codes = b.raw().operator_codes.clone().unwrap();
+        assert_eq!(codes[0].deprecated_builtin_code, 127);
+        assert_eq!(codes[1].deprecated_builtin_code, 3);
+        // Reading takes the larger field.
+        let bytes = b.finish();
+        let model = Model::from_bytes(&bytes).unwrap();
+        assert_eq!(model.operator_codes()[0].builtin(), Some(BuiltinOp::VarHandle));
+        assert_eq!(model.operator_codes()[1].to_string(), "CONV_2D v3");
+    }
+
+    #[test]
+    fn opcodes_are_shared() {
+        let mut b = ModelBuilder::new();
+        assert_eq!(b.opcode(BuiltinOp::Add, 1), 0);
+        assert_eq!(b.opcode(BuiltinOp::Mul, 1), 1);
+        assert_eq!(b.opcode(BuiltinOp::Add, 1), 0);
+        assert_eq!(b.opcode(BuiltinOp::Add, 2), 2);
+        assert_eq!(b.custom_opcode("Foo", 1), 3);
+        assert_eq!(b.custom_opcode("Foo", 1), 3);
+    }
+
+    #[test]
+    fn constants_quantization_variables_and_subgraphs() {
+        let mut b = ModelBuilder::new();
+        let w = b.add_constant("w", &[2, 1, 1, 1], DType::Int8, &[1, 0xff]);
+        b.set_quantization(w, &[0.5, 0.25], &[0, 0], 0);
+        let bias = b.add_constant("b", &[2], DType::Int32, &[1, 0, 0, 0, 2, 0, 0, 0]);
+        b.set_quantization(bias, &[0.125], &[0], 0);
+        let state = b.add_tensor("state", &[1, 4], DType::Int8);
+        b.set_variable(state);
+        let init = b.add_subgraph("init");
+        let h = b.add_tensor("h", &[], DType::Resource);
+        b.add_op(BuiltinOp::VarHandle, &[], &[h], sample_options(BuiltinOp::VarHandle));
+        b.select_subgraph(0);
+        b.add_op(
+            BuiltinOp::CallOnce,
+            &[],
+            &[],
+            BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: init }),
+        );
+        let bytes = b.finish();
+        let model = Model::from_bytes(&bytes).unwrap();
+        assert_eq!(model.subgraphs().len(), 2);
+        assert_eq!(model.subgraphs()[1].name(), Some("init"));
+        let main = model.main_subgraph();
+        let [w, bias, state] = [&main.tensors()[0], &main.tensors()[1], &main.tensors()[2]];
+        assert_eq!(w.data(), Some(&[1u8, 0xff][..]));
+        assert_eq!(
+            w.quantization(),
+            Some(&Quantization::PerAxis { scales: vec![0.5, 0.25], zero_points: vec![0, 0], axis: 0 })
+        );
+        assert_eq!(bias.quantization(), Some(&Quantization::PerTensor { scale: 0.125, zero_point: 0 }));
+        assert!(state.is_variable() && !state.is_constant() && state.quantization().is_none());
+        assert_eq!(state.buffer_index(), 0);
+        let handle = &model.subgraphs()[1].tensors()[0];
+        assert_eq!((handle.dtype(), handle.shape()), (DType::Resource, &[][..]));
+        assert!(handle.has_rank());
+        // The weights are slices of the file, not copies.
+        assert!(bytes.as_ptr_range().contains(&w.data().unwrap().as_ptr()));
+    }
+
+    /// The writer's files are real TFLite files: TFLite Micro's Python
+    /// interpreter (the project venv, `scripts/setup.sh`) checks the file
+    /// identifier, loads a model with a constant and an int8 quantized
+    /// operator, and runs it.
+    #[test]
+    fn tflite_micro_runs_what_the_writer_writes() {
+        let python = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python");
+        assert!(python.is_file(), "{} is missing: run scripts/setup.sh", python.display());
+
+        // y = x + c (float32), z = quantize(y) as int8 with scale 0.5.
+        let mut b = ModelBuilder::new();
+        let x = b.add_tensor("x", &[1, 4], DType::Float32);
+        let c: Vec<u8> = [0.5f32, 1.0, -1.0, 2.0].iter().flat_map(|v| v.to_le_bytes()).collect();
+        let c = b.add_constant("c", &[1, 4], DType::Float32, &c);
+        let y = b.add_tensor("y", &[1, 4], DType::Float32);
+        let z = b.add_tensor("z", &[1, 4], DType::Int8);
+        b.set_quantization(z, &[0.5], &[-1], 0);
+        b.add_op(BuiltinOp::Add, &[x, c], &[y], sample_options(BuiltinOp::Add));
+        b.add_op(BuiltinOp::Quantize, &[y], &[z], BuiltinOptions::None);
+        b.set_inputs(&[x]);
+        b.set_outputs(&[z]);
+        let path = std::env::temp_dir().join(format!("mc-tflite-writer-{}.tflite", std::process::id()));
+        std::fs::write(&path, b.finish()).unwrap();
+
+        let script = r#"
+import sys
+import numpy as np
+from tflite_micro.python.tflite_micro import runtime
+from tflite_micro.tensorflow.lite.micro.python import schema_py_generated as fb
+buf = open(sys.argv[1], "rb").read()
+assert fb.Model.ModelBufferHasIdentifier(buf, 0), "no TFL3 identifier"
+interpreter = runtime.Interpreter.from_bytes(buf)
+interpreter.set_input(np.array([[1.0, 2.0, 3.0, 4.0]], dtype=np.float32), 0)
+interpreter.invoke()
+print(interpreter.get_output(0).tolist())
+"#;
+        let out = std::process::Command::new(&python).arg("-c").arg(script).arg(&path).output().unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        // relu(x + c) = [1.5, 3, 2, 6]; / 0.5 - 1 = [2, 5, 3, 11].
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "[[2, 5, 3, 11]]");
+    }
+}
