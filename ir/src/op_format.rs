@@ -792,9 +792,6 @@ fn tokenize(format: &str) -> Result<Vec<String>, String> {
 /// True if `attr` has the form the format prints for `constraint`.
 fn printable(ctx: &crate::Context, constraint: AttrConstraint, attr: Attribute) -> bool {
     match constraint {
-        AttrConstraint::Enum(cases) => {
-            ctx.integer_value(attr).is_some_and(|v| usize::try_from(v).is_ok_and(|v| v < cases.len()))
-        }
         AttrConstraint::DialectAttr(mnemonic, _) => dialect_attr_body(ctx, mnemonic, attr).is_some(),
         other => other.accepts(ctx, attr),
     }

@@ -75,8 +75,9 @@ pub enum AttrConstraint {
     DenseArray,
     /// A string attribute naming a symbol; custom forms write it `@name`.
     SymbolName,
-    /// An integer attribute (`i64` when parsed) indexing these cases; custom forms write the
-    /// case keyword (`slt` for `arith.cmpi`'s predicate 2).
+    /// An `i64` integer attribute indexing these cases, as MLIR's `I64EnumAttr`: values outside
+    /// `0..cases.len()` fail the constraint. Custom forms write the case keyword (`slt` for
+    /// `arith.cmpi`'s predicate 2).
     Enum(&'static [&'static str]),
     /// A dialect attribute `#mnemonic<...>` (held opaquely), e.g. `DialectAttr("arith.overflow",
     /// "none")`; custom forms write only its `<...>` body, and leave it out when the body is the
@@ -102,16 +103,25 @@ impl AttrConstraint {
             AttrConstraint::Elements => matches!(kind, K::DenseElements { .. } | K::DenseResource { .. }),
             AttrConstraint::DenseArray => matches!(kind, K::DenseArray { .. }),
             AttrConstraint::SymbolName => matches!(kind, K::String(_)),
-            AttrConstraint::Enum(_) => matches!(kind, K::Integer { .. }),
+            AttrConstraint::Enum(cases) => match kind {
+                K::Integer { value, ty } => {
+                    matches!(
+                        ctx.type_kind(*ty),
+                        crate::TypeKind::Integer { width: 64, signedness: crate::Signedness::Signless }
+                    ) && usize::try_from(*value).is_ok_and(|v| v < cases.len())
+                }
+                _ => false,
+            },
             AttrConstraint::DialectAttr(mnemonic, _) => {
                 matches!(kind, K::Opaque(text) if text.strip_prefix(mnemonic).is_some_and(|b| b.starts_with('<')))
             }
         }
     }
 
-    /// How the verifier names the kind in messages.
-    pub fn description(self) -> &'static str {
-        match self {
+    /// How the verifier names the kind in messages; an enum's wording is that of MLIR's
+    /// `I64EnumAttr` ("allowed 64-bit signless integer cases: 0, 1, 2").
+    pub fn description(self) -> std::borrow::Cow<'static, str> {
+        let text = match self {
             AttrConstraint::Any => "attribute",
             AttrConstraint::Integer => "integer attribute",
             AttrConstraint::Float => "float attribute",
@@ -124,9 +134,13 @@ impl AttrConstraint {
             AttrConstraint::Elements => "elements attribute",
             AttrConstraint::DenseArray => "dense array attribute",
             AttrConstraint::SymbolName => "symbol name attribute",
-            AttrConstraint::Enum(_) => "enum attribute",
+            AttrConstraint::Enum(cases) => {
+                let values: Vec<String> = (0..cases.len()).map(|v| v.to_string()).collect();
+                return format!("allowed 64-bit signless integer cases: {}", values.join(", ")).into();
+            }
             AttrConstraint::DialectAttr(..) => "dialect attribute",
-        }
+        };
+        text.into()
     }
 }
 
@@ -399,6 +413,53 @@ mod tests {
             results: [],
             attributes: [],
             optional_attributes: [sizes: DenseArray],
+        }
+    }
+
+    const MODES: [&str; 3] = ["fast", "exact", "strict"];
+
+    define_op! {
+        /// An op with an enum attribute.
+        pub struct ModeOp = "test.mode" {
+            summary: "enum attribute",
+            traits: [],
+            operands: [],
+            results: [],
+            attributes: [mode: Enum(&MODES)],
+        }
+    }
+
+    #[test]
+    fn enum_attributes_are_i64_cases_as_in_mlir() {
+        let mut ctx = Context::new();
+        ctx.register_dialect(Dialect { name: "test", ops: vec![ModeOp::def()], materialize_constant: None });
+        let (i64, i32) = (ctx.integer_type(64), ctx.integer_type(32));
+        let loc = ctx.unknown_loc();
+        let name = ctx.op_name(ModeOp::NAME);
+        let verify = ctx.op_def(name).and_then(|d| d.verify).expect("a verifier");
+        let expected = "'test.mode' op attribute 'mode' failed to satisfy constraint: allowed 64-bit signless \
+                        integer cases: 0, 1, 2";
+        let valid = ctx.integer_attr(2, i64);
+        let out_of_range = ctx.integer_attr(3, i64);
+        let negative = ctx.integer_attr(-1, i64);
+        let not_i64 = ctx.integer_attr(1, i32);
+        let not_integer = ctx.string_attr("fast");
+        for (attr, ok) in
+            [(valid, true), (out_of_range, false), (negative, false), (not_i64, false), (not_integer, false)]
+        {
+            let mut state = OperationState::new(name, loc);
+            state.attrs.push(("mode".to_string(), attr));
+            let op = ctx.create_operation(state);
+            assert_eq!(ModeOp::cast(&ctx, op).map(|m| (m.op(), m.mode(&ctx))), Some((op, attr)));
+            let mut diags = Vec::new();
+            verify(&ctx, op, &mut diags);
+            let messages: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+            assert_eq!(
+                messages,
+                if ok { vec![] } else { vec![expected] },
+                "{}",
+                crate::printer::attributes::attr_to_string(&ctx, attr)
+            );
         }
     }
 

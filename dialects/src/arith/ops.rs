@@ -323,13 +323,6 @@ fn check_bool_result(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn verify_predicate(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, count: usize) {
-    let predicate = ctx.attr(op, "predicate").and_then(|a| ctx.integer_value(a));
-    if !predicate.is_some_and(|p| (0..count as i128).contains(&p)) {
-        diags.push(ctx.op_error(op, format!("predicate must be between 0 and {}", count - 1)));
-    }
-}
-
 fn verify_cmpi(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let lhs = ctx.value_type(ctx.operation(op).operand(0));
     if !is_signless_int_like(ctx, lhs) {
@@ -340,7 +333,6 @@ fn verify_cmpi(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
             ),
         );
     }
-    verify_predicate(ctx, op, diags, CMPI_PREDICATES.len());
     check_bool_result(ctx, op, diags);
 }
 
@@ -351,7 +343,6 @@ fn verify_cmpf(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
             ctx.op_error(op, format!("operand #0 must be floating-point-like, but got '{}'", type_to_string(ctx, lhs))),
         );
     }
-    verify_predicate(ctx, op, diags, CMPF_PREDICATES.len());
     check_bool_result(ctx, op, diags);
 }
 

@@ -1,12 +1,21 @@
-// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --canonicalize | FileCheck %s
+// RUN: mc-opt %s --allow-unregistered-dialect --canonicalize | FileCheck %s
 // Folds and canonicalization patterns of each arith op. Results agree with mlir-opt's
 // canonicalize on the same input, except where a comment says otherwise. Folded constants are
 // deduplicated and hoisted to the function entry, in no promised order (hence CHECK-DAG).
+//
+// Upstream MLIR reads the result, in the custom and in the generic form, and prints it the same way.
+// RUN: mc-opt %s --allow-unregistered-dialect --canonicalize | mlir-opt-22 --allow-unregistered-dialect | FileCheck %s
+// RUN: mc-opt %s --allow-unregistered-dialect --canonicalize --print-generic | mlir-opt-22 --allow-unregistered-dialect | FileCheck %s
+// RUN: mc-opt %s --allow-unregistered-dialect --canonicalize --print-generic | FileCheck %s --check-prefix=GENERIC
 
-// CHECK-LABEL: sym_name = "constant_dedup"
-// CHECK-NEXT:    %[[C1:.*]] = "arith.constant"() <{value = 1 : i32}> : () -> i32
-// CHECK-NEXT:    %[[C1_64:.*]] = "arith.constant"() <{value = 1 : i64}> : () -> i64
-// CHECK-NEXT:    "func.return"(%[[C1]], %[[C1]], %[[C1_64]])
+// CHECK-LABEL: func.func @constant_dedup(
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[C1_64:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:    return %[[C1]], %[[C1]], %[[C1_64]] : i32, i32, i64
+// GENERIC-LABEL: sym_name = "constant_dedup"
+// GENERIC-NEXT:    %[[C1:.*]] = "arith.constant"() <{value = 1 : i32}> : () -> i32
+// GENERIC-NEXT:    %[[C1_64:.*]] = "arith.constant"() <{value = 1 : i64}> : () -> i64
+// GENERIC-NEXT:    "func.return"(%[[C1]], %[[C1]], %[[C1_64]]) : (i32, i32, i64) -> ()
 "func.func"() <{function_type = () -> (i32, i32, i64), sym_name = "constant_dedup"}> ({
   %0 = "arith.constant"() <{value = 1 : i32}> : () -> i32
   %1 = "arith.constant"() <{value = 1 : i32}> : () -> i32
@@ -15,19 +24,19 @@
 }) : () -> ()
 
 // Integer arithmetic on constants wraps at the type's width.
-// CHECK-LABEL: sym_name = "int_fold"
-// CHECK-DAG:     %[[ADD:.*]] = "arith.constant"() <{value = -106 : i8}>
-// CHECK-DAG:     %[[SUB:.*]] = "arith.constant"() <{value = 127 : i8}>
-// CHECK-DAG:     %[[MUL:.*]] = "arith.constant"() <{value = -120 : i8}>
-// CHECK-DAG:     %[[DIVSI:.*]] = "arith.constant"() <{value = -3 : i8}>
-// CHECK-DAG:     %[[DIVUI:.*]] = "arith.constant"() <{value = 64 : i8}>
-// CHECK-DAG:     %[[REMSI:.*]] = "arith.constant"() <{value = -1 : i8}>
-// CHECK-DAG:     %[[REMUI:.*]] = "arith.constant"() <{value = 1 : i8}>
-// CHECK-DAG:     %[[MIN:.*]] = "arith.constant"() <{value = -128 : i8}>
-// CHECK-DAG:     %[[MAX:.*]] = "arith.constant"() <{value = 100 : i8}>
-// CHECK-DAG:     %[[ZERO:.*]] = "arith.constant"() <{value = 0 : i8}>
-// CHECK-NOT:     "arith.{{[a-z]+i}}"
-// CHECK:         "func.return"(%[[ADD]], %[[SUB]], %[[MUL]], %[[DIVSI]], %[[DIVUI]], %[[REMSI]], %[[REMUI]], %[[MIN]], %[[MAX]], %[[MAX]], %[[MIN]], %[[ZERO]])
+// CHECK-LABEL: func.func @int_fold(
+// CHECK-DAG:     %[[ADD:.*]] = arith.constant -106 : i8
+// CHECK-DAG:     %[[SUB:.*]] = arith.constant 127 : i8
+// CHECK-DAG:     %[[MUL:.*]] = arith.constant -120 : i8
+// CHECK-DAG:     %[[DIVSI:.*]] = arith.constant -3 : i8
+// CHECK-DAG:     %[[DIVUI:.*]] = arith.constant 64 : i8
+// CHECK-DAG:     %[[REMSI:.*]] = arith.constant -1 : i8
+// CHECK-DAG:     %[[REMUI:.*]] = arith.constant 1 : i8
+// CHECK-DAG:     %[[MIN:.*]] = arith.constant -128 : i8
+// CHECK-DAG:     %[[MAX:.*]] = arith.constant 100 : i8
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK-NOT:     arith.{{[a-z]+i }}
+// CHECK:         return %[[ADD]], %[[SUB]], %[[MUL]], %[[DIVSI]], %[[DIVUI]], %[[REMSI]], %[[REMUI]], %[[MIN]], %[[MAX]], %[[MAX]], %[[MIN]], %[[ZERO]] :
 "func.func"() <{function_type = () -> (i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8), sym_name = "int_fold"}> ({
   %c100 = "arith.constant"() <{value = 100 : i8}> : () -> i8
   %c50 = "arith.constant"() <{value = 50 : i8}> : () -> i8
@@ -51,12 +60,12 @@
 }) : () -> ()
 
 // Wrapping at other widths: i1, i64, index, i128.
-// CHECK-LABEL: sym_name = "int_widths"
-// CHECK-DAG:     %[[FALSE:.*]] = "arith.constant"() <{value = false}> : () -> i1
-// CHECK-DAG:     %[[I64:.*]] = "arith.constant"() <{value = -9223372036854775808 : i64}> : () -> i64
-// CHECK-DAG:     %[[INDEX:.*]] = "arith.constant"() <{value = 49 : index}> : () -> index
-// CHECK-DAG:     %[[I128:.*]] = "arith.constant"() <{value = -170141183460469231731687303715884105728 : i128}> : () -> i128
-// CHECK:         "func.return"(%[[FALSE]], %[[I64]], %[[INDEX]], %[[I128]])
+// CHECK-LABEL: func.func @int_widths(
+// CHECK-DAG:     %[[FALSE:.*]] = arith.constant false
+// CHECK-DAG:     %[[I64:.*]] = arith.constant -9223372036854775808 : i64
+// CHECK-DAG:     %[[INDEX:.*]] = arith.constant 49 : index
+// CHECK-DAG:     %[[I128:.*]] = arith.constant -170141183460469231731687303715884105728 : i128
+// CHECK:         return %[[FALSE]], %[[I64]], %[[INDEX]], %[[I128]] :
 "func.func"() <{function_type = () -> (i1, i64, index, i128), sym_name = "int_widths"}> ({
   %t = "arith.constant"() <{value = true}> : () -> i1
   %0 = "arith.addi"(%t, %t) : (i1, i1) -> i1
@@ -72,9 +81,9 @@
 }) : () -> ()
 
 // Integers wider than 128 bits are not folded (mlir-opt folds them).
-// CHECK-LABEL: sym_name = "int_too_wide"
-// CHECK:         "arith.addi"
-// CHECK:         "arith.extui"
+// CHECK-LABEL: func.func @int_too_wide(
+// CHECK:         arith.addi %{{.*}}, %{{.*}} : i200
+// CHECK:         arith.extui %{{.*}} : i128 to i256
 "func.func"() <{function_type = () -> (i200, i256), sym_name = "int_too_wide"}> ({
   %a = "arith.constant"() <{value = 85070591730234615865843651857942052864 : i200}> : () -> i200
   %0 = "arith.addi"(%a, %a) : (i200, i200) -> i200
@@ -85,17 +94,17 @@
 
 // Division by zero and the overflowing signed MIN / -1 are undefined: they are left alone.
 // MIN % -1 is 0.
-// CHECK-LABEL: sym_name = "div_undefined"
-// CHECK-DAG:     %[[ZERO:.*]] = "arith.constant"() <{value = 0 : i8}>
-// CHECK-DAG:     %[[MIN:.*]] = "arith.constant"() <{value = -128 : i8}>
-// CHECK-DAG:     %[[M1:.*]] = "arith.constant"() <{value = -1 : i8}>
-// CHECK-DAG:     %[[D0:.*]] = "arith.divsi"(%[[MIN]], %[[ZERO]])
-// CHECK-DAG:     %[[D1:.*]] = "arith.divui"(%[[MIN]], %[[ZERO]])
-// CHECK-DAG:     %[[D2:.*]] = "arith.remsi"(%[[MIN]], %[[ZERO]])
-// CHECK-DAG:     %[[D3:.*]] = "arith.remui"(%[[MIN]], %[[ZERO]])
-// CHECK-DAG:     %[[D4:.*]] = "arith.divsi"(%[[MIN]], %[[M1]])
-// CHECK-DAG:     %[[D5:.*]] = "arith.divsi"(%arg0, %[[ZERO]])
-// CHECK:         "func.return"(%[[D0]], %[[D1]], %[[D2]], %[[D3]], %[[D4]], %[[D5]], %[[ZERO]])
+// CHECK-LABEL: func.func @div_undefined(
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK-DAG:     %[[MIN:.*]] = arith.constant -128 : i8
+// CHECK-DAG:     %[[M1:.*]] = arith.constant -1 : i8
+// CHECK-DAG:     %[[D0:.*]] = arith.divsi %[[MIN]], %[[ZERO]] : i8
+// CHECK-DAG:     %[[D1:.*]] = arith.divui %[[MIN]], %[[ZERO]] : i8
+// CHECK-DAG:     %[[D2:.*]] = arith.remsi %[[MIN]], %[[ZERO]] : i8
+// CHECK-DAG:     %[[D3:.*]] = arith.remui %[[MIN]], %[[ZERO]] : i8
+// CHECK-DAG:     %[[D4:.*]] = arith.divsi %[[MIN]], %[[M1]] : i8
+// CHECK-DAG:     %[[D5:.*]] = arith.divsi %arg0, %[[ZERO]] : i8
+// CHECK:         return %[[D0]], %[[D1]], %[[D2]], %[[D3]], %[[D4]], %[[D5]], %[[ZERO]] :
 "func.func"() <{function_type = (i8) -> (i8, i8, i8, i8, i8, i8, i8), sym_name = "div_undefined"}> ({
 ^bb0(%x: i8):
   %zero = "arith.constant"() <{value = 0 : i8}> : () -> i8
@@ -112,10 +121,10 @@
 }) : () -> ()
 
 // Algebraic identities.
-// CHECK-LABEL: sym_name = "int_identities"
-// CHECK-NEXT:  ^bb0(%[[X:.*]]: i32):
-// CHECK-NEXT:    %[[ZERO:.*]] = "arith.constant"() <{value = 0 : i32}>
-// CHECK-NEXT:    "func.return"(%[[X]], %[[X]], %[[X]], %[[X]], %[[ZERO]], %[[ZERO]], %[[ZERO]], %[[X]], %[[X]], %[[X]], %[[ZERO]], %[[ZERO]], %[[X]], %[[X]], %[[X]], %[[X]])
+// CHECK-LABEL: func.func @int_identities(
+// CHECK-SAME:    %[[X:.*]]: i32)
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    return %[[X]], %[[X]], %[[X]], %[[X]], %[[ZERO]], %[[ZERO]], %[[ZERO]], %[[X]], %[[X]], %[[X]], %[[ZERO]], %[[ZERO]], %[[X]], %[[X]], %[[X]], %[[X]] :
 "func.func"() <{function_type = (i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32), sym_name = "int_identities"}> ({
 ^bb0(%x: i32):
   %zero = "arith.constant"() <{value = 0 : i32}> : () -> i32
@@ -140,9 +149,9 @@
 }) : () -> ()
 
 // x / x and x % x are not folded (x may be 0).
-// CHECK-LABEL: sym_name = "no_self_division"
-// CHECK:         "arith.divsi"(%[[X:.*]], %[[X]])
-// CHECK-NEXT:    "arith.remui"(%[[X]], %[[X]])
+// CHECK-LABEL: func.func @no_self_division(
+// CHECK:         arith.divsi %[[X:.*]], %[[X]] : i32
+// CHECK-NEXT:    arith.remui %[[X]], %[[X]] : i32
 "func.func"() <{function_type = (i32) -> (i32, i32), sym_name = "no_self_division"}> ({
 ^bb0(%x: i32):
   %0 = "arith.divsi"(%x, %x) : (i32, i32) -> i32
@@ -151,16 +160,16 @@
 }) : () -> ()
 
 // Commutative ops keep their constant operand on the right.
-// CHECK-LABEL: sym_name = "constants_right"
-// CHECK-NEXT:  ^bb0(%[[X:.*]]: i32):
-// CHECK-DAG:     %[[C5:.*]] = "arith.constant"() <{value = 5 : i32}>
-// CHECK-DAG:     %[[C7:.*]] = "arith.constant"() <{value = 7 : i32}>
-// CHECK-DAG:     %[[A:.*]] = "arith.addi"(%[[X]], %[[C5]])
-// CHECK-DAG:     %[[M:.*]] = "arith.muli"(%[[X]], %[[C7]])
-// CHECK-DAG:     %[[MIN:.*]] = "arith.minsi"(%[[X]], %[[C5]])
-// CHECK-DAG:     %[[MAX:.*]] = "arith.maxui"(%[[X]], %[[C5]])
-// CHECK-DAG:     %[[S:.*]] = "arith.subi"(%[[C5]], %[[X]])
-// CHECK:         "func.return"(%[[A]], %[[M]], %[[MIN]], %[[MAX]], %[[S]])
+// CHECK-LABEL: func.func @constants_right(
+// CHECK-SAME:    %[[X:.*]]: i32)
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : i32
+// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : i32
+// CHECK-DAG:     %[[A:.*]] = arith.addi %[[X]], %[[C5]] : i32
+// CHECK-DAG:     %[[M:.*]] = arith.muli %[[X]], %[[C7]] : i32
+// CHECK-DAG:     %[[MIN:.*]] = arith.minsi %[[X]], %[[C5]] : i32
+// CHECK-DAG:     %[[MAX:.*]] = arith.maxui %[[X]], %[[C5]] : i32
+// CHECK-DAG:     %[[S:.*]] = arith.subi %[[C5]], %[[X]] : i32
+// CHECK:         return %[[A]], %[[M]], %[[MIN]], %[[MAX]], %[[S]] :
 "func.func"() <{function_type = (i32) -> (i32, i32, i32, i32, i32), sym_name = "constants_right"}> ({
 ^bb0(%x: i32):
   %c5 = "arith.constant"() <{value = 5 : i32}> : () -> i32
@@ -175,18 +184,18 @@
 
 // Float arithmetic rounds to the type (f16, bf16), overflows to infinity, and makes the
 // positive quiet NaN from 0/0.
-// CHECK-LABEL: sym_name = "float_fold"
-// CHECK-DAG:     %[[ADD:.*]] = "arith.constant"() <{value = -7.5e-1 : f32}>
-// CHECK-DAG:     %[[SUB:.*]] = "arith.constant"() <{value = 3.75e0 : f32}>
-// CHECK-DAG:     %[[MUL:.*]] = "arith.constant"() <{value = -3.375e0 : f32}>
-// CHECK-DAG:     %[[DIV:.*]] = "arith.constant"() <{value = -6.666667e-1 : f32}>
-// CHECK-DAG:     %[[INF:.*]] = "arith.constant"() <{value = 0x7F800000 : f32}>
-// CHECK-DAG:     %[[NAN:.*]] = "arith.constant"() <{value = 0x7FC00000 : f32}>
-// CHECK-DAG:     %[[F16:.*]] = "arith.constant"() <{value = 1.0009766e0 : f16}>
-// CHECK-DAG:     %[[BF16:.*]] = "arith.constant"() <{value = 1.0078125e0 : bf16}>
-// CHECK-DAG:     %[[F64:.*]] = "arith.constant"() <{value = 3.0000000000000004e-1 : f64}>
-// CHECK-NOT:     "arith.{{[a-z]+f}}"
-// CHECK:         "func.return"(%[[ADD]], %[[SUB]], %[[MUL]], %[[DIV]], %[[INF]], %[[INF]], %[[NAN]], %[[F16]], %[[BF16]], %[[F64]])
+// CHECK-LABEL: func.func @float_fold(
+// CHECK-DAG:     %[[ADD:.*]] = arith.constant -7.500000e-01 : f32
+// CHECK-DAG:     %[[SUB:.*]] = arith.constant 3.750000e+00 : f32
+// CHECK-DAG:     %[[MUL:.*]] = arith.constant -3.375000e+00 : f32
+// CHECK-DAG:     %[[DIV:.*]] = arith.constant -0.666666686 : f32
+// CHECK-DAG:     %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG:     %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK-DAG:     %[[F16:.*]] = arith.constant 1.000980e+00 : f16
+// CHECK-DAG:     %[[BF16:.*]] = arith.constant 1.007810e+00 : bf16
+// CHECK-DAG:     %[[F64:.*]] = arith.constant 0.30000000000000004 : f64
+// CHECK-NOT:     arith.{{[a-z]+f }}
+// CHECK:         return %[[ADD]], %[[SUB]], %[[MUL]], %[[DIV]], %[[INF]], %[[INF]], %[[NAN]], %[[F16]], %[[BF16]], %[[F64]] :
 "func.func"() <{function_type = () -> (f32, f32, f32, f32, f32, f32, f32, f16, bf16, f64), sym_name = "float_fold"}> ({
   %a = "arith.constant"() <{value = 1.5 : f32}> : () -> f32
   %b = "arith.constant"() <{value = -2.25 : f32}> : () -> f32
@@ -212,13 +221,13 @@
 }) : () -> ()
 
 // minimumf and maximumf propagate NaN and order -0.0 below +0.0.
-// CHECK-LABEL: sym_name = "min_max_float"
-// CHECK-DAG:     %[[A:.*]] = "arith.constant"() <{value = 1.5e0 : f32}>
-// CHECK-DAG:     %[[B:.*]] = "arith.constant"() <{value = -2.25e0 : f32}>
-// CHECK-DAG:     %[[NAN:.*]] = "arith.constant"() <{value = 0x7FC00000 : f32}>
-// CHECK-DAG:     %[[PZ:.*]] = "arith.constant"() <{value = 0.0e0 : f32}>
-// CHECK-DAG:     %[[NZ:.*]] = "arith.constant"() <{value = -0.0e0 : f32}>
-// CHECK:         "func.return"(%[[B]], %[[A]], %[[NAN]], %[[NAN]], %[[NZ]], %[[NZ]], %[[PZ]], %[[PZ]], %arg0, %arg0)
+// CHECK-LABEL: func.func @min_max_float(
+// CHECK-DAG:     %[[A:.*]] = arith.constant 1.500000e+00 : f32
+// CHECK-DAG:     %[[B:.*]] = arith.constant -2.250000e+00 : f32
+// CHECK-DAG:     %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK-DAG:     %[[PZ:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[NZ:.*]] = arith.constant -0.000000e+00 : f32
+// CHECK:         return %[[B]], %[[A]], %[[NAN]], %[[NAN]], %[[NZ]], %[[NZ]], %[[PZ]], %[[PZ]], %arg0, %arg0 :
 "func.func"() <{function_type = (f32) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32), sym_name = "min_max_float"}> ({
 ^bb0(%x: f32):
   %a = "arith.constant"() <{value = 1.5 : f32}> : () -> f32
@@ -241,12 +250,12 @@
 
 // Float identities hold bit for bit: x + -0.0, x - 0.0, x * 1.0 and x / 1.0 are x; x + 0.0
 // is not (-0.0 + 0.0 is 0.0), nor x * 0.0 (NaN, infinities, signs).
-// CHECK-LABEL: sym_name = "float_identities"
-// CHECK-NEXT:  ^bb0(%[[X:.*]]: f32):
-// CHECK-DAG:     %[[PZ:.*]] = "arith.constant"() <{value = 0.0e0 : f32}>
-// CHECK-DAG:     %[[ADD:.*]] = "arith.addf"(%[[X]], %[[PZ]])
-// CHECK-DAG:     %[[MUL:.*]] = "arith.mulf"(%[[X]], %[[PZ]])
-// CHECK:         "func.return"(%[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[ADD]], %[[MUL]])
+// CHECK-LABEL: func.func @float_identities(
+// CHECK-SAME:    %[[X:.*]]: f32)
+// CHECK-DAG:     %[[PZ:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[ADD:.*]] = arith.addf %[[X]], %[[PZ]] : f32
+// CHECK-DAG:     %[[MUL:.*]] = arith.mulf %[[X]], %[[PZ]] : f32
+// CHECK:         return %[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[ADD]], %[[MUL]] :
 "func.func"() <{function_type = (f32) -> (f32, f32, f32, f32, f32, f32, f32), sym_name = "float_identities"}> ({
 ^bb0(%x: f32):
   %pz = "arith.constant"() <{value = 0.0 : f32}> : () -> f32
@@ -263,11 +272,11 @@
 }) : () -> ()
 
 // cmpi, every predicate on -1 and 1 (signed: -1 < 1; unsigned: 255 > 1), and on x and x.
-// CHECK-LABEL: sym_name = "cmpi"
-// CHECK-DAG:     %[[T:.*]] = "arith.constant"() <{value = true}> : () -> i1
-// CHECK-DAG:     %[[F:.*]] = "arith.constant"() <{value = false}> : () -> i1
-// CHECK-NOT:     "arith.cmpi"
-// CHECK:         "func.return"(%[[F]], %[[T]], %[[T]], %[[T]], %[[F]], %[[F]], %[[F]], %[[F]], %[[T]], %[[T]], %[[T]], %[[F]], %[[F]], %[[T]], %[[F]], %[[T]], %[[F]], %[[T]], %[[F]], %[[T]])
+// CHECK-LABEL: func.func @cmpi(
+// CHECK-DAG:     %[[T:.*]] = arith.constant true
+// CHECK-DAG:     %[[F:.*]] = arith.constant false
+// CHECK-NOT:     arith.cmpi
+// CHECK:         return %[[F]], %[[T]], %[[T]], %[[T]], %[[F]], %[[F]], %[[F]], %[[F]], %[[T]], %[[T]], %[[T]], %[[F]], %[[F]], %[[T]], %[[F]], %[[T]], %[[F]], %[[T]], %[[F]], %[[T]] :
 "func.func"() <{function_type = (i8) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1), sym_name = "cmpi"}> ({
 ^bb0(%x: i8):
   %a = "arith.constant"() <{value = -1 : i8}> : () -> i8
@@ -296,12 +305,12 @@
 }) : () -> ()
 
 // cmpf, every predicate on ordered operands (1.5 vs -2.25) and with a NaN.
-// CHECK-LABEL: sym_name = "cmpf"
-// CHECK-DAG:     %[[T:.*]] = "arith.constant"() <{value = true}> : () -> i1
-// CHECK-DAG:     %[[F:.*]] = "arith.constant"() <{value = false}> : () -> i1
-// CHECK-NOT:     "arith.cmpf"
-// CHECK:         "func.return"(%[[F]], %[[F]], %[[T]], %[[T]], %[[F]], %[[F]], %[[T]], %[[T]], %[[F]], %[[T]], %[[T]], %[[F]], %[[F]], %[[T]], %[[F]], %[[T]],
-// CHECK-SAME:                  %[[F]], %[[F]], %[[F]], %[[F]], %[[F]], %[[F]], %[[F]], %[[F]], %[[T]], %[[T]], %[[T]], %[[T]], %[[T]], %[[T]], %[[T]], %[[T]])
+// CHECK-LABEL: func.func @cmpf(
+// CHECK-DAG:     %[[T:.*]] = arith.constant true
+// CHECK-DAG:     %[[F:.*]] = arith.constant false
+// CHECK-NOT:     arith.cmpf
+// CHECK:         return %[[F]], %[[F]], %[[T]], %[[T]], %[[F]], %[[F]], %[[T]], %[[T]], %[[F]], %[[T]], %[[T]], %[[F]], %[[F]], %[[T]], %[[F]], %[[T]],
+// CHECK-SAME:             %[[F]], %[[F]], %[[F]], %[[F]], %[[F]], %[[F]], %[[F]], %[[F]], %[[T]], %[[T]], %[[T]], %[[T]], %[[T]], %[[T]], %[[T]], %[[T]] :
 "func.func"() <{function_type = () -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1), sym_name = "cmpf"}> ({
   %a = "arith.constant"() <{value = 1.5 : f32}> : () -> f32
   %b = "arith.constant"() <{value = -2.25 : f32}> : () -> f32
@@ -343,13 +352,13 @@
 
 // select: a constant condition picks a side; equal sides need no condition; select(c, true,
 // false) is c. (mlir-opt also turns select(c, false, true) into an xori, which mc lacks.)
-// CHECK-LABEL: sym_name = "select"
-// CHECK-NEXT:  ^bb0(%[[C:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32):
-// CHECK-DAG:     %[[T:.*]] = "arith.constant"() <{value = true}> : () -> i1
-// CHECK-DAG:     %[[F:.*]] = "arith.constant"() <{value = false}> : () -> i1
-// CHECK-DAG:     %[[NOT:.*]] = "arith.select"(%[[C]], %[[F]], %[[T]])
-// CHECK-DAG:     %[[KEPT:.*]] = "arith.select"(%[[C]], %[[X]], %[[Y]])
-// CHECK:         "func.return"(%[[X]], %[[Y]], %[[X]], %[[C]], %[[NOT]], %[[KEPT]])
+// CHECK-LABEL: func.func @select(
+// CHECK-SAME:    %[[C:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-DAG:     %[[T:.*]] = arith.constant true
+// CHECK-DAG:     %[[F:.*]] = arith.constant false
+// CHECK-DAG:     %[[NOT:.*]] = arith.select %[[C]], %[[F]], %[[T]] : i1
+// CHECK-DAG:     %[[KEPT:.*]] = arith.select %[[C]], %[[X]], %[[Y]] : i32
+// CHECK:         return %[[X]], %[[Y]], %[[X]], %[[C]], %[[NOT]], %[[KEPT]] :
 "func.func"() <{function_type = (i1, i32, i32) -> (i32, i32, i32, i1, i1, i32), sym_name = "select"}> ({
 ^bb0(%c: i1, %x: i32, %y: i32):
   %t = "arith.constant"() <{value = true}> : () -> i1
@@ -364,17 +373,17 @@
 }) : () -> ()
 
 // Casts of constants; fptosi rounds towards zero and leaves out-of-range values (poison) alone.
-// CHECK-LABEL: sym_name = "casts"
-// CHECK-DAG:     %[[SEXT:.*]] = "arith.constant"() <{value = -1 : i32}>
-// CHECK-DAG:     %[[ZEXT:.*]] = "arith.constant"() <{value = 255 : i32}>
-// CHECK-DAG:     %[[TRUNC:.*]] = "arith.constant"() <{value = 44 : i8}>
-// CHECK-DAG:     %[[FP:.*]] = "arith.constant"() <{value = -1.0e0 : f32}>
-// CHECK-DAG:     %[[SI:.*]] = "arith.constant"() <{value = -2 : i32}>
-// CHECK-DAG:     %[[BIG:.*]] = "arith.constant"() <{value = 1.0e10 : f32}>
-// CHECK-DAG:     %[[KEPT:.*]] = "arith.fptosi"(%[[BIG]])
-// CHECK-DAG:     %[[ONE:.*]] = "arith.constant"() <{value = 1 : i32}>
-// CHECK-DAG:     %[[FALSE:.*]] = "arith.constant"() <{value = false}>
-// CHECK:         "func.return"(%[[SEXT]], %[[ZEXT]], %[[TRUNC]], %[[FP]], %[[SI]], %[[KEPT]], %[[SEXT]], %[[ONE]], %[[FALSE]])
+// CHECK-LABEL: func.func @casts(
+// CHECK-DAG:     %[[SEXT:.*]] = arith.constant -1 : i32
+// CHECK-DAG:     %[[ZEXT:.*]] = arith.constant 255 : i32
+// CHECK-DAG:     %[[TRUNC:.*]] = arith.constant 44 : i8
+// CHECK-DAG:     %[[FP:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK-DAG:     %[[SI:.*]] = arith.constant -2 : i32
+// CHECK-DAG:     %[[BIG:.*]] = arith.constant 1.000000e+10 : f32
+// CHECK-DAG:     %[[KEPT:.*]] = arith.fptosi %[[BIG]] : f32 to i32
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[FALSE:.*]] = arith.constant false
+// CHECK:         return %[[SEXT]], %[[ZEXT]], %[[TRUNC]], %[[FP]], %[[SI]], %[[KEPT]], %[[SEXT]], %[[ONE]], %[[FALSE]] :
 "func.func"() <{function_type = () -> (i32, i32, i8, f32, i32, i32, i32, i32, i1), sym_name = "casts"}> ({
   %m = "arith.constant"() <{value = -1 : i8}> : () -> i8
   %k = "arith.constant"() <{value = 300 : i32}> : () -> i32
@@ -394,8 +403,8 @@
 }) : () -> ()
 
 // Tensor operands are not folded yet (mlir-opt folds splats).
-// CHECK-LABEL: sym_name = "tensors"
-// CHECK:         "arith.addi"
+// CHECK-LABEL: func.func @tensors(
+// CHECK:         arith.addi %{{.*}}, %{{.*}} : tensor<4xi32>
 "func.func"() <{function_type = () -> tensor<4xi32>, sym_name = "tensors"}> ({
   %a = "arith.constant"() <{value = dense<1> : tensor<4xi32>}> : () -> tensor<4xi32>
   %0 = "arith.addi"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
@@ -403,24 +412,24 @@
 }) : () -> ()
 
 // Patterns: constants reassociate through addi, subi and muli chains.
-// CHECK-LABEL: sym_name = "reassociate"
-// CHECK-NEXT:  ^bb0(%[[X:.*]]: i32):
-// CHECK-DAG:     %[[C2:.*]] = "arith.constant"() <{value = 2 : i32}>
-// CHECK-DAG:     %[[C3:.*]] = "arith.constant"() <{value = 3 : i32}>
-// CHECK-DAG:     %[[C4:.*]] = "arith.constant"() <{value = 4 : i32}>
-// CHECK-DAG:     %[[C6:.*]] = "arith.constant"() <{value = 6 : i32}>
-// CHECK-DAG:     %[[CM2:.*]] = "arith.constant"() <{value = -2 : i32}>
-// CHECK-DAG:     %[[WRAP:.*]] = "arith.constant"() <{value = -2147483648 : i32}>
-// CHECK-DAG:     %[[ADD_ADD:.*]] = "arith.addi"(%[[X]], %[[C3]])
-// CHECK-DAG:     %[[ADD_SUB:.*]] = "arith.addi"(%[[X]], %[[C2]])
-// CHECK-DAG:     %[[ADD_RSUB:.*]] = "arith.subi"(%[[C3]], %[[X]])
-// CHECK-DAG:     %[[SUB_ADD:.*]] = "arith.addi"(%[[X]], %[[CM2]])
-// CHECK-DAG:     %[[RSUB_ADD:.*]] = "arith.subi"(%[[C2]], %[[X]])
-// CHECK-DAG:     %[[SUB_SUB:.*]] = "arith.subi"(%[[X]], %[[C4]])
-// CHECK-DAG:     %[[MUL_MUL:.*]] = "arith.muli"(%[[X]], %[[C6]])
-// CHECK-DAG:     %[[LEFT:.*]] = "arith.addi"(%[[X]], %[[C3]])
-// CHECK-DAG:     %[[WRAPPED:.*]] = "arith.addi"(%[[X]], %[[WRAP]])
-// CHECK:         "func.return"(%[[ADD_ADD]], %[[ADD_SUB]], %[[ADD_RSUB]], %[[SUB_ADD]], %[[RSUB_ADD]], %[[SUB_SUB]], %[[MUL_MUL]], %[[LEFT]], %[[WRAPPED]])
+// CHECK-LABEL: func.func @reassociate(
+// CHECK-SAME:    %[[X:.*]]: i32)
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : i32
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : i32
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : i32
+// CHECK-DAG:     %[[CM2:.*]] = arith.constant -2 : i32
+// CHECK-DAG:     %[[WRAP:.*]] = arith.constant -2147483648 : i32
+// CHECK-DAG:     %[[ADD_ADD:.*]] = arith.addi %[[X]], %[[C3]] : i32
+// CHECK-DAG:     %[[ADD_SUB:.*]] = arith.addi %[[X]], %[[C2]] : i32
+// CHECK-DAG:     %[[ADD_RSUB:.*]] = arith.subi %[[C3]], %[[X]] : i32
+// CHECK-DAG:     %[[SUB_ADD:.*]] = arith.addi %[[X]], %[[CM2]] : i32
+// CHECK-DAG:     %[[RSUB_ADD:.*]] = arith.subi %[[C2]], %[[X]] : i32
+// CHECK-DAG:     %[[SUB_SUB:.*]] = arith.subi %[[X]], %[[C4]] : i32
+// CHECK-DAG:     %[[MUL_MUL:.*]] = arith.muli %[[X]], %[[C6]] : i32
+// CHECK-DAG:     %[[LEFT:.*]] = arith.addi %[[X]], %[[C3]] : i32
+// CHECK-DAG:     %[[WRAPPED:.*]] = arith.addi %[[X]], %[[WRAP]] : i32
+// CHECK:         return %[[ADD_ADD]], %[[ADD_SUB]], %[[ADD_RSUB]], %[[SUB_ADD]], %[[RSUB_ADD]], %[[SUB_SUB]], %[[MUL_MUL]], %[[LEFT]], %[[WRAPPED]] :
 "func.func"() <{function_type = (i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32), sym_name = "reassociate"}> ({
 ^bb0(%x: i32):
   %c1 = "arith.constant"() <{value = 1 : i32}> : () -> i32
@@ -444,9 +453,9 @@
 }) : () -> ()
 
 // Patterns: additions and subtractions of the same value cancel.
-// CHECK-LABEL: sym_name = "cancel"
-// CHECK-NEXT:  ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32):
-// CHECK-NEXT:    "func.return"(%[[X]], %[[Y]], %[[X]], %[[X]])
+// CHECK-LABEL: func.func @cancel(
+// CHECK-SAME:    %[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-NEXT:    return %[[X]], %[[Y]], %[[X]], %[[X]] :
 "func.func"() <{function_type = (i32, i32) -> (i32, i32, i32, i32), sym_name = "cancel"}> ({
 ^bb0(%x: i32, %y: i32):
   %add = "arith.addi"(%x, %y) : (i32, i32) -> i32
@@ -459,17 +468,17 @@
 }) : () -> ()
 
 // Patterns: chains of casts collapse.
-// CHECK-LABEL: sym_name = "cast_chains"
-// CHECK-NEXT:  ^bb0(%[[B:.*]]: i8, %[[H:.*]]: i16, %[[W:.*]]: i32, %[[T:.*]]: tensor<2xi8>):
-// CHECK-DAG:     %[[SS:.*]] = "arith.extsi"(%[[B]]) : (i8) -> i32
-// CHECK-DAG:     %[[UU:.*]] = "arith.extui"(%[[B]]) : (i8) -> i32
-// CHECK-DAG:     %[[SU:.*]] = "arith.extui"(%[[B]]) : (i8) -> i64
-// CHECK-DAG:     %[[TRUNC:.*]] = "arith.trunci"(%[[H]]) : (i16) -> i8
-// CHECK-DAG:     %[[EXT:.*]] = "arith.extsi"(%[[B]]) : (i8) -> i16
-// CHECK-DAG:     %[[EXTU:.*]] = "arith.extui"(%[[B]]) : (i8) -> i16
-// CHECK-DAG:     %[[TT:.*]] = "arith.trunci"(%[[W]]) : (i32) -> i8
-// CHECK-DAG:     %[[TENSOR:.*]] = "arith.extsi"(%[[T]]) : (tensor<2xi8>) -> tensor<2xi64>
-// CHECK:         "func.return"(%[[SS]], %[[UU]], %[[SU]], %[[H]], %[[B]], %[[TRUNC]], %[[EXT]], %[[EXTU]], %[[TT]], %[[TENSOR]])
+// CHECK-LABEL: func.func @cast_chains(
+// CHECK-SAME:    %[[B:.*]]: i8, %[[H:.*]]: i16, %[[W:.*]]: i32, %[[T:.*]]: tensor<2xi8>)
+// CHECK-DAG:     %[[SS:.*]] = arith.extsi %[[B]] : i8 to i32
+// CHECK-DAG:     %[[UU:.*]] = arith.extui %[[B]] : i8 to i32
+// CHECK-DAG:     %[[SU:.*]] = arith.extui %[[B]] : i8 to i64
+// CHECK-DAG:     %[[TRUNC:.*]] = arith.trunci %[[H]] : i16 to i8
+// CHECK-DAG:     %[[EXT:.*]] = arith.extsi %[[B]] : i8 to i16
+// CHECK-DAG:     %[[EXTU:.*]] = arith.extui %[[B]] : i8 to i16
+// CHECK-DAG:     %[[TT:.*]] = arith.trunci %[[W]] : i32 to i8
+// CHECK-DAG:     %[[TENSOR:.*]] = arith.extsi %[[T]] : tensor<2xi8> to tensor<2xi64>
+// CHECK:         return %[[SS]], %[[UU]], %[[SU]], %[[H]], %[[B]], %[[TRUNC]], %[[EXT]], %[[EXTU]], %[[TT]], %[[TENSOR]] :
 "func.func"() <{function_type = (i8, i16, i32, tensor<2xi8>) -> (i32, i32, i64, i16, i8, i8, i16, i16, i8, tensor<2xi64>), sym_name = "cast_chains"}> ({
 ^bb0(%b: i8, %h: i16, %w: i32, %t: tensor<2xi8>):
   %s16 = "arith.extsi"(%b) : (i8) -> i16
@@ -493,8 +502,8 @@
 }) : () -> ()
 
 // Patterns can be switched off by name, as in MLIR.
-// RUN: mc-opt --print-generic %s --allow-unregistered-dialect --canonicalize='disable-patterns=AddIAddConstant' | FileCheck %s --check-prefix=DISABLED
-// DISABLED-LABEL: sym_name = "reassociate"
-// DISABLED:         %[[ADD:.*]] = "arith.addi"(%arg0, %{{.*}})
-// DISABLED:         %[[ADD_ADD:.*]] = "arith.addi"(%[[ADD]], %{{.*}})
-// DISABLED:         "func.return"(%[[ADD_ADD]],
+// RUN: mc-opt %s --allow-unregistered-dialect --canonicalize='disable-patterns=AddIAddConstant' | FileCheck %s --check-prefix=DISABLED
+// DISABLED-LABEL: func.func @reassociate(
+// DISABLED:         %[[ADD:.*]] = arith.addi %arg0, %{{.*}} : i32
+// DISABLED:         %[[ADD_ADD:.*]] = arith.addi %[[ADD]], %{{.*}} : i32
+// DISABLED:         return %[[ADD_ADD]],

@@ -115,7 +115,7 @@
 // Hybrid (float input, int8 filter) models are not supported, as in TFLite Micro.
 "func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> (), sym_name = "f11"}> ({
 ^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>):
-  // expected-error@+1 {{'graph.conv_2d' op filter element type must be f32, but got '!quant.uniform<i8:f32:0, {1.0e-2, 2.0e-2, 3.0e-2, 4.0e-2}>'}}
+  // expected-error@+1 {{'graph.conv_2d' op filter element type must be f32, but got '!quant.uniform<i8:f32:0, {1.000000e-02,2.000000e-02,3.000000e-02,4.000000e-02}>'}}
   %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> tensor<1x8x8x4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -205,7 +205,7 @@
 // The result has the input's storage type.
 "func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> (), sym_name = "f20"}> ({
 ^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>):
-  // expected-error@+1 {{'graph.conv_2d' op result element type must be quantized i8, but got '!quant.uniform<i16:f32, 1.0e-3>'}}
+  // expected-error@+1 {{'graph.conv_2d' op result element type must be quantized i8, but got '!quant.uniform<i16:f32, 1.000000e-03>'}}
   %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.01, 0.02, 0.03, 0.04}>>) -> tensor<1x8x8x4x!quant.uniform<i16:f32, 0.001>>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -355,7 +355,7 @@
 // Pooling keeps the quantization.
 "func.func"() <{function_type = (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f35"}> ({
 ^bb0(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>):
-  // expected-error@+1 {{'graph.max_pool_2d' op result element type '!quant.uniform<i8:f32, 2.5e-1:3>' must match the input element type '!quant.uniform<i8:f32, 5.0e-1:-128>'}}
+  // expected-error@+1 {{'graph.max_pool_2d' op result element type '!quant.uniform<i8:f32, 2.500000e-01:3>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:-128>'}}
   %0 = "graph.max_pool_2d"(%x) <{filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x8x8x3x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<1x4x4x3x!quant.uniform<i8:f32, 0.25:3>>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -446,7 +446,7 @@
 // Reshape keeps the quantization.
 "func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f44"}> ({
 ^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5:-128>>):
-  // expected-error@+1 {{'graph.reshape' op result element type 'i8' must match the input element type '!quant.uniform<i8:f32, 5.0e-1:-128>'}}
+  // expected-error@+1 {{'graph.reshape' op result element type 'i8' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:-128>'}}
   %0 = "graph.reshape"(%x) : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<6xi8>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -716,7 +716,7 @@
 // Inputs are quantized like the result (TFLite copies bytes).
 "func.func"() <{function_type = (tensor<2x!quant.uniform<i8:f32, 0.5:-128>>, tensor<2x!quant.uniform<i8:f32, 0.25:3>>) -> (), sym_name = "f71"}> ({
 ^bb0(%a: tensor<2x!quant.uniform<i8:f32, 0.5:-128>>, %b: tensor<2x!quant.uniform<i8:f32, 0.25:3>>):
-  // expected-error@+1 {{'graph.concatenation' op input #1 element type '!quant.uniform<i8:f32, 2.5e-1:3>' must match the result element type '!quant.uniform<i8:f32, 5.0e-1:-128>'}}
+  // expected-error@+1 {{'graph.concatenation' op input #1 element type '!quant.uniform<i8:f32, 2.500000e-01:3>' must match the result element type '!quant.uniform<i8:f32, 5.000000e-01:-128>'}}
   %0 = "graph.concatenation"(%a, %b) <{axis = 0 : i64, fused_activation = "NONE"}> : (tensor<2x!quant.uniform<i8:f32, 0.5:-128>>, tensor<2x!quant.uniform<i8:f32, 0.25:3>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-128>>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -866,7 +866,7 @@
 // A quantized constant's value has the storage type.
 "func.func"() <{function_type = () -> (), sym_name = "f86"}> ({
 ^bb0():
-  // expected-error@+1 {{'graph.const' op value type 'tensor<2xi16>' does not match result type 'tensor<2x!quant.uniform<i8:f32, 5.0e-1:-128>>'}}
+  // expected-error@+1 {{'graph.const' op value type 'tensor<2xi16>' does not match result type 'tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-128>>'}}
   %0 = "graph.const"() <{value = dense<[1, 2]> : tensor<2xi16>}> : () -> tensor<2x!quant.uniform<i8:f32, 0.5:-128>>
   "func.return"() : () -> ()
 }) : () -> ()
