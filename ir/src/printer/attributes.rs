@@ -50,7 +50,8 @@ pub fn write_type(ctx: &Context, ty: Type, out: &mut String) {
     }
 }
 
-/// Appends `!quant.uniform<i8:f32, 0.5:-3>` or its per-axis form.
+/// Appends `!quant.uniform<i8:f32, 5.000000e-01:-3>` or its per-axis form
+/// `!quant.uniform<i8<-127:127>:f32:0, {1.000000e-01,2.000000e-01:1}>`, as MLIR spells them.
 fn write_quantized(ctx: &Context, q: &QuantizedType, out: &mut String) {
     let _ = write!(out, "!quant.uniform<{}{}", if q.signed { "i" } else { "u" }, q.storage_width);
     if (q.storage_min, q.storage_max) != QuantizedType::default_range(q.storage_width, q.signed) {
@@ -70,10 +71,11 @@ fn write_quantized(ctx: &Context, q: &QuantizedType, out: &mut String) {
             write_param(*scale_bits, *zero_point, out);
         }
         QuantParams::PerAxis { axis, scale_bits, zero_points } => {
+            // MLIR separates the per-axis parameters by a bare `,` (no space).
             let _ = write!(out, ":{axis}, {{");
             for (i, (&scale, &zero_point)) in scale_bits.iter().zip(zero_points).enumerate() {
                 if i > 0 {
-                    out.push_str(", ");
+                    out.push(',');
                 }
                 write_param(scale, zero_point, out);
             }
@@ -395,5 +397,30 @@ mod tests {
         assert_eq!(type_to_string(&ctx, f), "(tensor<1x2xi8>, f32) -> i8");
         let g = ctx.function_type(vec![], vec![f]);
         assert_eq!(type_to_string(&ctx, g), "() -> ((tensor<1x2xi8>, f32) -> i8)");
+    }
+
+    #[test]
+    fn quantized_types_spell_like_mlir() {
+        let mut ctx = Context::new();
+        let f32 = ctx.float_type(FloatKind::F32);
+        let per_tensor = ctx.uniform_quantized_type(8, true, f32, 0.0235, -128);
+        assert_eq!(type_to_string(&ctx, per_tensor), "!quant.uniform<i8:f32, 2.350000e-02:-128>");
+        // Per axis: the parameters are separated by a bare `,`, as upstream prints them.
+        let per_axis = ctx.quantized_type(QuantizedType {
+            storage_width: 8,
+            signed: true,
+            storage_min: -127,
+            storage_max: 127,
+            expressed: f32,
+            params: QuantParams::PerAxis {
+                axis: 0,
+                scale_bits: vec![0.1f64.to_bits(), 0.2f64.to_bits(), 0.00390625f64.to_bits()],
+                zero_points: vec![0, 1, -128],
+            },
+        });
+        assert_eq!(
+            type_to_string(&ctx, per_axis),
+            "!quant.uniform<i8<-127:127>:f32:0, {1.000000e-01,2.000000e-01:1,3.906250e-03:-128}>"
+        );
     }
 }
