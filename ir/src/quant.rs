@@ -1,6 +1,7 @@
 //! Quantized element types with MLIR's `quant` dialect spelling:
 //! `!quant.uniform<i8:f32, 0.0039:-128>` (per tensor) and
-//! `!quant.uniform<i8<-127:127>:f32:3, {0.1, 0.2:1}>` (per axis).
+//! `!quant.uniform<i8<-127:127>:f32:3, {0.1, 0.2:1}>` (per axis; printed as MLIR does,
+//! `{1.000000e-01,2.000000e-01:1}`).
 //!
 //! A stored integer `q` stands for the real value `scale * (q - zero_point)`.
 

@@ -7,15 +7,15 @@
 // RUN: mc-opt --print-generic %s --split-input-file --pass-pipeline='builtin.module(func.func(graph-canonicalize{test-convergence top-down=false}))' | FileCheck %s --check-prefixes=CHECK,GRAPH
 // RUN: mc-opt --print-generic %s --split-input-file --graph-canonicalize=disable-patterns=RemoveAdjacentReshape | FileCheck %s --check-prefix=NOCHAIN
 // Upstream MLIR reads the result.
-// RUN: mc-opt --print-generic %s --split-input-file --graph-canonicalize --print-generic | mlir-opt-22 --allow-unregistered-dialect --split-input-file > /dev/null
+// RUN: mc-opt --print-generic %s --split-input-file --graph-canonicalize | mlir-opt-22 --allow-unregistered-dialect --split-input-file > /dev/null
 
 // A keyword-spotting tail: pool, reshape to 8x8, reshape to [1, -1] by a constant shape operand.
 // The chain collapses to one reshape of the pool, the shape becomes `new_shape` (verbatim, -1
 // included), the constant goes, and every type keeps its int8 quantization.
 // CHECK-LABEL: sym_name = "reshape_chain"
-// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x5x5x64x!quant.uniform<i8:f32, 2.35e-2:-128>>):
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x5x5x64x!quant.uniform<i8:f32, 2.350000e-02:-128>>):
 // CHECK-NEXT:    %[[POOL:.*]] = "graph.avg_pool_2d"(%[[X]])
-// CHECK-NEXT:    %[[FLAT:.*]] = "graph.reshape"(%[[POOL]]) <{new_shape = array<i64: 1, -1>}> : (tensor<1x1x1x64x!quant.uniform<i8:f32, 2.35e-2:-128>>) -> tensor<1x64x!quant.uniform<i8:f32, 2.35e-2:-128>>
+// CHECK-NEXT:    %[[FLAT:.*]] = "graph.reshape"(%[[POOL]]) <{new_shape = array<i64: 1, -1>}> : (tensor<1x1x1x64x!quant.uniform<i8:f32, 2.350000e-02:-128>>) -> tensor<1x64x!quant.uniform<i8:f32, 2.350000e-02:-128>>
 // CHECK-NEXT:    "func.return"(%[[FLAT]])
 // Without RemoveAdjacentReshape the chain stays; the shape operand still becomes an attribute.
 // NOCHAIN-LABEL: sym_name = "reshape_chain"
@@ -37,7 +37,7 @@
 // Ops that do nothing fold to their input: a reshape to the same type, a transpose by the
 // identity permutation (attribute or constant operand), a pad by zeros (splat constant).
 // CHECK-LABEL: sym_name = "identities"
-// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x49x10x8x!quant.uniform<i8:f32, 1.0e-1:-5>>):
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x49x10x8x!quant.uniform<i8:f32, 1.000000e-01:-5>>):
 // CHECK-NEXT:    "func.return"(%[[X]], %[[X]]) :
 // NOCHAIN-LABEL: sym_name = "identities"
 // NOCHAIN-NEXT:  ^bb0(%[[X:.*]]: tensor
@@ -64,10 +64,10 @@
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x49x10x8x{{.*}}>, %[[B:.*]]: tensor<4xi32>):
 // CHECK-NEXT:    %[[END:.*]] = "graph.const"() <{value = dense<[1, 48, 10, 8]> : tensor<4xi32>}>
 // CHECK-NEXT:    %[[ONES:.*]] = "graph.const"() <{value = dense<1> : tensor<4xi32>}>
-// CHECK-NEXT:    %[[T:.*]] = "graph.transpose"(%[[X]]) <{perm = array<i64: 0, 3, 1, 2>}> : (tensor<1x49x10x8x!quant.uniform<i8:f32, 1.0e-1:-5>>) -> tensor<1x8x49x10x!quant.uniform<i8:f32, 1.0e-1:-5>>
-// CHECK-NEXT:    %[[M:.*]] = "graph.mean"(%[[X]]) <{axes = array<i64: 1, 2>, keep_dims = true}> : ({{.*}}) -> tensor<1x1x1x8x!quant.uniform<i8:f32, 2.0e-1:3>>
-// CHECK-NEXT:    %[[P:.*]] = "graph.pad"(%[[X]]) <{paddings = array<i64: 0, 0, 1, 2, 0, 1, 0, 0>}> : ({{.*}}) -> tensor<1x52x11x8x!quant.uniform<i8:f32, 1.0e-1:-5>>
-// CHECK-NEXT:    %[[S:.*]] = "graph.strided_slice"(%[[X]]) <{begin = array<i64: 0, 1, 0, 0>, begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end = array<i64: 1, 48, 10, 8>, end_mask = 0 : i64, new_axis_mask = 0 : i64, offset = false, shrink_axis_mask = 0 : i64, strides = array<i64: 1, 1, 1, 1>}> : ({{.*}}) -> tensor<1x47x10x8x!quant.uniform<i8:f32, 1.0e-1:-5>>
+// CHECK-NEXT:    %[[T:.*]] = "graph.transpose"(%[[X]]) <{perm = array<i64: 0, 3, 1, 2>}> : (tensor<1x49x10x8x!quant.uniform<i8:f32, 1.000000e-01:-5>>) -> tensor<1x8x49x10x!quant.uniform<i8:f32, 1.000000e-01:-5>>
+// CHECK-NEXT:    %[[M:.*]] = "graph.mean"(%[[X]]) <{axes = array<i64: 1, 2>, keep_dims = true}> : ({{.*}}) -> tensor<1x1x1x8x!quant.uniform<i8:f32, 2.000000e-01:3>>
+// CHECK-NEXT:    %[[P:.*]] = "graph.pad"(%[[X]]) <{paddings = array<i64: 0, 0, 1, 2, 0, 1, 0, 0>}> : ({{.*}}) -> tensor<1x52x11x8x!quant.uniform<i8:f32, 1.000000e-01:-5>>
+// CHECK-NEXT:    %[[S:.*]] = "graph.strided_slice"(%[[X]]) <{begin = array<i64: 0, 1, 0, 0>, begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end = array<i64: 1, 48, 10, 8>, end_mask = 0 : i64, new_axis_mask = 0 : i64, offset = false, shrink_axis_mask = 0 : i64, strides = array<i64: 1, 1, 1, 1>}> : ({{.*}}) -> tensor<1x47x10x8x!quant.uniform<i8:f32, 1.000000e-01:-5>>
 // CHECK-NEXT:    %[[S2:.*]] = "graph.strided_slice"(%[[X]], %[[B]], %[[END]], %[[ONES]])
 // CHECK-NEXT:    "func.return"(%[[T]], %[[M]], %[[P]], %[[S]], %[[S2]])
 !q = !quant.uniform<i8:f32, 0.1:-5>
@@ -93,7 +93,7 @@
 // Transpose chains compose (perm[i] = inner[outer[i]]); NHWC -> NCHW -> NHWC cancels entirely.
 // CHECK-LABEL: sym_name = "transpose_chains"
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x4x6x8x{{.*}}>):
-// CHECK-NEXT:    %[[T:.*]] = "graph.transpose"(%[[X]]) <{perm = array<i64: 3, 0, 1, 2>}> : ({{.*}}) -> tensor<8x1x4x6x!quant.uniform<i8:f32, 5.0e-2>>
+// CHECK-NEXT:    %[[T:.*]] = "graph.transpose"(%[[X]]) <{perm = array<i64: 3, 0, 1, 2>}> : ({{.*}}) -> tensor<8x1x4x6x!quant.uniform<i8:f32, 5.000000e-02>>
 // CHECK-NEXT:    "func.return"(%[[X]], %[[T]])
 !q = !quant.uniform<i8:f32, 0.05:0>
 "func.func"() <{function_type = (tensor<1x4x6x8x!q>) -> (tensor<1x4x6x8x!q>, tensor<8x1x4x6x!q>), sym_name = "transpose_chains"}> ({
@@ -112,7 +112,7 @@
 // its operand.
 // CHECK-LABEL: sym_name = "reshape_constant"
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x16x{{.*}}>, %[[SHAPE:.*]]: tensor<2xi32>):
-// CHECK-NEXT:    %[[W:.*]] = "graph.const"() <{value = dense_resource<fc_w> : tensor<2x16xi8>}> : () -> tensor<2x16x!quant.uniform<i8<-127:127>:f32, 3.0e-3>>
+// CHECK-NEXT:    %[[W:.*]] = "graph.const"() <{value = dense_resource<fc_w> : tensor<2x16xi8>}> : () -> tensor<2x16x!quant.uniform<i8<-127:127>:f32, 3.000000e-03>>
 // CHECK-NEXT:    %[[B:.*]] = "graph.const"() <{value = dense<[-3, 7]> : tensor<2xi32>}>
 // CHECK-NEXT:    %[[R:.*]] = "graph.reshape"(%[[X]], %[[SHAPE]]) : (tensor<1x16x{{.*}}>, tensor<2xi32>) -> tensor<4x4x{{.*}}>
 // CHECK-NEXT:    %[[FC:.*]] = "graph.fully_connected"(%[[X]], %[[W]], %[[B]])

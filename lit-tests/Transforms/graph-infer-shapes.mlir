@@ -11,16 +11,16 @@
 // A keyword-spotting network whose intermediate tensors all say 1x1 (as a converter that lost
 // them would write): conv SAME/2 over 49x10 gives 25x5, the depthwise keeps it, the 25x5 average
 // pool gives 1x1, the reshape by a constant [1, -1] flattens to 1x4, then 1x3 logits and probs.
-// CHECK-LABEL: "func.func"() <{function_type = (tensor<1x49x10x1x!quant.uniform<i8:f32, 5.0e-1:-128>>) -> tensor<1x3x!quant.uniform<i8:f32, 3.90625e-3:-128>>, sym_name = "kws"}>
-// CHECK:         %[[CONV:.*]] = "graph.conv_2d"({{.*}}) -> tensor<1x25x5x4x!quant.uniform<i8:f32, 2.5e-1:-128>>
-// CHECK:         %[[DW:.*]] = "graph.depthwise_conv_2d"(%[[CONV]], {{.*}}) -> tensor<1x25x5x4x!quant.uniform<i8:f32, 2.5e-1:-128>>
-// CHECK-NEXT:    %[[POOL:.*]] = "graph.avg_pool_2d"(%[[DW]]) {{.*}} -> tensor<1x1x1x4x!quant.uniform<i8:f32, 2.5e-1:-128>>
+// CHECK-LABEL: "func.func"() <{function_type = (tensor<1x49x10x1x!quant.uniform<i8:f32, 5.000000e-01:-128>>) -> tensor<1x3x!quant.uniform<i8:f32, 3.906250e-03:-128>>, sym_name = "kws"}>
+// CHECK:         %[[CONV:.*]] = "graph.conv_2d"({{.*}}) -> tensor<1x25x5x4x!quant.uniform<i8:f32, 2.500000e-01:-128>>
+// CHECK:         %[[DW:.*]] = "graph.depthwise_conv_2d"(%[[CONV]], {{.*}}) -> tensor<1x25x5x4x!quant.uniform<i8:f32, 2.500000e-01:-128>>
+// CHECK-NEXT:    %[[POOL:.*]] = "graph.avg_pool_2d"(%[[DW]]) {{.*}} -> tensor<1x1x1x4x!quant.uniform<i8:f32, 2.500000e-01:-128>>
 // CHECK-NEXT:    %[[SHAPE:.*]] = "graph.const"() <{value = dense<[1, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
-// CHECK-NEXT:    %[[FLAT:.*]] = "graph.reshape"(%[[POOL]], %[[SHAPE]]) : (tensor<1x1x1x4x{{.*}}>, tensor<2xi32>) -> tensor<1x4x!quant.uniform<i8:f32, 2.5e-1:-128>>
-// CHECK:         %[[LOGITS:.*]] = "graph.fully_connected"(%[[FLAT]], {{.*}}) -> tensor<1x3x!quant.uniform<i8:f32, 1.0e-1:12>>
-// CHECK-NEXT:    %[[PROB:.*]] = "graph.softmax"(%[[LOGITS]]) {{.*}} -> tensor<1x3x!quant.uniform<i8:f32, 3.90625e-3:-128>>
-// CHECK-NEXT:    "func.return"(%[[PROB]]) : (tensor<1x3x!quant.uniform<i8:f32, 3.90625e-3:-128>>) -> ()
-// FIXED: graph-infer-shapes.mlir:[[@LINE+26]]:3: error: 'func.return' op has inferred type 'tensor<1x3x!quant.uniform<i8:f32, 3.90625e-3:-128>>' for result #0, but the function's result type is 'tensor<1x1x!quant.uniform<i8:f32, 3.90625e-3:-128>>' (update-signature=false)
+// CHECK-NEXT:    %[[FLAT:.*]] = "graph.reshape"(%[[POOL]], %[[SHAPE]]) : (tensor<1x1x1x4x{{.*}}>, tensor<2xi32>) -> tensor<1x4x!quant.uniform<i8:f32, 2.500000e-01:-128>>
+// CHECK:         %[[LOGITS:.*]] = "graph.fully_connected"(%[[FLAT]], {{.*}}) -> tensor<1x3x!quant.uniform<i8:f32, 1.000000e-01:12>>
+// CHECK-NEXT:    %[[PROB:.*]] = "graph.softmax"(%[[LOGITS]]) {{.*}} -> tensor<1x3x!quant.uniform<i8:f32, 3.906250e-03:-128>>
+// CHECK-NEXT:    "func.return"(%[[PROB]]) : (tensor<1x3x!quant.uniform<i8:f32, 3.906250e-03:-128>>) -> ()
+// FIXED: graph-infer-shapes.mlir:[[@LINE+26]]:3: error: 'func.return' op has inferred type 'tensor<1x3x!quant.uniform<i8:f32, 3.906250e-03:-128>>' for result #0, but the function's result type is 'tensor<1x1x!quant.uniform<i8:f32, 3.906250e-03:-128>>' (update-signature=false)
 !qin = !quant.uniform<i8:f32, 0.5:-128>
 !qconv = !quant.uniform<i8:f32, 0.25:-128>
 !qw = !quant.uniform<i8<-127:127>:f32:0, {0.01, 0.02, 0.03, 0.04}>
@@ -56,13 +56,13 @@
 // whole type; the broadcasting add follows it. A reshape by a shape that is not a constant has no
 // rule and keeps its type. The returned types were already right: the signature stays.
 // CHECK-LABEL: sym_name = "lists_and_variables"
-// CHECK:         "graph.transpose"(%{{.*}}, %{{.*}}) : ({{.*}}) -> tensor<1x8x6x4x!quant.uniform<i8:f32, 1.0e-1:-5>>
-// CHECK:         "graph.mean"(%{{.*}}, %{{.*}}) <{keep_dims = false}> : ({{.*}}) -> tensor<1x4x!quant.uniform<i8:f32, 2.0e-1:3>>
-// CHECK:         "graph.pad"(%{{.*}}, %{{.*}}) : ({{.*}}) -> tensor<1x9x9x4x!quant.uniform<i8:f32, 1.0e-1:-5>>
-// CHECK:         "graph.strided_slice"(%{{.*}}) <{{.*}}> : ({{.*}}) -> tensor<1x3x6x4x!quant.uniform<i8:f32, 1.0e-1:-5>>
-// CHECK:         %[[OLD:.*]] = "graph.read_variable"(%{{.*}}) : (!graph.resource) -> tensor<1x4x!quant.uniform<i8:f32, 2.0e-1:3>>
-// CHECK-NEXT:    %[[SUM:.*]] = "graph.add"(%{{.*}}, %[[OLD]]) {{.*}} -> tensor<1x4x!quant.uniform<i8:f32, 2.0e-1:3>>
-// CHECK:         "graph.reshape"(%{{.*}}, %{{.*}}) : ({{.*}}, tensor<2xi32>) -> tensor<8x24x!quant.uniform<i8:f32, 1.0e-1:-5>>
+// CHECK:         "graph.transpose"(%{{.*}}, %{{.*}}) : ({{.*}}) -> tensor<1x8x6x4x!quant.uniform<i8:f32, 1.000000e-01:-5>>
+// CHECK:         "graph.mean"(%{{.*}}, %{{.*}}) <{keep_dims = false}> : ({{.*}}) -> tensor<1x4x!quant.uniform<i8:f32, 2.000000e-01:3>>
+// CHECK:         "graph.pad"(%{{.*}}, %{{.*}}) : ({{.*}}) -> tensor<1x9x9x4x!quant.uniform<i8:f32, 1.000000e-01:-5>>
+// CHECK:         "graph.strided_slice"(%{{.*}}) <{{.*}}> : ({{.*}}) -> tensor<1x3x6x4x!quant.uniform<i8:f32, 1.000000e-01:-5>>
+// CHECK:         %[[OLD:.*]] = "graph.read_variable"(%{{.*}}) : (!graph.resource) -> tensor<1x4x!quant.uniform<i8:f32, 2.000000e-01:3>>
+// CHECK-NEXT:    %[[SUM:.*]] = "graph.add"(%{{.*}}, %[[OLD]]) {{.*}} -> tensor<1x4x!quant.uniform<i8:f32, 2.000000e-01:3>>
+// CHECK:         "graph.reshape"(%{{.*}}, %{{.*}}) : ({{.*}}, tensor<2xi32>) -> tensor<8x24x!quant.uniform<i8:f32, 1.000000e-01:-5>>
 !q = !quant.uniform<i8:f32, 0.1:-5>
 !qm = !quant.uniform<i8:f32, 0.2:3>
 "func.func"() <{function_type = (tensor<1x6x4x8x!q>, tensor<2xi32>) -> (tensor<1x8x6x4x!q>, tensor<1x9x9x4x!q>, tensor<1x3x6x4x!q>, tensor<1x4x!qm>, tensor<8x24x!q>), sym_name = "lists_and_variables"}> ({

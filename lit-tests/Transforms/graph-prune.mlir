@@ -9,7 +9,7 @@
 // (its blob leaves the resource section); the unused second input stays; the state update stays
 // with what it stores; an unused variable read and its handle stay (not pure).
 // CHECK-LABEL: sym_name = "kws_step"
-// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x1x10x8x!quant.uniform<i8:f32, 1.0e-1:-5>>, %[[UNUSED:.*]]: tensor<1x4x!quant.uniform<i8:f32, 1.0e-1:-5>>):
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x1x10x8x!quant.uniform<i8:f32, 1.000000e-01:-5>>, %[[UNUSED:.*]]: tensor<1x4x!quant.uniform<i8:f32, 1.000000e-01:-5>>):
 // CHECK-NEXT:    %[[H:.*]] = "graph.var_handle"()
 // CHECK-NEXT:    %{{.*}} = "graph.read_variable"(%[[H]])
 // CHECK-NEXT:    %[[R:.*]] = "graph.relu"(%[[X]])
@@ -62,7 +62,7 @@
 // effects are unknown), and so is what they read; a function with nothing dead is unchanged.
 // CHECK-LABEL: sym_name = "shared"
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x16xf32>):
-// CHECK-NEXT:    %[[C:.*]] = "graph.const"() <{value = dense<5.0e-1> : tensor<16xf32>}>
+// CHECK-NEXT:    %[[C:.*]] = "graph.const"() <{value = dense<5.000000e-01> : tensor<16xf32>}>
 // CHECK-NEXT:    %[[S:.*]] = "graph.sub"(%[[X]], %[[C]])
 // CHECK-NEXT:    "test.sink"(%[[S]])
 // CHECK-NEXT:    %[[A:.*]] = "graph.add"(%[[X]], %[[C]])

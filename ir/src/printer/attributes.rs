@@ -71,6 +71,7 @@ fn write_quantized(ctx: &Context, q: &QuantizedType, out: &mut String) {
             write_param(*scale_bits, *zero_point, out);
         }
         QuantParams::PerAxis { axis, scale_bits, zero_points } => {
+            // MLIR separates the per-axis parameters by a bare `,` (no space).
             let _ = write!(out, ":{axis}, {{");
             for (i, (&scale, &zero_point)) in scale_bits.iter().zip(zero_points).enumerate() {
                 // MLIR separates the per-axis parameters with a bare comma.

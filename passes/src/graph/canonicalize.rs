@@ -173,7 +173,7 @@ mod tests {
         );
         assert!(
             out.contains(
-                r#"%0 = "graph.reshape"(%arg0) <{new_shape = array<i64: 1, -1>}> : (tensor<1x32x32x!quant.uniform<i8:f32, 2.35e-2:-128>>) -> tensor<1x1024x!quant.uniform<i8:f32, 2.35e-2:-128>>"#
+                r#"%0 = "graph.reshape"(%arg0) <{new_shape = array<i64: 1, -1>}> : (tensor<1x32x32x!quant.uniform<i8:f32, 2.350000e-02:-128>>) -> tensor<1x1024x!quant.uniform<i8:f32, 2.350000e-02:-128>>"#
             ),
             "{out}"
         );
@@ -234,7 +234,7 @@ mod tests {
   }
 #-}"#,
         );
-        assert!(out.contains(r#""graph.const"() <{value = dense_resource<w> : tensor<2x4xi8>}> : () -> tensor<2x4x!quant.uniform<i8:f32, 2.35e-2:-128>>"#), "{out}");
+        assert!(out.contains(r#""graph.const"() <{value = dense_resource<w> : tensor<2x4xi8>}> : () -> tensor<2x4x!quant.uniform<i8:f32, 2.350000e-02:-128>>"#), "{out}");
         assert!(!out.contains("graph.reshape"), "{out}");
     }
 

@@ -189,9 +189,9 @@ mod tests {
         assert_eq!(changed, InferredShapes { results: 3, signatures: 1 });
         let out = print(&ctx, module);
         // conv: SAME, stride 2 over 9 → 5; pool: VALID 2x2 stride 2 over 5 → 2; reshape: 1x8.
-        assert!(out.contains("function_type = (tensor<1x9x9x3x!quant.uniform<i8:f32, 5.0e-1:-128>>) -> tensor<1x8x!quant.uniform<i8:f32, 2.5e-1:5>>"), "{out}");
-        assert!(out.contains("-> tensor<1x5x5x2x!quant.uniform<i8:f32, 2.5e-1:5>>"), "{out}");
-        assert!(out.contains("-> tensor<1x2x2x2x!quant.uniform<i8:f32, 2.5e-1:5>>"), "{out}");
+        assert!(out.contains("function_type = (tensor<1x9x9x3x!quant.uniform<i8:f32, 5.000000e-01:-128>>) -> tensor<1x8x!quant.uniform<i8:f32, 2.500000e-01:5>>"), "{out}");
+        assert!(out.contains("-> tensor<1x5x5x2x!quant.uniform<i8:f32, 2.500000e-01:5>>"), "{out}");
+        assert!(out.contains("-> tensor<1x2x2x2x!quant.uniform<i8:f32, 2.500000e-01:5>>"), "{out}");
         assert_eq!(infer_shapes(&mut ctx, module, true), Ok(InferredShapes::default()));
     }
 
@@ -201,8 +201,8 @@ mod tests {
         let err = infer_shapes(&mut ctx, module, false).expect_err("the signature disagrees");
         assert_eq!(
             err.message,
-            "'func.return' op has inferred type 'tensor<1x8x!quant.uniform<i8:f32, 2.5e-1:5>>' for result #0, but \
-             the function's result type is 'tensor<1x1x!quant.uniform<i8:f32, 2.5e-1:5>>' (update-signature=false)"
+            "'func.return' op has inferred type 'tensor<1x8x!quant.uniform<i8:f32, 2.500000e-01:5>>' for result #0, but \
+             the function's result type is 'tensor<1x1x!quant.uniform<i8:f32, 2.500000e-01:5>>' (update-signature=false)"
         );
         // A signature that already agrees is fine.
         let (mut ctx, module) = parse_unverified(&stale_model("tensor<1x8x!q2>"));
