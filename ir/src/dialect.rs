@@ -80,8 +80,7 @@ pub enum Folded {
 pub type VerifyFn = fn(&Context, OpId, &mut Vec<Diagnostic>);
 /// Checks an op's symbol references with shared, cached symbol tables (MLIR's
 /// `SymbolUserOpInterface::verifySymbolUses`); runs once the whole IR verified.
-pub type VerifySymbolUsesFn =
-    fn(&Context, OpId, &mut crate::symbol_table::SymbolTableCollection, &mut Vec<Diagnostic>);
+pub type VerifySymbolUsesFn = fn(&Context, OpId, &mut crate::symbol_table::SymbolTableCollection, &mut Vec<Diagnostic>);
 /// Folds an op given the constant values of its operands (`None` where not constant).
 pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Folded;
 /// Adds an op's canonicalization patterns to a set.

@@ -1,9 +1,9 @@
 //! `arith` op definitions and verifiers.
 
+use super::asm::{constant_result_names, infer_constant_type, infer_i1_like, parse_select, print_select};
 use super::canonicalize::{
     addi_patterns, extsi_patterns, extui_patterns, muli_patterns, subi_patterns, trunci_patterns,
 };
-use super::asm::{constant_result_names, infer_constant_type, infer_i1_like, parse_select, print_select};
 use super::fold::{
     fold_addf, fold_addi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extsi,
     fold_extui, fold_fptosi, fold_maximumf, fold_maxsi, fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf,

@@ -1,8 +1,8 @@
-//! mc's TFLite file reader: [`Model::from_bytes`] reads a `.tflite`
+//! mc's TFLite translation. [`Model::from_bytes`] reads a `.tflite`
 //! flatbuffer through planus' verifying reader (code generated at build time
 //! from `schema/tflite_subset.fbs`), checks it, and returns a safe model that
-//! borrows weights and names from the input bytes. It knows nothing of mc's
-//! IR: the importer maps this model to the `graph` dialect.
+//! borrows weights and names from the input bytes; that part knows nothing of
+//! mc's IR. [`import`] maps the model to the `graph` dialect.
 //!
 //! ```no_run
 //! let bytes = std::fs::read("model.tflite").unwrap();
@@ -19,6 +19,7 @@
 mod bad_input_tests;
 mod dtype;
 mod error;
+pub mod import;
 mod model;
 mod opcode;
 mod operator;

@@ -203,9 +203,10 @@ impl Parser<'_> {
         self.expect(TokenKind::Colon, "':' before the expressed type")?;
         let expressed = self.parse_type()?;
         let axis = if self.consume_if(TokenKind::Colon)? {
-            Some(i32::try_from(self.parse_signed_integer("quantized dimension")?).map_err(|_| {
-                self.error_here("quantized dimension out of range")
-            })?)
+            Some(
+                i32::try_from(self.parse_signed_integer("quantized dimension")?)
+                    .map_err(|_| self.error_here("quantized dimension out of range"))?,
+            )
         } else {
             None
         };
@@ -245,8 +246,7 @@ impl Parser<'_> {
             return Err(self.error_here("expected scale"));
         };
         self.advance()?;
-        let zero_point =
-            if self.consume_if(TokenKind::Colon)? { self.parse_signed_integer("zero point")? } else { 0 };
+        let zero_point = if self.consume_if(TokenKind::Colon)? { self.parse_signed_integer("zero point")? } else { 0 };
         Ok((scale, zero_point))
     }
 

@@ -1,0 +1,261 @@
+//! One TFLite operator as one `graph` op: operands, options as attributes, the result type.
+
+use super::SubgraphImporter;
+use crate::{Activation as TflActivation, BuiltinOp, BuiltinOptions, Operator, Padding as TflPadding, WeightsFormat};
+use mc_dialects::graph::attributes::{Activation, Padding};
+use mc_dialects::graph::*;
+use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, Type, Value};
+
+fn activation(a: TflActivation) -> Activation {
+    match a {
+        TflActivation::None => Activation::None,
+        TflActivation::Relu => Activation::Relu,
+        TflActivation::ReluN1To1 => Activation::ReluN1To1,
+        TflActivation::Relu6 => Activation::Relu6,
+        TflActivation::Tanh => Activation::Tanh,
+        TflActivation::SignBit => Activation::SignBit,
+    }
+}
+
+fn padding(p: TflPadding) -> Padding {
+    match p {
+        TflPadding::Same => Padding::Same,
+        TflPadding::Valid => Padding::Valid,
+    }
+}
+
+impl SubgraphImporter<'_, '_> {
+    /// An error about operator `index`, located at its first output (or the file).
+    fn op_error(&mut self, index: usize, message: impl std::fmt::Display) -> Diagnostic {
+        let operator = &self.subgraph.operators()[index];
+        let loc = match operator.outputs().iter().flatten().next() {
+            Some(&t) => self.tensor_loc(t, Some(index)),
+            None => self.ctx.file_loc(self.file, 0, 0),
+        };
+        Diagnostic::error(loc, format!("{}{message}", self.context_text(Some(index))))
+    }
+
+    /// Translates operator `index` into `body`.
+    pub(super) fn import_operator(
+        &mut self,
+        index: usize,
+        operator: &Operator<'_>,
+        body: BlockId,
+    ) -> Result<(), Diagnostic> {
+        let Some(builtin) = operator.opcode().builtin() else {
+            return Err(self.op_error(index, "unsupported operator"));
+        };
+        let outputs: Vec<usize> = operator.outputs().iter().flatten().copied().collect();
+        let expected_outputs = usize::from(builtin != BuiltinOp::AssignVariable);
+        if outputs.len() != expected_outputs || operator.outputs().len() != expected_outputs {
+            return Err(self.op_error(
+                index,
+                format!("expected {expected_outputs} output(s), found {}", operator.outputs().len()),
+            ));
+        }
+        let result = match outputs.first() {
+            Some(&t) => Some(self.tensor_type(t, Some(index))?),
+            None => None,
+        };
+        let op = self.build_operator(index, operator, builtin, result, body)?;
+        if let Some(&t) = outputs.first() {
+            let loc = self.tensor_loc(t, Some(index));
+            self.ctx.set_loc(op, loc);
+            self.values[t] = Some(op.result(0));
+        }
+        Ok(())
+    }
+
+    /// Operand `position` of operator `index`, which must be present.
+    fn input(
+        &mut self,
+        index: usize,
+        operator: &Operator<'_>,
+        position: usize,
+        body: BlockId,
+    ) -> Result<Value, Diagnostic> {
+        match self.optional_input(index, operator, position, body)? {
+            Some(value) => Ok(value),
+            None => Err(self.op_error(index, format!("input {position} is missing"))),
+        }
+    }
+
+    /// Operand `position` of operator `index`, `None` when absent (`-1` or past the end).
+    fn optional_input(
+        &mut self,
+        index: usize,
+        operator: &Operator<'_>,
+        position: usize,
+        body: BlockId,
+    ) -> Result<Option<Value>, Diagnostic> {
+        match operator.inputs().get(position).copied().flatten() {
+            Some(t) => self.value(t, Some(index), body).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The type of the variable a `VAR_HANDLE` (operator `index`) refers to: the value assigned
+    /// to it or read from it by a later operator of the subgraph.
+    fn variable_type(&mut self, index: usize) -> Result<Type, Diagnostic> {
+        let handle = self.subgraph.operators()[index].outputs().iter().flatten().next().copied();
+        let found = self.subgraph.operators().iter().enumerate().skip(index + 1).find_map(|(i, op)| {
+            let builtin = op.opcode().builtin()?;
+            if op.inputs().first().copied().flatten() != handle {
+                return None;
+            }
+            match builtin {
+                BuiltinOp::AssignVariable => op.inputs().get(1).copied().flatten().map(|t| (t, i)),
+                BuiltinOp::ReadVariable => op.outputs().first().copied().flatten().map(|t| (t, i)),
+                _ => None,
+            }
+        });
+        match found {
+            Some((tensor, user)) => self.tensor_type(tensor, Some(user)),
+            None => {
+                Err(self
+                    .op_error(index, "no READ_VARIABLE or ASSIGN_VARIABLE uses this variable, so its type is unknown"))
+            }
+        }
+    }
+
+    fn build_operator(
+        &mut self,
+        index: usize,
+        operator: &Operator<'_>,
+        builtin: BuiltinOp,
+        result: Option<Type>,
+        body: BlockId,
+    ) -> Result<mc_ir::OpId, Diagnostic> {
+        use BuiltinOp as B;
+        let required = match builtin {
+            B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
+            B::Add | B::Sub | B::Mul | B::AssignVariable => 2,
+            B::StridedSlice => 4,
+            B::Concatenation => operator.inputs().len(),
+            B::VarHandle => 0,
+            B::CallOnce | B::Custom | B::PlaceholderForGreaterOpCodes => {
+                return Err(self.op_error(index, "unsupported operator"));
+            }
+            _ => 1,
+        };
+        let mut inputs = Vec::new();
+        for position in 0..required {
+            inputs.push(self.input(index, operator, position, body)?);
+        }
+        let optional = self.optional_input(index, operator, required, body)?;
+        if let BuiltinOptions::FullyConnected(o) = operator.options()
+            && o.weights_format != WeightsFormat::Default
+        {
+            return Err(self.op_error(index, "shuffled weights formats are not supported"));
+        }
+        let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
+        let result_type = match result {
+            Some(ty) => ty,
+            None => self.ctx.none_type(),
+        };
+        let loc = self.ctx.file_loc(self.file, 0, 0);
+        let mut builder = Builder::at(self.ctx, InsertPoint::end(body), loc);
+        let b = &mut builder;
+        let op = match (builtin, operator.options()) {
+            (B::Conv2D, BuiltinOptions::Conv2D(o)) => {
+                let attrs = Conv2DAttrs {
+                    stride_h: o.stride_h.into(),
+                    stride_w: o.stride_w.into(),
+                    dilation_h: o.dilation_h_factor.into(),
+                    dilation_w: o.dilation_w_factor.into(),
+                    padding: padding(o.padding),
+                    fused_activation: activation(o.fused_activation),
+                };
+                Some(Conv2DOp::build(b, inputs[0], inputs[1], optional, &attrs, result_type).0)
+            }
+            (B::DepthwiseConv2D, BuiltinOptions::DepthwiseConv2D(o)) => {
+                let attrs = DepthwiseConv2DAttrs {
+                    conv: Conv2DAttrs {
+                        stride_h: o.stride_h.into(),
+                        stride_w: o.stride_w.into(),
+                        dilation_h: o.dilation_h_factor.into(),
+                        dilation_w: o.dilation_w_factor.into(),
+                        padding: padding(o.padding),
+                        fused_activation: activation(o.fused_activation),
+                    },
+                    depth_multiplier: o.depth_multiplier.into(),
+                };
+                Some(DepthwiseConv2DOp::build(b, inputs[0], inputs[1], optional, &attrs, result_type).0)
+            }
+            (B::FullyConnected, BuiltinOptions::FullyConnected(o)) => {
+                let act = activation(o.fused_activation);
+                Some(FullyConnectedOp::build(b, inputs[0], inputs[1], optional, act, o.keep_num_dims, result_type).0)
+            }
+            (B::Add, BuiltinOptions::Add(o)) => {
+                Some(AddOp::build(b, inputs[0], inputs[1], activation(o.fused_activation), result_type).0)
+            }
+            (B::Sub, BuiltinOptions::Sub(o)) => {
+                Some(SubOp::build(b, inputs[0], inputs[1], activation(o.fused_activation), result_type).0)
+            }
+            (B::Mul, BuiltinOptions::Mul(o)) => {
+                Some(MulOp::build(b, inputs[0], inputs[1], activation(o.fused_activation), result_type).0)
+            }
+            (B::AveragePool2D | B::MaxPool2D, BuiltinOptions::Pool2D(o)) => {
+                let attrs = Pool2DAttrs {
+                    filter_h: o.filter_height.into(),
+                    filter_w: o.filter_width.into(),
+                    stride_h: o.stride_h.into(),
+                    stride_w: o.stride_w.into(),
+                    padding: padding(o.padding),
+                    fused_activation: activation(o.fused_activation),
+                };
+                Some(if builtin == B::AveragePool2D {
+                    AvgPool2DOp::build(b, inputs[0], &attrs, result_type).0
+                } else {
+                    MaxPool2DOp::build(b, inputs[0], &attrs, result_type).0
+                })
+            }
+            (B::Reshape, options) => {
+                // A shape operand wins over the options' `new_shape`, as in TFLite.
+                let new_shape: Option<Vec<i64>> = match (&optional, options) {
+                    (None, BuiltinOptions::Reshape(o)) => {
+                        o.new_shape.as_ref().map(|s| s.iter().map(|&d| i64::from(d)).collect())
+                    }
+                    _ => None,
+                };
+                Some(ReshapeOp::build(b, inputs[0], optional, new_shape.as_deref(), result_type).0)
+            }
+            (B::Softmax, BuiltinOptions::Softmax(o)) => Some(SoftmaxOp::build(b, inputs[0], o.beta, result_type).0),
+            (B::Logistic, _) => Some(LogisticOp::build(b, inputs[0], result_type).0),
+            (B::Tanh, _) => Some(TanhOp::build(b, inputs[0], result_type).0),
+            (B::Relu, _) => Some(ReluOp::build(b, inputs[0], result_type).0),
+            (B::Relu6, _) => Some(Relu6Op::build(b, inputs[0], result_type).0),
+            (B::ReluN1To1, _) => Some(ReluN1To1Op::build(b, inputs[0], result_type).0),
+            (B::Quantize, _) => Some(QuantizeOp::build(b, inputs[0], result_type).0),
+            (B::Dequantize, _) => Some(DequantizeOp::build(b, inputs[0], result_type).0),
+            (B::Mean, BuiltinOptions::Reducer(o)) => {
+                Some(MeanOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
+            }
+            (B::Pad, _) => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
+            (B::Transpose, _) => Some(TransposeOp::build(b, inputs[0], optional, None, result_type).0),
+            (B::Concatenation, BuiltinOptions::Concatenation(o)) => {
+                Some(ConcatenationOp::build(b, &inputs, o.axis.into(), activation(o.fused_activation), result_type).0)
+            }
+            (B::StridedSlice, BuiltinOptions::StridedSlice(o)) => {
+                let attrs = StridedSliceAttrs {
+                    begin_mask: o.begin_mask.into(),
+                    end_mask: o.end_mask.into(),
+                    ellipsis_mask: o.ellipsis_mask.into(),
+                    new_axis_mask: o.new_axis_mask.into(),
+                    shrink_axis_mask: o.shrink_axis_mask.into(),
+                    offset: o.offset,
+                };
+                Some(StridedSliceOp::build(b, inputs[0], inputs[1], inputs[2], inputs[3], &attrs, result_type).0)
+            }
+            (B::VarHandle, BuiltinOptions::VarHandle(o)) => {
+                let value_type = variable_type.expect("computed for VAR_HANDLE");
+                let (container, shared_name) = (o.container.unwrap_or(""), o.shared_name.unwrap_or(""));
+                Some(VarHandleOp::build(b, container, shared_name, value_type).0)
+            }
+            (B::ReadVariable, _) => Some(ReadVariableOp::build(b, inputs[0], result_type).0),
+            (B::AssignVariable, _) => Some(AssignVariableOp::build(b, inputs[0], inputs[1]).0),
+            _ => None,
+        };
+        op.ok_or_else(|| self.op_error(index, "options do not match the operator"))
+    }
+}
