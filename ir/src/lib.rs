@@ -42,6 +42,6 @@ pub use op_macro::{AttrConstraint, OpShape};
 pub use operation::{OpId, Operation, OperationState};
 pub use region::{Region, RegionId};
 pub use symbol_table::{SYMBOL_NAME_ATTR, SymbolTable, SymbolTableCollection, VISIBILITY_ATTR};
-pub use types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
+pub use types::{BufferLayout, FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind, row_major_strides};
 pub use value::{Use, Uses, Value};
 pub use verifier::verify;

@@ -304,6 +304,29 @@ mod tests {
     }
 
     #[test]
+    fn buffer_types_round_trip() {
+        let out = round_trip(
+            r#""t.b"() : () -> (!buffer<2x3xi8>, !buffer<4x4xi8, strides: [8, 1], offset: 2>, !buffer<f32>, !buffer<3x!quant.uniform<i8:f32, 5.000000e-01:-3>, offset: 1>, !buffer<2x2xindex, strides: [0, 1]>)"#,
+        );
+        assert!(
+            out.contains(
+                "(!buffer<2x3xi8>, !buffer<4x4xi8, strides: [8, 1], offset: 2>, !buffer<f32>, \
+                 !buffer<3x!quant.uniform<i8:f32, 5.000000e-01:-3>, offset: 1>, !buffer<2x2xindex, strides: [0, 1]>)"
+            ),
+            "{out}"
+        );
+        let error = |ty: &str| parse_error(&format!("\"builtin.unrealized_conversion_cast\"() : () -> {ty}"));
+        assert_eq!(error("!buffer<2xi8, strides: [1, 1]>"), "1:48: expected 1 strides (one per dimension), but got 2");
+        assert_eq!(
+            error("!buffer<2xi8, strides: [-1]>"),
+            "1:48: buffer layout reaches before its first element or overflows"
+        );
+        assert_eq!(error("!buffer<2xi8, offset: 1, strides: [1]>"), "1:71: expected '>' in buffer type");
+        assert_eq!(error("!buffer<2xtensor<2xi8>>"), "1:48: invalid buffer element type");
+        assert_eq!(error("!buffer<2xi8, size: 1>"), "1:62: expected 'strides' or 'offset' in buffer type");
+    }
+
+    #[test]
     fn forward_references_resolve() {
         let out = round_trip(
             r#""t.g"() ({

@@ -150,6 +150,9 @@ impl Parser<'_> {
         if name == "quant.uniform" {
             return self.parse_quantized_type();
         }
+        if name == "buffer" && self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
+            return self.parse_buffer_type();
+        }
         if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             let text = self.parse_dialect_symbol_body()?;
             return Ok(self.ctx.intern_type(TypeKind::Opaque(text)));
@@ -235,6 +238,41 @@ impl Parser<'_> {
         Ok(self.ctx.quantized_type(quantized))
     }
 
+    /// Parses `!buffer<4x4xi8>` or `!buffer<4x4xi8, strides: [8, 1], offset: 2>` (either part optional).
+    fn parse_buffer_type(&mut self) -> ParseResult<Type> {
+        let start = self.tok.start;
+        self.advance()?;
+        self.enter()?;
+        self.expect(TokenKind::Less, "'<' in buffer type")?;
+        let shape = self.parse_dimension_list()?;
+        let element = self.parse_type()?;
+        let (mut strides, mut offset) = (None, 0);
+        while self.consume_if(TokenKind::Comma)? {
+            if strides.is_none() && offset == 0 && self.consume_keyword("strides")? {
+                self.expect(TokenKind::Colon, "':' after 'strides'")?;
+                let mut values = Vec::new();
+                self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
+                    values.push(p.parse_signed_integer("stride")?);
+                    Ok(())
+                })?;
+                strides = Some(values);
+            } else if self.consume_keyword("offset")? {
+                self.expect(TokenKind::Colon, "':' after 'offset'")?;
+                offset = self.parse_signed_integer("offset")?;
+                break;
+            } else {
+                return Err(self.error_here("expected 'strides' or 'offset' in buffer type"));
+            }
+        }
+        self.expect(TokenKind::Greater, "'>' in buffer type")?;
+        self.leave();
+        let kind = TypeKind::Buffer { shape, element, strides, offset };
+        if let Err(message) = verify_buffer(self.ctx, &kind) {
+            return Err(self.error_at(start, message));
+        }
+        Ok(self.ctx.intern_type(kind))
+    }
+
     /// Parses `scale` or `scale:zero_point`.
     fn parse_scale_zero_point(&mut self) -> ParseResult<(f64, i64)> {
         let negative = self.consume_if(TokenKind::Minus)?;
@@ -274,6 +312,39 @@ impl Parser<'_> {
         self.type_aliases.insert(name, ty);
         Ok(())
     }
+}
+
+/// Checks a buffer type: a valid element type, non-negative sizes and offset, one stride per
+/// dimension, no element below the start of the memory.
+fn verify_buffer(ctx: &crate::Context, kind: &TypeKind) -> Result<(), String> {
+    let TypeKind::Buffer { shape, element, strides, offset } = kind else { return Ok(()) };
+    if !matches!(
+        ctx.type_kind(*element),
+        TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index | TypeKind::Quantized(_)
+    ) {
+        return Err("invalid buffer element type".to_string());
+    }
+    if shape.iter().any(|&d| d < 0) {
+        return Err("buffer dimensions must be non-negative".to_string());
+    }
+    if *offset < 0 {
+        return Err("buffer offset must be non-negative".to_string());
+    }
+    if let Some(strides) = strides
+        && strides.len() != shape.len()
+    {
+        return Err(format!("expected {} strides (one per dimension), but got {}", shape.len(), strides.len()));
+    }
+    let layout = crate::types::BufferLayout {
+        shape: shape.clone(),
+        element: *element,
+        strides: strides.clone().unwrap_or_else(|| crate::types::row_major_strides(shape)),
+        offset: *offset,
+    };
+    if layout.span().is_none() {
+        return Err("buffer layout reaches before its first element or overflows".to_string());
+    }
+    Ok(())
 }
 
 /// Given `open` pointing at `<`, the offset just past the matching `>`; `->` does not close.

@@ -42,6 +42,24 @@ pub fn write_type(ctx: &Context, ty: Type, out: &mut String) {
             write_type(ctx, *element, out);
             out.push('>');
         }
+        TypeKind::Buffer { shape, element, strides, offset } => {
+            out.push_str("!buffer<");
+            for dim in shape {
+                let _ = write!(out, "{dim}x");
+            }
+            write_type(ctx, *element, out);
+            if let Some(strides) = strides {
+                out.push_str(", strides: [");
+                for (i, stride) in strides.iter().enumerate() {
+                    let _ = write!(out, "{}{stride}", if i > 0 { ", " } else { "" });
+                }
+                out.push(']');
+            }
+            if *offset != 0 {
+                let _ = write!(out, ", offset: {offset}");
+            }
+            out.push('>');
+        }
         TypeKind::Quantized(q) => write_quantized(ctx, q, out),
         TypeKind::Opaque(text) => {
             out.push('!');
