@@ -315,6 +315,9 @@ mod tests {
             ),
             "{out}"
         );
+        // Upstream's pretty spelling of a rank-0 buffer.
+        let out = round_trip(r#""t.b"() : () -> (!buffer.i32, !buffer.index)"#);
+        assert!(out.contains("(!buffer<i32>, !buffer<index>)"), "{out}");
         let error = |ty: &str| parse_error(&format!("\"builtin.unrealized_conversion_cast\"() : () -> {ty}"));
         assert_eq!(error("!buffer<2xi8, strides: [1, 1]>"), "1:48: expected 1 strides (one per dimension), but got 2");
         assert_eq!(

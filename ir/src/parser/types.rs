@@ -67,6 +67,22 @@ impl Parser<'_> {
         Ok(vec![self.parse_type()?])
     }
 
+    /// The scalar type spelled by a keyword (`i32`, `f32`, `index`), if it is one.
+    fn scalar_type_keyword(&mut self, text: &str) -> Option<Type> {
+        if let Some((signedness, digits)) = integer_type_spelling(text) {
+            let width = digits.parse::<u32>().ok().filter(|&w| w <= MAX_INTEGER_WIDTH)?;
+            return Some(self.ctx.intern_type(TypeKind::Integer { width, signedness }));
+        }
+        Some(match text {
+            "f16" => self.ctx.float_type(FloatKind::F16),
+            "bf16" => self.ctx.float_type(FloatKind::BF16),
+            "f32" => self.ctx.float_type(FloatKind::F32),
+            "f64" => self.ctx.float_type(FloatKind::F64),
+            "index" => self.ctx.index_type(),
+            _ => return None,
+        })
+    }
+
     fn parse_builtin_type(&mut self) -> ParseResult<Type> {
         let text = self.text();
         let ty = if let Some((signedness, digits)) = integer_type_spelling(text) {
@@ -152,6 +168,12 @@ impl Parser<'_> {
         }
         if name == "buffer" && self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             return self.parse_buffer_type();
+        }
+        // MLIR prints a dialect type whose body is an identifier in the pretty form
+        // `!dialect.body`: upstream writes `!buffer<i32>` as `!buffer.i32`.
+        if let Some(element) = name.strip_prefix("buffer.").and_then(|body| self.scalar_type_keyword(body)) {
+            self.advance()?;
+            return Ok(self.ctx.buffer_type(Vec::new(), element));
         }
         if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             let text = self.parse_dialect_symbol_body()?;
