@@ -405,3 +405,153 @@ pub(super) fn fold_fptosi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) 
     }
     result_int(ctx, op, truncated as i128)
 }
+
+pub(super) fn fold_andi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    if same_operands(ctx, op) {
+        return operand(ctx, op, 0);
+    }
+    int_binary(
+        ctx,
+        op,
+        c,
+        |a, b, _| Some(a & b),
+        |a, b| match (a, b) {
+            (_, Some(0)) | (Some(0), _) => Some(Identity::Constant(0)),
+            (_, Some(-1)) => Some(Identity::Lhs),
+            (Some(-1), _) => Some(Identity::Rhs),
+            _ => None,
+        },
+    )
+}
+
+pub(super) fn fold_ori(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    if same_operands(ctx, op) {
+        return operand(ctx, op, 0);
+    }
+    int_binary(
+        ctx,
+        op,
+        c,
+        |a, b, _| Some(a | b),
+        |a, b| match (a, b) {
+            (_, Some(-1)) | (Some(-1), _) => Some(Identity::Constant(-1)),
+            (_, Some(0)) => Some(Identity::Lhs),
+            (Some(0), _) => Some(Identity::Rhs),
+            _ => None,
+        },
+    )
+}
+
+pub(super) fn fold_xori(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    if same_operands(ctx, op) {
+        return result_int(ctx, op, 0);
+    }
+    int_binary(
+        ctx,
+        op,
+        c,
+        |a, b, _| Some(a ^ b),
+        |a, b| match (a, b) {
+            (_, Some(0)) => Some(Identity::Lhs),
+            (Some(0), _) => Some(Identity::Rhs),
+            _ => None,
+        },
+    )
+}
+
+/// A shift amount below the width (larger amounts are poison and left alone).
+fn shift_amount(b: i128, width: u32) -> Option<u32> {
+    let amount = unsigned(b, width);
+    (amount < u128::from(width)).then_some(amount as u32)
+}
+
+fn shift_identity(_: Option<i128>, b: Option<i128>) -> Option<Identity> {
+    (b == Some(0)).then_some(Identity::Lhs)
+}
+
+pub(super) fn fold_shli(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, w| shift_amount(b, w).map(|s| a.wrapping_shl(s)), shift_identity)
+}
+
+pub(super) fn fold_shrsi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, w| shift_amount(b, w).map(|s| sign_extend(a, w) >> s), shift_identity)
+}
+
+pub(super) fn fold_shrui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    int_binary(ctx, op, c, |a, b, w| shift_amount(b, w).map(|s| (unsigned(a, w) >> s) as i128), shift_identity)
+}
+
+pub(super) fn fold_negf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    match float(ctx, c[0]) {
+        Some(v) if is_scalar_result(ctx, op) => result_float(ctx, op, -v),
+        _ => Folded::Unchanged,
+    }
+}
+
+pub(super) fn fold_uitofp(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    let (Some(v), Some(w)) = (int(ctx, c[0]), width(ctx, op)) else { return Folded::Unchanged };
+    if !is_scalar_result(ctx, op) {
+        return Folded::Unchanged;
+    }
+    let v = unsigned(v, w);
+    // Round once, straight to the result's format.
+    let value = match ctx.float_kind(ctx.operation(op).result_type(0)) {
+        Some(mc_ir::FloatKind::F32) => f64::from(v as f32),
+        _ => v as f64,
+    };
+    result_float(ctx, op, value)
+}
+
+pub(super) fn fold_fptoui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    let Some(v) = float(ctx, c[0]) else { return Folded::Unchanged };
+    let result = ctx.operation(op).result_type(0);
+    let (Some(width), TypeKind::Integer { signedness: Signedness::Signless, .. }) =
+        (type_width(ctx, result), ctx.type_kind(result))
+    else {
+        return Folded::Unchanged;
+    };
+    let truncated = v.trunc();
+    if !truncated.is_finite() || truncated < 0.0 || truncated > 2f64.powi(width as i32) - 1.0 {
+        // Out-of-range conversion is poison in MLIR: leave it for run time.
+        return Folded::Unchanged;
+    }
+    result_int(ctx, op, truncated as u128 as i128)
+}
+
+/// Folds an index cast of a constant: `extend` turns the input (of `width` bits) into the
+/// result's value before it is wrapped to the result's width.
+fn index_cast(ctx: &mut Context, op: OpId, c: &[Option<Attribute>], extend: fn(i128, u32) -> i128) -> Folded {
+    let (Some(value), Some(w)) = (int(ctx, c[0]), width(ctx, op)) else { return Folded::Unchanged };
+    let result = ctx.operation(op).result_type(0);
+    let Some(out_width) = type_width(ctx, result).filter(|_| is_scalar_result(ctx, op)) else {
+        return Folded::Unchanged;
+    };
+    result_int(ctx, op, sign_extend(extend(value, w), out_width))
+}
+
+pub(super) fn fold_index_cast(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    index_cast(ctx, op, c, sign_extend)
+}
+
+pub(super) fn fold_index_castui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    index_cast(ctx, op, c, |v, w| unsigned(v, w) as i128)
+}
+
+pub(super) fn fold_extf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    match float(ctx, c[0]) {
+        Some(v) if is_scalar_result(ctx, op) => result_float(ctx, op, v),
+        _ => Folded::Unchanged,
+    }
+}
+
+pub(super) fn fold_truncf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    // As upstream: only conversions that lose nothing fold (the rounding is left to run time).
+    let Some(v) = float(ctx, c[0]) else { return Folded::Unchanged };
+    let ty = ctx.operation(op).result_type(0);
+    if ctx.float_kind(ty).is_none() || !is_scalar_result(ctx, op) {
+        return Folded::Unchanged;
+    }
+    let rounded = ctx.float_attr(v, ty);
+    let exact = ctx.float_value(rounded).is_some_and(|r| r == v || (r.is_nan() && v.is_nan()));
+    if exact { result_float(ctx, op, v) } else { Folded::Unchanged }
+}

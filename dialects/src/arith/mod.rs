@@ -1,7 +1,9 @@
 //! The `arith` dialect: integer and float scalar (and elementwise tensor) arithmetic.
 
 mod asm;
+pub mod build;
 mod canonicalize;
+pub mod fixed_point;
 mod fold;
 mod ops;
 

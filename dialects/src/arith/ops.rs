@@ -5,9 +5,11 @@ use super::canonicalize::{
     addi_patterns, extsi_patterns, extui_patterns, muli_patterns, subi_patterns, trunci_patterns,
 };
 use super::fold::{
-    fold_addf, fold_addi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extsi,
-    fold_extui, fold_fptosi, fold_maximumf, fold_maxsi, fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf,
-    fold_muli, fold_remsi, fold_remui, fold_select, fold_sitofp, fold_subf, fold_subi, fold_trunci,
+    fold_addf, fold_addi, fold_andi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extf,
+    fold_extsi, fold_extui, fold_fptosi, fold_fptoui, fold_index_cast, fold_index_castui, fold_maximumf, fold_maxsi,
+    fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf, fold_muli, fold_negf, fold_ori, fold_remsi,
+    fold_remui, fold_select, fold_shli, fold_shrsi, fold_shrui, fold_sitofp, fold_subf, fold_subi, fold_truncf,
+    fold_trunci, fold_uitofp, fold_xori,
 };
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{Context, Diagnostic, OpDef, OpId, Type, TypeKind, define_op};
@@ -74,8 +76,25 @@ binary_ops! {
 }
 
 binary_ops! {
+    optional: [overflowFlags: DialectAttr("arith.overflow", "none")],
+    format: "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)";
+    /// Shift left; shifting by the bit width or more is poison (undefined).
+    ShLIOp = "arith.shli", "integer left-shift", verify_integer_like, [], fold_shli;
+}
+
+binary_ops! {
     optional: [],
     format: "$lhs `,` $rhs attr-dict `:` type($result)";
+    /// Bitwise and.
+    AndIOp = "arith.andi", "integer binary and", verify_integer_like, [COMMUTATIVE], fold_andi;
+    /// Bitwise or.
+    OrIOp = "arith.ori", "integer binary or", verify_integer_like, [COMMUTATIVE], fold_ori;
+    /// Bitwise exclusive or.
+    XOrIOp = "arith.xori", "integer binary xor", verify_integer_like, [COMMUTATIVE], fold_xori;
+    /// Arithmetic (sign-filling) shift right; shifting by the bit width or more is poison.
+    ShRSIOp = "arith.shrsi", "signed integer right-shift", verify_integer_like, [], fold_shrsi;
+    /// Logical (zero-filling) shift right; shifting by the bit width or more is poison.
+    ShRUIOp = "arith.shrui", "unsigned integer right-shift", verify_integer_like, [], fold_shrui;
     /// Signed division rounding towards zero.
     DivSIOp = "arith.divsi", "signed integer division operation", verify_integer_like, [], fold_divsi;
     /// Unsigned division.
@@ -109,6 +128,21 @@ binary_ops! {
     MinimumFOp = "arith.minimumf", "floating-point minimum operation", verify_float_like, [COMMUTATIVE], fold_minimumf;
     /// Float maximum (NaN-propagating).
     MaximumFOp = "arith.maximumf", "floating-point maximum operation", verify_float_like, [COMMUTATIVE], fold_maximumf;
+}
+
+define_op! {
+    /// Float negation (flips the sign bit).
+    pub struct NegFOp = "arith.negf" {
+        summary: "floating point negation",
+        traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE],
+        operands: [operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [fastmath: DialectAttr("arith.fastmath", "none")],
+        verify: verify_float_like,
+        fold: fold_negf,
+        format: "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+    }
 }
 
 define_op! {
@@ -196,6 +230,23 @@ cast_ops! {
     SIToFPOp = "arith.sitofp", "cast from integer type to floating-point", verify_int_to_float, fold_sitofp;
     /// Converts a float to a signed integer, rounding towards zero.
     FPToSIOp = "arith.fptosi", "cast from floating-point type to integer", verify_float_to_int, fold_fptosi;
+    /// Converts an unsigned integer to a float.
+    UIToFPOp = "arith.uitofp", "cast from unsigned integer type to floating-point", verify_int_to_float, fold_uitofp;
+    /// Converts a float to an unsigned integer, rounding towards zero.
+    FPToUIOp = "arith.fptoui", "cast from floating-point type to integer", verify_float_to_int, fold_fptoui;
+    /// Converts between `index` and a signless integer, sign-extending or truncating.
+    IndexCastOp = "arith.index_cast", "index cast", verify_index_cast, fold_index_cast;
+    /// Converts between `index` and a signless integer, zero-extending or truncating.
+    IndexCastUIOp = "arith.index_castui", "unsigned index cast", verify_index_cast, fold_index_castui;
+}
+
+cast_ops! {
+    optional: [fastmath: DialectAttr("arith.fastmath", "none")],
+    format: "$input (`fastmath` `` $fastmath^)? attr-dict `:` type($input) `to` type($result)";
+    /// Widens a float to a wider format (exact).
+    ExtFOp = "arith.extf", "cast from floating-point to wider floating-point", verify_extend_float, fold_extf;
+    /// Narrows a float to a narrower format, rounding to nearest even.
+    TruncFOp = "arith.truncf", "cast from floating-point to narrower floating-point", verify_truncate_float, fold_truncf;
 }
 
 cast_ops! {
@@ -220,12 +271,19 @@ pub(super) fn all_defs() -> Vec<OpDef> {
         MaxSIOp::def(),
         MinUIOp::def(),
         MaxUIOp::def(),
+        AndIOp::def(),
+        OrIOp::def(),
+        XOrIOp::def(),
+        ShLIOp::def(),
+        ShRSIOp::def(),
+        ShRUIOp::def(),
         AddFOp::def(),
         SubFOp::def(),
         MulFOp::def(),
         DivFOp::def(),
         MinimumFOp::def(),
         MaximumFOp::def(),
+        NegFOp::def(),
         CmpIOp::def(),
         CmpFOp::def(),
         SelectOp::def(),
@@ -234,6 +292,12 @@ pub(super) fn all_defs() -> Vec<OpDef> {
         TruncIOp::def(),
         SIToFPOp::def(),
         FPToSIOp::def(),
+        UIToFPOp::def(),
+        FPToUIOp::def(),
+        IndexCastOp::def(),
+        IndexCastUIOp::def(),
+        ExtFOp::def(),
+        TruncFOp::def(),
     ]
 }
 
@@ -283,11 +347,13 @@ fn verify_values(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, accept: f
     }
 }
 
-fn verify_integer_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+/// Checks that every operand and result is a signless integer or index (or a tensor of them).
+pub(crate) fn verify_integer_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     verify_values(ctx, op, diags, is_signless_int_like, "signless-integer-like");
 }
 
-fn verify_float_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+/// Checks that every operand and result is a float (or a tensor of floats).
+pub(crate) fn verify_float_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     verify_values(ctx, op, diags, is_float_like, "floating-point-like");
 }
 
@@ -414,4 +480,48 @@ fn verify_int_to_float(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 
 fn verify_float_to_int(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     verify_cast(ctx, op, diags, is_float_like, is_signless_fixed_int_like, None, "");
+}
+
+/// The upstream message for a cast between incompatible types.
+fn cast_incompatible(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    let (input, output) = (ctx.value_type(operation.operand(0)), operation.result_type(0));
+    diags.push(ctx.op_error(
+        op,
+        format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            type_to_string(ctx, input),
+            type_to_string(ctx, output)
+        ),
+    ));
+}
+
+fn verify_index_cast(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    let (input, output) = (ctx.value_type(operation.operand(0)), operation.result_type(0));
+    let is_index = |ty: Type| matches!(ctx.type_kind(split_shaped(ctx, ty).1), TypeKind::Index);
+    let compatible = (is_index(input) && is_signless_fixed_int_like(ctx, output))
+        || (is_signless_fixed_int_like(ctx, input) && is_index(output));
+    if !compatible || split_shaped(ctx, input).0 != split_shaped(ctx, output).0 {
+        cast_incompatible(ctx, op, diags);
+    }
+}
+
+/// Checks a float-to-float cast whose result width must compare with the input's by `rule`.
+fn verify_float_resize(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, rule: fn(u32, u32) -> bool) {
+    let operation = ctx.operation(op);
+    let (input, output) = (ctx.value_type(operation.operand(0)), operation.result_type(0));
+    let ((in_shape, a), (out_shape, b)) = (split_shaped(ctx, input), split_shaped(ctx, output));
+    match (ctx.float_kind(a), ctx.float_kind(b)) {
+        (Some(a), Some(b)) if in_shape == out_shape && rule(a.width(), b.width()) => {}
+        _ => cast_incompatible(ctx, op, diags),
+    }
+}
+
+fn verify_extend_float(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    verify_float_resize(ctx, op, diags, |a, b| b > a);
+}
+
+fn verify_truncate_float(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    verify_float_resize(ctx, op, diags, |a, b| b < a);
 }

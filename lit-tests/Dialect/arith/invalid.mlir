@@ -223,3 +223,54 @@
 
 // expected-error@+1 {{unregistered operation 'arith.frobnicate' found in dialect ('arith') that does not allow unknown operations}}
 "arith.frobnicate"() : () -> ()
+
+// -----
+
+%a = "arith.constant"() <{value = 1.0 : f32}> : () -> f32
+// expected-error@+3 {{'arith.shli' op operand #0 must be signless-integer-like, but got 'f32'}}
+// expected-error@+2 {{'arith.shli' op operand #1 must be signless-integer-like, but got 'f32'}}
+// expected-error@+1 {{'arith.shli' op result #0 must be signless-integer-like, but got 'f32'}}
+%0 = "arith.shli"(%a, %a) : (f32, f32) -> f32
+
+// -----
+
+%a = "arith.constant"() <{value = 1 : i32}> : () -> i32
+// expected-error@+1 {{'arith.andi' op requires the same type for all operands and results}}
+%0 = "arith.andi"(%a, %a) : (i32, i32) -> i64
+
+// -----
+
+%a = "arith.constant"() <{value = 1 : i32}> : () -> i32
+// expected-error@+1 {{'arith.index_cast' op operand type 'i32' and result type 'i64' are cast incompatible}}
+%0 = "arith.index_cast"(%a) : (i32) -> i64
+
+// -----
+
+%a = "arith.constant"() <{value = 1 : index}> : () -> index
+// expected-error@+1 {{'arith.index_castui' op operand type 'index' and result type 'index' are cast incompatible}}
+%0 = "arith.index_castui"(%a) : (index) -> index
+
+// -----
+
+%a = "arith.constant"() <{value = 1.0 : f32}> : () -> f32
+// expected-error@+1 {{'arith.extf' op operand type 'f32' and result type 'f16' are cast incompatible}}
+%0 = "arith.extf"(%a) : (f32) -> f16
+
+// -----
+
+%a = "arith.constant"() <{value = 1.0 : f32}> : () -> f32
+// expected-error@+1 {{'arith.truncf' op operand type 'f32' and result type 'f64' are cast incompatible}}
+%0 = "arith.truncf"(%a) : (f32) -> f64
+
+// -----
+
+%a = "arith.constant"() <{value = 1.0 : f32}> : () -> f32
+// expected-error@+1 {{'arith.uitofp' op invalid cast from 'f32' to 'f32'}}
+%0 = "arith.uitofp"(%a) : (f32) -> f32
+
+// -----
+
+%a = "arith.constant"() <{value = 1 : i32}> : () -> i32
+// expected-error@+2 {{'arith.negf' op operand #0 must be floating-point-like, but got 'i32'}}
+// expected-error@+1 {{'arith.negf' op result #0 must be floating-point-like, but got 'i32'}}
+%0 = "arith.negf"(%a) : (i32) -> i32
