@@ -17,7 +17,7 @@ pub fn dialect() -> Dialect {
 }
 
 /// Builds `arith.constant` for a folded scalar or elements attribute of type `ty`.
-fn materialize_constant(builder: &mut Builder<'_>, value: Attribute, ty: Type) -> Option<OpId> {
+pub(crate) fn materialize_constant(builder: &mut Builder<'_>, value: Attribute, ty: Type) -> Option<OpId> {
     if builder.ctx.attr_type(value) != Some(ty) {
         return None;
     }

@@ -1,0 +1,24 @@
+//! The `math` dialect (a subset of MLIR's): elementary functions the float kernels need, with
+//! MLIR's names and custom syntax (`%y = math.exp %x : f32`). Folders evaluate constants in the
+//! operand's precision with the host's math library, as MLIR's folders do.
+//!
+//! | op | computes |
+//! |---|---|
+//! | `math.absf`, `math.absi` | absolute value (float, integer; `absi` of the minimum wraps) |
+//! | `math.ceil`, `math.floor` | rounding up, down |
+//! | `math.round` | to nearest, ties away from zero (C's `round`, TFLite's `TfLiteRound`) |
+//! | `math.roundeven` | to nearest, ties to even |
+//! | `math.exp`, `math.log` | `e^x`, natural logarithm |
+//! | `math.sqrt`, `math.rsqrt` | square root, its reciprocal |
+//! | `math.tanh` | hyperbolic tangent |
+
+mod ops;
+
+pub use ops::*;
+
+use mc_ir::Dialect;
+
+/// The `math` dialect.
+pub fn dialect() -> Dialect {
+    Dialect { name: "math", ops: ops::all_defs(), materialize_constant: Some(super::arith::materialize_constant) }
+}
