@@ -4,6 +4,7 @@
 pub mod arith;
 pub mod func;
 pub mod graph;
+pub mod loops;
 pub mod math;
 
 use mc_ir::Context;
@@ -13,5 +14,6 @@ pub fn register_all(ctx: &mut Context) {
     ctx.register_dialect(func::dialect());
     ctx.register_dialect(arith::dialect());
     ctx.register_dialect(graph::dialect());
+    ctx.register_dialect(loops::dialect());
     ctx.register_dialect(math::dialect());
 }

@@ -535,6 +535,19 @@ impl OpAsmParser<'_, '_> {
         Ok(Argument { name, ty, attrs, loc })
     }
 
+    /// Reads a region argument's name alone (`%iv` in `scf.for %iv = ...`); its type is `ty`.
+    pub fn parse_argument_name(&mut self, ty: Type) -> ParseResult<Argument> {
+        self.parser.check_token()?;
+        if !self.is(TokenKind::PercentIdentifier) {
+            return Err(self.error_here("expected SSA identifier"));
+        }
+        let name = self.parser.parse_value_use()?;
+        if name.index != 0 {
+            return Err(self.parser.error_at(name.offset, "expected SSA identifier"));
+        }
+        Ok(Argument { name, ty, attrs: Vec::new(), loc: None })
+    }
+
     /// Reads `{ blocks }`; `args` become the entry block's arguments (then the entry block
     /// cannot have a label). Values of the enclosing regions stay visible unless the op is
     /// isolated from above.
