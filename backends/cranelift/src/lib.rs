@@ -1,0 +1,34 @@
+//! mc's host JIT: lowers loop-level IR (`func`, `arith`, `math`, `loop` on `!buffer` memory) to
+//! Cranelift and runs it.
+//!
+//! ```ignore
+//! let module = mc_ir::parser::parse_source(&mut ctx, &source)?;
+//! let jit = JitModule::compile(&ctx, module.op())?;
+//! let mut out = [0i32; 16];
+//! jit.call("kernel", &mut [JitArg::memory(&mut input), JitArg::memory(&mut out), JitArg::Value(JitValue::I32(3))])?;
+//! ```
+//!
+//! Functions take buffers (lowered to pointers; the caller's memory is checked to be as large as
+//! each buffer's layout reaches) and scalars, and return scalars. Run-time indices are
+//! bounds-checked unless compiled [`JitOptions::without_bounds_checks`]. Ops of other dialects
+//! lower through [`LowerHook`]s; an op with no lowering is an error naming the op and its
+//! location, never a panic.
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`memory`] | the layout of a memory operand, from its type |
+//! | `lower` | lowering of one function (ops, loops, loads and stores) |
+//! | `jit` | the module: compilation, trampolines, checked calls |
+//! | `runtime` | host functions the code calls (`expf`, bounds-failure report) |
+#![deny(missing_docs)]
+
+mod jit;
+mod lower;
+pub mod memory;
+mod runtime;
+
+/// The Cranelift crates the backend uses, for [`LowerHook`]s that emit instructions.
+pub use {cranelift_codegen, cranelift_frontend};
+
+pub use jit::{CallError, Element, JitArg, JitModule, JitOptions, JitValue, Param, ValueKind};
+pub use lower::{FunctionLowering, LowerHook};
