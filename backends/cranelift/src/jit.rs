@@ -30,11 +30,13 @@ pub struct JitOptions {
     pub(crate) bounds_checks: bool,
     /// Lowerings of ops the backend does not know, by op name.
     pub(crate) hooks: HashMap<&'static str, LowerHook>,
+    /// Keep each function's Cranelift IR text (before Cranelift's optimizations).
+    pub(crate) keep_clif: bool,
 }
 
 impl Default for JitOptions {
     fn default() -> Self {
-        JitOptions { bounds_checks: true, hooks: HashMap::new() }
+        JitOptions { bounds_checks: true, hooks: HashMap::new(), keep_clif: false }
     }
 }
 
@@ -47,6 +49,12 @@ impl JitOptions {
     /// indexes within its buffer's shape.
     pub unsafe fn without_bounds_checks(mut self) -> Self {
         self.bounds_checks = false;
+        self
+    }
+
+    /// Keeps each function's Cranelift IR as lowered, for [`JitModule::clif`].
+    pub fn keep_clif(mut self) -> Self {
+        self.keep_clif = true;
         self
     }
 
@@ -241,6 +249,7 @@ struct CompiledFunction {
     results: Vec<ValueKind>,
     trampoline: *const u8,
     entry: *const u8,
+    clif: Option<String>,
 }
 
 /// Functions compiled for the host; freed when dropped.
@@ -378,6 +387,7 @@ impl JitModule {
         }
 
         let mut messages = Vec::new();
+        let mut clif_text = HashMap::new();
         let mut clif = jit.make_context();
         let mut builder_context = FunctionBuilderContext::new();
         for (name, func, body, _, _) in &funcs {
@@ -387,6 +397,9 @@ impl JitModule {
             let builder = FunctionBuilder::new(&mut clif.func, &mut builder_context);
             let lowering = FunctionLowering::new(ctx, builder, &mut jit, &decls, options, &mut messages);
             lowering.lower_function(*body, func.op())?;
+            if options.keep_clif {
+                clif_text.insert(name.clone(), clif.func.display().to_string());
+            }
             let id = decl.id;
             if let Err(e) = jit.define_function(id, &mut clif) {
                 return Err(module_error(ctx, func.op(), e, &clif.func));
@@ -465,6 +478,7 @@ impl JitModule {
                     results,
                     trampoline: jit.get_finalized_function(*trampoline),
                     entry: jit.get_finalized_function(*entry),
+                    clif: clif_text.remove(name),
                 },
             );
         }
@@ -481,6 +495,12 @@ impl JitModule {
     /// Parameters and results of the function `name`.
     pub fn signature(&self, name: &str) -> Option<(&[Param], &[ValueKind])> {
         self.functions.get(name).map(|f| (f.params.as_slice(), f.results.as_slice()))
+    }
+
+    /// The Cranelift IR of the function `name` as lowered (before Cranelift optimizes it), if
+    /// compiled with [`JitOptions::keep_clif`].
+    pub fn clif(&self, name: &str) -> Option<&str> {
+        self.functions.get(name).and_then(|f| f.clif.as_deref())
     }
 
     /// The machine-code address of the function `name`, for callers that build their own

@@ -850,8 +850,9 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
                 constant += c * scale;
                 continue;
             }
+            let in_bounds = index_range(ctx, index, 0).is_some_and(|(low, high)| low >= 0 && high < i128::from(size));
             let index = self.value(index)?;
-            if self.options.bounds_checks {
+            if self.options.bounds_checks && !in_bounds {
                 self.check_bounds(op, dim, index, size);
             }
             let term = if scale == 1 { index } else { self.builder.ins().imul_imm_s(index, scale) };
@@ -916,6 +917,59 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         let offset = i32::try_from(offset).map_err(|_| self.error(op, "offset too large"))?;
         self.builder.ins().store(MemFlagsData::new(), value, address, offset);
         Ok(())
+    }
+}
+
+/// The values an `index` value can take, `[low, high]`, when known at compile time: constants,
+/// induction variables of loops with known bounds, and sums, differences and products of those.
+/// Accesses whose indices are known to be in bounds need no run-time check.
+fn index_range(ctx: &Context, value: Value, depth: u32) -> Option<(i128, i128)> {
+    if depth > 16 || !matches!(ctx.type_kind(ctx.value_type(value)), TypeKind::Index) {
+        return None;
+    }
+    if let Some(c) = constant_int_value(ctx, value) {
+        let c = mc_ir::sign_extend(c, 64);
+        return Some((c, c));
+    }
+    let range = |v: Value| index_range(ctx, v, depth + 1);
+    // Results stay in i64 (no wrap-around) for the ranges to hold.
+    let fits = |(low, high): (i128, i128)| {
+        (low >= i128::from(i64::MIN) && high <= i128::from(i64::MAX) && low <= high).then_some((low, high))
+    };
+    match value {
+        Value::Arg { block, index: 0 } => {
+            let op = ctx.block_parent_op(block)?;
+            if ctx.op_name_of(op) != "loop.for" {
+                return None;
+            }
+            let operation = ctx.operation(op);
+            let (lb, ub) = (range(operation.operand(0))?, range(operation.operand(1))?);
+            // The body runs only for lb <= iv < ub.
+            fits((lb.0, ub.1 - 1))
+        }
+        Value::Result { op, index: 0 } => {
+            let operation = ctx.operation(op);
+            let operands = || -> Option<((i128, i128), (i128, i128))> {
+                Some((range(operation.operand(0))?, range(operation.operand(1))?))
+            };
+            match ctx.op_name_of(op) {
+                "arith.addi" => {
+                    let (a, b) = operands()?;
+                    fits((a.0 + b.0, a.1 + b.1))
+                }
+                "arith.subi" => {
+                    let (a, b) = operands()?;
+                    fits((a.0 - b.1, a.1 - b.0))
+                }
+                "arith.muli" => {
+                    let (a, b) = operands()?;
+                    let products = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
+                    fits((*products.iter().min()?, *products.iter().max()?))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 

@@ -230,6 +230,55 @@ fn out_of_bounds_accesses_stop_the_process() {
 }
 
 #[test]
+fn indices_known_in_bounds_need_no_run_time_check() {
+    let text = r#"
+func.func @sum(%b: !buffer<4x8xi32>, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0 : i32
+  %s = loop.for %i = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> (i32) {
+    %t = loop.for %j = %c0 to %c4 step %c1 iter_args(%acc2 = %acc) -> (i32) {
+      %j2 = arith.muli %j, %c2 : index
+      %j3 = arith.addi %j2, %c1 : index
+      %v = loop.load %b[%i, %j3] : !buffer<4x8xi32>
+      %w = arith.addi %acc2, %v : i32
+      loop.yield %w : i32
+    }
+    loop.yield %t : i32
+  }
+  return %s : i32
+}
+func.func @get(%b: !buffer<4x8xi32>, %i: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %r = loop.for %k = %c0 to %c5 step %c1 iter_args(%acc = %i) -> (index) {
+    loop.yield %k : index
+  }
+  %v = loop.load %b[%i, %c0] : !buffer<4x8xi32>
+  %u = loop.for %k = %c0 to %c5 step %c1 iter_args(%x = %v) -> (i32) {
+    %w = loop.load %b[%k, %c0] : !buffer<4x8xi32>
+    loop.yield %w : i32
+  }
+  return %u : i32
+}
+"#;
+    let jit = jit_with(text, &JitOptions::default().keep_clif());
+    // `i` in [0, 4) and `2j + 1` in [1, 8): no check.
+    let sum = jit.clif("sum").unwrap();
+    assert!(!sum.contains(" uge ") && !sum.contains("mc_rt_bounds_failure"), "{sum}");
+    // A function argument, and an induction variable reaching 4 in a dimension of 4: checked.
+    let get = jit.clif("get").unwrap();
+    assert_eq!(get.matches(" uge ").count(), 2, "{get}");
+    let mut memory: Vec<i32> = (0..32).collect();
+    let out = jit.call("sum", &mut [JitArg::memory(&mut memory), JitArg::Value(JitValue::Index(0))]).unwrap();
+    let expected: i32 = (0..4).flat_map(|i| (0..4).map(move |j| i * 8 + 2 * j + 1)).sum();
+    assert_eq!(out, vec![JitValue::I32(expected)]);
+}
+
+#[test]
 fn unchecked_compilation_has_no_bounds_checks() {
     // SAFETY: the test only indexes within bounds.
     let options = unsafe { JitOptions::default().without_bounds_checks() };
