@@ -27,6 +27,7 @@
 //! move their storage integers (`i8` for `!quant.uniform<i8:f32, ...>`).
 
 mod asm;
+mod canonicalize;
 mod ops;
 
 pub use ops::*;

@@ -1,6 +1,7 @@
 //! `loop` op definitions, builders and verifiers.
 
 use super::asm::{parse_for, parse_if, parse_load, parse_store, print_for, print_if, print_load, print_store};
+use super::canonicalize::{for_patterns, if_patterns};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::rewrite::fold::constant_value;
 use mc_ir::{
@@ -27,6 +28,7 @@ define_op! {
         attributes: [],
         regions: [body],
         verify: verify_for,
+        canonicalize: for_patterns,
         print: print_for,
         parse: parse_for,
     }
@@ -43,6 +45,7 @@ define_op! {
         attributes: [],
         regions: [then_region, else_region],
         verify: verify_if,
+        canonicalize: if_patterns,
         print: print_if,
         parse: parse_if,
     }
