@@ -36,6 +36,32 @@ impl RewritePatternSet {
         self.patterns.push(Box::new(pattern));
     }
 
+    /// The canonicalization patterns of every registered op, or only of the ops of `dialect`.
+    pub fn canonicalization_patterns(ctx: &crate::Context, dialect: Option<&str>) -> Self {
+        let mut set = RewritePatternSet::default();
+        for def in ctx.registered_ops() {
+            if dialect.is_none_or(|d| crate::dialect_of(def.name) == d)
+                && let Some(add) = def.canonicalize
+            {
+                add(&mut set);
+            }
+        }
+        set
+    }
+
+    /// Freezes the patterns named in `enable` (all when empty) that are not named in `disable`,
+    /// as MLIR's `FrozenRewritePatternSet(patterns, disabled, enabled)` does.
+    pub fn freeze_filtered(self, enable: &[String], disable: &[String]) -> FrozenRewritePatternSet {
+        let mut kept = RewritePatternSet::default();
+        for pattern in self.patterns {
+            let name = pattern.name();
+            if !disable.iter().any(|d| d == name) && (enable.is_empty() || enable.iter().any(|e| e == name)) {
+                kept.patterns.push(pattern);
+            }
+        }
+        kept.freeze()
+    }
+
     /// Adds an already boxed pattern.
     pub fn add_boxed(&mut self, pattern: Box<dyn RewritePattern>) {
         self.patterns.push(pattern);
