@@ -24,6 +24,30 @@ pub trait RewritePattern {
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool;
 }
 
+/// A pattern given by a function: the common case of a pattern with no state of its own.
+pub struct FnPattern {
+    /// The pattern's name (for `enable-patterns`/`disable-patterns`).
+    pub name: &'static str,
+    /// The op name it matches.
+    pub root: &'static str,
+    /// Tries to rewrite the op; true if it changed the IR.
+    pub apply: fn(OpId, &mut PatternRewriter<'_>) -> bool,
+}
+
+impl RewritePattern for FnPattern {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn root(&self) -> Option<&str> {
+        Some(self.root)
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        (self.apply)(op, rewriter)
+    }
+}
+
 /// An ordered collection of patterns.
 #[derive(Default)]
 pub struct RewritePatternSet {
