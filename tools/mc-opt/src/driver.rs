@@ -104,6 +104,8 @@ fn process_chunks(
         match result {
             Ok(output) => outputs.push(output),
             Err(diags) => {
+                // Like mlir-opt, a failed chunk prints nothing but keeps its place between markers.
+                outputs.push(String::new());
                 for diag in &diags {
                     // The rendering covers the notes too: it goes with the first entry only.
                     let mut rendered = render(&ctx, diag, &[&buffer]);
