@@ -108,12 +108,13 @@ impl Parser<'_> {
         self.enter()?;
         self.expect(TokenKind::Less, "'<' in tensor type")?;
         let shape = self.parse_dimension_list()?;
+        let element_offset = self.tok.start;
         let element = self.parse_type()?;
+        if matches!(self.ctx.type_kind(element), TypeKind::Function { .. } | TypeKind::None | TypeKind::Tensor { .. }) {
+            return Err(self.error_at(element_offset, "invalid tensor element type"));
+        }
         self.expect(TokenKind::Greater, "'>' in tensor type")?;
         self.leave();
-        if matches!(self.ctx.type_kind(element), TypeKind::Function { .. } | TypeKind::None | TypeKind::Tensor { .. }) {
-            return Err(self.error_here("invalid tensor element type"));
-        }
         Ok(self.ctx.tensor_type(shape, element))
     }
 
