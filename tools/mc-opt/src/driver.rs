@@ -29,7 +29,13 @@ pub fn run(options: &Options, registry: &PassRegistry) -> Result<bool, String> {
     // Build the pipeline once up front so a bad pipeline is reported before any input is read.
     build_pass_manager(options, registry)?;
     let name = if options.input == "-" { "<stdin>".to_string() } else { options.input.clone() };
-    let text = read_input(&options.input, &name)?;
+    let text = match read_input(&options.input, &name)? {
+        Ok(text) => text,
+        Err(diagnostic) => {
+            eprintln!("{diagnostic}");
+            return Ok(false);
+        }
+    };
 
     let timing = Timing::new();
     let subscriber = tracing_subscriber::registry().with(options.pass_timing.then(|| timing.layer()));
@@ -56,7 +62,9 @@ struct Reported {
     plain: PlainDiagnostic,
 }
 
-fn read_input(path: &str, name: &str) -> Result<String, String> {
+/// The input text; `Ok(Err(diagnostic))` for input that is not UTF-8, an error located at the
+/// first bad byte (which is input to reject, not a usage problem).
+fn read_input(path: &str, name: &str) -> Result<Result<String, String>, String> {
     let mut bytes = Vec::new();
     let read = if path == "-" {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
@@ -64,12 +72,12 @@ fn read_input(path: &str, name: &str) -> Result<String, String> {
         std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).map(|_| ())
     };
     read.map_err(|e| format!("could not open input file '{path}': {e}"))?;
-    String::from_utf8(bytes).map_err(|e| {
+    Ok(String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
         let col = valid.len() - valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
-        format!("{name}:{line}:{col}: invalid UTF-8 in input")
-    })
+        format!("{name}:{line}:{col}: error: invalid UTF-8 in input")
+    }))
 }
 
 fn write_output(path: &str, text: &str) -> Result<(), String> {
