@@ -3,7 +3,9 @@
 
 use crate::options::Options;
 use mc_ir::diagnostics::source::{SourceBuffer, render};
-use mc_ir::diagnostics::verify::{DiagnosticVerifier, PlainDiagnostic, VerifyLevel, join_outputs, split_input};
+use mc_ir::diagnostics::verify::{
+    DiagnosticVerifier, PlainDiagnostic, VerifyLevel, join_outputs, split_input_with_warnings,
+};
 use mc_ir::pass::timing::{self, Timing};
 use mc_ir::pass::{Anchor, IrPrinter, IrPrintingConfig, PassFilter, PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level};
@@ -97,12 +99,25 @@ fn process_chunks(
     name: &str,
     text: &str,
 ) -> Result<(Vec<String>, Vec<Reported>), String> {
+    let mut diagnostics = Vec::new();
     let chunks = match &options.split_input_file {
-        Some(marker) => split_input(text, marker).into_iter().map(|c| (c.text, c.first_line)).collect(),
+        Some(marker) => {
+            let (chunks, near_misses) = split_input_with_warnings(name, text, marker);
+            // Like mlir-opt, warn about lines that almost hold the marker, straight to stderr:
+            // these warnings are about the file, not its IR, and --verify-diagnostics ignores them.
+            if !near_misses.is_empty() {
+                let mut ctx = Context::new();
+                let buffer = SourceBuffer::new(name, text.to_string(), 1);
+                for plain in near_misses {
+                    let loc = ctx.file_loc(name, plain.line, plain.col);
+                    eprint!("{}", render(&ctx, &Diagnostic::warning(loc, plain.message), &[&buffer]));
+                }
+            }
+            chunks.into_iter().map(|c| (c.text, c.first_line)).collect()
+        }
         None => vec![(text, 1)],
     };
     let mut outputs = Vec::new();
-    let mut diagnostics = Vec::new();
     for (chunk, first_line) in chunks {
         let buffer = SourceBuffer::new(name, chunk.to_string(), first_line);
         let mut ctx = Context::new();
