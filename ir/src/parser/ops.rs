@@ -428,7 +428,7 @@ impl Parser<'_> {
         if self.is(TokenKind::LParen) {
             self.parse_delimited(TokenKind::LParen, TokenKind::RParen, |p| {
                 if !p.is(TokenKind::PercentIdentifier) {
-                    return Err(p.error_here("expected SSA identifier"));
+                    return Err(p.error_here("expected SSA operand"));
                 }
                 let arg_name = p.text()[1..].to_string();
                 let arg_offset = p.tok.start;
