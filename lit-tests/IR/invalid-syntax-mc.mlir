@@ -144,3 +144,43 @@ foo.op
   "foo.op"(%0#3) : (i32) -> ()
   %0:2 = "foo.def"() : () -> (i32, i32)
 }) : () -> ()
+
+// -----
+
+// A file location needs a column (MLIR also accepts a line alone).
+// expected-error@+1 {{expected ':' in location}}
+"foo.op"() : () -> () loc("file.mlir":1 2)
+
+// -----
+
+// MLIR: "expected integer literal".
+// expected-error@+1 {{expected integer or float literal}}
+"foo.op"() {a = array<i32: x>} : () -> ()
+
+// -----
+
+// MLIR: "expected element literal of primitive type".
+// expected-error@+1 {{expected integer or float literal}}
+"foo.op"() {a = dense<x> : tensor<2xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unsupported element type for elements literal}}
+"foo.op"() {a = dense<1> : tensor<2x!foo.type>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unsupported element type for elements literal}}
+"foo.op"() {a = array<none>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{resource name is not valid UTF-8}}
+"foo.op"() {a = dense_resource<"\ff"> : tensor<2xi8>} : () -> ()
+
+// -----
+
+// Resources of other dialects are skipped, but must be simple values (MLIR rejects the unknown
+// dialect).
+// expected-error@+1 {{expected resource value}}
+{-# dialect_resources: { foo: { r: [1] } } #-}

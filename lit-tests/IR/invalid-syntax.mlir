@@ -80,6 +80,21 @@ bar
 
 // -----
 
+// expected-error@+1 {{expected '=' after SSA name}}
+%0 "foo.op"() : () -> i32
+
+// -----
+
+// expected-error@+1 {{expected valid ssa identifier}}
+%0, 1 = "foo.op"() : () -> (i32, i32)
+
+// -----
+
+// expected-error@+1 {{expected integer number of results}}
+%0:x = "foo.op"() : () -> i32
+
+// -----
+
 %0 = "foo.def"() : () -> i32
 // expected-error@+1 {{expected ')' to end operand list}}
 "foo.op"(%0 : (i32) -> ()
@@ -197,6 +212,11 @@ bar
 
 // expected-error@+1 {{invalid dimension}}
 "foo.op"() : () -> tensor<99999999999999999999xi8>
+
+// -----
+
+// expected-error@+1 {{expected 'x' in dimension list}}
+"foo.op"() : () -> tensor<2 i32>
 
 // -----
 
@@ -330,6 +350,46 @@ bar
 
 // -----
 
+// expected-error@+1 {{expected '<' after 'array'}}
+"foo.op"() {a = array i32} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '>' to close an array attribute}}
+"foo.op"() {a = array<i8: 1 2>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '<' after 'dense'}}
+"foo.op"() {a = dense 1} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '>'}}
+"foo.op"() {a = dense<1 2> : tensor<2xi8>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected ':'}}
+"foo.op"() {a = dense<1> i32} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '<' after 'dense_resource'}}
+"foo.op"() {a = dense_resource blob} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '>'}}
+"foo.op"() {a = dense_resource<blob : tensor<2xi8>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected ':'}}
+"foo.op"() {a = dense_resource<blob> tensor<2xi8>} : () -> ()
+
+// -----
+
 // expected-error@+1 {{integer constant out of range}}
 "foo.op"() {a = array<i8: 1, 300>} : () -> ()
 
@@ -413,6 +473,12 @@ bar
 %0 = "foo.def"() : () -> i32
 // expected-error@+1 {{reference to invalid result number}}
 "foo.op"(%0#1) : (i32) -> ()
+
+// -----
+
+%0 = "foo.def"() : () -> i32
+// expected-error@+1 {{invalid SSA value result number}}
+"foo.op"(%0#99999999999) : (i32) -> ()
 
 // -----
 
@@ -501,6 +567,13 @@ bar
 // -----
 
 "foo.op"() ({
+// expected-error@+1 {{expected SSA operand}}
+^bb0(a: i32):
+}) : () -> ()
+
+// -----
+
+"foo.op"() ({
 ^bb0:
   // expected-error@+1 {{expected block name}}
   "foo.br"() [%x] : () -> ()
@@ -524,6 +597,31 @@ bar
 
 // expected-error@+1 {{expected integer line number}}
 "foo.op"() : () -> () loc("file.mlir":x:1)
+
+// -----
+
+// expected-error@+1 {{expected integer column number}}
+"foo.op"() : () -> () loc("file.mlir":1:x)
+
+// -----
+
+// expected-error@+1 {{expected '(' in location}}
+"foo.op"() : () -> () loc "name"
+
+// -----
+
+// expected-error@+1 {{expected ')' after child location}}
+"foo.op"() : () -> () loc("name"("child" x))
+
+// -----
+
+// expected-error@+1 {{expected '(' in callsite location}}
+"foo.op"() : () -> () loc(callsite "callee" at "caller")
+
+// -----
+
+// expected-error@+1 {{expected ')' in callsite location}}
+"foo.op"() : () -> () loc(callsite("callee" at "caller" x))
 
 // -----
 
@@ -587,6 +685,21 @@ bar
 
 // expected-error@+1 {{unknown key 'bogus' in file metadata dictionary}}
 {-# bogus: {} #-}
+
+// -----
+
+// expected-error@+1 {{expected identifier key in file metadata dictionary}}
+{-# 1: {} #-}
+
+// -----
+
+// expected-error@+1 {{expected ':'}}
+{-# dialect_resources { } #-}
+
+// -----
+
+// expected-error@+1 {{expected ':'}}
+{-# dialect_resources: { builtin { } } #-}
 
 // -----
 
