@@ -132,6 +132,9 @@ impl Parser<'_> {
         }
         let declared: u32 = result_names.iter().map(|(_, count, _)| count).sum();
         let actual = self.ctx.operation(op).num_results() as u32;
+        if !result_names.is_empty() && actual == 0 {
+            return Err(self.error_at(start, "cannot name an operation with no results"));
+        }
         if !result_names.is_empty() && declared != actual {
             return Err(
                 self.error_at(start, format!("operation defines {actual} results but was provided {declared} to bind"))
