@@ -525,6 +525,11 @@ bar
 
 // -----
 
+// expected-error@+1 {{cannot name an operation with no results}}
+%0 = "foo.op"() : () -> ()
+
+// -----
+
 // expected-error@+1 {{expected SSA operand}}
 "foo.op"(%0, ) : (i32) -> ()
 

@@ -104,7 +104,7 @@
 ^bb0:
   "foo.br"() [^bb2] : () -> ()
 ^bb1:
-  // expected-note@+1 {{operand defined here}}
+  // expected-note@+1 {{operand defined here (op in a parent region)}}
   %x = "foo.def"() : () -> i32
   "func.return"() : () -> ()
 ^bb2:
@@ -115,6 +115,37 @@
   }) : () -> ()
   "func.return"() : () -> ()
 }) {sym_name = "nested_use", function_type = () -> ()} : () -> ()
+
+// -----
+
+// A use before the op whose region defines the value: the parser resolves the forward reference
+// (as MLIR's does), the verifier rejects it.
+"func.func"() ({
+^bb0:
+  // expected-error@+1 {{operand #0 does not dominate this use}}
+  "foo.use"(%x) : (i32) -> ()
+  "foo.wrapper"() ({
+    // expected-note@+1 {{operand defined here (op in a child region)}}
+    %x = "foo.def"() : () -> i32
+  }) : () -> ()
+  "func.return"() : () -> ()
+}) {sym_name = "child_region", function_type = () -> ()} : () -> ()
+
+// -----
+
+// Likewise for a value of a sibling region.
+"func.func"() ({
+^bb0:
+  "foo.a"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "foo.use"(%x) : (i32) -> ()
+  }) : () -> ()
+  "foo.b"() ({
+    // expected-note@+1 {{operand defined here (op is neither in a parent nor in a child region)}}
+    %x = "foo.def"() : () -> i32
+  }) : () -> ()
+  "func.return"() : () -> ()
+}) {sym_name = "sibling_region", function_type = () -> ()} : () -> ()
 
 // -----
 
@@ -363,6 +394,82 @@
 %c = "arith.constant"() {value = true} : () -> i1
 // expected-error@+1 {{'arith.select' op failed to verify that all of {true_value, false_value, result} have same type}}
 %1 = "arith.select"(%c, %0, %c) : (i1, i32, i1) -> i32
+
+// -----
+
+%0 = "arith.constant"() {value = 1.0 : f32} : () -> f32
+// expected-error@+1 {{'arith.cmpf' op predicate must be between 0 and 15}}
+%1 = "arith.cmpf"(%0, %0) {predicate = 16 : i64} : (f32, f32) -> i1
+
+// -----
+
+%0 = "arith.constant"() {value = 1 : i32} : () -> i32
+// expected-error@+1 {{'arith.cmpi' op attribute 'predicate' failed to satisfy constraint: integer attribute}}
+%1 = "arith.cmpi"(%0, %0) {predicate = "slt"} : (i32, i32) -> i1
+
+// -----
+
+// expected-error@+1 {{'arith.constant' op value must be an integer, float or elements attribute}}
+%0 = "arith.constant"() {value = "s"} : () -> i32
+
+// -----
+
+// expected-error@+1 {{'arith.constant' op value type 'tensor<2xi32>' does not match result type 'tensor<3xi32>'}}
+%0 = "arith.constant"() {value = dense<1> : tensor<2xi32>} : () -> tensor<3xi32>
+
+// -----
+
+%0 = "arith.constant"() {value = 1 : i32} : () -> i32
+// expected-error@+1 {{'arith.sitofp' op invalid cast from 'i32' to 'i32'}}
+%1 = "arith.sitofp"(%0) : (i32) -> i32
+
+// -----
+
+%0 = "arith.constant"() {value = 1.0 : f32} : () -> f32
+// expected-error@+1 {{'arith.fptosi' op invalid cast from 'f32' to 'f32'}}
+%1 = "arith.fptosi"(%0) : (f32) -> f32
+
+// -----
+
+%0 = "arith.constant"() {value = 1 : i32} : () -> i32
+// expected-error@+1 {{'arith.extui' op invalid cast from 'i32' to 'f32'}}
+%1 = "arith.extui"(%0) : (i32) -> f32
+
+// -----
+
+%0 = "arith.constant"() {value = 1 : i32} : () -> i32
+// expected-error@+1 {{'arith.select' op condition must be i1, or a tensor of i1 with the result's shape}}
+%1 = "arith.select"(%0, %0, %0) : (i32, i32, i32) -> i32
+
+// -----
+
+%0 = "arith.constant"() {value = dense<1> : tensor<2xi32>} : () -> tensor<2xi32>
+%c = "arith.constant"() {value = dense<true> : tensor<3xi1>} : () -> tensor<3xi1>
+// expected-error@+1 {{'arith.select' op condition must be i1, or a tensor of i1 with the result's shape}}
+%1 = "arith.select"(%c, %0, %0) : (tensor<3xi1>, tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+
+// -----
+
+// A wrong operand or result count breaks both the op's shape and its same-type trait.
+// expected-error@+2 {{'arith.addi' op expected 1 or more operands, but found 0}}
+// expected-error@+1 {{'arith.addi' op requires 2 operands, but found 0}}
+%0 = "arith.addi"() : () -> i32
+
+// -----
+
+%0 = "arith.constant"() {value = 1 : i32} : () -> i32
+// expected-error@+2 {{'arith.addi' op expected 1 or more results}}
+// expected-error@+1 {{'arith.addi' op requires 1 results, but found 0}}
+"arith.addi"(%0, %0) : (i32, i32) -> ()
+
+// -----
+
+// expected-error@+2 {{'func.func' op requires visibility attribute 'sym_visibility' to be a string attribute, but got 3 : i64}}
+// expected-error@+1 {{'func.func' op attribute 'sym_visibility' failed to satisfy constraint: string attribute}}
+"func.func"() ({
+^bb0:
+  "func.return"() : () -> ()
+}) {sym_name = "f", function_type = () -> (), sym_visibility = 3} : () -> ()
 
 // -----
 
