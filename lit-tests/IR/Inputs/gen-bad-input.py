@@ -28,6 +28,8 @@ GENERATORS = {
     "fused-locs": lambda: nested("fused[", '"a"', "]", '"foo.op"() : () -> () loc(', ")"),
     # A single line of N bytes of blanks, then a stray character.
     "long-line": lambda: " " * n + '"foo.op"() : () -> () ;\n',
+    # N empty lines, then a bad symbol name.
+    "newlines": lambda: "\n" * n + '"foo.op"() {a = @1} : () -> ()\n',
     # N bytes of comment lines, then a type error.
     "comments": lambda: ("// " + "c" * 96 + "\n") * (n // 100) + '"foo.op"() : ( -> ()\n',
     # Valid programs that took quadratic time: a rank-N shape, N attribute names, N forward
