@@ -88,7 +88,7 @@ pub enum TypeKind {
 }
 
 /// Largest integer width the text format accepts (MLIR's limit).
-pub const MAX_INTEGER_WIDTH: u32 = 1 << 24;
+pub const MAX_INTEGER_WIDTH: u32 = (1 << 24) - 1;
 
 impl Context {
     /// Interns `kind` and returns its handle.

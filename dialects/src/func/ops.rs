@@ -125,13 +125,18 @@ fn verify_func(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The signature of a function that may not have been verified yet, if it has a valid one.
+fn unverified_signature(ctx: &Context, func: OpId) -> Option<(&[Type], &[Type])> {
+    ctx.function_signature(ctx.type_value(ctx.attr(func, "function_type")?)?)
+}
+
 fn verify_return(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let Some(func) = ctx.parent_op(op).and_then(|p| FuncOp::cast(ctx, p)) else {
         diags.push(ctx.op_error(op, "expects parent op 'func.func'"));
         return;
     };
-    let Some(ty) = ctx.type_value(func.function_type(ctx)) else { return };
-    let Some((_, results)) = ctx.function_signature(ty) else { return };
+    // The function's own checks run after this one: its signature may be missing or malformed.
+    let Some((_, results)) = unverified_signature(ctx, func.0) else { return };
     let operands: Vec<Value> = ctx.operation(op).operands().collect();
     let name = ctx.symbol_name(func.0).unwrap_or("");
     if operands.len() != results.len() {
@@ -169,13 +174,14 @@ fn verify_call(ctx: &Context, op: OpId, tables: &mut SymbolTableCollection, diag
         diags.push(ctx.op_error(op, format!("'{root}' does not reference a valid function")));
         return;
     };
-    let (inputs, results) = func.signature(ctx);
+    // The callee is verified on its own, maybe later or with errors: read its signature with care.
+    let Some((inputs, results)) = unverified_signature(ctx, func.0) else { return };
     let operation = ctx.operation(op);
     if operation.num_operands() != inputs.len() {
         diags.push(ctx.op_error(op, "incorrect number of operands for callee"));
         return;
     }
-    for (index, (value, &expected)) in operation.operands().zip(&inputs).enumerate() {
+    for (index, (value, &expected)) in operation.operands().zip(inputs).enumerate() {
         if ctx.value_type(value) != expected {
             diags.push(ctx.op_error(
                 op,
@@ -191,7 +197,7 @@ fn verify_call(ctx: &Context, op: OpId, tables: &mut SymbolTableCollection, diag
         diags.push(ctx.op_error(op, "incorrect number of results for callee"));
         return;
     }
-    for (index, (actual, &expected)) in operation.result_types().zip(&results).enumerate() {
+    for (index, (actual, &expected)) in operation.result_types().zip(results).enumerate() {
         if actual != expected {
             diags.push(ctx.op_error(op, format!("result type mismatch at index {index}")));
         }

@@ -6,7 +6,15 @@ use super::lexer::TokenKind;
 use super::types::is_type_keyword;
 use super::{ParseResult, Parser};
 use crate::attributes::{AttrKind, Attribute, f64_to_bf16_bits, f64_to_f16_bits, round_to_format};
+use crate::printer::attributes::type_to_string;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use rustc_hash::FxHashSet;
+
+/// True for MLIR builtin attribute keywords that mc does not support (other identifiers are no
+/// attribute).
+fn is_unsupported_builtin_attribute(text: &str) -> bool {
+    matches!(text, "affine_map" | "affine_set" | "sparse" | "strided" | "distinct" | "loc")
+}
 
 /// A scalar written in a `dense<...>` or `array<...>` literal.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -45,7 +53,10 @@ impl Parser<'_> {
                     let ty = self.parse_type()?;
                     Ok(self.ctx.type_attr(ty))
                 }
-                other => Err(self.error_here(format!("unsupported attribute '{other}'"))),
+                other if is_unsupported_builtin_attribute(other) => {
+                    Err(self.error_here(format!("unsupported attribute '{other}'")))
+                }
+                _ => Err(self.error_wrong_token("expected attribute value")),
             },
             TokenKind::Integer | TokenKind::Float | TokenKind::Minus => self.parse_number_attr(),
             TokenKind::String => {
@@ -58,10 +69,14 @@ impl Parser<'_> {
             }
             TokenKind::LSquare => {
                 let mut elements = Vec::new();
-                self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
-                    elements.push(p.parse_attribute()?);
-                    Ok(())
-                })?;
+                self.advance()?;
+                if !self.consume_if(TokenKind::RSquare)? {
+                    self.parse_comma_separated(|p| {
+                        elements.push(p.parse_attribute()?);
+                        Ok(())
+                    })?;
+                    self.expect(TokenKind::RSquare, "',' or ']'")?;
+                }
                 Ok(self.ctx.array_attr(elements))
             }
             TokenKind::LBrace => self.parse_dictionary(),
@@ -71,7 +86,7 @@ impl Parser<'_> {
                 let ty = self.parse_type()?;
                 Ok(self.ctx.type_attr(ty))
             }
-            _ => Err(self.error_here("expected attribute value")),
+            _ => Err(self.error_wrong_token("expected attribute value")),
         }
     }
 
@@ -84,7 +99,12 @@ impl Parser<'_> {
     /// Parses the entries of a dictionary, sorted by name.
     pub(super) fn parse_dictionary_entries(&mut self) -> ParseResult<Vec<(String, Attribute)>> {
         let mut entries: Vec<(String, Attribute)> = Vec::new();
-        self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
+        let mut names = FxHashSet::default();
+        self.expect(TokenKind::LBrace, "'{' in attribute dictionary")?;
+        if self.consume_if(TokenKind::RBrace)? {
+            return Ok(entries);
+        }
+        self.parse_comma_separated(|p| {
             let name_offset = p.tok.start;
             let name = match p.tok.kind {
                 TokenKind::BareIdentifier => p.text().to_string(),
@@ -99,12 +119,13 @@ impl Parser<'_> {
             }
             p.advance()?;
             let value = if p.consume_if(TokenKind::Equal)? { p.parse_attribute()? } else { p.ctx.unit_attr() };
-            if entries.iter().any(|(n, _)| *n == name) {
+            if !names.insert(name.clone()) {
                 return Err(p.error_at(name_offset, format!("duplicate key '{name}' in dictionary attribute")));
             }
             entries.push((name, value));
             Ok(())
         })?;
+        self.expect(TokenKind::RBrace, "'}' in attribute dictionary")?;
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(entries)
     }
@@ -183,13 +204,19 @@ impl Parser<'_> {
 
     fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, is_hex: bool, offset: u32) -> ParseResult<Attribute> {
         match (self.ctx.type_kind(ty).clone(), scalar) {
+            (TypeKind::Float(_), Scalar::Int(bits)) if is_hex && bits < 0 => {
+                Err(self.error_at(offset, "hexadecimal float literal should not have a leading minus"))
+            }
             (TypeKind::Float(kind), Scalar::Int(bits)) if is_hex => {
                 let value = float_from_bits(bits, kind)
                     .ok_or_else(|| self.error_at(offset, "hexadecimal float constant out of range for type"))?;
                 Ok(self.ctx.float_attr(value, ty))
             }
             (TypeKind::Float(_), Scalar::Int(_)) => {
-                Err(self.error_at(offset, "unexpected decimal integer literal for a floating point value"))
+                let note_loc = self.loc_at(offset);
+                Err(self
+                    .error_at(offset, "unexpected decimal integer literal for a floating point value")
+                    .with_note(note_loc, "add a trailing dot to make the literal a float"))
             }
             (TypeKind::Float(_), Scalar::Float(v)) => Ok(self.ctx.float_attr(v, ty)),
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v)) => {
@@ -199,7 +226,8 @@ impl Parser<'_> {
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float(_)) => {
                 Err(self.error_at(offset, "floating point value not valid for specified type"))
             }
-            _ => Err(self.error_at(offset, "invalid type for a numeric attribute")),
+            (_, Scalar::Float(_)) => Err(self.error_at(offset, "floating point value not valid for specified type")),
+            _ => Err(self.error_at(offset, "integer literal not valid for specified type")),
         }
     }
 
@@ -216,6 +244,9 @@ impl Parser<'_> {
             Signedness::Unsigned => (0, (1i128 << width) - 1),
             Signedness::Signless => (-(1i128 << (width.max(1) - 1)), (1i128 << width) - 1),
         };
+        if value < 0 && signedness == Signedness::Unsigned {
+            return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
+        }
         if value < min || value > max {
             return Err(self.error_at(offset, "integer constant out of range for attribute"));
         }
@@ -232,9 +263,12 @@ impl Parser<'_> {
                     Some(hex) => u128::from_str_radix(hex, 16).ok(),
                     None => text.parse::<u128>().ok(),
                 };
-                let value = magnitude.and_then(|m| i128::try_from(m).ok());
-                let Some(value) = value else { return Err(self.error_here("integer constant out of range")) };
-                Scalar::Int(if negative { -value } else { value })
+                let value = magnitude
+                    .and_then(|m| if negative { 0i128.checked_sub_unsigned(m) } else { i128::try_from(m).ok() });
+                let Some(value) = value else {
+                    return Err(self.error_here("integer constant out of range for attribute"));
+                };
+                Scalar::Int(value)
             }
             TokenKind::Float => {
                 let Ok(value) = text.parse::<f64>() else { return Err(self.error_here("invalid float literal")) };
@@ -262,7 +296,8 @@ impl Parser<'_> {
             Body::Literal { scalars: Vec::new(), shape: Some(vec![0]) }
         } else if self.is(TokenKind::String) {
             let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
-            let data = decode_hex(&bytes).ok_or_else(|| self.error_here("expected hexadecimal string"))?;
+            let data = decode_hex(&bytes)
+                .ok_or_else(|| self.error_here("expected string containing hex digits starting with `0x`"))?;
             self.advance()?;
             Body::Hex(data)
         } else if self.is(TokenKind::LSquare) {
@@ -288,7 +323,11 @@ impl Parser<'_> {
                 } else if data.len() == size * count {
                     (false, data)
                 } else {
-                    return Err(self.error_at(body_offset, "elements hex data size is invalid for provided type"));
+                    let message = format!(
+                        "elements hex data size is invalid for provided type: '{}'",
+                        type_to_string(self.ctx, ty)
+                    );
+                    return Err(self.error_at(body_offset, message));
                 }
             }
             Body::Literal { scalars, shape: literal_shape } => {
@@ -318,6 +357,10 @@ impl Parser<'_> {
 
     fn element_size(&mut self, element: Type, offset: u32) -> ParseResult<usize> {
         match self.ctx.type_kind(element) {
+            // Elements are encoded from 128-bit values (wider ones are not supported).
+            TypeKind::Integer { width, .. } if *width > 128 => {
+                Err(self.error_at(offset, "integer elements wider than 128 bits are not supported"))
+            }
             TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index => {
                 Ok(self.ctx.scalar_byte_size(element).expect("scalar type"))
             }
@@ -367,6 +410,10 @@ impl Parser<'_> {
                 out.extend_from_slice(&v.to_le_bytes()[..size]);
             }
             (TypeKind::Integer { width: 1, .. }, Scalar::Bool(b)) => out.push(b as u8),
+            (_, Scalar::Bool(_)) => return Err(self.error_at(offset, "expected i1 type for 'true' or 'false' values")),
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float(_)) => {
+                return Err(self.error_at(offset, "expected integer elements, but parsed floating-point"));
+            }
             _ => return Err(self.error_at(offset, "element literal does not match the element type")),
         }
         Ok(())
@@ -382,7 +429,7 @@ impl Parser<'_> {
                 let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
                 String::from_utf8(bytes).map_err(|_| self.error_here("resource name is not valid UTF-8"))?
             }
-            _ => return Err(self.error_here("expected resource handle")),
+            _ => return Err(self.error_here("expected identifier key for 'resource' entry")),
         };
         self.advance()?;
         self.expect(TokenKind::Greater, "'>' after resource handle")?;
@@ -390,7 +437,7 @@ impl Parser<'_> {
         let type_offset = self.tok.start;
         let ty = self.parse_type()?;
         if self.ctx.tensor_parts(ty).is_none() {
-            return Err(self.error_at(type_offset, "dense_resource must have a shaped type"));
+            return Err(self.error_at(type_offset, "`dense_resource` expected a shaped type"));
         }
         Ok(self.ctx.intern_attr(AttrKind::DenseResource { name, ty }))
     }
@@ -403,7 +450,8 @@ impl Parser<'_> {
         let element = self.parse_type()?;
         self.element_size(element, type_offset)?;
         let mut data = Vec::new();
-        if self.consume_if(TokenKind::Colon)? {
+        if !self.is(TokenKind::Greater) {
+            self.expect(TokenKind::Colon, "':' after dense array type")?;
             self.parse_comma_separated(|p| {
                 let offset = p.tok.start;
                 let scalar = p.parse_scalar()?;

@@ -15,7 +15,7 @@ use crate::diagnostics::Diagnostic;
 use crate::diagnostics::source::SourceBuffer;
 use crate::location::Location;
 use crate::operation::OpId;
-use lexer::{Lexer, Token, TokenKind};
+use lexer::{LexError, Lexer, Token, TokenKind};
 use ops::ValueScopes;
 use rustc_hash::FxHashMap;
 
@@ -138,15 +138,14 @@ impl<'a> Parser<'a> {
     /// Moves to the next token, turning lexer errors into diagnostics.
     fn advance(&mut self) -> ParseResult<()> {
         self.tok = self.lexer.next_token();
-        if let TokenKind::Error(e) = self.tok.kind {
-            return Err(self.error_here(e.message()));
-        }
-        Ok(())
+        self.check_token()
     }
 
-    /// Checks the initial token for a lexer error (the constructor cannot report it).
+    /// Checks the current token for a lexer error (the constructor cannot report it).
     fn check_token(&mut self) -> ParseResult<()> {
         match self.tok.kind {
+            // Like MLIR, an unterminated string is reported where the string was cut off.
+            TokenKind::Error(e @ LexError::UnterminatedString) => Err(self.error_at(self.tok.end, e.message())),
             TokenKind::Error(e) => Err(self.error_here(e.message())),
             _ => Ok(()),
         }
@@ -183,7 +182,7 @@ impl<'a> Parser<'a> {
     fn expect(&mut self, kind: TokenKind, what: &str) -> ParseResult<()> {
         self.check_token()?;
         if self.tok.kind != kind {
-            return Err(self.error_here(format!("expected {what}")));
+            return Err(self.error_wrong_token(format!("expected {what}")));
         }
         self.advance()
     }
@@ -245,10 +244,45 @@ impl<'a> Parser<'a> {
         Diagnostic::error(loc, message)
     }
 
-    /// An error at the current token.
+    /// An error at the current token (at the last character of the input when at its end).
     fn error_here(&mut self, message: impl Into<String>) -> Diagnostic {
-        let start = self.tok.start;
+        let mut start = self.tok.start;
+        if self.tok.kind == TokenKind::Eof {
+            start = self.src.floor_char_boundary((start as usize).saturating_sub(1)) as u32;
+        }
         self.error_at(start, message)
+    }
+
+    /// An error about a missing or wrong token, reported like MLIR's `emitWrongTokenError`:
+    /// right after the previous token, skipping back over blanks, line breaks and `//` comments,
+    /// so that a missing `)` is reported on the line where it belongs, not on the next one.
+    fn error_wrong_token(&mut self, message: impl Into<String>) -> Diagnostic {
+        let mut end = self.tok.start as usize;
+        if self.tok.kind == TokenKind::Eof {
+            end = end.saturating_sub(1);
+        }
+        let original = end;
+        let bytes = self.src.as_bytes();
+        loop {
+            while end > 0 && matches!(bytes[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                end = original;
+                break;
+            }
+            if !matches!(bytes[end - 1], b'\n' | b'\r') {
+                break;
+            }
+            end -= 1;
+            // Skip a `//` comment on the line above (as MLIR does, even one inside a string).
+            let line_start = bytes[..end].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(0, |i| i + 1);
+            if let Some(comment) = self.src[line_start..end].find("//") {
+                end = line_start + comment;
+            }
+        }
+        let end = self.src.floor_char_boundary(end) as u32;
+        self.error_at(end, message)
     }
 }
 
@@ -339,12 +373,60 @@ mod tests {
             ),
             "2:40: use of undeclared SSA value name '%y'"
         );
-        assert_eq!(parse_error("\"builtin.module\"() ("), "1:21: expected '{' to begin a region");
+        // At the end of the input, MLIR backs up one character, then over blanks.
+        assert_eq!(parse_error("\"builtin.module\"() ("), "1:19: expected '{' to begin a region");
+        assert_eq!(parse_error("\"builtin.module\"() (\n"), "1:21: expected '{' to begin a region");
         assert_eq!(
             parse_error("#x = dense<[1, [2]]> : tensor<2xi8>"),
             "1:12: tensor literal is invalid; ranks are not consistent between elements"
         );
         assert_eq!(parse_error("#x = 300 : i8"), "1:6: integer constant out of range for attribute");
+    }
+
+    #[test]
+    fn wrong_token_errors_go_after_the_previous_token() {
+        // A missing `)` is reported at the end of the line it belongs to, before a comment,
+        // not at the next token two lines down.
+        let text = "\"builtin.module\"() ({\n}  // comment\n\n  : () -> ()";
+        assert_eq!(parse_error(text), "2:2: expected ')' to end region list");
+        assert_eq!(parse_error("\"builtin.module\"() : () -> (i32"), "1:31: expected ')'");
+        // An unterminated string is reported where it was cut off.
+        assert_eq!(parse_error("#a = \"abc\n"), "1:10: expected '\"' in string literal");
+    }
+
+    #[test]
+    fn long_shapes_and_many_names_parse_in_linear_time() {
+        // Each of these was quadratic: a shape relexed its tail after every `x`, a dictionary
+        // compared each key with all earlier ones, and a definition scanned every pending
+        // forward reference.
+        let n = 50_000;
+        let shape = "x1".repeat(n);
+        let keys: Vec<String> = (0..n).map(|i| format!("k{i}")).collect();
+        let uses: String = (0..n).map(|i| format!("\"t.use\"(%v{i}) : (i32) -> ()\n")).collect();
+        let defs: String = (0..n).map(|i| format!("%v{i} = \"t.def\"() : () -> i32\n")).collect();
+        let text = format!(
+            "\"t.a\"() {{{}}} : () -> tensor<2{shape}xi8>\n\"t.g\"() ({{\n{uses}{defs}}}) : () -> ()",
+            keys.join(", ")
+        );
+        let start = std::time::Instant::now();
+        let mut ctx = Context::new();
+        ctx.allow_unregistered_dialects = true;
+        let buffer = SourceBuffer::new("t.mlir", text, 1);
+        parse_source(&mut ctx, &buffer).unwrap_or_else(|d| panic!("{}", d.message));
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
+    }
+
+    #[test]
+    fn wide_integer_elements_are_an_error_not_a_crash() {
+        assert_eq!(
+            parse_error("#x = dense<1> : tensor<2xi256>"),
+            "1:17: integer elements wider than 128 bits are not supported"
+        );
+        assert_eq!(parse_error("#x = array<i200: 1>"), "1:12: integer elements wider than 128 bits are not supported");
+        assert_eq!(parse_error("#x = 1 : i16777216"), "1:10: integer bitwidth is limited to 16777215 bits");
+        let mut ctx = Context::new();
+        let buffer = SourceBuffer::new("t.mlir", "#x = -170141183460469231731687303715884105728 : i128".into(), 1);
+        parse_source(&mut ctx, &buffer).expect("the smallest i128 is a valid literal");
     }
 
     #[test]
@@ -355,6 +437,25 @@ mod tests {
             .spawn(move || {
                 let mut ctx = Context::new();
                 let buffer = SourceBuffer::new("t.mlir", format!("#x = {text}"), 1);
+                parse_source(&mut ctx, &buffer).map(|_| ()).map_err(|d| d.message)
+            })
+            .expect("thread")
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(result, Err(format!("exceeded maximum nesting depth of {MAX_NESTING_DEPTH}")));
+    }
+
+    #[test]
+    fn deep_region_nesting_is_an_error_not_a_crash() {
+        // A region level takes the most stack (about 11 KiB in a debug build); mc-opt parses
+        // on a thread with a large stack, as this test does.
+        let text = "\"t.r\"() ({\n".repeat(100_000);
+        let result = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let mut ctx = Context::new();
+                ctx.allow_unregistered_dialects = true;
+                let buffer = SourceBuffer::new("t.mlir", text, 1);
                 parse_source(&mut ctx, &buffer).map(|_| ()).map_err(|d| d.message)
             })
             .expect("thread")

@@ -27,6 +27,13 @@ pub(super) fn is_type_keyword(text: &str) -> bool {
         )
 }
 
+/// True for MLIR builtin type keywords that mc does not support (other identifiers are no type).
+fn is_unsupported_builtin_type(text: &str) -> bool {
+    is_type_keyword(text)
+        || matches!(text, "f80" | "f128" | "tf32")
+        || ["f8E", "f6E", "f4E"].iter().any(|prefix| text.starts_with(prefix))
+}
+
 impl Parser<'_> {
     /// Parses any type.
     pub(super) fn parse_type(&mut self) -> ParseResult<Type> {
@@ -35,7 +42,7 @@ impl Parser<'_> {
             TokenKind::LParen => self.parse_function_type(),
             TokenKind::ExclamationIdentifier => self.parse_dialect_or_alias_type(),
             TokenKind::BareIdentifier => self.parse_builtin_type(),
-            _ => Err(self.error_here("expected type")),
+            _ => Err(self.error_wrong_token("expected non-function type")),
         }
     }
 
@@ -87,7 +94,10 @@ impl Parser<'_> {
                     self.advance()?;
                     return self.parse_tensor_type();
                 }
-                other => return Err(self.error_here(format!("unsupported type '{other}'"))),
+                other if is_unsupported_builtin_type(other) => {
+                    return Err(self.error_here(format!("unsupported type '{other}'")));
+                }
+                _ => return Err(self.error_wrong_token("expected non-function type")),
             }
         };
         self.advance()?;
@@ -99,12 +109,13 @@ impl Parser<'_> {
         self.enter()?;
         self.expect(TokenKind::Less, "'<' in tensor type")?;
         let shape = self.parse_dimension_list()?;
+        let element_offset = self.tok.start;
         let element = self.parse_type()?;
+        if matches!(self.ctx.type_kind(element), TypeKind::Function { .. } | TypeKind::None | TypeKind::Tensor { .. }) {
+            return Err(self.error_at(element_offset, "invalid tensor element type"));
+        }
         self.expect(TokenKind::Greater, "'>' in tensor type")?;
         self.leave();
-        if matches!(self.ctx.type_kind(element), TypeKind::Function { .. } | TypeKind::None | TypeKind::Tensor { .. }) {
-            return Err(self.error_here("invalid tensor element type"));
-        }
         Ok(self.ctx.tensor_type(shape, element))
     }
 
@@ -135,7 +146,25 @@ impl Parser<'_> {
             if !(self.tok.kind == TokenKind::BareIdentifier && self.text().starts_with('x')) {
                 return Err(self.error_here("expected 'x' in dimension list"));
             }
-            self.relex_from(self.tok.start + 1)?;
+            // Take the `NxNx` run that follows straight from the source: relexing the rest of the
+            // identifier after each `x` would make a long shape quadratic.
+            let end = self.scan_dimensions(self.tok.start as usize + 1, &mut shape);
+            self.relex_from(end as u32)?;
+        }
+    }
+
+    /// Appends the dimensions of a run of `<digits>x` starting at byte `pos`; returns where the
+    /// run stops (at something other than a decimal dimension followed by `x`).
+    fn scan_dimensions(&self, mut pos: usize, shape: &mut Vec<i64>) -> usize {
+        let bytes = self.src.as_bytes();
+        loop {
+            let digits = bytes[pos..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 || bytes.get(pos + digits) != Some(&b'x') {
+                return pos;
+            }
+            let Ok(dim) = self.src[pos..pos + digits].parse::<i64>() else { return pos };
+            shape.push(dim);
+            pos += digits + 1;
         }
     }
 
@@ -170,7 +199,7 @@ impl Parser<'_> {
         if bytes.get(end) == Some(&b'<') {
             end = match balanced_body_end(bytes, end) {
                 Some(e) => e,
-                None => return Err(self.error_here("unbalanced '<' in dialect symbol body")),
+                None => return Err(self.error_here("unbalanced '<' character in pretty dialect name")),
             };
         }
         let text = self.src[start..end].to_string();

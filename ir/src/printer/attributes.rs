@@ -262,6 +262,11 @@ fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut Stri
     }
 }
 
+/// Highest rank printed as a nested `[[...]]` literal; higher ranks (only possible with unit or
+/// zero dimensions) are printed as hex, which stays far below the parser's nesting limit and does
+/// not recurse.
+const MAX_NESTED_LITERAL_RANK: usize = 64;
+
 fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut String) {
     let element = ctx.element_type(ty);
     let size = ctx.scalar_byte_size(element).unwrap_or(1).max(1);
@@ -274,7 +279,8 @@ fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut
         return;
     }
     let is_bool = ctx.integer_width(element) == Some(1);
-    if count > HEX_THRESHOLD && !is_bool {
+    let rank = ctx.tensor_parts(ty).map_or(0, |(shape, _)| shape.len());
+    if (count > HEX_THRESHOLD && !is_bool) || rank > MAX_NESTED_LITERAL_RANK {
         out.push_str("\"0x");
         for b in data {
             let _ = write!(out, "{b:02X}");
@@ -386,6 +392,22 @@ mod tests {
         let mut s = String::new();
         write_string_literal(b"a\"b\\c\n\x01", &mut s);
         assert_eq!(s, r#""a\"b\\c\n\01""#);
+    }
+
+    #[test]
+    fn high_rank_dense_elements_print_as_hex() {
+        // Nested brackets would recurse once per dimension (and not parse back past the
+        // nesting limit); a rank-100000 tensor overflowed the stack.
+        let mut ctx = Context::new();
+        let i8 = ctx.integer_type(8);
+        let mut shape = vec![2];
+        shape.extend(std::iter::repeat_n(1, 100_000));
+        let ty = ctx.tensor_type(shape, i8);
+        let attr = ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data: vec![1, 2] });
+        assert!(attr_to_string(&ctx, attr).starts_with("dense<\"0x0102\"> : tensor<2x1x1x"));
+        let low = ctx.tensor_type(vec![2, 1], i8);
+        let attr = ctx.intern_attr(AttrKind::DenseElements { ty: low, splat: false, data: vec![1, 2] });
+        assert_eq!(attr_to_string(&ctx, attr), "dense<[[1], [2]]> : tensor<2x1xi8>");
     }
 
     #[test]
