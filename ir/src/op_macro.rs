@@ -274,7 +274,8 @@ macro_rules! define_op {
                     summary: $summary,
                     traits: $crate::Traits::NONE $(.with($crate::Traits::$tr))*,
                     inherent_attrs: &[$(stringify!($attr),)* $($(stringify!($oattr),)*)?],
-                    verify: Some(Self::verify_all),
+                    verify_invariants: Some(Self::verify_invariants),
+                    verify: $crate::define_op!(@opt $($verify)?),
                     verify_symbol_uses: $crate::define_op!(@opt $($verify_symbol_uses)?),
                     fold: $crate::define_op!(@opt $($fold)?),
                     canonicalize: $crate::define_op!(@opt $($canon)?),
@@ -298,12 +299,8 @@ macro_rules! define_op {
                 }
             )?
 
-            fn verify_all(ctx: &$crate::Context, op: $crate::OpId, diags: &mut Vec<$crate::Diagnostic>) {
-                let before = diags.len();
+            fn verify_invariants(ctx: &$crate::Context, op: $crate::OpId, diags: &mut Vec<$crate::Diagnostic>) {
                 Self::SHAPE.verify(ctx, op, diags);
-                if diags.len() == before {
-                    $($verify(ctx, op, diags);)?
-                }
             }
 
             /// Views `op` as this op if its name matches.
@@ -436,7 +433,7 @@ mod tests {
         let (i64, i32) = (ctx.integer_type(64), ctx.integer_type(32));
         let loc = ctx.unknown_loc();
         let name = ctx.op_name(ModeOp::NAME);
-        let verify = ctx.op_def(name).and_then(|d| d.verify).expect("a verifier");
+        let verify = ctx.op_def(name).and_then(|d| d.verify_invariants).expect("generated checks");
         let expected = "'test.mode' op attribute 'mode' failed to satisfy constraint: allowed 64-bit signless \
                         integer cases: 0, 1, 2";
         let valid = ctx.integer_attr(2, i64);
@@ -484,7 +481,7 @@ mod tests {
         assert_eq!((three.begin(&ctx), three.end(&ctx)), (Some(args[1]), Some(args[2])));
         assert_eq!(SliceOp::cast(&ctx, three.op()), Some(three));
         assert_eq!(three.sizes(&ctx), None);
-        let verify = ctx.op_def(name).and_then(|d| d.verify).expect("a verifier");
+        let verify = ctx.op_def(name).and_then(|d| d.verify_invariants).expect("generated checks");
         let mut diags = Vec::new();
         verify(&ctx, three.op(), &mut diags);
         assert!(diags.is_empty());

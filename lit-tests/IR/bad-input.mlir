@@ -5,9 +5,13 @@
 // Empty input, or only blanks and comments, is an empty module.
 // RUN: printf '' | mc-opt | FileCheck %s --check-prefix=EMPTY
 // RUN: printf '  \n\t// just a comment\n\n' | mc-opt - | FileCheck %s --check-prefix=EMPTY
-// EMPTY:      "builtin.module"() ({
-// EMPTY-NEXT: ^bb0:
-// EMPTY-NEXT: }) : () -> ()
+// RUN: printf '  \n\t// just a comment\n\n' | mc-opt - --print-generic | FileCheck %s --check-prefix=EMPTY-GENERIC
+// EMPTY:      {{^}}module {
+// EMPTY-NEXT: {{^}}}
+// EMPTY-NOT:  {{.}}
+// EMPTY-GENERIC:      "builtin.module"() ({
+// EMPTY-GENERIC-NEXT: ^bb0:
+// EMPTY-GENERIC-NEXT: }) : () -> ()
 
 // NUL bytes are blanks, as in MLIR; CRLF line ends are line ends.
 // RUN: printf '"foo.a"() : () -> ()\0\0\r\n"foo.b"() : () -> ()\r\n' | mc-opt --allow-unregistered-dialect | FileCheck %s --check-prefix=BLANKS

@@ -125,13 +125,6 @@
 
 // -----
 
-// A custom (unquoted) op name. mc parses the generic form only; MLIR adds a note listing its
-// dialects.
-// expected-error@+1 {{custom op 'foo.op' is unknown}}
-foo.op
-
-// -----
-
 // expected-error@+1 {{block references are only valid inside a region}}
 "foo.op"() [^bb1] : () -> ()
 

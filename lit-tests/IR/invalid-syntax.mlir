@@ -75,6 +75,14 @@ bar
 
 // -----
 
+// A custom op of an unknown dialect is an error even with --allow-unregistered-dialect; the note
+// lists the registered dialects.
+// expected-error@+2 {{Dialect `foo' not found for custom op 'foo.op'}}
+// expected-note-re@+1 {{Available dialects: {{.*}}arith, {{.*}}builtin, {{.*}}func, {{.*}}; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/}}
+foo.op
+
+// -----
+
 // expected-error@+1 {{expected '(' to start operand list}}
 "foo.op" : () -> ()
 

@@ -3,13 +3,15 @@
 //
 // RUN: mc-opt %s --split-input-file --verify-diagnostics
 // RUN: mlir-opt-22 %s --split-input-file --verify-diagnostics
-// With the flag, only the arith op is an error; the other chunks print.
+// With the flag, only the arith op is an error; the other chunks print, as they do upstream.
 // RUN: not mc-opt %s --split-input-file --allow-unregistered-dialect 2> %t.err | FileCheck %s --check-prefix=ALLOWED
 // RUN: FileCheck %s --input-file=%t.err --check-prefix=ALLOWED-ERR
+// RUN: not mlir-opt-22 %s --split-input-file --allow-unregistered-dialect 2> %t.upstream.err | FileCheck %s --check-prefix=ALLOWED
+// RUN: FileCheck %s --input-file=%t.upstream.err --check-prefix=ALLOWED-ERR
 
 // ALLOWED: "foo.op"() : () -> ()
 // ALLOWED: // -----
-// ALLOWED: "func.func"
+// ALLOWED: func.func @in_a_function() {
 // ALLOWED-NEXT: %{{.*}} = "foo.def"() : () -> i32
 // ALLOWED: // -----
 // ALLOWED: "foo.op"() : () -> ()

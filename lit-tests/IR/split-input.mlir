@@ -18,16 +18,16 @@
 // Another input marker; the output marker stays the default, as in mlir-opt.
 // RUN: mc-opt %t/custom-marker.mlir '--split-input-file=// =====' --allow-unregistered-dialect | FileCheck %s --check-prefix=CUSTOM
 // CUSTOM:      "foo.first"
-// CUSTOM-NEXT: }) : () -> ()
+// CUSTOM-NEXT: {{^}}}
 // CUSTOM-NEXT: {{^// -{5}$}}
-// CUSTOM-NEXT: "builtin.module"() ({
+// CUSTOM-NEXT: {{^}}module {
 // CUSTOM-NEXT:   "foo.second"
 
 #a = 1 : i32
 %0 = "foo.def"() {a = #a} : () -> i32
-// CHECK-LABEL: "builtin.module"() ({
+// CHECK-LABEL: {{^}}module {
 // CHECK-NEXT:    %0 = "foo.def"() {a = 1 : i32} : () -> i32
-// CHECK-NEXT:  }) : () -> ()
+// CHECK-NEXT:  {{^}}}
 // CHECK-NEXT:  {{^// -{5}$}}
 
 // -----
@@ -45,16 +45,18 @@
 ^bb0:
   "func.return"() : () -> ()
 }) {sym_name = "f", function_type = () -> (), sym_visibility = "private"} : () -> ()
-// CHECK-NEXT:  "builtin.module"() ({
-// CHECK-NEXT:    "func.func"() <{function_type = () -> (), sym_name = "f", sym_visibility = "private"}> ({
-// CHECK:       {{^// -{5}$}}
+// CHECK-NEXT:  {{^}}module {
+// CHECK-NEXT:    func.func private @f() {
+// CHECK-NEXT:      return
+// CHECK-NEXT:    }
+// CHECK-NEXT:  {{^}}}
+// CHECK-NEXT:  {{^// -{5}$}}
 
 // -----
 
 // A chunk of comments only is an empty module.
-// CHECK-NEXT:  "builtin.module"() ({
-// CHECK-NEXT:  ^bb0:
-// CHECK-NEXT:  }) : () -> ()
+// CHECK-NEXT:  {{^}}module {
+// CHECK-NEXT:  {{^}}}
 // CHECK-NEXT:  {{^// -{5}$}}
 
 // -----
@@ -100,16 +102,16 @@
 // ----
 "foo.b"() : () -> ()
 // NEAR-MISS: split-input.mlir:[[# @LINE - 2]]:7: warning: near miss with file split marker
-// CHECK-NEXT:  "builtin.module"() ({
+// CHECK-NEXT:  {{^}}module {
 // CHECK-NEXT:    "foo.a"() : () -> ()
 // CHECK-NEXT:    "foo.b"() : () -> ()
-// CHECK-NEXT:  }) : () -> ()
+// CHECK-NEXT:  {{^}}}
 // CHECK-NEXT:  {{^// -{5}$}}
 // The last chunk is the file below (split at the other marker by the CUSTOM run).
-// CHECK-NEXT:  "builtin.module"() ({
+// CHECK-NEXT:  {{^}}module {
 // CHECK-NEXT:    "foo.first"() : () -> ()
 // CHECK-NEXT:    "foo.second"() : () -> ()
-// CHECK-NEXT:  }) : () -> ()
+// CHECK-NEXT:  {{^}}}
 // CHECK-NOT:   {{.}}
 
 // -----
