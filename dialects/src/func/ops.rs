@@ -117,13 +117,19 @@ fn verify_func(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The signature of a `func.func` that may not have been verified (yet): `None` when its
+/// `function_type` is missing or not a function type (its own verifier reports that).
+fn unverified_signature(ctx: &Context, func: FuncOp) -> Option<(&[Type], &[Type])> {
+    let ty = ctx.type_value(ctx.attr(func.0, "function_type")?)?;
+    ctx.function_signature(ty)
+}
+
 fn verify_return(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let Some(func) = ctx.parent_op(op).and_then(|p| FuncOp::cast(ctx, p)) else {
         diags.push(ctx.op_error(op, "expects parent op 'func.func'"));
         return;
     };
-    let Some(ty) = ctx.type_value(func.function_type(ctx)) else { return };
-    let Some((_, results)) = ctx.function_signature(ty) else { return };
+    let Some((_, results)) = unverified_signature(ctx, func) else { return };
     let operands: Vec<Value> = ctx.operation(op).operands().collect();
     let name = ctx.symbol_name(func.0).unwrap_or("");
     if operands.len() != results.len() {
@@ -156,13 +162,13 @@ fn verify_call(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         diags.push(ctx.op_error(op, format!("'{root}' does not reference a valid function")));
         return;
     };
-    let (inputs, results) = func.signature(ctx);
+    let Some((inputs, results)) = unverified_signature(ctx, func) else { return };
     let operation = ctx.operation(op);
     if operation.num_operands() != inputs.len() {
         diags.push(ctx.op_error(op, "incorrect number of operands for callee"));
         return;
     }
-    for (index, (value, &expected)) in operation.operands().zip(&inputs).enumerate() {
+    for (index, (value, &expected)) in operation.operands().zip(inputs).enumerate() {
         if ctx.value_type(value) != expected {
             diags.push(ctx.op_error(
                 op,
@@ -178,9 +184,47 @@ fn verify_call(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         diags.push(ctx.op_error(op, "incorrect number of results for callee"));
         return;
     }
-    for (index, (actual, &expected)) in operation.result_types().zip(&results).enumerate() {
+    for (index, (actual, &expected)) in operation.result_types().zip(results).enumerate() {
         if actual != expected {
             diags.push(ctx.op_error(op, format!("result type mismatch at index {index}")));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mc_ir::diagnostics::source::SourceBuffer;
+    use mc_ir::{Context, parser, verifier};
+
+    fn verify_errors(text: &str) -> Vec<String> {
+        let mut ctx = Context::new();
+        crate::register_all(&mut ctx);
+        let buffer = SourceBuffer::new("t.mlir", text.to_string(), 1);
+        let module = parser::parse_source(&mut ctx, &buffer).unwrap_or_else(|d| panic!("{}", d.message));
+        verifier::verify(&ctx, module.op()).err().unwrap_or_default().into_iter().map(|d| d.message).collect()
+    }
+
+    // Found by the `parse` fuzz target: a call to (or a return in) a function without a valid
+    // `function_type` panicked instead of leaving the report to the function's verifier.
+    #[test]
+    fn call_and_return_in_invalid_function_do_not_panic() {
+        let errors = verify_errors(
+            r#""func.func"() <{sym_name = "f"}> ({
+              %0 = "func.call"() <{callee = @f}> : () -> i32
+              "func.return"(%0) : (i32) -> ()
+            }) : () -> ()
+            "func.func"() <{sym_name = "g", function_type = i32}> ({
+              "func.call"() <{callee = @g}> : () -> ()
+              "func.return"() : () -> ()
+            }) : () -> ()"#,
+        );
+        assert_eq!(
+            errors,
+            [
+                "'func.func' op requires attribute 'function_type'",
+                "'func.func' op requires '\"function_type\"' to be a function type"
+            ],
+            "{errors:?}"
+        );
     }
 }
