@@ -9,7 +9,9 @@ use crate::dialect::Traits;
 use crate::operation::OpId;
 use crate::region::RegionId;
 use crate::value::Value;
-use attributes::{write_attr, write_attr_dict, write_key, write_loc, write_string_literal, write_type, write_type_list};
+use attributes::{
+    write_attr, write_attr_dict, write_key, write_loc, write_string_literal, write_type, write_type_list,
+};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 
