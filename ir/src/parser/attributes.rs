@@ -333,6 +333,10 @@ impl Parser<'_> {
 
     fn element_size(&mut self, element: Type, offset: u32) -> ParseResult<usize> {
         match self.ctx.type_kind(element) {
+            // Element values are stored and printed through `i128`.
+            TypeKind::Integer { width, .. } if *width > 128 => {
+                Err(self.error_at(offset, "integer elements wider than 128 bits are not supported"))
+            }
             TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index => {
                 Ok(self.ctx.scalar_byte_size(element).expect("scalar type"))
             }
@@ -537,5 +541,16 @@ mod tests {
         let decimal = Err("unexpected decimal integer literal for a floating point value".to_string());
         assert_eq!(parse_attr("dense<[1.0, 2]> : tensor<2xf32>"), decimal);
         assert_eq!(parse_attr("array<f32: 1>"), decimal);
+    }
+
+    // Found by the `parse` fuzz target: elements wider than 16 bytes overflowed an `i128` buffer.
+    #[test]
+    fn wide_integer_elements_are_an_error() {
+        let unsupported = Err("integer elements wider than 128 bits are not supported".to_string());
+        assert_eq!(parse_attr("dense<7> : tensor<4xi632>"), unsupported);
+        assert_eq!(parse_attr(&format!("dense<\"0x{}\"> : tensor<i129>", "00".repeat(17))), unsupported);
+        assert_eq!(parse_attr("array<i200: 1>"), unsupported);
+        assert_eq!(parse_attr("dense<-1> : tensor<2xi128>").as_deref(), Ok("dense<-1> : tensor<2xi128>"));
+        assert_eq!(parse_attr("5 : i632").as_deref(), Ok("5 : i632"));
     }
 }
