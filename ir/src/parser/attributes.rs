@@ -297,6 +297,17 @@ impl Parser<'_> {
         let size = self.element_size(element, type_offset)?;
         let count = self.ctx.num_elements(ty).unwrap_or(0) as usize;
         let (splat, data) = match body {
+            // As in MLIR, `i1` hex data is packed 8 elements to a byte (a single 0x00 or 0xFF is a
+            // splat); it is stored one byte per element.
+            Body::Hex(data) if self.ctx.integer_width(element) == Some(1) => {
+                if let [byte @ (0x00 | 0xFF)] = data[..] {
+                    (true, vec![byte & 1])
+                } else if data.len() == count.div_ceil(8) {
+                    (false, (0..count).map(|i| (data[i / 8] >> (i % 8)) & 1).collect())
+                } else {
+                    return Err(self.error_at(body_offset, "elements hex data size is invalid for provided type"));
+                }
+            }
             Body::Hex(data) => {
                 if data.len() == size && count != 1 {
                     (true, data)
@@ -541,6 +552,27 @@ mod tests {
         let decimal = Err("unexpected decimal integer literal for a floating point value".to_string());
         assert_eq!(parse_attr("dense<[1.0, 2]> : tensor<2xf32>"), decimal);
         assert_eq!(parse_attr("array<f32: 1>"), decimal);
+    }
+
+    // Found by the `parse` fuzz target: `i1` hex data was kept byte by byte, so any non-zero byte
+    // printed as `true` and `"0x01020304"` printed as a list that parsed back as a splat.
+    #[test]
+    fn bool_hex_elements_are_bit_packed() {
+        assert_eq!(
+            parse_attr("dense<\"0x02\"> : tensor<4xi1>").as_deref(),
+            Ok("dense<[false, true, false, false]> : tensor<4xi1>")
+        );
+        assert_eq!(parse_attr("dense<\"0x0F\"> : tensor<4xi1>").as_deref(), Ok("dense<true> : tensor<4xi1>"));
+        assert_eq!(parse_attr("dense<\"0xFF\"> : tensor<20xi1>").as_deref(), Ok("dense<true> : tensor<20xi1>"));
+        assert_eq!(parse_attr("dense<\"0x00\"> : tensor<2x3xi1>").as_deref(), Ok("dense<false> : tensor<2x3xi1>"));
+        assert_eq!(
+            parse_attr("dense<\"0x0100\"> : tensor<9xi1>").as_deref(),
+            Ok("dense<[true, false, false, false, false, false, false, false, false]> : tensor<9xi1>")
+        );
+        assert_eq!(
+            parse_attr("dense<\"0x01020304\"> : tensor<4xi1>"),
+            Err("elements hex data size is invalid for provided type".to_string())
+        );
     }
 
     // Found by the `parse` fuzz target: elements wider than 16 bytes overflowed an `i128` buffer.
