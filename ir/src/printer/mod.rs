@@ -241,7 +241,8 @@ impl<'a> OpPrinter<'a> {
         let blocks = ctx.region_blocks(region);
         for (index, &block) in blocks.iter().enumerate() {
             let has_args = ctx.num_block_args(block) > 0;
-            let print_label = index > 0 || has_args || (ctx.first_op(block).is_none() && blocks.len() == 1);
+            // An empty entry block needs its label, or the next block's label would open the region.
+            let print_label = index > 0 || has_args || ctx.first_op(block).is_none();
             if print_label {
                 self.newline();
                 self.write_block_name(block);
@@ -354,5 +355,13 @@ mod tests {
     fn op_names_are_escaped() {
         let printed = assert_stable("\"t.a\\nb\\22\\\\\"() : () -> ()");
         assert!(printed.contains("\"t.a\\nb\\\"\\\\\"() : () -> ()"), "{printed}");
+    }
+
+    // Found by the `parse` fuzz target: an empty entry block followed by another block lost its
+    // label, so the printed region had one block fewer.
+    #[test]
+    fn empty_entry_block_keeps_its_label() {
+        let printed = assert_stable("\"t\"() ({^a: ^b: \"t.x\"() : () -> ()}) : () -> ()");
+        assert!(printed.contains("({\n  ^bb0:\n  ^bb1:\n    \"t.x\"()"), "{printed}");
     }
 }
