@@ -203,3 +203,41 @@ fn verify_call(ctx: &Context, op: OpId, tables: &mut SymbolTableCollection, diag
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mc_ir::diagnostics::source::SourceBuffer;
+    use mc_ir::{Context, parser, verifier};
+
+    fn verify_errors(text: &str) -> Vec<String> {
+        let mut ctx = Context::new();
+        crate::register_all(&mut ctx);
+        let buffer = SourceBuffer::new("t.mlir", text.to_string(), 1);
+        let module = parser::parse_source(&mut ctx, &buffer).unwrap_or_else(|d| panic!("{}", d.message));
+        verifier::verify(&ctx, module.op()).err().unwrap_or_default().into_iter().map(|d| d.message).collect()
+    }
+
+    // Found by the `parse` fuzz target: a call to (or a return in) a function without a valid
+    // `function_type` panicked instead of leaving the report to the function's verifier.
+    #[test]
+    fn call_and_return_in_invalid_function_do_not_panic() {
+        let errors = verify_errors(
+            r#""func.func"() <{sym_name = "f"}> ({
+              %0 = "func.call"() <{callee = @f}> : () -> i32
+              "func.return"(%0) : (i32) -> ()
+            }) : () -> ()
+            "func.func"() <{sym_name = "g", function_type = i32}> ({
+              "func.call"() <{callee = @g}> : () -> ()
+              "func.return"() : () -> ()
+            }) : () -> ()"#,
+        );
+        assert_eq!(
+            errors,
+            [
+                "'func.func' op requires attribute 'function_type'",
+                "'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"
+            ],
+            "{errors:?}"
+        );
+    }
+}

@@ -19,7 +19,10 @@ fn is_unsupported_builtin_attribute(text: &str) -> bool {
 /// A scalar written in a `dense<...>` or `array<...>` literal.
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Scalar {
+    /// A decimal integer.
     Int(i128),
+    /// A hexadecimal integer (`0x...`, sign applied): an integer, or a float's bit pattern.
+    Hex(i128),
     Float(f64),
     Bool(bool),
 }
@@ -190,7 +193,6 @@ impl Parser<'_> {
     fn parse_number_attr(&mut self) -> ParseResult<Attribute> {
         let start = self.tok.start;
         let scalar = self.parse_scalar()?;
-        let is_hex = self.src[start as usize..].trim_start_matches('-').starts_with("0x");
         let ty = if self.consume_if(TokenKind::Colon)? {
             self.parse_type()?
         } else {
@@ -199,17 +201,14 @@ impl Parser<'_> {
                 _ => self.ctx.integer_type(64),
             }
         };
-        self.scalar_to_attr(scalar, ty, is_hex, start)
+        self.scalar_to_attr(scalar, ty, start)
     }
 
-    fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, is_hex: bool, offset: u32) -> ParseResult<Attribute> {
+    fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, offset: u32) -> ParseResult<Attribute> {
         match (self.ctx.type_kind(ty).clone(), scalar) {
-            (TypeKind::Float(_), Scalar::Int(bits)) if is_hex && bits < 0 => {
-                Err(self.error_at(offset, "hexadecimal float literal should not have a leading minus"))
-            }
-            (TypeKind::Float(kind), Scalar::Int(bits)) if is_hex => {
-                let value = float_from_bits(bits, kind)
-                    .ok_or_else(|| self.error_at(offset, "hexadecimal float constant out of range for type"))?;
+            (TypeKind::Float(kind), Scalar::Hex(bits)) => {
+                let bits = self.check_float_bits(bits, kind, offset)?;
+                let value = float_from_bits(bits, kind);
                 Ok(self.ctx.float_attr(value, ty))
             }
             (TypeKind::Float(_), Scalar::Int(_)) => {
@@ -219,7 +218,7 @@ impl Parser<'_> {
                     .with_note(note_loc, "add a trailing dot to make the literal a float"))
             }
             (TypeKind::Float(_), Scalar::Float(v)) => Ok(self.ctx.float_attr(v, ty)),
-            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v)) => {
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v) | Scalar::Hex(v)) => {
                 self.check_integer_range(v, ty, offset)?;
                 Ok(self.ctx.integer_attr(v, ty))
             }
@@ -228,6 +227,18 @@ impl Parser<'_> {
             }
             (_, Scalar::Float(_)) => Err(self.error_at(offset, "floating point value not valid for specified type")),
             _ => Err(self.error_at(offset, "integer literal not valid for specified type")),
+        }
+    }
+
+    /// Checks a hexadecimal literal written for a float of `kind`: its bit pattern, unsigned and
+    /// no wider than the type.
+    fn check_float_bits(&mut self, bits: i128, kind: FloatKind, offset: u32) -> ParseResult<u64> {
+        if bits < 0 {
+            return Err(self.error_at(offset, "hexadecimal float literal should not have a leading minus"));
+        }
+        match u64::try_from(bits) {
+            Ok(bits) if kind.width() == 64 || bits >> kind.width() == 0 => Ok(bits),
+            _ => Err(self.error_at(offset, "hexadecimal float constant out of range for type")),
         }
     }
 
@@ -268,7 +279,7 @@ impl Parser<'_> {
                 let Some(value) = value else {
                     return Err(self.error_here("integer constant out of range for attribute"));
                 };
-                Scalar::Int(value)
+                if text.starts_with("0x") { Scalar::Hex(value) } else { Scalar::Int(value) }
             }
             TokenKind::Float => {
                 let Ok(value) = text.parse::<f64>() else { return Err(self.error_here("invalid float literal")) };
@@ -317,6 +328,17 @@ impl Parser<'_> {
         let size = self.element_size(element, type_offset)?;
         let count = self.ctx.num_elements(ty).unwrap_or(0) as usize;
         let (splat, data) = match body {
+            // As in MLIR, `i1` hex data is packed 8 elements to a byte (a single 0x00 or 0xFF is a
+            // splat); it is stored one byte per element.
+            Body::Hex(data) if self.ctx.integer_width(element) == Some(1) => {
+                if let [byte @ (0x00 | 0xFF)] = data[..] {
+                    (true, vec![byte & 1])
+                } else if data.len() == count.div_ceil(8) {
+                    (false, (0..count).map(|i| (data[i / 8] >> (i % 8)) & 1).collect())
+                } else {
+                    return Err(self.error_at(body_offset, "elements hex data size is invalid for provided type"));
+                }
+            }
             Body::Hex(data) => {
                 if data.len() == size && count != 1 {
                     (true, data)
@@ -403,9 +425,15 @@ impl Parser<'_> {
     fn encode_scalar(&mut self, scalar: Scalar, element: Type, offset: u32, out: &mut Vec<u8>) -> ParseResult<()> {
         let size = self.ctx.scalar_byte_size(element).expect("scalar type");
         match (self.ctx.type_kind(element).clone(), scalar) {
-            (TypeKind::Float(kind), Scalar::Int(v)) => encode_float(v as f64, kind, out),
+            (TypeKind::Float(kind), Scalar::Hex(bits)) => {
+                let bits = self.check_float_bits(bits, kind, offset)?;
+                out.extend_from_slice(&bits.to_le_bytes()[..size]);
+            }
+            (TypeKind::Float(_), Scalar::Int(_)) => {
+                return Err(self.error_at(offset, "unexpected decimal integer literal for a floating point value"));
+            }
             (TypeKind::Float(kind), Scalar::Float(v)) => encode_float(v, kind, out),
-            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v)) => {
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v) | Scalar::Hex(v)) => {
                 self.check_integer_range(v, element, offset)?;
                 out.extend_from_slice(&v.to_le_bytes()[..size]);
             }
@@ -492,15 +520,15 @@ fn encode_float(value: f64, kind: FloatKind, out: &mut Vec<u8>) {
     }
 }
 
-fn float_from_bits(bits: i128, kind: FloatKind) -> Option<f64> {
-    let bits = u64::try_from(bits).ok()?;
+/// The value of a float of `kind` with the bit pattern `bits` (checked to fit the type).
+fn float_from_bits(bits: u64, kind: FloatKind) -> f64 {
     let value = match kind {
         FloatKind::F64 => f64::from_bits(bits),
-        FloatKind::F32 => f32::from_bits(u32::try_from(bits).ok()?) as f64,
-        FloatKind::F16 => crate::attributes::f16_bits_to_f64(u16::try_from(bits).ok()?),
-        FloatKind::BF16 => crate::attributes::bf16_bits_to_f64(u16::try_from(bits).ok()?),
+        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
+        FloatKind::F16 => crate::attributes::f16_bits_to_f64(bits as u16),
+        FloatKind::BF16 => crate::attributes::bf16_bits_to_f64(bits as u16),
     };
-    Some(round_to_format(value, kind))
+    round_to_format(value, kind)
 }
 
 /// Stores data whose elements are all equal as a splat, as MLIR does.
@@ -528,5 +556,73 @@ mod tests {
     fn equal_elements_become_a_splat() {
         assert_eq!(canonical_splat(false, vec![1, 0, 1, 0], 2), (true, vec![1, 0]));
         assert_eq!(canonical_splat(false, vec![1, 0, 2, 0], 2), (false, vec![1, 0, 2, 0]));
+    }
+
+    /// Parses `#a = <attr>` and prints the attribute back, or returns the error message.
+    fn parse_attr(text: &str) -> Result<String, String> {
+        use crate::diagnostics::source::SourceBuffer;
+        use crate::printer::attributes::attr_to_string;
+        let mut ctx = crate::Context::new();
+        let buffer = SourceBuffer::new("t.mlir", format!("#a = {text}"), 1);
+        let mut parser = Parser::new(&mut ctx, &buffer);
+        parser.parse_top_level().map_err(|d| d.message)?;
+        let attr = parser.attr_aliases["a"];
+        Ok(attr_to_string(&ctx, attr))
+    }
+
+    // Found by the `parse` fuzz target: in float elements an integer was taken as a value, so
+    // `dense<0x7C00> : tensor<2xf16>` (how infinity prints) parsed back as 31744.0. As in MLIR,
+    // a hexadecimal integer is the float's bit pattern and a decimal integer is an error.
+    #[test]
+    fn hex_float_elements_are_bit_patterns() {
+        assert_eq!(parse_attr("dense<0x7C00> : tensor<2xf16>").as_deref(), Ok("dense<0x7C00> : tensor<2xf16>"));
+        assert_eq!(
+            parse_attr("dense<[0x3C00, 2.0]> : tensor<2xf16>").as_deref(),
+            Ok("dense<[1.0e0, 2.0e0]> : tensor<2xf16>")
+        );
+        assert_eq!(parse_attr("array<f32: 0x3F800000>").as_deref(), Ok("array<f32: 1.0e0>"));
+        assert_eq!(parse_attr("0x7FF0000000000000 : f64").as_deref(), Ok("0x7FF0000000000000 : f64"));
+        assert_eq!(parse_attr("dense<-0x10> : tensor<2xi8>").as_deref(), Ok("dense<-16> : tensor<2xi8>"));
+        let out_of_range = Err("hexadecimal float constant out of range for type".to_string());
+        assert_eq!(parse_attr("dense<0x7FC00000> : tensor<2xf16>"), out_of_range);
+        assert_eq!(parse_attr("0x10000 : bf16"), out_of_range);
+        let minus = Err("hexadecimal float literal should not have a leading minus".to_string());
+        assert_eq!(parse_attr("dense<-0x7C00> : tensor<2xf16>"), minus);
+        assert_eq!(parse_attr("-0x3C00 : f16"), minus);
+        let decimal = Err("unexpected decimal integer literal for a floating point value".to_string());
+        assert_eq!(parse_attr("dense<[1.0, 2]> : tensor<2xf32>"), decimal);
+        assert_eq!(parse_attr("array<f32: 1>"), decimal);
+    }
+
+    // Found by the `parse` fuzz target: `i1` hex data was kept byte by byte, so any non-zero byte
+    // printed as `true` and `"0x01020304"` printed as a list that parsed back as a splat.
+    #[test]
+    fn bool_hex_elements_are_bit_packed() {
+        assert_eq!(
+            parse_attr("dense<\"0x02\"> : tensor<4xi1>").as_deref(),
+            Ok("dense<[false, true, false, false]> : tensor<4xi1>")
+        );
+        assert_eq!(parse_attr("dense<\"0x0F\"> : tensor<4xi1>").as_deref(), Ok("dense<true> : tensor<4xi1>"));
+        assert_eq!(parse_attr("dense<\"0xFF\"> : tensor<20xi1>").as_deref(), Ok("dense<true> : tensor<20xi1>"));
+        assert_eq!(parse_attr("dense<\"0x00\"> : tensor<2x3xi1>").as_deref(), Ok("dense<false> : tensor<2x3xi1>"));
+        assert_eq!(
+            parse_attr("dense<\"0x0100\"> : tensor<9xi1>").as_deref(),
+            Ok("dense<[true, false, false, false, false, false, false, false, false]> : tensor<9xi1>")
+        );
+        assert_eq!(
+            parse_attr("dense<\"0x01020304\"> : tensor<4xi1>"),
+            Err("elements hex data size is invalid for provided type".to_string())
+        );
+    }
+
+    // Found by the `parse` fuzz target: elements wider than 16 bytes overflowed an `i128` buffer.
+    #[test]
+    fn wide_integer_elements_are_an_error() {
+        let unsupported = Err("integer elements wider than 128 bits are not supported".to_string());
+        assert_eq!(parse_attr("dense<7> : tensor<4xi632>"), unsupported);
+        assert_eq!(parse_attr(&format!("dense<\"0x{}\"> : tensor<i129>", "00".repeat(17))), unsupported);
+        assert_eq!(parse_attr("array<i200: 1>"), unsupported);
+        assert_eq!(parse_attr("dense<-1> : tensor<2xi128>").as_deref(), Ok("dense<-1> : tensor<2xi128>"));
+        assert_eq!(parse_attr("5 : i632").as_deref(), Ok("5 : i632"));
     }
 }
