@@ -4,6 +4,7 @@
 
 mod attributes;
 mod block;
+pub mod buffer;
 pub mod builder;
 pub mod builtin;
 mod context;
@@ -29,6 +30,7 @@ mod walk;
 
 pub use attributes::{AttrKind, Attribute, sign_extend};
 pub use block::{Block, BlockId, BlockOps, InsertPoint};
+pub use buffer::BufferType;
 pub use builder::Builder;
 pub use context::Context;
 pub use diagnostics::{Diagnostic, Failure, Severity};
