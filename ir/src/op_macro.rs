@@ -144,7 +144,10 @@ impl AttrConstraint {
     }
 }
 
-/// Checks an op's counts and declared attributes; used by the code `define_op!` generates.
+/// Checks an op's counts and declared attributes; used by the code `define_op!` generates, and
+/// readable through each op's `SHAPE` constant (an op computing the same thing in another form,
+/// like `buffer.kernel` for a graph op, checks its attributes against it).
+#[derive(Copy, Clone, Debug)]
 pub struct OpShape {
     /// Exact operand count (of required operands when some are optional), `None` if variadic.
     pub operands: Option<usize>,
@@ -183,6 +186,20 @@ impl OpShape {
         count("results", self.results, operation.num_results(), diags);
         count("regions", Some(self.regions), operation.regions().len(), diags);
         count("successors", self.successors, operation.successors().len(), diags);
+        self.verify_attributes(ctx, op, diags);
+    }
+
+    /// The fewest and most operands the op takes (`None`: no upper bound, the op is variadic).
+    pub fn operand_range(&self) -> (usize, Option<usize>) {
+        match self.operands {
+            Some(required) => (required, Some(required + self.optional_operands)),
+            None => (0, None),
+        }
+    }
+
+    /// Pushes a diagnostic for each required attribute `op` lacks and each declared attribute of
+    /// the wrong kind.
+    pub fn verify_attributes(&self, ctx: &crate::Context, op: crate::OpId, diags: &mut Vec<crate::Diagnostic>) {
         for &(name, constraint) in self.required {
             match ctx.attr(op, name) {
                 None => diags.push(ctx.op_error(op, format!("requires attribute '{name}'"))),
@@ -239,7 +256,9 @@ macro_rules! define_op {
             /// The op's full name.
             pub const NAME: &'static str = $name;
 
-            const SHAPE: $crate::OpShape = $crate::OpShape {
+            /// The op's declared structure: operand, result, region and successor counts and its
+            /// attributes with their constraints (what the generated verifier checks first).
+            pub const SHAPE: $crate::OpShape = $crate::OpShape {
                 operands: $crate::define_op!(@count $operands),
                 optional_operands: 0usize $($(+ $crate::define_op!(@one $oopd))*)?,
                 results: $crate::define_op!(@count $results),
