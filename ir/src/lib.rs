@@ -40,7 +40,7 @@ pub use dialect::{
 };
 pub use location::{LocKind, Location};
 pub use op_format::{OpFormat, OpFormatSpec};
-pub use op_macro::{AttrConstraint, OpShape};
+pub use op_macro::{AttrConstraint, OpShape, op_attr_name};
 pub use operation::{OpId, Operation, OperationState};
 pub use region::{Region, RegionId};
 pub use symbol_table::{SYMBOL_NAME_ATTR, SymbolTable, SymbolTableCollection, VISIBILITY_ATTR};
