@@ -1,5 +1,7 @@
 // RUN: mc-opt %s --buffer-inplace --verify-each | FileCheck %s
 // RUN: mc-opt %s --pass-pipeline='builtin.module(func.func(buffer-inplace))' | FileCheck %s
+// Running it again changes nothing.
+// RUN: mc-opt %s --buffer-inplace | mc-opt --buffer-inplace | FileCheck %s
 // An elementwise kernel writes over an input when (1) its output is no larger, (2) each output
 // element depends only on the same element of that input (same shape and layout: no
 // broadcasting), (3) it is the last reader of that input's scratch alloc. One function per

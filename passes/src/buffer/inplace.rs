@@ -108,7 +108,12 @@ fn run_in_block(ctx: &mut Context, block: BlockId) -> usize {
         let elementwise = kernel.kernel_name(ctx).is_some_and(|name| ELEMENTWISE_KERNELS.contains(&name));
         let Some(out_alloc) = output_alloc(ctx, kernel).filter(|_| elementwise) else { continue };
         let positions = positions(ctx, block);
-        let candidate = kernel.inputs(ctx).into_iter().find(|&input| check(ctx, kernel, input, &positions).is_ok());
+        // An input already in the output's storage (the kernel runs in place) is no candidate.
+        let output = out_alloc.result();
+        let candidate = kernel
+            .inputs(ctx)
+            .into_iter()
+            .find(|&input| root_buffer(ctx, input) != output && check(ctx, kernel, input, &positions).is_ok());
         if let Some(input) = candidate {
             reuse(ctx, kernel, input, out_alloc);
             done += 1;
@@ -317,5 +322,24 @@ mod tests {
         assert!(printed.contains("\"buffer.kernel\"(%0, %0) <{kernel = \"logistic\"}>"), "{printed}");
         assert!(printed.contains("\"buffer.copy\"(%0, %arg1)"), "{printed}");
         assert_eq!(run_inplace(&mut ctx, module), 0);
+    }
+
+    #[test]
+    fn kernels_already_in_place_stay_so() {
+        // The last kernel's result is read by nobody: a second run must not take its own
+        // storage for a candidate.
+        let text = func(
+            "!buffer<8xf32>",
+            &format!(
+                "  %x = {ALLOC8}\n  \"buffer.kernel\"(%a0, %x) <{{kernel = \"relu\"}}> : (!buffer<8xf32>, !buffer<8xf32>) -> ()\n\
+                 \x20 %y = {ALLOC8}\n  \"buffer.kernel\"(%x, %y) <{{kernel = \"tanh\"}}> : (!buffer<8xf32>, !buffer<8xf32>) -> ()\n"
+            ),
+        );
+        let (mut ctx, module) = parse(&text);
+        assert_eq!(run_inplace(&mut ctx, module), 1);
+        let once = print(&ctx, module);
+        assert!(once.contains("\"buffer.kernel\"(%0, %0) <{kernel = \"tanh\"}>"), "{once}");
+        assert_eq!(run_inplace(&mut ctx, module), 0);
+        assert_eq!(print(&ctx, module), once);
     }
 }
