@@ -1,4 +1,5 @@
-//! Builtin types: integers, floats, index, none, functions, tensors, and opaque dialect types.
+//! Builtin types: integers, floats, index, none, functions, tensors, quantized types (see
+//! [`crate::quant`]), buffers (see [`crate::buffer`]), and opaque dialect types.
 
 use crate::context::Context;
 
@@ -83,6 +84,8 @@ pub enum TypeKind {
     },
     /// A uniform quantized type (`!quant.uniform<...>`).
     Quantized(Box<crate::quant::QuantizedType>),
+    /// A memref-like buffer with a layout (`!buffer<4x4xi8, strides: [8, 1], offset: 2>`).
+    Buffer(crate::buffer::BufferType),
     /// A type of a dialect mc does not know (`!foo.bar<...>`), kept as its text without the `!`.
     Opaque(String),
 }
@@ -168,10 +171,11 @@ impl Context {
         }
     }
 
-    /// The scalar type inside a shaped type, or the type itself.
+    /// The scalar type inside a shaped type (tensor or buffer), or the type itself.
     pub fn element_type(&self, ty: Type) -> Type {
         match self.type_kind(ty) {
             TypeKind::Tensor { element, .. } => *element,
+            TypeKind::Buffer(buffer) => buffer.element,
             _ => ty,
         }
     }

@@ -578,9 +578,9 @@ mod tests {
         assert_eq!(parse_attr("dense<0x7C00> : tensor<2xf16>").as_deref(), Ok("dense<0x7C00> : tensor<2xf16>"));
         assert_eq!(
             parse_attr("dense<[0x3C00, 2.0]> : tensor<2xf16>").as_deref(),
-            Ok("dense<[1.0e0, 2.0e0]> : tensor<2xf16>")
+            Ok("dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf16>")
         );
-        assert_eq!(parse_attr("array<f32: 0x3F800000>").as_deref(), Ok("array<f32: 1.0e0>"));
+        assert_eq!(parse_attr("array<f32: 0x3F800000>").as_deref(), Ok("array<f32: 1.000000e+00>"));
         assert_eq!(parse_attr("0x7FF0000000000000 : f64").as_deref(), Ok("0x7FF0000000000000 : f64"));
         assert_eq!(parse_attr("dense<-0x10> : tensor<2xi8>").as_deref(), Ok("dense<-16> : tensor<2xi8>"));
         let out_of_range = Err("hexadecimal float constant out of range for type".to_string());

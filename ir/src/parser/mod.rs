@@ -338,6 +338,51 @@ mod tests {
     }
 
     #[test]
+    fn buffer_types_round_trip() {
+        let out = round_trip(
+            r#""t.b"() {a = !buffer<1x48x48x16xi8>, b = !buffer<4x4xi8, strides: [8, 1], offset: 2>, c = !buffer<f32>, d = !buffer<1x96x96x3x!quant.uniform<i8:f32, 0.5:-3>>, e = !buffer<2x3xf32, strides: [3, 1], offset: 0>, f = !buffer<2xindex, offset: 4>, g = !buffer.i8, h = !buffer<0x3xf16>, i = !buffer<3x2xbf16, strides: [1, 3]>} : () -> ()"#,
+        );
+        for expected in [
+            "a = !buffer<1x48x48x16xi8>",
+            "b = !buffer<4x4xi8, strides: [8, 1], offset: 2>",
+            "c = !buffer<f32>",
+            "d = !buffer<1x96x96x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>",
+            // An explicit identity layout is the identity type.
+            "e = !buffer<2x3xf32>",
+            "f = !buffer<2xindex, strides: [1], offset: 4>",
+            // Upstream's pretty spelling of rank 0.
+            "g = !buffer<i8>",
+            "h = !buffer<0x3xf16>",
+            "i = !buffer<3x2xbf16, strides: [1, 3], offset: 0>",
+        ] {
+            assert!(out.contains(expected), "{expected} in {out}");
+        }
+    }
+
+    #[test]
+    fn invalid_buffer_types_are_located_errors() {
+        let op = |ty: &str| format!("!t = {ty}");
+        assert_eq!(
+            parse_error(&op("!buffer<4xtensor<2xi8>>")),
+            "1:6: buffer element type must be an integer, float, index or quantized type"
+        );
+        assert_eq!(
+            parse_error(&op("!buffer<4x4xi8, strides: [1]>")),
+            "1:6: buffer of rank 2 needs 2 strides, but has 1"
+        );
+        assert_eq!(
+            parse_error(&op("!buffer<4xi8, strides: [-1]>")),
+            "1:6: buffer strides must be non-negative, but one is -1"
+        );
+        assert_eq!(parse_error(&op("!buffer<4xi8, offset: -2>")), "1:6: buffer offset must be non-negative, but is -2");
+        assert_eq!(parse_error(&op("!buffer<4xi8, layout: 3>")), "1:20: expected 'strides' or 'offset' in buffer type");
+        assert_eq!(parse_error(&op("!buffer<4xi8, offset: 1, offset: 2>")), "1:31: expected 'strides' in buffer type");
+        assert_eq!(parse_error(&op("!buffer<4xi8")), "1:17: expected '>' to close the buffer type");
+        assert_eq!(parse_error(&op("!buffer<?xi8>")), "1:14: dynamic dimensions are not supported");
+        assert_eq!(parse_error(&op("!buffer.foo")), "1:6: unknown buffer type '!buffer.foo'");
+    }
+
+    #[test]
     fn forward_references_resolve() {
         let out = round_trip(
             r#""t.g"() ({

@@ -1,8 +1,9 @@
-//! Parsing types: builtin integer/float/index/none/function/tensor types, `!alias` and opaque
-//! dialect types.
+//! Parsing types: builtin integer/float/index/none/function/tensor types, quantized and buffer
+//! types, `!alias` and opaque dialect types.
 
 use super::lexer::TokenKind;
 use super::{ParseResult, Parser};
+use crate::buffer::{BufferType, row_major_strides, verify_buffer};
 use crate::quant::{QuantParams, QuantizedType, verify_quantized};
 use crate::types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
 
@@ -179,6 +180,17 @@ impl Parser<'_> {
         if name == "quant.uniform" {
             return self.parse_quantized_type();
         }
+        if name == "buffer" && self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
+            return self.parse_buffer_type();
+        }
+        if let Some(element) = name.strip_prefix("buffer.") {
+            // Upstream prints a rank-0 `!buffer<f32>` in its pretty form `!buffer.f32`.
+            let Some(element) = self.scalar_keyword_type(element) else {
+                return Err(self.error_here(format!("unknown buffer type '!{name}'")));
+            };
+            self.advance()?;
+            return Ok(self.ctx.buffer_type(Vec::new(), element));
+        }
         if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             let text = self.parse_dialect_symbol_body()?;
             return Ok(self.ctx.intern_type(TypeKind::Opaque(text)));
@@ -205,6 +217,65 @@ impl Parser<'_> {
         let text = self.src[start..end].to_string();
         self.relex_from(end as u32)?;
         Ok(text)
+    }
+
+    /// The integer, float or `index` type spelled `text` (`i8`, `f32`, `index`), if it is one.
+    fn scalar_keyword_type(&mut self, text: &str) -> Option<Type> {
+        if let Some((signedness, digits)) = integer_type_spelling(text) {
+            let width = digits.parse::<u32>().ok().filter(|&w| w <= MAX_INTEGER_WIDTH)?;
+            return Some(self.ctx.intern_type(TypeKind::Integer { width, signedness }));
+        }
+        Some(match text {
+            "f16" => self.ctx.float_type(FloatKind::F16),
+            "bf16" => self.ctx.float_type(FloatKind::BF16),
+            "f32" => self.ctx.float_type(FloatKind::F32),
+            "f64" => self.ctx.float_type(FloatKind::F64),
+            "index" => self.ctx.index_type(),
+            _ => return None,
+        })
+    }
+
+    /// Parses `!buffer<shape x element>` with an optional layout `, strides: [s0, ...]` and/or
+    /// `, offset: n` (row-major strides and offset 0 when left out); see [`crate::buffer`].
+    fn parse_buffer_type(&mut self) -> ParseResult<Type> {
+        let start = self.tok.start;
+        self.advance()?;
+        self.enter()?;
+        self.expect(TokenKind::Less, "'<' after 'buffer'")?;
+        let shape = self.parse_dimension_list()?;
+        let element = self.parse_type()?;
+        let (mut strides, mut offset) = (None, None);
+        while self.consume_if(TokenKind::Comma)? {
+            if self.is_keyword("strides") && strides.is_none() {
+                self.advance()?;
+                self.expect(TokenKind::Colon, "':' after 'strides'")?;
+                let mut values = Vec::new();
+                self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
+                    values.push(p.parse_signed_integer("stride")?);
+                    Ok(())
+                })?;
+                strides = Some(values);
+            } else if self.is_keyword("offset") && offset.is_none() {
+                self.advance()?;
+                self.expect(TokenKind::Colon, "':' after 'offset'")?;
+                offset = Some(self.parse_signed_integer("offset")?);
+            } else {
+                let expected = match (strides.is_some(), offset.is_some()) {
+                    (false, false) => "'strides' or 'offset'",
+                    (false, true) => "'strides'",
+                    _ => "'offset'",
+                };
+                return Err(self.error_here(format!("expected {expected} in buffer type")));
+            }
+        }
+        self.expect(TokenKind::Greater, "'>' to close the buffer type")?;
+        self.leave();
+        let strides = strides.unwrap_or_else(|| row_major_strides(&shape));
+        let buffer = BufferType { shape, element, strides, offset: offset.unwrap_or(0) };
+        if let Err(message) = verify_buffer(self.ctx, &buffer) {
+            return Err(self.error_at(start, message));
+        }
+        Ok(self.ctx.intern_buffer_type(buffer))
     }
 
     /// Parses `!quant.uniform<storage[<min:max>]:expressed[:axis], params>` (MLIR's spelling).

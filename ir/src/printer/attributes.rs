@@ -1,6 +1,7 @@
 //! Spelling of types, attributes, locations and string literals in MLIR's text format.
 
 use crate::attributes::{AttrKind, Attribute, bf16_bits_to_f64, f16_bits_to_f64};
+use crate::buffer::BufferType;
 use crate::context::Context;
 use crate::location::{LocKind, Location};
 use crate::quant::{QuantParams, QuantizedType};
@@ -43,6 +44,7 @@ pub fn write_type(ctx: &Context, ty: Type, out: &mut String) {
             out.push('>');
         }
         TypeKind::Quantized(q) => write_quantized(ctx, q, out),
+        TypeKind::Buffer(buffer) => write_buffer(ctx, buffer, out),
         TypeKind::Opaque(text) => {
             out.push('!');
             out.push_str(text);
@@ -82,6 +84,27 @@ fn write_quantized(ctx: &Context, q: &QuantizedType, out: &mut String) {
             }
             out.push('}');
         }
+    }
+    out.push('>');
+}
+
+/// Appends `!buffer<4x4xi8>`, or `!buffer<4x4xi8, strides: [8, 1], offset: 2>` for a layout other
+/// than the identity.
+fn write_buffer(ctx: &Context, buffer: &BufferType, out: &mut String) {
+    out.push_str("!buffer<");
+    for dim in &buffer.shape {
+        let _ = write!(out, "{dim}x");
+    }
+    write_type(ctx, buffer.element, out);
+    if !buffer.is_identity_layout() {
+        out.push_str(", strides: [");
+        for (i, stride) in buffer.strides.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "{stride}");
+        }
+        let _ = write!(out, "], offset: {}", buffer.offset);
     }
     out.push('>');
 }
@@ -420,6 +443,24 @@ mod tests {
         assert_eq!(type_to_string(&ctx, f), "(tensor<1x2xi8>, f32) -> i8");
         let g = ctx.function_type(vec![], vec![f]);
         assert_eq!(type_to_string(&ctx, g), "() -> ((tensor<1x2xi8>, f32) -> i8)");
+    }
+
+    #[test]
+    fn buffer_types_spell_as_dialect_types() {
+        let mut ctx = Context::new();
+        let (i8, f32) = (ctx.integer_type(8), ctx.float_type(FloatKind::F32));
+        let identity = ctx.buffer_type(vec![1, 48, 48, 16], i8);
+        assert_eq!(type_to_string(&ctx, identity), "!buffer<1x48x48x16xi8>");
+        let window = ctx.strided_buffer_type(vec![4, 4], i8, vec![8, 1], 2);
+        assert_eq!(type_to_string(&ctx, window), "!buffer<4x4xi8, strides: [8, 1], offset: 2>");
+        // Row-major strides with an offset still print the layout.
+        let shifted = ctx.strided_buffer_type(vec![4], i8, vec![1], 4);
+        assert_eq!(type_to_string(&ctx, shifted), "!buffer<4xi8, strides: [1], offset: 4>");
+        let scalar = ctx.buffer_type(vec![], f32);
+        assert_eq!(type_to_string(&ctx, scalar), "!buffer<f32>");
+        let q = ctx.uniform_quantized_type(8, true, f32, 0.5, -3);
+        let quantized = ctx.buffer_type(vec![1, 96, 96, 3], q);
+        assert_eq!(type_to_string(&ctx, quantized), "!buffer<1x96x96x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>");
     }
 
     #[test]
