@@ -401,38 +401,12 @@ macro_rules! define_op {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Context, Dialect, OperationState};
-
-    define_op! {
-        /// An op with one required and two optional operands.
-        pub struct SliceOp = "test.slice" {
-            summary: "optional operands",
-            traits: [],
-            operands: [input],
-            optional_operands: [begin, end],
-            results: [],
-            attributes: [],
-            optional_attributes: [sizes: DenseArray],
-        }
-    }
-
-    const MODES: [&str; 3] = ["fast", "exact", "strict"];
-
-    define_op! {
-        /// An op with an enum attribute.
-        pub struct ModeOp = "test.mode" {
-            summary: "enum attribute",
-            traits: [],
-            operands: [],
-            results: [],
-            attributes: [mode: Enum(&MODES)],
-        }
-    }
+    use crate::test_dialect::{self, ModeOp, SliceOp};
+    use crate::{Context, OperationState};
 
     #[test]
     fn enum_attributes_are_i64_cases_as_in_mlir() {
-        let mut ctx = Context::new();
-        ctx.register_dialect(Dialect { name: "test", ops: vec![ModeOp::def()], materialize_constant: None });
+        let mut ctx = test_dialect::context();
         let (i64, i32) = (ctx.integer_type(64), ctx.integer_type(32));
         let loc = ctx.unknown_loc();
         let name = ctx.op_name(ModeOp::NAME);
@@ -465,8 +439,7 @@ mod tests {
 
     #[test]
     fn optional_operands_are_a_prefix_and_counted() {
-        let mut ctx = Context::new();
-        ctx.register_dialect(Dialect { name: "test", ops: vec![SliceOp::def()], materialize_constant: None });
+        let mut ctx = test_dialect::context();
         let i32 = ctx.integer_type(32);
         let loc = ctx.unknown_loc();
         let block = ctx.create_block(&[(i32, loc), (i32, loc), (i32, loc), (i32, loc)]);
