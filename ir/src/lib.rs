@@ -23,6 +23,8 @@ mod region;
 pub mod resources;
 pub mod rewrite;
 mod symbol_table;
+#[cfg(any(test, feature = "test-dialect"))]
+pub mod test_dialect;
 mod types;
 mod value;
 pub mod verifier;

@@ -431,44 +431,8 @@ macro_rules! define_op {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Context, Dialect, OperationState};
-
-    define_op! {
-        /// An op with one required and two optional operands.
-        pub struct SliceOp = "test.slice" {
-            summary: "optional operands",
-            traits: [],
-            operands: [input],
-            optional_operands: [begin, end],
-            results: [],
-            attributes: [],
-            optional_attributes: [sizes: DenseArray],
-        }
-    }
-
-    const MODES: [&str; 3] = ["fast", "exact", "strict"];
-
-    define_op! {
-        /// An op with an enum attribute.
-        pub struct ModeOp = "test.mode" {
-            summary: "enum attribute",
-            traits: [],
-            operands: [],
-            results: [],
-            attributes: [mode: Enum(&MODES)],
-        }
-    }
-
-    define_op! {
-        /// An op whose attribute is named by a keyword.
-        pub struct TypedOp = "test.typed" {
-            summary: "raw identifier attribute",
-            traits: [],
-            operands: [],
-            results: [],
-            attributes: [r#type: Type],
-        }
-    }
+    use crate::test_dialect::{self, ModeOp, SliceOp, TypedOp};
+    use crate::{Context, OperationState};
 
     #[test]
     fn raw_identifiers_name_keyword_attributes() {
@@ -476,8 +440,7 @@ mod tests {
         assert_eq!(super::op_attr_name("role"), "role");
         assert_eq!(TypedOp::SHAPE.required[0].0, "type");
         assert_eq!(TypedOp::def().inherent_attrs, ["type"]);
-        let mut ctx = Context::new();
-        ctx.register_dialect(Dialect { name: "test", ops: vec![TypedOp::def()], materialize_constant: None });
+        let mut ctx = test_dialect::context();
         let (i8, loc) = (ctx.integer_type(8), ctx.unknown_loc());
         let mut state = OperationState::new(ctx.op_name(TypedOp::NAME), loc);
         state.attrs.push(("type".to_string(), ctx.type_attr(i8)));
@@ -488,8 +451,7 @@ mod tests {
 
     #[test]
     fn enum_attributes_are_i64_cases_as_in_mlir() {
-        let mut ctx = Context::new();
-        ctx.register_dialect(Dialect { name: "test", ops: vec![ModeOp::def()], materialize_constant: None });
+        let mut ctx = test_dialect::context();
         let (i64, i32) = (ctx.integer_type(64), ctx.integer_type(32));
         let loc = ctx.unknown_loc();
         let name = ctx.op_name(ModeOp::NAME);
@@ -522,8 +484,7 @@ mod tests {
 
     #[test]
     fn optional_operands_are_a_prefix_and_counted() {
-        let mut ctx = Context::new();
-        ctx.register_dialect(Dialect { name: "test", ops: vec![SliceOp::def()], materialize_constant: None });
+        let mut ctx = test_dialect::context();
         let i32 = ctx.integer_type(32);
         let loc = ctx.unknown_loc();
         let block = ctx.create_block(&[(i32, loc), (i32, loc), (i32, loc), (i32, loc)]);

@@ -845,150 +845,8 @@ mod tests {
     use crate::block::InsertPoint;
     use crate::builtin::ModuleOp;
     use crate::operation::OperationState;
+    use crate::test_dialect;
     use crate::types::{FloatKind, Type};
-    use dialect::test_dialect;
-
-    /// The test dialect. `define_op!` generates accessors (`NAME`, `cast`, operand getters) that
-    /// these tests do not all use.
-    #[allow(dead_code)]
-    mod dialect {
-        use crate::context::Context;
-        use crate::define_op;
-        use crate::diagnostics::Diagnostic;
-        use crate::dialect::Dialect;
-        use crate::operation::OpId;
-
-        define_op! {
-            /// Ends a block: returns to the parent op or branches to its successors.
-            pub struct TermOp = "test.term" {
-                summary: "terminator",
-                traits: [TERMINATOR],
-                operands: variadic,
-                results: [],
-                attributes: [],
-                successors: variadic,
-            }
-        }
-
-        define_op! {
-            /// A pure binary op whose operands and result share a type.
-            pub struct AddOp = "test.add" {
-                summary: "addition",
-                traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE],
-                operands: [lhs, rhs],
-                results: [result],
-                attributes: [],
-            }
-        }
-
-        define_op! {
-            /// Any operands, any results, no traits.
-            pub struct UseOp = "test.use" {
-                summary: "generic user",
-                traits: [],
-                operands: variadic,
-                results: variadic,
-                attributes: [],
-            }
-        }
-
-        define_op! {
-            /// Operands of one type.
-            pub struct SameOp = "test.same" {
-                summary: "same operand types",
-                traits: [SAME_OPERAND_TYPES],
-                operands: variadic,
-                results: [],
-                attributes: [],
-            }
-        }
-
-        define_op! {
-            /// A symbol.
-            pub struct SymbolOp = "test.symbol" {
-                summary: "symbol",
-                traits: [SYMBOL],
-                operands: [],
-                results: [],
-                attributes: [],
-                optional_attributes: [sym_name: Any, sym_visibility: Any],
-            }
-        }
-
-        define_op! {
-            /// A symbol that declares its symbol attributes, as `func.func` does.
-            pub struct NamedOp = "test.named" {
-                summary: "symbol with declared attributes",
-                traits: [SYMBOL],
-                operands: [],
-                results: [],
-                attributes: [sym_name: String],
-                optional_attributes: [sym_visibility: String],
-            }
-        }
-
-        define_op! {
-            /// One SSA CFG region; its verifier rejects a `fail` attribute.
-            pub struct RegionOp = "test.region" {
-                summary: "region holder",
-                traits: [],
-                operands: variadic,
-                results: variadic,
-                attributes: [],
-                optional_attributes: [fail: Any],
-                regions: 1,
-                verify: reject_fail,
-            }
-        }
-
-        define_op! {
-            /// One region isolated from above.
-            pub struct IsolatedOp = "test.isolated" {
-                summary: "isolated region holder",
-                traits: [ISOLATED_FROM_ABOVE],
-                operands: [],
-                results: [],
-                attributes: [],
-                regions: 1,
-            }
-        }
-
-        define_op! {
-            /// One graph region without terminators.
-            pub struct GraphOp = "test.graph" {
-                summary: "graph region holder",
-                traits: [GRAPH_REGION, NO_TERMINATOR],
-                operands: [],
-                results: [],
-                attributes: [],
-                regions: 1,
-            }
-        }
-
-        fn reject_fail(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-            if ctx.attr(op, "fail").is_some() {
-                diags.push(ctx.op_error(op, "custom verifier failed"));
-            }
-        }
-
-        pub fn test_dialect() -> Dialect {
-            Dialect {
-                name: "test",
-                ops: vec![
-                    TermOp::def(),
-                    AddOp::def(),
-                    UseOp::def(),
-                    SameOp::def(),
-                    SymbolOp::def(),
-                    NamedOp::def(),
-                    RegionOp::def(),
-                    IsolatedOp::def(),
-                    GraphOp::def(),
-                ],
-                materialize_constant: None,
-            }
-        }
-    }
 
     /// Builds IR with a fresh file location (`test.mlir:N:1`) per op.
     struct Ir {
@@ -999,8 +857,7 @@ mod tests {
 
     impl Ir {
         fn new() -> Self {
-            let mut ctx = Context::new();
-            ctx.register_dialect(test_dialect());
+            let mut ctx = test_dialect::context();
             let i32 = ctx.integer_type(32);
             Ir { ctx, i32, line: 0 }
         }
@@ -1043,7 +900,7 @@ mod tests {
         }
 
         fn term(&mut self, block: BlockId, operands: &[Value], successors: &[BlockId]) -> OpId {
-            let mut state = self.state("test.term", operands, 0);
+            let mut state = self.state("test.br", operands, 0);
             state.successors = successors.to_vec();
             self.insert(block, state)
         }
@@ -1181,7 +1038,7 @@ mod tests {
             [
                 "empty block: expect at least a terminator",
                 "block with no terminator, has %0 = \"test.use\"() : () -> i32",
-                "'test.term' op must be the last operation in the parent block",
+                "'test.br' op must be the last operation in the parent block",
             ]
         );
         assert_eq!(ir.line_of(diags[0].loc), ir.line_of_op(empty));
@@ -1205,9 +1062,9 @@ mod tests {
         assert_eq!(
             ir.messages(module),
             [
-                "'test.term' op branching to block of a different region",
+                "'test.br' op branching to block of a different region",
                 "operation with block successors must terminate its parent block",
-                "'test.term' op must be the last operation in the parent block",
+                "'test.br' op must be the last operation in the parent block",
                 "entry block of region may not have predecessors",
             ]
         );

@@ -267,7 +267,7 @@ impl<'c> PatternRewriter<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rewrite::test_dialect::Fixture;
+    use crate::rewrite::test_fixture::Fixture;
 
     #[test]
     fn set_operands_records_the_op_and_the_old_operands_definitions() {

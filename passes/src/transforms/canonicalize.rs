@@ -91,8 +91,7 @@ impl Pass for Canonicalize {
 
     fn initialize(&mut self, ctx: &mut Context) -> Result<(), Failure> {
         let patterns = RewritePatternSet::canonicalization_patterns(ctx, self.dialect);
-        self.patterns =
-            Some(patterns.freeze_filtered(&self.options.enable_patterns, &self.options.disable_patterns));
+        self.patterns = Some(patterns.freeze_filtered(&self.options.enable_patterns, &self.options.disable_patterns));
         Ok(())
     }
 
