@@ -31,7 +31,29 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixe
 # stray binary of the same name. `mlir-opt-22` is upstream MLIR (interop tests).
 tools = {
     "mc-opt": os.path.join(mc_bin_dir, "mc-opt"),
+    "mc-translate": os.path.join(mc_bin_dir, "mc-translate"),
     "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
 }
 for name, path in tools.items():
     config.substitutions.append((ToolSubst(name, command=path).regex, path))
+
+# `%{models}`: the MLPerf Tiny models in `shared/models` beside the repository
+# (`../shared/models` from its root, as CI lays it out), or beside a folder
+# above it (a git worktree under `wt/` sees the same `shared/`), or
+# $MC_MODELS_DIR. When none exists it still names `../shared/models`, so a
+# test reading a model fails (mc-translate cannot open it) rather than skips.
+def find_models_dir():
+    if os.environ.get("MC_MODELS_DIR"):
+        return os.environ["MC_MODELS_DIR"]
+    ancestor = os.path.dirname(repo_root)
+    while True:
+        candidate = os.path.join(ancestor, "shared", "models")
+        if os.path.isdir(candidate):
+            return candidate
+        parent = os.path.dirname(ancestor)
+        if parent == ancestor:
+            return os.path.join(os.path.dirname(repo_root), "shared", "models")
+        ancestor = parent
+
+
+config.substitutions.append(("%{models}", find_models_dir()))

@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod arith;
+pub mod buffer;
 pub mod func;
 pub mod graph;
 pub mod loops;
@@ -14,6 +15,7 @@ pub fn register_all(ctx: &mut Context) {
     ctx.register_dialect(func::dialect());
     ctx.register_dialect(arith::dialect());
     ctx.register_dialect(graph::dialect());
+    ctx.register_dialect(buffer::dialect());
     ctx.register_dialect(loops::dialect());
     ctx.register_dialect(math::dialect());
 }

@@ -225,10 +225,10 @@ impl Context {
         }
     }
 
-    /// Number of elements of a statically shaped type (1 for scalars).
+    /// Number of elements of a statically shaped type (tensor or buffer; 1 for scalars).
     pub fn num_elements(&self, ty: Type) -> Option<u64> {
         match self.type_kind(ty) {
-            TypeKind::Tensor { shape, .. } => {
+            TypeKind::Tensor { shape, .. } | TypeKind::Buffer(crate::buffer::BufferType { shape, .. }) => {
                 shape.iter().try_fold(1u64, |acc, &d| u64::try_from(d).ok().and_then(|d| acc.checked_mul(d)))
             }
             _ => Some(1),

@@ -112,7 +112,12 @@ pub struct OpDef {
     pub traits: Traits,
     /// Attributes that belong to the op's semantics; stored as properties.
     pub inherent_attrs: &'static [&'static str],
-    /// Op-specific verifier, run after the generated structural checks.
+    /// Generated structural checks (operand, result, region and successor counts; declared
+    /// attributes and their kinds), run when the verifier reaches the op. When they fail, the
+    /// op's trait checks and [`OpDef::verify`] are skipped: as in MLIR, where the count traits and
+    /// ODS invariants come first, a broken attribute or count is reported once.
+    pub verify_invariants: Option<VerifyFn>,
+    /// Op-specific verifier, run after the op's regions verified and its invariants held.
     pub verify: Option<VerifyFn>,
     /// Checks of the op's symbol references.
     pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
@@ -143,6 +148,7 @@ impl OpDef {
             summary,
             traits: Traits::NONE,
             inherent_attrs: &[],
+            verify_invariants: None,
             verify: None,
             verify_symbol_uses: None,
             fold: None,

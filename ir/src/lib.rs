@@ -4,6 +4,7 @@
 
 mod attributes;
 mod block;
+pub mod buffer;
 pub mod builder;
 pub mod builtin;
 mod context;
@@ -22,6 +23,8 @@ mod region;
 pub mod resources;
 pub mod rewrite;
 mod symbol_table;
+#[cfg(any(test, feature = "test-dialect"))]
+pub mod test_dialect;
 mod types;
 mod value;
 pub mod verifier;
@@ -29,6 +32,7 @@ mod walk;
 
 pub use attributes::{AttrKind, Attribute, sign_extend};
 pub use block::{Block, BlockId, BlockOps, InsertPoint};
+pub use buffer::BufferType;
 pub use builder::Builder;
 pub use context::Context;
 pub use diagnostics::{Diagnostic, Failure, Severity};
@@ -38,10 +42,10 @@ pub use dialect::{
 };
 pub use location::{LocKind, Location};
 pub use op_format::{OpFormat, OpFormatSpec};
-pub use op_macro::{AttrConstraint, OpShape};
+pub use op_macro::{AttrConstraint, OpShape, op_attr_name};
 pub use operation::{OpId, Operation, OperationState};
 pub use region::{Region, RegionId};
 pub use symbol_table::{SYMBOL_NAME_ATTR, SymbolTable, SymbolTableCollection, VISIBILITY_ATTR};
-pub use types::{BufferLayout, FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind, row_major_strides};
+pub use types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
 pub use value::{Use, Uses, Value};
 pub use verifier::verify;

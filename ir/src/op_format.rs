@@ -983,83 +983,18 @@ mod tests {
     }
 }
 
-/// Printing and parsing through formats, on a small test dialect.
+/// Printing and parsing through formats, on the `test` dialect's `test.pair`, `test.list`,
+/// `test.wrap` and `test.infer`.
 #[cfg(test)]
 mod interpreter_tests {
-    // The generated accessors of the test ops are not all used.
-    #![allow(dead_code)]
-
     use crate::diagnostics::source::SourceBuffer;
     use crate::parser::parse_source;
     use crate::printer::{PrintOptions, print_top_level};
-    use crate::{Context, Dialect, OperationState, Type, define_op};
-
-    define_op! {
-        /// Two operands of one type, an enum keyword and a defaulted flag.
-        pub struct PairOp = "fmt.pair" {
-            summary: "pair",
-            traits: [SAME_OPERAND_TYPES],
-            operands: [a, b],
-            results: [r],
-            attributes: [kind: Enum(&["first", "second"])],
-            optional_attributes: [flag: DialectAttr("fmt.flag", "none")],
-            format: "$kind $a `,` $b (`flag` `` $flag^)? attr-dict `:` type($a) `->` type($r)",
-        }
-    }
-
-    define_op! {
-        /// Any number of operands and results.
-        pub struct ListOp = "fmt.list" {
-            summary: "list",
-            traits: [],
-            operands: variadic,
-            results: variadic,
-            attributes: [],
-            format: "`[` $operands `]` attr-dict `:` functional-type(operands, results)",
-        }
-    }
-
-    define_op! {
-        /// A named region holder.
-        pub struct WrapOp = "fmt.wrap" {
-            summary: "wrap",
-            traits: [SINGLE_BLOCK, NO_TERMINATOR],
-            operands: [],
-            results: [],
-            attributes: [],
-            optional_attributes: [sym_name: SymbolName],
-            regions: [body],
-            format: "($sym_name^)? attr-dict-with-keyword $body",
-            default_dialect: "fmt",
-        }
-    }
-
-    define_op! {
-        /// Result type inferred from the operand.
-        pub struct InferOp = "fmt.infer" {
-            summary: "infer",
-            traits: [],
-            operands: [x],
-            results: [r],
-            attributes: [],
-            format: "$x attr-dict `:` type($x)",
-            infer_result_types: infer_tensor_of,
-        }
-    }
-
-    fn infer_tensor_of(ctx: &mut Context, state: &OperationState) -> Result<Vec<Type>, String> {
-        let element = ctx.value_type(state.operands[0]);
-        Ok(vec![ctx.tensor_type(vec![2], element)])
-    }
+    use crate::{Context, test_dialect};
 
     fn context() -> Context {
-        let mut ctx = Context::new();
+        let mut ctx = test_dialect::context();
         ctx.allow_unregistered_dialects = true;
-        ctx.register_dialect(Dialect {
-            name: "fmt",
-            ops: vec![PairOp::def(), ListOp::def(), WrapOp::def(), InferOp::def()],
-            materialize_constant: None,
-        });
         ctx
     }
 
@@ -1073,28 +1008,28 @@ mod interpreter_tests {
 
     const INPUT: &str = r#"
         %x = "t.x"() : () -> i32
-        %0 = fmt.pair second %x, %x : i32 -> f32
-        %1 = fmt.pair first %x, %x flag<on> {z} : i32 -> f32
-        %2 = fmt.pair first %x, %x flag<none> : i32 -> f32
-        %3:2 = fmt.list [%x, %0] : (i32, f32) -> (i8, i8)
-        fmt.list [] : () -> ()
-        %4 = fmt.infer %x : i32
-        fmt.wrap @w attributes {a = 1 : i32} {
+        %0 = test.pair second %x, %x : i32 -> f32
+        %1 = test.pair first %x, %x flag<on> {z} : i32 -> f32
+        %2 = test.pair first %x, %x flag<none> : i32 -> f32
+        %3:2 = test.list [%x, %0] : (i32, f32) -> (i8, i8)
+        test.list [] : () -> ()
+        %4 = test.infer %x : i32
+        test.wrap @w attributes {a = 1 : i32} {
           pair first %x, %x : i32 -> i1
-          fmt.wrap {
+          test.wrap {
           }
         }
     "#;
 
     const CUSTOM: &str = r#"module {
   %0 = "t.x"() : () -> i32
-  %1 = fmt.pair second %0, %0 : i32 -> f32
-  %2 = fmt.pair first %0, %0 flag<on> {z} : i32 -> f32
-  %3 = fmt.pair first %0, %0 : i32 -> f32
-  %4:2 = fmt.list[%0, %1] : (i32, f32) -> (i8, i8)
-  fmt.list[] : () -> ()
-  %5 = fmt.infer %0 : i32
-  fmt.wrap @w attributes {a = 1 : i32} {
+  %1 = test.pair second %0, %0 : i32 -> f32
+  %2 = test.pair first %0, %0 flag<on> {z} : i32 -> f32
+  %3 = test.pair first %0, %0 : i32 -> f32
+  %4:2 = test.list[%0, %1] : (i32, f32) -> (i8, i8)
+  test.list[] : () -> ()
+  %5 = test.infer %0 : i32
+  test.wrap @w attributes {a = 1 : i32} {
     %6 = pair first %0, %0 : i32 -> i1
     wrap {
     }
@@ -1116,10 +1051,10 @@ mod interpreter_tests {
     #[test]
     fn generic_form_is_equivalent() {
         let generic = print(CUSTOM, true).unwrap();
-        assert!(generic.contains(r#""fmt.pair"(%0, %0) <{kind = 1 : i64}> : (i32, i32) -> f32"#), "{generic}");
-        assert!(generic.contains(r#"<{flag = #fmt.flag<on>, kind = 0 : i64}> {z}"#), "{generic}");
-        assert!(generic.contains(r#""fmt.infer"(%0) : (i32) -> tensor<2xi32>"#), "{generic}");
-        assert!(generic.contains(r#""fmt.wrap"() <{sym_name = "w"}> ({"#), "{generic}");
+        assert!(generic.contains(r#""test.pair"(%0, %0) <{kind = 1 : i64}> : (i32, i32) -> f32"#), "{generic}");
+        assert!(generic.contains(r#"<{flag = #test.flag<on>, kind = 0 : i64}> {z}"#), "{generic}");
+        assert!(generic.contains(r#""test.infer"(%0) : (i32) -> tensor<2xi32>"#), "{generic}");
+        assert!(generic.contains(r#""test.wrap"() <{sym_name = "w"}> ({"#), "{generic}");
         assert_eq!(print(&generic, false).unwrap(), CUSTOM);
     }
 
@@ -1127,34 +1062,34 @@ mod interpreter_tests {
     fn ops_that_do_not_fit_their_format_print_generically() {
         let text = r#"
             %x = "t.x"() : () -> i32
-            %0 = "fmt.pair"(%x, %x) : (i32, i32) -> f32
-            %1 = "fmt.pair"(%x, %x) <{kind = 7 : i64}> : (i32, i32) -> f32
-            %2 = "fmt.pair"(%x) <{kind = 0 : i64}> : (i32) -> f32
-            %3 = "fmt.pair"(%x, %x) <{kind = 0 : i64, flag = 3 : i32}> : (i32, i32) -> f32
+            %0 = "test.pair"(%x, %x) : (i32, i32) -> f32
+            %1 = "test.pair"(%x, %x) <{kind = 7 : i64}> : (i32, i32) -> f32
+            %2 = "test.pair"(%x) <{kind = 0 : i64}> : (i32) -> f32
+            %3 = "test.pair"(%x, %x) <{kind = 0 : i64, flag = 3 : i32}> : (i32, i32) -> f32
         "#;
         let printed = print(text, false).unwrap();
-        assert!(printed.contains(r#"%1 = "fmt.pair"(%0, %0) : (i32, i32) -> f32"#), "{printed}");
-        assert!(printed.contains(r#"%2 = "fmt.pair"(%0, %0) <{kind = 7 : i64}>"#), "{printed}");
-        assert!(printed.contains(r#"%3 = "fmt.pair"(%0) <{kind = 0 : i64}>"#), "{printed}");
-        assert!(printed.contains(r#"%4 = "fmt.pair"(%0, %0) <{flag = 3 : i32, kind = 0 : i64}>"#), "{printed}");
+        assert!(printed.contains(r#"%1 = "test.pair"(%0, %0) : (i32, i32) -> f32"#), "{printed}");
+        assert!(printed.contains(r#"%2 = "test.pair"(%0, %0) <{kind = 7 : i64}>"#), "{printed}");
+        assert!(printed.contains(r#"%3 = "test.pair"(%0) <{kind = 0 : i64}>"#), "{printed}");
+        assert!(printed.contains(r#"%4 = "test.pair"(%0, %0) <{flag = 3 : i32, kind = 0 : i64}>"#), "{printed}");
     }
 
     #[test]
     fn parse_errors_name_the_op() {
         let cases = [
             (
-                "%x = \"t.x\"() : () -> i32\n%0 = fmt.pair third %x, %x : i32 -> f32",
-                "custom op 'fmt.pair' expected string or keyword containing one of the following enum values for attribute 'kind' [first, second]",
+                "%x = \"t.x\"() : () -> i32\n%0 = test.pair third %x, %x : i32 -> f32",
+                "custom op 'test.pair' expected string or keyword containing one of the following enum values for attribute 'kind' [first, second]",
             ),
-            ("%x = \"t.x\"() : () -> i32\n%0 = fmt.pair first %x %x : i32 -> f32", "expected ','"),
-            ("%x = \"t.x\"() : () -> i32\n%0 = fmt.pair first %x, %x : i32 f32", "expected '->'"),
-            ("%x = \"t.x\"() : () -> i32\n%0 = fmt.pair first %x, %x flag : i32 -> f32", "expected '<'"),
+            ("%x = \"t.x\"() : () -> i32\n%0 = test.pair first %x %x : i32 -> f32", "expected ','"),
+            ("%x = \"t.x\"() : () -> i32\n%0 = test.pair first %x, %x : i32 f32", "expected '->'"),
+            ("%x = \"t.x\"() : () -> i32\n%0 = test.pair first %x, %x flag : i32 -> f32", "expected '<'"),
             (
-                "%x = \"t.x\"() : () -> i32\nfmt.list [%x] : () -> ()",
-                "custom op 'fmt.list' number of operands and types do not match: got 1 operands and 0 types",
+                "%x = \"t.x\"() : () -> i32\ntest.list [%x] : () -> ()",
+                "custom op 'test.list' number of operands and types do not match: got 1 operands and 0 types",
             ),
-            ("fmt.wrap @w", "expected '{' to begin a region"),
-            ("fmt.nope", "custom op 'fmt.nope' is unknown"),
+            ("test.wrap @w", "expected '{' to begin a region"),
+            ("test.nope", "custom op 'test.nope' is unknown"),
             ("pair", "custom op 'pair' is unknown (tried 'builtin.pair' as well)"),
         ];
         for (text, message) in cases {

@@ -17,7 +17,8 @@
 //! `operands`/`results` list named values (each gets an accessor and a count check) or say
 //! `variadic`; `optional_operands` (after a named `operands` list) names trailing operands that may
 //! be absent, each with an `Option<Value>` accessor: present ones form a prefix of the list, so
-//! `operands: [input], optional_operands: [begin, end],` accepts 1, 2 or 3 operands. `attributes` lists required inherent attributes with their kind (`Integer`, `Float`,
+//! `operands: [input], optional_operands: [begin, end],` accepts 1, 2 or 3 operands. `attributes` lists required inherent attributes (a raw identifier such as `r#type` names the
+//! attribute `type`) with their kind (`Integer`, `Float`,
 //! `String`, `Bool`, `Type`, `Array`, `Dictionary`, `SymbolRef`, `Elements`, `Any`), which get
 //! accessors and presence/kind checks; `optional_attributes` likewise, with `Option` accessors.
 //! `regions` gives a count or region names (`[body]`), `successors` an exact count (default 0;
@@ -47,6 +48,19 @@
 //!     }
 //! }
 //! ```
+
+/// The attribute name an op definition's identifier stands for: itself, without the `r#` of a
+/// raw identifier (`r#type` declares the attribute `type`, as `memref.global` and
+/// `buffer.global` have).
+pub const fn op_attr_name(ident: &'static str) -> &'static str {
+    match ident.as_bytes() {
+        [b'r', b'#', ..] => match std::str::from_utf8(ident.as_bytes().split_at(2).1) {
+            Ok(name) => name,
+            Err(_) => ident,
+        },
+        _ => ident,
+    }
+}
 
 /// The kind of an attribute an op definition requires.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -144,7 +158,10 @@ impl AttrConstraint {
     }
 }
 
-/// Checks an op's counts and declared attributes; used by the code `define_op!` generates.
+/// Checks an op's counts and declared attributes; used by the code `define_op!` generates, and
+/// readable through each op's `SHAPE` constant (an op computing the same thing in another form,
+/// like `buffer.kernel` for a graph op, checks its attributes against it).
+#[derive(Copy, Clone, Debug)]
 pub struct OpShape {
     /// Exact operand count (of required operands when some are optional), `None` if variadic.
     pub operands: Option<usize>,
@@ -183,6 +200,20 @@ impl OpShape {
         count("results", self.results, operation.num_results(), diags);
         count("regions", Some(self.regions), operation.regions().len(), diags);
         count("successors", self.successors, operation.successors().len(), diags);
+        self.verify_attributes(ctx, op, diags);
+    }
+
+    /// The fewest and most operands the op takes (`None`: no upper bound, the op is variadic).
+    pub fn operand_range(&self) -> (usize, Option<usize>) {
+        match self.operands {
+            Some(required) => (required, Some(required + self.optional_operands)),
+            None => (0, None),
+        }
+    }
+
+    /// Pushes a diagnostic for each required attribute `op` lacks and each declared attribute of
+    /// the wrong kind.
+    pub fn verify_attributes(&self, ctx: &crate::Context, op: crate::OpId, diags: &mut Vec<crate::Diagnostic>) {
         for &(name, constraint) in self.required {
             match ctx.attr(op, name) {
                 None => diags.push(ctx.op_error(op, format!("requires attribute '{name}'"))),
@@ -239,14 +270,16 @@ macro_rules! define_op {
             /// The op's full name.
             pub const NAME: &'static str = $name;
 
-            const SHAPE: $crate::OpShape = $crate::OpShape {
+            /// The op's declared structure: operand, result, region and successor counts and its
+            /// attributes with their constraints (what the generated verifier checks first).
+            pub const SHAPE: $crate::OpShape = $crate::OpShape {
                 operands: $crate::define_op!(@count $operands),
                 optional_operands: 0usize $($(+ $crate::define_op!(@one $oopd))*)?,
                 results: $crate::define_op!(@count $results),
                 regions: 0 $(+ $crate::define_op!(@region_count $regions))?,
                 successors: $crate::define_op!(@successors $($successors)?),
-                required: &[$((stringify!($attr), $crate::AttrConstraint::$kind $(($($karg),*))?)),*],
-                optional: &[$($((stringify!($oattr), $crate::AttrConstraint::$okind $(($($okarg),*))?)),*)?],
+                required: &[$(($crate::op_attr_name(stringify!($attr)), $crate::AttrConstraint::$kind $(($($karg),*))?)),*],
+                optional: &[$($(($crate::op_attr_name(stringify!($oattr)), $crate::AttrConstraint::$okind $(($($okarg),*))?)),*)?],
             };
 
             /// What the op's assembly format may refer to.
@@ -273,8 +306,9 @@ macro_rules! define_op {
                     name: $name,
                     summary: $summary,
                     traits: $crate::Traits::NONE $(.with($crate::Traits::$tr))*,
-                    inherent_attrs: &[$(stringify!($attr),)* $($(stringify!($oattr),)*)?],
-                    verify: Some(Self::verify_all),
+                    inherent_attrs: const { &[$($crate::op_attr_name(stringify!($attr)),)* $($($crate::op_attr_name(stringify!($oattr)),)*)?] },
+                    verify_invariants: Some(Self::verify_invariants),
+                    verify: $crate::define_op!(@opt $($verify)?),
                     verify_symbol_uses: $crate::define_op!(@opt $($verify_symbol_uses)?),
                     fold: $crate::define_op!(@opt $($fold)?),
                     canonicalize: $crate::define_op!(@opt $($canon)?),
@@ -298,12 +332,8 @@ macro_rules! define_op {
                 }
             )?
 
-            fn verify_all(ctx: &$crate::Context, op: $crate::OpId, diags: &mut Vec<$crate::Diagnostic>) {
-                let before = diags.len();
+            fn verify_invariants(ctx: &$crate::Context, op: $crate::OpId, diags: &mut Vec<$crate::Diagnostic>) {
                 Self::SHAPE.verify(ctx, op, diags);
-                if diags.len() == before {
-                    $($verify(ctx, op, diags);)?
-                }
             }
 
             /// Views `op` as this op if its name matches.
@@ -324,14 +354,14 @@ macro_rules! define_op {
                 #[doc = concat!("The `", stringify!($attr), "` attribute.")]
                 #[allow(non_snake_case)]
                 pub fn $attr(self, ctx: &$crate::Context) -> $crate::Attribute {
-                    ctx.attr(self.0, stringify!($attr)).expect("verified op lacks a required attribute")
+                    ctx.attr(self.0, $crate::op_attr_name(stringify!($attr))).expect("verified op lacks a required attribute")
                 }
             )*
             $($(
                 #[doc = concat!("The optional `", stringify!($oattr), "` attribute.")]
                 #[allow(non_snake_case)]
                 pub fn $oattr(self, ctx: &$crate::Context) -> Option<$crate::Attribute> {
-                    ctx.attr(self.0, stringify!($oattr))
+                    ctx.attr(self.0, $crate::op_attr_name(stringify!($oattr)))
                 }
             )*)?
         }
@@ -401,42 +431,31 @@ macro_rules! define_op {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Context, Dialect, OperationState};
+    use crate::test_dialect::{self, ModeOp, SliceOp, TypedOp};
+    use crate::{Context, OperationState};
 
-    define_op! {
-        /// An op with one required and two optional operands.
-        pub struct SliceOp = "test.slice" {
-            summary: "optional operands",
-            traits: [],
-            operands: [input],
-            optional_operands: [begin, end],
-            results: [],
-            attributes: [],
-            optional_attributes: [sizes: DenseArray],
-        }
-    }
-
-    const MODES: [&str; 3] = ["fast", "exact", "strict"];
-
-    define_op! {
-        /// An op with an enum attribute.
-        pub struct ModeOp = "test.mode" {
-            summary: "enum attribute",
-            traits: [],
-            operands: [],
-            results: [],
-            attributes: [mode: Enum(&MODES)],
-        }
+    #[test]
+    fn raw_identifiers_name_keyword_attributes() {
+        assert_eq!(super::op_attr_name("r#type"), "type");
+        assert_eq!(super::op_attr_name("role"), "role");
+        assert_eq!(TypedOp::SHAPE.required[0].0, "type");
+        assert_eq!(TypedOp::def().inherent_attrs, ["type"]);
+        let mut ctx = test_dialect::context();
+        let (i8, loc) = (ctx.integer_type(8), ctx.unknown_loc());
+        let mut state = OperationState::new(ctx.op_name(TypedOp::NAME), loc);
+        state.attrs.push(("type".to_string(), ctx.type_attr(i8)));
+        let op = TypedOp(ctx.create_operation(state));
+        assert_eq!(TypedOp::cast(&ctx, op.op()), Some(op));
+        assert_eq!(ctx.type_value(op.r#type(&ctx)), Some(i8));
     }
 
     #[test]
     fn enum_attributes_are_i64_cases_as_in_mlir() {
-        let mut ctx = Context::new();
-        ctx.register_dialect(Dialect { name: "test", ops: vec![ModeOp::def()], materialize_constant: None });
+        let mut ctx = test_dialect::context();
         let (i64, i32) = (ctx.integer_type(64), ctx.integer_type(32));
         let loc = ctx.unknown_loc();
         let name = ctx.op_name(ModeOp::NAME);
-        let verify = ctx.op_def(name).and_then(|d| d.verify).expect("a verifier");
+        let verify = ctx.op_def(name).and_then(|d| d.verify_invariants).expect("generated checks");
         let expected = "'test.mode' op attribute 'mode' failed to satisfy constraint: allowed 64-bit signless \
                         integer cases: 0, 1, 2";
         let valid = ctx.integer_attr(2, i64);
@@ -465,8 +484,7 @@ mod tests {
 
     #[test]
     fn optional_operands_are_a_prefix_and_counted() {
-        let mut ctx = Context::new();
-        ctx.register_dialect(Dialect { name: "test", ops: vec![SliceOp::def()], materialize_constant: None });
+        let mut ctx = test_dialect::context();
         let i32 = ctx.integer_type(32);
         let loc = ctx.unknown_loc();
         let block = ctx.create_block(&[(i32, loc), (i32, loc), (i32, loc), (i32, loc)]);
@@ -484,7 +502,7 @@ mod tests {
         assert_eq!((three.begin(&ctx), three.end(&ctx)), (Some(args[1]), Some(args[2])));
         assert_eq!(SliceOp::cast(&ctx, three.op()), Some(three));
         assert_eq!(three.sizes(&ctx), None);
-        let verify = ctx.op_def(name).and_then(|d| d.verify).expect("a verifier");
+        let verify = ctx.op_def(name).and_then(|d| d.verify_invariants).expect("generated checks");
         let mut diags = Vec::new();
         verify(&ctx, three.op(), &mut diags);
         assert!(diags.is_empty());

@@ -1,4 +1,5 @@
-//! Builtin types: integers, floats, index, none, functions, tensors, and opaque dialect types.
+//! Builtin types: integers, floats, index, none, functions, tensors, quantized types (see
+//! [`crate::quant`]), buffers (see [`crate::buffer`]), and opaque dialect types.
 
 use crate::context::Context;
 
@@ -81,27 +82,16 @@ pub enum TypeKind {
         /// Element type.
         element: Type,
     },
-    /// A statically shaped memory buffer with a strided layout: `!buffer<2x3xi8>` (row-major) or
-    /// `!buffer<4x4xi8, strides: [8, 1], offset: 2>`. Element `(i, j)` lives at element
-    /// `offset + i * strides[0] + j * strides[1]` of the underlying memory.
-    Buffer {
-        /// Dimension sizes, outermost first; empty for a single element.
-        shape: Vec<i64>,
-        /// Element type (integer, float, index or quantized).
-        element: Type,
-        /// Strides in elements, one per dimension; `None` means row-major (contiguous).
-        strides: Option<Vec<i64>>,
-        /// Offset of element `(0, ..., 0)` in elements.
-        offset: i64,
-    },
     /// A uniform quantized type (`!quant.uniform<...>`).
     Quantized(Box<crate::quant::QuantizedType>),
+    /// A memref-like buffer with a layout (`!buffer<4x4xi8, strides: [8, 1], offset: 2>`).
+    Buffer(crate::buffer::BufferType),
     /// A type of a dialect mc does not know (`!foo.bar<...>`), kept as its text without the `!`.
     Opaque(String),
 }
 
 /// Largest integer width the text format accepts (MLIR's limit).
-pub const MAX_INTEGER_WIDTH: u32 = 1 << 24;
+pub const MAX_INTEGER_WIDTH: u32 = (1 << 24) - 1;
 
 impl Context {
     /// Interns `kind` and returns its handle.
@@ -144,30 +134,6 @@ impl Context {
         self.intern_type(TypeKind::Tensor { shape, element })
     }
 
-    /// Buffer type `!buffer<shape x element>` with the row-major layout and no offset.
-    pub fn buffer_type(&mut self, shape: Vec<i64>, element: Type) -> Type {
-        self.intern_type(TypeKind::Buffer { shape, element, strides: None, offset: 0 })
-    }
-
-    /// Buffer type with explicit strides (in elements) and offset; see [`TypeKind::Buffer`].
-    pub fn strided_buffer_type(&mut self, shape: Vec<i64>, element: Type, strides: Vec<i64>, offset: i64) -> Type {
-        self.intern_type(TypeKind::Buffer { shape, element, strides: Some(strides), offset })
-    }
-
-    /// The memory layout of a buffer type: shape, element type, strides (row-major ones filled
-    /// in when the type has none) and offset, all in elements.
-    pub fn buffer_layout(&self, ty: Type) -> Option<BufferLayout> {
-        match self.type_kind(ty) {
-            TypeKind::Buffer { shape, element, strides, offset } => Some(BufferLayout {
-                shape: shape.clone(),
-                element: *element,
-                strides: strides.clone().unwrap_or_else(|| row_major_strides(shape)),
-                offset: *offset,
-            }),
-            _ => None,
-        }
-    }
-
     /// Width of an integer type, `None` for other types.
     pub fn integer_width(&self, ty: Type) -> Option<u32> {
         match self.type_kind(ty) {
@@ -205,10 +171,11 @@ impl Context {
         }
     }
 
-    /// The scalar type inside a shaped type, or the type itself.
+    /// The scalar type inside a shaped type (tensor or buffer), or the type itself.
     pub fn element_type(&self, ty: Type) -> Type {
         match self.type_kind(ty) {
-            TypeKind::Tensor { element, .. } | TypeKind::Buffer { element, .. } => *element,
+            TypeKind::Tensor { element, .. } => *element,
+            TypeKind::Buffer(buffer) => buffer.element,
             _ => ty,
         }
     }
@@ -223,50 +190,6 @@ impl Context {
             _ => None,
         }
     }
-}
-
-/// Where the elements of a buffer live, in elements: see [`Context::buffer_layout`].
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BufferLayout {
-    /// Dimension sizes, outermost first.
-    pub shape: Vec<i64>,
-    /// Element type.
-    pub element: Type,
-    /// Stride of each dimension.
-    pub strides: Vec<i64>,
-    /// Offset of the first element.
-    pub offset: i64,
-}
-
-impl BufferLayout {
-    /// Number of elements (the product of the shape).
-    pub fn num_elements(&self) -> i64 {
-        self.shape.iter().product()
-    }
-
-    /// One past the largest element offset the buffer reaches (`0` when it has no elements):
-    /// how many elements the underlying memory must hold. `None` if a stride is negative and
-    /// reaches below element 0, or on overflow.
-    pub fn span(&self) -> Option<i64> {
-        if self.shape.contains(&0) {
-            return Some(0);
-        }
-        let (mut low, mut high) = (self.offset, self.offset);
-        for (&dim, &stride) in self.shape.iter().zip(&self.strides) {
-            let reach = (dim - 1).checked_mul(stride)?;
-            if reach < 0 { low = low.checked_add(reach)? } else { high = high.checked_add(reach)? }
-        }
-        (low >= 0).then_some(high.checked_add(1)?)
-    }
-}
-
-/// Row-major (contiguous) strides of `shape`, in elements.
-pub fn row_major_strides(shape: &[i64]) -> Vec<i64> {
-    let mut strides = vec![1; shape.len()];
-    for i in (0..shape.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * shape[i + 1].max(1);
-    }
-    strides
 }
 
 #[cfg(test)]
@@ -289,22 +212,5 @@ mod tests {
         assert_eq!(ctx.float_kind(f32), Some(FloatKind::F32));
         let i1 = ctx.integer_type(1);
         assert_eq!(ctx.scalar_byte_size(i1), Some(1));
-    }
-
-    #[test]
-    fn buffer_layouts() {
-        let mut ctx = Context::new();
-        let i8 = ctx.integer_type(8);
-        let dense = ctx.buffer_type(vec![2, 3, 4], i8);
-        let layout = ctx.buffer_layout(dense).expect("a buffer");
-        assert_eq!((layout.strides.as_slice(), layout.offset, layout.span()), (&[12i64, 4, 1][..], 0, Some(24)));
-        assert_eq!(ctx.element_type(dense), i8);
-        let view = ctx.strided_buffer_type(vec![4, 4], i8, vec![8, 1], 2);
-        assert_eq!(ctx.buffer_layout(view).and_then(|l| l.span()), Some(2 + 3 * 8 + 3 + 1));
-        let reversed = ctx.strided_buffer_type(vec![4], i8, vec![-1], 2);
-        assert_eq!(ctx.buffer_layout(reversed).and_then(|l| l.span()), None);
-        let empty = ctx.buffer_type(vec![0, 5], i8);
-        assert_eq!(ctx.buffer_layout(empty).and_then(|l| l.span()), Some(0));
-        assert_ne!(dense, ctx.strided_buffer_type(vec![2, 3, 4], i8, vec![12, 4, 1], 0));
     }
 }

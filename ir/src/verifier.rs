@@ -19,12 +19,15 @@
 //!   blocks are not checked for dominance (those of ops nested in them are).
 //! - **Isolation.** Ops inside an `ISOLATED_FROM_ABOVE` op use only values defined inside the
 //!   region they are in.
+//! - **Invariants.** [`OpDef::verify_invariants`](crate::OpDef) (the counts and attribute kinds
+//!   `define_op!` declares) runs first; when it fails, the op's trait checks and verifier are
+//!   skipped, so one broken count or attribute is reported once (MLIR checks its count traits and
+//!   ODS invariants first and stops at the first failure).
 //! - **Traits.** `SAME_OPERANDS_AND_RESULT_TYPE`, `SAME_OPERAND_TYPES`, `SYMBOL` (string `sym_name`,
 //!   valid `sym_visibility`), `SYMBOL_TABLE` (one region with one block, unique symbol names).
-//! - **Op verifiers.** [`OpDef::verify`](crate::OpDef) (counts, attributes and custom checks from
-//!   `define_op!`) runs after the op's regions have been verified, and only when they had no
-//!   error, so op verifiers may rely on well-formed regions (MLIR likewise skips region verifiers
-//!   when nested IR failed).
+//! - **Op verifiers.** [`OpDef::verify`](crate::OpDef) runs after the op's regions have been
+//!   verified, and only when they had no error, so op verifiers may rely on well-formed regions
+//!   (MLIR likewise skips region verifiers when nested IR failed).
 //!
 //! The walk is iterative (deep nesting does not grow the call stack) and linear in the size of the
 //! IR, plus the dominator computation of multi-block regions.
@@ -113,6 +116,8 @@ struct OpVisit {
     next_region: usize,
     /// Diagnostics reported before its regions were walked.
     errors_at_entry: usize,
+    /// Its generated invariants held (always true for ops without any).
+    invariants_ok: bool,
 }
 
 /// The state of one verification.
@@ -186,8 +191,8 @@ impl<'a> Verifier<'a> {
 
     /// Walks `root` and everything nested in it.
     fn run(&mut self, root: OpId) {
-        self.check_op(root);
-        self.start_op(root);
+        let invariants_ok = self.check_op(root);
+        self.start_op(root, invariants_ok);
         while !self.ops.is_empty() {
             let in_region = self.scopes.len() - self.num_outer == self.ops.len();
             let visit = self.ops.last_mut().expect("not empty");
@@ -211,8 +216,8 @@ impl<'a> Verifier<'a> {
     }
 
     /// Pushes `op` to have its regions walked, or finishes it at once if it has none.
-    fn start_op(&mut self, op: OpId) {
-        let visit = OpVisit { op, next_region: 0, errors_at_entry: self.diags.len() };
+    fn start_op(&mut self, op: OpId, invariants_ok: bool) {
+        let visit = OpVisit { op, next_region: 0, errors_at_entry: self.diags.len(), invariants_ok };
         if self.ctx.operation(op).regions().is_empty() {
             self.finish_op(visit);
         } else {
@@ -259,14 +264,22 @@ impl<'a> Verifier<'a> {
         if operation.num_results() > 0 {
             self.visited.insert(op);
         }
-        self.check_op(op);
-        self.start_op(op);
+        let invariants_ok = self.check_op(op);
+        self.start_op(op, invariants_ok);
     }
 
-    /// Checks of a registered op that do not look into its regions.
-    fn check_op(&mut self, op: OpId) {
+    /// Checks of a registered op that do not look into its regions: its generated invariants,
+    /// then, if they held, its traits. Returns whether the invariants held.
+    fn check_op(&mut self, op: OpId) -> bool {
         let ctx = self.ctx;
-        let Some(def) = ctx.op_def_of(op) else { return };
+        let Some(def) = ctx.op_def_of(op) else { return true };
+        if let Some(invariants) = def.verify_invariants {
+            let before = self.diags.len();
+            invariants(ctx, op, &mut self.diags);
+            if self.diags.len() != before {
+                return false;
+            }
+        }
         let traits = def.traits;
         let operation = ctx.operation(op);
         if traits.contains(Traits::TERMINATOR) && (operation.parent_block().is_none() || operation.next().is_some()) {
@@ -286,6 +299,7 @@ impl<'a> Verifier<'a> {
         if traits.contains(Traits::SYMBOL) {
             self.check_symbol(op);
         }
+        true
     }
 
     fn check_same_operands_and_result_type(&mut self, op: OpId) {
@@ -573,6 +587,9 @@ impl<'a> Verifier<'a> {
             self.check_unregistered(op);
             return;
         };
+        if !visit.invariants_ok {
+            return;
+        }
         if def.traits.contains(Traits::SYMBOL_TABLE) {
             self.check_symbol_table(op);
         }
@@ -611,7 +628,9 @@ impl<'a> Verifier<'a> {
             return;
         }
         let blocks = ctx.region_blocks(regions[0]);
-        if blocks.len() != 1 {
+        // More than one block in a `SINGLE_BLOCK` op was reported when the region was entered.
+        let single_block = ctx.op_def_of(op).is_some_and(|def| def.traits.contains(Traits::SINGLE_BLOCK));
+        if blocks.is_empty() || (blocks.len() > 1 && !single_block) {
             self.diags.push(ctx.op_error(op, "Operations with a 'SymbolTable' must have exactly one block"));
         }
         let mut seen: FxHashMap<&str, Location> = FxHashMap::default();
@@ -826,137 +845,8 @@ mod tests {
     use crate::block::InsertPoint;
     use crate::builtin::ModuleOp;
     use crate::operation::OperationState;
+    use crate::test_dialect;
     use crate::types::{FloatKind, Type};
-    use dialect::test_dialect;
-
-    /// The test dialect. `define_op!` generates accessors (`NAME`, `cast`, operand getters) that
-    /// these tests do not all use.
-    #[allow(dead_code)]
-    mod dialect {
-        use crate::context::Context;
-        use crate::define_op;
-        use crate::diagnostics::Diagnostic;
-        use crate::dialect::Dialect;
-        use crate::operation::OpId;
-
-        define_op! {
-            /// Ends a block: returns to the parent op or branches to its successors.
-            pub struct TermOp = "test.term" {
-                summary: "terminator",
-                traits: [TERMINATOR],
-                operands: variadic,
-                results: [],
-                attributes: [],
-                successors: variadic,
-            }
-        }
-
-        define_op! {
-            /// A pure binary op whose operands and result share a type.
-            pub struct AddOp = "test.add" {
-                summary: "addition",
-                traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE],
-                operands: [lhs, rhs],
-                results: [result],
-                attributes: [],
-            }
-        }
-
-        define_op! {
-            /// Any operands, any results, no traits.
-            pub struct UseOp = "test.use" {
-                summary: "generic user",
-                traits: [],
-                operands: variadic,
-                results: variadic,
-                attributes: [],
-            }
-        }
-
-        define_op! {
-            /// Operands of one type.
-            pub struct SameOp = "test.same" {
-                summary: "same operand types",
-                traits: [SAME_OPERAND_TYPES],
-                operands: variadic,
-                results: [],
-                attributes: [],
-            }
-        }
-
-        define_op! {
-            /// A symbol.
-            pub struct SymbolOp = "test.symbol" {
-                summary: "symbol",
-                traits: [SYMBOL],
-                operands: [],
-                results: [],
-                attributes: [],
-                optional_attributes: [sym_name: Any, sym_visibility: Any],
-            }
-        }
-
-        define_op! {
-            /// One SSA CFG region; its verifier rejects a `fail` attribute.
-            pub struct RegionOp = "test.region" {
-                summary: "region holder",
-                traits: [],
-                operands: variadic,
-                results: variadic,
-                attributes: [],
-                optional_attributes: [fail: Any],
-                regions: 1,
-                verify: reject_fail,
-            }
-        }
-
-        define_op! {
-            /// One region isolated from above.
-            pub struct IsolatedOp = "test.isolated" {
-                summary: "isolated region holder",
-                traits: [ISOLATED_FROM_ABOVE],
-                operands: [],
-                results: [],
-                attributes: [],
-                regions: 1,
-            }
-        }
-
-        define_op! {
-            /// One graph region without terminators.
-            pub struct GraphOp = "test.graph" {
-                summary: "graph region holder",
-                traits: [GRAPH_REGION, NO_TERMINATOR],
-                operands: [],
-                results: [],
-                attributes: [],
-                regions: 1,
-            }
-        }
-
-        fn reject_fail(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-            if ctx.attr(op, "fail").is_some() {
-                diags.push(ctx.op_error(op, "custom verifier failed"));
-            }
-        }
-
-        pub fn test_dialect() -> Dialect {
-            Dialect {
-                name: "test",
-                ops: vec![
-                    TermOp::def(),
-                    AddOp::def(),
-                    UseOp::def(),
-                    SameOp::def(),
-                    SymbolOp::def(),
-                    RegionOp::def(),
-                    IsolatedOp::def(),
-                    GraphOp::def(),
-                ],
-                materialize_constant: None,
-            }
-        }
-    }
 
     /// Builds IR with a fresh file location (`test.mlir:N:1`) per op.
     struct Ir {
@@ -967,8 +857,7 @@ mod tests {
 
     impl Ir {
         fn new() -> Self {
-            let mut ctx = Context::new();
-            ctx.register_dialect(test_dialect());
+            let mut ctx = test_dialect::context();
             let i32 = ctx.integer_type(32);
             Ir { ctx, i32, line: 0 }
         }
@@ -1011,7 +900,7 @@ mod tests {
         }
 
         fn term(&mut self, block: BlockId, operands: &[Value], successors: &[BlockId]) -> OpId {
-            let mut state = self.state("test.term", operands, 0);
+            let mut state = self.state("test.br", operands, 0);
             state.successors = successors.to_vec();
             self.insert(block, state)
         }
@@ -1149,7 +1038,7 @@ mod tests {
             [
                 "empty block: expect at least a terminator",
                 "block with no terminator, has %0 = \"test.use\"() : () -> i32",
-                "'test.term' op must be the last operation in the parent block",
+                "'test.br' op must be the last operation in the parent block",
             ]
         );
         assert_eq!(ir.line_of(diags[0].loc), ir.line_of_op(empty));
@@ -1173,9 +1062,9 @@ mod tests {
         assert_eq!(
             ir.messages(module),
             [
-                "'test.term' op branching to block of a different region",
+                "'test.br' op branching to block of a different region",
                 "operation with block successors must terminate its parent block",
-                "'test.term' op must be the last operation in the parent block",
+                "'test.br' op must be the last operation in the parent block",
                 "entry block of region may not have predecessors",
             ]
         );
@@ -1196,11 +1085,12 @@ mod tests {
         for expected in [
             "'builtin.module' op expects region #0 to have 0 or 1 blocks",
             "'test.graph' op expects graph region #0 to have 0 or 1 blocks",
-            "'builtin.module' op Operations with a 'SymbolTable' must have exactly one block",
             "empty block: expect at least a terminator",
         ] {
             assert!(messages.iter().any(|m| m == expected), "{expected} not in {messages:?}");
         }
+        // The module's extra block is reported once, not again by the symbol table check.
+        assert!(!messages.iter().any(|m| m.contains("'SymbolTable' must have exactly one block")), "{messages:?}");
         assert!(messages.iter().any(|m| m.starts_with("block with no terminator, has \n\"test.graph\"() ({")));
     }
 
@@ -1362,6 +1252,40 @@ mod tests {
                 "'test.add' op requires the same type for all operands and results",
                 "'test.same' op requires all operands to have the same type",
                 "'test.add' op requires 2 operands, but found 1",
+            ]
+        );
+    }
+
+    #[test]
+    fn broken_invariants_are_reported_once() {
+        // As in MLIR, where count traits and ODS invariants come before the other traits: a wrong
+        // count or attribute kind is not reported again by the traits (or the op verifier).
+        let mut ir = Ir::new();
+        let (module, body) = ir.module();
+        let int = ir.value(body, &[]);
+        ir.op(body, "test.add", &[], 1);
+        ir.op(body, "test.add", &[int, int], 0);
+        let (f, three) = (ir.ctx.string_attr("f"), ir.ctx.integer_attr(3, ir.i32));
+        let named = ir.state("test.named", &[], 0);
+        ir.insert(body, named);
+        let mut named = ir.state("test.named", &[], 0);
+        named.attrs = vec![("sym_name".to_string(), f), ("sym_visibility".to_string(), three)];
+        ir.insert(body, named);
+        let no_region = ir.state("builtin.module", &[], 0);
+        ir.insert(body, no_region);
+        let unit = ir.ctx.unit_attr();
+        let mut failing = ir.state("test.region", &[], 0);
+        failing.attrs = vec![("fail".to_string(), unit)];
+        ir.insert(body, failing);
+        assert_eq!(
+            ir.messages(module),
+            [
+                "'test.add' op requires 2 operands, but found 0",
+                "'test.add' op requires 1 results, but found 0",
+                "'test.named' op requires attribute 'sym_name'",
+                "'test.named' op attribute 'sym_visibility' failed to satisfy constraint: string attribute",
+                "'builtin.module' op requires 1 regions, but found 0",
+                "'test.region' op requires 1 regions, but found 0",
             ]
         );
     }

@@ -1,6 +1,9 @@
-//! mc's passes: generic transforms and graph passes now; lowerings and memory planning later.
+//! mc's passes: generic transforms, graph passes, the graph-to-buffer conversion and buffer
+//! passes now; more lowerings and memory planning later.
 #![deny(missing_docs)]
 
+pub mod buffer;
+pub mod conversion;
 pub mod graph;
 pub mod transforms;
 
@@ -8,7 +11,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 7] = [
+    let constructors: [PassConstructor; 9] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -16,6 +19,8 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::<graph::prune::GraphPrune>::default(),
         || Box::new(graph::intern_constants::GraphInternConstants),
         || Box::<graph::infer_shapes::GraphInferShapes>::default(),
+        || Box::new(conversion::graph_to_buffer::GraphToBuffer),
+        || Box::new(buffer::inplace::BufferInplace),
     ];
     for constructor in constructors {
         registry.register(constructor).expect("built-in pass names are unique kebab-case");

@@ -99,7 +99,7 @@ fn scalar_kind(ctx: &Context, ty: Type) -> Result<Scalar, String> {
         }
         TypeKind::Index => Ok(Scalar::Index),
         TypeKind::Float(kind @ (FloatKind::F32 | FloatKind::F64)) => Ok(Scalar::Float(*kind)),
-        TypeKind::Buffer { .. } if layout_of(ctx, ty).is_some() => Ok(Scalar::Memory),
+        TypeKind::Buffer(_) if layout_of(ctx, ty).is_some() => Ok(Scalar::Memory),
         TypeKind::Tensor { .. } => Err(format!(
             "tensor values ('{}') are not supported by the Cranelift backend: lower to loops first",
             type_to_string(ctx, ty)
@@ -831,13 +831,13 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         let layout = layout_of(ctx, ty)
             .ok_or_else(|| self.error(op, format!("'{}' is not a memory type", type_to_string(ctx, ty))))?;
         let indices: Vec<Value> = operation.operands().skip(buffer_index + 1).collect();
-        if indices.len() != layout.shape.len() {
+        if indices.len() != layout.buffer.rank() {
             return Err(self.error(op, "the number of indices does not match the buffer's rank"));
         }
         let mut address = self.value(buffer)?;
-        let mut constant = layout.offset * layout.element_size;
+        let mut constant = layout.buffer.offset * layout.element_size;
         for (dim, (&index, (&size, &stride))) in
-            indices.iter().zip(layout.shape.iter().zip(&layout.strides)).enumerate()
+            indices.iter().zip(layout.buffer.shape.iter().zip(&layout.buffer.strides)).enumerate()
         {
             let scale = stride * layout.element_size;
             if let Some(c) = constant_int_value(ctx, index) {

@@ -1,62 +1,41 @@
 //! Where a memory operand's elements are: the one place that reads buffer types.
 //!
-//! A memory value is a pointer to its underlying memory plus a static layout taken from its
-//! type: shape, strides and offset in elements, and the element's storage size. Element
-//! `(i0, ..., in)` is at byte `(offset + Σ ik · strides[k]) · element_size` from the pointer.
-//! When the buffer type changes (another spelling, dynamic sizes), only this module changes.
+//! A memory value is a pointer to its underlying storage plus a static layout taken from its
+//! [`BufferType`]: shape, strides and offset in elements, and the element's storage size.
+//! Element `(i0, ..., in)` is at byte `(offset + Σ ik · strides[k]) · element_size` from the
+//! pointer. When the buffer type changes (dynamic sizes), only this module changes.
 
-use mc_ir::{Context, Type, TypeKind};
+use mc_ir::buffer::verify_buffer;
+use mc_ir::{BufferType, Context, Type};
 
 /// The static layout of a memory operand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemoryLayout {
-    /// Dimension sizes.
-    pub shape: Vec<i64>,
-    /// Stride of each dimension, in elements.
-    pub strides: Vec<i64>,
-    /// Offset of the first element, in elements.
-    pub offset: i64,
-    /// The element type as written (a quantized type for quantized buffers).
-    pub element: Type,
-    /// Bytes per element (of its storage type).
+    /// Shape, element type as written (a quantized type for quantized buffers), strides and
+    /// offset in elements.
+    pub buffer: BufferType,
+    /// Bytes per element (of its storage type; `i1` takes one byte).
     pub element_size: i64,
 }
 
 impl MemoryLayout {
-    /// Bytes the underlying memory must have for every element to be inside it; `None` if the
-    /// layout reaches below its pointer or overflows.
+    /// Bytes the underlying storage must have for every element to be inside it (up to the end
+    /// of the buffer's span, see [`BufferType::storage_elements`]); `None` on overflow.
     pub fn byte_span(&self) -> Option<i64> {
-        let layout = mc_ir::BufferLayout {
-            shape: self.shape.clone(),
-            element: self.element,
-            strides: self.strides.clone(),
-            offset: self.offset,
-        };
-        layout.span()?.checked_mul(self.element_size)
+        self.buffer.storage_elements().checked_mul(self.element_size)
     }
 }
 
-/// The layout of a memory-typed value of type `ty`, `None` if `ty` is not a memory type (or its
-/// element has no known size).
+/// The layout of a memory-typed value of type `ty`, `None` if `ty` is not a memory type (or not
+/// a valid buffer type, whose elements could lie outside its storage).
 pub fn layout_of(ctx: &Context, ty: Type) -> Option<MemoryLayout> {
-    let layout = ctx.buffer_layout(ty)?;
-    let element_size = match ctx.type_kind(layout.element) {
-        // `i1` elements take one byte; the others their storage width.
-        TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index | TypeKind::Quantized(_) => {
-            ctx.scalar_byte_size(layout.element)? as i64
-        }
-        _ => return None,
-    };
-    Some(MemoryLayout {
-        shape: layout.shape,
-        strides: layout.strides,
-        offset: layout.offset,
-        element: layout.element,
-        element_size,
-    })
+    let buffer = ctx.buffer(ty)?;
+    verify_buffer(ctx, buffer).ok()?;
+    let element_size = i64::try_from(ctx.buffer_element_bytes(ty)?).ok()?;
+    Some(MemoryLayout { buffer: buffer.clone(), element_size })
 }
 
 /// True if values of type `ty` are memory (lowered to pointers).
 pub fn is_memory(ctx: &Context, ty: Type) -> bool {
-    matches!(ctx.type_kind(ty), TypeKind::Buffer { .. })
+    ctx.is_buffer_type(ty)
 }

@@ -24,7 +24,7 @@
 //! type's width. Rewritten ops drop `overflowFlags`, which may not hold for the new operands.
 
 use mc_ir::rewrite::fold::constant_value;
-use mc_ir::rewrite::pattern::{PatternRewriter, RewritePattern, RewritePatternSet};
+use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
 use mc_ir::{AttrKind, Context, OpId, Type, TypeKind, Value, sign_extend};
 
 /// Integer widths whose constants fit the `i128` attributes.
@@ -104,27 +104,6 @@ fn replace_with_constant_operand(
     let c = constant(rewriter, loc, ty, folded);
     let (lhs, rhs) = if constant_first { (c, value) } else { (value, c) };
     replace_with_binary(rewriter, op, name, lhs, rhs);
-}
-
-/// A pattern given by a function; `root` is the op name it matches.
-struct FnPattern {
-    name: &'static str,
-    root: &'static str,
-    apply: fn(OpId, &mut PatternRewriter<'_>) -> bool,
-}
-
-impl RewritePattern for FnPattern {
-    fn name(&self) -> &str {
-        self.name
-    }
-
-    fn root(&self) -> Option<&str> {
-        Some(self.root)
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
-        (self.apply)(op, rewriter)
-    }
 }
 
 /// `addi(addi(x, c0), c1)` → `addi(x, c0 + c1)`.

@@ -125,13 +125,18 @@ fn verify_func(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The signature of a function that may not have been verified yet, if it has a valid one.
+fn unverified_signature(ctx: &Context, func: OpId) -> Option<(&[Type], &[Type])> {
+    ctx.function_signature(ctx.type_value(ctx.attr(func, "function_type")?)?)
+}
+
 fn verify_return(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let Some(func) = ctx.parent_op(op).and_then(|p| FuncOp::cast(ctx, p)) else {
         diags.push(ctx.op_error(op, "expects parent op 'func.func'"));
         return;
     };
-    let Some(ty) = ctx.type_value(func.function_type(ctx)) else { return };
-    let Some((_, results)) = ctx.function_signature(ty) else { return };
+    // The function's own checks run after this one: its signature may be missing or malformed.
+    let Some((_, results)) = unverified_signature(ctx, func.0) else { return };
     let operands: Vec<Value> = ctx.operation(op).operands().collect();
     let name = ctx.symbol_name(func.0).unwrap_or("");
     if operands.len() != results.len() {
@@ -169,13 +174,14 @@ fn verify_call(ctx: &Context, op: OpId, tables: &mut SymbolTableCollection, diag
         diags.push(ctx.op_error(op, format!("'{root}' does not reference a valid function")));
         return;
     };
-    let (inputs, results) = func.signature(ctx);
+    // The callee is verified on its own, maybe later or with errors: read its signature with care.
+    let Some((inputs, results)) = unverified_signature(ctx, func.0) else { return };
     let operation = ctx.operation(op);
     if operation.num_operands() != inputs.len() {
         diags.push(ctx.op_error(op, "incorrect number of operands for callee"));
         return;
     }
-    for (index, (value, &expected)) in operation.operands().zip(&inputs).enumerate() {
+    for (index, (value, &expected)) in operation.operands().zip(inputs).enumerate() {
         if ctx.value_type(value) != expected {
             diags.push(ctx.op_error(
                 op,
@@ -191,9 +197,47 @@ fn verify_call(ctx: &Context, op: OpId, tables: &mut SymbolTableCollection, diag
         diags.push(ctx.op_error(op, "incorrect number of results for callee"));
         return;
     }
-    for (index, (actual, &expected)) in operation.result_types().zip(&results).enumerate() {
+    for (index, (actual, &expected)) in operation.result_types().zip(results).enumerate() {
         if actual != expected {
             diags.push(ctx.op_error(op, format!("result type mismatch at index {index}")));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mc_ir::diagnostics::source::SourceBuffer;
+    use mc_ir::{Context, parser, verifier};
+
+    fn verify_errors(text: &str) -> Vec<String> {
+        let mut ctx = Context::new();
+        crate::register_all(&mut ctx);
+        let buffer = SourceBuffer::new("t.mlir", text.to_string(), 1);
+        let module = parser::parse_source(&mut ctx, &buffer).unwrap_or_else(|d| panic!("{}", d.message));
+        verifier::verify(&ctx, module.op()).err().unwrap_or_default().into_iter().map(|d| d.message).collect()
+    }
+
+    // Found by the `parse` fuzz target: a call to (or a return in) a function without a valid
+    // `function_type` panicked instead of leaving the report to the function's verifier.
+    #[test]
+    fn call_and_return_in_invalid_function_do_not_panic() {
+        let errors = verify_errors(
+            r#""func.func"() <{sym_name = "f"}> ({
+              %0 = "func.call"() <{callee = @f}> : () -> i32
+              "func.return"(%0) : (i32) -> ()
+            }) : () -> ()
+            "func.func"() <{sym_name = "g", function_type = i32}> ({
+              "func.call"() <{callee = @g}> : () -> ()
+              "func.return"() : () -> ()
+            }) : () -> ()"#,
+        );
+        assert_eq!(
+            errors,
+            [
+                "'func.func' op requires attribute 'function_type'",
+                "'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"
+            ],
+            "{errors:?}"
+        );
     }
 }

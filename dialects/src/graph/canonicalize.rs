@@ -20,29 +20,8 @@ use super::attributes::{i64_array, i64_array_attr};
 use super::ops::{MeanOp, PadOp, ReshapeOp, StridedSliceOp, TransposeOp};
 use super::shape_inference::constant_ints;
 use super::verify::same_element_type;
-use mc_ir::rewrite::pattern::{PatternRewriter, RewritePattern, RewritePatternSet};
+use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
 use mc_ir::{Context, OpId, Value};
-
-/// A pattern given by a function; `root` is the op name it matches.
-struct FnPattern {
-    name: &'static str,
-    root: &'static str,
-    apply: fn(OpId, &mut PatternRewriter<'_>) -> bool,
-}
-
-impl RewritePattern for FnPattern {
-    fn name(&self) -> &str {
-        self.name
-    }
-
-    fn root(&self) -> Option<&str> {
-        Some(self.root)
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
-        (self.apply)(op, rewriter)
-    }
-}
 
 /// The op defining `value` if it is named `name`.
 fn def_named(ctx: &Context, value: Value, name: &str) -> Option<OpId> {

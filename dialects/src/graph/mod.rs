@@ -75,6 +75,7 @@ mod canonicalize;
 mod fold;
 mod ops;
 pub mod shape_inference;
+pub mod signature;
 pub mod verify;
 
 #[cfg(test)]
@@ -83,12 +84,13 @@ mod tests;
 pub use attributes::{Activation, Padding, is_resource_type, resource_type};
 pub use ops::*;
 pub use shape_inference::{infer, infer_result_types};
+pub use signature::{Shaped, Signature, first_list_operand, list_attributes, op_name, op_shape};
 
 use mc_ir::{AttrKind, Attribute, Builder, Dialect, OpId, OperationState, Type};
 
 /// The `graph` dialect.
 pub fn dialect() -> Dialect {
-    Dialect { name: "graph", ops: ops::all_defs(), materialize_constant: Some(materialize_constant) }
+    Dialect { name: "graph", ops: signature::all_defs(), materialize_constant: Some(materialize_constant) }
 }
 
 /// Builds `graph.const` for a folded elements attribute of type `ty` (or of its storage type).

@@ -8,7 +8,7 @@
 
 use super::attributes::{Activation, Padding, i64_array, i64_array_attr, resource_type};
 use super::{canonicalize, fold, verify};
-use mc_ir::{AttrKind, Attribute, Builder, Context, OpDef, OpId, Type, Value, define_op};
+use mc_ir::{AttrKind, Attribute, Builder, Context, OpId, Type, Value, define_op};
 
 define_op! {
     /// A constant tensor: `value` holds dense elements or a `dense_resource` blob (weights).
@@ -309,38 +309,6 @@ define_op! {
         attributes: [],
         verify: verify::verify_assign_variable,
     }
-}
-
-/// Definitions of every graph op.
-pub(super) fn all_defs() -> Vec<OpDef> {
-    vec![
-        ConstOp::def(),
-        Conv2DOp::def(),
-        DepthwiseConv2DOp::def(),
-        FullyConnectedOp::def(),
-        AddOp::def(),
-        SubOp::def(),
-        MulOp::def(),
-        AvgPool2DOp::def(),
-        MaxPool2DOp::def(),
-        ReshapeOp::def(),
-        TransposeOp::def(),
-        SoftmaxOp::def(),
-        LogisticOp::def(),
-        TanhOp::def(),
-        ReluOp::def(),
-        Relu6Op::def(),
-        ReluN1To1Op::def(),
-        MeanOp::def(),
-        PadOp::def(),
-        ConcatenationOp::def(),
-        StridedSliceOp::def(),
-        QuantizeOp::def(),
-        DequantizeOp::def(),
-        VarHandleOp::def(),
-        ReadVariableOp::def(),
-        AssignVariableOp::def(),
-    ]
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 
 use super::attributes::{Activation, Padding, i64_array, int_elements};
 use super::ops::*;
+use super::signature::Signature;
 use mc_ir::{Context, Diagnostic, OpId, Type, Value};
 
 /// Most dimensions TFLite's broadcasting kernels handle (`BroadcastAdd6DSlow` and friends).
@@ -483,14 +484,22 @@ pub fn constant_ints(ctx: &Context, value: Value) -> Option<Vec<i64>> {
 /// variable handles) and when a shape-like operand is not a constant; an error when the operands
 /// and attributes admit no result (a window that does not fit, incompatible broadcast, ...).
 pub fn infer(ctx: &Context, op: OpId) -> Result<Option<Vec<Inferred>>, Diagnostic> {
-    let name = ctx.op_name_of(op);
-    let err = |message: String| ctx.op_error(op, message);
-    let operation = ctx.operation(op);
+    infer_signature(ctx, &Signature::of_op(ctx, op))
+}
+
+/// [`infer`] for a [`Signature`]: the shape rule of the graph op `sig.name` applied to
+/// `sig.operands` and the attributes of `sig.op`. Shape-like operands are read from their
+/// defining `graph.const` only when the operands are the op's own; otherwise (a kernel's) the
+/// lists must be attributes.
+pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<Inferred>>, Diagnostic> {
+    let (name, op) = (sig.name, sig.op);
+    let err = |message: String| sig.error(ctx, message);
+    let num_operands = sig.operands.len();
     let shape = |index: usize| -> Result<&[i64], Diagnostic> {
-        let value = operation.operand(index);
-        ctx.tensor_parts(ctx.value_type(value))
+        sig.shaped
+            .parts(ctx, sig.operands[index])
             .map(|(s, _)| s)
-            .ok_or_else(|| err(format!("operand #{index} must be a tensor")))
+            .ok_or_else(|| err(format!("operand #{index} must be a {}", sig.shaped.noun())))
     };
     let int_attr = |attr: &str| -> Result<i64, Diagnostic> {
         ctx.attr(op, attr)
@@ -519,8 +528,11 @@ pub fn infer(ctx: &Context, op: OpId) -> Result<Option<Vec<Inferred>>, Diagnosti
     // A list given as a constant operand (if present) or as an attribute; `Ok(None)` if the
     // operand is not constant.
     let list = |index: usize, attr: &str| -> Result<Option<Vec<i64>>, Diagnostic> {
-        if operation.num_operands() > index {
-            return Ok(constant_ints(ctx, operation.operand(index)));
+        if num_operands > index {
+            if !sig.has_own_operands() {
+                return Ok(None);
+            }
+            return Ok(constant_ints(ctx, ctx.operation(op).operand(index)));
         }
         match ctx.attr(op, attr) {
             Some(a) => i64_array(ctx, a).map(Some).ok_or_else(|| err(format!("'{attr}' must be an integer array"))),
@@ -553,7 +565,7 @@ pub fn infer(ctx: &Context, op: OpId) -> Result<Option<Vec<Inferred>>, Diagnosti
         FullyConnectedOp::NAME => one(fully_connected_shape(shape(0)?, rank(1, 2)?, bool_attr("keep_num_dims")?)),
         AddOp::NAME | SubOp::NAME | MulOp::NAME => one(broadcast_shapes(shape(0)?, shape(1)?)),
         ConcatenationOp::NAME => {
-            let shapes = (0..operation.num_operands()).map(shape).collect::<Result<Vec<_>, _>>()?;
+            let shapes = (0..num_operands).map(shape).collect::<Result<Vec<_>, _>>()?;
             one(concat_shape(&shapes, int_attr("axis")?))
         }
         MeanOp::NAME => match list(1, "axes")? {
@@ -602,7 +614,9 @@ pub fn infer(ctx: &Context, op: OpId) -> Result<Option<Vec<Inferred>>, Diagnosti
         | ReluN1To1Op::NAME
         | QuantizeOp::NAME
         | DequantizeOp::NAME => one(Ok(shape(0)?.to_vec())),
-        ReadVariableOp::NAME => Ok(variable_type(ctx, operation.operand(0)).map(|ty| vec![Inferred::Type(ty)])),
+        ReadVariableOp::NAME if sig.has_own_operands() => {
+            Ok(variable_type(ctx, ctx.operation(op).operand(0)).map(|ty| vec![Inferred::Type(ty)]))
+        }
         _ => Ok(None),
     }
 }

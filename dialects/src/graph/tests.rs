@@ -233,7 +233,7 @@ fn builders_cover_every_op() {
     AssignVariableOp::build(&mut b, handle, read);
     let ops: Vec<OpId> = fx.ctx.block_ops(fx.func.entry_block(&fx.ctx).expect("body")).collect();
     let names: std::collections::BTreeSet<&str> = ops.iter().map(|&op| fx.ctx.op_name_of(op)).collect();
-    let defined: std::collections::BTreeSet<&str> = ops::all_defs().iter().map(|d| d.name).collect();
+    let defined: std::collections::BTreeSet<&str> = super::signature::all_defs().iter().map(|d| d.name).collect();
     assert_eq!(names, defined, "every op has a builder used here");
     for &op in &ops {
         if let Ok(Some(types)) = infer_result_types(&mut fx.ctx, op) {

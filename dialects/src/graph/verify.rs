@@ -23,6 +23,7 @@
 use super::attributes::{Activation, Padding, is_resource_type};
 use super::ops::*;
 use super::shape_inference::{self, Inferred, is_supported_fused_activation, shape_to_string, variable_type};
+use super::signature::Signature;
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::{QuantParams, QuantizedType};
 use mc_ir::{AttrKind, Context, Diagnostic, FloatKind, OpId, Signedness, Type, TypeKind};
@@ -125,22 +126,29 @@ struct Tensor<'a> {
     element: Type,
 }
 
-/// Collects the diagnostics of one op.
+/// Collects the diagnostics of one op, checking its [`Signature`].
 struct Checker<'a, 'd> {
     ctx: &'a Context,
+    /// The op whose attributes are read (the signature's op).
     op: OpId,
+    sig: Signature<'a>,
     diags: &'d mut Vec<Diagnostic>,
     start: usize,
 }
 
 impl<'a, 'd> Checker<'a, 'd> {
+    /// Checks the graph op `op` itself.
     fn new(ctx: &'a Context, op: OpId, diags: &'d mut Vec<Diagnostic>) -> Self {
+        Self::with_signature(ctx, Signature::of_op(ctx, op), diags)
+    }
+
+    fn with_signature(ctx: &'a Context, sig: Signature<'a>, diags: &'d mut Vec<Diagnostic>) -> Self {
         let start = diags.len();
-        Checker { ctx, op, diags, start }
+        Checker { ctx, op: sig.op, sig, diags, start }
     }
 
     fn error(&mut self, message: impl Into<String>) {
-        self.diags.push(self.ctx.op_error(self.op, message));
+        self.diags.push(self.sig.error(self.ctx, message));
     }
 
     fn failed(&self) -> bool {
@@ -152,23 +160,28 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     fn operand_type(&self, index: usize) -> Type {
-        self.ctx.value_type(self.ctx.operation(self.op).operand(index))
+        self.sig.operands[index]
     }
 
     fn result_type(&self, index: usize) -> Type {
-        self.ctx.operation(self.op).result_type(index)
+        self.sig.results[index]
     }
 
     fn num_operands(&self) -> usize {
-        self.ctx.operation(self.op).num_operands()
+        self.sig.operands.len()
     }
 
-    /// `ty` as a tensor, or an error naming `what`.
+    /// Shape and element type of `ty` if it is the signature's kind of shaped type.
+    fn parts(&self, ty: Type) -> Option<(&'a [i64], Type)> {
+        self.sig.shaped.parts(self.ctx, ty)
+    }
+
+    /// `ty` as a tensor (a buffer, for a kernel's signature), or an error naming `what`.
     fn tensor(&mut self, what: &str, ty: Type) -> Option<Tensor<'a>> {
-        match self.ctx.tensor_parts(ty) {
+        match self.parts(ty) {
             Some((shape, element)) => Some(Tensor { shape, element }),
             None => {
-                self.error(format!("{what} must be a tensor, but got '{}'", self.ty(ty)));
+                self.error(format!("{what} must be a {}, but got '{}'", self.sig.shaped.noun(), self.ty(ty)));
                 None
             }
         }
@@ -293,10 +306,11 @@ impl<'a, 'd> Checker<'a, 'd> {
     /// A 1-D integer list operand (`shape`, `perm`, `axes`, `begin`, ...).
     fn list_operand(&mut self, what: &str, index: usize) -> Option<i64> {
         let ty = self.operand_type(index);
-        match self.ctx.tensor_parts(ty) {
+        match self.parts(ty) {
             Some((&[n], element)) if matches!(Kind::of(self.ctx, element), I32 | I64) => Some(n),
             _ => {
-                self.error(format!("{what} must be a 1-D tensor of i32 or i64, but got '{}'", self.ty(ty)));
+                let noun = self.sig.shaped.noun();
+                self.error(format!("{what} must be a 1-D {noun} of i32 or i64, but got '{}'", self.ty(ty)));
                 None
             }
         }
@@ -307,7 +321,7 @@ impl<'a, 'd> Checker<'a, 'd> {
         if self.failed() {
             return;
         }
-        match shape_inference::infer(self.ctx, self.op) {
+        match shape_inference::infer_signature(self.ctx, &self.sig) {
             Err(diag) => self.diags.push(diag),
             Ok(None) => {}
             Ok(Some(results)) => {
@@ -315,7 +329,7 @@ impl<'a, 'd> Checker<'a, 'd> {
                     let actual = self.result_type(index);
                     match inferred {
                         Inferred::Shape(shape) => {
-                            if let Some((actual_shape, _)) = self.ctx.tensor_parts(actual)
+                            if let Some((actual_shape, _)) = self.parts(actual)
                                 && actual_shape != shape.as_slice()
                             {
                                 self.error(format!(
@@ -384,7 +398,11 @@ impl<'a, 'd> Checker<'a, 'd> {
 }
 
 pub(super) fn verify_const(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_const(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_const(c: &mut Checker<'_, '_>) {
+    let (ctx, op) = (c.ctx, c.op);
     let result = c.result_type(0);
     if c.result("result").is_none() {
         return;
@@ -414,16 +432,23 @@ pub(super) fn verify_const(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>)
 }
 
 pub(super) fn verify_conv_2d(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    verify_conv(ctx, op, diags, false);
+    check_conv_2d(&mut Checker::new(ctx, op, diags));
 }
 
 pub(super) fn verify_depthwise_conv_2d(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    verify_conv(ctx, op, diags, true);
+    check_depthwise_conv_2d(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_conv_2d(c: &mut Checker<'_, '_>) {
+    check_conv(c, false);
+}
+
+fn check_depthwise_conv_2d(c: &mut Checker<'_, '_>) {
+    check_conv(c, true);
 }
 
 /// `conv_2d` and `depthwise_conv_2d`.
-fn verify_conv(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, depthwise: bool) {
-    let mut c = Checker::new(ctx, op, diags);
+fn check_conv(c: &mut Checker<'_, '_>, depthwise: bool) {
     for name in ["stride_h", "stride_w", "dilation_h", "dilation_w"] {
         c.int_attr(name, 1);
     }
@@ -474,7 +499,7 @@ fn verify_conv(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, depthwise: 
     {
         c.error(format!("bias has {} elements, but there are {channels} output channels", b.shape[0]));
     }
-    verify_weighted_types(&mut c, input, filter, bias, result, quant_axis, channels, false);
+    verify_weighted_types(c, input, filter, bias, result, quant_axis, channels, false);
     c.check_inferred();
 }
 
@@ -533,7 +558,10 @@ fn verify_weighted_types(
 }
 
 pub(super) fn verify_fully_connected(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_fully_connected(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_fully_connected(c: &mut Checker<'_, '_>) {
     c.activation();
     let has_bias = c.num_operands() == 3;
     let (input, weights, result) = (c.operand("input", 0), c.operand("weights", 1), c.result("result"));
@@ -555,13 +583,16 @@ pub(super) fn verify_fully_connected(ctx: &Context, op: OpId, diags: &mut Vec<Di
     {
         c.error(format!("bias has {} elements, but the weights have {units} units", b.shape[0]));
     }
-    verify_weighted_types(&mut c, input, weights, bias, result, 0, units, true);
+    verify_weighted_types(c, input, weights, bias, result, 0, units, true);
     c.check_inferred();
 }
 
 /// `add`, `sub`, `mul`.
 pub(super) fn verify_binary(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_binary(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_binary(c: &mut Checker<'_, '_>) {
     c.activation();
     let (Some(lhs), Some(rhs), Some(result)) = (c.operand("lhs", 0), c.operand("rhs", 1), c.result("result")) else {
         return;
@@ -571,7 +602,7 @@ pub(super) fn verify_binary(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>
     let result_ok = c.kind("result", result, &[kind]).is_some();
     if rhs_ok && result_ok && matches!(kind, Kind::Quant { .. }) {
         let params = [c.per_tensor("lhs", lhs), c.per_tensor("rhs", rhs), c.per_tensor("result", result)];
-        if kind == Q16 && ctx.op_name_of(op) == MulOp::NAME && params.iter().flatten().any(|&(_, z)| z != 0) {
+        if kind == Q16 && c.sig.name == MulOp::NAME && params.iter().flatten().any(|&(_, z)| z != 0) {
             c.error("operands and result of an int16 mul must have zero point 0");
         }
     }
@@ -580,7 +611,10 @@ pub(super) fn verify_binary(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>
 
 /// `avg_pool_2d`, `max_pool_2d`.
 pub(super) fn verify_pool_2d(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_pool_2d(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_pool_2d(c: &mut Checker<'_, '_>) {
     for name in ["filter_h", "filter_w", "stride_h", "stride_w"] {
         c.int_attr(name, 1);
     }
@@ -597,7 +631,10 @@ pub(super) fn verify_pool_2d(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic
 }
 
 pub(super) fn verify_reshape(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_reshape(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_reshape(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
     let (count, result_count) = (input.shape.iter().product::<i64>(), result.shape.iter().product::<i64>());
@@ -629,10 +666,13 @@ fn list_once(c: &mut Checker<'_, '_>, attr: &str, operand_name: &str) -> Option<
 }
 
 pub(super) fn verify_transpose(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_transpose(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_transpose(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    if let Some(Some(n)) = list_once(&mut c, "perm", "perm operand")
+    if let Some(Some(n)) = list_once(c, "perm", "perm operand")
         && n != input.shape.len() as i64
     {
         c.error(format!("perm operand has {n} elements, but the input has rank {}", input.shape.len()));
@@ -641,7 +681,10 @@ pub(super) fn verify_transpose(ctx: &Context, op: OpId, diags: &mut Vec<Diagnost
 }
 
 pub(super) fn verify_softmax(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_softmax(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_softmax(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     if input.shape.is_empty() {
         c.error("input must have rank at least 1");
@@ -662,14 +705,13 @@ pub(super) fn verify_softmax(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic
 }
 
 /// `logistic` and `tanh`: TFLite's fixed-point kernels produce fixed output quantizations.
-fn verify_sigmoid_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, int8_scale: (f64, i64, &str)) {
-    let mut c = Checker::new(ctx, op, diags);
+fn check_sigmoid_like(c: &mut Checker<'_, '_>, int8_scale: (f64, i64, &str)) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
     if c.kind("result", result, &[kind]).is_none() {
         return;
     }
-    let name = ctx.op_name_of(op).trim_start_matches("graph.");
+    let name = c.sig.name.trim_start_matches("graph.");
     match kind {
         Q8 => {
             c.per_tensor("input", input);
@@ -686,16 +728,27 @@ fn verify_sigmoid_like(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, int
 }
 
 pub(super) fn verify_logistic(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    verify_sigmoid_like(ctx, op, diags, (1.0 / 256.0, -128, "1/256"));
+    check_logistic(&mut Checker::new(ctx, op, diags));
 }
 
 pub(super) fn verify_tanh(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    verify_sigmoid_like(ctx, op, diags, (1.0 / 128.0, 0, "1/128"));
+    check_tanh(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_logistic(c: &mut Checker<'_, '_>) {
+    check_sigmoid_like(c, (1.0 / 256.0, -128, "1/256"));
+}
+
+fn check_tanh(c: &mut Checker<'_, '_>) {
+    check_sigmoid_like(c, (1.0 / 128.0, 0, "1/128"));
 }
 
 /// `relu`, `relu6`, `relu_n1_to_1`: input and result quantizations may differ (TFLite rescales).
 pub(super) fn verify_relu(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_relu(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_relu(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
     if c.kind("result", result, &[kind]).is_some() && kind != F32 {
@@ -706,7 +759,10 @@ pub(super) fn verify_relu(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) 
 }
 
 pub(super) fn verify_mean(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_mean(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_mean(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     if let Some(kind) = c.kind("input", input, ACTIVATIONS)
         && c.kind("result", result, &[kind]).is_some()
@@ -715,12 +771,16 @@ pub(super) fn verify_mean(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) 
         c.per_tensor("input", input);
         c.per_tensor("result", result);
     }
-    list_once(&mut c, "axes", "axes operand");
+    list_once(c, "axes", "axes operand");
     c.check_inferred();
 }
 
 pub(super) fn verify_pad(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_pad(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_pad(c: &mut Checker<'_, '_>) {
+    let (ctx, op) = (c.ctx, c.op);
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
     let (has_operand, has_attr) = (c.num_operands() == 2, ctx.attr(op, "paddings").is_some());
@@ -730,7 +790,7 @@ pub(super) fn verify_pad(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         (true, false) => {
             let ty = c.operand_type(1);
             let rank = input.shape.len() as i64;
-            let ok = matches!(ctx.tensor_parts(ty), Some((&[r, 2], e)) if r == rank && matches!(Kind::of(ctx, e), I32 | I64));
+            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == rank && matches!(Kind::of(ctx, e), I32 | I64));
             if !ok {
                 c.error(format!("paddings operand must be a {rank}x2 tensor of i32 or i64, but got '{}'", c.ty(ty)));
             }
@@ -741,7 +801,10 @@ pub(super) fn verify_pad(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 }
 
 pub(super) fn verify_concatenation(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_concatenation(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_concatenation(c: &mut Checker<'_, '_>) {
     if let Some(activation) = c.activation()
         && activation != Activation::None
     {
@@ -764,7 +827,11 @@ pub(super) fn verify_concatenation(ctx: &Context, op: OpId, diags: &mut Vec<Diag
 }
 
 pub(super) fn verify_strided_slice(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_strided_slice(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_strided_slice(c: &mut Checker<'_, '_>) {
+    let (ctx, op) = (c.ctx, c.op);
     for name in ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"] {
         c.int_attr(name, 0);
     }
@@ -793,7 +860,10 @@ pub(super) fn verify_strided_slice(ctx: &Context, op: OpId, diags: &mut Vec<Diag
 }
 
 pub(super) fn verify_quantize(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_quantize(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_quantize(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     let (Some(from), Some(to)) =
         (c.kind("input", input, &[F32, Q8, U8, Q16, Q32]), c.kind("result", result, &[Q8, U8, Q16, Q32]))
@@ -819,7 +889,10 @@ pub(super) fn verify_quantize(ctx: &Context, op: OpId, diags: &mut Vec<Diagnosti
 }
 
 pub(super) fn verify_dequantize(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_dequantize(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_dequantize(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     if c.kind("input", input, &[Q8, U8, Q16, Kind::F16]).is_some() {
         c.per_tensor("input", input);
@@ -838,9 +911,13 @@ fn check_handle(c: &mut Checker<'_, '_>, what: &str, ty: Type) -> bool {
 }
 
 pub(super) fn verify_var_handle(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_var_handle(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_var_handle(c: &mut Checker<'_, '_>) {
+    let (ctx, op) = (c.ctx, c.op);
     let result = c.result_type(0);
-    check_handle(&mut c, "result", result);
+    check_handle(c, "result", result);
     if let Some(ty) = ctx.type_value(VarHandleOp(op).value_type(ctx))
         && ctx.tensor_parts(ty).is_none()
     {
@@ -862,15 +939,52 @@ fn check_variable_value(c: &mut Checker<'_, '_>, what: &str, ty: Type) {
 }
 
 pub(super) fn verify_read_variable(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_read_variable(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_read_variable(c: &mut Checker<'_, '_>) {
     let result = c.result_type(0);
-    check_variable_value(&mut c, "result", result);
+    check_variable_value(c, "result", result);
 }
 
 pub(super) fn verify_assign_variable(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    let mut c = Checker::new(ctx, op, diags);
+    check_assign_variable(&mut Checker::new(ctx, op, diags));
+}
+
+fn check_assign_variable(c: &mut Checker<'_, '_>) {
     let value = c.operand_type(1);
-    check_variable_value(&mut c, "value", value);
+    check_variable_value(c, "value", value);
+}
+
+/// Applies the rules of the graph op `sig.name` to `sig` (a signature of another op, such as a
+/// `buffer.kernel`'s); returns false, pushing nothing, if that op has no rules that apply to
+/// operands and results alone (`graph.const` and the variable ops, whose rules read the op).
+///
+/// The caller checks the operand count against the graph op's [`op_shape`](super::op_shape):
+/// the rules index operands by position.
+pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagnostic>) -> bool {
+    let rule: fn(&mut Checker<'_, '_>) = match sig.name {
+        Conv2DOp::NAME => check_conv_2d,
+        DepthwiseConv2DOp::NAME => check_depthwise_conv_2d,
+        FullyConnectedOp::NAME => check_fully_connected,
+        AddOp::NAME | SubOp::NAME | MulOp::NAME => check_binary,
+        AvgPool2DOp::NAME | MaxPool2DOp::NAME => check_pool_2d,
+        ReshapeOp::NAME => check_reshape,
+        TransposeOp::NAME => check_transpose,
+        SoftmaxOp::NAME => check_softmax,
+        LogisticOp::NAME => check_logistic,
+        TanhOp::NAME => check_tanh,
+        ReluOp::NAME | Relu6Op::NAME | ReluN1To1Op::NAME => check_relu,
+        MeanOp::NAME => check_mean,
+        PadOp::NAME => check_pad,
+        ConcatenationOp::NAME => check_concatenation,
+        StridedSliceOp::NAME => check_strided_slice,
+        QuantizeOp::NAME => check_quantize,
+        DequantizeOp::NAME => check_dequantize,
+        _ => return false,
+    };
+    rule(&mut Checker::with_signature(ctx, sig, diags));
+    true
 }
 
 #[cfg(test)]

@@ -238,10 +238,7 @@ pub(super) fn print_load(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult 
     }
     // The custom form infers the result type: print generically when it would infer another.
     let ty = ctx.value_type(operation.operand(0));
-    let element = match ctx.type_kind(ty) {
-        TypeKind::Buffer { element, .. } => *element,
-        _ => return Err(PrintFailed),
-    };
+    let Some((_, element)) = ctx.buffer_parts(ty) else { return Err(PrintFailed) };
     let expected_width = match ctx.type_kind(element) {
         TypeKind::Quantized(q) => Some(q.storage_width),
         _ => None,
@@ -271,9 +268,8 @@ fn parse_access(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Pars
     p.parse_colon()?;
     let offset = p.current_offset();
     let ty = p.parse_type()?;
-    let element = match p.ctx().type_kind(ty) {
-        TypeKind::Buffer { element, .. } => *element,
-        _ => return Err(p.error_at(offset, "expected a buffer type")),
+    let Some((_, element)) = p.ctx().buffer_parts(ty) else {
+        return Err(p.error_at(offset, "expected a buffer type"));
     };
     let index = p.ctx().index_type();
     state.operands.push(p.resolve_operand(&buffer, ty)?);
@@ -298,10 +294,7 @@ pub(super) fn print_store(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult
         return Err(PrintFailed);
     }
     let (value, buffer) = (operation.operand(0), operation.operand(1));
-    let element = match ctx.type_kind(ctx.value_type(buffer)) {
-        TypeKind::Buffer { element, .. } => *element,
-        _ => return Err(PrintFailed),
-    };
+    let Some((_, element)) = ctx.buffer_parts(ctx.value_type(buffer)) else { return Err(PrintFailed) };
     // The custom form infers the value's type from the buffer's.
     let value_type = ctx.value_type(value);
     let inferred = match ctx.type_kind(element) {

@@ -11,29 +11,8 @@
 
 use super::ops::{ForOp, IfOp};
 use crate::arith::build::constant_int_value;
-use mc_ir::rewrite::pattern::{PatternRewriter, RewritePattern, RewritePatternSet};
+use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
 use mc_ir::{BlockId, InsertPoint, OpId, Value};
-
-/// A pattern given by a function; `root` is the op name it matches.
-struct FnPattern {
-    name: &'static str,
-    root: &'static str,
-    apply: fn(OpId, &mut PatternRewriter<'_>) -> bool,
-}
-
-impl RewritePattern for FnPattern {
-    fn name(&self) -> &str {
-        self.name
-    }
-
-    fn root(&self) -> Option<&str> {
-        Some(self.root)
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
-        (self.apply)(op, rewriter)
-    }
-}
 
 /// Moves the ops of `block` (but its terminator) before `before`, its arguments replaced by
 /// `args`; returns the values its terminator passes.

@@ -437,7 +437,7 @@ fn verify_access(ctx: &Context, op: OpId, buffer_index: usize, diags: &mut Vec<D
         return None;
     }
     let buffer_type = ctx.value_type(operation.operand(buffer_index));
-    let TypeKind::Buffer { shape, element, .. } = ctx.type_kind(buffer_type) else {
+    let Some((shape, element)) = ctx.buffer_parts(buffer_type) else {
         diags.push(ctx.op_error(
             op,
             format!("operand #{buffer_index} must be a buffer, but got '{}'", type_to_string(ctx, buffer_type)),
@@ -460,7 +460,7 @@ fn verify_access(ctx: &Context, op: OpId, buffer_index: usize, diags: &mut Vec<D
             );
         }
     }
-    Some(*element)
+    Some(element)
 }
 
 fn verify_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {

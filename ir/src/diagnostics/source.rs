@@ -14,15 +14,23 @@ pub struct SourceBuffer {
     pub text: String,
     /// Line number (1-based) of the buffer's first line in the file it was split from.
     pub first_line: u32,
+    /// Byte offset of the start of each line (offsets fit in `u32`: the parser rejects
+    /// larger inputs).
     line_starts: Vec<u32>,
 }
 
 impl SourceBuffer {
     /// Indexes `text` for line lookups.
     pub fn new(name: &str, text: String, first_line: u32) -> Self {
-        // Parsing refuses buffers of 4 GiB or more, so offsets fit in `u32`.
+        // A plain loop: it stays fast in debug builds, even for 100 million empty lines.
         let mut line_starts = vec![0];
-        line_starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1));
+        let mut offset = 0u32;
+        for &byte in text.as_bytes() {
+            offset = offset.wrapping_add(1);
+            if byte == b'\n' {
+                line_starts.push(offset);
+            }
+        }
         SourceBuffer { name: name.to_string(), text, first_line, line_starts }
     }
 
@@ -57,12 +65,10 @@ fn render_one(ctx: &Context, diag: &Diagnostic, buffers: &[&SourceBuffer], out: 
             let _ = writeln!(out, "{file}:{line}:{col}: {label}: {}", diag.message);
             let buffer = buffers.iter().find(|b| b.name == file);
             if let Some(text) = buffer.and_then(|b| b.line_text(line)) {
-                let caret_pad: String = text
-                    .chars()
-                    .take(col.saturating_sub(1) as usize)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
-                let _ = writeln!(out, "{text}\n{caret_pad}^");
+                let (prefix, text, caret, suffix) = snippet(text, col.saturating_sub(1) as usize);
+                let caret_pad: String =
+                    prefix.chars().chain(text[..caret].chars()).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                let _ = writeln!(out, "{prefix}{text}{suffix}\n{caret_pad}^");
             }
         }
         None => {
@@ -73,6 +79,25 @@ fn render_one(ctx: &Context, diag: &Diagnostic, buffers: &[&SourceBuffer], out: 
             let _ = writeln!(out, "{place}: {label}: {}", diag.message);
         }
     }
+}
+
+/// Lines longer than this are cut down to [`SNIPPET_CONTEXT`] bytes either side of the caret.
+const MAX_SNIPPET_LINE: usize = 1000;
+const SNIPPET_CONTEXT: usize = 100;
+
+/// The part of `line` to show for a caret at byte `caret`: a `...` prefix, the text, the caret's
+/// offset in that text and a `...` suffix. Short lines are shown whole; a huge line (say, a
+/// 100 MB file without line breaks) is cut around the caret.
+fn snippet(line: &str, caret: usize) -> (&'static str, &str, usize, &'static str) {
+    let caret = line.floor_char_boundary(caret.min(line.len()));
+    if line.len() <= MAX_SNIPPET_LINE {
+        return ("", line, caret, "");
+    }
+    let start = line.floor_char_boundary(caret.saturating_sub(SNIPPET_CONTEXT));
+    let end = line.ceil_char_boundary((caret + SNIPPET_CONTEXT).min(line.len()));
+    let prefix = if start > 0 { "..." } else { "" };
+    let suffix = if end < line.len() { "..." } else { "" };
+    (prefix, &line[start..end], caret - start, suffix)
 }
 
 /// True if any diagnostic in the list is an error.
@@ -93,6 +118,21 @@ mod tests {
         let diag = Diagnostic::error(loc, "oops").with_note(note_loc, "see this");
         let text = render(&ctx, &diag, &[&buffer]);
         assert_eq!(text, "t.mlir:2:3: error: oops\n  bad here\n  ^\nloc(unknown): note: see this\n");
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_caret() {
+        let mut ctx = Context::new();
+        let line = format!("{}bad{}", " ".repeat(5000), "x".repeat(5000));
+        let buffer = SourceBuffer::new("t.mlir", line, 1);
+        let loc = ctx.file_loc("t.mlir", 1, 5001);
+        let text = render(&ctx, &Diagnostic::error(loc, "oops"), &[&buffer]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "t.mlir:1:5001: error: oops");
+        assert_eq!(lines[1], format!("...{}bad{}...", " ".repeat(100), "x".repeat(97)));
+        assert_eq!(lines[2], format!("{}^", " ".repeat(103)));
+        // Short lines and carets past the end stay as they are.
+        assert_eq!(snippet("abc", 7), ("", "abc", 3, ""));
     }
 
     #[test]

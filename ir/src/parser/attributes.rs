@@ -6,12 +6,23 @@ use super::lexer::TokenKind;
 use super::types::is_type_keyword;
 use super::{ParseResult, Parser};
 use crate::attributes::{AttrKind, Attribute, f64_to_bf16_bits, f64_to_f16_bits, round_to_format};
+use crate::printer::attributes::type_to_string;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use rustc_hash::FxHashSet;
+
+/// True for MLIR builtin attribute keywords that mc does not support (other identifiers are no
+/// attribute).
+fn is_unsupported_builtin_attribute(text: &str) -> bool {
+    matches!(text, "affine_map" | "affine_set" | "sparse" | "strided" | "distinct" | "loc")
+}
 
 /// A scalar written in a `dense<...>` or `array<...>` literal.
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Scalar {
+    /// A decimal integer.
     Int(i128),
+    /// A hexadecimal integer (`0x...`, sign applied): an integer, or a float's bit pattern.
+    Hex(i128),
     Float(f64),
     Bool(bool),
 }
@@ -45,7 +56,10 @@ impl Parser<'_> {
                     let ty = self.parse_type()?;
                     Ok(self.ctx.type_attr(ty))
                 }
-                other => Err(self.error_here(format!("unsupported attribute '{other}'"))),
+                other if is_unsupported_builtin_attribute(other) => {
+                    Err(self.error_here(format!("unsupported attribute '{other}'")))
+                }
+                _ => Err(self.error_wrong_token("expected attribute value")),
             },
             TokenKind::Integer | TokenKind::Float | TokenKind::Minus => self.parse_number_attr(),
             TokenKind::String => {
@@ -58,10 +72,14 @@ impl Parser<'_> {
             }
             TokenKind::LSquare => {
                 let mut elements = Vec::new();
-                self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
-                    elements.push(p.parse_attribute()?);
-                    Ok(())
-                })?;
+                self.advance()?;
+                if !self.consume_if(TokenKind::RSquare)? {
+                    self.parse_comma_separated(|p| {
+                        elements.push(p.parse_attribute()?);
+                        Ok(())
+                    })?;
+                    self.expect(TokenKind::RSquare, "',' or ']'")?;
+                }
                 Ok(self.ctx.array_attr(elements))
             }
             TokenKind::LBrace => self.parse_dictionary(),
@@ -71,7 +89,7 @@ impl Parser<'_> {
                 let ty = self.parse_type()?;
                 Ok(self.ctx.type_attr(ty))
             }
-            _ => Err(self.error_here("expected attribute value")),
+            _ => Err(self.error_wrong_token("expected attribute value")),
         }
     }
 
@@ -84,7 +102,12 @@ impl Parser<'_> {
     /// Parses the entries of a dictionary, sorted by name.
     pub(super) fn parse_dictionary_entries(&mut self) -> ParseResult<Vec<(String, Attribute)>> {
         let mut entries: Vec<(String, Attribute)> = Vec::new();
-        self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
+        let mut names = FxHashSet::default();
+        self.expect(TokenKind::LBrace, "'{' in attribute dictionary")?;
+        if self.consume_if(TokenKind::RBrace)? {
+            return Ok(entries);
+        }
+        self.parse_comma_separated(|p| {
             let name_offset = p.tok.start;
             let name = match p.tok.kind {
                 TokenKind::BareIdentifier => p.text().to_string(),
@@ -99,12 +122,13 @@ impl Parser<'_> {
             }
             p.advance()?;
             let value = if p.consume_if(TokenKind::Equal)? { p.parse_attribute()? } else { p.ctx.unit_attr() };
-            if entries.iter().any(|(n, _)| *n == name) {
+            if !names.insert(name.clone()) {
                 return Err(p.error_at(name_offset, format!("duplicate key '{name}' in dictionary attribute")));
             }
             entries.push((name, value));
             Ok(())
         })?;
+        self.expect(TokenKind::RBrace, "'}' in attribute dictionary")?;
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(entries)
     }
@@ -169,7 +193,6 @@ impl Parser<'_> {
     fn parse_number_attr(&mut self) -> ParseResult<Attribute> {
         let start = self.tok.start;
         let scalar = self.parse_scalar()?;
-        let is_hex = self.src[start as usize..].trim_start_matches('-').starts_with("0x");
         let ty = if self.consume_if(TokenKind::Colon)? {
             self.parse_type()?
         } else {
@@ -178,28 +201,44 @@ impl Parser<'_> {
                 _ => self.ctx.integer_type(64),
             }
         };
-        self.scalar_to_attr(scalar, ty, is_hex, start)
+        self.scalar_to_attr(scalar, ty, start)
     }
 
-    fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, is_hex: bool, offset: u32) -> ParseResult<Attribute> {
+    fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, offset: u32) -> ParseResult<Attribute> {
         match (self.ctx.type_kind(ty).clone(), scalar) {
-            (TypeKind::Float(kind), Scalar::Int(bits)) if is_hex => {
-                let value = float_from_bits(bits, kind)
-                    .ok_or_else(|| self.error_at(offset, "hexadecimal float constant out of range for type"))?;
+            (TypeKind::Float(kind), Scalar::Hex(bits)) => {
+                let bits = self.check_float_bits(bits, kind, offset)?;
+                let value = float_from_bits(bits, kind);
                 Ok(self.ctx.float_attr(value, ty))
             }
             (TypeKind::Float(_), Scalar::Int(_)) => {
-                Err(self.error_at(offset, "unexpected decimal integer literal for a floating point value"))
+                let note_loc = self.loc_at(offset);
+                Err(self
+                    .error_at(offset, "unexpected decimal integer literal for a floating point value")
+                    .with_note(note_loc, "add a trailing dot to make the literal a float"))
             }
             (TypeKind::Float(_), Scalar::Float(v)) => Ok(self.ctx.float_attr(v, ty)),
-            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v)) => {
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v) | Scalar::Hex(v)) => {
                 self.check_integer_range(v, ty, offset)?;
                 Ok(self.ctx.integer_attr(v, ty))
             }
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float(_)) => {
                 Err(self.error_at(offset, "floating point value not valid for specified type"))
             }
-            _ => Err(self.error_at(offset, "invalid type for a numeric attribute")),
+            (_, Scalar::Float(_)) => Err(self.error_at(offset, "floating point value not valid for specified type")),
+            _ => Err(self.error_at(offset, "integer literal not valid for specified type")),
+        }
+    }
+
+    /// Checks a hexadecimal literal written for a float of `kind`: its bit pattern, unsigned and
+    /// no wider than the type.
+    fn check_float_bits(&mut self, bits: i128, kind: FloatKind, offset: u32) -> ParseResult<u64> {
+        if bits < 0 {
+            return Err(self.error_at(offset, "hexadecimal float literal should not have a leading minus"));
+        }
+        match u64::try_from(bits) {
+            Ok(bits) if kind.width() == 64 || bits >> kind.width() == 0 => Ok(bits),
+            _ => Err(self.error_at(offset, "hexadecimal float constant out of range for type")),
         }
     }
 
@@ -216,6 +255,9 @@ impl Parser<'_> {
             Signedness::Unsigned => (0, (1i128 << width) - 1),
             Signedness::Signless => (-(1i128 << (width.max(1) - 1)), (1i128 << width) - 1),
         };
+        if value < 0 && signedness == Signedness::Unsigned {
+            return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
+        }
         if value < min || value > max {
             return Err(self.error_at(offset, "integer constant out of range for attribute"));
         }
@@ -232,9 +274,12 @@ impl Parser<'_> {
                     Some(hex) => u128::from_str_radix(hex, 16).ok(),
                     None => text.parse::<u128>().ok(),
                 };
-                let value = magnitude.and_then(|m| i128::try_from(m).ok());
-                let Some(value) = value else { return Err(self.error_here("integer constant out of range")) };
-                Scalar::Int(if negative { -value } else { value })
+                let value = magnitude
+                    .and_then(|m| if negative { 0i128.checked_sub_unsigned(m) } else { i128::try_from(m).ok() });
+                let Some(value) = value else {
+                    return Err(self.error_here("integer constant out of range for attribute"));
+                };
+                if text.starts_with("0x") { Scalar::Hex(value) } else { Scalar::Int(value) }
             }
             TokenKind::Float => {
                 let Ok(value) = text.parse::<f64>() else { return Err(self.error_here("invalid float literal")) };
@@ -262,7 +307,8 @@ impl Parser<'_> {
             Body::Literal { scalars: Vec::new(), shape: Some(vec![0]) }
         } else if self.is(TokenKind::String) {
             let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
-            let data = decode_hex(&bytes).ok_or_else(|| self.error_here("expected hexadecimal string"))?;
+            let data = decode_hex(&bytes)
+                .ok_or_else(|| self.error_here("expected string containing hex digits starting with `0x`"))?;
             self.advance()?;
             Body::Hex(data)
         } else if self.is(TokenKind::LSquare) {
@@ -282,13 +328,28 @@ impl Parser<'_> {
         let size = self.element_size(element, type_offset)?;
         let count = self.ctx.num_elements(ty).unwrap_or(0) as usize;
         let (splat, data) = match body {
+            // As in MLIR, `i1` hex data is packed 8 elements to a byte (a single 0x00 or 0xFF is a
+            // splat); it is stored one byte per element.
+            Body::Hex(data) if self.ctx.integer_width(element) == Some(1) => {
+                if let [byte @ (0x00 | 0xFF)] = data[..] {
+                    (true, vec![byte & 1])
+                } else if data.len() == count.div_ceil(8) {
+                    (false, (0..count).map(|i| (data[i / 8] >> (i % 8)) & 1).collect())
+                } else {
+                    return Err(self.error_at(body_offset, "elements hex data size is invalid for provided type"));
+                }
+            }
             Body::Hex(data) => {
                 if data.len() == size && count != 1 {
                     (true, data)
                 } else if data.len() == size * count {
                     (false, data)
                 } else {
-                    return Err(self.error_at(body_offset, "elements hex data size is invalid for provided type"));
+                    let message = format!(
+                        "elements hex data size is invalid for provided type: '{}'",
+                        type_to_string(self.ctx, ty)
+                    );
+                    return Err(self.error_at(body_offset, message));
                 }
             }
             Body::Literal { scalars, shape: literal_shape } => {
@@ -318,6 +379,10 @@ impl Parser<'_> {
 
     fn element_size(&mut self, element: Type, offset: u32) -> ParseResult<usize> {
         match self.ctx.type_kind(element) {
+            // Elements are encoded from 128-bit values (wider ones are not supported).
+            TypeKind::Integer { width, .. } if *width > 128 => {
+                Err(self.error_at(offset, "integer elements wider than 128 bits are not supported"))
+            }
             TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index => {
                 Ok(self.ctx.scalar_byte_size(element).expect("scalar type"))
             }
@@ -360,13 +425,23 @@ impl Parser<'_> {
     fn encode_scalar(&mut self, scalar: Scalar, element: Type, offset: u32, out: &mut Vec<u8>) -> ParseResult<()> {
         let size = self.ctx.scalar_byte_size(element).expect("scalar type");
         match (self.ctx.type_kind(element).clone(), scalar) {
-            (TypeKind::Float(kind), Scalar::Int(v)) => encode_float(v as f64, kind, out),
+            (TypeKind::Float(kind), Scalar::Hex(bits)) => {
+                let bits = self.check_float_bits(bits, kind, offset)?;
+                out.extend_from_slice(&bits.to_le_bytes()[..size]);
+            }
+            (TypeKind::Float(_), Scalar::Int(_)) => {
+                return Err(self.error_at(offset, "unexpected decimal integer literal for a floating point value"));
+            }
             (TypeKind::Float(kind), Scalar::Float(v)) => encode_float(v, kind, out),
-            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v)) => {
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v) | Scalar::Hex(v)) => {
                 self.check_integer_range(v, element, offset)?;
                 out.extend_from_slice(&v.to_le_bytes()[..size]);
             }
             (TypeKind::Integer { width: 1, .. }, Scalar::Bool(b)) => out.push(b as u8),
+            (_, Scalar::Bool(_)) => return Err(self.error_at(offset, "expected i1 type for 'true' or 'false' values")),
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float(_)) => {
+                return Err(self.error_at(offset, "expected integer elements, but parsed floating-point"));
+            }
             _ => return Err(self.error_at(offset, "element literal does not match the element type")),
         }
         Ok(())
@@ -382,7 +457,7 @@ impl Parser<'_> {
                 let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
                 String::from_utf8(bytes).map_err(|_| self.error_here("resource name is not valid UTF-8"))?
             }
-            _ => return Err(self.error_here("expected resource handle")),
+            _ => return Err(self.error_here("expected identifier key for 'resource' entry")),
         };
         self.advance()?;
         self.expect(TokenKind::Greater, "'>' after resource handle")?;
@@ -390,7 +465,7 @@ impl Parser<'_> {
         let type_offset = self.tok.start;
         let ty = self.parse_type()?;
         if self.ctx.tensor_parts(ty).is_none() {
-            return Err(self.error_at(type_offset, "dense_resource must have a shaped type"));
+            return Err(self.error_at(type_offset, "`dense_resource` expected a shaped type"));
         }
         Ok(self.ctx.intern_attr(AttrKind::DenseResource { name, ty }))
     }
@@ -403,7 +478,8 @@ impl Parser<'_> {
         let element = self.parse_type()?;
         self.element_size(element, type_offset)?;
         let mut data = Vec::new();
-        if self.consume_if(TokenKind::Colon)? {
+        if !self.is(TokenKind::Greater) {
+            self.expect(TokenKind::Colon, "':' after dense array type")?;
             self.parse_comma_separated(|p| {
                 let offset = p.tok.start;
                 let scalar = p.parse_scalar()?;
@@ -444,15 +520,15 @@ fn encode_float(value: f64, kind: FloatKind, out: &mut Vec<u8>) {
     }
 }
 
-fn float_from_bits(bits: i128, kind: FloatKind) -> Option<f64> {
-    let bits = u64::try_from(bits).ok()?;
+/// The value of a float of `kind` with the bit pattern `bits` (checked to fit the type).
+fn float_from_bits(bits: u64, kind: FloatKind) -> f64 {
     let value = match kind {
         FloatKind::F64 => f64::from_bits(bits),
-        FloatKind::F32 => f32::from_bits(u32::try_from(bits).ok()?) as f64,
-        FloatKind::F16 => crate::attributes::f16_bits_to_f64(u16::try_from(bits).ok()?),
-        FloatKind::BF16 => crate::attributes::bf16_bits_to_f64(u16::try_from(bits).ok()?),
+        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
+        FloatKind::F16 => crate::attributes::f16_bits_to_f64(bits as u16),
+        FloatKind::BF16 => crate::attributes::bf16_bits_to_f64(bits as u16),
     };
-    Some(round_to_format(value, kind))
+    round_to_format(value, kind)
 }
 
 /// Stores data whose elements are all equal as a splat, as MLIR does.
@@ -480,5 +556,73 @@ mod tests {
     fn equal_elements_become_a_splat() {
         assert_eq!(canonical_splat(false, vec![1, 0, 1, 0], 2), (true, vec![1, 0]));
         assert_eq!(canonical_splat(false, vec![1, 0, 2, 0], 2), (false, vec![1, 0, 2, 0]));
+    }
+
+    /// Parses `#a = <attr>` and prints the attribute back, or returns the error message.
+    fn parse_attr(text: &str) -> Result<String, String> {
+        use crate::diagnostics::source::SourceBuffer;
+        use crate::printer::attributes::attr_to_string;
+        let mut ctx = crate::Context::new();
+        let buffer = SourceBuffer::new("t.mlir", format!("#a = {text}"), 1);
+        let mut parser = Parser::new(&mut ctx, &buffer);
+        parser.parse_top_level().map_err(|d| d.message)?;
+        let attr = parser.attr_aliases["a"];
+        Ok(attr_to_string(&ctx, attr))
+    }
+
+    // Found by the `parse` fuzz target: in float elements an integer was taken as a value, so
+    // `dense<0x7C00> : tensor<2xf16>` (how infinity prints) parsed back as 31744.0. As in MLIR,
+    // a hexadecimal integer is the float's bit pattern and a decimal integer is an error.
+    #[test]
+    fn hex_float_elements_are_bit_patterns() {
+        assert_eq!(parse_attr("dense<0x7C00> : tensor<2xf16>").as_deref(), Ok("dense<0x7C00> : tensor<2xf16>"));
+        assert_eq!(
+            parse_attr("dense<[0x3C00, 2.0]> : tensor<2xf16>").as_deref(),
+            Ok("dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf16>")
+        );
+        assert_eq!(parse_attr("array<f32: 0x3F800000>").as_deref(), Ok("array<f32: 1.000000e+00>"));
+        assert_eq!(parse_attr("0x7FF0000000000000 : f64").as_deref(), Ok("0x7FF0000000000000 : f64"));
+        assert_eq!(parse_attr("dense<-0x10> : tensor<2xi8>").as_deref(), Ok("dense<-16> : tensor<2xi8>"));
+        let out_of_range = Err("hexadecimal float constant out of range for type".to_string());
+        assert_eq!(parse_attr("dense<0x7FC00000> : tensor<2xf16>"), out_of_range);
+        assert_eq!(parse_attr("0x10000 : bf16"), out_of_range);
+        let minus = Err("hexadecimal float literal should not have a leading minus".to_string());
+        assert_eq!(parse_attr("dense<-0x7C00> : tensor<2xf16>"), minus);
+        assert_eq!(parse_attr("-0x3C00 : f16"), minus);
+        let decimal = Err("unexpected decimal integer literal for a floating point value".to_string());
+        assert_eq!(parse_attr("dense<[1.0, 2]> : tensor<2xf32>"), decimal);
+        assert_eq!(parse_attr("array<f32: 1>"), decimal);
+    }
+
+    // Found by the `parse` fuzz target: `i1` hex data was kept byte by byte, so any non-zero byte
+    // printed as `true` and `"0x01020304"` printed as a list that parsed back as a splat.
+    #[test]
+    fn bool_hex_elements_are_bit_packed() {
+        assert_eq!(
+            parse_attr("dense<\"0x02\"> : tensor<4xi1>").as_deref(),
+            Ok("dense<[false, true, false, false]> : tensor<4xi1>")
+        );
+        assert_eq!(parse_attr("dense<\"0x0F\"> : tensor<4xi1>").as_deref(), Ok("dense<true> : tensor<4xi1>"));
+        assert_eq!(parse_attr("dense<\"0xFF\"> : tensor<20xi1>").as_deref(), Ok("dense<true> : tensor<20xi1>"));
+        assert_eq!(parse_attr("dense<\"0x00\"> : tensor<2x3xi1>").as_deref(), Ok("dense<false> : tensor<2x3xi1>"));
+        assert_eq!(
+            parse_attr("dense<\"0x0100\"> : tensor<9xi1>").as_deref(),
+            Ok("dense<[true, false, false, false, false, false, false, false, false]> : tensor<9xi1>")
+        );
+        assert_eq!(
+            parse_attr("dense<\"0x01020304\"> : tensor<4xi1>"),
+            Err("elements hex data size is invalid for provided type".to_string())
+        );
+    }
+
+    // Found by the `parse` fuzz target: elements wider than 16 bytes overflowed an `i128` buffer.
+    #[test]
+    fn wide_integer_elements_are_an_error() {
+        let unsupported = Err("integer elements wider than 128 bits are not supported".to_string());
+        assert_eq!(parse_attr("dense<7> : tensor<4xi632>"), unsupported);
+        assert_eq!(parse_attr(&format!("dense<\"0x{}\"> : tensor<i129>", "00".repeat(17))), unsupported);
+        assert_eq!(parse_attr("array<i200: 1>"), unsupported);
+        assert_eq!(parse_attr("dense<-1> : tensor<2xi128>").as_deref(), Ok("dense<-1> : tensor<2xi128>"));
+        assert_eq!(parse_attr("5 : i632").as_deref(), Ok("5 : i632"));
     }
 }

@@ -91,7 +91,7 @@ impl Parser<'_> {
                     self.expect(TokenKind::LParen, "'(' in callsite location")?;
                     let callee = self.parse_location_body()?;
                     if !self.consume_keyword("at")? {
-                        return Err(self.error_here("expected 'at' in callsite"));
+                        return Err(self.error_here("expected 'at' in callsite location"));
                     }
                     let caller = self.parse_location_body()?;
                     self.expect(TokenKind::RParen, "')' in callsite location")?;
@@ -113,9 +113,9 @@ impl Parser<'_> {
                     })?;
                     Ok(self.ctx.intern_loc(LocKind::Fused { locs, metadata }))
                 }
-                _ => Err(self.error_here("expected location instance")),
+                _ => Err(self.error_wrong_token("expected location instance")),
             },
-            _ => Err(self.error_here("expected location instance")),
+            _ => Err(self.error_wrong_token("expected location instance")),
         }
     }
 

@@ -15,7 +15,7 @@ use crate::diagnostics::Diagnostic;
 use crate::diagnostics::source::SourceBuffer;
 use crate::location::Location;
 use crate::operation::OpId;
-use lexer::{Lexer, Token, TokenKind};
+use lexer::{LexError, Lexer, Token, TokenKind};
 use ops::ValueScopes;
 use rustc_hash::FxHashMap;
 
@@ -138,15 +138,14 @@ impl<'a> Parser<'a> {
     /// Moves to the next token, turning lexer errors into diagnostics.
     fn advance(&mut self) -> ParseResult<()> {
         self.tok = self.lexer.next_token();
-        if let TokenKind::Error(e) = self.tok.kind {
-            return Err(self.error_here(e.message()));
-        }
-        Ok(())
+        self.check_token()
     }
 
-    /// Checks the initial token for a lexer error (the constructor cannot report it).
+    /// Checks the current token for a lexer error (the constructor cannot report it).
     fn check_token(&mut self) -> ParseResult<()> {
         match self.tok.kind {
+            // Like MLIR, an unterminated string is reported where the string was cut off.
+            TokenKind::Error(e @ LexError::UnterminatedString) => Err(self.error_at(self.tok.end, e.message())),
             TokenKind::Error(e) => Err(self.error_here(e.message())),
             _ => Ok(()),
         }
@@ -183,7 +182,7 @@ impl<'a> Parser<'a> {
     fn expect(&mut self, kind: TokenKind, what: &str) -> ParseResult<()> {
         self.check_token()?;
         if self.tok.kind != kind {
-            return Err(self.error_here(format!("expected {what}")));
+            return Err(self.error_wrong_token(format!("expected {what}")));
         }
         self.advance()
     }
@@ -245,10 +244,45 @@ impl<'a> Parser<'a> {
         Diagnostic::error(loc, message)
     }
 
-    /// An error at the current token.
+    /// An error at the current token (at the last character of the input when at its end).
     fn error_here(&mut self, message: impl Into<String>) -> Diagnostic {
-        let start = self.tok.start;
+        let mut start = self.tok.start;
+        if self.tok.kind == TokenKind::Eof {
+            start = self.src.floor_char_boundary((start as usize).saturating_sub(1)) as u32;
+        }
         self.error_at(start, message)
+    }
+
+    /// An error about a missing or wrong token, reported like MLIR's `emitWrongTokenError`:
+    /// right after the previous token, skipping back over blanks, line breaks and `//` comments,
+    /// so that a missing `)` is reported on the line where it belongs, not on the next one.
+    fn error_wrong_token(&mut self, message: impl Into<String>) -> Diagnostic {
+        let mut end = self.tok.start as usize;
+        if self.tok.kind == TokenKind::Eof {
+            end = end.saturating_sub(1);
+        }
+        let original = end;
+        let bytes = self.src.as_bytes();
+        loop {
+            while end > 0 && matches!(bytes[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                end = original;
+                break;
+            }
+            if !matches!(bytes[end - 1], b'\n' | b'\r') {
+                break;
+            }
+            end -= 1;
+            // Skip a `//` comment on the line above (as MLIR does, even one inside a string).
+            let line_start = bytes[..end].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(0, |i| i + 1);
+            if let Some(comment) = self.src[line_start..end].find("//") {
+                end = line_start + comment;
+            }
+        }
+        let end = self.src.floor_char_boundary(end) as u32;
+        self.error_at(end, message)
     }
 }
 
@@ -306,27 +340,46 @@ mod tests {
     #[test]
     fn buffer_types_round_trip() {
         let out = round_trip(
-            r#""t.b"() : () -> (!buffer<2x3xi8>, !buffer<4x4xi8, strides: [8, 1], offset: 2>, !buffer<f32>, !buffer<3x!quant.uniform<i8:f32, 5.000000e-01:-3>, offset: 1>, !buffer<2x2xindex, strides: [0, 1]>)"#,
+            r#""t.b"() {a = !buffer<1x48x48x16xi8>, b = !buffer<4x4xi8, strides: [8, 1], offset: 2>, c = !buffer<f32>, d = !buffer<1x96x96x3x!quant.uniform<i8:f32, 0.5:-3>>, e = !buffer<2x3xf32, strides: [3, 1], offset: 0>, f = !buffer<2xindex, offset: 4>, g = !buffer.i8, h = !buffer<0x3xf16>, i = !buffer<3x2xbf16, strides: [1, 3]>} : () -> ()"#,
         );
-        assert!(
-            out.contains(
-                "(!buffer<2x3xi8>, !buffer<4x4xi8, strides: [8, 1], offset: 2>, !buffer<f32>, \
-                 !buffer<3x!quant.uniform<i8:f32, 5.000000e-01:-3>, offset: 1>, !buffer<2x2xindex, strides: [0, 1]>)"
-            ),
-            "{out}"
-        );
-        // Upstream's pretty spelling of a rank-0 buffer.
-        let out = round_trip(r#""t.b"() : () -> (!buffer.i32, !buffer.index)"#);
-        assert!(out.contains("(!buffer<i32>, !buffer<index>)"), "{out}");
-        let error = |ty: &str| parse_error(&format!("\"builtin.unrealized_conversion_cast\"() : () -> {ty}"));
-        assert_eq!(error("!buffer<2xi8, strides: [1, 1]>"), "1:48: expected 1 strides (one per dimension), but got 2");
+        for expected in [
+            "a = !buffer<1x48x48x16xi8>",
+            "b = !buffer<4x4xi8, strides: [8, 1], offset: 2>",
+            "c = !buffer<f32>",
+            "d = !buffer<1x96x96x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>",
+            // An explicit identity layout is the identity type.
+            "e = !buffer<2x3xf32>",
+            "f = !buffer<2xindex, strides: [1], offset: 4>",
+            // Upstream's pretty spelling of rank 0.
+            "g = !buffer<i8>",
+            "h = !buffer<0x3xf16>",
+            "i = !buffer<3x2xbf16, strides: [1, 3], offset: 0>",
+        ] {
+            assert!(out.contains(expected), "{expected} in {out}");
+        }
+    }
+
+    #[test]
+    fn invalid_buffer_types_are_located_errors() {
+        let op = |ty: &str| format!("!t = {ty}");
         assert_eq!(
-            error("!buffer<2xi8, strides: [-1]>"),
-            "1:48: buffer layout reaches before its first element or overflows"
+            parse_error(&op("!buffer<4xtensor<2xi8>>")),
+            "1:6: buffer element type must be an integer, float, index or quantized type"
         );
-        assert_eq!(error("!buffer<2xi8, offset: 1, strides: [1]>"), "1:71: expected '>' in buffer type");
-        assert_eq!(error("!buffer<2xtensor<2xi8>>"), "1:48: invalid buffer element type");
-        assert_eq!(error("!buffer<2xi8, size: 1>"), "1:62: expected 'strides' or 'offset' in buffer type");
+        assert_eq!(
+            parse_error(&op("!buffer<4x4xi8, strides: [1]>")),
+            "1:6: buffer of rank 2 needs 2 strides, but has 1"
+        );
+        assert_eq!(
+            parse_error(&op("!buffer<4xi8, strides: [-1]>")),
+            "1:6: buffer strides must be non-negative, but one is -1"
+        );
+        assert_eq!(parse_error(&op("!buffer<4xi8, offset: -2>")), "1:6: buffer offset must be non-negative, but is -2");
+        assert_eq!(parse_error(&op("!buffer<4xi8, layout: 3>")), "1:20: expected 'strides' or 'offset' in buffer type");
+        assert_eq!(parse_error(&op("!buffer<4xi8, offset: 1, offset: 2>")), "1:31: expected 'strides' in buffer type");
+        assert_eq!(parse_error(&op("!buffer<4xi8")), "1:17: expected '>' to close the buffer type");
+        assert_eq!(parse_error(&op("!buffer<?xi8>")), "1:14: dynamic dimensions are not supported");
+        assert_eq!(parse_error(&op("!buffer.foo")), "1:6: unknown buffer type '!buffer.foo'");
     }
 
     #[test]
@@ -365,12 +418,60 @@ mod tests {
             ),
             "2:40: use of undeclared SSA value name '%y'"
         );
-        assert_eq!(parse_error("\"builtin.module\"() ("), "1:21: expected '{' to begin a region");
+        // At the end of the input, MLIR backs up one character, then over blanks.
+        assert_eq!(parse_error("\"builtin.module\"() ("), "1:19: expected '{' to begin a region");
+        assert_eq!(parse_error("\"builtin.module\"() (\n"), "1:21: expected '{' to begin a region");
         assert_eq!(
             parse_error("#x = dense<[1, [2]]> : tensor<2xi8>"),
             "1:12: tensor literal is invalid; ranks are not consistent between elements"
         );
         assert_eq!(parse_error("#x = 300 : i8"), "1:6: integer constant out of range for attribute");
+    }
+
+    #[test]
+    fn wrong_token_errors_go_after_the_previous_token() {
+        // A missing `)` is reported at the end of the line it belongs to, before a comment,
+        // not at the next token two lines down.
+        let text = "\"builtin.module\"() ({\n}  // comment\n\n  : () -> ()";
+        assert_eq!(parse_error(text), "2:2: expected ')' to end region list");
+        assert_eq!(parse_error("\"builtin.module\"() : () -> (i32"), "1:31: expected ')'");
+        // An unterminated string is reported where it was cut off.
+        assert_eq!(parse_error("#a = \"abc\n"), "1:10: expected '\"' in string literal");
+    }
+
+    #[test]
+    fn long_shapes_and_many_names_parse_in_linear_time() {
+        // Each of these was quadratic: a shape relexed its tail after every `x`, a dictionary
+        // compared each key with all earlier ones, and a definition scanned every pending
+        // forward reference.
+        let n = 50_000;
+        let shape = "x1".repeat(n);
+        let keys: Vec<String> = (0..n).map(|i| format!("k{i}")).collect();
+        let uses: String = (0..n).map(|i| format!("\"t.use\"(%v{i}) : (i32) -> ()\n")).collect();
+        let defs: String = (0..n).map(|i| format!("%v{i} = \"t.def\"() : () -> i32\n")).collect();
+        let text = format!(
+            "\"t.a\"() {{{}}} : () -> tensor<2{shape}xi8>\n\"t.g\"() ({{\n{uses}{defs}}}) : () -> ()",
+            keys.join(", ")
+        );
+        let start = std::time::Instant::now();
+        let mut ctx = Context::new();
+        ctx.allow_unregistered_dialects = true;
+        let buffer = SourceBuffer::new("t.mlir", text, 1);
+        parse_source(&mut ctx, &buffer).unwrap_or_else(|d| panic!("{}", d.message));
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
+    }
+
+    #[test]
+    fn wide_integer_elements_are_an_error_not_a_crash() {
+        assert_eq!(
+            parse_error("#x = dense<1> : tensor<2xi256>"),
+            "1:17: integer elements wider than 128 bits are not supported"
+        );
+        assert_eq!(parse_error("#x = array<i200: 1>"), "1:12: integer elements wider than 128 bits are not supported");
+        assert_eq!(parse_error("#x = 1 : i16777216"), "1:10: integer bitwidth is limited to 16777215 bits");
+        let mut ctx = Context::new();
+        let buffer = SourceBuffer::new("t.mlir", "#x = -170141183460469231731687303715884105728 : i128".into(), 1);
+        parse_source(&mut ctx, &buffer).expect("the smallest i128 is a valid literal");
     }
 
     #[test]
@@ -381,6 +482,25 @@ mod tests {
             .spawn(move || {
                 let mut ctx = Context::new();
                 let buffer = SourceBuffer::new("t.mlir", format!("#x = {text}"), 1);
+                parse_source(&mut ctx, &buffer).map(|_| ()).map_err(|d| d.message)
+            })
+            .expect("thread")
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(result, Err(format!("exceeded maximum nesting depth of {MAX_NESTING_DEPTH}")));
+    }
+
+    #[test]
+    fn deep_region_nesting_is_an_error_not_a_crash() {
+        // A region level takes the most stack (about 11 KiB in a debug build); mc-opt parses
+        // on a thread with a large stack, as this test does.
+        let text = "\"t.r\"() ({\n".repeat(100_000);
+        let result = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let mut ctx = Context::new();
+                ctx.allow_unregistered_dialects = true;
+                let buffer = SourceBuffer::new("t.mlir", text, 1);
                 parse_source(&mut ctx, &buffer).map(|_| ()).map_err(|d| d.message)
             })
             .expect("thread")

@@ -30,7 +30,12 @@ pub(super) struct ValueUse {
 #[derive(Default)]
 struct IsolatedScope {
     values: FxHashMap<String, Vec<Value>>,
+    /// Where each name in `values` was defined (MLIR points "previously defined here" at the name).
+    def_offsets: FxHashMap<String, u32>,
     forward_refs: FxHashMap<(String, u32), (OpId, u32)>,
+    /// How many entries of `forward_refs` each name has, so a definition finds its
+    /// out-of-range uses without scanning every forward reference.
+    forward_ref_counts: FxHashMap<String, u32>,
     /// Names defined in each open region, innermost last, so they are forgotten when it closes.
     region_defs: Vec<Vec<String>>,
 }
@@ -114,12 +119,12 @@ impl Parser<'_> {
         // Like MLIR, an op's location is where its name starts.
         let name_start = self.tok.start;
         let op = match self.tok.kind {
-            TokenKind::String => self.parse_generic_operation(name_start)?,
+            TokenKind::String => self.parse_generic_operation()?,
             TokenKind::BareIdentifier => {
                 let bound = result_names.iter().map(|(_, count, _)| *count as usize).sum();
                 self.parse_custom_operation(name_start, bound)?
             }
-            _ => return Err(self.error_here("expected operation name in quotes")),
+            _ => return Err(self.error_wrong_token("expected operation name in quotes")),
         };
         if self.is_keyword("loc") {
             match self.parse_trailing_location()? {
@@ -131,6 +136,9 @@ impl Parser<'_> {
         }
         let declared: u32 = result_names.iter().map(|(_, count, _)| count).sum();
         let actual = self.ctx.operation(op).num_results() as u32;
+        if !result_names.is_empty() && actual == 0 {
+            return Err(self.error_at(start, "cannot name an operation with no results"));
+        }
         if !result_names.is_empty() && declared != actual {
             return Err(
                 self.error_at(start, format!("operation defines {actual} results but was provided {declared} to bind"))
@@ -145,8 +153,10 @@ impl Parser<'_> {
         Ok(op)
     }
 
-    /// Parses `"name"(operands) [succ] <{props}> (regions) {attrs} : (types) -> types`.
-    fn parse_generic_operation(&mut self, start: u32) -> ParseResult<OpId> {
+    /// Parses `"name"(operands) [succ] <{props}> (regions) {attrs} : (types) -> types`; as in
+    /// MLIR, the op's default location is that of its name.
+    fn parse_generic_operation(&mut self) -> ParseResult<OpId> {
+        let start = self.tok.start;
         let name_bytes = self.tok.string_value(self.src).expect("string token").into_owned();
         let Ok(name) = String::from_utf8(name_bytes) else {
             return Err(self.error_here("operation name is not valid UTF-8"));
@@ -163,10 +173,14 @@ impl Parser<'_> {
         let op_name = self.ctx.op_name(&name);
         self.advance()?;
         let mut uses = Vec::new();
-        self.parse_delimited(TokenKind::LParen, TokenKind::RParen, |p| {
-            uses.push(p.parse_value_use()?);
-            Ok(())
-        })?;
+        self.expect(TokenKind::LParen, "'(' to start operand list")?;
+        if self.is(TokenKind::PercentIdentifier) {
+            self.parse_comma_separated(|p| {
+                uses.push(p.parse_value_use()?);
+                Ok(())
+            })?;
+        }
+        self.expect(TokenKind::RParen, "')' to end operand list")?;
         let mut successors = Vec::new();
         if self.is(TokenKind::LSquare) {
             self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
@@ -185,10 +199,12 @@ impl Parser<'_> {
         let mut regions = Vec::new();
         if self.is(TokenKind::LParen) {
             let isolated = self.ctx.op_def(op_name).is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
-            self.parse_delimited(TokenKind::LParen, TokenKind::RParen, |p| {
+            self.advance()?;
+            self.parse_comma_separated(|p| {
                 regions.push(p.parse_region(isolated)?);
                 Ok(())
             })?;
+            self.expect(TokenKind::RParen, "')' to end region list")?;
         }
         let mut attrs = Vec::new();
         if self.is(TokenKind::LBrace) {
@@ -225,7 +241,7 @@ impl Parser<'_> {
     /// Parses `%name` or `%name#N`.
     pub(super) fn parse_value_use(&mut self) -> ParseResult<ValueUse> {
         if !self.is(TokenKind::PercentIdentifier) {
-            return Err(self.error_here("expected SSA operand"));
+            return Err(self.error_wrong_token("expected SSA operand"));
         }
         let name = self.text()[1..].to_string();
         let offset = self.tok.start;
@@ -256,7 +272,9 @@ impl Parser<'_> {
                         let mut state = OperationState::new(self.ctx.op_name(FORWARD_REF_OP), loc);
                         state.result_types = vec![ty];
                         let placeholder = self.ctx.create_operation(state);
-                        self.scopes.current().forward_refs.insert(key, (placeholder, offset));
+                        let scope = self.scopes.current();
+                        scope.forward_refs.insert(key, (placeholder, offset));
+                        *scope.forward_ref_counts.entry(name.clone()).or_default() += 1;
                         placeholder.result(0)
                     }
                 }
@@ -278,37 +296,39 @@ impl Parser<'_> {
     /// Binds `name` to `values` in the current region, resolving forward references to it.
     pub(super) fn define_values(&mut self, name: String, values: Vec<Value>, offset: u32) -> ParseResult<()> {
         if self.scopes.current().values.contains_key(&name) {
-            let prior = self.scopes.current().values[&name][0];
-            let note_loc = self.ctx.value_loc(prior);
+            let prior_offset = self.scopes.current().def_offsets[&name];
+            let note_loc = self.loc_at(prior_offset);
             return Err(self
                 .error_at(offset, format!("redefinition of SSA value '%{name}'"))
                 .with_note(note_loc, "previously defined here"));
         }
         for (index, &value) in values.iter().enumerate() {
-            let Some((placeholder, use_offset)) =
-                self.scopes.current().forward_refs.remove(&(name.clone(), index as u32))
-            else {
+            let scope = self.scopes.current();
+            let Some((placeholder, use_offset)) = scope.forward_refs.remove(&(name.clone(), index as u32)) else {
                 continue;
             };
+            *scope.forward_ref_counts.get_mut(&name).expect("counted") -= 1;
             let (expected, actual) = (self.ctx.value_type(placeholder.result(0)), self.ctx.value_type(value));
             if expected != actual {
                 let message = format!(
-                    "definition of SSA value '%{name}#{index}' has type '{}' but it was used as '{}'",
-                    type_to_string(self.ctx, actual),
-                    type_to_string(self.ctx, expected)
+                    "definition of SSA value '%{name}#{index}' has type '{}'",
+                    type_to_string(self.ctx, actual)
                 );
+                let note = format!("previously used here with type '{}'", type_to_string(self.ctx, expected));
                 let use_loc = self.loc_at(use_offset);
                 discard_placeholder(self.ctx, placeholder);
-                return Err(self.error_at(offset, message).with_note(use_loc, "use here"));
+                return Err(self.error_at(offset, message).with_note(use_loc, note));
             }
             self.ctx.replace_all_uses_with(placeholder.result(0), value);
             self.ctx.destroy_op(placeholder);
         }
         let scope = self.scopes.current();
-        if let Some(&(_, use_offset)) = scope.forward_refs.iter().find(|((n, _), _)| *n == name).map(|(_, v)| v) {
-            return Err(self.error_at(use_offset, "reference to invalid result number"));
+        if scope.forward_ref_counts.remove(&name).is_some_and(|count| count > 0) {
+            let use_offset = scope.forward_refs.iter().filter(|((n, _), _)| *n == name).map(|(_, &(_, o))| o).min();
+            return Err(self.error_at(use_offset.expect("counted"), "reference to invalid result number"));
         }
         scope.region_defs.last_mut().expect("open region").push(name.clone());
+        scope.def_offsets.insert(name.clone(), offset);
         scope.values.insert(name, values);
         Ok(())
     }
@@ -410,7 +430,7 @@ impl Parser<'_> {
             self.parse_block_ops(block)?;
         }
         if !self.is(TokenKind::RBrace) {
-            return Err(self.error_here("expected '}' to end a region"));
+            return Err(self.error_wrong_token("expected '}' to end a region"));
         }
         Ok(())
     }
@@ -430,12 +450,12 @@ impl Parser<'_> {
         if self.is(TokenKind::LParen) {
             self.parse_delimited(TokenKind::LParen, TokenKind::RParen, |p| {
                 if !p.is(TokenKind::PercentIdentifier) {
-                    return Err(p.error_here("expected SSA identifier"));
+                    return Err(p.error_here("expected SSA operand"));
                 }
                 let arg_name = p.text()[1..].to_string();
                 let arg_offset = p.tok.start;
                 p.advance()?;
-                p.expect(TokenKind::Colon, "':' and type for SSA identifier")?;
+                p.expect(TokenKind::Colon, "':' and type for SSA operand")?;
                 let ty = p.parse_type()?;
                 let default_loc = p.loc_at(arg_offset);
                 let value = p.ctx.add_block_arg(block, ty, default_loc);

@@ -24,7 +24,7 @@ impl Parser<'_> {
                 }
             })?;
         }
-        self.expect(TokenKind::FileMetadataEnd, "'#-}' to end file metadata")
+        self.expect(TokenKind::FileMetadataEnd, "',' or '#-}'")
     }
 
     fn metadata_key(&mut self) -> ParseResult<String> {
@@ -57,19 +57,24 @@ impl Parser<'_> {
                 _ => Err(self.error_here("expected resource value")),
             };
         }
-        if !self.is(TokenKind::String) {
-            return Err(self.error_here("expected hex string blob for builtin resource"));
-        }
-        let text = self.tok.string_value(self.src).expect("string").into_owned();
-        let Some(bytes) = decode_hex(&text) else {
-            return Err(self.error_here("expected hex string blob for builtin resource"));
+        let bytes = match self.tok.kind {
+            TokenKind::String => decode_hex(&self.tok.string_value(self.src).expect("string")),
+            _ => None,
+        };
+        let Some(bytes) = bytes else {
+            return Err(self.error_here(format!("expected hex string blob for key '{name}'")));
         };
         if bytes.len() < 4 {
-            return Err(self.error_here("resource blob is missing its 4-byte alignment prefix"));
+            return Err(self.error_here(format!(
+                "expected hex string blob for key '{name}' to encode alignment in first 4 bytes"
+            )));
         }
         let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         if !alignment.is_power_of_two() {
-            return Err(self.error_here("resource blob alignment must be a power of two"));
+            return Err(self.error_here(format!(
+                "expected hex string blob for key '{name}' to encode alignment in first 4 bytes, but got \
+                 non-power-of-2 value: {alignment}"
+            )));
         }
         self.ctx.resources.insert(&name, Blob { alignment, data: bytes[4..].to_vec() });
         self.advance()

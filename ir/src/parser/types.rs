@@ -1,8 +1,9 @@
-//! Parsing types: builtin integer/float/index/none/function/tensor types, `!alias` and opaque
-//! dialect types.
+//! Parsing types: builtin integer/float/index/none/function/tensor types, quantized and buffer
+//! types, `!alias` and opaque dialect types.
 
 use super::lexer::TokenKind;
 use super::{ParseResult, Parser};
+use crate::buffer::{BufferType, row_major_strides, verify_buffer};
 use crate::quant::{QuantParams, QuantizedType, verify_quantized};
 use crate::types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
 
@@ -27,6 +28,13 @@ pub(super) fn is_type_keyword(text: &str) -> bool {
         )
 }
 
+/// True for MLIR builtin type keywords that mc does not support (other identifiers are no type).
+fn is_unsupported_builtin_type(text: &str) -> bool {
+    is_type_keyword(text)
+        || matches!(text, "f80" | "f128" | "tf32")
+        || ["f8E", "f6E", "f4E"].iter().any(|prefix| text.starts_with(prefix))
+}
+
 impl Parser<'_> {
     /// Parses any type.
     pub(super) fn parse_type(&mut self) -> ParseResult<Type> {
@@ -35,7 +43,7 @@ impl Parser<'_> {
             TokenKind::LParen => self.parse_function_type(),
             TokenKind::ExclamationIdentifier => self.parse_dialect_or_alias_type(),
             TokenKind::BareIdentifier => self.parse_builtin_type(),
-            _ => Err(self.error_here("expected type")),
+            _ => Err(self.error_wrong_token("expected non-function type")),
         }
     }
 
@@ -67,22 +75,6 @@ impl Parser<'_> {
         Ok(vec![self.parse_type()?])
     }
 
-    /// The scalar type spelled by a keyword (`i32`, `f32`, `index`), if it is one.
-    fn scalar_type_keyword(&mut self, text: &str) -> Option<Type> {
-        if let Some((signedness, digits)) = integer_type_spelling(text) {
-            let width = digits.parse::<u32>().ok().filter(|&w| w <= MAX_INTEGER_WIDTH)?;
-            return Some(self.ctx.intern_type(TypeKind::Integer { width, signedness }));
-        }
-        Some(match text {
-            "f16" => self.ctx.float_type(FloatKind::F16),
-            "bf16" => self.ctx.float_type(FloatKind::BF16),
-            "f32" => self.ctx.float_type(FloatKind::F32),
-            "f64" => self.ctx.float_type(FloatKind::F64),
-            "index" => self.ctx.index_type(),
-            _ => return None,
-        })
-    }
-
     fn parse_builtin_type(&mut self) -> ParseResult<Type> {
         let text = self.text();
         let ty = if let Some((signedness, digits)) = integer_type_spelling(text) {
@@ -103,7 +95,10 @@ impl Parser<'_> {
                     self.advance()?;
                     return self.parse_tensor_type();
                 }
-                other => return Err(self.error_here(format!("unsupported type '{other}'"))),
+                other if is_unsupported_builtin_type(other) => {
+                    return Err(self.error_here(format!("unsupported type '{other}'")));
+                }
+                _ => return Err(self.error_wrong_token("expected non-function type")),
             }
         };
         self.advance()?;
@@ -115,12 +110,13 @@ impl Parser<'_> {
         self.enter()?;
         self.expect(TokenKind::Less, "'<' in tensor type")?;
         let shape = self.parse_dimension_list()?;
+        let element_offset = self.tok.start;
         let element = self.parse_type()?;
+        if matches!(self.ctx.type_kind(element), TypeKind::Function { .. } | TypeKind::None | TypeKind::Tensor { .. }) {
+            return Err(self.error_at(element_offset, "invalid tensor element type"));
+        }
         self.expect(TokenKind::Greater, "'>' in tensor type")?;
         self.leave();
-        if matches!(self.ctx.type_kind(element), TypeKind::Function { .. } | TypeKind::None | TypeKind::Tensor { .. }) {
-            return Err(self.error_here("invalid tensor element type"));
-        }
         Ok(self.ctx.tensor_type(shape, element))
     }
 
@@ -151,7 +147,25 @@ impl Parser<'_> {
             if !(self.tok.kind == TokenKind::BareIdentifier && self.text().starts_with('x')) {
                 return Err(self.error_here("expected 'x' in dimension list"));
             }
-            self.relex_from(self.tok.start + 1)?;
+            // Take the `NxNx` run that follows straight from the source: relexing the rest of the
+            // identifier after each `x` would make a long shape quadratic.
+            let end = self.scan_dimensions(self.tok.start as usize + 1, &mut shape);
+            self.relex_from(end as u32)?;
+        }
+    }
+
+    /// Appends the dimensions of a run of `<digits>x` starting at byte `pos`; returns where the
+    /// run stops (at something other than a decimal dimension followed by `x`).
+    fn scan_dimensions(&self, mut pos: usize, shape: &mut Vec<i64>) -> usize {
+        let bytes = self.src.as_bytes();
+        loop {
+            let digits = bytes[pos..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 || bytes.get(pos + digits) != Some(&b'x') {
+                return pos;
+            }
+            let Ok(dim) = self.src[pos..pos + digits].parse::<i64>() else { return pos };
+            shape.push(dim);
+            pos += digits + 1;
         }
     }
 
@@ -169,9 +183,11 @@ impl Parser<'_> {
         if name == "buffer" && self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             return self.parse_buffer_type();
         }
-        // MLIR prints a dialect type whose body is an identifier in the pretty form
-        // `!dialect.body`: upstream writes `!buffer<i32>` as `!buffer.i32`.
-        if let Some(element) = name.strip_prefix("buffer.").and_then(|body| self.scalar_type_keyword(body)) {
+        if let Some(element) = name.strip_prefix("buffer.") {
+            // Upstream prints a rank-0 `!buffer<f32>` in its pretty form `!buffer.f32`.
+            let Some(element) = self.scalar_keyword_type(element) else {
+                return Err(self.error_here(format!("unknown buffer type '!{name}'")));
+            };
             self.advance()?;
             return Ok(self.ctx.buffer_type(Vec::new(), element));
         }
@@ -195,12 +211,71 @@ impl Parser<'_> {
         if bytes.get(end) == Some(&b'<') {
             end = match balanced_body_end(bytes, end) {
                 Some(e) => e,
-                None => return Err(self.error_here("unbalanced '<' in dialect symbol body")),
+                None => return Err(self.error_here("unbalanced '<' character in pretty dialect name")),
             };
         }
         let text = self.src[start..end].to_string();
         self.relex_from(end as u32)?;
         Ok(text)
+    }
+
+    /// The integer, float or `index` type spelled `text` (`i8`, `f32`, `index`), if it is one.
+    fn scalar_keyword_type(&mut self, text: &str) -> Option<Type> {
+        if let Some((signedness, digits)) = integer_type_spelling(text) {
+            let width = digits.parse::<u32>().ok().filter(|&w| w <= MAX_INTEGER_WIDTH)?;
+            return Some(self.ctx.intern_type(TypeKind::Integer { width, signedness }));
+        }
+        Some(match text {
+            "f16" => self.ctx.float_type(FloatKind::F16),
+            "bf16" => self.ctx.float_type(FloatKind::BF16),
+            "f32" => self.ctx.float_type(FloatKind::F32),
+            "f64" => self.ctx.float_type(FloatKind::F64),
+            "index" => self.ctx.index_type(),
+            _ => return None,
+        })
+    }
+
+    /// Parses `!buffer<shape x element>` with an optional layout `, strides: [s0, ...]` and/or
+    /// `, offset: n` (row-major strides and offset 0 when left out); see [`crate::buffer`].
+    fn parse_buffer_type(&mut self) -> ParseResult<Type> {
+        let start = self.tok.start;
+        self.advance()?;
+        self.enter()?;
+        self.expect(TokenKind::Less, "'<' after 'buffer'")?;
+        let shape = self.parse_dimension_list()?;
+        let element = self.parse_type()?;
+        let (mut strides, mut offset) = (None, None);
+        while self.consume_if(TokenKind::Comma)? {
+            if self.is_keyword("strides") && strides.is_none() {
+                self.advance()?;
+                self.expect(TokenKind::Colon, "':' after 'strides'")?;
+                let mut values = Vec::new();
+                self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
+                    values.push(p.parse_signed_integer("stride")?);
+                    Ok(())
+                })?;
+                strides = Some(values);
+            } else if self.is_keyword("offset") && offset.is_none() {
+                self.advance()?;
+                self.expect(TokenKind::Colon, "':' after 'offset'")?;
+                offset = Some(self.parse_signed_integer("offset")?);
+            } else {
+                let expected = match (strides.is_some(), offset.is_some()) {
+                    (false, false) => "'strides' or 'offset'",
+                    (false, true) => "'strides'",
+                    _ => "'offset'",
+                };
+                return Err(self.error_here(format!("expected {expected} in buffer type")));
+            }
+        }
+        self.expect(TokenKind::Greater, "'>' to close the buffer type")?;
+        self.leave();
+        let strides = strides.unwrap_or_else(|| row_major_strides(&shape));
+        let buffer = BufferType { shape, element, strides, offset: offset.unwrap_or(0) };
+        if let Err(message) = verify_buffer(self.ctx, &buffer) {
+            return Err(self.error_at(start, message));
+        }
+        Ok(self.ctx.intern_buffer_type(buffer))
     }
 
     /// Parses `!quant.uniform<storage[<min:max>]:expressed[:axis], params>` (MLIR's spelling).
@@ -260,41 +335,6 @@ impl Parser<'_> {
         Ok(self.ctx.quantized_type(quantized))
     }
 
-    /// Parses `!buffer<4x4xi8>` or `!buffer<4x4xi8, strides: [8, 1], offset: 2>` (either part optional).
-    fn parse_buffer_type(&mut self) -> ParseResult<Type> {
-        let start = self.tok.start;
-        self.advance()?;
-        self.enter()?;
-        self.expect(TokenKind::Less, "'<' in buffer type")?;
-        let shape = self.parse_dimension_list()?;
-        let element = self.parse_type()?;
-        let (mut strides, mut offset) = (None, 0);
-        while self.consume_if(TokenKind::Comma)? {
-            if strides.is_none() && offset == 0 && self.consume_keyword("strides")? {
-                self.expect(TokenKind::Colon, "':' after 'strides'")?;
-                let mut values = Vec::new();
-                self.parse_delimited(TokenKind::LSquare, TokenKind::RSquare, |p| {
-                    values.push(p.parse_signed_integer("stride")?);
-                    Ok(())
-                })?;
-                strides = Some(values);
-            } else if self.consume_keyword("offset")? {
-                self.expect(TokenKind::Colon, "':' after 'offset'")?;
-                offset = self.parse_signed_integer("offset")?;
-                break;
-            } else {
-                return Err(self.error_here("expected 'strides' or 'offset' in buffer type"));
-            }
-        }
-        self.expect(TokenKind::Greater, "'>' in buffer type")?;
-        self.leave();
-        let kind = TypeKind::Buffer { shape, element, strides, offset };
-        if let Err(message) = verify_buffer(self.ctx, &kind) {
-            return Err(self.error_at(start, message));
-        }
-        Ok(self.ctx.intern_type(kind))
-    }
-
     /// Parses `scale` or `scale:zero_point`.
     fn parse_scale_zero_point(&mut self) -> ParseResult<(f64, i64)> {
         let negative = self.consume_if(TokenKind::Minus)?;
@@ -334,39 +374,6 @@ impl Parser<'_> {
         self.type_aliases.insert(name, ty);
         Ok(())
     }
-}
-
-/// Checks a buffer type: a valid element type, non-negative sizes and offset, one stride per
-/// dimension, no element below the start of the memory.
-fn verify_buffer(ctx: &crate::Context, kind: &TypeKind) -> Result<(), String> {
-    let TypeKind::Buffer { shape, element, strides, offset } = kind else { return Ok(()) };
-    if !matches!(
-        ctx.type_kind(*element),
-        TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index | TypeKind::Quantized(_)
-    ) {
-        return Err("invalid buffer element type".to_string());
-    }
-    if shape.iter().any(|&d| d < 0) {
-        return Err("buffer dimensions must be non-negative".to_string());
-    }
-    if *offset < 0 {
-        return Err("buffer offset must be non-negative".to_string());
-    }
-    if let Some(strides) = strides
-        && strides.len() != shape.len()
-    {
-        return Err(format!("expected {} strides (one per dimension), but got {}", shape.len(), strides.len()));
-    }
-    let layout = crate::types::BufferLayout {
-        shape: shape.clone(),
-        element: *element,
-        strides: strides.clone().unwrap_or_else(|| crate::types::row_major_strides(shape)),
-        offset: *offset,
-    };
-    if layout.span().is_none() {
-        return Err("buffer layout reaches before its first element or overflows".to_string());
-    }
-    Ok(())
 }
 
 /// Given `open` pointing at `<`, the offset just past the matching `>`; `->` does not close.

@@ -1,4 +1,4 @@
-//! Test helpers for the pass manager: a tiny `test` dialect, IR built from it, and small passes.
+//! Test helpers for the pass manager: IR built from the `test` dialect, and small passes.
 
 use super::analysis::{Analysis, AnalysisManager};
 use super::options::OptionSet;
@@ -8,24 +8,9 @@ use crate::builder::Builder;
 use crate::builtin::ModuleOp;
 use crate::context::Context;
 use crate::diagnostics::{Diagnostic, Failure};
-use crate::dialect::{Dialect, OpDef, Traits};
 use crate::operation::OpId;
+use crate::test_dialect::{self, FuncOp, PlainOp};
 use std::cell::RefCell;
-
-/// The `test` dialect: `test.func` (isolated from above, a symbol) and `test.op`.
-pub(crate) fn test_dialect() -> Dialect {
-    Dialect {
-        name: "test",
-        ops: vec![
-            OpDef {
-                traits: Traits::ISOLATED_FROM_ABOVE.with(Traits::SYMBOL).with(Traits::NO_TERMINATOR),
-                ..OpDef::new("test.func", "a function-like op")
-            },
-            OpDef::new("test.op", "a plain op"),
-        ],
-        materialize_constant: None,
-    }
-}
 
 /// A context holding a module with `test.func` ops.
 pub(crate) struct TestIr {
@@ -37,8 +22,7 @@ pub(crate) struct TestIr {
 /// A module holding one `test.func @name` per name, each holding `ops_per_func` `test.op`s that
 /// carry a unit attribute `old`.
 pub(crate) fn build_test_ir(names: &[&str], ops_per_func: usize) -> TestIr {
-    let mut ctx = Context::new();
-    ctx.register_dialect(test_dialect());
+    let mut ctx = test_dialect::context();
     let loc = ctx.unknown_loc();
     let module = ModuleOp::build(&mut ctx, loc);
     let end = module.body_end(&ctx);
@@ -48,10 +32,10 @@ pub(crate) fn build_test_ir(names: &[&str], ops_per_func: usize) -> TestIr {
         let unit = ctx.unit_attr();
         let mut builder = Builder::at(&mut ctx, end, loc);
         let (region, block) = builder.region_with_block(&[]);
-        funcs.push(builder.create("test.func", &[], &[], vec![("sym_name".to_owned(), sym_name)], vec![region]));
+        funcs.push(builder.create(FuncOp::NAME, &[], &[], vec![("sym_name".to_owned(), sym_name)], vec![region]));
         builder.set_insertion_point_to_end(block);
         for _ in 0..ops_per_func {
-            builder.create("test.op", &[], &[], vec![("old".to_owned(), unit)], vec![]);
+            builder.create(PlainOp::NAME, &[], &[], vec![("old".to_owned(), unit)], vec![]);
         }
     }
     TestIr { ctx, module: module.op(), funcs }
@@ -205,7 +189,7 @@ impl Pass for FuncOnly {
         "A pass that only runs on test.func"
     }
     fn anchor(&self) -> Option<&str> {
-        Some("test.func")
+        Some(FuncOp::NAME)
     }
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
         log(format!("func-only {}", label(ctx, op)));

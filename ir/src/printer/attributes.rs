@@ -1,6 +1,7 @@
 //! Spelling of types, attributes, locations and string literals in MLIR's text format.
 
 use crate::attributes::{AttrKind, Attribute, bf16_bits_to_f64, f16_bits_to_f64};
+use crate::buffer::BufferType;
 use crate::context::Context;
 use crate::location::{LocKind, Location};
 use crate::quant::{QuantParams, QuantizedType};
@@ -42,25 +43,8 @@ pub fn write_type(ctx: &Context, ty: Type, out: &mut String) {
             write_type(ctx, *element, out);
             out.push('>');
         }
-        TypeKind::Buffer { shape, element, strides, offset } => {
-            out.push_str("!buffer<");
-            for dim in shape {
-                let _ = write!(out, "{dim}x");
-            }
-            write_type(ctx, *element, out);
-            if let Some(strides) = strides {
-                out.push_str(", strides: [");
-                for (i, stride) in strides.iter().enumerate() {
-                    let _ = write!(out, "{}{stride}", if i > 0 { ", " } else { "" });
-                }
-                out.push(']');
-            }
-            if *offset != 0 {
-                let _ = write!(out, ", offset: {offset}");
-            }
-            out.push('>');
-        }
         TypeKind::Quantized(q) => write_quantized(ctx, q, out),
+        TypeKind::Buffer(buffer) => write_buffer(ctx, buffer, out),
         TypeKind::Opaque(text) => {
             out.push('!');
             out.push_str(text);
@@ -100,6 +84,27 @@ fn write_quantized(ctx: &Context, q: &QuantizedType, out: &mut String) {
             }
             out.push('}');
         }
+    }
+    out.push('>');
+}
+
+/// Appends `!buffer<4x4xi8>`, or `!buffer<4x4xi8, strides: [8, 1], offset: 2>` for a layout other
+/// than the identity.
+fn write_buffer(ctx: &Context, buffer: &BufferType, out: &mut String) {
+    out.push_str("!buffer<");
+    for dim in &buffer.shape {
+        let _ = write!(out, "{dim}x");
+    }
+    write_type(ctx, buffer.element, out);
+    if !buffer.is_identity_layout() {
+        out.push_str(", strides: [");
+        for (i, stride) in buffer.strides.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "{stride}");
+        }
+        let _ = write!(out, "], offset: {}", buffer.offset);
     }
     out.push('>');
 }
@@ -280,6 +285,11 @@ fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut Stri
     }
 }
 
+/// Highest rank printed as a nested `[[...]]` literal; higher ranks (only possible with unit or
+/// zero dimensions) are printed as hex, which stays far below the parser's nesting limit and does
+/// not recurse.
+const MAX_NESTED_LITERAL_RANK: usize = 64;
+
 fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut String) {
     let element = ctx.element_type(ty);
     let size = ctx.scalar_byte_size(element).unwrap_or(1).max(1);
@@ -292,7 +302,8 @@ fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut
         return;
     }
     let is_bool = ctx.integer_width(element) == Some(1);
-    if count > HEX_THRESHOLD && !is_bool {
+    let rank = ctx.tensor_parts(ty).map_or(0, |(shape, _)| shape.len());
+    if (count > HEX_THRESHOLD && !is_bool) || rank > MAX_NESTED_LITERAL_RANK {
         out.push_str("\"0x");
         for b in data {
             let _ = write!(out, "{b:02X}");
@@ -407,6 +418,22 @@ mod tests {
     }
 
     #[test]
+    fn high_rank_dense_elements_print_as_hex() {
+        // Nested brackets would recurse once per dimension (and not parse back past the
+        // nesting limit); a rank-100000 tensor overflowed the stack.
+        let mut ctx = Context::new();
+        let i8 = ctx.integer_type(8);
+        let mut shape = vec![2];
+        shape.extend(std::iter::repeat_n(1, 100_000));
+        let ty = ctx.tensor_type(shape, i8);
+        let attr = ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data: vec![1, 2] });
+        assert!(attr_to_string(&ctx, attr).starts_with("dense<\"0x0102\"> : tensor<2x1x1x"));
+        let low = ctx.tensor_type(vec![2, 1], i8);
+        let attr = ctx.intern_attr(AttrKind::DenseElements { ty: low, splat: false, data: vec![1, 2] });
+        assert_eq!(attr_to_string(&ctx, attr), "dense<[[1], [2]]> : tensor<2x1xi8>");
+    }
+
+    #[test]
     fn types_spell_like_mlir() {
         let mut ctx = Context::new();
         let i8 = ctx.integer_type(8);
@@ -416,6 +443,24 @@ mod tests {
         assert_eq!(type_to_string(&ctx, f), "(tensor<1x2xi8>, f32) -> i8");
         let g = ctx.function_type(vec![], vec![f]);
         assert_eq!(type_to_string(&ctx, g), "() -> ((tensor<1x2xi8>, f32) -> i8)");
+    }
+
+    #[test]
+    fn buffer_types_spell_as_dialect_types() {
+        let mut ctx = Context::new();
+        let (i8, f32) = (ctx.integer_type(8), ctx.float_type(FloatKind::F32));
+        let identity = ctx.buffer_type(vec![1, 48, 48, 16], i8);
+        assert_eq!(type_to_string(&ctx, identity), "!buffer<1x48x48x16xi8>");
+        let window = ctx.strided_buffer_type(vec![4, 4], i8, vec![8, 1], 2);
+        assert_eq!(type_to_string(&ctx, window), "!buffer<4x4xi8, strides: [8, 1], offset: 2>");
+        // Row-major strides with an offset still print the layout.
+        let shifted = ctx.strided_buffer_type(vec![4], i8, vec![1], 4);
+        assert_eq!(type_to_string(&ctx, shifted), "!buffer<4xi8, strides: [1], offset: 4>");
+        let scalar = ctx.buffer_type(vec![], f32);
+        assert_eq!(type_to_string(&ctx, scalar), "!buffer<f32>");
+        let q = ctx.uniform_quantized_type(8, true, f32, 0.5, -3);
+        let quantized = ctx.buffer_type(vec![1, 96, 96, 3], q);
+        assert_eq!(type_to_string(&ctx, quantized), "!buffer<1x96x96x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>");
     }
 
     #[test]

@@ -14,7 +14,9 @@ use crate::dialect::Traits;
 use crate::operation::OpId;
 use crate::region::RegionId;
 use crate::value::Value;
-use attributes::{write_attr, write_attr_dict, write_key, write_loc, write_type, write_type_list};
+use attributes::{
+    write_attr, write_attr_dict, write_key, write_loc, write_string_literal, write_type, write_type_list,
+};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 
@@ -229,9 +231,8 @@ impl<'a> OpPrinter<'a> {
             }
             self.out.push_str(" = ");
         }
-        self.out.push('"');
-        self.out.push_str(ctx.op_name_of(op));
-        self.out.push_str("\"(");
+        write_string_literal(ctx.op_name_of(op).as_bytes(), &mut self.out);
+        self.out.push('(');
         for (i, value) in operation.operands().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
@@ -309,7 +310,8 @@ impl<'a> OpPrinter<'a> {
         let preds = op_asm::block_predecessors(ctx, region);
         for (index, &block) in blocks.iter().enumerate() {
             let has_args = ctx.num_block_args(block) > 0;
-            let print_label = index > 0 || has_args || (ctx.first_op(block).is_none() && blocks.len() == 1);
+            // An empty entry block needs its label, or the next block's label would open the region.
+            let print_label = index > 0 || has_args || ctx.first_op(block).is_none();
             if print_label {
                 self.newline();
                 self.write_block_name(block);
@@ -393,5 +395,43 @@ fn collect_resources(ctx: &Context, attr: Attribute, names: &mut FxHashSet<Strin
         AttrKind::Array(elements) => elements.iter().for_each(|&e| collect_resources(ctx, e, names, seen)),
         AttrKind::Dictionary(entries) => entries.iter().for_each(|&(_, e)| collect_resources(ctx, e, names, seen)),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::source::SourceBuffer;
+    use crate::parser::parse_source;
+
+    /// Parses `text` (unregistered dialects allowed) and prints it generically with debug info.
+    fn parse_print(text: &str) -> String {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered_dialects = true;
+        let buffer = SourceBuffer::new("t.mlir", text.to_string(), 1);
+        let module = parse_source(&mut ctx, &buffer).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
+        print_top_level(&ctx, module.op(), PrintOptions { generic: true, debug_info: true })
+    }
+
+    /// Checks that printing is a fixed point of parse-then-print and returns the printed text.
+    fn assert_stable(text: &str) -> String {
+        let printed = parse_print(text);
+        assert_eq!(parse_print(&printed), printed, "input:\n{text}");
+        printed
+    }
+
+    // Found by the `parse` fuzz target: op names were printed without escaping.
+    #[test]
+    fn op_names_are_escaped() {
+        let printed = assert_stable("\"t.a\\nb\\22\\\\\"() : () -> ()");
+        assert!(printed.contains("\"t.a\\nb\\\"\\\\\"() : () -> ()"), "{printed}");
+    }
+
+    // Found by the `parse` fuzz target: an empty entry block followed by another block lost its
+    // label, so the printed region had one block fewer.
+    #[test]
+    fn empty_entry_block_keeps_its_label() {
+        let printed = assert_stable("\"t\"() ({^a: ^b: \"t.x\"() : () -> ()}) : () -> ()");
+        assert!(printed.contains("({\n  ^bb0:\n  ^bb1:  // no predecessors\n    \"t.x\"()"), "{printed}");
     }
 }

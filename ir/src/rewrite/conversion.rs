@@ -462,7 +462,7 @@ fn build_cast(ctx: &mut Context, ip: InsertPoint, input: Value, ty: Type, loc: L
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rewrite::test_dialect::Fixture;
+    use crate::rewrite::test_fixture::Fixture;
 
     /// Rewrites ops named `from` into ops named `to` with the same operands (converted) and
     /// converted result types.

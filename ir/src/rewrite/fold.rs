@@ -370,7 +370,7 @@ fn materialize(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rewrite::test_dialect::Fixture;
+    use crate::rewrite::test_fixture::Fixture;
 
     /// Folds `op` with `folder` and returns the outcome.
     fn fold(fx: &mut Fixture, folder: &mut OperationFolder, op: OpId) -> FoldOutcome {

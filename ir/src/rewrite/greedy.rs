@@ -287,7 +287,7 @@ impl Driver<'_> {
 mod tests {
     use super::*;
     use crate::rewrite::pattern::{RewritePattern, RewritePatternSet};
-    use crate::rewrite::test_dialect::Fixture;
+    use crate::rewrite::test_fixture::Fixture;
     use crate::{BlockId, Value};
     use std::cell::RefCell;
     use std::rc::Rc;

@@ -5,7 +5,5 @@ pub mod fold;
 pub mod greedy;
 pub mod pattern;
 pub mod region_simplify;
-// `define_op!` generates accessors for every op; the tests use only some of them.
 #[cfg(test)]
-#[allow(dead_code)]
-mod test_dialect;
+mod test_fixture;

@@ -24,6 +24,30 @@ pub trait RewritePattern {
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool;
 }
 
+/// A pattern given by a function: the common case of a pattern with no state of its own.
+pub struct FnPattern {
+    /// The pattern's name (for `enable-patterns`/`disable-patterns`).
+    pub name: &'static str,
+    /// The op name it matches.
+    pub root: &'static str,
+    /// Tries to rewrite the op; true if it changed the IR.
+    pub apply: fn(OpId, &mut PatternRewriter<'_>) -> bool,
+}
+
+impl RewritePattern for FnPattern {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn root(&self) -> Option<&str> {
+        Some(self.root)
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        (self.apply)(op, rewriter)
+    }
+}
+
 /// An ordered collection of patterns.
 #[derive(Default)]
 pub struct RewritePatternSet {
@@ -34,6 +58,32 @@ impl RewritePatternSet {
     /// Adds a pattern.
     pub fn add(&mut self, pattern: impl RewritePattern + 'static) {
         self.patterns.push(Box::new(pattern));
+    }
+
+    /// The canonicalization patterns of every registered op, or only of the ops of `dialect`.
+    pub fn canonicalization_patterns(ctx: &crate::Context, dialect: Option<&str>) -> Self {
+        let mut set = RewritePatternSet::default();
+        for def in ctx.registered_ops() {
+            if dialect.is_none_or(|d| crate::dialect_of(def.name) == d)
+                && let Some(add) = def.canonicalize
+            {
+                add(&mut set);
+            }
+        }
+        set
+    }
+
+    /// Freezes the patterns named in `enable` (all when empty) that are not named in `disable`,
+    /// as MLIR's `FrozenRewritePatternSet(patterns, disabled, enabled)` does.
+    pub fn freeze_filtered(self, enable: &[String], disable: &[String]) -> FrozenRewritePatternSet {
+        let mut kept = RewritePatternSet::default();
+        for pattern in self.patterns {
+            let name = pattern.name();
+            if !disable.iter().any(|d| d == name) && (enable.is_empty() || enable.iter().any(|e| e == name)) {
+                kept.patterns.push(pattern);
+            }
+        }
+        kept.freeze()
     }
 
     /// Adds an already boxed pattern.
@@ -217,7 +267,7 @@ impl<'c> PatternRewriter<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rewrite::test_dialect::Fixture;
+    use crate::rewrite::test_fixture::Fixture;
 
     #[test]
     fn set_operands_records_the_op_and_the_old_operands_definitions() {

@@ -41,17 +41,17 @@ func.func @sum(%buf: !buffer<16xi8>) -> i32 {
 // A loop nest without results: the empty loop.yield is implied, as for scf.for, and printed
 // only in the generic form. Several iter_args; results may be unused.
 // CHECK-LABEL: func.func @nest(
-// CHECK-SAME:      %[[A:.*]]: !buffer<4x8xf32>, %[[B:.*]]: !buffer<8x4xf32, strides: [1, 8]>) {
+// CHECK-SAME:      %[[A:.*]]: !buffer<4x8xf32>, %[[B:.*]]: !buffer<8x4xf32, strides: [1, 8], offset: 0>) {
 // CHECK:         loop.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NEXT:      loop.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NEXT:        %[[V:.*]] = loop.load %[[A]][%[[I]], %[[J]]] : !buffer<4x8xf32>
-// CHECK-NEXT:        loop.store %[[V]], %[[B]][%[[J]], %[[I]]] : !buffer<8x4xf32, strides: [1, 8]>
+// CHECK-NEXT:        loop.store %[[V]], %[[B]][%[[J]], %[[I]]] : !buffer<8x4xf32, strides: [1, 8], offset: 0>
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK:         %{{.*}}:2 = loop.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[P:.*]] = %{{.*}}, %[[Q:.*]] = %{{.*}}) -> (f32, f32) {
 // CHECK-NEXT:      loop.yield %[[Q]], %[[P]] : f32, f32
 // GENERIC-LABEL: sym_name = "nest"
-// GENERIC:             "loop.store"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (f32, !buffer<8x4xf32, strides: [1, 8]>, index, index) -> ()
+// GENERIC:             "loop.store"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (f32, !buffer<8x4xf32, strides: [1, 8], offset: 0>, index, index) -> ()
 // GENERIC-NEXT:        "loop.yield"() : () -> ()
 // GENERIC-NEXT:      }) : (index, index, index) -> ()
 func.func @nest(%a: !buffer<4x8xf32>, %b: !buffer<8x4xf32, strides: [1, 8]>) {
@@ -115,10 +115,10 @@ func.func @conditionals(%c: i1, %x: i32, %y: i32, %out: !buffer<i32>) -> i32 {
 
 // Quantized elements load and store as their storage integers.
 // CHECK-LABEL: func.func @quantized(
-// CHECK:         %[[Q:.*]] = loop.load %{{.*}}[%{{.*}}] : !buffer<4x!quant.uniform<i8:f32, 5.000000e-01:-3>, offset: 2>
+// CHECK:         %[[Q:.*]] = loop.load %{{.*}}[%{{.*}}] : !buffer<4x!quant.uniform<i8:f32, 5.000000e-01:-3>, strides: [1], offset: 2>
 // CHECK-NEXT:    loop.store %[[Q]], %{{.*}}[%{{.*}}] : !buffer<4x!quant.uniform<i8:f32, 2.500000e-01:1>>
 // GENERIC-LABEL: sym_name = "quantized"
-// GENERIC:         "loop.load"(%{{.*}}, %{{.*}}) : (!buffer<4x!quant.uniform<i8:f32, 5.000000e-01:-3>, offset: 2>, index) -> i8
+// GENERIC:         "loop.load"(%{{.*}}, %{{.*}}) : (!buffer<4x!quant.uniform<i8:f32, 5.000000e-01:-3>, strides: [1], offset: 2>, index) -> i8
 func.func @quantized(%in: !buffer<4x!quant.uniform<i8:f32, 0.5:-3>, offset: 2>, %out: !buffer<4x!quant.uniform<i8:f32, 0.25:1>>, %i: index) {
   %q = loop.load %in[%i] : !buffer<4x!quant.uniform<i8:f32, 0.5:-3>, offset: 2>
   loop.store %q, %out[%i] : !buffer<4x!quant.uniform<i8:f32, 0.25:1>>

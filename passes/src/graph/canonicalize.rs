@@ -22,61 +22,18 @@
 //! %1 = "graph.reshape"(%x) <{new_shape = array<i64: 1, 1024>}> : (tensor<1x32x32x!q>) -> tensor<1x1024x!q>
 //! ```
 
+use crate::transforms::canonicalize::Canonicalize;
 use mc_ir::pass::{AnalysisManager, OptionSet, Pass};
-use mc_ir::rewrite::greedy::{GreedyRewriteConfig, NotConverged, apply_patterns_greedily};
-use mc_ir::rewrite::pattern::{FrozenRewritePatternSet, RewritePatternSet};
-use mc_ir::{Context, Diagnostic, Failure, OpId, dialect_of};
+use mc_ir::{Context, Failure, OpId};
 
-mc_ir::pass_options! {
-    /// Options of `graph-canonicalize` (a subset of `canonicalize`'s, with the same meaning).
-    pub struct GraphCanonicalizeOptions {
-        /// Seed the worklist in general top-down order.
-        top_down: bool = true,
-        /// Max. iterations between applying patterns (-1: no limit).
-        max_iterations: i64 = 10,
-        /// Fail the pass if the patterns do not converge within the limits.
-        test_convergence: bool = false,
-        /// Labels of patterns that should be filtered out during application.
-        disable_patterns: Vec<String> = Vec::new(),
-        /// Labels of patterns that should be used during application, all other patterns are filtered out.
-        enable_patterns: Vec<String> = Vec::new(),
+/// The `graph-canonicalize` pass: `canonicalize` restricted to the graph dialect's patterns, with
+/// the same options.
+pub struct GraphCanonicalize(Canonicalize);
+
+impl Default for GraphCanonicalize {
+    fn default() -> Self {
+        GraphCanonicalize(Canonicalize::for_dialect("graph"))
     }
-}
-
-/// The `graph-canonicalize` pass.
-#[derive(Default)]
-pub struct GraphCanonicalize {
-    options: GraphCanonicalizeOptions,
-    patterns: Option<FrozenRewritePatternSet>,
-}
-
-/// The canonicalization patterns of the `graph` ops registered in `ctx`, filtered by the
-/// `enable`/`disable` pattern names (an empty `enable` keeps all).
-pub fn graph_patterns(ctx: &Context, enable: &[String], disable: &[String]) -> FrozenRewritePatternSet {
-    let mut all = RewritePatternSet::default();
-    for def in ctx.registered_ops() {
-        if dialect_of(def.name) == "graph"
-            && let Some(add) = def.canonicalize
-        {
-            add(&mut all);
-        }
-    }
-    let mut kept = RewritePatternSet::default();
-    for pattern in all.into_sorted() {
-        let name = pattern.name().to_string();
-        if !disable.contains(&name) && (enable.is_empty() || enable.contains(&name)) {
-            kept.add_boxed(pattern);
-        }
-    }
-    kept.freeze()
-}
-
-/// Canonicalizes the graph ops under `root` with the default configuration; returns whether
-/// the IR changed.
-pub fn canonicalize_graph(ctx: &mut Context, root: OpId) -> Result<bool, NotConverged> {
-    let patterns = graph_patterns(ctx, &[], &[]);
-    let config = GreedyRewriteConfig { top_down: true, ..GreedyRewriteConfig::default() };
-    apply_patterns_greedily(ctx, root, &patterns, &config)
 }
 
 impl Pass for GraphCanonicalize {
@@ -95,38 +52,19 @@ impl Pass for GraphCanonicalize {
     }
 
     fn options(&self) -> Option<&dyn OptionSet> {
-        Some(&self.options)
+        self.0.options()
     }
 
     fn options_mut(&mut self) -> Option<&mut dyn OptionSet> {
-        Some(&mut self.options)
+        self.0.options_mut()
     }
 
     fn initialize(&mut self, ctx: &mut Context) -> Result<(), Failure> {
-        self.patterns = Some(graph_patterns(ctx, &self.options.enable_patterns, &self.options.disable_patterns));
-        Ok(())
+        self.0.initialize(ctx)
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
-        let max_iterations = self.options.max_iterations;
-        let config = GreedyRewriteConfig {
-            top_down: self.options.top_down,
-            max_iterations: (max_iterations >= 0).then(|| max_iterations.min(u32::MAX as i64) as u32),
-            ..GreedyRewriteConfig::default()
-        };
-        let patterns = self.patterns.as_ref().expect("initialize runs before run");
-        match apply_patterns_greedily(ctx, op, patterns, &config) {
-            Ok(false) => analyses.mark_all_preserved(),
-            Ok(true) => {}
-            Err(not_converged) if self.options.test_convergence => {
-                let loc = ctx.operation(op).loc();
-                return Err(
-                    Diagnostic::error(loc, format!("graph-canonicalize failed to converge: {not_converged}")).into()
-                );
-            }
-            Err(_) => {}
-        }
-        Ok(())
+        self.0.run(ctx, op, analyses)
     }
 }
 
@@ -134,6 +72,19 @@ impl Pass for GraphCanonicalize {
 mod tests {
     use super::*;
     use crate::graph::test_util::{body_ops, parse, print};
+    use mc_ir::rewrite::greedy::{GreedyRewriteConfig, NotConverged, apply_patterns_greedily};
+    use mc_ir::rewrite::pattern::{FrozenRewritePatternSet, RewritePatternSet};
+
+    /// The graph ops' patterns, filtered as the pass's `enable-patterns`/`disable-patterns` do.
+    fn graph_patterns(ctx: &Context, enable: &[String], disable: &[String]) -> FrozenRewritePatternSet {
+        RewritePatternSet::canonicalization_patterns(ctx, Some("graph")).freeze_filtered(enable, disable)
+    }
+
+    /// What the pass does with its default options.
+    fn canonicalize_graph(ctx: &mut Context, root: OpId) -> Result<bool, NotConverged> {
+        let patterns = graph_patterns(ctx, &[], &[]);
+        apply_patterns_greedily(ctx, root, &patterns, &GreedyRewriteConfig { top_down: true, ..Default::default() })
+    }
 
     const HEADER: &str = "!q = !quant.uniform<i8:f32, 0.0235:-128>\n";
 

@@ -333,8 +333,7 @@ mod tests {
         let mut ctx = Context::new();
         mc_dialects::register_all(&mut ctx);
         ctx.allow_unregistered_dialects = true;
-        let buffer = mc_ir::diagnostics::source::SourceBuffer::new("t.mlir", text.to_string(), 1);
-        let module = mc_ir::parser::parse_source(&mut ctx, &buffer).expect("parses").op();
+        let module = mc_ir::test_dialect::parse(&mut ctx, text).expect("parses");
         // Only `%c` merges (into `%b`, same block). The unregistered `test.region` may be
         // isolated from above, so it gets a scope of its own; blocks other than the one holding
         // a constant are not searched (conservative); `@g` is another function.

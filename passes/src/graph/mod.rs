@@ -16,7 +16,7 @@ pub mod intern_constants;
 pub mod prune;
 
 #[cfg(test)]
-mod test_util;
+pub(crate) mod test_util;
 
 use mc_ir::printer::referenced_resources;
 use mc_ir::{Context, OpId};

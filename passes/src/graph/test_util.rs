@@ -1,8 +1,7 @@
 //! Helpers of the graph passes' unit tests: IR from text, IR to text.
 
-use mc_ir::diagnostics::source::SourceBuffer;
-use mc_ir::printer::{PrintOptions, print_top_level};
-use mc_ir::{Context, OpId, parser};
+use mc_ir::test_dialect;
+use mc_ir::{Context, OpId};
 
 /// A context with every dialect and the module parsed from `text` (which must verify).
 pub(crate) fn parse(text: &str) -> (Context, OpId) {
@@ -17,9 +16,7 @@ pub(crate) fn parse(text: &str) -> (Context, OpId) {
 pub(crate) fn parse_unverified(text: &str) -> (Context, OpId) {
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
-    let module = parser::parse_source(&mut ctx, &SourceBuffer::new("test.mlir", text.to_string(), 1))
-        .unwrap_or_else(|d| panic!("parse error: {}", d.message))
-        .op();
+    let module = test_dialect::parse(&mut ctx, text).unwrap_or_else(|d| panic!("parse error: {}", d.message));
     (ctx, module)
 }
 
@@ -28,7 +25,7 @@ pub(crate) fn print(ctx: &Context, op: OpId) -> String {
     if let Err(diags) = mc_ir::verify(ctx, op) {
         panic!("output does not verify: {:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
     }
-    print_top_level(ctx, op, PrintOptions { generic: true, debug_info: false })
+    test_dialect::print_generic(ctx, op)
 }
 
 /// The names of the ops in `func`'s body (the first function of the module), in order.

@@ -11,7 +11,7 @@
 
 use mc_ir::pass::{AnalysisManager, OptionSet, Pass};
 use mc_ir::rewrite::greedy::{GreedyRewriteConfig, apply_patterns_greedily};
-use mc_ir::rewrite::pattern::{FrozenRewritePatternSet, RewritePattern, RewritePatternSet};
+use mc_ir::rewrite::pattern::{FrozenRewritePatternSet, RewritePatternSet};
 use mc_ir::{Context, Diagnostic, Failure, OpId};
 
 mc_ir::option_enum! {
@@ -46,18 +46,22 @@ mc_ir::pass_options! {
     }
 }
 
-/// The `canonicalize` pass.
+/// The `canonicalize` pass, or (through [`Canonicalize::for_dialect`]) a pass applying only one
+/// dialect's patterns, such as `graph-canonicalize`.
 #[derive(Default)]
 pub struct Canonicalize {
     options: CanonicalizeOptions,
+    /// Only this dialect's patterns, when set.
+    dialect: Option<&'static str>,
     patterns: Option<FrozenRewritePatternSet>,
 }
 
-/// A pattern kept or dropped by `enable-patterns`/`disable-patterns`.
-fn selected(options: &CanonicalizeOptions, pattern: &dyn RewritePattern) -> bool {
-    let name = pattern.name().to_string();
-    !options.disable_patterns.contains(&name)
-        && (options.enable_patterns.is_empty() || options.enable_patterns.contains(&name))
+impl Canonicalize {
+    /// Canonicalization with only the patterns of `dialect`'s ops (folding still applies to every
+    /// op, as the greedy driver folds whatever it visits).
+    pub fn for_dialect(dialect: &'static str) -> Self {
+        Canonicalize { dialect: Some(dialect), ..Canonicalize::default() }
+    }
 }
 
 impl Pass for Canonicalize {
@@ -86,19 +90,8 @@ impl Pass for Canonicalize {
     }
 
     fn initialize(&mut self, ctx: &mut Context) -> Result<(), Failure> {
-        let mut all = RewritePatternSet::default();
-        for def in ctx.registered_ops() {
-            if let Some(add) = def.canonicalize {
-                add(&mut all);
-            }
-        }
-        let mut kept = RewritePatternSet::default();
-        for pattern in all.into_sorted() {
-            if selected(&self.options, pattern.as_ref()) {
-                kept.add_boxed(pattern);
-            }
-        }
-        self.patterns = Some(kept.freeze());
+        let patterns = RewritePatternSet::canonicalization_patterns(ctx, self.dialect);
+        self.patterns = Some(patterns.freeze_filtered(&self.options.enable_patterns, &self.options.disable_patterns));
         Ok(())
     }
 
@@ -117,7 +110,8 @@ impl Pass for Canonicalize {
             Ok(true) => {}
             Err(not_converged) if self.options.test_convergence => {
                 let loc = ctx.operation(op).loc();
-                return Err(Diagnostic::error(loc, format!("Canonicalizer failed to converge: {not_converged}")).into());
+                let message = format!("{} failed to converge: {not_converged}", self.name());
+                return Err(Diagnostic::error(loc, message).into());
             }
             Err(_) => {}
         }

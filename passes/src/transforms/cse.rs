@@ -257,33 +257,17 @@ impl Pass for Cse {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mc_ir::diagnostics::source::SourceBuffer;
-    use mc_ir::printer::{PrintOptions, print_top_level};
-    use mc_ir::{Dialect, define_op};
-
-    define_op! {
-        /// A registered op with a region that is not isolated from above.
-        pub struct ScopeOp = "scope.scope" {
-            summary: "a region that sees values from outside",
-            traits: [NO_TERMINATOR],
-            operands: [],
-            results: [],
-            attributes: [],
-            regions: 1,
-        }
-    }
+    use mc_ir::test_dialect;
 
     /// Parses `text`, runs cse on the module, and prints it.
     fn cse(text: &str) -> (usize, String) {
         let mut ctx = Context::new();
         mc_dialects::register_all(&mut ctx);
-        ctx.register_dialect(Dialect { name: "scope", ops: vec![ScopeOp::def()], materialize_constant: None });
-        ctx.allow_unregistered_dialects = true;
-        let buffer = SourceBuffer::new("test", text.to_owned(), 1);
-        let module = mc_ir::parser::parse_source(&mut ctx, &buffer).expect("valid input");
-        let erased = eliminate_common_subexpressions(&mut ctx, module.op());
-        mc_ir::verifier::verify(&ctx, module.op()).expect("cse keeps the IR valid");
-        (erased, print_top_level(&ctx, module.op(), PrintOptions { generic: true, debug_info: false }))
+        ctx.register_dialect(test_dialect::dialect());
+        let module = test_dialect::parse(&mut ctx, text).expect("valid input");
+        let erased = eliminate_common_subexpressions(&mut ctx, module);
+        mc_ir::verifier::verify(&ctx, module).expect("cse keeps the IR valid");
+        (erased, test_dialect::print_generic(&ctx, module))
     }
 
     #[test]
@@ -292,7 +276,7 @@ mod tests {
 "func.func"() <{function_type = (i32) -> (), sym_name = "f"}> ({
 ^bb0(%x: i32):
   %0 = "arith.addi"(%x, %x) : (i32, i32) -> i32
-  "scope.scope"() ({
+  "test.scope"() ({
     %1 = "arith.addi"(%x, %x) : (i32, i32) -> i32
     %2 = "arith.muli"(%1, %1) : (i32, i32) -> i32
     "test.use"(%1, %2) : (i32, i32) -> ()
@@ -305,7 +289,7 @@ mod tests {
         assert_eq!(erased, 1, "{printed}");
         assert!(
             printed.contains(
-                r#"  "scope.scope"() ({
+                r#"  "test.scope"() ({
       %1 = "arith.muli"(%0, %0) : (i32, i32) -> i32
       "test.use"(%0, %1) : (i32, i32) -> ()
     }) : () -> ()
@@ -320,7 +304,7 @@ mod tests {
         let (erased, printed) = cse(r#"
 "func.func"() <{function_type = (i32) -> (), sym_name = "f"}> ({
 ^bb0(%x: i32):
-  "test.cond_br"() [^bb1, ^bb2] : () -> ()
+  "test.br"() [^bb1, ^bb2] : () -> ()
 ^bb1:
   %1 = "arith.addi"(%x, %x) : (i32, i32) -> i32
   "test.use"(%1) : (i32) -> ()

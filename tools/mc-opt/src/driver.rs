@@ -3,7 +3,9 @@
 
 use crate::options::Options;
 use mc_ir::diagnostics::source::{SourceBuffer, render};
-use mc_ir::diagnostics::verify::{DEFAULT_SPLIT_MARKER, DiagnosticVerifier, PlainDiagnostic, VerifyLevel, split_input};
+use mc_ir::diagnostics::verify::{
+    DEFAULT_SPLIT_MARKER, DiagnosticVerifier, PlainDiagnostic, VerifyLevel, split_input_with_warnings,
+};
 use mc_ir::pass::timing::{self, Timing};
 use mc_ir::pass::{Anchor, IrPrinter, IrPrintingConfig, PassFilter, PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
@@ -29,7 +31,13 @@ pub fn run(options: &Options, registry: &PassRegistry) -> Result<bool, String> {
     // Build the pipeline once up front so a bad pipeline is reported before any input is read.
     build_pass_manager(options, registry)?;
     let name = if options.input == "-" { "<stdin>".to_string() } else { options.input.clone() };
-    let text = read_input(&options.input, &name)?;
+    let text = match read_input(&options.input, &name)? {
+        Ok(text) => text,
+        Err(diagnostic) => {
+            eprintln!("{diagnostic}");
+            return Ok(false);
+        }
+    };
     let mut output = open_output(&options.output)?;
 
     let (diagnostics, text) = process_input(options, registry, &name, text, output.as_mut())?;
@@ -50,7 +58,9 @@ struct Reported {
     plain: PlainDiagnostic,
 }
 
-fn read_input(path: &str, name: &str) -> Result<String, String> {
+/// The input text; `Ok(Err(diagnostic))` for input that is not UTF-8, an error located at the
+/// first bad byte (which is input to reject, not a usage problem).
+fn read_input(path: &str, name: &str) -> Result<Result<String, String>, String> {
     let mut bytes = Vec::new();
     let read = if path == "-" {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
@@ -58,12 +68,12 @@ fn read_input(path: &str, name: &str) -> Result<String, String> {
         std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).map(|_| ())
     };
     read.map_err(|e| format!("could not open input file '{path}': {e}"))?;
-    String::from_utf8(bytes).map_err(|e| {
+    Ok(String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
         let col = valid.len() - valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
-        format!("{name}:{line}:{col}: invalid UTF-8 in input")
-    })
+        format!("{name}:{line}:{col}: error: invalid UTF-8 in input")
+    }))
 }
 
 fn open_output(path: &str) -> Result<Box<dyn Write>, String> {
@@ -85,7 +95,7 @@ fn process_input(
     output: &mut dyn Write,
 ) -> Result<(Vec<Reported>, String), String> {
     let mut diagnostics = Vec::new();
-    let mut written = 0;
+    let mut chunks_done = 0;
     let mut process = |buffer: &SourceBuffer| -> Result<(), String> {
         let mut ctx = Context::new();
         mc_dialects::register_all(&mut ctx);
@@ -94,15 +104,17 @@ fn process_input(
         let subscriber = tracing_subscriber::registry().with(timing.as_ref().map(Timing::layer));
         let result = tracing::subscriber::with_default(subscriber, || -> Result<_, String> {
             let result = process_buffer(options, registry, &mut ctx, buffer)?;
+            // Like mlir-opt, chunks are separated by the marker; a failed chunk prints nothing but
+            // keeps its place between markers.
+            let write_error = |e: std::io::Error| format!("could not write output file '{}': {e}", options.output);
+            if chunks_done > 0 {
+                output.write_all(format!("{DEFAULT_SPLIT_MARKER}\n").as_bytes()).map_err(write_error)?;
+            }
+            chunks_done += 1;
             if let Ok(module) = result {
-                let separator = if written > 0 { format!("{DEFAULT_SPLIT_MARKER}\n") } else { String::new() };
                 let _output = timing::scope("Output").entered();
                 let print = PrintOptions { generic: options.print_generic, debug_info: options.print_debuginfo };
-                output
-                    .write_all(separator.as_bytes())
-                    .and_then(|_| print_top_level_to(&ctx, module, print, output))
-                    .map_err(|e| format!("could not write output file '{}': {e}", options.output))?;
-                written += 1;
+                print_top_level_to(&ctx, module, print, output).map_err(write_error)?;
             }
             Ok(result)
         })?;
@@ -127,7 +139,18 @@ fn process_input(
     };
     match &options.split_input_file {
         Some(marker) => {
-            for chunk in split_input(&text, marker) {
+            let (chunks, near_misses) = split_input_with_warnings(name, &text, marker);
+            // Like mlir-opt, warn about lines that almost hold the marker, straight to stderr:
+            // these warnings are about the file, not its IR, and --verify-diagnostics ignores them.
+            if !near_misses.is_empty() {
+                let mut ctx = Context::new();
+                let buffer = SourceBuffer::new(name, text.clone(), 1);
+                for plain in near_misses {
+                    let loc = ctx.file_loc(name, plain.line, plain.col);
+                    eprint!("{}", render(&ctx, &Diagnostic::warning(loc, plain.message), &[&buffer]));
+                }
+            }
+            for chunk in chunks {
                 process(&SourceBuffer::new(name, chunk.text.to_string(), chunk.first_line))?;
             }
             Ok((diagnostics, text))

@@ -1,0 +1,246 @@
+//! `buffer.kernel`: one graph operator in destination-passing style.
+//!
+//! The op names the graph op it computes (`kernel = "conv_2d"`) and carries that op's
+//! attributes; its operands are the graph op's data operands (the inputs, read) followed by the
+//! buffer it writes (the output). Everything the graph op's verifier and shape rule check is
+//! checked on the buffers' shapes and element types through a graph [`Signature`], so the TFLite
+//! rules live once, in the graph dialect. Shape-like lists (`perm`, `axes`, `paddings`,
+//! `begin`/`end`/`strides`) are attributes, never operands.
+
+use crate::graph::{self, Shaped, Signature};
+use mc_ir::parser::{OpAsmParser, ParseResult, lexer::TokenKind};
+use mc_ir::printer::attributes::type_to_string;
+use mc_ir::printer::{OpAsmPrinter, PrintFailed, PrintResult};
+use mc_ir::{Attribute, Builder, Context, Diagnostic, OpId, OperationState, Type, Value, define_op};
+
+/// The graph ops that run as kernels, by their names without the `graph.` prefix. The others
+/// are not operators on buffers: `const` is a `buffer.global`, `reshape` a `buffer.view`,
+/// `transpose` a strided `buffer.view` (or a `buffer.copy` of one), and the variable ops a
+/// persistent `buffer.alloc` with copies.
+pub const KERNELS: &[&str] = &[
+    "conv_2d",
+    "depthwise_conv_2d",
+    "fully_connected",
+    "add",
+    "sub",
+    "mul",
+    "avg_pool_2d",
+    "max_pool_2d",
+    "softmax",
+    "logistic",
+    "tanh",
+    "relu",
+    "relu6",
+    "relu_n1_to_1",
+    "mean",
+    "pad",
+    "concatenation",
+    "strided_slice",
+    "quantize",
+    "dequantize",
+];
+
+/// Elementwise kernels: output element `i` is computed from input element `i` of each input
+/// (broadcast inputs repeat elements). Their loop nests read every input and write the output
+/// through its own strides and offset, so they accept strided buffers of any layout; these are
+/// the consumers a transpose may feed as a view, and the kernels `buffer-inplace` may run in
+/// place. Every other kernel reads and writes row-major buffers (an offset is allowed).
+pub const ELEMENTWISE_KERNELS: &[&str] =
+    &["add", "sub", "mul", "logistic", "tanh", "relu", "relu6", "relu_n1_to_1", "quantize", "dequantize"];
+
+/// True if kernel `name` (without prefix) accepts buffers of any layout.
+pub fn accepts_strided_operands(name: &str) -> bool {
+    ELEMENTWISE_KERNELS.contains(&name)
+}
+
+/// True if `name` (without prefix) is a kernel.
+pub fn is_kernel(name: &str) -> bool {
+    KERNELS.contains(&name)
+}
+
+define_op! {
+    /// Runs the graph operator `kernel` on the input buffers, writing the output buffer (the
+    /// last operand): destination-passing style, no results.
+    ///
+    /// | operand | meaning |
+    /// |---|---|
+    /// | `inputs...` | the graph op's data operands, in its order (a bias is the third input of a convolution) |
+    /// | `output` | the buffer written, of the shape and element type the graph op's result would have |
+    ///
+    /// | attribute | meaning |
+    /// |---|---|
+    /// | `kernel` | the graph op's name without `graph.` (one of [`KERNELS`]) |
+    /// | the graph op's own | `stride_h`, `padding`, `fused_activation`, `perm`, `axes`, ... as the graph dialect spells them |
+    ///
+    /// Layouts: [`ELEMENTWISE_KERNELS`] take buffers of any layout; the others take row-major
+    /// buffers.
+    ///
+    /// ```mlir
+    /// buffer.kernel conv_2d ins(%in, %w, %b : !buffer<1x49x10x1x!qi>, !buffer<64x10x4x1x!qw>, !buffer<64x!qb>)
+    ///     outs(%alloc : !buffer<1x25x5x64x!qo>) {dilation_h = 1 : i64, ..., padding = "SAME"}
+    /// ```
+    pub struct KernelOp = "buffer.kernel" {
+        summary: "graph operator in destination-passing style",
+        traits: [],
+        operands: variadic,
+        results: [],
+        attributes: [kernel: String],
+        verify: verify_kernel,
+        print: print_kernel,
+        parse: parse_kernel,
+    }
+}
+
+impl KernelOp {
+    /// Builds `buffer.kernel` computing `kernel` (without prefix) from `inputs` into `output`,
+    /// with the graph op's attributes `attrs`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        kernel: &str,
+        inputs: &[Value],
+        output: Value,
+        attrs: Vec<(String, Attribute)>,
+    ) -> Self {
+        let mut all = vec![("kernel".to_string(), b.ctx.string_attr(kernel))];
+        all.extend(attrs.into_iter().filter(|(name, _)| name != "kernel"));
+        let operands: Vec<Value> = inputs.iter().copied().chain([output]).collect();
+        KernelOp(b.create(Self::NAME, &operands, &[], all, vec![]))
+    }
+
+    /// The kernel's name without prefix (`conv_2d`), if the attribute is a string.
+    pub fn kernel_name(self, ctx: &Context) -> Option<&str> {
+        ctx.string_value(self.kernel(ctx))
+    }
+
+    /// The inputs (every operand but the last).
+    pub fn inputs(self, ctx: &Context) -> Vec<Value> {
+        let operation = ctx.operation(self.0);
+        operation.operands().take(operation.num_operands().saturating_sub(1)).collect()
+    }
+
+    /// The output (the last operand).
+    pub fn output(self, ctx: &Context) -> Value {
+        let operation = ctx.operation(self.0);
+        operation.operand(operation.num_operands() - 1)
+    }
+}
+
+fn verify_kernel(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let kernel = KernelOp(op);
+    let error = |message: String| ctx.op_error(op, message);
+    let Some(short) = kernel.kernel_name(ctx) else { return };
+    let name = graph::op_name(short).filter(|_| is_kernel(short));
+    let (Some(name), Some(shape)) = (name, name.and_then(graph::op_shape)) else {
+        diags.push(error(format!(
+            "'kernel' must name a graph op with a kernel ({}), but is \"{short}\"",
+            KERNELS.join(", ")
+        )));
+        return;
+    };
+    let operation = ctx.operation(op);
+    if operation.num_operands() == 0 {
+        diags.push(error("requires an output buffer as its last operand".to_string()));
+        return;
+    }
+    let before = diags.len();
+    for (index, value) in operation.operands().enumerate() {
+        let ty = ctx.value_type(value);
+        if !ctx.is_buffer_type(ty) {
+            diags.push(error(format!("operand #{index} must be a buffer, but got '{}'", type_to_string(ctx, ty))));
+        }
+    }
+    let inputs = operation.num_operands() - 1;
+    let (min, mut max) = shape.operand_range();
+    if let Some(first_list) = graph::first_list_operand(name) {
+        max = Some(first_list);
+    }
+    let expected = match max {
+        Some(max) if max == min => format!("{min}"),
+        Some(max) => format!("{min} to {max}"),
+        None => format!("at least {}", min.max(1)),
+    };
+    if inputs < min.max(1) || max.is_some_and(|max| inputs > max) {
+        let lists = graph::list_attributes(name);
+        let hint = if lists.is_empty() { String::new() } else { format!(" ('{}' are attributes)", lists.join("', '")) };
+        diags.push(error(format!("kernel '{short}' takes {expected} inputs{hint}, but has {inputs}")));
+    }
+    shape.verify_attributes(ctx, op, diags);
+    if !accepts_strided_operands(short) {
+        for (index, value) in operation.operands().enumerate() {
+            if ctx.buffer(ctx.value_type(value)).is_some_and(|b| !b.has_row_major_strides()) {
+                let what = if index == inputs { "output".to_string() } else { format!("input #{index}") };
+                diags.push(error(format!(
+                    "kernel '{short}' needs row-major buffers, but {what} is '{}' (only elementwise kernels take \
+                     strided buffers)",
+                    type_to_string(ctx, ctx.value_type(value))
+                )));
+            }
+        }
+    }
+    if diags.len() > before {
+        return;
+    }
+    let types: Vec<Type> = operation.operands().map(|v| ctx.value_type(v)).collect();
+    let signature = Signature {
+        op,
+        name,
+        operands: types[..inputs].to_vec(),
+        results: vec![types[inputs]],
+        shaped: Shaped::Buffer,
+        prefix: format!("{short}: "),
+    };
+    graph::verify::verify_signature(ctx, signature, diags);
+}
+
+/// Prints `kernel_name ins(%a, %b : t1, t2) outs(%c : t3) {attrs}`.
+fn print_kernel(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
+    let ctx = p.ctx();
+    let kernel = KernelOp(op);
+    let name = ctx.attr(op, "kernel").and_then(|a| ctx.string_value(a)).ok_or(PrintFailed)?;
+    if ctx.operation(op).num_operands() == 0 {
+        return Err(PrintFailed);
+    }
+    let (inputs, output) = (kernel.inputs(ctx), kernel.output(ctx));
+    p.print(" ");
+    p.print_keyword_or_string(name);
+    p.print(" ins(");
+    p.print_operands(inputs.iter().copied());
+    if !inputs.is_empty() {
+        p.print(" : ");
+        let types: Vec<Type> = inputs.iter().map(|&v| ctx.value_type(v)).collect();
+        p.print_types(&types);
+    }
+    p.print(") outs(");
+    p.print_operand(output);
+    p.print(" : ");
+    p.print_type(ctx.value_type(output));
+    p.print(")");
+    let attrs = p.op_attributes(op);
+    p.print_optional_attr_dict(&attrs, &["kernel"]);
+    Ok(())
+}
+
+/// Parses what [`print_kernel`] prints.
+fn parse_kernel(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let Some(name) = p.parse_optional_keyword_or_string()? else {
+        return Err(p.error_here("expected the kernel name"));
+    };
+    p.parse_keyword("ins")?;
+    p.parse_punct(TokenKind::LParen)?;
+    let at = p.current_offset();
+    let inputs = p.parse_operand_list()?;
+    let input_types = if inputs.is_empty() { Vec::new() } else { p.parse_colon_type_list()? };
+    p.parse_punct(TokenKind::RParen)?;
+    let mut operands = p.resolve_operands(&inputs, &input_types, at)?;
+    p.parse_keyword("outs")?;
+    p.parse_punct(TokenKind::LParen)?;
+    let output = p.parse_operand()?;
+    let output_type = p.parse_colon_type()?;
+    p.parse_punct(TokenKind::RParen)?;
+    operands.push(p.resolve_operand(&output, output_type)?);
+    let kernel = p.string_attr(&name);
+    state.attrs.push(("kernel".to_string(), kernel));
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    state.operands = operands;
+    Ok(())
+}

@@ -1,0 +1,182 @@
+//! What a graph op's rules (its verifier in [`super::verify`], its shape rule in
+//! [`super::shape_inference`]) are applied to: the op's name, the types of its operands and
+//! results, and the op whose attributes they read.
+//!
+//! A graph op's own signature is read from the op ([`Signature::of_op`]): operands and results
+//! are tensors. An op that computes what a graph op computes in another form builds one itself,
+//! so the TFLite rules are written once: `buffer.kernel` (destination-passing style) passes its
+//! inputs as the operands, its output buffer as the result, and its own attributes, which are the
+//! graph op's ([`Shaped::Buffer`]). Rule messages then say "buffer" where a graph op's say
+//! "tensor", and start with the signature's `prefix` (the kernel's name).
+
+use super::ops::*;
+use mc_ir::{Context, Diagnostic, OpId, OpShape, Type};
+
+/// Which shaped types a signature's operands and results are.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Shaped {
+    /// `tensor<...>` (graph ops).
+    Tensor,
+    /// `!buffer<...>` (`buffer.kernel`), of any layout.
+    Buffer,
+}
+
+impl Shaped {
+    /// Shape and element type of `ty` if it is of this kind.
+    pub fn parts(self, ctx: &Context, ty: Type) -> Option<(&[i64], Type)> {
+        match self {
+            Shaped::Tensor => ctx.tensor_parts(ty),
+            Shaped::Buffer => ctx.buffer_parts(ty),
+        }
+    }
+
+    /// How messages name a value of this kind.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Shaped::Tensor => "tensor",
+            Shaped::Buffer => "buffer",
+        }
+    }
+}
+
+/// The operands and results a graph op's rules check, and where they report.
+#[derive(Clone, Debug)]
+pub struct Signature<'a> {
+    /// The op whose attributes the rules read and at which they report.
+    pub op: OpId,
+    /// The graph op whose rules apply (`graph.conv_2d`).
+    pub name: &'a str,
+    /// Operand types, in the graph op's order.
+    pub operands: Vec<Type>,
+    /// Result types.
+    pub results: Vec<Type>,
+    /// Whether operands and results are tensors or buffers.
+    pub shaped: Shaped,
+    /// Put before every message (`"conv_2d: "` for a kernel; empty for a graph op).
+    pub prefix: String,
+}
+
+impl<'a> Signature<'a> {
+    /// The signature of the graph op `op` itself.
+    pub fn of_op(ctx: &'a Context, op: OpId) -> Self {
+        let operation = ctx.operation(op);
+        Signature {
+            op,
+            name: ctx.op_name_of(op),
+            operands: operation.operands().map(|v| ctx.value_type(v)).collect(),
+            results: operation.result_types().collect(),
+            shaped: Shaped::Tensor,
+            prefix: String::new(),
+        }
+    }
+
+    /// An error at the signature's op: `'<op name>' op <prefix><message>`.
+    pub fn error(&self, ctx: &Context, message: impl Into<String>) -> Diagnostic {
+        ctx.op_error(self.op, format!("{}{}", self.prefix, message.into()))
+    }
+
+    /// True if the operands are the op's own tensor operands, so a shape-like operand can be
+    /// read from the `graph.const` defining it.
+    pub fn has_own_operands(&self) -> bool {
+        self.shaped == Shaped::Tensor
+    }
+}
+
+/// Declares the list of graph ops once, for the dialect's definitions and the name lookups.
+macro_rules! graph_op_list {
+    ($($Op:ident),* $(,)?) => {
+        /// Definitions of every graph op.
+        pub(super) fn all_defs() -> Vec<mc_ir::OpDef> {
+            vec![$($Op::def()),*]
+        }
+
+        /// The declared structure (operand counts, attributes and their kinds) of the graph op
+        /// named `name` (`graph.conv_2d`).
+        pub fn op_shape(name: &str) -> Option<OpShape> {
+            match name {
+                $($Op::NAME => Some($Op::SHAPE),)*
+                _ => None,
+            }
+        }
+
+        /// The full name of the graph op called `short` without the dialect prefix (`conv_2d`).
+        pub fn op_name(short: &str) -> Option<&'static str> {
+            [$($Op::NAME),*].into_iter().find(|name| name.strip_prefix("graph.") == Some(short))
+        }
+    };
+}
+
+graph_op_list!(
+    ConstOp,
+    Conv2DOp,
+    DepthwiseConv2DOp,
+    FullyConnectedOp,
+    AddOp,
+    SubOp,
+    MulOp,
+    AvgPool2DOp,
+    MaxPool2DOp,
+    ReshapeOp,
+    TransposeOp,
+    SoftmaxOp,
+    LogisticOp,
+    TanhOp,
+    ReluOp,
+    Relu6Op,
+    ReluN1To1Op,
+    MeanOp,
+    PadOp,
+    ConcatenationOp,
+    StridedSliceOp,
+    QuantizeOp,
+    DequantizeOp,
+    VarHandleOp,
+    ReadVariableOp,
+    AssignVariableOp,
+);
+
+/// The index of the first shape-like operand of the graph op `name` (`shape`, `perm`, `axes`,
+/// `paddings`, `begin`/`end`/`strides`): operands from there on are small integer lists that
+/// the op may take as attributes instead; the operands before it are data.
+pub fn first_list_operand(name: &str) -> Option<usize> {
+    match name {
+        ReshapeOp::NAME | TransposeOp::NAME | MeanOp::NAME | PadOp::NAME | StridedSliceOp::NAME => Some(1),
+        _ => None,
+    }
+}
+
+/// The attributes that carry the lists of [`first_list_operand`] on, in operand order.
+pub fn list_attributes(name: &str) -> &'static [&'static str] {
+    match name {
+        ReshapeOp::NAME => &["new_shape"],
+        TransposeOp::NAME => &["perm"],
+        MeanOp::NAME => &["axes"],
+        PadOp::NAME => &["paddings"],
+        StridedSliceOp::NAME => &["begin", "end", "strides"],
+        _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_shapes_cover_every_op() {
+        let defs = all_defs();
+        assert_eq!(defs.len(), 26);
+        for def in &defs {
+            let short = def.name.strip_prefix("graph.").expect("graph prefix");
+            assert_eq!(op_name(short), Some(def.name));
+            assert!(op_shape(def.name).is_some(), "{}", def.name);
+        }
+        assert_eq!(op_name("conv_2d"), Some(Conv2DOp::NAME));
+        assert_eq!(op_name("graph.conv_2d"), None);
+        assert_eq!(op_shape(Conv2DOp::NAME).map(|s| s.operand_range()), Some((2, Some(3))));
+        assert_eq!(op_shape(ConcatenationOp::NAME).map(|s| s.operand_range()), Some((0, None)));
+        assert_eq!(op_shape("graph.nope").map(|s| s.operand_range()), None);
+        assert_eq!(first_list_operand(PadOp::NAME), Some(1));
+        assert_eq!(list_attributes(StridedSliceOp::NAME), ["begin", "end", "strides"]);
+        assert_eq!(first_list_operand(AddOp::NAME), None);
+    }
+}

@@ -1,0 +1,1 @@
+"t.attrs"() {arr = [1, [], "x"], dict = {b = 2 : index, a}, b = true, c = false, u, s = "q\"\n\0A", i = -3 : i8, f = 1.5e0 : f32, h = 0x7E00 : f16, ty = tensor<2xi8>, sym = @sym, opaque = #d.attr<1 : i32>, fn = (i32) -> f32} : () -> ()

@@ -1,0 +1,179 @@
+// Parser diagnostics of mc alone: builtin types and attributes mc does not support, its UTF-8
+// requirement, and cases where its message differs from upstream MLIR (noted per case).
+//
+// RUN: mc-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+// expected-error@+1 {{unsupported type 'memref'}}
+"foo.op"() : () -> memref<4xf32>
+
+// -----
+
+// expected-error@+1 {{unsupported type 'vector'}}
+"foo.op"() : () -> vector<4xf32>
+
+// -----
+
+// expected-error@+1 {{unsupported type 'f80'}}
+"foo.op"() : () -> f80
+
+// -----
+
+// expected-error@+1 {{dynamic dimensions are not supported}}
+"foo.op"() : () -> tensor<?xf32>
+
+// -----
+
+// expected-error@+1 {{dynamic dimensions are not supported}}
+"foo.op"() : () -> tensor<4x?xf32>
+
+// -----
+
+// expected-error@+1 {{unranked tensors are not supported}}
+"foo.op"() : () -> tensor<*xf32>
+
+// -----
+
+// expected-error@+1 {{unsupported attribute 'affine_map'}}
+"foo.op"() {map = affine_map<(d0) -> (d0)>} : () -> ()
+
+// -----
+
+// Elements are encoded from 128-bit values.
+// expected-error@+1 {{integer elements wider than 128 bits are not supported}}
+"foo.op"() {a = dense<1> : tensor<2xi256>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{integer elements wider than 128 bits are not supported}}
+"foo.op"() {a = array<i200: 1, 2>} : () -> ()
+
+// -----
+
+// Integer literals are 128-bit: the largest ui128 is out of range (MLIR accepts it).
+// expected-error@+1 {{integer constant out of range for attribute}}
+"foo.op"() {a = 340282366920938463463374607431768211455 : ui128} : () -> ()
+
+// -----
+
+// Properties are a dictionary (MLIR allows any attribute).
+// expected-error@+1 {{expected '{' to start properties}}
+"foo.op"() <1> : () -> ()
+
+// -----
+
+// Names, strings and locations must be valid UTF-8 (MLIR keeps raw bytes).
+// expected-error@+1 {{string attribute is not valid UTF-8}}
+"foo.op"() {a = "\ff"} : () -> ()
+
+// -----
+
+// expected-error@+1 {{operation name is not valid UTF-8}}
+"foo.\ff"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{attribute name is not valid UTF-8}}
+"foo.op"() {"\ff" = 1} : () -> ()
+
+// -----
+
+// expected-error@+1 {{symbol name is not valid UTF-8}}
+"foo.op"() {a = @"\ff"} : () -> ()
+
+// -----
+
+// expected-error@+1 {{location is not valid UTF-8}}
+"foo.op"() : () -> () loc("\ff":1:1)
+
+// -----
+
+// File locations are line:column only (no MLIR ranges).
+// expected-error@+1 {{expected ')' in location}}
+"foo.op"() : () -> () loc("file.mlir":1:2 to 3)
+
+// -----
+
+// expected-error@+1 {{expected 32-bit line number}}
+"foo.op"() : () -> () loc("file.mlir":4294967296:1)
+
+// -----
+
+// A location alias used before its definition must be defined later (MLIR: "operation
+// location alias was never defined").
+// expected-error@+1 {{undefined location alias '#never'}}
+"foo.op"() : () -> () loc(#never)
+
+// -----
+
+// ... and be a location (MLIR: "expected location, but found '5 : i64'").
+// expected-error@+1 {{undefined location alias '#notloc'}}
+"foo.op"() : () -> () loc(#notloc)
+#notloc = 5
+
+// -----
+
+// expected-error@+1 {{undefined location alias '#self'}}
+#self = loc(#self)
+
+// -----
+
+// A region still open at the end of the input (MLIR: "expected operation name in quotes"); the
+// error goes at the end of the last line with code.
+"foo.op"() ({
+  // expected-error@+1 {{expected '}' to end a region}}
+  "foo.inner"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{block references are only valid inside a region}}
+"foo.op"() [^bb1] : () -> ()
+
+// -----
+
+// A forward reference to a result number the definition does not have (MLIR: "use of
+// undeclared SSA value name").
+"foo.graph"() ({
+  // expected-error@+1 {{reference to invalid result number}}
+  "foo.op"(%0#3) : (i32) -> ()
+  %0:2 = "foo.def"() : () -> (i32, i32)
+}) : () -> ()
+
+// -----
+
+// A file location needs a column (MLIR also accepts a line alone).
+// expected-error@+1 {{expected ':' in location}}
+"foo.op"() : () -> () loc("file.mlir":1 2)
+
+// -----
+
+// MLIR: "expected integer literal".
+// expected-error@+1 {{expected integer or float literal}}
+"foo.op"() {a = array<i32: x>} : () -> ()
+
+// -----
+
+// MLIR: "expected element literal of primitive type".
+// expected-error@+1 {{expected integer or float literal}}
+"foo.op"() {a = dense<x> : tensor<2xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unsupported element type for elements literal}}
+"foo.op"() {a = dense<1> : tensor<2x!foo.type>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unsupported element type for elements literal}}
+"foo.op"() {a = array<none>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{resource name is not valid UTF-8}}
+"foo.op"() {a = dense_resource<"\ff"> : tensor<2xi8>} : () -> ()
+
+// -----
+
+// Resources of other dialects are skipped, but must be simple values (MLIR rejects the unknown
+// dialect).
+// expected-error@+1 {{expected resource value}}
+{-# dialect_resources: { foo: { r: [1] } } #-}

@@ -1,0 +1,921 @@
+//! `graph-to-buffer`: bufferization. Every tensor value of the graph dialect gets a buffer and
+//! every operator writes its result into one (destination-passing style).
+//!
+//! | graph | buffer |
+//! |---|---|
+//! | a tensor value | a `buffer.alloc` (role `scratch`, identity layout) written by the op producing it |
+//! | function inputs | buffer arguments (caller-provided memory) |
+//! | function results | more buffer arguments, after the inputs: the function returns nothing; the op producing a returned value writes into its argument |
+//! | `graph.const` | a module-level `buffer.global` (role `constant`, same `value` attribute: a `dense_resource` blob is referenced, not copied; one global per value and type) and a `buffer.get_global` |
+//! | `graph.reshape` | a `buffer.view` (no byte moves) |
+//! | `graph.transpose` | a strided `buffer.view` when every user reads strided buffers ([`ELEMENTWISE_KERNELS`], another transpose, a return, an assignment) or when only unit dimensions move; else a `buffer.copy` of that view into a new alloc |
+//! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
+//! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if the value read is used after a later assignment |
+//! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer |
+//! | every other graph op | a `buffer.kernel` with the op's attributes, writing its alloc; constant shape-like operands (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) become the attributes the graph canonicalizer would make of them |
+//!
+//! ```mlir
+//! func.func @main(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
+//!   %0 = "graph.relu"(%x) : (tensor<1x8xf32>) -> tensor<1x8xf32>
+//!   %1 = "graph.logistic"(%0) : (tensor<1x8xf32>) -> tensor<1x8xf32>
+//!   return %1 : tensor<1x8xf32>
+//! }
+//! // becomes
+//! func.func @main(%arg0: !buffer<1x8xf32>, %arg1: !buffer<1x8xf32>) {
+//!   %alloc = buffer.alloc() {role = "scratch"} : !buffer<1x8xf32>
+//!   buffer.kernel relu ins(%arg0 : !buffer<1x8xf32>) outs(%alloc : !buffer<1x8xf32>)
+//!   buffer.kernel logistic ins(%alloc : !buffer<1x8xf32>) outs(%arg1 : !buffer<1x8xf32>)
+//!   return
+//! }
+//! ```
+//!
+//! # Results are written in place
+//!
+//! A returned value is written straight into its output argument by the op that produces it:
+//! a kernel's output, a transpose's copy target. A reshape of such a value passes the argument
+//! on: the op producing the reshape's input writes into a view of the output argument, and the
+//! reshape costs nothing. A value that no op writes (an input, a constant, a variable's value)
+//! or that is returned a second time is copied into the output argument before the return.
+//! The caller's input and output buffers must not overlap (as TFLite Micro assumes).
+//!
+//! # What fails
+//!
+//! Anything with tensors that is not a graph op of a single-block function (calls, other
+//! dialects' ops on tensors, control flow), a shape-like operand that is not a constant, tensor
+//! element types a buffer cannot hold, or a variable handle used by something other than a read
+//! or an assignment: each gets an error at the op, and the pass fails, leaving the IR partially
+//! converted.
+//!
+//! # Why not the conversion driver
+//!
+//! The driver replaces an op's results with values of converted types; bufferization instead
+//! removes the results (the destination is an operand) and picks each destination from how the
+//! value is used later (returned, reshaped, transposed for strided readers, read before an
+//! assignment), and it rewrites the function signature. A walk in block order with a value map
+//! says that directly.
+
+use mc_dialects::buffer::{
+    AllocOp, CopyOp, ELEMENTWISE_KERNELS, GetGlobalOp, GlobalOp, KernelOp, Role, ViewOp, is_kernel,
+};
+use mc_dialects::func::{FuncOp, ReturnOp};
+use mc_dialects::graph::attributes::i64_array_attr;
+use mc_dialects::graph::shape_inference::constant_ints;
+use mc_dialects::graph::{
+    self, AssignVariableOp, ConstOp, ReadVariableOp, ReshapeOp, TransposeOp, VarHandleOp, is_resource_type,
+};
+use mc_ir::buffer::{BufferType, is_valid_buffer_element, row_major_strides};
+use mc_ir::pass::{AnalysisManager, Pass};
+use mc_ir::printer::attributes::type_to_string;
+use mc_ir::{
+    AttrKind, Attribute, BlockId, Builder, Context, Diagnostic, Failure, InsertPoint, Location, OpId, Type, Value,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The `graph-to-buffer` pass.
+#[derive(Default)]
+pub struct GraphToBuffer;
+
+impl Pass for GraphToBuffer {
+    fn argument(&self) -> &str {
+        "graph-to-buffer"
+    }
+
+    fn summary(&self) -> &str {
+        "Give every tensor a buffer and every graph op a destination (bufferization)"
+    }
+
+    fn description(&self) -> &str {
+        "Converts the graph dialect to the buffer dialect: tensors become buffer.alloc'd buffers, \
+         function results become output arguments written in place, constants become \
+         buffer.global symbols (blobs referenced, not copied), reshapes become views, transposes \
+         strided views or copies, variables persistent buffers, and every operator a \
+         buffer.kernel writing its output. Runs on a module (globals are added to it)."
+    }
+
+    fn anchor(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+
+    fn run(&mut self, ctx: &mut Context, op: OpId, _: &mut AnalysisManager) -> Result<(), Failure> {
+        convert_module(ctx, op)
+    }
+}
+
+/// Converts every function of `module` (an op with one region holding the functions).
+///
+/// # Errors
+///
+/// Every op that cannot be converted gets a diagnostic; the IR is then partially converted.
+pub fn convert_module(ctx: &mut Context, module: OpId) -> Result<(), Failure> {
+    let Some(body) = ctx.operation(module).regions().first().and_then(|&r| ctx.entry_block(r)) else {
+        return Ok(());
+    };
+    let symbols: FxHashSet<String> =
+        ctx.block_ops(body).filter_map(|op| ctx.symbol_name(op).map(str::to_string)).collect();
+    let mut module = ModuleState { body, symbols, globals: FxHashMap::default(), last_global: None, diags: Vec::new() };
+    let funcs: Vec<FuncOp> = ctx.block_ops(body).filter_map(|op| FuncOp::cast(ctx, op)).collect();
+    for func in funcs {
+        convert_func(ctx, &mut module, func);
+    }
+    if module.diags.is_empty() { Ok(()) } else { Err(Failure(module.diags)) }
+}
+
+/// What the conversion of one module keeps across its functions.
+struct ModuleState {
+    /// The module's block, where globals go.
+    body: BlockId,
+    /// Symbol names in use.
+    symbols: FxHashSet<String>,
+    /// The global holding each (value, buffer type).
+    globals: FxHashMap<(Attribute, Type), String>,
+    /// The last global created: the next goes after it (globals come first, in creation order).
+    last_global: Option<OpId>,
+    diags: Vec<Diagnostic>,
+}
+
+impl ModuleState {
+    /// The name of the global holding `value` as `ty`, creating it if needed.
+    fn global(&mut self, ctx: &mut Context, loc: Location, value: Attribute, ty: Type) -> String {
+        if let Some(name) = self.globals.get(&(value, ty)) {
+            return name.clone();
+        }
+        let base = match ctx.attr_kind(value) {
+            AttrKind::DenseResource { name, .. } => name.clone(),
+            _ => "cst".to_string(),
+        };
+        let name = unique_name(&base, &self.symbols);
+        self.symbols.insert(name.clone());
+        let global = GlobalOp::build(ctx, loc, &name, ty, value).op();
+        let ip = match self.last_global {
+            Some(last) => InsertPoint::after(ctx, last),
+            None => match ctx.first_op(self.body) {
+                Some(first) => InsertPoint::before(ctx, first),
+                None => InsertPoint::end(self.body),
+            },
+        };
+        ctx.insert_op(global, ip);
+        self.last_global = Some(global);
+        self.globals.insert((value, ty), name.clone());
+        name
+    }
+}
+
+/// `base` if unused, else `base_0`, `base_1`, ... (MLIR's uniquing of symbol names).
+fn unique_name(base: &str, used: &FxHashSet<String>) -> String {
+    if !used.contains(base) {
+        return base.to_string();
+    }
+    (0..).map(|i| format!("{base}_{i}")).find(|name| !used.contains(name)).expect("a free name")
+}
+
+/// The identity-layout buffer type of a tensor type; `None` for other types or elements a
+/// buffer cannot hold.
+fn buffer_of_tensor(ctx: &mut Context, ty: Type) -> Option<Type> {
+    let (shape, element) = ctx.tensor_parts(ty)?;
+    let shape = shape.to_vec();
+    is_valid_buffer_element(ctx, element).then(|| ctx.buffer_type(shape, element))
+}
+
+/// True for types graph-to-buffer replaces: tensors and variable handles.
+fn is_graph_value_type(ctx: &Context, ty: Type) -> bool {
+    ctx.tensor_parts(ty).is_some() || is_resource_type(ctx, ty)
+}
+
+/// The op defining `value` if it is in `block`.
+fn def_in(ctx: &Context, value: Value, block: BlockId) -> Option<OpId> {
+    ctx.defining_op(value).filter(|&op| ctx.operation(op).parent_block() == Some(block))
+}
+
+/// The graph op name without prefix of `op` if it runs as a kernel.
+fn kernel_name(ctx: &Context, op: OpId) -> Option<&str> {
+    ctx.op_name_of(op).strip_prefix("graph.").filter(|short| is_kernel(short))
+}
+
+/// Which returned values are written straight into an output argument: maps each such value to
+/// the index of its output argument among the outputs.
+///
+/// Return operands are visited in order; a value is claimed by the first output that returns
+/// it, if an op of `block` writes it: a kernel, a transpose (its copy), a variable read in
+/// `snapshots` (its copy), or a reshape whose input can be claimed too (that input is then
+/// written into a reshaped view of the same output).
+pub fn output_destinations(
+    ctx: &Context,
+    block: BlockId,
+    returned: &[Value],
+    snapshots: &FxHashSet<Value>,
+) -> FxHashMap<Value, usize> {
+    let mut claims = FxHashMap::default();
+    for (index, &value) in returned.iter().enumerate() {
+        if claimable(ctx, block, value, &claims, snapshots) {
+            let mut value = value;
+            loop {
+                claims.insert(value, index);
+                match def_in(ctx, value, block).and_then(|op| ReshapeOp::cast(ctx, op)) {
+                    Some(reshape) => value = reshape.input(ctx),
+                    None => break,
+                }
+            }
+        }
+    }
+    claims
+}
+
+/// True if an op of `block` writes `value` and no output claimed it yet.
+fn claimable(
+    ctx: &Context,
+    block: BlockId,
+    value: Value,
+    claims: &FxHashMap<Value, usize>,
+    snapshots: &FxHashSet<Value>,
+) -> bool {
+    if claims.contains_key(&value) {
+        return false;
+    }
+    let Some(op) = def_in(ctx, value, block) else { return false };
+    if kernel_name(ctx, op).is_some() || TransposeOp::cast(ctx, op).is_some() || snapshots.contains(&value) {
+        return true;
+    }
+    ReshapeOp::cast(ctx, op).is_some_and(|reshape| claimable(ctx, block, reshape.input(ctx), claims, snapshots))
+}
+
+/// The layout of `input` transposed by `perm` (`result[i] = input[perm[i]]`), seen as
+/// `element`: permuted shape and strides, same offset. A layout that only moves dimensions of
+/// size 1 is row-major, and gets the row-major strides.
+pub fn transposed_layout(input: &BufferType, perm: &[usize], element: Type) -> BufferType {
+    let shape: Vec<i64> = perm.iter().map(|&p| input.shape[p]).collect();
+    let strides: Vec<i64> = perm.iter().map(|&p| input.strides[p]).collect();
+    let mut layout = BufferType { shape, element, strides, offset: input.offset };
+    if layout.is_row_major_contiguous() {
+        layout.strides = row_major_strides(&layout.shape);
+    }
+    layout
+}
+
+/// True if the value read by `read` (at `position` in its block) must be copied out of the
+/// variable: some assignment to the same variable comes after the read, and the value is used
+/// after that assignment. `positions` gives each op of the block its index; `assigns` lists the
+/// positions of the variable's assignments.
+pub fn read_needs_snapshot(
+    ctx: &Context,
+    read: Value,
+    position: usize,
+    assigns: &[usize],
+    positions: &FxHashMap<OpId, usize>,
+) -> bool {
+    let Some(&next_assign) = assigns.iter().filter(|&&p| p > position).min() else { return false };
+    ctx.uses(read).any(|u| positions.get(&top_level_user(ctx, u.user, positions)).is_some_and(|&p| p > next_assign))
+}
+
+/// The ancestor of `op` that is in the block `positions` indexes (`op` itself if it is there).
+fn top_level_user(ctx: &Context, mut op: OpId, positions: &FxHashMap<OpId, usize>) -> OpId {
+    while !positions.contains_key(&op) {
+        match ctx.parent_op(op) {
+            Some(parent) => op = parent,
+            None => break,
+        }
+    }
+    op
+}
+
+/// Converts one function (signature and body).
+fn convert_func(ctx: &mut Context, module: &mut ModuleState, func: FuncOp) {
+    let op = func.op();
+    let (inputs, results) = func.signature(ctx);
+    let mut diags = Vec::new();
+    let mut buffer_type = |ctx: &mut Context, ty: Type, what: String| -> Option<Type> {
+        let converted = buffer_of_tensor(ctx, ty);
+        if converted.is_none() {
+            diags.push(ctx.op_error(op, format!("{what} type '{}' cannot be a buffer", type_to_string(ctx, ty))));
+        }
+        converted
+    };
+    let mut new_inputs = Vec::new();
+    for (index, &ty) in inputs.iter().enumerate() {
+        if ctx.tensor_parts(ty).is_some() {
+            new_inputs.push(buffer_type(ctx, ty, format!("argument #{index}")).unwrap_or(ty));
+        } else {
+            new_inputs.push(ty);
+        }
+    }
+    // Tensor results become output arguments; other results stay results.
+    let mut outputs = Vec::new();
+    let mut kept_results = Vec::new();
+    for (index, &ty) in results.iter().enumerate() {
+        if ctx.tensor_parts(ty).is_some() {
+            outputs.push((index, buffer_type(ctx, ty, format!("result #{index}")).unwrap_or(ty)));
+        } else {
+            kept_results.push((index, ty));
+        }
+    }
+    if !diags.is_empty() {
+        module.diags.extend(diags);
+        return;
+    }
+    let regions = ctx.operation(op).regions().to_vec();
+    let blocks = regions.first().map(|&r| ctx.region_blocks(r).to_vec()).unwrap_or_default();
+    if blocks.len() > 1 {
+        module.diags.push(ctx.op_error(op, "cannot be converted to buffers: it has more than one block"));
+        return;
+    }
+    if let Some(&block) = blocks.first() {
+        for (index, &ty) in new_inputs.iter().enumerate() {
+            let arg = ctx.block_arg(block, index);
+            ctx.set_value_type(arg, ty);
+        }
+        let loc = ctx.operation(op).loc();
+        let out_args: Vec<Value> = outputs.iter().map(|&(_, ty)| ctx.add_block_arg(block, ty, loc)).collect();
+        let mut body = BodyConverter::new(ctx, module, block, outputs.iter().map(|&(i, _)| i).collect(), out_args);
+        body.run(ctx);
+        let mut errors = std::mem::take(&mut body.diags);
+        if !errors.is_empty() {
+            module.diags.append(&mut errors);
+            return;
+        }
+    }
+    // The new signature, with argument and result attributes moved along.
+    let all_inputs: Vec<Type> = new_inputs.iter().copied().chain(outputs.iter().map(|&(_, ty)| ty)).collect();
+    let function_type = ctx.function_type(all_inputs, kept_results.iter().map(|&(_, ty)| ty).collect());
+    let type_attr = ctx.type_attr(function_type);
+    ctx.set_attr(op, "function_type", Some(type_attr));
+    move_result_attrs(ctx, op, inputs.len(), &outputs, &kept_results, results.len());
+}
+
+/// Moves the `res_attrs` of results that became output arguments to `arg_attrs`.
+fn move_result_attrs(
+    ctx: &mut Context,
+    op: OpId,
+    num_inputs: usize,
+    outputs: &[(usize, Type)],
+    kept: &[(usize, Type)],
+    num_results: usize,
+) {
+    let dicts = |ctx: &mut Context, name: &str, count: usize| -> Vec<Attribute> {
+        let existing = ctx.attr(op, name).and_then(|a| ctx.array_value(a)).map(<[Attribute]>::to_vec);
+        match existing {
+            Some(list) if list.len() == count => list,
+            _ => vec![ctx.empty_dictionary(); count],
+        }
+    };
+    let (arg_dicts, res_dicts) = (dicts(ctx, "arg_attrs", num_inputs), dicts(ctx, "res_attrs", num_results));
+    let empty = ctx.empty_dictionary();
+    let new_args: Vec<Attribute> = arg_dicts.into_iter().chain(outputs.iter().map(|&(i, _)| res_dicts[i])).collect();
+    let new_results: Vec<Attribute> = kept.iter().map(|&(i, _)| res_dicts[i]).collect();
+    let set = |ctx: &mut Context, name: &str, list: Vec<Attribute>| {
+        let value = list.iter().any(|&d| d != empty).then(|| ctx.array_attr(list));
+        ctx.set_attr(op, name, value);
+    };
+    set(ctx, "arg_attrs", new_args);
+    set(ctx, "res_attrs", new_results);
+}
+
+/// Why an op was not converted.
+enum Fail {
+    /// It cannot be: the message says why.
+    Message(String),
+    /// An operand comes from an op that failed (which has its own error).
+    Skip,
+}
+
+impl From<String> for Fail {
+    fn from(message: String) -> Self {
+        Fail::Message(message)
+    }
+}
+
+impl From<&str> for Fail {
+    fn from(message: &str) -> Self {
+        Fail::Message(message.to_string())
+    }
+}
+
+/// Converts the ops of one function body.
+struct BodyConverter<'m> {
+    module: &'m mut ModuleState,
+    block: BlockId,
+    /// For each output argument, the index of the result it replaces.
+    output_results: Vec<usize>,
+    out_args: Vec<Value>,
+    /// Output (index into `out_args`) each claimed value is written to.
+    claims: FxHashMap<Value, usize>,
+    /// The buffer of each converted tensor value.
+    buffers: FxHashMap<Value, Value>,
+    /// The persistent buffer of each variable handle value, and of each variable by name.
+    handles: FxHashMap<Value, Value>,
+    variables: FxHashMap<(String, String), Value>,
+    /// The last persistent alloc created: the next goes after it.
+    last_persistent: Option<OpId>,
+    /// Position of each op of the block.
+    positions: FxHashMap<OpId, usize>,
+    /// Positions of the assignments to each variable.
+    assigns: FxHashMap<(String, String), Vec<usize>>,
+    /// Variable reads whose value is copied out of the variable (used after a later assignment).
+    snapshots: FxHashSet<Value>,
+    /// Graph ops converted, to erase at the end.
+    converted: Vec<OpId>,
+    /// Results of ops that could not be converted.
+    failed: FxHashSet<Value>,
+    diags: Vec<Diagnostic>,
+}
+
+impl<'m> BodyConverter<'m> {
+    fn new(
+        ctx: &Context,
+        module: &'m mut ModuleState,
+        block: BlockId,
+        output_results: Vec<usize>,
+        out_args: Vec<Value>,
+    ) -> Self {
+        let positions: FxHashMap<OpId, usize> = ctx.block_ops(block).enumerate().map(|(i, op)| (op, i)).collect();
+        let mut assigns: FxHashMap<(String, String), Vec<usize>> = FxHashMap::default();
+        for op in ctx.block_ops(block) {
+            if let Some(assign) = AssignVariableOp::cast(ctx, op)
+                && let Some(key) = variable_key(ctx, assign.handle(ctx))
+            {
+                assigns.entry(key).or_default().push(positions[&op]);
+            }
+        }
+        BodyConverter {
+            module,
+            block,
+            output_results,
+            out_args,
+            claims: FxHashMap::default(),
+            buffers: FxHashMap::default(),
+            handles: FxHashMap::default(),
+            variables: FxHashMap::default(),
+            last_persistent: None,
+            positions,
+            assigns,
+            snapshots: FxHashSet::default(),
+            converted: Vec::new(),
+            failed: FxHashSet::default(),
+            diags: Vec::new(),
+        }
+    }
+
+    fn run(&mut self, ctx: &mut Context) {
+        let ops: Vec<OpId> = ctx.block_ops(self.block).collect();
+        let terminator = ops.last().copied().filter(|&op| ReturnOp::cast(ctx, op).is_some());
+        // Reads whose value must be copied out of their variable.
+        for &op in &ops {
+            if let Some(read) = ReadVariableOp::cast(ctx, op)
+                && let Some(key) = variable_key(ctx, read.handle(ctx))
+            {
+                let assigns = self.assigns.get(&key).map(Vec::as_slice).unwrap_or_default();
+                if read_needs_snapshot(ctx, read.result(), self.positions[&op], assigns, &self.positions) {
+                    self.snapshots.insert(read.result());
+                }
+            }
+        }
+        if let Some(ret) = terminator {
+            let returned: Vec<Value> = self.output_results.iter().map(|&i| ctx.operation(ret).operand(i)).collect();
+            self.claims = output_destinations(ctx, self.block, &returned, &self.snapshots);
+        }
+        for &arg in &ctx.block_args(self.block) {
+            self.buffers.insert(arg, arg);
+        }
+        for &op in &ops {
+            if Some(op) == terminator {
+                self.convert_return(ctx, op);
+            } else if ctx.op_name_of(op).starts_with("graph.") {
+                self.convert_graph_op(ctx, op);
+            } else {
+                self.check_other(ctx, op);
+            }
+        }
+        if !self.diags.is_empty() {
+            return;
+        }
+        for &op in self.converted.iter().rev() {
+            ctx.erase_op(op);
+        }
+    }
+
+    fn error(&mut self, ctx: &Context, op: OpId, message: impl Into<String>) {
+        self.diags.push(ctx.op_error(op, format!("cannot be converted to buffers: {}", message.into())));
+    }
+
+    /// An op of another dialect: fine unless it touches tensors or variable handles.
+    fn check_other(&mut self, ctx: &Context, op: OpId) {
+        let nested = ctx.walk_preorder(op);
+        let touches = nested.iter().any(|&o| {
+            let operation = ctx.operation(o);
+            operation.operands().any(|v| is_graph_value_type(ctx, ctx.value_type(v)))
+                || operation.result_types().any(|t| is_graph_value_type(ctx, t))
+        });
+        if touches {
+            self.failed.extend(ctx.results(op));
+            self.error(ctx, op, "it uses or defines tensors");
+        }
+    }
+
+    /// The buffer of the tensor `value` (converted earlier in block order).
+    fn buffer(&self, value: Value) -> Option<Value> {
+        self.buffers.get(&value).copied()
+    }
+
+    /// The buffer an op producing `value` writes: the claimed output argument (or a view of it
+    /// with `value`'s shape), else a new scratch alloc.
+    fn destination(&mut self, b: &mut Builder<'_>, value: Value) -> Option<Value> {
+        let tensor = b.ctx.value_type(value);
+        let ty = buffer_of_tensor(b.ctx, tensor)?;
+        Some(match self.claims.get(&value) {
+            Some(&index) => {
+                let out = self.out_args[index];
+                if b.ctx.value_type(out) == ty { out } else { ViewOp::build(b, out, ty, 0).result() }
+            }
+            None => AllocOp::build(b, ty, Role::Scratch).result(),
+        })
+    }
+
+    /// `buffer` itself if its strides are row-major, else a copy of it into a new alloc.
+    fn row_major(b: &mut Builder<'_>, buffer: Value) -> Value {
+        let layout = b.ctx.buffer(b.ctx.value_type(buffer)).cloned();
+        match layout {
+            Some(layout) if !layout.has_row_major_strides() => {
+                let ty = b.ctx.buffer_type(layout.shape, layout.element);
+                let copy = AllocOp::build(b, ty, Role::Scratch).result();
+                CopyOp::build(b, buffer, copy);
+                copy
+            }
+            _ => buffer,
+        }
+    }
+
+    fn convert_graph_op(&mut self, ctx: &mut Context, op: OpId) {
+        let before = self.diags.len();
+        // Every tensor result must be bufferizable, every tensor operand converted already.
+        for ty in ctx.operation(op).result_types().collect::<Vec<_>>() {
+            if ctx.tensor_parts(ty).is_some() && buffer_of_tensor(ctx, ty).is_none() {
+                self.error(ctx, op, format!("a buffer cannot hold '{}'", type_to_string(ctx, ty)));
+            }
+        }
+        if self.diags.len() > before {
+            return;
+        }
+        let loc = ctx.operation(op).loc();
+        let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
+        let name = b.ctx.op_name_of(op).to_string();
+        let done = match name.as_str() {
+            ConstOp::NAME => self.convert_const(&mut b, op),
+            ReshapeOp::NAME => self.convert_reshape(&mut b, op),
+            TransposeOp::NAME => self.convert_transpose(&mut b, op),
+            VarHandleOp::NAME => self.convert_var_handle(&mut b, op),
+            ReadVariableOp::NAME => self.convert_read(&mut b, op),
+            AssignVariableOp::NAME => self.convert_assign(&mut b, op),
+            _ if kernel_name(b.ctx, op).is_some() => self.convert_kernel(&mut b, op),
+            _ => Err(format!("'{name}' has no buffer form").into()),
+        };
+        match done {
+            Ok(()) => self.converted.push(op),
+            Err(fail) => {
+                self.failed.extend(ctx.results(op));
+                if let Fail::Message(message) = fail {
+                    self.error(ctx, op, message);
+                }
+            }
+        }
+    }
+
+    /// The buffer of operand `index` of `op`.
+    fn operand_buffer(&self, ctx: &Context, op: OpId, index: usize) -> Result<Value, Fail> {
+        let value = ctx.operation(op).operand(index);
+        if self.failed.contains(&value) {
+            return Err(Fail::Skip);
+        }
+        self.buffer(value).ok_or_else(|| format!("operand #{index} has no buffer").into())
+    }
+
+    fn convert_const(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        let result = op.result(0);
+        // A constant read only as a shape-like list becomes attributes, not a global.
+        let data_use = b.ctx.uses(result).any(|u| {
+            let name = b.ctx.op_name_of(u.user);
+            graph::first_list_operand(name).is_none_or(|first| (u.index as usize) < first)
+        });
+        if !data_use {
+            return Ok(());
+        }
+        let ty = buffer_of_tensor(b.ctx, b.ctx.value_type(result)).ok_or("unsupported constant type")?;
+        let value = ConstOp(op).value(b.ctx);
+        let name = self.module.global(b.ctx, b.loc, value, ty);
+        let buffer = GetGlobalOp::build(b, &name, ty).result();
+        self.buffers.insert(result, buffer);
+        Ok(())
+    }
+
+    fn convert_reshape(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        let result = op.result(0);
+        let input = self.operand_buffer(b.ctx, op, 0)?;
+        let ty = buffer_of_tensor(b.ctx, b.ctx.value_type(result)).ok_or("unsupported result type")?;
+        let input_claimed = self.claims.contains_key(&ReshapeOp(op).input(b.ctx));
+        let buffer = match self.claims.get(&result) {
+            // The input was written into a view of the output argument: the result is that argument.
+            Some(_) if input_claimed => self.destination(b, result).ok_or("unsupported result type")?,
+            _ => {
+                let input = Self::row_major(b, input);
+                let offset = b.ctx.buffer(b.ctx.value_type(input)).map_or(0, |l| l.offset);
+                let layout = b.ctx.buffer(ty).expect("a buffer type").clone();
+                let view_type = b.ctx.intern_buffer_type(BufferType { offset, ..layout });
+                ViewOp::build(b, input, view_type, 0).result()
+            }
+        };
+        self.buffers.insert(result, buffer);
+        Ok(())
+    }
+
+    fn convert_transpose(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        let transpose = TransposeOp(op);
+        let result = op.result(0);
+        let perm = match transpose.perm_operand(b.ctx) {
+            Some(operand) => constant_ints(b.ctx, operand).ok_or("its perm operand is not a constant")?,
+            None => transpose.perm_values(b.ctx).ok_or("it has no perm")?,
+        };
+        let input = self.operand_buffer(b.ctx, op, 0)?;
+        let layout = b.ctx.buffer(b.ctx.value_type(input)).ok_or("its input is not a buffer")?.clone();
+        let perm: Vec<usize> = perm.iter().map(|&p| usize::try_from(p).unwrap_or(usize::MAX)).collect();
+        if perm.len() != layout.rank() || perm.iter().any(|&p| p >= layout.rank()) {
+            return Err("its perm does not fit the input".into());
+        }
+        let element = b.ctx.element_type(b.ctx.value_type(result));
+        let view_type = b.ctx.intern_buffer_type(transposed_layout(&layout, &perm, element));
+        let view = ViewOp::build(b, input, view_type, 0).result();
+        let row_major = b.ctx.buffer(view_type).is_some_and(|l| l.has_row_major_strides());
+        let buffer = if self.claims.contains_key(&result) {
+            let target = self.destination(b, result).ok_or("unsupported result type")?;
+            CopyOp::build(b, view, target);
+            target
+        } else if row_major || b.ctx.uses(result).all(|u| reads_strided(b.ctx, u.user)) {
+            view
+        } else {
+            let target = self.destination(b, result).ok_or("unsupported result type")?;
+            CopyOp::build(b, view, target);
+            target
+        };
+        self.buffers.insert(result, buffer);
+        Ok(())
+    }
+
+    fn convert_var_handle(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        let handle = op.result(0);
+        if let Some(user) =
+            b.ctx.uses(handle).map(|u| u.user).find(|&user| {
+                ReadVariableOp::cast(b.ctx, user).is_none() && AssignVariableOp::cast(b.ctx, user).is_none()
+            })
+        {
+            return Err(format!("its handle is used by '{}'", b.ctx.op_name_of(user)).into());
+        }
+        let key = variable_key(b.ctx, handle).ok_or("it names no variable")?;
+        let value_type = b.ctx.type_value(VarHandleOp(op).value_type(b.ctx)).ok_or("it has no value type")?;
+        let ty = buffer_of_tensor(b.ctx, value_type).ok_or("a buffer cannot hold its value type")?;
+        let buffer = match self.variables.get(&key) {
+            Some(&buffer) => buffer,
+            None => {
+                // One persistent buffer per variable, at the top of the function, in order.
+                let ip = match self.last_persistent {
+                    Some(last) => InsertPoint::after(b.ctx, last),
+                    None => InsertPoint::before(b.ctx, b.ctx.first_op(self.block).expect("the handle is in the block")),
+                };
+                let mut top = Builder::at(b.ctx, ip, b.loc);
+                let alloc = AllocOp::build(&mut top, ty, Role::Persistent);
+                let name = top.ctx.string_attr(&key.1);
+                top.ctx.set_attr(alloc.op(), "name", Some(name));
+                self.variables.insert(key, alloc.result());
+                self.last_persistent = Some(alloc.op());
+                alloc.result()
+            }
+        };
+        if b.ctx.value_type(buffer) != ty {
+            return Err("the variable is declared with another type".into());
+        }
+        self.handles.insert(handle, buffer);
+        Ok(())
+    }
+
+    fn convert_read(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        let handle = ReadVariableOp(op).handle(b.ctx);
+        if self.failed.contains(&handle) {
+            return Err(Fail::Skip);
+        }
+        let variable = *self.handles.get(&handle).ok_or("its handle is not a graph.var_handle of the function")?;
+        let result = op.result(0);
+        let buffer = if self.snapshots.contains(&result) {
+            let snapshot = self.destination(b, result).ok_or("unsupported result type")?;
+            CopyOp::build(b, variable, snapshot);
+            snapshot
+        } else {
+            variable
+        };
+        self.buffers.insert(result, buffer);
+        Ok(())
+    }
+
+    fn convert_assign(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        let assign = AssignVariableOp(op);
+        if self.failed.contains(&assign.handle(b.ctx)) {
+            return Err(Fail::Skip);
+        }
+        let variable =
+            *self.handles.get(&assign.handle(b.ctx)).ok_or("its handle is not a graph.var_handle of the function")?;
+        let value = self.operand_buffer(b.ctx, op, 1)?;
+        if value != variable {
+            CopyOp::build(b, value, variable);
+        }
+        Ok(())
+    }
+
+    fn convert_kernel(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        let name = b.ctx.op_name_of(op);
+        let short = name.strip_prefix("graph.").expect("a graph op").to_string();
+        let operation = b.ctx.operation(op);
+        let count = operation.num_operands();
+        let (data, lists) = match graph::first_list_operand(name) {
+            Some(first) if count > first => (first, graph::list_attributes(name)),
+            _ => (count, &[][..]),
+        };
+        let mut attrs: Vec<(String, Attribute)> = b.ctx.dictionary_entries(operation.attr_dict()).to_vec();
+        if let Some(props) = operation.properties() {
+            attrs.extend(b.ctx.dictionary_entries(props).iter().cloned());
+        }
+        for (offset, &list) in lists.iter().enumerate() {
+            let operand = b.ctx.operation(op).operand(data + offset);
+            let values = constant_ints(b.ctx, operand)
+                .ok_or_else(|| Fail::from(format!("its '{list}' operand (#{}) is not a constant", data + offset)))?;
+            attrs.retain(|(n, _)| n != list);
+            attrs.push((list.to_string(), i64_array_attr(b.ctx, &values)));
+        }
+        let strided = ELEMENTWISE_KERNELS.contains(&short.as_str());
+        let mut inputs = Vec::with_capacity(data);
+        for index in 0..data {
+            let buffer = self.operand_buffer(b.ctx, op, index)?;
+            inputs.push(if strided { buffer } else { Self::row_major(b, buffer) });
+        }
+        let result = op.result(0);
+        let output = self.destination(b, result).ok_or("unsupported result type")?;
+        attrs.sort_by(|x, y| x.0.cmp(&y.0));
+        KernelOp::build(b, &short, &inputs, output, attrs);
+        self.buffers.insert(result, output);
+        Ok(())
+    }
+
+    /// Copies returned values no op wrote into their output arguments and drops tensor operands.
+    fn convert_return(&mut self, ctx: &mut Context, op: OpId) {
+        let operands: Vec<Value> = ctx.operation(op).operands().collect();
+        let loc = ctx.operation(op).loc();
+        let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
+        for (output, &result_index) in self.output_results.iter().enumerate() {
+            let value = operands[result_index];
+            if self.failed.contains(&value) {
+                return;
+            }
+            let Some(buffer) = self.buffer(value) else {
+                self.diags.push(
+                    b.ctx
+                        .op_error(op, format!("cannot be converted to buffers: operand #{result_index} has no buffer")),
+                );
+                return;
+            };
+            let out = self.out_args[output];
+            if buffer != out {
+                CopyOp::build(&mut b, buffer, out);
+            }
+        }
+        let kept: Vec<Value> =
+            operands.iter().enumerate().filter(|(i, _)| !self.output_results.contains(i)).map(|(_, &v)| v).collect();
+        ctx.set_operands(op, &kept);
+    }
+}
+
+/// True if `user` reads a transposed (strided) buffer as is: an elementwise kernel, another
+/// transpose (whose view composes the strides), a return (which copies into the output
+/// argument) or an assignment (which copies into the variable).
+fn reads_strided(ctx: &Context, user: OpId) -> bool {
+    kernel_name(ctx, user).is_some_and(|short| ELEMENTWISE_KERNELS.contains(&short))
+        || TransposeOp::cast(ctx, user).is_some()
+        || ReturnOp::cast(ctx, user).is_some()
+        || AssignVariableOp::cast(ctx, user).is_some()
+}
+
+/// `(container, shared_name)` of the `graph.var_handle` defining `handle`.
+fn variable_key(ctx: &Context, handle: Value) -> Option<(String, String)> {
+    let def = ctx.defining_op(handle).and_then(|op| VarHandleOp::cast(ctx, op))?;
+    let container = ctx.string_value(def.container(ctx))?.to_string();
+    let shared_name = ctx.string_value(def.shared_name(ctx))?.to_string();
+    Some((container, shared_name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::test_util::{parse, print};
+    use mc_ir::FloatKind;
+
+    /// The first function's body block and its return operands.
+    fn body(ctx: &Context, module: OpId) -> (BlockId, Vec<Value>) {
+        let func = FuncOp::cast(ctx, ctx.nested_ops(module)[0]).expect("a function");
+        let block = func.entry_block(ctx).expect("a body");
+        let ret = ctx.last_op(block).expect("a return");
+        (block, ctx.operation(ret).operands().collect())
+    }
+
+    #[test]
+    fn returned_values_claim_their_outputs_once() {
+        let (ctx, module) = parse(
+            r#"func.func @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<2x2xf32>, tensor<4xf32>) {
+              %r = "graph.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+              %t = "graph.tanh"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+              %s = "graph.reshape"(%t) <{new_shape = array<i64: 2, 2>}> : (tensor<4xf32>) -> tensor<2x2xf32>
+              return %r, %r, %s, %x : tensor<4xf32>, tensor<4xf32>, tensor<2x2xf32>, tensor<4xf32>
+            }"#,
+        );
+        let (block, returned) = body(&ctx, module);
+        let claims = output_destinations(&ctx, block, &returned, &FxHashSet::default());
+        let (r, s, x) = (returned[0], returned[2], returned[3]);
+        let t = ctx.operation(ctx.defining_op(s).expect("reshape")).operand(0);
+        // %r: output 0 (output 1 copies it); %s and the tanh behind it: output 2; %x: nobody.
+        assert_eq!(claims.get(&r), Some(&0));
+        assert_eq!(claims.get(&s), Some(&2));
+        assert_eq!(claims.get(&t), Some(&2));
+        assert_eq!(claims.get(&x), None);
+        assert_eq!(claims.len(), 3);
+        // A read that is snapshotted is written by its copy.
+        let snapshots: FxHashSet<Value> = [x].into_iter().collect();
+        assert_eq!(
+            output_destinations(&ctx, block, &returned, &snapshots).get(&x),
+            None,
+            "an argument is never claimed"
+        );
+    }
+
+    #[test]
+    fn transposed_layouts_permute_strides() {
+        let mut ctx = Context::new();
+        let f32 = ctx.float_type(FloatKind::F32);
+        let nhwc = BufferType::identity(vec![1, 4, 5, 3], f32);
+        let nchw = transposed_layout(&nhwc, &[0, 3, 1, 2], f32);
+        assert_eq!((nchw.shape.clone(), nchw.strides.clone()), (vec![1, 3, 4, 5], vec![60, 1, 15, 3]));
+        let back = transposed_layout(&nchw, &[0, 2, 3, 1], f32);
+        assert!(back.is_identity_layout(), "{back:?}");
+        // Only unit dimensions move: row-major.
+        let unit = transposed_layout(&BufferType::identity(vec![1, 1, 64], f32), &[2, 0, 1], f32);
+        assert_eq!((unit.shape, unit.strides), (vec![64, 1, 1], vec![1, 1, 1]));
+        // The offset stays.
+        let shifted =
+            transposed_layout(&BufferType::identity(vec![2, 3], f32).with_layout(vec![3, 1], 6), &[1, 0], f32);
+        assert_eq!((shifted.strides, shifted.offset), (vec![1, 3], 6));
+    }
+
+    #[test]
+    fn snapshots_only_for_values_used_after_a_later_assignment() {
+        let (ctx, module) = parse(
+            r#"func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+              %h = "graph.var_handle"() <{container = "", shared_name = "v", value_type = tensor<4xf32>}> : () -> !graph.resource
+              %a = "graph.read_variable"(%h) : (!graph.resource) -> tensor<4xf32>
+              %b = "graph.read_variable"(%h) : (!graph.resource) -> tensor<4xf32>
+              %r = "graph.relu"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+              "graph.assign_variable"(%h, %x) : (!graph.resource, tensor<4xf32>) -> ()
+              %t = "graph.tanh"(%b) : (tensor<4xf32>) -> tensor<4xf32>
+              return %r : tensor<4xf32>
+            }"#,
+        );
+        let (block, _) = body(&ctx, module);
+        let ops: Vec<OpId> = ctx.block_ops(block).collect();
+        let positions: FxHashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &op)| (op, i)).collect();
+        // %a is last used before the assignment (position 4); %b after it.
+        assert!(!read_needs_snapshot(&ctx, ops[1].result(0), 1, &[4], &positions));
+        assert!(read_needs_snapshot(&ctx, ops[2].result(0), 2, &[4], &positions));
+        // No later assignment: never.
+        assert!(!read_needs_snapshot(&ctx, ops[2].result(0), 2, &[], &positions));
+    }
+
+    #[test]
+    fn symbol_names_are_uniqued() {
+        let used: FxHashSet<String> = ["cst", "cst_0", "w"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(unique_name("cst", &used), "cst_1");
+        assert_eq!(unique_name("w", &used), "w_0");
+        assert_eq!(unique_name("b", &used), "b");
+    }
+
+    #[test]
+    fn a_model_converts_and_verifies() {
+        let (mut ctx, module) = parse(
+            r#"func.func @f(%x: tensor<1x4x4x2xf32>) -> tensor<1x8xf32> {
+              %w = "graph.const"() <{value = dense<1.0> : tensor<3x1x1x2xf32>}> : () -> tensor<3x1x1x2xf32>
+              %c = "graph.conv_2d"(%x, %w) <{stride_h = 2 : i64, stride_w = 2 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x2xf32>, tensor<3x1x1x2xf32>) -> tensor<1x2x2x3xf32>
+              %t = "graph.transpose"(%c) <{perm = array<i64: 0, 3, 1, 2>}> : (tensor<1x2x2x3xf32>) -> tensor<1x3x2x2xf32>
+              %r = "graph.relu"(%t) : (tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+              %s = "graph.strided_slice"(%r) <{begin = array<i64: 0, 0, 0, 0>, end = array<i64: 1, 2, 2, 2>, strides = array<i64: 1, 1, 1, 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<1x3x2x2xf32>) -> tensor<1x2x2x2xf32>
+              %f = "graph.reshape"(%s) <{new_shape = array<i64: 1, 8>}> : (tensor<1x2x2x2xf32>) -> tensor<1x8xf32>
+              return %f : tensor<1x8xf32>
+            }"#,
+        );
+        convert_module(&mut ctx, module).expect("converts");
+        let printed = print(&ctx, module);
+        assert!(!printed.contains("graph."), "{printed}");
+        // The relu reads the transposed conv output as a strided view; the slice writes a view
+        // of the output argument.
+        assert!(printed.contains("-> !buffer<1x3x2x2xf32, strides: [12, 1, 6, 3], offset: 0>"), "{printed}");
+        assert!(printed.contains("\"buffer.view\"(%arg1) : (!buffer<1x8xf32>) -> !buffer<1x2x2x2xf32>"), "{printed}");
+        assert!(printed.contains("sym_name = \"cst\""), "{printed}");
+    }
+}
