@@ -2,7 +2,10 @@
 //! type (`ops`), bad input (`errors`), and the MLPerf Tiny models cross-checked against
 //! tflite-micro's reader (`models`).
 
+#[path = "../common/mod.rs"]
+mod common;
 mod errors;
+mod models;
 mod ops;
 mod samples;
 mod support;

@@ -31,20 +31,26 @@ fn rendered(ctx: &Context, diags: &[Diagnostic]) -> String {
     diags.iter().map(|d| render(ctx, d, &[])).collect()
 }
 
+/// Parses and verifies printed IR in a new context.
+pub fn parse(text: &str, what: &str) -> (Context, ModuleOp) {
+    let mut ctx = context();
+    let buffer = SourceBuffer::new("printed.mlir", text.to_string(), 1);
+    let parsed = mc_ir::parser::parse_source(&mut ctx, &buffer)
+        .unwrap_or_else(|d| panic!("{what}: the printed IR does not parse:\n{}", render(&ctx, &d, &[&buffer])));
+    mc_ir::verify(&ctx, parsed.op())
+        .unwrap_or_else(|d| panic!("{what}: the re-parsed IR does not verify:\n{}", rendered(&ctx, &d)));
+    (ctx, parsed)
+}
+
 /// Prints `module` with locations, parses the text back, prints that, and checks both texts
-/// are identical (also in the generic form); returns the first text.
-pub fn print_and_reparse(ctx: &Context, module: ModuleOp, what: &str) -> String {
-    let mut texts = Vec::new();
+/// are identical, in the custom and in the generic form. Returns the custom text and the
+/// module parsed from it.
+pub fn print_and_reparse(ctx: &Context, module: ModuleOp, what: &str) -> (String, Context, ModuleOp) {
+    let mut result = None;
     for generic in [false, true] {
         let options = PrintOptions { generic, debug_info: true };
         let text = print_top_level(ctx, module.op(), options);
-        let mut again = context();
-        let buffer = SourceBuffer::new("printed.mlir", text.clone(), 1);
-        let parsed = mc_ir::parser::parse_source(&mut again, &buffer).unwrap_or_else(|d| {
-            panic!("{what}: the printed IR does not parse:\n{}{text}", render(&again, &d, &[&buffer]))
-        });
-        mc_ir::verify(&again, parsed.op())
-            .unwrap_or_else(|d| panic!("{what}: the re-parsed IR does not verify:\n{}{text}", rendered(&again, &d)));
+        let (again, parsed) = parse(&text, what);
         let reprinted = print_top_level(&again, parsed.op(), options);
         if reprinted != text {
             let line = text.lines().zip(reprinted.lines()).position(|(a, b)| a != b).unwrap_or(0);
@@ -55,9 +61,11 @@ pub fn print_and_reparse(ctx: &Context, module: ModuleOp, what: &str) -> String 
                 reprinted.lines().nth(line).unwrap_or("<end>")
             );
         }
-        texts.push(text);
+        if result.is_none() {
+            result = Some((text, again, parsed));
+        }
     }
-    texts.swap_remove(0)
+    result.expect("printed once")
 }
 
 /// Imports and verifies `bytes` as [`FILE`] (panicking with the rendered errors), prints it with
@@ -68,7 +76,7 @@ pub fn import_bytes(bytes: &[u8]) -> Imported {
         Ok(module) => module,
         Err(diags) => panic!("the model does not import:\n{}", rendered(&ctx, &diags)),
     };
-    let text = print_and_reparse(&ctx, module, "test model");
+    let (text, _, _) = print_and_reparse(&ctx, module, "test model");
     Imported { ctx, module, text }
 }
 
