@@ -31,7 +31,31 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixe
 # stray binary of the same name. `mlir-opt-22` is upstream MLIR (interop tests).
 tools = {
     "mc-opt": os.path.join(mc_bin_dir, "mc-opt"),
+    "mc-translate": os.path.join(mc_bin_dir, "mc-translate"),
     "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
 }
 for name, path in tools.items():
     config.substitutions.append((ToolSubst(name, command=path).regex, path))
+
+
+# %models: the MLPerf Tiny models (Target/TFLite tests). $MC_MODELS_DIR if set; else
+# `shared/models` beside the repository (../shared/models, CI's layout) or beside any folder
+# above it (a git worktree under wt/ sees the same shared/), as the cargo tests look for it.
+# When there is none, %models is still CI's path, so every test that reads a model FAILS
+# (mc-translate cannot open its input) instead of passing or being skipped.
+def find_models_dir():
+    override = os.environ.get("MC_MODELS_DIR")
+    if override:
+        return os.path.abspath(override)
+    ancestor = os.path.dirname(repo_root)
+    while True:
+        candidate = os.path.join(ancestor, "shared", "models")
+        if os.path.isdir(candidate):
+            return candidate
+        parent = os.path.dirname(ancestor)
+        if parent == ancestor:
+            return os.path.join(os.path.dirname(repo_root), "shared", "models")
+        ancestor = parent
+
+
+config.substitutions.append(("%models", find_models_dir()))

@@ -494,3 +494,43 @@ fn damaged_samples_never_panic() {
     eprintln!("damaged samples: {rejected} rejected, {imported} still imported");
     assert!(rejected > 0 && imported > 0);
 }
+
+/// The bad models `lit-tests/Target/TFLite/import-errors.mlir` runs `mc-translate` on, built
+/// here and committed there; `MC_BLESS=1` rewrites them.
+fn lit_inputs() -> Vec<(&'static str, ModelBuilder)> {
+    // Operator 1 writes a [1, 5] tensor where ADD gives [1, 4]: the verifier rejects it.
+    let (mut shape, x, y) = relu_model();
+    let z = shape.add_tensor("z", &[1, 5], DType::Float32);
+    relu(&mut shape, x, y);
+    add(&mut shape, x, y, z);
+    shape.set_outputs(&[z]);
+    // A custom operator the importer does not know.
+    let (mut custom, x, y) = relu_model();
+    let code = custom.custom_opcode("TFLite_Detection_PostProcess", 1);
+    custom.add_op_raw(code, &[x], &[y], None);
+    // Operators out of order.
+    let (mut order, x, y) = relu_model();
+    let t = order.add_tensor("t", &[1, 4], DType::Float32);
+    add(&mut order, x, t, y);
+    relu(&mut order, x, t);
+    vec![("add-shape-mismatch.tflite", shape), ("custom-op.tflite", custom), ("out-of-order.tflite", order)]
+}
+
+#[test]
+fn lit_inputs_are_current() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../lit-tests/Target/TFLite/Inputs");
+    let bless = std::env::var_os("MC_BLESS").is_some();
+    for (name, b) in lit_inputs() {
+        let path = dir.join(name);
+        let bytes = b.finish();
+        if bless {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        let committed =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e} (MC_BLESS=1 writes it)", path.display()));
+        assert!(committed == bytes, "{} is stale: rerun with MC_BLESS=1", path.display());
+        // Each is rejected, with an error (and no panic).
+        errors_of_bytes(&bytes);
+    }
+}
