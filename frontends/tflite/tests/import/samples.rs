@@ -662,3 +662,15 @@ pub fn several_subgraphs() -> ModelBuilder {
     }
     b
 }
+
+/// Writes every sample into `fuzz/seeds/import_tflite`, the importer fuzzer's seed corpus:
+/// `cargo test -p mc-tflite --test import write_fuzz_seeds -- --ignored`.
+#[test]
+#[ignore = "writes the fuzzer's seed corpus"]
+fn write_fuzz_seeds() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/import_tflite");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, build) in SAMPLES {
+        std::fs::write(dir.join(format!("{name}.tflite")), build().finish()).unwrap();
+    }
+}
