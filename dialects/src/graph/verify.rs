@@ -457,7 +457,8 @@ fn verify_conv(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>, depthwise: 
         (channels, 3)
     } else {
         let (channels, filter_in) = (filter.shape[0], filter.shape[3]);
-        if filter_in <= 0 || in_channels % filter_in != 0 {
+        // No input channels would make the group count 0 (and the check below divide by it).
+        if filter_in <= 0 || in_channels <= 0 || in_channels % filter_in != 0 {
             c.error(format!(
                 "input channels ({in_channels}) must be a multiple of the filter's input channels ({filter_in})"
             ));

@@ -534,3 +534,39 @@ fn lit_inputs_are_current() {
         errors_of_bytes(&bytes);
     }
 }
+
+#[test]
+fn conv_without_input_channels() {
+    // Found by the fuzzer: the verifier divided by the group count, 0 here.
+    let mut b = conv_2d_f32();
+    b.tensor(0).shape = Some(vec![1, 5, 4, 0]);
+    check(
+        &verify_error(&b),
+        &[
+            "error: 'graph.conv_2d' op input channels (0) must be a multiple of the filter's input channels (2)",
+            "note: subgraph 0, operator 0 (CONV_2D v1) writing tensor 3 'conv'",
+        ],
+    );
+}
+
+#[test]
+fn fuzzer_regressions_are_handled() {
+    // Inputs that crashed the importer fuzzer (fuzz/regressions/import_tflite): each returns.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/regressions/import_tflite");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        without_panic(
+            || path.display().to_string(),
+            || {
+                let mut ctx = context();
+                if let Ok(module) = mc_tflite::import::import_and_verify(&mut ctx, &bytes, FILE) {
+                    mc_ir::printer::print_top_level(&ctx, module.op(), Default::default());
+                }
+            },
+        );
+        n += 1;
+    }
+    assert!(n > 0, "no regression inputs in {}", dir.display());
+}
