@@ -570,3 +570,25 @@ fn fuzzer_regressions_are_handled() {
     }
     assert!(n > 0, "no regression inputs in {}", dir.display());
 }
+
+#[test]
+fn tensors_too_large_for_a_microcontroller() {
+    // Found by the fuzzer: a reshape of a tensor with more than 2^63 elements overflowed the
+    // verifier's element count. TFLite Micro counts elements in 32 bits.
+    let mut b = reshape_new_shape_option();
+    b.tensor(0).shape = Some(vec![1 << 30, 1 << 30, 1 << 30]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0: tensor 0 'input': shape [1073741824, 1073741824, 1073741824] has more than 2^31 - 1 elements\n"
+        )
+    );
+    let mut b = reshape_new_shape_option();
+    b.tensor(1).shape = Some(vec![65536, 32768]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (RESHAPE v1) writing tensor 1 'reshaped': shape [65536, 32768] has more than 2^31 - 1 elements\n"
+        )
+    );
+}
