@@ -482,7 +482,8 @@ fn check_conv(c: &mut Checker<'_, '_>, depthwise: bool) {
         (channels, 3)
     } else {
         let (channels, filter_in) = (filter.shape[0], filter.shape[3]);
-        if filter_in <= 0 || in_channels % filter_in != 0 {
+        // No input channels would make the group count 0 (and the check below divide by it).
+        if filter_in <= 0 || in_channels <= 0 || in_channels % filter_in != 0 {
             c.error(format!(
                 "input channels ({in_channels}) must be a multiple of the filter's input channels ({filter_in})"
             ));
@@ -637,9 +638,13 @@ pub(super) fn verify_reshape(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic
 fn check_reshape(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    let (count, result_count) = (input.shape.iter().product::<i64>(), result.shape.iter().product::<i64>());
-    if count != result_count {
-        c.error(format!("result has {result_count} elements, but the input has {count}"));
+    let elements = |shape: &[i64]| shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d));
+    match (elements(input.shape), elements(result.shape)) {
+        (Some(count), Some(result_count)) if count != result_count => {
+            c.error(format!("result has {result_count} elements, but the input has {count}"))
+        }
+        (Some(_), Some(_)) => {}
+        _ => c.error("the element count of the input or the result overflows a 64-bit integer"),
     }
     if c.num_operands() == 2 {
         c.list_operand("shape operand", 1);

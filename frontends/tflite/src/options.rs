@@ -245,6 +245,84 @@ pub enum BuiltinOptions<'a> {
     },
 }
 
+impl BuiltinOptions<'static> {
+    /// The options TFLite uses when an operator of kind `op` has no options table: the
+    /// table's schema defaults (a zero stride or `beta` stays zero, as in TFLite; the
+    /// verifier then rejects what cannot run). [`BuiltinOptions::None`] for operators
+    /// without a table.
+    pub fn schema_defaults(op: BuiltinOp) -> BuiltinOptions<'static> {
+        let conv = Conv2DOptions {
+            padding: Padding::Same,
+            stride_w: 0,
+            stride_h: 0,
+            fused_activation: Activation::None,
+            dilation_w_factor: 1,
+            dilation_h_factor: 1,
+            quantized_bias_type: None,
+        };
+        let add_sub = AddSubOptions { fused_activation: Activation::None, pot_scale_int16: true };
+        match op {
+            BuiltinOp::Conv2D => BuiltinOptions::Conv2D(conv),
+            BuiltinOp::DepthwiseConv2D => BuiltinOptions::DepthwiseConv2D(DepthwiseConv2DOptions {
+                padding: conv.padding,
+                stride_w: 0,
+                stride_h: 0,
+                depth_multiplier: 0,
+                fused_activation: Activation::None,
+                dilation_w_factor: 1,
+                dilation_h_factor: 1,
+            }),
+            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D => BuiltinOptions::Pool2D(Pool2DOptions {
+                padding: Padding::Same,
+                stride_w: 0,
+                stride_h: 0,
+                filter_width: 0,
+                filter_height: 0,
+                fused_activation: Activation::None,
+            }),
+            BuiltinOp::FullyConnected => BuiltinOptions::FullyConnected(FullyConnectedOptions {
+                fused_activation: Activation::None,
+                weights_format: WeightsFormat::Default,
+                keep_num_dims: false,
+                asymmetric_quantize_inputs: false,
+                quantized_bias_type: None,
+            }),
+            BuiltinOp::Softmax => BuiltinOptions::Softmax(SoftmaxOptions { beta: 0.0 }),
+            BuiltinOp::Concatenation => {
+                BuiltinOptions::Concatenation(ConcatenationOptions { axis: 0, fused_activation: Activation::None })
+            }
+            BuiltinOp::Add => BuiltinOptions::Add(add_sub),
+            BuiltinOp::Sub => BuiltinOptions::Sub(add_sub),
+            BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None }),
+            BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }),
+            BuiltinOp::Pad => BuiltinOptions::Pad,
+            BuiltinOp::Transpose => BuiltinOptions::Transpose,
+            BuiltinOp::Mean => BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }),
+            BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
+                begin_mask: 0,
+                end_mask: 0,
+                ellipsis_mask: 0,
+                new_axis_mask: 0,
+                shrink_axis_mask: 0,
+                offset: false,
+            }),
+            BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
+            BuiltinOp::Quantize => BuiltinOptions::Quantize,
+            BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
+            BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
+            BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
+            BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
+            BuiltinOp::Logistic
+            | BuiltinOp::Relu
+            | BuiltinOp::ReluN1To1
+            | BuiltinOp::Relu6
+            | BuiltinOp::Tanh
+            | BuiltinOp::Custom
+            | BuiltinOp::PlaceholderForGreaterOpCodes => BuiltinOptions::None,
+        }
+    }
+}
+
 impl BuiltinOptions<'_> {
     /// The upstream table name (`Conv2DOptions`), `none` for no options.
     pub fn table_name(&self) -> &str {
@@ -470,6 +548,36 @@ mod tests {
         ];
         for op in BuiltinOp::ALL {
             assert!(names.contains(&op.options_table()), "{op}");
+        }
+    }
+
+    #[test]
+    fn schema_defaults_are_the_generated_tables_defaults() {
+        use crate::writer::{raw, to_raw};
+        use raw::BuiltinOptions as R;
+        for op in BuiltinOp::ALL {
+            let defaults = BuiltinOptions::schema_defaults(op);
+            assert_eq!(defaults.table_name(), op.options_table(), "{op}");
+            // planus' owned types default every field to the schema's default.
+            let expected = match to_raw(&defaults) {
+                None => continue,
+                Some(R::Conv2DOptions(_)) => R::Conv2DOptions(Box::default()),
+                Some(R::DepthwiseConv2DOptions(_)) => R::DepthwiseConv2DOptions(Box::default()),
+                Some(R::Pool2DOptions(_)) => R::Pool2DOptions(Box::default()),
+                Some(R::FullyConnectedOptions(_)) => R::FullyConnectedOptions(Box::default()),
+                Some(R::SoftmaxOptions(_)) => R::SoftmaxOptions(Box::default()),
+                Some(R::ConcatenationOptions(_)) => R::ConcatenationOptions(Box::default()),
+                Some(R::AddOptions(_)) => R::AddOptions(Box::default()),
+                Some(R::SubOptions(_)) => R::SubOptions(Box::default()),
+                Some(R::MulOptions(_)) => R::MulOptions(Box::default()),
+                Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
+                Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
+                Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
+                Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),
+                Some(R::VarHandleOptions(_)) => R::VarHandleOptions(Box::default()),
+                Some(other) => other,
+            };
+            assert_eq!(to_raw(&defaults), Some(expected), "{op}");
         }
     }
 

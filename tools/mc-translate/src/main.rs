@@ -6,7 +6,7 @@
 use clap::Parser;
 use mc_ir::diagnostics::source::render;
 use mc_ir::printer::{PrintOptions, print_top_level_to};
-use mc_ir::{Context, Diagnostic, verifier};
+use mc_ir::{Context, Diagnostic};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -52,9 +52,9 @@ fn run(options: &Options) -> Result<(), String> {
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
     let report = |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[])).collect::<String>();
-    let module = mc_tflite::import::import_bytes(&mut ctx, &bytes, &options.input)
-        .map_err(|d| report(&ctx, std::slice::from_ref(&d)))?;
-    verifier::verify(&ctx, module.op()).map_err(|diags| report(&ctx, &diags))?;
+    // Verifier errors come with a note naming the TFLite operator and tensor.
+    let module =
+        mc_tflite::import::import_and_verify(&mut ctx, &bytes, &options.input).map_err(|diags| report(&ctx, &diags))?;
     let print = PrintOptions { generic: options.print_generic, debug_info: options.print_debuginfo };
     let write_error = |e: std::io::Error| format!("mc-translate: error: could not write '{}': {e}\n", options.output);
     if options.output == "-" {

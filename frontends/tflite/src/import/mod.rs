@@ -6,9 +6,16 @@
 //! `dense_resource` blobs hold the weights (copied once, from the file into the blob table).
 //!
 //! Locations name tensors: the value of tensor `t` produced by operator `i` is located at
-//! `loc("t"("op#i"("model.tflite":0:0)))`; arguments and constants at `loc("t"("model.tflite":0:0))`.
+//! `loc("t"("op#i"("model.tflite":0:0)))`; arguments and constants at `loc("t"("model.tflite":0:0))`;
+//! an operator without outputs (`ASSIGN_VARIABLE`) at `loc("op#i"("model.tflite":0:0))`.
 //! Later reports (residency, planning failures) read the tensor name back with
 //! `Context::loc_name`.
+//!
+//! Errors name the subgraph, the operator (index and code) and the tensor:
+//! `subgraph 0, operator 3 (CONV_2D v3) writing tensor 7 'conv1': input 1 is missing`.
+//! [`verify`] runs the IR verifier on an imported module and adds the same description as a
+//! note to each error located at an operator's or constant's tensor, since the verifier's own
+//! messages name only the `graph` op.
 
 mod ops;
 mod types;
@@ -18,7 +25,7 @@ use mc_dialects::func::{FuncOp, ReturnOp};
 use mc_dialects::graph::ConstOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::resources::Blob;
-use mc_ir::{AttrKind, Builder, Context, Diagnostic, InsertPoint, Location, Value};
+use mc_ir::{AttrKind, Builder, Context, Diagnostic, InsertPoint, LocKind, Location, Value};
 use rustc_hash::FxHashSet;
 
 /// Alignment given to weight blobs (TFLite aligns buffers to 16 bytes).
@@ -28,6 +35,77 @@ const BLOB_ALIGNMENT: u32 = 16;
 pub fn import_bytes(ctx: &mut Context, bytes: &[u8], file: &str) -> Result<ModuleOp, Diagnostic> {
     let model = Model::from_bytes(bytes).map_err(|e| file_error(ctx, file, &e))?;
     import_model(ctx, &model, file)
+}
+
+/// Reads, translates and verifies `bytes` (what `mc-translate --import-tflite` does): the module,
+/// or every error, verifier errors annotated as [`verify`] does.
+pub fn import_and_verify(ctx: &mut Context, bytes: &[u8], file: &str) -> Result<ModuleOp, Vec<Diagnostic>> {
+    let model = Model::from_bytes(bytes).map_err(|e| vec![file_error(ctx, file, &e)])?;
+    let module = import_model(ctx, &model, file).map_err(|d| vec![d])?;
+    verify(ctx, module, &model)?;
+    Ok(module)
+}
+
+/// Verifies a module that [`import_model`] made from `model`. Each error located at a tensor
+/// the importer named gets a note at the same place naming the subgraph, the operator (index
+/// and code) that writes the tensor, and the tensor (index and name).
+pub fn verify(ctx: &Context, module: ModuleOp, model: &Model<'_>) -> Result<(), Vec<Diagnostic>> {
+    mc_ir::verify(ctx, module.op()).map_err(|diags| {
+        diags
+            .into_iter()
+            .map(|diag| match describe_loc(ctx, module, model, diag.loc) {
+                Some(text) => {
+                    let loc = diag.loc;
+                    diag.with_note(loc, text)
+                }
+                None => diag,
+            })
+            .collect()
+    })
+}
+
+/// `subgraph 0, operator 3 (CONV_2D v3) writing tensor 7 'conv1'` for an op located at
+/// `loc("conv1"("op#3"(file)))` (without the tensor for `loc("op#3"(file))`), `subgraph 0,
+/// constant tensor 5 'w'` for a constant; `None` for other locations.
+fn describe_loc(ctx: &Context, module: ModuleOp, model: &Model<'_>, loc: Location) -> Option<String> {
+    let LocKind::Name { name, child } = ctx.loc_kind(loc) else { return None };
+    let op_number = |l: Location| match ctx.loc_kind(l) {
+        LocKind::Name { name, .. } => name.strip_prefix("op#")?.parse::<usize>().ok(),
+        _ => None,
+    };
+    // `loc("t"("op#i"(file)))`, or `loc("op#i"(file))` for an operator without outputs.
+    let op_index = child.and_then(op_number).or_else(|| op_number(loc));
+    // The function holding an op at `loc` is the subgraph (functions are in subgraph order).
+    let functions = module.ops(ctx);
+    let index = functions
+        .iter()
+        .position(|&f| ctx.walk_preorder(f).iter().any(|&op| op != f && ctx.operation(op).loc() == loc))?;
+    let subgraph = model.subgraphs().get(index)?;
+    match op_index {
+        Some(i) => {
+            let operator = subgraph.operators().get(i)?;
+            let tensor = operator.outputs().iter().flatten().next().copied();
+            Some(operator_text(index, i, operator, tensor.map(|t| (t, subgraph.tensors()[t].name()))))
+        }
+        None => {
+            let t = subgraph.tensors().iter().position(|t| t.name() == name && t.is_constant())?;
+            Some(format!("subgraph {index}, constant tensor {t} '{name}'"))
+        }
+    }
+}
+
+/// `subgraph 0, operator 3 (CONV_2D v3) writing tensor 7 'conv1'`, or without the tensor.
+fn operator_text(
+    subgraph: usize,
+    index: usize,
+    operator: &crate::Operator<'_>,
+    output: Option<(usize, &str)>,
+) -> String {
+    let mut text = format!("subgraph {subgraph}, operator {index} ({})", operator.opcode());
+    if let Some((t, name)) = output {
+        text.push_str(&format!(" writing tensor {t} '{name}'"));
+    }
+    text
 }
 
 /// Translates a model read from `file` into a new module.
@@ -93,7 +171,9 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
         let inputs = self.subgraph.inputs().to_vec();
         let outputs = self.subgraph.outputs().to_vec();
         let input_types = inputs.iter().map(|&t| self.tensor_type(t, None)).collect::<Result<Vec<_>, _>>()?;
-        let output_types = outputs.iter().map(|&t| self.tensor_type(t, None)).collect::<Result<Vec<_>, _>>()?;
+        // An output's type error names the operator that writes it.
+        let output_types =
+            outputs.iter().map(|&t| self.tensor_type(t, self.writer_of(t))).collect::<Result<Vec<_>, _>>()?;
         let loc = self.ctx.file_loc(self.file, 0, 0);
         let func = FuncOp::build(self.ctx, loc, name, input_types, output_types);
         let body = func.entry_block(self.ctx).expect("built with a body");
@@ -123,21 +203,32 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
         self.ctx.name_loc(name, Some(child))
     }
 
+    /// The last operator that writes tensor `t`.
+    fn writer_of(&self, t: usize) -> Option<usize> {
+        self.subgraph.operators().iter().rposition(|op| op.outputs().contains(&Some(t)))
+    }
+
     /// The mc type of tensor `t`, failing with a message naming it (and the operator, if any).
     fn tensor_type(&mut self, t: usize, op_index: Option<usize>) -> Result<mc_ir::Type, Diagnostic> {
         let tensor = &self.subgraph.tensors()[t];
         types::tensor_type(self.ctx, tensor).map_err(|reason| {
             let loc = self.tensor_loc(t, op_index);
-            Diagnostic::error(loc, format!("{}tensor {t} '{}': {reason}", self.context_text(op_index), tensor.name()))
+            // The operator's output is already named by the context.
+            let written =
+                op_index.is_some_and(|i| self.subgraph.operators()[i].outputs().iter().flatten().next() == Some(&t));
+            let tensor_text = if written { String::new() } else { format!("tensor {t} '{}': ", tensor.name()) };
+            Diagnostic::error(loc, format!("{}{tensor_text}{reason}", self.context_text(op_index)))
         })
     }
 
-    /// `subgraph 0, operator 3 (CONV_2D v3): ` or `subgraph 0: `.
+    /// `subgraph 0, operator 3 (CONV_2D v3) writing tensor 7 'conv1': ` or `subgraph 0: `.
     fn context_text(&self, op_index: Option<usize>) -> String {
         match op_index {
             Some(i) => {
-                let opcode = self.subgraph.operators()[i].opcode();
-                format!("subgraph {}, operator {i} ({opcode}): ", self.index)
+                let operator = &self.subgraph.operators()[i];
+                let output =
+                    operator.outputs().iter().flatten().next().map(|&t| (t, self.subgraph.tensors()[t].name()));
+                format!("{}: ", operator_text(self.index, i, operator, output))
             }
             None => format!("subgraph {}: ", self.index),
         }
@@ -151,19 +242,29 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
         let tensor = &self.subgraph.tensors()[t];
         let Some(data) = tensor.data().filter(|_| tensor.is_constant()) else {
             let loc = self.tensor_loc(t, op_index);
+            let problem = match op_index {
+                Some(_) => "is read before any operator writes it (the graph is cyclic or out of order)",
+                None => "is a subgraph output that no operator writes",
+            };
             return Err(Diagnostic::error(
                 loc,
-                format!(
-                    "{}tensor {t} '{}' is read before any operator writes it (the graph is cyclic or out of order)",
-                    self.context_text(op_index),
-                    tensor.name()
-                ),
+                format!("{}tensor {t} '{}' {problem}", self.context_text(op_index), tensor.name()),
             ));
         };
         let ty = self.tensor_type(t, op_index)?;
-        if tensor.dtype() == DType::Resource {
+        let unsupported = if tensor.dtype() == DType::Resource {
+            Some("a resource tensor cannot be a constant")
+        } else if tensor.is_sparse() {
+            Some("sparse constant tensors are not supported")
+        } else {
+            None
+        };
+        if let Some(reason) = unsupported {
             let loc = self.tensor_loc(t, op_index);
-            return Err(Diagnostic::error(loc, "a resource tensor cannot be a constant"));
+            return Err(Diagnostic::error(
+                loc,
+                format!("{}tensor {t} '{}': {reason}", self.context_text(op_index), tensor.name()),
+            ));
         }
         let blob_name = self.ctx.resources.unique_name(&blob_key(tensor.name(), t));
         self.ctx.resources.insert(&blob_name, Blob { alignment: BLOB_ALIGNMENT, data: data.to_vec() });

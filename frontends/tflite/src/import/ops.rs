@@ -42,15 +42,22 @@ impl SubgraphImporter<'_, '_> {
         operator: &Operator<'_>,
         body: BlockId,
     ) -> Result<(), Diagnostic> {
-        let Some(builtin) = operator.opcode().builtin() else {
+        // Checked first: CALL_ONCE has no outputs, custom operators any number.
+        let supported = operator.opcode().builtin().filter(|b| {
+            !matches!(b, BuiltinOp::CallOnce | BuiltinOp::Custom | BuiltinOp::PlaceholderForGreaterOpCodes)
+        });
+        let Some(builtin) = supported else {
             return Err(self.op_error(index, "unsupported operator"));
         };
         let outputs: Vec<usize> = operator.outputs().iter().flatten().copied().collect();
         let expected_outputs = usize::from(builtin != BuiltinOp::AssignVariable);
         if outputs.len() != expected_outputs || operator.outputs().len() != expected_outputs {
+            let listed: Vec<String> =
+                operator.outputs().iter().map(|t| t.map_or("-1".to_string(), |t| t.to_string())).collect();
+            let noun = if expected_outputs == 1 { "output" } else { "outputs" };
             return Err(self.op_error(
                 index,
-                format!("expected {expected_outputs} output(s), found {}", operator.outputs().len()),
+                format!("expected {expected_outputs} {noun}, but the operator lists [{}]", listed.join(", ")),
             ));
         }
         let result = match outputs.first() {
@@ -58,10 +65,18 @@ impl SubgraphImporter<'_, '_> {
             None => None,
         };
         let op = self.build_operator(index, operator, builtin, result, body)?;
-        if let Some(&t) = outputs.first() {
-            let loc = self.tensor_loc(t, Some(index));
-            self.ctx.set_loc(op, loc);
-            self.values[t] = Some(op.result(0));
+        match outputs.first() {
+            Some(&t) => {
+                let loc = self.tensor_loc(t, Some(index));
+                self.ctx.set_loc(op, loc);
+                self.values[t] = Some(op.result(0));
+            }
+            // ASSIGN_VARIABLE writes no tensor: `loc("op#i"(file))`.
+            None => {
+                let file = self.ctx.file_loc(self.file, 0, 0);
+                let loc = self.ctx.name_loc(&format!("op#{index}"), Some(file));
+                self.ctx.set_loc(op, loc);
+            }
         }
         Ok(())
     }
@@ -133,9 +148,6 @@ impl SubgraphImporter<'_, '_> {
             B::StridedSlice => 4,
             B::Concatenation => operator.inputs().len(),
             B::VarHandle => 0,
-            B::CallOnce | B::Custom | B::PlaceholderForGreaterOpCodes => {
-                return Err(self.op_error(index, "unsupported operator"));
-            }
             _ => 1,
         };
         let mut inputs = Vec::new();
@@ -143,7 +155,16 @@ impl SubgraphImporter<'_, '_> {
             inputs.push(self.input(index, operator, position, body)?);
         }
         let optional = self.optional_input(index, operator, required, body)?;
-        if let BuiltinOptions::FullyConnected(o) = operator.options()
+        // No options table means the table's defaults, as TFLite reads it.
+        let defaults;
+        let options = match operator.options() {
+            BuiltinOptions::None => {
+                defaults = BuiltinOptions::schema_defaults(builtin);
+                &defaults
+            }
+            options => options,
+        };
+        if let BuiltinOptions::FullyConnected(o) = options
             && o.weights_format != WeightsFormat::Default
         {
             return Err(self.op_error(index, "shuffled weights formats are not supported"));
@@ -156,7 +177,7 @@ impl SubgraphImporter<'_, '_> {
         let loc = self.ctx.file_loc(self.file, 0, 0);
         let mut builder = Builder::at(self.ctx, InsertPoint::end(body), loc);
         let b = &mut builder;
-        let op = match (builtin, operator.options()) {
+        let op = match (builtin, options) {
             (B::Conv2D, BuiltinOptions::Conv2D(o)) => {
                 let attrs = Conv2DAttrs {
                     stride_h: o.stride_h.into(),

@@ -15,6 +15,12 @@ pub(super) fn tensor_type(ctx: &mut Context, tensor: &Tensor<'_>) -> Result<Type
         .iter()
         .map(|&d| if d >= 0 { Ok(d as i64) } else { Err(format!("dynamic dimension {d} is not supported")) })
         .collect::<Result<Vec<i64>, String>>()?;
+    // TFLite Micro counts elements in an `int`; larger tensors cannot run on a microcontroller,
+    // and the limit keeps shape arithmetic (element counts, window sizes) far from overflow.
+    let elements = shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d));
+    if elements.is_none_or(|n| n > i64::from(i32::MAX)) {
+        return Err(format!("shape {shape:?} has more than 2^31 - 1 elements"));
+    }
     let element = element_type(ctx, tensor)?;
     Ok(ctx.tensor_type(shape, element))
 }

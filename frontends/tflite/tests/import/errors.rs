@@ -1,0 +1,594 @@
+//! Bad input: each case is an exact error naming the subgraph, the operator (index and code)
+//! and the tensor, never a panic. Cases the importer rejects come first, then cases it imports
+//! but the `graph` verifier rejects (the importer's note names the TFLite operator and tensor),
+//! then damaged copies of every sample model.
+
+use crate::samples::*;
+use crate::support::*;
+use mc_tflite::writer::{ModelBuilder, raw};
+use mc_tflite::*;
+
+const AT: &str = "test.tflite:0:0: error: ";
+
+fn relu(b: &mut ModelBuilder, x: i32, y: i32) -> usize {
+    b.add_op(BuiltinOp::Relu, &[x], &[y], BuiltinOptions::None)
+}
+
+fn add(b: &mut ModelBuilder, x: i32, y: i32, z: i32) -> usize {
+    let options = AddSubOptions { fused_activation: Activation::None, pot_scale_int16: false };
+    b.add_op(BuiltinOp::Add, &[x, y], &[z], BuiltinOptions::Add(options))
+}
+
+/// x -> RELU -> y, float.
+fn relu_model() -> (ModelBuilder, i32, i32) {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[1, 4], DType::Float32);
+    let y = b.add_tensor("y", &[1, 4], DType::Float32);
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    (b, x, y)
+}
+
+#[test]
+fn custom_operator() {
+    let (mut b, x, y) = relu_model();
+    let code = b.custom_opcode("MyOp", 2);
+    b.add_op_raw(code, &[x], &[y], None);
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 0, operator 0 (custom \"MyOp\" v2) writing tensor 1 'y': unsupported operator\n")
+    );
+}
+
+#[test]
+fn unknown_builtin() {
+    // GATHER (36): a builtin mc does not name (the deprecated byte field; max(RELU, 36) = 36).
+    let (mut b, x, y) = relu_model();
+    relu(&mut b, x, y);
+    b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 36;
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 0, operator 0 (builtin 36 v1) writing tensor 1 'y': unsupported operator\n")
+    );
+}
+
+#[test]
+fn call_once() {
+    // CALL_ONCE runs an initialization subgraph; it has no outputs, so the output count must
+    // not be what is reported.
+    let (mut b, x, y) = relu_model();
+    let call = CallOnceOptions { init_subgraph_index: 1 };
+    b.add_op(BuiltinOp::CallOnce, &[], &[], BuiltinOptions::CallOnce(call));
+    relu(&mut b, x, y);
+    b.add_subgraph("init");
+    assert_eq!(import_error(&b), format!("{AT}subgraph 0, operator 0 (CALL_ONCE v1): unsupported operator\n"));
+}
+
+#[test]
+fn missing_required_inputs() {
+    // The filter of a convolution is `-1`.
+    let mut b = conv_2d_f32();
+    b.subgraph().operators.as_mut().unwrap()[0].inputs = Some(vec![0, -1, 2]);
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 0, operator 0 (CONV_2D v1) writing tensor 3 'conv': input 1 is missing\n")
+    );
+    // An ADD with one operand.
+    let mut b = add_f32_broadcast();
+    b.subgraph().operators.as_mut().unwrap()[0].inputs = Some(vec![0]);
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': input 1 is missing\n")
+    );
+    // A STRIDED_SLICE without strides.
+    let mut b = strided_slice_f32();
+    b.subgraph().operators.as_mut().unwrap()[0].inputs = Some(vec![0, 1, 2]);
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 0, operator 0 (STRIDED_SLICE v1) writing tensor 4 'slice': input 3 is missing\n")
+    );
+}
+
+#[test]
+fn input_read_before_it_is_written() {
+    // Out of order: operator 0 reads `t`, which operator 1 writes.
+    let (mut b, x, y) = relu_model();
+    let t = b.add_tensor("t", &[1, 4], DType::Float32);
+    add(&mut b, x, t, y);
+    relu(&mut b, x, t);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (ADD v1) writing tensor 1 'y': tensor 2 't' is read before any operator \
+             writes it (the graph is cyclic or out of order)\n"
+        )
+    );
+    // A cycle: a = relu(b), b = relu(a).
+    let mut b = ModelBuilder::new();
+    let first = b.add_tensor("a", &[2], DType::Float32);
+    let second = b.add_tensor("b", &[2], DType::Float32);
+    relu(&mut b, second, first);
+    relu(&mut b, first, second);
+    b.set_inputs(&[]);
+    b.set_outputs(&[second]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (RELU v1) writing tensor 0 'a': tensor 1 'b' is read before any operator \
+             writes it (the graph is cyclic or out of order)\n"
+        )
+    );
+}
+
+#[test]
+fn output_nothing_writes() {
+    let (mut b, x, _) = relu_model();
+    let z = b.add_tensor("z", &[1, 4], DType::Float32);
+    relu(&mut b, x, 1);
+    b.set_outputs(&[z]);
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 0: tensor 2 'z' is a subgraph output that no operator writes\n")
+    );
+}
+
+#[test]
+fn wrong_output_counts() {
+    let (mut b, x, y) = relu_model();
+    let extra = b.add_tensor("extra", &[1, 4], DType::Float32);
+    b.add_op(BuiltinOp::Relu, &[x], &[y, extra], BuiltinOptions::None);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (RELU v1) writing tensor 1 'y': expected 1 output, but the operator lists [1, 2]\n"
+        )
+    );
+    // An absent (`-1`) output.
+    let (mut b, x, _) = relu_model();
+    b.add_op(BuiltinOp::Relu, &[x], &[-1], BuiltinOptions::None);
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 0, operator 0 (RELU v1): expected 1 output, but the operator lists [-1]\n")
+    );
+    // ASSIGN_VARIABLE writes nothing.
+    let mut b = variables();
+    let stray = b.add_tensor("stray", &[1, 4], DType::Int8);
+    b.subgraph().operators.as_mut().unwrap()[3].outputs = Some(vec![stray]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 3 (ASSIGN_VARIABLE v1) writing tensor 4 'stray': expected 0 outputs, but the \
+             operator lists [4]\n"
+        )
+    );
+}
+
+#[test]
+fn custom_quantization() {
+    let mut b = add_i8_constant_rhs();
+    b.tensor(2).quantization.as_mut().unwrap().details =
+        Some(raw::QuantizationDetails::CustomQuantization(Box::new(raw::CustomQuantization { custom: Some(vec![1]) })));
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': custom quantization is not supported\n")
+    );
+}
+
+#[test]
+fn dynamic_dimensions() {
+    // In the shape itself (not only the signature): mc plans memory statically.
+    let mut b = relu6_f32();
+    b.tensor(1).shape = Some(vec![-1, 6]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (RELU6 v1) writing tensor 1 'output': dynamic dimension -1 is not supported\n"
+        )
+    );
+    let mut b = relu6_f32();
+    b.tensor(0).shape = Some(vec![1, -1]);
+    assert_eq!(import_error(&b), format!("{AT}subgraph 0: tensor 0 'input': dynamic dimension -1 is not supported\n"));
+}
+
+#[test]
+fn unsupported_element_types() {
+    for (dtype, name) in [
+        (raw::TensorType::String, "STRING"),
+        (raw::TensorType::Complex64, "COMPLEX64"),
+        (raw::TensorType::Complex128, "COMPLEX128"),
+        (raw::TensorType::Uint64, "UINT64"),
+        (raw::TensorType::Variant, "VARIANT"),
+    ] {
+        let mut b = relu6_f32();
+        b.tensor(1).type_ = dtype;
+        assert_eq!(
+            import_error(&b),
+            format!(
+                "{AT}subgraph 0, operator 0 (RELU6 v1) writing tensor 1 'output': tensor type {name} is not supported\n"
+            )
+        );
+    }
+    // An int4 constant (two values per byte).
+    let mut b = add_i8_constant_rhs();
+    b.tensor(1).type_ = raw::TensorType::Int4;
+    b.raw().buffers.as_mut().unwrap()[1].data = Some(vec![0x21, 0x03]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': tensor 1 'offset': tensor type INT4 is not \
+             supported\n"
+        )
+    );
+}
+
+#[test]
+fn unsupported_constants() {
+    // A resource handle with data.
+    let mut b = variables();
+    let data = b.add_buffer(&[0; 8]);
+    b.tensor(1).buffer = data;
+    b.subgraph().operators.as_mut().unwrap().remove(0);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (READ_VARIABLE v1) writing tensor 2 'old_state': tensor 1 'state_handle': a \
+             resource tensor cannot be a constant\n"
+        )
+    );
+    // A sparse (compressed) constant.
+    let mut b = add_i8_constant_rhs();
+    b.tensor(1).sparsity = Some(Box::default());
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': tensor 1 'offset': sparse constant tensors \
+             are not supported\n"
+        )
+    );
+}
+
+#[test]
+fn variable_nothing_reads_or_assigns() {
+    let mut b = variables();
+    let ops = b.subgraph().operators.as_mut().unwrap();
+    ops.truncate(1);
+    let x = b.add_tensor("c", &[1, 4], DType::Int8);
+    b.set_inputs(&[x]);
+    b.set_outputs(&[x]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (VAR_HANDLE v1) writing tensor 1 'state_handle': no READ_VARIABLE or \
+             ASSIGN_VARIABLE uses this variable, so its type is unknown\n"
+        )
+    );
+}
+
+#[test]
+fn shuffled_fully_connected_weights() {
+    let mut b = fully_connected_i8();
+    let FullyConnectedOptions { fused_activation, keep_num_dims, .. } =
+        match Model::from_bytes(&b.finish()).unwrap().main_subgraph().operators()[0].options() {
+            BuiltinOptions::FullyConnected(o) => *o,
+            other => panic!("{other:?}"),
+        };
+    let options = FullyConnectedOptions {
+        fused_activation,
+        weights_format: WeightsFormat::Shuffled4x16Int8,
+        keep_num_dims,
+        asymmetric_quantize_inputs: false,
+        quantized_bias_type: None,
+    };
+    b.subgraph().operators.as_mut().unwrap()[0].builtin_options =
+        mc_tflite::writer::to_raw(&BuiltinOptions::FullyConnected(options));
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (FULLY_CONNECTED v1) writing tensor 3 'fc': shuffled weights formats are not \
+             supported\n"
+        )
+    );
+}
+
+#[test]
+fn errors_in_later_subgraphs_name_them() {
+    let mut b = several_subgraphs();
+    b.select_subgraph(2);
+    b.subgraph().operators.as_mut().unwrap()[0].inputs = Some(vec![-1]);
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 2, operator 0 (RELU v1) writing tensor 1 'r': input 0 is missing\n")
+    );
+}
+
+#[test]
+fn damaged_files_are_reader_errors() {
+    let bytes = conv_2d_f32().finish();
+    let text = errors_of_bytes(&bytes[..bytes.len() / 2]);
+    assert!(text.starts_with(AT), "{text}");
+    assert_eq!(
+        errors_of_bytes(b"not a model"),
+        format!("{AT}not a TFLite file: bytes 4..8 are \"a mo\", not the TFLite file identifier \"TFL3\"\n")
+    );
+}
+
+// Imported, but the graph verifier rejects them: the verifier's message at the tensor's
+// location, and the importer's note naming the TFLite operator and tensor.
+
+#[test]
+fn result_shape_mismatch() {
+    let (mut b, x, y) = relu_model();
+    let z = b.add_tensor("z", &[1, 5], DType::Float32);
+    relu(&mut b, x, y);
+    add(&mut b, x, y, z);
+    b.set_outputs(&[z]);
+    assert_eq!(
+        verify_error(&b),
+        "test.tflite:0:0: error: 'graph.add' op result shape [1, 5] does not match the inferred shape [1, 4]\n\
+         test.tflite:0:0: note: subgraph 0, operator 1 (ADD v1) writing tensor 2 'z'\n"
+    );
+}
+
+#[test]
+fn bias_scale_mismatch() {
+    let mut b = conv_2d_i8_per_channel();
+    per_channel(&mut b, 2, &[0.125, 0.0625, 0.5], 0);
+    assert_eq!(
+        verify_error(&b),
+        "test.tflite:0:0: error: 'graph.conv_2d' op bias scale 0.5 (channel 2) does not match input scale × filter \
+         scale (0.5 × 0.5 = 0.25)\n\
+         test.tflite:0:0: note: subgraph 0, operator 0 (CONV_2D v1) writing tensor 3 'conv'\n"
+    );
+}
+
+#[test]
+fn fixed_output_quantization_mismatch() {
+    let mut b = softmax_i8();
+    per_tensor(&mut b, 1, 0.5, 0);
+    assert_eq!(
+        verify_error(&b),
+        "test.tflite:0:0: error: 'graph.softmax' op int8 softmax result must have scale 1/256 and zero point -128, \
+         but has scale 0.5 and zero point 0\n\
+         test.tflite:0:0: note: subgraph 0, operator 0 (SOFTMAX v1) writing tensor 1 'output'\n"
+    );
+}
+
+#[test]
+fn quantization_must_pass_through() {
+    let mut b = concatenation_i8();
+    per_tensor(&mut b, 1, 0.5, 2);
+    let text = verify_error(&b);
+    assert_eq!(
+        text,
+        "test.tflite:0:0: error: 'graph.concatenation' op input #1 element type '!quant.uniform<i8:f32, \
+         5.000000e-01:2>' must match the result element type '!quant.uniform<i8:f32, 5.000000e-01:1>'\n\
+         test.tflite:0:0: note: subgraph 0, operator 0 (CONCATENATION v1) writing tensor 3 'joined'\n"
+    );
+}
+
+#[test]
+fn every_error_is_reported_with_its_operator() {
+    // Two bad operators: both are reported, each with its own note.
+    let (mut b, x, y) = relu_model();
+    let z = b.add_tensor("z", &[1, 3], DType::Float32);
+    let w = b.add_tensor("w", &[2, 4], DType::Float32);
+    relu(&mut b, x, y);
+    add(&mut b, x, y, z);
+    relu(&mut b, y, w);
+    b.set_outputs(&[z, w]);
+    let text = verify_error(&b);
+    check(
+        &text,
+        &[
+            "error: 'graph.add' op result shape [1, 3] does not match the inferred shape [1, 4]",
+            "note: subgraph 0, operator 1 (ADD v1) writing tensor 2 'z'",
+            "error: 'graph.relu' op result shape [2, 4] does not match the inferred shape [1, 4]",
+            "note: subgraph 0, operator 2 (RELU v1) writing tensor 3 'w'",
+        ],
+    );
+}
+
+#[test]
+fn absent_conv_options_fail_verification() {
+    // No Conv2DOptions: TFLite's defaults have stride 0, which no kernel can run.
+    let mut b = conv_2d_f32();
+    b.subgraph().operators.as_mut().unwrap()[0].builtin_options = None;
+    let text = verify_error(&b);
+    check(
+        &text,
+        &[
+            "test.tflite:0:0: error: 'graph.conv_2d' op 'stride_h' must be at least 1, but is 0",
+            "test.tflite:0:0: note: subgraph 0, operator 0 (CONV_2D v1) writing tensor 3 'conv'",
+            "test.tflite:0:0: error: 'graph.conv_2d' op 'stride_w' must be at least 1, but is 0",
+        ],
+    );
+}
+
+#[test]
+fn unsupported_float_types_fail_verification() {
+    // f64 has an mc type, but no graph op takes it.
+    let mut b = relu6_f32();
+    b.tensor(0).type_ = raw::TensorType::Float64;
+    b.tensor(1).type_ = raw::TensorType::Float64;
+    assert_eq!(
+        verify_error(&b),
+        "test.tflite:0:0: error: 'graph.relu6' op input element type must be f32, quantized i8 or quantized i16, \
+         but got 'f64'\n\
+         test.tflite:0:0: note: subgraph 0, operator 0 (RELU6 v1) writing tensor 1 'output'\n"
+    );
+}
+
+#[test]
+fn variable_type_mismatch() {
+    // The value assigned is int16, the variable (read as int8) is not.
+    let mut b = variables();
+    let wide = b.add_tensor("wide", &[1, 4], DType::Int16);
+    per_tensor(&mut b, wide, 0.5, 0);
+    let ops = b.subgraph().operators.as_mut().unwrap();
+    ops[3].inputs = Some(vec![1, wide]);
+    b.set_inputs(&[0, wide]);
+    let text = verify_error(&b);
+    check(
+        &text,
+        &[
+            "test.tflite:0:0: error: 'graph.assign_variable' op value type 'tensor<1x4x!quant.uniform<i16:f32, \
+             5.000000e-01>>' does not match the variable's type 'tensor<1x4x!quant.uniform<i8:f32, 5.000000e-01>>'",
+            "test.tflite:0:0: note: subgraph 0, operator 3 (ASSIGN_VARIABLE v1)",
+        ],
+    );
+}
+
+/// `f()` must return, not panic.
+fn without_panic<T>(case: impl Fn() -> String, f: impl FnOnce() -> T) -> T {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(value) => value,
+        Err(_) => panic!("panicked on {}", case()),
+    }
+}
+
+#[test]
+fn damaged_samples_never_panic() {
+    // Every truncation of every sample, and random bytes overwritten: an error or a module.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut imported, mut rejected) = (0, 0);
+    for (name, build) in SAMPLES {
+        let bytes = build().finish();
+        let mut cases: Vec<(String, Vec<u8>)> = (0..bytes.len())
+            .step_by(7)
+            .map(|len| (format!("{name} truncated to {len}"), bytes[..len].to_vec()))
+            .collect();
+        for case in 0..200 {
+            let mut broken = bytes.clone();
+            let mut at = Vec::new();
+            for _ in 0..1 + next() % 3 {
+                let i = (next() % bytes.len() as u64) as usize;
+                broken[i] = next() as u8;
+                at.push(i);
+            }
+            cases.push((format!("{name} case {case}, bytes {at:?} overwritten"), broken));
+        }
+        for (case, bytes) in cases {
+            let ok = without_panic(
+                || case.clone(),
+                || {
+                    let mut ctx = context();
+                    match mc_tflite::import::import_and_verify(&mut ctx, &bytes, FILE) {
+                        Ok(module) => {
+                            // Whatever imports also prints.
+                            mc_ir::printer::print_top_level(&ctx, module.op(), Default::default());
+                            true
+                        }
+                        Err(_) => false,
+                    }
+                },
+            );
+            if ok { imported += 1 } else { rejected += 1 }
+        }
+    }
+    eprintln!("damaged samples: {rejected} rejected, {imported} still imported");
+    assert!(rejected > 0 && imported > 0);
+}
+
+/// The bad models `lit-tests/Target/TFLite/import-errors.mlir` runs `mc-translate` on, built
+/// here and committed there; `MC_BLESS=1` rewrites them.
+fn lit_inputs() -> Vec<(&'static str, ModelBuilder)> {
+    // Operator 1 writes a [1, 5] tensor where ADD gives [1, 4]: the verifier rejects it.
+    let (mut shape, x, y) = relu_model();
+    let z = shape.add_tensor("z", &[1, 5], DType::Float32);
+    relu(&mut shape, x, y);
+    add(&mut shape, x, y, z);
+    shape.set_outputs(&[z]);
+    // A custom operator the importer does not know.
+    let (mut custom, x, y) = relu_model();
+    let code = custom.custom_opcode("TFLite_Detection_PostProcess", 1);
+    custom.add_op_raw(code, &[x], &[y], None);
+    // Operators out of order.
+    let (mut order, x, y) = relu_model();
+    let t = order.add_tensor("t", &[1, 4], DType::Float32);
+    add(&mut order, x, t, y);
+    relu(&mut order, x, t);
+    vec![("add-shape-mismatch.tflite", shape), ("custom-op.tflite", custom), ("out-of-order.tflite", order)]
+}
+
+#[test]
+fn lit_inputs_are_current() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../lit-tests/Target/TFLite/Inputs");
+    let bless = std::env::var_os("MC_BLESS").is_some();
+    for (name, b) in lit_inputs() {
+        let path = dir.join(name);
+        let bytes = b.finish();
+        if bless {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        let committed =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e} (MC_BLESS=1 writes it)", path.display()));
+        assert!(committed == bytes, "{} is stale: rerun with MC_BLESS=1", path.display());
+        // Each is rejected, with an error (and no panic).
+        errors_of_bytes(&bytes);
+    }
+}
+
+#[test]
+fn conv_without_input_channels() {
+    // Found by the fuzzer: the verifier divided by the group count, 0 here.
+    let mut b = conv_2d_f32();
+    b.tensor(0).shape = Some(vec![1, 5, 4, 0]);
+    check(
+        &verify_error(&b),
+        &[
+            "error: 'graph.conv_2d' op input channels (0) must be a multiple of the filter's input channels (2)",
+            "note: subgraph 0, operator 0 (CONV_2D v1) writing tensor 3 'conv'",
+        ],
+    );
+}
+
+#[test]
+fn fuzzer_regressions_are_handled() {
+    // Inputs that crashed the importer fuzzer (fuzz/regressions/import_tflite): each returns.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/regressions/import_tflite");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        without_panic(
+            || path.display().to_string(),
+            || {
+                let mut ctx = context();
+                if let Ok(module) = mc_tflite::import::import_and_verify(&mut ctx, &bytes, FILE) {
+                    mc_ir::printer::print_top_level(&ctx, module.op(), Default::default());
+                }
+            },
+        );
+        n += 1;
+    }
+    assert!(n > 0, "no regression inputs in {}", dir.display());
+}
+
+#[test]
+fn tensors_too_large_for_a_microcontroller() {
+    // Found by the fuzzer: a reshape of a tensor with more than 2^63 elements overflowed the
+    // verifier's element count. TFLite Micro counts elements in 32 bits.
+    let mut b = reshape_new_shape_option();
+    b.tensor(0).shape = Some(vec![1 << 30, 1 << 30, 1 << 30]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0: tensor 0 'input': shape [1073741824, 1073741824, 1073741824] has more than 2^31 - 1 elements\n"
+        )
+    );
+    let mut b = reshape_new_shape_option();
+    b.tensor(1).shape = Some(vec![65536, 32768]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (RESHAPE v1) writing tensor 1 'reshaped': shape [65536, 32768] has more than 2^31 - 1 elements\n"
+        )
+    );
+}

@@ -1,0 +1,676 @@
+//! One small model per supported operator and element type, built with the writer: the inputs
+//! of the per-op tests (`ops.rs`), of the never-panic sweep (`errors.rs`) and of the fuzzer's
+//! seed corpus ([`SAMPLES`]).
+//!
+//! Shapes and quantization parameters are chosen so that each model verifies: biases are
+//! quantized with scale = input scale × weight scale (powers of two, exact in f32), and the
+//! fixed output quantizations TFLite's softmax/logistic/tanh kernels require are respected.
+
+use crate::support::*;
+use mc_tflite::writer::ModelBuilder;
+use mc_tflite::*;
+
+/// Builds one sample.
+pub type Build = fn() -> ModelBuilder;
+
+/// Every sample: its name and builder.
+pub const SAMPLES: &[(&str, Build)] = &[
+    ("conv_2d_f32", conv_2d_f32),
+    ("conv_2d_i8_per_channel", conv_2d_i8_per_channel),
+    ("conv_2d_i16x8", conv_2d_i16x8),
+    ("conv_2d_without_bias", conv_2d_without_bias),
+    ("depthwise_conv_2d_f32", depthwise_conv_2d_f32),
+    ("depthwise_conv_2d_i8_per_channel", depthwise_conv_2d_i8_per_channel),
+    ("depthwise_conv_2d_i16x8", depthwise_conv_2d_i16x8),
+    ("fully_connected_f32_keep_num_dims", fully_connected_f32_keep_num_dims),
+    ("fully_connected_i8", fully_connected_i8),
+    ("fully_connected_i16x8", fully_connected_i16x8),
+    ("add_f32_broadcast", add_f32_broadcast),
+    ("add_i8_constant_rhs", add_i8_constant_rhs),
+    ("sub_i8_broadcast", sub_i8_broadcast),
+    ("mul_i16_broadcast", mul_i16_broadcast),
+    ("avg_pool_2d_i8", avg_pool_2d_i8),
+    ("max_pool_2d_f32", max_pool_2d_f32),
+    ("max_pool_2d_i16", max_pool_2d_i16),
+    ("reshape_shape_operand", reshape_shape_operand),
+    ("reshape_new_shape_option", reshape_new_shape_option),
+    ("reshape_i16_inferred_dim", reshape_i16_inferred_dim),
+    ("transpose_i8", transpose_i8),
+    ("softmax_f32", softmax_f32),
+    ("softmax_i8", softmax_i8),
+    ("softmax_i8_to_i16", softmax_i8_to_i16),
+    ("softmax_i16", softmax_i16),
+    ("logistic_i8", logistic_i8),
+    ("logistic_i16", logistic_i16),
+    ("tanh_i8", tanh_i8),
+    ("tanh_f32", tanh_f32),
+    ("relu_i8", relu_i8),
+    ("relu6_f32", relu6_f32),
+    ("relu_n1_to_1_i16", relu_n1_to_1_i16),
+    ("mean_i8_keep_dims", mean_i8_keep_dims),
+    ("mean_f32", mean_f32),
+    ("pad_i8", pad_i8),
+    ("concatenation_i8", concatenation_i8),
+    ("concatenation_f32", concatenation_f32),
+    ("strided_slice_f32", strided_slice_f32),
+    ("strided_slice_i16", strided_slice_i16),
+    ("quantize_f32_to_i8", quantize_f32_to_i8),
+    ("quantize_i8_to_i16", quantize_i8_to_i16),
+    ("dequantize_i8", dequantize_i8),
+    ("dequantize_i16", dequantize_i16),
+    ("variables", variables),
+    ("several_subgraphs", several_subgraphs),
+];
+
+fn model(inputs: &[i32], outputs: &[i32], b: &mut ModelBuilder) {
+    b.set_inputs(inputs);
+    b.set_outputs(outputs);
+}
+
+fn conv_options(
+    padding: Padding,
+    stride: (i32, i32),
+    dilation: (i32, i32),
+    act: Activation,
+) -> BuiltinOptions<'static> {
+    BuiltinOptions::Conv2D(Conv2DOptions {
+        padding,
+        stride_h: stride.0,
+        stride_w: stride.1,
+        fused_activation: act,
+        dilation_h_factor: dilation.0,
+        dilation_w_factor: dilation.1,
+        quantized_bias_type: None,
+    })
+}
+
+fn depthwise_options(padding: Padding, multiplier: i32, act: Activation) -> BuiltinOptions<'static> {
+    BuiltinOptions::DepthwiseConv2D(DepthwiseConv2DOptions {
+        padding,
+        stride_h: 1,
+        stride_w: 1,
+        depth_multiplier: multiplier,
+        fused_activation: act,
+        dilation_h_factor: 1,
+        dilation_w_factor: 1,
+    })
+}
+
+fn fc_options(keep_num_dims: bool, act: Activation) -> BuiltinOptions<'static> {
+    BuiltinOptions::FullyConnected(FullyConnectedOptions {
+        fused_activation: act,
+        weights_format: WeightsFormat::Default,
+        keep_num_dims,
+        asymmetric_quantize_inputs: false,
+        quantized_bias_type: None,
+    })
+}
+
+fn pool_options(padding: Padding, filter: i32, stride: i32) -> BuiltinOptions<'static> {
+    BuiltinOptions::Pool2D(Pool2DOptions {
+        padding,
+        stride_h: stride,
+        stride_w: stride,
+        filter_height: filter,
+        filter_width: filter,
+        fused_activation: Activation::None,
+    })
+}
+
+fn add_sub(act: Activation) -> AddSubOptions {
+    AddSubOptions { fused_activation: act, pot_scale_int16: false }
+}
+
+/// f32 CONV_2D, SAME, stride 2×1, RELU6: [1,5,4,2] * [3,3,3,2] + [3] -> [1,3,4,3].
+pub fn conv_2d_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 5, 4, 2], DType::Float32);
+    let w = b.add_constant("filter", &[3, 3, 3, 2], DType::Float32, &zeros(54 * 4));
+    let bias = b.add_constant("bias", &[3], DType::Float32, &f32s(&[0.5, -1.0, 2.0]));
+    let y = b.add_tensor("conv", &[1, 3, 4, 3], DType::Float32);
+    b.add_op(BuiltinOp::Conv2D, &[x, w, bias], &[y], conv_options(Padding::Same, (2, 1), (1, 1), Activation::Relu6));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 CONV_2D with per-channel filter and bias, VALID, dilation 2×1, RELU:
+/// [1,4,4,2] * [3,2,2,2] -> [1,2,3,3].
+pub fn conv_2d_i8_per_channel() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 2], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -1);
+    let w = b.add_constant("filter", &[3, 2, 2, 2], DType::Int8, &zeros(24));
+    per_channel(&mut b, w, &[0.25, 0.125, 0.5], 0);
+    let bias = b.add_constant("bias", &[3], DType::Int32, &i32s(&[1, 2, 3]));
+    per_channel(&mut b, bias, &[0.125, 0.0625, 0.25], 0);
+    let y = b.add_tensor("conv", &[1, 2, 3, 3], DType::Int8);
+    per_tensor(&mut b, y, 0.75, 3);
+    b.add_op(BuiltinOp::Conv2D, &[x, w, bias], &[y], conv_options(Padding::Valid, (1, 1), (2, 1), Activation::Relu));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// 16x8 CONV_2D: int16 activations (zero points 0), int8 per-channel filter, plain int64 bias.
+pub fn conv_2d_i16x8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 3, 3, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let w = b.add_constant("filter", &[2, 1, 1, 1], DType::Int8, &i8s(&[1, -1]));
+    per_channel(&mut b, w, &[0.25, 0.5], 0);
+    let bias = b.add_constant("bias", &[2], DType::Int64, &i64s(&[7, -7]));
+    let y = b.add_tensor("conv", &[1, 3, 3, 2], DType::Int16);
+    per_tensor(&mut b, y, 1.0, 0);
+    b.add_op(BuiltinOp::Conv2D, &[x, w, bias], &[y], conv_options(Padding::Same, (1, 1), (1, 1), Activation::None));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 CONV_2D whose optional bias is absent (`-1`).
+pub fn conv_2d_without_bias() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 2, 1], DType::Float32);
+    let w = b.add_constant("filter", &[1, 1, 1, 1], DType::Float32, &f32s(&[2.0]));
+    let y = b.add_tensor("conv", &[1, 2, 2, 1], DType::Float32);
+    b.add_op(BuiltinOp::Conv2D, &[x, w, -1], &[y], conv_options(Padding::Valid, (1, 1), (1, 1), Activation::None));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 DEPTHWISE_CONV_2D, depth multiplier 2: [1,4,4,2] * [1,3,3,4] -> [1,2,2,4].
+pub fn depthwise_conv_2d_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 2], DType::Float32);
+    let w = b.add_constant("filter", &[1, 3, 3, 4], DType::Float32, &zeros(36 * 4));
+    let bias = b.add_constant("bias", &[4], DType::Float32, &zeros(16));
+    let y = b.add_tensor("dw", &[1, 2, 2, 4], DType::Float32);
+    b.add_op(BuiltinOp::DepthwiseConv2D, &[x, w, bias], &[y], depthwise_options(Padding::Valid, 2, Activation::Relu));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 DEPTHWISE_CONV_2D, depth multiplier 2, filter quantized per channel along axis 3.
+pub fn depthwise_conv_2d_i8_per_channel() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 2], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -128);
+    let w = b.add_constant("filter", &[1, 3, 3, 4], DType::Int8, &zeros(36));
+    per_channel(&mut b, w, &[0.25, 0.5, 0.125, 1.0], 3);
+    let bias = b.add_constant("bias", &[4], DType::Int32, &zeros(16));
+    per_channel(&mut b, bias, &[0.125, 0.25, 0.0625, 0.5], 0);
+    let y = b.add_tensor("dw", &[1, 4, 4, 4], DType::Int8);
+    per_tensor(&mut b, y, 0.25, 5);
+    b.add_op(BuiltinOp::DepthwiseConv2D, &[x, w, bias], &[y], depthwise_options(Padding::Same, 2, Activation::None));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// 16x8 DEPTHWISE_CONV_2D, depth multiplier 2, plain int64 bias.
+pub fn depthwise_conv_2d_i16x8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 3, 3, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let w = b.add_constant("filter", &[1, 1, 1, 2], DType::Int8, &i8s(&[3, 4]));
+    per_channel(&mut b, w, &[0.25, 0.5], 3);
+    let bias = b.add_constant("bias", &[2], DType::Int64, &zeros(16));
+    let y = b.add_tensor("dw", &[1, 3, 3, 2], DType::Int16);
+    per_tensor(&mut b, y, 0.125, 0);
+    b.add_op(BuiltinOp::DepthwiseConv2D, &[x, w, bias], &[y], depthwise_options(Padding::Valid, 2, Activation::Relu6));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 FULLY_CONNECTED with `keep_num_dims`: [2,3,4] x [5,4]ᵀ + [5] -> [2,3,5].
+pub fn fully_connected_f32_keep_num_dims() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3, 4], DType::Float32);
+    let w = b.add_constant("weights", &[5, 4], DType::Float32, &zeros(80));
+    let bias = b.add_constant("bias", &[5], DType::Float32, &zeros(20));
+    let y = b.add_tensor("fc", &[2, 3, 5], DType::Float32);
+    b.add_op(BuiltinOp::FullyConnected, &[x, w, bias], &[y], fc_options(true, Activation::ReluN1To1));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 FULLY_CONNECTED, per-tensor weights, without `keep_num_dims`: [2,3,4] -> [6,5].
+pub fn fully_connected_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3, 4], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 2);
+    let w = b.add_constant("weights", &[5, 4], DType::Int8, &zeros(20));
+    per_tensor(&mut b, w, 0.25, 0);
+    let bias = b.add_constant("bias", &[5], DType::Int32, &zeros(20));
+    per_tensor(&mut b, bias, 0.125, 0);
+    let y = b.add_tensor("fc", &[6, 5], DType::Int8);
+    per_tensor(&mut b, y, 2.0, -3);
+    b.add_op(BuiltinOp::FullyConnected, &[x, w, bias], &[y], fc_options(false, Activation::Relu));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// 16x8 FULLY_CONNECTED: int16 activations, int8 per-tensor weights, plain int64 bias.
+pub fn fully_connected_i16x8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let w = b.add_constant("weights", &[3, 4], DType::Int8, &zeros(12));
+    per_tensor(&mut b, w, 0.25, 0);
+    let bias = b.add_constant("bias", &[3], DType::Int64, &zeros(24));
+    let y = b.add_tensor("fc", &[1, 3], DType::Int16);
+    per_tensor(&mut b, y, 1.0, 0);
+    b.add_op(BuiltinOp::FullyConnected, &[x, w, bias], &[y], fc_options(false, Activation::None));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 ADD with broadcasting on both sides: [1,2,1,3] + [1,1,4,3] -> [1,2,4,3], RELU.
+pub fn add_f32_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[1, 2, 1, 3], DType::Float32);
+    let y = b.add_tensor("rhs", &[1, 1, 4, 3], DType::Float32);
+    let z = b.add_tensor("sum", &[1, 2, 4, 3], DType::Float32);
+    b.add_op(BuiltinOp::Add, &[x, y], &[z], BuiltinOptions::Add(add_sub(Activation::Relu)));
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// int8 ADD of a [2,3] input and a [3] constant (rank broadcasting), each with its own scale.
+pub fn add_i8_constant_rhs() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[2, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 1);
+    let c = b.add_constant("offset", &[3], DType::Int8, &i8s(&[1, 2, 3]));
+    per_tensor(&mut b, c, 0.25, 0);
+    let z = b.add_tensor("sum", &[2, 3], DType::Int8);
+    per_tensor(&mut b, z, 1.0, -1);
+    b.add_op(BuiltinOp::Add, &[x, c], &[z], BuiltinOptions::Add(add_sub(Activation::None)));
+    model(&[x], &[z], &mut b);
+    b
+}
+
+/// int8 SUB with broadcasting: [1,2,1,3] - [1,1,4,3].
+pub fn sub_i8_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[1, 2, 1, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 0);
+    let y = b.add_tensor("rhs", &[1, 1, 4, 3], DType::Int8);
+    per_tensor(&mut b, y, 0.25, 4);
+    let z = b.add_tensor("difference", &[1, 2, 4, 3], DType::Int8);
+    per_tensor(&mut b, z, 1.0, -5);
+    b.add_op(BuiltinOp::Sub, &[x, y], &[z], BuiltinOptions::Sub(add_sub(Activation::Relu6)));
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// int16 MUL (zero points 0) with broadcasting: [4,1] * [1,3] -> [4,3].
+pub fn mul_i16_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[4, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let y = b.add_tensor("rhs", &[1, 3], DType::Int16);
+    per_tensor(&mut b, y, 0.25, 0);
+    let z = b.add_tensor("product", &[4, 3], DType::Int16);
+    per_tensor(&mut b, z, 0.125, 0);
+    b.add_op(BuiltinOp::Mul, &[x, y], &[z], BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None }));
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// int8 AVERAGE_POOL_2D 2×2, stride 2, VALID: [1,4,4,2] -> [1,2,2,2].
+pub fn avg_pool_2d_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 2], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -128);
+    let y = b.add_tensor("pool", &[1, 2, 2, 2], DType::Int8);
+    per_tensor(&mut b, y, 0.5, -128);
+    b.add_op(BuiltinOp::AveragePool2D, &[x], &[y], pool_options(Padding::Valid, 2, 2));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 MAX_POOL_2D 3×3, stride 2, SAME: [1,4,4,2] -> [1,2,2,2].
+pub fn max_pool_2d_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 2], DType::Float32);
+    let y = b.add_tensor("pool", &[1, 2, 2, 2], DType::Float32);
+    b.add_op(BuiltinOp::MaxPool2D, &[x], &[y], pool_options(Padding::Same, 3, 2));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int16 MAX_POOL_2D.
+pub fn max_pool_2d_i16() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 2, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let y = b.add_tensor("pool", &[1, 1, 1, 1], DType::Int16);
+    per_tensor(&mut b, y, 0.5, 0);
+    b.add_op(BuiltinOp::MaxPool2D, &[x], &[y], pool_options(Padding::Valid, 2, 2));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 RESHAPE with a constant shape operand: [1,2,3] -> [3,2].
+pub fn reshape_shape_operand() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 3], DType::Float32);
+    let shape = b.add_constant("shape", &[2], DType::Int32, &i32s(&[3, 2]));
+    let y = b.add_tensor("reshaped", &[3, 2], DType::Float32);
+    let options = BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![3, 2]) });
+    b.add_op(BuiltinOp::Reshape, &[x, shape], &[y], options);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 RESHAPE with only the `new_shape` option: [2,3] -> [6].
+pub fn reshape_new_shape_option() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 7);
+    let y = b.add_tensor("reshaped", &[6], DType::Int8);
+    per_tensor(&mut b, y, 0.5, 7);
+    let options = BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![6]) });
+    b.add_op(BuiltinOp::Reshape, &[x], &[y], options);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int16 RESHAPE whose `new_shape` has a `-1` to infer: [2,3,2] -> [-1,4] = [3,4].
+pub fn reshape_i16_inferred_dim() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3, 2], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let y = b.add_tensor("reshaped", &[3, 4], DType::Int16);
+    per_tensor(&mut b, y, 0.5, 0);
+    let options = BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![-1, 4]) });
+    b.add_op(BuiltinOp::Reshape, &[x], &[y], options);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 TRANSPOSE NHWC -> NCHW: [1,2,3,4] with perm [0,3,1,2] -> [1,4,2,3].
+pub fn transpose_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 3, 4], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 0);
+    let perm = b.add_constant("perm", &[4], DType::Int32, &i32s(&[0, 3, 1, 2]));
+    let y = b.add_tensor("transposed", &[1, 4, 2, 3], DType::Int8);
+    per_tensor(&mut b, y, 0.5, 0);
+    b.add_op(BuiltinOp::Transpose, &[x, perm], &[y], BuiltinOptions::Transpose);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+fn unary(
+    op: BuiltinOp,
+    options: BuiltinOptions<'static>,
+    shape: &[i32],
+    input: (DType, Option<(f32, i64)>),
+    output: (DType, Option<(f32, i64)>),
+) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", shape, input.0);
+    if let Some((scale, zp)) = input.1 {
+        per_tensor(&mut b, x, scale, zp);
+    }
+    let y = b.add_tensor("output", shape, output.0);
+    if let Some((scale, zp)) = output.1 {
+        per_tensor(&mut b, y, scale, zp);
+    }
+    b.add_op(op, &[x], &[y], options);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+fn softmax(beta: f32) -> BuiltinOptions<'static> {
+    BuiltinOptions::Softmax(SoftmaxOptions { beta })
+}
+
+pub fn softmax_f32() -> ModelBuilder {
+    unary(BuiltinOp::Softmax, softmax(0.5), &[1, 10], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// int8 SOFTMAX: the output must be 1/256, -128.
+pub fn softmax_i8() -> ModelBuilder {
+    let (i, o) = ((DType::Int8, Some((0.125, 3))), (DType::Int8, Some((1.0 / 256.0, -128))));
+    unary(BuiltinOp::Softmax, softmax(1.0), &[1, 10], i, o)
+}
+
+/// int8 SOFTMAX to int16: the output must be 1/65536, -32768.
+pub fn softmax_i8_to_i16() -> ModelBuilder {
+    let (i, o) = ((DType::Int8, Some((0.125, 3))), (DType::Int16, Some((1.0 / 65536.0, -32768))));
+    unary(BuiltinOp::Softmax, softmax(1.0), &[1, 10], i, o)
+}
+
+/// int16 SOFTMAX: the output must be 1/32768, 0.
+pub fn softmax_i16() -> ModelBuilder {
+    let (i, o) = ((DType::Int16, Some((0.001, 0))), (DType::Int16, Some((1.0 / 32768.0, 0))));
+    unary(BuiltinOp::Softmax, softmax(1.0), &[2, 5], i, o)
+}
+
+/// int8 LOGISTIC: the output must be 1/256, -128.
+pub fn logistic_i8() -> ModelBuilder {
+    let (i, o) = ((DType::Int8, Some((0.1, -2))), (DType::Int8, Some((1.0 / 256.0, -128))));
+    unary(BuiltinOp::Logistic, BuiltinOptions::None, &[1, 8], i, o)
+}
+
+/// int16 LOGISTIC: zero points 0, the output 1/32768.
+pub fn logistic_i16() -> ModelBuilder {
+    let (i, o) = ((DType::Int16, Some((0.001, 0))), (DType::Int16, Some((1.0 / 32768.0, 0))));
+    unary(BuiltinOp::Logistic, BuiltinOptions::None, &[1, 8], i, o)
+}
+
+/// int8 TANH: the output must be 1/128, 0.
+pub fn tanh_i8() -> ModelBuilder {
+    let (i, o) = ((DType::Int8, Some((0.1, 0))), (DType::Int8, Some((1.0 / 128.0, 0))));
+    unary(BuiltinOp::Tanh, BuiltinOptions::None, &[4], i, o)
+}
+
+pub fn tanh_f32() -> ModelBuilder {
+    unary(BuiltinOp::Tanh, BuiltinOptions::None, &[4], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// int8 RELU: input and output scales may differ.
+pub fn relu_i8() -> ModelBuilder {
+    let (i, o) = ((DType::Int8, Some((0.5, -3))), (DType::Int8, Some((0.25, -128))));
+    unary(BuiltinOp::Relu, BuiltinOptions::None, &[1, 2, 2, 3], i, o)
+}
+
+pub fn relu6_f32() -> ModelBuilder {
+    unary(BuiltinOp::Relu6, BuiltinOptions::None, &[1, 6], (DType::Float32, None), (DType::Float32, None))
+}
+
+pub fn relu_n1_to_1_i16() -> ModelBuilder {
+    let (i, o) = ((DType::Int16, Some((0.5, 0))), (DType::Int16, Some((0.25, 0))));
+    unary(BuiltinOp::ReluN1To1, BuiltinOptions::None, &[3, 3], i, o)
+}
+
+/// int8 MEAN over axes [1, 2] with `keep_dims`: [1,4,4,8] -> [1,1,1,8].
+pub fn mean_i8_keep_dims() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 8], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -1);
+    let axes = b.add_constant("axes", &[2], DType::Int32, &i32s(&[1, 2]));
+    let y = b.add_tensor("mean", &[1, 1, 1, 8], DType::Int8);
+    per_tensor(&mut b, y, 0.25, -2);
+    b.add_op(BuiltinOp::Mean, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: true }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 MEAN over axes [1, 2] without `keep_dims`: [1,4,4,8] -> [1,8].
+pub fn mean_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 8], DType::Float32);
+    let axes = b.add_constant("axes", &[2], DType::Int32, &i32s(&[1, 2]));
+    let y = b.add_tensor("mean", &[1, 8], DType::Float32);
+    b.add_op(BuiltinOp::Mean, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 PAD with a [4,2] paddings constant: [1,2,2,1] -> [1,4,4,1].
+pub fn pad_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 2, 1], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -128);
+    let paddings = b.add_constant("paddings", &[4, 2], DType::Int32, &i32s(&[0, 0, 1, 1, 2, 0, 0, 0]));
+    let y = b.add_tensor("padded", &[1, 4, 4, 1], DType::Int8);
+    per_tensor(&mut b, y, 0.5, -128);
+    b.add_op(BuiltinOp::Pad, &[x, paddings], &[y], BuiltinOptions::Pad);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 CONCATENATION of three inputs along axis -1: [1,2,3] ++ [1,2,1] ++ [1,2,2] -> [1,2,6].
+pub fn concatenation_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let mut inputs = Vec::new();
+    for (name, width) in [("a", 3), ("b", 1), ("c", 2)] {
+        let t = b.add_tensor(name, &[1, 2, width], DType::Int8);
+        per_tensor(&mut b, t, 0.5, 1);
+        inputs.push(t);
+    }
+    let y = b.add_tensor("joined", &[1, 2, 6], DType::Int8);
+    per_tensor(&mut b, y, 0.5, 1);
+    let options = ConcatenationOptions { axis: -1, fused_activation: Activation::None };
+    b.add_op(BuiltinOp::Concatenation, &inputs, &[y], BuiltinOptions::Concatenation(options));
+    model(&inputs, &[y], &mut b);
+    b
+}
+
+/// f32 CONCATENATION of an input and a constant along axis 1: [1,2] ++ [1,3] -> [1,5].
+pub fn concatenation_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[1, 2], DType::Float32);
+    let c = b.add_constant("tail", &[1, 3], DType::Float32, &f32s(&[1.0, 2.0, 3.0]));
+    let y = b.add_tensor("joined", &[1, 5], DType::Float32);
+    let options = ConcatenationOptions { axis: 1, fused_activation: Activation::None };
+    b.add_op(BuiltinOp::Concatenation, &[x, c], &[y], BuiltinOptions::Concatenation(options));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+fn strided_slice_model(
+    dtype: DType,
+    quant: Option<(f32, i64)>,
+    masks: StridedSliceOptions,
+    out: &[i32],
+) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 2], dtype);
+    let begin = b.add_constant("begin", &[4], DType::Int32, &i32s(&[0, 1, 0, 0]));
+    let end = b.add_constant("end", &[4], DType::Int32, &i32s(&[1, 3, 4, 2]));
+    let strides = b.add_constant("strides", &[4], DType::Int32, &i32s(&[1, 1, 2, 1]));
+    let y = b.add_tensor("slice", out, dtype);
+    if let Some((scale, zp)) = quant {
+        per_tensor(&mut b, x, scale, zp);
+        per_tensor(&mut b, y, scale, zp);
+    }
+    b.add_op(BuiltinOp::StridedSlice, &[x, begin, end, strides], &[y], BuiltinOptions::StridedSlice(masks));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 STRIDED_SLICE with `shrink_axis_mask` 1: [1,4,4,2][0, 1:3, 0:4:2, 0:2] -> [2,2,2].
+pub fn strided_slice_f32() -> ModelBuilder {
+    let masks = StridedSliceOptions {
+        begin_mask: 0,
+        end_mask: 0,
+        ellipsis_mask: 0,
+        new_axis_mask: 0,
+        shrink_axis_mask: 1,
+        offset: false,
+    };
+    strided_slice_model(DType::Float32, None, masks, &[2, 2, 2])
+}
+
+/// int16 STRIDED_SLICE with `begin_mask` 2 and `end_mask` 2 (dimension 1 whole): -> [1,4,2,2].
+pub fn strided_slice_i16() -> ModelBuilder {
+    let masks = StridedSliceOptions {
+        begin_mask: 2,
+        end_mask: 2,
+        ellipsis_mask: 0,
+        new_axis_mask: 0,
+        shrink_axis_mask: 0,
+        offset: false,
+    };
+    strided_slice_model(DType::Int16, Some((0.5, 0)), masks, &[1, 4, 2, 2])
+}
+
+pub fn quantize_f32_to_i8() -> ModelBuilder {
+    let o = (DType::Int8, Some((0.5, 1)));
+    unary(BuiltinOp::Quantize, BuiltinOptions::Quantize, &[1, 4], (DType::Float32, None), o)
+}
+
+/// Requantization int8 -> int16.
+pub fn quantize_i8_to_i16() -> ModelBuilder {
+    let (i, o) = ((DType::Int8, Some((0.5, 1))), (DType::Int16, Some((0.25, 0))));
+    unary(BuiltinOp::Quantize, BuiltinOptions::Quantize, &[1, 4], i, o)
+}
+
+pub fn dequantize_i8() -> ModelBuilder {
+    let i = (DType::Int8, Some((0.5, 1)));
+    unary(BuiltinOp::Dequantize, BuiltinOptions::Dequantize, &[1, 4], i, (DType::Float32, None))
+}
+
+pub fn dequantize_i16() -> ModelBuilder {
+    let i = (DType::Int16, Some((0.25, 0)));
+    unary(BuiltinOp::Dequantize, BuiltinOptions::Dequantize, &[3], i, (DType::Float32, None))
+}
+
+/// A streaming state: VAR_HANDLE, READ_VARIABLE of the old state, ADD of the input, then
+/// ASSIGN_VARIABLE of the new state.
+pub fn variables() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 0);
+    let handle = b.add_tensor("state_handle", &[], DType::Resource);
+    let old = b.add_tensor("old_state", &[1, 4], DType::Int8);
+    per_tensor(&mut b, old, 0.5, 0);
+    let new = b.add_tensor("new_state", &[1, 4], DType::Int8);
+    per_tensor(&mut b, new, 0.5, 0);
+    let options = VarHandleOptions { container: Some("streaming"), shared_name: Some("state") };
+    b.add_op(BuiltinOp::VarHandle, &[], &[handle], BuiltinOptions::VarHandle(options));
+    b.add_op(BuiltinOp::ReadVariable, &[handle], &[old], BuiltinOptions::ReadVariable);
+    b.add_op(BuiltinOp::Add, &[old, x], &[new], BuiltinOptions::Add(add_sub(Activation::None)));
+    b.add_op(BuiltinOp::AssignVariable, &[handle, new], &[], BuiltinOptions::AssignVariable);
+    model(&[x], &[new], &mut b);
+    b
+}
+
+/// Four subgraphs: the entry (unnamed, so `@main`) with its inputs listed out of tensor order,
+/// `helper`, an unnamed one and a second `helper`.
+pub fn several_subgraphs() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    b.subgraph().name = None;
+    let x = b.add_tensor("x", &[2], DType::Float32);
+    let y = b.add_tensor("y", &[2], DType::Float32);
+    let z = b.add_tensor("z", &[2], DType::Float32);
+    b.add_op(BuiltinOp::Sub, &[x, y], &[z], BuiltinOptions::Sub(add_sub(Activation::None)));
+    model(&[y, x], &[z, x], &mut b);
+    for name in [Some("helper"), None, Some("helper")] {
+        let index = b.add_subgraph(name.unwrap_or(""));
+        if name.is_none() {
+            b.subgraph().name = None;
+        }
+        let a = b.add_tensor("a", &[3], DType::Int8);
+        per_tensor(&mut b, a, 0.5, index as i64);
+        let r = b.add_tensor("r", &[3], DType::Int8);
+        per_tensor(&mut b, r, 0.5, index as i64);
+        b.add_op(BuiltinOp::Relu, &[a], &[r], BuiltinOptions::None);
+        model(&[a], &[r], &mut b);
+    }
+    b
+}
+
+/// Writes every sample into `fuzz/seeds/import_tflite`, the importer fuzzer's seed corpus:
+/// `cargo test -p mc-tflite --test import write_fuzz_seeds -- --ignored`.
+#[test]
+#[ignore = "writes the fuzzer's seed corpus"]
+fn write_fuzz_seeds() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/import_tflite");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, build) in SAMPLES {
+        std::fs::write(dir.join(format!("{name}.tflite")), build().finish()).unwrap();
+    }
+}
