@@ -399,76 +399,86 @@ pub fn fused_activation(ctx: &Context, op: OpId) -> Option<Activation> {
     Activation::from_attr(ctx, ctx.attr(op, "fused_activation")?)
 }
 
+/// The integer attributes `names` of `op`, if all are present and fit in `i64`.
+fn get_ints<const N: usize>(ctx: &Context, op: OpId, names: [&str; N]) -> Option<[i64; N]> {
+    let mut values = [0; N];
+    for (value, name) in values.iter_mut().zip(names) {
+        *value = get_int(ctx, op, name)?;
+    }
+    Some(values)
+}
+
+/// Named `i64` attributes, in order.
+fn int_attrs(ctx: &mut Context, named: &[(&str, i64)]) -> Vec<(String, Attribute)> {
+    named.iter().map(|&(name, value)| (name.to_string(), int_attr(ctx, value))).collect()
+}
+
+/// `padding` and `fused_activation`, the tail of the windowed ops' attributes.
+fn window_tail_attrs(ctx: &mut Context, padding: Padding, activation: Activation) -> [(String, Attribute); 2] {
+    [("padding".to_string(), padding.attr(ctx)), ("fused_activation".to_string(), activation.attr(ctx))]
+}
+
 impl Conv2DAttrs {
     fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        Some(Conv2DAttrs {
-            stride_h: get_int(ctx, op, "stride_h")?,
-            stride_w: get_int(ctx, op, "stride_w")?,
-            dilation_h: get_int(ctx, op, "dilation_h")?,
-            dilation_w: get_int(ctx, op, "dilation_w")?,
-            padding: get_padding(ctx, op)?,
-            fused_activation: fused_activation(ctx, op)?,
-        })
+        let [stride_h, stride_w, dilation_h, dilation_w] =
+            get_ints(ctx, op, ["stride_h", "stride_w", "dilation_h", "dilation_w"])?;
+        let (padding, fused_activation) = (get_padding(ctx, op)?, fused_activation(ctx, op)?);
+        Some(Conv2DAttrs { stride_h, stride_w, dilation_h, dilation_w, padding, fused_activation })
     }
 
     fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
-        vec![
-            ("stride_h".to_string(), int_attr(ctx, self.stride_h)),
-            ("stride_w".to_string(), int_attr(ctx, self.stride_w)),
-            ("dilation_h".to_string(), int_attr(ctx, self.dilation_h)),
-            ("dilation_w".to_string(), int_attr(ctx, self.dilation_w)),
-            ("padding".to_string(), self.padding.attr(ctx)),
-            ("fused_activation".to_string(), self.fused_activation.attr(ctx)),
-        ]
+        let mut attrs = int_attrs(
+            ctx,
+            &[
+                ("stride_h", self.stride_h),
+                ("stride_w", self.stride_w),
+                ("dilation_h", self.dilation_h),
+                ("dilation_w", self.dilation_w),
+            ],
+        );
+        attrs.extend(window_tail_attrs(ctx, self.padding, self.fused_activation));
+        attrs
     }
 }
 
 impl Pool2DAttrs {
     fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        Some(Pool2DAttrs {
-            filter_h: get_int(ctx, op, "filter_h")?,
-            filter_w: get_int(ctx, op, "filter_w")?,
-            stride_h: get_int(ctx, op, "stride_h")?,
-            stride_w: get_int(ctx, op, "stride_w")?,
-            padding: get_padding(ctx, op)?,
-            fused_activation: fused_activation(ctx, op)?,
-        })
+        let [filter_h, filter_w, stride_h, stride_w] = get_ints(ctx, op, ["filter_h", "filter_w", "stride_h", "stride_w"])?;
+        let (padding, fused_activation) = (get_padding(ctx, op)?, fused_activation(ctx, op)?);
+        Some(Pool2DAttrs { filter_h, filter_w, stride_h, stride_w, padding, fused_activation })
     }
 
     fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
-        vec![
-            ("filter_h".to_string(), int_attr(ctx, self.filter_h)),
-            ("filter_w".to_string(), int_attr(ctx, self.filter_w)),
-            ("stride_h".to_string(), int_attr(ctx, self.stride_h)),
-            ("stride_w".to_string(), int_attr(ctx, self.stride_w)),
-            ("padding".to_string(), self.padding.attr(ctx)),
-            ("fused_activation".to_string(), self.fused_activation.attr(ctx)),
-        ]
+        let mut attrs = int_attrs(
+            ctx,
+            &[
+                ("filter_h", self.filter_h),
+                ("filter_w", self.filter_w),
+                ("stride_h", self.stride_h),
+                ("stride_w", self.stride_w),
+            ],
+        );
+        attrs.extend(window_tail_attrs(ctx, self.padding, self.fused_activation));
+        attrs
     }
 }
 
 impl StridedSliceAttrs {
+    const MASKS: [&str; 5] = ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
+
     fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        Some(StridedSliceAttrs {
-            begin_mask: get_int(ctx, op, "begin_mask")?,
-            end_mask: get_int(ctx, op, "end_mask")?,
-            ellipsis_mask: get_int(ctx, op, "ellipsis_mask")?,
-            new_axis_mask: get_int(ctx, op, "new_axis_mask")?,
-            shrink_axis_mask: get_int(ctx, op, "shrink_axis_mask")?,
-            offset: get_bool(ctx, op, "offset")?,
-        })
+        let [begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask] = get_ints(ctx, op, Self::MASKS)?;
+        let offset = get_bool(ctx, op, "offset")?;
+        Some(StridedSliceAttrs { begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask, offset })
     }
 
     fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
         let offset = ctx.bool_attr(self.offset);
-        vec![
-            ("begin_mask".to_string(), int_attr(ctx, self.begin_mask)),
-            ("end_mask".to_string(), int_attr(ctx, self.end_mask)),
-            ("ellipsis_mask".to_string(), int_attr(ctx, self.ellipsis_mask)),
-            ("new_axis_mask".to_string(), int_attr(ctx, self.new_axis_mask)),
-            ("shrink_axis_mask".to_string(), int_attr(ctx, self.shrink_axis_mask)),
-            ("offset".to_string(), offset),
-        ]
+        let values = [self.begin_mask, self.end_mask, self.ellipsis_mask, self.new_axis_mask, self.shrink_axis_mask];
+        let named: Vec<(&str, i64)> = Self::MASKS.into_iter().zip(values).collect();
+        let mut attrs = int_attrs(ctx, &named);
+        attrs.push(("offset".to_string(), offset));
+        attrs
     }
 }
 
@@ -588,31 +598,27 @@ impl MulOp {
     }
 }
 
-impl AvgPool2DOp {
-    /// Builds `graph.avg_pool_2d`.
-    pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
-        let attrs = attrs.to_attrs(b.ctx);
-        AvgPool2DOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
-    }
+/// Declares `build(b, input, attrs, result)` and `attrs` for the 2-D pooling ops.
+macro_rules! pool_builders {
+    ($($Op:ident),*) => {
+        $(
+            impl $Op {
+                #[doc = concat!("Builds `", stringify!($Op), "`.")]
+                pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
+                    let attrs = attrs.to_attrs(b.ctx);
+                    $Op(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
+                }
 
-    /// The attributes, if well-formed.
-    pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
-        Pool2DAttrs::read(ctx, self.0)
-    }
+                /// The attributes, if well-formed.
+                pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
+                    Pool2DAttrs::read(ctx, self.0)
+                }
+            }
+        )*
+    };
 }
 
-impl MaxPool2DOp {
-    /// Builds `graph.max_pool_2d`.
-    pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
-        let attrs = attrs.to_attrs(b.ctx);
-        MaxPool2DOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
-    }
-
-    /// The attributes, if well-formed.
-    pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
-        Pool2DAttrs::read(ctx, self.0)
-    }
-}
+pool_builders!(AvgPool2DOp, MaxPool2DOp);
 
 /// Builds an op with one input, an optional list operand and an optional list attribute.
 fn build_with_list(
