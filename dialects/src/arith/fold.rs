@@ -407,39 +407,35 @@ pub(super) fn fold_fptosi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) 
 }
 
 pub(super) fn fold_andi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    if same_operands(ctx, op) {
-        return operand(ctx, op, 0);
-    }
-    int_binary(
-        ctx,
-        op,
-        c,
-        |a, b, _| Some(a & b),
-        |a, b| match (a, b) {
-            (_, Some(0)) | (Some(0), _) => Some(Identity::Constant(0)),
-            (_, Some(-1)) => Some(Identity::Lhs),
-            (Some(-1), _) => Some(Identity::Rhs),
-            _ => None,
-        },
-    )
+    fold_and_or::<0, -1>(ctx, op, c, |a, b, _| Some(a & b))
 }
 
 pub(super) fn fold_ori(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    fold_and_or::<-1, 0>(ctx, op, c, |a, b, _| Some(a | b))
+}
+
+/// Folds `andi`/`ori`: `x op x` is `x`, `ABSORBING` on either side is the result, `NEUTRAL` on
+/// one side gives the other.
+fn fold_and_or<const ABSORBING: i128, const NEUTRAL: i128>(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attribute>],
+    eval: fn(i128, i128, u32) -> Option<i128>,
+) -> Folded {
     if same_operands(ctx, op) {
         return operand(ctx, op, 0);
     }
-    int_binary(
-        ctx,
-        op,
-        c,
-        |a, b, _| Some(a | b),
-        |a, b| match (a, b) {
-            (_, Some(-1)) | (Some(-1), _) => Some(Identity::Constant(-1)),
-            (_, Some(0)) => Some(Identity::Lhs),
-            (Some(0), _) => Some(Identity::Rhs),
-            _ => None,
-        },
-    )
+    int_binary(ctx, op, c, eval, |a, b| {
+        if a == Some(ABSORBING) || b == Some(ABSORBING) {
+            Some(Identity::Constant(ABSORBING))
+        } else if b == Some(NEUTRAL) {
+            Some(Identity::Lhs)
+        } else if a == Some(NEUTRAL) {
+            Some(Identity::Rhs)
+        } else {
+            None
+        }
+    })
 }
 
 pub(super) fn fold_xori(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
