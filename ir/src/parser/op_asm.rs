@@ -312,11 +312,7 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads an operand use if one is next.
     pub fn parse_optional_operand(&mut self) -> ParseResult<Option<UnresolvedOperand>> {
-        self.parser.check_token()?;
-        if !self.is(TokenKind::PercentIdentifier) {
-            return Ok(None);
-        }
-        self.parse_operand().map(Some)
+        self.parse_if(|p| p.is(TokenKind::PercentIdentifier), Self::parse_operand)
     }
 
     /// Reads zero or more comma-separated operands.
@@ -371,11 +367,16 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads a type if one is next.
     pub fn parse_optional_type(&mut self) -> ParseResult<Option<Type>> {
+        self.parse_if(Self::at_type, Self::parse_type)
+    }
+
+    /// Runs `parse` if `at` says the current token can start what it reads.
+    fn parse_if<T>(&mut self, at: fn(&Self) -> bool, parse: fn(&mut Self) -> ParseResult<T>) -> ParseResult<Option<T>> {
         self.parser.check_token()?;
-        if !self.at_type() {
+        if !at(self) {
             return Ok(None);
         }
-        self.parse_type().map(Some)
+        parse(self).map(Some)
     }
 
     /// Reads one or more comma-separated types.
@@ -389,11 +390,7 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads zero or more comma-separated types.
     pub fn parse_optional_type_list(&mut self) -> ParseResult<Vec<Type>> {
-        self.parser.check_token()?;
-        if !self.at_type() {
-            return Ok(Vec::new());
-        }
-        self.parse_type_list()
+        Ok(self.parse_if(Self::at_type, Self::parse_type_list)?.unwrap_or_default())
     }
 
     /// Reads `: type`.
@@ -456,11 +453,7 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads an attribute if one can start here.
     pub fn parse_optional_attribute(&mut self) -> ParseResult<Option<Attribute>> {
-        self.parser.check_token()?;
-        if !self.at_attribute() {
-            return Ok(None);
-        }
-        self.parse_attribute().map(Some)
+        self.parse_if(Self::at_attribute, Self::parse_attribute)
     }
 
     /// Reads `{name = value, ...}` into `attrs` if a `{` is next.
