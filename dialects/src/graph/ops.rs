@@ -413,55 +413,31 @@ fn int_attrs(ctx: &mut Context, named: &[(&str, i64)]) -> Vec<(String, Attribute
     named.iter().map(|&(name, value)| (name.to_string(), int_attr(ctx, value))).collect()
 }
 
-/// `padding` and `fused_activation`, the tail of the windowed ops' attributes.
-fn window_tail_attrs(ctx: &mut Context, padding: Padding, activation: Activation) -> [(String, Attribute); 2] {
-    [("padding".to_string(), padding.attr(ctx)), ("fused_activation".to_string(), activation.attr(ctx))]
+/// Declares `read` and `to_attrs` for an attribute struct of the windowed ops: integer fields,
+/// then `padding` and `fused_activation`.
+macro_rules! windowed_attrs {
+    ($S:ident { $($int:ident),* }) => {
+        impl $S {
+            fn read(ctx: &Context, op: OpId) -> Option<Self> {
+                Some($S {
+                    $($int: get_int(ctx, op, stringify!($int))?,)*
+                    padding: get_padding(ctx, op)?,
+                    fused_activation: fused_activation(ctx, op)?,
+                })
+            }
+
+            fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
+                let mut attrs = int_attrs(ctx, &[$((stringify!($int), self.$int)),*]);
+                attrs.push(("padding".to_string(), self.padding.attr(ctx)));
+                attrs.push(("fused_activation".to_string(), self.fused_activation.attr(ctx)));
+                attrs
+            }
+        }
+    };
 }
 
-impl Conv2DAttrs {
-    fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        let [stride_h, stride_w, dilation_h, dilation_w] =
-            get_ints(ctx, op, ["stride_h", "stride_w", "dilation_h", "dilation_w"])?;
-        let (padding, fused_activation) = (get_padding(ctx, op)?, fused_activation(ctx, op)?);
-        Some(Conv2DAttrs { stride_h, stride_w, dilation_h, dilation_w, padding, fused_activation })
-    }
-
-    fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
-        let mut attrs = int_attrs(
-            ctx,
-            &[
-                ("stride_h", self.stride_h),
-                ("stride_w", self.stride_w),
-                ("dilation_h", self.dilation_h),
-                ("dilation_w", self.dilation_w),
-            ],
-        );
-        attrs.extend(window_tail_attrs(ctx, self.padding, self.fused_activation));
-        attrs
-    }
-}
-
-impl Pool2DAttrs {
-    fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        let [filter_h, filter_w, stride_h, stride_w] = get_ints(ctx, op, ["filter_h", "filter_w", "stride_h", "stride_w"])?;
-        let (padding, fused_activation) = (get_padding(ctx, op)?, fused_activation(ctx, op)?);
-        Some(Pool2DAttrs { filter_h, filter_w, stride_h, stride_w, padding, fused_activation })
-    }
-
-    fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
-        let mut attrs = int_attrs(
-            ctx,
-            &[
-                ("filter_h", self.filter_h),
-                ("filter_w", self.filter_w),
-                ("stride_h", self.stride_h),
-                ("stride_w", self.stride_w),
-            ],
-        );
-        attrs.extend(window_tail_attrs(ctx, self.padding, self.fused_activation));
-        attrs
-    }
-}
+windowed_attrs!(Conv2DAttrs { stride_h, stride_w, dilation_h, dilation_w });
+windowed_attrs!(Pool2DAttrs { filter_h, filter_w, stride_h, stride_w });
 
 impl StridedSliceAttrs {
     const MASKS: [&str; 5] = ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
@@ -636,40 +612,38 @@ fn build_with_list(
     b.create(name, &with_optional(&[input], operand), &[result], attrs, vec![])
 }
 
-impl ReshapeOp {
-    /// Builds `graph.reshape` with an optional `shape` operand and `new_shape` attribute.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        shape: Option<Value>,
-        new_shape: Option<&[i64]>,
-        result: Type,
-    ) -> Self {
-        ReshapeOp(build_with_list(b, Self::NAME, input, shape, new_shape.map(|s| ("new_shape", s)), vec![], result))
-    }
+/// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
+/// list either as an operand or as an `i64` array attribute.
+macro_rules! list_builders {
+    ($($(#[$doc:meta])* $Op:ident { $operand:ident, $attr:ident, $values:ident: $values_doc:literal })*) => {
+        $(
+            impl $Op {
+                $(#[$doc])*
+                pub fn build(
+                    b: &mut Builder<'_>,
+                    input: Value,
+                    $operand: Option<Value>,
+                    $attr: Option<&[i64]>,
+                    result: Type,
+                ) -> Self {
+                    let attr = $attr.map(|values| (stringify!($attr), values));
+                    $Op(build_with_list(b, Self::NAME, input, $operand, attr, vec![], result))
+                }
 
-    /// The `new_shape` attribute's values.
-    pub fn new_shape_values(self, ctx: &Context) -> Option<Vec<i64>> {
-        i64_array(ctx, self.new_shape(ctx)?)
-    }
+                #[doc = $values_doc]
+                pub fn $values(self, ctx: &Context) -> Option<Vec<i64>> {
+                    i64_array(ctx, self.$attr(ctx)?)
+                }
+            }
+        )*
+    };
 }
 
-impl TransposeOp {
+list_builders! {
+    /// Builds `graph.reshape` with an optional `shape` operand and `new_shape` attribute.
+    ReshapeOp { shape, new_shape, new_shape_values: "The `new_shape` attribute's values." }
     /// Builds `graph.transpose` with a `perm` operand or a `perm` attribute.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        perm_operand: Option<Value>,
-        perm: Option<&[i64]>,
-        result: Type,
-    ) -> Self {
-        TransposeOp(build_with_list(b, Self::NAME, input, perm_operand, perm.map(|p| ("perm", p)), vec![], result))
-    }
-
-    /// The `perm` attribute's values.
-    pub fn perm_values(self, ctx: &Context) -> Option<Vec<i64>> {
-        i64_array(ctx, self.perm(ctx)?)
-    }
+    TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
 }
 
 impl SoftmaxOp {
