@@ -510,14 +510,7 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads a region argument `%name: type {attrs}? loc(...)?` (attributes if `allow_attrs`).
     pub fn parse_argument(&mut self, allow_attrs: bool) -> ParseResult<Argument> {
-        self.parser.check_token()?;
-        if !self.is(TokenKind::PercentIdentifier) {
-            return Err(self.error_here("expected SSA identifier"));
-        }
-        let name = self.parser.parse_value_use()?;
-        if name.index != 0 {
-            return Err(self.parser.error_at(name.offset, "expected SSA identifier"));
-        }
+        let name = self.parse_argument_use()?;
         self.parse_colon()?;
         let ty = self.parse_type()?;
         let mut attrs = Vec::new();
@@ -528,8 +521,8 @@ impl OpAsmParser<'_, '_> {
         Ok(Argument { name, ty, attrs, loc })
     }
 
-    /// Reads a region argument's name alone (`%iv` in `scf.for %iv = ...`); its type is `ty`.
-    pub fn parse_argument_name(&mut self, ty: Type) -> ParseResult<Argument> {
+    /// Reads a region argument's `%name` (no `#index`).
+    fn parse_argument_use(&mut self) -> ParseResult<ValueUse> {
         self.parser.check_token()?;
         if !self.is(TokenKind::PercentIdentifier) {
             return Err(self.error_here("expected SSA identifier"));
@@ -538,6 +531,12 @@ impl OpAsmParser<'_, '_> {
         if name.index != 0 {
             return Err(self.parser.error_at(name.offset, "expected SSA identifier"));
         }
+        Ok(name)
+    }
+
+    /// Reads a region argument's name alone (`%iv` in `scf.for %iv = ...`); its type is `ty`.
+    pub fn parse_argument_name(&mut self, ty: Type) -> ParseResult<Argument> {
+        let name = self.parse_argument_use()?;
         Ok(Argument { name, ty, attrs: Vec::new(), loc: None })
     }
 
