@@ -390,6 +390,18 @@ pub(super) fn fold_sitofp(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) 
 }
 
 pub(super) fn fold_fptosi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    fold_fp_to_int(ctx, op, c, |width| (-(2f64.powi(width as i32 - 1)), 2f64.powi(width as i32 - 1) - 1.0), |t| t as i128)
+}
+
+/// Folds a float-to-integer cast to a signless result: the truncated constant, converted by
+/// `convert`, if it is finite and within `range(width)`.
+fn fold_fp_to_int(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attribute>],
+    range: fn(u32) -> (f64, f64),
+    convert: fn(f64) -> i128,
+) -> Folded {
     let Some(v) = float(ctx, c[0]) else { return Folded::Unchanged };
     let result = ctx.operation(op).result_type(0);
     let (Some(width), TypeKind::Integer { signedness: Signedness::Signless, .. }) =
@@ -398,48 +410,44 @@ pub(super) fn fold_fptosi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) 
         return Folded::Unchanged;
     };
     let truncated = v.trunc();
-    let (min, max) = (-(2f64.powi(width as i32 - 1)), 2f64.powi(width as i32 - 1) - 1.0);
+    let (min, max) = range(width);
     if !truncated.is_finite() || truncated < min || truncated > max {
         // Out-of-range conversion is poison in MLIR: leave it for run time.
         return Folded::Unchanged;
     }
-    result_int(ctx, op, truncated as i128)
+    result_int(ctx, op, convert(truncated))
 }
 
 pub(super) fn fold_andi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    if same_operands(ctx, op) {
-        return operand(ctx, op, 0);
-    }
-    int_binary(
-        ctx,
-        op,
-        c,
-        |a, b, _| Some(a & b),
-        |a, b| match (a, b) {
-            (_, Some(0)) | (Some(0), _) => Some(Identity::Constant(0)),
-            (_, Some(-1)) => Some(Identity::Lhs),
-            (Some(-1), _) => Some(Identity::Rhs),
-            _ => None,
-        },
-    )
+    fold_and_or::<0, -1>(ctx, op, c, |a, b, _| Some(a & b))
 }
 
 pub(super) fn fold_ori(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    fold_and_or::<-1, 0>(ctx, op, c, |a, b, _| Some(a | b))
+}
+
+/// Folds `andi`/`ori`: `x op x` is `x`, `ABSORBING` on either side is the result, `NEUTRAL` on
+/// one side gives the other.
+fn fold_and_or<const ABSORBING: i128, const NEUTRAL: i128>(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attribute>],
+    eval: fn(i128, i128, u32) -> Option<i128>,
+) -> Folded {
     if same_operands(ctx, op) {
         return operand(ctx, op, 0);
     }
-    int_binary(
-        ctx,
-        op,
-        c,
-        |a, b, _| Some(a | b),
-        |a, b| match (a, b) {
-            (_, Some(-1)) | (Some(-1), _) => Some(Identity::Constant(-1)),
-            (_, Some(0)) => Some(Identity::Lhs),
-            (Some(0), _) => Some(Identity::Rhs),
-            _ => None,
-        },
-    )
+    int_binary(ctx, op, c, eval, |a, b| {
+        if a == Some(ABSORBING) || b == Some(ABSORBING) {
+            Some(Identity::Constant(ABSORBING))
+        } else if b == Some(NEUTRAL) {
+            Some(Identity::Lhs)
+        } else if a == Some(NEUTRAL) {
+            Some(Identity::Rhs)
+        } else {
+            None
+        }
+    })
 }
 
 pub(super) fn fold_xori(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
@@ -503,19 +511,7 @@ pub(super) fn fold_uitofp(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) 
 }
 
 pub(super) fn fold_fptoui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    let Some(v) = float(ctx, c[0]) else { return Folded::Unchanged };
-    let result = ctx.operation(op).result_type(0);
-    let (Some(width), TypeKind::Integer { signedness: Signedness::Signless, .. }) =
-        (type_width(ctx, result), ctx.type_kind(result))
-    else {
-        return Folded::Unchanged;
-    };
-    let truncated = v.trunc();
-    if !truncated.is_finite() || truncated < 0.0 || truncated > 2f64.powi(width as i32) - 1.0 {
-        // Out-of-range conversion is poison in MLIR: leave it for run time.
-        return Folded::Unchanged;
-    }
-    result_int(ctx, op, truncated as u128 as i128)
+    fold_fp_to_int(ctx, op, c, |width| (0.0, 2f64.powi(width as i32) - 1.0), |t| t as u128 as i128)
 }
 
 /// Folds an index cast of a constant: `extend` turns the input (of `width` bits) into the

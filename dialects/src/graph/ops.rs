@@ -399,76 +399,62 @@ pub fn fused_activation(ctx: &Context, op: OpId) -> Option<Activation> {
     Activation::from_attr(ctx, ctx.attr(op, "fused_activation")?)
 }
 
-impl Conv2DAttrs {
-    fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        Some(Conv2DAttrs {
-            stride_h: get_int(ctx, op, "stride_h")?,
-            stride_w: get_int(ctx, op, "stride_w")?,
-            dilation_h: get_int(ctx, op, "dilation_h")?,
-            dilation_w: get_int(ctx, op, "dilation_w")?,
-            padding: get_padding(ctx, op)?,
-            fused_activation: fused_activation(ctx, op)?,
-        })
+/// The integer attributes `names` of `op`, if all are present and fit in `i64`.
+fn get_ints<const N: usize>(ctx: &Context, op: OpId, names: [&str; N]) -> Option<[i64; N]> {
+    let mut values = [0; N];
+    for (value, name) in values.iter_mut().zip(names) {
+        *value = get_int(ctx, op, name)?;
     }
-
-    fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
-        vec![
-            ("stride_h".to_string(), int_attr(ctx, self.stride_h)),
-            ("stride_w".to_string(), int_attr(ctx, self.stride_w)),
-            ("dilation_h".to_string(), int_attr(ctx, self.dilation_h)),
-            ("dilation_w".to_string(), int_attr(ctx, self.dilation_w)),
-            ("padding".to_string(), self.padding.attr(ctx)),
-            ("fused_activation".to_string(), self.fused_activation.attr(ctx)),
-        ]
-    }
+    Some(values)
 }
 
-impl Pool2DAttrs {
-    fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        Some(Pool2DAttrs {
-            filter_h: get_int(ctx, op, "filter_h")?,
-            filter_w: get_int(ctx, op, "filter_w")?,
-            stride_h: get_int(ctx, op, "stride_h")?,
-            stride_w: get_int(ctx, op, "stride_w")?,
-            padding: get_padding(ctx, op)?,
-            fused_activation: fused_activation(ctx, op)?,
-        })
-    }
-
-    fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
-        vec![
-            ("filter_h".to_string(), int_attr(ctx, self.filter_h)),
-            ("filter_w".to_string(), int_attr(ctx, self.filter_w)),
-            ("stride_h".to_string(), int_attr(ctx, self.stride_h)),
-            ("stride_w".to_string(), int_attr(ctx, self.stride_w)),
-            ("padding".to_string(), self.padding.attr(ctx)),
-            ("fused_activation".to_string(), self.fused_activation.attr(ctx)),
-        ]
-    }
+/// Named `i64` attributes, in order.
+fn int_attrs(ctx: &mut Context, named: &[(&str, i64)]) -> Vec<(String, Attribute)> {
+    named.iter().map(|&(name, value)| (name.to_string(), int_attr(ctx, value))).collect()
 }
+
+/// Declares `read` and `to_attrs` for an attribute struct of the windowed ops: integer fields,
+/// then `padding` and `fused_activation`.
+macro_rules! windowed_attrs {
+    ($S:ident { $($int:ident),* }) => {
+        impl $S {
+            fn read(ctx: &Context, op: OpId) -> Option<Self> {
+                Some($S {
+                    $($int: get_int(ctx, op, stringify!($int))?,)*
+                    padding: get_padding(ctx, op)?,
+                    fused_activation: fused_activation(ctx, op)?,
+                })
+            }
+
+            fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
+                let mut attrs = int_attrs(ctx, &[$((stringify!($int), self.$int)),*]);
+                attrs.push(("padding".to_string(), self.padding.attr(ctx)));
+                attrs.push(("fused_activation".to_string(), self.fused_activation.attr(ctx)));
+                attrs
+            }
+        }
+    };
+}
+
+windowed_attrs!(Conv2DAttrs { stride_h, stride_w, dilation_h, dilation_w });
+windowed_attrs!(Pool2DAttrs { filter_h, filter_w, stride_h, stride_w });
 
 impl StridedSliceAttrs {
+    const MASKS: [&str; 5] = ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
+
     fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        Some(StridedSliceAttrs {
-            begin_mask: get_int(ctx, op, "begin_mask")?,
-            end_mask: get_int(ctx, op, "end_mask")?,
-            ellipsis_mask: get_int(ctx, op, "ellipsis_mask")?,
-            new_axis_mask: get_int(ctx, op, "new_axis_mask")?,
-            shrink_axis_mask: get_int(ctx, op, "shrink_axis_mask")?,
-            offset: get_bool(ctx, op, "offset")?,
-        })
+        let [begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask] = get_ints(ctx, op, Self::MASKS)?;
+        let offset = get_bool(ctx, op, "offset")?;
+        Some(StridedSliceAttrs { begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask, offset })
     }
 
     fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
         let offset = ctx.bool_attr(self.offset);
-        vec![
-            ("begin_mask".to_string(), int_attr(ctx, self.begin_mask)),
-            ("end_mask".to_string(), int_attr(ctx, self.end_mask)),
-            ("ellipsis_mask".to_string(), int_attr(ctx, self.ellipsis_mask)),
-            ("new_axis_mask".to_string(), int_attr(ctx, self.new_axis_mask)),
-            ("shrink_axis_mask".to_string(), int_attr(ctx, self.shrink_axis_mask)),
-            ("offset".to_string(), offset),
-        ]
+        let values = [self.begin_mask, self.end_mask, self.ellipsis_mask, self.new_axis_mask, self.shrink_axis_mask];
+        let named: Vec<(&str, i64)> = Self::MASKS.into_iter().zip(values).collect();
+        let mut attrs = int_attrs(ctx, &named);
+        attrs.push(("offset".to_string(), offset));
+        attrs
     }
 }
 
@@ -588,31 +574,27 @@ impl MulOp {
     }
 }
 
-impl AvgPool2DOp {
-    /// Builds `graph.avg_pool_2d`.
-    pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
-        let attrs = attrs.to_attrs(b.ctx);
-        AvgPool2DOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
-    }
+/// Declares `build(b, input, attrs, result)` and `attrs` for the 2-D pooling ops.
+macro_rules! pool_builders {
+    ($($Op:ident),*) => {
+        $(
+            impl $Op {
+                #[doc = concat!("Builds `", stringify!($Op), "`.")]
+                pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
+                    let attrs = attrs.to_attrs(b.ctx);
+                    $Op(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
+                }
 
-    /// The attributes, if well-formed.
-    pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
-        Pool2DAttrs::read(ctx, self.0)
-    }
+                /// The attributes, if well-formed.
+                pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
+                    Pool2DAttrs::read(ctx, self.0)
+                }
+            }
+        )*
+    };
 }
 
-impl MaxPool2DOp {
-    /// Builds `graph.max_pool_2d`.
-    pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
-        let attrs = attrs.to_attrs(b.ctx);
-        MaxPool2DOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
-    }
-
-    /// The attributes, if well-formed.
-    pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
-        Pool2DAttrs::read(ctx, self.0)
-    }
-}
+pool_builders!(AvgPool2DOp, MaxPool2DOp);
 
 /// Builds an op with one input, an optional list operand and an optional list attribute.
 fn build_with_list(
@@ -630,40 +612,38 @@ fn build_with_list(
     b.create(name, &with_optional(&[input], operand), &[result], attrs, vec![])
 }
 
-impl ReshapeOp {
-    /// Builds `graph.reshape` with an optional `shape` operand and `new_shape` attribute.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        shape: Option<Value>,
-        new_shape: Option<&[i64]>,
-        result: Type,
-    ) -> Self {
-        ReshapeOp(build_with_list(b, Self::NAME, input, shape, new_shape.map(|s| ("new_shape", s)), vec![], result))
-    }
+/// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
+/// list either as an operand or as an `i64` array attribute.
+macro_rules! list_builders {
+    ($($(#[$doc:meta])* $Op:ident { $operand:ident, $attr:ident, $values:ident: $values_doc:literal })*) => {
+        $(
+            impl $Op {
+                $(#[$doc])*
+                pub fn build(
+                    b: &mut Builder<'_>,
+                    input: Value,
+                    $operand: Option<Value>,
+                    $attr: Option<&[i64]>,
+                    result: Type,
+                ) -> Self {
+                    let attr = $attr.map(|values| (stringify!($attr), values));
+                    $Op(build_with_list(b, Self::NAME, input, $operand, attr, vec![], result))
+                }
 
-    /// The `new_shape` attribute's values.
-    pub fn new_shape_values(self, ctx: &Context) -> Option<Vec<i64>> {
-        i64_array(ctx, self.new_shape(ctx)?)
-    }
+                #[doc = $values_doc]
+                pub fn $values(self, ctx: &Context) -> Option<Vec<i64>> {
+                    i64_array(ctx, self.$attr(ctx)?)
+                }
+            }
+        )*
+    };
 }
 
-impl TransposeOp {
+list_builders! {
+    /// Builds `graph.reshape` with an optional `shape` operand and `new_shape` attribute.
+    ReshapeOp { shape, new_shape, new_shape_values: "The `new_shape` attribute's values." }
     /// Builds `graph.transpose` with a `perm` operand or a `perm` attribute.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        perm_operand: Option<Value>,
-        perm: Option<&[i64]>,
-        result: Type,
-    ) -> Self {
-        TransposeOp(build_with_list(b, Self::NAME, input, perm_operand, perm.map(|p| ("perm", p)), vec![], result))
-    }
-
-    /// The `perm` attribute's values.
-    pub fn perm_values(self, ctx: &Context) -> Option<Vec<i64>> {
-        i64_array(ctx, self.perm(ctx)?)
-    }
+    TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
 }
 
 impl SoftmaxOp {

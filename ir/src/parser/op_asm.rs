@@ -312,11 +312,7 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads an operand use if one is next.
     pub fn parse_optional_operand(&mut self) -> ParseResult<Option<UnresolvedOperand>> {
-        self.parser.check_token()?;
-        if !self.is(TokenKind::PercentIdentifier) {
-            return Ok(None);
-        }
-        self.parse_operand().map(Some)
+        self.parse_if(|p| p.is(TokenKind::PercentIdentifier), Self::parse_operand)
     }
 
     /// Reads zero or more comma-separated operands.
@@ -371,11 +367,16 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads a type if one is next.
     pub fn parse_optional_type(&mut self) -> ParseResult<Option<Type>> {
+        self.parse_if(Self::at_type, Self::parse_type)
+    }
+
+    /// Runs `parse` if `at` says the current token can start what it reads.
+    fn parse_if<T>(&mut self, at: fn(&Self) -> bool, parse: fn(&mut Self) -> ParseResult<T>) -> ParseResult<Option<T>> {
         self.parser.check_token()?;
-        if !self.at_type() {
+        if !at(self) {
             return Ok(None);
         }
-        self.parse_type().map(Some)
+        parse(self).map(Some)
     }
 
     /// Reads one or more comma-separated types.
@@ -389,11 +390,7 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads zero or more comma-separated types.
     pub fn parse_optional_type_list(&mut self) -> ParseResult<Vec<Type>> {
-        self.parser.check_token()?;
-        if !self.at_type() {
-            return Ok(Vec::new());
-        }
-        self.parse_type_list()
+        Ok(self.parse_if(Self::at_type, Self::parse_type_list)?.unwrap_or_default())
     }
 
     /// Reads `: type`.
@@ -456,11 +453,7 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads an attribute if one can start here.
     pub fn parse_optional_attribute(&mut self) -> ParseResult<Option<Attribute>> {
-        self.parser.check_token()?;
-        if !self.at_attribute() {
-            return Ok(None);
-        }
-        self.parse_attribute().map(Some)
+        self.parse_if(Self::at_attribute, Self::parse_attribute)
     }
 
     /// Reads `{name = value, ...}` into `attrs` if a `{` is next.
@@ -517,14 +510,7 @@ impl OpAsmParser<'_, '_> {
 
     /// Reads a region argument `%name: type {attrs}? loc(...)?` (attributes if `allow_attrs`).
     pub fn parse_argument(&mut self, allow_attrs: bool) -> ParseResult<Argument> {
-        self.parser.check_token()?;
-        if !self.is(TokenKind::PercentIdentifier) {
-            return Err(self.error_here("expected SSA identifier"));
-        }
-        let name = self.parser.parse_value_use()?;
-        if name.index != 0 {
-            return Err(self.parser.error_at(name.offset, "expected SSA identifier"));
-        }
+        let name = self.parse_argument_use()?;
         self.parse_colon()?;
         let ty = self.parse_type()?;
         let mut attrs = Vec::new();
@@ -535,8 +521,8 @@ impl OpAsmParser<'_, '_> {
         Ok(Argument { name, ty, attrs, loc })
     }
 
-    /// Reads a region argument's name alone (`%iv` in `scf.for %iv = ...`); its type is `ty`.
-    pub fn parse_argument_name(&mut self, ty: Type) -> ParseResult<Argument> {
+    /// Reads a region argument's `%name` (no `#index`).
+    fn parse_argument_use(&mut self) -> ParseResult<ValueUse> {
         self.parser.check_token()?;
         if !self.is(TokenKind::PercentIdentifier) {
             return Err(self.error_here("expected SSA identifier"));
@@ -545,6 +531,12 @@ impl OpAsmParser<'_, '_> {
         if name.index != 0 {
             return Err(self.parser.error_at(name.offset, "expected SSA identifier"));
         }
+        Ok(name)
+    }
+
+    /// Reads a region argument's name alone (`%iv` in `scf.for %iv = ...`); its type is `ty`.
+    pub fn parse_argument_name(&mut self, ty: Type) -> ParseResult<Argument> {
+        let name = self.parse_argument_use()?;
         Ok(Argument { name, ty, attrs: Vec::new(), loc: None })
     }
 

@@ -314,24 +314,7 @@ impl<'a> OpPrinter<'a> {
             let print_label = index > 0 || has_args || ctx.first_op(block).is_none();
             if print_label {
                 self.newline();
-                self.write_block_name(block);
-                if has_args {
-                    self.out.push('(');
-                    for (i, arg) in ctx.block_args(block).into_iter().enumerate() {
-                        if i > 0 {
-                            self.out.push_str(", ");
-                        }
-                        self.write_value(arg);
-                        self.out.push_str(": ");
-                        write_type(ctx, ctx.value_type(arg), &mut self.out);
-                        if self.options.debug_info {
-                            self.out.push(' ');
-                            write_loc(ctx, ctx.value_loc(arg), &mut self.out);
-                        }
-                    }
-                    self.out.push(')');
-                }
-                self.out.push(':');
+                self.write_block_label(block);
                 op_asm::write_pred_comment(&mut self.out, &preds, index);
             }
             self.indent += 1;

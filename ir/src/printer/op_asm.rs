@@ -487,7 +487,7 @@ impl OpPrinter<'_> {
     }
 
     /// Writes `^bbN(%a: t, ...):` for a block.
-    fn write_block_label(&mut self, block: BlockId) {
+    pub(super) fn write_block_label(&mut self, block: BlockId) {
         let ctx = self.ctx;
         self.write_block_name(block);
         let args = ctx.block_args(block);

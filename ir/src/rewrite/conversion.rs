@@ -91,14 +91,12 @@ impl ConversionTarget {
 
     /// Ops named `name` are legal.
     pub fn add_legal_op(&mut self, name: &str) -> &mut Self {
-        self.ops.insert(name.to_string(), Action::Legal);
-        self
+        self.op_rule(name, Action::Legal)
     }
 
     /// Ops named `name` are illegal: they must be converted.
     pub fn add_illegal_op(&mut self, name: &str) -> &mut Self {
-        self.ops.insert(name.to_string(), Action::Illegal);
-        self
+        self.op_rule(name, Action::Illegal)
     }
 
     /// Ops named `name` are legal when `is_legal` says so, illegal otherwise.
@@ -107,20 +105,17 @@ impl ConversionTarget {
         name: &str,
         is_legal: impl Fn(&Context, OpId) -> bool + 'static,
     ) -> &mut Self {
-        self.ops.insert(name.to_string(), Action::Dynamic(Box::new(is_legal)));
-        self
+        self.op_rule(name, Action::Dynamic(Box::new(is_legal)))
     }
 
     /// Ops of dialect `name` are legal unless their op name says otherwise.
     pub fn add_legal_dialect(&mut self, name: &str) -> &mut Self {
-        self.dialects.insert(name.to_string(), Action::Legal);
-        self
+        self.dialect_rule(name, Action::Legal)
     }
 
     /// Ops of dialect `name` are illegal unless their op name says otherwise.
     pub fn add_illegal_dialect(&mut self, name: &str) -> &mut Self {
-        self.dialects.insert(name.to_string(), Action::Illegal);
-        self
+        self.dialect_rule(name, Action::Illegal)
     }
 
     /// Ops of dialect `name` are legal when `is_legal` says so, unless their op name says otherwise.
@@ -129,7 +124,18 @@ impl ConversionTarget {
         name: &str,
         is_legal: impl Fn(&Context, OpId) -> bool + 'static,
     ) -> &mut Self {
-        self.dialects.insert(name.to_string(), Action::Dynamic(Box::new(is_legal)));
+        self.dialect_rule(name, Action::Dynamic(Box::new(is_legal)))
+    }
+
+    /// Sets the rule for ops named `name`.
+    fn op_rule(&mut self, name: &str, action: Action) -> &mut Self {
+        self.ops.insert(name.to_string(), action);
+        self
+    }
+
+    /// Sets the rule for ops of dialect `name`.
+    fn dialect_rule(&mut self, name: &str, action: Action) -> &mut Self {
+        self.dialects.insert(name.to_string(), action);
         self
     }
 
