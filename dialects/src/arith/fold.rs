@@ -390,7 +390,13 @@ pub(super) fn fold_sitofp(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) 
 }
 
 pub(super) fn fold_fptosi(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
-    fold_fp_to_int(ctx, op, c, |width| (-(2f64.powi(width as i32 - 1)), 2f64.powi(width as i32 - 1) - 1.0), |t| t as i128)
+    fold_fp_to_int(
+        ctx,
+        op,
+        c,
+        |width| (-(2f64.powi(width as i32 - 1)), 2f64.powi(width as i32 - 1) - 1.0),
+        |t| t as i128,
+    )
 }
 
 /// Folds a float-to-integer cast to a signless result: the truncated constant, converted by
