@@ -5,13 +5,14 @@
 pub mod buffer;
 pub mod conversion;
 pub mod graph;
+pub mod pipelines;
 pub mod transforms;
 
 use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 9] = [
+    let constructors: [PassConstructor; 10] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -21,6 +22,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::<graph::infer_shapes::GraphInferShapes>::default(),
         || Box::new(conversion::graph_to_buffer::GraphToBuffer),
         || Box::new(buffer::inplace::BufferInplace),
+        || Box::new(conversion::buffer_to_loop::BufferToLoop),
     ];
     for constructor in constructors {
         registry.register(constructor).expect("built-in pass names are unique kebab-case");

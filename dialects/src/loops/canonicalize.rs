@@ -4,7 +4,7 @@
 //! | pattern | rewrite |
 //! |---|---|
 //! | `RemoveStaticCondition` | `loop.if` on a constant: the taken region's ops replace it (or nothing, without an else) |
-//! | `SimplifyTrivialLoops` | `loop.for` with constant bounds that runs 0 times: its results are the inits; 1 time: the body replaces it, with `iv = lb`; a body that yields its iter args unchanged: the results are the inits |
+//! | `SimplifyTrivialLoops` | `loop.for` with constant bounds that runs 0 times: its results are the inits; 1 time: the body replaces it, with `iv = lb`; a body that is only a `loop.yield` of its iter args: the results are the inits |
 //!
 //! Kernels built for static shapes meet these often: loops over size-1 dimensions (batch),
 //! padding conditions decided at compile time.
@@ -55,7 +55,8 @@ fn simplify_trivial_loops(op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool 
     let inits = for_op.inits(ctx);
     let body = for_op.body(ctx);
     let yielded: Vec<Value> = ctx.last_op(body).map(|t| ctx.operation(t).operands().collect()).unwrap_or_default();
-    if yielded == for_op.region_iter_args(ctx) {
+    // Only a body that is nothing but its terminator: any other op may have effects (a store).
+    if ctx.block_ops(body).count() == 1 && yielded == for_op.region_iter_args(ctx) {
         rewriter.replace_op(op, &inits);
         return true;
     }

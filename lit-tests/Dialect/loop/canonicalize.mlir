@@ -92,6 +92,27 @@ func.func @bodies(%buf: !buffer<8xi32>) -> i32 {
   return %s : i32
 }
 
+// A loop without iter_args whose body stores is kept: only a body that is nothing but its
+// yield passes its iter args through without effects.
+// CHECK-LABEL: func.func @effects_kept(
+// CHECK:         loop.for
+// CHECK-NEXT:      loop.store
+// CHECK:         loop.for
+// CHECK-NEXT:      loop.store
+func.func @effects_kept(%buf: !buffer<8xi32>, %x: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  loop.for %i = %c0 to %c8 step %c1 {
+    loop.store %x, %buf[%i] : !buffer<8xi32>
+  }
+  %r = loop.for %i = %c0 to %c8 step %c1 iter_args(%acc = %x) -> (i32) {
+    loop.store %acc, %buf[%i] : !buffer<8xi32>
+    loop.yield %acc : i32
+  }
+  return %r : i32
+}
+
 // Patterns can be switched off by name.
 // RUN: mc-opt %s --canonicalize='disable-patterns=SimplifyTrivialLoops,RemoveStaticCondition' | FileCheck %s --check-prefix=DISABLED
 // DISABLED-LABEL: func.func @static_conditions(

@@ -54,9 +54,7 @@
 //! assignment), and it rewrites the function signature. A walk in block order with a value map
 //! says that directly.
 
-use mc_dialects::buffer::{
-    AllocOp, CopyOp, ELEMENTWISE_KERNELS, GetGlobalOp, GlobalOp, KernelOp, Role, ViewOp, is_kernel,
-};
+use mc_dialects::buffer::{AllocOp, CopyOp, ELEMENTWISE_KERNELS, GetGlobalOp, KernelOp, Role, ViewOp, is_kernel};
 use mc_dialects::func::{FuncOp, ReturnOp};
 use mc_dialects::graph::attributes::i64_array_attr;
 use mc_dialects::graph::shape_inference::constant_ints;
@@ -66,10 +64,10 @@ use mc_dialects::graph::{
 use mc_ir::buffer::{BufferType, is_valid_buffer_element, row_major_strides};
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::printer::attributes::type_to_string;
-use mc_ir::{
-    AttrKind, Attribute, BlockId, Builder, Context, Diagnostic, Failure, InsertPoint, Location, OpId, Type, Value,
-};
+use mc_ir::{Attribute, BlockId, Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Type, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::module_globals::ModuleGlobals;
 
 /// The `graph-to-buffer` pass.
 #[derive(Default)]
@@ -107,12 +105,11 @@ impl Pass for GraphToBuffer {
 ///
 /// Every op that cannot be converted gets a diagnostic; the IR is then partially converted.
 pub fn convert_module(ctx: &mut Context, module: OpId) -> Result<(), Failure> {
-    let Some(body) = ctx.operation(module).regions().first().and_then(|&r| ctx.entry_block(r)) else {
+    let Some(globals) = ModuleGlobals::new(ctx, module) else {
         return Ok(());
     };
-    let symbols: FxHashSet<String> =
-        ctx.block_ops(body).filter_map(|op| ctx.symbol_name(op).map(str::to_string)).collect();
-    let mut module = ModuleState { body, symbols, globals: FxHashMap::default(), last_global: None, diags: Vec::new() };
+    let body = globals.body();
+    let mut module = ModuleState { globals, diags: Vec::new() };
     let funcs: Vec<FuncOp> = ctx.block_ops(body).filter_map(|op| FuncOp::cast(ctx, op)).collect();
     for func in funcs {
         convert_func(ctx, &mut module, func);
@@ -122,50 +119,9 @@ pub fn convert_module(ctx: &mut Context, module: OpId) -> Result<(), Failure> {
 
 /// What the conversion of one module keeps across its functions.
 struct ModuleState {
-    /// The module's block, where globals go.
-    body: BlockId,
-    /// Symbol names in use.
-    symbols: FxHashSet<String>,
-    /// The global holding each (value, buffer type).
-    globals: FxHashMap<(Attribute, Type), String>,
-    /// The last global created: the next goes after it (globals come first, in creation order).
-    last_global: Option<OpId>,
+    /// The globals created.
+    globals: ModuleGlobals,
     diags: Vec<Diagnostic>,
-}
-
-impl ModuleState {
-    /// The name of the global holding `value` as `ty`, creating it if needed.
-    fn global(&mut self, ctx: &mut Context, loc: Location, value: Attribute, ty: Type) -> String {
-        if let Some(name) = self.globals.get(&(value, ty)) {
-            return name.clone();
-        }
-        let base = match ctx.attr_kind(value) {
-            AttrKind::DenseResource { name, .. } => name.clone(),
-            _ => "cst".to_string(),
-        };
-        let name = unique_name(&base, &self.symbols);
-        self.symbols.insert(name.clone());
-        let global = GlobalOp::build(ctx, loc, &name, ty, value).op();
-        let ip = match self.last_global {
-            Some(last) => InsertPoint::after(ctx, last),
-            None => match ctx.first_op(self.body) {
-                Some(first) => InsertPoint::before(ctx, first),
-                None => InsertPoint::end(self.body),
-            },
-        };
-        ctx.insert_op(global, ip);
-        self.last_global = Some(global);
-        self.globals.insert((value, ty), name.clone());
-        name
-    }
-}
-
-/// `base` if unused, else `base_0`, `base_1`, ... (MLIR's uniquing of symbol names).
-fn unique_name(base: &str, used: &FxHashSet<String>) -> String {
-    if !used.contains(base) {
-        return base.to_string();
-    }
-    (0..).map(|i| format!("{base}_{i}")).find(|name| !used.contains(name)).expect("a free name")
 }
 
 /// The identity-layout buffer type of a tensor type; `None` for other types or elements a
@@ -598,7 +554,7 @@ impl<'m> BodyConverter<'m> {
         }
         let ty = buffer_of_tensor(b.ctx, b.ctx.value_type(result)).ok_or("unsupported constant type")?;
         let value = ConstOp(op).value(b.ctx);
-        let name = self.module.global(b.ctx, b.loc, value, ty);
+        let name = self.module.globals.global(b.ctx, b.loc, value, ty, "cst");
         let buffer = GetGlobalOp::build(b, &name, ty).result();
         self.buffers.insert(result, buffer);
         Ok(())
@@ -886,14 +842,6 @@ mod tests {
         assert!(read_needs_snapshot(&ctx, ops[2].result(0), 2, &[4], &positions));
         // No later assignment: never.
         assert!(!read_needs_snapshot(&ctx, ops[2].result(0), 2, &[], &positions));
-    }
-
-    #[test]
-    fn symbol_names_are_uniqued() {
-        let used: FxHashSet<String> = ["cst", "cst_0", "w"].iter().map(|s| s.to_string()).collect();
-        assert_eq!(unique_name("cst", &used), "cst_1");
-        assert_eq!(unique_name("w", &used), "w_0");
-        assert_eq!(unique_name("b", &used), "b");
     }
 
     #[test]

@@ -1,0 +1,105 @@
+//! Runs a TFLite model through mc on the host: import, [`GRAPH_TO_LOOP`], Cranelift JIT.
+
+use crate::tensor::{DType, Tensor};
+use mc_backend_cranelift::{JitArg, JitModule};
+use mc_ir::pass::{PassManager, PassRegistry};
+use mc_ir::printer::attributes::type_to_string;
+use mc_ir::{Context, Diagnostic, FloatKind, OpId, Type, TypeKind};
+use mc_passes::pipelines::GRAPH_TO_LOOP;
+
+/// Stack for compiling and running (unplanned buffers live on the JIT code's stack).
+const STACK_BYTES: usize = 512 << 20;
+
+/// Runs `model` on `inputs` (one per model input) and returns one tensor per model output.
+///
+/// # Errors
+///
+/// The rendered diagnostics of whatever failed (import, a pass, compilation, the call), or a
+/// message naming a mismatching input.
+pub fn run_model(model: &[u8], inputs: &[Tensor], name: &str) -> Result<Vec<Tensor>, String> {
+    let (model, inputs, name) = (model.to_vec(), inputs.to_vec(), name.to_string());
+    std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn(move || run_on_this_thread(&model, &inputs, &name))
+        .expect("a thread")
+        .join()
+        .map_err(|_| "mc panicked".to_string())?
+}
+
+fn run_on_this_thread(model: &[u8], inputs: &[Tensor], name: &str) -> Result<Vec<Tensor>, String> {
+    let mut ctx = Context::new();
+    mc_dialects::register_all(&mut ctx);
+    let render = |ctx: &Context, diags: &[Diagnostic]| {
+        diags.iter().map(|d| mc_ir::diagnostics::source::render(ctx, d, &[])).collect::<Vec<_>>().join("\n")
+    };
+    let module = mc_tflite::import::import_and_verify(&mut ctx, model, name).map_err(|d| render(&ctx, &d))?;
+    let lowered = lower(&mut ctx, module.op()).map_err(|d| render(&ctx, &d))?;
+    let jit = JitModule::compile(&ctx, lowered).map_err(|d| render(&ctx, &[d]))?;
+    let params = main_params(&ctx, lowered)?;
+    if params.len() < inputs.len() {
+        return Err(format!("the model takes {} buffers, but {} inputs were given", params.len(), inputs.len()));
+    }
+    let mut buffers: Vec<Tensor> = Vec::with_capacity(params.len());
+    for (index, (dtype, shape)) in params.iter().enumerate() {
+        match inputs.get(index) {
+            Some(input) if input.dtype == *dtype && input.shape == *shape => buffers.push(input.clone()),
+            Some(input) => {
+                return Err(format!(
+                    "input {index} is {:?} {:?}, but the model takes {dtype:?} {shape:?}",
+                    input.dtype, input.shape
+                ));
+            }
+            None => buffers.push(Tensor::zeros(*dtype, shape)),
+        }
+    }
+    let mut args: Vec<JitArg<'_>> = buffers.iter_mut().map(|t| JitArg::Memory(&mut t.data)).collect();
+    jit.call("main", &mut args).map_err(|e| e.to_string())?;
+    Ok(buffers.split_off(inputs.len()))
+}
+
+/// Runs [`GRAPH_TO_LOOP`] on `module`.
+fn lower(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<Diagnostic>> {
+    let mut registry = PassRegistry::new();
+    mc_passes::register_all_passes(&mut registry);
+    let mut pm = PassManager::parse(GRAPH_TO_LOOP, &registry).expect("the built-in pipeline parses");
+    pm.run(ctx, module).map_err(|f| f.0)?;
+    Ok(module)
+}
+
+/// The element type and shape of each buffer parameter of `@main`.
+fn main_params(ctx: &Context, module: OpId) -> Result<Vec<(DType, Vec<usize>)>, String> {
+    let main = mc_ir::SymbolTable::new(ctx, module).lookup("main").ok_or("the module has no @main")?;
+    let func = mc_dialects::func::FuncOp::cast(ctx, main).ok_or("@main is not a func.func")?;
+    let (inputs, _) = func.signature(ctx);
+    inputs
+        .iter()
+        .map(|&ty| {
+            let (shape, element) = ctx
+                .buffer_parts(ty)
+                .ok_or_else(|| format!("parameter '{}' is not a buffer", type_to_string(ctx, ty)))?;
+            let dtype = dtype_of(ctx, element)
+                .ok_or_else(|| format!("no conformance dtype for '{}'", type_to_string(ctx, ty)))?;
+            Ok((dtype, shape.iter().map(|&d| d as usize).collect()))
+        })
+        .collect()
+}
+
+/// The exchanged type of buffer elements of type `element` (a quantized type's storage type).
+fn dtype_of(ctx: &Context, element: Type) -> Option<DType> {
+    if let Some(q) = ctx.quantization(element) {
+        return match (q.storage_width, q.signed) {
+            (8, true) => Some(DType::Int8),
+            (8, false) => Some(DType::UInt8),
+            (16, true) => Some(DType::Int16),
+            (32, true) => Some(DType::Int32),
+            _ => None,
+        };
+    }
+    match ctx.type_kind(element) {
+        TypeKind::Float(FloatKind::F32) => Some(DType::Float32),
+        TypeKind::Integer { width: 8, .. } => Some(DType::Int8),
+        TypeKind::Integer { width: 16, .. } => Some(DType::Int16),
+        TypeKind::Integer { width: 32, .. } => Some(DType::Int32),
+        _ => None,
+    }
+}

@@ -1,0 +1,63 @@
+//! Conformance of mc with TFLite Micro: a model runs through mc's whole pipeline (import,
+//! [`GRAPH_TO_LOOP`], the Cranelift JIT) and through the `tflite-micro` Python interpreter on
+//! the same inputs, and the outputs are compared (int8 byte for byte, float within a tolerance).
+//!
+//! Tests build small models op by op with [`mc_tflite::writer`] ([`models`]), or read the MLPerf
+//! Tiny models from `../shared/models` ([`paths::models_dir`]); the reference runs in one
+//! Python process per batch of cases ([`reference::run_tflm`]).
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`tensor`] | a typed n-d array of bytes, seeded random data, comparisons |
+//! | [`models`] | builders of one-op TFLite models |
+//! | [`host`] | running a model through mc on the host |
+//! | [`reference`] | running models through the tflite-micro interpreter |
+//! | [`paths`] | where the shared models and the project venv are |
+#![deny(missing_docs)]
+
+pub mod host;
+pub mod models;
+pub mod paths;
+pub mod reference;
+pub mod tensor;
+
+pub use mc_passes::pipelines::GRAPH_TO_LOOP;
+pub use tensor::{DType, Rng, Tensor};
+
+/// One model and the inputs to run it on.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Shown in failures.
+    pub name: String,
+    /// The `.tflite` bytes.
+    pub model: Vec<u8>,
+    /// One tensor per model input, in order.
+    pub inputs: Vec<Tensor>,
+}
+
+/// Runs every case through mc and through TFLite Micro and checks that the outputs agree: int8
+/// and other integer outputs byte for byte, float outputs within `float_tolerance` relative
+/// (plus the same absolute tolerance near zero). Panics listing every mismatching case.
+pub fn check_cases(cases: &[Case], float_tolerance: f32) {
+    let expected = reference::run_tflm(cases);
+    let mut failures = Vec::new();
+    for (case, expected) in cases.iter().zip(expected) {
+        let got = match host::run_model(&case.model, &case.inputs, &case.name) {
+            Ok(outputs) => outputs,
+            Err(message) => {
+                failures.push(format!("{}: mc failed:\n{message}", case.name));
+                continue;
+            }
+        };
+        if let Err(message) = tensor::compare_outputs(&got, &expected, float_tolerance) {
+            failures.push(format!("{}: {message}", case.name));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from TFLite Micro:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,202 @@
+//! [`Tensor`]: an n-d array as raw little-endian bytes with its element type and shape, seeded
+//! random contents ([`Rng`]), and the comparison of outputs.
+
+/// Element types the conformance tests exchange.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum DType {
+    /// `int8`.
+    Int8,
+    /// `uint8`.
+    UInt8,
+    /// `int16`.
+    Int16,
+    /// `int32`.
+    Int32,
+    /// `float32`.
+    Float32,
+}
+
+impl DType {
+    /// Bytes per element.
+    pub fn size(self) -> usize {
+        match self {
+            DType::Int8 | DType::UInt8 => 1,
+            DType::Int16 => 2,
+            DType::Int32 | DType::Float32 => 4,
+        }
+    }
+
+    /// numpy's name for the type.
+    pub fn numpy(self) -> &'static str {
+        match self {
+            DType::Int8 => "int8",
+            DType::UInt8 => "uint8",
+            DType::Int16 => "int16",
+            DType::Int32 => "int32",
+            DType::Float32 => "float32",
+        }
+    }
+
+    /// The type numpy calls `name`.
+    pub fn from_numpy(name: &str) -> Option<DType> {
+        [DType::Int8, DType::UInt8, DType::Int16, DType::Int32, DType::Float32].into_iter().find(|d| d.numpy() == name)
+    }
+
+    /// The TFLite tensor type.
+    pub fn tflite(self) -> mc_tflite::DType {
+        match self {
+            DType::Int8 => mc_tflite::DType::Int8,
+            DType::UInt8 => mc_tflite::DType::UInt8,
+            DType::Int16 => mc_tflite::DType::Int16,
+            DType::Int32 => mc_tflite::DType::Int32,
+            DType::Float32 => mc_tflite::DType::Float32,
+        }
+    }
+}
+
+/// An n-d array: element type, shape and `len(shape) · size` little-endian bytes.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Tensor {
+    /// Element type.
+    pub dtype: DType,
+    /// Dimensions.
+    pub shape: Vec<usize>,
+    /// The elements, row-major.
+    pub data: Vec<u8>,
+}
+
+impl Tensor {
+    /// A tensor of zeros.
+    pub fn zeros(dtype: DType, shape: &[usize]) -> Tensor {
+        let count: usize = shape.iter().product();
+        Tensor { dtype, shape: shape.to_vec(), data: vec![0; count * dtype.size()] }
+    }
+
+    /// An int8 tensor holding `values`.
+    pub fn from_i8(shape: &[usize], values: &[i8]) -> Tensor {
+        Tensor { dtype: DType::Int8, shape: shape.to_vec(), data: values.iter().map(|&v| v as u8).collect() }
+    }
+
+    /// A float tensor holding `values`.
+    pub fn from_f32(shape: &[usize], values: &[f32]) -> Tensor {
+        Tensor {
+            dtype: DType::Float32,
+            shape: shape.to_vec(),
+            data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        }
+    }
+
+    /// Random elements: every int8/uint8/int16 value equally likely, int32 in ±2^20, floats
+    /// uniform in `[-1, 1)`.
+    pub fn random(dtype: DType, shape: &[usize], rng: &mut Rng) -> Tensor {
+        let count: usize = shape.iter().product();
+        let mut data = Vec::with_capacity(count * dtype.size());
+        for _ in 0..count {
+            match dtype {
+                DType::Int8 | DType::UInt8 => data.push(rng.next() as u8),
+                DType::Int16 => data.extend((rng.next() as u16).to_le_bytes()),
+                DType::Int32 => data.extend((rng.range(-(1 << 20), 1 << 20) as i32).to_le_bytes()),
+                DType::Float32 => data.extend(rng.float(-1.0, 1.0).to_le_bytes()),
+            }
+        }
+        Tensor { dtype, shape: shape.to_vec(), data }
+    }
+
+    /// The elements as `f32` (float tensors).
+    pub fn f32s(&self) -> Vec<f32> {
+        self.data.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `[low, high]`.
+    pub fn range(&mut self, low: i64, high: i64) -> i64 {
+        low + (self.next() % (high - low + 1) as u64) as i64
+    }
+
+    /// Uniform in `[low, high)`.
+    pub fn float(&mut self, low: f32, high: f32) -> f32 {
+        low + (self.next() >> 40) as f32 / (1u64 << 24) as f32 * (high - low)
+    }
+
+    /// `count` random bytes (int8 weights).
+    pub fn bytes(&mut self, count: usize) -> Vec<u8> {
+        (0..count).map(|_| self.next() as u8).collect()
+    }
+}
+
+/// Compares mc's outputs with the reference's: same count, types and shapes; integers byte for
+/// byte, floats within `tolerance` relative (absolute near zero). The error names the first
+/// differing element of each output and how many differ.
+pub fn compare_outputs(got: &[Tensor], expected: &[Tensor], tolerance: f32) -> Result<(), String> {
+    if got.len() != expected.len() {
+        return Err(format!("{} outputs, expected {}", got.len(), expected.len()));
+    }
+    let mut problems = Vec::new();
+    for (index, (g, e)) in got.iter().zip(expected).enumerate() {
+        if g.dtype != e.dtype || g.shape != e.shape {
+            problems.push(format!("output {index}: {:?} {:?}, expected {:?} {:?}", g.dtype, g.shape, e.dtype, e.shape));
+            continue;
+        }
+        let mismatches: Vec<usize> = match g.dtype {
+            DType::Float32 => {
+                let (gs, es) = (g.f32s(), e.f32s());
+                (0..gs.len())
+                    .filter(|&i| {
+                        let (a, b) = (gs[i], es[i]);
+                        !(a == b || (a - b).abs() <= tolerance * a.abs().max(b.abs()).max(1.0))
+                    })
+                    .collect()
+            }
+            _ => {
+                let size = g.dtype.size();
+                (0..g.data.len() / size).filter(|&i| g.data[i * size..][..size] != e.data[i * size..][..size]).collect()
+            }
+        };
+        if let Some(&first) = mismatches.first() {
+            let show = |t: &Tensor| match t.dtype {
+                DType::Float32 => format!("{}", t.f32s()[first]),
+                DType::Int8 => format!("{}", t.data[first] as i8),
+                _ => format!("{:?}", &t.data[first * t.dtype.size()..][..t.dtype.size()]),
+            };
+            problems.push(format!(
+                "output {index}: {} of {} elements differ; first at flat index {first}: mc {} vs TFLM {}",
+                mismatches.len(),
+                g.data.len() / g.dtype.size(),
+                show(g),
+                show(e)
+            ));
+        }
+    }
+    if problems.is_empty() { Ok(()) } else { Err(problems.join("; ")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comparison_reports_the_first_difference() {
+        let a = Tensor::from_i8(&[3], &[1, 2, 3]);
+        let b = Tensor::from_i8(&[3], &[1, 5, 3]);
+        assert!(compare_outputs(std::slice::from_ref(&a), std::slice::from_ref(&a), 0.0).is_ok());
+        let err = compare_outputs(&[a], &[b], 0.0).unwrap_err();
+        assert!(err.contains("1 of 3 elements differ; first at flat index 1: mc 2 vs TFLM 5"), "{err}");
+        let f = Tensor::from_f32(&[2], &[1.0, 100.0]);
+        let g = Tensor::from_f32(&[2], &[1.0, 100.0001]);
+        assert!(compare_outputs(std::slice::from_ref(&f), std::slice::from_ref(&g), 1e-5).is_ok());
+        assert!(compare_outputs(&[f], &[g], 1e-7).is_err());
+    }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Runs a batch of models through the tflite-micro interpreter (reference kernels).
+
+The reference half of mc's conformance tests (conformance/src/reference.rs writes
+the manifest). The manifest is a JSON list of cases:
+
+    {"name": ..., "model": path, "inputs": [{"path", "dtype", "shape"}],
+     "outputs": prefix, "num_outputs": n}
+
+Each input file holds the raw little-endian elements. For each case this writes
+<prefix>_<i>.bin per output and <prefix>.json listing them (path, dtype, shape).
+
+Usage: tflm_batch.py MANIFEST.json
+"""
+
+import json
+import sys
+
+import numpy as np
+from tflite_micro.python.tflite_micro import runtime
+
+ARENA_BYTES = 16 << 20
+
+
+def run_case(case):
+    interpreter = runtime.Interpreter.from_file(case["model"], arena_size=ARENA_BYTES)
+    for index, spec in enumerate(case["inputs"]):
+        data = np.fromfile(spec["path"], dtype=spec["dtype"]).reshape(spec["shape"])
+        interpreter.set_input(data, index)
+    interpreter.invoke()
+    listing = []
+    for index in range(case["num_outputs"]):
+        output = interpreter.get_output(index)
+        path = f"{case['outputs']}_{index}.bin"
+        np.ascontiguousarray(output).tofile(path)
+        listing.append({"path": path, "dtype": output.dtype.name, "shape": list(output.shape)})
+    with open(case["outputs"] + ".json", "w") as f:
+        json.dump(listing, f)
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        cases = json.load(f)
+    for case in cases:
+        try:
+            run_case(case)
+        except Exception as error:  # name the case, then fail the batch
+            sys.exit(f"case {case['name']}: {type(error).__name__}: {error}")
+
+
+if __name__ == "__main__":
+    main()

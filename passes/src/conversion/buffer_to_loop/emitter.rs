@@ -1,0 +1,404 @@
+//! [`KernelEmitter`]: what a kernel lowering builds loop nests with. It sits before the
+//! `buffer.kernel` being lowered, reads the kernel's operands, types and attributes, and builds
+//! loops, loads, stores, scalar `arith`, workspaces and constant tables in front of it.
+
+use crate::conversion::module_globals::ModuleGlobals;
+use mc_dialects::arith::ConstantOp;
+use mc_dialects::arith::build::{binary, unary};
+use mc_dialects::buffer::{AllocOp, GetGlobalOp, Role};
+use mc_dialects::graph::attributes::{dense_int_elements, i64_array};
+use mc_dialects::graph::{Activation, Padding};
+use mc_dialects::loops::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
+use mc_ir::printer::attributes::type_to_string;
+use mc_ir::quant::QuantizedType;
+use mc_ir::{AttrKind, Attribute, Builder, Diagnostic, FloatKind, InsertPoint, OpId, Type, TypeKind, Value};
+use rustc_hash::FxHashMap;
+
+/// Builds the loop nest of one kernel (or copy) in front of it.
+pub struct KernelEmitter<'a> {
+    /// Inserts before the kernel op (or inside the loop being built).
+    pub b: Builder<'a>,
+    /// The op being lowered: attributes are read from it, errors reported at it.
+    pub op: OpId,
+    /// The kernel's name (`conv_2d`), `copy` for a `buffer.copy`.
+    pub name: String,
+    /// The buffers read, in the graph op's operand order.
+    pub inputs: Vec<Value>,
+    /// The buffer written.
+    pub output: Value,
+    /// The globals of the module holding the op, where constant tables go.
+    globals: &'a mut ModuleGlobals,
+    /// Scalar constants built so far, in front of everything built for the op (so they
+    /// dominate the whole nest).
+    constants: FxHashMap<(Attribute, Type), Value>,
+    /// The op before the kernel op when lowering began (`None`: it was first in its block):
+    /// constants go right after it.
+    before: Option<OpId>,
+}
+
+impl<'a> KernelEmitter<'a> {
+    /// An emitter inserting before `op`, which reads `inputs` and writes `output`;
+    /// constant tables go to `globals`.
+    pub fn new(
+        b: Builder<'a>,
+        op: OpId,
+        name: String,
+        inputs: Vec<Value>,
+        output: Value,
+        globals: &'a mut ModuleGlobals,
+    ) -> Self {
+        let before = b.ctx.operation(op).prev();
+        KernelEmitter { b, op, name, inputs, output, globals, constants: FxHashMap::default(), before }
+    }
+
+    // ----- Reading the kernel -----
+
+    /// An error at the kernel: `'buffer.kernel' op <name>: unsupported: <reason>`. Lowerings
+    /// return it for every operand type or attribute combination they have no kernel for, so
+    /// nothing computes wrong numbers at run time.
+    pub fn unsupported(&self, reason: impl AsRef<str>) -> Diagnostic {
+        self.b.ctx.op_error(self.op, format!("{}: unsupported: {}", self.name, reason.as_ref()))
+    }
+
+    /// The attribute `name` of the kernel.
+    pub fn attr(&self, name: &str) -> Option<Attribute> {
+        self.b.ctx.attr(self.op, name)
+    }
+
+    /// The integer attribute `name` (an error naming it if it is missing).
+    pub fn int_attr(&self, name: &str) -> Result<i64, Diagnostic> {
+        self.attr(name)
+            .and_then(|a| self.b.ctx.integer_value(a))
+            .and_then(|v| i64::try_from(v).ok())
+            .ok_or_else(|| self.unsupported(format!("missing integer attribute '{name}'")))
+    }
+
+    /// The float attribute `name` (`beta` of softmax), as `f32` as TFLite stores it.
+    pub fn float_attr(&self, name: &str) -> Result<f32, Diagnostic> {
+        self.attr(name)
+            .and_then(|a| self.b.ctx.float_value(a))
+            .map(|v| v as f32)
+            .ok_or_else(|| self.unsupported(format!("missing float attribute '{name}'")))
+    }
+
+    /// The boolean attribute `name`, false when absent.
+    pub fn bool_attr(&self, name: &str) -> bool {
+        self.attr(name).is_some_and(|a| matches!(self.b.ctx.attr_kind(a), AttrKind::Bool(true)))
+    }
+
+    /// The `i64` list attribute `name` (`array<i64: ...>`).
+    pub fn list_attr(&self, name: &str) -> Result<Vec<i64>, Diagnostic> {
+        self.attr(name)
+            .and_then(|a| i64_array(self.b.ctx, a))
+            .ok_or_else(|| self.unsupported(format!("missing list attribute '{name}'")))
+    }
+
+    /// The `padding` attribute.
+    pub fn padding(&self) -> Result<Padding, Diagnostic> {
+        self.attr("padding")
+            .and_then(|a| Padding::from_attr(self.b.ctx, a))
+            .ok_or_else(|| self.unsupported("missing attribute 'padding'"))
+    }
+
+    /// The `fused_activation` attribute (`NONE` when absent).
+    pub fn activation(&self) -> Result<Activation, Diagnostic> {
+        match self.attr("fused_activation") {
+            None => Ok(Activation::None),
+            Some(a) => {
+                Activation::from_attr(self.b.ctx, a).ok_or_else(|| self.unsupported("unknown 'fused_activation'"))
+            }
+        }
+    }
+
+    /// The shape of buffer `value`.
+    pub fn shape(&self, value: Value) -> Vec<i64> {
+        let ty = self.b.ctx.value_type(value);
+        self.b.ctx.buffer(ty).map(|b| b.shape.clone()).unwrap_or_default()
+    }
+
+    /// The element type of buffer `value` (a quantized type for quantized buffers).
+    pub fn element(&self, value: Value) -> Type {
+        let ty = self.b.ctx.value_type(value);
+        self.b.ctx.element_type(ty)
+    }
+
+    /// The quantization of buffer `value`'s elements, if quantized.
+    pub fn quantization(&self, value: Value) -> Option<QuantizedType> {
+        self.b.ctx.quantization(self.element(value)).cloned()
+    }
+
+    /// The per-tensor `(scale, zero point)` of a quantized buffer; an unsupported error if it
+    /// is not quantized per tensor.
+    pub fn per_tensor(&self, value: Value) -> Result<(f64, i64), Diagnostic> {
+        self.quantization(value).and_then(|q| q.per_tensor()).ok_or_else(|| {
+            let ty = type_to_string(self.b.ctx, self.b.ctx.value_type(value));
+            self.unsupported(format!("'{ty}' is not quantized per tensor"))
+        })
+    }
+
+    /// What the elements of `value` are, for choosing a kernel.
+    pub fn kind(&self, value: Value) -> ElementKind {
+        let element = self.element(value);
+        if let Some(q) = self.b.ctx.quantization(element) {
+            return match (q.storage_width, q.signed) {
+                (8, true) => ElementKind::Int8,
+                (16, true) => ElementKind::Int16,
+                (32, true) => ElementKind::Int32,
+                _ => ElementKind::Other,
+            };
+        }
+        match self.b.ctx.type_kind(element) {
+            TypeKind::Float(FloatKind::F32) => ElementKind::F32,
+            TypeKind::Integer { width: 8, .. } => ElementKind::Int8,
+            TypeKind::Integer { width: 16, .. } => ElementKind::Int16,
+            TypeKind::Integer { width: 32, .. } => ElementKind::Int32,
+            _ => ElementKind::Other,
+        }
+    }
+
+    /// The type of `value`, printed (for messages).
+    pub fn type_text(&self, value: Value) -> String {
+        type_to_string(self.b.ctx, self.b.ctx.value_type(value))
+    }
+
+    // ----- Constants and scalar arithmetic -----
+
+    /// The constant `value : ty`, built once per kernel in front of the kernel op so it
+    /// dominates every loop of the nest.
+    fn constant(&mut self, value: Attribute, ty: Type) -> Value {
+        if let Some(&constant) = self.constants.get(&(value, ty)) {
+            return constant;
+        }
+        let ctx = &*self.b.ctx;
+        let ip = match self.before {
+            Some(before) => InsertPoint::after(ctx, before),
+            None => {
+                let block = ctx.operation(self.op).parent_block().expect("the kernel is in a block");
+                InsertPoint::before(ctx, ctx.first_op(block).expect("the block holds the kernel"))
+            }
+        };
+        let saved = self.b.ip;
+        self.b.ip = Some(ip);
+        let constant =
+            self.b.create(ConstantOp::NAME, &[], &[ty], vec![("value".to_string(), value)], Vec::new()).result(0);
+        self.b.ip = saved;
+        self.constants.insert((value, ty), constant);
+        constant
+    }
+
+    /// `arith.constant value : index`.
+    pub fn index(&mut self, value: i64) -> Value {
+        let ty = self.b.ctx.index_type();
+        let attr = self.b.ctx.integer_attr(i128::from(value), ty);
+        self.constant(attr, ty)
+    }
+
+    /// `arith.constant value : i<width>`.
+    pub fn int(&mut self, value: i64, width: u32) -> Value {
+        let ty = self.b.ctx.integer_type(width);
+        let attr = self.b.ctx.integer_attr(i128::from(value), ty);
+        self.constant(attr, ty)
+    }
+
+    /// `arith.constant value : i32`.
+    pub fn i32(&mut self, value: i32) -> Value {
+        self.int(i64::from(value), 32)
+    }
+
+    /// `arith.constant value : f32`.
+    pub fn f32(&mut self, value: f32) -> Value {
+        let ty = self.b.ctx.float_type(FloatKind::F32);
+        let attr = self.b.ctx.float_attr(f64::from(value), ty);
+        self.constant(attr, ty)
+    }
+
+    /// A binary `arith` op (`arith.addi`, ...) whose result has the operands' type.
+    pub fn binary(&mut self, name: &str, lhs: Value, rhs: Value) -> Value {
+        binary(&mut self.b, name, lhs, rhs)
+    }
+
+    /// `lhs + rhs` (integers or indices).
+    pub fn addi(&mut self, lhs: Value, rhs: Value) -> Value {
+        self.binary("arith.addi", lhs, rhs)
+    }
+
+    /// `lhs * rhs` (integers or indices).
+    pub fn muli(&mut self, lhs: Value, rhs: Value) -> Value {
+        self.binary("arith.muli", lhs, rhs)
+    }
+
+    /// A cast or other one-operand op `name` to type `ty`.
+    pub fn unary(&mut self, name: &str, value: Value, ty: Type) -> Value {
+        unary(&mut self.b, name, value, ty)
+    }
+
+    /// Sign-extends an integer to `i32` (a no-op on `i32`).
+    pub fn extsi_i32(&mut self, value: Value) -> Value {
+        let i32 = self.b.ctx.integer_type(32);
+        if self.b.ctx.value_type(value) == i32 { value } else { self.unary("arith.extsi", value, i32) }
+    }
+
+    /// Truncates an `i32` to `i<width>` (a no-op at width 32).
+    pub fn trunci(&mut self, value: Value, width: u32) -> Value {
+        let ty = self.b.ctx.integer_type(width);
+        if self.b.ctx.value_type(value) == ty { value } else { self.unary("arith.trunci", value, ty) }
+    }
+
+    /// `min(max(value, low), high)` on signed integers.
+    pub fn clamp_si(&mut self, value: Value, low: Value, high: Value) -> Value {
+        let raised = self.binary("arith.maxsi", value, low);
+        self.binary("arith.minsi", raised, high)
+    }
+
+    // ----- Memory -----
+
+    /// `loop.load buffer[indices]` (the storage integer for quantized buffers).
+    pub fn load(&mut self, buffer: Value, indices: &[Value]) -> Value {
+        LoadOp::build(&mut self.b, buffer, indices).result()
+    }
+
+    /// `loop.store value, buffer[indices]`.
+    pub fn store(&mut self, value: Value, buffer: Value, indices: &[Value]) {
+        StoreOp::build(&mut self.b, value, buffer, indices);
+    }
+
+    /// A workspace of this kernel: a scratch `buffer.alloc` of `shape` and `element` built where
+    /// the emitter is (at the top of the kernel's nest), so the memory planner sees it live only
+    /// during the kernel.
+    pub fn workspace(&mut self, shape: Vec<i64>, element: Type) -> Value {
+        let ty = self.b.ctx.buffer_type(shape, element);
+        AllocOp::build(&mut self.b, ty, Role::Scratch).result()
+    }
+
+    /// A constant table (per-channel multipliers, shifts, lookup tables): a module-level
+    /// `buffer.global` named after `hint` holding `values` as `i<width>` (one global per
+    /// distinct table), and its buffer.
+    pub fn table(&mut self, hint: &str, width: u32, values: &[i64]) -> Value {
+        let element = self.b.ctx.integer_type(width);
+        let shape = vec![values.len() as i64];
+        let tensor = self.b.ctx.tensor_type(shape.clone(), element);
+        let buffer = self.b.ctx.buffer_type(shape, element);
+        let value = dense_int_elements(self.b.ctx, tensor, values);
+        let loc = self.b.loc;
+        let name = self.globals.global(self.b.ctx, loc, value, buffer, hint);
+        GetGlobalOp::build(&mut self.b, &name, buffer).result()
+    }
+
+    // ----- Structure -----
+
+    /// `loop.for %i = lb to ub step 1 iter_args(inits)`: `body` builds the loop body from the
+    /// induction variable and the carried values and returns the values to yield; returns the
+    /// loop's results.
+    pub fn for_loop(
+        &mut self,
+        lb: Value,
+        ub: Value,
+        inits: &[Value],
+        body: impl FnOnce(&mut Self, Value, &[Value]) -> Result<Vec<Value>, Diagnostic>,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        let step = self.index(1);
+        let (for_op, block) = ForOp::build(&mut self.b, lb, ub, step, inits);
+        let saved = self.b.ip;
+        self.b.set_insertion_point_to_end(block);
+        let args = self.b.ctx.block_args(block);
+        let yielded = body(self, args[0], &args[1..]);
+        self.b.ip = saved;
+        let yielded = yielded?;
+        YieldOp::build_at_end(&mut self.b, block, &yielded);
+        Ok(self.b.ctx.results(for_op.op()))
+    }
+
+    /// [`for_loop`](Self::for_loop) from constant `lb` to constant `ub`.
+    pub fn for_range(
+        &mut self,
+        lb: i64,
+        ub: i64,
+        inits: &[Value],
+        body: impl FnOnce(&mut Self, Value, &[Value]) -> Result<Vec<Value>, Diagnostic>,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        let (lb, ub) = (self.index(lb), self.index(ub));
+        self.for_loop(lb, ub, inits, body)
+    }
+
+    /// A perfect nest over every index of `bounds` (outermost first); `body` gets the
+    /// induction variables. No loop for a rank-0 shape: the body runs once.
+    pub fn nest(
+        &mut self,
+        bounds: &[i64],
+        body: impl FnOnce(&mut Self, &[Value]) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        type Body<'f, 'a> = Box<dyn FnOnce(&mut KernelEmitter<'a>, &[Value]) -> Result<(), Diagnostic> + 'f>;
+        fn level<'a>(
+            e: &mut KernelEmitter<'a>,
+            bounds: &[i64],
+            ivs: &mut Vec<Value>,
+            body: Body<'_, 'a>,
+        ) -> Result<(), Diagnostic> {
+            match bounds.split_first() {
+                None => body(e, ivs),
+                Some((&bound, rest)) => e
+                    .for_range(0, bound, &[], |e, iv, _| {
+                        ivs.push(iv);
+                        level(e, rest, ivs, body)?;
+                        Ok(Vec::new())
+                    })
+                    .map(drop),
+            }
+        }
+        level(self, bounds, &mut Vec::new(), Box::new(body))
+    }
+
+    /// `loop.if condition` yielding values of `types`: `then` and `otherwise` build the two
+    /// branches and return what they yield; returns the if's results.
+    pub fn if_else(
+        &mut self,
+        condition: Value,
+        types: &[Type],
+        then: impl FnOnce(&mut Self) -> Result<Vec<Value>, Diagnostic>,
+        otherwise: impl FnOnce(&mut Self) -> Result<Vec<Value>, Diagnostic>,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        let (if_op, then_block, else_block) = IfOp::build(&mut self.b, condition, types, true);
+        let else_block = else_block.expect("built with an else block");
+        let saved = self.b.ip;
+        for (block, branch) in
+            [(then_block, Box::new(then) as Box<dyn FnOnce(&mut Self) -> _>), (else_block, Box::new(otherwise))]
+        {
+            self.b.set_insertion_point_to_end(block);
+            let yielded = branch(self);
+            self.b.ip = saved;
+            YieldOp::build_at_end(&mut self.b, block, &yielded?);
+        }
+        Ok(self.b.ctx.results(if_op.op()))
+    }
+
+    /// `loop.if condition` without results: `then` builds the branch.
+    pub fn if_then(
+        &mut self,
+        condition: Value,
+        then: impl FnOnce(&mut Self) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        let (_, then_block, _) = IfOp::build(&mut self.b, condition, &[], false);
+        let saved = self.b.ip;
+        self.b.set_insertion_point_to_end(then_block);
+        let done = then(self);
+        self.b.ip = saved;
+        done?;
+        YieldOp::build_at_end(&mut self.b, then_block, &[]);
+        Ok(())
+    }
+}
+
+/// What a buffer's elements are, as kernels choose their arithmetic.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ElementKind {
+    /// `f32`.
+    F32,
+    /// `i8` or a quantized type with `i8` storage.
+    Int8,
+    /// `i16` or quantized with `i16` storage.
+    Int16,
+    /// `i32` or quantized with `i32` storage (biases).
+    Int32,
+    /// Anything else (no kernel takes it).
+    Other,
+}

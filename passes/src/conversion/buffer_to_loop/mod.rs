@@ -1,0 +1,157 @@
+//! `buffer-to-loop`: every `buffer.kernel` becomes a loop nest, every `buffer.copy` a copying
+//! nest. What remains is loop-level IR: `loop.for/if/yield/load/store`, scalar `arith` and
+//! `math`, and the buffers themselves (`buffer.alloc`, `buffer.view`, `buffer.get_global`),
+//! which the memory planner places and the backends lower.
+//!
+//! Each kernel's lowering lives in its own module and computes exactly what TFLite Micro's
+//! reference kernel computes: int8 kernels are bit-exact (same integer accumulation, TFLite's
+//! fixed-point requantization from [`mc_dialects::arith::fixed_point`], parameters derived as
+//! TFLM's `Prepare` derives them, see [`quantization`]), float kernels follow the same order of
+//! operations. Compile-time parameters become constants or module-level constant tables
+//! (`buffer.global`, e.g. per-channel multipliers), and a kernel's scratch needs are explicit
+//! `buffer.alloc`s inside its nest ([`KernelEmitter::workspace`]) so the memory planner sees
+//! them.
+//!
+//! A kernel with an operand type or attribute combination that has no lowering is an error at
+//! the kernel (its location names the model's tensor and operator index):
+//! `'buffer.kernel' op conv_2d: unsupported: <reason>`. Nothing is left to compute wrong
+//! numbers at run time.
+//!
+//! | kernel | module | TFLM reference |
+//! |---|---|---|
+//! | `buffer.copy` | [`copy`] | — |
+//! | `conv_2d` | [`conv`] | `reference_integer_ops::ConvPerChannel`, `reference_ops::Conv` |
+//! | `depthwise_conv_2d` | [`depthwise_conv`] | `reference_integer_ops::DepthwiseConvPerChannel`, `reference_ops::DepthwiseConv` |
+//! | `fully_connected` | [`fully_connected`] | `reference_integer_ops::FullyConnected`, `reference_ops::FullyConnected` |
+//! | `avg_pool_2d`, `max_pool_2d` | [`pool`] | `reference_integer_ops::AveragePool`/`MaxPool`, float versions |
+//! | `softmax` | [`softmax`] | `reference_ops::Softmax` (int8 via gemmlowp fixed point, float) |
+//! | `add`, `sub`, `mul` | [`binary`] | `AddFunc`/`SubFunc`/`MulElementwise`, broadcasting |
+//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | [`activation`] | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` |
+//! | `quantize`, `dequantize` | [`quantize`] | `AffineQuantize`, `Requantize`, `Dequantize` |
+//! | `mean` | [`mean`] | `reference_integer_ops::Mean`, `reference_ops::Mean` |
+//! | `pad` | [`pad`] | `reference_ops::Pad` |
+//! | `concatenation` | [`concatenation`] | `reference_ops::Concatenation` |
+//! | `strided_slice` | [`strided_slice`] | `reference_ops::StridedSlice` |
+
+mod activation;
+mod binary;
+mod concatenation;
+mod conv;
+mod copy;
+mod depthwise_conv;
+pub mod emitter;
+mod fully_connected;
+mod mean;
+mod pad;
+mod pool;
+pub mod quantization;
+mod quantize;
+mod softmax;
+mod strided_slice;
+
+pub use emitter::{ElementKind, KernelEmitter};
+
+use crate::conversion::module_globals::ModuleGlobals;
+use mc_dialects::buffer::{CopyOp, KernelOp};
+use mc_ir::pass::{AnalysisManager, Pass};
+use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Value};
+
+/// Builds the loop nest of one kernel in front of it (the kernel op is erased afterwards).
+pub type Lowering = fn(&mut KernelEmitter<'_>) -> Result<(), Diagnostic>;
+
+/// The lowering of kernel `name` (without the `graph.` prefix), `copy` for `buffer.copy`.
+pub fn lowering(name: &str) -> Option<Lowering> {
+    Some(match name {
+        "copy" => copy::lower,
+        "conv_2d" => conv::lower,
+        "depthwise_conv_2d" => depthwise_conv::lower,
+        "fully_connected" => fully_connected::lower,
+        "avg_pool_2d" => pool::lower_average,
+        "max_pool_2d" => pool::lower_max,
+        "softmax" => softmax::lower,
+        "add" | "sub" | "mul" => binary::lower,
+        "relu" | "relu6" | "relu_n1_to_1" | "logistic" | "tanh" => activation::lower,
+        "quantize" => quantize::lower_quantize,
+        "dequantize" => quantize::lower_dequantize,
+        "mean" => mean::lower,
+        "pad" => pad::lower,
+        "concatenation" => concatenation::lower,
+        "strided_slice" => strided_slice::lower,
+        _ => return None,
+    })
+}
+
+/// The `buffer-to-loop` pass.
+#[derive(Default)]
+pub struct BufferToLoop;
+
+impl Pass for BufferToLoop {
+    fn argument(&self) -> &str {
+        "buffer-to-loop"
+    }
+
+    fn summary(&self) -> &str {
+        "Lower every buffer.kernel and buffer.copy to a loop nest (TFLite Micro's reference kernels)"
+    }
+
+    fn description(&self) -> &str {
+        "Replaces each buffer.kernel with a loop nest computing what TFLite Micro's reference \
+         kernel computes (int8 bit-exact, float in the same order of operations) and each \
+         buffer.copy with a copying nest. Compile-time quantization parameters become constants \
+         or module-level constant tables (buffer.global); kernel workspaces are buffer.allocs \
+         inside the nest. A kernel without a lowering for its types or attributes is an error \
+         naming the reason. Runs on a module (tables are added to it)."
+    }
+
+    fn anchor(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+
+    fn run(&mut self, ctx: &mut Context, op: OpId, _: &mut AnalysisManager) -> Result<(), Failure> {
+        lower_module(ctx, op).map(drop).map_err(Failure)
+    }
+}
+
+/// What one op to lower reads and writes.
+struct Target {
+    op: OpId,
+    name: String,
+    inputs: Vec<Value>,
+    output: Value,
+}
+
+/// The kernel or copy `op` as a [`Target`].
+fn target(ctx: &Context, op: OpId) -> Option<Target> {
+    if let Some(kernel) = KernelOp::cast(ctx, op) {
+        let name = kernel.kernel_name(ctx)?.to_string();
+        return Some(Target { op, name, inputs: kernel.inputs(ctx), output: kernel.output(ctx) });
+    }
+    let copy = CopyOp::cast(ctx, op)?;
+    Some(Target { op, name: "copy".to_string(), inputs: vec![copy.source(ctx)], output: copy.target(ctx) })
+}
+
+/// Lowers every kernel and copy under `module`; returns how many.
+///
+/// # Errors
+///
+/// One diagnostic per op that has no lowering; the IR is then partially lowered.
+pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagnostic>> {
+    let Some(mut globals) = ModuleGlobals::new(ctx, module) else { return Ok(0) };
+    let targets: Vec<Target> = ctx.walk_preorder(module).into_iter().filter_map(|op| target(ctx, op)).collect();
+    let mut diags = Vec::new();
+    let count = targets.len();
+    for Target { op, name, inputs, output } in targets {
+        let Some(lower) = lowering(&name) else {
+            diags.push(ctx.op_error(op, format!("{name}: unsupported: no loop lowering for this kernel")));
+            continue;
+        };
+        let loc = ctx.operation(op).loc();
+        let builder = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
+        let mut emitter = KernelEmitter::new(builder, op, name, inputs, output, &mut globals);
+        match lower(&mut emitter) {
+            Ok(()) => ctx.erase_op(op),
+            Err(diag) => diags.push(diag),
+        }
+    }
+    if diags.is_empty() { Ok(count) } else { Err(diags) }
+}

@@ -1,0 +1,14 @@
+//! Placeholder: pool kernels are not lowered yet (being written).
+
+use super::emitter::KernelEmitter;
+use mc_ir::Diagnostic;
+
+/// Not lowered yet: an unsupported error.
+pub fn lower_average(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    Err(e.unsupported("no loop lowering yet"))
+}
+
+/// Not lowered yet: an unsupported error.
+pub fn lower_max(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    Err(e.unsupported("no loop lowering yet"))
+}

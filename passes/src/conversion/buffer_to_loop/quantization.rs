@@ -1,0 +1,133 @@
+//! TFLite Micro's compile-time quantization parameters (activation ranges, multipliers), derived
+//! as its `Prepare` functions derive them, and the requantization every int8 kernel ends with.
+//!
+//! TFLM computes these once per model in `Prepare`; mc computes them at compile time, so they
+//! become constants (or constant tables) in the loop nest. The float arithmetic is TFLM's own,
+//! to the precision it uses (`float` where it uses `float`), so the integers match bit for bit.
+
+use super::emitter::KernelEmitter;
+use mc_dialects::arith::fixed_point::{multiply_by_quantized_multiplier, reference};
+use mc_dialects::graph::Activation;
+use mc_ir::{Diagnostic, Value};
+
+/// TFLite's `QuantizeMultiplier`: `(multiplier, shift)` with `real = multiplier · 2^shift / 2^31`.
+pub fn quantize_multiplier(real: f64) -> (i32, i32) {
+    reference::quantize_multiplier(real)
+}
+
+/// TFLite's `Quantize(scale, zero_point, f)` as `CalculateActivationRangeQuantized` uses it:
+/// `zero_point + round(f / scale)`, the division in `float`, rounding half away from zero.
+fn quantize_f32(scale: f32, zero_point: i32, value: f32) -> i32 {
+    zero_point.saturating_add((value / scale).round() as i32)
+}
+
+/// TFLite's `CalculateActivationRangeQuantized`: the clamp bounds of a fused `activation` for an
+/// output of `(scale, zero_point)` stored in `[qmin, qmax]`.
+///
+/// # Errors
+///
+/// A message for activations TFLite's quantized kernels do not fuse (`TANH`, `SIGN_BIT`).
+pub fn activation_range_quantized(
+    activation: Activation,
+    scale: f64,
+    zero_point: i64,
+    (qmin, qmax): (i32, i32),
+) -> Result<(i32, i32), String> {
+    let scale = scale as f32;
+    let zero_point = zero_point as i32;
+    let q = |value: f32| quantize_f32(scale, zero_point, value);
+    match activation {
+        Activation::None => Ok((qmin, qmax)),
+        Activation::Relu => Ok((qmin.max(q(0.0)), qmax)),
+        Activation::Relu6 => Ok((qmin.max(q(0.0)), qmax.min(q(6.0)))),
+        Activation::ReluN1To1 => Ok((qmin.max(q(-1.0)), qmax.min(q(1.0)))),
+        Activation::Tanh | Activation::SignBit => Err(format!("fused activation {activation} on a quantized output")),
+    }
+}
+
+/// TFLite's `CalculateActivationRange` for `float`: `(lowest, max)` without an activation.
+///
+/// # Errors
+///
+/// A message for activations TFLite's float kernels do not fuse (`TANH`, `SIGN_BIT`).
+pub fn activation_range_f32(activation: Activation) -> Result<(f32, f32), String> {
+    match activation {
+        Activation::None => Ok((f32::MIN, f32::MAX)),
+        Activation::Relu => Ok((0.0, f32::MAX)),
+        Activation::Relu6 => Ok((0.0, 6.0)),
+        Activation::ReluN1To1 => Ok((-1.0, 1.0)),
+        Activation::Tanh | Activation::SignBit => Err(format!("fused activation {activation} on a float output")),
+    }
+}
+
+/// The storage range `[qmin, qmax]` of an int8 buffer.
+pub const INT8_RANGE: (i32, i32) = (-128, 127);
+
+/// The clamp bounds of the kernel's fused activation for its quantized `output`, as an
+/// unsupported error where TFLite has no such kernel.
+pub fn fused_range_quantized(e: &KernelEmitter<'_>, output: Value) -> Result<(i32, i32), Diagnostic> {
+    let (scale, zero_point) = e.per_tensor(output)?;
+    let activation = e.activation()?;
+    activation_range_quantized(activation, scale, zero_point, INT8_RANGE).map_err(|m| e.unsupported(m))
+}
+
+/// The clamp bounds of the kernel's fused activation for a float output.
+pub fn fused_range_f32(e: &KernelEmitter<'_>) -> Result<(f32, f32), Diagnostic> {
+    activation_range_f32(e.activation()?).map_err(|m| e.unsupported(m))
+}
+
+/// The tail of TFLite's int8 convolution-like kernels, on an `i32` accumulator:
+/// `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset, low, high)`,
+/// truncated to `i8`. `multiplier` and `shift` are `i32` values (constants, or loaded from
+/// per-channel tables).
+pub fn requantize_to_i8(
+    e: &mut KernelEmitter<'_>,
+    acc: Value,
+    multiplier: Value,
+    shift: Value,
+    output_offset: i32,
+    (low, high): (i32, i32),
+) -> Value {
+    let scaled = multiply_by_quantized_multiplier(&mut e.b, acc, multiplier, shift);
+    let offset = e.i32(output_offset);
+    let shifted = e.addi(scaled, offset);
+    let (low, high) = (e.i32(low), e.i32(high));
+    let clamped = e.clamp_si(shifted, low, high);
+    e.trunci(clamped, 8)
+}
+
+/// Clamps an `f32` value to `[low, high]` as TFLite's `ActivationFunctionWithMinMax` does
+/// (`min(max(x, low), high)`).
+pub fn clamp_f32(e: &mut KernelEmitter<'_>, value: Value, (low, high): (f32, f32)) -> Value {
+    let (low, high) = (e.f32(low), e.f32(high));
+    let raised = e.binary("arith.maximumf", value, low);
+    e.binary("arith.minimumf", raised, high)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantized_activation_ranges_follow_tflite() {
+        // Output zero point -128, scale 6/255: RELU6 clamps at round(6 / scale) - 128 = 127.
+        let scale = f64::from(6.0f32 / 255.0);
+        assert_eq!(activation_range_quantized(Activation::Relu6, scale, -128, INT8_RANGE), Ok((-128, 127)));
+        // A zero point in the middle: RELU clamps below at the zero point.
+        assert_eq!(activation_range_quantized(Activation::Relu, 0.1, 5, INT8_RANGE), Ok((5, 127)));
+        // RELU_N1_TO_1 with scale 0.25: [-4, 4] around the zero point.
+        assert_eq!(activation_range_quantized(Activation::ReluN1To1, 0.25, 0, INT8_RANGE), Ok((-4, 4)));
+        // A bound past the storage range is cut to it.
+        assert_eq!(activation_range_quantized(Activation::Relu6, 0.01, 0, INT8_RANGE), Ok((0, 127)));
+        // Ties round away from zero, in float: 0.5 / 1.0 -> 1.
+        assert_eq!(activation_range_quantized(Activation::ReluN1To1, 2.0, 0, INT8_RANGE), Ok((-1, 1)));
+        assert!(activation_range_quantized(Activation::Tanh, 0.1, 0, INT8_RANGE).is_err());
+    }
+
+    #[test]
+    fn float_activation_ranges_follow_tflite() {
+        assert_eq!(activation_range_f32(Activation::None), Ok((f32::MIN, f32::MAX)));
+        assert_eq!(activation_range_f32(Activation::Relu6), Ok((0.0, 6.0)));
+        assert!(activation_range_f32(Activation::SignBit).is_err());
+    }
+}

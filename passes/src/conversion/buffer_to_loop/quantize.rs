@@ -1,0 +1,14 @@
+//! Placeholder: quantize kernels are not lowered yet (being written).
+
+use super::emitter::KernelEmitter;
+use mc_ir::Diagnostic;
+
+/// Not lowered yet: an unsupported error.
+pub fn lower_quantize(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    Err(e.unsupported("no loop lowering yet"))
+}
+
+/// Not lowered yet: an unsupported error.
+pub fn lower_dequantize(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    Err(e.unsupported("no loop lowering yet"))
+}
