@@ -32,10 +32,15 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixe
 tools = {
     "mc-opt": os.path.join(mc_bin_dir, "mc-opt"),
     "mc-translate": os.path.join(mc_bin_dir, "mc-translate"),
+    "mc-run": os.path.join(mc_bin_dir, "mc-run"),
     "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
 }
 for name, path in tools.items():
     config.substitutions.append((ToolSubst(name, command=path).regex, path))
+
+# `%python`: the project venv's Python (with numpy and tflite-micro), which
+# scripts/setup.sh creates; tests use it to write and read `.npy` files.
+config.substitutions.append(("%python", os.path.join(repo_root, ".venv", "bin", "python")))
 
 # `%{models}`: the MLPerf Tiny models in `shared/models` beside the repository
 # (`../shared/models` from its root, as CI lays it out), or beside a folder

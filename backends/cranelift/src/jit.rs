@@ -13,6 +13,7 @@ use cranelift_codegen::{CodegenError, print_errors::pretty_verifier_error};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, ModuleError, default_libcall_names};
+use mc_dialects::buffer::GlobalOp;
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
@@ -353,7 +354,8 @@ impl JitModule {
         let setup_error =
             |e: ModuleError| Diagnostic::error(ctx.operation(module).loc(), format!("Cranelift failed: {e}"));
 
-        let mut decls = ModuleDecls { funcs: HashMap::new(), host: HashMap::new() };
+        let globals = crate::buffer::define_globals(ctx, module_op, &mut jit)?;
+        let mut decls = ModuleDecls { funcs: HashMap::new(), host: HashMap::new(), globals };
         for host in &hosts {
             let mut sig = jit.make_signature();
             sig.params.extend(host.params.iter().map(|&t| AbiParam::new(host_type(t, pointer))));
@@ -365,10 +367,16 @@ impl JitModule {
         // Declare every function first, so calls may go forwards.
         let mut funcs = Vec::new();
         for op in module_op.ops(ctx) {
+            if GlobalOp::cast(ctx, op).is_some() {
+                continue;
+            }
             let Some(func) = FuncOp::cast(ctx, op) else {
                 return Err(Diagnostic::error(
                     ctx.operation(op).loc(),
-                    format!("cannot compile top-level op '{}': only 'func.func' is supported", ctx.op_name_of(op)),
+                    format!(
+                        "cannot compile top-level op '{}': only 'func.func' and 'buffer.global' are supported",
+                        ctx.op_name_of(op)
+                    ),
                 ));
             };
             let Some(body) = func.entry_block(ctx) else {

@@ -12,23 +12,30 @@
 //! each buffer's layout reaches) and scalars, and return scalars. Run-time indices are
 //! bounds-checked unless compiled [`JitOptions::without_bounds_checks`]. Ops of other dialects
 //! lower through [`LowerHook`]s; an op with no lowering is an error naming the op and its
-//! location, never a panic.
+//! location, never a panic. The `buffer` ops that remain at loop level (`buffer.alloc` as a
+//! stack slot, `buffer.view`, `buffer.global` data and `buffer.get_global`) are built in; code
+//! with allocs needs a large stack: call it inside [`run_with_stack`].
 //!
 //! | module | holds |
 //! |---|---|
 //! | [`memory`] | the layout of a memory operand, from its type |
 //! | `lower` | lowering of one function (ops, loops, loads and stores) |
+//! | `buffer` | the `buffer` ops of loop-level IR: allocs, views, globals |
+//! | `stack` | [`run_with_stack`]: a thread with a large stack for the code's allocs |
 //! | `jit` | the module: compilation, trampolines, checked calls |
 //! | `runtime` | host functions the code calls (`expf`, bounds-failure report) |
 #![deny(missing_docs)]
 
+mod buffer;
 mod jit;
 mod lower;
 pub mod memory;
 mod runtime;
+mod stack;
 
 /// The Cranelift crates the backend uses, for [`LowerHook`]s that emit instructions.
 pub use {cranelift_codegen, cranelift_frontend};
 
 pub use jit::{CallError, Element, JitArg, JitModule, JitOptions, JitValue, Param, ValueKind};
 pub use lower::{FunctionLowering, LowerHook};
+pub use stack::{MODEL_STACK_BYTES, run_with_stack};

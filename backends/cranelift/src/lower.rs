@@ -31,7 +31,7 @@ use cranelift_codegen::ir::{
 };
 use cranelift_frontend::FunctionBuilder;
 use cranelift_jit::JITModule;
-use cranelift_module::{FuncId, Module};
+use cranelift_module::{DataId, FuncId, Module};
 use mc_dialects::arith::build::constant_int_value;
 use mc_dialects::arith::{CMPF_PREDICATES, CMPI_PREDICATES};
 use mc_ir::printer::attributes::type_to_string;
@@ -43,9 +43,8 @@ use std::ffi::CString;
 /// by op name). It reads operands with [`FunctionLowering::value`], emits instructions through
 /// [`FunctionLowering::builder`] and defines the op's results with [`FunctionLowering::define`].
 ///
-/// This is where `buffer.alloc` (a stack slot, or a host allocation, before memory planning;
-/// an offset into a planned pool after it) and `buffer.view` (the same pointer with the view's
-/// layout) plug in.
+/// A hook replaces the built-in lowering of an op of the same name (e.g. `buffer.alloc` as an
+/// offset into a planned pool rather than a stack slot).
 pub type LowerHook = fn(&mut FunctionLowering<'_, '_>, OpId) -> Result<(), Diagnostic>;
 
 /// A function of the module as the lowering calls it.
@@ -61,6 +60,8 @@ pub(crate) struct ModuleDecls {
     pub(crate) funcs: HashMap<String, FuncDecl>,
     /// Host functions by symbol.
     pub(crate) host: HashMap<&'static str, FuncDecl>,
+    /// The data objects of `buffer.global`s by symbol name.
+    pub(crate) globals: HashMap<String, DataId>,
 }
 
 /// The scalar kinds values lower to.
@@ -151,6 +152,8 @@ pub struct FunctionLowering<'a, 'b> {
     messages: &'a mut Vec<CString>,
     values: HashMap<Value, ir::Value>,
     func_refs: HashMap<FuncId, ir::FuncRef>,
+    /// Addresses of the globals the function has used, by symbol name.
+    global_values: HashMap<String, ir::GlobalValue>,
     /// The shared block reporting a failed bounds check (`(message, index, size)`), once needed.
     bounds_failure: Option<ir::Block>,
     pointer: ir::Type,
@@ -175,6 +178,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             messages,
             values: HashMap::new(),
             func_refs: HashMap::new(),
+            global_values: HashMap::new(),
             bounds_failure: None,
             pointer,
         }
@@ -358,6 +362,9 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             "loop.load" => self.lower_load(op),
             "loop.store" => self.lower_store(op),
             "func.call" => self.lower_call(op),
+            "buffer.alloc" => crate::buffer::lower_alloc(self, op),
+            "buffer.view" => crate::buffer::lower_view(self, op),
+            "buffer.get_global" => crate::buffer::lower_get_global(self, op),
             _ => Err(self.error(op, "no lowering for this op")),
         }
     }
@@ -688,6 +695,21 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         let func_ref = self.func_ref(&decl);
         let call = self.builder.ins().call(func_ref, args);
         self.builder.inst_results(call).to_vec()
+    }
+
+    /// The address of the data object of the `buffer.global` named `name`, `None` if the module
+    /// has no such global.
+    pub(crate) fn global_address(&mut self, name: &str) -> Option<ir::Value> {
+        let global = match self.global_values.get(name) {
+            Some(&global) => global,
+            None => {
+                let id = *self.decls.globals.get(name)?;
+                let global = self.module.declare_data_in_func(id, self.builder.func);
+                self.global_values.insert(name.to_string(), global);
+                global
+            }
+        };
+        Some(self.builder.ins().symbol_value(self.pointer, global))
     }
 
     fn func_ref(&mut self, decl: &FuncDecl) -> ir::FuncRef {

@@ -2,7 +2,7 @@
 
 use super::role::Role;
 use mc_ir::printer::attributes::type_to_string;
-use mc_ir::{Builder, Context, Diagnostic, OpId, Type, define_op};
+use mc_ir::{Attribute, Builder, Context, Diagnostic, OpId, Type, define_op};
 
 /// Alignment in bytes of a buffer whose `alignment` attribute is absent.
 pub const DEFAULT_ALIGNMENT: u64 = 16;
@@ -48,11 +48,7 @@ impl AllocOp {
 
     /// The alignment in bytes ([`DEFAULT_ALIGNMENT`] if absent or invalid).
     pub fn alignment_value(self, ctx: &Context) -> u64 {
-        self.alignment(ctx)
-            .and_then(|a| ctx.integer_value(a))
-            .and_then(|v| u64::try_from(v).ok())
-            .filter(|v| v.is_power_of_two())
-            .unwrap_or(DEFAULT_ALIGNMENT)
+        alignment_bytes(ctx, self.alignment(ctx))
     }
 
     /// Sets the alignment, leaving the attribute out when it is the default.
@@ -68,6 +64,16 @@ impl AllocOp {
     pub fn name_value(self, ctx: &Context) -> Option<&str> {
         self.name(ctx).and_then(|a| ctx.string_value(a))
     }
+}
+
+/// The bytes an optional `alignment` attribute asks for: [`DEFAULT_ALIGNMENT`] if absent or
+/// not a positive power of two.
+pub(super) fn alignment_bytes(ctx: &Context, alignment: Option<Attribute>) -> u64 {
+    alignment
+        .and_then(|a| ctx.integer_value(a))
+        .and_then(|v| u64::try_from(v).ok())
+        .filter(|v| v.is_power_of_two())
+        .unwrap_or(DEFAULT_ALIGNMENT)
 }
 
 /// Checks an `alignment` attribute: a positive power of two.

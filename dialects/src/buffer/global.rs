@@ -1,7 +1,7 @@
 //! `buffer.global` (a constant buffer symbol holding its data) and `buffer.get_global` (the
 //! buffer of a global).
 
-use super::alloc::check_alignment;
+use super::alloc::{alignment_bytes, check_alignment};
 use super::layout::integer_storage_width;
 use super::role::Role;
 use mc_ir::printer::attributes::type_to_string;
@@ -77,6 +77,12 @@ impl GlobalOp {
     /// The buffer type.
     pub fn buffer_type(self, ctx: &Context) -> Type {
         ctx.type_value(self.r#type(ctx)).expect("verified")
+    }
+
+    /// The alignment in bytes ([`DEFAULT_ALIGNMENT`](super::DEFAULT_ALIGNMENT) if absent or
+    /// invalid).
+    pub fn alignment_value(self, ctx: &Context) -> u64 {
+        alignment_bytes(ctx, self.alignment(ctx))
     }
 }
 

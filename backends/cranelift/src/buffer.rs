@@ -1,0 +1,149 @@
+//! Built-in lowering of the `buffer` ops that remain at loop level: `buffer.alloc`,
+//! `buffer.view`, `buffer.global` and `buffer.get_global`.
+//!
+//! A memory value is a pointer to its underlying storage; its type carries shape, strides and an
+//! offset relative to that storage ([`crate::memory`]).
+//!
+//! ```text
+//! %a = buffer.alloc() {alignment = 16} : !buffer<4x8xi8>     ss0 = explicit_slot 32, align = 16
+//!                                                            a = stack_addr ss0
+//! %v = buffer.view %a {offset = 8} : ... to !buffer<8xi8, strides: [1], offset: 8>
+//!                                                            v = a (the type holds the offset)
+//! buffer.global @w : !buffer<3xi32> = dense<[1, 2, 3]>       data mc.global.0: read-only, the
+//!                                                            global's alignment, its 12 bytes
+//! %w = buffer.get_global @w : !buffer<3xi32>                 w = global_value mc.global.0
+//! ```
+//!
+//! An alloc is an explicit stack slot of the buffer's byte span (unplanned allocs; the memory
+//! planner later replaces them with views of pools). A model's activations can take megabytes,
+//! so code with allocs must run on a thread with a large stack: see
+//! [`run_with_stack`](crate::run_with_stack). Alignments above the 16 bytes the host stack
+//! guarantees are met by over-allocating the slot and rounding the address up.
+
+use crate::lower::FunctionLowering;
+use crate::memory::layout_of;
+use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind};
+use cranelift_jit::JITModule;
+use cranelift_module::{DataDescription, DataId, Linkage, Module};
+use mc_dialects::buffer::{AllocOp, GlobalOp};
+use mc_ir::builtin::ModuleOp;
+use mc_ir::printer::attributes::type_to_string;
+use mc_ir::{AttrKind, Context, Diagnostic, OpId};
+use std::collections::HashMap;
+
+/// Alignment in bytes of a stack slot's address on the host (the stack pointer's alignment).
+const STACK_ALIGNMENT: u64 = 16;
+
+/// Defines one read-only data object per `buffer.global` at the top level of `module`, holding
+/// the global's bytes with its alignment; returns them by symbol name.
+pub(crate) fn define_globals(
+    ctx: &Context,
+    module: ModuleOp,
+    jit: &mut JITModule,
+) -> Result<HashMap<String, DataId>, Diagnostic> {
+    let mut globals = HashMap::new();
+    for op in module.ops(ctx) {
+        let Some(global) = GlobalOp::cast(ctx, op) else { continue };
+        let bytes = global_bytes(ctx, global)?;
+        let error = |e: cranelift_module::ModuleError| {
+            Diagnostic::error(ctx.operation(op).loc(), format!("Cranelift failed to define the global's data: {e}"))
+        };
+        let id =
+            jit.declare_data(&format!("mc.global.{}", globals.len()), Linkage::Local, false, false).map_err(error)?;
+        let mut data = DataDescription::new();
+        data.define(bytes.into_boxed_slice());
+        data.set_align(global.alignment_value(ctx));
+        jit.define_data(id, &data).map_err(error)?;
+        globals.insert(global.name(ctx).to_string(), id);
+    }
+    Ok(globals)
+}
+
+/// The bytes of `global`'s `value` (a splat expanded), checked to be exactly its buffer's span.
+fn global_bytes(ctx: &Context, global: GlobalOp) -> Result<Vec<u8>, Diagnostic> {
+    let loc = ctx.operation(global.op()).loc();
+    let name = global.name(ctx);
+    let ty = global.buffer_type(ctx);
+    let span = layout_of(ctx, ty)
+        .and_then(|layout| layout.byte_span())
+        .and_then(|bytes| usize::try_from(bytes).ok())
+        .ok_or_else(|| {
+        Diagnostic::error(loc, format!("global @{name}: '{}' has no valid layout", type_to_string(ctx, ty)))
+    })?;
+    let bytes = match ctx.attr_kind(global.value(ctx)) {
+        AttrKind::DenseElements { splat: true, data, .. } => data.repeat(span / data.len().max(1)),
+        AttrKind::DenseElements { data, .. } => data.clone(),
+        AttrKind::DenseResource { name: blob, .. } => match ctx.resources.get(blob) {
+            Some(blob) => blob.data.clone(),
+            None => {
+                return Err(Diagnostic::error(
+                    loc,
+                    format!("global @{name}: its data, resource blob '{blob}', is not in the module's resources"),
+                ));
+            }
+        },
+        _ => {
+            return Err(Diagnostic::error(loc, format!("global @{name}: 'value' must be dense or dense_resource data")));
+        }
+    };
+    if bytes.len() != span {
+        return Err(Diagnostic::error(
+            loc,
+            format!(
+                "global @{name}: its data holds {} bytes, but '{}' spans {span}",
+                bytes.len(),
+                type_to_string(ctx, ty)
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// `buffer.alloc`: an explicit stack slot of the result's byte span, aligned as the op says.
+pub(crate) fn lower_alloc(lowering: &mut FunctionLowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = lowering.ctx();
+    let alloc = AllocOp::cast(ctx, op).ok_or_else(|| lowering.error(op, "expected a 'buffer.alloc'"))?;
+    let ty = ctx.operation(op).result_type(0);
+    let span = layout_of(ctx, ty)
+        .and_then(|layout| layout.byte_span())
+        .ok_or_else(|| lowering.error(op, format!("'{}' has no valid layout", type_to_string(ctx, ty))))?;
+    let alignment = alloc.alignment_value(ctx);
+    let padding = alignment.saturating_sub(STACK_ALIGNMENT);
+    let size = u64::try_from(span).ok().and_then(|span| span.checked_add(padding)).and_then(|s| u32::try_from(s).ok());
+    let size = size.ok_or_else(|| {
+        lowering.error(op, format!("a buffer of {span} bytes is too large for a stack slot (at most 4 GiB)"))
+    })?;
+    let shift = alignment.min(STACK_ALIGNMENT).trailing_zeros() as u8;
+    let pointer = lowering.pointer_type();
+    let builder = lowering.builder();
+    let slot = builder.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, shift));
+    let mut address = builder.ins().stack_addr(pointer, slot, 0);
+    if padding > 0 {
+        // Round up to the alignment: (address + alignment - 1) & -alignment.
+        let bumped = builder.ins().iadd_imm_s(address, padding as i64 + STACK_ALIGNMENT as i64 - 1);
+        address = builder.ins().band_imm_s(bumped, -(alignment as i64));
+    }
+    lowering.define(op.result(0), address);
+    Ok(())
+}
+
+/// `buffer.view`: the source's pointer (the result type carries the new layout).
+pub(crate) fn lower_view(lowering: &mut FunctionLowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
+    let source = lowering.value(lowering.ctx().operation(op).operand(0))?;
+    lowering.define(op.result(0), source);
+    Ok(())
+}
+
+/// `buffer.get_global @g`: the address of `@g`'s data object.
+pub(crate) fn lower_get_global(lowering: &mut FunctionLowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = lowering.ctx();
+    let name = match ctx.attr(op, "name").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => root.as_str(),
+        _ => return Err(lowering.error(op, "expected a flat 'name' symbol")),
+    };
+    let address = lowering
+        .global_address(name)
+        .ok_or_else(|| lowering.error(op, format!("no 'buffer.global' @{name} at the top level of the module")))?;
+    lowering.define(op.result(0), address);
+    Ok(())
+}

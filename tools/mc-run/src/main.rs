@@ -1,0 +1,111 @@
+//! `mc-run`: runs a model on the host. It reads a `.tflite` model or a `.mlir` file at any
+//! level (graph, buffer or loop), lowers it to loop level, JIT-compiles it with Cranelift and
+//! calls its entry function on `.npy` inputs, writing `.npy` outputs.
+//!
+//! ```text
+//! mc-run model.tflite --input x.npy --output y.npy [--print-pipeline] [--pass-pipeline=...]
+//!        [--entry main] [--bench N]
+//! ```
+//!
+//! | module | holds |
+//! |---|---|
+//! | `model` | loading a `.tflite` or `.mlir` model, running a pipeline on it |
+//! | `pipeline` | the module's level and the pipeline that takes it to loop level |
+//! | `npy` | `.npy` files as bytes, dtype and shape |
+//! | `dtype` | the npy dtype of each element type |
+//! | `bind` | arrays bound to the entry's parameters; the call; outputs |
+//!
+//! Errors (bad files, wrong counts, shapes or dtypes, failing passes) print
+//! `mc-run: error: ...` on stderr and exit with status 1.
+
+mod bind;
+mod dtype;
+mod model;
+mod npy;
+mod pipeline;
+
+use clap::Parser;
+use mc_backend_cranelift::{MODEL_STACK_BYTES, run_with_stack};
+use mc_ir::pass::PassRegistry;
+use std::process::ExitCode;
+
+/// Command-line options.
+#[derive(Parser, Debug)]
+#[command(
+    name = "mc-run",
+    version,
+    about = "Runs a model on the host through mc's Cranelift JIT",
+    max_term_width = 100
+)]
+struct Options {
+    /// The model: a '.tflite' file, or a '.mlir' file at graph, buffer or loop level.
+    model: String,
+
+    /// An input '.npy' file; they bind the entry's leading buffer parameters, in order.
+    #[arg(long = "input", value_name = "NPY")]
+    inputs: Vec<String>,
+
+    /// An output '.npy' file to write; they bind the parameters after the inputs, in order.
+    #[arg(long = "output", value_name = "NPY")]
+    outputs: Vec<String>,
+
+    /// Print the pass pipeline run to reach loop level on stderr, in MLIR's textual syntax
+    /// ('builtin.module()' when the model is at loop level already).
+    #[arg(long = "print-pipeline")]
+    print_pipeline: bool,
+
+    /// Run this pipeline instead of the one the model's level calls for.
+    #[arg(long = "pass-pipeline", value_name = "PIPELINE")]
+    pass_pipeline: Option<String>,
+
+    /// The function to call.
+    #[arg(long = "entry", default_value = "main")]
+    entry: String,
+
+    /// Call the function N times and print the fastest call's time on stdout (compilation and
+    /// the copying of inputs excluded).
+    #[arg(long = "bench", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    bench: Option<u64>,
+}
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    // Unplanned allocs live on the stack: run on a thread with room for a model's activations.
+    match run_with_stack(MODEL_STACK_BYTES, || run(&options)) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(message)) => {
+            eprintln!("mc-run: error: {message}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("mc-run: error: cannot start the thread that runs the model: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let mut model = model::Model::load(&options.model)?;
+    let inputs = options
+        .inputs
+        .iter()
+        .map(|path| npy::read(path).map(|array| (path.clone(), array)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut registry = PassRegistry::new();
+    mc_passes::register_all_passes(&mut registry);
+    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref()) {
+        Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
+        None => "builtin.module()".to_string(),
+    };
+    if options.print_pipeline {
+        eprintln!("{ran}");
+    }
+    let outcome = bind::run(&model, &options.entry, &inputs, &options.outputs, options.bench.unwrap_or(1) as usize)?;
+    for (path, array) in options.outputs.iter().zip(&outcome.outputs) {
+        npy::write(path, array)?;
+    }
+    if let Some(count) = options.bench {
+        println!("best of {count} calls: {:.1} us", outcome.best.as_secs_f64() * 1e6);
+    }
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! The pass pipeline that takes a module to loop level, chosen by the ops it contains.
+//!
+//! | level | recognized by | pipeline |
+//! |---|---|---|
+//! | graph | any `graph.*` op | [`FROM_GRAPH`]: clean the graph, bufferize, reuse buffers in place, then [`FROM_BUFFER`] |
+//! | buffer | any `buffer.kernel` or `buffer.copy` | [`FROM_BUFFER`]: kernels to loop nests, then `canonicalize` and `cse` |
+//! | loop | neither | nothing: the JIT compiles it as it is |
+
+use mc_ir::{Context, OpId};
+
+/// From the graph dialect to loop level.
+pub const FROM_GRAPH: &str = "builtin.module(func.func(graph-canonicalize),graph-intern-constants,graph-prune,\
+graph-to-buffer,buffer-inplace,buffer-to-loop,func.func(canonicalize,cse))";
+
+/// From buffer kernels to loop level.
+pub const FROM_BUFFER: &str = "builtin.module(buffer-to-loop,func.func(canonicalize,cse))";
+
+/// The abstraction level of a module.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Tensors and graph ops.
+    Graph,
+    /// Buffers and destination-passing kernels or copies.
+    Buffer,
+    /// Loops, loads and stores: what the JIT compiles.
+    Loop,
+}
+
+impl Level {
+    /// The level of `module`: the highest any of its ops belongs to.
+    pub fn of(ctx: &Context, module: OpId) -> Level {
+        let mut level = Level::Loop;
+        for op in ctx.walk_preorder(module) {
+            match ctx.op_name_of(op) {
+                name if name.starts_with("graph.") => return Level::Graph,
+                "buffer.kernel" | "buffer.copy" => level = Level::Buffer,
+                _ => {}
+            }
+        }
+        level
+    }
+
+    /// The pipeline that lowers a module of this level to loop level, `None` at loop level.
+    pub fn pipeline(self) -> Option<&'static str> {
+        match self {
+            Level::Graph => Some(FROM_GRAPH),
+            Level::Buffer => Some(FROM_BUFFER),
+            Level::Loop => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(text: &str) -> Level {
+        let mut ctx = Context::new();
+        mc_dialects::register_all(&mut ctx);
+        let buffer = mc_ir::diagnostics::source::SourceBuffer::new("t.mlir", text.to_string(), 1);
+        let module = mc_ir::parser::parse_source(&mut ctx, &buffer).unwrap();
+        Level::of(&ctx, module.op())
+    }
+
+    #[test]
+    fn the_level_is_the_highest_op_level() {
+        let graph = "func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n  %y = \"graph.relu\"(%x) : (tensor<2xf32>) -> tensor<2xf32>\n  return %y : tensor<2xf32>\n}\n";
+        let buffer = "func.func @f(%x: !buffer<2xf32>, %y: !buffer<2xf32>) {\n  buffer.copy %x, %y : !buffer<2xf32>, !buffer<2xf32>\n  return\n}\n";
+        let looped = "func.func @f(%x: !buffer<2xf32>, %y: !buffer<2xf32>) {\n  %a = buffer.alloc() {role = \"scratch\"} : !buffer<2xf32>\n  return\n}\n";
+        assert_eq!(level(graph), Level::Graph);
+        assert_eq!(level(buffer), Level::Buffer);
+        assert_eq!(level(looped), Level::Loop);
+        assert_eq!(Level::Loop.pipeline(), None);
+    }
+}
