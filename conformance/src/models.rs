@@ -2,7 +2,7 @@
 //! float inputs, constants and outputs around operators and writes the file with
 //! [`mc_tflite::writer`].
 //!
-//! ```ignore
+//! ```text
 //! let mut m = OneOp::new();
 //! let x = m.input("x", &[1, 8, 8, 3], DType::Int8, Some(Quant::tensor(0.05, -3)));
 //! let w = m.constant("w", &[4, 3, 3, 3], DType::Int8, &rng.bytes(108), Some(Quant::channels(&[0.01; 4], 0)));

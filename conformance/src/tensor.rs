@@ -93,8 +93,8 @@ impl Tensor {
         let mut data = Vec::with_capacity(count * dtype.size());
         for _ in 0..count {
             match dtype {
-                DType::Int8 | DType::UInt8 => data.push(rng.next() as u8),
-                DType::Int16 => data.extend((rng.next() as u16).to_le_bytes()),
+                DType::Int8 | DType::UInt8 => data.push(rng.next_u64() as u8),
+                DType::Int16 => data.extend((rng.next_u64() as u16).to_le_bytes()),
                 DType::Int32 => data.extend((rng.range(-(1 << 20), 1 << 20) as i32).to_le_bytes()),
                 DType::Float32 => data.extend(rng.float(-1.0, 1.0).to_le_bytes()),
             }
@@ -114,7 +114,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -123,17 +123,17 @@ impl Rng {
 
     /// Uniform in `[low, high]`.
     pub fn range(&mut self, low: i64, high: i64) -> i64 {
-        low + (self.next() % (high - low + 1) as u64) as i64
+        low + (self.next_u64() % (high - low + 1) as u64) as i64
     }
 
     /// Uniform in `[low, high)`.
     pub fn float(&mut self, low: f32, high: f32) -> f32 {
-        low + (self.next() >> 40) as f32 / (1u64 << 24) as f32 * (high - low)
+        low + (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * (high - low)
     }
 
     /// `count` random bytes (int8 weights).
     pub fn bytes(&mut self, count: usize) -> Vec<u8> {
-        (0..count).map(|_| self.next() as u8).collect()
+        (0..count).map(|_| self.next_u64() as u8).collect()
     }
 }
 
