@@ -32,17 +32,7 @@ if ! [[ -x $gnu_time ]] || ! $gnu_time -f '%e %M' -o /dev/null true 2>/dev/null;
     die "GNU time is missing ($gnu_time); it measures peak memory. Install it: apt-get install time"
 fi
 
-# The models, found as the tests find them (MC_MODELS_DIR, else shared/models beside the repository
-# or beside a folder above it); a missing folder is an error.
-models_dir="${MC_MODELS_DIR:-}"
-if [[ -z $models_dir ]]; then
-    dir="$(dirname "$ROOT")"
-    while [[ $dir != / ]]; do
-        if [[ -d $dir/shared/models ]]; then models_dir="$dir/shared/models"; break; fi
-        dir="$(dirname "$dir")"
-    done
-fi
-[[ -n $models_dir && -d $models_dir ]] || die "the shared model folder is missing (looked for shared/models above $ROOT; set MC_MODELS_DIR)"
+models_dir="$(find_models_dir)"
 shopt -s nullglob
 models=("$models_dir"/*.tflite)
 ((${#models[@]} > 0)) || die "no .tflite files in $models_dir"

@@ -22,3 +22,19 @@ die() {
     printf 'error: %s\n' "$*" >&2
     exit 1
 }
+
+# find_models_dir: print the MLPerf Tiny model folder, found as the tests find it
+# ($MC_MODELS_DIR, else shared/models beside the repository or beside a folder
+# above it); a missing folder is an error.
+find_models_dir() {
+    local dir models_dir="${MC_MODELS_DIR:-}"
+    if [[ -z $models_dir ]]; then
+        dir="$(dirname "$ROOT")"
+        while [[ $dir != / ]]; do
+            if [[ -d $dir/shared/models ]]; then models_dir="$dir/shared/models"; break; fi
+            dir="$(dirname "$dir")"
+        done
+    fi
+    [[ -n $models_dir && -d $models_dir ]] || die "the shared model folder is missing (looked for shared/models above $ROOT; set MC_MODELS_DIR)"
+    printf '%s\n' "$models_dir"
+}

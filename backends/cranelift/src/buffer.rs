@@ -83,7 +83,10 @@ fn global_bytes(ctx: &Context, global: GlobalOp) -> Result<Vec<u8>, Diagnostic> 
             }
         },
         _ => {
-            return Err(Diagnostic::error(loc, format!("global @{name}: 'value' must be dense or dense_resource data")));
+            return Err(Diagnostic::error(
+                loc,
+                format!("global @{name}: 'value' must be dense or dense_resource data"),
+            ));
         }
     };
     if bytes.len() != span {

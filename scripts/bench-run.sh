@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Inference benchmark: one inference of each MLPerf Tiny model in ../shared/models (or
+# $MC_MODELS_DIR), in one run, through
+#   mc-run   the Cranelift JIT (release build of mc-run; `--bench N` times the call only:
+#            no import, lowering, compilation or input copy), bounds checks on
+#   tflm     the TensorFlow Lite Micro Python interpreter (`scripts/tflm_reference.py --bench N`
+#            times `invoke()` only)
+# and prints the best of N of each in µs and the ratio mc-run / tflm (below 1: mc-run is faster).
+# Both run on the same seeded random int8 input.
+#
+# Usage: scripts/bench-run.sh [--runs N]   (default 10)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+cd "$ROOT"
+
+runs=10
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --runs) runs="$2"; shift 2 ;;
+        -h | --help) sed -n '2,/^source/{/^source/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        *) die "bench-run: unknown argument '$1' (see --help)" ;;
+    esac
+done
+
+python="$ROOT/.venv/bin/python"
+[[ -x $python ]] || die "$python is missing: run scripts/setup.sh to create the venv with tflite-micro"
+models_dir="$(find_models_dir)"
+shopt -s nullglob
+models=("$models_dir"/*.tflite)
+((${#models[@]} > 0)) || die "no .tflite files in $models_dir"
+
+step "building mc-run (release)"
+cargo build --release --quiet -p mc-run
+mc_run="$TARGET_DIR/release/mc-run"
+work="$TARGET_DIR/bench-run"
+mkdir -p "$work"
+
+# best LINE: the number before " us" in "best of N ...: X us".
+best() { sed -n 's/^best of .*: \([0-9.]*\) us$/\1/p' <<<"$1"; }
+
+step "timing one inference, best of $runs"
+printf '%-32s %12s %12s %8s\n' model "mc-run µs" "tflm µs" ratio
+for model in "${models[@]}"; do
+    name="$(basename "$model" .tflite)"
+    input="$work/$name.input.npy"
+    # A seeded random input of the model's input shape and dtype.
+    "$python" - "$model" "$input" <<'PY'
+import sys
+import numpy as np
+from tflite_micro.python.tflite_micro import runtime
+detail = runtime.Interpreter.from_file(sys.argv[1]).get_input_details(0)
+info = np.iinfo(detail["dtype"])
+data = np.random.default_rng(0).integers(info.min, info.max + 1, detail["shape"], dtype=detail["dtype"])
+np.save(sys.argv[2], data)
+PY
+    ours="$("$mc_run" "$model" --input "$input" --output "$work/$name.mc.npy" --bench "$runs")" ||
+        die "mc-run failed on $model"
+    theirs="$("$python" scripts/tflm_reference.py "$model" --input "$input" --output "$work/$name.tflm.npy" --bench "$runs")" ||
+        die "tflm_reference.py failed on $model"
+    mc_us="$(best "$ours")"
+    tflm_us="$(best "$theirs")"
+    ratio="$(awk -v a="$mc_us" -v b="$tflm_us" 'BEGIN { printf "%.2f", a / b }')"
+    printf '%-32s %12s %12s %8s\n' "$name" "$mc_us" "$tflm_us" "$ratio"
+done

@@ -1,0 +1,107 @@
+//! Conformance: each int8 MLPerf Tiny model in `../shared/models`, run by `mc-run` on the host
+//! (Cranelift JIT) and by the TensorFlow Lite Micro interpreter (`scripts/tflm_reference.py`),
+//! on three seeded random inputs: the outputs must be identical, byte for byte.
+//!
+//! Needs the models (`shared/models` beside the repository) and the project venv (`.venv`, made
+//! by `scripts/setup.sh`); without either the test fails and says how to get it.
+
+use npyz::{NpyFile, WriteOptions, WriterBuilder};
+use std::path::Path;
+use std::process::Command;
+
+// Where the models and the venv are: the same search (and failure messages) as the importer's
+// model tests.
+#[path = "../../../frontends/tflite/tests/common/mod.rs"]
+mod common;
+
+use common::{models_dir, repo_root as root, venv_python as python};
+
+/// `count` random int8 values from `seed` (xorshift64*, so runs reproduce).
+fn random_int8(seed: u64, count: usize) -> Vec<i8> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..count)
+        .map(|_| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as i8
+        })
+        .collect()
+}
+
+fn write_npy(path: &Path, shape: &[u64], data: &[i8]) {
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut writer = WriteOptions::new().default_dtype().shape(shape).writer(file).begin_nd().unwrap();
+    writer.extend(data.iter().copied()).unwrap();
+    writer.finish().unwrap();
+}
+
+/// The dtype, shape and elements of an int8 `.npy` file.
+fn read_npy(path: &Path) -> (String, Vec<u64>, Vec<i8>) {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("cannot open {}: {e}", path.display()));
+    let npy = NpyFile::new(std::io::BufReader::new(file)).unwrap();
+    let (dtype, shape) = (npy.header().dtype().descr(), npy.header().shape().to_vec());
+    (dtype, shape, npy.into_vec::<i8>().unwrap())
+}
+
+/// Runs `command`, failing with its output unless it succeeds.
+fn run(what: &str, command: &mut Command) {
+    let output = command.output().unwrap_or_else(|e| panic!("cannot start {what}: {e}"));
+    assert!(
+        output.status.success(),
+        "{what} failed ({}):\n{}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Runs `model` (input shape `shape`) on three random inputs through mc-run and TFLM.
+fn check_model(model: &str, shape: &[u64]) {
+    let path = models_dir().join(model);
+    let python = python();
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance");
+    std::fs::create_dir_all(&work).unwrap();
+    let count = shape.iter().product::<u64>() as usize;
+    for seed in 1..=3 {
+        let file = |what: &str| work.join(format!("{model}.seed{seed}.{what}.npy"));
+        let (input, ours, reference) = (file("input"), file("mc"), file("tflm"));
+        write_npy(&input, shape, &random_int8(seed, count));
+        run(
+            &format!("mc-run on {model} (seed {seed})"),
+            Command::new(env!("CARGO_BIN_EXE_mc-run")).arg(&path).arg("--input").arg(&input).arg("--output").arg(&ours),
+        );
+        run(
+            &format!("tflm_reference.py on {model} (seed {seed})"),
+            Command::new(&python)
+                .arg(root().join("scripts/tflm_reference.py"))
+                .arg(&path)
+                .arg("--input")
+                .arg(&input)
+                .arg("--output")
+                .arg(&reference),
+        );
+        let (ours, reference) = (read_npy(&ours), read_npy(&reference));
+        assert_eq!(ours, reference, "{model}, seed {seed}: mc-run's output (left) differs from TFLM's (right)");
+    }
+}
+
+#[test]
+fn ad01_matches_tflite_micro() {
+    check_model("ad01_int8.tflite", &[1, 640]);
+}
+
+#[test]
+fn kws_matches_tflite_micro() {
+    check_model("kws_ref_model.tflite", &[1, 49, 10, 1]);
+}
+
+#[test]
+fn resnet_matches_tflite_micro() {
+    check_model("pretrainedResnet_quant.tflite", &[1, 32, 32, 3]);
+}
+
+#[test]
+fn vww_matches_tflite_micro() {
+    check_model("vww_96_int8.tflite", &[1, 96, 96, 3]);
+}
