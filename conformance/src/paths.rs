@@ -1,11 +1,20 @@
-//! Where the conformance tests find the shared MLPerf Tiny models and the project's Python venv.
-//! Both must exist: a missing one fails the tests with the fix, never skips them.
+//! Where tests find the shared MLPerf Tiny models and the project's Python venv. Both must
+//! exist: a missing one fails the tests with the fix, never skips them.
+//!
+//! Self-contained (no crate imports, the root found from any crate's manifest folder), so test
+//! suites that cannot depend on this crate (the TFLite importer's, which it depends on) include
+//! the file with `#[path]`.
 
 use std::path::{Path, PathBuf};
 
-/// The repository root (the parent of this crate).
+/// The repository root: the nearest folder above the compiled crate holding `Cargo.lock`.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").canonicalize().expect("the repository root exists")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").is_file())
+        .expect("the crate is inside the repository")
+        .canonicalize()
+        .expect("the repository root exists")
 }
 
 /// The folder of MLPerf Tiny models: `$MC_MODELS_DIR` if set, else `shared/models` beside the
@@ -30,6 +39,19 @@ pub fn models_dir() -> PathBuf {
         "the shared model folder is missing: looked for shared/models in {} (set MC_MODELS_DIR to override)",
         looked.join(", ")
     );
+}
+
+/// Every `*.tflite` file in [`models_dir`], sorted; panics when there is none.
+pub fn model_paths() -> Vec<PathBuf> {
+    let dir = models_dir();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tflite"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no .tflite files in {}", dir.display());
+    paths
 }
 
 /// The MLPerf Tiny model `file` (`vww_96_int8.tflite`) in [`models_dir`].

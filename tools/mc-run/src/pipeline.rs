@@ -2,18 +2,12 @@
 //!
 //! | level | recognized by | pipeline |
 //! |---|---|---|
-//! | graph | any `graph.*` op | [`FROM_GRAPH`]: clean the graph, bufferize, reuse buffers in place, then [`FROM_BUFFER`] |
-//! | buffer | any `buffer.kernel` or `buffer.copy` | [`FROM_BUFFER`]: kernels to loop nests, then `canonicalize` and `cse` |
+//! | graph | any `graph.*` op | [`GRAPH_TO_LOOP`]: clean the graph, bufferize, reuse buffers in place, kernels to loop nests, clean up |
+//! | buffer | any `buffer.kernel` or `buffer.copy` | [`BUFFER_TO_LOOP`]: kernels to loop nests, then `canonicalize` and `cse` |
 //! | loop | neither | nothing: the JIT compiles it as it is |
 
 use mc_ir::{Context, OpId};
-
-/// From the graph dialect to loop level.
-pub const FROM_GRAPH: &str = "builtin.module(func.func(graph-canonicalize),graph-intern-constants,graph-prune,\
-graph-to-buffer,buffer-inplace,buffer-to-loop,func.func(canonicalize,cse))";
-
-/// From buffer kernels to loop level.
-pub const FROM_BUFFER: &str = "builtin.module(buffer-to-loop,func.func(canonicalize,cse))";
+use mc_passes::pipelines::{BUFFER_TO_LOOP, GRAPH_TO_LOOP};
 
 /// The abstraction level of a module.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,8 +37,8 @@ impl Level {
     /// The pipeline that lowers a module of this level to loop level, `None` at loop level.
     pub fn pipeline(self) -> Option<&'static str> {
         match self {
-            Level::Graph => Some(FROM_GRAPH),
-            Level::Buffer => Some(FROM_BUFFER),
+            Level::Graph => Some(GRAPH_TO_LOOP),
+            Level::Buffer => Some(BUFFER_TO_LOOP),
             Level::Loop => None,
         }
     }

@@ -9,23 +9,15 @@ use npyz::{NpyFile, WriteOptions, WriterBuilder};
 use std::path::Path;
 use std::process::Command;
 
-// Where the models and the venv are: the same search (and failure messages) as the importer's
-// model tests.
-#[path = "../../../frontends/tflite/tests/common/mod.rs"]
-mod common;
+use mc_conformance::paths::{models_dir, repo_root as root, venv_python as python};
+use mc_conformance::{DType, Rng, Tensor};
 
-use common::{models_dir, repo_root as root, venv_python as python};
-
-/// `count` random int8 values from `seed` (xorshift64*, so runs reproduce).
+/// `count` random int8 values from `seed` (so runs reproduce).
 fn random_int8(seed: u64, count: usize) -> Vec<i8> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..count)
-        .map(|_| {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as i8
-        })
+    Tensor::random(DType::Int8, &[count], &mut Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1))
+        .data
+        .into_iter()
+        .map(|b| b as i8)
         .collect()
 }
 

@@ -11,7 +11,7 @@ use mc_dialects::graph::{Activation, Padding};
 use mc_dialects::loops::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::QuantizedType;
-use mc_ir::{AttrKind, Attribute, Builder, Diagnostic, FloatKind, InsertPoint, OpId, Type, TypeKind, Value};
+use mc_ir::{AttrKind, Attribute, Builder, Diagnostic, FloatKind, InsertPoint, LocKind, OpId, Type, TypeKind, Value};
 use rustc_hash::FxHashMap;
 
 /// Builds the loop nest of one kernel (or copy) in front of it.
@@ -56,8 +56,22 @@ impl<'a> KernelEmitter<'a> {
     /// An error at the kernel: `'buffer.kernel' op <name>: unsupported: <reason>`. Lowerings
     /// return it for every operand type or attribute combination they have no kernel for, so
     /// nothing computes wrong numbers at run time.
+    ///
+    /// The names in the kernel's location follow, outermost first (an imported model's output
+    /// tensor, then its operator index: `(at "conv1/Relu" in "op#3")`), since the file position
+    /// of an imported operator says nothing.
     pub fn unsupported(&self, reason: impl AsRef<str>) -> Diagnostic {
-        self.b.ctx.op_error(self.op, format!("{}: unsupported: {}", self.name, reason.as_ref()))
+        let ctx = &*self.b.ctx;
+        let names = location_names(ctx, ctx.operation(self.op).loc());
+        let at = match names.split_first() {
+            None => String::new(),
+            Some((first, rest)) => {
+                let quoted: Vec<String> = rest.iter().map(|n| format!("{n:?}")).collect();
+                let inner = if quoted.is_empty() { String::new() } else { format!(" in {}", quoted.join(" in ")) };
+                format!(" (at {first:?}{inner})")
+            }
+        };
+        ctx.op_error(self.op, format!("{}: unsupported: {}{at}", self.name, reason.as_ref()))
     }
 
     /// The attribute `name` of the kernel.
@@ -401,4 +415,17 @@ pub enum ElementKind {
     Int32,
     /// Anything else (no kernel takes it).
     Other,
+}
+
+/// The names of the name locations nested in `loc`, outermost first.
+fn location_names(ctx: &mc_ir::Context, mut loc: mc_ir::Location) -> Vec<String> {
+    let mut names = Vec::new();
+    while let LocKind::Name { name, child } = ctx.loc_kind(loc) {
+        names.push(name.to_string());
+        match child {
+            Some(child) => loc = *child,
+            None => break,
+        }
+    }
+    names
 }
