@@ -7,6 +7,7 @@ pub mod conversion;
 pub mod graph;
 pub mod pipelines;
 pub mod transforms;
+pub mod usmp;
 
 use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 

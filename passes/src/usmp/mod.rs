@@ -1,0 +1,20 @@
+//! Unified static memory planning (TVM's USMP): one pass plans every buffer of the loop-level
+//! program — inter-operator tensors and operator workspaces together — into pools per bank and
+//! role (DESIGN.md §5).
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`problem`] | the planning problem apart from the IR: sizes, alignments, live intervals; the lower bound; conflicts |
+//! | [`validate`] | the independent plan validator |
+//! | [`greedy`] | lowest-fit placement in an order; TVM's and TFLite Micro's orders |
+//! | [`hill_climb`] | TVM's hill climbing over greedy orders |
+//! | [`exact`] | branch and bound over canonical placements (MiniMalloc) |
+
+pub mod exact;
+pub mod greedy;
+pub mod hill_climb;
+pub mod problem;
+pub mod validate;
+
+#[cfg(test)]
+mod properties;

@@ -1,0 +1,160 @@
+//! The problem a memory planner solves, apart from the IR: buffers with a size, an alignment and
+//! a live interval of program steps, to be given offsets in one address space so that buffers
+//! live at the same step do not overlap. This is TVM USMP's `BufferInfo` set and MiniMalloc's
+//! problem; liveness analysis builds it from the program, planners solve it, the validator
+//! checks the answer.
+
+/// The steps a buffer is live at: `start..=end`, in the program's linear order.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Interval {
+    /// First step that uses the buffer (its writer).
+    pub start: u32,
+    /// Last step that uses it, inclusive.
+    pub end: u32,
+}
+
+impl Interval {
+    /// `start..=end`.
+    pub fn new(start: u32, end: u32) -> Interval {
+        debug_assert!(start <= end, "an interval ends at or after its start");
+        Interval { start, end }
+    }
+
+    /// True if both intervals contain a common step.
+    pub fn overlaps(self, other: Interval) -> bool {
+        self.start <= other.end && other.start <= self.end
+    }
+}
+
+/// One buffer to place.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Request {
+    /// Bytes.
+    pub size: u64,
+    /// Its offset must be a multiple of this (a power of two).
+    pub alignment: u64,
+    /// When it is live.
+    pub live: Interval,
+}
+
+/// Buffers to place in one address space.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Problem {
+    /// The buffers, identified by index.
+    pub requests: Vec<Request>,
+}
+
+/// Offsets, one per request of a [`Problem`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Placement {
+    /// Byte offset of each request.
+    pub offsets: Vec<u64>,
+}
+
+/// `value` rounded up to a multiple of `alignment` (a power of two).
+pub fn align_up(value: u64, alignment: u64) -> u64 {
+    value.div_ceil(alignment.max(1)) * alignment.max(1)
+}
+
+impl Problem {
+    /// A problem of `requests`.
+    pub fn new(requests: Vec<Request>) -> Problem {
+        Problem { requests }
+    }
+
+    /// Number of buffers.
+    pub fn len(&self) -> usize {
+        self.requests.len()
+    }
+
+    /// True without buffers.
+    pub fn is_empty(&self) -> bool {
+        self.requests.is_empty()
+    }
+
+    /// The memory-pressure lower bound: the most bytes live at any one step. No placement is
+    /// lower (alignment can only add to it).
+    pub fn lower_bound(&self) -> u64 {
+        // Sweep: +size at start, -size after end.
+        let mut events: Vec<(u64, i128)> = Vec::with_capacity(2 * self.len());
+        for r in &self.requests {
+            events.push((u64::from(r.live.start) * 2, i128::from(r.size)));
+            events.push((u64::from(r.live.end) * 2 + 1, -i128::from(r.size)));
+        }
+        events.sort_unstable();
+        let (mut live, mut peak) = (0i128, 0i128);
+        for (_, delta) in events {
+            live += delta;
+            peak = peak.max(live);
+        }
+        peak as u64
+    }
+
+    /// For each buffer, the buffers whose intervals overlap its own (sorted).
+    pub fn conflicts(&self) -> Vec<Vec<usize>> {
+        let mut by_start: Vec<usize> = (0..self.len()).collect();
+        by_start.sort_unstable_by_key(|&i| (self.requests[i].live.start, i));
+        let mut conflicts = vec![Vec::new(); self.len()];
+        // Active buffers, by end: every earlier-starting buffer that has not ended overlaps.
+        let mut active: std::collections::BTreeSet<(u32, usize)> = std::collections::BTreeSet::new();
+        for &i in &by_start {
+            let live = self.requests[i].live;
+            while let Some(&(end, _)) = active.first() {
+                if end >= live.start {
+                    break;
+                }
+                active.pop_first();
+            }
+            for &(_, j) in &active {
+                conflicts[i].push(j);
+                conflicts[j].push(i);
+            }
+            active.insert((live.end, i));
+        }
+        for list in &mut conflicts {
+            list.sort_unstable();
+        }
+        conflicts
+    }
+}
+
+impl Placement {
+    /// The bytes the placement needs: the highest end of any buffer.
+    pub fn height(&self, problem: &Problem) -> u64 {
+        self.offsets.iter().zip(&problem.requests).map(|(&o, r)| o + r.size).max().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(size: u64, start: u32, end: u32) -> Request {
+        Request { size, alignment: 1, live: Interval::new(start, end) }
+    }
+
+    #[test]
+    fn the_lower_bound_is_the_peak_of_live_bytes() {
+        // Steps: 0: a; 1: a b; 2: b c; 3: c.
+        let p = Problem::new(vec![req(10, 0, 1), req(20, 1, 2), req(5, 2, 3)]);
+        assert_eq!(p.lower_bound(), 30);
+        // A buffer ending at a step and one starting at the next do not add up.
+        let q = Problem::new(vec![req(10, 0, 0), req(20, 1, 1)]);
+        assert_eq!(q.lower_bound(), 20);
+        assert_eq!(Problem::default().lower_bound(), 0);
+    }
+
+    #[test]
+    fn conflicts_are_overlapping_intervals() {
+        let p = Problem::new(vec![req(1, 0, 1), req(1, 1, 2), req(1, 3, 4), req(1, 0, 4)]);
+        assert_eq!(p.conflicts(), vec![vec![1, 3], vec![0, 3], vec![3], vec![0, 1, 2]]);
+    }
+
+    #[test]
+    fn alignment_rounds_up() {
+        assert_eq!(align_up(0, 16), 0);
+        assert_eq!(align_up(1, 16), 16);
+        assert_eq!(align_up(32, 16), 32);
+        assert_eq!(align_up(5, 1), 5);
+    }
+}

@@ -1,0 +1,50 @@
+//! Property tests of the planners on random interval problems: every plan validates, no plan is
+//! below the lower bound, and the exact planner is never worse than a heuristic.
+
+use super::exact::{ExactLimits, exact};
+use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
+use super::hill_climb::hill_climb;
+use super::problem::{Interval, Problem, Request};
+use super::validate::validate;
+use proptest::prelude::*;
+use std::time::Duration;
+
+fn problems() -> impl Strategy<Value = Problem> {
+    let request = (1u64..200, 0u32..3, 0u32..20, 0u32..8).prop_map(|(size, align_log, start, length)| Request {
+        size,
+        alignment: 1 << (align_log * 2),
+        live: Interval::new(start, start + length),
+    });
+    proptest::collection::vec(request, 0..14).prop_map(Problem::new)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn every_plan_is_valid_and_exact_is_best(problem in problems()) {
+        let conflicts = problem.conflicts();
+        let lower_bound = problem.lower_bound();
+        let orders = [
+            by_size_order(&problem, &conflicts),
+            by_conflicts_order(&problem, &conflicts),
+            first_fit_order(&problem),
+        ];
+        let mut heuristic_best = None::<super::problem::Placement>;
+        for order in &orders {
+            for plan in [place_in_order(&problem, &conflicts, order), hill_climb(&problem, &conflicts, order, 50, 7)] {
+                prop_assert!(validate(&problem, &plan, None).is_ok(), "{:?}", validate(&problem, &plan, None));
+                prop_assert!(plan.height(&problem) >= lower_bound);
+                if heuristic_best.as_ref().is_none_or(|b| plan.height(&problem) < b.height(&problem)) {
+                    heuristic_best = Some(plan);
+                }
+            }
+        }
+        let best = heuristic_best.expect("plans");
+        let best_height = best.height(&problem);
+        let result = exact(&problem, best, ExactLimits { max_nodes: 20_000, time_limit: Duration::from_secs(1) });
+        prop_assert!(validate(&problem, &result.placement, None).is_ok());
+        prop_assert!(result.placement.height(&problem) <= best_height);
+        prop_assert!(result.placement.height(&problem) >= lower_bound);
+    }
+}

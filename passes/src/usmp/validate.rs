@@ -1,0 +1,165 @@
+//! The plan validator: an independent check that a placement is sound before any IR is
+//! rewritten with it — every buffer placed, aligned, inside the capacity, and no two buffers
+//! live at a common step sharing a byte. Every plan from every algorithm (and, later, every
+//! plugin) goes through it; a failure is an error, never a plan used anyway.
+//!
+//! It shares no code with the planners: a sweep over steps keeps the live buffers ordered by
+//! offset, and each buffer that becomes live is compared with its neighbours in that order
+//! (disjoint ranges stay disjoint from all others if they are from their neighbours).
+
+use super::problem::{Placement, Problem};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Why a placement is unsound.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PlanError {
+    /// The placement has a different number of offsets than the problem has buffers.
+    WrongCount {
+        /// Offsets given.
+        offsets: usize,
+        /// Buffers in the problem.
+        buffers: usize,
+    },
+    /// A buffer's offset is not a multiple of its alignment.
+    Misaligned {
+        /// The buffer.
+        buffer: usize,
+        /// Its offset.
+        offset: u64,
+        /// Its alignment.
+        alignment: u64,
+    },
+    /// A buffer ends past the capacity.
+    OverCapacity {
+        /// The buffer.
+        buffer: usize,
+        /// Its end (offset + size).
+        end: u64,
+        /// The capacity.
+        capacity: u64,
+    },
+    /// Two buffers live at a common step share bytes.
+    Overlap {
+        /// One buffer.
+        first: usize,
+        /// The other.
+        second: usize,
+        /// A step both are live at.
+        step: u32,
+    },
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlanError::WrongCount { offsets, buffers } => {
+                write!(f, "the plan has {offsets} offsets for {buffers} buffers")
+            }
+            PlanError::Misaligned { buffer, offset, alignment } => {
+                write!(f, "buffer {buffer} is at offset {offset}, not a multiple of its alignment {alignment}")
+            }
+            PlanError::OverCapacity { buffer, end, capacity } => {
+                write!(f, "buffer {buffer} ends at byte {end}, past the capacity of {capacity} bytes")
+            }
+            PlanError::Overlap { first, second, step } => {
+                write!(f, "buffers {first} and {second} are both live at step {step} and share bytes")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
+/// Checks `placement` for `problem` within `capacity` bytes (unbounded when `None`).
+///
+/// # Errors
+///
+/// The first problem found.
+pub fn validate(problem: &Problem, placement: &Placement, capacity: Option<u64>) -> Result<(), PlanError> {
+    let requests = &problem.requests;
+    if placement.offsets.len() != requests.len() {
+        return Err(PlanError::WrongCount { offsets: placement.offsets.len(), buffers: requests.len() });
+    }
+    for (buffer, (r, &offset)) in requests.iter().zip(&placement.offsets).enumerate() {
+        if offset % r.alignment.max(1) != 0 {
+            return Err(PlanError::Misaligned { buffer, offset, alignment: r.alignment });
+        }
+        let end = offset.saturating_add(r.size);
+        if let Some(capacity) = capacity
+            && end > capacity
+        {
+            return Err(PlanError::OverCapacity { buffer, end, capacity });
+        }
+    }
+    // Events in step order; at one step, buffers that ended before it leave first.
+    let mut order: Vec<usize> = (0..requests.len()).filter(|&i| requests[i].size > 0).collect();
+    order.sort_unstable_by_key(|&i| (requests[i].live.start, i));
+    let mut ends: Vec<usize> = order.clone();
+    ends.sort_unstable_by_key(|&i| (requests[i].live.end, i));
+    let mut next_end = 0;
+    // Live buffers by (offset, id).
+    let mut live: BTreeMap<(u64, usize), u64> = BTreeMap::new();
+    for &i in &order {
+        let (start, offset, size) = (requests[i].live.start, placement.offsets[i], requests[i].size);
+        while next_end < ends.len() && requests[ends[next_end]].live.end < start {
+            let j = ends[next_end];
+            live.remove(&(placement.offsets[j], j));
+            next_end += 1;
+        }
+        let below = live.range(..(offset, i)).next_back();
+        let above = live.range((offset, i)..).next();
+        for (&(other_offset, other), &other_size) in below.into_iter().chain(above) {
+            if other_offset < offset.saturating_add(size) && offset < other_offset.saturating_add(other_size) {
+                return Err(PlanError::Overlap { first: other.min(i), second: other.max(i), step: start });
+            }
+        }
+        live.insert((offset, i), size);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::usmp::problem::{Interval, Request};
+
+    fn problem() -> Problem {
+        let req = |size, alignment, start, end| Request { size, alignment, live: Interval::new(start, end) };
+        Problem::new(vec![req(16, 16, 0, 1), req(8, 8, 1, 2), req(32, 16, 2, 3)])
+    }
+
+    #[test]
+    fn a_sound_plan_passes() {
+        // 0 and 2 are never live together: they may share bytes.
+        let plan = Placement { offsets: vec![0, 32, 0] };
+        assert_eq!(validate(&problem(), &plan, Some(40)), Ok(()));
+    }
+
+    #[test]
+    fn each_kind_of_error_is_reported() {
+        let p = problem();
+        assert_eq!(
+            validate(&p, &Placement { offsets: vec![0, 8, 32] }, None),
+            Err(PlanError::Overlap { first: 0, second: 1, step: 1 })
+        );
+        assert_eq!(
+            validate(&p, &Placement { offsets: vec![0, 12, 32] }, None),
+            Err(PlanError::Misaligned { buffer: 1, offset: 12, alignment: 8 })
+        );
+        assert_eq!(
+            validate(&p, &Placement { offsets: vec![0, 16, 16] }, Some(40)),
+            Err(PlanError::OverCapacity { buffer: 2, end: 48, capacity: 40 })
+        );
+        assert_eq!(
+            validate(&p, &Placement { offsets: vec![0] }, None),
+            Err(PlanError::WrongCount { offsets: 1, buffers: 3 })
+        );
+        // An overlap hidden behind a neighbour that does not overlap: 1 sits inside 2's range.
+        let req = |size, start, end| Request { size, alignment: 1, live: Interval::new(start, end) };
+        let q = Problem::new(vec![req(100, 0, 5), req(10, 0, 5), req(10, 3, 4)]);
+        let err = validate(&q, &Placement { offsets: vec![0, 200, 50] }, None).unwrap_err();
+        assert_eq!(err, PlanError::Overlap { first: 0, second: 2, step: 3 });
+        assert_eq!(err.to_string(), "buffers 0 and 2 are both live at step 3 and share bytes");
+    }
+}
