@@ -13,7 +13,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 10] = [
+    let constructors: [PassConstructor; 11] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -24,6 +24,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(conversion::graph_to_buffer::GraphToBuffer),
         || Box::new(buffer::inplace::BufferInplace),
         || Box::new(conversion::buffer_to_loop::BufferToLoop),
+        || Box::<usmp::pass::Usmp>::default(),
     ];
     for constructor in constructors {
         registry.register(constructor).expect("built-in pass names are unique kebab-case");

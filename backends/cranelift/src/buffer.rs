@@ -1,5 +1,6 @@
 //! Built-in lowering of the `buffer` ops that remain at loop level: `buffer.alloc`,
-//! `buffer.view`, `buffer.global` and `buffer.get_global`.
+//! `buffer.view`, `buffer.global` and `buffer.get_global`, and the memory planner's
+//! `buffer.pool` and `buffer.pool_view`.
 //!
 //! A memory value is a pointer to its underlying storage; its type carries shape, strides and an
 //! offset relative to that storage ([`crate::memory`]).
@@ -12,6 +13,9 @@
 //! buffer.global @w : !buffer<3xi32> = dense<[1, 2, 3]>       data mc.global.0: read-only, the
 //!                                                            global's alignment, its 12 bytes
 //! %w = buffer.get_global @w : !buffer<3xi32>                 w = global_value mc.global.0
+//! buffer.pool @sram_scratch {size = 64 : i64, ...}           data mc.pool.0: writable, zeroed,
+//!                                                            the pool's alignment, 64 bytes
+//! %p = buffer.pool_view @sram_scratch {offset = 32 : i64}    p = global_value mc.pool.0 + 32
 //! ```
 //!
 //! An alloc is an explicit stack slot of the buffer's byte span (unplanned allocs; the memory
@@ -25,7 +29,7 @@ use crate::memory::layout_of;
 use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind};
 use cranelift_jit::JITModule;
 use cranelift_module::{DataDescription, DataId, Linkage, Module};
-use mc_dialects::buffer::{AllocOp, GlobalOp};
+use mc_dialects::buffer::{AllocOp, GlobalOp, PoolOp, PoolViewOp};
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{AttrKind, Context, Diagnostic, OpId};
@@ -34,8 +38,9 @@ use std::collections::HashMap;
 /// Alignment in bytes of a stack slot's address on the host (the stack pointer's alignment).
 const STACK_ALIGNMENT: u64 = 16;
 
-/// Defines one read-only data object per `buffer.global` at the top level of `module`, holding
-/// the global's bytes with its alignment; returns them by symbol name.
+/// Defines one data object per `buffer.global` (read-only, the global's bytes) and per
+/// `buffer.pool` (writable, zeroed) at the top level of `module`, each with its alignment;
+/// returns them by symbol name.
 pub(crate) fn define_globals(
     ctx: &Context,
     module: ModuleOp,
@@ -43,18 +48,27 @@ pub(crate) fn define_globals(
 ) -> Result<HashMap<String, DataId>, Diagnostic> {
     let mut globals = HashMap::new();
     for op in module.ops(ctx) {
-        let Some(global) = GlobalOp::cast(ctx, op) else { continue };
-        let bytes = global_bytes(ctx, global)?;
-        let error = |e: cranelift_module::ModuleError| {
-            Diagnostic::error(ctx.operation(op).loc(), format!("Cranelift failed to define the global's data: {e}"))
-        };
-        let id =
-            jit.declare_data(&format!("mc.global.{}", globals.len()), Linkage::Local, false, false).map_err(error)?;
         let mut data = DataDescription::new();
-        data.define(bytes.into_boxed_slice());
-        data.set_align(global.alignment_value(ctx));
+        let (name, writable) = if let Some(global) = GlobalOp::cast(ctx, op) {
+            data.define(global_bytes(ctx, global)?.into_boxed_slice());
+            data.set_align(global.alignment_value(ctx));
+            (global.name(ctx), false)
+        } else if let Some(pool) = PoolOp::cast(ctx, op) {
+            let size = usize::try_from(pool.size_bytes(ctx))
+                .map_err(|_| Diagnostic::error(ctx.operation(op).loc(), "the pool is too large for the host"))?;
+            data.define_zeroinit(size);
+            data.set_align(pool.alignment_value(ctx));
+            (pool.name(ctx), true)
+        } else {
+            continue;
+        };
+        let error = |e: cranelift_module::ModuleError| {
+            Diagnostic::error(ctx.operation(op).loc(), format!("Cranelift failed to define the data of @{name}: {e}"))
+        };
+        let symbol = format!("mc.{}.{}", if writable { "pool" } else { "global" }, globals.len());
+        let id = jit.declare_data(&symbol, Linkage::Local, writable, false).map_err(error)?;
         jit.define_data(id, &data).map_err(error)?;
-        globals.insert(global.name(ctx).to_string(), id);
+        globals.insert(name.to_string(), id);
     }
     Ok(globals)
 }
@@ -147,6 +161,21 @@ pub(crate) fn lower_get_global(lowering: &mut FunctionLowering<'_, '_>, op: OpId
     let address = lowering
         .global_address(name)
         .ok_or_else(|| lowering.error(op, format!("no 'buffer.global' @{name} at the top level of the module")))?;
+    lowering.define(op.result(0), address);
+    Ok(())
+}
+
+/// `buffer.pool_view @pool {offset}`: the address of `@pool`'s data object plus the offset.
+pub(crate) fn lower_pool_view(lowering: &mut FunctionLowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = lowering.ctx();
+    let view = PoolViewOp::cast(ctx, op).ok_or_else(|| lowering.error(op, "expected a 'buffer.pool_view'"))?;
+    let name = view.pool_name(ctx).ok_or_else(|| lowering.error(op, "expected a flat 'pool' symbol"))?;
+    let offset = view.offset_bytes(ctx);
+    let base = lowering
+        .global_address(name)
+        .ok_or_else(|| lowering.error(op, format!("no 'buffer.pool' @{name} at the top level of the module")))?;
+    let offset = i64::try_from(offset).map_err(|_| lowering.error(op, "the offset is too large"))?;
+    let address = lowering.builder().ins().iadd_imm_s(base, offset);
     lowering.define(op.result(0), address);
     Ok(())
 }

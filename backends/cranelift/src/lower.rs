@@ -365,6 +365,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             "buffer.alloc" => crate::buffer::lower_alloc(self, op),
             "buffer.view" => crate::buffer::lower_view(self, op),
             "buffer.get_global" => crate::buffer::lower_get_global(self, op),
+            "buffer.pool_view" => crate::buffer::lower_pool_view(self, op),
             _ => Err(self.error(op, "no lowering for this op")),
         }
     }

@@ -168,3 +168,40 @@ func.func @fill(%out: !buffer<4xi32>) {
     .unwrap();
     assert_eq!(output, [16777212, 16777213, 16777214, 16777215]);
 }
+
+#[test]
+fn pool_views_share_the_pool_and_state_persists_across_calls() {
+    // Two views at the same offset of the scratch pool are the same bytes; the persistent pool
+    // starts zeroed and keeps what a call wrote for the next call (a counter).
+    let jit = jit(r#"
+buffer.pool @sram_scratch {bank = "sram", role = "scratch", size = 32 : i64}
+buffer.pool @sram_persistent {alignment = 64 : i64, bank = "sram", role = "persistent", size = 16 : i64}
+func.func @step(%in: !buffer<4xi32>, %out: !buffer<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1 : i32
+  %a = buffer.pool_view @sram_scratch {offset = 16 : i64} : !buffer<4xi32>
+  %b = buffer.pool_view @sram_scratch {offset = 16 : i64} : !buffer<4xi32>
+  %count = buffer.pool_view @sram_persistent {offset = 0 : i64} : !buffer<4xi32>
+  loop.for %i = %c0 to %c4 step %c1 {
+    %v = loop.load %in[%i] : !buffer<4xi32>
+    loop.store %v, %a[%i] : !buffer<4xi32>
+  }
+  loop.for %i = %c0 to %c4 step %c1 {
+    %v = loop.load %b[%i] : !buffer<4xi32>
+    %n = loop.load %count[%i] : !buffer<4xi32>
+    %m = arith.addi %n, %one : i32
+    loop.store %m, %count[%i] : !buffer<4xi32>
+    %w = arith.muli %v, %m : i32
+    loop.store %w, %out[%i] : !buffer<4xi32>
+  }
+  return
+}
+"#);
+    let (mut input, mut output) = ([1, 2, 3, 4], [0i32; 4]);
+    jit.call("step", &mut [JitArg::memory(&mut input), JitArg::memory(&mut output)]).unwrap();
+    assert_eq!(output, [1, 2, 3, 4]);
+    jit.call("step", &mut [JitArg::memory(&mut input), JitArg::memory(&mut output)]).unwrap();
+    assert_eq!(output, [2, 4, 6, 8]);
+}

@@ -18,6 +18,8 @@
 //! | `buffer.view` | `source` | buffer | `offset`? (elements) | the source's storage with the result's shape and layout: reshape, transpose, slice, broadcast; no byte moves |
 //! | `buffer.copy` | `source`, `target` | — | — | copies elements, each side through its layout |
 //! | `buffer.kernel` | `inputs...`, `output` | — | `kernel`, the graph op's attributes | runs one graph operator, writing `output` |
+//! | `buffer.pool` | — | — | `sym_name`, `bank`, `role`, `size`, `alignment`? | a planned arena of a memory bank (made by the memory planner) |
+//! | `buffer.pool_view` | — | buffer | `pool` (symbol), `offset` (bytes) | the buffer at a fixed offset of a pool (replaces a planned `buffer.alloc`) |
 //!
 //! Roles are [`Role`]s; an alloc's size is
 //! [`buffer_storage_bytes`](mc_ir::Context::buffer_storage_bytes) of its type.
@@ -50,6 +52,7 @@ mod copy;
 mod global;
 mod kernel;
 pub mod layout;
+mod pool;
 mod role;
 mod view;
 
@@ -57,6 +60,7 @@ pub use alloc::{AllocOp, DEFAULT_ALIGNMENT};
 pub use copy::CopyOp;
 pub use global::{GetGlobalOp, GlobalOp};
 pub use kernel::{ELEMENTWISE_KERNELS, KERNELS, KernelOp, accepts_strided_operands, is_kernel};
+pub use pool::{PoolOp, PoolViewOp};
 pub use role::Role;
 pub use view::ViewOp;
 
@@ -66,7 +70,16 @@ use mc_ir::Dialect;
 pub fn dialect() -> Dialect {
     Dialect {
         name: "buffer",
-        ops: vec![AllocOp::def(), GlobalOp::def(), GetGlobalOp::def(), ViewOp::def(), CopyOp::def(), KernelOp::def()],
+        ops: vec![
+            AllocOp::def(),
+            GlobalOp::def(),
+            GetGlobalOp::def(),
+            ViewOp::def(),
+            CopyOp::def(),
+            KernelOp::def(),
+            PoolOp::def(),
+            PoolViewOp::def(),
+        ],
         materialize_constant: None,
     }
 }

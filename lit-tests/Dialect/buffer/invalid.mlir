@@ -316,3 +316,35 @@
   "buffer.kernel"(%x, %out) <{kernel = "mean"}> {axes = array<i64: 1, 2>, keep_dims = false} : (!buffer<1x2x2x3xf32>, !buffer<1x1x3xf32>) -> ()
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'buffer.pool' op 'role' must be "scratch" or "persistent", but is "constant"}}
+"buffer.pool"() <{bank = "sram", role = "constant", size = 16 : i64, sym_name = "p"}> : () -> ()
+
+// -----
+
+// expected-error@+1 {{'buffer.pool' op 'size' must be a non-negative integer, but is -1 : i64}}
+"buffer.pool"() <{bank = "sram", role = "scratch", size = -1 : i64, sym_name = "p"}> : () -> ()
+
+// -----
+
+// expected-error@+1 {{'buffer.pool' op 'alignment' must be a positive power of two, but is 12}}
+"buffer.pool"() <{alignment = 12 : i64, bank = "sram", role = "scratch", size = 16 : i64, sym_name = "p"}> : () -> ()
+
+// -----
+
+"buffer.pool"() <{bank = "sram", role = "scratch", size = 16 : i64, sym_name = "p"}> : () -> ()
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+  // expected-error@+1 {{'buffer.pool_view' op '!buffer<4xf32>' at offset 8 ends at byte 24, past the pool's 16 bytes}}
+  %0 = "buffer.pool_view"() <{offset = 8 : i64, pool = @p}> : () -> !buffer<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+  // expected-error@+1 {{'buffer.pool_view' op '@missing' does not reference a valid buffer.pool}}
+  %0 = "buffer.pool_view"() <{offset = 0 : i64, pool = @missing}> : () -> !buffer<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

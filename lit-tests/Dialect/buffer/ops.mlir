@@ -24,6 +24,19 @@
 buffer.global @conv_w {alignment = 32 : i64, role = "constant"} : !buffer<2x3x3x1x!qw> = dense_resource<conv_w> : tensor<2x3x3x1xi8>
 buffer.global @splat {role = "constant"} : !buffer<4xf32> = dense<1.0> : tensor<4xf32>
 
+// Pools (what the memory planner makes of allocs) and views of them.
+// CHECK-NEXT: buffer.pool @sram_scratch {alignment = 64 : i64, bank = "sram", role = "scratch", size = 128 : i64}
+// GENERIC: "buffer.pool"() <{alignment = 64 : i64, bank = "sram", role = "scratch", size = 128 : i64, sym_name = "sram_scratch"}> : () -> ()
+buffer.pool @sram_scratch {alignment = 64 : i64, bank = "sram", role = "scratch", size = 128 : i64}
+
+// CHECK-LABEL: func.func @pooled(
+// CHECK-NEXT: %{{.*}} = buffer.pool_view @sram_scratch {offset = 64 : i64} : !buffer<2x4xf32>
+// GENERIC: "buffer.pool_view"() <{offset = 64 : i64, pool = @sram_scratch}> : () -> !buffer<2x4xf32>
+func.func @pooled() {
+  %0 = buffer.pool_view @sram_scratch {offset = 64 : i64} : !buffer<2x4xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @ops(
 // CHECK-SAME: %[[IN:.*]]: !buffer<1x5x5x1x!quant.uniform<i8:f32, 5.000000e-01:-128>>, %[[OUT:.*]]: !buffer<1x10x!quant.uniform<i8:f32, 3.906250e-03:-128>>)
 func.func @ops(%in: !buffer<1x5x5x1x!qi>, %out: !buffer<1x10x!qp>) {

@@ -4,15 +4,21 @@
 //!
 //! | module | holds |
 //! |---|---|
+//! | [`pass`] | the `usmp` pass: liveness, planning per role, validation, rewrite to pool views |
+//! | [`liveness`] | live intervals of a function's allocs (a pass-manager analysis) |
 //! | [`problem`] | the planning problem apart from the IR: sizes, alignments, live intervals; the lower bound; conflicts |
+//! | [`algorithm`] | the algorithms by name, and `auto` |
 //! | [`validate`] | the independent plan validator |
 //! | [`greedy`] | lowest-fit placement in an order; TVM's and TFLite Micro's orders |
 //! | [`hill_climb`] | TVM's hill climbing over greedy orders |
 //! | [`exact`] | branch and bound over canonical placements (MiniMalloc) |
 
+pub mod algorithm;
 pub mod exact;
 pub mod greedy;
 pub mod hill_climb;
+pub mod liveness;
+pub mod pass;
 pub mod problem;
 pub mod validate;
 

@@ -1,0 +1,82 @@
+//! The planning algorithms by name (`usmp{algorithm=...}`), and `auto`, which runs the fast
+//! ones and the exact one within its limits and keeps the lowest plan.
+
+use super::exact::{ExactLimits, exact};
+use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
+use super::hill_climb::hill_climb;
+use super::problem::{Placement, Problem};
+
+mc_ir::option_enum! {
+    /// A planning algorithm.
+    pub enum Algorithm {
+        /// TVM's greedy by size: larger buffers first, each at the lowest fitting offset.
+        GreedyBySize = "greedy_by_size",
+        /// TVM's greedy by conflicts: buffers with more conflicts first.
+        GreedyByConflicts = "greedy_by_conflicts",
+        /// TFLite Micro's `GreedyMemoryPlanner`: larger first, then earlier first use.
+        FirstFit = "first_fit",
+        /// TVM's hill climbing from the greedy-by-size order.
+        HillClimb = "hill_climb",
+        /// Branch and bound (MiniMalloc), from the best greedy plan, within its limits.
+        Exact = "exact",
+        /// Every fast algorithm, then the exact one from the best of them.
+        Auto = "auto",
+    }
+}
+
+/// Perturbations hill climbing tries (TVM bounds its attempts likewise).
+const HILL_CLIMB_ATTEMPTS: usize = 2000;
+
+/// Its seed: plans are deterministic.
+const HILL_CLIMB_SEED: u64 = 0x05EE_D05E_ED05_EED0;
+
+/// A plan and where it came from.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The offsets.
+    pub placement: Placement,
+    /// Its height in bytes.
+    pub height: u64,
+    /// The algorithm that found it.
+    pub algorithm: &'static str,
+    /// True if it is proven optimal (it meets the lower bound, or the exact search finished).
+    pub optimal: bool,
+}
+
+/// Plans `problem` with `algorithm` (`limits` bound the exact search).
+pub fn solve(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> Solution {
+    let conflicts = problem.conflicts();
+    let lower_bound = problem.lower_bound();
+    let solution = |placement: Placement, algorithm: &'static str| {
+        let height = placement.height(problem);
+        Solution { placement, height, algorithm, optimal: height <= lower_bound }
+    };
+    let greedy = |name: &'static str, order: Vec<usize>| solution(place_in_order(problem, &conflicts, &order), name);
+    match algorithm {
+        Algorithm::GreedyBySize => greedy("greedy_by_size", by_size_order(problem, &conflicts)),
+        Algorithm::GreedyByConflicts => greedy("greedy_by_conflicts", by_conflicts_order(problem, &conflicts)),
+        Algorithm::FirstFit => greedy("first_fit", first_fit_order(problem)),
+        Algorithm::HillClimb => {
+            let order = by_size_order(problem, &conflicts);
+            solution(hill_climb(problem, &conflicts, &order, HILL_CLIMB_ATTEMPTS, HILL_CLIMB_SEED), "hill_climb")
+        }
+        Algorithm::Exact | Algorithm::Auto => {
+            let fast = [Algorithm::GreedyBySize, Algorithm::GreedyByConflicts, Algorithm::FirstFit];
+            let mut candidates: Vec<Solution> = fast.into_iter().map(|a| solve(problem, a, limits)).collect();
+            if algorithm == Algorithm::Auto {
+                candidates.push(solve(problem, Algorithm::HillClimb, limits));
+            }
+            let best = candidates.into_iter().min_by_key(|s| s.height).expect("candidates");
+            if best.optimal {
+                return if algorithm == Algorithm::Exact { Solution { algorithm: "exact", ..best } } else { best };
+            }
+            let result = exact(problem, best.placement.clone(), limits);
+            let height = result.placement.height(problem);
+            if height < best.height || algorithm == Algorithm::Exact {
+                Solution { placement: result.placement, height, algorithm: "exact", optimal: result.optimal }
+            } else {
+                Solution { optimal: result.optimal, ..best }
+            }
+        }
+    }
+}
