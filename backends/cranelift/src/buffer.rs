@@ -50,7 +50,8 @@ pub(crate) fn define_globals(
     for op in module.ops(ctx) {
         let mut data = DataDescription::new();
         let (name, writable) = if let Some(global) = GlobalOp::cast(ctx, op) {
-            data.define(global_bytes(ctx, global)?.into_boxed_slice());
+            let bytes = global.data(ctx).map_err(|message| Diagnostic::error(ctx.operation(op).loc(), message))?;
+            data.define(bytes.into_owned().into_boxed_slice());
             data.set_align(global.alignment_value(ctx));
             (global.name(ctx), false)
         } else if let Some(pool) = PoolOp::cast(ctx, op) {
@@ -71,49 +72,6 @@ pub(crate) fn define_globals(
         globals.insert(name.to_string(), id);
     }
     Ok(globals)
-}
-
-/// The bytes of `global`'s `value` (a splat expanded), checked to be exactly its buffer's span.
-fn global_bytes(ctx: &Context, global: GlobalOp) -> Result<Vec<u8>, Diagnostic> {
-    let loc = ctx.operation(global.op()).loc();
-    let name = global.name(ctx);
-    let ty = global.buffer_type(ctx);
-    let span = layout_of(ctx, ty)
-        .and_then(|layout| layout.byte_span())
-        .and_then(|bytes| usize::try_from(bytes).ok())
-        .ok_or_else(|| {
-        Diagnostic::error(loc, format!("global @{name}: '{}' has no valid layout", type_to_string(ctx, ty)))
-    })?;
-    let bytes = match ctx.attr_kind(global.value(ctx)) {
-        AttrKind::DenseElements { splat: true, data, .. } => data.repeat(span / data.len().max(1)),
-        AttrKind::DenseElements { data, .. } => data.clone(),
-        AttrKind::DenseResource { name: blob, .. } => match ctx.resources.get(blob) {
-            Some(blob) => blob.data.clone(),
-            None => {
-                return Err(Diagnostic::error(
-                    loc,
-                    format!("global @{name}: its data, resource blob '{blob}', is not in the module's resources"),
-                ));
-            }
-        },
-        _ => {
-            return Err(Diagnostic::error(
-                loc,
-                format!("global @{name}: 'value' must be dense or dense_resource data"),
-            ));
-        }
-    };
-    if bytes.len() != span {
-        return Err(Diagnostic::error(
-            loc,
-            format!(
-                "global @{name}: its data holds {} bytes, but '{}' spans {span}",
-                bytes.len(),
-                type_to_string(ctx, ty)
-            ),
-        ));
-    }
-    Ok(bytes)
 }
 
 /// `buffer.alloc`: an explicit stack slot of the result's byte span, aligned as the op says.

@@ -79,6 +79,43 @@ impl GlobalOp {
         ctx.type_value(self.r#type(ctx)).expect("verified")
     }
 
+    /// The bytes of the global's data (a splat expanded), exactly its buffer's storage.
+    ///
+    /// # Errors
+    ///
+    /// A message if the data is a `dense_resource` blob missing from the context, not dense
+    /// data, or not as many bytes as the buffer holds.
+    pub fn data(self, ctx: &Context) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+        use std::borrow::Cow;
+        let name = self.name(ctx);
+        let ty = self.buffer_type(ctx);
+        let size = ctx
+            .buffer_storage_bytes(ty)
+            .and_then(|bytes| usize::try_from(bytes).ok())
+            .ok_or_else(|| format!("global @{name}: '{}' has no size", type_to_string(ctx, ty)))?;
+        let bytes: Cow<'_, [u8]> = match ctx.attr_kind(self.value(ctx)) {
+            AttrKind::DenseElements { splat: true, data, .. } => Cow::Owned(data.repeat(size / data.len().max(1))),
+            AttrKind::DenseElements { data, .. } => Cow::Borrowed(data),
+            AttrKind::DenseResource { name: blob, .. } => match ctx.resources.get(blob) {
+                Some(blob) => Cow::Borrowed(&blob.data),
+                None => {
+                    return Err(format!(
+                        "global @{name}: its data, resource blob '{blob}', is not in the module's resources"
+                    ));
+                }
+            },
+            _ => return Err(format!("global @{name}: 'value' must be dense or dense_resource data")),
+        };
+        if bytes.len() != size {
+            return Err(format!(
+                "global @{name}: its data holds {} bytes, but '{}' needs {size}",
+                bytes.len(),
+                type_to_string(ctx, ty)
+            ));
+        }
+        Ok(bytes)
+    }
+
     /// The alignment in bytes ([`DEFAULT_ALIGNMENT`](super::DEFAULT_ALIGNMENT) if absent or
     /// invalid).
     pub fn alignment_value(self, ctx: &Context) -> u64 {

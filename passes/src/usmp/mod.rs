@@ -12,6 +12,8 @@
 //! | [`greedy`] | lowest-fit placement in an order; TVM's and TFLite Micro's orders |
 //! | [`hill_climb`] | TVM's hill climbing over greedy orders |
 //! | [`exact`] | branch and bound over canonical placements (MiniMalloc) |
+//! | [`report`] | the residency report (JSON) and layout hashes |
+//! | [`svg`] | the picture of the pools |
 
 pub mod algorithm;
 pub mod exact;
@@ -20,6 +22,8 @@ pub mod hill_climb;
 pub mod liveness;
 pub mod pass;
 pub mod problem;
+pub mod report;
+pub mod svg;
 pub mod validate;
 
 #[cfg(test)]

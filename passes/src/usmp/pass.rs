@@ -17,10 +17,11 @@ use super::algorithm::{Algorithm, Solution, solve};
 use super::exact::ExactLimits;
 use super::liveness::{Liveness, ModuleLiveness};
 use super::problem::{Problem, align_up};
+use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, fnv1a64};
 use super::validate::validate;
-use mc_dialects::buffer::{DEFAULT_ALIGNMENT, PoolOp, PoolViewOp, Role};
+use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role};
 use mc_dialects::func::CallOp;
-use mc_ir::pass::{AnalysisManager, OptionSet, Pass};
+use mc_ir::pass::{AnalysisManager, OptionSet, OptionType, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId};
 use std::time::Duration;
 
@@ -37,6 +38,10 @@ mc_ir::pass_options! {
         exact_max_nodes: i64 = 2_000_000,
         /// Milliseconds the exact planner may take.
         exact_time_limit_ms: i64 = 2000,
+        /// Write the residency report (JSON) to this file.
+        residency_report: String = String::new(),
+        /// Write the picture of the pools (SVG) to this file.
+        arena_svg: String = String::new(),
     }
 }
 
@@ -103,9 +108,115 @@ impl Pass for Usmp {
         if capacity > 0 && total > capacity {
             return Err(over_budget(ctx, op, &self.options.bank, capacity, &liveness, &plans).into());
         }
+        if !self.options.residency_report.is_empty() || !self.options.arena_svg.is_empty() {
+            let capacity = (capacity > 0).then_some(capacity);
+            let report = residency_report(ctx, op, &self.options, capacity, &liveness, &plans, &pools);
+            let write = |path: &str, text: String| {
+                std::fs::write(path, text).map_err(|e| ctx.op_error(op, format!("usmp: cannot write '{path}': {e}")))
+            };
+            if !self.options.residency_report.is_empty() {
+                write(&self.options.residency_report, report.to_json())?;
+            }
+            if !self.options.arena_svg.is_empty() {
+                write(&self.options.arena_svg, super::svg::render(&report))?;
+            }
+        }
         rewrite(ctx, op, &self.options.bank, &liveness, &plans, &pools);
         Ok(())
     }
+}
+
+/// The residency report of the plans (before the rewrite: allocs still name the buffers).
+fn residency_report(
+    ctx: &Context,
+    module: OpId,
+    options: &UsmpOptions,
+    capacity: Option<u64>,
+    liveness: &ModuleLiveness,
+    plans: &[(OpId, Vec<RolePlan>)],
+    pools: &[Pool],
+) -> ResidencyReport {
+    let bank = &options.bank;
+    let func_name = |func: OpId| ctx.symbol_name(func).unwrap_or("").to_string();
+    let mut buffers = Vec::new();
+    for ((func, role_plans), (_, live)) in plans.iter().zip(&liveness.functions) {
+        let Ok(live) = live else { continue };
+        for plan in role_plans {
+            for (k, &index) in plan.buffers.iter().enumerate() {
+                let (buffer, request) = (&live.buffers[index], &plan.problem.requests[k]);
+                buffers.push(BufferReport {
+                    function: func_name(*func),
+                    name: buffer.name.clone(),
+                    role: plan.role.to_string(),
+                    bank: bank.clone(),
+                    pool: pool_name(bank, plan.role),
+                    offset: plan.solution.placement.offsets[k],
+                    size: request.size,
+                    alignment: request.alignment,
+                    live: [request.live.start, request.live.end],
+                    algorithm: plan.solution.algorithm.to_string(),
+                });
+            }
+        }
+    }
+    let pool_reports: Vec<PoolReport> = pools
+        .iter()
+        .map(|pool| {
+            let (func, plan, steps) = plans
+                .iter()
+                .zip(&liveness.functions)
+                .filter_map(|((func, role_plans), (_, live))| {
+                    let plan = role_plans.iter().find(|p| p.role == pool.role)?;
+                    Some((*func, plan, live.as_ref().ok()?.steps))
+                })
+                .max_by_key(|(_, plan, _)| plan.solution.height)
+                .expect("a pool has a plan");
+            let (lower_bound, peak_step) = peak(&plan.problem, steps);
+            PoolReport {
+                name: pool_name(bank, pool.role),
+                bank: bank.clone(),
+                role: pool.role.to_string(),
+                size: pool.size,
+                alignment: pool.alignment,
+                capacity,
+                function: func_name(func),
+                occupied: plan.solution.height,
+                lower_bound,
+                peak_step,
+                steps,
+            }
+        })
+        .collect();
+    let mut constants = Vec::new();
+    let plan_hash = ResidencyReport::plan_hash(&pool_reports, &buffers);
+    let mut with_constants = plan_hash;
+    for op in ctx.walk_preorder(module) {
+        if let Some(global) = GlobalOp::cast(ctx, op) {
+            let data = global.data(ctx).unwrap_or_default();
+            with_constants = fnv1a64(global.name(ctx).as_bytes(), with_constants);
+            with_constants = fnv1a64(&data, with_constants);
+            constants.push(ConstantReport { name: global.name(ctx).to_string(), size: data.len() as u64 });
+        }
+    }
+    ResidencyReport {
+        algorithm: options.algorithm.print_value(),
+        layout_hash: format!("{plan_hash:016x}"),
+        layout_and_constants_hash: format!("{with_constants:016x}"),
+        pools: pool_reports,
+        buffers,
+        constants,
+    }
+}
+
+/// The most bytes live at one step of `problem` (over `steps` steps), and the first such step.
+fn peak(problem: &Problem, steps: u32) -> (u64, u32) {
+    (0..steps)
+        .map(|s| {
+            let live = problem.requests.iter().filter(|r| r.live.start <= s && s <= r.live.end).map(|r| r.size);
+            (live.sum::<u64>(), s)
+        })
+        .max_by_key(|&(bytes, s)| (bytes, std::cmp::Reverse(s)))
+        .unwrap_or((0, 0))
 }
 
 /// A function's plan per role: the problem, the buffers (indices into the liveness) and the
@@ -221,11 +332,7 @@ fn over_budget(
         let Ok(live) = live else { continue };
         for plan in role_plans.iter().filter(|p| !p.problem.is_empty()) {
             let requests = &plan.problem.requests;
-            let Some(peak) = (0..live.steps).max_by_key(|&s| {
-                requests.iter().filter(|r| r.live.start <= s && s <= r.live.end).map(|r| r.size).sum::<u64>()
-            }) else {
-                continue;
-            };
+            let (_, peak) = peak(&plan.problem, live.steps);
             let mut at_peak: Vec<(u64, &str)> = plan
                 .buffers
                 .iter()

@@ -1,0 +1,135 @@
+//! The residency report: where every planned buffer lives (pool, bank, offset, size, live
+//! interval, the algorithm that placed it), per pool its size, lower bound and peak step, the
+//! constants, and two layout hashes — of the plan, and of the plan with the constants' contents
+//! — that are stable across runs and machines, so a build can assert its layout did not change
+//! (heliaAOT's model). Written as JSON (`usmp{residency-report=...}`); [`super::svg`] draws it.
+
+use serde::Serialize;
+
+/// The whole report.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ResidencyReport {
+    /// The algorithm option the pass ran with.
+    pub algorithm: String,
+    /// FNV-1a 64 of the plan (pools, and each buffer's function, name, role, pool, offset, size,
+    /// live interval), as 16 hex digits.
+    pub layout_hash: String,
+    /// FNV-1a 64 of the plan and every constant's name and bytes.
+    pub layout_and_constants_hash: String,
+    /// The pools.
+    pub pools: Vec<PoolReport>,
+    /// Every planned buffer.
+    pub buffers: Vec<BufferReport>,
+    /// The constant buffers (read in place).
+    pub constants: Vec<ConstantReport>,
+}
+
+/// One pool (arena).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PoolReport {
+    /// Its symbol.
+    pub name: String,
+    /// Its bank.
+    pub bank: String,
+    /// `scratch` or `persistent`.
+    pub role: String,
+    /// Bytes (the largest plan of any function, aligned).
+    pub size: u64,
+    /// Start alignment.
+    pub alignment: u64,
+    /// The bank's budget, if any.
+    pub capacity: Option<u64>,
+    /// The function whose plan sets the size.
+    pub function: String,
+    /// That plan's height.
+    pub occupied: u64,
+    /// The most bytes live at one step of that function: no plan is lower.
+    pub lower_bound: u64,
+    /// The step where that many bytes are live.
+    pub peak_step: u32,
+    /// Number of steps of that function.
+    pub steps: u32,
+}
+
+/// One planned buffer.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BufferReport {
+    /// The function it belongs to.
+    pub function: String,
+    /// Its name (the model's tensor name when imported).
+    pub name: String,
+    /// `scratch` or `persistent`.
+    pub role: String,
+    /// Its bank.
+    pub bank: String,
+    /// Its pool.
+    pub pool: String,
+    /// Byte offset in the pool.
+    pub offset: u64,
+    /// Bytes.
+    pub size: u64,
+    /// Alignment.
+    pub alignment: u64,
+    /// First and last step (inclusive).
+    pub live: [u32; 2],
+    /// The algorithm that placed it.
+    pub algorithm: String,
+}
+
+/// One constant buffer.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ConstantReport {
+    /// Its symbol.
+    pub name: String,
+    /// Bytes.
+    pub size: u64,
+}
+
+/// FNV-1a, 64 bits: a tiny, fixed, platform-independent hash for layout fingerprints.
+pub fn fnv1a64(bytes: &[u8], mut state: u64) -> u64 {
+    for &byte in bytes {
+        state ^= u64::from(byte);
+        state = state.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    state
+}
+
+/// FNV-1a's offset basis: the state to start from.
+pub const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
+
+impl ResidencyReport {
+    /// The hash of the plan: pools and buffers in report order, as text.
+    pub fn plan_hash(pools: &[PoolReport], buffers: &[BufferReport]) -> u64 {
+        let mut state = FNV_OFFSET;
+        for p in pools {
+            let line = format!("pool {} {} {} {} {}\n", p.name, p.bank, p.role, p.size, p.alignment);
+            state = fnv1a64(line.as_bytes(), state);
+        }
+        for b in buffers {
+            let line = format!(
+                "buffer {} {} {} {} {} {} {} {}\n",
+                b.function, b.name, b.role, b.pool, b.offset, b.size, b.live[0], b.live[1]
+            );
+            state = fnv1a64(line.as_bytes(), state);
+        }
+        state
+    }
+
+    /// The report as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("the report serializes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_matches_its_reference_values() {
+        // The published FNV-1a 64 test vectors.
+        assert_eq!(fnv1a64(b"", FNV_OFFSET), 0xCBF2_9CE4_8422_2325);
+        assert_eq!(fnv1a64(b"a", FNV_OFFSET), 0xAF63_DC4C_8601_EC8C);
+        assert_eq!(fnv1a64(b"foobar", FNV_OFFSET), 0x8594_4171_F739_67E8);
+    }
+}
