@@ -1,5 +1,5 @@
 //! `SOFTMAX` through mc and TFLite Micro: int8 (TFLM's gemmlowp path, output scale 1/256 zero
-//! point -128) with rows of 1 to 100 elements, batches of rows, beta 1 and 0.5, small and large
+//! point -128) with rows of 1 to 1001 elements, batches of rows, beta 1 and 0.5, small and large
 //! input scales (every difference counted, or only a few), all-equal and extreme inputs; and
 //! float softmax.
 
@@ -45,6 +45,12 @@ fn int8_softmax_matches_tflite_micro() {
                 }
             }
         }
+    }
+    // Long rows (an ImageNet classifier's 1001 classes), with scales for which TFLM's output
+    // exponent stays within its bound of 31.
+    for &(scale, zero_point) in &[(0.1, -20), (0.5, 0)] {
+        let data = Tensor::random(DType::Int8, &[2, 1001], &mut rng);
+        cases.push(int8_case(&format!("long rows scale {scale}"), &[2, 1001], 1.0, (scale, zero_point), data));
     }
     // All-equal rows (every element the maximum) and extremes: one 127 among -128s, and a row
     // spanning the whole range.

@@ -14,7 +14,7 @@
 //! max = max_c x[c]                                  (i32)
 //! sum = Σ_c RoundingDivideByPOT(exp[max - x[c]], 12)  (Q12.19, wrapping as TFLM's int32 adds)
 //! (scale, bits) = GetReciprocal(sum, 12)
-//! y[c] = clamp(RDBPOT(SRDHM(scale, exp[max - x[c]]), bits + 23) - 128, -128, 127)
+//! y[c] = clamp(RDBPOT(SRDHM(scale, exp[max - x[c]]), min(bits + 23, 31)) - 128, -128, 127)
 //! ```
 //!
 //! Each element is read before its output is written, so the kernel also runs in place.
@@ -193,8 +193,11 @@ fn lower_int8(e: &mut KernelEmitter<'_>, shape: &[i64], beta: f32) -> Result<(),
             Ok(vec![e.addi(carried[0], term)])
         })?[0];
         let (scale, bits_over_unit) = gemmlowp::get_reciprocal(&mut e.b, sum, ACCUMULATION_INTEGER_BITS);
-        let offset = e.i32(31 - 8);
+        // TFLM checks exponent <= 31 (it aborts past it, when hundreds of elements are close to
+        // the max); mc caps it there, where every output is within 1 of -128 anyway.
+        let (offset, max_exponent) = (e.i32(31 - 8), e.i32(31));
         let exponent = e.addi(bits_over_unit, offset);
+        let exponent = e.binary("arith.minsi", exponent, max_exponent);
         let (low, high) = (e.i32(-128), e.i32(127));
         e.for_range(0, depth, &[], |e, c, _| {
             let exp = exp_at(e, c);
