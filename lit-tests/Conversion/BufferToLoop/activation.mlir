@@ -24,6 +24,18 @@ func.func @relu_i8(%x: !buffer<2x3x!quant.uniform<i8:f32, 0.1:3>>, %y: !buffer<2
   return
 }
 
+// With equal scales the rescaling is the identity: only the zero point moves, then the clamp.
+// CHECK-LABEL: func.func @relu_i8_same_scale
+// CHECK-NOT: arith.muli
+// CHECK: %[[W:[a-z0-9_-]+]] = arith.extsi %{{.*}} : i8 to i32
+// CHECK: %[[S:[a-z0-9_-]+]] = arith.addi %[[W]], %{{.*}} : i32
+// CHECK: arith.maxsi %[[S]], %{{.*}} : i32
+// CHECK-NOT: arith.muli
+func.func @relu_i8_same_scale(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:3>>, %y: !buffer<8x!quant.uniform<i8:f32, 0.1:-7>>) {
+  buffer.kernel relu ins(%x : !buffer<8x!quant.uniform<i8:f32, 0.1:3>>) outs(%y : !buffer<8x!quant.uniform<i8:f32, 0.1:-7>>)
+  return
+}
+
 // Int8 relu6 clamps in the input quantization, as TFLM does: [zero point, quantized 6].
 // CHECK-LABEL: func.func @relu6_i8
 // CHECK-DAG: %[[SIX:[a-z0-9_-]+]] = arith.constant 57 : i8

@@ -4,7 +4,7 @@
 //!
 //! | kernel | int8 (TFLite Micro) | float |
 //! |---|---|---|
-//! | `relu` | `ReluQuantized`: `clamp(out_zp + MBQM(x - in_zp), max(out_zp, -128), 127)` | `x < 0 ? 0 : x` |
+//! | `relu` | `ReluQuantized`: `clamp(out_zp + MBQM(x - in_zp), max(out_zp, -128), 127)` (no MBQM for equal scales) | `x < 0 ? 0 : x` |
 //! | `relu_n1_to_1` | TFLite's `ReluX` (TFLM has no kernel): as `relu`, clamped to quantized ±1 | `clamp(x, -1, 1)` |
 //! | `relu6` | `Relu6Quantized`: `clamp(x, in_zp, quantized 6)` in the *input's* quantization, no rescaling | `clamp(x, 0, 6)` |
 //! | `logistic` | `reference_integer_ops::Logistic`, as a 256-entry table | `1 / (1 + exp(-x))` with TFLM's cutoffs |
@@ -162,8 +162,18 @@ fn lower_relu_x(
     }
     let range = activation_range_quantized(activation, output_scale.into(), output_zero_point.into(), INT8_RANGE)
         .map_err(|m| e.unsupported(m))?;
+    // Equal scales give the multiplier 2^30 · 2^1 / 2^31 = 1, for which MBQM is exactly the
+    // identity: only the zero points move.
+    let identity = (multiplier, shift) == (1 << 30, 1);
     elementwise(e, |e, x| {
         let x = e.extsi_i32(x);
+        if identity {
+            let offset = e.i32(output_zero_point - input_zero_point);
+            let shifted = e.addi(x, offset);
+            let (low, high) = (e.i32(range.0), e.i32(range.1));
+            let clamped = e.clamp_si(shifted, low, high);
+            return e.trunci(clamped, 8);
+        }
         let zero_point = e.i32(input_zero_point);
         let centered = e.binary("arith.subi", x, zero_point);
         let (multiplier, shift) = (e.i32(multiplier), e.i32(shift));
