@@ -1,9 +1,295 @@
-//! Placeholder: activation kernels are not lowered yet (being written).
+//! The elementwise activations `relu`, `relu6`, `relu_n1_to_1`, `logistic` and `tanh`: one
+//! loop per output dimension, each element loaded, mapped and stored at the same indices (so
+//! strided operands work and the kernel runs in place).
+//!
+//! | kernel | int8 (TFLite Micro) | float |
+//! |---|---|---|
+//! | `relu` | `ReluQuantized`: `clamp(out_zp + MBQM(x - in_zp), max(out_zp, -128), 127)` (no MBQM for equal scales) | `x < 0 ? 0 : x` |
+//! | `relu_n1_to_1` | TFLite's `ReluX` (TFLM has no kernel): as `relu`, clamped to quantized ±1 | `clamp(x, -1, 1)` |
+//! | `relu6` | `Relu6Quantized`: `clamp(x, in_zp, quantized 6)` in the *input's* quantization, no rescaling | `clamp(x, 0, 6)` |
+//! | `logistic` | `reference_integer_ops::Logistic`, as a 256-entry table | `1 / (1 + exp(-x))` with TFLM's cutoffs |
+//! | `tanh` | `reference_integer_ops::Tanh`, as a 256-entry table | `math.tanh` |
+//!
+//! An int8 logistic or tanh depends on nothing but the input byte, so mc evaluates TFLM's
+//! gemmlowp arithmetic ([`reference`]) for all 256 input values at compile time and the nest is
+//! one table load per element. TFLM requires the outputs of these two to be quantized as scale
+//! 1/256 zero point -128 (logistic) and 1/128, 0 (tanh); others are rejected.
 
-use super::emitter::KernelEmitter;
-use mc_ir::Diagnostic;
+use super::emitter::{ElementKind, KernelEmitter};
+use super::gemmlowp::reference;
+use super::quantization::{INT8_RANGE, activation_range_quantized, clamp_f32, quantize_multiplier, requantize_to_i8};
+use mc_dialects::arith::CMPF_PREDICATES;
+use mc_dialects::arith::build::select;
+use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, rounding_divide_by_pot};
+use mc_dialects::graph::Activation;
+use mc_ir::{Diagnostic, Value};
 
-/// Not lowered yet: an unsupported error.
+/// Lowers one of the five activations (`e.name` says which).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    Err(e.unsupported("no loop lowering yet"))
+    let (input, output) = (e.inputs[0], e.output);
+    if e.shape(input) != e.shape(output) {
+        return Err(e.unsupported(format!(
+            "input '{}' and output '{}' differ in shape",
+            e.type_text(input),
+            e.type_text(output)
+        )));
+    }
+    match (e.kind(input), e.kind(output)) {
+        (ElementKind::F32, ElementKind::F32) => lower_f32(e),
+        (ElementKind::Int8, ElementKind::Int8) => lower_int8(e),
+        _ => Err(e.unsupported(format!("from '{}' to '{}'", e.type_text(input), e.type_text(output)))),
+    }
+}
+
+/// Builds the nest over the output: `map` turns each loaded input element into the output one.
+fn elementwise(
+    e: &mut KernelEmitter<'_>,
+    map: impl Fn(&mut KernelEmitter<'_>, Value) -> Value,
+) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
+    let shape = e.shape(output);
+    e.nest(&shape, |e, ivs| {
+        let x = e.load(input, ivs);
+        let y = map(e, x);
+        e.store(y, output, ivs);
+        Ok(())
+    })
+}
+
+/// `arith.cmpf predicate, lhs, rhs`.
+fn cmpf(e: &mut KernelEmitter<'_>, predicate: &str, lhs: Value, rhs: Value) -> Value {
+    let index = CMPF_PREDICATES.iter().position(|&p| p == predicate).expect("a cmpf predicate keyword");
+    let (i64, i1) = (e.b.ctx.integer_type(64), e.b.ctx.integer_type(1));
+    let attr = e.b.ctx.integer_attr(index as i128, i64);
+    e.b.create("arith.cmpf", &[lhs, rhs], &[i1], vec![("predicate".to_string(), attr)], Vec::new()).result(0)
+}
+
+/// TFLM's float kernels.
+fn lower_f32(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    match e.name.as_str() {
+        // ReluFloat: val < 0 ? 0 : val (keeps -0.0, unlike a maximum).
+        "relu" => elementwise(e, |e, x| {
+            let zero = e.f32(0.0);
+            let negative = cmpf(e, "olt", x, zero);
+            select(&mut e.b, negative, zero, x)
+        }),
+        // Relu6Float: val > 6 ? 6 : val < 0 ? 0 : val.
+        "relu6" => elementwise(e, |e, x| {
+            let (zero, six) = (e.f32(0.0), e.f32(6.0));
+            let negative = cmpf(e, "olt", x, zero);
+            let low = select(&mut e.b, negative, zero, x);
+            let above = cmpf(e, "ogt", x, six);
+            select(&mut e.b, above, six, low)
+        }),
+        "relu_n1_to_1" => elementwise(e, |e, x| clamp_f32(e, x, (-1.0, 1.0))),
+        // reference_ops::Logistic: 1 above 16.619047, exp(x) below -9, else 1 / (1 + exp(-x));
+        // one exp per element.
+        "logistic" => elementwise(e, |e, x| {
+            let f32 = e.b.ctx.value_type(x);
+            let (upper, lower, one) = (e.f32(16.619_047), e.f32(-9.0), e.f32(1.0));
+            let below = cmpf(e, "olt", x, lower);
+            let negated = e.unary("arith.negf", x, f32);
+            let argument = select(&mut e.b, below, x, negated);
+            let exp = e.unary("math.exp", argument, f32);
+            let denominator = e.binary("arith.addf", one, exp);
+            let logistic = e.binary("arith.divf", one, denominator);
+            let result = select(&mut e.b, below, exp, logistic);
+            let above = cmpf(e, "ogt", x, upper);
+            select(&mut e.b, above, one, result)
+        }),
+        "tanh" => elementwise(e, |e, x| {
+            let f32 = e.b.ctx.value_type(x);
+            e.unary("math.tanh", x, f32)
+        }),
+        other => Err(e.unsupported(format!("unknown activation '{other}'"))),
+    }
+}
+
+/// TFLM's int8 kernels.
+fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
+    let (input_scale, input_zero_point) = e.per_tensor(input)?;
+    let (output_scale, output_zero_point) = e.per_tensor(output)?;
+    let input_q = (input_scale as f32, input_zero_point as i32);
+    let output_q = (output_scale as f32, output_zero_point as i32);
+    match e.name.as_str() {
+        "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q),
+        "relu_n1_to_1" => lower_relu_x(e, Activation::ReluN1To1, input_q, output_q),
+        "relu6" => {
+            let (low, high) = activation_range_quantized(Activation::Relu6, input_scale, input_zero_point, INT8_RANGE)
+                .map_err(|m| e.unsupported(m))?;
+            elementwise(e, |e, x| {
+                let (low, high) = (e.int(low.into(), 8), e.int(high.into(), 8));
+                e.clamp_si(x, low, high)
+            })
+        }
+        "logistic" | "tanh" => {
+            let function = if e.name == "logistic" { Function::Logistic } else { Function::Tanh };
+            let (scale, zero_point) = function.output_quantization();
+            if output_q != (scale, zero_point) {
+                return Err(e.unsupported(format!(
+                    "int8 output scale {output_scale}, zero point {output_zero_point} (TFLite Micro requires {scale}, {zero_point})"
+                )));
+            }
+            let params = GemmlowpParams::new(input_q).map_err(|m| e.unsupported(m))?;
+            let values: Vec<i64> = (-128..=127).map(|x| i64::from(params.evaluate(function, x))).collect();
+            let table = e.table(function.table_name(), 8, &values);
+            let index_ty = e.b.ctx.index_type();
+            elementwise(e, |e, x| {
+                let x = e.extsi_i32(x);
+                let offset = e.i32(128);
+                let shifted = e.addi(x, offset);
+                let index = e.unary("arith.index_cast", shifted, index_ty);
+                e.load(table, &[index])
+            })
+        }
+        other => Err(e.unsupported(format!("unknown activation '{other}'"))),
+    }
+}
+
+/// `relu` and `relu_n1_to_1` on int8: rescale from the input to the output quantization
+/// (`QuantizeMultiplier(in_scale / out_scale)`, in double from the float scales), then clamp to
+/// the activation's quantized range.
+fn lower_relu_x(
+    e: &mut KernelEmitter<'_>,
+    activation: Activation,
+    (input_scale, input_zero_point): (f32, i32),
+    (output_scale, output_zero_point): (f32, i32),
+) -> Result<(), Diagnostic> {
+    let (multiplier, shift) = quantize_multiplier(f64::from(input_scale) / f64::from(output_scale));
+    if !(-31..=30).contains(&shift) {
+        return Err(e.unsupported(format!("input scale {input_scale} over output scale {output_scale} out of range")));
+    }
+    let range = activation_range_quantized(activation, output_scale.into(), output_zero_point.into(), INT8_RANGE)
+        .map_err(|m| e.unsupported(m))?;
+    // Equal scales give the multiplier 2^30 · 2^1 / 2^31 = 1, for which MBQM is exactly the
+    // identity: only the zero points move.
+    let identity = (multiplier, shift) == (1 << 30, 1);
+    elementwise(e, |e, x| {
+        let x = e.extsi_i32(x);
+        if identity {
+            let offset = e.i32(output_zero_point - input_zero_point);
+            let shifted = e.addi(x, offset);
+            let (low, high) = (e.i32(range.0), e.i32(range.1));
+            let clamped = e.clamp_si(shifted, low, high);
+            return e.trunci(clamped, 8);
+        }
+        let zero_point = e.i32(input_zero_point);
+        let centered = e.binary("arith.subi", x, zero_point);
+        let (multiplier, shift) = (e.i32(multiplier), e.i32(shift));
+        requantize_to_i8(e, centered, multiplier, shift, output_zero_point, range)
+    })
+}
+
+/// The gemmlowp function of an int8 `logistic` or `tanh`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Function {
+    /// `gemmlowp::logistic`, output Q0.8 offset by -128.
+    Logistic,
+    /// `gemmlowp::tanh`, output Q0.7.
+    Tanh,
+}
+
+impl Function {
+    /// The output `(scale, zero point)` TFLM's kernel produces.
+    fn output_quantization(self) -> (f32, i32) {
+        match self {
+            Function::Logistic => (1.0 / 256.0, -128),
+            Function::Tanh => (1.0 / 128.0, 0),
+        }
+    }
+
+    /// The name hint of its lookup table.
+    fn table_name(self) -> &'static str {
+        match self {
+            Function::Logistic => "logistic_table",
+            Function::Tanh => "tanh_table",
+        }
+    }
+}
+
+/// `kInputIntegerBits` of TFLM's int8 logistic and tanh: the input is rescaled to Q4.27.
+const INPUT_INTEGER_BITS: i32 = 4;
+
+/// The parameters TFLM's int8 `LogisticPrepare`/`TanhPrepare` derive from the input
+/// quantization.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GemmlowpParams {
+    /// The input zero point.
+    pub zero_point: i32,
+    /// `input_multiplier`: the significand of `scale · 2^27`, in Q0.31.
+    pub multiplier: i32,
+    /// `input_left_shift`: its exponent (`frexp`).
+    pub shift: i32,
+    /// `input_range_radius`: inputs at or past it saturate.
+    pub radius: i32,
+}
+
+impl GemmlowpParams {
+    /// The parameters for an input of `(scale, zero_point)`: `frexp(scale · 2^27)` in double,
+    /// the significand rounded to Q0.31, `radius = CalculateInputRadius(4, shift, 31)`. An error
+    /// for scales so small that TFLM's radius overflows an `int`.
+    pub fn new((scale, zero_point): (f32, i32)) -> Result<GemmlowpParams, String> {
+        let real = f64::from(scale) * f64::from(1 << (31 - INPUT_INTEGER_BITS));
+        let (fraction, shift) = mc_dialects::arith::fixed_point::reference::frexp(real);
+        if !(0..=62).contains(&shift) {
+            return Err(format!("input scale {scale} out of TFLite Micro's range"));
+        }
+        let multiplier = (fraction * (1i64 << 31) as f64).round() as i64;
+        let multiplier = i32::try_from(multiplier).map_err(|_| format!("input scale {scale}: multiplier overflows"))?;
+        let radius = (f64::from((1 << INPUT_INTEGER_BITS) - 1) * (1i64 << (31 - INPUT_INTEGER_BITS)) as f64
+            / (1i64 << shift) as f64)
+            .floor() as i32;
+        Ok(GemmlowpParams { zero_point, multiplier, shift, radius })
+    }
+
+    /// TFLM's `reference_integer_ops::Logistic`/`Tanh` of one int8 input `x`.
+    pub fn evaluate(&self, function: Function, x: i32) -> i8 {
+        let input = x - self.zero_point;
+        if input <= -self.radius {
+            return i8::MIN;
+        }
+        if input >= self.radius {
+            return i8::MAX;
+        }
+        let input_in_q4 = multiply_by_quantized_multiplier(input, self.multiplier, self.shift);
+        let output = match function {
+            Function::Logistic => {
+                rounding_divide_by_pot(reference::logistic(input_in_q4, INPUT_INTEGER_BITS), 31 - 8) - 128
+            }
+            Function::Tanh => rounding_divide_by_pot(reference::tanh(input_in_q4, INPUT_INTEGER_BITS), 31 - 7),
+        };
+        output.clamp(-128, 127) as i8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_follow_tflm() {
+        // Scale 1/16: 2^23 exactly -> significand 0.5, exponent 24; radius 15 · 2^27 / 2^24.
+        let p = GemmlowpParams::new((1.0 / 16.0, 3)).unwrap();
+        assert_eq!(p, GemmlowpParams { zero_point: 3, multiplier: 1 << 30, shift: 24, radius: 120 });
+        // Scale 8 or more: radius 0, every input saturates.
+        let p = GemmlowpParams::new((10.0, 0)).unwrap();
+        assert_eq!(p.radius, 0);
+        assert_eq!(p.evaluate(Function::Logistic, 0), i8::MIN);
+        assert_eq!(p.evaluate(Function::Logistic, 1), i8::MAX);
+    }
+
+    #[test]
+    fn tables_approximate_the_functions() {
+        let p = GemmlowpParams::new((0.1, 0)).unwrap();
+        for x in -128..=127 {
+            let real = 0.1 * f64::from(x);
+            let logistic = (f64::from(p.evaluate(Function::Logistic, x)) + 128.0) / 256.0;
+            assert!((logistic - 1.0 / (1.0 + (-real).exp())).abs() <= 1.0 / 256.0, "logistic({real})");
+            let tanh = f64::from(p.evaluate(Function::Tanh, x)) / 128.0;
+            assert!((tanh - real.tanh()).abs() <= 1.0 / 128.0, "tanh({real})");
+        }
+        assert_eq!(p.evaluate(Function::Logistic, 0), 0);
+        assert_eq!(p.evaluate(Function::Tanh, 0), 0);
+    }
 }

@@ -41,6 +41,7 @@ mod copy;
 mod depthwise_conv;
 pub mod emitter;
 mod fully_connected;
+pub mod gemmlowp;
 mod mean;
 mod pad;
 mod pool;

@@ -1,0 +1,150 @@
+//! `RELU`, `RELU6`, `LOGISTIC`, `TANH` through mc and TFLite Micro, int8 over every input byte
+//! (a 256-element input holding -128..=127, shuffled into a 3-d shape) with several input and
+//! output quantizations, and float; chains of activations (which run in place) and an
+//! activation reading a transposed (strided) view. `RELU_N1_TO_1` has no TFLM kernel: it is
+//! checked against a Rust transcription of TFLite's `ReluX`.
+
+use mc_conformance::models::{OneOp, Quant};
+use mc_conformance::{Case, DType, Rng, Tensor, check_cases, host};
+use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, quantize_multiplier};
+use mc_tflite::{BuiltinOp, BuiltinOptions};
+
+const SHAPE: [usize; 3] = [2, 8, 16];
+
+/// Every int8 value once, in a seeded order.
+fn every_byte(rng: &mut Rng) -> Tensor {
+    let mut values: Vec<i8> = (-128..=127).collect();
+    for i in (1..values.len()).rev() {
+        values.swap(i, rng.range(0, i as i64) as usize);
+    }
+    Tensor::from_i8(&SHAPE, &values)
+}
+
+/// A one-op model `op` over [`SHAPE`], int8 with the given quantizations or float (`None`).
+fn model(op: BuiltinOp, quant: Option<(Quant, Quant)>) -> OneOp {
+    let dims: Vec<i32> = SHAPE.iter().map(|&d| d as i32).collect();
+    let mut m = OneOp::new();
+    let (dtype, in_q, out_q) = match quant {
+        Some((i, o)) => (DType::Int8, Some(i), Some(o)),
+        None => (DType::Float32, None, None),
+    };
+    let x = m.input("x", &dims, dtype, in_q);
+    let y = m.output("y", &dims, dtype, out_q);
+    m.op(op, &[x], &[y], BuiltinOptions::None);
+    m
+}
+
+fn int8_case(op: BuiltinOp, input: (f32, i64), output: (f32, i64), rng: &mut Rng) -> Case {
+    let quant = (Quant::tensor(input.0, input.1), Quant::tensor(output.0, output.1));
+    let name = format!("{op:?} in {input:?} out {output:?}");
+    model(op, Some(quant)).case(&name, vec![every_byte(rng)])
+}
+
+/// Input quantizations: tiny to huge scales (logistic and tanh saturate everything from scale
+/// 8 on), zero points at both extremes.
+const INPUTS: [(f32, i64); 7] =
+    [(0.001, 0), (0.0625, -128), (0.1, 5), (0.047_058_82, 127), (0.5, -3), (2.0, 0), (10.0, -1)];
+
+#[test]
+fn int8_activations_match_tflite_micro() {
+    let mut rng = Rng(0xAC71_7A7E);
+    let mut cases = Vec::new();
+    for &input in &INPUTS {
+        cases.push(int8_case(BuiltinOp::Logistic, input, (1.0 / 256.0, -128), &mut rng));
+        cases.push(int8_case(BuiltinOp::Tanh, input, (1.0 / 128.0, 0), &mut rng));
+        // RELU6 keeps the input quantization (TFLM clamps in it, without rescaling).
+        cases.push(int8_case(BuiltinOp::Relu6, input, input, &mut rng));
+        cases.push(int8_case(BuiltinOp::Relu, input, input, &mut rng));
+    }
+    // RELU rescales: output scales smaller (saturating at 127) and larger, zero points at the
+    // extremes.
+    for (input, output) in [
+        ((0.1, 5), (0.05, -128)),
+        ((0.1, 5), (0.3, 127)),
+        ((0.02, -128), (0.5, 0)),
+        ((0.5, 127), (0.01, -20)),
+        ((6.0 / 255.0, -128), (6.0 / 255.0, -128)),
+    ] {
+        cases.push(int8_case(BuiltinOp::Relu, input, output, &mut rng));
+    }
+    // RELU6 with an output quantization different from the input's: TFLM ignores it.
+    cases.push(int8_case(BuiltinOp::Relu6, (0.05, -10), (0.1, 3), &mut rng));
+    check_cases(&cases, 0.0);
+}
+
+/// Float inputs in `[-20, 20]` plus the cutoffs of TFLM's logistic and the clamps' edges.
+fn float_input(rng: &mut Rng) -> Tensor {
+    let count: usize = SHAPE.iter().product();
+    let special = [0.0, -0.0, 6.0, -1.0, 1.0, -9.0, -9.5, 16.6, 16.7, -20.0, 20.0, 5.999];
+    let values: Vec<f32> =
+        (0..count).map(|i| if i < special.len() { special[i] } else { rng.float(-20.0, 20.0) }).collect();
+    Tensor::from_f32(&SHAPE, &values)
+}
+
+#[test]
+fn float_activations_match_tflite_micro() {
+    let mut rng = Rng(0xF10A7);
+    let ops = [BuiltinOp::Relu, BuiltinOp::Relu6, BuiltinOp::Logistic, BuiltinOp::Tanh];
+    let cases: Vec<Case> =
+        ops.iter().map(|&op| model(op, None).case(&format!("float {op:?}"), vec![float_input(&mut rng)])).collect();
+    check_cases(&cases, 1e-5);
+}
+
+#[test]
+fn chained_and_strided_activations_match_tflite_micro() {
+    let mut rng = Rng(0xC4A1);
+    let dims: Vec<i32> = SHAPE.iter().map(|&d| d as i32).collect();
+    let mut cases = Vec::new();
+    for dtype in [DType::Int8, DType::Float32] {
+        let q = |scale: f32, zero_point: i64| (dtype == DType::Int8).then(|| Quant::tensor(scale, zero_point));
+        // relu -> logistic -> tanh: the intermediate buffers are reused in place.
+        let mut m = OneOp::new();
+        let x = m.input("x", &dims, dtype, q(0.1, 3));
+        let a = m.intermediate("a", &dims, dtype, q(0.1, 3));
+        let b = m.intermediate("b", &dims, dtype, q(1.0 / 256.0, -128));
+        let y = m.output("y", &dims, dtype, q(1.0 / 128.0, 0));
+        m.op(BuiltinOp::Relu, &[x], &[a], BuiltinOptions::None);
+        m.op(BuiltinOp::Logistic, &[a], &[b], BuiltinOptions::None);
+        m.op(BuiltinOp::Tanh, &[b], &[y], BuiltinOptions::None);
+        let input = if dtype == DType::Int8 { every_byte(&mut rng) } else { float_input(&mut rng) };
+        cases.push(m.case(&format!("{dtype:?} chain"), vec![input]));
+        // transpose -> logistic: the activation reads a strided view.
+        let mut m = OneOp::new();
+        let x = m.input("x", &dims, dtype, q(0.05, -7));
+        let perm = m.constant_i32("perm", &[3], &[2, 0, 1], None);
+        let t_dims = [dims[2], dims[0], dims[1]];
+        let t = m.intermediate("t", &t_dims, dtype, q(0.05, -7));
+        let y = m.output("y", &t_dims, dtype, q(1.0 / 256.0, -128));
+        m.op(BuiltinOp::Transpose, &[x, perm], &[t], BuiltinOptions::Transpose);
+        m.op(BuiltinOp::Logistic, &[t], &[y], BuiltinOptions::None);
+        let input = if dtype == DType::Int8 { every_byte(&mut rng) } else { float_input(&mut rng) };
+        cases.push(m.case(&format!("{dtype:?} transpose logistic"), vec![input]));
+    }
+    check_cases(&cases, 1e-5);
+}
+
+/// TFLite's int8 `ReluX` for `RELU_N1_TO_1`: rescale, then clamp to the quantized [-1, 1].
+fn relu_n1_to_1_reference(x: i8, (in_scale, in_zp): (f32, i32), (out_scale, out_zp): (f32, i32)) -> i8 {
+    let (multiplier, shift) = quantize_multiplier(f64::from(in_scale) / f64::from(out_scale));
+    let low = (out_zp + (-1.0 / out_scale).round() as i32).max(-128);
+    let high = (out_zp + (1.0 / out_scale).round() as i32).min(127);
+    let scaled = out_zp + multiply_by_quantized_multiplier(i32::from(x) - in_zp, multiplier, shift);
+    scaled.clamp(low, high) as i8
+}
+
+#[test]
+fn relu_n1_to_1_matches_tflite_semantics() {
+    let mut rng = Rng(0x1D1);
+    for (input, output) in [((0.01, 0), (0.01, 0)), ((0.02, -5), (1.0 / 127.0, 0)), ((0.05, 100), (0.5, -128))] {
+        let quant = (Quant::tensor(input.0, input.1.into()), Quant::tensor(output.0, output.1.into()));
+        let case = model(BuiltinOp::ReluN1To1, Some(quant)).case("relu_n1_to_1", vec![every_byte(&mut rng)]);
+        let got = host::run_model(&case.model, &case.inputs, &case.name).unwrap();
+        let expected: Vec<u8> =
+            case.inputs[0].data.iter().map(|&x| relu_n1_to_1_reference(x as i8, input, output) as u8).collect();
+        assert_eq!(got[0].data, expected, "relu_n1_to_1 in {input:?} out {output:?}");
+    }
+    let case = model(BuiltinOp::ReluN1To1, None).case("float relu_n1_to_1", vec![float_input(&mut rng)]);
+    let got = host::run_model(&case.model, &case.inputs, &case.name).unwrap();
+    let expected: Vec<f32> = case.inputs[0].f32s().iter().map(|x| x.clamp(-1.0, 1.0)).collect();
+    assert_eq!(got[0].f32s(), expected);
+}

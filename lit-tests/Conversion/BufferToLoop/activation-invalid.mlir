@@ -1,0 +1,34 @@
+// RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(buffer-to-loop)' --verify-diagnostics
+// Activations buffer-to-loop has no lowering for: one located error each. (The op's verifier
+// already rejects int8 logistic/tanh outputs not quantized as TFLM requires.)
+
+func.func @int16_relu(%x: !buffer<4x!quant.uniform<i16:f32, 0.1>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {
+  // expected-error@+1 {{'buffer.kernel' op relu: unsupported: from '!buffer<4x!quant.uniform<i16:f32, 1.000000e-01>>' to '!buffer<4x!quant.uniform<i16:f32, 1.000000e-01>>'}}
+  buffer.kernel relu ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.1>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 0.1>>)
+  return
+}
+
+// -----
+
+func.func @int16_logistic(%x: !buffer<4x!quant.uniform<i16:f32, 0.000244140625>>, %y: !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
+  // expected-error@+1 {{'buffer.kernel' op logistic: unsupported: from}}
+  buffer.kernel logistic ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.000244140625>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>)
+  return
+}
+
+// -----
+
+// An input scale below 2^-27 makes TFLM's input radius overflow.
+func.func @tiny_scale(%x: !buffer<4x!quant.uniform<i8:f32, 1.0e-12:0>>, %y: !buffer<4x!quant.uniform<i8:f32, 0.00390625:-128>>) {
+  // expected-error@+1 {{'buffer.kernel' op logistic: unsupported: input scale 0.000000000001 out of TFLite Micro's range}}
+  buffer.kernel logistic ins(%x : !buffer<4x!quant.uniform<i8:f32, 1.0e-12:0>>) outs(%y : !buffer<4x!quant.uniform<i8:f32, 0.00390625:-128>>)
+  return
+}
+
+// -----
+
+func.func @per_axis(%x: !buffer<4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3, 0.4}>>, %y: !buffer<4x!quant.uniform<i8:f32, 1.0:0>>) {
+  // expected-error@+1 {{'buffer.kernel' op relu: input must be quantized per tensor}}
+  buffer.kernel relu ins(%x : !buffer<4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3, 0.4}>>) outs(%y : !buffer<4x!quant.uniform<i8:f32, 1.0:0>>)
+  return
+}

@@ -1,0 +1,106 @@
+// RUN: mc-opt %s --pass-pipeline='builtin.module(buffer-to-loop)' | FileCheck %s
+
+// Int8 logistic and tanh are 256-entry tables of TFLM's results, indexed by x + 128.
+// CHECK: buffer.global @logistic_table {role = "constant"} : !buffer<256xi8>
+// CHECK: buffer.global @tanh_table {role = "constant"} : !buffer<256xi8>
+
+// Int8 relu rescales from the input to the output quantization (MultiplyByQuantizedMultiplier:
+// a 64-bit product) and clamps at the output zero point.
+// CHECK-LABEL: func.func @relu_i8
+// CHECK-SAME: (%[[X:[a-z0-9_-]+]]: !buffer<2x3x{{.*}}>, %[[Y:[a-z0-9_-]+]]: !buffer<2x3x{{.*}}>)
+// CHECK-DAG: %[[LOW:[a-z0-9_-]+]] = arith.constant -5 : i32
+// CHECK-DAG: %[[ZP:[a-z0-9_-]+]] = arith.constant 3 : i32
+// CHECK: loop.for %[[I:[a-z0-9_-]+]] =
+// CHECK:   loop.for %[[J:[a-z0-9_-]+]] =
+// CHECK:     %[[V:[a-z0-9_-]+]] = loop.load %[[X]][%[[I]], %[[J]]]
+// CHECK:     %[[W:[a-z0-9_-]+]] = arith.extsi %[[V]] : i8 to i32
+// CHECK:     arith.subi %[[W]], %[[ZP]] : i32
+// CHECK:     arith.muli {{.*}} : i64
+// CHECK:     arith.maxsi %{{.*}}, %[[LOW]] : i32
+// CHECK:     %[[Q:[a-z0-9_-]+]] = arith.trunci %{{.*}} : i32 to i8
+// CHECK:     loop.store %[[Q]], %[[Y]][%[[I]], %[[J]]]
+func.func @relu_i8(%x: !buffer<2x3x!quant.uniform<i8:f32, 0.1:3>>, %y: !buffer<2x3x!quant.uniform<i8:f32, 0.05:-5>>) {
+  buffer.kernel relu ins(%x : !buffer<2x3x!quant.uniform<i8:f32, 0.1:3>>) outs(%y : !buffer<2x3x!quant.uniform<i8:f32, 0.05:-5>>)
+  return
+}
+
+// With equal scales the rescaling is the identity: only the zero point moves, then the clamp.
+// CHECK-LABEL: func.func @relu_i8_same_scale
+// CHECK-NOT: arith.muli
+// CHECK: %[[W:[a-z0-9_-]+]] = arith.extsi %{{.*}} : i8 to i32
+// CHECK: %[[S:[a-z0-9_-]+]] = arith.addi %[[W]], %{{.*}} : i32
+// CHECK: arith.maxsi %[[S]], %{{.*}} : i32
+// CHECK-NOT: arith.muli
+func.func @relu_i8_same_scale(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:3>>, %y: !buffer<8x!quant.uniform<i8:f32, 0.1:-7>>) {
+  buffer.kernel relu ins(%x : !buffer<8x!quant.uniform<i8:f32, 0.1:3>>) outs(%y : !buffer<8x!quant.uniform<i8:f32, 0.1:-7>>)
+  return
+}
+
+// Int8 relu6 clamps in the input quantization, as TFLM does: [zero point, quantized 6].
+// CHECK-LABEL: func.func @relu6_i8
+// CHECK-DAG: %[[SIX:[a-z0-9_-]+]] = arith.constant 57 : i8
+// CHECK-DAG: %[[ZERO:[a-z0-9_-]+]] = arith.constant -3 : i8
+// CHECK: %[[V:[a-z0-9_-]+]] = loop.load
+// CHECK: %[[R:[a-z0-9_-]+]] = arith.maxsi %[[V]], %[[ZERO]] : i8
+// CHECK: %[[C:[a-z0-9_-]+]] = arith.minsi %[[R]], %[[SIX]] : i8
+// CHECK: loop.store %[[C]]
+func.func @relu6_i8(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>, %y: !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>) {
+  buffer.kernel relu6 ins(%x : !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>) outs(%y : !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>)
+  return
+}
+
+// CHECK-LABEL: func.func @logistic_i8
+// CHECK: %[[T:[a-z0-9_-]+]] = buffer.get_global @logistic_table : !buffer<256xi8>
+// CHECK: loop.for
+// CHECK:   %[[V:[a-z0-9_-]+]] = loop.load %arg0
+// CHECK:   %[[W:[a-z0-9_-]+]] = arith.extsi %[[V]] : i8 to i32
+// CHECK:   %[[S:[a-z0-9_-]+]] = arith.addi %[[W]], %{{.*}} : i32
+// CHECK:   %[[I:[a-z0-9_-]+]] = arith.index_cast %[[S]] : i32 to index
+// CHECK:   %[[Q:[a-z0-9_-]+]] = loop.load %[[T]][%[[I]]] : !buffer<256xi8>
+// CHECK:   loop.store %[[Q]], %arg1
+func.func @logistic_i8(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:0>>, %y: !buffer<8x!quant.uniform<i8:f32, 0.00390625:-128>>) {
+  buffer.kernel logistic ins(%x : !buffer<8x!quant.uniform<i8:f32, 0.1:0>>) outs(%y : !buffer<8x!quant.uniform<i8:f32, 0.00390625:-128>>)
+  return
+}
+
+// CHECK-LABEL: func.func @tanh_i8
+// CHECK: buffer.get_global @tanh_table : !buffer<256xi8>
+func.func @tanh_i8(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:0>>, %y: !buffer<8x!quant.uniform<i8:f32, 0.0078125>>) {
+  buffer.kernel tanh ins(%x : !buffer<8x!quant.uniform<i8:f32, 0.1:0>>) outs(%y : !buffer<8x!quant.uniform<i8:f32, 0.0078125>>)
+  return
+}
+
+// Float relu keeps TFLM's `x < 0 ? 0 : x`; in place on a strided view, each element is loaded
+// and stored at the same indices.
+// CHECK-LABEL: func.func @relu_f32_strided_in_place
+// CHECK: %[[VIEW:[a-z0-9_-]+]] = buffer.view
+// CHECK: loop.for %[[I:[a-z0-9_-]+]] =
+// CHECK:   loop.for %[[J:[a-z0-9_-]+]] =
+// CHECK:     %[[V:[a-z0-9_-]+]] = loop.load %[[VIEW]][%[[I]], %[[J]]] : !buffer<3x2xf32, strides: [1, 3], offset: 0>
+// CHECK:     %[[N:[a-z0-9_-]+]] = arith.cmpf olt, %[[V]], %{{.*}} : f32
+// CHECK:     %[[R:[a-z0-9_-]+]] = arith.select %[[N]], %{{.*}}, %[[V]] : f32
+// CHECK:     loop.store %[[R]], %[[VIEW]][%[[I]], %[[J]]]
+func.func @relu_f32_strided_in_place(%a: !buffer<2x3xf32>) {
+  %t = buffer.view %a : !buffer<2x3xf32> to !buffer<3x2xf32, strides: [1, 3], offset: 0>
+  buffer.kernel relu ins(%t : !buffer<3x2xf32, strides: [1, 3], offset: 0>) outs(%t : !buffer<3x2xf32, strides: [1, 3], offset: 0>)
+  return
+}
+
+// Float logistic: one exp per element, TFLM's cutoffs as selects.
+// CHECK-LABEL: func.func @logistic_f32
+// CHECK: arith.cmpf olt
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK: arith.cmpf ogt
+// CHECK-NOT: math.exp
+func.func @logistic_f32(%x: !buffer<4xf32>, %y: !buffer<4xf32>) {
+  buffer.kernel logistic ins(%x : !buffer<4xf32>) outs(%y : !buffer<4xf32>)
+  return
+}
+
+// CHECK-LABEL: func.func @tanh_f32
+// CHECK: math.tanh %{{.*}} : f32
+func.func @tanh_f32(%x: !buffer<4xf32>, %y: !buffer<4xf32>) {
+  buffer.kernel tanh ins(%x : !buffer<4xf32>) outs(%y : !buffer<4xf32>)
+  return
+}

@@ -1,0 +1,349 @@
+//! gemmlowp's fixed-point transcendental functions (`fixedpoint.h`), as TFLite Micro's int8
+//! softmax, logistic and tanh kernels evaluate them: [`reference`] holds bit-exact Rust versions,
+//! which the lowerings run at compile time to fill lookup tables (an int8 input has only 256
+//! values), and the builders here emit, as plain `arith` ops, the one piece that depends on
+//! run-time data: softmax's per-row reciprocal (TFLite's `GetReciprocal`).
+//!
+//! A gemmlowp `FixedPoint<int32, k>` is an `i32` holding `value · 2^(31 - k)`; products are
+//! `SaturatingRoundingDoublingHighMul` (SRDHM), rescalings `SaturatingRoundingMultiplyByPOT`.
+//! Additions wrap, as gemmlowp's plain `int32` additions do on every target TFLM runs on.
+
+use mc_dialects::arith::build::{binary, cmpi, constant_int, select, unary};
+use mc_dialects::arith::fixed_point::saturating_rounding_doubling_high_mul;
+use mc_ir::{Builder, Value};
+
+/// gemmlowp's `1/3`, `exp(-1/8)`, `48/17`, `-32/17` and the barrel shifter's `exp(-2^e)`
+/// multipliers, as the raw values `fixedpoint.h` spells out.
+mod constants {
+    /// `exp(-1/8)` in Q0.31.
+    pub const EXP_MINUS_ONE_EIGHTH: i32 = 1_895_147_668;
+    /// `1/3` in Q0.31.
+    pub const ONE_THIRD: i32 = 715_827_883;
+    /// `48/17` in Q2.29.
+    pub const FORTY_EIGHT_SEVENTEENTHS: i32 = 1_515_870_810;
+    /// `-32/17` in Q2.29.
+    pub const MINUS_THIRTY_TWO_SEVENTEENTHS: i32 = -1_010_580_540;
+    /// `(e, exp(-2^e) in Q0.31)` for the barrel shifter of `exp_on_negative_values`.
+    pub const EXP_BARREL: [(i32, i32); 7] = [
+        (-2, 1_672_461_947),
+        (-1, 1_302_514_674),
+        (0, 790_015_084),
+        (1, 290_630_308),
+        (2, 39_332_535),
+        (3, 720_401),
+        (4, 242),
+    ];
+}
+
+/// gemmlowp's `RoundingHalfSum(a, b)` on `i32` values: `(a + b + sign) / 2` in 64 bits,
+/// the division truncating.
+pub fn rounding_half_sum(b: &mut Builder<'_>, lhs: Value, rhs: Value) -> Value {
+    let (i32, i64) = (b.ctx.integer_type(32), b.ctx.integer_type(64));
+    let wide_lhs = unary(b, "arith.extsi", lhs, i64);
+    let wide_rhs = unary(b, "arith.extsi", rhs, i64);
+    let sum = binary(b, "arith.addi", wide_lhs, wide_rhs);
+    let zero = constant_int(b, 0, i64);
+    let non_negative = cmpi(b, "sge", sum, zero);
+    let (one, minus_one) = (constant_int(b, 1, i64), constant_int(b, -1, i64));
+    let sign = select(b, non_negative, one, minus_one);
+    let nudged = binary(b, "arith.addi", sum, sign);
+    let two = constant_int(b, 2, i64);
+    let half = binary(b, "arith.divsi", nudged, two);
+    unary(b, "arith.trunci", half, i32)
+}
+
+/// gemmlowp's `SaturatingRoundingMultiplyByPOT<exponent>(x)` on an `i32`: a left shift that
+/// saturates for `exponent > 0`, a rounding right shift for `exponent < 0`.
+pub fn saturating_rounding_multiply_by_pot(b: &mut Builder<'_>, x: Value, exponent: i32) -> Value {
+    let i32 = b.ctx.integer_type(32);
+    match exponent {
+        0 => x,
+        e if e < 0 => {
+            let shift = constant_int(b, i128::from(-e), i32);
+            mc_dialects::arith::fixed_point::rounding_divide_by_pot(b, x, shift)
+        }
+        e => {
+            let threshold = (1i32 << (31 - e)) - 1;
+            let shift = constant_int(b, i128::from(e), i32);
+            let shifted = binary(b, "arith.shli", x, shift);
+            let (high, low) =
+                (constant_int(b, i128::from(threshold), i32), constant_int(b, i128::from(-threshold), i32));
+            let (max, min) = (constant_int(b, i128::from(i32::MAX), i32), constant_int(b, i128::from(i32::MIN), i32));
+            let above = cmpi(b, "sgt", x, high);
+            let below = cmpi(b, "slt", x, low);
+            let capped = select(b, above, max, shifted);
+            select(b, below, min, capped)
+        }
+    }
+}
+
+/// gemmlowp's `one_over_one_plus_x_for_x_in_0_1(a)`: `1 / (1 + a)` in Q0.31 for `a` in Q0.31,
+/// by three Newton-Raphson steps in Q2.29.
+pub fn one_over_one_plus_x_for_x_in_0_1(b: &mut Builder<'_>, a: Value) -> Value {
+    let i32 = b.ctx.integer_type(32);
+    let one_q0 = constant_int(b, i128::from(i32::MAX), i32);
+    let half_denominator = rounding_half_sum(b, a, one_q0);
+    let start = constant_int(b, i128::from(constants::FORTY_EIGHT_SEVENTEENTHS), i32);
+    let slope = constant_int(b, i128::from(constants::MINUS_THIRTY_TWO_SEVENTEENTHS), i32);
+    let product = saturating_rounding_doubling_high_mul(b, half_denominator, slope);
+    let mut x = binary(b, "arith.addi", start, product);
+    let one_q2 = constant_int(b, 1 << 29, i32);
+    for _ in 0..3 {
+        let half_denominator_times_x = saturating_rounding_doubling_high_mul(b, half_denominator, x);
+        let one_minus = binary(b, "arith.subi", one_q2, half_denominator_times_x);
+        let correction = saturating_rounding_doubling_high_mul(b, x, one_minus);
+        let correction = saturating_rounding_multiply_by_pot(b, correction, 2);
+        x = binary(b, "arith.addi", x, correction);
+    }
+    saturating_rounding_multiply_by_pot(b, x, 1)
+}
+
+/// The number of leading zero bits of an `i32` read as unsigned (32 for 0), by a branchless
+/// binary search (the loop dialect has no `ctlz`).
+pub fn count_leading_zeros(b: &mut Builder<'_>, x: Value) -> Value {
+    let i32 = b.ctx.integer_type(32);
+    let mut count = constant_int(b, 0, i32);
+    let mut value = x;
+    for bits in [16, 8, 4, 2, 1] {
+        let limit = constant_int(b, 1i128 << (32 - bits), i32);
+        let small = cmpi(b, "ult", value, limit);
+        let shift = constant_int(b, i128::from(bits), i32);
+        let shifted = binary(b, "arith.shli", value, shift);
+        value = select(b, small, shifted, value);
+        let added = binary(b, "arith.addi", count, shift);
+        count = select(b, small, added, count);
+    }
+    // Only 0 is still below 2^31 after every step; count it as 32.
+    let zero = constant_int(b, 0, i32);
+    let is_zero = cmpi(b, "eq", x, zero);
+    let one = unary(b, "arith.extui", is_zero, i32);
+    binary(b, "arith.addi", count, one)
+}
+
+/// TFLite's `GetReciprocal(x, x_integer_digits, &num_bits_over_unit)` on a positive `i32` in
+/// Q`x_integer_digits`: returns `(1 / x` scaled into Q0.31, `num_bits_over_unit)`, both `i32`.
+pub fn get_reciprocal(b: &mut Builder<'_>, x: Value, x_integer_digits: i32) -> (Value, Value) {
+    let i32 = b.ctx.integer_type(32);
+    let headroom_plus_one = count_leading_zeros(b, x);
+    let digits = constant_int(b, i128::from(x_integer_digits), i32);
+    let num_bits_over_unit = binary(b, "arith.subi", digits, headroom_plus_one);
+    let shifted = binary(b, "arith.shli", x, headroom_plus_one);
+    let one = constant_int(b, i128::from(i32::MIN), i32);
+    let shifted_minus_one = binary(b, "arith.subi", shifted, one);
+    (one_over_one_plus_x_for_x_in_0_1(b, shifted_minus_one), num_bits_over_unit)
+}
+
+/// Rust versions of gemmlowp's `fixedpoint.h` functions and TFLite's `GetReciprocal`, written
+/// from their C++ definitions, bit for bit (the `int32` scalar instantiations).
+pub mod reference {
+    use super::constants;
+    use mc_dialects::arith::fixed_point::reference::{rounding_divide_by_pot, saturating_rounding_doubling_high_mul};
+
+    /// `a · b` of two fixed-point values (SRDHM).
+    fn mul(a: i32, b: i32) -> i32 {
+        saturating_rounding_doubling_high_mul(a, b)
+    }
+
+    /// `RoundingHalfSum(a, b)`.
+    pub fn rounding_half_sum(a: i32, b: i32) -> i32 {
+        let sum = i64::from(a) + i64::from(b);
+        let sign = if sum >= 0 { 1 } else { -1 };
+        ((sum + sign) / 2) as i32
+    }
+
+    /// `SaturatingRoundingMultiplyByPOT<exponent>(x)`.
+    pub fn saturating_rounding_multiply_by_pot(x: i32, exponent: i32) -> i32 {
+        match exponent {
+            0 => x,
+            e if e < 0 => rounding_divide_by_pot(x, -e),
+            e => {
+                let threshold = (1i32 << (31 - e)) - 1;
+                if x > threshold {
+                    i32::MAX
+                } else if x < -threshold {
+                    i32::MIN
+                } else {
+                    x.wrapping_shl(e as u32)
+                }
+            }
+        }
+    }
+
+    /// `Rescale<dst_bits>(FixedPoint<int32, src_bits> x)`.
+    pub fn rescale(x: i32, src_bits: i32, dst_bits: i32) -> i32 {
+        saturating_rounding_multiply_by_pot(x, src_bits - dst_bits)
+    }
+
+    /// `exp_on_interval_between_negative_one_quarter_and_0_excl(a)`, Q0.31 in and out.
+    fn exp_on_interval_between_negative_one_quarter_and_0_excl(a: i32) -> i32 {
+        let constant_term = constants::EXP_MINUS_ONE_EIGHTH;
+        let x = a.wrapping_add(1 << 28);
+        let x2 = mul(x, x);
+        let x3 = mul(x2, x);
+        let x4 = mul(x2, x2);
+        let x4_over_4 = saturating_rounding_multiply_by_pot(x4, -2);
+        let sum = mul(x4_over_4.wrapping_add(x3), constants::ONE_THIRD).wrapping_add(x2);
+        let x4_over_24_plus_x3_over_6_plus_x2_over_2 = saturating_rounding_multiply_by_pot(sum, -1);
+        constant_term.wrapping_add(mul(constant_term, x.wrapping_add(x4_over_24_plus_x3_over_6_plus_x2_over_2)))
+    }
+
+    /// `exp_on_negative_values(FixedPoint<int32, integer_bits> a)`: `exp(a)` in Q0.31 for
+    /// `a <= 0`.
+    pub fn exp_on_negative_values(a: i32, integer_bits: i32) -> i32 {
+        let fractional_bits = 31 - integer_bits;
+        let one_quarter = 1i32 << (fractional_bits - 2);
+        let mask = one_quarter - 1;
+        let a_mod_quarter_minus_one_quarter = (a & mask) - one_quarter;
+        let mut result = exp_on_interval_between_negative_one_quarter_and_0_excl(rescale(
+            a_mod_quarter_minus_one_quarter,
+            integer_bits,
+            0,
+        ));
+        let remainder = a_mod_quarter_minus_one_quarter.wrapping_sub(a);
+        for (exponent, multiplier) in constants::EXP_BARREL {
+            if integer_bits > exponent {
+                let shift = fractional_bits + exponent;
+                if remainder & (1i32 << shift) != 0 {
+                    result = mul(result, multiplier);
+                }
+            }
+        }
+        if integer_bits > 5 {
+            let clamp = -(1i32 << (36 - integer_bits));
+            if a < clamp {
+                result = 0;
+            }
+        }
+        if a == 0 { i32::MAX } else { result }
+    }
+
+    /// The Newton-Raphson iteration of `one_over_one_plus_x_for_x_in_0_1` and
+    /// `one_minus_x_over_one_plus_x_for_x_in_0_1`: about `1 / (1 + a)` in Q2.29.
+    fn newton_reciprocal(a: i32) -> i32 {
+        let half_denominator = rounding_half_sum(a, i32::MAX);
+        let mut x = constants::FORTY_EIGHT_SEVENTEENTHS
+            .wrapping_add(mul(half_denominator, constants::MINUS_THIRTY_TWO_SEVENTEENTHS));
+        for _ in 0..3 {
+            let half_denominator_times_x = mul(half_denominator, x);
+            let one_minus = (1i32 << 29).wrapping_sub(half_denominator_times_x);
+            x = x.wrapping_add(rescale(mul(x, one_minus), 4, 2));
+        }
+        x
+    }
+
+    /// `one_over_one_plus_x_for_x_in_0_1(a)`, Q0.31 in and out.
+    pub fn one_over_one_plus_x_for_x_in_0_1(a: i32) -> i32 {
+        rescale(newton_reciprocal(a), 1, 0)
+    }
+
+    /// `one_minus_x_over_one_plus_x_for_x_in_0_1(a)`, Q0.31 in and out.
+    pub fn one_minus_x_over_one_plus_x_for_x_in_0_1(a: i32) -> i32 {
+        rescale(newton_reciprocal(a).wrapping_sub(1 << 29), 2, 0)
+    }
+
+    /// `logistic(FixedPoint<int32, integer_bits> a)` in Q0.31.
+    pub fn logistic(a: i32, integer_bits: i32) -> i32 {
+        let positive = a > 0;
+        let abs_input = if positive { a } else { a.wrapping_neg() };
+        let result_if_positive =
+            one_over_one_plus_x_for_x_in_0_1(exp_on_negative_values(abs_input.wrapping_neg(), integer_bits));
+        let result_if_negative = i32::MAX.wrapping_sub(result_if_positive);
+        if a == 0 {
+            1 << 30
+        } else if positive {
+            result_if_positive
+        } else {
+            result_if_negative
+        }
+    }
+
+    /// `tanh(FixedPoint<int32, integer_bits> a)` in Q0.31.
+    pub fn tanh(a: i32, integer_bits: i32) -> i32 {
+        let negative = a < 0;
+        let n = if negative { a } else { a.wrapping_neg() };
+        // neg_tanh_on_negative_values: exp of 2n, read with one more integer bit.
+        let t = one_minus_x_over_one_plus_x_for_x_in_0_1(exp_on_negative_values(n, integer_bits + 1));
+        if a == 0 {
+            0
+        } else if negative {
+            t.wrapping_neg()
+        } else {
+            t
+        }
+    }
+
+    /// TFLite's `GetReciprocal(x, x_integer_digits, &num_bits_over_unit)`:
+    /// `(reciprocal in Q0.31, num_bits_over_unit)`.
+    pub fn get_reciprocal(x: i32, x_integer_digits: i32) -> (i32, i32) {
+        let headroom_plus_one = (x as u32).leading_zeros() as i32;
+        let num_bits_over_unit = x_integer_digits - headroom_plus_one;
+        let shifted = (x as u32).checked_shl(headroom_plus_one as u32).unwrap_or(0);
+        let shifted_minus_one = shifted.wrapping_sub(1 << 31) as i32;
+        (one_over_one_plus_x_for_x_in_0_1(shifted_minus_one), num_bits_over_unit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reference::*;
+
+    fn real(raw: i32, integer_bits: i32) -> f64 {
+        f64::from(raw) / 2f64.powi(31 - integer_bits)
+    }
+
+    #[test]
+    fn exp_on_negative_values_approximates_exp() {
+        for integer_bits in [4, 5, 6] {
+            for k in 0..2000 {
+                let a = -(k * 1_000_003 % (1 << 30));
+                let got = real(exp_on_negative_values(a, integer_bits), 0);
+                let want = real(a, integer_bits).exp();
+                assert!((got - want).abs() < 1e-6, "exp({}) = {got}, want {want}", real(a, integer_bits));
+            }
+        }
+        assert_eq!(exp_on_negative_values(0, 5), i32::MAX);
+    }
+
+    #[test]
+    fn reciprocal_logistic_and_tanh_approximate_their_functions() {
+        for k in 0..1000 {
+            let x = k * 2_147_483;
+            let got = real(one_over_one_plus_x_for_x_in_0_1(x), 0);
+            assert!((got - 1.0 / (1.0 + real(x, 0))).abs() < 1e-7);
+            let got = real(one_minus_x_over_one_plus_x_for_x_in_0_1(x), 0);
+            let x_real = real(x, 0);
+            assert!((got - (1.0 - x_real) / (1.0 + x_real)).abs() < 1e-7);
+        }
+        for k in -1000..1000 {
+            let a = k * 2_000_000;
+            let x = real(a, 4);
+            assert!((real(logistic(a, 4), 0) - 1.0 / (1.0 + (-x).exp())).abs() < 1e-6, "logistic({x})");
+            assert!((real(tanh(a, 4), 0) - x.tanh()).abs() < 1e-6, "tanh({x})");
+        }
+        assert_eq!(logistic(0, 4), 1 << 30);
+        assert_eq!(tanh(0, 4), 0);
+    }
+
+    #[test]
+    fn saturating_multiply_by_pot_saturates_and_rounds() {
+        assert_eq!(saturating_rounding_multiply_by_pot(1 << 29, 2), i32::MAX);
+        assert_eq!(saturating_rounding_multiply_by_pot(-(1 << 29), 2), i32::MIN);
+        assert_eq!(saturating_rounding_multiply_by_pot(3, 2), 12);
+        assert_eq!(saturating_rounding_multiply_by_pot(6, -2), 2);
+        assert_eq!(saturating_rounding_multiply_by_pot(-6, -2), -2);
+        assert_eq!(rounding_half_sum(3, 4), 4);
+        assert_eq!(rounding_half_sum(-3, -4), -4);
+    }
+
+    #[test]
+    fn reciprocal_of_the_accumulated_sum() {
+        // 1.0 in Q12.19: headroom 12, no bits over one, reciprocal ~1.
+        let (scale, bits) = get_reciprocal(1 << 19, 12);
+        assert_eq!(bits, 0);
+        assert!((real(scale, 0) - 1.0).abs() < 1e-8);
+        // 3.0: one bit over one, 1.5 -> 2/3.
+        let (scale, bits) = get_reciprocal(3 << 19, 12);
+        assert_eq!(bits, 1);
+        assert!((real(scale, 0) - 2.0 / 3.0).abs() < 1e-8);
+    }
+}
