@@ -8,21 +8,21 @@
 //!
 //! ```text
 //! for b in batches, u in units:
-//!   acc = base[u] + Σ_d (w[u, d] + filter_offset) · (x[b, d] + input_offset)
+//!   acc = base[u] + Σ_d w[u, d] · (x[b, d] + input_offset)
 //!   out[b, u] = clamp(MultiplyByQuantizedMultiplier(acc, m[u], s[u]) + output_offset)
 //! ```
 //!
-//! With constant weights the sum is split exactly (int32 sums are the same integers in any
-//! order, modulo 2^32 as TFLM's): `input_offset · Σ_d (w[u, d] + filter_offset)` and a constant
-//! bias fold into a per-unit table `base[u]` at compile time, leaving one multiply-add per tap.
-//! Per-channel multipliers and shifts are tables loaded once per unit, outside the reduction.
+//! Weight zero points are 0 (the kernel's verifier checks it), so TFLM's `filter_offset` term
+//! vanishes. With constant weights the sum is split exactly (int32 sums are the same integers in
+//! any order, modulo 2^32 as TFLM's): `input_offset · Σ_d w[u, d]` and a constant bias fold into
+//! a per-unit table `base[u]` at compile time, leaving one multiply-add per tap. Per-channel
+//! multipliers and shifts are tables loaded once per unit, outside the reduction.
 
 use super::constant_data::constant_ints;
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier, requantize_to_i8};
 use mc_dialects::buffer::ViewOp;
 use mc_ir::buffer::row_major_strides;
-use mc_ir::quant::QuantParams;
 use mc_ir::quant::QuantizedType;
 use mc_ir::{Diagnostic, Value};
 
@@ -135,13 +135,11 @@ fn lower_f32(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic>
 }
 
 /// The integer parameters of an int8 fully connected layer, derived as TFLM's
-/// `CalculateOpDataFullyConnected` derives them.
+/// `CalculateOpDataFullyConnected` derives them (weight zero points are 0).
 #[derive(Clone, Debug, PartialEq)]
 struct Int8Params {
     /// `-input_zero_point`.
     input_offset: i32,
-    /// `-weights_zero_point` (per tensor; 0 per channel, as `FullyConnectedPerChannel` ignores it).
-    filter_offset: i32,
     /// The output zero point.
     output_offset: i32,
     /// `(multiplier, shift)`: one for the tensor, or one per unit.
@@ -149,7 +147,7 @@ struct Int8Params {
 }
 
 /// TFLM's parameters from the input's and output's per-tensor `(scale, zero point)` and the
-/// weights' quantization, for `units` output units.
+/// weights' scales (one per tensor, or one per unit along axis 0, as the verifier ensures).
 ///
 /// Per tensor, `GetQuantizedConvolutionMultipler` multiplies the scales in `float` and divides in
 /// `double`; per channel, `CalculateOpDataFullyConnected` multiplies them in `double`.
@@ -157,49 +155,34 @@ fn int8_params(
     (input_scale, input_zero_point): (f64, i64),
     weights: &QuantizedType,
     (output_scale, output_zero_point): (f64, i64),
-    units: i64,
-) -> Result<Int8Params, String> {
+) -> Int8Params {
     let (input_scale, output_scale) = (input_scale as f32, output_scale as f32);
-    let scales = weights.scales();
-    let zero_points = weights.zero_points();
-    let (filter_offset, multipliers) = if scales.len() > 1 {
-        if scales.len() as i64 != units {
-            return Err(format!("{} weight scales for {units} units", scales.len()));
+    let multipliers = match &weights.scales()[..] {
+        [scale] => {
+            let product = input_scale * *scale as f32;
+            vec![quantize_multiplier(f64::from(product) / f64::from(output_scale))]
         }
-        if zero_points.iter().any(|&zp| zp != 0) {
-            return Err("per-channel weights with a nonzero zero point".to_string());
-        }
-        let multipliers = scales
+        scales => scales
             .iter()
             .map(|&scale| {
                 let real = f64::from(input_scale) * f64::from(scale as f32) / f64::from(output_scale);
                 quantize_multiplier(real)
             })
-            .collect();
-        (0, multipliers)
-    } else {
-        let product = input_scale * scales[0] as f32;
-        let real = f64::from(product) / f64::from(output_scale);
-        (-zero_points[0] as i32, vec![quantize_multiplier(real)])
+            .collect(),
     };
-    Ok(Int8Params {
-        input_offset: -input_zero_point as i32,
-        filter_offset,
-        output_offset: output_zero_point as i32,
-        multipliers,
-    })
+    Int8Params { input_offset: -input_zero_point as i32, output_offset: output_zero_point as i32, multipliers }
 }
 
-/// `base[u] = bias[u] + input_offset · Σ_d (w[u, d] + filter_offset)` from constant weights (row
-/// major `[units, depth]`) and bias, wrapped to `i32` as TFLM's int32 accumulator wraps.
-fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, params: &Int8Params) -> Vec<i64> {
+/// `base[u] = bias[u] + input_offset · Σ_d w[u, d]` from constant weights (row major `[units,
+/// depth]`) and bias, wrapped to `i32` as TFLM's int32 accumulator wraps.
+fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, input_offset: i32) -> Vec<i64> {
     weights
         .chunks(depth)
         .enumerate()
         .map(|(u, row)| {
-            let sum: i64 = row.iter().map(|&w| w + i64::from(params.filter_offset)).sum();
+            let sum: i64 = row.iter().sum();
             let bias = bias.map_or(0, |b| b[u]);
-            i64::from((bias + i64::from(params.input_offset) * sum) as i32)
+            i64::from((bias + i64::from(input_offset) * sum) as i32)
         })
         .collect()
 }
@@ -207,21 +190,16 @@ fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, params: &In
 /// The int8 kernel.
 fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic> {
     let weights_q = e.quantization(fc.weights).ok_or_else(|| e.unsupported("weights without quantization"))?;
-    if let Some(axis) = weights_q_axis(&weights_q)
-        && axis != 0
-    {
-        return Err(e.unsupported(format!("weights quantized along axis {axis} (expected 0)")));
-    }
-    let params = int8_params(e.per_tensor(fc.input)?, &weights_q, e.per_tensor(e.output)?, fc.units)
-        .map_err(|m| e.unsupported(m))?;
+    let params = int8_params(e.per_tensor(fc.input)?, &weights_q, e.per_tensor(e.output)?);
     let range = fused_range_quantized(e, e.output)?;
 
     // What is known at compile time: constant weights fold the input offset (and a constant
     // bias) into per-unit bases.
     let constant_weights = constant_ints(e, fc.weights);
     let constant_bias = fc.bias.and_then(|b| constant_ints(e, b));
-    let bases =
-        constant_weights.as_deref().map(|w| folded_bases(w, constant_bias.as_deref(), fc.depth as usize, &params));
+    let bases = constant_weights
+        .as_deref()
+        .map(|w| folded_bases(w, constant_bias.as_deref(), fc.depth as usize, params.input_offset));
     let runtime_bias = match (&bases, &constant_bias) {
         (Some(_), Some(_)) => None,
         _ => fc.bias,
@@ -231,19 +209,20 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
     let multipliers =
         PerUnit::new(e, "fc_multiplier", &params.multipliers.iter().map(|m| i64::from(m.0)).collect::<Vec<_>>());
     let shifts = PerUnit::new(e, "fc_shift", &params.multipliers.iter().map(|m| i64::from(m.1)).collect::<Vec<_>>());
-    let zero = e.i32(0);
 
     e.nest(&[fc.batches, fc.units], |e, ivs| {
         let (b, u) = (ivs[0], ivs[1]);
-        let mut base = bases.as_ref().map_or(zero, |t| t.get(e, u));
-        if let Some(bias) = runtime_bias {
-            let bias = e.load(bias, &[u]);
-            base = e.addi(base, bias);
-        }
+        let folded = bases.as_ref().map(|t| t.get(e, u));
+        let bias = runtime_bias.map(|bias| e.load(bias, &[u]));
+        let base = match (folded, bias) {
+            (Some(folded), Some(bias)) => e.addi(folded, bias),
+            (Some(value), None) | (None, Some(value)) => value,
+            (None, None) => e.i32(0),
+        };
         let (multiplier, shift) = (multipliers.get(e, u), shifts.get(e, u));
         let acc = e.for_range(0, fc.depth, &[base], |e, d, carried| {
             let x = offset_i32(e, fc.input, &[b, d], input_offset);
-            let w = offset_i32(e, fc.weights, &[u, d], params.filter_offset);
+            let w = offset_i32(e, fc.weights, &[u, d], 0);
             let product = e.muli(w, x);
             Ok(vec![e.addi(carried[0], product)])
         })?[0];
@@ -251,14 +230,6 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
         e.store(out, fc.output, &[b, u]);
         Ok(())
     })
-}
-
-/// The axis of per-axis quantization, if per axis.
-fn weights_q_axis(q: &QuantizedType) -> Option<i32> {
-    match q.params {
-        QuantParams::PerAxis { axis, .. } => Some(axis),
-        QuantParams::PerTensor { .. } => None,
-    }
 }
 
 /// `buffer[indices]` sign-extended to `i32`, plus `offset` (left out when 0).
@@ -301,6 +272,7 @@ impl PerUnit {
 mod tests {
     use super::*;
     use mc_ir::Context;
+    use mc_ir::quant::QuantParams;
 
     fn quantized(ctx: &mut Context, params: QuantParams) -> QuantizedType {
         let expressed = ctx.float_type(mc_ir::FloatKind::F32);
@@ -315,11 +287,14 @@ mod tests {
     fn per_tensor_scales_multiply_in_float() {
         let mut ctx = Context::new();
         let (input, weights, output) = (0.1f32, 0.3f32, 0.7f32);
-        let q = per_tensor(&mut ctx, weights, 2);
-        let params = int8_params((f64::from(input), -5), &q, (f64::from(output), 9), 4).unwrap();
+        let q = per_tensor(&mut ctx, weights, 0);
+        let params = int8_params((f64::from(input), -5), &q, (f64::from(output), 9));
         let product = input * weights;
         assert_eq!(params.multipliers, vec![quantize_multiplier(f64::from(product) / f64::from(output))]);
-        assert_eq!((params.input_offset, params.filter_offset, params.output_offset), (5, -2, 9));
+        // Not the product in double.
+        let double = f64::from(input) * f64::from(weights) / f64::from(output);
+        assert_ne!(params.multipliers, vec![quantize_multiplier(double)]);
+        assert_eq!((params.input_offset, params.output_offset), (5, 9));
     }
 
     #[test]
@@ -332,23 +307,19 @@ mod tests {
             zero_points: vec![0, 0],
         };
         let q = quantized(&mut ctx, params);
-        let got = int8_params((f64::from(0.1f32), 0), &q, (f64::from(0.7f32), 0), 2).unwrap();
+        let got = int8_params((f64::from(0.1f32), 0), &q, (f64::from(0.7f32), 0));
         let expected: Vec<_> =
             scales.iter().map(|&s| quantize_multiplier(f64::from(0.1f32) * f64::from(s) / f64::from(0.7f32))).collect();
         assert_eq!(got.multipliers, expected);
-        assert_eq!(got.filter_offset, 0);
-        assert!(int8_params((0.1, 0), &q, (0.7, 0), 3).is_err());
     }
 
     #[test]
     fn folded_bases_are_the_offset_terms_of_the_sum() {
-        let params =
-            Int8Params { input_offset: 3, filter_offset: -1, output_offset: 0, multipliers: vec![(1 << 30, 1)] };
-        // Units [1, 2] and [4, -6], bias [10, 20]: 10 + 3·(0 + 1), 20 + 3·(3 - 7).
-        assert_eq!(folded_bases(&[1, 2, 4, -6], Some(&[10, 20]), 2, &params), vec![13, 8]);
+        // Units [1, 2] and [4, -6], bias [10, 20]: 10 + 3·3, 20 + 3·(-2).
+        assert_eq!(folded_bases(&[1, 2, 4, -6], Some(&[10, 20]), 2, 3), vec![19, 14]);
+        assert_eq!(folded_bases(&[1, 2, 4, -6], None, 2, 3), vec![9, -6]);
         // Wrapped to int32 like TFLM's accumulator.
-        let big = Int8Params { input_offset: 128, ..params };
-        let wrapped = folded_bases(&[127; 4], Some(&[i64::from(i32::MAX), 0]), 4, &big);
-        assert_eq!(wrapped[0], i64::from(i32::MAX.wrapping_add(128 * 126 * 4)));
+        let wrapped = folded_bases(&[127; 4], Some(&[i64::from(i32::MAX)]), 4, 128);
+        assert_eq!(wrapped[0], i64::from(i32::MAX.wrapping_add(128 * 127 * 4)));
     }
 }
