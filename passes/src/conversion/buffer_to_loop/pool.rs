@@ -131,7 +131,7 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
         let (n, oy, ox) = (ivs[0], ivs[1], ivs[2]);
         let (y0, y1) = window_bounds(e, &g, 0, oy);
         let (x0, x1) = window_bounds(e, &g, 1, ox);
-        let count = tap_count(e, &g, [(y0, y1), (x0, x1)]);
+        let count = (reduction == Reduction::Average).then(|| tap_count(e, &g, [(y0, y1), (x0, x1)]));
         e.for_range(0, g.channels, &[], |e, c, _| {
             let acc = e.for_loop(y0, y1, &[init], |e, y, acc| {
                 e.for_loop(x0, x1, acc, |e, x, acc| {
@@ -139,7 +139,7 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
                     Ok(vec![combine(e, reduction, arithmetic, acc[0], loaded)])
                 })
             })?[0];
-            let value = finish(e, reduction, arithmetic, acc, count);
+            let value = finish(e, arithmetic, acc, count);
             e.store(value, output, &[n, oy, ox, c]);
             Ok(Vec::new())
         })?;
@@ -164,15 +164,25 @@ fn window_bounds(e: &mut KernelEmitter<'_>, g: &Geometry, axis: usize, o: Value)
     (e.binary("arith.maxsi", start, zero), e.binary("arith.minsi", end, size))
 }
 
-/// The number of taps inside the image as an `i32`: a constant when no window clips.
-fn tap_count(e: &mut KernelEmitter<'_>, g: &Geometry, bounds: [(Value, Value); 2]) -> Value {
+/// The number of taps of an average's window that are inside the image.
+#[derive(Copy, Clone, Debug)]
+enum Count {
+    /// The same for every window (none clips).
+    Constant(i32),
+    /// Computed per output position, an `i32`.
+    Dynamic(Value),
+}
+
+/// The number of taps inside the image: a constant when no window clips, else
+/// `(y1 - y0)·(x1 - x0)`.
+fn tap_count(e: &mut KernelEmitter<'_>, g: &Geometry, bounds: [(Value, Value); 2]) -> Count {
     if !g.clips(0) && !g.clips(1) {
-        return e.i32((g.filter[0] * g.filter[1]) as i32);
+        return Count::Constant((g.filter[0] * g.filter[1]) as i32);
     }
     let [rows, columns] = bounds.map(|(lo, hi)| e.binary("arith.subi", hi, lo));
     let count = e.muli(rows, columns);
     let i32 = e.b.ctx.integer_type(32);
-    e.unary("arith.index_cast", count, i32)
+    Count::Dynamic(e.unary("arith.index_cast", count, i32))
 }
 
 /// One step of the reduction: `acc` with the loaded element `loaded`.
@@ -197,26 +207,30 @@ fn combine(
     }
 }
 
-/// The output value from the reduced `acc` over `count` taps (an `i32`).
-fn finish(e: &mut KernelEmitter<'_>, reduction: Reduction, arithmetic: Arithmetic, acc: Value, count: Value) -> Value {
+/// The output value from the reduced `acc` (over `count` taps for an average).
+fn finish(e: &mut KernelEmitter<'_>, arithmetic: Arithmetic, acc: Value, count: Option<Count>) -> Value {
     match arithmetic {
         Arithmetic::Int8(low, high) => {
-            let value = match reduction {
-                Reduction::Average => rounded_average(e, acc, count),
-                Reduction::Max => acc,
+            let value = match count {
+                Some(count) => rounded_average(e, acc, count),
+                None => acc,
             };
             let (low, high) = (e.i32(low), e.i32(high));
             let clamped = e.clamp_si(value, low, high);
             e.trunci(clamped, 8)
         }
         Arithmetic::F32(low, high) => {
-            let value = match reduction {
-                Reduction::Average => {
+            let value = match count {
+                Some(Count::Constant(count)) => {
+                    let count = e.f32(count as f32);
+                    e.binary("arith.divf", acc, count)
+                }
+                Some(Count::Dynamic(count)) => {
                     let f32 = e.b.ctx.float_type(FloatKind::F32);
                     let count = e.unary("arith.sitofp", count, f32);
                     e.binary("arith.divf", acc, count)
                 }
-                Reduction::Max => acc,
+                None => acc,
             };
             clamp_f32(e, value, (low, high))
         }
@@ -225,9 +239,14 @@ fn finish(e: &mut KernelEmitter<'_>, reduction: Reduction, arithmetic: Arithmeti
 
 /// TFLM's rounded integer average: `acc > 0 ? (acc + count/2) / count : (acc - count/2) / count`
 /// with C's truncating division.
-fn rounded_average(e: &mut KernelEmitter<'_>, acc: Value, count: Value) -> Value {
-    let two = e.i32(2);
-    let half = e.binary("arith.divsi", count, two);
+fn rounded_average(e: &mut KernelEmitter<'_>, acc: Value, count: Count) -> Value {
+    let (count, half) = match count {
+        Count::Constant(count) => (e.i32(count), e.i32(count / 2)),
+        Count::Dynamic(count) => {
+            let two = e.i32(2);
+            (count, e.binary("arith.divsi", count, two))
+        }
+    };
     let up = e.addi(acc, half);
     let down = e.binary("arith.subi", acc, half);
     let up = e.binary("arith.divsi", up, count);
