@@ -252,6 +252,7 @@ enum PerUnit {
 }
 
 impl PerUnit {
+    /// `values` (one per unit) as a constant or, if they differ, a table named after `hint`.
     fn new(e: &mut KernelEmitter<'_>, hint: &str, values: &[i64]) -> PerUnit {
         match values {
             [first, rest @ ..] if rest.iter().all(|v| v == first) => PerUnit::Same(e.i32(*first as i32)),
