@@ -1,9 +1,326 @@
-//! Placeholder: fully_connected kernels are not lowered yet (being written).
+//! `fully_connected`: `output[b, u] = act(Σ_d input[b, d] · weights[u, d] + bias[u])`, TFLite
+//! Micro's `reference_integer_ops::FullyConnected` / `FullyConnectedPerChannel` (int8) and
+//! `reference_ops::FullyConnected` (float).
+//!
+//! The input, of any rank, is read as `[batches, depth]` (depth = the weights' second dimension)
+//! and the output as `[batches, units]` through row-major `buffer.view`s, so `keep_num_dims` only
+//! changes the output's shape. The nest is
+//!
+//! ```text
+//! for b in batches, u in units:
+//!   acc = base[u] + Σ_d w[u, d] · (x[b, d] + input_offset)
+//!   out[b, u] = clamp(MultiplyByQuantizedMultiplier(acc, m[u], s[u]) + output_offset)
+//! ```
+//!
+//! Weight zero points are 0 (the kernel's verifier checks it), so TFLM's `filter_offset` term
+//! vanishes. With constant weights the sum is split exactly (int32 sums are the same integers in
+//! any order, modulo 2^32 as TFLM's): `input_offset · Σ_d w[u, d]` and a constant bias fold into
+//! a per-unit table `base[u]` at compile time, leaving one multiply-add per tap. Per-channel
+//! multipliers and shifts are tables loaded once per unit, outside the reduction.
 
-use super::emitter::KernelEmitter;
-use mc_ir::Diagnostic;
+use super::constant_data::constant_ints;
+use super::emitter::{ElementKind, KernelEmitter};
+use super::quantization::{clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier, requantize_to_i8};
+use mc_dialects::buffer::ViewOp;
+use mc_ir::buffer::row_major_strides;
+use mc_ir::quant::QuantizedType;
+use mc_ir::{Diagnostic, Value};
 
-/// Not lowered yet: an unsupported error.
+/// Lowers `fully_connected` (input, weights, optional bias).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    Err(e.unsupported("no loop lowering yet"))
+    let fc = Operands::read(e)?;
+    let kinds = (e.kind(fc.input), e.kind(fc.weights), fc.bias.map(|b| e.kind(b)), e.kind(e.output));
+    match kinds {
+        (ElementKind::F32, ElementKind::F32, None | Some(ElementKind::F32), ElementKind::F32) => lower_f32(e, &fc),
+        (ElementKind::Int8, ElementKind::Int8, None | Some(ElementKind::Int32), ElementKind::Int8) => {
+            lower_int8(e, &fc)
+        }
+        _ => {
+            let bias = fc.bias.map(|b| format!(", bias '{}'", e.type_text(b))).unwrap_or_default();
+            Err(e.unsupported(format!(
+                "input '{}' with weights '{}'{bias} and output '{}' (float32, or int8 with int8 weights and \
+                 int32 bias)",
+                e.type_text(fc.input),
+                e.type_text(fc.weights),
+                e.type_text(e.output)
+            )))
+        }
+    }
+}
+
+/// The operands as the kernel reads them.
+struct Operands {
+    /// The input as `[batches, depth]`.
+    input: Value,
+    /// `[units, depth]`.
+    weights: Value,
+    /// `[units]`, if given.
+    bias: Option<Value>,
+    /// The output as `[batches, units]`.
+    output: Value,
+    batches: i64,
+    depth: i64,
+    units: i64,
+}
+
+impl Operands {
+    /// Reads the operands, viewing input and output as matrices.
+    fn read(e: &mut KernelEmitter<'_>) -> Result<Self, Diagnostic> {
+        let (input, weights, bias) = (e.inputs[0], e.inputs[1], e.inputs.get(2).copied());
+        let [units, depth] = e.shape(weights)[..] else {
+            return Err(e.unsupported(format!("weights '{}' are not a matrix", e.type_text(weights))));
+        };
+        let inputs: i64 = e.shape(input).iter().product();
+        if depth <= 0 || inputs % depth != 0 {
+            return Err(
+                e.unsupported(format!("input '{}' does not split into rows of depth {depth}", e.type_text(input)))
+            );
+        }
+        let batches = inputs / depth;
+        let outputs: i64 = e.shape(e.output).iter().product();
+        if outputs != batches * units || e.shape(e.output).last() != Some(&units) {
+            return Err(
+                e.unsupported(format!("output '{}' is not {batches} rows of {units} units", e.type_text(e.output)))
+            );
+        }
+        let input = matrix_view(e, input, [batches, depth])?;
+        let output = matrix_view(e, e.output, [batches, units])?;
+        Ok(Operands { input, weights, bias, output, batches, depth, units })
+    }
+}
+
+/// `value` (row-major, any offset) seen as a `rows × columns` matrix: itself if it has that shape,
+/// else a `buffer.view`.
+fn matrix_view(e: &mut KernelEmitter<'_>, value: Value, [rows, columns]: [i64; 2]) -> Result<Value, Diagnostic> {
+    let ty = e.b.ctx.value_type(value);
+    let Some(buffer) = e.b.ctx.buffer(ty).cloned() else {
+        return Err(e.unsupported(format!("operand '{}' is not a buffer", e.type_text(value))));
+    };
+    if buffer.shape == [rows, columns] {
+        return Ok(value);
+    }
+    if !buffer.is_row_major_contiguous() {
+        return Err(e.unsupported(format!("operand '{}' is not row-major", e.type_text(value))));
+    }
+    let shape = vec![rows, columns];
+    let strides = row_major_strides(&shape);
+    let matrix = e.b.ctx.strided_buffer_type(shape, buffer.element, strides, buffer.offset);
+    let view = ViewOp::build(&mut e.b, value, matrix, 0);
+    Ok(e.b.ctx.results(view.op())[0])
+}
+
+/// The float kernel: `total = Σ_d x·w` in order, then `clamp(total + bias)`.
+fn lower_f32(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic> {
+    let range = fused_range_f32(e)?;
+    let zero = e.f32(0.0);
+    e.nest(&[fc.batches, fc.units], |e, ivs| {
+        let (b, u) = (ivs[0], ivs[1]);
+        let total = e.for_range(0, fc.depth, &[zero], |e, d, carried| {
+            let x = e.load(fc.input, &[b, d]);
+            let w = e.load(fc.weights, &[u, d]);
+            let product = e.binary("arith.mulf", x, w);
+            Ok(vec![e.binary("arith.addf", carried[0], product)])
+        })?[0];
+        let value = match fc.bias {
+            Some(bias) => {
+                let bias = e.load(bias, &[u]);
+                e.binary("arith.addf", total, bias)
+            }
+            None => total,
+        };
+        let clamped = clamp_f32(e, value, range);
+        e.store(clamped, fc.output, &[b, u]);
+        Ok(())
+    })
+}
+
+/// The integer parameters of an int8 fully connected layer, derived as TFLM's
+/// `CalculateOpDataFullyConnected` derives them (weight zero points are 0).
+#[derive(Clone, Debug, PartialEq)]
+struct Int8Params {
+    /// `-input_zero_point`.
+    input_offset: i32,
+    /// The output zero point.
+    output_offset: i32,
+    /// `(multiplier, shift)`: one for the tensor, or one per unit.
+    multipliers: Vec<(i32, i32)>,
+}
+
+/// TFLM's parameters from the input's and output's per-tensor `(scale, zero point)` and the
+/// weights' scales (one per tensor, or one per unit along axis 0, as the verifier ensures).
+///
+/// Per tensor, `GetQuantizedConvolutionMultipler` multiplies the scales in `float` and divides in
+/// `double`; per channel, `CalculateOpDataFullyConnected` multiplies them in `double`.
+fn int8_params(
+    (input_scale, input_zero_point): (f64, i64),
+    weights: &QuantizedType,
+    (output_scale, output_zero_point): (f64, i64),
+) -> Int8Params {
+    let (input_scale, output_scale) = (input_scale as f32, output_scale as f32);
+    let multipliers = match &weights.scales()[..] {
+        [scale] => {
+            let product = input_scale * *scale as f32;
+            vec![quantize_multiplier(f64::from(product) / f64::from(output_scale))]
+        }
+        scales => scales
+            .iter()
+            .map(|&scale| {
+                let real = f64::from(input_scale) * f64::from(scale as f32) / f64::from(output_scale);
+                quantize_multiplier(real)
+            })
+            .collect(),
+    };
+    Int8Params { input_offset: -input_zero_point as i32, output_offset: output_zero_point as i32, multipliers }
+}
+
+/// `base[u] = bias[u] + input_offset · Σ_d w[u, d]` from constant weights (row major `[units,
+/// depth]`) and bias, wrapped to `i32` as TFLM's int32 accumulator wraps.
+fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, input_offset: i32) -> Vec<i64> {
+    weights
+        .chunks(depth)
+        .enumerate()
+        .map(|(u, row)| {
+            let sum: i64 = row.iter().sum();
+            let bias = bias.map_or(0, |b| b[u]);
+            i64::from((bias + i64::from(input_offset) * sum) as i32)
+        })
+        .collect()
+}
+
+/// The int8 kernel.
+fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic> {
+    let weights_q = e.quantization(fc.weights).ok_or_else(|| e.unsupported("weights without quantization"))?;
+    let params = int8_params(e.per_tensor(fc.input)?, &weights_q, e.per_tensor(e.output)?);
+    let range = fused_range_quantized(e, e.output)?;
+
+    // What is known at compile time: constant weights fold the input offset (and a constant
+    // bias) into per-unit bases.
+    let constant_weights = constant_ints(e, fc.weights);
+    let constant_bias = fc.bias.and_then(|b| constant_ints(e, b));
+    let bases = constant_weights
+        .as_deref()
+        .map(|w| folded_bases(w, constant_bias.as_deref(), fc.depth as usize, params.input_offset));
+    let runtime_bias = match (&bases, &constant_bias) {
+        (Some(_), Some(_)) => None,
+        _ => fc.bias,
+    };
+    let input_offset = if bases.is_some() { 0 } else { params.input_offset };
+    let bases = bases.map(|b| PerUnit::new(e, "fc_base", &b));
+    let multipliers =
+        PerUnit::new(e, "fc_multiplier", &params.multipliers.iter().map(|m| i64::from(m.0)).collect::<Vec<_>>());
+    let shifts = PerUnit::new(e, "fc_shift", &params.multipliers.iter().map(|m| i64::from(m.1)).collect::<Vec<_>>());
+
+    e.nest(&[fc.batches, fc.units], |e, ivs| {
+        let (b, u) = (ivs[0], ivs[1]);
+        let folded = bases.as_ref().map(|t| t.get(e, u));
+        let bias = runtime_bias.map(|bias| e.load(bias, &[u]));
+        let base = match (folded, bias) {
+            (Some(folded), Some(bias)) => e.addi(folded, bias),
+            (Some(value), None) | (None, Some(value)) => value,
+            (None, None) => e.i32(0),
+        };
+        let (multiplier, shift) = (multipliers.get(e, u), shifts.get(e, u));
+        let acc = e.for_range(0, fc.depth, &[base], |e, d, carried| {
+            let x = offset_i32(e, fc.input, &[b, d], input_offset);
+            let w = offset_i32(e, fc.weights, &[u, d], 0);
+            let product = e.muli(w, x);
+            Ok(vec![e.addi(carried[0], product)])
+        })?[0];
+        let out = requantize_to_i8(e, acc, multiplier, shift, params.output_offset, range);
+        e.store(out, fc.output, &[b, u]);
+        Ok(())
+    })
+}
+
+/// `buffer[indices]` sign-extended to `i32`, plus `offset` (left out when 0).
+fn offset_i32(e: &mut KernelEmitter<'_>, buffer: Value, indices: &[Value], offset: i32) -> Value {
+    let loaded = e.load(buffer, indices);
+    let value = e.extsi_i32(loaded);
+    if offset == 0 {
+        return value;
+    }
+    let offset = e.i32(offset);
+    e.addi(value, offset)
+}
+
+/// An `i32` value per output unit: one constant when all are equal, else a constant table.
+enum PerUnit {
+    /// The same value for every unit.
+    Same(Value),
+    /// A `buffer.global` table indexed by unit.
+    Table(Value),
+}
+
+impl PerUnit {
+    /// `values` (one per unit) as a constant or, if they differ, a table named after `hint`.
+    fn new(e: &mut KernelEmitter<'_>, hint: &str, values: &[i64]) -> PerUnit {
+        match values {
+            [first, rest @ ..] if rest.iter().all(|v| v == first) => PerUnit::Same(e.i32(*first as i32)),
+            _ => PerUnit::Table(e.table(hint, 32, values)),
+        }
+    }
+
+    /// The value of unit `u`.
+    fn get(&self, e: &mut KernelEmitter<'_>, u: Value) -> Value {
+        match *self {
+            PerUnit::Same(value) => value,
+            PerUnit::Table(table) => e.load(table, &[u]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mc_ir::Context;
+    use mc_ir::quant::QuantParams;
+
+    fn quantized(ctx: &mut Context, params: QuantParams) -> QuantizedType {
+        let expressed = ctx.float_type(mc_ir::FloatKind::F32);
+        QuantizedType { storage_width: 8, signed: true, storage_min: -128, storage_max: 127, expressed, params }
+    }
+
+    fn per_tensor(ctx: &mut Context, scale: f32, zero_point: i64) -> QuantizedType {
+        quantized(ctx, QuantParams::PerTensor { scale_bits: f64::from(scale).to_bits(), zero_point })
+    }
+
+    #[test]
+    fn per_tensor_scales_multiply_in_float() {
+        let mut ctx = Context::new();
+        let (input, weights, output) = (0.1f32, 0.3f32, 0.7f32);
+        let q = per_tensor(&mut ctx, weights, 0);
+        let params = int8_params((f64::from(input), -5), &q, (f64::from(output), 9));
+        let product = input * weights;
+        assert_eq!(params.multipliers, vec![quantize_multiplier(f64::from(product) / f64::from(output))]);
+        // Not the product in double.
+        let double = f64::from(input) * f64::from(weights) / f64::from(output);
+        assert_ne!(params.multipliers, vec![quantize_multiplier(double)]);
+        assert_eq!((params.input_offset, params.output_offset), (5, 9));
+    }
+
+    #[test]
+    fn per_channel_scales_multiply_in_double() {
+        let mut ctx = Context::new();
+        let scales = [0.3f32, 0.02];
+        let params = QuantParams::PerAxis {
+            axis: 0,
+            scale_bits: scales.iter().map(|&s| f64::from(s).to_bits()).collect(),
+            zero_points: vec![0, 0],
+        };
+        let q = quantized(&mut ctx, params);
+        let got = int8_params((f64::from(0.1f32), 0), &q, (f64::from(0.7f32), 0));
+        let expected: Vec<_> =
+            scales.iter().map(|&s| quantize_multiplier(f64::from(0.1f32) * f64::from(s) / f64::from(0.7f32))).collect();
+        assert_eq!(got.multipliers, expected);
+    }
+
+    #[test]
+    fn folded_bases_are_the_offset_terms_of_the_sum() {
+        // Units [1, 2] and [4, -6], bias [10, 20]: 10 + 3·3, 20 + 3·(-2).
+        assert_eq!(folded_bases(&[1, 2, 4, -6], Some(&[10, 20]), 2, 3), vec![19, 14]);
+        assert_eq!(folded_bases(&[1, 2, 4, -6], None, 2, 3), vec![9, -6]);
+        // Wrapped to int32 like TFLM's accumulator.
+        let wrapped = folded_bases(&[127; 4], Some(&[i64::from(i32::MAX)]), 4, 128);
+        assert_eq!(wrapped[0], i64::from(i32::MAX.wrapping_add(128 * 127 * 4)));
+    }
 }

@@ -36,6 +36,7 @@
 mod activation;
 mod binary;
 mod concatenation;
+mod constant_data;
 mod conv;
 mod copy;
 mod depthwise_conv;

@@ -1,0 +1,112 @@
+//! `AVERAGE_POOL_2D` and `MAX_POOL_2D` against TFLite Micro, int8 and float: SAME padding with
+//! odd sizes (windows clipped at the borders), stride 2, VALID, windows larger than the stride,
+//! global pooling (the window is the whole image, as kws/vww/resnet use), batches of 2, extreme
+//! zero points and every fused activation.
+
+use mc_conformance::models::{OneOp, Quant};
+use mc_conformance::{Case, DType, Rng, Tensor, check_cases};
+use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Padding, Pool2DOptions};
+
+/// One pool to test.
+#[derive(Clone)]
+struct Spec {
+    name: &'static str,
+    /// `[n, h, w, c]`.
+    input: [usize; 4],
+    filter: [usize; 2],
+    stride: [usize; 2],
+    padding: Padding,
+    activation: Activation,
+    /// The zero point of input and output (int8).
+    zero_point: i64,
+}
+
+impl Spec {
+    fn new(name: &'static str, input: [usize; 4], filter: [usize; 2], stride: [usize; 2], padding: Padding) -> Spec {
+        Spec { name, input, filter, stride, padding, activation: Activation::None, zero_point: -7 }
+    }
+
+    fn output_size(&self, axis: usize) -> usize {
+        let (size, stride) = (self.input[1 + axis], self.stride[axis]);
+        match self.padding {
+            Padding::Same => size.div_ceil(stride),
+            Padding::Valid => (size - self.filter[axis] + stride) / stride,
+        }
+    }
+
+    /// The one-op model (`op`, int8 or float) on a random input.
+    fn case(&self, op: BuiltinOp, float: bool, rng: &mut Rng) -> Case {
+        let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
+        let [n, _, _, c] = self.input;
+        let output_shape = [n, self.output_size(0), self.output_size(1), c];
+        let (dtype, q) =
+            if float { (DType::Float32, None) } else { (DType::Int8, Some(Quant::tensor(0.05, self.zero_point))) };
+        let mut m = OneOp::new();
+        let x = m.input("x", &dims(&self.input), dtype, q.clone());
+        let y = m.output("y", &dims(&output_shape), dtype, q);
+        let options = Pool2DOptions {
+            padding: self.padding,
+            stride_w: self.stride[1] as i32,
+            stride_h: self.stride[0] as i32,
+            filter_width: self.filter[1] as i32,
+            filter_height: self.filter[0] as i32,
+            fused_activation: self.activation,
+        };
+        m.op(op, &[x], &[y], BuiltinOptions::Pool2D(options));
+        let mut input = Tensor::random(dtype, &self.input, rng);
+        if float {
+            // Spread float inputs over [-8, 8) so RELU6 and RELU_N1_TO_1 clamp.
+            let scaled: Vec<f32> = input.f32s().iter().map(|v| v * 8.0).collect();
+            input = Tensor::from_f32(&self.input, &scaled);
+        }
+        let kind = if float { "float" } else { "int8" };
+        m.case(&format!("{:?} {} ({kind})", op, self.name), vec![input])
+    }
+}
+
+/// The pools every test runs, average and max, int8 and float.
+fn specs() -> Vec<Spec> {
+    use Padding::{Same, Valid};
+    vec![
+        Spec::new("same 3x3 odd sizes", [1, 7, 9, 3], [3, 3], [1, 1], Same),
+        Spec::new("same 3x2 stride 2 batch 2", [2, 7, 5, 4], [3, 2], [2, 2], Same),
+        Spec::new("same 4x4 stride 3", [1, 10, 11, 2], [4, 4], [3, 3], Same),
+        Spec::new("same 2x2 stride 2 odd sizes", [1, 5, 7, 3], [2, 2], [2, 2], Same),
+        Spec::new("valid 2x2 stride 2", [1, 8, 8, 5], [2, 2], [2, 2], Valid),
+        Spec::new("valid 3x3 stride 1", [1, 6, 7, 3], [3, 3], [1, 1], Valid),
+        Spec::new("valid 3x2 stride 2x1", [2, 9, 6, 2], [3, 2], [2, 1], Valid),
+        Spec::new("global 5x7", [1, 5, 7, 8], [5, 7], [1, 1], Valid),
+        Spec::new("global 25x5 (kws)", [1, 25, 5, 64], [25, 5], [25, 5], Valid),
+        Spec {
+            activation: Activation::Relu6,
+            zero_point: -128,
+            ..Spec::new("relu6", [1, 6, 6, 4], [3, 3], [2, 2], Same)
+        },
+        Spec { activation: Activation::Relu, ..Spec::new("relu", [1, 5, 5, 3], [2, 2], [1, 1], Valid) },
+        Spec { activation: Activation::ReluN1To1, ..Spec::new("relu_n1_to_1", [1, 5, 6, 3], [3, 3], [1, 1], Same) },
+        Spec { zero_point: 127, ..Spec::new("zero point 127", [1, 6, 5, 3], [3, 3], [2, 2], Same) },
+    ]
+}
+
+/// Two random inputs of every spec, int8 or float, for both pools.
+fn cases(float: bool, seed: u64) -> Vec<Case> {
+    let mut rng = Rng(seed);
+    let mut cases = Vec::new();
+    for op in [BuiltinOp::AveragePool2D, BuiltinOp::MaxPool2D] {
+        for spec in specs() {
+            cases.push(spec.case(op, float, &mut rng));
+            cases.push(spec.case(op, float, &mut rng));
+        }
+    }
+    cases
+}
+
+#[test]
+fn int8_pools_match_tflite_micro() {
+    check_cases(&cases(false, 0x9001), 0.0);
+}
+
+#[test]
+fn float_pools_match_tflite_micro() {
+    check_cases(&cases(true, 0x9002), 1e-5);
+}
