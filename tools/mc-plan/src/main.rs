@@ -1,0 +1,90 @@
+//! `mc-plan`: plans a standalone memory-planning problem in MiniMalloc's CSV format, so mc's
+//! planners can be compared with the research community's tools on the same files.
+//!
+//! ```text
+//! mc-plan problem.csv [--algorithm auto] [--capacity BYTES] [--time-limit MS] [-o solution.csv]
+//! ```
+//!
+//! The input has a header and one row per buffer: `id,lower,upper,size`, live at steps
+//! `lower..upper` (upper exclusive, as MiniMalloc writes them). The output repeats each row with
+//! its `offset`. A summary (height, lower bound, algorithm, optimality, time) goes to stderr.
+//! Malformed rows, empty intervals, zero sizes, duplicate ids and a plan above `--capacity` are
+//! errors (`mc-plan: error: ...`, exit status 1).
+
+mod csv_problem;
+
+use clap::Parser;
+use mc_ir::pass::OptionType;
+use mc_passes::usmp::algorithm::{Algorithm, solve};
+use mc_passes::usmp::exact::ExactLimits;
+use mc_passes::usmp::validate::validate;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Command-line options.
+#[derive(Parser, Debug)]
+#[command(name = "mc-plan", version, about = "Plans a MiniMalloc CSV problem with mc's USMP algorithms")]
+struct Options {
+    /// The problem: `id,lower,upper,size` rows after a header.
+    problem: String,
+
+    /// greedy_by_size, greedy_by_conflicts, first_fit, hill_climb, exact or auto.
+    #[arg(long, default_value = "auto")]
+    algorithm: String,
+
+    /// Fail unless the plan fits in this many bytes.
+    #[arg(long)]
+    capacity: Option<u64>,
+
+    /// Milliseconds the exact search may take.
+    #[arg(long = "time-limit", default_value_t = 10_000)]
+    time_limit: u64,
+
+    /// Where to write the solution (`id,lower,upper,size,offset`); stdout when absent.
+    #[arg(short = 'o', long = "output")]
+    output: Option<String>,
+}
+
+fn main() -> ExitCode {
+    match run(&Options::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("mc-plan: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let algorithm = Algorithm::parse_value(Some(&options.algorithm))
+        .map_err(|expected| format!("unknown algorithm '{}': expected {expected}", options.algorithm))?;
+    let text = std::fs::read_to_string(&options.problem).map_err(|e| format!("cannot read '{}': {e}", options.problem))?;
+    let (rows, problem) = csv_problem::parse(&text).map_err(|e| format!("{}: {e}", options.problem))?;
+    let limits = ExactLimits { time_limit: Duration::from_millis(options.time_limit), ..ExactLimits::default() };
+    let started = Instant::now();
+    let solution = solve(&problem, algorithm, limits);
+    let elapsed = started.elapsed();
+    validate(&problem, &solution.placement, None).map_err(|e| format!("internal error: the plan is unsound: {e}"))?;
+    eprintln!(
+        "mc-plan: {} buffers, height {} bytes, lower bound {}, {} ({}), {:.3} ms",
+        problem.len(),
+        solution.height,
+        problem.lower_bound(),
+        solution.algorithm,
+        if solution.optimal { "optimal" } else { "not proven optimal" },
+        elapsed.as_secs_f64() * 1e3
+    );
+    if let Some(capacity) = options.capacity
+        && solution.height > capacity
+    {
+        return Err(format!("the plan needs {} bytes, more than the capacity of {capacity}", solution.height));
+    }
+    let out = csv_problem::write(&rows, &solution.placement.offsets);
+    match &options.output {
+        Some(path) => std::fs::write(path, out).map_err(|e| format!("cannot write '{path}': {e}")),
+        None => {
+            print!("{out}");
+            Ok(())
+        }
+    }
+}
