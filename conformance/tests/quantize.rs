@@ -50,7 +50,7 @@ fn requantization_matches_tflite_micro() {
         (Quant::tensor(0.02, -128), Quant::tensor(0.05, 127)),
         (Quant::tensor(0.1, -128), Quant::tensor(0.1, 127)),
         (Quant::tensor(0.1, 20), Quant::tensor(0.1, -20)),
-        (Quant::tensor(0.0039215689, -128), Quant::tensor(0.5, 0)),
+        (Quant::tensor(1.0 / 255.0, -128), Quant::tensor(0.5, 0)),
         (Quant::tensor(0.3, 0), Quant::tensor(0.001, 0)),
     ];
     let all: Vec<i8> = (-128..=127).collect();
@@ -79,7 +79,7 @@ fn dequantization_matches_tflite_micro() {
     let mut rng = Rng(0xDE0);
     let mut cases = Vec::new();
     let all: Vec<i8> = (-128..=127).collect();
-    for (scale, zero_point) in [(0.5, 0), (0.0039215689, -128), (0.1, 127), (0.0123, -17), (3.7, 5)] {
+    for (scale, zero_point) in [(0.5, 0), (1.0 / 255.0, -128), (0.1, 127), (0.0123, -17), (3.7, 5)] {
         let q = Some(Quant::tensor(scale, zero_point));
         let input = Tensor::from_i8(&[2, 128], &all);
         cases.push(case(BuiltinOp::Dequantize, (DType::Int8, q), (DType::Float32, None), input));
