@@ -126,3 +126,41 @@ fn float_binary_ops_match_tflite_micro() {
     }
     check_cases(&cases, 1e-5);
 }
+
+/// Operands that are not plain row-major inputs: the result of a previous op (which the kernel
+/// may overwrite in place) and a transposed view (strided reads).
+#[test]
+fn in_place_and_strided_operands_match_tflite_micro() {
+    let mut rng = Rng(0x1A9ACE);
+    let mut cases = Vec::new();
+    for dtype in [DType::Int8, DType::Float32] {
+        let q = |scale: f32, zero_point: i64| (dtype == DType::Int8).then(|| Quant::tensor(scale, zero_point));
+        let add = BuiltinOptions::Add(AddSubOptions { fused_activation: Activation::None, pot_scale_int16: true });
+        let sub = || BuiltinOptions::Sub(AddSubOptions { fused_activation: Activation::Relu, pot_scale_int16: true });
+        let mul = BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None });
+        // t = x + y; u = t · y; z = y - u: the mul writes over t, the sub over u (its rhs).
+        let mut m = OneOp::new();
+        let x = m.input("x", &[2, 4, 3], dtype, q(0.05, 3));
+        let y = m.input("y", &[3], dtype, q(0.04, -10));
+        let t = m.intermediate("t", &[2, 4, 3], dtype, q(0.08, -2));
+        let u = m.intermediate("u", &[2, 4, 3], dtype, q(0.08, -2));
+        let z = m.output("z", &[2, 4, 3], dtype, q(0.1, 6));
+        m.op(BuiltinOp::Add, &[x, y], &[t], add);
+        m.op(BuiltinOp::Mul, &[t, y], &[u], mul);
+        m.op(BuiltinOp::Sub, &[y, u], &[z], sub());
+        let inputs = vec![Tensor::random(dtype, &[2, 4, 3], &mut rng), Tensor::random(dtype, &[3], &mut rng)];
+        cases.push(m.case(&format!("add, mul, sub {dtype:?}"), inputs));
+        // z = transpose(x, [0, 2, 1]) - y: the sub reads x through the transposed view.
+        let mut m = OneOp::new();
+        let x = m.input("x", &[2, 3, 4], dtype, q(0.05, 3));
+        let perm = m.constant_i32("perm", &[3], &[0, 2, 1], None);
+        let y = m.input("y", &[3], dtype, q(0.04, -10));
+        let xt = m.intermediate("xt", &[2, 4, 3], dtype, q(0.05, 3));
+        let z = m.output("z", &[2, 4, 3], dtype, q(0.07, -100));
+        m.op(BuiltinOp::Transpose, &[x, perm], &[xt], BuiltinOptions::Transpose);
+        m.op(BuiltinOp::Sub, &[xt, y], &[z], sub());
+        let inputs = vec![Tensor::random(dtype, &[2, 3, 4], &mut rng), Tensor::random(dtype, &[3], &mut rng)];
+        cases.push(m.case(&format!("transpose then sub {dtype:?}"), inputs));
+    }
+    check_cases(&cases, 1e-5);
+}
