@@ -92,20 +92,6 @@ struct Int8Params {
     output_offset: i32,
 }
 
-impl Int8Params {
-    /// add/sub: what input `k` contributes for each of its values -128..=127 (TFLite's
-    /// `MultiplyByQuantizedMultiplierSmallerThanOneExp((x + offset) << 20, ...)`).
-    fn scaled_input_table(&self, k: usize) -> Vec<i64> {
-        let (multiplier, shift) = self.input_multipliers[k];
-        (-128..=127)
-            .map(|x: i32| {
-                let shifted = (x + self.input_offsets[k]) * (1 << LEFT_SHIFT);
-                i64::from(reference::multiply_by_quantized_multiplier(shifted, multiplier, shift))
-            })
-            .collect()
-    }
-}
-
 /// `left_shift` of TFLite's int8 add/sub: inputs are scaled up by `2^20` before rescaling.
 const LEFT_SHIFT: i32 = 20;
 
@@ -140,6 +126,18 @@ impl Int8Params {
             }
         };
         Ok(Int8Params { input_offsets, input_multipliers, output_multiplier, output_offset: zo })
+    }
+
+    /// add/sub: what input `k` contributes for each of its values -128..=127 (TFLite's
+    /// `MultiplyByQuantizedMultiplierSmallerThanOneExp((x + offset) << 20, ...)`).
+    fn scaled_input_table(&self, k: usize) -> Vec<i64> {
+        let (multiplier, shift) = self.input_multipliers[k];
+        (-128..=127)
+            .map(|x: i32| {
+                let shifted = (x + self.input_offsets[k]) * (1 << LEFT_SHIFT);
+                i64::from(reference::multiply_by_quantized_multiplier(shifted, multiplier, shift))
+            })
+            .collect()
     }
 }
 
@@ -214,7 +212,7 @@ mod tests {
         assert_eq!(p.input_offsets, [-3, 7]);
         assert_eq!(p.input_multipliers, [(1 << 30, 0), (1 << 30, 0)]);
         assert_eq!(p.output_multiplier, (1 << 30, -17));
-        // 0.5·(2-3)... : (2 - 3)·0.5 + (9 + 7)·0.5 = 7.5 -> 7.5 / 0.25 + 1 = 31.
+        // (2 - 3)·0.5 + (9 + 7)·0.5 = 7.5, over 0.25 plus the zero point 1: 31.
         assert_eq!(reference_op(Arith::Add, &p, 2, 9), 31);
         assert_eq!(
             reference_op(Arith::Sub, &Int8Params::new(Arith::Sub, (0.5, 3), (0.5, -7), (0.25, 1)).unwrap(), 2, 9),
