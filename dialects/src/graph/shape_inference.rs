@@ -313,6 +313,8 @@ struct SliceDim {
     shrink: bool,
     /// Length used with `offset`: `stop` for named dimensions, the whole (or new) dimension otherwise.
     offset_len: i64,
+    /// The input dimension this one reads (`None` for a new axis).
+    input_dim: Option<usize>,
 }
 
 fn bit(mask: i64, i: i64) -> bool {
@@ -353,7 +355,7 @@ fn strided_slice_dims(input: &[i64], s: &StridedSliceSpec) -> Result<Vec<SliceDi
     let misfit = || "the strided_slice spec does not fit the input's rank".to_string();
     let input_dim = |i: i64| input.get(i as usize).copied().ok_or_else(misfit);
     let (mut added_ellipsis, mut added_axes) = (0i64, 0i64);
-    let full = |size| SliceDim {
+    let full = |size, input_dim| SliceDim {
         size,
         start: 0,
         stop: 0,
@@ -362,12 +364,13 @@ fn strided_slice_dims(input: &[i64], s: &StridedSliceSpec) -> Result<Vec<SliceDi
         end_mask: true,
         shrink: false,
         offset_len: size,
+        input_dim: Some(input_dim),
     };
     let mut dims = Vec::new();
     for i in 0..effective_dims {
         let dim = if bit(ellipsis, i) {
             added_ellipsis = (i - ellipsis_start).max(0);
-            full(input_dim(i - added_axes)?)
+            full(input_dim(i - added_axes)?, (i - added_axes) as usize)
         } else if bit(new_axis, i) {
             added_axes += 1;
             SliceDim {
@@ -379,9 +382,10 @@ fn strided_slice_dims(input: &[i64], s: &StridedSliceSpec) -> Result<Vec<SliceDi
                 end_mask: false,
                 shrink: false,
                 offset_len: 1,
+                input_dim: None,
             }
         } else if i >= n + expanded {
-            full(input_dim(i - added_axes)?)
+            full(input_dim(i - added_axes)?, (i - added_axes) as usize)
         } else {
             let orig = (i - added_ellipsis) as usize;
             if orig >= s.begin.len() {
@@ -396,6 +400,7 @@ fn strided_slice_dims(input: &[i64], s: &StridedSliceSpec) -> Result<Vec<SliceDi
                 end_mask: bit(s.end_mask, orig as i64),
                 shrink: bit(s.shrink_axis_mask, orig as i64),
                 offset_len: s.end[orig],
+                input_dim: Some((i - added_axes) as usize),
             }
         };
         dims.push(dim);
@@ -435,8 +440,23 @@ fn ceil_div(a: i64, b: i64) -> i64 {
     if r != 0 && ((r > 0) == (b > 0)) { q + 1 } else { q }
 }
 
-/// `strided_slice`: TFLite's output shape, including ellipsis, new axes, shrunk axes and `offset`.
-pub fn strided_slice_shape(input: &[i64], spec: &StridedSliceSpec) -> Result<Vec<i64>, String> {
+/// How a strided slice reads one dimension of its (effective) input, in result order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SliceAxis {
+    /// The input dimension read; `None` for a new axis (its one result index reads nothing).
+    pub input_dim: Option<usize>,
+    /// The first input index read (TFLite's `StridedSliceStartForAxis`).
+    pub start: i64,
+    /// The step between input indices (non-zero).
+    pub stride: i64,
+    /// The result extent, `None` for a shrunk axis (only `start` is read, no result dimension).
+    pub size: Option<i64>,
+}
+
+/// `strided_slice`: how each dimension is read, after ellipsis and new-axis expansion, as
+/// TFLite's `BuildStridedSliceParams` and reference kernel do: result index `i` of a kept axis
+/// reads input index `start + i · stride`.
+pub fn strided_slice_axes(input: &[i64], spec: &StridedSliceSpec) -> Result<Vec<SliceAxis>, String> {
     let n = spec.begin.len();
     if spec.end.len() != n || spec.strides.len() != n {
         return Err(format!(
@@ -453,18 +473,24 @@ pub fn strided_slice_shape(input: &[i64], spec: &StridedSliceSpec) -> Result<Vec
         ));
     }
     let dims = strided_slice_dims(input, spec)?;
-    let mut shape = Vec::new();
+    let mut axes = Vec::new();
     for (i, d) in dims.iter().enumerate() {
         if d.stride == 0 {
             return Err(format!("stride of dimension {i} must be non-zero"));
         }
-        if d.shrink {
-            continue;
-        }
-        let length = if spec.offset { d.offset_len } else { slice_end(d) - slice_start(d) };
-        shape.push(ceil_div(length, d.stride).max(0));
+        let start = slice_start(d);
+        let size = (!d.shrink).then(|| {
+            let length = if spec.offset { d.offset_len } else { slice_end(d) - start };
+            ceil_div(length, d.stride).max(0)
+        });
+        axes.push(SliceAxis { input_dim: d.input_dim, start, stride: d.stride, size });
     }
-    Ok(shape)
+    Ok(axes)
+}
+
+/// `strided_slice`: TFLite's output shape, including ellipsis, new axes, shrunk axes and `offset`.
+pub fn strided_slice_shape(input: &[i64], spec: &StridedSliceSpec) -> Result<Vec<i64>, String> {
+    Ok(strided_slice_axes(input, spec)?.iter().filter_map(|axis| axis.size).collect())
 }
 
 /// `[1, 2, 3]`, as shapes appear in diagnostics.
@@ -784,5 +810,34 @@ mod tests {
         assert!(strided_slice_shape(&[5], &slice(&[0], &[1], &[0])).unwrap_err().contains("non-zero"));
         assert!(strided_slice_shape(&[5], &slice(&[0], &[1, 2], &[1])).is_err());
         assert!(strided_slice_shape(&[1; 6], &slice(&[0], &[1], &[1])).is_err());
+    }
+
+    #[test]
+    fn strided_slice_axes_give_start_and_stride_per_dimension() {
+        let axis = |input_dim, start, stride, size| SliceAxis { input_dim, start, stride, size };
+        // x[1, 4:0:-2]: the shrunk axis reads index 1; the kept one 4, 2.
+        let mut s = slice(&[1, 4], &[2, 0], &[1, -2]);
+        s.shrink_axis_mask = 0b01;
+        assert_eq!(strided_slice_axes(&[4, 5], &s), Ok(vec![axis(Some(0), 1, 1, None), axis(Some(1), 4, -2, Some(2))]));
+        // Negative begin counts from the end; begin_mask of a negative stride starts at the last.
+        let mut s = slice(&[-2, 0], &[4, -6], &[1, -1]);
+        s.begin_mask = 0b10;
+        assert_eq!(
+            strided_slice_axes(&[4, 5], &s),
+            Ok(vec![axis(Some(0), 2, 1, Some(2)), axis(Some(1), 4, -1, Some(5))])
+        );
+        // A new axis reads no input dimension; an ellipsis keeps whole dimensions.
+        let mut s = slice(&[0, 0, 1], &[0, 1, 3], &[1, 1, 1]);
+        s.ellipsis_mask = 0b001;
+        s.new_axis_mask = 0b010;
+        assert_eq!(
+            strided_slice_axes(&[2, 3, 4], &s),
+            Ok(vec![
+                axis(Some(0), 0, 1, Some(2)),
+                axis(Some(1), 0, 1, Some(3)),
+                axis(None, 0, 1, Some(1)),
+                axis(Some(2), 1, 1, Some(2)),
+            ])
+        );
     }
 }

@@ -1,9 +1,48 @@
-//! Placeholder: concatenation kernels are not lowered yet (being written).
+//! `concatenation`: TFLite Micro's `reference_ops::Concatenation` as pure data movement. Each
+//! input is copied by its own nest into its slab of the result along `axis` (result index =
+//! input index + the sizes of the inputs before it along `axis`). TFLM copies bytes without
+//! requantization; the verifier of `buffer.kernel` requires every input to have the result's
+//! element type (quantization included) and no fused activation, so both mean the same.
+//!
+//! TFLite Micro's other limits are kept: at most 10 inputs, rank ≤ 4.
 
 use super::emitter::KernelEmitter;
-use mc_ir::Diagnostic;
+use mc_ir::{Diagnostic, Value};
 
-/// Not lowered yet: an unsupported error.
+/// TFLite Micro's `kMaxInputNum`.
+const MAX_INPUTS: usize = 10;
+
+/// The highest rank TFLite Micro concatenates.
+const MAX_RANK: usize = 4;
+
+/// Lowers `concatenation` (attribute `axis`, negative counts from the end).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    Err(e.unsupported("no loop lowering yet"))
+    let output = e.output;
+    let rank = e.shape(output).len();
+    // The verifier of buffer.kernel checks that `axis` is in `[-rank, rank)`.
+    let axis = e.int_attr("axis")?;
+    let axis = if axis < 0 { axis + rank as i64 } else { axis } as usize;
+    if e.inputs.len() > MAX_INPUTS {
+        return Err(e.unsupported(format!("{} inputs (TFLite Micro takes at most {MAX_INPUTS})", e.inputs.len())));
+    }
+    if rank > MAX_RANK {
+        return Err(e.unsupported(format!("rank {rank} (TFLite Micro concatenates at most rank {MAX_RANK})")));
+    }
+    let inputs = e.inputs.clone();
+    let mut offset = 0;
+    for input in inputs {
+        let shape = e.shape(input);
+        let shift = e.index(offset);
+        e.nest(&shape, |e, ivs| {
+            let value = e.load(input, ivs);
+            let mut indices: Vec<Value> = ivs.to_vec();
+            if offset != 0 {
+                indices[axis] = e.addi(ivs[axis], shift);
+            }
+            e.store(value, output, &indices);
+            Ok(())
+        })?;
+        offset += shape[axis];
+    }
+    Ok(())
 }

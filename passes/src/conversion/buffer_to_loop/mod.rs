@@ -35,6 +35,7 @@
 
 mod activation;
 mod binary;
+mod broadcast;
 mod concatenation;
 mod constant_data;
 mod conv;

@@ -1,0 +1,56 @@
+//! `CONCATENATION` against TFLite Micro: along every axis of rank-4 and rank-2 tensors,
+//! positive and negative axes, two and three inputs of different sizes along the axis, int8 and
+//! float.
+
+use mc_conformance::models::{OneOp, Quant};
+use mc_conformance::{Case, DType, Rng, Tensor, check_cases};
+use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, ConcatenationOptions};
+
+fn case(rng: &mut Rng, shapes: &[Vec<usize>], axis: i32, dtype: DType) -> Case {
+    let rank = shapes[0].len();
+    let along = if axis < 0 { (axis + rank as i32) as usize } else { axis as usize };
+    let mut out: Vec<i32> = shapes[0].iter().map(|&d| d as i32).collect();
+    out[along] = shapes.iter().map(|s| s[along] as i32).sum();
+    let quant = (dtype == DType::Int8).then(|| Quant::tensor(0.07, -9));
+    let mut m = OneOp::new();
+    let inputs: Vec<i32> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, s)| m.input(&format!("x{i}"), &s.iter().map(|&d| d as i32).collect::<Vec<_>>(), dtype, quant.clone()))
+        .collect();
+    let y = m.output("y", &out, dtype, quant);
+    let options = ConcatenationOptions { axis, fused_activation: Activation::None };
+    m.op(BuiltinOp::Concatenation, &inputs, &[y], BuiltinOptions::Concatenation(options));
+    let data = shapes.iter().map(|s| Tensor::random(dtype, s, rng)).collect();
+    m.case(&format!("concat {shapes:?} axis {axis} {dtype:?}"), data)
+}
+
+/// `count` shapes equal to `base` but for sizes `sizes[i]` along `axis`.
+fn shapes(base: &[usize], axis: usize, sizes: &[usize]) -> Vec<Vec<usize>> {
+    sizes
+        .iter()
+        .map(|&size| {
+            let mut s = base.to_vec();
+            s[axis] = size;
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn concatenation_matches_tflite_micro() {
+    let mut rng = Rng(0xCA7);
+    let mut cases = Vec::new();
+    for dtype in [DType::Int8, DType::Float32] {
+        for axis in 0..4 {
+            for sizes in [&[2, 3][..], &[1, 3, 2]] {
+                cases.push(case(&mut rng, &shapes(&[2, 3, 4, 5], axis, sizes), axis as i32, dtype));
+            }
+            cases.push(case(&mut rng, &shapes(&[2, 3, 4, 5], axis, &[2, 1]), axis as i32 - 4, dtype));
+        }
+        for axis in 0..2 {
+            cases.push(case(&mut rng, &shapes(&[3, 7], axis, &[4, 1, 2]), axis as i32, dtype));
+        }
+    }
+    check_cases(&cases, 0.0);
+}

@@ -1,0 +1,40 @@
+//! `PAD` against TFLite Micro: rank 1, 2, 4 and 5 with asymmetric paddings (zero on some
+//! sides), int8 with extreme zero points (the pad value), float, and int32.
+
+use mc_conformance::models::{OneOp, Quant};
+use mc_conformance::{Case, DType, Rng, Tensor, check_cases};
+use mc_tflite::{BuiltinOp, BuiltinOptions};
+
+fn case(rng: &mut Rng, shape: &[usize], paddings: &[[i32; 2]], dtype: DType, quant: Option<Quant>) -> Case {
+    let out: Vec<i32> = shape.iter().zip(paddings).map(|(&d, [b, a])| d as i32 + b + a).collect();
+    let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
+    let mut m = OneOp::new();
+    let x = m.input("x", &dims, dtype, quant.clone());
+    let flat: Vec<i32> = paddings.iter().flatten().copied().collect();
+    let p = m.constant_i32("paddings", &[shape.len() as i32, 2], &flat, None);
+    let y = m.output("y", &out, dtype, quant.clone());
+    m.op(BuiltinOp::Pad, &[x, p], &[y], BuiltinOptions::Pad);
+    m.case(&format!("pad {shape:?} {paddings:?} {dtype:?} {quant:?}"), vec![Tensor::random(dtype, shape, rng)])
+}
+
+#[test]
+fn pad_matches_tflite_micro() {
+    let mut rng = Rng(0x9AD);
+    let layouts: [(&[usize], &[[i32; 2]]); 6] = [
+        (&[5], &[[2, 3]]),
+        (&[3, 4], &[[1, 0], [2, 3]]),
+        (&[3, 4], &[[0, 2], [0, 0]]),
+        (&[1, 5, 3, 2], &[[0, 0], [1, 2], [2, 0], [0, 0]]),
+        (&[2, 3, 3, 3], &[[1, 1], [0, 1], [3, 2], [1, 0]]),
+        (&[2, 1, 3, 2, 2], &[[0, 1], [1, 0], [0, 0], [2, 1], [0, 2]]),
+    ];
+    let mut cases = Vec::new();
+    for (shape, paddings) in layouts {
+        for zero_point in [-128, 127, -5] {
+            cases.push(case(&mut rng, shape, paddings, DType::Int8, Some(Quant::tensor(0.1, zero_point))));
+        }
+        cases.push(case(&mut rng, shape, paddings, DType::Float32, None));
+        cases.push(case(&mut rng, shape, paddings, DType::Int32, None));
+    }
+    check_cases(&cases, 0.0);
+}

@@ -1,0 +1,88 @@
+// RUN: mc-opt %s --pass-pipeline='builtin.module(buffer-to-loop)' | FileCheck %s
+
+!qa = !quant.uniform<i8:f32, 5.000000e-01:-3>
+!qb = !quant.uniform<i8:f32, 2.500000e-01:7>
+!qc = !quant.uniform<i8:f32, 1.000000e+00:-128>
+
+// int8 add/sub rescale each input through a 256-entry table of its values (a constant global),
+// then requantize the sum once per element.
+// Tables are shared by kernels with the same quantization.
+// CHECK: buffer.global @rescaled_input {role = "constant"} : !buffer<256xi32>
+// CHECK: buffer.global @rescaled_input_0 {role = "constant"} : !buffer<256xi32>
+// CHECK-NOT: buffer.global
+
+// A per-channel operand broadcast over rows: both loads inside the nest, each by its own index.
+// CHECK-LABEL: func.func @add_i8
+// CHECK-DAG: %[[T0:.*]] = buffer.get_global @rescaled_input
+// CHECK-DAG: %[[T1:.*]] = buffer.get_global @rescaled_input_0
+// CHECK: loop.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:   loop.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:     %[[A:.*]] = loop.load %arg0[%[[I]], %[[J]]]
+// CHECK:     %[[SA:.*]] = loop.load %[[T0]][
+// CHECK:     %[[B:.*]] = loop.load %arg1[%[[J]]]
+// CHECK:     %[[SB:.*]] = loop.load %[[T1]][
+// CHECK:     %[[SUM:.*]] = arith.addi %[[SA]], %[[SB]] : i32
+// The output rescale (multiplier 2^30, shift -19) and the RELU clamp at the zero point -128.
+// CHECK:     arith.extsi %[[SUM]] : i32 to i64
+// CHECK:     arith.muli
+// CHECK:     arith.shrsi %{{.*}}, %c19_i32
+// CHECK:     arith.maxsi %{{.*}}, %c-128_i32 : i32
+// CHECK:     %[[CLAMP:.*]] = arith.minsi %{{.*}}, %c127_i32 : i32
+// CHECK:     %[[OUT:.*]] = arith.trunci %[[CLAMP]] : i32 to i8
+// CHECK:     loop.store %[[OUT]], %arg2[%[[I]], %[[J]]]
+func.func @add_i8(%a: !buffer<2x3x!qa>, %b: !buffer<3x!qb>, %c: !buffer<2x3x!qc>) {
+  buffer.kernel add ins(%a, %b : !buffer<2x3x!qa>, !buffer<3x!qb>) outs(%c : !buffer<2x3x!qc>) {fused_activation = "RELU"}
+  return
+}
+
+// sub subtracts the scaled inputs; in place, the output is the first input.
+// CHECK-LABEL: func.func @sub_i8_in_place
+// CHECK: buffer.get_global @rescaled_input :
+// CHECK: buffer.get_global @rescaled_input_0 :
+// CHECK: loop.for %[[I:.*]] =
+// CHECK:   %[[A:.*]] = loop.load %arg0[%[[I]]]
+// CHECK:   arith.subi
+// CHECK:   loop.store %{{.*}}, %arg0[%[[I]]]
+func.func @sub_i8_in_place(%a: !buffer<4x!qa>, %b: !buffer<4x!qb>) {
+  buffer.kernel sub ins(%a, %b : !buffer<4x!qa>, !buffer<4x!qb>) outs(%a : !buffer<4x!qa>) {fused_activation = "NONE"}
+  return
+}
+
+// int8 mul: offsets, an i32 product, one requantization.
+// CHECK-LABEL: func.func @mul_i8
+// CHECK-NOT: buffer.get_global
+// CHECK: loop.for
+// CHECK:   %[[X:.*]] = arith.addi %{{.*}}, %c3_i32
+// CHECK:   %[[Y:.*]] = arith.addi %{{.*}}, %c-7_i32
+// CHECK:   arith.muli %[[X]], %[[Y]] : i32
+// CHECK:   arith.trunci %{{.*}} : i32 to i8
+func.func @mul_i8(%a: !buffer<4x!qa>, %b: !buffer<4x!qb>, %c: !buffer<4x!qc>) {
+  buffer.kernel mul ins(%a, %b : !buffer<4x!qa>, !buffer<4x!qb>) outs(%c : !buffer<4x!qc>) {fused_activation = "NONE"}
+  return
+}
+
+// A broadcast operand is loaded at the outermost level where its index is known: a column
+// once per row, a scalar before the nest. Float results are clamped to the activation range.
+// CHECK-LABEL: func.func @mul_f32
+// CHECK: loop.for %[[I:.*]] =
+// CHECK:   %[[COL:.*]] = loop.load %arg1[%[[I]], %c0]
+// CHECK:   loop.for %[[J:.*]] =
+// CHECK:     %[[X:.*]] = loop.load %arg0[%[[I]], %[[J]]]
+// CHECK:     %[[P:.*]] = arith.mulf %[[X]], %[[COL]] : f32
+// CHECK:     %[[LO:.*]] = arith.maximumf %[[P]], %cst{{.*}} : f32
+// CHECK:     %[[HI:.*]] = arith.minimumf %[[LO]], %cst{{.*}} : f32
+// CHECK:     loop.store %[[HI]], %arg2[%[[I]], %[[J]]]
+func.func @mul_f32(%a: !buffer<2x3xf32>, %b: !buffer<2x1xf32>, %c: !buffer<2x3xf32>) {
+  buffer.kernel mul ins(%a, %b : !buffer<2x3xf32>, !buffer<2x1xf32>) outs(%c : !buffer<2x3xf32>) {fused_activation = "RELU6"}
+  return
+}
+
+// CHECK-LABEL: func.func @add_scalar_f32
+// CHECK: %[[S:.*]] = loop.load %arg1[] : !buffer<f32>
+// CHECK: loop.for
+// CHECK:   loop.for
+// CHECK:     arith.addf %{{.*}}, %[[S]] : f32
+func.func @add_scalar_f32(%a: !buffer<2x3xf32, strides: [1, 2], offset: 0>, %b: !buffer<f32>, %c: !buffer<2x3xf32>) {
+  buffer.kernel add ins(%a, %b : !buffer<2x3xf32, strides: [1, 2], offset: 0>, !buffer<f32>) outs(%c : !buffer<2x3xf32>) {fused_activation = "NONE"}
+  return
+}
