@@ -1,11 +1,11 @@
-//! Runs a TFLite model through mc on the host: import, [`GRAPH_TO_LOOP`], Cranelift JIT.
+//! Runs a TFLite model through mc on the host: import, [`graph_to_loop`], Cranelift JIT.
 
 use crate::tensor::{DType, Tensor};
 use mc_backend_cranelift::{JitArg, JitModule};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{Context, Diagnostic, FloatKind, OpId, Type, TypeKind};
-use mc_passes::pipelines::GRAPH_TO_LOOP;
+use mc_passes::pipelines::graph_to_loop;
 
 /// Stack for compiling and running (unplanned buffers live on the JIT code's stack).
 const STACK_BYTES: usize = 512 << 20;
@@ -57,11 +57,11 @@ fn run_on_this_thread(model: &[u8], inputs: &[Tensor], name: &str) -> Result<Vec
     Ok(buffers.split_off(inputs.len()))
 }
 
-/// Runs [`GRAPH_TO_LOOP`] on `module`.
+/// Runs [`graph_to_loop`] (default planner options) on `module`.
 fn lower(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<Diagnostic>> {
     let mut registry = PassRegistry::new();
     mc_passes::register_all_passes(&mut registry);
-    let mut pm = PassManager::parse(GRAPH_TO_LOOP, &registry).expect("the built-in pipeline parses");
+    let mut pm = PassManager::parse(&graph_to_loop(""), &registry).expect("the built-in pipeline parses");
     pm.run(ctx, module).map_err(|f| f.0)?;
     Ok(module)
 }

@@ -1,5 +1,5 @@
 //! Conformance of mc with TFLite Micro: a model runs through mc's whole pipeline (import,
-//! [`GRAPH_TO_LOOP`], the Cranelift JIT) and through the `tflite-micro` Python interpreter on
+//! [`graph_to_loop`](mc_passes::pipelines::graph_to_loop), the Cranelift JIT) and through the `tflite-micro` Python interpreter on
 //! the same inputs, and the outputs are compared (int8 byte for byte, float within a tolerance).
 //!
 //! Tests build small models op by op with [`mc_tflite::writer`] ([`models`]), or read the MLPerf
@@ -21,7 +21,6 @@ pub mod paths;
 pub mod reference;
 pub mod tensor;
 
-pub use mc_passes::pipelines::GRAPH_TO_LOOP;
 pub use tensor::{DType, Rng, Tensor};
 
 /// One model and the inputs to run it on.

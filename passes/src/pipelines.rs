@@ -1,12 +1,44 @@
 //! The pass pipelines mc's tools run, in MLIR's textual syntax, so every tool and test lowers a
-//! model the same way (`mc-opt --pass-pipeline=...` runs any of them by hand).
+//! model the same way (`mc-opt --pass-pipeline=...` runs any of them by hand). Each ends with the
+//! memory planner, `usmp`, whose options the caller gives (`algorithm=exact
+//! residency-report=r.json`; empty for the defaults).
 
 /// From the graph dialect (an imported model) to planned loop-level IR: clean the graph
 /// (shape-like constants to attributes, shared constants, dead ops), bufferize, run elementwise
-/// kernels in place, lower kernels to loop nests, clean up, and plan every buffer into pools
-/// (`usmp`). Every step keeps the numbers TFLite Micro computes.
-pub const GRAPH_TO_LOOP: &str = "builtin.module(func.func(graph-canonicalize),graph-intern-constants,graph-prune,\
-graph-to-buffer,buffer-inplace,buffer-to-loop,func.func(canonicalize,cse),usmp)";
+/// kernels in place, lower kernels to loop nests, clean up, and plan every buffer into pools.
+/// Every step keeps the numbers TFLite Micro computes.
+pub fn graph_to_loop(usmp_options: &str) -> String {
+    format!(
+        "builtin.module(func.func(graph-canonicalize),graph-intern-constants,graph-prune,graph-to-buffer,\
+         buffer-inplace,{})",
+        buffer_to_loop_passes(usmp_options)
+    )
+}
 
 /// From buffer-level IR (kernels, copies) to planned loop-level IR.
-pub const BUFFER_TO_LOOP: &str = "builtin.module(buffer-to-loop,func.func(canonicalize,cse),usmp)";
+pub fn buffer_to_loop(usmp_options: &str) -> String {
+    format!("builtin.module({})", buffer_to_loop_passes(usmp_options))
+}
+
+/// The passes from buffer kernels to planned loops, without the anchor.
+fn buffer_to_loop_passes(usmp_options: &str) -> String {
+    let usmp = if usmp_options.is_empty() { "usmp".to_string() } else { format!("usmp{{{usmp_options}}}") };
+    format!("buffer-to-loop,func.func(canonicalize,cse),{usmp}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mc_ir::pass::{PassManager, PassRegistry};
+
+    #[test]
+    fn the_pipelines_parse_with_and_without_planner_options() {
+        let mut registry = PassRegistry::new();
+        crate::register_all_passes(&mut registry);
+        for text in [graph_to_loop(""), graph_to_loop("algorithm=exact"), buffer_to_loop("residency-report=r.json")] {
+            PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
+        }
+        assert!(buffer_to_loop("").ends_with(",usmp)"));
+        assert!(graph_to_loop("bank=dtcm").contains("usmp{bank=dtcm}"));
+    }
+}

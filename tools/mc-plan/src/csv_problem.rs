@@ -27,14 +27,18 @@ pub fn parse(text: &str) -> Result<(Vec<Row>, Problem), String> {
     let headers = reader.headers().map_err(|e| format!("cannot read the header: {e}"))?.clone();
     let expected = ["id", "lower", "upper", "size"];
     if headers.iter().take(4).ne(expected) {
-        return Err(format!("the header must start with id,lower,upper,size, but is '{}'", headers.iter().collect::<Vec<_>>().join(",")));
+        return Err(format!(
+            "the header must start with id,lower,upper,size, but is '{}'",
+            headers.iter().collect::<Vec<_>>().join(",")
+        ));
     }
     let mut rows: Vec<Row> = Vec::new();
     let mut ids = std::collections::HashSet::new();
     for record in reader.records() {
         let record = record.map_err(|e| format!("malformed CSV: {e}"))?;
         let line = record.position().map_or(0, |p| p.line());
-        let field = |i: usize| record.get(i).ok_or_else(|| format!("line {line}: expected 4 fields, found {}", record.len()));
+        let field =
+            |i: usize| record.get(i).ok_or_else(|| format!("line {line}: expected 4 fields, found {}", record.len()));
         let number = |i: usize| -> Result<u64, String> {
             let text = field(i)?;
             text.parse().map_err(|_| format!("line {line}: '{}' is not a non-negative integer ({})", text, expected[i]))
@@ -66,7 +70,8 @@ pub fn write(rows: &[Row], offsets: &[u64]) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer.write_record(["id", "lower", "upper", "size", "offset"]).expect("writing to memory");
     for (row, offset) in rows.iter().zip(offsets) {
-        let fields = [row.id.clone(), row.lower.to_string(), row.upper.to_string(), row.size.to_string(), offset.to_string()];
+        let fields =
+            [row.id.clone(), row.lower.to_string(), row.upper.to_string(), row.size.to_string(), offset.to_string()];
         writer.write_record(&fields).expect("writing to memory");
     }
     String::from_utf8(writer.into_inner().expect("flushing to memory")).expect("CSV of UTF-8 fields")
@@ -88,7 +93,10 @@ mod tests {
     #[test]
     fn bad_rows_name_their_line() {
         let err = |text: &str| parse(text).unwrap_err();
-        assert_eq!(err("id,start,end,size\n"), "the header must start with id,lower,upper,size, but is 'id,start,end,size'");
+        assert_eq!(
+            err("id,start,end,size\n"),
+            "the header must start with id,lower,upper,size, but is 'id,start,end,size'"
+        );
         assert_eq!(err("id,lower,upper,size\na,0,1,4\nb,3,3,4\n"), "line 3: buffer 'b' has an empty interval 3..3");
         assert_eq!(err("id,lower,upper,size\na,0,1,0\n"), "line 2: buffer 'a' has size 0");
         assert_eq!(err("id,lower,upper,size\na,0,1,4\na,1,2,4\n"), "line 3: buffer id 'a' appears twice");

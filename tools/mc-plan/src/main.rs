@@ -58,7 +58,8 @@ fn main() -> ExitCode {
 fn run(options: &Options) -> Result<(), String> {
     let algorithm = Algorithm::parse_value(Some(&options.algorithm))
         .map_err(|expected| format!("unknown algorithm '{}': expected {expected}", options.algorithm))?;
-    let text = std::fs::read_to_string(&options.problem).map_err(|e| format!("cannot read '{}': {e}", options.problem))?;
+    let text =
+        std::fs::read_to_string(&options.problem).map_err(|e| format!("cannot read '{}': {e}", options.problem))?;
     let (rows, problem) = csv_problem::parse(&text).map_err(|e| format!("{}: {e}", options.problem))?;
     let limits = ExactLimits { time_limit: Duration::from_millis(options.time_limit), ..ExactLimits::default() };
     let started = Instant::now();

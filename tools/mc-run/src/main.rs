@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! mc-run model.tflite --input x.npy --output y.npy [--print-pipeline] [--pass-pipeline=...]
+//!        [--planner ALGORITHM] [--residency-report r.json] [--arena-svg a.svg]
 //!        [--entry main] [--bench N]
 //! ```
 //!
@@ -58,6 +59,19 @@ struct Options {
     #[arg(long = "pass-pipeline", value_name = "PIPELINE")]
     pass_pipeline: Option<String>,
 
+    /// The memory planner's algorithm (usmp's `algorithm`: greedy_by_size, greedy_by_conflicts,
+    /// first_fit, hill_climb, exact, auto).
+    #[arg(long = "planner", value_name = "ALGORITHM")]
+    planner: Option<String>,
+
+    /// Write the memory planner's residency report (JSON) to this file.
+    #[arg(long = "residency-report", value_name = "JSON")]
+    residency_report: Option<String>,
+
+    /// Write the picture of the planned pools (SVG) to this file.
+    #[arg(long = "arena-svg", value_name = "SVG")]
+    arena_svg: Option<String>,
+
     /// The function to call.
     #[arg(long = "entry", default_value = "main")]
     entry: String,
@@ -93,7 +107,16 @@ fn run(options: &Options) -> Result<(), String> {
         .collect::<Result<Vec<_>, _>>()?;
     let mut registry = PassRegistry::new();
     mc_passes::register_all_passes(&mut registry);
-    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref()) {
+    let usmp_options = [
+        ("algorithm", &options.planner),
+        ("residency-report", &options.residency_report),
+        ("arena-svg", &options.arena_svg),
+    ]
+    .iter()
+    .filter_map(|(name, value)| value.as_ref().map(|v| format!("{name}=\"{v}\"")))
+    .collect::<Vec<_>>()
+    .join(" ");
+    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options) {
         Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
         None => "builtin.module()".to_string(),
     };

@@ -45,9 +45,10 @@ impl Model {
     }
 
     /// The pipeline that takes the model to loop level: `pipeline` if given, else the one its
-    /// level needs ([`Level::pipeline`]); `None` when there is nothing to run.
-    pub fn pipeline_to_loops(&self, pipeline: Option<&str>) -> Option<String> {
-        pipeline.map(str::to_string).or_else(|| Level::of(&self.ctx, self.module).pipeline().map(str::to_string))
+    /// level needs ([`Level::pipeline`], the planner run with `usmp_options`); `None` when there
+    /// is nothing to run.
+    pub fn pipeline_to_loops(&self, pipeline: Option<&str>, usmp_options: &str) -> Option<String> {
+        pipeline.map(str::to_string).or_else(|| Level::of(&self.ctx, self.module).pipeline(usmp_options))
     }
 
     /// Runs `pipeline` (MLIR's textual syntax) on the module, verifying after each pass; returns

@@ -2,12 +2,12 @@
 //!
 //! | level | recognized by | pipeline |
 //! |---|---|---|
-//! | graph | any `graph.*` op | [`GRAPH_TO_LOOP`]: clean the graph, bufferize, reuse buffers in place, kernels to loop nests, clean up |
-//! | buffer | any `buffer.kernel` or `buffer.copy` | [`BUFFER_TO_LOOP`]: kernels to loop nests, then `canonicalize` and `cse` |
+//! | graph | any `graph.*` op | [`graph_to_loop`]: clean the graph, bufferize, reuse buffers in place, kernels to loop nests, clean up |
+//! | buffer | any `buffer.kernel` or `buffer.copy` | [`buffer_to_loop`]: kernels to loop nests, then `canonicalize` and `cse` |
 //! | loop | neither | nothing: the JIT compiles it as it is |
 
 use mc_ir::{Context, OpId};
-use mc_passes::pipelines::{BUFFER_TO_LOOP, GRAPH_TO_LOOP};
+use mc_passes::pipelines::{buffer_to_loop, graph_to_loop};
 
 /// The abstraction level of a module.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,11 +34,12 @@ impl Level {
         level
     }
 
-    /// The pipeline that lowers a module of this level to loop level, `None` at loop level.
-    pub fn pipeline(self) -> Option<&'static str> {
+    /// The pipeline that lowers a module of this level to planned loop level, the memory
+    /// planner run with `usmp_options`; `None` at loop level.
+    pub fn pipeline(self, usmp_options: &str) -> Option<String> {
         match self {
-            Level::Graph => Some(GRAPH_TO_LOOP),
-            Level::Buffer => Some(BUFFER_TO_LOOP),
+            Level::Graph => Some(graph_to_loop(usmp_options)),
+            Level::Buffer => Some(buffer_to_loop(usmp_options)),
             Level::Loop => None,
         }
     }
@@ -64,6 +65,6 @@ mod tests {
         assert_eq!(level(graph), Level::Graph);
         assert_eq!(level(buffer), Level::Buffer);
         assert_eq!(level(looped), Level::Loop);
-        assert_eq!(Level::Loop.pipeline(), None);
+        assert_eq!(Level::Loop.pipeline(""), None);
     }
 }

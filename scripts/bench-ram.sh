@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# RAM benchmark: for each MLPerf Tiny model in ../shared/models (or $MC_MODELS_DIR), in one run,
+#   mc     the planned pools of mc's host pipeline (mc-run: import, lowering to loops with kernel
+#          workspaces, usmp{algorithm=A}), from the residency report: scratch + persistent pool
+#          bytes, the lower bound (most bytes live at one step), and the model's input and output
+#          bytes (mc leaves them in the caller's memory, TFLM plans them into its arena)
+#   tflm   TensorFlow Lite Micro's arena (Python interpreter, print_allocations()): head (planned
+#          tensors, I/O included) and total (head + tail: persistent data)
+# and prints the ratios mc pools / TFLM head and (mc pools + I/O) / TFLM total.
+#
+# Usage: scripts/bench-ram.sh [--algorithm A]   (default auto)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+cd "$ROOT"
+
+algorithm=auto
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --algorithm) algorithm="$2"; shift 2 ;;
+        -h | --help) sed -n '2,/^source/{/^source/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        *) die "bench-ram: unknown argument '$1' (see --help)" ;;
+    esac
+done
+
+python="$ROOT/.venv/bin/python"
+[[ -x $python ]] || die "$python is missing: run scripts/setup.sh to create the venv with tflite-micro"
+models_dir="$(find_models_dir)"
+shopt -s nullglob
+models=("$models_dir"/*.tflite)
+((${#models[@]} > 0)) || die "no .tflite files in $models_dir"
+
+step "building mc-run"
+cargo build --quiet -p mc-run
+mc_run="$TARGET_DIR/debug/mc-run"
+work="$TARGET_DIR/bench-ram"
+mkdir -p "$work"
+
+step "planning (mc-run --planner $algorithm) and TFLM's arena"
+for model in "${models[@]}"; do
+    name="$(basename "$model" .tflite)"
+    # A zero input of the model's input shape and dtype (planning does not depend on values).
+    "$python" - "$model" "$work/$name.input.npy" <<'PY'
+import sys
+import numpy as np
+from tflite_micro.python.tflite_micro import runtime
+detail = runtime.Interpreter.from_file(sys.argv[1]).get_input_details(0)
+np.save(sys.argv[2], np.zeros(detail["shape"], dtype=detail["dtype"]))
+PY
+    "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.output.npy" --planner "$algorithm" \
+        --residency-report "$work/$name.json" --arena-svg "$work/$name.svg" || die "mc-run failed on $model"
+done
+"$python" - "$work" "${models[@]}" <<'PY'
+import contextlib, io, json, os, re, sys
+from tflite_micro.python.tflite_micro import runtime
+
+work, models = sys.argv[1], sys.argv[2:]
+print(f"{'model':<24} {'mc pools':>9} {'bound':>7} {'mc+I/O':>8} {'TFLM head':>10} {'TFLM total':>11} {'pools/head':>11} {'(pools+I/O)/total':>18}")
+for path in models:
+    name = os.path.basename(path)[:-len(".tflite")]
+    report = json.load(open(os.path.join(work, name + ".json")))
+    pools = sum(p["size"] for p in report["pools"])
+    bound = sum(p["lower_bound"] for p in report["pools"])
+    interpreter = runtime.Interpreter.from_file(path, arena_size=4 << 20)
+    io_bytes = 0
+    for kind in ("input", "output"):
+        index = 0
+        while True:
+            try:
+                detail = getattr(interpreter, f"get_{kind}_details")(index)
+            except Exception:
+                break
+            count = 1
+            for d in detail["shape"]:
+                count *= int(d)
+            io_bytes += count * detail["dtype"]().itemsize
+            index += 1
+    # print_allocations writes from C++ to the process's stdout: capture file descriptor 1.
+    read, write = os.pipe()
+    saved = os.dup(1)
+    os.dup2(write, 1)
+    interpreter.print_allocations()
+    sys.stdout.flush()
+    os.dup2(saved, 1)
+    os.close(write)
+    text = os.read(read, 1 << 20).decode()
+    head = int(re.search(r"allocation head (\d+)", text).group(1))
+    total = int(re.search(r"allocation total (\d+)", text).group(1))
+    print(f"{name:<24} {pools:>9} {bound:>7} {pools + io_bytes:>8} {head:>10} {total:>11} {pools / head:>11.2f} {(pools + io_bytes) / total:>18.2f}")
+PY
