@@ -33,6 +33,7 @@
 //! | `concatenation` | [`concatenation`] | `reference_ops::Concatenation` |
 //! | `strided_slice` | [`strided_slice`] | `reference_ops::StridedSlice` |
 
+mod accumulation;
 mod activation;
 mod binary;
 mod concatenation;
@@ -48,6 +49,7 @@ pub mod quantization;
 mod quantize;
 mod softmax;
 mod strided_slice;
+mod window;
 
 pub use emitter::{ElementKind, KernelEmitter};
 
