@@ -190,15 +190,9 @@ impl Accumulation {
         })
     }
 
-    /// True when interior pixels have a cheaper variant (the folded input offset), so the
-    /// nest should branch between interior and border pixels.
-    pub fn splits_interior(&self) -> bool {
-        matches!(self, Accumulation::Int8 { folded: Some(_), .. })
-    }
-
-    /// True when this pixel uses the folded form.
+    /// True when a pixel uses the folded form (interior pixels, when a folded table exists).
     fn folds(&self, interior: bool) -> bool {
-        interior && self.splits_interior()
+        interior && matches!(self, Accumulation::Int8 { folded: Some(_), .. })
     }
 
     /// The accumulator's start for output channel `channel` (an `index`).

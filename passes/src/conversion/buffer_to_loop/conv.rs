@@ -16,8 +16,13 @@
 
 use super::accumulation::Accumulation;
 use super::emitter::KernelEmitter;
+use super::reduction::reduce;
 use super::window::ConvWindow;
 use mc_ir::Diagnostic;
+
+/// Filters with at most this many input channels have their channel loop unrolled (first
+/// layers: RGB or single-channel inputs).
+const MAX_UNROLLED_CHANNELS: i64 = 4;
 
 /// Lowers `conv_2d` (operands: input `[n, h, w, c]`, filter `[out_c, fh, fw, c / groups]`,
 /// optional bias `[out_c]`; output `[n, oh, ow, out_c]`).
@@ -40,7 +45,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let arith = Accumulation::new(e, [input, filter, output], bias, channels as usize, |values| {
         values.chunks(taps.max(1)).map(|c| c.iter().sum()).collect()
     })?;
-    window.for_each_pixel(e, arith.splits_interior(), |e, pixel, interior| {
+    window.for_each_pixel(e, |e, pixel, interior| {
         e.for_range(0, channels, &[], |e, oc, _| {
             let first_channel = if groups == 1 {
                 None
@@ -50,17 +55,17 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 Some(e.muli(group, depth))
             };
             let init = arith.init(e, oc, interior);
-            let acc = window.reduce_taps(e, pixel, init, |e, [iy, ix], [fy, fx], acc| {
-                let sums = e.for_range(0, filter_depth, &[acc], |e, ic, acc| {
+            let acc = window.reduce_taps(e, pixel, init, interior, |e, [iy, ix], [fy, fx], acc| {
+                let depth = (e.index(0), e.index(filter_depth));
+                reduce(e, depth, acc, MAX_UNROLLED_CHANNELS, |e, ic, acc| {
                     let channel = match first_channel {
                         Some(first) => e.addi(first, ic),
                         None => ic,
                     };
                     let x = e.load(input, &[pixel.batch, iy, ix, channel]);
                     let f = e.load(filter, &[oc, fy, fx, ic]);
-                    Ok(vec![arith.accumulate(e, acc[0], x, f, interior)])
-                })?;
-                Ok(sums[0])
+                    Ok(arith.accumulate(e, acc, x, f, interior))
+                })
             })?;
             let result = arith.finish(e, acc, oc);
             e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);

@@ -40,7 +40,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         sums
     })?;
     let zero = e.index(0);
-    window.for_each_pixel(e, arith.splits_interior(), |e, pixel, interior| {
+    window.for_each_pixel(e, |e, pixel, interior| {
         e.for_range(0, in_channels, &[], |e, ic, _| {
             e.for_range(0, multiplier, &[], |e, m, _| {
                 let oc = if multiplier == 1 {
@@ -51,7 +51,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                     e.addi(first, m)
                 };
                 let init = arith.init(e, oc, interior);
-                let acc = window.reduce_taps(e, pixel, init, |e, [iy, ix], [fy, fx], acc| {
+                let acc = window.reduce_taps(e, pixel, init, interior, |e, [iy, ix], [fy, fx], acc| {
                     let x = e.load(input, &[pixel.batch, iy, ix, ic]);
                     let f = e.load(filter, &[zero, fy, fx, oc]);
                     Ok(arith.accumulate(e, acc, x, f, interior))

@@ -47,6 +47,7 @@ mod pad;
 mod pool;
 pub mod quantization;
 mod quantize;
+mod reduction;
 mod softmax;
 mod strided_slice;
 mod window;

@@ -13,9 +13,13 @@
 //! ```
 
 use super::emitter::KernelEmitter;
+use super::reduction::{constant_trip_count, reduce};
 use mc_dialects::arith::build::cmpi;
 use mc_dialects::graph::shape_inference::Window;
 use mc_ir::{Diagnostic, Value};
+
+/// The most taps [`ConvWindow::reduce_taps`] unrolls (a 5x5 window; KWS's 10x4 stays a loop).
+pub const MAX_UNROLLED_TAPS: i64 = 25;
 
 /// The window of one convolution: NHWC input and output, `[fh, fw]` filter taps.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,22 +115,22 @@ impl ConvWindow {
     }
 
     /// The nest over every output pixel: `pixel(e, &pixel, interior)` builds the work of one
-    /// pixel. `interior` is true where the pixel's taps are statically the whole filter;
-    /// when `split_interior` is set and some pixels are clipped, each pixel branches at run time
-    /// between an interior and a border variant (`pixel` is then built twice).
+    /// pixel. `interior` is true where the pixel's taps are statically the whole filter (its
+    /// bounds are then constants): when some pixels are clipped and some are not, each pixel
+    /// branches at run time between an interior and a border variant (`pixel` is built twice).
     pub fn for_each_pixel(
         &self,
         e: &mut KernelEmitter<'_>,
-        split_interior: bool,
         pixel: impl Fn(&mut KernelEmitter<'_>, &Pixel, bool) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let clipped = [0, 1].map(|axis| !self.never_clipped(axis));
-        let split = split_interior && clipped.contains(&true) && self.has_interior();
+        let split = clipped.contains(&true) && self.has_interior();
+        let tables = [0, 1].map(|axis| self.tap_tables(e, axis));
         e.for_range(0, self.batch, &[], |e, batch, _| {
             e.for_range(0, self.output[0], &[], |e, oy, _| {
-                let (origin_y, lo_y, hi_y, full_y) = self.axis(e, 0, oy);
+                let (origin_y, lo_y, hi_y, full_y) = self.axis(e, 0, tables[0], oy);
                 e.for_range(0, self.output[1], &[], |e, ox, _| {
-                    let (origin_x, lo_x, hi_x, full_x) = self.axis(e, 1, ox);
+                    let (origin_x, lo_x, hi_x, full_x) = self.axis(e, 1, tables[1], ox);
                     let p = Pixel {
                         batch,
                         out: [oy, ox],
@@ -163,10 +167,26 @@ impl ConvWindow {
         .map(drop)
     }
 
+    /// The tap-range tables of `axis` (first valid tap, one past the last, per output position),
+    /// or `None` when the axis is never clipped.
+    fn tap_tables(&self, e: &mut KernelEmitter<'_>, axis: usize) -> Option<[Value; 2]> {
+        if self.never_clipped(axis) {
+            return None;
+        }
+        let (lows, highs): (Vec<i64>, Vec<i64>) = (0..self.output[axis]).map(|o| self.taps(axis, o)).unzip();
+        Some([e.table("window_tap_lo", 32, &lows), e.table("window_tap_hi", 32, &highs)])
+    }
+
     /// For output position `out` along `axis`: the origin, the tap range and (if the axis is
-    /// ever clipped) an `i1` true when the range is the whole filter. The range comes from two
-    /// constant tables indexed by `out`, or is the constant `[0, filter)`.
-    fn axis(&self, e: &mut KernelEmitter<'_>, axis: usize, out: Value) -> (Value, Value, Value, Option<Value>) {
+    /// ever clipped) an `i1` true when the range is the whole filter. The range is read from
+    /// the axis' `tables` indexed by `out`, or is the constant `[0, filter)`.
+    fn axis(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        axis: usize,
+        tables: Option<[Value; 2]>,
+        out: Value,
+    ) -> (Value, Value, Value, Option<Value>) {
         let stride = e.index(self.stride[axis]);
         let scaled = if self.stride[axis] == 1 { out } else { e.muli(out, stride) };
         let origin = if self.pad[axis] == 0 {
@@ -175,20 +195,13 @@ impl ConvWindow {
             let pad = e.index(self.pad[axis]);
             e.binary("arith.subi", scaled, pad)
         };
-        let filter = self.filter[axis];
-        if self.never_clipped(axis) {
-            return (origin, e.index(0), e.index(filter), None);
-        }
-        let (lows, highs): (Vec<i64>, Vec<i64>) = (0..self.output[axis]).map(|o| self.taps(axis, o)).unzip();
+        let (zero, filter) = (e.index(0), e.index(self.filter[axis]));
+        let Some(tables) = tables else { return (origin, zero, filter, None) };
         let index = e.b.ctx.index_type();
-        let bound = |e: &mut KernelEmitter<'_>, hint: &str, values: &[i64]| {
-            let table = e.table(hint, 32, values);
+        let [lo, hi] = tables.map(|table| {
             let value = e.load(table, &[out]);
             e.unary("arith.index_cast", value, index)
-        };
-        let lo = bound(e, "window_tap_lo", &lows);
-        let hi = bound(e, "window_tap_hi", &highs);
-        let (zero, filter) = (e.index(0), e.index(filter));
+        });
         let starts = cmpi(&mut e.b, "eq", lo, zero);
         let ends = cmpi(&mut e.b, "eq", hi, filter);
         let full = e.binary("arith.andi", starts, ends);
@@ -198,21 +211,30 @@ impl ConvWindow {
     /// The reduction over the valid taps of `pixel`: `body(e, [iy, ix], [fy, fx], acc)` returns
     /// the accumulator after tap `(fy, fx)` reading input position `(iy, ix)`; returns the
     /// final accumulator (`init` when no tap is inside). Rows outer, columns inner, as TFLite.
+    /// With `unroll`, a window of constant bounds and at most [`MAX_UNROLLED_TAPS`] taps is
+    /// straight-line code.
     pub fn reduce_taps(
         &self,
         e: &mut KernelEmitter<'_>,
         pixel: &Pixel,
         init: Value,
+        unroll: bool,
         mut body: impl FnMut(&mut KernelEmitter<'_>, [Value; 2], [Value; 2], Value) -> Result<Value, Diagnostic>,
     ) -> Result<Value, Diagnostic> {
-        let results = e.for_loop(pixel.lo[0], pixel.hi[0], &[init], |e, fy, acc| {
+        let rows = (pixel.lo[0], pixel.hi[0]);
+        let columns = (pixel.lo[1], pixel.hi[1]);
+        let taps = constant_trip_count(e, rows.0, rows.1).zip(constant_trip_count(e, columns.0, columns.1));
+        let limit = match taps {
+            Some((h, w)) if unroll && h * w <= MAX_UNROLLED_TAPS => i64::MAX,
+            _ => 0,
+        };
+        reduce(e, rows, init, limit, |e, fy, acc| {
             let iy = self.input_position(e, 0, pixel, fy);
-            e.for_loop(pixel.lo[1], pixel.hi[1], acc, |e, fx, acc| {
+            reduce(e, columns, acc, limit, |e, fx, acc| {
                 let ix = self.input_position(e, 1, pixel, fx);
-                Ok(vec![body(e, [iy, ix], [fy, fx], acc[0])?])
+                body(e, [iy, ix], [fy, fx], acc)
             })
-        })?;
-        Ok(results[0])
+        })
     }
 
     /// `origin + tap · dilation` along `axis`.
