@@ -18,6 +18,7 @@ use super::accumulation::Accumulation;
 use super::emitter::KernelEmitter;
 use super::reduction::reduce;
 use super::window::ConvWindow;
+use mc_dialects::arith::build::constant_int_value;
 use mc_ir::Diagnostic;
 
 /// Filters with at most this many input channels have their channel loop unrolled (first
@@ -59,7 +60,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 let depth = (e.index(0), e.index(filter_depth));
                 reduce(e, depth, acc, MAX_UNROLLED_CHANNELS, |e, ic, acc| {
                     let channel = match first_channel {
-                        Some(first) => e.addi(first, ic),
+                        Some(first) if constant_int_value(e.b.ctx, ic) != Some(0) => e.addi(first, ic),
+                        Some(first) => first,
                         None => ic,
                     };
                     let x = e.load(input, &[pixel.batch, iy, ix, channel]);

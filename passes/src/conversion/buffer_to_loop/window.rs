@@ -14,7 +14,7 @@
 
 use super::emitter::KernelEmitter;
 use super::reduction::{constant_trip_count, reduce};
-use mc_dialects::arith::build::cmpi;
+use mc_dialects::arith::build::{cmpi, constant_int_value};
 use mc_dialects::graph::shape_inference::Window;
 use mc_ir::{Diagnostic, Value};
 
@@ -239,11 +239,14 @@ impl ConvWindow {
 
     /// `origin + tap · dilation` along `axis`.
     fn input_position(&self, e: &mut KernelEmitter<'_>, axis: usize, pixel: &Pixel, tap: Value) -> Value {
-        let offset = if self.dilation[axis] == 1 {
-            tap
-        } else {
-            let dilation = e.index(self.dilation[axis]);
-            e.muli(tap, dilation)
+        let offset = match constant_int_value(e.b.ctx, tap) {
+            Some(0) => return pixel.origin[axis],
+            Some(tap) => e.index(tap as i64 * self.dilation[axis]),
+            None if self.dilation[axis] == 1 => tap,
+            None => {
+                let dilation = e.index(self.dilation[axis]);
+                e.muli(tap, dilation)
+            }
         };
         e.addi(pixel.origin[axis], offset)
     }
