@@ -185,6 +185,12 @@ fn conv_specs() -> Vec<Spec> {
         },
         Spec { filter_depth: Some(2), ..Spec::new("grouped 2 groups", [1, 6, 6, 4], 6, [3, 3]) },
         Spec {
+            filter_depth: Some(3),
+            padding: Padding::Valid,
+            ..Spec::new("grouped 2 groups of 4 channels (blocked)", [1, 5, 6, 6], 8, [2, 3])
+        },
+        Spec { per_channel: false, ..Spec::new("1x1 13 channels (3 blocks and 1)", [2, 3, 5, 7], 13, [1, 1]) },
+        Spec {
             dilation: [2, 1],
             stride: [1, 2],
             activation: Activation::Relu6,

@@ -115,3 +115,37 @@ func.func @float_grouped(%x: !buffer<1x6x6x4xf32>, %w: !buffer<6x3x3x2xf32>, %b:
   buffer.kernel conv_2d ins(%x, %w, %b : !buffer<1x6x6x4xf32>, !buffer<6x3x3x2xf32>, !buffer<6xf32>) outs(%y : !buffer<1x4x4x6xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "RELU6", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
   return
 }
+
+// Output channels in blocks of 4 sharing each input load (one block of 6 channels, then the 2
+// left over one at a time).
+// CHECK-LABEL: func.func @channel_blocks
+// CHECK-SAME: (%[[X:.*]]: !buffer<1x2x2x8xf32>, %[[W:.*]]: !buffer<6x1x1x8xf32>, %[[Y:.*]]: !buffer<1x2x2x6xf32>)
+// CHECK: loop.for %[[N:.*]] = {{.*}} {
+// CHECK: loop.for %[[OY:.*]] = {{.*}} {
+// CHECK: loop.for %[[OX:.*]] = {{.*}} {
+// CHECK:   loop.for %[[BLOCK:.*]] = %c0 to %c1 step %c1 {
+// CHECK:     %[[OC0:.*]] = arith.muli %[[BLOCK]], %c4 : index
+// CHECK:     %[[OC1:.*]] = arith.addi %[[OC0]], %c1 : index
+// CHECK:     %[[OC2:.*]] = arith.addi %[[OC0]], %c2 : index
+// CHECK:     %[[OC3:.*]] = arith.addi %[[OC0]], %c3 : index
+// CHECK:     %[[ACC:.*]]:4 = loop.for %[[IC:.*]] = %c0 to %c8 step %c1 iter_args({{.*}}) -> (f32, f32, f32, f32) {
+// CHECK:       %[[XV:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX]], %[[IC]]]
+// CHECK:       %[[F0:.*]] = loop.load %[[W]][%[[OC0]], %c0, %c0, %[[IC]]]
+// CHECK:       arith.mulf %[[XV]], %[[F0]] : f32
+// CHECK:       %[[F1:.*]] = loop.load %[[W]][%[[OC1]], %c0, %c0, %[[IC]]]
+// CHECK:       arith.mulf %[[XV]], %[[F1]] : f32
+// CHECK:       %[[F2:.*]] = loop.load %[[W]][%[[OC2]], %c0, %c0, %[[IC]]]
+// CHECK:       %[[F3:.*]] = loop.load %[[W]][%[[OC3]], %c0, %c0, %[[IC]]]
+// CHECK:       loop.yield
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC0]]]
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC1]]]
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC2]]]
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC3]]]
+// CHECK:   loop.for %[[REST:.*]] = %c0 to %c2 step %c1 {
+// CHECK:     %[[OC:.*]] = arith.addi %[[REST]], %c4 : index
+// CHECK:     loop.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (f32) {
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC]]]
+func.func @channel_blocks(%x: !buffer<1x2x2x8xf32>, %w: !buffer<6x1x1x8xf32>, %y: !buffer<1x2x2x6xf32>) {
+  buffer.kernel conv_2d ins(%x, %w : !buffer<1x2x2x8xf32>, !buffer<6x1x1x8xf32>) outs(%y : !buffer<1x2x2x6xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "SAME", stride_h = 1 : i64, stride_w = 1 : i64}
+  return
+}

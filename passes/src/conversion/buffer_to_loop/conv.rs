@@ -17,13 +17,16 @@
 use super::accumulation::Accumulation;
 use super::emitter::KernelEmitter;
 use super::reduction::reduce;
-use super::window::ConvWindow;
+use super::window::{ConvWindow, Pixel};
 use mc_dialects::arith::build::constant_int_value;
-use mc_ir::Diagnostic;
+use mc_ir::{Diagnostic, Value};
 
 /// Filters with at most this many input channels have their channel loop unrolled (first
 /// layers: RGB or single-channel inputs).
 const MAX_UNROLLED_CHANNELS: i64 = 4;
+
+/// Output channels computed together (their accumulators carried side by side).
+const CHANNEL_BLOCK: i64 = 4;
 
 /// Lowers `conv_2d` (operands: input `[n, h, w, c]`, filter `[out_c, fh, fw, c / groups]`,
 /// optional bias `[out_c]`; output `[n, oh, ow, out_c]`).
@@ -46,33 +49,93 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let arith = Accumulation::new(e, [input, filter, output], bias, channels as usize, |values| {
         values.chunks(taps.max(1)).map(|c| c.iter().sum()).collect()
     })?;
-    window.for_each_pixel(e, |e, pixel, interior| {
-        e.for_range(0, channels, &[], |e, oc, _| {
-            let first_channel = if groups == 1 {
-                None
+    let nest = Nest { input, filter, output, filter_depth, groups, per_group, window, arith };
+    // Blocks of output channels share each input load; a block never straddles two groups.
+    let block =
+        if channels >= CHANNEL_BLOCK && (groups == 1 || per_group % CHANNEL_BLOCK == 0) { CHANNEL_BLOCK } else { 1 };
+    let blocked = channels / block * block;
+    nest.window.for_each_pixel(e, |e, pixel, interior| {
+        nest.channel_blocks(e, pixel, interior, (0, blocked / block), block)?;
+        if blocked < channels {
+            nest.channel_blocks(e, pixel, interior, (blocked, channels - blocked), 1)?;
+        }
+        Ok(())
+    })
+}
+
+/// What the nest of one `conv_2d` reads and computes.
+struct Nest {
+    input: Value,
+    filter: Value,
+    output: Value,
+    /// Input channels per filter.
+    filter_depth: i64,
+    groups: i64,
+    /// Output channels per group.
+    per_group: i64,
+    window: ConvWindow,
+    arith: Accumulation,
+}
+
+impl Nest {
+    /// At `pixel`, `count` blocks of `width` consecutive output channels from channel `first`:
+    /// each block carries `width` accumulators through one pass over the taps and input
+    /// channels, so each input element is loaded once per block.
+    fn channel_blocks(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        pixel: &Pixel,
+        interior: bool,
+        (first, count): (i64, i64),
+        width: i64,
+    ) -> Result<(), Diagnostic> {
+        let Nest { input, filter, output, filter_depth, .. } = *self;
+        e.for_range(0, count, &[], |e, block, _| {
+            let base = if width == 1 {
+                block
             } else {
-                let (per_group, depth) = (e.index(per_group), e.index(filter_depth));
-                let group = e.binary("arith.divui", oc, per_group);
-                Some(e.muli(group, depth))
+                let width = e.index(width);
+                e.muli(block, width)
             };
-            let init = arith.init(e, oc, interior);
-            let acc = window.reduce_taps(e, pixel, init, interior, |e, [iy, ix], [fy, fx], acc| {
+            let channels: Vec<Value> = (first..first + width)
+                .map(|j| {
+                    if j == 0 {
+                        base
+                    } else {
+                        let j = e.index(j);
+                        e.addi(base, j)
+                    }
+                })
+                .collect();
+            let first_channel = (self.groups > 1).then(|| {
+                let (per_group, depth) = (e.index(self.per_group), e.index(filter_depth));
+                let group = e.binary("arith.divui", channels[0], per_group);
+                e.muli(group, depth)
+            });
+            let inits: Vec<Value> = channels.iter().map(|&oc| self.arith.init(e, oc, interior)).collect();
+            let accs = self.window.reduce_taps(e, pixel, &inits, interior, |e, [iy, ix], [fy, fx], accs| {
                 let depth = (e.index(0), e.index(filter_depth));
-                reduce(e, depth, acc, MAX_UNROLLED_CHANNELS, |e, ic, acc| {
+                reduce(e, depth, accs, MAX_UNROLLED_CHANNELS, |e, ic, accs| {
                     let channel = match first_channel {
                         Some(first) if constant_int_value(e.b.ctx, ic) != Some(0) => e.addi(first, ic),
                         Some(first) => first,
                         None => ic,
                     };
                     let x = e.load(input, &[pixel.batch, iy, ix, channel]);
-                    let f = e.load(filter, &[oc, fy, fx, ic]);
-                    Ok(arith.accumulate(e, acc, x, f, interior))
+                    let mut next = Vec::with_capacity(accs.len());
+                    for (&oc, &acc) in channels.iter().zip(accs) {
+                        let f = e.load(filter, &[oc, fy, fx, ic]);
+                        next.push(self.arith.accumulate(e, acc, x, f, interior));
+                    }
+                    Ok(next)
                 })
             })?;
-            let result = arith.finish(e, acc, oc);
-            e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
+            for (&oc, &acc) in channels.iter().zip(&accs) {
+                let result = self.arith.finish(e, acc, oc);
+                e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
+            }
             Ok(Vec::new())
         })
         .map(drop)
-    })
+    }
 }

@@ -51,12 +51,12 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                     e.addi(first, m)
                 };
                 let init = arith.init(e, oc, interior);
-                let acc = window.reduce_taps(e, pixel, init, interior, |e, [iy, ix], [fy, fx], acc| {
+                let acc = window.reduce_taps(e, pixel, &[init], interior, |e, [iy, ix], [fy, fx], acc| {
                     let x = e.load(input, &[pixel.batch, iy, ix, ic]);
                     let f = e.load(filter, &[zero, fy, fx, oc]);
-                    Ok(arith.accumulate(e, acc, x, f, interior))
+                    Ok(vec![arith.accumulate(e, acc[0], x, f, interior)])
                 })?;
-                let result = arith.finish(e, acc, oc);
+                let result = arith.finish(e, acc[0], oc);
                 e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
                 Ok(Vec::new())
             })

@@ -1,7 +1,7 @@
-//! Single-accumulator reductions over an index range that unroll when the range is short and
+//! Reductions over an index range that unroll when the range is short and
 //! known at compile time: a 3x3 depthwise tap window or a 1-to-4-channel inner loop costs more in
 //! loop control than in arithmetic, so such reductions become straight-line code with constant
-//! indices; anything else stays a `loop.for` carrying the accumulator.
+//! indices; anything else stays a `loop.for` carrying the accumulators.
 
 use super::emitter::KernelEmitter;
 use mc_dialects::arith::build::constant_int_value;
@@ -14,26 +14,26 @@ pub fn constant_trip_count(e: &KernelEmitter<'_>, lo: Value, hi: Value) -> Optio
     i64::try_from((hi - lo).max(0)).ok()
 }
 
-/// `body(e, i, acc)` folded over `i` in `lo..hi` from `init`; unrolled (constant `i`) when the
-/// trip count is a constant of at most `unroll_limit`, else a `loop.for`. Returns the final
-/// accumulator.
+/// `body(e, i, accs)` folded over `i` in `lo..hi` from `inits`; unrolled (constant `i`) when the
+/// trip count is a constant of at most `unroll_limit`, else a `loop.for` carrying the
+/// accumulators. Returns the final accumulators.
 pub fn reduce(
     e: &mut KernelEmitter<'_>,
     (lo, hi): (Value, Value),
-    init: Value,
+    inits: &[Value],
     unroll_limit: i64,
-    mut body: impl FnMut(&mut KernelEmitter<'_>, Value, Value) -> Result<Value, Diagnostic>,
-) -> Result<Value, Diagnostic> {
+    mut body: impl FnMut(&mut KernelEmitter<'_>, Value, &[Value]) -> Result<Vec<Value>, Diagnostic>,
+) -> Result<Vec<Value>, Diagnostic> {
     match (constant_trip_count(e, lo, hi), constant_int_value(e.b.ctx, lo)) {
         (Some(count), Some(first)) if count <= unroll_limit => {
             let first = first as i64;
-            let mut acc = init;
+            let mut accs = inits.to_vec();
             for i in first..first + count {
                 let index = e.index(i);
-                acc = body(e, index, acc)?;
+                accs = body(e, index, &accs)?;
             }
-            Ok(acc)
+            Ok(accs)
         }
-        _ => Ok(e.for_loop(lo, hi, &[init], |e, i, acc| Ok(vec![body(e, i, acc[0])?]))?[0]),
+        _ => e.for_loop(lo, hi, inits, body),
     }
 }

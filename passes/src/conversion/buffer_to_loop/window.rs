@@ -208,19 +208,19 @@ impl ConvWindow {
         (origin, lo, hi, Some(full))
     }
 
-    /// The reduction over the valid taps of `pixel`: `body(e, [iy, ix], [fy, fx], acc)` returns
-    /// the accumulator after tap `(fy, fx)` reading input position `(iy, ix)`; returns the
-    /// final accumulator (`init` when no tap is inside). Rows outer, columns inner, as TFLite.
+    /// The reduction over the valid taps of `pixel`: `body(e, [iy, ix], [fy, fx], accs)` returns
+    /// the accumulators after tap `(fy, fx)` reading input position `(iy, ix)`; returns the
+    /// final accumulators (`inits` when no tap is inside). Rows outer, columns inner, as TFLite.
     /// With `unroll`, a window of constant bounds and at most [`MAX_UNROLLED_TAPS`] taps is
     /// straight-line code.
     pub fn reduce_taps(
         &self,
         e: &mut KernelEmitter<'_>,
         pixel: &Pixel,
-        init: Value,
+        inits: &[Value],
         unroll: bool,
-        mut body: impl FnMut(&mut KernelEmitter<'_>, [Value; 2], [Value; 2], Value) -> Result<Value, Diagnostic>,
-    ) -> Result<Value, Diagnostic> {
+        mut body: impl FnMut(&mut KernelEmitter<'_>, [Value; 2], [Value; 2], &[Value]) -> Result<Vec<Value>, Diagnostic>,
+    ) -> Result<Vec<Value>, Diagnostic> {
         let rows = (pixel.lo[0], pixel.hi[0]);
         let columns = (pixel.lo[1], pixel.hi[1]);
         let taps = constant_trip_count(e, rows.0, rows.1).zip(constant_trip_count(e, columns.0, columns.1));
@@ -228,11 +228,11 @@ impl ConvWindow {
             Some((h, w)) if unroll && h * w <= MAX_UNROLLED_TAPS => i64::MAX,
             _ => 0,
         };
-        reduce(e, rows, init, limit, |e, fy, acc| {
+        reduce(e, rows, inits, limit, |e, fy, accs| {
             let iy = self.input_position(e, 0, pixel, fy);
-            reduce(e, columns, acc, limit, |e, fx, acc| {
+            reduce(e, columns, accs, limit, |e, fx, accs| {
                 let ix = self.input_position(e, 1, pixel, fx);
-                body(e, [iy, ix], [fy, fx], acc)
+                body(e, [iy, ix], [fy, fx], accs)
             })
         })
     }
