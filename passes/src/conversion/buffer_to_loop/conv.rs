@@ -1,9 +1,141 @@
-//! Placeholder: conv kernels are not lowered yet (being written).
+//! `conv_2d`: TFLite's `reference_integer_ops::ConvPerChannel` (int8, per-channel or per-tensor
+//! filter scales, optional `i32` bias, grouped filters) and `reference_ops::Conv` (float).
+//!
+//! ```text
+//! for b, oy, ox:                                  (ConvWindow::for_each_pixel)
+//!   for oc:
+//!     acc = init(oc)                              (0, bias, or bias + input_offset·Σfilter)
+//!     for fy in ylo..yhi, fx in xlo..xhi:         only taps inside the input
+//!       for ic in 0..filter_in_c:                 contiguous in input and filter
+//!         acc += f[oc, fy, fx, ic] · (x[b, iy, ix, g·filter_in_c + ic] (+ input_offset))
+//!     out[b, oy, ox, oc] = finish(acc, oc)        (requantize or bias + clamp)
+//! ```
+//!
+//! Filters with fewer input channels than the input are grouped convolutions: output channel
+//! `oc` reads input channels of group `oc / (out_c / groups)`, as TFLite's reference kernels do.
 
+use super::accumulation::Accumulation;
 use super::emitter::KernelEmitter;
-use mc_ir::Diagnostic;
+use super::reduction::reduce;
+use super::window::{ConvWindow, Pixel};
+use mc_dialects::arith::build::constant_int_value;
+use mc_ir::{Diagnostic, Value};
 
-/// Not lowered yet: an unsupported error.
+/// Filters with at most this many input channels have their channel loop unrolled (first
+/// layers: RGB or single-channel inputs).
+const MAX_UNROLLED_CHANNELS: i64 = 4;
+
+/// Output channels computed together (their accumulators carried side by side).
+const CHANNEL_BLOCK: i64 = 4;
+
+/// Lowers `conv_2d` (operands: input `[n, h, w, c]`, filter `[out_c, fh, fw, c / groups]`,
+/// optional bias `[out_c]`; output `[n, oh, ow, out_c]`).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    Err(e.unsupported("no loop lowering yet"))
+    let (input, filter, bias, output) = (e.inputs[0], e.inputs[1], e.inputs.get(2).copied(), e.output);
+    let (in_shape, filter_shape, out_shape) = (e.shape(input), e.shape(filter), e.shape(output));
+    if [&in_shape, &filter_shape, &out_shape].iter().any(|s| s.len() != 4) {
+        return Err(e.unsupported("input, filter and output must have rank 4"));
+    }
+    let (channels, filter_depth) = (filter_shape[0], filter_shape[3]);
+    let groups = if filter_depth > 0 && in_shape[3] % filter_depth == 0 { in_shape[3] / filter_depth } else { 0 };
+    if groups == 0 || channels % groups != 0 || out_shape[3] != channels {
+        return Err(
+            e.unsupported(format!("filter {filter_shape:?} does not fit input {in_shape:?} and output {out_shape:?}"))
+        );
+    }
+    let per_group = channels / groups;
+    let window = ConvWindow::read(e, &in_shape, [filter_shape[1], filter_shape[2]], &out_shape)?;
+    let taps = (filter_shape[1] * filter_shape[2] * filter_depth) as usize;
+    let arith = Accumulation::new(e, [input, filter, output], bias, channels as usize, |values| {
+        values.chunks(taps.max(1)).map(|c| c.iter().sum()).collect()
+    })?;
+    let nest = Nest { input, filter, output, filter_depth, groups, per_group, window, arith };
+    // Blocks of output channels share each input load; a block never straddles two groups.
+    let block =
+        if channels >= CHANNEL_BLOCK && (groups == 1 || per_group % CHANNEL_BLOCK == 0) { CHANNEL_BLOCK } else { 1 };
+    let blocked = channels / block * block;
+    nest.window.for_each_pixel(e, |e, pixel, interior| {
+        nest.channel_blocks(e, pixel, interior, (0, blocked / block), block)?;
+        if blocked < channels {
+            nest.channel_blocks(e, pixel, interior, (blocked, channels - blocked), 1)?;
+        }
+        Ok(())
+    })
+}
+
+/// What the nest of one `conv_2d` reads and computes.
+struct Nest {
+    input: Value,
+    filter: Value,
+    output: Value,
+    /// Input channels per filter.
+    filter_depth: i64,
+    groups: i64,
+    /// Output channels per group.
+    per_group: i64,
+    window: ConvWindow,
+    arith: Accumulation,
+}
+
+impl Nest {
+    /// At `pixel`, `count` blocks of `width` consecutive output channels from channel `first`:
+    /// each block carries `width` accumulators through one pass over the taps and input
+    /// channels, so each input element is loaded once per block.
+    fn channel_blocks(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        pixel: &Pixel,
+        interior: bool,
+        (first, count): (i64, i64),
+        width: i64,
+    ) -> Result<(), Diagnostic> {
+        let Nest { input, filter, output, filter_depth, .. } = *self;
+        e.for_range(0, count, &[], |e, block, _| {
+            let base = if width == 1 {
+                block
+            } else {
+                let width = e.index(width);
+                e.muli(block, width)
+            };
+            let channels: Vec<Value> = (first..first + width)
+                .map(|j| {
+                    if j == 0 {
+                        base
+                    } else {
+                        let j = e.index(j);
+                        e.addi(base, j)
+                    }
+                })
+                .collect();
+            let first_channel = (self.groups > 1).then(|| {
+                let (per_group, depth) = (e.index(self.per_group), e.index(filter_depth));
+                let group = e.binary("arith.divui", channels[0], per_group);
+                e.muli(group, depth)
+            });
+            let inits: Vec<Value> = channels.iter().map(|&oc| self.arith.init(e, oc, interior)).collect();
+            let accs = self.window.reduce_taps(e, pixel, &inits, interior, |e, [iy, ix], [fy, fx], accs| {
+                let depth = (e.index(0), e.index(filter_depth));
+                reduce(e, depth, accs, MAX_UNROLLED_CHANNELS, |e, ic, accs| {
+                    let channel = match first_channel {
+                        Some(first) if constant_int_value(e.b.ctx, ic) != Some(0) => e.addi(first, ic),
+                        Some(first) => first,
+                        None => ic,
+                    };
+                    let x = e.load(input, &[pixel.batch, iy, ix, channel]);
+                    let mut next = Vec::with_capacity(accs.len());
+                    for (&oc, &acc) in channels.iter().zip(accs) {
+                        let f = e.load(filter, &[oc, fy, fx, ic]);
+                        next.push(self.arith.accumulate(e, acc, x, f, interior));
+                    }
+                    Ok(next)
+                })
+            })?;
+            for (&oc, &acc) in channels.iter().zip(&accs) {
+                let result = self.arith.finish(e, acc, oc);
+                e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
+            }
+            Ok(Vec::new())
+        })
+        .map(drop)
+    }
 }

@@ -1,9 +1,68 @@
-//! Placeholder: depthwise_conv kernels are not lowered yet (being written).
+//! `depthwise_conv_2d`: TFLite's `reference_integer_ops::DepthwiseConvPerChannel` (int8,
+//! per-channel or per-tensor filter scales, optional `i32` bias) and
+//! `reference_ops::DepthwiseConv` (float).
+//!
+//! ```text
+//! for b, oy, ox:                                  (ConvWindow::for_each_pixel)
+//!   for ic, m:                                    oc = ic · depth_multiplier + m
+//!     acc = init(oc)                              (0, bias, or bias + input_offset·Σfilter)
+//!     for fy in ylo..yhi, fx in xlo..xhi:         only taps inside the input
+//!       acc += f[0, fy, fx, oc] · (x[b, iy, ix, ic] (+ input_offset))
+//!     out[b, oy, ox, oc] = finish(acc, oc)        (requantize or bias + clamp)
+//! ```
 
+use super::accumulation::Accumulation;
 use super::emitter::KernelEmitter;
+use super::window::ConvWindow;
 use mc_ir::Diagnostic;
 
-/// Not lowered yet: an unsupported error.
+/// Lowers `depthwise_conv_2d` (operands: input `[n, h, w, c]`, filter `[1, fh, fw, c · m]`,
+/// optional bias `[c · m]`; output `[n, oh, ow, c · m]`; attribute `depth_multiplier` m).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    Err(e.unsupported("no loop lowering yet"))
+    let (input, filter, bias, output) = (e.inputs[0], e.inputs[1], e.inputs.get(2).copied(), e.output);
+    let (in_shape, filter_shape, out_shape) = (e.shape(input), e.shape(filter), e.shape(output));
+    if [&in_shape, &filter_shape, &out_shape].iter().any(|s| s.len() != 4) {
+        return Err(e.unsupported("input, filter and output must have rank 4"));
+    }
+    let multiplier = e.int_attr("depth_multiplier")?;
+    let (in_channels, channels) = (in_shape[3], filter_shape[3]);
+    if multiplier < 1 || filter_shape[0] != 1 || channels != in_channels * multiplier || out_shape[3] != channels {
+        return Err(e.unsupported(format!(
+            "filter {filter_shape:?} does not fit input {in_shape:?}, output {out_shape:?} and depth_multiplier {multiplier}"
+        )));
+    }
+    let window = ConvWindow::read(e, &in_shape, [filter_shape[1], filter_shape[2]], &out_shape)?;
+    let arith = Accumulation::new(e, [input, filter, output], bias, channels as usize, |values| {
+        let mut sums = vec![0; channels as usize];
+        for (i, v) in values.iter().enumerate() {
+            sums[i % channels as usize] += v;
+        }
+        sums
+    })?;
+    let zero = e.index(0);
+    window.for_each_pixel(e, |e, pixel, interior| {
+        e.for_range(0, in_channels, &[], |e, ic, _| {
+            e.for_range(0, multiplier, &[], |e, m, _| {
+                let oc = if multiplier == 1 {
+                    ic
+                } else {
+                    let scale = e.index(multiplier);
+                    let first = e.muli(ic, scale);
+                    e.addi(first, m)
+                };
+                let init = arith.init(e, oc, interior);
+                let acc = window.reduce_taps(e, pixel, &[init], interior, |e, [iy, ix], [fy, fx], acc| {
+                    let x = e.load(input, &[pixel.batch, iy, ix, ic]);
+                    let f = e.load(filter, &[zero, fy, fx, oc]);
+                    Ok(vec![arith.accumulate(e, acc[0], x, f, interior)])
+                })?;
+                let result = arith.finish(e, acc[0], oc);
+                e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
+                Ok(Vec::new())
+            })
+            .map(drop)?;
+            Ok(Vec::new())
+        })
+        .map(drop)
+    })
 }

@@ -33,6 +33,7 @@
 //! | `concatenation` | [`concatenation`] | `reference_ops::Concatenation` |
 //! | `strided_slice` | [`strided_slice`] | `reference_ops::StridedSlice` |
 
+mod accumulation;
 mod activation;
 mod binary;
 mod broadcast;
@@ -49,8 +50,10 @@ mod pad;
 mod pool;
 pub mod quantization;
 mod quantize;
+mod reduction;
 mod softmax;
 mod strided_slice;
+mod window;
 
 pub use emitter::{ElementKind, KernelEmitter};
 

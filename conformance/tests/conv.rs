@@ -1,0 +1,269 @@
+//! `CONV_2D` and `DEPTHWISE_CONV_2D` against TFLite Micro: int8 (per-channel and per-tensor
+//! filter scales, with and without bias, extreme zero points, saturating output scales, grouped
+//! filters) and float, over SAME padding with odd sizes, VALID, strides, dilations, 1x1 filters,
+//! filters larger than the input, depth multipliers 1 to 3, every fused activation, batches 1
+//! and 2.
+
+use mc_conformance::models::{OneOp, Quant};
+use mc_conformance::{Case, DType, Rng, Tensor, check_cases};
+use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, Padding};
+
+/// Input scale of every int8 case.
+const INPUT_SCALE: f32 = 0.05;
+
+/// One convolution to test.
+#[derive(Clone)]
+struct Spec {
+    name: &'static str,
+    /// `[n, h, w, c]`.
+    input: [usize; 4],
+    /// Conv: output channels; depthwise: the depth multiplier.
+    channels: usize,
+    /// Conv only: input channels per filter (`c` unless grouped).
+    filter_depth: Option<usize>,
+    filter: [usize; 2],
+    stride: [usize; 2],
+    dilation: [usize; 2],
+    padding: Padding,
+    activation: Activation,
+    bias: bool,
+    per_channel: bool,
+    /// Input and output zero points (int8).
+    zero_points: (i64, i64),
+    /// Output scale relative to the typical accumulator range: below 1 saturates.
+    output_range: f32,
+}
+
+impl Spec {
+    fn new(name: &'static str, input: [usize; 4], channels: usize, filter: [usize; 2]) -> Spec {
+        Spec {
+            name,
+            input,
+            channels,
+            filter_depth: None,
+            filter,
+            stride: [1, 1],
+            dilation: [1, 1],
+            padding: Padding::Same,
+            activation: Activation::None,
+            bias: true,
+            per_channel: true,
+            zero_points: (-3, 5),
+            output_range: 1.0,
+        }
+    }
+
+    fn output_size(&self, axis: usize) -> usize {
+        let (size, stride) = (self.input[1 + axis], self.stride[axis]);
+        let effective = (self.filter[axis] - 1) * self.dilation[axis] + 1;
+        match self.padding {
+            Padding::Same => size.div_ceil(stride),
+            Padding::Valid => (size - effective + stride) / stride,
+        }
+    }
+
+    /// The one-op model (depthwise or not, int8 or float) with random weights, on a random
+    /// input.
+    fn case(&self, depthwise: bool, float: bool, rng: &mut Rng) -> Case {
+        let [n, _, _, c] = self.input;
+        let [fh, fw] = self.filter;
+        let out_c = if depthwise { c * self.channels } else { self.channels };
+        let depth = if depthwise { 1 } else { self.filter_depth.unwrap_or(c) };
+        let filter_shape = if depthwise { [1, fh, fw, out_c] } else { [out_c, fh, fw, depth] };
+        let output_shape = [n, self.output_size(0), self.output_size(1), out_c];
+        let taps = fh * fw * depth;
+        let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
+        let filter_count: usize = filter_shape.iter().product();
+        let mut m = OneOp::new();
+        let (x, f, b, y) = if float {
+            let x = m.input("x", &dims(&self.input), DType::Float32, None);
+            let weights = Tensor::random(DType::Float32, &filter_shape, rng);
+            let f = m.constant("w", &dims(&filter_shape), DType::Float32, &weights.data, None);
+            let b = self.bias.then(|| {
+                let bias = Tensor::random(DType::Float32, &[out_c], rng);
+                m.constant("b", &[out_c as i32], DType::Float32, &bias.data, None)
+            });
+            (x, f, b, m.output("y", &dims(&output_shape), DType::Float32, None))
+        } else {
+            let (input_zp, output_zp) = self.zero_points;
+            let x = m.input("x", &dims(&self.input), DType::Int8, Some(Quant::tensor(INPUT_SCALE, input_zp)));
+            let scales: Vec<f32> =
+                (0..if self.per_channel { out_c } else { 1 }).map(|_| rng.float(0.002, 0.02)).collect();
+            let axis = if depthwise { 3 } else { 0 };
+            let weights = rng.bytes(filter_count);
+            let f = m.constant("w", &dims(&filter_shape), DType::Int8, &weights, Some(Quant::channels(&scales, axis)));
+            let b = self.bias.then(|| {
+                let values: Vec<i32> = (0..out_c).map(|_| rng.range(-20_000, 20_000) as i32).collect();
+                let bias_scales: Vec<f32> = (0..out_c).map(|i| INPUT_SCALE * scales[i % scales.len()]).collect();
+                m.constant_i32("b", &[out_c as i32], &values, Some(Quant::channels(&bias_scales, 0)))
+            });
+            // A typical accumulator: sqrt(taps) products of two uniform int8 values.
+            let typical = INPUT_SCALE * 0.01 * (taps as f32).sqrt() * 74.0 * 74.0 * 2.0 / 128.0;
+            let q = Quant::tensor(typical * self.output_range, output_zp);
+            (x, f, b, m.output("y", &dims(&output_shape), DType::Int8, Some(q)))
+        };
+        let (stride_h, stride_w) = (self.stride[0] as i32, self.stride[1] as i32);
+        let (dilation_h_factor, dilation_w_factor) = (self.dilation[0] as i32, self.dilation[1] as i32);
+        let (padding, fused_activation) = (self.padding, self.activation);
+        let (op, options) = if depthwise {
+            let options = DepthwiseConv2DOptions {
+                padding,
+                stride_w,
+                stride_h,
+                depth_multiplier: self.channels as i32,
+                fused_activation,
+                dilation_w_factor,
+                dilation_h_factor,
+            };
+            (BuiltinOp::DepthwiseConv2D, BuiltinOptions::DepthwiseConv2D(options))
+        } else {
+            let options = Conv2DOptions {
+                padding,
+                stride_w,
+                stride_h,
+                fused_activation,
+                dilation_w_factor,
+                dilation_h_factor,
+                quantized_bias_type: None,
+            };
+            (BuiltinOp::Conv2D, BuiltinOptions::Conv2D(options))
+        };
+        // Without a bias the operator has two inputs (TFLM's depthwise kernel reads a third
+        // input given as -1 and crashes).
+        let operands: Vec<i32> = [x, f].into_iter().chain(b).collect();
+        m.op(op, &operands, &[y], options);
+        let dtype = if float { DType::Float32 } else { DType::Int8 };
+        let input = Tensor::random(dtype, &self.input, rng);
+        let kind = match (depthwise, float) {
+            (false, false) => "conv int8",
+            (false, true) => "conv f32",
+            (true, false) => "depthwise int8",
+            (true, true) => "depthwise f32",
+        };
+        m.case(&format!("{kind} {}", self.name), vec![input])
+    }
+}
+
+/// The `conv_2d` cases.
+fn conv_specs() -> Vec<Spec> {
+    vec![
+        Spec {
+            stride: [2, 2],
+            activation: Activation::Relu,
+            ..Spec::new("same odd sizes stride 2", [1, 9, 7, 3], 4, [3, 3])
+        },
+        Spec {
+            padding: Padding::Valid,
+            per_channel: false,
+            bias: false,
+            ..Spec::new("valid stride 1 per-tensor no bias", [1, 6, 5, 4], 5, [3, 3])
+        },
+        Spec {
+            padding: Padding::Valid,
+            stride: [2, 2],
+            activation: Activation::Relu6,
+            ..Spec::new("valid stride 2 batch 2", [2, 9, 8, 3], 3, [3, 2])
+        },
+        Spec {
+            dilation: [2, 2],
+            activation: Activation::ReluN1To1,
+            ..Spec::new("dilation 2 same", [1, 9, 9, 2], 3, [3, 3])
+        },
+        Spec { zero_points: (-128, 0), ..Spec::new("1x1 input zero point -128", [1, 5, 5, 8], 6, [1, 1]) },
+        Spec {
+            zero_points: (127, -128),
+            output_range: 0.05,
+            stride: [2, 1],
+            ..Spec::new("zero points 127/-128 saturating", [1, 7, 6, 5], 4, [3, 3])
+        },
+        Spec {
+            zero_points: (0, 127),
+            output_range: 0.1,
+            activation: Activation::Relu,
+            bias: false,
+            ..Spec::new("input zero point 0 output 127 saturating", [1, 5, 4, 3], 2, [2, 2])
+        },
+        Spec { filter_depth: Some(2), ..Spec::new("grouped 2 groups", [1, 6, 6, 4], 6, [3, 3]) },
+        Spec {
+            filter_depth: Some(3),
+            padding: Padding::Valid,
+            ..Spec::new("grouped 2 groups of 4 channels (blocked)", [1, 5, 6, 6], 8, [2, 3])
+        },
+        Spec { per_channel: false, ..Spec::new("1x1 13 channels (3 blocks and 1)", [2, 3, 5, 7], 13, [1, 1]) },
+        Spec {
+            dilation: [2, 1],
+            stride: [1, 2],
+            activation: Activation::Relu6,
+            ..Spec::new("asymmetric 5x3 dilation 2x1 stride 1x2", [2, 8, 7, 3], 2, [5, 3])
+        },
+        Spec { ..Spec::new("filter wider than the input", [1, 2, 3, 2], 3, [5, 5]) },
+    ]
+}
+
+/// The `depthwise_conv_2d` cases (`channels` is the depth multiplier).
+fn depthwise_specs() -> Vec<Spec> {
+    vec![
+        Spec {
+            stride: [2, 2],
+            activation: Activation::Relu,
+            ..Spec::new("same odd sizes stride 2", [1, 9, 7, 3], 1, [3, 3])
+        },
+        Spec {
+            padding: Padding::Valid,
+            activation: Activation::Relu6,
+            ..Spec::new("valid depth multiplier 2", [1, 6, 5, 3], 2, [3, 3])
+        },
+        Spec {
+            stride: [2, 2],
+            dilation: [2, 2],
+            activation: Activation::ReluN1To1,
+            ..Spec::new("same multiplier 3 stride 2 dilation 2", [1, 9, 8, 2], 3, [3, 3])
+        },
+        Spec {
+            padding: Padding::Valid,
+            stride: [2, 2],
+            per_channel: false,
+            bias: false,
+            ..Spec::new("valid stride 2 per-tensor no bias batch 2", [2, 9, 9, 4], 1, [3, 3])
+        },
+        Spec {
+            zero_points: (127, -128),
+            output_range: 0.05,
+            ..Spec::new("zero points 127/-128 saturating", [1, 5, 6, 4], 2, [3, 3])
+        },
+        Spec {
+            zero_points: (-128, 127),
+            output_range: 0.1,
+            activation: Activation::Relu,
+            ..Spec::new("zero points -128/127 saturating", [1, 5, 5, 3], 1, [5, 5])
+        },
+        Spec { ..Spec::new("1x1 multiplier 2", [1, 4, 3, 5], 2, [1, 1]) },
+        Spec { ..Spec::new("filter wider than the input", [1, 2, 3, 2], 1, [5, 5]) },
+    ]
+}
+
+/// Three cases (fresh weights and input each) per spec.
+fn cases(specs: &[Spec], depthwise: bool, float: bool, seed: u64) -> Vec<Case> {
+    let mut rng = Rng(seed);
+    specs.iter().flat_map(|spec| (0..3).map(|_| spec.case(depthwise, float, &mut rng)).collect::<Vec<_>>()).collect()
+}
+
+#[test]
+fn int8_conv_2d_matches_tflite_micro() {
+    check_cases(&cases(&conv_specs(), false, false, 0xC0_4E), 0.0);
+}
+
+#[test]
+fn float_conv_2d_matches_tflite_micro() {
+    check_cases(&cases(&conv_specs(), false, true, 0xF1_0A7), 1e-5);
+}
+
+#[test]
+fn int8_depthwise_conv_2d_matches_tflite_micro() {
+    check_cases(&cases(&depthwise_specs(), true, false, 0xDE_97), 0.0);
+}
+
+#[test]
+fn float_depthwise_conv_2d_matches_tflite_micro() {
+    check_cases(&cases(&depthwise_specs(), true, true, 0xD0_F1), 1e-5);
+}

@@ -1,0 +1,277 @@
+//! The per-output-channel arithmetic TFLite's convolutions share (`conv_2d`,
+//! `depthwise_conv_2d`): what an accumulator starts at, how one filter tap is added, and how the
+//! sum becomes an output element.
+//!
+//! - float (`reference_ops::Conv`/`DepthwiseConv`): `total += x · f` from `0`, then
+//!   `clamp(total + bias)`.
+//! - int8 (`reference_integer_ops::ConvPerChannel`/`DepthwiseConvPerChannel`):
+//!   `acc += f · (x + input_offset)`, `+ bias`, then `MultiplyByQuantizedMultiplier` with the
+//!   channel's multiplier and shift (from `PopulateConvolutionQuantizationParams`: effective scale
+//!   `(double)input_scale · (double)filter_scale / (double)output_scale`), `+ output_offset`,
+//!   clamped to the fused activation's range.
+//!
+//! Integer sums are exact (and `i32` wrapping is a ring), so the int8 sum may be regrouped:
+//! when the filter (and bias) are compile-time constants, the interior of the image — where every
+//! tap is summed — starts from `bias + input_offset · Σ filter` (a per-channel table) and adds
+//! `f · x` per tap: the same integer terms, one add fewer per tap. Clipped border pixels keep
+//! TFLite's form.
+
+use super::emitter::{ElementKind, KernelEmitter};
+use super::quantization::{
+    INT8_RANGE, activation_range_quantized, clamp_f32, fused_range_f32, quantize_multiplier, requantize_to_i8,
+};
+use mc_dialects::buffer::{GetGlobalOp, GlobalOp};
+use mc_dialects::graph::attributes::int_elements;
+use mc_ir::{Diagnostic, Value};
+
+/// How one output channel's requantization parameters are found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Requantization {
+    /// Every channel has the same multiplier and shift: constants.
+    Uniform(i32, i32),
+    /// Per-channel `i32` tables of multipliers and shifts.
+    PerChannel(Value, Value),
+}
+
+/// The arithmetic of one convolution kernel.
+pub enum Accumulation {
+    /// `f32` input, filter, output (and bias).
+    Float {
+        /// The `[out_c]` bias buffer, if any.
+        bias: Option<Value>,
+        /// The fused activation's clamp bounds.
+        range: (f32, f32),
+    },
+    /// int8 input, filter and output, `i32` bias.
+    Int8 {
+        /// `-input_zero_point`.
+        input_offset: i32,
+        /// The output zero point.
+        output_offset: i32,
+        /// The fused activation's clamp bounds.
+        range: (i32, i32),
+        /// Multipliers and shifts.
+        requantization: Requantization,
+        /// The `[out_c]` bias buffer, if any.
+        bias: Option<Value>,
+        /// The `[out_c]` table of `bias + input_offset · Σ filter`, when folded.
+        folded: Option<Value>,
+    },
+}
+
+/// The effective scale of each output channel, as TFLM's `PopulateConvolutionQuantizationParams`
+/// computes it: `(double)input_scale · (double)filter_scale / (double)output_scale` with the
+/// scales the model stores as `float`, one filter scale broadcast to every channel.
+pub fn channel_multipliers(
+    input_scale: f64,
+    filter_scales: &[f64],
+    output_scale: f64,
+    channels: usize,
+) -> Vec<(i32, i32)> {
+    let single = |s: f64| f64::from(s as f32);
+    (0..channels)
+        .map(|c| {
+            let filter = if filter_scales.len() == 1 { filter_scales[0] } else { filter_scales[c] };
+            quantize_multiplier(single(input_scale) * single(filter) / single(output_scale))
+        })
+        .collect()
+}
+
+/// The integer elements of a buffer that is a constant global (`buffer.get_global` of a
+/// `buffer.global` with readable data), else `None`.
+pub fn constant_elements(e: &KernelEmitter<'_>, buffer: Value) -> Option<Vec<i64>> {
+    let ctx = &*e.b.ctx;
+    let get = GetGlobalOp::cast(ctx, ctx.defining_op(buffer)?)?;
+    let global = GlobalOp::cast(ctx, ctx.lookup_symbol(get.op(), get.name(ctx))?)?;
+    int_elements(ctx, global.value(ctx))
+}
+
+/// `bias + input_offset · filter_sum` per channel in `i32` arithmetic (wrapping, as the kernel's
+/// accumulator).
+pub fn fold_input_offset(bias: Option<&[i64]>, input_offset: i32, filter_sums: &[i64]) -> Vec<i64> {
+    filter_sums
+        .iter()
+        .enumerate()
+        .map(|(c, &sum)| {
+            let bias = bias.map_or(0, |b| b[c] as i32);
+            i64::from(bias.wrapping_add(input_offset.wrapping_mul(sum as i32)))
+        })
+        .collect()
+}
+
+impl Accumulation {
+    /// The arithmetic of the kernel being lowered: `input`, `filter`, optional `bias` and
+    /// `output` buffers with `channels` output channels. `filter_sums` gives each output
+    /// channel's sum of filter values from the filter's elements (its layout is the kernel's);
+    /// the int8 input offset is folded with it when the filter and bias are constants.
+    ///
+    /// # Errors
+    ///
+    /// Unsupported element types (16-bit activations among them), quantization TFLite's
+    /// kernels reject, and fused activations they do not fuse.
+    pub fn new(
+        e: &mut KernelEmitter<'_>,
+        [input, filter, output]: [Value; 3],
+        bias: Option<Value>,
+        channels: usize,
+        filter_sums: impl FnOnce(&[i64]) -> Vec<i64>,
+    ) -> Result<Accumulation, Diagnostic> {
+        let kinds = (e.kind(input), e.kind(filter), e.kind(output), bias.map(|b| e.kind(b)));
+        match kinds {
+            (ElementKind::F32, ElementKind::F32, ElementKind::F32, None | Some(ElementKind::F32)) => {
+                Ok(Accumulation::Float { bias, range: fused_range_f32(e)? })
+            }
+            (ElementKind::Int8, ElementKind::Int8, ElementKind::Int8, None | Some(ElementKind::Int32)) => {
+                Self::int8(e, [input, filter, output], bias, channels, filter_sums)
+            }
+            (ElementKind::Int16, ..) => Err(e.unsupported("16-bit activations (16x8 kernels) are not lowered")),
+            _ => Err(e.unsupported(format!(
+                "input '{}', filter '{}', output '{}'{}",
+                e.type_text(input),
+                e.type_text(filter),
+                e.type_text(output),
+                bias.map(|b| format!(", bias '{}'", e.type_text(b))).unwrap_or_default()
+            ))),
+        }
+    }
+
+    fn int8(
+        e: &mut KernelEmitter<'_>,
+        [input, filter, output]: [Value; 3],
+        bias: Option<Value>,
+        channels: usize,
+        filter_sums: impl FnOnce(&[i64]) -> Vec<i64>,
+    ) -> Result<Accumulation, Diagnostic> {
+        let (input_scale, input_zero_point) = e.per_tensor(input)?;
+        let (output_scale, output_zero_point) = e.per_tensor(output)?;
+        let quantization = e.quantization(filter).ok_or_else(|| e.unsupported("the filter is not quantized"))?;
+        let scales = quantization.scales();
+        if scales.len() != 1 && scales.len() != channels {
+            return Err(e.unsupported(format!("the filter has {} scales for {channels} output channels", scales.len())));
+        }
+        if quantization.zero_points().iter().any(|&z| z != 0) {
+            return Err(e.unsupported("a filter zero point other than 0"));
+        }
+        let activation = e.activation()?;
+        let range = activation_range_quantized(activation, output_scale, output_zero_point, INT8_RANGE)
+            .map_err(|m| e.unsupported(m))?;
+        let multipliers = channel_multipliers(input_scale, &scales, output_scale, channels);
+        let requantization = if multipliers.iter().all(|&m| m == multipliers[0]) {
+            Requantization::Uniform(multipliers[0].0, multipliers[0].1)
+        } else {
+            let values = |f: fn(&(i32, i32)) -> i32| multipliers.iter().map(|m| i64::from(f(m))).collect::<Vec<_>>();
+            let m = e.table("conv_multiplier", 32, &values(|m| m.0));
+            let s = e.table("conv_shift", 32, &values(|m| m.1));
+            Requantization::PerChannel(m, s)
+        };
+        let input_offset = -(input_zero_point as i32);
+        let folded = if input_offset == 0 {
+            None
+        } else {
+            let bias_values = match bias {
+                None => Some(None),
+                Some(b) => constant_elements(e, b).map(Some),
+            };
+            match (constant_elements(e, filter), bias_values) {
+                (Some(filter), Some(bias_values)) => {
+                    let folded = fold_input_offset(bias_values.as_deref(), input_offset, &filter_sums(&filter));
+                    Some(e.table("conv_folded_bias", 32, &folded))
+                }
+                _ => None,
+            }
+        };
+        Ok(Accumulation::Int8 {
+            input_offset,
+            output_offset: output_zero_point as i32,
+            range,
+            requantization,
+            bias,
+            folded,
+        })
+    }
+
+    /// True when a pixel uses the folded form (interior pixels, when a folded table exists).
+    fn folds(&self, interior: bool) -> bool {
+        interior && matches!(self, Accumulation::Int8 { folded: Some(_), .. })
+    }
+
+    /// The accumulator's start for output channel `channel` (an `index`).
+    pub fn init(&self, e: &mut KernelEmitter<'_>, channel: Value, interior: bool) -> Value {
+        match self {
+            Accumulation::Float { .. } => e.f32(0.0),
+            Accumulation::Int8 { folded: Some(folded), .. } if interior => e.load(*folded, &[channel]),
+            Accumulation::Int8 { bias: Some(bias), .. } => e.load(*bias, &[channel]),
+            Accumulation::Int8 { .. } => e.i32(0),
+        }
+    }
+
+    /// `acc` plus the term of input element `x` and filter element `f` (loaded values).
+    pub fn accumulate(&self, e: &mut KernelEmitter<'_>, acc: Value, x: Value, f: Value, interior: bool) -> Value {
+        match self {
+            Accumulation::Float { .. } => {
+                let product = e.binary("arith.mulf", x, f);
+                e.binary("arith.addf", acc, product)
+            }
+            Accumulation::Int8 { input_offset, .. } => {
+                let (x, f) = (e.extsi_i32(x), e.extsi_i32(f));
+                let x = if *input_offset == 0 || self.folds(interior) {
+                    x
+                } else {
+                    let offset = e.i32(*input_offset);
+                    e.addi(x, offset)
+                };
+                let product = e.muli(f, x);
+                e.addi(acc, product)
+            }
+        }
+    }
+
+    /// The output element of channel `channel` from the final accumulator.
+    pub fn finish(&self, e: &mut KernelEmitter<'_>, acc: Value, channel: Value) -> Value {
+        match self {
+            Accumulation::Float { bias, range } => {
+                let total = match bias {
+                    Some(bias) => {
+                        let bias = e.load(*bias, &[channel]);
+                        e.binary("arith.addf", acc, bias)
+                    }
+                    None => acc,
+                };
+                clamp_f32(e, total, *range)
+            }
+            Accumulation::Int8 { output_offset, range, requantization, .. } => {
+                let (multiplier, shift) = match requantization {
+                    Requantization::Uniform(m, s) => (e.i32(*m), e.i32(*s)),
+                    Requantization::PerChannel(m, s) => (e.load(*m, &[channel]), e.load(*s, &[channel])),
+                };
+                requantize_to_i8(e, acc, multiplier, shift, *output_offset, *range)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multipliers_use_double_products_of_float_scales() {
+        // 0.5 · 0.25 / 0.125 = 1.0 = 2^30 · 2^1 / 2^31.
+        assert_eq!(channel_multipliers(0.5, &[0.25], 0.125, 2), vec![(1 << 30, 1); 2]);
+        // Per channel: one multiplier each.
+        let m = channel_multipliers(0.5, &[0.25, 0.0625], 0.125, 2);
+        assert_eq!(m, vec![(1 << 30, 1), (1 << 30, -1)]);
+        // Scales are rounded to float first (as the model stores them).
+        let s = 0.1f64;
+        let exact = quantize_multiplier(f64::from(s as f32) * f64::from(s as f32) / f64::from(s as f32));
+        assert_eq!(channel_multipliers(s, &[s], s, 1), vec![exact]);
+    }
+
+    #[test]
+    fn folding_wraps_like_the_i32_accumulator() {
+        assert_eq!(fold_input_offset(Some(&[10, -3]), 128, &[2, -1]), vec![266, -131]);
+        assert_eq!(fold_input_offset(None, -1, &[5]), vec![-5]);
+        // i32 overflow wraps.
+        assert_eq!(fold_input_offset(Some(&[i64::from(i32::MAX)]), 1, &[1]), vec![i64::from(i32::MIN)]);
+    }
+}
