@@ -49,8 +49,8 @@ PY
         --residency-report "$work/$name.json" --arena-svg "$work/$name.svg" || die "mc-run failed on $model"
 done
 "$python" - "$work" "${models[@]}" <<'PY'
-import contextlib, io, json, os, re, sys
-from tflite_micro.python.tflite_micro import runtime
+import json, os, re, subprocess, sys
+import numpy as np
 
 work, models = sys.argv[1], sys.argv[2:]
 print(f"{'model':<24} {'mc pools':>9} {'bound':>7} {'mc+I/O':>8} {'TFLM head':>10} {'TFLM total':>11} {'pools/head':>11} {'(pools+I/O)/total':>18}")
@@ -59,29 +59,13 @@ for path in models:
     report = json.load(open(os.path.join(work, name + ".json")))
     pools = sum(p["size"] for p in report["pools"])
     bound = sum(p["lower_bound"] for p in report["pools"])
-    interpreter = runtime.Interpreter.from_file(path, arena_size=4 << 20)
-    io_bytes = 0
-    for kind in ("input", "output"):
-        index = 0
-        while True:
-            try:
-                detail = getattr(interpreter, f"get_{kind}_details")(index)
-            except Exception:
-                break
-            count = 1
-            for d in detail["shape"]:
-                count *= int(d)
-            io_bytes += count * detail["dtype"]().itemsize
-            index += 1
-    # print_allocations writes from C++ to the process's stdout: capture file descriptor 1.
-    read, write = os.pipe()
-    saved = os.dup(1)
-    os.dup2(write, 1)
-    interpreter.print_allocations()
-    sys.stdout.flush()
-    os.dup2(saved, 1)
-    os.close(write)
-    text = os.read(read, 1 << 20).decode()
+    # The model's input and output bytes: the arrays mc-run read and wrote.
+    io_bytes = sum(np.load(os.path.join(work, f"{name}.{kind}.npy")).nbytes for kind in ("input", "output"))
+    # print_allocations writes from C++ to the process's own streams: run it in a child.
+    code = ("import sys; from tflite_micro.python.tflite_micro import runtime; "
+            "runtime.Interpreter.from_file(sys.argv[1], arena_size=4 << 20).print_allocations()")
+    child = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True, check=True)
+    text = child.stdout + child.stderr
     head = int(re.search(r"allocation head (\d+)", text).group(1))
     total = int(re.search(r"allocation total (\d+)", text).group(1))
     print(f"{name:<24} {pools:>9} {bound:>7} {pools + io_bytes:>8} {head:>10} {total:>11} {pools / head:>11.2f} {(pools + io_bytes) / total:>18.2f}")
