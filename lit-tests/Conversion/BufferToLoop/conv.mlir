@@ -31,59 +31,58 @@ buffer.global @b {role = "constant"} : !buffer<2x!qb> = dense<[10, -20]> : tenso
 // CHECK: %[[XHI:.*]] = buffer.get_global @window_tap_hi
 // CHECK: %[[COLUMNS:.*]] = buffer.get_global @window_columns
 // CHECK: loop.for %[[N:.*]] = {{.*}} {
-// CHECK:   loop.for %[[OY:.*]] = {{.*}} {
-// Row 1 is the only interior row.
-// CHECK:     %[[FROM:.*]] = arith.cmpi sge, %[[OY]], %c1 : index
-// CHECK:     %[[TO:.*]] = arith.cmpi slt, %[[OY]], %c2 : index
-// CHECK:     %[[INTERIOR:.*]] = arith.andi %[[FROM]], %[[TO]] : i1
-// CHECK:     loop.if %[[INTERIOR]] {
+// Row 0, clipped above: every column, both tap ranges from the tables.
+// CHECK:   loop.for %[[OY0:.*]] = %c0 to %c1 step %c1 {
+// CHECK:     %[[RLO:.*]] = loop.load %[[YLO]][%[[OY0]]]
+// CHECK:     %[[RLOI:.*]] = arith.index_cast %[[RLO]] : i32 to index
+// CHECK:     %[[RHI:.*]] = loop.load %[[YHI]][%[[OY0]]]
+// CHECK:     %[[RHII:.*]] = arith.index_cast %[[RHI]] : i32 to index
+// CHECK:     loop.for %[[OX3:.*]] = %c0 to %c3 step %c1 {
+// CHECK:       loop.for %[[OC3:.*]] = %c0 to %c2 step %c1 {
+// CHECK:         loop.for %{{.*}} = %[[RLOI]] to %[[RHII]] step %c1 iter_args
+// CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY0]], %[[OX3]], %[[OC3]]]
+// Row 1, the only interior row.
+// CHECK:   loop.for %[[OY:.*]] = %c1 to %c2 step %c1 {
 // Its interior column (1): the whole window unrolled, from the folded bias, no offset added.
-// CHECK:       loop.for %[[K:.*]] = %c0 to %c1 step %c1 {
-// CHECK:         %[[OX:.*]] = arith.addi %[[K]], %c1 : index
-// CHECK:         loop.for %[[OC:.*]] = %c0 to %c2 step %c1 {
-// CHECK:           %[[INIT:.*]] = loop.load %[[FOLDED]][%[[OC]]]
-// CHECK-NOT:       loop.for
-// CHECK:           %[[XV:.*]] = loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %c0]
-// CHECK:           %[[FV:.*]] = loop.load %[[W]][%[[OC]], %c0, %c0, %c0]
-// CHECK:           %[[X32:.*]] = arith.extsi %[[XV]] : i8 to i32
-// CHECK:           %[[F32:.*]] = arith.extsi %[[FV]] : i8 to i32
-// CHECK:           %[[P:.*]] = arith.muli %[[F32]], %[[X32]] : i32
-// CHECK:           arith.addi %[[INIT]], %[[P]] : i32
-// CHECK-COUNT-17:  arith.muli %{{.*}}, %{{.*}} : i32
-// CHECK:           arith.trunci %{{.*}} : i32 to i8
-// CHECK:           loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC]]]
+// CHECK:     loop.for %[[K:.*]] = %c0 to %c1 step %c1 {
+// CHECK:       %[[OX:.*]] = arith.addi %[[K]], %c1 : index
+// CHECK:       loop.for %[[OC:.*]] = %c0 to %c2 step %c1 {
+// CHECK:         %[[INIT:.*]] = loop.load %[[FOLDED]][%[[OC]]]
+// CHECK-NOT:     loop.for
+// CHECK:         %[[XV:.*]] = loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %c0]
+// CHECK:         %[[FV:.*]] = loop.load %[[W]][%[[OC]], %c0, %c0, %c0]
+// CHECK:         %[[X32:.*]] = arith.extsi %[[XV]] : i8 to i32
+// CHECK:         %[[F32:.*]] = arith.extsi %[[FV]] : i8 to i32
+// CHECK:         %[[P:.*]] = arith.muli %[[F32]], %[[X32]] : i32
+// CHECK:         arith.addi %[[INIT]], %[[P]] : i32
+// CHECK-COUNT-17: arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK:         arith.trunci %{{.*}} : i32 to i8
+// CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC]]]
 // Its clipped columns (0 and 2), listed in a table: all rows, the valid columns, from the bias,
 // with the input offset (3) added per tap.
-// CHECK:       loop.for %[[C:.*]] = %c0 to %c2 step %c1 {
-// CHECK:         %[[COL:.*]] = loop.load %[[COLUMNS]][%[[C]]]
-// CHECK:         %[[OX2:.*]] = arith.index_cast %[[COL]] : i32 to index
-// CHECK:         %[[LO:.*]] = loop.load %[[XLO]][%[[OX2]]]
-// CHECK:         %[[LOI:.*]] = arith.index_cast %[[LO]] : i32 to index
-// CHECK:         %[[HI:.*]] = loop.load %[[XHI]][%[[OX2]]]
-// CHECK:         %[[HII:.*]] = arith.index_cast %[[HI]] : i32 to index
-// CHECK:         loop.for %[[OC2:.*]] = %c0 to %c2 step %c1 {
-// CHECK:           %[[BV:.*]] = loop.load %[[B]][%[[OC2]]]
-// CHECK:           loop.load %{{.*}}[%[[OC2]]] : !buffer<2xi32>
-// CHECK:           loop.load %{{.*}}[%[[OC2]]] : !buffer<2xi32>
-// CHECK:           loop.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[BV]]) -> (i32) {
-// CHECK:             loop.for %{{.*}} = %[[LOI]] to %[[HII]] step %c1 iter_args
-// CHECK:               arith.extsi
-// CHECK:               arith.extsi
-// CHECK:               arith.addi %{{.*}}, %c3_i32 : i32
+// CHECK:     loop.for %[[C:.*]] = %c0 to %c2 step %c1 {
+// CHECK:       %[[COL:.*]] = loop.load %[[COLUMNS]][%[[C]]]
+// CHECK:       %[[OX2:.*]] = arith.index_cast %[[COL]] : i32 to index
+// CHECK:       %[[LO:.*]] = loop.load %[[XLO]][%[[OX2]]]
+// CHECK:       %[[LOI:.*]] = arith.index_cast %[[LO]] : i32 to index
+// CHECK:       %[[HI:.*]] = loop.load %[[XHI]][%[[OX2]]]
+// CHECK:       %[[HII:.*]] = arith.index_cast %[[HI]] : i32 to index
+// CHECK:       loop.for %[[OC2:.*]] = %c0 to %c2 step %c1 {
+// CHECK:         %[[BV:.*]] = loop.load %[[B]][%[[OC2]]]
+// CHECK:         loop.load %{{.*}}[%[[OC2]]] : !buffer<2xi32>
+// CHECK:         loop.load %{{.*}}[%[[OC2]]] : !buffer<2xi32>
+// CHECK:         loop.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[BV]]) -> (i32) {
+// CHECK:           loop.for %{{.*}} = %[[LOI]] to %[[HII]] step %c1 iter_args
+// CHECK:             arith.extsi
+// CHECK:             arith.extsi
+// CHECK:             arith.addi %{{.*}}, %c3_i32 : i32
 // The channels of a 2-channel filter are unrolled.
-// CHECK-NOT:           loop.for
-// CHECK:               loop.yield
-// CHECK:           loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX2]], %[[OC2]]]
-// Border rows: every column, both tap ranges from the tables.
-// CHECK:     } else {
-// CHECK:       %[[RLO:.*]] = loop.load %[[YLO]][%[[OY]]]
-// CHECK:       %[[RLOI:.*]] = arith.index_cast %[[RLO]] : i32 to index
-// CHECK:       %[[RHI:.*]] = loop.load %[[YHI]][%[[OY]]]
-// CHECK:       %[[RHII:.*]] = arith.index_cast %[[RHI]] : i32 to index
-// CHECK:       loop.for %[[OX3:.*]] = %c0 to %c3 step %c1 {
-// CHECK:         loop.for %[[OC3:.*]] = %c0 to %c2 step %c1 {
-// CHECK:           loop.for %{{.*}} = %[[RLOI]] to %[[RHII]] step %c1 iter_args
-// CHECK:           loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX3]], %[[OC3]]]
+// CHECK-NOT:         loop.for
+// CHECK:             loop.yield
+// CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX2]], %[[OC2]]]
+// Row 2, clipped below: the border code again.
+// CHECK:   loop.for %[[OY2:.*]] = %c2 to %c3 step %c1 {
+// CHECK:     loop.load %[[YLO]][%[[OY2]]]
 // CHECK-NOT: buffer.kernel
 func.func @same_stride2(%x: !buffer<1x5x5x2x!qi>, %y: !buffer<1x3x3x2x!qo>) {
   %w = buffer.get_global @w : !buffer<2x3x3x2x!qw>

@@ -21,10 +21,12 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // CHECK: %[[FOLDED:.*]] = buffer.get_global @conv_folded_bias
 // CHECK: %[[COLUMNS:.*]] = buffer.get_global @window_columns
 // CHECK: loop.for %[[N:.*]] = {{.*}} {
-// CHECK: loop.for %[[OY:.*]] = {{.*}} {
-// Interior rows (1 and 2): columns 1 and 2 as one pair sharing every filter load; channel ic,
+// Border row 0: every column one by one, the taps in loops.
+// CHECK:   loop.for %{{.*}} = %c0 to %c1 step %c1 {
+// CHECK:     loop.for %{{.*}} = %c0 to %c4 step %c1 {
+// Interior rows 1 and 2: columns 1 and 2 as one pair sharing every filter load; channel ic,
 // multiplier index m, output channel ic · 2 + m; nine unrolled taps.
-// CHECK: loop.if %{{.*}} {
+// CHECK: loop.for %[[OY:.*]] = %c1 to %c3 step %c1 {
 // CHECK:   loop.for %[[PAIR:.*]] = %c0 to %c1 step %c1 {
 // CHECK:     %[[OX0:.*]] = arith.addi %{{.*}}, %c1 : index
 // CHECK:     %[[OX1:.*]] = arith.addi %[[OX0]], %c1 : index
@@ -55,9 +57,9 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // CHECK:           loop.for
 // CHECK:             loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC2]]]
 // CHECK:             arith.addi %{{.*}}, %c128_i32 : i32
-// Border rows (0 and 3): every column one by one.
-// CHECK: } else {
-// CHECK:   loop.for %{{.*}} = %c0 to %c4 step %c1 {
+// Border row 3.
+// CHECK:   loop.for %{{.*}} = %c3 to %c4 step %c1 {
+// CHECK:     loop.for %{{.*}} = %c0 to %c4 step %c1 {
 // CHECK-NOT: buffer.kernel
 func.func @multiplier_2(%x: !buffer<1x4x4x2x!qi>, %y: !buffer<1x4x4x4x!qo>) {
   %w = buffer.get_global @dw : !buffer<1x3x3x4x!qw>

@@ -9,18 +9,19 @@
 //! sharing every filter load; clipped (border) pixels read their tap ranges from constant tables.
 //!
 //! ```text
-//! for b, oy:
-//!   if oy is an interior row:                         (no test when no row is clipped)
-//!     for each pair of interior columns: pixel([ox, ox + 1], interior)   (or one at a time)
-//!     for each other column (table):      pixel([ox], border: x taps from tables)
-//!   else:
-//!     for ox:                             pixel([ox], border: y and x taps from tables)
+//! for b:
+//!   for oy in border rows above, then interior rows, then border rows below:
+//!     interior row:
+//!       for each pair of interior columns: pixel([ox, ox + 1], interior)   (or one at a time)
+//!       for each other column (a range or a table): pixel([ox], border: x taps from tables)
+//!     border row:
+//!       for ox:                              pixel([ox], border: y and x taps from tables)
 //! pixel: for fy in ylo..yhi, fx in xlo..xhi: iy = oy·sh - ph + fy·dh, ix = ...
 //! ```
 
 use super::emitter::KernelEmitter;
 use super::reduction::{constant_trip_count, reduce};
-use mc_dialects::arith::build::{cmpi, constant_int_value};
+use mc_dialects::arith::build::constant_int_value;
 use mc_dialects::graph::shape_inference::Window;
 use mc_ir::{Diagnostic, Value};
 
@@ -167,7 +168,7 @@ impl ConvWindow {
     /// pixel, or with `pair` of [`PAIR`] pixels of one row (adjacent interior columns). With
     /// `interior`, every pixel sees the whole filter and its tap bounds are constants; otherwise
     /// each has its own bounds, from tables where clipped. `pixel` is built once per kind of
-    /// segment (at most three times).
+    /// segment (at most four times: border rows above and below are built apart).
     pub fn for_each_pixel(
         &self,
         e: &mut KernelEmitter<'_>,
@@ -182,79 +183,82 @@ impl ConvWindow {
         let contiguous = others.windows(2).all(|w| w[1] == w[0] + 1);
         let others_table = (!contiguous).then(|| e.table("window_columns", 32, &others));
         let pixel = &pixel;
-        e.for_range(0, self.batch, &[], |e, batch, _| {
-            e.for_range(0, self.output[0], &[], |e, oy, _| {
-                let interior_row = |e: &mut KernelEmitter<'_>| -> Result<Vec<Value>, Diagnostic> {
-                    // Interior rows see every tap along y.
-                    let y = self.axis(e, 0, None, oy);
-                    if pairs > 0 {
-                        e.for_range(0, pairs, &[], |e, pair, _| {
-                            let step = e.index(group);
-                            let scaled = if group == 1 { pair } else { e.muli(pair, step) };
-                            let ox = if first == 0 {
-                                scaled
-                            } else {
-                                let start = e.index(first);
-                                e.addi(scaled, start)
-                            };
-                            let mut pixels = Vec::new();
-                            for column in 0..group {
-                                let ox = if column == 0 {
-                                    ox
-                                } else {
-                                    let column = e.index(column);
-                                    e.addi(ox, column)
-                                };
-                                let x = self.axis(e, 1, None, ox);
-                                pixels.push(Pixel::new(batch, [oy, ox], y, x));
-                            }
-                            pixel(e, &pixels, true)?;
-                            Ok(Vec::new())
-                        })?;
+        let interior_row = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value| -> Result<Vec<Value>, Diagnostic> {
+            // Interior rows see every tap along y.
+            let y = self.axis(e, 0, None, oy);
+            if pairs > 0 {
+                e.for_range(0, pairs, &[], |e, pair, _| {
+                    let step = e.index(group);
+                    let scaled = if group == 1 { pair } else { e.muli(pair, step) };
+                    let ox = if first == 0 {
+                        scaled
+                    } else {
+                        let start = e.index(first);
+                        e.addi(scaled, start)
+                    };
+                    let mut pixels = Vec::new();
+                    for column in 0..group {
+                        let ox = if column == 0 {
+                            ox
+                        } else {
+                            let column = e.index(column);
+                            e.addi(ox, column)
+                        };
+                        let x = self.axis(e, 1, None, ox);
+                        pixels.push(Pixel::new(batch, [oy, ox], y, x));
                     }
-                    if !others.is_empty() {
-                        // Clipped columns, and an odd interior one out.
-                        e.for_range(0, others.len() as i64, &[], |e, k, _| {
-                            let ox = match others_table {
-                                Some(table) => {
-                                    let column = e.load(table, &[k]);
-                                    let index = e.b.ctx.index_type();
-                                    e.unary("arith.index_cast", column, index)
-                                }
-                                None if others[0] == 0 => k,
-                                None => {
-                                    let start = e.index(others[0]);
-                                    e.addi(k, start)
-                                }
-                            };
-                            let x = self.axis(e, 1, tables[1], ox);
-                            pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], tables[1].is_none())?;
-                            Ok(Vec::new())
-                        })?;
-                    }
+                    pixel(e, &pixels, true)?;
                     Ok(Vec::new())
-                };
-                let border_row = |e: &mut KernelEmitter<'_>| -> Result<Vec<Value>, Diagnostic> {
-                    let y = self.axis(e, 0, tables[0], oy);
-                    e.for_range(0, self.output[1], &[], |e, ox, _| {
-                        let x = self.axis(e, 1, tables[1], ox);
-                        pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
-                        Ok(Vec::new())
-                    })
-                };
-                if rows == (0, self.output[0]) {
-                    interior_row(e)?;
-                } else if rows.0 == rows.1 {
-                    border_row(e)?;
-                } else {
-                    let (first_row, end_row) = (e.index(rows.0), e.index(rows.1));
-                    let after_first = cmpi(&mut e.b, "sge", oy, first_row);
-                    let before_end = cmpi(&mut e.b, "slt", oy, end_row);
-                    let inside = e.binary("arith.andi", after_first, before_end);
-                    e.if_else(inside, &[], interior_row, border_row)?;
-                }
+                })?;
+            }
+            if !others.is_empty() {
+                // Clipped columns, and an odd interior one out.
+                e.for_range(0, others.len() as i64, &[], |e, k, _| {
+                    let ox = match others_table {
+                        Some(table) => {
+                            let column = e.load(table, &[k]);
+                            let index = e.b.ctx.index_type();
+                            e.unary("arith.index_cast", column, index)
+                        }
+                        None if others[0] == 0 => k,
+                        None => {
+                            let start = e.index(others[0]);
+                            e.addi(k, start)
+                        }
+                    };
+                    let x = self.axis(e, 1, tables[1], ox);
+                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], tables[1].is_none())?;
+                    Ok(Vec::new())
+                })?;
+            }
+            Ok(Vec::new())
+        };
+        let border_row = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value| -> Result<Vec<Value>, Diagnostic> {
+            let y = self.axis(e, 0, tables[0], oy);
+            e.for_range(0, self.output[1], &[], |e, ox, _| {
+                let x = self.axis(e, 1, tables[1], ox);
+                pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
                 Ok(Vec::new())
-            })?;
+            })
+        };
+        // Rows in order: border rows above, interior rows, border rows below (interior row
+        // indices then have a known range, so their input rows need no run-time bounds checks).
+        let segments: Vec<(i64, i64, bool)> = if rows.0 == rows.1 {
+            vec![(0, self.output[0], false)]
+        } else {
+            vec![(0, rows.0, false), (rows.0, rows.1, true), (rows.1, self.output[0], false)]
+        };
+        e.for_range(0, self.batch, &[], |e, batch, _| {
+            for &(lo, hi, interior) in segments.iter().filter(|(lo, hi, _)| lo < hi) {
+                e.for_range(
+                    lo,
+                    hi,
+                    &[],
+                    |e, oy, _| {
+                        if interior { interior_row(e, batch, oy) } else { border_row(e, batch, oy) }
+                    },
+                )?;
+            }
             Ok(Vec::new())
         })
         .map(drop)
