@@ -191,6 +191,10 @@ fn conv_specs() -> Vec<Spec> {
         },
         Spec { per_channel: false, ..Spec::new("1x1 13 channels (3 blocks and 1)", [2, 3, 5, 7], 13, [1, 1]) },
         Spec {
+            activation: Activation::Relu6,
+            ..Spec::new("same 3x3 deep: pixel groups, singles, clipped columns", [2, 6, 8, 6], 5, [3, 3])
+        },
+        Spec {
             dilation: [2, 1],
             stride: [1, 2],
             activation: Activation::Relu6,

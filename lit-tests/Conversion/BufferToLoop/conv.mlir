@@ -92,7 +92,7 @@ func.func @same_stride2(%x: !buffer<1x5x5x2x!qi>, %y: !buffer<1x3x3x2x!qo>) {
 }
 
 // A 1x1 VALID convolution with per-tensor scales and input zero point 0: no tap tables, no
-// branch, the multiplier a constant; two adjacent output pixels share each filter load, the
+// branch, the multiplier a constant; four adjacent output pixels share each filter load, the
 // channel reduction (8) stays a loop.
 // CHECK-LABEL: func.func @valid_1x1
 // CHECK-SAME: (%[[X:.*]]: !buffer<{{.*}}>, %[[W:.*]]: !buffer<{{.*}}>, %[[Y:.*]]: !buffer<{{.*}}>)
@@ -100,27 +100,34 @@ func.func @same_stride2(%x: !buffer<1x5x5x2x!qi>, %y: !buffer<1x3x3x2x!qo>) {
 // CHECK-NOT: loop.if
 // CHECK: loop.for %[[N:.*]] = {{.*}} {
 // CHECK: loop.for %[[OY:.*]] = {{.*}} {
-// CHECK: loop.for %[[PAIR:.*]] = %c0 to %c2 step %c1 {
-// CHECK:   %[[OX0:.*]] = arith.muli %[[PAIR]], %c2 : index
+// CHECK: loop.for %[[G:.*]] = %c0 to %c1 step %c1 {
+// CHECK:   %[[OX0:.*]] = arith.muli %[[G]], %c4 : index
 // CHECK:   %[[OX1:.*]] = arith.addi %[[OX0]], %c1 : index
+// CHECK:   %[[OX2:.*]] = arith.addi %[[OX0]], %c2 : index
+// CHECK:   %[[OX3:.*]] = arith.addi %[[OX0]], %c3 : index
 // CHECK:   loop.for %[[OC:.*]] = %c0 to %c3 step %c1 {
-// CHECK:     %[[ACC:.*]]:2 = loop.for %[[IC:.*]] = %c0 to %c8 step %c1 iter_args(%[[A0:.*]] = %c0_i32, %[[A1:.*]] = %c0_i32) -> (i32, i32) {
+// CHECK:     %[[ACC:.*]]:4 = loop.for %[[IC:.*]] = %c0 to %c8 step %c1 iter_args(%[[A0:.*]] = %c0_i32, %[[A1:.*]] = %c0_i32, %[[A2:.*]] = %c0_i32, %[[A3:.*]] = %c0_i32) -> (i32, i32, i32, i32) {
 // CHECK:       %[[X0:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX0]], %[[IC]]]
 // CHECK:       %[[X1:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX1]], %[[IC]]]
+// CHECK:       %[[X2:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX2]], %[[IC]]]
+// CHECK:       %[[X3:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX3]], %[[IC]]]
 // CHECK:       %[[FV:.*]] = loop.load %[[W]][%[[OC]], %c0, %c0, %[[IC]]]
 // CHECK-NOT:   loop.load
 // CHECK:       %[[X032:.*]] = arith.extsi %[[X0]]
 // CHECK:       %[[F32:.*]] = arith.extsi %[[FV]]
 // CHECK:       %[[P0:.*]] = arith.muli %[[F32]], %[[X032]] : i32
 // CHECK:       %[[S0:.*]] = arith.addi %[[A0]], %[[P0]] : i32
-// CHECK:       %[[X132:.*]] = arith.extsi %[[X1]]
 // CHECK:       %[[S1:.*]] = arith.addi %[[A1]], %{{.*}} : i32
-// CHECK:       loop.yield %[[S0]], %[[S1]] : i32, i32
+// CHECK:       %[[S2:.*]] = arith.addi %[[A2]], %{{.*}} : i32
+// CHECK:       %[[S3:.*]] = arith.addi %[[A3]], %{{.*}} : i32
+// CHECK:       loop.yield %[[S0]], %[[S1]], %[[S2]], %[[S3]] : i32, i32, i32, i32
 // CHECK:     arith.extsi %[[ACC]]#0 : i32 to i64
 // CHECK:     arith.muli %{{.*}}, %{{.*}} : i64
 // CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX0]], %[[OC]]]
 // CHECK:     arith.extsi %[[ACC]]#1 : i32 to i64
 // CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX1]], %[[OC]]]
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX2]], %[[OC]]]
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX3]], %[[OC]]]
 func.func @valid_1x1(%x: !buffer<1x4x4x8x!qz>, %w: !buffer<3x1x1x8x!qt>, %y: !buffer<1x4x4x3x!qo>) {
   buffer.kernel conv_2d ins(%x, %w : !buffer<1x4x4x8x!qz>, !buffer<3x1x1x8x!qt>) outs(%y : !buffer<1x4x4x3x!qo>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
   return
@@ -150,21 +157,21 @@ func.func @float_grouped(%x: !buffer<1x6x6x4xf32>, %w: !buffer<6x3x3x2xf32>, %b:
 }
 
 // Output channels in blocks of 4 sharing each input load (one block of the 6 channels, then
-// the 2 left over one at a time), for pairs of output pixels sharing each filter load: 8
-// accumulators, then 2.
+// the 2 left over one at a time), for groups of 4 output pixels sharing each filter load (16
+// accumulators, then 4); the fifth column alone.
 // CHECK-LABEL: func.func @channel_blocks
-// CHECK-SAME: (%[[X:.*]]: !buffer<1x2x2x8xf32>, %[[W:.*]]: !buffer<6x1x1x8xf32>, %[[Y:.*]]: !buffer<1x2x2x6xf32>)
+// CHECK-SAME: (%[[X:.*]]: !buffer<1x2x5x8xf32>, %[[W:.*]]: !buffer<6x1x1x8xf32>, %[[Y:.*]]: !buffer<1x2x5x6xf32>)
 // CHECK: loop.for %[[N:.*]] = {{.*}} {
 // CHECK: loop.for %[[OY:.*]] = {{.*}} {
-// CHECK: loop.for %[[PAIR:.*]] = %c0 to %c1 step %c1 {
-// CHECK:   %[[OX0:.*]] = arith.muli %[[PAIR]], %c2 : index
+// CHECK: loop.for %[[G:.*]] = %c0 to %c1 step %c1 {
+// CHECK:   %[[OX0:.*]] = arith.muli %[[G]], %c4 : index
 // CHECK:   %[[OX1:.*]] = arith.addi %[[OX0]], %c1 : index
 // CHECK:   loop.for %[[BLOCK:.*]] = %c0 to %c1 step %c1 {
 // CHECK:     %[[OC0:.*]] = arith.muli %[[BLOCK]], %c4 : index
 // CHECK:     %[[OC1:.*]] = arith.addi %[[OC0]], %c1 : index
 // CHECK:     %[[OC2:.*]] = arith.addi %[[OC0]], %c2 : index
 // CHECK:     %[[OC3:.*]] = arith.addi %[[OC0]], %c3 : index
-// CHECK:     %[[ACC:.*]]:8 = loop.for %[[IC:.*]] = %c0 to %c8 step %c1 iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK:     %[[ACC:.*]]:16 = loop.for %[[IC:.*]] = %c0 to %c8 step %c1 iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
 // CHECK:       %[[X0:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX0]], %[[IC]]]
 // CHECK:       %[[X1:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX1]], %[[IC]]]
 // CHECK:       %[[F0:.*]] = loop.load %[[W]][%[[OC0]], %c0, %c0, %[[IC]]]
@@ -182,10 +189,14 @@ func.func @float_grouped(%x: !buffer<1x6x6x4xf32>, %w: !buffer<6x3x3x2xf32>, %b:
 // CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX1]], %[[OC0]]]
 // CHECK:   loop.for %[[REST:.*]] = %c0 to %c2 step %c1 {
 // CHECK:     %[[OC:.*]] = arith.addi %[[REST]], %c4 : index
-// CHECK:     loop.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %cst{{.*}}, %{{.*}} = %cst{{.*}}) -> (f32, f32) {
+// CHECK:     loop.for %{{.*}} = %c0 to %c8 step %c1 iter_args({{.*}}) -> (f32, f32, f32, f32) {
 // CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX0]], %[[OC]]]
 // CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX1]], %[[OC]]]
-func.func @channel_blocks(%x: !buffer<1x2x2x8xf32>, %w: !buffer<6x1x1x8xf32>, %y: !buffer<1x2x2x6xf32>) {
-  buffer.kernel conv_2d ins(%x, %w : !buffer<1x2x2x8xf32>, !buffer<6x1x1x8xf32>) outs(%y : !buffer<1x2x2x6xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "SAME", stride_h = 1 : i64, stride_w = 1 : i64}
+// CHECK: loop.for %[[OX4:.*]] = %c4 to %c5 step %c1 {
+// CHECK:   loop.for %{{.*}} = %c0 to %c1 step %c1 {
+// CHECK:     loop.for %{{.*}} = %c0 to %c8 step %c1 iter_args({{.*}}) -> (f32, f32, f32, f32) {
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX4]], %{{.*}}]
+func.func @channel_blocks(%x: !buffer<1x2x5x8xf32>, %w: !buffer<6x1x1x8xf32>, %y: !buffer<1x2x5x6xf32>) {
+  buffer.kernel conv_2d ins(%x, %w : !buffer<1x2x5x8xf32>, !buffer<6x1x1x8xf32>) outs(%y : !buffer<1x2x5x6xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "SAME", stride_h = 1 : i64, stride_w = 1 : i64}
   return
 }

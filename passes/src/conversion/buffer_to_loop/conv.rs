@@ -2,7 +2,7 @@
 //! filter scales, optional `i32` bias, grouped filters) and `reference_ops::Conv` (float).
 //!
 //! ```text
-//! for b, oy, ox (pairs of interior columns):      (ConvWindow::for_each_pixel)
+//! for b, oy, ox (groups of 4 interior columns):   (ConvWindow::for_each_pixel)
 //!   for oc in blocks of 4 (then the rest):
 //!     acc[p][j] = init(oc_j)                      (0, bias, or bias + input_offset·Σfilter)
 //!     for fy in ylo..yhi, fx in xlo..xhi:         only taps inside the input
@@ -19,7 +19,7 @@
 use super::accumulation::{Accumulation, Channel};
 use super::emitter::KernelEmitter;
 use super::reduction::reduce;
-use super::window::{ConvWindow, Pixel};
+use super::window::{ConvWindow, PIXEL_GROUP, Pixel};
 use mc_dialects::arith::build::constant_int_value;
 use mc_ir::{Diagnostic, Value};
 
@@ -56,10 +56,10 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let block =
         if channels >= CHANNEL_BLOCK && (groups == 1 || per_group % CHANNEL_BLOCK == 0) { CHANNEL_BLOCK } else { 1 };
     let blocked = channels / block * block;
-    // Pixel pairs share filter loads; with the channel loop unrolled too (a few input channels)
-    // the unrolled window of a pair holds more values than registers, so pixels go one by one.
-    let pair = filter_depth > MAX_UNROLLED_CHANNELS;
-    nest.window.for_each_pixel(e, pair, |e, pixels, interior| {
+    // Pixel groups share filter loads; with the channel loop unrolled too (a few input channels)
+    // the unrolled window of a group holds more values than registers, so pixels go one by one.
+    let group = if filter_depth > MAX_UNROLLED_CHANNELS { PIXEL_GROUP } else { 1 };
+    nest.window.for_each_pixel(e, group, |e, pixels, interior| {
         nest.channel_blocks(e, pixels, interior, (0, blocked / block), block)?;
         if blocked < channels {
             nest.channel_blocks(e, pixels, interior, (blocked, channels - blocked), 1)?;

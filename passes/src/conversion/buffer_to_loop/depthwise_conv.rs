@@ -3,18 +3,18 @@
 //! `reference_ops::DepthwiseConv` (float).
 //!
 //! ```text
-//! for b, oy, ox (pairs of interior columns):      (ConvWindow::for_each_pixel)
+//! for b, oy, ox (groups of 4 interior columns):   (ConvWindow::for_each_pixel)
 //!   for ic, m:                                    oc = ic · depth_multiplier + m
 //!     acc[p] = init(oc)                           (0, bias, or bias + input_offset·Σfilter)
 //!     for fy in ylo..yhi, fx in xlo..xhi:         only taps inside the input
-//!       f = f[0, fy, fx, oc]                      one filter load for both pixels
+//!       f = f[0, fy, fx, oc]                      one filter load for the group
 //!       acc[p] += f · (x[b, iy_p, ix_p, ic] (+ input_offset))
 //!     out[b, oy, ox_p, oc] = finish(acc[p], oc)   (requantize or bias + clamp)
 //! ```
 
 use super::accumulation::Accumulation;
 use super::emitter::KernelEmitter;
-use super::window::ConvWindow;
+use super::window::{ConvWindow, PIXEL_GROUP};
 use mc_ir::{Diagnostic, Value};
 
 /// Lowers `depthwise_conv_2d` (operands: input `[n, h, w, c]`, filter `[1, fh, fw, c · m]`,
@@ -41,7 +41,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         sums
     })?;
     let zero = e.index(0);
-    window.for_each_pixel(e, true, |e, pixels, interior| {
+    window.for_each_pixel(e, PIXEL_GROUP, |e, pixels, interior| {
         // One output channel `oc` of input channel `ic`, for every pixel.
         let output_channel = |e: &mut KernelEmitter<'_>, ic: Value, oc: Value| -> Result<(), Diagnostic> {
             let channel = arith.channel(e, oc, interior);

@@ -5,15 +5,16 @@
 //!
 //! Which output rows and columns see the whole filter (the interior) is known at compile time
 //! and contiguous, so the nest is split statically: interior pixels get constant tap bounds (the
-//! kernels unroll and fold constants there) and are computed two adjacent columns at a time,
+//! kernels unroll and fold constants there) and are computed several adjacent columns at a time,
 //! sharing every filter load; clipped (border) pixels read their tap ranges from constant tables.
 //!
 //! ```text
 //! for b:
 //!   for oy in border rows above, then interior rows, then border rows below:
 //!     interior row:
-//!       for each pair of interior columns: pixel([ox, ox + 1], interior)   (or one at a time)
-//!       for each other column (a range or a table): pixel([ox], border: x taps from tables)
+//!       for each group of interior columns: pixel([ox, ox + 1, ...], interior)
+//!       for each interior column left over:  pixel([ox], interior)
+//!       for each clipped column (a range or a table): pixel([ox], border: x taps from tables)
 //!     border row:
 //!       for ox:                              pixel([ox], border: y and x taps from tables)
 //! pixel: for fy in ylo..yhi, fx in xlo..xhi: iy = oy·sh - ph + fy·dh, ix = ...
@@ -63,20 +64,26 @@ pub struct Pixel {
     pub hi: [Value; 2],
 }
 
-/// The columns of an interior row: `groups` groups of adjacent interior columns from `first`,
-/// and the `others` (clipped columns, and interior ones left over), one at a time.
+/// The columns of an interior row: `groups` groups of `group` adjacent interior columns from
+/// `first`, then the interior columns left over (`singles`, a range), then the clipped columns
+/// (`clipped`), one at a time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Columns {
+    /// Columns per group.
+    pub group: i64,
     /// The first grouped column.
     pub first: i64,
     /// How many groups.
     pub groups: i64,
-    /// The remaining columns, ascending.
-    pub others: Vec<i64>,
+    /// The interior columns after the groups, `[start, end)`.
+    pub singles: (i64, i64),
+    /// The columns not seeing the whole filter, ascending.
+    pub clipped: Vec<i64>,
 }
 
-/// Output pixels computed together in interior rows (sharing filter loads).
-pub const PAIR: i64 = 2;
+/// Output pixels computed together in interior rows (sharing filter loads), where the kernel
+/// asks for groups.
+pub const PIXEL_GROUP: i64 = 4;
 
 /// One axis of a pixel: origin and valid taps.
 #[derive(Copy, Clone, Debug)]
@@ -155,79 +162,69 @@ impl ConvWindow {
         }
     }
 
-    /// How interior rows split their columns: groups of `group` interior columns, then the rest.
+    /// How interior rows split their columns, for groups of `group` pixels.
     pub fn columns(&self, group: i64) -> Columns {
         let (first, end) = self.interior(1);
         let groups = (end - first) / group;
-        let grouped = first..first + groups * group;
-        let others = (0..self.output[1]).filter(|o| !grouped.contains(o)).collect();
-        Columns { first, groups, others }
+        let singles = (first + groups * group, end);
+        let clipped = (0..self.output[1]).filter(|o| !(first..end).contains(o)).collect();
+        Columns { group, first, groups, singles, clipped }
     }
 
     /// The nest over every output pixel: `pixel(e, pixels, interior)` builds the work of one
-    /// pixel, or with `pair` of [`PAIR`] pixels of one row (adjacent interior columns). With
-    /// `interior`, every pixel sees the whole filter and its tap bounds are constants; otherwise
-    /// each has its own bounds, from tables where clipped. `pixel` is built once per kind of
-    /// segment (at most four times: border rows above and below are built apart).
+    /// pixel, or of `group` pixels of one row (adjacent interior columns). With `interior`,
+    /// every pixel sees the whole filter and its tap bounds are constants; otherwise each has
+    /// its own bounds, from tables where clipped. `pixel` is built once per kind of segment:
+    /// groups, interior singles, clipped columns of interior rows, border rows above and below.
     pub fn for_each_pixel(
         &self,
         e: &mut KernelEmitter<'_>,
-        pair: bool,
+        group: i64,
         pixel: impl Fn(&mut KernelEmitter<'_>, &[Pixel], bool) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let tables = [0, 1].map(|axis| self.tap_tables(e, axis));
         let rows = self.interior(0);
-        let group = if pair { PAIR } else { 1 };
-        let Columns { first, groups: pairs, others } = self.columns(group);
-        // The other columns: a range, or listed in a table.
-        let contiguous = others.windows(2).all(|w| w[1] == w[0] + 1);
-        let others_table = (!contiguous).then(|| e.table("window_columns", 32, &others));
+        let Columns { group, first, groups, singles, clipped } = self.columns(group);
+        // Clipped columns: a range, or listed in a table.
+        let contiguous = clipped.windows(2).all(|w| w[1] == w[0] + 1);
+        let clipped_table = (!contiguous).then(|| e.table("window_columns", 32, &clipped));
         let pixel = &pixel;
         let interior_row = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value| -> Result<Vec<Value>, Diagnostic> {
             // Interior rows see every tap along y.
             let y = self.axis(e, 0, None, oy);
-            if pairs > 0 {
-                e.for_range(0, pairs, &[], |e, pair, _| {
-                    let step = e.index(group);
-                    let scaled = if group == 1 { pair } else { e.muli(pair, step) };
-                    let ox = if first == 0 {
-                        scaled
-                    } else {
-                        let start = e.index(first);
-                        e.addi(scaled, start)
-                    };
-                    let mut pixels = Vec::new();
-                    for column in 0..group {
-                        let ox = if column == 0 {
-                            ox
-                        } else {
-                            let column = e.index(column);
-                            e.addi(ox, column)
-                        };
-                        let x = self.axis(e, 1, None, ox);
-                        pixels.push(Pixel::new(batch, [oy, ox], y, x));
-                    }
+            if groups > 0 {
+                e.for_range(0, groups, &[], |e, index, _| {
+                    let ox = offset(e, index, group, first);
+                    let pixels: Vec<Pixel> = (0..group)
+                        .map(|column| {
+                            let ox = offset(e, ox, 1, column);
+                            let x = self.axis(e, 1, None, ox);
+                            Pixel::new(batch, [oy, ox], y, x)
+                        })
+                        .collect();
                     pixel(e, &pixels, true)?;
                     Ok(Vec::new())
                 })?;
             }
-            if !others.is_empty() {
-                // Clipped columns, and an odd interior one out.
-                e.for_range(0, others.len() as i64, &[], |e, k, _| {
-                    let ox = match others_table {
+            if singles.0 < singles.1 {
+                e.for_range(singles.0, singles.1, &[], |e, ox, _| {
+                    let x = self.axis(e, 1, None, ox);
+                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], true)?;
+                    Ok(Vec::new())
+                })?;
+            }
+            if !clipped.is_empty() {
+                e.for_range(0, clipped.len() as i64, &[], |e, k, _| {
+                    let ox = match clipped_table {
                         Some(table) => {
                             let column = e.load(table, &[k]);
                             let index = e.b.ctx.index_type();
                             e.unary("arith.index_cast", column, index)
                         }
-                        None if others[0] == 0 => k,
-                        None => {
-                            let start = e.index(others[0]);
-                            e.addi(k, start)
-                        }
+                        None => offset(e, k, 1, clipped[0]),
                     };
                     let x = self.axis(e, 1, tables[1], ox);
-                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], tables[1].is_none())?;
+                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
                     Ok(Vec::new())
                 })?;
             }
@@ -342,6 +339,22 @@ impl ConvWindow {
     }
 }
 
+/// `index · scale + start` on `index` values, without the operations that do nothing.
+fn offset(e: &mut KernelEmitter<'_>, index: Value, scale: i64, start: i64) -> Value {
+    let scaled = if scale == 1 {
+        index
+    } else {
+        let scale = e.index(scale);
+        e.muli(index, scale)
+    };
+    if start == 0 {
+        scaled
+    } else {
+        let start = e.index(start);
+        e.addi(scaled, start)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,13 +398,16 @@ mod tests {
         assert!(!window.never_clipped(0));
         assert_eq!(window.interior(1), (1, 3));
         // Interior columns 1 and 2 form one pair; 0 and 3 are clipped.
-        assert_eq!(window.columns(PAIR), Columns { first: 1, groups: 1, others: vec![0, 3] });
-        assert_eq!(window.columns(1), Columns { first: 1, groups: 2, others: vec![0, 3] });
+        let columns = Columns { group: 2, first: 1, groups: 1, singles: (3, 3), clipped: vec![0, 3] };
+        assert_eq!(window.columns(2), columns);
+        // Groups of 4: none; both interior columns one at a time.
+        assert_eq!(window.columns(4), Columns { group: 4, groups: 0, singles: (1, 3), ..columns });
         // VALID never clips.
         let valid = ConvWindow { pad: [0, 0], output: [3, 3], ..window };
         assert!(valid.never_clipped(0) && valid.never_clipped(1));
-        // Three interior columns: a pair and the odd one out.
-        assert_eq!(valid.columns(PAIR), Columns { first: 0, groups: 1, others: vec![2] });
+        // Three interior columns: a pair and the odd one out; nothing clipped.
+        let columns = Columns { group: 2, first: 0, groups: 1, singles: (2, 3), clipped: vec![] };
+        assert_eq!(valid.columns(2), columns);
     }
 
     #[test]
