@@ -19,7 +19,7 @@
 use super::accumulation::{Accumulation, Channel};
 use super::emitter::KernelEmitter;
 use super::reduction::reduce;
-use super::window::{ConvWindow, PIXEL_GROUP, Pixel};
+use super::window::{ConvWindow, PIXEL_GROUP, Pixel, offset};
 use mc_dialects::arith::build::constant_int_value;
 use mc_ir::{Diagnostic, Value};
 
@@ -97,29 +97,15 @@ impl Nest {
     ) -> Result<(), Diagnostic> {
         let Nest { input, filter, output, filter_depth, .. } = *self;
         e.for_range(0, count, &[], |e, block, _| {
-            let base = if width == 1 {
-                block
-            } else {
-                let width = e.index(width);
-                e.muli(block, width)
-            };
-            let channels: Vec<Value> = (first..first + width)
-                .map(|j| {
-                    if j == 0 {
-                        base
-                    } else {
-                        let j = e.index(j);
-                        e.addi(base, j)
-                    }
-                })
-                .collect();
+            let base = offset(e, block, width, first);
+            let channels: Vec<Value> = (0..width).map(|j| offset(e, base, 1, j)).collect();
             let first_channel = (self.groups > 1).then(|| {
                 let (per_group, depth) = (e.index(self.per_group), e.index(filter_depth));
                 let group = e.binary("arith.divui", channels[0], per_group);
                 e.muli(group, depth)
             });
-            // Accumulators pixel-major: accs[p · width + j] for pixel p, channel j.
             let params: Vec<Channel> = channels.iter().map(|&oc| self.arith.channel(e, oc, interior)).collect();
+            // Accumulators pixel-major: accs[p · width + j] for pixel p, channel j.
             let inits: Vec<Value> = pixels.iter().flat_map(|_| params.iter().map(|c| c.init)).collect();
             let accs = self.window.reduce_taps(e, pixels, &inits, interior, |e, positions, [fy, fx], accs| {
                 let depth = (e.index(0), e.index(filter_depth));

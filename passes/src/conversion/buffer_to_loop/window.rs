@@ -340,7 +340,7 @@ impl ConvWindow {
 }
 
 /// `index · scale + start` on `index` values, without the operations that do nothing.
-fn offset(e: &mut KernelEmitter<'_>, index: Value, scale: i64, start: i64) -> Value {
+pub fn offset(e: &mut KernelEmitter<'_>, index: Value, scale: i64, start: i64) -> Value {
     let scaled = if scale == 1 {
         index
     } else {
