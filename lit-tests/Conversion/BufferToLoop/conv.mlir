@@ -200,3 +200,22 @@ func.func @channel_blocks(%x: !buffer<1x2x5x8xf32>, %w: !buffer<6x1x1x8xf32>, %y
   buffer.kernel conv_2d ins(%x, %w : !buffer<1x2x5x8xf32>, !buffer<6x1x1x8xf32>) outs(%y : !buffer<1x2x5x6xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "SAME", stride_h = 1 : i64, stride_w = 1 : i64}
   return
 }
+
+// A filter that is not a constant (an argument): nothing to fold, so interior pixels add the
+// input offset per tap as TFLite does, starting from the bias.
+// CHECK-LABEL: func.func @runtime_filter
+// CHECK-SAME: (%[[X:.*]]: !buffer<{{.*}}>, %[[W:.*]]: !buffer<{{.*}}>, %[[B:.*]]: !buffer<{{.*}}>, %[[Y:.*]]: !buffer<{{.*}}>)
+// CHECK-NOT: conv_folded_bias
+// CHECK: loop.for %[[OC:.*]] = %c0 to %c2 step %c1 {
+// CHECK:   %[[BV:.*]] = loop.load %[[B]][%[[OC]]]
+// CHECK:   %[[XV:.*]] = loop.load %[[X]]
+// CHECK:   %[[FV:.*]] = loop.load %[[W]][%[[OC]], %c0, %c0, %c0]
+// CHECK:   %[[X32:.*]] = arith.extsi %[[XV]] : i8 to i32
+// CHECK:   %[[F32:.*]] = arith.extsi %[[FV]] : i8 to i32
+// CHECK:   %[[XO:.*]] = arith.addi %[[X32]], %c3_i32 : i32
+// CHECK:   %[[P:.*]] = arith.muli %[[F32]], %[[XO]] : i32
+// CHECK:   arith.addi %[[BV]], %[[P]] : i32
+func.func @runtime_filter(%x: !buffer<1x3x3x2x!qi>, %w: !buffer<2x3x3x2x!qw>, %b: !buffer<2x!qb>, %y: !buffer<1x1x1x2x!qo>) {
+  buffer.kernel conv_2d ins(%x, %w, %b : !buffer<1x3x3x2x!qi>, !buffer<2x3x3x2x!qw>, !buffer<2x!qb>) outs(%y : !buffer<1x1x1x2x!qo>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
+  return
+}
