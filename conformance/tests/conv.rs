@@ -149,6 +149,10 @@ fn conv_specs() -> Vec<Spec> {
     vec![
         Spec {
             stride: [2, 2],
+            ..Spec::new("same even sizes stride 2 (padding only after), deep", [1, 8, 10, 6], 6, [3, 3])
+        },
+        Spec {
+            stride: [2, 2],
             activation: Activation::Relu,
             ..Spec::new("same odd sizes stride 2", [1, 9, 7, 3], 4, [3, 3])
         },
@@ -207,6 +211,11 @@ fn conv_specs() -> Vec<Spec> {
 /// The `depthwise_conv_2d` cases (`channels` is the depth multiplier).
 fn depthwise_specs() -> Vec<Spec> {
     vec![
+        Spec {
+            stride: [2, 2],
+            activation: Activation::Relu6,
+            ..Spec::new("same even sizes stride 2 (padding only after)", [2, 8, 10, 6], 1, [3, 3])
+        },
         Spec {
             stride: [2, 2],
             activation: Activation::Relu,
