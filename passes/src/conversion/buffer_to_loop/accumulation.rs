@@ -195,13 +195,26 @@ impl Accumulation {
         interior && matches!(self, Accumulation::Int8 { folded: Some(_), .. })
     }
 
-    /// The accumulator's start for output channel `channel` (an `index`).
-    pub fn init(&self, e: &mut KernelEmitter<'_>, channel: Value, interior: bool) -> Value {
+    /// The parameters of output channel `channel` (an `index`), loaded once for all the
+    /// pixels computed together.
+    pub fn channel(&self, e: &mut KernelEmitter<'_>, channel: Value, interior: bool) -> Channel {
         match self {
-            Accumulation::Float { .. } => e.f32(0.0),
-            Accumulation::Int8 { folded: Some(folded), .. } if interior => e.load(*folded, &[channel]),
-            Accumulation::Int8 { bias: Some(bias), .. } => e.load(*bias, &[channel]),
-            Accumulation::Int8 { .. } => e.i32(0),
+            Accumulation::Float { bias, range } => Channel {
+                init: e.f32(0.0),
+                tail: Tail::Float { bias: bias.map(|b| e.load(b, &[channel])), range: *range },
+            },
+            Accumulation::Int8 { folded, bias, requantization, output_offset, range, .. } => {
+                let init = match (folded, bias) {
+                    (Some(folded), _) if interior => e.load(*folded, &[channel]),
+                    (_, Some(bias)) => e.load(*bias, &[channel]),
+                    _ => e.i32(0),
+                };
+                let (multiplier, shift) = match requantization {
+                    Requantization::Uniform(m, s) => (e.i32(*m), e.i32(*s)),
+                    Requantization::PerChannel(m, s) => (e.load(*m, &[channel]), e.load(*s, &[channel])),
+                };
+                Channel { init, tail: Tail::Int8 { multiplier, shift, output_offset: *output_offset, range: *range } }
+            }
         }
     }
 
@@ -225,26 +238,37 @@ impl Accumulation {
             }
         }
     }
+}
 
-    /// The output element of channel `channel` from the final accumulator.
-    pub fn finish(&self, e: &mut KernelEmitter<'_>, acc: Value, channel: Value) -> Value {
-        match self {
-            Accumulation::Float { bias, range } => {
+/// One output channel's parameters (loaded values or constants).
+pub struct Channel {
+    /// The accumulator's start: `0`, the bias, or the folded bias (int8 interior).
+    pub init: Value,
+    /// How the final accumulator becomes the output element.
+    tail: Tail,
+}
+
+/// The end of one output channel's computation.
+enum Tail {
+    /// `clamp(total + bias)`.
+    Float { bias: Option<Value>, range: (f32, f32) },
+    /// `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset)`.
+    Int8 { multiplier: Value, shift: Value, output_offset: i32, range: (i32, i32) },
+}
+
+impl Channel {
+    /// The output element from the channel's final accumulator.
+    pub fn finish(&self, e: &mut KernelEmitter<'_>, acc: Value) -> Value {
+        match self.tail {
+            Tail::Float { bias, range } => {
                 let total = match bias {
-                    Some(bias) => {
-                        let bias = e.load(*bias, &[channel]);
-                        e.binary("arith.addf", acc, bias)
-                    }
+                    Some(bias) => e.binary("arith.addf", acc, bias),
                     None => acc,
                 };
-                clamp_f32(e, total, *range)
+                clamp_f32(e, total, range)
             }
-            Accumulation::Int8 { output_offset, range, requantization, .. } => {
-                let (multiplier, shift) = match requantization {
-                    Requantization::Uniform(m, s) => (e.i32(*m), e.i32(*s)),
-                    Requantization::PerChannel(m, s) => (e.load(*m, &[channel]), e.load(*s, &[channel])),
-                };
-                requantize_to_i8(e, acc, multiplier, shift, *output_offset, *range)
+            Tail::Int8 { multiplier, shift, output_offset, range } => {
+                requantize_to_i8(e, acc, multiplier, shift, output_offset, range)
             }
         }
     }
