@@ -32,13 +32,24 @@
 //! | `pad` | [`pad`] | `reference_ops::Pad` |
 //! | `concatenation` | [`concatenation`] | `reference_ops::Concatenation` |
 //! | `strided_slice` | [`strided_slice`] | `reference_ops::StridedSlice` |
+//!
+//! What the lowerings share:
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`emitter`] | [`KernelEmitter`]: reading the kernel, constants, loops, loads/stores, workspaces, constant tables |
+//! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8 requantization tail |
+//! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
+//! | `accumulation` | the per-channel arithmetic of the convolutions (float and int8) |
+//! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
+//! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
+//! | `broadcast` | numpy-broadcast nests that load each input at the outermost level where its index is known |
 
 mod accumulation;
 mod activation;
 mod binary;
 mod broadcast;
 mod concatenation;
-mod constant_data;
 mod conv;
 mod copy;
 mod depthwise_conv;
