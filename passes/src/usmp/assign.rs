@@ -10,6 +10,8 @@
 //! the preferred bank), else the largest. The moves are first made against the lower bounds of
 //! the pools (cheap: no plan needed), then against the planned heights, which alignment and
 //! fragmentation can raise; each move takes a buffer one bank down its list, so this ends.
+//! Last, buffers that moved go back up their lists, largest first, wherever every bank still
+//! fits: a move made at one peak may have become needless after a move at another.
 //!
 //! A module's functions share the pools (a pool is as large as the largest function's plan of
 //! it), so a bank's usage is, over its roles, the largest plan of each.
@@ -124,16 +126,44 @@ impl State<'_> {
                 .collect();
             let fits = movable.iter().filter(|&&(size, _)| size >= excess).min();
             let Some(&(_, b)) = fits.or_else(|| movable.iter().max()) else { continue };
-            let from = self.bank_of(f, b);
-            self.candidates[f][b].1 += 1;
-            let to = self.bank_of(f, b);
-            let role = group.2;
-            self.plans.remove(&(f, from, role));
-            self.plans.remove(&(f, to, role));
+            self.shift(f, b, 1);
             return true;
         }
         false
     }
+
+    /// Moves buffer `b` of function `f` `by` places down (or up) its candidate list, dropping
+    /// the plans of the groups it leaves and joins.
+    fn shift(&mut self, f: usize, b: usize, by: isize) {
+        let role = role_index(self.functions[f].live.buffers[b].role).unwrap_or(0);
+        let from = self.bank_of(f, b);
+        let at = &mut self.candidates[f][b].1;
+        *at = at.checked_add_signed(by).expect("a move stays in the candidate list");
+        let to = self.bank_of(f, b);
+        self.plans.remove(&(f, from, role));
+        self.plans.remove(&(f, to, role));
+    }
+
+    /// Plans every group without a plan.
+    fn plan_all(&mut self, algorithm: Algorithm, limits: ExactLimits) -> Result<(), String> {
+        let mut unplanned: Vec<Group> = (0..self.banks.len()).flat_map(|bank| self.groups(bank)).collect();
+        unplanned.retain(|g| !self.plans.contains_key(g));
+        for group in unplanned {
+            let plan = plan_group(self, group, algorithm, limits)?;
+            self.plans.insert(group, plan);
+        }
+        Ok(())
+    }
+}
+
+/// The bytes a group's plan needs.
+fn height(state: &State<'_>, group: Group) -> u64 {
+    state.plans.get(&group).map_or(0, |p| p.solution.height)
+}
+
+/// The bytes a group needs at least.
+fn lower_bound(state: &State<'_>, group: Group) -> u64 {
+    state.problem(group).0.lower_bound()
 }
 
 /// Assigns every buffer of `functions` to a bank of `memory` and plans each pool with
@@ -165,7 +195,6 @@ pub(super) fn assign(
         state.candidates.push(lists);
     }
     // Against lower bounds first.
-    let mut lower_bound = |s: &State<'_>, g: Group| s.problem(g).0.lower_bound();
     while let Some((bank, usage, capacity)) = state.overflowing(&mut lower_bound) {
         if !state.spill(bank, usage - capacity, &mut lower_bound) {
             break;
@@ -173,24 +202,50 @@ pub(super) fn assign(
     }
     // Then against the plans.
     loop {
-        let mut unplanned: Vec<Group> = (0..memory.banks.len()).flat_map(|bank| state.groups(bank)).collect();
-        unplanned.retain(|g| !state.plans.contains_key(g));
-        for group in unplanned {
-            let plan = plan_group(&state, group, algorithm, limits)?;
-            state.plans.insert(group, plan);
-        }
-        let mut height = |s: &State<'_>, g: Group| s.plans.get(&g).map_or(0, |p| p.solution.height);
+        state.plan_all(algorithm, limits)?;
         let Some((bank, usage, capacity)) = state.overflowing(&mut height) else { break };
         if !state.spill(bank, usage - capacity, &mut height) {
             return Err(over_budget(&state, bank, usage, capacity));
         }
     }
+    refill(&mut state, algorithm, limits)?;
     // The map's order: by function, then bank, then role.
     let mut plans: Vec<Vec<RolePlan>> = functions.iter().map(|_| Vec::new()).collect();
     for ((f, _, _), plan) in std::mem::take(&mut state.plans) {
         plans[f].push(plan);
     }
     Ok(plans)
+}
+
+/// Moves buffers that fell back up their lists again while every bank still fits, largest
+/// first: a buffer moved early may have made room that later moves left unused, and the
+/// preferred banks should be as full as their capacity allows.
+fn refill(state: &mut State<'_>, algorithm: Algorithm, limits: ExactLimits) -> Result<(), String> {
+    let mut moved: Vec<(u64, usize, usize)> = Vec::new();
+    for (f, lists) in state.candidates.iter().enumerate() {
+        for (b, (_, at)) in lists.iter().enumerate() {
+            if *at > 0 {
+                moved.push((state.functions[f].live.buffers[b].request.size, f, b));
+            }
+        }
+    }
+    moved.sort_by_key(|&(size, f, b)| (std::cmp::Reverse(size), f, b));
+    for (_, f, b) in moved {
+        while state.candidates[f][b].1 > 0 {
+            state.shift(f, b, -1);
+            // The lower bound rules most moves out without a plan.
+            let fits = state.overflowing(&mut lower_bound).is_none() && {
+                state.plan_all(algorithm, limits)?;
+                state.overflowing(&mut height).is_none()
+            };
+            if !fits {
+                state.shift(f, b, 1);
+                state.plan_all(algorithm, limits)?;
+                break;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Plans one group and validates the plan.
@@ -305,6 +360,17 @@ mod tests {
         assert_eq!(
             banks_of(&small, &live).unwrap(),
             vec![("dtcm".into(), vec!["b".into(), "c".into()]), ("sram".into(), vec!["a".into()])]
+        );
+    }
+
+    #[test]
+    fn a_buffer_moved_needlessly_goes_back_to_the_preferred_bank() {
+        // Step 0: x 20 + y 30 + z 20 = 70 bytes over dtcm's 64: x moves (the smallest that
+        // sheds 6). Step 1: y 30 + w 40 = 70: y moves. Moving y alone was enough: x comes back.
+        let live = live(&[("x", 20, 0, 0), ("y", 30, 0, 1), ("z", 20, 0, 0), ("w", 40, 1, 1)]);
+        assert_eq!(
+            banks_of(&memory(&["dtcm:64", "sram"], &[]), &live).unwrap(),
+            vec![("dtcm".into(), vec!["x".into(), "z".into(), "w".into()]), ("sram".into(), vec!["y".into()])]
         );
     }
 
