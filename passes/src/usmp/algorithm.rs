@@ -28,9 +28,9 @@ mc_ir::option_enum! {
 const HILL_CLIMB_ATTEMPTS: usize = 2000;
 
 /// ... and, each costing a greedy placement, at most this many buffer placements in all, so
-/// large problems stay fast (10^5 buffers: 20 attempts); at least [`HILL_CLIMB_MIN_ATTEMPTS`].
+/// large problems stay fast (10^4 buffers: 20 attempts); at least [`HILL_CLIMB_MIN_ATTEMPTS`].
 /// A count, not a time, so plans do not depend on the machine.
-const HILL_CLIMB_PLACEMENTS: usize = 2_000_000;
+const HILL_CLIMB_PLACEMENTS: usize = 200_000;
 
 /// Attempts hill climbing always makes.
 const HILL_CLIMB_MIN_ATTEMPTS: usize = 10;
