@@ -15,7 +15,7 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --sizes) sizes="$2"; shift 2 ;;
         --time-limit) time_limit="$2"; shift 2 ;;
-        -h | --help) sed -n '2,/^source/{/^source/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        -h | --help) usage_help "$0" ;;
         *) die "bench-plan: unknown argument '$1' (see --help)" ;;
     esac
 done
