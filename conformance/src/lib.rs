@@ -10,6 +10,7 @@
 //! |---|---|
 //! | [`tensor`] | a typed n-d array of bytes, seeded random data, comparisons |
 //! | [`models`] | builders of one-op TFLite models |
+//! | [`networks`] | a small whole network (int8 and float), also the bundled example model |
 //! | [`host`] | running a model through mc on the host |
 //! | [`reference`] | running models through the tflite-micro interpreter |
 //! | [`paths`] | where the shared models and the project venv are |
@@ -17,6 +18,7 @@
 
 pub mod host;
 pub mod models;
+pub mod networks;
 pub mod paths;
 pub mod reference;
 pub mod tensor;
