@@ -8,9 +8,12 @@
 //! `dense_resource` indirection of weights (the bytes are carried as dense data).
 
 mod common;
+#[path = "common/models.rs"]
+mod models;
 
-use common::{context, planned_loop_ir, render, run_on_jit, seeded_buffers};
+use common::{context, render};
 use mc_mlir::{Session, export_module, import_module};
+use models::{planned_loop_ir, run_on_jit, seeded_buffers};
 use std::path::Path;
 
 fn round_trip(path: &Path) {

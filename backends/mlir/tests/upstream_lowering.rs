@@ -4,9 +4,12 @@
 //! seeded buffers, must leave exactly the bytes mc's Cranelift JIT leaves.
 
 mod common;
+#[path = "common/models.rs"]
+mod models;
 
-use common::{context, planned_loop_ir, run_on_jit, seeded_buffers};
+use common::context;
 use mc_mlir::{Session, export_module};
+use models::{planned_loop_ir, run_on_jit, seeded_buffers};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
