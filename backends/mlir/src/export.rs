@@ -168,7 +168,8 @@ impl<'a, 'c> Exporter<'a, 'c> {
         let loc = self.loc(op);
         let built = match ctx.op_name_of(op) {
             "func.func" => {
-                let region = self.export_region(ctx.operation(op).regions()[0])?;
+                let body = *ctx.operation(op).regions().first().ok_or_else(|| self.error(op, "has no body region"))?;
+                let region = self.export_region(op, body)?;
                 OperationBuilder::new("func.func", loc)
                     .add_attributes(&self.attributes(op)?)
                     .add_regions([region])
@@ -229,18 +230,18 @@ impl<'a, 'c> Exporter<'a, 'c> {
         Ok(OperationBuilder::new("memref.global", loc).add_attributes(&attrs).build())
     }
 
-    fn export_region(&mut self, region: RegionId) -> Result<Region<'c>, Diagnostic> {
+    /// The region `region` of the mc op `owner`, translated.
+    fn export_region(&mut self, owner: OpId, region: RegionId) -> Result<Region<'c>, Diagnostic> {
         let out = Region::new();
         for &block in self.ctx.region_blocks(region) {
-            out.append_block(self.export_block(block)?);
+            out.append_block(self.export_block(owner, block)?);
         }
         Ok(out)
     }
 
-    fn export_block(&mut self, block: BlockId) -> Result<Block<'c>, Diagnostic> {
+    fn export_block(&mut self, owner: OpId, block: BlockId) -> Result<Block<'c>, Diagnostic> {
         let ctx = self.ctx;
         let args = ctx.block_args(block);
-        let owner = ctx.block_parent_op(block).expect("a block in a region of an op");
         let arg_types = args
             .iter()
             .map(|&v| Ok((self.ty(owner, ctx.value_type(v))?, export_loc(ctx, self.mlir, ctx.value_loc(v)))))
@@ -284,7 +285,7 @@ impl<'a, 'c> Exporter<'a, 'c> {
                     .regions()
                     .to_vec()
                     .into_iter()
-                    .map(|r| self.export_region(r))
+                    .map(|r| self.export_region(op, r))
                     .collect::<Result<Vec<_>, _>>()?;
                 let upstream = if name == "loop.for" { "scf.for" } else { "scf.if" };
                 OperationBuilder::new(upstream, loc)

@@ -143,6 +143,12 @@ impl Importer<'_> {
         Ok(out)
     }
 
+    /// The type of the single result of `op` (MLIR's verifier checked it has one).
+    fn result_type(&mut self, op: &OperationRef<'_, '_>) -> Result<mc_ir::Type, Diagnostic> {
+        let ty = op.result(0).map_err(|e| self.error(op, e))?.r#type();
+        self.ty(op, ty)
+    }
+
     fn result_types(&mut self, op: &OperationRef<'_, '_>) -> Result<Vec<mc_ir::Type>, Diagnostic> {
         let types: Vec<_> = op.results().map(|r| r.r#type()).collect();
         types.into_iter().map(|t| self.ty(op, t)).collect()
@@ -381,7 +387,7 @@ impl Importer<'_> {
             );
         };
         self.view_offsets.extend(self.values.get(&shift.to_raw().ptr));
-        let ty = self.result_types(op)?[0];
+        let ty = self.result_type(op)?;
         let loc = self.loc(op);
         let mut builder = mc_ir::Builder::at(self.ctx, InsertPoint::end(block), loc);
         let view = PoolViewOp::build(&mut builder, &pool, offset as u64, ty);
@@ -397,7 +403,7 @@ impl Importer<'_> {
         let [source] = operands.as_slice() else {
             return Err(self.error(op, "with dynamic offsets, sizes or strides cannot be represented in mc"));
         };
-        let ty = self.result_types(op)?[0];
+        let ty = self.result_type(op)?;
         let source_offset = self.ctx.buffer(self.ctx.value_type(*source)).map_or(0, |b| b.offset);
         let result_offset = self.ctx.buffer(ty).map_or(0, |b| b.offset);
         let loc = self.loc(op);
@@ -414,7 +420,7 @@ impl Importer<'_> {
         if op.operand_count() != 0 {
             return Err(self.error(op, "with dynamic sizes cannot be represented in mc"));
         }
-        let ty = self.result_types(op)?[0];
+        let ty = self.result_type(op)?;
         let mut state = self.state("buffer.alloc");
         state.result_types = vec![ty];
         state.attrs = vec![("role".to_string(), Role::Scratch.attr(self.ctx))];
