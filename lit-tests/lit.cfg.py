@@ -29,13 +29,15 @@ config.environment["PATH"] = os.pathsep.join([mc_bin_dir, llvm_bin_dir, config.e
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
 
 # Tool names in RUN lines become absolute paths, so a test never picks up a
-# stray binary of the same name. `mlir-opt-22` is upstream MLIR (interop tests).
+# stray binary of the same name. `mlir-opt-22` and `mlir-translate-22` are upstream MLIR
+# (interop tests).
 tools = {
     "mc-opt": os.path.join(mc_bin_dir, "mc-opt"),
     "mc-translate": os.path.join(mc_bin_dir, "mc-translate"),
     "mc-run": os.path.join(mc_bin_dir, "mc-run"),
     "mc-plan": os.path.join(mc_bin_dir, "mc-plan"),
     "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
+    "mlir-translate-22": os.path.join(llvm_bin_dir, "mlir-translate"),
 }
 for name, path in tools.items():
     config.substitutions.append((ToolSubst(name, command=path).regex, path))

@@ -1,7 +1,9 @@
 //! `mc-translate`: translations between mc's IR and other formats, like `mlir-translate`.
 //!
 //! `mc-translate --import-tflite model.tflite [-o out.mlir]` reads a TFLite model into the
-//! `graph` dialect, verifies it and prints it.
+//! `graph` dialect, verifies it and prints it. `--export-mlir` turns mc's loop-level IR into
+//! upstream MLIR (`func`, `arith`, `math`, `scf`, `memref`), `--import-mlir` reads such IR back
+//! into mc's loop dialect (both through `mc-mlir`).
 
 use clap::Parser;
 use mc_ir::diagnostics::source::render;
@@ -13,6 +15,7 @@ use std::process::ExitCode;
 /// Command-line options.
 #[derive(Parser, Debug)]
 #[command(name = "mc-translate", version, about = "mc translation driver", max_term_width = 100)]
+#[command(group = clap::ArgGroup::new("translation").required(true))]
 struct Options {
     /// Input file.
     input: String,
@@ -22,8 +25,16 @@ struct Options {
     output: String,
 
     /// Translate a TFLite flatbuffer into the graph dialect.
-    #[arg(long = "import-tflite", required = true)]
+    #[arg(long = "import-tflite", group = "translation")]
     import_tflite: bool,
+
+    /// Translate mc's loop-level IR into upstream MLIR (func, arith, math, scf, memref).
+    #[arg(long = "export-mlir", group = "translation")]
+    export_mlir: bool,
+
+    /// Translate upstream MLIR (func, arith, math, scf, memref) into mc's loop dialect.
+    #[arg(long = "import-mlir", group = "translation")]
+    import_mlir: bool,
 
     /// Print every op in the generic form.
     #[arg(long = "print-generic", alias = "mlir-print-op-generic")]
@@ -45,13 +56,74 @@ fn main() -> ExitCode {
     }
 }
 
-/// Imports, verifies and prints; the error is the text to print on stderr.
-fn run(options: &Options) -> Result<(), String> {
-    let bytes = std::fs::read(&options.input)
-        .map_err(|e| format!("mc-translate: error: could not open input file '{}': {e}\n", options.input))?;
+/// Renders diagnostics as the text to print on stderr.
+fn report(ctx: &Context, diags: &[Diagnostic]) -> String {
+    diags.iter().map(|d| render(ctx, d, &[])).collect()
+}
+
+/// Reads the input file ('-' for standard input).
+fn read_input(options: &Options) -> Result<Vec<u8>, String> {
+    let read = if options.input == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(&options.input)
+    };
+    read.map_err(|e| format!("mc-translate: error: could not open input file '{}': {e}\n", options.input))
+}
+
+/// Writes `text` to the output file ('-' for standard output).
+fn write_output(options: &Options, text: &str) -> Result<(), String> {
+    let result = if options.output == "-" {
+        std::io::stdout().lock().write_all(text.as_bytes())
+    } else {
+        std::fs::write(&options.output, text)
+    };
+    result.map_err(|e| format!("mc-translate: error: could not write '{}': {e}\n", options.output))
+}
+
+/// `--export-mlir`: parses and verifies mc IR, translates it to upstream MLIR (verified by MLIR)
+/// and prints it in MLIR's own syntax.
+fn export_mlir(options: &Options) -> Result<(), String> {
+    let text = String::from_utf8(read_input(options)?)
+        .map_err(|_| format!("mc-translate: error: '{}' is not UTF-8 text\n", options.input))?;
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
-    let report = |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[])).collect::<String>();
+    let buffer = mc_ir::diagnostics::source::SourceBuffer::new(&options.input, text, 1);
+    let module = mc_ir::parser::parse_source(&mut ctx, &buffer).map_err(|d| report(&ctx, &[d]))?;
+    mc_ir::verify(&ctx, module.op()).map_err(|diags| report(&ctx, &diags))?;
+    let session = mc_mlir::Session::new();
+    let exported = mc_mlir::export_module(&ctx, module, &session).map_err(|d| report(&ctx, &[d]))?;
+    write_output(options, &format!("{}\n", exported.as_operation()))
+}
+
+/// `--import-mlir`: parses upstream MLIR with MLIR's parser, rebuilds it as mc's loop dialect
+/// (verified by mc) and prints it.
+fn import_mlir(options: &Options) -> Result<(), String> {
+    let text = String::from_utf8(read_input(options)?)
+        .map_err(|_| format!("mc-translate: error: '{}' is not UTF-8 text\n", options.input))?;
+    let mut ctx = Context::new();
+    mc_dialects::register_all(&mut ctx);
+    let session = mc_mlir::Session::new();
+    let file = if options.input == "-" { "<stdin>" } else { &options.input };
+    let module = mc_mlir::import_module(&mut ctx, &text, file, &session).map_err(|diags| report(&ctx, &diags))?;
+    let print = PrintOptions { generic: options.print_generic, debug_info: options.print_debuginfo };
+    let mut out = Vec::new();
+    print_top_level_to(&ctx, module.op(), print, &mut out).expect("printing to memory cannot fail");
+    write_output(options, &String::from_utf8_lossy(&out))
+}
+
+/// Imports, verifies and prints; the error is the text to print on stderr.
+fn run(options: &Options) -> Result<(), String> {
+    if options.export_mlir {
+        return export_mlir(options);
+    }
+    if options.import_mlir {
+        return import_mlir(options);
+    }
+    let bytes = read_input(options)?;
+    let mut ctx = Context::new();
+    mc_dialects::register_all(&mut ctx);
     // Verifier errors come with a note naming the TFLite operator and tensor.
     let module =
         mc_tflite::import::import_and_verify(&mut ctx, &bytes, &options.input).map_err(|diags| report(&ctx, &diags))?;
