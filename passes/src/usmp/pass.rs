@@ -6,6 +6,9 @@
 //! function needs): a module's functions do not run at the same time. A module that calls
 //! between its functions is rejected until calls are planned.
 //!
+//! `buffer.overlap` hints (a kernel's output may overlap its input) become planning allowances
+//! with `overlap=true` (the default; see [`super::hints`]); every hint is erased either way.
+//!
 //! ```mlir
 //! %a = buffer.alloc() {role = "scratch"} : !buffer<1x8xf32>
 //! // becomes
@@ -15,6 +18,7 @@
 
 use super::algorithm::{Algorithm, Solution, solve};
 use super::exact::ExactLimits;
+use super::hints::Hint;
 use super::liveness::{Liveness, ModuleLiveness};
 use super::problem::{Problem, align_up};
 use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, fnv1a64};
@@ -42,6 +46,9 @@ mc_ir::pass_options! {
         residency_report: String = String::new(),
         /// Write the picture of the pools (SVG) to this file.
         arena_svg: String = String::new(),
+        /// Let a kernel's output overlap the input it consumes where the kernel allows it
+        /// (`buffer.overlap` hints); with false, the hints are dropped.
+        overlap: bool = true,
     }
 }
 
@@ -83,6 +90,14 @@ impl Pass for Usmp {
         if let Some(call) = ctx.walk_preorder(op).into_iter().find(|&o| CallOp::cast(ctx, o).is_some()) {
             return Err(ctx.op_error(call, "usmp: calls between functions are not planned yet").into());
         }
+        let (mut hints, erased) = super::hints::take(ctx, op);
+        if erased {
+            // The hints were ops of the function bodies: steps of any cached liveness.
+            analyses.clear();
+        }
+        if !self.options.overlap {
+            hints.clear();
+        }
         let liveness = analyses.get_analysis::<ModuleLiveness>(ctx, op);
         let limits = ExactLimits {
             max_nodes: u64::try_from(self.options.exact_max_nodes).unwrap_or(0),
@@ -92,7 +107,7 @@ impl Pass for Usmp {
         let mut diags = Vec::new();
         for (func, result) in &liveness.functions {
             match result {
-                Ok(live) => match plan_function(live, self.options.algorithm, limits) {
+                Ok(live) => match plan_function(live, &hints, self.options.algorithm, limits) {
                     Ok(plan) => plans.push((*func, plan)),
                     Err(message) => diags.push(ctx.op_error(*func, message)),
                 },
@@ -155,6 +170,7 @@ fn residency_report(
                     alignment: request.alignment,
                     live: [request.live.start, request.live.end],
                     algorithm: plan.solution.algorithm.to_string(),
+                    overlaps: overlapped_input(plan, k).map(|j| live.buffers[plan.buffers[j]].name.clone()),
                 });
             }
         }
@@ -171,7 +187,8 @@ fn residency_report(
                 })
                 .max_by_key(|(_, plan, _)| plan.solution.height)
                 .expect("a pool has a plan");
-            let (lower_bound, peak_step) = peak(&plan.problem, steps);
+            let (_, peak_step) = peak(&plan.problem, steps);
+            let lower_bound = plan.problem.lower_bound();
             PoolReport {
                 name: pool_name(bank, pool.role),
                 bank: bank.clone(),
@@ -208,6 +225,17 @@ fn residency_report(
     }
 }
 
+/// The input request `k` of `plan` shares bytes with, by an allowance (as an output).
+fn overlapped_input(plan: &RolePlan, k: usize) -> Option<usize> {
+    let (offsets, requests) = (&plan.solution.placement.offsets, &plan.problem.requests);
+    plan.problem
+        .allowances
+        .iter()
+        .filter(|a| a.output == k)
+        .map(|a| a.input)
+        .find(|&j| offsets[k] < offsets[j] + requests[j].size && offsets[j] < offsets[k] + requests[k].size)
+}
+
 /// The most bytes live at one step of `problem` (over `steps` steps), and the first such step.
 fn peak(problem: &Problem, steps: u32) -> (u64, u32) {
     (0..steps)
@@ -237,11 +265,18 @@ const PLANNED_ROLES: [Role; 2] = [Role::Scratch, Role::Persistent];
 ///
 /// A message if a plan fails the validator (it shares no code with the planners: a planner bug,
 /// reported rather than used).
-fn plan_function(live: &Liveness, algorithm: Algorithm, limits: ExactLimits) -> Result<Vec<RolePlan>, String> {
+fn plan_function(
+    live: &Liveness,
+    hints: &[Hint],
+    algorithm: Algorithm,
+    limits: ExactLimits,
+) -> Result<Vec<RolePlan>, String> {
     PLANNED_ROLES
         .into_iter()
         .map(|role| {
             let (problem, buffers) = live.problem(role);
+            let allowances = super::hints::allowances(hints, live, &buffers, &problem);
+            let problem = problem.with_allowances(allowances);
             let solution = solve(&problem, algorithm, limits);
             validate(&problem, &solution.placement, None).map_err(|error| {
                 format!("usmp: the {} plan of the {role} buffers is unsound: {error}", solution.algorithm)

@@ -10,7 +10,8 @@
 //! operations. Compile-time parameters become constants or module-level constant tables
 //! (`buffer.global`, e.g. per-channel multipliers), and a kernel's scratch needs are explicit
 //! `buffer.alloc`s inside its nest ([`KernelEmitter::workspace`]) so the memory planner sees
-//! them.
+//! them. A kernel whose output may overlap its input's storage ([`overlap`]) is preceded by a
+//! `buffer.overlap` hint for the planner.
 //!
 //! A kernel with an operand type or attribute combination that has no lowering is an error at
 //! the kernel (its location names the model's tensor and operator index):
@@ -46,6 +47,7 @@ pub mod emitter;
 mod fully_connected;
 pub mod gemmlowp;
 mod mean;
+pub mod overlap;
 mod pad;
 mod pool;
 pub mod quantization;
@@ -58,7 +60,7 @@ mod window;
 pub use emitter::{ElementKind, KernelEmitter};
 
 use crate::conversion::module_globals::ModuleGlobals;
-use mc_dialects::buffer::{CopyOp, KernelOp};
+use mc_dialects::buffer::{AllocOp, CopyOp, KernelOp, OverlapOp, root_buffer};
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Value};
 
@@ -136,6 +138,23 @@ fn target(ctx: &Context, op: OpId) -> Option<Target> {
     Some(Target { op, name: "copy".to_string(), inputs: vec![copy.source(ctx)], output: copy.target(ctx) })
 }
 
+/// In front of kernel `op`, the `buffer.overlap` hint of its output and first input when
+/// [`overlap::allowance`] declares one and both are storage the planner places (views of
+/// `buffer.alloc`s; caller memory and constants are never moved).
+fn emit_overlap_hint(ctx: &mut Context, op: OpId, name: &str, inputs: &[Value], output: Value) {
+    let planned =
+        |ctx: &Context, v: Value| ctx.defining_op(root_buffer(ctx, v)).is_some_and(|d| AllocOp::cast(ctx, d).is_some());
+    let Some(&input) = inputs.first() else { return };
+    if !planned(ctx, input) || !planned(ctx, output) {
+        return;
+    }
+    if let Some(max_delta) = overlap::allowance(ctx, op, name, inputs, output) {
+        let loc = ctx.operation(op).loc();
+        let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
+        OverlapOp::build(&mut b, output, input, max_delta);
+    }
+}
+
 /// Lowers every kernel and copy under `module`; returns how many.
 ///
 /// # Errors
@@ -152,6 +171,7 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
             continue;
         };
         let loc = ctx.operation(op).loc();
+        emit_overlap_hint(ctx, op, &name, &inputs, output);
         let builder = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
         let mut emitter = KernelEmitter::new(builder, op, name, inputs, output, &mut globals);
         match lower(&mut emitter) {
