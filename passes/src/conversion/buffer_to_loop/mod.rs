@@ -140,12 +140,18 @@ fn target(ctx: &Context, op: OpId) -> Option<Target> {
 
 /// In front of kernel `op`, the `buffer.overlap` hint of its output and first input when
 /// [`overlap::allowance`] declares one and both are storage the planner places (views of
-/// `buffer.alloc`s; caller memory and constants are never moved).
+/// `buffer.alloc`s; caller memory and constants are never moved). No other operand may read
+/// the input's storage through another view (it would read other bytes than the first input's
+/// at each step: `add(x, reverse(x))`); the very same value may (`add(x, x)`).
 fn emit_overlap_hint(ctx: &mut Context, op: OpId, name: &str, inputs: &[Value], output: Value) {
     let planned =
         |ctx: &Context, v: Value| ctx.defining_op(root_buffer(ctx, v)).is_some_and(|d| AllocOp::cast(ctx, d).is_some());
     let Some(&input) = inputs.first() else { return };
     if !planned(ctx, input) || !planned(ctx, output) {
+        return;
+    }
+    let root = root_buffer(ctx, input);
+    if inputs[1..].iter().any(|&other| other != input && root_buffer(ctx, other) == root) {
         return;
     }
     if let Some(max_delta) = overlap::allowance(ctx, op, name, inputs, output) {

@@ -17,14 +17,15 @@
 //! every `d <= D` is safe (a `d` past the input's end is disjoint anyway).
 //!
 //! **Windowed kernels** (`conv_2d`, `depthwise_conv_2d`, `avg_pool_2d`, `max_pool_2d`, NHWC,
-//! row-major): a unit is one output row `(n, oy)` — all its pixels and channels. The nests
-//! ([`super::window::ConvWindow::for_each_pixel`], the pool's `nest`) loop `n`, then `oy`, in
-//! increasing order, and inside a row reads and writes interleave in any order, so a row's own
-//! reads count among those "after" its writes. Row `(n, oy)` reads input rows from
-//! `oy·stride - pad_top` (its first tap; dilation only moves later taps down) of batch `n`, and
-//! later rows read no lower (the origin grows with `oy`, then the batch): `first_read =
-//! n·in_batch + clamp(oy·stride - pad_top, 0, in_h)·in_row`, and `out_end = (n·out_h + oy + 1)·
-//! out_row`. Clamping to the input's rows under-estimates the first read, which is safe.
+//! row-major): a unit is one output pixel `(n, oy, ox)` — all its channels. The nests
+//! ([`super::window::ConvWindow::for_each_pixel`], the pool's `nest`) loop `n`, `oy`, `ox` in
+//! increasing order, and inside a pixel reads and writes interleave in any order (channel blocks
+//! re-read the window after earlier blocks stored), so a pixel's own reads count among those
+//! after its writes. A pixel reads only its window's taps inside the image
+//! ([`super::window::tap_range`]); its lowest input byte is its first valid tap row and column
+//! (channel 0). `first_read(u)` is the minimum of that over pixels `>= u` (a suffix minimum:
+//! with padding, the next output row may read lower than the end of this one), and
+//! `out_end(u) = (u + 1)·out_pixel`.
 //!
 //! **Elementwise kernels** (same-index: activations, quantize/dequantize, add/sub/mul whose first
 //! input is not broadcast): a unit is one element, in row-major order of the output, which is
@@ -37,41 +38,62 @@
 //! Anything else (strided or non-row-major operands, fully_connected, softmax, mean, pad,
 //! concatenation, strided_slice, broadcast first inputs...) has no allowance.
 
+use super::window::tap_range;
 use mc_dialects::graph::Padding;
 use mc_dialects::graph::shape_inference::Window;
 use mc_ir::{Context, OpId, Value};
 
-/// The windowed kernels' geometry the allowance depends on (sizes in rows and bytes).
+/// The windowed kernels' geometry the allowance depends on, along height (0) and width (1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct RowGeometry {
+pub struct WindowGeometry {
     /// Batches.
     pub batches: i64,
-    /// Input rows per batch.
-    pub in_rows: i64,
-    /// Output rows per batch.
-    pub out_rows: i64,
-    /// Vertical stride.
-    pub stride: i64,
-    /// Padding rows above the input.
-    pub pad_top: i64,
-    /// Bytes of one input row (width × channels × element size).
-    pub in_row_bytes: i64,
-    /// Bytes of one output row.
-    pub out_row_bytes: i64,
+    /// Input height and width.
+    pub input: [i64; 2],
+    /// Output height and width.
+    pub output: [i64; 2],
+    /// Filter taps.
+    pub filter: [i64; 2],
+    /// Strides.
+    pub stride: [i64; 2],
+    /// Dilations.
+    pub dilation: [i64; 2],
+    /// Padding before the first element.
+    pub pad: [i64; 2],
+    /// Bytes of one input pixel (channels × element size).
+    pub in_pixel: i64,
+    /// Bytes of one output pixel.
+    pub out_pixel: i64,
 }
 
-/// The allowance of a windowed kernel: `min` over output rows of first read minus output end.
-pub fn window_allowance(g: &RowGeometry) -> i64 {
-    let in_batch = g.in_rows * g.in_row_bytes;
-    let mut best = i64::MAX;
-    for n in 0..g.batches {
-        for oy in 0..g.out_rows {
-            let first_read = n * in_batch + (oy * g.stride - g.pad_top).clamp(0, g.in_rows) * g.in_row_bytes;
-            let out_end = (n * g.out_rows + oy + 1) * g.out_row_bytes;
-            best = best.min(first_read - out_end);
-        }
+impl WindowGeometry {
+    /// The first valid tap position along `axis` of output position `out`, if any tap is inside.
+    fn first_tap(&self, axis: usize, out: i64) -> Option<i64> {
+        let origin = out * self.stride[axis] - self.pad[axis];
+        let (lo, hi) = tap_range(origin, self.filter[axis], self.dilation[axis], self.input[axis]);
+        (lo < hi).then(|| origin + lo * self.dilation[axis])
     }
-    best.min(g.batches * in_batch)
+}
+
+/// The allowance of a windowed kernel: `min` over output pixels of the lowest input byte read
+/// from that pixel on, minus the output's end after that pixel.
+pub fn window_allowance(g: &WindowGeometry) -> i64 {
+    let [h, w] = g.input;
+    let in_batch = h * w * g.in_pixel;
+    let rows: Vec<Option<i64>> = (0..g.output[0]).map(|oy| g.first_tap(0, oy)).collect();
+    let columns: Vec<Option<i64>> = (0..g.output[1]).map(|ox| g.first_tap(1, ox)).collect();
+    // Pixels in reverse order, carrying the lowest byte read from each on.
+    let pixels = g.batches * g.output[0] * g.output[1];
+    let mut lowest = g.batches * in_batch;
+    let mut best = lowest;
+    for index in (0..pixels).rev() {
+        let (n, oy, ox) = (index / (g.output[0] * g.output[1]), index / g.output[1] % g.output[0], index % g.output[1]);
+        if let (Some(iy), Some(ix)) = (rows[oy as usize], columns[ox as usize]) {
+            lowest = lowest.min(n * in_batch + (iy * w + ix) * g.in_pixel);
+        }
+        best = best.min(lowest - (index + 1) * g.out_pixel);
+    }
+    best
 }
 
 /// The allowance of a same-index elementwise kernel over `elements` elements of `in_size` bytes
@@ -121,18 +143,23 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
     let padding = Padding::from_attr(ctx, ctx.attr(op, "padding")?)?;
     let window = Window { filter, stride: [int("stride_h")?, int("stride_w")?], dilation, padding };
     let ([n, h, w, c], [on, oh, ow, oc]) = (in_shape.as_slice(), out_shape.as_slice()) else { return None };
-    if n != on || window.stride[0] < 1 || window.output_size([*h, *w]).ok()? != [*oh, *ow] {
+    if n != on
+        || window.stride.iter().chain(&dilation).any(|&v| v < 1)
+        || window.output_size([*h, *w]).ok()? != [*oh, *ow]
+    {
         return None;
     }
-    let [(pad_top, _), _] = window.padding_values([*h, *w]).ok()?;
-    Some(window_allowance(&RowGeometry {
+    let [(pad_top, _), (pad_left, _)] = window.padding_values([*h, *w]).ok()?;
+    Some(window_allowance(&WindowGeometry {
         batches: *n,
-        in_rows: *h,
-        out_rows: *oh,
-        stride: window.stride[0],
-        pad_top,
-        in_row_bytes: w * c * in_size,
-        out_row_bytes: ow * oc * out_size,
+        input: [*h, *w],
+        output: [*oh, *ow],
+        filter,
+        stride: window.stride,
+        dilation,
+        pad: [pad_top, pad_left],
+        in_pixel: c * in_size,
+        out_pixel: oc * out_size,
     }))
 }
 
@@ -140,76 +167,92 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
 mod tests {
     use super::*;
 
-    /// The allowance by brute force over byte-level reads and writes in program order at row
-    /// granularity: every write of row `r` against every read of rows `>= r`.
-    fn brute_force(g: &RowGeometry, filter_h: i64, dilation: i64) -> i64 {
-        let mut best = i64::MAX;
-        let rows: Vec<(i64, i64)> = (0..g.batches).flat_map(|n| (0..g.out_rows).map(move |oy| (n, oy))).collect();
-        for r in 0..rows.len() {
-            let out_end = (r as i64 + 1) * g.out_row_bytes;
-            for &(n2, oy2) in &rows[r..] {
-                for tap in 0..filter_h {
-                    let iy = oy2 * g.stride - g.pad_top + tap * dilation;
-                    if (0..g.in_rows).contains(&iy) {
-                        let first = (n2 * g.in_rows + iy) * g.in_row_bytes;
-                        best = best.min(first - out_end);
+    /// The allowance by brute force over every input byte each pixel reads, in program order:
+    /// every write of pixel `p` against every read of pixels `>= p`.
+    fn brute_force(g: &WindowGeometry) -> i64 {
+        let [h, w] = g.input;
+        let mut reads = Vec::new();
+        for n in 0..g.batches {
+            for oy in 0..g.output[0] {
+                for ox in 0..g.output[1] {
+                    let mut lowest = i64::MAX;
+                    for fy in 0..g.filter[0] {
+                        for fx in 0..g.filter[1] {
+                            let iy = oy * g.stride[0] - g.pad[0] + fy * g.dilation[0];
+                            let ix = ox * g.stride[1] - g.pad[1] + fx * g.dilation[1];
+                            if (0..h).contains(&iy) && (0..w).contains(&ix) {
+                                lowest = lowest.min(((n * h + iy) * w + ix) * g.in_pixel);
+                            }
+                        }
                     }
+                    reads.push(lowest);
                 }
             }
         }
-        best.min(g.batches * g.in_rows * g.in_row_bytes)
+        let total = g.batches * h * w * g.in_pixel;
+        (0..reads.len())
+            .map(|p| reads[p..].iter().copied().min().unwrap_or(i64::MAX).min(total) - (p as i64 + 1) * g.out_pixel)
+            .fold(total, i64::min)
     }
 
     #[test]
-    fn the_row_formula_is_never_above_the_brute_force_bound() {
+    fn the_pixel_formula_matches_the_brute_force_bound() {
+        let mut cases = 0;
         for batches in 1..3 {
-            for in_rows in 1..7 {
-                for filter_h in 1..4 {
-                    for stride in 1..3 {
-                        for pad_top in 0..filter_h {
-                            for (in_row_bytes, out_row_bytes) in [(6, 6), (12, 4), (3, 9)] {
-                                let out_rows = (in_rows + 2 * pad_top - filter_h) / stride + 1;
-                                if out_rows < 1 {
-                                    continue;
+            for size in [[1, 1], [3, 4], [5, 2], [6, 6]] {
+                for filter in [[1, 1], [2, 3], [3, 3], [4, 1]] {
+                    for stride in [[1, 1], [2, 1], [1, 3], [2, 2]] {
+                        for dilation in [[1, 1], [2, 1], [1, 2]] {
+                            for pad in [[0, 0], [1, 1], [2, 0], [0, 2]] {
+                                for (in_pixel, out_pixel) in [(3, 3), (8, 2), (1, 5)] {
+                                    let out = |a: usize| {
+                                        (size[a] + 2 * pad[a] - (filter[a] - 1) * dilation[a] - 1) / stride[a] + 1
+                                    };
+                                    if (0..2).any(|a| size[a] + 2 * pad[a] < (filter[a] - 1) * dilation[a] + 1) {
+                                        continue;
+                                    }
+                                    let g = WindowGeometry {
+                                        batches,
+                                        input: size,
+                                        output: [out(0), out(1)],
+                                        filter,
+                                        stride,
+                                        dilation,
+                                        pad,
+                                        in_pixel,
+                                        out_pixel,
+                                    };
+                                    assert_eq!(window_allowance(&g), brute_force(&g), "{g:?}");
+                                    cases += 1;
                                 }
-                                let g = RowGeometry {
-                                    batches,
-                                    in_rows,
-                                    out_rows,
-                                    stride,
-                                    pad_top,
-                                    in_row_bytes,
-                                    out_row_bytes,
-                                };
-                                let formula = window_allowance(&g);
-                                let exact = brute_force(&g, filter_h, 1);
-                                assert!(formula <= exact, "{g:?}: {formula} > {exact}");
                             }
                         }
                     }
                 }
             }
         }
+        assert!(cases > 1000);
     }
 
     #[test]
-    fn a_same_padded_3x3_conv_keeps_one_row_and_a_bit_below() {
-        // 8 rows of 24 bytes in and out, stride 1, one padding row: rows 0 and 1 both read
-        // input row 0, so output row 0 must end at the input's start.
-        let g = RowGeometry {
+    fn a_same_padded_3x3_conv_keeps_one_row_and_a_pixel_below() {
+        // 8x3 pixels of 8 bytes in and out, 3x3 taps, stride 1, one padding row and column:
+        // pixel (1, 1) still reads input pixel (0, 0), so output pixels 0..=4 must end there.
+        let g = WindowGeometry {
             batches: 1,
-            in_rows: 8,
-            out_rows: 8,
-            stride: 1,
-            pad_top: 1,
-            in_row_bytes: 24,
-            out_row_bytes: 24,
+            input: [8, 3],
+            output: [8, 3],
+            filter: [3, 3],
+            stride: [1, 1],
+            dilation: [1, 1],
+            pad: [1, 1],
+            in_pixel: 8,
+            out_pixel: 8,
         };
-        // Row 1 reads from input row 0 and ends at 48: D = 0 - 48.
-        assert_eq!(window_allowance(&g), -48);
-        // Stride 2 halves the output rows: row oy reads from 2·oy - 1.
-        let strided = RowGeometry { out_rows: 4, stride: 2, out_row_bytes: 12, ..g };
-        assert_eq!(window_allowance(&strided), -12);
+        assert_eq!(window_allowance(&g), -5 * 8);
+        // A 1x1 window reads only its own pixel: one pixel below.
+        let pointwise = WindowGeometry { filter: [1, 1], pad: [0, 0], ..g };
+        assert_eq!(window_allowance(&pointwise), -8);
     }
 
     #[test]
