@@ -4,9 +4,12 @@
 #          workspaces, usmp{algorithm=A}), from the residency report: scratch + persistent pool
 #          bytes, the lower bound (most bytes live at one step), and the model's input and output
 #          bytes (mc leaves them in the caller's memory, TFLM plans them into its arena)
+#   mc ws  the pools again with the inputs and outputs planned into them (usmp's
+#          use-workspace-io, mc-run --workspace-io): what TFLM's head counts, compared honestly
 #   tflm   TensorFlow Lite Micro's arena (Python interpreter, print_allocations()): head (planned
 #          tensors, I/O included) and total (head + tail: persistent data)
-# and prints the ratios mc pools / TFLM head and (mc pools + I/O) / TFLM total.
+# and prints the ratios mc pools / TFLM head, mc ws / TFLM head (both with I/O) and
+# (mc pools + I/O) / TFLM total.
 #
 # Usage: scripts/bench-ram.sh [--algorithm A]   (default auto)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -47,18 +50,22 @@ np.save(sys.argv[2], np.zeros(detail["shape"], dtype=detail["dtype"]))
 PY
     "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.output.npy" --planner "$algorithm" \
         --residency-report "$work/$name.json" --arena-svg "$work/$name.svg" || die "mc-run failed on $model"
+    "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.ws.output.npy" --planner "$algorithm" \
+        --workspace-io --residency-report "$work/$name.ws.json" || die "mc-run --workspace-io failed on $model"
+    cmp -s "$work/$name.output.npy" "$work/$name.ws.output.npy" || die "$model: --workspace-io changed the output"
 done
 "$python" - "$work" "${models[@]}" <<'PY'
 import json, os, re, subprocess, sys
 import numpy as np
 
 work, models = sys.argv[1], sys.argv[2:]
-print(f"{'model':<24} {'mc pools':>9} {'bound':>7} {'mc+I/O':>8} {'TFLM head':>10} {'TFLM total':>11} {'pools/head':>11} {'(pools+I/O)/total':>18}")
+print(f"{'model':<24} {'mc pools':>9} {'bound':>7} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'(pools+I/O)/total':>18}")
 for path in models:
     name = os.path.basename(path)[:-len(".tflite")]
     report = json.load(open(os.path.join(work, name + ".json")))
     pools = sum(p["size"] for p in report["pools"])
     bound = sum(p["lower_bound"] for p in report["pools"])
+    ws = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".ws.json")))["pools"])
     # The model's input and output bytes: the arrays mc-run read and wrote.
     io_bytes = sum(np.load(os.path.join(work, f"{name}.{kind}.npy")).nbytes for kind in ("input", "output"))
     # print_allocations writes from C++ to the process's own streams: run it in a child.
@@ -68,5 +75,5 @@ for path in models:
     text = child.stdout + child.stderr
     head = int(re.search(r"allocation head (\d+)", text).group(1))
     total = int(re.search(r"allocation total (\d+)", text).group(1))
-    print(f"{name:<24} {pools:>9} {bound:>7} {pools + io_bytes:>8} {head:>10} {total:>11} {pools / head:>11.2f} {(pools + io_bytes) / total:>18.2f}")
+    print(f"{name:<24} {pools:>9} {bound:>7} {pools + io_bytes:>8} {ws:>7} {head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {(pools + io_bytes) / total:>18.2f}")
 PY

@@ -4,8 +4,11 @@
 #   mc-run   the Cranelift JIT (release build of mc-run; `--bench N` times the call only:
 #            no import, lowering, compilation or input copy), bounds checks on
 #   tflm     the TensorFlow Lite Micro Python interpreter (`scripts/tflm_reference.py --bench N`
-#            times `invoke()` only)
-# and prints the best of N of each in µs and the ratio mc-run / tflm (below 1: mc-run is faster).
+#            times `invoke()` only; reference kernels)
+#   litert   LiteRT (`ai-edge-litert`, TFLite's desktop interpreter with its optimized
+#            kernels, one thread; `invoke()` only)
+# and prints the best of N of each in µs and the ratios mc-run / tflm and mc-run / litert
+# (below 1: mc-run is faster).
 # Both run on the same seeded random int8 input.
 #
 # Usage: scripts/bench-run.sh [--runs N]   (default 10)
@@ -38,7 +41,7 @@ mkdir -p "$work"
 best() { sed -n 's/^best of .*: \([0-9.]*\) us$/\1/p' <<<"$1"; }
 
 step "timing one inference, best of $runs"
-printf '%-32s %12s %12s %8s\n' model "mc-run µs" "tflm µs" ratio
+printf '%-26s %10s %10s %10s %9s %9s\n' model "mc-run µs" "tflm µs" "litert µs" "mc/tflm" "mc/litert"
 for model in "${models[@]}"; do
     name="$(basename "$model" .tflite)"
     input="$work/$name.input.npy"
@@ -58,6 +61,22 @@ PY
         die "tflm_reference.py failed on $model"
     mc_us="$(best "$ours")"
     tflm_us="$(best "$theirs")"
+    litert_us="$("$python" - "$model" "$input" "$runs" <<'PY'
+import sys, time
+import numpy as np
+from ai_edge_litert.interpreter import Interpreter
+interpreter = Interpreter(model_path=sys.argv[1], num_threads=1)
+interpreter.allocate_tensors()
+interpreter.set_tensor(interpreter.get_input_details()[0]["index"], np.load(sys.argv[2]))
+best = float("inf")
+for _ in range(int(sys.argv[3])):
+    start = time.perf_counter()
+    interpreter.invoke()
+    best = min(best, time.perf_counter() - start)
+print(f"{best * 1e6:.1f}")
+PY
+)" 2> >(grep -v '^INFO: Created TensorFlow Lite XNNPACK delegate' >&2) || die "LiteRT failed on $model"
     ratio="$(awk -v a="$mc_us" -v b="$tflm_us" 'BEGIN { printf "%.2f", a / b }')"
-    printf '%-32s %12s %12s %8s\n' "$name" "$mc_us" "$tflm_us" "$ratio"
+    ratio_litert="$(awk -v a="$mc_us" -v b="$litert_us" 'BEGIN { printf "%.2f", a / b }')"
+    printf '%-26s %10s %10s %10s %9s %9s\n' "$name" "$mc_us" "$tflm_us" "$litert_us" "$ratio" "$ratio_litert"
 done

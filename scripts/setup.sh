@@ -34,18 +34,21 @@ group_python() {
 
 # The project venv `.venv`: the `tflite-micro` package (TFLite Micro's Python
 # interpreter and upstream's generated flatbuffers reader) that tests use as an
-# independent reference. Recreated only when the pinned version is missing.
+# independent reference, and LiteRT (`ai-edge-litert`, TFLite's desktop
+# interpreter) that the inference benchmark compares with. Recreated only when a
+# pinned version is missing.
 TFLITE_MICRO_VERSION=0.dev20261023182759
+LITERT_VERSION=2.3.0
 setup_venv() {
     local venv="$ROOT/.venv"
     if [[ -x "$venv/bin/python" ]] &&
-        "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('tflite-micro') != '$TFLITE_MICRO_VERSION')" 2>/dev/null; then
+        "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('tflite-micro') != '$TFLITE_MICRO_VERSION' or m.version('ai-edge-litert') != '$LITERT_VERSION')" 2>/dev/null; then
         return 0
     fi
-    step "creating $venv with tflite-micro==$TFLITE_MICRO_VERSION"
+    step "creating $venv with tflite-micro==$TFLITE_MICRO_VERSION and ai-edge-litert==$LITERT_VERSION"
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --disable-pip-version-check \
-        "tflite-micro==$TFLITE_MICRO_VERSION" flatbuffers==25.12.19 numpy==2.4.6
+        "tflite-micro==$TFLITE_MICRO_VERSION" "ai-edge-litert==$LITERT_VERSION" flatbuffers==25.12.19 numpy==2.4.6
 }
 
 check_rust() {

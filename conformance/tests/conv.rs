@@ -5,7 +5,7 @@
 //! and 2.
 
 use mc_conformance::models::{OneOp, Quant};
-use mc_conformance::{Case, DType, Rng, Tensor, check_cases};
+use mc_conformance::{Case, DType, Rng, Tensor, check_cases, reference};
 use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, Padding};
 
 /// Input scale of every int8 case.
@@ -149,6 +149,10 @@ fn conv_specs() -> Vec<Spec> {
     vec![
         Spec {
             stride: [2, 2],
+            ..Spec::new("same even sizes stride 2 (padding only after), deep", [1, 8, 10, 6], 6, [3, 3])
+        },
+        Spec {
+            stride: [2, 2],
             activation: Activation::Relu,
             ..Spec::new("same odd sizes stride 2", [1, 9, 7, 3], 4, [3, 3])
         },
@@ -191,18 +195,27 @@ fn conv_specs() -> Vec<Spec> {
         },
         Spec { per_channel: false, ..Spec::new("1x1 13 channels (3 blocks and 1)", [2, 3, 5, 7], 13, [1, 1]) },
         Spec {
+            activation: Activation::Relu6,
+            ..Spec::new("same 3x3 deep: pixel groups, singles, clipped columns", [2, 6, 8, 6], 5, [3, 3])
+        },
+        Spec {
             dilation: [2, 1],
             stride: [1, 2],
             activation: Activation::Relu6,
             ..Spec::new("asymmetric 5x3 dilation 2x1 stride 1x2", [2, 8, 7, 3], 2, [5, 3])
         },
-        Spec { ..Spec::new("filter wider than the input", [1, 2, 3, 2], 3, [5, 5]) },
+        Spec::new("filter wider than the input", [1, 2, 3, 2], 3, [5, 5]),
     ]
 }
 
 /// The `depthwise_conv_2d` cases (`channels` is the depth multiplier).
 fn depthwise_specs() -> Vec<Spec> {
     vec![
+        Spec {
+            stride: [2, 2],
+            activation: Activation::Relu6,
+            ..Spec::new("same even sizes stride 2 (padding only after)", [2, 8, 10, 6], 1, [3, 3])
+        },
         Spec {
             stride: [2, 2],
             activation: Activation::Relu,
@@ -237,8 +250,8 @@ fn depthwise_specs() -> Vec<Spec> {
             activation: Activation::Relu,
             ..Spec::new("zero points -128/127 saturating", [1, 5, 5, 3], 1, [5, 5])
         },
-        Spec { ..Spec::new("1x1 multiplier 2", [1, 4, 3, 5], 2, [1, 1]) },
-        Spec { ..Spec::new("filter wider than the input", [1, 2, 3, 2], 1, [5, 5]) },
+        Spec::new("1x1 multiplier 2", [1, 4, 3, 5], 2, [1, 1]),
+        Spec::new("filter wider than the input", [1, 2, 3, 2], 1, [5, 5]),
     ]
 }
 
@@ -266,4 +279,19 @@ fn int8_depthwise_conv_2d_matches_tflite_micro() {
 #[test]
 fn float_depthwise_conv_2d_matches_tflite_micro() {
     check_cases(&cases(&depthwise_specs(), true, true, 0xD0_F1), 1e-5);
+}
+
+#[test]
+fn the_saturating_cases_reach_both_ends_of_int8() {
+    // The extreme cases test what they claim: TFLite Micro's outputs hit -128 and 127.
+    let specs: Vec<Spec> = conv_specs().into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect();
+    let mut saturating = cases(&specs, false, false, 0x5A7);
+    let depthwise: Vec<Spec> =
+        depthwise_specs().into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect();
+    saturating.extend(cases(&depthwise, true, false, 0x5A8));
+    assert_eq!(saturating.len(), 6);
+    for (case, outputs) in saturating.iter().zip(reference::run_tflm(&saturating)) {
+        let values: Vec<i8> = outputs[0].data.iter().map(|&b| b as i8).collect();
+        assert!(values.contains(&-128) && values.contains(&127), "{}: {values:?}", case.name);
+    }
 }

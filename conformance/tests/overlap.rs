@@ -4,7 +4,7 @@
 //! start (the tightest placement the planner may choose), through the real lowering and the
 //! Cranelift JIT; its output must equal the model's ordinary run byte for byte. Past `D` the
 //! test must be able to fail: element-wise kernels break one byte further (`D + 1`, the bound is
-//! exact), windowed kernels (argued a pixel at a time) within two output pixels further.
+//! exact), windowed kernels (argued a row at a time) within two output rows further.
 
 use mc_backend_cranelift::{JitArg, JitModule};
 use mc_conformance::models::{OneOp, Quant};
@@ -175,7 +175,7 @@ fn run_overlapping(case: &Case, shift: impl Fn(i64) -> i64) -> Option<(i64, Vec<
 fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it() {
     let mut rng = Rng(0x0E7E_41A9);
     let mut checked = 0;
-    // Per kind: cases that broke past D (one byte, or two output pixels for windowed kernels).
+    // Per kind: cases that broke past D (one byte, or two output rows for windowed kernels).
     let mut broken = [0; 6];
     for round in 0..150 {
         let kind = round % 6;
@@ -186,10 +186,10 @@ fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it
         assert_eq!(&got, &expected.data, "{}: output {delta} bytes after the input differs", case.name);
         checked += 1;
         // Element-wise kernels break one byte past D (unless the clobbered values happen to give
-        // the same results): the bound is exact. Windowed ones are argued a pixel at a time, so
-        // they may need up to a pixel or two more.
-        let pixel = expected.shape[expected.shape.len() - 1] as i64;
-        let reach = if kind < 4 { 2 * pixel } else { 1 };
+        // the same results): the bound is exact. Windowed ones are argued a row at a time, so
+        // they may need up to a row or two more.
+        let row = (expected.shape[expected.shape.len() - 1] * expected.shape[expected.shape.len() - 2]) as i64;
+        let reach = if kind < 4 { 2 * row } else { 1 };
         let breaks = |k: i64| run_overlapping(&case, |d| d + k).expect("an allowance").1 != expected.data;
         if (1..=reach).any(breaks) {
             broken[kind] += 1;

@@ -77,6 +77,14 @@ impl Context {
         Value::Arg { block, index: (b.args.len() - 1) as u32 }
     }
 
+    /// Drops the arguments of `block` from `len` on (a function losing trailing parameters).
+    /// They must have no uses left.
+    pub fn truncate_block_args(&mut self, block: BlockId, len: usize) {
+        let b = self.block_mut(block);
+        debug_assert!(b.args.iter().skip(len).all(|a| a.slot.first_use.is_none()), "a dropped block argument is used");
+        b.args.truncate(len);
+    }
+
     /// Changes the location of a block argument.
     pub fn set_block_arg_loc(&mut self, block: BlockId, index: usize, loc: Location) {
         self.block_mut(block).args[index].loc = loc;

@@ -257,6 +257,8 @@ struct CompiledFunction {
 pub struct JitModule {
     module: Option<JITModule>,
     functions: HashMap<String, CompiledFunction>,
+    /// Each `buffer.pool`'s data object: its address and size.
+    pools: HashMap<String, (*mut u8, usize)>,
     /// Bounds-check messages the code points to.
     _messages: Vec<CString>,
 }
@@ -458,6 +460,15 @@ impl JitModule {
             trampolines.push((id, decl.id, inputs.len(), results.len()));
         }
         jit.finalize_definitions().map_err(setup_error)?;
+        let pools = module_op
+            .ops(ctx)
+            .into_iter()
+            .filter_map(|op| PoolOp::cast(ctx, op))
+            .map(|pool| {
+                let (address, size) = jit.get_finalized_data(decls.globals[pool.name(ctx)]);
+                (pool.name(ctx).to_string(), (address.cast_mut(), size))
+            })
+            .collect();
 
         let mut functions = HashMap::new();
         for ((name, func, _, inputs, results), (trampoline, entry, _, _)) in funcs.iter().zip(&trampolines) {
@@ -490,7 +501,7 @@ impl JitModule {
                 },
             );
         }
-        Ok(JitModule { module: Some(jit), functions, _messages: messages })
+        Ok(JitModule { module: Some(jit), functions, pools, _messages: messages })
     }
 
     /// Names of the compiled functions, sorted.
@@ -518,6 +529,16 @@ impl JitModule {
     /// of returning them. It is valid while `self` lives.
     pub fn entry_point(&self, name: &str) -> Option<*const u8> {
         self.functions.get(name).map(|f| f.entry)
+    }
+
+    /// The memory of the pool `name` (a `buffer.pool`), zeroed at compilation: a runtime writes
+    /// a model's inputs into it and reads its outputs from it when the planner put them there
+    /// (`usmp{use-workspace-io}`, the function's `usmp.io` attribute says where).
+    pub fn pool_memory(&mut self, name: &str) -> Option<&mut [u8]> {
+        let &(address, size) = self.pools.get(name)?;
+        // SAFETY: the pool is a writable data object of `size` bytes that lives as long as the
+        // module; `&mut self` keeps calls (which borrow `self`) and other borrows of it away.
+        Some(unsafe { std::slice::from_raw_parts_mut(address, size) })
     }
 
     /// Calls the function `name`: checks the arguments against its parameters (count, scalar

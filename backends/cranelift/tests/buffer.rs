@@ -205,3 +205,36 @@ func.func @step(%in: !buffer<4xi32>, %out: !buffer<4xi32>) {
     jit.call("step", &mut [JitArg::memory(&mut input), JitArg::memory(&mut output)]).unwrap();
     assert_eq!(output, [2, 4, 6, 8]);
 }
+
+#[test]
+fn a_runtime_reads_and_writes_pools_through_their_memory() {
+    // The input at offset 0 of the pool, the output at 16 (as `usmp{use-workspace-io}` places
+    // them): the caller writes the input there, calls, and reads the doubled output; pools it
+    // does not know are `None`.
+    let mut jit = jit(r#"
+buffer.pool @sram_scratch {bank = "sram", role = "scratch", size = 32 : i64}
+func.func @double() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %in = buffer.pool_view @sram_scratch {offset = 0 : i64} : !buffer<4xi32>
+  %out = buffer.pool_view @sram_scratch {offset = 16 : i64} : !buffer<4xi32>
+  loop.for %i = %c0 to %c4 step %c1 {
+    %v = loop.load %in[%i] : !buffer<4xi32>
+    %w = arith.addi %v, %v : i32
+    loop.store %w, %out[%i] : !buffer<4xi32>
+  }
+  return
+}
+"#);
+    let pool = jit.pool_memory("sram_scratch").expect("the pool");
+    assert_eq!(pool.len(), 32);
+    for (i, chunk) in pool[..16].chunks_mut(4).enumerate() {
+        chunk.copy_from_slice(&(i as i32 + 1).to_le_bytes());
+    }
+    jit.call("double", &mut []).unwrap();
+    let pool = jit.pool_memory("sram_scratch").unwrap();
+    let out: Vec<i32> = pool[16..].chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+    assert_eq!(out, [2, 4, 6, 8]);
+    assert!(jit.pool_memory("dtcm_scratch").is_none());
+}

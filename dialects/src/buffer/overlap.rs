@@ -13,9 +13,11 @@ define_op! {
     /// farther apart than the buffers' sizes stay allowed; the planner may place the pair at any
     /// `offset(output) <= offset(input) + max_delta`.
     ///
-    /// `buffer-to-loop` emits it in front of each lowered kernel that declares an allowance;
-    /// `usmp` turns it into a planning allowance (when both operands are whole planned buffers
-    /// whose live ranges meet only at that kernel) and erases every one. No backend lowers it.
+    /// It also states that the kernel is the input's last reader and the output's first user, so
+    /// the pair may share bytes whenever both are live. `buffer-to-loop` emits it in front of
+    /// each lowered kernel for which that holds and that declares an allowance; `usmp` turns it
+    /// into a planning allowance (when both operands are whole scratch buffers it places) and
+    /// erases every one. No backend lowers it.
     ///
     /// | operand/attribute | meaning |
     /// |---|---|

@@ -5,46 +5,56 @@
 !qw = !quant.uniform<i8:f32:3, {0.01, 0.02, 0.03, 0.04}>
 
 // Depth multiplier 2 over 2 channels: per-channel multipliers, the input offset (128) folded
-// with the filter sums (each channel's nine taps are all 2: 128 · 18 = 2304, no bias), and the
-// taps of a SAME 3x3 window over 4 elements (padding 1).
+// with the filter sums (each channel's nine taps are all 2: 128 · 18 = 2304, no bias), the taps
+// of a SAME 3x3 window over 4 elements (padding 1), and the clipped columns.
 // CHECK-DAG: buffer.global @conv_multiplier {role = "constant"} : !buffer<4xi32>
 // CHECK-DAG: buffer.global @conv_shift {role = "constant"} : !buffer<4xi32>
 // CHECK-DAG: buffer.global @conv_folded_bias {role = "constant"} : !buffer<4xi32> = dense<[2304, 2304, 2304, 2304]>
 // CHECK-DAG: buffer.global @window_tap_lo {role = "constant"} : !buffer<4xi32> = dense<[1, 0, 0, 0]>
 // CHECK-DAG: buffer.global @window_tap_hi {role = "constant"} : !buffer<4xi32> = dense<[3, 3, 3, 2]>
+// CHECK-DAG: buffer.global @window_columns {role = "constant"} : !buffer<2xi32> = dense<[0, 3]>
 buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor<1x3x3x4xi8>
 
 // CHECK-LABEL: func.func @multiplier_2
 // CHECK-SAME: (%[[X:.*]]: !buffer<1x4x4x2x{{.*}}>, %[[Y:.*]]: !buffer<1x4x4x4x{{.*}}>)
 // CHECK: %[[W:.*]] = buffer.get_global @dw
 // CHECK: %[[FOLDED:.*]] = buffer.get_global @conv_folded_bias
+// CHECK: %[[COLUMNS:.*]] = buffer.get_global @window_columns
 // CHECK: loop.for %[[N:.*]] = {{.*}} {
-// CHECK: loop.for %[[OY:.*]] = {{.*}} {
-// CHECK: loop.for %[[OX:.*]] = {{.*}} {
-// Interior: channel ic, multiplier index m, output channel ic · 2 + m; nine unrolled taps.
-// CHECK: loop.if %{{.*}} {
-// CHECK:   loop.for %[[IC:.*]] = %c0 to %c2 step %c1 {
-// CHECK:     loop.for %[[M:.*]] = %c0 to %c2 step %c1 {
-// CHECK:       %[[BASE:.*]] = arith.muli %[[IC]], %c2 : index
-// CHECK:       %[[OC:.*]] = arith.addi %[[BASE]], %[[M]] : index
-// CHECK:       %[[INIT:.*]] = loop.load %[[FOLDED]][%[[OC]]]
-// CHECK-NOT:   loop.for
-// CHECK:       %[[XV:.*]] = loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC]]]
-// CHECK:       %[[FV:.*]] = loop.load %[[W]][%c0, %c0, %c0, %[[OC]]]
-// CHECK:       %[[X32:.*]] = arith.extsi %[[XV]] : i8 to i32
-// CHECK:       %[[F32:.*]] = arith.extsi %[[FV]] : i8 to i32
-// CHECK:       %[[P:.*]] = arith.muli %[[F32]], %[[X32]] : i32
-// CHECK:       arith.addi %[[INIT]], %[[P]] : i32
+// Border row 0: every column one by one, the taps in loops.
+// CHECK:   loop.for %{{.*}} = %c0 to %c1 step %c1 {
+// CHECK:     loop.for %{{.*}} = %c0 to %c4 step %c1 {
+// Interior rows 1 and 2: interior columns 1 and 2 (too few for a group of 4) one at a time;
+// channel ic, multiplier index m, output channel ic · 2 + m; nine unrolled taps.
+// CHECK: loop.for %[[OY:.*]] = %c1 to %c3 step %c1 {
+// CHECK:   loop.for %[[OX0:.*]] = %c1 to %c3 step %c1 {
+// CHECK:     loop.for %[[IC:.*]] = %c0 to %c2 step %c1 {
+// CHECK:       loop.for %[[M:.*]] = %c0 to %c2 step %c1 {
+// CHECK:         %[[BASE:.*]] = arith.muli %[[IC]], %c2 : index
+// CHECK:         %[[OC:.*]] = arith.addi %[[BASE]], %[[M]] : index
+// CHECK:         %[[INIT:.*]] = loop.load %[[FOLDED]][%[[OC]]]
+// CHECK-NOT:     loop.for
+// CHECK:         %[[FV:.*]] = loop.load %[[W]][%c0, %c0, %c0, %[[OC]]]
+// CHECK:         %[[X0:.*]] = loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC]]]
+// CHECK:         %[[X032:.*]] = arith.extsi %[[X0]] : i8 to i32
+// CHECK:         %[[F32:.*]] = arith.extsi %[[FV]] : i8 to i32
+// CHECK:         %[[P0:.*]] = arith.muli %[[F32]], %[[X032]] : i32
+// CHECK:         arith.addi %[[INIT]], %[[P0]] : i32
 // CHECK-COUNT-8: loop.load %[[W]]
-// CHECK:       loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC]]]
-// Border: the clipped taps in loops, the offset added per tap, from 0 (no bias).
-// CHECK: } else {
-// CHECK:   loop.for %[[IC2:.*]] = %c0 to %c2 step %c1 {
-// CHECK:     loop.for %{{.*}} = %c0 to %c2 step %c1 {
-// CHECK:       loop.for %{{.*}} iter_args(%{{.*}} = %c0_i32) -> (i32) {
-// CHECK:         loop.for
-// CHECK:           loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC2]]]
-// CHECK:           arith.addi %{{.*}}, %c128_i32 : i32
+// CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX0]], %[[OC]]]
+// Their clipped columns (0 and 3): the valid taps in loops, the offset added per tap, from 0
+// (no bias).
+// CHECK:   loop.for %[[K:.*]] = %c0 to %c2 step %c1 {
+// CHECK:     loop.load %[[COLUMNS]][%[[K]]]
+// CHECK:     loop.for %[[IC2:.*]] = %c0 to %c2 step %c1 {
+// CHECK:       loop.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK:         loop.for %{{.*}} iter_args(%{{.*}} = %c0_i32) -> (i32) {
+// CHECK:           loop.for
+// CHECK:             loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC2]]]
+// CHECK:             arith.addi %{{.*}}, %c128_i32 : i32
+// Border row 3.
+// CHECK:   loop.for %{{.*}} = %c3 to %c4 step %c1 {
+// CHECK:     loop.for %{{.*}} = %c0 to %c4 step %c1 {
 // CHECK-NOT: buffer.kernel
 func.func @multiplier_2(%x: !buffer<1x4x4x2x!qi>, %y: !buffer<1x4x4x4x!qo>) {
   %w = buffer.get_global @dw : !buffer<1x3x3x4x!qw>
@@ -52,27 +62,41 @@ func.func @multiplier_2(%x: !buffer<1x4x4x2x!qi>, %y: !buffer<1x4x4x4x!qo>) {
   return
 }
 
-// Float, VALID, dilation 2: never clipped, so no tables and no branch; input rows and columns
-// step by 2 per tap; TFLite's `total + bias`, clamped (NONE still clamps to ±FLT_MAX).
+// Float, VALID, dilation 2: never clipped, so no tap tables and no branch; columns 0 to 3 as a
+// group of 4 sharing each filter load, then columns 4 to 6 one at a time (a range: no table);
+// depth multiplier 1: no multiplier loop; input columns step by 2 per tap; TFLite's
+// `total + bias`, clamped (NONE still clamps to ±FLT_MAX).
 // CHECK-LABEL: func.func @float_dilated
-// CHECK-SAME: (%[[X:.*]]: !buffer<2x7x7x3xf32>, %[[W:.*]]: !buffer<1x3x3x3xf32>, %[[B:.*]]: !buffer<3xf32>, %[[Y:.*]]: !buffer<2x3x3x3xf32>)
+// CHECK-SAME: (%[[X:.*]]: !buffer<2x7x11x3xf32>, %[[W:.*]]: !buffer<1x3x3x3xf32>, %[[B:.*]]: !buffer<3xf32>, %[[Y:.*]]: !buffer<2x3x7x3xf32>)
 // CHECK-NOT: loop.if
+// CHECK-NOT: buffer.get_global
 // CHECK: loop.for %[[N:.*]] = %c0 to %c2 step %c1 {
 // CHECK: loop.for %[[OY:.*]] = %c0 to %c3 step %c1 {
-// CHECK: loop.for %[[OX:.*]] = %c0 to %c3 step %c1 {
-// CHECK: loop.for %[[C:.*]] = %c0 to %c3 step %c1 {
-// CHECK: %[[XV:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX]], %[[C]]]
-// CHECK: %[[FV:.*]] = loop.load %[[W]][%c0, %c0, %c0, %[[C]]]
-// CHECK: arith.mulf %[[XV]], %[[FV]] : f32
-// CHECK: %[[IX:.*]] = arith.addi %[[OX]], %c2 : index
-// CHECK: loop.load %[[X]][%[[N]], %[[OY]], %[[IX]], %[[C]]]
-// CHECK: loop.load %[[W]][%c0, %c0, %c1, %[[C]]]
-// CHECK: %[[BV:.*]] = loop.load %[[B]][%[[C]]]
-// CHECK: %[[T:.*]] = arith.addf %{{.*}}, %[[BV]] : f32
-// CHECK: arith.maximumf %[[T]]
-// CHECK: arith.minimumf
-// CHECK: loop.store
-func.func @float_dilated(%x: !buffer<2x7x7x3xf32>, %w: !buffer<1x3x3x3xf32>, %b: !buffer<3xf32>, %y: !buffer<2x3x3x3xf32>) {
-  buffer.kernel depthwise_conv_2d ins(%x, %w, %b : !buffer<2x7x7x3xf32>, !buffer<1x3x3x3xf32>, !buffer<3xf32>) outs(%y : !buffer<2x3x3x3xf32>) {depth_multiplier = 1 : i64, dilation_h = 2 : i64, dilation_w = 2 : i64, fused_activation = "NONE", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
+// CHECK: loop.for %[[G:.*]] = %c0 to %c1 step %c1 {
+// CHECK:   %[[OX0:.*]] = arith.muli %[[G]], %c4 : index
+// CHECK:   %[[OX1:.*]] = arith.addi %[[OX0]], %c1 : index
+// CHECK:   %[[OX2:.*]] = arith.addi %[[OX0]], %c2 : index
+// CHECK:   %[[OX3:.*]] = arith.addi %[[OX0]], %c3 : index
+// CHECK:   loop.for %[[C:.*]] = %c0 to %c3 step %c1 {
+// CHECK-NEXT: %[[BV:.*]] = loop.load %[[B]][%[[C]]]
+// CHECK-NEXT: %[[FV:.*]] = loop.load %[[W]][%c0, %c0, %c0, %[[C]]]
+// CHECK-NEXT: %[[X0:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX0]], %[[C]]]
+// CHECK-NEXT: arith.mulf %[[X0]], %[[FV]] : f32
+// CHECK:      %[[X1:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX1]], %[[C]]]
+// CHECK-NEXT: arith.mulf %[[X1]], %[[FV]] : f32
+// CHECK:      %[[X3:.*]] = loop.load %[[X]][%[[N]], %[[OY]], %[[OX3]], %[[C]]]
+// CHECK-NEXT: arith.mulf %[[X3]], %[[FV]] : f32
+// CHECK:      %[[IX:.*]] = arith.addi %[[OX0]], %c2 : index
+// CHECK:      loop.load %[[W]][%c0, %c0, %c1, %[[C]]]
+// CHECK-NEXT: loop.load %[[X]][%[[N]], %[[OY]], %[[IX]], %[[C]]]
+// CHECK:      %[[T:.*]] = arith.addf %{{.*}}, %[[BV]] : f32
+// CHECK-NEXT: %[[LO:.*]] = arith.maximumf %[[T]], %{{.*}} : f32
+// CHECK-NEXT: %[[HI:.*]] = arith.minimumf %[[LO]], %{{.*}} : f32
+// CHECK-NEXT: loop.store %[[HI]], %[[Y]][%[[N]], %[[OY]], %[[OX0]], %[[C]]]
+// CHECK: loop.for %[[OX4:.*]] = %c4 to %c7 step %c1 {
+// CHECK:   loop.for %[[C2:.*]] = %c0 to %c3 step %c1 {
+// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX4]], %[[C2]]]
+func.func @float_dilated(%x: !buffer<2x7x11x3xf32>, %w: !buffer<1x3x3x3xf32>, %b: !buffer<3xf32>, %y: !buffer<2x3x7x3xf32>) {
+  buffer.kernel depthwise_conv_2d ins(%x, %w, %b : !buffer<2x7x11x3xf32>, !buffer<1x3x3x3xf32>, !buffer<3xf32>) outs(%y : !buffer<2x3x7x3xf32>) {depth_multiplier = 1 : i64, dilation_h = 2 : i64, dilation_w = 2 : i64, fused_activation = "NONE", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
   return
 }

@@ -7,6 +7,11 @@
 // RUN: %python -c "import numpy as np; y = np.load('%t.y.npy'); print(y.dtype, y.shape, y.tolist())" | FileCheck %s
 // CHECK: int8 (2, 3) {{\[\[}}-7, -18, -29], [-10, -21, -32]]
 
+// Inputs and outputs planned into two banks' pools (usmp's use-workspace-io): mc-run writes
+// the input into the pool and reads the output from it; the numbers are the same.
+// RUN: mc-run %s --pass-pipeline='builtin.module(usmp{use-workspace-io=true pools={dtcm:16,sram}})' --input %t.x.npy --output %t.w.npy
+// RUN: %python -c "import numpy as np; y = np.load('%t.w.npy'); print(y.dtype, y.shape, y.tolist())" | FileCheck %s
+
 // --bench times the call (prints on stdout).
 // RUN: mc-run %s --input %t.x.npy --output %t.y.npy --bench 3 | FileCheck %s --check-prefix=BENCH
 // BENCH: best of 3 calls: {{[0-9.]+}} us

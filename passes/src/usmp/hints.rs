@@ -1,17 +1,18 @@
 //! `buffer.overlap` hints (emitted by `buffer-to-loop` in front of kernels whose output may
 //! overlap their input) read from the IR and turned into planning [`Allowance`]s.
 //!
-//! A hint becomes an allowance only when it is sound for the whole buffers the planner places:
-//! both operands are whole planned allocs (an alloc's result, or a row-major view of all of it
-//! from its first byte), of the same function and role, and their live intervals meet at exactly
-//! one step — the kernel's. The kernel then is the input's last reader and the output's first
-//! writer, so sharing bytes during that step is what the kernel declared safe, and at no other
-//! step are both live. Every hint is erased, used or not: none reaches code generation.
+//! A hint states that the kernel after it is the input's last reader and the output's first
+//! user (`buffer-to-loop` checks that before emitting it, see
+//! `conversion::buffer_to_loop::overlap`), so before the kernel the output's bytes hold nothing
+//! and after it the input's are dead: sharing bytes is safe at every step both are live. It
+//! becomes an allowance when both operands are whole scratch allocs of one problem (an alloc's
+//! result, or a row-major view of all of it from its first byte: the allowance is between the
+//! buffers' starts). A kernel lowered to several top-level loops spans several steps; the hint
+//! covers them all. Every hint is erased, used or not: none reaches code generation.
 
 use super::liveness::Liveness;
 use super::overlap::Allowance;
-use super::problem::Problem;
-use mc_dialects::buffer::{AllocOp, OverlapOp, root_buffer};
+use mc_dialects::buffer::{AllocOp, OverlapOp, Role, root_buffer};
 use mc_ir::{Context, OpId, Value};
 use rustc_hash::FxHashMap;
 
@@ -41,11 +42,14 @@ pub fn take(ctx: &mut Context, module: OpId) -> (Vec<Hint>, bool) {
     (hints, !ops.is_empty())
 }
 
-/// The alloc `value` is the whole of: its root when that is a `buffer.alloc` and `value` is a
-/// row-major view of all its bytes from the first.
+/// The alloc `value` is the whole of: its root when that is a scratch `buffer.alloc` and
+/// `value` is a row-major view of all its bytes from the first.
 fn whole_alloc(ctx: &Context, value: Value) -> Option<Value> {
     let root = root_buffer(ctx, value);
-    ctx.defining_op(root).and_then(|op| AllocOp::cast(ctx, op))?;
+    let alloc = ctx.defining_op(root).and_then(|op| AllocOp::cast(ctx, op))?;
+    if alloc.role_value(ctx).unwrap_or(Role::Scratch) != Role::Scratch {
+        return None;
+    }
     let (ty, root_ty) = (ctx.value_type(value), ctx.value_type(root));
     let buffer = ctx.buffer(ty)?;
     let whole = buffer.offset == 0
@@ -55,16 +59,16 @@ fn whole_alloc(ctx: &Context, value: Value) -> Option<Value> {
     whole.then_some(root)
 }
 
-/// The allowances `hints` give in `problem`, whose request `k` is `live.buffers[buffers[k]]`.
-pub fn allowances(hints: &[Hint], live: &Liveness, buffers: &[usize], problem: &Problem) -> Vec<Allowance> {
+/// The allowances `hints` give in a problem whose request `k` is `live.buffers[buffers[k]]`
+/// (hints on buffers of other problems give none).
+pub fn allowances(hints: &[Hint], live: &Liveness, buffers: &[usize]) -> Vec<Allowance> {
     let index: FxHashMap<Value, usize> =
         buffers.iter().enumerate().map(|(k, &i)| (live.buffers[i].alloc.result(), k)).collect();
     hints
         .iter()
         .filter_map(|hint| {
             let (&output, &input) = (index.get(&hint.output)?, index.get(&hint.input)?);
-            let (out, inp) = (problem.requests[output].live, problem.requests[input].live);
-            (output != input && inp.end == out.start).then_some(Allowance { output, input, max_delta: hint.max_delta })
+            (output != input).then_some(Allowance { output, input, max_delta: hint.max_delta })
         })
         .collect()
 }

@@ -4,7 +4,12 @@
 //!
 //! | module | holds |
 //! |---|---|
-//! | [`pass`] | the `usmp` pass: liveness, planning per role, validation, rewrite to pool views |
+//! | [`pass`] | the `usmp` pass: liveness, planning per bank and role, validation, rewrite to pool views |
+//! | [`banks`] | memory banks: capacity, alignment, access; the `pools` option's syntax |
+//! | [`config`] | the memory configuration from the options or a TOML file's `[memory]` table |
+//! | [`placement`] | placement rules: candidate banks per buffer by name, role and size |
+//! | [`assign`] | buffers to banks with fallback when a bank is full; the over-budget report |
+//! | [`io`] | function arguments planned into the workspace (`use-workspace-io`) |
 //! | [`liveness`] | live intervals of a function's allocs (a pass-manager analysis) |
 //! | [`problem`] | the planning problem apart from the IR: sizes, alignments, live intervals; the lower bound; conflicts |
 //! | [`algorithm`] | the algorithms by name, and `auto` |
@@ -18,13 +23,18 @@
 //! | [`svg`] | the picture of the pools |
 
 pub mod algorithm;
+pub mod assign;
+pub mod banks;
+pub mod config;
 pub mod exact;
 pub mod greedy;
 pub mod hill_climb;
 pub mod hints;
+pub mod io;
 pub mod liveness;
 pub mod overlap;
 pub mod pass;
+pub mod placement;
 pub mod problem;
 pub mod report;
 pub mod svg;

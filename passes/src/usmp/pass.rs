@@ -1,6 +1,11 @@
-//! The `usmp` pass: plans every `buffer.alloc` of a module into pools — one arena per role
-//! (scratch, persistent) in the memory bank — validates the plan, and replaces each alloc with a
+//! The `usmp` pass: plans every `buffer.alloc` of a module into pools — one arena per bank and
+//! role (scratch, persistent) — validates the plan, and replaces each alloc with a
 //! `buffer.pool_view` at its offset. No allocation remains at run time.
+//!
+//! The banks, their capacities, placement rules and budgets come from the options (`pools`, or
+//! `bank` and `capacity`) or a config file (`config`; [`super::config`]); each buffer goes to
+//! the first of its candidate banks with room ([`super::assign`]). With `use-workspace-io`,
+//! the function's buffer arguments are planned too ([`super::io`]).
 //!
 //! Functions are planned one by one into the same pools (a pool is as large as the largest
 //! function needs): a module's functions do not run at the same time. A module that calls
@@ -16,17 +21,20 @@
 //! %a = buffer.pool_view @sram_scratch {offset = 0 : i64} : !buffer<1x8xf32>
 //! ```
 
-use super::algorithm::{Algorithm, Solution, solve};
+use super::algorithm::{Algorithm, Solution};
+use super::assign::{Function, assign};
+use super::banks::Bank;
+use super::config::MemoryConfig;
 use super::exact::ExactLimits;
-use super::hints::Hint;
-use super::liveness::{Liveness, ModuleLiveness};
+use super::io::IoBuffers;
+use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
 use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, fnv1a64};
-use super::validate::validate;
 use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role};
 use mc_dialects::func::CallOp;
-use mc_ir::pass::{AnalysisManager, OptionSet, OptionType, Pass};
+use mc_ir::pass::{Analysis, AnalysisManager, OptionSet, OptionType, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId};
+use std::rc::Rc;
 use std::time::Duration;
 
 mc_ir::pass_options! {
@@ -34,10 +42,18 @@ mc_ir::pass_options! {
     pub struct UsmpOptions {
         /// The planning algorithm.
         algorithm: Algorithm = Algorithm::Auto,
-        /// The memory bank the pools go to.
+        /// The memory bank the pools go to, when neither `pools` nor `config` gives banks.
         bank: String = "sram".to_string(),
-        /// The bank's capacity in bytes, for every pool in it together (0: unbounded).
+        /// That bank's capacity in bytes, for every pool in it together (0: unbounded).
         capacity: i64 = 0,
+        /// The banks, in priority order: `NAME[:CAPACITY[:rw|ro[:ALIGNMENT]]]` each
+        /// (`dtcm:64K:rw,sram:262144,flash::ro`).
+        pools: Vec<String> = Vec::new(),
+        /// A TOML file whose `[memory]` table gives banks, placement rules, budgets and planner.
+        config: String = String::new(),
+        /// Plan the functions' buffer arguments (the model's inputs and outputs) into the
+        /// scratch pools too; the functions lose them and say where they are (`usmp.io`).
+        use_workspace_io: bool = false,
         /// Search nodes the exact planner may visit.
         exact_max_nodes: i64 = 2_000_000,
         /// Milliseconds the exact planner may take.
@@ -69,9 +85,21 @@ impl Pass for Usmp {
 
     fn description(&self) -> &str {
         "Computes the live interval of every buffer.alloc (inter-operator tensors and kernel \
-         workspaces together), plans each role's buffers into one pool of the bank with the \
-         chosen algorithm, checks the plan with an independent validator, and replaces the \
-         allocs with buffer.pool_view ops of module-level buffer.pool arenas."
+         workspaces together), plans each bank's and role's buffers into one pool \
+         (@<bank>_scratch, @<bank>_persistent) with the chosen algorithm, checks the plan with an \
+         independent validator, and replaces the allocs with buffer.pool_view ops of \
+         module-level buffer.pool arenas.\n\n\
+         Banks: `pools=dtcm:64K:rw,sram:262144,flash::ro` (NAME[:CAPACITY[:rw|ro[:ALIGNMENT]]], \
+         in priority order, K/M binary suffixes, no capacity = unbounded), or `config=mc.toml` \
+         whose [memory] table has [[memory.banks]] (name, capacity, access, alignment), \
+         [[memory.placement]] rules (name glob, role, min_size, max_size -> banks; the first \
+         match wins), [memory.budgets] (bank = bytes) and planner; else the single `bank` with \
+         `capacity`. A buffer tries its candidate banks in order (a rule's, else every writable \
+         bank) and moves to the next when a bank is full; a bank that overflows with no \
+         fallback fails with the buffers live at its peak. Constants stay buffer.globals.\n\n\
+         use-workspace-io: the functions' buffer arguments become scratch buffers too (inputs \
+         live from the first step, outputs to the last); each function loses them and records \
+         their pool and offset in its `usmp.io` attribute and the residency report."
     }
 
     fn anchor(&self) -> Option<&str> {
@@ -98,34 +126,39 @@ impl Pass for Usmp {
         if !self.options.overlap {
             hints.clear();
         }
-        let liveness = analyses.get_analysis::<ModuleLiveness>(ctx, op);
+        let memory = self.memory_config().map_err(|message| ctx.op_error(op, format!("usmp: {message}")))?;
+        let algorithm = memory.planner.unwrap_or(self.options.algorithm);
+        let (io, liveness) = if self.options.use_workspace_io {
+            // The arguments become allocs first: the liveness cached before is stale.
+            let io = IoBuffers::bind(ctx, op)?;
+            let mut liveness = ModuleLiveness::compute(ctx, op);
+            io.extend_live_ranges(&mut liveness);
+            (io, Rc::new(liveness))
+        } else {
+            (IoBuffers::default(), analyses.get_analysis::<ModuleLiveness>(ctx, op))
+        };
         let limits = ExactLimits {
             max_nodes: u64::try_from(self.options.exact_max_nodes).unwrap_or(0),
             time_limit: Duration::from_millis(u64::try_from(self.options.exact_time_limit_ms).unwrap_or(0)),
         };
-        let mut plans = Vec::new();
-        let mut diags = Vec::new();
-        for (func, result) in &liveness.functions {
-            match result {
-                Ok(live) => match plan_function(live, &hints, self.options.algorithm, limits) {
-                    Ok(plan) => plans.push((*func, plan)),
-                    Err(message) => diags.push(ctx.op_error(*func, message)),
-                },
-                Err(diag) => diags.push(diag.clone()),
-            }
-        }
+        let diags: Vec<Diagnostic> = liveness.functions.iter().filter_map(|(_, r)| r.as_ref().err().cloned()).collect();
         if !diags.is_empty() {
             return Err(Failure(diags));
         }
-        let pools = pool_sizes(&plans);
-        let capacity = u64::try_from(self.options.capacity).unwrap_or(0);
-        let total: u64 = pools.iter().map(|p| p.size).sum();
-        if capacity > 0 && total > capacity {
-            return Err(over_budget(ctx, op, &self.options.bank, capacity, &liveness, &plans).into());
-        }
+        let names: Vec<String> =
+            liveness.functions.iter().map(|(func, _)| ctx.symbol_name(*func).unwrap_or("?").to_string()).collect();
+        let functions: Vec<Function<'_>> = liveness
+            .functions
+            .iter()
+            .zip(&names)
+            .filter_map(|((_, live), name)| Some(Function { name, live: live.as_ref().ok()?, hints: &hints }))
+            .collect();
+        let planned = assign(&memory, &functions, algorithm, limits).map_err(|message| ctx.op_error(op, message))?;
+        let plans: Vec<(OpId, Vec<RolePlan>)> = liveness.functions.iter().map(|(f, _)| *f).zip(planned).collect();
+        let banks = &memory.banks;
+        let pools = pool_sizes(&plans, banks);
         if !self.options.residency_report.is_empty() || !self.options.arena_svg.is_empty() {
-            let capacity = (capacity > 0).then_some(capacity);
-            let report = residency_report(ctx, op, &self.options, capacity, &liveness, &plans, &pools);
+            let report = residency_report(ctx, op, algorithm, banks, &io, &liveness, &plans, &pools);
             let write = |path: &str, text: String| {
                 std::fs::write(path, text).map_err(|e| ctx.op_error(op, format!("usmp: cannot write '{path}': {e}")))
             };
@@ -136,22 +169,40 @@ impl Pass for Usmp {
                 write(&self.options.arena_svg, super::svg::render(&report))?;
             }
         }
-        rewrite(ctx, op, &self.options.bank, &liveness, &plans, &pools);
+        io.record(ctx, banks, &liveness, &plans);
+        rewrite(ctx, op, banks, &liveness, &plans, &pools);
         Ok(())
     }
 }
 
+impl Usmp {
+    /// The banks and rules the options give: the config file's, else `pools`, else `bank`.
+    fn memory_config(&self) -> Result<MemoryConfig, String> {
+        let options = &self.options;
+        if options.config.is_empty() {
+            return MemoryConfig::from_options(&options.pools, &options.bank, options.capacity);
+        }
+        if !options.pools.is_empty() || options.capacity != 0 {
+            return Err("give the banks either in 'config' or in 'pools'/'capacity', not both".to_string());
+        }
+        let text = std::fs::read_to_string(&options.config)
+            .map_err(|e| format!("cannot read the config file '{}': {e}", options.config))?;
+        MemoryConfig::from_toml(&options.config, &text)
+    }
+}
+
 /// The residency report of the plans (before the rewrite: allocs still name the buffers).
+#[allow(clippy::too_many_arguments)] // the pass's state, read-only; a struct would only rename it
 fn residency_report(
     ctx: &Context,
     module: OpId,
-    options: &UsmpOptions,
-    capacity: Option<u64>,
+    algorithm: Algorithm,
+    banks: &[Bank],
+    io: &IoBuffers,
     liveness: &ModuleLiveness,
     plans: &[(OpId, Vec<RolePlan>)],
     pools: &[Pool],
 ) -> ResidencyReport {
-    let bank = &options.bank;
     let func_name = |func: OpId| ctx.symbol_name(func).unwrap_or("").to_string();
     let mut buffers = Vec::new();
     for ((func, role_plans), (_, live)) in plans.iter().zip(&liveness.functions) {
@@ -159,12 +210,14 @@ fn residency_report(
         for plan in role_plans {
             for (k, &index) in plan.buffers.iter().enumerate() {
                 let (buffer, request) = (&live.buffers[index], &plan.problem.requests[k]);
+                let bank = &banks[plan.bank].name;
                 buffers.push(BufferReport {
                     function: func_name(*func),
                     name: buffer.name.clone(),
                     role: plan.role.to_string(),
                     bank: bank.clone(),
                     pool: pool_name(bank, plan.role),
+                    io: io.label(buffer.alloc),
                     offset: plan.solution.placement.offsets[k],
                     size: request.size,
                     alignment: request.alignment,
@@ -182,20 +235,21 @@ fn residency_report(
                 .iter()
                 .zip(&liveness.functions)
                 .filter_map(|((func, role_plans), (_, live))| {
-                    let plan = role_plans.iter().find(|p| p.role == pool.role)?;
+                    let plan = role_plans.iter().find(|p| p.role == pool.role && p.bank == pool.bank)?;
                     Some((*func, plan, live.as_ref().ok()?.steps))
                 })
                 .max_by_key(|(_, plan, _)| plan.solution.height)
                 .expect("a pool has a plan");
             let (_, peak_step) = peak(&plan.problem, steps);
             let lower_bound = plan.problem.lower_bound();
+            let bank = &banks[pool.bank];
             PoolReport {
-                name: pool_name(bank, pool.role),
-                bank: bank.clone(),
+                name: pool_name(&bank.name, pool.role),
+                bank: bank.name.clone(),
                 role: pool.role.to_string(),
                 size: pool.size,
                 alignment: pool.alignment,
-                capacity,
+                capacity: bank.capacity,
                 function: func_name(func),
                 occupied: plan.solution.height,
                 lower_bound,
@@ -216,7 +270,7 @@ fn residency_report(
         }
     }
     ResidencyReport {
-        algorithm: options.algorithm.print_value(),
+        algorithm: algorithm.print_value(),
         layout_hash: format!("{plan_hash:016x}"),
         layout_and_constants_hash: format!("{with_constants:016x}"),
         pools: pool_reports,
@@ -237,7 +291,7 @@ fn overlapped_input(plan: &RolePlan, k: usize) -> Option<usize> {
 }
 
 /// The most bytes live at one step of `problem` (over `steps` steps), and the first such step.
-fn peak(problem: &Problem, steps: u32) -> (u64, u32) {
+pub(super) fn peak(problem: &Problem, steps: u32) -> (u64, u32) {
     (0..steps)
         .map(|s| {
             let live = problem.requests.iter().filter(|r| r.live.start <= s && s <= r.live.end).map(|r| r.size);
@@ -247,71 +301,53 @@ fn peak(problem: &Problem, steps: u32) -> (u64, u32) {
         .unwrap_or((0, 0))
 }
 
-/// A function's plan per role: the problem, the buffers (indices into the liveness) and the
-/// solution.
-struct RolePlan {
-    role: Role,
-    problem: Problem,
-    buffers: Vec<usize>,
-    solution: Solution,
+/// A function's plan of one bank and role: the problem, the buffers (indices into the
+/// liveness) and the solution.
+pub(super) struct RolePlan {
+    /// The bank (index into the banks).
+    pub(super) bank: usize,
+    /// The role.
+    pub(super) role: Role,
+    /// The buffers' requests.
+    pub(super) problem: Problem,
+    /// Each request's buffer, as an index into the function's liveness.
+    pub(super) buffers: Vec<usize>,
+    /// The validated plan.
+    pub(super) solution: Solution,
 }
 
 /// The roles that get pools, in pool order.
-const PLANNED_ROLES: [Role; 2] = [Role::Scratch, Role::Persistent];
-
-/// Plans each role of one function and validates every plan.
-///
-/// # Errors
-///
-/// A message if a plan fails the validator (it shares no code with the planners: a planner bug,
-/// reported rather than used).
-fn plan_function(
-    live: &Liveness,
-    hints: &[Hint],
-    algorithm: Algorithm,
-    limits: ExactLimits,
-) -> Result<Vec<RolePlan>, String> {
-    PLANNED_ROLES
-        .into_iter()
-        .map(|role| {
-            let (problem, buffers) = live.problem(role);
-            let allowances = super::hints::allowances(hints, live, &buffers, &problem);
-            let problem = problem.with_allowances(allowances);
-            let solution = solve(&problem, algorithm, limits);
-            validate(&problem, &solution.placement, None).map_err(|error| {
-                format!("usmp: the {} plan of the {role} buffers is unsound: {error}", solution.algorithm)
-            })?;
-            Ok(RolePlan { role, problem, buffers, solution })
-        })
-        .collect()
-}
+pub(super) const PLANNED_ROLES: [Role; 2] = [Role::Scratch, Role::Persistent];
 
 /// One pool to create.
 struct Pool {
+    bank: usize,
     role: Role,
     size: u64,
     alignment: u64,
 }
 
-/// The pool of each role: as large as the largest function's plan, aligned as its most aligned
-/// buffer (at least [`DEFAULT_ALIGNMENT`]).
-fn pool_sizes(plans: &[(OpId, Vec<RolePlan>)]) -> Vec<Pool> {
-    PLANNED_ROLES
-        .into_iter()
-        .map(|role| {
-            let of_role = || plans.iter().flat_map(|(_, p)| p).filter(move |p| p.role == role);
-            let size = of_role().map(|p| p.solution.height).max().unwrap_or(0);
-            let alignment = of_role()
+/// The pool of each bank and role: as large as the largest function's plan, aligned as its
+/// most aligned buffer and at least as the bank asks.
+fn pool_sizes(plans: &[(OpId, Vec<RolePlan>)], banks: &[Bank]) -> Vec<Pool> {
+    let mut pools = Vec::new();
+    for (bank, spec) in banks.iter().enumerate() {
+        for role in PLANNED_ROLES {
+            let of_pool = || plans.iter().flat_map(|(_, p)| p).filter(move |p| p.role == role && p.bank == bank);
+            let size = of_pool().map(|p| p.solution.height).max().unwrap_or(0);
+            let alignment = of_pool()
                 .flat_map(|p| p.problem.requests.iter().map(|r| r.alignment))
-                .fold(DEFAULT_ALIGNMENT, u64::max);
-            Pool { role, size: align_up(size, DEFAULT_ALIGNMENT), alignment }
-        })
-        .filter(|pool| pool.size > 0)
-        .collect()
+                .fold(spec.alignment.max(DEFAULT_ALIGNMENT), u64::max);
+            if size > 0 {
+                pools.push(Pool { bank, role, size: align_up(size, DEFAULT_ALIGNMENT), alignment });
+            }
+        }
+    }
+    pools
 }
 
 /// The pool symbol of `role` in `bank`.
-fn pool_name(bank: &str, role: Role) -> String {
+pub(super) fn pool_name(bank: &str, role: Role) -> String {
     format!("{bank}_{role}")
 }
 
@@ -319,7 +355,7 @@ fn pool_name(bank: &str, role: Role) -> String {
 fn rewrite(
     ctx: &mut Context,
     module: OpId,
-    bank: &str,
+    banks: &[Bank],
     liveness: &ModuleLiveness,
     plans: &[(OpId, Vec<RolePlan>)],
     pools: &[Pool],
@@ -327,6 +363,7 @@ fn rewrite(
     let Some(body) = ctx.operation(module).regions().first().and_then(|&r| ctx.entry_block(r)) else { return };
     let loc = ctx.operation(module).loc();
     for pool in pools.iter().rev() {
+        let bank = &banks[pool.bank].name;
         let op = PoolOp::build(ctx, loc, &pool_name(bank, pool.role), bank, pool.role, pool.size, pool.alignment).op();
         let ip = match ctx.first_op(body) {
             Some(first) => InsertPoint::before(ctx, first),
@@ -338,7 +375,7 @@ fn rewrite(
         let Ok(live) = live else { continue };
         debug_assert!(ctx.is_live(*func));
         for plan in role_plans {
-            let name = pool_name(bank, plan.role);
+            let name = pool_name(&banks[plan.bank].name, plan.role);
             for (k, &index) in plan.buffers.iter().enumerate() {
                 let alloc = live.buffers[index].alloc;
                 let ty = ctx.operation(alloc.op()).result_type(0);
@@ -350,44 +387,4 @@ fn rewrite(
             }
         }
     }
-}
-
-/// The error when the pools do not fit the bank: the budget, and for the function and role
-/// needing the most, its peak step and the buffers live there.
-fn over_budget(
-    ctx: &Context,
-    module: OpId,
-    bank: &str,
-    capacity: u64,
-    liveness: &ModuleLiveness,
-    plans: &[(OpId, Vec<RolePlan>)],
-) -> Diagnostic {
-    let mut message = format!("usmp: the buffers do not fit bank '{bank}' (budget {capacity} bytes)");
-    for ((func, role_plans), (_, live)) in plans.iter().zip(&liveness.functions) {
-        let Ok(live) = live else { continue };
-        for plan in role_plans.iter().filter(|p| !p.problem.is_empty()) {
-            let requests = &plan.problem.requests;
-            let (_, peak) = peak(&plan.problem, live.steps);
-            let mut at_peak: Vec<(u64, &str)> = plan
-                .buffers
-                .iter()
-                .zip(requests)
-                .filter(|(_, r)| r.live.start <= peak && peak <= r.live.end)
-                .map(|(&i, r)| (r.size, live.buffers[i].name.as_str()))
-                .collect();
-            at_peak.sort_unstable_by(|a, b| b.cmp(a));
-            let func_name = ctx.symbol_name(*func).unwrap_or("?");
-            message.push_str(&format!(
-                "\n  @{func_name}, {} pool: {} bytes planned ({}), lower bound {}; peak at step {peak}, live there:",
-                plan.role,
-                plan.solution.height,
-                plan.solution.algorithm,
-                plan.problem.lower_bound()
-            ));
-            for (size, name) in at_peak {
-                message.push_str(&format!("\n    {size:>10} bytes  {name}"));
-            }
-        }
-    }
-    ctx.op_error(module, message)
 }

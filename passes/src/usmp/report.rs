@@ -64,6 +64,10 @@ pub struct BufferReport {
     pub bank: String,
     /// Its pool.
     pub pool: String,
+    /// `input N` or `output N` for a function argument planned into the pool
+    /// (`use-workspace-io`); absent for other buffers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub io: Option<String>,
     /// Byte offset in the pool.
     pub offset: u64,
     /// Bytes.

@@ -106,6 +106,7 @@ mod tests {
             role: "scratch".into(),
             bank: "sram".into(),
             pool: "sram_scratch".into(),
+            io: None,
             offset,
             size: 32,
             alignment: 16,

@@ -5,6 +5,11 @@
 //! (`func.func @main(%in: !buffer<...>, %out: !buffer<...>)`): the input arrays bind the leading
 //! parameters in order and the outputs are the rest. Each array must have its parameter's
 //! shape and element type ([`crate::dtype`]) exactly.
+//!
+//! When the planner put the inputs and outputs into its pools (`usmp{use-workspace-io}`), the
+//! function has no buffer parameters left and its `usmp.io` attribute lists them instead, each
+//! with its pool and offset: the inputs are written into the pools' memory before each call and
+//! the outputs read from it after.
 
 use crate::dtype::npy_dtype;
 use crate::model::Model;
@@ -14,6 +19,7 @@ use mc_backend_cranelift::{JitArg, JitModule};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
+use mc_ir::{AttrKind, Attribute, Context, Type};
 use std::time::{Duration, Instant};
 
 /// A buffer parameter of the entry function.
@@ -27,6 +33,8 @@ struct Port {
     bytes: usize,
     /// The buffer type, for messages.
     ty: String,
+    /// Its pool and byte offset when the planner placed it there; else it is a parameter.
+    place: Option<(String, usize)>,
 }
 
 /// What one run produced.
@@ -49,24 +57,58 @@ fn ports(model: &Model, entry: &str) -> Result<Vec<Port>, String> {
             names.join(", ")
         ));
     };
+    if let Some(io) = ctx.attr(func.op(), "usmp.io") {
+        if !func.signature(ctx).0.is_empty() {
+            return Err(format!("@{entry} has parameters and 'usmp.io' both: mc-run binds one or the other"));
+        }
+        return placed_ports(ctx, entry, io);
+    }
     let (inputs, _) = func.signature(ctx);
     inputs
         .iter()
         .enumerate()
-        .map(|(index, &ty)| {
-            let text = type_to_string(ctx, ty);
-            let unsupported = |why: &str| format!("parameter #{index} of @{entry} ('{text}') {why}");
-            let buffer = ctx.buffer(ty).ok_or_else(|| unsupported("is not a buffer: mc-run binds buffers only"))?;
-            if !buffer.is_identity_layout() {
-                return Err(unsupported("is not a row-major buffer"));
-            }
-            let dtype = npy_dtype(ctx, buffer.element).ok_or_else(|| unsupported("has elements no npy dtype holds"))?;
-            let bytes = layout_of(ctx, ty)
-                .and_then(|l| l.byte_span())
-                .and_then(|b| usize::try_from(b).ok())
-                .ok_or_else(|| unsupported("has no valid layout"))?;
-            let shape = buffer.shape.iter().map(|&d| d as u64).collect();
-            Ok(Port { shape, dtype, bytes, ty: text })
+        .map(|(index, &ty)| port(ctx, &format!("parameter #{index} of @{entry}"), ty, None))
+        .collect()
+}
+
+/// The port of a buffer of type `ty` (`what` names it in errors), placed at `place` if given.
+fn port(ctx: &Context, what: &str, ty: Type, place: Option<(String, usize)>) -> Result<Port, String> {
+    let text = type_to_string(ctx, ty);
+    let unsupported = |why: &str| format!("{what} ('{text}') {why}");
+    let buffer = ctx.buffer(ty).ok_or_else(|| unsupported("is not a buffer: mc-run binds buffers only"))?;
+    if !buffer.is_identity_layout() {
+        return Err(unsupported("is not a row-major buffer"));
+    }
+    let dtype = npy_dtype(ctx, buffer.element).ok_or_else(|| unsupported("has elements no npy dtype holds"))?;
+    let bytes = layout_of(ctx, ty)
+        .and_then(|l| l.byte_span())
+        .and_then(|b| usize::try_from(b).ok())
+        .ok_or_else(|| unsupported("has no valid layout"))?;
+    let shape = buffer.shape.iter().map(|&d| d as u64).collect();
+    Ok(Port { shape, dtype, bytes, ty: text, place })
+}
+
+/// The ports of the `usmp.io` attribute of `entry`: an array of dictionaries with `pool`,
+/// `offset` and `type`, inputs first.
+fn placed_ports(ctx: &Context, entry: &str, io: Attribute) -> Result<Vec<Port>, String> {
+    let malformed = || format!("the 'usmp.io' attribute of @{entry} is malformed");
+    let AttrKind::Array(entries) = ctx.attr_kind(io) else { return Err(malformed()) };
+    entries
+        .iter()
+        .enumerate()
+        .map(|(index, &entry_attr)| {
+            let AttrKind::Dictionary(fields) = ctx.attr_kind(entry_attr) else { return Err(malformed()) };
+            let field = |name: &str| fields.iter().find(|(key, _)| key == name).map(|&(_, value)| value);
+            let pool = match field("pool").map(|a| ctx.attr_kind(a)) {
+                Some(AttrKind::SymbolRef { root, .. }) => root.clone(),
+                _ => return Err(malformed()),
+            };
+            let offset = field("offset")
+                .and_then(|a| ctx.integer_value(a))
+                .and_then(|v| usize::try_from(v).ok())
+                .ok_or_else(malformed)?;
+            let ty = field("type").and_then(|a| ctx.type_value(a)).ok_or_else(malformed)?;
+            port(ctx, &format!("buffer #{index} of @{entry}'s 'usmp.io'"), ty, Some((pool, offset)))
         })
         .collect()
 }
@@ -92,6 +134,19 @@ fn fill(words: &mut [u64], bytes: &[u8]) {
     }
 }
 
+/// The `bytes` bytes at `place` (pool, offset) of the compiled pools.
+fn pool_bytes<'j>(
+    jit: &'j mut JitModule,
+    (pool, offset): &(String, usize),
+    bytes: usize,
+) -> Result<&'j mut [u8], String> {
+    let memory = jit.pool_memory(pool).ok_or_else(|| format!("the model has no pool @{pool}"))?;
+    let size = memory.len();
+    memory
+        .get_mut(*offset..offset + bytes)
+        .ok_or_else(|| format!("{bytes} bytes at {offset} lie outside pool @{pool} ({size} bytes)"))
+}
+
 /// Compiles the model (at loop level) and calls `entry` on `inputs` (file name and array), with
 /// `outputs` output parameters after them, `repeat` times (at least once), timing each call.
 pub fn run(
@@ -113,26 +168,41 @@ pub fn run(
     for (index, (port, (file, array))) in ports.iter().zip(inputs).enumerate() {
         check(entry, index, port, file, array)?;
     }
-    let jit = JitModule::compile(&model.ctx, model.module).map_err(|d| model.render(&[d]))?;
+    let mut jit = JitModule::compile(&model.ctx, model.module).map_err(|d| model.render(&[d]))?;
+    // Parameters get memory of their own (8-byte words); placed ports live in the pools.
     let mut memory: Vec<Vec<u64>> = ports.iter().map(|p| vec![0u64; p.bytes.div_ceil(8).max(1)]).collect();
     let mut best = Duration::MAX;
     for _ in 0..repeat.max(1) {
-        for (words, (_, array)) in memory.iter_mut().zip(inputs) {
-            fill(words, &array.bytes);
+        for ((words, port), (_, array)) in memory.iter_mut().zip(&ports).zip(inputs) {
+            match &port.place {
+                None => fill(words, &array.bytes),
+                Some(place) => pool_bytes(&mut jit, place, port.bytes)?.copy_from_slice(&array.bytes),
+            }
         }
-        let mut args: Vec<JitArg<'_>> = memory.iter_mut().map(|words| JitArg::memory(words.as_mut_slice())).collect();
+        let mut args: Vec<JitArg<'_>> = memory
+            .iter_mut()
+            .zip(&ports)
+            .filter(|(_, port)| port.place.is_none())
+            .map(|(words, _)| JitArg::memory(words.as_mut_slice()))
+            .collect();
         let start = Instant::now();
         jit.call(entry, &mut args).map_err(|e| e.to_string())?;
         best = best.min(start.elapsed());
     }
-    let outputs = ports[inputs.len()..]
+    ports[inputs.len()..]
         .iter()
         .zip(&memory[inputs.len()..])
         .map(|(port, words)| {
-            let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-            bytes.truncate(port.bytes);
-            Array { dtype: port.dtype.to_string(), shape: port.shape.clone(), bytes }
+            let bytes = match &port.place {
+                None => {
+                    let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    bytes.truncate(port.bytes);
+                    bytes
+                }
+                Some(place) => pool_bytes(&mut jit, place, port.bytes)?.to_vec(),
+            };
+            Ok(Array { dtype: port.dtype.to_string(), shape: port.shape.clone(), bytes })
         })
-        .collect();
-    Ok(Outcome { outputs, best })
+        .collect::<Result<Vec<_>, String>>()
+        .map(|outputs| Outcome { outputs, best })
 }

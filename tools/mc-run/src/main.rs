@@ -5,6 +5,7 @@
 //! ```text
 //! mc-run model.tflite --input x.npy --output y.npy [--print-pipeline] [--pass-pipeline=...]
 //!        [--planner ALGORITHM] [--overlap BOOL] [--residency-report r.json] [--arena-svg a.svg]
+//!        [--pools dtcm:64K,sram] [--memory-config mc.toml] [--workspace-io]
 //!        [--entry main] [--bench N]
 //! ```
 //!
@@ -77,6 +78,21 @@ struct Options {
     #[arg(long = "arena-svg", value_name = "SVG")]
     arena_svg: Option<String>,
 
+    /// The memory banks, in priority order (usmp's `pools`: `NAME[:CAPACITY[:rw|ro[:ALIGNMENT]]]`
+    /// items, comma-separated).
+    #[arg(long = "pools", value_name = "BANKS")]
+    pools: Option<String>,
+
+    /// A TOML file whose `[memory]` table gives the banks, placement rules, budgets and planner
+    /// (usmp's `config`).
+    #[arg(long = "memory-config", value_name = "TOML")]
+    memory_config: Option<String>,
+
+    /// Plan the model's inputs and outputs into the pools (usmp's `use-workspace-io`): mc-run
+    /// then writes the inputs into the pools' memory and reads the outputs from it.
+    #[arg(long = "workspace-io")]
+    workspace_io: bool,
+
     /// The function to call.
     #[arg(long = "entry", default_value = "main")]
     entry: String,
@@ -112,16 +128,22 @@ fn run(options: &Options) -> Result<(), String> {
         .collect::<Result<Vec<_>, _>>()?;
     let mut registry = PassRegistry::new();
     mc_passes::register_all_passes(&mut registry);
-    let usmp_options = [
+    let mut usmp_options = [
         ("algorithm", &options.planner),
         ("overlap", &options.overlap),
         ("residency-report", &options.residency_report),
         ("arena-svg", &options.arena_svg),
+        ("config", &options.memory_config),
     ]
     .iter()
     .filter_map(|(name, value)| value.as_ref().map(|v| format!("{name}=\"{v}\"")))
-    .collect::<Vec<_>>()
-    .join(" ");
+    .collect::<Vec<_>>();
+    // A list option: braces group its items (quotes would make one item of them).
+    usmp_options.extend(options.pools.as_ref().map(|banks| format!("pools={{{banks}}}")));
+    if options.workspace_io {
+        usmp_options.push("use-workspace-io=true".to_string());
+    }
+    let usmp_options = usmp_options.join(" ");
     let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options) {
         Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
         None => "builtin.module()".to_string(),

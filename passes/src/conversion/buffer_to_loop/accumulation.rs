@@ -18,10 +18,9 @@
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
-    INT8_RANGE, activation_range_quantized, clamp_f32, fused_range_f32, quantize_multiplier, requantize_to_i8,
+    INT8_RANGE, activation_range_quantized, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32,
+    requantize_to_i8,
 };
-use mc_dialects::buffer::{GetGlobalOp, GlobalOp};
-use mc_dialects::graph::attributes::int_elements;
 use mc_ir::{Diagnostic, Value};
 
 /// How one output channel's requantization parameters are found.
@@ -57,46 +56,6 @@ pub enum Accumulation {
         /// The `[out_c]` table of `bias + input_offset · Σ filter`, when folded.
         folded: Option<Value>,
     },
-}
-
-/// The effective scale of each output channel, as TFLM's `PopulateConvolutionQuantizationParams`
-/// computes it: `(double)input_scale · (double)filter_scale / (double)output_scale` with the
-/// scales the model stores as `float`, one filter scale broadcast to every channel.
-pub fn channel_multipliers(
-    input_scale: f64,
-    filter_scales: &[f64],
-    output_scale: f64,
-    channels: usize,
-) -> Vec<(i32, i32)> {
-    let single = |s: f64| f64::from(s as f32);
-    (0..channels)
-        .map(|c| {
-            let filter = if filter_scales.len() == 1 { filter_scales[0] } else { filter_scales[c] };
-            quantize_multiplier(single(input_scale) * single(filter) / single(output_scale))
-        })
-        .collect()
-}
-
-/// The integer elements of a buffer that is a constant global (`buffer.get_global` of a
-/// `buffer.global` with readable data), else `None`.
-pub fn constant_elements(e: &KernelEmitter<'_>, buffer: Value) -> Option<Vec<i64>> {
-    let ctx = &*e.b.ctx;
-    let get = GetGlobalOp::cast(ctx, ctx.defining_op(buffer)?)?;
-    let global = GlobalOp::cast(ctx, ctx.lookup_symbol(get.op(), get.name(ctx))?)?;
-    int_elements(ctx, global.value(ctx))
-}
-
-/// `bias + input_offset · filter_sum` per channel in `i32` arithmetic (wrapping, as the kernel's
-/// accumulator).
-pub fn fold_input_offset(bias: Option<&[i64]>, input_offset: i32, filter_sums: &[i64]) -> Vec<i64> {
-    filter_sums
-        .iter()
-        .enumerate()
-        .map(|(c, &sum)| {
-            let bias = bias.map_or(0, |b| b[c] as i32);
-            i64::from(bias.wrapping_add(input_offset.wrapping_mul(sum as i32)))
-        })
-        .collect()
 }
 
 impl Accumulation {
@@ -170,9 +129,9 @@ impl Accumulation {
         } else {
             let bias_values = match bias {
                 None => Some(None),
-                Some(b) => constant_elements(e, b).map(Some),
+                Some(b) => e.constant_ints(b).map(Some),
             };
-            match (constant_elements(e, filter), bias_values) {
+            match (e.constant_ints(filter), bias_values) {
                 (Some(filter), Some(bias_values)) => {
                     let folded = fold_input_offset(bias_values.as_deref(), input_offset, &filter_sums(&filter));
                     Some(e.table("conv_folded_bias", 32, &folded))
@@ -195,13 +154,26 @@ impl Accumulation {
         interior && matches!(self, Accumulation::Int8 { folded: Some(_), .. })
     }
 
-    /// The accumulator's start for output channel `channel` (an `index`).
-    pub fn init(&self, e: &mut KernelEmitter<'_>, channel: Value, interior: bool) -> Value {
+    /// The parameters of output channel `channel` (an `index`), loaded once for all the
+    /// pixels computed together.
+    pub fn channel(&self, e: &mut KernelEmitter<'_>, channel: Value, interior: bool) -> Channel {
         match self {
-            Accumulation::Float { .. } => e.f32(0.0),
-            Accumulation::Int8 { folded: Some(folded), .. } if interior => e.load(*folded, &[channel]),
-            Accumulation::Int8 { bias: Some(bias), .. } => e.load(*bias, &[channel]),
-            Accumulation::Int8 { .. } => e.i32(0),
+            Accumulation::Float { bias, range } => Channel {
+                init: e.f32(0.0),
+                tail: Tail::Float { bias: bias.map(|b| e.load(b, &[channel])), range: *range },
+            },
+            Accumulation::Int8 { folded, bias, requantization, output_offset, range, .. } => {
+                let init = match (folded, bias) {
+                    (Some(folded), _) if interior => e.load(*folded, &[channel]),
+                    (_, Some(bias)) => e.load(*bias, &[channel]),
+                    _ => e.i32(0),
+                };
+                let (multiplier, shift) = match requantization {
+                    Requantization::Uniform(m, s) => (e.i32(*m), e.i32(*s)),
+                    Requantization::PerChannel(m, s) => (e.load(*m, &[channel]), e.load(*s, &[channel])),
+                };
+                Channel { init, tail: Tail::Int8 { multiplier, shift, output_offset: *output_offset, range: *range } }
+            }
         }
     }
 
@@ -225,53 +197,38 @@ impl Accumulation {
             }
         }
     }
-
-    /// The output element of channel `channel` from the final accumulator.
-    pub fn finish(&self, e: &mut KernelEmitter<'_>, acc: Value, channel: Value) -> Value {
-        match self {
-            Accumulation::Float { bias, range } => {
-                let total = match bias {
-                    Some(bias) => {
-                        let bias = e.load(*bias, &[channel]);
-                        e.binary("arith.addf", acc, bias)
-                    }
-                    None => acc,
-                };
-                clamp_f32(e, total, *range)
-            }
-            Accumulation::Int8 { output_offset, range, requantization, .. } => {
-                let (multiplier, shift) = match requantization {
-                    Requantization::Uniform(m, s) => (e.i32(*m), e.i32(*s)),
-                    Requantization::PerChannel(m, s) => (e.load(*m, &[channel]), e.load(*s, &[channel])),
-                };
-                requantize_to_i8(e, acc, multiplier, shift, *output_offset, *range)
-            }
-        }
-    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// One output channel's parameters (loaded values or constants).
+pub struct Channel {
+    /// The accumulator's start: `0`, the bias, or the folded bias (int8 interior).
+    pub init: Value,
+    /// How the final accumulator becomes the output element.
+    tail: Tail,
+}
 
-    #[test]
-    fn multipliers_use_double_products_of_float_scales() {
-        // 0.5 · 0.25 / 0.125 = 1.0 = 2^30 · 2^1 / 2^31.
-        assert_eq!(channel_multipliers(0.5, &[0.25], 0.125, 2), vec![(1 << 30, 1); 2]);
-        // Per channel: one multiplier each.
-        let m = channel_multipliers(0.5, &[0.25, 0.0625], 0.125, 2);
-        assert_eq!(m, vec![(1 << 30, 1), (1 << 30, -1)]);
-        // Scales are rounded to float first (as the model stores them).
-        let s = 0.1f64;
-        let exact = quantize_multiplier(f64::from(s as f32) * f64::from(s as f32) / f64::from(s as f32));
-        assert_eq!(channel_multipliers(s, &[s], s, 1), vec![exact]);
-    }
+/// The end of one output channel's computation.
+enum Tail {
+    /// `clamp(total + bias)`.
+    Float { bias: Option<Value>, range: (f32, f32) },
+    /// `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset)`.
+    Int8 { multiplier: Value, shift: Value, output_offset: i32, range: (i32, i32) },
+}
 
-    #[test]
-    fn folding_wraps_like_the_i32_accumulator() {
-        assert_eq!(fold_input_offset(Some(&[10, -3]), 128, &[2, -1]), vec![266, -131]);
-        assert_eq!(fold_input_offset(None, -1, &[5]), vec![-5]);
-        // i32 overflow wraps.
-        assert_eq!(fold_input_offset(Some(&[i64::from(i32::MAX)]), 1, &[1]), vec![i64::from(i32::MIN)]);
+impl Channel {
+    /// The output element from the channel's final accumulator.
+    pub fn finish(&self, e: &mut KernelEmitter<'_>, acc: Value) -> Value {
+        match self.tail {
+            Tail::Float { bias, range } => {
+                let total = match bias {
+                    Some(bias) => e.binary("arith.addf", acc, bias),
+                    None => acc,
+                };
+                clamp_f32(e, total, range)
+            }
+            Tail::Int8 { multiplier, shift, output_offset, range } => {
+                requantize_to_i8(e, acc, multiplier, shift, output_offset, range)
+            }
+        }
     }
 }

@@ -2,22 +2,24 @@
 //! filter scales, optional `i32` bias, grouped filters) and `reference_ops::Conv` (float).
 //!
 //! ```text
-//! for b, oy, ox:                                  (ConvWindow::for_each_pixel)
-//!   for oc:
-//!     acc = init(oc)                              (0, bias, or bias + input_offset·Σfilter)
+//! for b, oy, ox (groups of 4 interior columns):   (ConvWindow::for_each_pixel)
+//!   for oc in blocks of 4 (then the rest):
+//!     acc[p][j] = init(oc_j)                      (0, bias, or bias + input_offset·Σfilter)
 //!     for fy in ylo..yhi, fx in xlo..xhi:         only taps inside the input
 //!       for ic in 0..filter_in_c:                 contiguous in input and filter
-//!         acc += f[oc, fy, fx, ic] · (x[b, iy, ix, g·filter_in_c + ic] (+ input_offset))
-//!     out[b, oy, ox, oc] = finish(acc, oc)        (requantize or bias + clamp)
+//!         x_p = x[b, iy_p, ix_p, g·filter_in_c + ic]         one load per pixel
+//!         f_j = f[oc_j, fy, fx, ic]                          one load per channel
+//!         acc[p][j] += f_j · (x_p (+ input_offset))
+//!     out[b, oy, ox_p, oc_j] = finish(acc[p][j], oc_j)       (requantize or bias + clamp)
 //! ```
 //!
 //! Filters with fewer input channels than the input are grouped convolutions: output channel
 //! `oc` reads input channels of group `oc / (out_c / groups)`, as TFLite's reference kernels do.
 
-use super::accumulation::Accumulation;
+use super::accumulation::{Accumulation, Channel};
 use super::emitter::KernelEmitter;
 use super::reduction::reduce;
-use super::window::{ConvWindow, Pixel};
+use super::window::{ConvWindow, PIXEL_GROUP, Pixel, offset};
 use mc_dialects::arith::build::constant_int_value;
 use mc_ir::{Diagnostic, Value};
 
@@ -54,10 +56,13 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let block =
         if channels >= CHANNEL_BLOCK && (groups == 1 || per_group % CHANNEL_BLOCK == 0) { CHANNEL_BLOCK } else { 1 };
     let blocked = channels / block * block;
-    nest.window.for_each_pixel(e, |e, pixel, interior| {
-        nest.channel_blocks(e, pixel, interior, (0, blocked / block), block)?;
+    // Pixel groups share filter loads; with the channel loop unrolled too (a few input channels)
+    // the unrolled window of a group holds more values than registers, so pixels go one by one.
+    let group = if filter_depth > MAX_UNROLLED_CHANNELS { PIXEL_GROUP } else { 1 };
+    nest.window.for_each_pixel(e, group, |e, pixels, interior| {
+        nest.channel_blocks(e, pixels, interior, (0, blocked / block), block)?;
         if blocked < channels {
-            nest.channel_blocks(e, pixel, interior, (blocked, channels - blocked), 1)?;
+            nest.channel_blocks(e, pixels, interior, (blocked, channels - blocked), 1)?;
         }
         Ok(())
     })
@@ -78,42 +83,31 @@ struct Nest {
 }
 
 impl Nest {
-    /// At `pixel`, `count` blocks of `width` consecutive output channels from channel `first`:
-    /// each block carries `width` accumulators through one pass over the taps and input
-    /// channels, so each input element is loaded once per block.
+    /// At `pixels`, `count` blocks of `width` consecutive output channels from channel `first`:
+    /// each block carries `width` accumulators per pixel through one pass over the taps and
+    /// input channels, so each input element is loaded once per block and each filter element
+    /// once per pixel group.
     fn channel_blocks(
         &self,
         e: &mut KernelEmitter<'_>,
-        pixel: &Pixel,
+        pixels: &[Pixel],
         interior: bool,
         (first, count): (i64, i64),
         width: i64,
     ) -> Result<(), Diagnostic> {
         let Nest { input, filter, output, filter_depth, .. } = *self;
         e.for_range(0, count, &[], |e, block, _| {
-            let base = if width == 1 {
-                block
-            } else {
-                let width = e.index(width);
-                e.muli(block, width)
-            };
-            let channels: Vec<Value> = (first..first + width)
-                .map(|j| {
-                    if j == 0 {
-                        base
-                    } else {
-                        let j = e.index(j);
-                        e.addi(base, j)
-                    }
-                })
-                .collect();
+            let base = offset(e, block, width, first);
+            let channels: Vec<Value> = (0..width).map(|j| offset(e, base, 1, j)).collect();
             let first_channel = (self.groups > 1).then(|| {
                 let (per_group, depth) = (e.index(self.per_group), e.index(filter_depth));
                 let group = e.binary("arith.divui", channels[0], per_group);
                 e.muli(group, depth)
             });
-            let inits: Vec<Value> = channels.iter().map(|&oc| self.arith.init(e, oc, interior)).collect();
-            let accs = self.window.reduce_taps(e, pixel, &inits, interior, |e, [iy, ix], [fy, fx], accs| {
+            let params: Vec<Channel> = channels.iter().map(|&oc| self.arith.channel(e, oc, interior)).collect();
+            // Accumulators pixel-major: accs[p · width + j] for pixel p, channel j.
+            let inits: Vec<Value> = pixels.iter().flat_map(|_| params.iter().map(|c| c.init)).collect();
+            let accs = self.window.reduce_taps(e, pixels, &inits, interior, |e, positions, [fy, fx], accs| {
                 let depth = (e.index(0), e.index(filter_depth));
                 reduce(e, depth, accs, MAX_UNROLLED_CHANNELS, |e, ic, accs| {
                     let channel = match first_channel {
@@ -121,18 +115,27 @@ impl Nest {
                         Some(first) => first,
                         None => ic,
                     };
-                    let x = e.load(input, &[pixel.batch, iy, ix, channel]);
-                    let mut next = Vec::with_capacity(accs.len());
-                    for (&oc, &acc) in channels.iter().zip(accs) {
+                    let xs: Vec<Value> = pixels
+                        .iter()
+                        .zip(positions)
+                        .map(|(pixel, &[iy, ix])| e.load(input, &[pixel.batch, iy, ix, channel]))
+                        .collect();
+                    let mut next = accs.to_vec();
+                    for (j, &oc) in channels.iter().enumerate() {
                         let f = e.load(filter, &[oc, fy, fx, ic]);
-                        next.push(self.arith.accumulate(e, acc, x, f, interior));
+                        for (p, &x) in xs.iter().enumerate() {
+                            let slot = p * channels.len() + j;
+                            next[slot] = self.arith.accumulate(e, accs[slot], x, f, interior);
+                        }
                     }
                     Ok(next)
                 })
             })?;
-            for (&oc, &acc) in channels.iter().zip(&accs) {
-                let result = self.arith.finish(e, acc, oc);
-                e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
+            for (p, pixel) in pixels.iter().enumerate() {
+                for (j, &oc) in channels.iter().enumerate() {
+                    let result = params[j].finish(e, accs[p * channels.len() + j]);
+                    e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
+                }
             }
             Ok(Vec::new())
         })

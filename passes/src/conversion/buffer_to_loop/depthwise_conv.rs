@@ -3,18 +3,19 @@
 //! `reference_ops::DepthwiseConv` (float).
 //!
 //! ```text
-//! for b, oy, ox:                                  (ConvWindow::for_each_pixel)
+//! for b, oy, ox (groups of 4 interior columns):   (ConvWindow::for_each_pixel)
 //!   for ic, m:                                    oc = ic · depth_multiplier + m
-//!     acc = init(oc)                              (0, bias, or bias + input_offset·Σfilter)
+//!     acc[p] = init(oc)                           (0, bias, or bias + input_offset·Σfilter)
 //!     for fy in ylo..yhi, fx in xlo..xhi:         only taps inside the input
-//!       acc += f[0, fy, fx, oc] · (x[b, iy, ix, ic] (+ input_offset))
-//!     out[b, oy, ox, oc] = finish(acc, oc)        (requantize or bias + clamp)
+//!       f = f[0, fy, fx, oc]                      one filter load for the group
+//!       acc[p] += f · (x[b, iy_p, ix_p, ic] (+ input_offset))
+//!     out[b, oy, ox_p, oc] = finish(acc[p], oc)   (requantize or bias + clamp)
 //! ```
 
 use super::accumulation::Accumulation;
 use super::emitter::KernelEmitter;
-use super::window::ConvWindow;
-use mc_ir::Diagnostic;
+use super::window::{ConvWindow, PIXEL_GROUP};
+use mc_ir::{Diagnostic, Value};
 
 /// Lowers `depthwise_conv_2d` (operands: input `[n, h, w, c]`, filter `[1, fh, fw, c · m]`,
 /// optional bias `[c · m]`; output `[n, oh, ow, c · m]`; attribute `depth_multiplier` m).
@@ -40,28 +41,38 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         sums
     })?;
     let zero = e.index(0);
-    window.for_each_pixel(e, |e, pixel, interior| {
-        e.for_range(0, in_channels, &[], |e, ic, _| {
-            e.for_range(0, multiplier, &[], |e, m, _| {
-                let oc = if multiplier == 1 {
-                    ic
-                } else {
-                    let scale = e.index(multiplier);
-                    let first = e.muli(ic, scale);
-                    e.addi(first, m)
-                };
-                let init = arith.init(e, oc, interior);
-                let acc = window.reduce_taps(e, pixel, &[init], interior, |e, [iy, ix], [fy, fx], acc| {
+    window.for_each_pixel(e, PIXEL_GROUP, |e, pixels, interior| {
+        // One output channel `oc` of input channel `ic`, for every pixel.
+        let output_channel = |e: &mut KernelEmitter<'_>, ic: Value, oc: Value| -> Result<(), Diagnostic> {
+            let channel = arith.channel(e, oc, interior);
+            let inits = vec![channel.init; pixels.len()];
+            let accs = window.reduce_taps(e, pixels, &inits, interior, |e, positions, [fy, fx], accs| {
+                let f = e.load(filter, &[zero, fy, fx, oc]);
+                let mut next = Vec::with_capacity(accs.len());
+                for ((pixel, &[iy, ix]), &acc) in pixels.iter().zip(positions).zip(accs) {
                     let x = e.load(input, &[pixel.batch, iy, ix, ic]);
-                    let f = e.load(filter, &[zero, fy, fx, oc]);
-                    Ok(vec![arith.accumulate(e, acc[0], x, f, interior)])
-                })?;
-                let result = arith.finish(e, acc[0], oc);
+                    next.push(arith.accumulate(e, acc, x, f, interior));
+                }
+                Ok(next)
+            })?;
+            for (pixel, &acc) in pixels.iter().zip(&accs) {
+                let result = channel.finish(e, acc);
                 e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
+            }
+            Ok(())
+        };
+        e.for_range(0, in_channels, &[], |e, ic, _| {
+            if multiplier == 1 {
+                output_channel(e, ic, ic)?;
+                return Ok(Vec::new());
+            }
+            e.for_range(0, multiplier, &[], |e, m, _| {
+                let scale = e.index(multiplier);
+                let first = e.muli(ic, scale);
+                let oc = e.addi(first, m);
+                output_channel(e, ic, oc)?;
                 Ok(Vec::new())
             })
-            .map(drop)?;
-            Ok(Vec::new())
         })
         .map(drop)
     })

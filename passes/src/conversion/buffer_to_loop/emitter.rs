@@ -5,8 +5,8 @@
 use crate::conversion::module_globals::ModuleGlobals;
 use mc_dialects::arith::ConstantOp;
 use mc_dialects::arith::build::{binary, unary};
-use mc_dialects::buffer::{AllocOp, GetGlobalOp, Role};
-use mc_dialects::graph::attributes::{dense_int_elements, i64_array};
+use mc_dialects::buffer::{AllocOp, GetGlobalOp, GlobalOp, Role};
+use mc_dialects::graph::attributes::{dense_int_elements, i64_array, int_elements};
 use mc_dialects::graph::{Activation, Padding};
 use mc_dialects::loops::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
 use mc_ir::printer::attributes::type_to_string;
@@ -168,6 +168,17 @@ impl<'a> KernelEmitter<'a> {
             TypeKind::Integer { width: 32, .. } => ElementKind::Int32,
             _ => ElementKind::Other,
         }
+    }
+
+    /// The integer elements (storage values for quantized types) of `value`, row-major, if it
+    /// is a `buffer.get_global` of a global whose data is in the module — so a lowering can fold
+    /// weight-dependent terms (sums of weights, biases) into constants; `None` otherwise (a
+    /// run-time buffer, a float global, an elided resource blob).
+    pub fn constant_ints(&self, value: Value) -> Option<Vec<i64>> {
+        let ctx = &*self.b.ctx;
+        let get = GetGlobalOp::cast(ctx, ctx.defining_op(value)?)?;
+        let global = GlobalOp::cast(ctx, ctx.lookup_symbol(get.op(), get.name(ctx))?)?;
+        int_elements(ctx, global.value(ctx))
     }
 
     /// The type of `value`, printed (for messages).

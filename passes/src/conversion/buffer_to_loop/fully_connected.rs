@@ -18,9 +18,11 @@
 //! a per-unit table `base[u]` at compile time, leaving one multiply-add per tap. Per-channel
 //! multipliers and shifts are tables loaded once per unit, outside the reduction.
 
-use super::constant_data::constant_ints;
 use super::emitter::{ElementKind, KernelEmitter};
-use super::quantization::{clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier, requantize_to_i8};
+use super::quantization::{
+    channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized, quantize_multiplier,
+    requantize_to_i8,
+};
 use mc_dialects::buffer::ViewOp;
 use mc_ir::buffer::row_major_strides;
 use mc_ir::quant::QuantizedType;
@@ -162,13 +164,7 @@ fn int8_params(
             let product = input_scale * *scale as f32;
             vec![quantize_multiplier(f64::from(product) / f64::from(output_scale))]
         }
-        scales => scales
-            .iter()
-            .map(|&scale| {
-                let real = f64::from(input_scale) * f64::from(scale as f32) / f64::from(output_scale);
-                quantize_multiplier(real)
-            })
-            .collect(),
+        scales => channel_multipliers(f64::from(input_scale), scales, f64::from(output_scale), scales.len()),
     };
     Int8Params { input_offset: -input_zero_point as i32, output_offset: output_zero_point as i32, multipliers }
 }
@@ -176,15 +172,8 @@ fn int8_params(
 /// `base[u] = bias[u] + input_offset · Σ_d w[u, d]` from constant weights (row major `[units,
 /// depth]`) and bias, wrapped to `i32` as TFLM's int32 accumulator wraps.
 fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, input_offset: i32) -> Vec<i64> {
-    weights
-        .chunks(depth)
-        .enumerate()
-        .map(|(u, row)| {
-            let sum: i64 = row.iter().sum();
-            let bias = bias.map_or(0, |b| b[u]);
-            i64::from((bias + i64::from(input_offset) * sum) as i32)
-        })
-        .collect()
+    let sums: Vec<i64> = weights.chunks(depth).map(|row| row.iter().sum()).collect();
+    fold_input_offset(bias, input_offset, &sums)
 }
 
 /// The int8 kernel.
@@ -195,8 +184,8 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
 
     // What is known at compile time: constant weights fold the input offset (and a constant
     // bias) into per-unit bases.
-    let constant_weights = constant_ints(e, fc.weights);
-    let constant_bias = fc.bias.and_then(|b| constant_ints(e, b));
+    let constant_weights = e.constant_ints(fc.weights);
+    let constant_bias = fc.bias.and_then(|b| e.constant_ints(b));
     let bases = constant_weights
         .as_deref()
         .map(|w| folded_bases(w, constant_bias.as_deref(), fc.depth as usize, params.input_offset));

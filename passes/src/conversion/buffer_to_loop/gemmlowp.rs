@@ -1,5 +1,5 @@
 //! gemmlowp's fixed-point transcendental functions (`fixedpoint.h`), as TFLite Micro's int8
-//! softmax, logistic and tanh kernels evaluate them: [`reference`] holds bit-exact Rust versions,
+//! softmax, logistic and tanh kernels evaluate them: [`reference`](mod@reference) holds bit-exact Rust versions,
 //! which the lowerings run at compile time to fill lookup tables (an int8 input has only 256
 //! values), and the builders here emit, as plain `arith` ops, the one piece that depends on
 //! run-time data: softmax's per-row reciprocal (TFLite's `GetReciprocal`).

@@ -20,26 +20,37 @@
 //!
 //! | kernel | module | TFLM reference |
 //! |---|---|---|
-//! | `buffer.copy` | [`copy`] | — |
-//! | `conv_2d` | [`conv`] | `reference_integer_ops::ConvPerChannel`, `reference_ops::Conv` |
-//! | `depthwise_conv_2d` | [`depthwise_conv`] | `reference_integer_ops::DepthwiseConvPerChannel`, `reference_ops::DepthwiseConv` |
-//! | `fully_connected` | [`fully_connected`] | `reference_integer_ops::FullyConnected`, `reference_ops::FullyConnected` |
-//! | `avg_pool_2d`, `max_pool_2d` | [`pool`] | `reference_integer_ops::AveragePool`/`MaxPool`, float versions |
-//! | `softmax` | [`softmax`] | `reference_ops::Softmax` (int8 via gemmlowp fixed point, float) |
-//! | `add`, `sub`, `mul` | [`binary`] | `AddFunc`/`SubFunc`/`MulElementwise`, broadcasting |
-//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | [`activation`] | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` |
-//! | `quantize`, `dequantize` | [`quantize`] | `AffineQuantize`, `Requantize`, `Dequantize` |
-//! | `mean` | [`mean`] | `reference_integer_ops::Mean`, `reference_ops::Mean` |
-//! | `pad` | [`pad`] | `reference_ops::Pad` |
-//! | `concatenation` | [`concatenation`] | `reference_ops::Concatenation` |
-//! | `strided_slice` | [`strided_slice`] | `reference_ops::StridedSlice` |
+//! | `buffer.copy` | `copy` | — |
+//! | `conv_2d` | `conv` | `reference_integer_ops::ConvPerChannel`, `reference_ops::Conv` |
+//! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel`, `reference_ops::DepthwiseConv` |
+//! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`, `reference_ops::FullyConnected` |
+//! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool`, float versions |
+//! | `softmax` | `softmax` | `reference_ops::Softmax` (int8 via gemmlowp fixed point, float) |
+//! | `add`, `sub`, `mul` | `binary` | `AddFunc`/`SubFunc`/`MulElementwise`, broadcasting |
+//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation` | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` |
+//! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize`, `Dequantize` |
+//! | `mean` | `mean` | `reference_integer_ops::Mean`, `reference_ops::Mean` |
+//! | `pad` | `pad` | `reference_ops::Pad` |
+//! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
+//! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
+//!
+//! What the lowerings share:
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`emitter`] | [`KernelEmitter`]: reading the kernel, constants, loops, loads/stores, workspaces, constant tables |
+//! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8 requantization tail |
+//! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
+//! | `accumulation` | the per-channel arithmetic of the convolutions (float and int8) |
+//! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
+//! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
+//! | `broadcast` | numpy-broadcast nests that load each input at the outermost level where its index is known |
 
 mod accumulation;
 mod activation;
 mod binary;
 mod broadcast;
 mod concatenation;
-mod constant_data;
 mod conv;
 mod copy;
 mod depthwise_conv;
@@ -60,7 +71,7 @@ mod window;
 pub use emitter::{ElementKind, KernelEmitter};
 
 use crate::conversion::module_globals::ModuleGlobals;
-use mc_dialects::buffer::{AllocOp, CopyOp, KernelOp, OverlapOp, root_buffer};
+use mc_dialects::buffer::{CopyOp, KernelOp, OverlapOp};
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Value};
 
@@ -138,29 +149,6 @@ fn target(ctx: &Context, op: OpId) -> Option<Target> {
     Some(Target { op, name: "copy".to_string(), inputs: vec![copy.source(ctx)], output: copy.target(ctx) })
 }
 
-/// In front of kernel `op`, the `buffer.overlap` hint of its output and first input when
-/// [`overlap::allowance`] declares one and both are storage the planner places (views of
-/// `buffer.alloc`s; caller memory and constants are never moved). No other operand may read
-/// the input's storage through another view (it would read other bytes than the first input's
-/// at each step: `add(x, reverse(x))`); the very same value may (`add(x, x)`).
-fn emit_overlap_hint(ctx: &mut Context, op: OpId, name: &str, inputs: &[Value], output: Value) {
-    let planned =
-        |ctx: &Context, v: Value| ctx.defining_op(root_buffer(ctx, v)).is_some_and(|d| AllocOp::cast(ctx, d).is_some());
-    let Some(&input) = inputs.first() else { return };
-    if !planned(ctx, input) || !planned(ctx, output) {
-        return;
-    }
-    let root = root_buffer(ctx, input);
-    if inputs[1..].iter().any(|&other| other != input && root_buffer(ctx, other) == root) {
-        return;
-    }
-    if let Some(max_delta) = overlap::allowance(ctx, op, name, inputs, output) {
-        let loc = ctx.operation(op).loc();
-        let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
-        OverlapOp::build(&mut b, output, input, max_delta);
-    }
-}
-
 /// Lowers every kernel and copy under `module`; returns how many.
 ///
 /// # Errors
@@ -169,15 +157,21 @@ fn emit_overlap_hint(ctx: &mut Context, op: OpId, name: &str, inputs: &[Value], 
 pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagnostic>> {
     let Some(mut globals) = ModuleGlobals::new(ctx, module) else { return Ok(0) };
     let targets: Vec<Target> = ctx.walk_preorder(module).into_iter().filter_map(|op| target(ctx, op)).collect();
+    // Decided on the buffer-level program, before any kernel becomes loops.
+    let hints: Vec<Option<i64>> =
+        targets.iter().map(|t| overlap::hint(ctx, t.op, &t.name, &t.inputs, t.output)).collect();
     let mut diags = Vec::new();
     let count = targets.len();
-    for Target { op, name, inputs, output } in targets {
+    for (Target { op, name, inputs, output }, hint) in targets.into_iter().zip(hints) {
         let Some(lower) = lowering(&name) else {
             diags.push(ctx.op_error(op, format!("{name}: unsupported: no loop lowering for this kernel")));
             continue;
         };
         let loc = ctx.operation(op).loc();
-        emit_overlap_hint(ctx, op, &name, &inputs, output);
+        if let Some(max_delta) = hint {
+            let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
+            OverlapOp::build(&mut b, output, inputs[0], max_delta);
+        }
         let builder = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
         let mut emitter = KernelEmitter::new(builder, op, name, inputs, output, &mut globals);
         match lower(&mut emitter) {

@@ -17,15 +17,15 @@
 //! every `d <= D` is safe (a `d` past the input's end is disjoint anyway).
 //!
 //! **Windowed kernels** (`conv_2d`, `depthwise_conv_2d`, `avg_pool_2d`, `max_pool_2d`, NHWC,
-//! row-major): a unit is one output pixel `(n, oy, ox)` — all its channels. The nests
-//! ([`super::window::ConvWindow::for_each_pixel`], the pool's `nest`) loop `n`, `oy`, `ox` in
-//! increasing order, and inside a pixel reads and writes interleave in any order (channel blocks
-//! re-read the window after earlier blocks stored), so a pixel's own reads count among those
-//! after its writes. A pixel reads only its window's taps inside the image
-//! ([`super::window::tap_range`]); its lowest input byte is its first valid tap row and column
-//! (channel 0). `first_read(u)` is the minimum of that over pixels `>= u` (a suffix minimum:
-//! with padding, the next output row may read lower than the end of this one), and
-//! `out_end(u) = (u + 1)·out_pixel`.
+//! row-major): a unit is one output row `(n, oy)` — all its pixels and channels. The nests
+//! ([`super::window::ConvWindow::for_each_pixel`]: border rows above, interior rows, border rows
+//! below; the pool's `nest`) take batches, then rows, in increasing order, but inside a row the
+//! pixels come in any order (interior column groups first, clipped columns last) and reads and
+//! writes interleave (channel blocks re-read the window after earlier blocks stored), so a row's
+//! own reads count among those after its writes. A row reads only its window's taps inside the
+//! image ([`super::window::tap_range`]): its lowest input byte is the start of its first valid
+//! tap row. `first_read(u)` is the minimum of that over rows `>= u` (a suffix minimum: with
+//! dilation, the first valid tap row is not monotone), and `out_end(u) = (u + 1)·out_row`.
 //!
 //! **Elementwise kernels** (same-index: activations, quantize/dequantize, add/sub/mul whose first
 //! input is not broadcast): a unit is one element, in row-major order of the output, which is
@@ -35,63 +35,69 @@
 //! store). Same-size elements give `D = 0` (in place); a smaller output element (quantize from
 //! f32) lets the output start a few bytes above; a larger one (dequantize) must start far below.
 //!
+//! # When the hint is emitted
+//!
+//! [`hint`] states the allowance for the planner only where it holds for the whole buffers: both
+//! are scratch `buffer.alloc`s (caller memory and constants are never moved, a persistent
+//! buffer is read again by the next call), the kernel is the input's last reader and the
+//! output's first user in the function (no op after it touches the input's storage, none before
+//! it the output's, views apart), and no other operand reads the input's storage through another
+//! view (`add(x, transpose(x))` reads other bytes than the first input's at each step; the very
+//! same value, `add(x, x)`, reads the same). Before the kernel the output holds nothing, after it
+//! the input is dead, so only the kernel itself may see the shared bytes.
+//!
 //! Anything else (strided or non-row-major operands, fully_connected, softmax, mean, pad,
 //! concatenation, strided_slice, broadcast first inputs...) has no allowance.
 
 use super::window::tap_range;
+use mc_dialects::buffer::{AllocOp, Role, ViewOp, root_buffer};
 use mc_dialects::graph::Padding;
 use mc_dialects::graph::shape_inference::Window;
 use mc_ir::{Context, OpId, Value};
 
-/// The windowed kernels' geometry the allowance depends on, along height (0) and width (1).
+/// The windowed kernels' geometry the allowance depends on, along the height.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct WindowGeometry {
     /// Batches.
     pub batches: i64,
-    /// Input height and width.
-    pub input: [i64; 2],
-    /// Output height and width.
-    pub output: [i64; 2],
+    /// Input rows per batch.
+    pub in_rows: i64,
+    /// Output rows per batch.
+    pub out_rows: i64,
     /// Filter taps.
-    pub filter: [i64; 2],
-    /// Strides.
-    pub stride: [i64; 2],
-    /// Dilations.
-    pub dilation: [i64; 2],
-    /// Padding before the first element.
-    pub pad: [i64; 2],
-    /// Bytes of one input pixel (channels × element size).
-    pub in_pixel: i64,
-    /// Bytes of one output pixel.
-    pub out_pixel: i64,
+    pub filter: i64,
+    /// Stride.
+    pub stride: i64,
+    /// Dilation.
+    pub dilation: i64,
+    /// Padding rows above the input.
+    pub pad: i64,
+    /// Bytes of one input row (width × channels × element size).
+    pub in_row: i64,
+    /// Bytes of one output row.
+    pub out_row: i64,
 }
 
-impl WindowGeometry {
-    /// The first valid tap position along `axis` of output position `out`, if any tap is inside.
-    fn first_tap(&self, axis: usize, out: i64) -> Option<i64> {
-        let origin = out * self.stride[axis] - self.pad[axis];
-        let (lo, hi) = tap_range(origin, self.filter[axis], self.dilation[axis], self.input[axis]);
-        (lo < hi).then(|| origin + lo * self.dilation[axis])
-    }
-}
-
-/// The allowance of a windowed kernel: `min` over output pixels of the lowest input byte read
-/// from that pixel on, minus the output's end after that pixel.
+/// The allowance of a windowed kernel: `min` over output rows of the lowest input byte read
+/// from that row on, minus the output's end after that row.
 pub fn window_allowance(g: &WindowGeometry) -> i64 {
-    let [h, w] = g.input;
-    let in_batch = h * w * g.in_pixel;
-    let rows: Vec<Option<i64>> = (0..g.output[0]).map(|oy| g.first_tap(0, oy)).collect();
-    let columns: Vec<Option<i64>> = (0..g.output[1]).map(|ox| g.first_tap(1, ox)).collect();
-    // Pixels in reverse order, carrying the lowest byte read from each on.
-    let pixels = g.batches * g.output[0] * g.output[1];
+    let in_batch = g.in_rows * g.in_row;
+    let first_rows: Vec<Option<i64>> = (0..g.out_rows)
+        .map(|oy| {
+            let origin = oy * g.stride - g.pad;
+            let (lo, hi) = tap_range(origin, g.filter, g.dilation, g.in_rows);
+            (lo < hi).then(|| origin + lo * g.dilation)
+        })
+        .collect();
+    // Rows in reverse order, carrying the lowest byte read from each on.
     let mut lowest = g.batches * in_batch;
     let mut best = lowest;
-    for index in (0..pixels).rev() {
-        let (n, oy, ox) = (index / (g.output[0] * g.output[1]), index / g.output[1] % g.output[0], index % g.output[1]);
-        if let (Some(iy), Some(ix)) = (rows[oy as usize], columns[ox as usize]) {
-            lowest = lowest.min(n * in_batch + (iy * w + ix) * g.in_pixel);
+    for index in (0..g.batches * g.out_rows).rev() {
+        let (n, oy) = (index / g.out_rows.max(1), index % g.out_rows.max(1));
+        if let Some(iy) = first_rows[oy as usize] {
+            lowest = lowest.min(n * in_batch + iy * g.in_row);
         }
-        best = best.min(lowest - (index + 1) * g.out_pixel);
+        best = best.min(lowest - (index + 1) * g.out_row);
     }
     best
 }
@@ -106,6 +112,38 @@ pub fn elementwise_allowance(elements: i64, in_size: i64, out_size: i64) -> i64 
     // min over u in 0..elements-1 of (u+1)·(in_size - out_size): at u = 0 or u = elements - 2.
     let step = in_size - out_size;
     step.min((elements - 1) * step).min(in_bytes)
+}
+
+/// The allowance to state in a `buffer.overlap` hint in front of kernel `op` (see the module
+/// docs: [`allowance`], for whole scratch buffers the kernel alone shares), on buffer-level IR.
+pub fn hint(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value) -> Option<i64> {
+    let &input = inputs.first()?;
+    let scratch = |v: Value| {
+        let root = root_buffer(ctx, v);
+        let alloc = ctx.defining_op(root).and_then(|d| AllocOp::cast(ctx, d))?;
+        (alloc.role_value(ctx).unwrap_or(Role::Scratch) == Role::Scratch).then_some(root)
+    };
+    let (in_root, out_root) = (scratch(input)?, scratch(output)?);
+    if in_root == out_root || inputs[1..].iter().any(|&other| other != input && root_buffer(ctx, other) == in_root) {
+        return None;
+    }
+    let block = ctx.operation(op).parent_block()?;
+    let touches = |other: OpId, root: Value| {
+        ViewOp::cast(ctx, other).is_none()
+            && ctx
+                .walk_preorder(other)
+                .into_iter()
+                .any(|nested| ctx.operation(nested).operands().any(|v| root_buffer(ctx, v) == root))
+    };
+    let mut before = true;
+    for other in ctx.block_ops(block) {
+        if other == op {
+            before = false;
+        } else if (before && touches(other, out_root)) || (!before && touches(other, in_root)) {
+            return None;
+        }
+    }
+    allowance(ctx, op, name, inputs, output)
 }
 
 /// The kernels whose output may overlap their first input element by element.
@@ -149,17 +187,17 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
     {
         return None;
     }
-    let [(pad_top, _), (pad_left, _)] = window.padding_values([*h, *w]).ok()?;
+    let [(pad, _), _] = window.padding_values([*h, *w]).ok()?;
     Some(window_allowance(&WindowGeometry {
         batches: *n,
-        input: [*h, *w],
-        output: [*oh, *ow],
-        filter,
-        stride: window.stride,
-        dilation,
-        pad: [pad_top, pad_left],
-        in_pixel: c * in_size,
-        out_pixel: oc * out_size,
+        in_rows: *h,
+        out_rows: *oh,
+        filter: filter[0],
+        stride: window.stride[0],
+        dilation: dilation[0],
+        pad,
+        in_row: w * c * in_size,
+        out_row: ow * oc * out_size,
     }))
 }
 
@@ -167,60 +205,48 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
 mod tests {
     use super::*;
 
-    /// The allowance by brute force over every input byte each pixel reads, in program order:
-    /// every write of pixel `p` against every read of pixels `>= p`.
+    /// The allowance by brute force over every input row each output row reads, in program
+    /// order: every write of row `r` against every read of rows `>= r`.
     fn brute_force(g: &WindowGeometry) -> i64 {
-        let [h, w] = g.input;
         let mut reads = Vec::new();
         for n in 0..g.batches {
-            for oy in 0..g.output[0] {
-                for ox in 0..g.output[1] {
-                    let mut lowest = i64::MAX;
-                    for fy in 0..g.filter[0] {
-                        for fx in 0..g.filter[1] {
-                            let iy = oy * g.stride[0] - g.pad[0] + fy * g.dilation[0];
-                            let ix = ox * g.stride[1] - g.pad[1] + fx * g.dilation[1];
-                            if (0..h).contains(&iy) && (0..w).contains(&ix) {
-                                lowest = lowest.min(((n * h + iy) * w + ix) * g.in_pixel);
-                            }
-                        }
-                    }
-                    reads.push(lowest);
-                }
+            for oy in 0..g.out_rows {
+                let taps = (0..g.filter).map(|f| oy * g.stride - g.pad + f * g.dilation);
+                let inside = taps.filter(|iy| (0..g.in_rows).contains(iy));
+                reads.push(inside.map(|iy| (n * g.in_rows + iy) * g.in_row).min().unwrap_or(i64::MAX));
             }
         }
-        let total = g.batches * h * w * g.in_pixel;
+        let total = g.batches * g.in_rows * g.in_row;
         (0..reads.len())
-            .map(|p| reads[p..].iter().copied().min().unwrap_or(i64::MAX).min(total) - (p as i64 + 1) * g.out_pixel)
+            .map(|r| reads[r..].iter().copied().min().unwrap_or(i64::MAX).min(total) - (r as i64 + 1) * g.out_row)
             .fold(total, i64::min)
     }
 
     #[test]
-    fn the_pixel_formula_matches_the_brute_force_bound() {
+    fn the_row_formula_matches_the_brute_force_bound() {
         let mut cases = 0;
         for batches in 1..3 {
-            for size in [[1, 1], [3, 4], [5, 2], [6, 6]] {
-                for filter in [[1, 1], [2, 3], [3, 3], [4, 1]] {
-                    for stride in [[1, 1], [2, 1], [1, 3], [2, 2]] {
-                        for dilation in [[1, 1], [2, 1], [1, 2]] {
-                            for pad in [[0, 0], [1, 1], [2, 0], [0, 2]] {
-                                for (in_pixel, out_pixel) in [(3, 3), (8, 2), (1, 5)] {
-                                    let out = |a: usize| {
-                                        (size[a] + 2 * pad[a] - (filter[a] - 1) * dilation[a] - 1) / stride[a] + 1
-                                    };
-                                    if (0..2).any(|a| size[a] + 2 * pad[a] < (filter[a] - 1) * dilation[a] + 1) {
+            for in_rows in 1..7 {
+                for filter in 1..4 {
+                    for stride in 1..3 {
+                        for dilation in 1..3 {
+                            for pad in 0..3 {
+                                for (in_row, out_row) in [(6, 6), (12, 4), (3, 9)] {
+                                    let span = (filter - 1) * dilation + 1;
+                                    if in_rows + 2 * pad < span {
                                         continue;
                                     }
+                                    let out_rows = (in_rows + 2 * pad - span) / stride + 1;
                                     let g = WindowGeometry {
                                         batches,
-                                        input: size,
-                                        output: [out(0), out(1)],
+                                        in_rows,
+                                        out_rows,
                                         filter,
                                         stride,
                                         dilation,
                                         pad,
-                                        in_pixel,
-                                        out_pixel,
+                                        in_row,
+                                        out_row,
                                     };
                                     assert_eq!(window_allowance(&g), brute_force(&g), "{g:?}");
                                     cases += 1;
@@ -235,24 +261,27 @@ mod tests {
     }
 
     #[test]
-    fn a_same_padded_3x3_conv_keeps_one_row_and_a_pixel_below() {
-        // 8x3 pixels of 8 bytes in and out, 3x3 taps, stride 1, one padding row and column:
-        // pixel (1, 1) still reads input pixel (0, 0), so output pixels 0..=4 must end there.
+    fn a_same_padded_3x3_conv_keeps_two_rows_below() {
+        // 8 rows of 24 bytes in and out, 3 taps, stride 1, one padding row: output rows 0 and
+        // 1 both read input row 0, so the output may start two rows below the input.
         let g = WindowGeometry {
             batches: 1,
-            input: [8, 3],
-            output: [8, 3],
-            filter: [3, 3],
-            stride: [1, 1],
-            dilation: [1, 1],
-            pad: [1, 1],
-            in_pixel: 8,
-            out_pixel: 8,
+            in_rows: 8,
+            out_rows: 8,
+            filter: 3,
+            stride: 1,
+            dilation: 1,
+            pad: 1,
+            in_row: 24,
+            out_row: 24,
         };
-        assert_eq!(window_allowance(&g), -5 * 8);
-        // A 1x1 window reads only its own pixel: one pixel below.
-        let pointwise = WindowGeometry { filter: [1, 1], pad: [0, 0], ..g };
-        assert_eq!(window_allowance(&pointwise), -8);
+        assert_eq!(window_allowance(&g), -48);
+        // A 1x1 window reads only its own row: one row below.
+        let pointwise = WindowGeometry { filter: 1, pad: 0, ..g };
+        assert_eq!(window_allowance(&pointwise), -24);
+        // Stride 2 halves the output rows: row oy reads from 2·oy - 1.
+        let strided = WindowGeometry { out_rows: 4, stride: 2, out_row: 12, ..g };
+        assert_eq!(window_allowance(&strided), -12);
     }
 
     #[test]

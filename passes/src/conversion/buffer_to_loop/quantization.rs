@@ -15,6 +15,37 @@ pub fn quantize_multiplier(real: f64) -> (i32, i32) {
     reference::quantize_multiplier(real)
 }
 
+/// The effective scale of each output channel, as TFLM's `PopulateConvolutionQuantizationParams`
+/// computes it: `(double)input_scale · (double)filter_scale / (double)output_scale` with the
+/// scales the model stores as `float`, one filter scale broadcast to every channel.
+pub fn channel_multipliers(
+    input_scale: f64,
+    filter_scales: &[f64],
+    output_scale: f64,
+    channels: usize,
+) -> Vec<(i32, i32)> {
+    let single = |s: f64| f64::from(s as f32);
+    (0..channels)
+        .map(|c| {
+            let filter = if filter_scales.len() == 1 { filter_scales[0] } else { filter_scales[c] };
+            quantize_multiplier(single(input_scale) * single(filter) / single(output_scale))
+        })
+        .collect()
+}
+
+/// `bias + input_offset · filter_sum` per channel in `i32` arithmetic (wrapping, as the kernel's
+/// accumulator).
+pub fn fold_input_offset(bias: Option<&[i64]>, input_offset: i32, filter_sums: &[i64]) -> Vec<i64> {
+    filter_sums
+        .iter()
+        .enumerate()
+        .map(|(c, &sum)| {
+            let bias = bias.map_or(0, |b| b[c] as i32);
+            i64::from(bias.wrapping_add(input_offset.wrapping_mul(sum as i32)))
+        })
+        .collect()
+}
+
 /// TFLite's `Quantize(scale, zero_point, f)` as `CalculateActivationRangeQuantized` uses it:
 /// `zero_point + round(f / scale)`, the division in `float`, rounding half away from zero.
 fn quantize_f32(scale: f32, zero_point: i32, value: f32) -> i32 {
@@ -122,6 +153,27 @@ mod tests {
         // Ties round away from zero, in float: 0.5 / 1.0 -> 1.
         assert_eq!(activation_range_quantized(Activation::ReluN1To1, 2.0, 0, INT8_RANGE), Ok((-1, 1)));
         assert!(activation_range_quantized(Activation::Tanh, 0.1, 0, INT8_RANGE).is_err());
+    }
+
+    #[test]
+    fn multipliers_use_double_products_of_float_scales() {
+        // 0.5 · 0.25 / 0.125 = 1.0 = 2^30 · 2^1 / 2^31.
+        assert_eq!(channel_multipliers(0.5, &[0.25], 0.125, 2), vec![(1 << 30, 1); 2]);
+        // Per channel: one multiplier each.
+        let m = channel_multipliers(0.5, &[0.25, 0.0625], 0.125, 2);
+        assert_eq!(m, vec![(1 << 30, 1), (1 << 30, -1)]);
+        // Scales are rounded to float first (as the model stores them).
+        let s = 0.1f64;
+        let exact = quantize_multiplier(f64::from(s as f32) * f64::from(s as f32) / f64::from(s as f32));
+        assert_eq!(channel_multipliers(s, &[s], s, 1), vec![exact]);
+    }
+
+    #[test]
+    fn folding_wraps_like_the_i32_accumulator() {
+        assert_eq!(fold_input_offset(Some(&[10, -3]), 128, &[2, -1]), vec![266, -131]);
+        assert_eq!(fold_input_offset(None, -1, &[5]), vec![-5]);
+        // i32 overflow wraps.
+        assert_eq!(fold_input_offset(Some(&[i64::from(i32::MAX)]), 1, &[1]), vec![i64::from(i32::MIN)]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
-//! Reductions over an index range that unroll when the range is short and
-//! known at compile time: a 3x3 depthwise tap window or a 1-to-4-channel inner loop costs more in
-//! loop control than in arithmetic, so such reductions become straight-line code with constant
-//! indices; anything else stays a `loop.for` carrying the accumulators.
+//! Reductions over an index range that unroll when the range is short and known at compile
+//! time: a 3x3 depthwise tap window or a 1-to-4-channel inner loop costs more in loop control
+//! than in arithmetic, so such reductions become straight-line code with constant indices;
+//! anything else stays a `loop.for` carrying the accumulators.
 
 use super::emitter::KernelEmitter;
 use mc_dialects::arith::build::constant_int_value;

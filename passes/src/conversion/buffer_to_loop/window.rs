@@ -1,20 +1,28 @@
 //! The sliding-window geometry `conv_2d` and `depthwise_conv_2d` share: strides, dilations and
 //! TFLite's padding, and for every output row and column the range of filter taps that land
 //! inside the input. The nests loop over exactly those taps (the taps TFLite's reference kernels
-//! sum after their `is_point_inside_image` test), so no tap is tested at run time, and they know
-//! which output pixels see the whole filter (the interior), where kernels may use a cheaper
-//! variant.
+//! sum after their `is_point_inside_image` test), so no tap is tested at run time.
+//!
+//! Which output rows and columns see the whole filter (the interior) is known at compile time
+//! and contiguous, so the nest is split statically: interior pixels get constant tap bounds (the
+//! kernels unroll and fold constants there) and are computed several adjacent columns at a time,
+//! sharing every filter load; clipped (border) pixels read their tap ranges from constant tables.
 //!
 //! ```text
-//! for b, oy:                        y taps [ylo, yhi) from a table (constants if never clipped)
-//!   for ox:                         x taps [xlo, xhi)
-//!     if full window { pixel(interior) } else { pixel(border) }
-//!        pixel: ... for fy in ylo..yhi, fx in xlo..xhi: iy = oy·sh - ph + fy·dh, ...
+//! for b:
+//!   for oy in border rows above, then interior rows, then border rows below:
+//!     interior row:
+//!       for each group of interior columns: pixel([ox, ox + 1, ...], interior)
+//!       for each interior column left over:  pixel([ox], interior)
+//!       for each clipped column (a range or a table): pixel([ox], border: x taps from tables)
+//!     border row:
+//!       for ox:                              pixel([ox], border: y and x taps from tables)
+//! pixel: for fy in ylo..yhi, fx in xlo..xhi: iy = oy·sh - ph + fy·dh, ix = ...
 //! ```
 
 use super::emitter::KernelEmitter;
 use super::reduction::{constant_trip_count, reduce};
-use mc_dialects::arith::build::{cmpi, constant_int_value};
+use mc_dialects::arith::build::constant_int_value;
 use mc_dialects::graph::shape_inference::Window;
 use mc_ir::{Diagnostic, Value};
 
@@ -54,6 +62,41 @@ pub struct Pixel {
     pub lo: [Value; 2],
     /// One past the last valid tap per axis.
     pub hi: [Value; 2],
+}
+
+/// The columns of an interior row: `groups` groups of `group` adjacent interior columns from
+/// `first`, then the interior columns left over (`singles`, a range), then the clipped columns
+/// (`clipped`), one at a time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Columns {
+    /// Columns per group.
+    pub group: i64,
+    /// The first grouped column.
+    pub first: i64,
+    /// How many groups.
+    pub groups: i64,
+    /// The interior columns after the groups, `[start, end)`.
+    pub singles: (i64, i64),
+    /// The columns not seeing the whole filter, ascending.
+    pub clipped: Vec<i64>,
+}
+
+/// Output pixels computed together in interior rows (sharing filter loads), where the kernel
+/// asks for groups.
+pub const PIXEL_GROUP: i64 = 4;
+
+/// One axis of a pixel: origin and valid taps.
+#[derive(Copy, Clone, Debug)]
+struct Taps {
+    origin: Value,
+    lo: Value,
+    hi: Value,
+}
+
+impl Pixel {
+    fn new(batch: Value, out: [Value; 2], y: Taps, x: Taps) -> Pixel {
+        Pixel { batch, out, origin: [y.origin, x.origin], lo: [y.lo, x.lo], hi: [y.hi, x.hi] }
+    }
 }
 
 /// Tap `[lo, hi)` of a window of `filter` taps `dilation` apart starting at input position
@@ -109,59 +152,110 @@ impl ConvWindow {
         (0..self.output[axis]).all(|out| self.taps(axis, out) == (0, self.filter[axis]))
     }
 
-    /// True when some output pixel sees the whole filter.
-    pub fn has_interior(&self) -> bool {
-        (0..2).all(|axis| (0..self.output[axis]).any(|out| self.taps(axis, out) == (0, self.filter[axis])))
+    /// The output positions along `axis` that see every filter tap: a contiguous range
+    /// `[first, end)`, empty (`first == end`) when there are none.
+    pub fn interior(&self, axis: usize) -> (i64, i64) {
+        let full: Vec<i64> = (0..self.output[axis]).filter(|&o| self.taps(axis, o) == (0, self.filter[axis])).collect();
+        match (full.first(), full.last()) {
+            (Some(&first), Some(&last)) => (first, last + 1),
+            _ => (0, 0),
+        }
     }
 
-    /// The nest over every output pixel: `pixel(e, &pixel, interior)` builds the work of one
-    /// pixel. `interior` is true where the pixel's taps are statically the whole filter (its
-    /// bounds are then constants): when some pixels are clipped and some are not, each pixel
-    /// branches at run time between an interior and a border variant (`pixel` is built twice).
+    /// How interior rows split their columns, for groups of `group` pixels.
+    pub fn columns(&self, group: i64) -> Columns {
+        let (first, end) = self.interior(1);
+        let groups = (end - first) / group;
+        let singles = (first + groups * group, end);
+        let clipped = (0..self.output[1]).filter(|o| !(first..end).contains(o)).collect();
+        Columns { group, first, groups, singles, clipped }
+    }
+
+    /// The nest over every output pixel: `pixel(e, pixels, interior)` builds the work of one
+    /// pixel, or of `group` pixels of one row (adjacent interior columns). With `interior`,
+    /// every pixel sees the whole filter and its tap bounds are constants; otherwise each has
+    /// its own bounds, from tables where clipped. `pixel` is built once per kind of segment:
+    /// groups, interior singles, clipped columns of interior rows, border rows above and below.
     pub fn for_each_pixel(
         &self,
         e: &mut KernelEmitter<'_>,
-        pixel: impl Fn(&mut KernelEmitter<'_>, &Pixel, bool) -> Result<(), Diagnostic>,
+        group: i64,
+        pixel: impl Fn(&mut KernelEmitter<'_>, &[Pixel], bool) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
-        let clipped = [0, 1].map(|axis| !self.never_clipped(axis));
-        let split = clipped.contains(&true) && self.has_interior();
         let tables = [0, 1].map(|axis| self.tap_tables(e, axis));
-        e.for_range(0, self.batch, &[], |e, batch, _| {
-            e.for_range(0, self.output[0], &[], |e, oy, _| {
-                let (origin_y, lo_y, hi_y, full_y) = self.axis(e, 0, tables[0], oy);
-                e.for_range(0, self.output[1], &[], |e, ox, _| {
-                    let (origin_x, lo_x, hi_x, full_x) = self.axis(e, 1, tables[1], ox);
-                    let p = Pixel {
-                        batch,
-                        out: [oy, ox],
-                        origin: [origin_y, origin_x],
-                        lo: [lo_y, lo_x],
-                        hi: [hi_y, hi_x],
-                    };
-                    if !split {
-                        pixel(e, &p, !clipped.contains(&true))?;
-                        return Ok(Vec::new());
-                    }
-                    let full = match (full_y, full_x) {
-                        (Some(y), Some(x)) => e.binary("arith.andi", y, x),
-                        (Some(c), None) | (None, Some(c)) => c,
-                        (None, None) => unreachable!("split only when an axis is clipped"),
-                    };
-                    let pixel = &pixel;
-                    e.if_else(
-                        full,
-                        &[],
-                        |e| {
-                            let (zero, fh, fw) = (e.index(0), e.index(self.filter[0]), e.index(self.filter[1]));
-                            let whole = Pixel { lo: [zero, zero], hi: [fh, fw], ..p };
-                            pixel(e, &whole, true).map(|()| Vec::new())
-                        },
-                        |e| pixel(e, &p, false).map(|()| Vec::new()),
-                    )?;
+        let rows = self.interior(0);
+        let Columns { group, first, groups, singles, clipped } = self.columns(group);
+        // Clipped columns: a range, or listed in a table.
+        let contiguous = clipped.windows(2).all(|w| w[1] == w[0] + 1);
+        let clipped_table = (!contiguous).then(|| e.table("window_columns", 32, &clipped));
+        let pixel = &pixel;
+        let interior_row = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value| -> Result<Vec<Value>, Diagnostic> {
+            // Interior rows see every tap along y.
+            let y = self.axis(e, 0, None, oy);
+            if groups > 0 {
+                e.for_range(0, groups, &[], |e, index, _| {
+                    let ox = offset(e, index, group, first);
+                    let pixels: Vec<Pixel> = (0..group)
+                        .map(|column| {
+                            let ox = offset(e, ox, 1, column);
+                            let x = self.axis(e, 1, None, ox);
+                            Pixel::new(batch, [oy, ox], y, x)
+                        })
+                        .collect();
+                    pixel(e, &pixels, true)?;
                     Ok(Vec::new())
                 })?;
+            }
+            if singles.0 < singles.1 {
+                e.for_range(singles.0, singles.1, &[], |e, ox, _| {
+                    let x = self.axis(e, 1, None, ox);
+                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], true)?;
+                    Ok(Vec::new())
+                })?;
+            }
+            if !clipped.is_empty() {
+                e.for_range(0, clipped.len() as i64, &[], |e, k, _| {
+                    let ox = match clipped_table {
+                        Some(table) => {
+                            let column = e.load(table, &[k]);
+                            let index = e.b.ctx.index_type();
+                            e.unary("arith.index_cast", column, index)
+                        }
+                        None => offset(e, k, 1, clipped[0]),
+                    };
+                    let x = self.axis(e, 1, tables[1], ox);
+                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
+                    Ok(Vec::new())
+                })?;
+            }
+            Ok(Vec::new())
+        };
+        let border_row = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value| -> Result<Vec<Value>, Diagnostic> {
+            let y = self.axis(e, 0, tables[0], oy);
+            e.for_range(0, self.output[1], &[], |e, ox, _| {
+                let x = self.axis(e, 1, tables[1], ox);
+                pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
                 Ok(Vec::new())
-            })?;
+            })
+        };
+        // Rows in order: border rows above, interior rows, border rows below (interior row
+        // indices then have a known range, so their input rows need no run-time bounds checks).
+        let segments: Vec<(i64, i64, bool)> = if rows.0 == rows.1 {
+            vec![(0, self.output[0], false)]
+        } else {
+            vec![(0, rows.0, false), (rows.0, rows.1, true), (rows.1, self.output[0], false)]
+        };
+        e.for_range(0, self.batch, &[], |e, batch, _| {
+            for &(lo, hi, interior) in segments.iter().filter(|(lo, hi, _)| lo < hi) {
+                e.for_range(
+                    lo,
+                    hi,
+                    &[],
+                    |e, oy, _| {
+                        if interior { interior_row(e, batch, oy) } else { border_row(e, batch, oy) }
+                    },
+                )?;
+            }
             Ok(Vec::new())
         })
         .map(drop)
@@ -177,16 +271,9 @@ impl ConvWindow {
         Some([e.table("window_tap_lo", 32, &lows), e.table("window_tap_hi", 32, &highs)])
     }
 
-    /// For output position `out` along `axis`: the origin, the tap range and (if the axis is
-    /// ever clipped) an `i1` true when the range is the whole filter. The range is read from
-    /// the axis' `tables` indexed by `out`, or is the constant `[0, filter)`.
-    fn axis(
-        &self,
-        e: &mut KernelEmitter<'_>,
-        axis: usize,
-        tables: Option<[Value; 2]>,
-        out: Value,
-    ) -> (Value, Value, Value, Option<Value>) {
+    /// The origin and tap range of output position `out` along `axis`: the range is read from
+    /// the axis' `tables` indexed by `out`, or is the constant `[0, filter)` without tables.
+    fn axis(&self, e: &mut KernelEmitter<'_>, axis: usize, tables: Option<[Value; 2]>, out: Value) -> Taps {
         let stride = e.index(self.stride[axis]);
         let scaled = if self.stride[axis] == 1 { out } else { e.muli(out, stride) };
         let origin = if self.pad[axis] == 0 {
@@ -195,44 +282,44 @@ impl ConvWindow {
             let pad = e.index(self.pad[axis]);
             e.binary("arith.subi", scaled, pad)
         };
-        let (zero, filter) = (e.index(0), e.index(self.filter[axis]));
-        let Some(tables) = tables else { return (origin, zero, filter, None) };
+        let Some(tables) = tables else {
+            return Taps { origin, lo: e.index(0), hi: e.index(self.filter[axis]) };
+        };
         let index = e.b.ctx.index_type();
         let [lo, hi] = tables.map(|table| {
             let value = e.load(table, &[out]);
             e.unary("arith.index_cast", value, index)
         });
-        let starts = cmpi(&mut e.b, "eq", lo, zero);
-        let ends = cmpi(&mut e.b, "eq", hi, filter);
-        let full = e.binary("arith.andi", starts, ends);
-        (origin, lo, hi, Some(full))
+        Taps { origin, lo, hi }
     }
 
-    /// The reduction over the valid taps of `pixel`: `body(e, [iy, ix], [fy, fx], accs)` returns
-    /// the accumulators after tap `(fy, fx)` reading input position `(iy, ix)`; returns the
-    /// final accumulators (`inits` when no tap is inside). Rows outer, columns inner, as TFLite.
-    /// With `unroll`, a window of constant bounds and at most [`MAX_UNROLLED_TAPS`] taps is
-    /// straight-line code.
+    /// The reduction over the valid taps of `pixels` (which share their tap ranges: the first
+    /// pixel's are used): `body(e, positions, [fy, fx], accs)` returns the accumulators after
+    /// tap `(fy, fx)`, where `positions[p]` is the input `[iy, ix]` pixel `p` reads; returns
+    /// the final accumulators (`inits` when no tap is inside). Rows outer, columns inner, as
+    /// TFLite. With `unroll`, a window of constant bounds and at most [`MAX_UNROLLED_TAPS`] taps
+    /// is straight-line code.
     pub fn reduce_taps(
         &self,
         e: &mut KernelEmitter<'_>,
-        pixel: &Pixel,
+        pixels: &[Pixel],
         inits: &[Value],
         unroll: bool,
-        mut body: impl FnMut(&mut KernelEmitter<'_>, [Value; 2], [Value; 2], &[Value]) -> Result<Vec<Value>, Diagnostic>,
+        mut body: impl FnMut(&mut KernelEmitter<'_>, &[[Value; 2]], [Value; 2], &[Value]) -> Result<Vec<Value>, Diagnostic>,
     ) -> Result<Vec<Value>, Diagnostic> {
-        let rows = (pixel.lo[0], pixel.hi[0]);
-        let columns = (pixel.lo[1], pixel.hi[1]);
+        let rows = (pixels[0].lo[0], pixels[0].hi[0]);
+        let columns = (pixels[0].lo[1], pixels[0].hi[1]);
         let taps = constant_trip_count(e, rows.0, rows.1).zip(constant_trip_count(e, columns.0, columns.1));
         let limit = match taps {
             Some((h, w)) if unroll && h * w <= MAX_UNROLLED_TAPS => i64::MAX,
             _ => 0,
         };
         reduce(e, rows, inits, limit, |e, fy, accs| {
-            let iy = self.input_position(e, 0, pixel, fy);
+            let iys: Vec<Value> = pixels.iter().map(|p| self.input_position(e, 0, p, fy)).collect();
             reduce(e, columns, accs, limit, |e, fx, accs| {
-                let ix = self.input_position(e, 1, pixel, fx);
-                body(e, [iy, ix], [fy, fx], accs)
+                let positions: Vec<[Value; 2]> =
+                    pixels.iter().zip(&iys).map(|(p, &iy)| [iy, self.input_position(e, 1, p, fx)]).collect();
+                body(e, &positions, [fy, fx], accs)
             })
         })
     }
@@ -249,6 +336,22 @@ impl ConvWindow {
             }
         };
         e.addi(pixel.origin[axis], offset)
+    }
+}
+
+/// `index · scale + start` on `index` values, without the operations that do nothing.
+pub fn offset(e: &mut KernelEmitter<'_>, index: Value, scale: i64, start: i64) -> Value {
+    let scaled = if scale == 1 {
+        index
+    } else {
+        let scale = e.index(scale);
+        e.muli(index, scale)
+    };
+    if start == 0 {
+        scaled
+    } else {
+        let start = e.index(start);
+        e.addi(scaled, start)
     }
 }
 
@@ -293,10 +396,18 @@ mod tests {
         let taps: Vec<_> = (0..4).map(|o| window.taps(1, o)).collect();
         assert_eq!(taps, vec![(1, 3), (0, 3), (0, 3), (0, 2)]);
         assert!(!window.never_clipped(0));
-        assert!(window.has_interior());
+        assert_eq!(window.interior(1), (1, 3));
+        // Interior columns 1 and 2 form one pair; 0 and 3 are clipped.
+        let columns = Columns { group: 2, first: 1, groups: 1, singles: (3, 3), clipped: vec![0, 3] };
+        assert_eq!(window.columns(2), columns);
+        // Groups of 4: none; both interior columns one at a time.
+        assert_eq!(window.columns(4), Columns { group: 4, groups: 0, singles: (1, 3), ..columns });
         // VALID never clips.
         let valid = ConvWindow { pad: [0, 0], output: [3, 3], ..window };
         assert!(valid.never_clipped(0) && valid.never_clipped(1));
+        // Three interior columns: a pair and the odd one out; nothing clipped.
+        let columns = Columns { group: 2, first: 0, groups: 1, singles: (2, 3), clipped: vec![] };
+        assert_eq!(valid.columns(2), columns);
     }
 
     #[test]
@@ -312,6 +423,6 @@ mod tests {
             pad: [2, 2],
         };
         assert_eq!(window.taps(0, 0), (2, 4));
-        assert!(!window.has_interior());
+        assert_eq!(window.interior(0), (0, 0));
     }
 }

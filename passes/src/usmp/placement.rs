@@ -1,0 +1,175 @@
+//! Placement rules: which banks a buffer may go to, in priority order (TVM's
+//! `candidate_memory_pools`). A rule matches buffers by name (a glob over the alloc's name, the
+//! TFLite tensor's name when imported), role and size, and gives them a list of banks; rules
+//! are tried in order and the first match wins. A buffer no rule matches may go to every
+//! writable bank, in the order the banks were declared.
+//!
+//! ```toml
+//! [[memory.placement]]
+//! name = "conv*"          # glob; `*`, `?`, `[...]`
+//! role = "scratch"        # or "persistent"
+//! min_size = 1024         # bytes, inclusive
+//! max_size = 65536
+//! banks = ["dtcm", "sram"]
+//! ```
+//!
+//! A rule naming an unknown bank or a read-only one (planned buffers are written), with no
+//! banks, with `min_size > max_size`, a bad glob or an unplanned role is refused, naming it.
+
+use super::banks::Bank;
+use glob::Pattern;
+use mc_dialects::buffer::Role;
+use serde::Deserialize;
+
+/// A rule as written in the configuration.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSpec {
+    /// Glob over buffer names.
+    pub name: Option<String>,
+    /// `scratch` or `persistent`.
+    pub role: Option<String>,
+    /// Least size in bytes, inclusive.
+    pub min_size: Option<u64>,
+    /// Greatest size in bytes, inclusive.
+    pub max_size: Option<u64>,
+    /// The banks, in priority order.
+    pub banks: Vec<String>,
+}
+
+/// A checked rule, its banks as indices into the bank list.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// How messages name it: `placement rule #N (name = "conv*")`, with its line when known.
+    pub label: String,
+    name: Option<Pattern>,
+    role: Option<Role>,
+    min_size: u64,
+    max_size: u64,
+    /// The banks, in priority order.
+    pub banks: Vec<usize>,
+}
+
+impl Rule {
+    /// Checks `spec` against `banks`; `label` names the rule in errors.
+    ///
+    /// # Errors
+    ///
+    /// `label` and why the rule cannot be used.
+    pub fn new(label: String, spec: &RuleSpec, banks: &[Bank]) -> Result<Rule, String> {
+        let fail = |why: String| Err(format!("{label}: {why}"));
+        let name = match &spec.name {
+            Some(glob) => match Pattern::new(glob) {
+                Ok(pattern) => Some(pattern),
+                Err(e) => return fail(format!("bad glob '{glob}': {e}")),
+            },
+            None => None,
+        };
+        let role = match spec.role.as_deref() {
+            None => None,
+            Some(text) => match Role::parse(text) {
+                Some(role @ (Role::Scratch | Role::Persistent)) => Some(role),
+                Some(Role::Constant) => return fail("constants are not planned (they stay buffer.globals)".into()),
+                None => return fail(format!("unknown role '{text}' (scratch or persistent)")),
+            },
+        };
+        let (min_size, max_size) = (spec.min_size.unwrap_or(0), spec.max_size.unwrap_or(u64::MAX));
+        if min_size > max_size {
+            return fail(format!("min_size {min_size} is greater than max_size {max_size}: it matches nothing"));
+        }
+        if spec.banks.is_empty() {
+            return fail("it names no bank".into());
+        }
+        let mut indices = Vec::new();
+        for bank_name in &spec.banks {
+            let Some(index) = banks.iter().position(|b| &b.name == bank_name) else {
+                let known: Vec<&str> = banks.iter().map(|b| b.name.as_str()).collect();
+                return fail(format!("unknown bank '{bank_name}' (banks: {})", known.join(", ")));
+            };
+            if !banks[index].writable() {
+                let what = role.map_or("planned".to_string(), |r| r.to_string());
+                return fail(format!("bank '{bank_name}' is read-only and cannot hold {what} buffers"));
+            }
+            if indices.contains(&index) {
+                return fail(format!("bank '{bank_name}' is named twice"));
+            }
+            indices.push(index);
+        }
+        Ok(Rule { label, name, role, min_size, max_size, banks: indices })
+    }
+
+    /// True if the rule applies to a buffer named `name` of `role` and `size` bytes.
+    pub fn matches(&self, name: &str, role: Role, size: u64) -> bool {
+        self.name.as_ref().is_none_or(|p| p.matches(name))
+            && self.role.is_none_or(|r| r == role)
+            && (self.min_size..=self.max_size).contains(&size)
+    }
+}
+
+/// The banks a buffer may go to, in priority order: the first matching rule's, else every
+/// writable bank in declaration order.
+pub fn candidates(banks: &[Bank], rules: &[Rule], name: &str, role: Role, size: u64) -> Vec<usize> {
+    match rules.iter().find(|rule| rule.matches(name, role, size)) {
+        Some(rule) => rule.banks.clone(),
+        None => (0..banks.len()).filter(|&i| banks[i].writable()).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::usmp::banks::parse_pools;
+
+    fn banks() -> Vec<Bank> {
+        parse_pools(&["dtcm:64K".into(), "sram:256K".into(), "flash::ro".into()]).unwrap()
+    }
+
+    fn rule(spec: RuleSpec) -> Result<Rule, String> {
+        Rule::new("placement rule #1".into(), &spec, &banks())
+    }
+
+    fn spec(banks: &[&str]) -> RuleSpec {
+        RuleSpec { banks: banks.iter().map(|b| b.to_string()).collect(), ..RuleSpec::default() }
+    }
+
+    #[test]
+    fn rules_match_by_name_role_and_size() {
+        let conv = rule(RuleSpec { name: Some("conv*".into()), ..spec(&["sram"]) }).unwrap();
+        assert!(conv.matches("conv2d/out", Role::Scratch, 10));
+        assert!(!conv.matches("pool/out", Role::Scratch, 10));
+        let state = rule(RuleSpec { role: Some("persistent".into()), ..spec(&["dtcm"]) }).unwrap();
+        assert!(state.matches("x", Role::Persistent, 1) && !state.matches("x", Role::Scratch, 1));
+        let mid = rule(RuleSpec { min_size: Some(16), max_size: Some(32), ..spec(&["dtcm"]) }).unwrap();
+        assert_eq!([8, 16, 32, 33].map(|s| mid.matches("x", Role::Scratch, s)), [false, true, true, false]);
+    }
+
+    #[test]
+    fn the_first_matching_rule_wins_and_others_go_everywhere_writable() {
+        let rules = vec![
+            rule(RuleSpec { name: Some("big*".into()), ..spec(&["sram"]) }).unwrap(),
+            rule(RuleSpec { max_size: Some(100), ..spec(&["dtcm", "sram"]) }).unwrap(),
+        ];
+        let banks = banks();
+        assert_eq!(candidates(&banks, &rules, "big_small", Role::Scratch, 10), vec![1]);
+        assert_eq!(candidates(&banks, &rules, "small", Role::Scratch, 10), vec![0, 1]);
+        // No rule: the writable banks in order, never the read-only flash.
+        assert_eq!(candidates(&banks, &rules, "other", Role::Scratch, 1000), vec![0, 1]);
+    }
+
+    #[test]
+    fn contradictory_rules_are_refused_naming_the_rule() {
+        for (bad, why) in [
+            (spec(&["itcm"]), "unknown bank 'itcm' (banks: dtcm, sram, flash)"),
+            (RuleSpec { role: Some("scratch".into()), ..spec(&["flash"]) }, "read-only and cannot hold scratch"),
+            (spec(&[]), "names no bank"),
+            (spec(&["sram", "sram"]), "named twice"),
+            (RuleSpec { min_size: Some(9), max_size: Some(8), ..spec(&["sram"]) }, "matches nothing"),
+            (RuleSpec { role: Some("constant".into()), ..spec(&["sram"]) }, "constants are not planned"),
+            (RuleSpec { role: Some("weights".into()), ..spec(&["sram"]) }, "unknown role 'weights'"),
+            (RuleSpec { name: Some("[".into()), ..spec(&["sram"]) }, "bad glob '['"),
+        ] {
+            let error = rule(bad).unwrap_err();
+            assert!(error.starts_with("placement rule #1: ") && error.contains(why), "{error}");
+        }
+    }
+}
