@@ -47,3 +47,16 @@ func.func @unused(%in: !buffer<16xf32>, %out: !buffer<16xf32>) {
   buffer.copy %half, %out : !buffer<16xf32>, !buffer<16xf32>
   return
 }
+
+// -----
+
+// On the function's arguments a hint counts only once use-workspace-io plans them (the RUN
+// lines here do not: 0 bytes of pools, no hint left). See overlap-io.mlir.
+// CHECK-LABEL: func.func @args
+// CHECK-NOT: buffer.overlap
+// CHECK: return
+func.func @args(%in: !buffer<16xf32>, %out: !buffer<16xf32>) {
+  buffer.overlap %out, %in {max_delta = 0 : i64} : !buffer<16xf32>, !buffer<16xf32>
+  buffer.kernel relu ins(%in : !buffer<16xf32>) outs(%out : !buffer<16xf32>)
+  return
+}

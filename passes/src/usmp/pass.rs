@@ -118,24 +118,23 @@ impl Pass for Usmp {
         if let Some(call) = ctx.walk_preorder(op).into_iter().find(|&o| CallOp::cast(ctx, o).is_some()) {
             return Err(ctx.op_error(call, "usmp: calls between functions are not planned yet").into());
         }
+        let memory = self.memory_config().map_err(|message| ctx.op_error(op, format!("usmp: {message}")))?;
+        let algorithm = memory.planner.unwrap_or(self.options.algorithm);
+        // The arguments become allocs first (hints on them follow the uses).
+        let io = if self.options.use_workspace_io { IoBuffers::bind(ctx, op)? } else { IoBuffers::default() };
         let (mut hints, erased) = super::hints::take(ctx, op);
-        if erased {
-            // The hints were ops of the function bodies: steps of any cached liveness.
-            analyses.clear();
-        }
         if !self.options.overlap {
             hints.clear();
         }
-        let memory = self.memory_config().map_err(|message| ctx.op_error(op, format!("usmp: {message}")))?;
-        let algorithm = memory.planner.unwrap_or(self.options.algorithm);
-        let (io, liveness) = if self.options.use_workspace_io {
-            // The arguments become allocs first: the liveness cached before is stale.
-            let io = IoBuffers::bind(ctx, op)?;
+        let liveness = if self.options.use_workspace_io || erased {
+            // Allocs were added, or hints (ops of the function bodies) erased: any liveness
+            // cached before is stale.
+            analyses.clear();
             let mut liveness = ModuleLiveness::compute(ctx, op);
             io.extend_live_ranges(&mut liveness);
-            (io, Rc::new(liveness))
+            Rc::new(liveness)
         } else {
-            (IoBuffers::default(), analyses.get_analysis::<ModuleLiveness>(ctx, op))
+            analyses.get_analysis::<ModuleLiveness>(ctx, op)
         };
         let limits = ExactLimits {
             max_nodes: u64::try_from(self.options.exact_max_nodes).unwrap_or(0),

@@ -38,8 +38,9 @@
 //! # When the hint is emitted
 //!
 //! [`hint`] states the allowance for the planner only where it holds for the whole buffers: both
-//! are scratch `buffer.alloc`s (caller memory and constants are never moved, a persistent
-//! buffer is read again by the next call), the kernel is the input's last reader and the
+//! are scratch `buffer.alloc`s or function arguments (the planner places those only with
+//! `use-workspace-io`; constants are never moved, a persistent buffer is read again by the next
+//! call), the kernel is the input's last reader and the
 //! output's first user in the function (no op after it touches the input's storage, none before
 //! it the output's, views apart), and no other operand reads the input's storage through another
 //! view (`add(x, transpose(x))` reads other bytes than the first input's at each step; the very
@@ -118,9 +119,12 @@ pub fn elementwise_allowance(elements: i64, in_size: i64, out_size: i64) -> i64 
 /// docs: [`allowance`], for whole scratch buffers the kernel alone shares), on buffer-level IR.
 pub fn hint(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value) -> Option<i64> {
     let &input = inputs.first()?;
+    // Scratch allocs, or the function's arguments (the planner places them with
+    // use-workspace-io, and ignores the hint otherwise).
     let scratch = |v: Value| {
         let root = root_buffer(ctx, v);
-        let alloc = ctx.defining_op(root).and_then(|d| AllocOp::cast(ctx, d))?;
+        let Some(def) = ctx.defining_op(root) else { return Some(root) };
+        let alloc = AllocOp::cast(ctx, def)?;
         (alloc.role_value(ctx).unwrap_or(Role::Scratch) == Role::Scratch).then_some(root)
     };
     let (in_root, out_root) = (scratch(input)?, scratch(output)?);
