@@ -99,7 +99,10 @@ impl Pass for Usmp {
          fallback fails with the buffers live at its peak. Constants stay buffer.globals.\n\n\
          use-workspace-io: the functions' buffer arguments become scratch buffers too (inputs \
          live from the first step, outputs to the last); each function loses them and records \
-         their pool and offset in its `usmp.io` attribute and the residency report."
+         their pool and offset in its `usmp.io` attribute and the residency report.\n\n\
+         overlap (default true): a buffer.overlap hint (from buffer-to-loop: the kernel after it \
+         writes its output only over input bytes it has finished reading) lets that output and \
+         input share bytes within the hint's max_delta; every hint is erased."
     }
 
     fn anchor(&self) -> Option<&str> {

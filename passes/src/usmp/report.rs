@@ -43,7 +43,8 @@ pub struct PoolReport {
     pub function: String,
     /// That plan's height.
     pub occupied: u64,
-    /// The most bytes live at one step of that function: no plan is lower.
+    /// The most bytes live at one step of that function, less what declared overlaps (a
+    /// kernel's output over the input it consumes) may share there: no plan is lower.
     pub lower_bound: u64,
     /// The step where that many bytes are live.
     pub peak_step: u32,

@@ -18,12 +18,12 @@
 //!
 //! **Windowed kernels** (`conv_2d`, `depthwise_conv_2d`, `avg_pool_2d`, `max_pool_2d`, NHWC,
 //! row-major): a unit is one output row `(n, oy)` — all its pixels and channels. The nests
-//! ([`super::window::ConvWindow::for_each_pixel`]: border rows above, interior rows, border rows
+//! (`window::ConvWindow::for_each_pixel`: border rows above, interior rows, border rows
 //! below; the pool's `nest`) take batches, then rows, in increasing order, but inside a row the
 //! pixels come in any order (interior column groups first, clipped columns last) and reads and
 //! writes interleave (channel blocks re-read the window after earlier blocks stored), so a row's
 //! own reads count among those after its writes. A row reads only its window's taps inside the
-//! image ([`super::window::tap_range`]): its lowest input byte is the start of its first valid
+//! image (`window::tap_range`): its lowest input byte is the start of its first valid
 //! tap row. `first_read(u)` is the minimum of that over rows `>= u` (a suffix minimum: with
 //! dilation, the first valid tap row is not monotone), and `out_end(u) = (u + 1)·out_row`.
 //!
