@@ -11,7 +11,8 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "mc"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
+# `.test` files hold tests of tools whose input is not MLIR (mc-plan's CSV problems).
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["lit.cfg.py", "README.md", "Inputs"]
 
 repo_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -33,6 +34,7 @@ tools = {
     "mc-opt": os.path.join(mc_bin_dir, "mc-opt"),
     "mc-translate": os.path.join(mc_bin_dir, "mc-translate"),
     "mc-run": os.path.join(mc_bin_dir, "mc-run"),
+    "mc-plan": os.path.join(mc_bin_dir, "mc-plan"),
     "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
 }
 for name, path in tools.items():

@@ -22,7 +22,7 @@ runs=20
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
-        -h | --help) sed -n '2,/^source/{/^source/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        -h | --help) usage_help "$0" ;;
         *) die "bench-import: unknown argument '$1' (see --help)" ;;
     esac
 done
@@ -32,10 +32,8 @@ if ! [[ -x $gnu_time ]] || ! $gnu_time -f '%e %M' -o /dev/null true 2>/dev/null;
     die "GNU time is missing ($gnu_time); it measures peak memory. Install it: apt-get install time"
 fi
 
-models_dir="$(find_models_dir)"
-shopt -s nullglob
-models=("$models_dir"/*.tflite)
-((${#models[@]} > 0)) || die "no .tflite files in $models_dir"
+model_files
+models_dir="$(dirname "${models[0]}")"
 
 step "building (release)"
 cargo build --release --quiet -p mc-translate

@@ -22,17 +22,13 @@ algorithm=auto
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --algorithm) algorithm="$2"; shift 2 ;;
-        -h | --help) sed -n '2,/^source/{/^source/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        -h | --help) usage_help "$0" ;;
         *) die "bench-ram: unknown argument '$1' (see --help)" ;;
     esac
 done
 
-python="$ROOT/.venv/bin/python"
-[[ -x $python ]] || die "$python is missing: run scripts/setup.sh to create the venv with tflite-micro"
-models_dir="$(find_models_dir)"
-shopt -s nullglob
-models=("$models_dir"/*.tflite)
-((${#models[@]} > 0)) || die "no .tflite files in $models_dir"
+python="$(venv_python)"
+model_files
 
 step "building mc-run"
 cargo build --quiet -p mc-run

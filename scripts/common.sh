@@ -38,3 +38,27 @@ find_models_dir() {
     [[ -n $models_dir && -d $models_dir ]] || die "the shared model folder is missing (looked for shared/models above $ROOT; set MC_MODELS_DIR)"
     printf '%s\n' "$models_dir"
 }
+
+# usage_help SCRIPT: print a script's header comment (its usage) and exit.
+usage_help() {
+    sed -n '2,/^source/{/^source/d;s/^# \{0,1\}//;p}' "$1"
+    exit 0
+}
+
+# venv_python: print the project venv's Python; a missing venv is an error.
+venv_python() {
+    local python="$ROOT/.venv/bin/python"
+    [[ -x $python ]] || die "$python is missing: run scripts/setup.sh to create the venv with tflite-micro"
+    printf '%s\n' "$python"
+}
+
+# model_files: set the array `models` to the MLPerf Tiny models (every .tflite in
+# find_models_dir); none is an error.
+model_files() {
+    local models_dir
+    models_dir="$(find_models_dir)"
+    shopt -s nullglob
+    models=("$models_dir"/*.tflite)
+    shopt -u nullglob
+    ((${#models[@]} > 0)) || die "no .tflite files in $models_dir"
+}

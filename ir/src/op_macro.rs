@@ -1,6 +1,8 @@
 //! `define_op!`: declares a typed op wrapper and its [`OpDef`](crate::OpDef) from one description.
 //!
-//! ```ignore
+//! ```
+//! # use mc_ir::{Attribute, Context, Folded, OpId, define_op};
+//! # fn fold_addi(_: &mut Context, _: OpId, _: &[Option<Attribute>]) -> Folded { Folded::Unchanged }
 //! define_op! {
 //!     /// Integer addition.
 //!     pub struct AddIOp = "arith.addi" {
@@ -33,7 +35,14 @@
 //! Attribute kinds with arguments: `SymbolName`, `Enum(&CASES)`, `DialectAttr("dialect.mnemonic",
 //! "default")`. These optional keys come in the order shown:
 //!
-//! ```ignore
+//! ```
+//! # use mc_ir::{Attribute, Context, Diagnostic, Folded, OpId, OperationState, Type, define_op};
+//! # const CMPI_PREDICATES: [&str; 2] = ["eq", "ne"];
+//! # fn verify_cmpi(_: &Context, _: OpId, _: &mut Vec<Diagnostic>) {}
+//! # fn fold_cmpi(_: &mut Context, _: OpId, _: &[Option<Attribute>]) -> Folded { Folded::Unchanged }
+//! # fn infer_i1_like(ctx: &mut Context, _: &OperationState) -> Result<Vec<Type>, String> {
+//! #     Ok(vec![ctx.integer_type(1)])
+//! # }
 //! define_op! {
 //!     pub struct CmpIOp = "arith.cmpi" {
 //!         summary: "integer comparison operation",

@@ -1,11 +1,32 @@
 //! mc's host JIT: lowers loop-level IR (`func`, `arith`, `math`, `loop` on `!buffer` memory) to
 //! Cranelift and runs it.
 //!
-//! ```ignore
-//! let module = mc_ir::parser::parse_source(&mut ctx, &source)?;
-//! let jit = JitModule::compile(&ctx, module.op())?;
+//! ```
+//! # use mc_backend_cranelift::{JitArg, JitModule, JitValue};
+//! # use mc_ir::diagnostics::source::SourceBuffer;
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let mut ctx = mc_ir::Context::new();
+//! # mc_dialects::register_all(&mut ctx);
+//! # let text = "func.func @kernel(%in: !buffer<16xi32>, %out: !buffer<16xi32>, %k: i32) {
+//! #   %c0 = arith.constant 0 : index
+//! #   %c1 = arith.constant 1 : index
+//! #   %c16 = arith.constant 16 : index
+//! #   loop.for %i = %c0 to %c16 step %c1 {
+//! #     %x = loop.load %in[%i] : !buffer<16xi32>
+//! #     %y = arith.muli %x, %k : i32
+//! #     loop.store %y, %out[%i] : !buffer<16xi32>
+//! #   }
+//! #   return
+//! # }";
+//! # let source = SourceBuffer::new("kernel.mlir", text.to_string(), 1);
+//! # let mut input: Vec<i32> = (0..16).collect();
+//! let module = mc_ir::parser::parse_source(&mut ctx, &source).map_err(|d| d.message.clone())?;
+//! let jit = JitModule::compile(&ctx, module.op()).map_err(|d| d.message.clone())?;
 //! let mut out = [0i32; 16];
 //! jit.call("kernel", &mut [JitArg::memory(&mut input), JitArg::memory(&mut out), JitArg::Value(JitValue::I32(3))])?;
+//! assert_eq!(out[5], 15);
+//! # Ok(())
+//! # }
 //! ```
 //!
 //! Functions take buffers (lowered to pointers; the caller's memory is checked to be as large as

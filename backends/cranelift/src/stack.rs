@@ -12,11 +12,12 @@ pub const MODEL_STACK_BYTES: usize = 512 << 20;
 /// Runs `work` on a new thread whose stack has `bytes` bytes and returns its result; a panic in
 /// `work` is resumed on the calling thread.
 ///
-/// ```ignore
-/// let outputs = run_with_stack(MODEL_STACK_BYTES, || {
-///     let jit = JitModule::compile(&ctx, module)?;
-///     jit.call("main", &mut args)
-/// })?;
+/// ```
+/// # use mc_backend_cranelift::{MODEL_STACK_BYTES, run_with_stack};
+/// // A model's unplanned buffers are stack slots of the JIT code: call it on a big stack.
+/// let sum = run_with_stack(MODEL_STACK_BYTES, || (1..=10).sum::<i32>())?;
+/// assert_eq!(sum, 55);
+/// # Ok::<(), std::io::Error>(())
 /// ```
 ///
 /// # Errors

@@ -24,8 +24,16 @@ mc_ir::option_enum! {
     }
 }
 
-/// Perturbations hill climbing tries (TVM bounds its attempts likewise).
+/// Perturbations hill climbing tries at most (TVM bounds its attempts likewise)...
 const HILL_CLIMB_ATTEMPTS: usize = 2000;
+
+/// ... and, each costing a greedy placement, at most this many buffer placements in all, so
+/// large problems stay fast (10^4 buffers: 20 attempts); at least [`HILL_CLIMB_MIN_ATTEMPTS`].
+/// A count, not a time, so plans do not depend on the machine.
+const HILL_CLIMB_PLACEMENTS: usize = 200_000;
+
+/// Attempts hill climbing always makes.
+const HILL_CLIMB_MIN_ATTEMPTS: usize = 10;
 
 /// Its seed: plans are deterministic.
 const HILL_CLIMB_SEED: u64 = 0x05EE_D05E_ED05_EED0;
@@ -74,7 +82,9 @@ fn solve_one(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> So
         Algorithm::FirstFit => greedy("first_fit", first_fit_order(problem)),
         Algorithm::HillClimb => {
             let order = by_size_order(problem, &conflicts);
-            solution(hill_climb(problem, &conflicts, &order, HILL_CLIMB_ATTEMPTS, HILL_CLIMB_SEED), "hill_climb")
+            let attempts =
+                (HILL_CLIMB_PLACEMENTS / problem.len().max(1)).clamp(HILL_CLIMB_MIN_ATTEMPTS, HILL_CLIMB_ATTEMPTS);
+            solution(hill_climb(problem, &conflicts, &order, attempts, HILL_CLIMB_SEED), "hill_climb")
         }
         Algorithm::Exact | Algorithm::Auto => {
             let fast = [Algorithm::GreedyBySize, Algorithm::GreedyByConflicts, Algorithm::FirstFit];
