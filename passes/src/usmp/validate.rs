@@ -7,9 +7,10 @@
 //! so exactly within their allowance: `offset(output) <= offset(input) + max_delta`.
 //!
 //! It shares no code with the planners: a sweep over steps keeps the live buffers ordered by
-//! offset, and each buffer that becomes live is compared with every live buffer sharing a byte
-//! with it — those starting inside it, and those starting below it less than the largest live
-//! size away (live ranges may overlap where allowed, so the nearest neighbours do not suffice).
+//! offset, and each buffer that becomes live is compared with every live buffer that may share a
+//! byte with it — those starting inside it, and below it the nearest one (live buffers are
+//! pairwise disjoint) or, with allowances (which let live buffers overlap), every one less than
+//! the largest live size away.
 
 use super::problem::{Placement, Problem};
 use std::collections::{BTreeMap, HashMap};
@@ -128,10 +129,15 @@ pub fn validate(problem: &Problem, placement: &Placement, capacity: Option<u64>)
             }
             next_end += 1;
         }
-        let largest = sizes.last_key_value().map_or(0, |(&s, _)| s);
         let end = offset.saturating_add(size);
-        // Every live buffer starting below `end` and at most `largest` bytes below `offset`.
-        let from = (offset.saturating_sub(largest), 0);
+        // Every live buffer starting below `end` and at most the largest live size below
+        // `offset`; without allowances the live buffers are pairwise disjoint, and of those
+        // starting below `offset` only the nearest can reach it.
+        let from = if allowed.is_empty() {
+            live.range(..(offset, i)).next_back().map_or((0, 0), |(&key, _)| key)
+        } else {
+            (offset.saturating_sub(sizes.last_key_value().map_or(0, |(&s, _)| s)), 0)
+        };
         for (&(other_offset, other), &other_size) in live.range(from..(end, 0)) {
             if offset < other_offset.saturating_add(other_size) && !may_share(i, other) && !may_share(other, i) {
                 return Err(PlanError::Overlap { first: other.min(i), second: other.max(i), step: start });
