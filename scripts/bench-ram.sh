@@ -2,8 +2,11 @@
 # RAM benchmark: for each MLPerf Tiny model in ../shared/models (or $MC_MODELS_DIR), in one run,
 #   mc     the planned pools of mc's host pipeline (mc-run: import, lowering to loops with kernel
 #          workspaces, usmp{algorithm=A}), from the residency report: scratch + persistent pool
-#          bytes, the lower bound (most bytes live at one step), and the model's input and output
-#          bytes (mc leaves them in the caller's memory, TFLM plans them into its arena)
+#          bytes, the lower bound (most bytes live at one step, less what kernels' outputs may
+#          share with the inputs they consume), and the model's input and output bytes (mc
+#          leaves them in the caller's memory, TFLM plans them into its arena)
+#   no ovl the pools without overlapping a kernel's output with its input (usmp{overlap=false},
+#          mc-run --overlap false), and that run's lower bound: the op-at-a-time bound
 #   mc ws  the pools again with the inputs and outputs planned into them (usmp's
 #          use-workspace-io, mc-run --workspace-io): what TFLM's head counts, compared honestly
 #   tflm   TensorFlow Lite Micro's arena (Python interpreter, print_allocations()): head (planned
@@ -49,19 +52,24 @@ PY
     "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.ws.output.npy" --planner "$algorithm" \
         --workspace-io --residency-report "$work/$name.ws.json" || die "mc-run --workspace-io failed on $model"
     cmp -s "$work/$name.output.npy" "$work/$name.ws.output.npy" || die "$model: --workspace-io changed the output"
+    "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.disjoint.output.npy" --planner "$algorithm" \
+        --overlap false --residency-report "$work/$name.disjoint.json" || die "mc-run --overlap false failed on $model"
+    cmp -s "$work/$name.output.npy" "$work/$name.disjoint.output.npy" || die "$model: --overlap false changed the output"
 done
 "$python" - "$work" "${models[@]}" <<'PY'
 import json, os, re, subprocess, sys
 import numpy as np
 
 work, models = sys.argv[1], sys.argv[2:]
-print(f"{'model':<24} {'mc pools':>9} {'bound':>7} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'(pools+I/O)/total':>18}")
+print(f"{'model':<24} {'mc pools':>9} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'(pools+I/O)/total':>18}")
 for path in models:
     name = os.path.basename(path)[:-len(".tflite")]
     report = json.load(open(os.path.join(work, name + ".json")))
     pools = sum(p["size"] for p in report["pools"])
     bound = sum(p["lower_bound"] for p in report["pools"])
     ws = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".ws.json")))["pools"])
+    disjoint = json.load(open(os.path.join(work, name + ".disjoint.json")))["pools"]
+    no_overlap, op_bound = sum(p["size"] for p in disjoint), sum(p["lower_bound"] for p in disjoint)
     # The model's input and output bytes: the arrays mc-run read and wrote.
     io_bytes = sum(np.load(os.path.join(work, f"{name}.{kind}.npy")).nbytes for kind in ("input", "output"))
     # print_allocations writes from C++ to the process's own streams: run it in a child.
@@ -71,5 +79,5 @@ for path in models:
     text = child.stdout + child.stderr
     head = int(re.search(r"allocation head (\d+)", text).group(1))
     total = int(re.search(r"allocation total (\d+)", text).group(1))
-    print(f"{name:<24} {pools:>9} {bound:>7} {pools + io_bytes:>8} {ws:>7} {head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {(pools + io_bytes) / total:>18.2f}")
+    print(f"{name:<24} {pools:>9} {bound:>7} {no_overlap:>7} {op_bound:>9} {pools + io_bytes:>8} {ws:>7} {head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {(pools + io_bytes) / total:>18.2f}")
 PY

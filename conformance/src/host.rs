@@ -17,23 +17,34 @@ const STACK_BYTES: usize = 512 << 20;
 /// The rendered diagnostics of whatever failed (import, a pass, compilation, the call), or a
 /// message naming a mismatching input.
 pub fn run_model(model: &[u8], inputs: &[Tensor], name: &str) -> Result<Vec<Tensor>, String> {
-    let (model, inputs, name) = (model.to_vec(), inputs.to_vec(), name.to_string());
+    run_model_with_planner(model, inputs, name, "")
+}
+
+/// [`run_model`] with the memory planner run with `usmp_options` (empty for the defaults).
+///
+/// # Errors
+///
+/// As [`run_model`].
+pub fn run_model_with_planner(
+    model: &[u8],
+    inputs: &[Tensor],
+    name: &str,
+    usmp_options: &str,
+) -> Result<Vec<Tensor>, String> {
+    let (model, inputs, name, options) = (model.to_vec(), inputs.to_vec(), name.to_string(), usmp_options.to_string());
     std::thread::Builder::new()
         .stack_size(STACK_BYTES)
-        .spawn(move || run_on_this_thread(&model, &inputs, &name))
+        .spawn(move || run_on_this_thread(&model, &inputs, &name, &options))
         .expect("a thread")
         .join()
         .map_err(|_| "mc panicked".to_string())?
 }
 
-fn run_on_this_thread(model: &[u8], inputs: &[Tensor], name: &str) -> Result<Vec<Tensor>, String> {
+fn run_on_this_thread(model: &[u8], inputs: &[Tensor], name: &str, usmp_options: &str) -> Result<Vec<Tensor>, String> {
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
-    let render = |ctx: &Context, diags: &[Diagnostic]| {
-        diags.iter().map(|d| mc_ir::diagnostics::source::render(ctx, d, &[])).collect::<Vec<_>>().join("\n")
-    };
     let module = mc_tflite::import::import_and_verify(&mut ctx, model, name).map_err(|d| render(&ctx, &d))?;
-    let lowered = lower(&mut ctx, module.op()).map_err(|d| render(&ctx, &d))?;
+    let lowered = lower(&mut ctx, module.op(), usmp_options)?;
     let jit = JitModule::compile(&ctx, lowered).map_err(|d| render(&ctx, &[d]))?;
     let params = main_params(&ctx, lowered)?;
     if params.len() < inputs.len() {
@@ -57,12 +68,19 @@ fn run_on_this_thread(model: &[u8], inputs: &[Tensor], name: &str) -> Result<Vec
     Ok(buffers.split_off(inputs.len()))
 }
 
-/// Runs [`graph_to_loop`] (default planner options) on `module`.
-fn lower(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<Diagnostic>> {
+/// `diags`, rendered one after the other.
+fn render(ctx: &Context, diags: &[Diagnostic]) -> String {
+    diags.iter().map(|d| mc_ir::diagnostics::source::render(ctx, d, &[])).collect::<Vec<_>>().join("\n")
+}
+
+/// Runs [`graph_to_loop`] with the planner's `usmp_options` on `module`.
+fn lower(ctx: &mut Context, module: OpId, usmp_options: &str) -> Result<OpId, String> {
     let mut registry = PassRegistry::new();
     mc_passes::register_all_passes(&mut registry);
-    let mut pm = PassManager::parse(&graph_to_loop(""), &registry).expect("the built-in pipeline parses");
-    pm.run(ctx, module).map_err(|f| f.0)?;
+    let pipeline = graph_to_loop(usmp_options);
+    let mut pm = PassManager::parse(&pipeline, &registry)
+        .map_err(|e| format!("planner options '{usmp_options}': {}", e.render(&pipeline)))?;
+    pm.run(ctx, module).map_err(|f| render(ctx, &f.0))?;
     Ok(module)
 }
 

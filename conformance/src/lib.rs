@@ -40,10 +40,16 @@ pub struct Case {
 /// and other integer outputs byte for byte, float outputs within `float_tolerance` relative
 /// (plus the same absolute tolerance near zero). Panics listing every mismatching case.
 pub fn check_cases(cases: &[Case], float_tolerance: f32) {
+    check_cases_with_planner(cases, float_tolerance, "");
+}
+
+/// [`check_cases`] with the memory planner run with `usmp_options` (`usmp`'s option text, e.g.
+/// `"overlap=false algorithm=first_fit"`; empty for the defaults).
+pub fn check_cases_with_planner(cases: &[Case], float_tolerance: f32, usmp_options: &str) {
     let expected = reference::run_tflm(cases);
     let mut failures = Vec::new();
     for (case, expected) in cases.iter().zip(expected) {
-        let got = match host::run_model(&case.model, &case.inputs, &case.name) {
+        let got = match host::run_model_with_planner(&case.model, &case.inputs, &case.name, usmp_options) {
             Ok(outputs) => outputs,
             Err(message) => {
                 failures.push(format!("{}: mc failed:\n{message}", case.name));
@@ -56,7 +62,7 @@ pub fn check_cases(cases: &[Case], float_tolerance: f32) {
     }
     assert!(
         failures.is_empty(),
-        "{} of {} cases differ from TFLite Micro:\n{}",
+        "{} of {} cases differ from TFLite Micro (planner options '{usmp_options}'):\n{}",
         failures.len(),
         cases.len(),
         failures.join("\n")

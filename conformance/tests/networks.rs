@@ -5,7 +5,7 @@
 //! place, so these also check the planner and bufferization on a real chain.
 
 use mc_conformance::networks::{EXAMPLE_SEED, network, network_cases};
-use mc_conformance::{Case, check_cases};
+use mc_conformance::{Case, check_cases, check_cases_with_planner};
 
 #[test]
 fn int8_networks_match_tflite_micro_exactly() {
@@ -28,4 +28,33 @@ fn the_bundled_example_is_the_int8_network() {
         "{} is not the network's int8 form: run `cargo run -p mc-conformance --example write_example_model`",
         path.display()
     );
+}
+
+#[test]
+fn networks_match_tflite_micro_with_and_without_overlapping_buffers() {
+    let int8: Vec<Case> = network_cases(false, 4, 2);
+    let float: Vec<Case> = network_cases(true, 4, 2);
+    for options in ["overlap=true", "overlap=false algorithm=first_fit", "overlap=true algorithm=first_fit"] {
+        check_cases_with_planner(&int8, 0.0, options);
+        check_cases_with_planner(&float, 1e-5, options);
+    }
+}
+
+#[test]
+fn the_planner_overlaps_a_kernels_output_with_its_input_in_these_networks() {
+    let dir = std::env::temp_dir().join(format!("mc-networks-overlap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut pool_bytes = Vec::new();
+    for overlap in [true, false] {
+        let report = dir.join(format!("{overlap}.json"));
+        let options = format!("overlap={overlap} residency-report=\"{}\"", report.display());
+        let case = &network_cases(false, 5, 1)[0];
+        mc_conformance::host::run_model_with_planner(&case.model, &case.inputs, &case.name, &options).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        let overlapping = json["buffers"].as_array().unwrap().iter().filter(|b| b.get("overlaps").is_some()).count();
+        assert_eq!(overlapping > 0, overlap, "buffers placed over their kernel's input: {overlapping}");
+        pool_bytes.push(json["pools"].as_array().unwrap().iter().map(|p| p["size"].as_u64().unwrap()).sum::<u64>());
+    }
+    assert!(pool_bytes[0] < pool_bytes[1], "pools with and without overlap: {pool_bytes:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,12 +8,17 @@
 /// kernels in place, lower kernels to loop nests, clean up, and plan every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
 pub fn graph_to_loop(usmp_options: &str) -> String {
-    format!(
-        "builtin.module(func.func(graph-canonicalize),graph-intern-constants,graph-prune,graph-to-buffer,\
-         buffer-inplace,{})",
-        buffer_to_loop_passes(usmp_options)
-    )
+    format!("builtin.module({},buffer-inplace,{})", GRAPH_TO_BUFFER_PASSES, buffer_to_loop_passes(usmp_options))
 }
+
+/// From the graph dialect to buffer kernels, without in-place reuse: the first steps of
+/// [`graph_to_loop`] (tests that rearrange buffers before lowering start from here).
+pub fn graph_to_buffer() -> String {
+    format!("builtin.module({GRAPH_TO_BUFFER_PASSES})")
+}
+
+/// The passes from the graph dialect to buffer kernels, without the anchor.
+const GRAPH_TO_BUFFER_PASSES: &str = "func.func(graph-canonicalize),graph-intern-constants,graph-prune,graph-to-buffer";
 
 /// From buffer-level IR (kernels, copies) to planned loop-level IR.
 pub fn buffer_to_loop(usmp_options: &str) -> String {
@@ -35,7 +40,12 @@ mod tests {
     fn the_pipelines_parse_with_and_without_planner_options() {
         let mut registry = PassRegistry::new();
         crate::register_all_passes(&mut registry);
-        for text in [graph_to_loop(""), graph_to_loop("algorithm=exact"), buffer_to_loop("residency-report=r.json")] {
+        for text in [
+            graph_to_loop(""),
+            graph_to_loop("algorithm=exact"),
+            buffer_to_loop("residency-report=r.json"),
+            graph_to_buffer(),
+        ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
         assert!(buffer_to_loop("").ends_with(",usmp)"));

@@ -366,6 +366,10 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             "buffer.view" => crate::buffer::lower_view(self, op),
             "buffer.get_global" => crate::buffer::lower_get_global(self, op),
             "buffer.pool_view" => crate::buffer::lower_pool_view(self, op),
+            "buffer.overlap" => Err(self.error(
+                op,
+                "a memory planning hint reached code generation (usmp consumes and erases every buffer.overlap)",
+            )),
             _ => Err(self.error(op, "no lowering for this op")),
         }
     }

@@ -31,6 +31,21 @@ fn unknown_ops_are_errors_at_their_location() {
 }
 
 #[test]
+fn a_leftover_planning_hint_is_refused() {
+    let message = compile_error(
+        r#"func.func @f(%x: !buffer<4xi8>, %y: !buffer<4xi8>) {
+  buffer.overlap %y, %x {max_delta = 0 : i64} : !buffer<4xi8>, !buffer<4xi8>
+  return
+}
+"#,
+    );
+    assert!(
+        message.contains("cannot lower 'buffer.overlap' to Cranelift: a memory planning hint reached code generation"),
+        "{message}"
+    );
+}
+
+#[test]
 fn tensor_values_are_refused() {
     let message = compile_error(
         r#"func.func @f(%t: tensor<4xi32>) -> tensor<4xi32> {

@@ -20,6 +20,7 @@
 //! | `buffer.kernel` | `inputs...`, `output` | — | `kernel`, the graph op's attributes | runs one graph operator, writing `output` |
 //! | `buffer.pool` | — | — | `sym_name`, `bank`, `role`, `size`, `alignment`? | a planned arena of a memory bank (made by the memory planner) |
 //! | `buffer.pool_view` | — | buffer | `pool` (symbol), `offset` (bytes) | the buffer at a fixed offset of a pool (replaces a planned `buffer.alloc`) |
+//! | `buffer.overlap` | `output`, `input` | — | `max_delta` (bytes) | planning hint: the next kernel's output may start up to `max_delta` bytes after its input's start (no run-time effect; `usmp` erases it) |
 //!
 //! Roles are [`Role`]s; an alloc's size is
 //! [`buffer_storage_bytes`](mc_ir::Context::buffer_storage_bytes) of its type.
@@ -52,6 +53,7 @@ mod copy;
 mod global;
 mod kernel;
 pub mod layout;
+mod overlap;
 mod pool;
 mod role;
 mod view;
@@ -60,6 +62,7 @@ pub use alloc::{AllocOp, DEFAULT_ALIGNMENT};
 pub use copy::CopyOp;
 pub use global::{GetGlobalOp, GlobalOp};
 pub use kernel::{ELEMENTWISE_KERNELS, KERNELS, KernelOp, accepts_strided_operands, is_kernel};
+pub use overlap::OverlapOp;
 pub use pool::{PoolOp, PoolViewOp};
 pub use role::Role;
 pub use view::ViewOp;
@@ -79,6 +82,7 @@ pub fn dialect() -> Dialect {
             KernelOp::def(),
             PoolOp::def(),
             PoolViewOp::def(),
+            OverlapOp::def(),
         ],
         materialize_constant: None,
     }

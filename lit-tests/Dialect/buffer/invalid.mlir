@@ -348,3 +348,30 @@
   %0 = "buffer.pool_view"() <{offset = 0 : i64, pool = @missing}> : () -> !buffer<4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (!buffer<4xi8>, tensor<4xi8>) -> (), sym_name = "f"}> ({
+^bb0(%x: !buffer<4xi8>, %t: tensor<4xi8>):
+  // expected-error@+1 {{'buffer.overlap' op input must be a buffer, but got 'tensor<4xi8>'}}
+  "buffer.overlap"(%x, %t) <{max_delta = 0 : i64}> : (!buffer<4xi8>, tensor<4xi8>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (!buffer<4xi8>, !buffer<4xi8>) -> (), sym_name = "f"}> ({
+^bb0(%x: !buffer<4xi8>, %y: !buffer<4xi8>):
+  // expected-error@+1 {{'buffer.overlap' op attribute 'max_delta' failed to satisfy constraint: integer attribute}}
+  "buffer.overlap"(%x, %y) <{max_delta = "far"}> : (!buffer<4xi8>, !buffer<4xi8>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (!buffer<4xi8>, !buffer<4xi8>) -> (), sym_name = "f"}> ({
+^bb0(%x: !buffer<4xi8>, %y: !buffer<4xi8>):
+  // expected-error@+1 {{'buffer.overlap' op 'max_delta' must be an i64 integer, but is 9223372036854775808 : i128}}
+  "buffer.overlap"(%x, %y) <{max_delta = 9223372036854775808 : i128}> : (!buffer<4xi8>, !buffer<4xi8>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -51,8 +51,24 @@ pub struct Solution {
     pub optimal: bool,
 }
 
-/// Plans `problem` with `algorithm` (`limits` bound the exact search).
+/// Plans `problem` with `algorithm` (`limits` bound the exact search). With overlap allowances
+/// it also plans the problem without them and keeps the lower plan (a disjoint plan is valid
+/// either way), so allowances never cost bytes.
 pub fn solve(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> Solution {
+    if problem.allowances.is_empty() {
+        return solve_one(problem, algorithm, limits);
+    }
+    let with = solve_one(problem, algorithm, limits);
+    let without = solve_one(&problem.clone().with_allowances(Vec::new()), algorithm, limits);
+    if without.height < with.height {
+        Solution { optimal: without.height <= problem.lower_bound(), ..without }
+    } else {
+        with
+    }
+}
+
+/// [`solve`] with the problem's allowances as they are.
+fn solve_one(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> Solution {
     let conflicts = problem.conflicts();
     let lower_bound = problem.lower_bound();
     let solution = |placement: Placement, algorithm: &'static str| {
@@ -72,9 +88,9 @@ pub fn solve(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> So
         }
         Algorithm::Exact | Algorithm::Auto => {
             let fast = [Algorithm::GreedyBySize, Algorithm::GreedyByConflicts, Algorithm::FirstFit];
-            let mut candidates: Vec<Solution> = fast.into_iter().map(|a| solve(problem, a, limits)).collect();
+            let mut candidates: Vec<Solution> = fast.into_iter().map(|a| solve_one(problem, a, limits)).collect();
             if algorithm == Algorithm::Auto {
-                candidates.push(solve(problem, Algorithm::HillClimb, limits));
+                candidates.push(solve_one(problem, Algorithm::HillClimb, limits));
             }
             let best = candidates.into_iter().min_by_key(|s| s.height).expect("candidates");
             if best.optimal {

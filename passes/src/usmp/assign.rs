@@ -20,6 +20,7 @@ use super::algorithm::{Algorithm, solve};
 use super::banks::Bank;
 use super::config::MemoryConfig;
 use super::exact::ExactLimits;
+use super::hints::Hint;
 use super::liveness::Liveness;
 use super::pass::{PLANNED_ROLES, RolePlan, peak};
 use super::placement::candidates;
@@ -34,6 +35,8 @@ pub struct Function<'a> {
     pub name: &'a str,
     /// Its buffers.
     pub live: &'a Liveness,
+    /// The module's overlap hints (those of this function's buffers become allowances).
+    pub hints: &'a [Hint],
 }
 
 /// A pool of one function: (function, bank, role as an index into [`PLANNED_ROLES`]).
@@ -67,7 +70,9 @@ impl State<'_> {
         let buffers: Vec<usize> = (0..live.buffers.len())
             .filter(|&b| role_index(live.buffers[b].role) == Some(role) && self.bank_of(f, b) == bank)
             .collect();
-        (Problem::new(buffers.iter().map(|&b| live.buffers[b].request.clone()).collect()), buffers)
+        let problem = Problem::new(buffers.iter().map(|&b| live.buffers[b].request.clone()).collect());
+        let allowances = super::hints::allowances(self.functions[f].hints, live, &buffers);
+        (problem.with_allowances(allowances), buffers)
     }
 
     /// The groups of `bank` that have buffers.
@@ -334,7 +339,7 @@ mod tests {
     }
 
     fn banks_of(memory: &MemoryConfig, live: &Liveness) -> Result<Vec<(String, Vec<String>)>, String> {
-        let functions = [Function { name: "main", live }];
+        let functions = [Function { name: "main", live, hints: &[] }];
         let plans = assign(memory, &functions, Algorithm::GreedyBySize, ExactLimits::default())?;
         Ok(plans[0]
             .iter()

@@ -17,6 +17,11 @@
 //! to identical subproblems (common: drops in disjoint sections commute), so a state seen before
 //! is cut. The search starts from a given plan (the best greedy one) and stops as soon as it
 //! matches the memory-pressure lower bound.
+//!
+//! **Overlap allowances** are outside the skyline model (a buffer dropped onto the skyline never
+//! shares bytes with one below it): for a problem with allowances the search does not run and
+//! the given plan is returned, optimal only if it meets the lower bound. The planner thus starts
+//! from, and never worsens, the best heuristic plan.
 
 use super::problem::{Placement, Problem, align_up};
 use rustc_hash::FxHashSet;
@@ -73,6 +78,10 @@ struct Search<'a> {
 /// Searches for an optimal placement of `problem`, starting from `initial` (a valid plan, e.g.
 /// the best greedy one).
 pub fn exact(problem: &Problem, initial: Placement, limits: ExactLimits) -> ExactResult {
+    if !problem.allowances.is_empty() {
+        let optimal = initial.height(problem) <= problem.lower_bound();
+        return ExactResult { placement: initial, optimal, nodes: 0 };
+    }
     let requests = &problem.requests;
     let mut points: Vec<u64> =
         requests.iter().flat_map(|r| [u64::from(r.live.start), u64::from(r.live.end) + 1]).collect();

@@ -1,32 +1,39 @@
 //! Greedy planners: buffers are taken in an order and each goes to the lowest aligned offset
 //! where it overlaps no already-placed buffer it conflicts with. The orders are TVM USMP's
 //! `greedy_by_size` and `greedy_by_conflicts` and TFLite Micro's `GreedyMemoryPlanner`
-//! (`first_fit`).
+//! (`first_fit`). Overlap allowances narrow what a placed buffer forbids
+//! ([`AllowanceIndex::forbidden`]).
 
+use super::overlap::AllowanceIndex;
 use super::problem::{Placement, Problem, align_up};
 
 /// Places the buffers in `order` (every index once), each at the lowest aligned offset that
-/// overlaps no placed buffer among its `conflicts`.
+/// overlaps no placed buffer among its `conflicts`, except as the problem's allowances permit.
 pub fn place_in_order(problem: &Problem, conflicts: &[Vec<usize>], order: &[usize]) -> Placement {
+    let allowances = AllowanceIndex::new(problem);
     let mut offsets = vec![0u64; problem.len()];
     let mut placed = vec![false; problem.len()];
-    let mut occupied: Vec<(u64, u64)> = Vec::new();
+    // Open intervals of forbidden offsets.
+    let mut forbidden: Vec<(i128, i128)> = Vec::new();
     for &i in order {
         let request = &problem.requests[i];
-        occupied.clear();
-        occupied.extend(
-            conflicts[i]
-                .iter()
-                .filter(|&&j| placed[j] && problem.requests[j].size > 0)
-                .map(|&j| (offsets[j], offsets[j] + problem.requests[j].size)),
-        );
-        occupied.sort_unstable();
-        let mut offset = 0;
-        for &(start, end) in &occupied {
-            if offset + request.size <= start {
+        forbidden.clear();
+        if request.size > 0 {
+            forbidden.extend(
+                conflicts[i]
+                    .iter()
+                    .filter(|&&j| placed[j] && problem.requests[j].size > 0)
+                    .map(|&j| allowances.forbidden(i, request.size, j, offsets[j], problem.requests[j].size))
+                    .filter(|&(lo, hi)| hi - lo >= 2 && hi > 0),
+            );
+        }
+        forbidden.sort_unstable();
+        let mut offset = 0u64;
+        for &(lo, hi) in &forbidden {
+            if i128::from(offset) <= lo {
                 break;
             }
-            offset = offset.max(align_up(end, request.alignment));
+            offset = offset.max(align_up(hi as u64, request.alignment));
         }
         offsets[i] = offset;
         placed[i] = true;
@@ -88,6 +95,27 @@ mod tests {
         plan = place_in_order(&p, &conflicts, &[0, 1, 2]);
         assert_eq!(plan.offsets, vec![0, 16, 24]);
         validate(&p, &plan, None).unwrap();
+    }
+
+    #[test]
+    fn an_allowance_lets_an_output_slide_under_its_input() {
+        use crate::usmp::overlap::Allowance;
+        // The kernel at step 1 reads 0 (40 bytes) and writes 1 (30 bytes) from 8 bytes below.
+        let p = Problem::new(vec![req(40, 1, 0, 1), req(30, 1, 1, 2)]).with_allowances(vec![Allowance {
+            output: 1,
+            input: 0,
+            max_delta: -8,
+        }]);
+        let conflicts = p.conflicts();
+        // The output first: the input goes 8 bytes above it.
+        let plan = place_in_order(&p, &conflicts, &[1, 0]);
+        assert_eq!(plan.offsets, vec![8, 0]);
+        validate(&p, &plan, None).unwrap();
+        // The input first, at 0: no room below, the output goes above.
+        assert_eq!(place_in_order(&p, &conflicts, &[0, 1]).offsets, vec![0, 40]);
+        // Without the allowance: disjoint.
+        let disjoint = Problem::new(p.requests.clone());
+        assert_eq!(place_in_order(&disjoint, &conflicts, &[1, 0]).offsets, vec![30, 0]);
     }
 
     #[test]

@@ -16,6 +16,8 @@
 //! | [`validate`] | the independent plan validator |
 //! | [`greedy`] | lowest-fit placement in an order; TVM's and TFLite Micro's orders |
 //! | [`hill_climb`] | TVM's hill climbing over greedy orders |
+//! | [`overlap`] | overlap allowances: pairs a kernel lets share bytes (vMCU) |
+//! | [`hints`] | `buffer.overlap` hints read from the IR as allowances |
 //! | [`exact`] | branch and bound over canonical placements (MiniMalloc) |
 //! | [`report`] | the residency report (JSON) and layout hashes |
 //! | [`svg`] | the picture of the pools |
@@ -27,8 +29,10 @@ pub mod config;
 pub mod exact;
 pub mod greedy;
 pub mod hill_climb;
+pub mod hints;
 pub mod io;
 pub mod liveness;
+pub mod overlap;
 pub mod pass;
 pub mod placement;
 pub mod problem;

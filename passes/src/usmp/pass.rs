@@ -11,6 +11,9 @@
 //! function needs): a module's functions do not run at the same time. A module that calls
 //! between its functions is rejected until calls are planned.
 //!
+//! `buffer.overlap` hints (a kernel's output may overlap its input) become planning allowances
+//! with `overlap=true` (the default; see [`super::hints`]); every hint is erased either way.
+//!
 //! ```mlir
 //! %a = buffer.alloc() {role = "scratch"} : !buffer<1x8xf32>
 //! // becomes
@@ -59,6 +62,9 @@ mc_ir::pass_options! {
         residency_report: String = String::new(),
         /// Write the picture of the pools (SVG) to this file.
         arena_svg: String = String::new(),
+        /// Let a kernel's output overlap the input it consumes where the kernel allows it
+        /// (`buffer.overlap` hints); with false, the hints are dropped.
+        overlap: bool = true,
     }
 }
 
@@ -93,7 +99,10 @@ impl Pass for Usmp {
          fallback fails with the buffers live at its peak. Constants stay buffer.globals.\n\n\
          use-workspace-io: the functions' buffer arguments become scratch buffers too (inputs \
          live from the first step, outputs to the last); each function loses them and records \
-         their pool and offset in its `usmp.io` attribute and the residency report."
+         their pool and offset in its `usmp.io` attribute and the residency report.\n\n\
+         overlap (default true): a buffer.overlap hint (from buffer-to-loop: the kernel after it \
+         writes its output only over input bytes it has finished reading) lets that output and \
+         input share bytes within the hint's max_delta; every hint is erased."
     }
 
     fn anchor(&self) -> Option<&str> {
@@ -114,14 +123,21 @@ impl Pass for Usmp {
         }
         let memory = self.memory_config().map_err(|message| ctx.op_error(op, format!("usmp: {message}")))?;
         let algorithm = memory.planner.unwrap_or(self.options.algorithm);
-        let (io, liveness) = if self.options.use_workspace_io {
-            // The arguments become allocs first: the liveness cached before is stale.
-            let io = IoBuffers::bind(ctx, op)?;
+        // The arguments become allocs first (hints on them follow the uses).
+        let io = if self.options.use_workspace_io { IoBuffers::bind(ctx, op)? } else { IoBuffers::default() };
+        let (mut hints, erased) = super::hints::take(ctx, op);
+        if !self.options.overlap {
+            hints.clear();
+        }
+        let liveness = if self.options.use_workspace_io || erased {
+            // Allocs were added, or hints (ops of the function bodies) erased: any liveness
+            // cached before is stale.
+            analyses.clear();
             let mut liveness = ModuleLiveness::compute(ctx, op);
             io.extend_live_ranges(&mut liveness);
-            (io, Rc::new(liveness))
+            Rc::new(liveness)
         } else {
-            (IoBuffers::default(), analyses.get_analysis::<ModuleLiveness>(ctx, op))
+            analyses.get_analysis::<ModuleLiveness>(ctx, op)
         };
         let limits = ExactLimits {
             max_nodes: u64::try_from(self.options.exact_max_nodes).unwrap_or(0),
@@ -137,7 +153,7 @@ impl Pass for Usmp {
             .functions
             .iter()
             .zip(&names)
-            .filter_map(|((_, live), name)| Some(Function { name, live: live.as_ref().ok()? }))
+            .filter_map(|((_, live), name)| Some(Function { name, live: live.as_ref().ok()?, hints: &hints }))
             .collect();
         let planned = assign(&memory, &functions, algorithm, limits).map_err(|message| ctx.op_error(op, message))?;
         let plans: Vec<(OpId, Vec<RolePlan>)> = liveness.functions.iter().map(|(f, _)| *f).zip(planned).collect();
@@ -209,6 +225,7 @@ fn residency_report(
                     alignment: request.alignment,
                     live: [request.live.start, request.live.end],
                     algorithm: plan.solution.algorithm.to_string(),
+                    overlaps: overlapped_input(plan, k).map(|j| live.buffers[plan.buffers[j]].name.clone()),
                 });
             }
         }
@@ -225,7 +242,8 @@ fn residency_report(
                 })
                 .max_by_key(|(_, plan, _)| plan.solution.height)
                 .expect("a pool has a plan");
-            let (lower_bound, peak_step) = peak(&plan.problem, steps);
+            let (_, peak_step) = peak(&plan.problem, steps);
+            let lower_bound = plan.problem.lower_bound();
             let bank = &banks[pool.bank];
             PoolReport {
                 name: pool_name(&bank.name, pool.role),
@@ -261,6 +279,17 @@ fn residency_report(
         buffers,
         constants,
     }
+}
+
+/// The input request `k` of `plan` shares bytes with, by an allowance (as an output).
+fn overlapped_input(plan: &RolePlan, k: usize) -> Option<usize> {
+    let (offsets, requests) = (&plan.solution.placement.offsets, &plan.problem.requests);
+    plan.problem
+        .allowances
+        .iter()
+        .filter(|a| a.output == k)
+        .map(|a| a.input)
+        .find(|&j| offsets[k] < offsets[j] + requests[j].size && offsets[j] < offsets[k] + requests[k].size)
 }
 
 /// The most bytes live at one step of `problem` (over `steps` steps), and the first such step.

@@ -2,7 +2,10 @@
 //! a live interval of program steps, to be given offsets in one address space so that buffers
 //! live at the same step do not overlap. This is TVM USMP's `BufferInfo` set and MiniMalloc's
 //! problem; liveness analysis builds it from the program, planners solve it, the validator
-//! checks the answer.
+//! checks the answer. A problem may also allow declared pairs to share bytes
+//! ([`Allowance`], see [`super::overlap`]).
+
+use super::overlap::{Allowance, max_saving};
 
 /// The steps a buffer is live at: `start..=end`, in the program's linear order.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -42,6 +45,8 @@ pub struct Request {
 pub struct Problem {
     /// The buffers, identified by index.
     pub requests: Vec<Request>,
+    /// Pairs that may share bytes although live together.
+    pub allowances: Vec<Allowance>,
 }
 
 /// Offsets, one per request of a [`Problem`].
@@ -59,7 +64,12 @@ pub fn align_up(value: u64, alignment: u64) -> u64 {
 impl Problem {
     /// A problem of `requests`.
     pub fn new(requests: Vec<Request>) -> Problem {
-        Problem { requests }
+        Problem { requests, allowances: Vec::new() }
+    }
+
+    /// The same problem with `allowances`.
+    pub fn with_allowances(self, allowances: Vec<Allowance>) -> Problem {
+        Problem { allowances, ..self }
     }
 
     /// Number of buffers.
@@ -73,13 +83,25 @@ impl Problem {
     }
 
     /// The memory-pressure lower bound: the most bytes live at any one step. No placement is
-    /// lower (alignment can only add to it).
+    /// lower (alignment can only add to it). With allowances, each pair live at a step takes off
+    /// the most it can share there (the union of live byte ranges is at least their sizes' sum
+    /// minus the pairwise common parts), and no bound is below the largest buffer.
     pub fn lower_bound(&self) -> u64 {
         // Sweep: +size at start, -size after end.
         let mut events: Vec<(u64, i128)> = Vec::with_capacity(2 * self.len());
+        let mut add = |live: Interval, bytes: i128| {
+            events.push((u64::from(live.start) * 2, bytes));
+            events.push((u64::from(live.end) * 2 + 1, -bytes));
+        };
         for r in &self.requests {
-            events.push((u64::from(r.live.start) * 2, i128::from(r.size)));
-            events.push((u64::from(r.live.end) * 2 + 1, -i128::from(r.size)));
+            add(r.live, i128::from(r.size));
+        }
+        for a in &self.allowances {
+            let (out, inp) = (self.requests[a.output].live, self.requests[a.input].live);
+            if a.output != a.input && out.overlaps(inp) {
+                let both = Interval::new(out.start.max(inp.start), out.end.min(inp.end));
+                add(both, -i128::from(max_saving(self, a)));
+            }
         }
         events.sort_unstable();
         let (mut live, mut peak) = (0i128, 0i128);
@@ -87,7 +109,8 @@ impl Problem {
             live += delta;
             peak = peak.max(live);
         }
-        peak as u64
+        let largest = self.requests.iter().map(|r| r.size).max().unwrap_or(0);
+        (peak as u64).max(largest)
     }
 
     /// For each buffer, the buffers whose intervals overlap its own (sorted).

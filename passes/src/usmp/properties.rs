@@ -1,9 +1,12 @@
 //! Property tests of the planners on random interval problems: every plan validates, no plan is
-//! below the lower bound, and the exact planner is never worse than a heuristic.
+//! below the lower bound, and the exact planner is never worse than a heuristic; with random
+//! overlap allowances, every algorithm's plan validates and is never higher than without them.
 
+use super::algorithm::{Algorithm, solve};
 use super::exact::{ExactLimits, exact};
 use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
 use super::hill_climb::hill_climb;
+use super::overlap::Allowance;
 use super::problem::{Interval, Problem, Request};
 use super::validate::validate;
 use proptest::prelude::*;
@@ -18,8 +21,42 @@ fn problems() -> impl Strategy<Value = Problem> {
     proptest::collection::vec(request, 0..14).prop_map(Problem::new)
 }
 
+/// Problems with allowances between random pairs, of random reach (below, into, past the input).
+fn problems_with_allowances() -> impl Strategy<Value = Problem> {
+    let pairs = proptest::collection::vec((0usize..14, 0usize..14, -250i64..250), 0..10);
+    (problems(), pairs).prop_map(|(problem, pairs)| {
+        let n = problem.len();
+        let allowances = pairs
+            .into_iter()
+            .filter(|_| n > 1)
+            .map(|(o, i, max_delta)| Allowance { output: o % n, input: i % n, max_delta })
+            .filter(|a| a.output != a.input)
+            .collect();
+        problem.with_allowances(allowances)
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn plans_with_allowances_are_valid_and_never_higher(problem in problems_with_allowances()) {
+        let without = problem.clone().with_allowances(Vec::new());
+        let limits = ExactLimits { max_nodes: 5_000, time_limit: Duration::from_secs(1) };
+        let lower_bound = problem.lower_bound();
+        prop_assert!(lower_bound <= without.lower_bound());
+        let conflicts = problem.conflicts();
+        for order in [by_size_order(&problem, &conflicts), first_fit_order(&problem)] {
+            let plan = place_in_order(&problem, &conflicts, &order);
+            prop_assert!(validate(&problem, &plan, None).is_ok(), "{:?}", validate(&problem, &plan, None));
+        }
+        for algorithm in [Algorithm::GreedyBySize, Algorithm::GreedyByConflicts, Algorithm::FirstFit, Algorithm::HillClimb, Algorithm::Exact, Algorithm::Auto] {
+            let with = solve(&problem, algorithm, limits);
+            prop_assert!(validate(&problem, &with.placement, None).is_ok(), "{algorithm:?}: {:?}", validate(&problem, &with.placement, None));
+            prop_assert!(with.height >= lower_bound);
+            prop_assert!(with.height <= solve(&without, algorithm, limits).height, "{algorithm:?}");
+        }
+    }
 
     #[test]
     fn every_plan_is_valid_and_exact_is_best(problem in problems()) {

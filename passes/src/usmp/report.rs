@@ -1,5 +1,5 @@
 //! The residency report: where every planned buffer lives (pool, bank, offset, size, live
-//! interval, the algorithm that placed it), per pool its size, lower bound and peak step, the
+//! interval, the algorithm that placed it, the input it overlaps), per pool its size, lower bound and peak step, the
 //! constants, and two layout hashes — of the plan, and of the plan with the constants' contents
 //! — that are stable across runs and machines, so a build can assert its layout did not change
 //! (heliaAOT's model). Written as JSON (`usmp{residency-report=...}`); [`super::svg`] draws it.
@@ -43,7 +43,8 @@ pub struct PoolReport {
     pub function: String,
     /// That plan's height.
     pub occupied: u64,
-    /// The most bytes live at one step of that function: no plan is lower.
+    /// The most bytes live at one step of that function, less what declared overlaps (a
+    /// kernel's output over the input it consumes) may share there: no plan is lower.
     pub lower_bound: u64,
     /// The step where that many bytes are live.
     pub peak_step: u32,
@@ -78,6 +79,10 @@ pub struct BufferReport {
     pub live: [u32; 2],
     /// The algorithm that placed it.
     pub algorithm: String,
+    /// The buffer it shares bytes with although both are live (the input its kernel consumes
+    /// as it writes this output; absent when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overlaps: Option<String>,
 }
 
 /// One constant buffer.

@@ -1,6 +1,7 @@
 //! Draws a [`ResidencyReport`] as SVG: one panel per pool, time (steps) to the right, addresses
 //! up, one rectangle per buffer (its name, size, offset and live steps in a tooltip), the peak
-//! step marked. Users look at this rather than read the JSON.
+//! step marked. A buffer overlapping another (a kernel's output over the input it consumes) is
+//! drawn translucent with a dashed outline over it. Users look at this rather than read the JSON.
 
 use super::report::ResidencyReport;
 use std::fmt::Write;
@@ -44,9 +45,15 @@ pub fn render(report: &ResidencyReport) -> String {
             let (x0, x1) = (x(f64::from(b.live[0])), x(f64::from(b.live[1]) + 1.0));
             let (y0, y1) = (y((b.offset + b.size) as f64), y(b.offset as f64));
             let hue = (k * 47) % 360;
+            let (style, note) = match &b.overlaps {
+                Some(other) => {
+                    (r#" fill-opacity="0.6" stroke-dasharray="3 2""#, format!(", overlaps {}", escape(other)))
+                }
+                None => ("", String::new()),
+            };
             let _ = writeln!(
                 svg,
-                r##"<rect x="{x0:.1}" y="{y0:.1}" width="{:.1}" height="{:.1}" fill="hsl({hue},60%,70%)" stroke="#333" stroke-width="0.5"><title>{}: {} bytes at {}, steps {}..{}</title></rect>"##,
+                r##"<rect x="{x0:.1}" y="{y0:.1}" width="{:.1}" height="{:.1}" fill="hsl({hue},60%,70%)" stroke="#333" stroke-width="0.5"{style}><title>{}: {} bytes at {}, steps {}..{}{note}</title></rect>"##,
                 (x1 - x0).max(0.5),
                 (y1 - y0).max(0.5),
                 escape(&b.name),
@@ -93,7 +100,7 @@ mod tests {
             peak_step: 1,
             steps: 3,
         };
-        let buffer = |name: &str, offset, live| BufferReport {
+        let buffer = |name: &str, offset, live, overlaps: Option<&str>| BufferReport {
             function: "main".into(),
             name: name.into(),
             role: "scratch".into(),
@@ -105,19 +112,22 @@ mod tests {
             alignment: 16,
             live,
             algorithm: "exact".into(),
+            overlaps: overlaps.map(str::to_string),
         };
         let report = ResidencyReport {
             algorithm: "auto".into(),
             layout_hash: String::new(),
             layout_and_constants_hash: String::new(),
             pools: vec![pool],
-            buffers: vec![buffer("a<&>", 0, [0, 1]), buffer("b", 32, [1, 2])],
+            buffers: vec![buffer("a<&>", 0, [0, 1], None), buffer("b", 16, [1, 2], Some("a<&>"))],
             constants: vec![],
         };
         let svg = render(&report);
         assert_eq!(svg.matches("<title>").count(), 3);
         assert!(svg.contains("a&lt;&amp;&gt;: 32 bytes at 0, steps 0..1"));
         assert!(svg.contains("peak step 1"));
+        assert!(svg.contains("b: 32 bytes at 16, steps 1..2, overlaps a&lt;&amp;&gt;"));
+        assert_eq!(svg.matches("stroke-dasharray=\"3 2\"").count(), 1);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
     }
 }

@@ -3,12 +3,17 @@
 //! live at a common step sharing a byte. Every plan from every algorithm (and, later, every
 //! plugin) goes through it; a failure is an error, never a plan used anyway.
 //!
+//! Pairs the problem declares may share bytes ([`Allowance`](super::overlap::Allowance)) may do
+//! so exactly within their allowance: `offset(output) <= offset(input) + max_delta`.
+//!
 //! It shares no code with the planners: a sweep over steps keeps the live buffers ordered by
-//! offset, and each buffer that becomes live is compared with its neighbours in that order
-//! (disjoint ranges stay disjoint from all others if they are from their neighbours).
+//! offset, and each buffer that becomes live is compared with every live buffer that may share a
+//! byte with it — those starting inside it, and below it the nearest one (live buffers are
+//! pairwise disjoint) or, with allowances (which let live buffers overlap), every one less than
+//! the largest live size away.
 
 use super::problem::{Placement, Problem};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 /// Why a placement is unsound.
@@ -98,23 +103,48 @@ pub fn validate(problem: &Problem, placement: &Placement, capacity: Option<u64>)
     let mut ends: Vec<usize> = order.clone();
     ends.sort_unstable_by_key(|&i| (requests[i].live.end, i));
     let mut next_end = 0;
-    // Live buffers by (offset, id).
+    // Declared overlaps: (output, input) -> the tightest max_delta.
+    let mut allowed: HashMap<(usize, usize), i64> = HashMap::new();
+    for a in &problem.allowances {
+        let d = allowed.entry((a.output, a.input)).or_insert(a.max_delta);
+        *d = (*d).min(a.max_delta);
+    }
+    let may_share = |out: usize, inp: usize| {
+        allowed
+            .get(&(out, inp))
+            .is_some_and(|&d| i128::from(placement.offsets[out]) <= i128::from(placement.offsets[inp]) + i128::from(d))
+    };
+    // Live buffers by (offset, id), and the multiset of their sizes.
     let mut live: BTreeMap<(u64, usize), u64> = BTreeMap::new();
+    let mut sizes: BTreeMap<u64, usize> = BTreeMap::new();
     for &i in &order {
         let (start, offset, size) = (requests[i].live.start, placement.offsets[i], requests[i].size);
         while next_end < ends.len() && requests[ends[next_end]].live.end < start {
             let j = ends[next_end];
             live.remove(&(placement.offsets[j], j));
+            let count = sizes.get_mut(&requests[j].size).expect("a live size");
+            *count -= 1;
+            if *count == 0 {
+                sizes.remove(&requests[j].size);
+            }
             next_end += 1;
         }
-        let below = live.range(..(offset, i)).next_back();
-        let above = live.range((offset, i)..).next();
-        for (&(other_offset, other), &other_size) in below.into_iter().chain(above) {
-            if other_offset < offset.saturating_add(size) && offset < other_offset.saturating_add(other_size) {
+        let end = offset.saturating_add(size);
+        // Every live buffer starting below `end` and at most the largest live size below
+        // `offset`; without allowances the live buffers are pairwise disjoint, and of those
+        // starting below `offset` only the nearest can reach it.
+        let from = if allowed.is_empty() {
+            live.range(..(offset, i)).next_back().map_or((0, 0), |(&key, _)| key)
+        } else {
+            (offset.saturating_sub(sizes.last_key_value().map_or(0, |(&s, _)| s)), 0)
+        };
+        for (&(other_offset, other), &other_size) in live.range(from..(end, 0)) {
+            if offset < other_offset.saturating_add(other_size) && !may_share(i, other) && !may_share(other, i) {
                 return Err(PlanError::Overlap { first: other.min(i), second: other.max(i), step: start });
             }
         }
         live.insert((offset, i), size);
+        *sizes.entry(size).or_insert(0) += 1;
     }
     Ok(())
 }
@@ -161,5 +191,29 @@ mod tests {
         let err = validate(&q, &Placement { offsets: vec![0, 200, 50] }, None).unwrap_err();
         assert_eq!(err, PlanError::Overlap { first: 0, second: 2, step: 3 });
         assert_eq!(err.to_string(), "buffers 0 and 2 are both live at step 3 and share bytes");
+    }
+
+    #[test]
+    fn exactly_the_declared_overlaps_pass() {
+        use crate::usmp::overlap::Allowance;
+        let req = |size, start, end| Request { size, alignment: 1, live: Interval::new(start, end) };
+        // 0 is read at step 1 while 1 is written; 2 lives across both and lies under them.
+        let p = Problem::new(vec![req(40, 0, 1), req(30, 1, 2), req(100, 0, 2)]).with_allowances(vec![Allowance {
+            output: 1,
+            input: 0,
+            max_delta: -8,
+        }]);
+        let at = |offsets: Vec<u64>| validate(&p, &Placement { offsets }, None);
+        // The output 8 bytes below the input, and anywhere lower, and disjoint above.
+        assert_eq!(at(vec![108, 100, 0]), Ok(()));
+        assert_eq!(at(vec![120, 100, 0]), Ok(()));
+        assert_eq!(at(vec![100, 140, 0]), Ok(()));
+        // One byte past the allowance.
+        assert_eq!(at(vec![108, 101, 0]), Err(PlanError::Overlap { first: 0, second: 1, step: 1 }));
+        // The pair does not license overlapping a third buffer, found past a live neighbour.
+        assert_eq!(at(vec![100, 92, 0]), Err(PlanError::Overlap { first: 1, second: 2, step: 1 }));
+        // Not the other way round: the input below the output is no declared overlap.
+        let q = Problem { allowances: vec![Allowance { output: 0, input: 1, max_delta: -8 }], ..p.clone() };
+        assert!(validate(&q, &Placement { offsets: vec![108, 100, 0] }, None).is_err());
     }
 }

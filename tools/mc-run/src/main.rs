@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! mc-run model.tflite --input x.npy --output y.npy [--print-pipeline] [--pass-pipeline=...]
-//!        [--planner ALGORITHM] [--residency-report r.json] [--arena-svg a.svg]
+//!        [--planner ALGORITHM] [--overlap BOOL] [--residency-report r.json] [--arena-svg a.svg]
 //!        [--pools dtcm:64K,sram] [--memory-config mc.toml] [--workspace-io]
 //!        [--entry main] [--bench N]
 //! ```
@@ -64,6 +64,11 @@ struct Options {
     /// first_fit, hill_climb, exact, auto).
     #[arg(long = "planner", value_name = "ALGORITHM")]
     planner: Option<String>,
+
+    /// Whether the planner lets a kernel's output overlap the input it consumes (usmp's
+    /// `overlap`: true or false; default true).
+    #[arg(long = "overlap", value_name = "BOOL")]
+    overlap: Option<String>,
 
     /// Write the memory planner's residency report (JSON) to this file.
     #[arg(long = "residency-report", value_name = "JSON")]
@@ -125,6 +130,7 @@ fn run(options: &Options) -> Result<(), String> {
     mc_passes::register_all_passes(&mut registry);
     let mut usmp_options = [
         ("algorithm", &options.planner),
+        ("overlap", &options.overlap),
         ("residency-report", &options.residency_report),
         ("arena-svg", &options.arena_svg),
         ("config", &options.memory_config),

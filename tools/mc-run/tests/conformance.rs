@@ -112,3 +112,15 @@ fn kws_in_two_banks_with_io_in_the_workspace_matches_tflite_micro() {
     // output live in the pools, written and read there by mc-run.
     check_model("kws_ref_model.tflite", &[1, 49, 10, 1], &["--pools", "dtcm:8K,sram", "--workspace-io"]);
 }
+
+#[test]
+fn vww_with_its_input_in_the_workspace_overlapped_by_the_first_conv_matches_tflite_micro() {
+    // The first conv's output is planned over the model's input it consumes (usmp's overlap,
+    // on by default): the input bytes are overwritten while the conv still reads the rows below.
+    check_model("vww_96_int8.tflite", &[1, 96, 96, 3], &["--workspace-io"]);
+}
+
+#[test]
+fn kws_with_disjoint_buffers_matches_tflite_micro() {
+    check_model("kws_ref_model.tflite", &[1, 49, 10, 1], &["--overlap", "false"]);
+}

@@ -10,7 +10,8 @@
 //! operations. Compile-time parameters become constants or module-level constant tables
 //! (`buffer.global`, e.g. per-channel multipliers), and a kernel's scratch needs are explicit
 //! `buffer.alloc`s inside its nest ([`KernelEmitter::workspace`]) so the memory planner sees
-//! them.
+//! them. A kernel whose output may overlap its input's storage ([`overlap`]) is preceded by a
+//! `buffer.overlap` hint for the planner.
 //!
 //! A kernel with an operand type or attribute combination that has no lowering is an error at
 //! the kernel (its location names the model's tensor and operator index):
@@ -57,6 +58,7 @@ pub mod emitter;
 mod fully_connected;
 pub mod gemmlowp;
 mod mean;
+pub mod overlap;
 mod pad;
 mod pool;
 pub mod quantization;
@@ -69,7 +71,7 @@ mod window;
 pub use emitter::{ElementKind, KernelEmitter};
 
 use crate::conversion::module_globals::ModuleGlobals;
-use mc_dialects::buffer::{CopyOp, KernelOp};
+use mc_dialects::buffer::{CopyOp, KernelOp, OverlapOp};
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Value};
 
@@ -155,14 +157,21 @@ fn target(ctx: &Context, op: OpId) -> Option<Target> {
 pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagnostic>> {
     let Some(mut globals) = ModuleGlobals::new(ctx, module) else { return Ok(0) };
     let targets: Vec<Target> = ctx.walk_preorder(module).into_iter().filter_map(|op| target(ctx, op)).collect();
+    // Decided on the buffer-level program, before any kernel becomes loops.
+    let hints: Vec<Option<i64>> =
+        targets.iter().map(|t| overlap::hint(ctx, t.op, &t.name, &t.inputs, t.output)).collect();
     let mut diags = Vec::new();
     let count = targets.len();
-    for Target { op, name, inputs, output } in targets {
+    for (Target { op, name, inputs, output }, hint) in targets.into_iter().zip(hints) {
         let Some(lower) = lowering(&name) else {
             diags.push(ctx.op_error(op, format!("{name}: unsupported: no loop lowering for this kernel")));
             continue;
         };
         let loc = ctx.operation(op).loc();
+        if let Some(max_delta) = hint {
+            let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
+            OverlapOp::build(&mut b, output, inputs[0], max_delta);
+        }
         let builder = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
         let mut emitter = KernelEmitter::new(builder, op, name, inputs, output, &mut globals);
         match lower(&mut emitter) {

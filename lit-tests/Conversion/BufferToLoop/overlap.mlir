@@ -1,0 +1,58 @@
+// RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(buffer-to-loop)' | FileCheck %s
+
+// A kernel whose output may overlap its input gets a buffer.overlap hint in front of its nest,
+// with the allowance buffer_to_loop/overlap.rs computes. Max pool, 3x3 stride 2 SAME (one
+// padding row) over 5 input rows of 60 bytes: output row 0 (36 bytes) reads from input row 0,
+// row 1 from input row 1 (byte 60) on, so the output may start one output row (36 bytes) below
+// the input. relu reads each element before writing it: fully in place (0).
+// CHECK-LABEL: func.func @hints
+// CHECK: %[[X:.*]] = buffer.alloc
+// CHECK: %[[Y:.*]] = buffer.alloc
+// CHECK: buffer.overlap %[[Y]], %[[X]] {max_delta = -36 : i64} : !buffer<1x3x3x3xf32>, !buffer<1x5x5x3xf32>
+// CHECK: loop.for
+// CHECK: %[[Z:.*]] = buffer.alloc
+// CHECK: buffer.overlap %[[Z]], %[[Y]] {max_delta = 0 : i64} : !buffer<1x3x3x3xf32>, !buffer<1x3x3x3xf32>
+// CHECK: loop.for
+func.func @hints(%in: !buffer<1x5x5x3xf32>, %out: !buffer<1x3x3x3xf32>) {
+  %x = buffer.alloc() {role = "scratch"} : !buffer<1x5x5x3xf32>
+  buffer.copy %in, %x : !buffer<1x5x5x3xf32>, !buffer<1x5x5x3xf32>
+  %y = buffer.alloc() {role = "scratch"} : !buffer<1x3x3x3xf32>
+  buffer.kernel max_pool_2d ins(%x : !buffer<1x5x5x3xf32>) outs(%y : !buffer<1x3x3x3xf32>) {filter_h = 3 : i64, filter_w = 3 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}
+  %z = buffer.alloc() {role = "scratch"} : !buffer<1x3x3x3xf32>
+  buffer.kernel relu ins(%y : !buffer<1x3x3x3xf32>) outs(%z : !buffer<1x3x3x3xf32>)
+  buffer.copy %z, %out : !buffer<1x3x3x3xf32>, !buffer<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+// No hint where none is safe or useful: caller memory (never planned), a second operand reading
+// the first one's storage through another view, a broadcast first operand, a softmax, an input
+// read again after the kernel, an output written before it, a persistent buffer.
+// CHECK-LABEL: func.func @none
+// CHECK-NOT: buffer.overlap
+func.func @none(%in: !buffer<4x4xf32>, %out: !buffer<4x4xf32>) {
+  buffer.kernel relu ins(%in : !buffer<4x4xf32>) outs(%out : !buffer<4x4xf32>)
+  %x = buffer.alloc() {role = "scratch"} : !buffer<4x4xf32>
+  buffer.copy %in, %x : !buffer<4x4xf32>, !buffer<4x4xf32>
+  %t = buffer.view %x : !buffer<4x4xf32> to !buffer<4x4xf32, strides: [1, 4], offset: 0>
+  %y = buffer.alloc() {role = "scratch"} : !buffer<4x4xf32>
+  buffer.kernel add ins(%x, %t : !buffer<4x4xf32>, !buffer<4x4xf32, strides: [1, 4], offset: 0>) outs(%y : !buffer<4x4xf32>) {fused_activation = "NONE"}
+  %row = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  %z = buffer.alloc() {role = "scratch"} : !buffer<4x4xf32>
+  buffer.kernel add ins(%row, %y : !buffer<4xf32>, !buffer<4x4xf32>) outs(%z : !buffer<4x4xf32>) {fused_activation = "NONE"}
+  %s = buffer.alloc() {role = "scratch"} : !buffer<4x4xf32>
+  buffer.kernel softmax ins(%z : !buffer<4x4xf32>) outs(%s : !buffer<4x4xf32>) {beta = 1.0 : f32}
+  %r = buffer.alloc() {role = "scratch"} : !buffer<4x4xf32>
+  buffer.kernel relu ins(%s : !buffer<4x4xf32>) outs(%r : !buffer<4x4xf32>)
+  buffer.copy %s, %out : !buffer<4x4xf32>, !buffer<4x4xf32>
+  %w = buffer.alloc() {role = "scratch"} : !buffer<4x4xf32>
+  buffer.copy %in, %w : !buffer<4x4xf32>, !buffer<4x4xf32>
+  buffer.kernel relu ins(%r : !buffer<4x4xf32>) outs(%w : !buffer<4x4xf32>)
+  %state = buffer.alloc() {role = "persistent"} : !buffer<4x4xf32>
+  %p = buffer.alloc() {role = "scratch"} : !buffer<4x4xf32>
+  buffer.kernel relu ins(%state : !buffer<4x4xf32>) outs(%p : !buffer<4x4xf32>)
+  buffer.copy %p, %out : !buffer<4x4xf32>, !buffer<4x4xf32>
+  return
+}
+// CHECK: return

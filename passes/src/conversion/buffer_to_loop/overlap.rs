@@ -1,0 +1,298 @@
+//! How far a kernel's output may overlap its (first) input: the allowance `D` in bytes such that
+//! placing the output's first byte at most `D` bytes after the input's first byte leaves the
+//! kernel's results unchanged (vMCU, MLSys 2024). Usually `D < 0`: the output starts below the
+//! input and grows into input bytes the kernel has finished reading. `buffer-to-loop` states it
+//! as a `buffer.overlap` hint for the memory planner; the lowerings themselves do not change.
+//!
+//! # The argument
+//!
+//! A kernel runs in *units* taken in increasing order; unit `u` writes output bytes only below
+//! `out_end(u)` (bytes counted from the output's start, cumulative: every write of units
+//! `<= u` is below it), and units `>= u` read input bytes only from `first_read(u)` on (from the
+//! input's start). With the output `d` bytes after the input, output byte `b` is input byte
+//! `d + b`. A write of unit `u` lands below input byte `d + out_end(u)`, and every read after it
+//! (by units `>= u`) is at or above `first_read(u)`; so if `d + out_end(u) <= first_read(u)` for
+//! every `u`, no read sees a byte the kernel wrote, and the outputs are those of disjoint
+//! buffers. The condition is monotone in `d`, hence `D = min_u (first_read(u) - out_end(u))`, and
+//! every `d <= D` is safe (a `d` past the input's end is disjoint anyway).
+//!
+//! **Windowed kernels** (`conv_2d`, `depthwise_conv_2d`, `avg_pool_2d`, `max_pool_2d`, NHWC,
+//! row-major): a unit is one output row `(n, oy)` — all its pixels and channels. The nests
+//! (`window::ConvWindow::for_each_pixel`: border rows above, interior rows, border rows
+//! below; the pool's `nest`) take batches, then rows, in increasing order, but inside a row the
+//! pixels come in any order (interior column groups first, clipped columns last) and reads and
+//! writes interleave (channel blocks re-read the window after earlier blocks stored), so a row's
+//! own reads count among those after its writes. A row reads only its window's taps inside the
+//! image (`window::tap_range`): its lowest input byte is the start of its first valid
+//! tap row. `first_read(u)` is the minimum of that over rows `>= u` (a suffix minimum: with
+//! dilation, the first valid tap row is not monotone), and `out_end(u) = (u + 1)·out_row`.
+//!
+//! **Elementwise kernels** (same-index: activations, quantize/dequantize, add/sub/mul whose first
+//! input is not broadcast): a unit is one element, in row-major order of the output, which is
+//! also the input's index. Its one load precedes its store (the stored value depends on it), so
+//! reads after element `u`'s store start at element `u + 1`: `first_read(u) = (u+1)·in_size`,
+//! `out_end(u) = (u+1)·out_size`, for `u` below the last element (nothing is read after the last
+//! store). Same-size elements give `D = 0` (in place); a smaller output element (quantize from
+//! f32) lets the output start a few bytes above; a larger one (dequantize) must start far below.
+//!
+//! # When the hint is emitted
+//!
+//! [`hint`] states the allowance for the planner only where it holds for the whole buffers: both
+//! are scratch `buffer.alloc`s or function arguments (the planner places those only with
+//! `use-workspace-io`; constants are never moved, a persistent buffer is read again by the next
+//! call), the kernel is the input's last reader and the
+//! output's first user in the function (no op after it touches the input's storage, none before
+//! it the output's, views apart), and no other operand reads the input's storage through another
+//! view (`add(x, transpose(x))` reads other bytes than the first input's at each step; the very
+//! same value, `add(x, x)`, reads the same). Before the kernel the output holds nothing, after it
+//! the input is dead, so only the kernel itself may see the shared bytes.
+//!
+//! Anything else (strided or non-row-major operands, fully_connected, softmax, mean, pad,
+//! concatenation, strided_slice, broadcast first inputs...) has no allowance.
+
+use super::window::tap_range;
+use mc_dialects::buffer::{AllocOp, Role, ViewOp, root_buffer};
+use mc_dialects::graph::Padding;
+use mc_dialects::graph::shape_inference::Window;
+use mc_ir::{Context, OpId, Value};
+
+/// The windowed kernels' geometry the allowance depends on, along the height.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct WindowGeometry {
+    /// Batches.
+    pub batches: i64,
+    /// Input rows per batch.
+    pub in_rows: i64,
+    /// Output rows per batch.
+    pub out_rows: i64,
+    /// Filter taps.
+    pub filter: i64,
+    /// Stride.
+    pub stride: i64,
+    /// Dilation.
+    pub dilation: i64,
+    /// Padding rows above the input.
+    pub pad: i64,
+    /// Bytes of one input row (width × channels × element size).
+    pub in_row: i64,
+    /// Bytes of one output row.
+    pub out_row: i64,
+}
+
+/// The allowance of a windowed kernel: `min` over output rows of the lowest input byte read
+/// from that row on, minus the output's end after that row.
+pub fn window_allowance(g: &WindowGeometry) -> i64 {
+    let in_batch = g.in_rows * g.in_row;
+    let first_rows: Vec<Option<i64>> = (0..g.out_rows)
+        .map(|oy| {
+            let origin = oy * g.stride - g.pad;
+            let (lo, hi) = tap_range(origin, g.filter, g.dilation, g.in_rows);
+            (lo < hi).then(|| origin + lo * g.dilation)
+        })
+        .collect();
+    // Rows in reverse order, carrying the lowest byte read from each on.
+    let mut lowest = g.batches * in_batch;
+    let mut best = lowest;
+    for index in (0..g.batches * g.out_rows).rev() {
+        let (n, oy) = (index / g.out_rows.max(1), index % g.out_rows.max(1));
+        if let Some(iy) = first_rows[oy as usize] {
+            lowest = lowest.min(n * in_batch + iy * g.in_row);
+        }
+        best = best.min(lowest - (index + 1) * g.out_row);
+    }
+    best
+}
+
+/// The allowance of a same-index elementwise kernel over `elements` elements of `in_size` bytes
+/// read and `out_size` bytes written.
+pub fn elementwise_allowance(elements: i64, in_size: i64, out_size: i64) -> i64 {
+    let in_bytes = elements * in_size;
+    if elements <= 1 {
+        return in_bytes;
+    }
+    // min over u in 0..elements-1 of (u+1)·(in_size - out_size): at u = 0 or u = elements - 2.
+    let step = in_size - out_size;
+    step.min((elements - 1) * step).min(in_bytes)
+}
+
+/// The allowance to state in a `buffer.overlap` hint in front of kernel `op` (see the module
+/// docs: [`allowance`], for whole scratch buffers the kernel alone shares), on buffer-level IR.
+pub fn hint(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value) -> Option<i64> {
+    let &input = inputs.first()?;
+    // Scratch allocs, or the function's arguments (the planner places them with
+    // use-workspace-io, and ignores the hint otherwise).
+    let scratch = |v: Value| {
+        let root = root_buffer(ctx, v);
+        let Some(def) = ctx.defining_op(root) else { return Some(root) };
+        let alloc = AllocOp::cast(ctx, def)?;
+        (alloc.role_value(ctx).unwrap_or(Role::Scratch) == Role::Scratch).then_some(root)
+    };
+    let (in_root, out_root) = (scratch(input)?, scratch(output)?);
+    if in_root == out_root || inputs[1..].iter().any(|&other| other != input && root_buffer(ctx, other) == in_root) {
+        return None;
+    }
+    let block = ctx.operation(op).parent_block()?;
+    let touches = |other: OpId, root: Value| {
+        ViewOp::cast(ctx, other).is_none()
+            && ctx
+                .walk_preorder(other)
+                .into_iter()
+                .any(|nested| ctx.operation(nested).operands().any(|v| root_buffer(ctx, v) == root))
+    };
+    let mut before = true;
+    for other in ctx.block_ops(block) {
+        if other == op {
+            before = false;
+        } else if (before && touches(other, out_root)) || (!before && touches(other, in_root)) {
+            return None;
+        }
+    }
+    allowance(ctx, op, name, inputs, output)
+}
+
+/// The kernels whose output may overlap their first input element by element.
+const ELEMENTWISE: [&str; 10] =
+    ["relu", "relu6", "relu_n1_to_1", "logistic", "tanh", "quantize", "dequantize", "add", "sub", "mul"];
+
+/// The allowance of kernel `name` (the op `op` holding its attributes) writing `output` from
+/// `inputs`, between `output` and `inputs[0]`; `None` when no overlap is known to be safe.
+pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value) -> Option<i64> {
+    let &input = inputs.first()?;
+    let (in_type, out_type) = (ctx.value_type(input), ctx.value_type(output));
+    let (in_buf, out_buf) = (ctx.buffer(in_type)?, ctx.buffer(out_type)?);
+    if !in_buf.is_row_major_contiguous() || !out_buf.is_row_major_contiguous() {
+        return None;
+    }
+    let in_size = i64::try_from(ctx.buffer_element_bytes(in_type)?).ok()?;
+    let out_size = i64::try_from(ctx.buffer_element_bytes(out_type)?).ok()?;
+    let (in_shape, out_shape) = (&in_buf.shape, &out_buf.shape);
+    if ELEMENTWISE.contains(&name) {
+        return (in_shape == out_shape).then(|| elementwise_allowance(out_shape.iter().product(), in_size, out_size));
+    }
+    let int = |attr: &str| ctx.attr(op, attr).and_then(|a| ctx.integer_value(a)).and_then(|v| i64::try_from(v).ok());
+    let filter = match name {
+        "conv_2d" | "depthwise_conv_2d" => {
+            let filter = ctx.buffer(ctx.value_type(*inputs.get(1)?))?;
+            [*filter.shape.get(1)?, *filter.shape.get(2)?]
+        }
+        "avg_pool_2d" | "max_pool_2d" => [int("filter_h")?, int("filter_w")?],
+        _ => return None,
+    };
+    let dilation = match name {
+        "conv_2d" | "depthwise_conv_2d" => [int("dilation_h")?, int("dilation_w")?],
+        _ => [1, 1],
+    };
+    let padding = Padding::from_attr(ctx, ctx.attr(op, "padding")?)?;
+    let window = Window { filter, stride: [int("stride_h")?, int("stride_w")?], dilation, padding };
+    let ([n, h, w, c], [on, oh, ow, oc]) = (in_shape.as_slice(), out_shape.as_slice()) else { return None };
+    if n != on
+        || window.stride.iter().chain(&dilation).any(|&v| v < 1)
+        || window.output_size([*h, *w]).ok()? != [*oh, *ow]
+    {
+        return None;
+    }
+    let [(pad, _), _] = window.padding_values([*h, *w]).ok()?;
+    Some(window_allowance(&WindowGeometry {
+        batches: *n,
+        in_rows: *h,
+        out_rows: *oh,
+        filter: filter[0],
+        stride: window.stride[0],
+        dilation: dilation[0],
+        pad,
+        in_row: w * c * in_size,
+        out_row: ow * oc * out_size,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The allowance by brute force over every input row each output row reads, in program
+    /// order: every write of row `r` against every read of rows `>= r`.
+    fn brute_force(g: &WindowGeometry) -> i64 {
+        let mut reads = Vec::new();
+        for n in 0..g.batches {
+            for oy in 0..g.out_rows {
+                let taps = (0..g.filter).map(|f| oy * g.stride - g.pad + f * g.dilation);
+                let inside = taps.filter(|iy| (0..g.in_rows).contains(iy));
+                reads.push(inside.map(|iy| (n * g.in_rows + iy) * g.in_row).min().unwrap_or(i64::MAX));
+            }
+        }
+        let total = g.batches * g.in_rows * g.in_row;
+        (0..reads.len())
+            .map(|r| reads[r..].iter().copied().min().unwrap_or(i64::MAX).min(total) - (r as i64 + 1) * g.out_row)
+            .fold(total, i64::min)
+    }
+
+    #[test]
+    fn the_row_formula_matches_the_brute_force_bound() {
+        let mut cases = 0;
+        for batches in 1..3 {
+            for in_rows in 1..7 {
+                for filter in 1..4 {
+                    for stride in 1..3 {
+                        for dilation in 1..3 {
+                            for pad in 0..3 {
+                                for (in_row, out_row) in [(6, 6), (12, 4), (3, 9)] {
+                                    let span = (filter - 1) * dilation + 1;
+                                    if in_rows + 2 * pad < span {
+                                        continue;
+                                    }
+                                    let out_rows = (in_rows + 2 * pad - span) / stride + 1;
+                                    let g = WindowGeometry {
+                                        batches,
+                                        in_rows,
+                                        out_rows,
+                                        filter,
+                                        stride,
+                                        dilation,
+                                        pad,
+                                        in_row,
+                                        out_row,
+                                    };
+                                    assert_eq!(window_allowance(&g), brute_force(&g), "{g:?}");
+                                    cases += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cases > 1000);
+    }
+
+    #[test]
+    fn a_same_padded_3x3_conv_keeps_two_rows_below() {
+        // 8 rows of 24 bytes in and out, 3 taps, stride 1, one padding row: output rows 0 and
+        // 1 both read input row 0, so the output may start two rows below the input.
+        let g = WindowGeometry {
+            batches: 1,
+            in_rows: 8,
+            out_rows: 8,
+            filter: 3,
+            stride: 1,
+            dilation: 1,
+            pad: 1,
+            in_row: 24,
+            out_row: 24,
+        };
+        assert_eq!(window_allowance(&g), -48);
+        // A 1x1 window reads only its own row: one row below.
+        let pointwise = WindowGeometry { filter: 1, pad: 0, ..g };
+        assert_eq!(window_allowance(&pointwise), -24);
+        // Stride 2 halves the output rows: row oy reads from 2·oy - 1.
+        let strided = WindowGeometry { out_rows: 4, stride: 2, out_row: 12, ..g };
+        assert_eq!(window_allowance(&strided), -12);
+    }
+
+    #[test]
+    fn elementwise_allowances_follow_the_element_sizes() {
+        assert_eq!(elementwise_allowance(100, 1, 1), 0);
+        assert_eq!(elementwise_allowance(100, 4, 1), 3);
+        assert_eq!(elementwise_allowance(100, 1, 4), -297);
+        assert_eq!(elementwise_allowance(1, 1, 4), 1);
+    }
+}
