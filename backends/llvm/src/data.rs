@@ -13,6 +13,9 @@
 //! %a = buffer.alloc() {alignment = 16}              %a = alloca [N x i8], align 16 (in the entry block)
 //! ```
 //!
+//! LLVM may emit a bank's constants as several sections of the same name (small constants whose
+//! address nothing compares go into mergeable ones); linker scripts gather them by name.
+//!
 //! Unplanned `buffer.alloc`s become stack slots (the caller's stack must hold them); run `usmp`
 //! first to plan them into pools, as `mcc` does.
 
@@ -49,8 +52,8 @@ pub(crate) fn define_data<'ll>(
             constants += 1;
             symbol.set_initializer(&value);
             symbol.set_constant(true);
-            symbol.set_linkage(Linkage::Private);
             symbol.set_unnamed_address(UnnamedAddress::Global);
+            symbol.set_linkage(Linkage::Private);
             symbol.set_section(Some(&prefix.rodata_section(CONSTANT_BANK)));
             alignment = global.alignment_value(ctx);
             data.insert(global.name(ctx).to_string(), symbol);

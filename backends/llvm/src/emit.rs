@@ -4,6 +4,7 @@
 
 use crate::module::{LowerOptions, lower_module};
 use crate::target::{OptLevel, TargetSpec};
+use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::Context as LlvmContext;
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
@@ -36,8 +37,15 @@ impl FromStr for EmitKind {
     }
 }
 
-/// Runs LLVM's optimization pipeline for `level` on `module`.
+/// Runs LLVM's optimization pipeline for `level` on `module`. At `-Os` every function is also
+/// marked `optsize`, as clang does: the pipeline alone leaves code generation tuned for speed.
 pub fn optimize(module: &Module<'_>, machine: &TargetMachine, level: OptLevel) -> Result<(), String> {
+    if level == OptLevel::Os {
+        let optsize = module.get_context().create_enum_attribute(Attribute::get_named_enum_kind_id("optsize"), 0);
+        for function in module.get_functions().filter(|f| f.count_basic_blocks() > 0) {
+            function.add_attribute(AttributeLoc::Function, optsize);
+        }
+    }
     module
         .run_passes(level.pipeline(), machine, PassBuilderOptions::create())
         .map_err(|e| format!("LLVM's {} pipeline failed: {e}", level.pipeline()))
