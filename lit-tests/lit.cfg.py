@@ -35,6 +35,7 @@ tools = {
     "mc-translate": os.path.join(mc_bin_dir, "mc-translate"),
     "mc-run": os.path.join(mc_bin_dir, "mc-run"),
     "mc-plan": os.path.join(mc_bin_dir, "mc-plan"),
+    "mcc": os.path.join(mc_bin_dir, "mcc"),
     "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
 }
 for name, path in tools.items():
