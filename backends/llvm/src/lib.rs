@@ -18,6 +18,7 @@
 //! | `scalar` | `arith` and `math` ops |
 //! | [`module`] | a whole module |
 //! | [`emit`] | optimization and object, assembly and IR output |
+//! | [`header`] | the C header: entry prototype, input/output and arena macros |
 //!
 //! Microcontroller objects may call the C library: `memcpy`/`memset` (LLVM forms them from
 //! loops) and, for float models, libm's `expf`, `logf`, `tanhf`, `roundf`; soft-float targets
@@ -27,6 +28,7 @@
 mod data;
 pub mod emit;
 mod function;
+pub mod header;
 pub mod layout;
 pub mod module;
 mod scalar;
@@ -38,6 +40,7 @@ mod types;
 pub use inkwell;
 
 pub use emit::{EmitKind, compile, emit, optimize};
+pub use header::header;
 pub use module::{LowerOptions, lower_module};
 pub use symbols::Prefix;
 pub use target::{OptLevel, TARGETS, TargetSpec, lookup};

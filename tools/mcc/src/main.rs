@@ -1,15 +1,19 @@
 //! `mcc`: mc's compiler driver. `mcc model.tflite --target cortex-m4 [--prefix model] [-O2]
 //! [--emit=obj|asm|llvm-ir] -o outdir/` imports the model, lowers it to planned loop-level IR
 //! (`graph_to_loop`, with the memory plan's residency report and arena picture written beside
-//! the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`, `.ll`).
+//! the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`, `.ll`) and
+//! the C header `<prefix>.h`.
 //! It prints the stages with their times, the RAM of each pool and the flash bytes of the
 //! constants. Errors exit 1 and leave no partial files in the output folder.
 
 mod staging;
 
 use clap::Parser;
-use mc_backend_llvm::{EmitKind, LowerOptions, OptLevel, Prefix, emit, inkwell, lookup, lower_module, optimize};
+use mc_backend_llvm::{
+    EmitKind, LowerOptions, OptLevel, Prefix, emit, header, inkwell, lookup, lower_module, optimize,
+};
 use mc_dialects::buffer::{GlobalOp, PoolOp};
+use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::diagnostics::source::render;
 use mc_ir::pass::{PassManager, PassRegistry};
@@ -89,6 +93,13 @@ fn run(options: &Options) -> Result<(), String> {
     let module = stages
         .run("import", || mc_tflite::import::import_and_verify(&mut ctx, &model, &name))
         .map_err(|d| report(&ctx, &d))?;
+    let entry = "main";
+    // The entry's buffers are the model's inputs then its outputs: count the inputs now.
+    let inputs = mc_ir::SymbolTable::new(&ctx, module.op())
+        .lookup(entry)
+        .and_then(|op| FuncOp::cast(&ctx, op))
+        .map(|func| func.signature(&ctx).0.len())
+        .ok_or_else(|| format!("the model has no @{entry} function"))?;
     let residency = staging.path(&format!("{}_residency.json", prefix.as_str()));
     let svg = staging.path(&format!("{}_arena.svg", prefix.as_str()));
     let usmp = format!("residency-report=\"{}\" arena-svg=\"{}\"", residency.display(), svg.display());
@@ -99,7 +110,7 @@ fn run(options: &Options) -> Result<(), String> {
 
     let machine = target.machine(level)?;
     let llvm = inkwell::context::Context::create();
-    let lower = LowerOptions { prefix: prefix.clone(), entry: "main".to_string() };
+    let lower = LowerOptions { prefix: prefix.clone(), entry: entry.to_string() };
     let lowered = stages
         .run("lower to LLVM", || lower_module(&ctx, module.op(), &llvm, &machine, &lower))
         .map_err(|d| report(&ctx, &[d]))?;
@@ -111,6 +122,8 @@ fn run(options: &Options) -> Result<(), String> {
         EmitKind::LlvmIr => "ll",
     };
     staging.write(&format!("{}.{extension}", prefix.as_str()), &bytes)?;
+    let header = header(&ctx, module.op(), &lower, inputs).map_err(|d| report(&ctx, &[d]))?;
+    staging.write(&format!("{}.h", prefix.as_str()), header.as_bytes())?;
     let written = staging.commit()?;
 
     println!("mcc: {} for {} ({}, {}), -O{}", name, options.target, target.triple, target.cpu, &options.opt_level);

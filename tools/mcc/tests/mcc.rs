@@ -1,8 +1,9 @@
-//! `mcc` end to end: objects, reports and the summary; byte-identical outputs for identical
-//! inputs; two models with different prefixes link into one relocatable object; bad input
-//! exits 1 with a clear message and leaves no files.
+//! `mcc` end to end: objects, headers, reports and the summary; byte-identical outputs for
+//! identical inputs; two models with different prefixes link into one relocatable object; a C
+//! program built with the header and the host object computes what the Cranelift JIT computes;
+//! bad input exits 1 with a clear message and leaves no files.
 
-use mc_conformance::paths;
+use mc_conformance::{DType, Rng, Tensor, paths};
 use object::{Object, ObjectSymbol};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -14,7 +15,7 @@ fn mcc(args: &[&str]) -> Output {
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mcc").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = if dir.is_dir() { std::fs::remove_dir_all(&dir) } else { std::fs::remove_file(&dir) };
     dir
 }
 
@@ -35,7 +36,7 @@ fn objects_and_reports_are_written_identically_and_two_models_link_together() {
     let (first, second) = (scratch("first"), scratch("second"));
     compile(&ad01, "rv32imac", "ad01", &first);
     compile(&ad01, "rv32imac", "ad01", &second);
-    for file in ["ad01.o", "ad01_residency.json", "ad01_arena.svg"] {
+    for file in ["ad01.o", "ad01.h", "ad01_residency.json", "ad01_arena.svg"] {
         let (a, b) = (std::fs::read(first.join(file)).unwrap(), std::fs::read(second.join(file)).unwrap());
         assert!(a == b, "{file} differs between two identical runs");
     }
@@ -89,4 +90,60 @@ fn bad_input_exits_1_with_a_message_and_leaves_no_files() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("cannot create the output folder"), "{stderr}");
+}
+
+/// A C program that reads input 0 from the file `argv[1]`, runs the model and writes output 0 to
+/// `argv[2]`, using only the header's names.
+const HARNESS: &str = r#"
+#include PREFIX_HEADER
+#include <stdio.h>
+
+static int8_t input[INPUT_BYTES];
+static int8_t output[OUTPUT_BYTES];
+
+int main(int argc, char **argv) {
+    FILE *in = fopen(argv[1], "rb");
+    if (argc != 3 || !in || fread(input, 1, sizeof input, in) != sizeof input) return 2;
+    fclose(in);
+    RUN(input, output);
+    FILE *out = fopen(argv[2], "wb");
+    if (!out || fwrite(output, 1, sizeof output, out) != sizeof output) return 3;
+    return fclose(out);
+}
+"#;
+
+#[test]
+fn a_c_program_using_the_header_and_the_host_object_matches_the_jit() {
+    for (file, prefix, shape) in
+        [("ad01_int8.tflite", "ad01", &[1usize, 640][..]), ("kws_ref_model.tflite", "kws", &[1, 49, 10, 1])]
+    {
+        let model = paths::model(file);
+        let dir = scratch(&format!("harness-{prefix}"));
+        compile(&model, "host", prefix, &dir);
+        let upper = prefix.to_ascii_uppercase();
+        std::fs::write(dir.join("harness.c"), HARNESS).unwrap();
+        let program = dir.join("harness");
+        let status = Command::new("cc")
+            .arg(format!("-DPREFIX_HEADER=\"{prefix}.h\""))
+            .arg(format!("-DINPUT_BYTES={upper}_INPUT_0_BYTES"))
+            .arg(format!("-DOUTPUT_BYTES={upper}_OUTPUT_0_BYTES"))
+            .arg(format!("-DRUN={prefix}_model_run"))
+            .args(["-std=c99", "-Wall", "-Werror", "-I"])
+            .arg(&dir)
+            .arg(dir.join("harness.c"))
+            .arg(dir.join(format!("{prefix}.o")))
+            .arg("-o")
+            .arg(&program)
+            .status()
+            .unwrap();
+        assert!(status.success(), "the harness does not build against {prefix}.h and {prefix}.o");
+        let input = Tensor::random(DType::Int8, shape, &mut Rng(11));
+        std::fs::write(dir.join("input.bin"), &input.data).unwrap();
+        let status = Command::new(&program).arg(dir.join("input.bin")).arg(dir.join("output.bin")).status().unwrap();
+        assert!(status.success(), "the harness failed for {prefix}");
+        let got = std::fs::read(dir.join("output.bin")).unwrap();
+        let bytes = std::fs::read(&model).unwrap();
+        let expected = mc_conformance::host::run_model(&bytes, &[input], file).unwrap();
+        assert_eq!(got, expected[0].data, "{prefix}: the C program and the JIT disagree");
+    }
 }
