@@ -3,7 +3,8 @@
 //! `<prefix>_model_run`, puts each bank's pools in `.bss.<prefix>.<bank>` (as large as the pools)
 //! and the constants in `.rodata.<prefix>.flash` sections (at most their data: LLVM may fold small
 //! tables into code), calls nothing but
-//! the C library and the compiler runtime, and is byte-identical when compiled twice.
+//! the C library and the compiler runtime, and is byte-identical when compiled twice. Every
+//! target of the table compiles a small model.
 
 use mc_backend_llvm::{EmitKind, LowerOptions, OptLevel, Prefix, compile, lookup};
 use mc_conformance::paths;
@@ -97,5 +98,27 @@ fn cortex_m4_and_rv32imac_objects_define_the_entry_pools_and_constants() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn every_target_of_the_table_compiles_a_model() {
+    let mut ctx = Context::new();
+    mc_dialects::register_all(&mut ctx);
+    let module = planned(&mut ctx, &std::fs::read(paths::model("ad01_int8.tflite")).unwrap(), "ad01");
+    let options = LowerOptions { prefix: Prefix::new("ad01").unwrap(), entry: "main".to_string() };
+    for spec in mc_backend_llvm::TARGETS {
+        let bytes = compile(&ctx, module, spec, OptLevel::Os, &options, EmitKind::Object)
+            .unwrap_or_else(|d| panic!("{} ({}): {}", spec.triple, spec.cpu, d.message));
+        let file = object::File::parse(bytes.as_slice()).unwrap();
+        let expected = match spec.llvm_triple.split('-').next().unwrap() {
+            "x86_64" => Architecture::X86_64,
+            "riscv32" => Architecture::Riscv32,
+            _ => Architecture::Arm,
+        };
+        assert_eq!(file.architecture(), expected, "{} ({})", spec.triple, spec.cpu);
+        assert!(file.symbols().any(|s| s.name() == Ok("ad01_model_run") && s.is_definition()), "{}", spec.triple);
+        let undefined: Vec<&str> = file.symbols().filter(|s| s.is_undefined()).filter_map(|s| s.name().ok()).collect();
+        assert!(undefined.iter().all(|s| s.is_empty() || runtime_symbol(s)), "{}: {undefined:?}", spec.triple);
     }
 }
