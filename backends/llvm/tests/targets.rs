@@ -1,10 +1,9 @@
 //! Microcontroller objects for the MLPerf Tiny models: for Cortex-M4 and RV32IMAC (at -Os and
 //! -O2) every model gives an ELF object of the right architecture that defines
 //! `<prefix>_model_run`, puts each bank's pools in `.bss.<prefix>.<bank>` (as large as the pools)
-//! and the constants in `.rodata.<prefix>.flash` sections (at most their data: LLVM may fold small
-//! tables into code), calls nothing but
-//! the C library and the compiler runtime, and is byte-identical when compiled twice. Every
-//! target of the table compiles a small model.
+//! and the constants in `.rodata.<prefix>.flash` sections (at most their data: LLVM may fold
+//! small tables into code), calls nothing but the C library and the compiler runtime, and is
+//! byte-identical when compiled twice. Every target of the table compiles a small model.
 
 use mc_backend_llvm::{EmitKind, LowerOptions, OptLevel, Prefix, compile, lookup};
 use mc_conformance::paths;
