@@ -301,15 +301,21 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
         }
         let address = layout.element_address(indices).map_err(|m| self.error(op, m))?;
         let index = self.types.index;
-        let mut offset: IntValue<'ll> = index.const_int(address.constant_bytes as u64, true);
+        // Σ index · scale, plus the constant part unless it is zero.
+        let mut offset: Option<IntValue<'ll>> =
+            (address.constant_bytes != 0).then(|| index.const_int(address.constant_bytes as u64, true));
         for (value, scale) in address.terms {
             let term = if scale == 1 {
                 value
             } else {
                 self.built(op, self.builder.build_int_mul(value, index.const_int(scale as u64, true), ""))?
             };
-            offset = self.built(op, self.builder.build_int_add(offset, term, ""))?;
+            offset = Some(match offset {
+                Some(sum) => self.built(op, self.builder.build_int_add(sum, term, ""))?,
+                None => term,
+            });
         }
+        let offset = offset.unwrap_or_else(|| index.const_zero());
         let base = self.value(buffer)?.into_pointer_value();
         let i8_type = self.types.llvm.i8_type();
         // SAFETY (LLVM's, not Rust's): the index is within the buffer's storage for in-bounds
