@@ -36,6 +36,7 @@ tools = {
     "mc-translate": os.path.join(mc_bin_dir, "mc-translate"),
     "mc-run": os.path.join(mc_bin_dir, "mc-run"),
     "mc-plan": os.path.join(mc_bin_dir, "mc-plan"),
+    "mcc": os.path.join(mc_bin_dir, "mcc"),
     "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
     "mlir-translate-22": os.path.join(llvm_bin_dir, "mlir-translate"),
 }

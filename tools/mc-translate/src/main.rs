@@ -4,9 +4,13 @@
 //! `graph` dialect, verifies it and prints it. `--export-mlir` turns mc's loop-level IR into
 //! upstream MLIR (`func`, `arith`, `math`, `scf`, `memref`), `--import-mlir` reads such IR back
 //! into mc's loop dialect (both through `mc-mlir`).
+//!
+//! `mc-translate --mlir-to-llvmir planned.mlir [--target cortex-m4] [--prefix p] [-o out.ll]`
+//! lowers planned loop-level IR to LLVM IR (unoptimized, as `mlir-translate --mlir-to-llvmir`
+//! prints it) for a target of `mc-backend-llvm`'s table (the host by default).
 
 use clap::Parser;
-use mc_ir::diagnostics::source::render;
+use mc_ir::diagnostics::source::{SourceBuffer, render};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
 use std::io::Write;
@@ -35,6 +39,22 @@ struct Options {
     /// Translate upstream MLIR (func, arith, math, scf, memref) into mc's loop dialect.
     #[arg(long = "import-mlir", group = "translation")]
     import_mlir: bool,
+
+    /// Translate planned loop-level IR into LLVM IR.
+    #[arg(long = "mlir-to-llvmir", group = "translation")]
+    mlir_to_llvmir: bool,
+
+    /// With --mlir-to-llvmir: the target (an alias such as cortex-m4 or rv32imac, or a triple).
+    #[arg(long, default_value = "host")]
+    target: String,
+
+    /// With --mlir-to-llvmir: the prefix of every symbol and section.
+    #[arg(long, default_value = "model")]
+    prefix: String,
+
+    /// With --mlir-to-llvmir: the entry function, exported as <prefix>_model_run.
+    #[arg(long, default_value = "main")]
+    entry: String,
 
     /// Print every op in the generic form.
     #[arg(long = "print-generic", alias = "mlir-print-op-generic")]
@@ -72,12 +92,13 @@ fn read_input(options: &Options) -> Result<Vec<u8>, String> {
     read.map_err(|e| format!("mc-translate: error: could not open input file '{}': {e}\n", options.input))
 }
 
-/// Writes `text` to the output file ('-' for standard output).
-fn write_output(options: &Options, text: &str) -> Result<(), String> {
+/// Writes `bytes` to the output file ('-' for standard output).
+fn write_output(options: &Options, bytes: &[u8]) -> Result<(), String> {
     let result = if options.output == "-" {
-        std::io::stdout().lock().write_all(text.as_bytes())
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes).and_then(|_| out.flush())
     } else {
-        std::fs::write(&options.output, text)
+        std::fs::write(&options.output, bytes)
     };
     result.map_err(|e| format!("mc-translate: error: could not write '{}': {e}\n", options.output))
 }
@@ -89,12 +110,12 @@ fn export_mlir(options: &Options) -> Result<(), String> {
         .map_err(|_| format!("mc-translate: error: '{}' is not UTF-8 text\n", options.input))?;
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
-    let buffer = mc_ir::diagnostics::source::SourceBuffer::new(&options.input, text, 1);
+    let buffer = SourceBuffer::new(&options.input, text, 1);
     let module = mc_ir::parser::parse_source(&mut ctx, &buffer).map_err(|d| report(&ctx, &[d]))?;
     mc_ir::verify(&ctx, module.op()).map_err(|diags| report(&ctx, &diags))?;
     let session = mc_mlir::Session::new();
     let exported = mc_mlir::export_module(&ctx, module, &session).map_err(|d| report(&ctx, &[d]))?;
-    write_output(options, &format!("{}\n", exported.as_operation()))
+    write_output(options, format!("{}\n", exported.as_operation()).as_bytes())
 }
 
 /// `--import-mlir`: parses upstream MLIR with MLIR's parser, rebuilds it as mc's loop dialect
@@ -110,16 +131,41 @@ fn import_mlir(options: &Options) -> Result<(), String> {
     let print = PrintOptions { generic: options.print_generic, debug_info: options.print_debuginfo };
     let mut out = Vec::new();
     print_top_level_to(&ctx, module.op(), print, &mut out).expect("printing to memory cannot fail");
-    write_output(options, &String::from_utf8_lossy(&out))
+    write_output(options, &out)
 }
 
-/// Imports, verifies and prints; the error is the text to print on stderr.
+/// `--mlir-to-llvmir`: parses planned loop-level IR and lowers it to LLVM IR for the target.
+fn to_llvm_ir(options: &Options) -> Result<(), String> {
+    use mc_backend_llvm::{EmitKind, LowerOptions, Prefix, emit, inkwell, lookup, lower_module};
+    let text = String::from_utf8(read_input(options)?)
+        .map_err(|_| format!("mc-translate: error: '{}' is not UTF-8 text\n", options.input))?;
+    let usage = |m: String| format!("mc-translate: error: {m}\n");
+    let target = lookup(&options.target).map_err(usage)?;
+    let prefix = Prefix::new(&options.prefix).map_err(usage)?;
+    let mut ctx = Context::new();
+    mc_dialects::register_all(&mut ctx);
+    let source = SourceBuffer::new(&options.input, text, 1);
+    let report = |ctx: &Context, d: &Diagnostic| render(ctx, d, &[&source]);
+    let module = mc_ir::parser::parse_source(&mut ctx, &source).map_err(|d| report(&ctx, &d))?;
+    let machine = target.machine(mc_backend_llvm::OptLevel::O0).map_err(usage)?;
+    let llvm = inkwell::context::Context::create();
+    let lower = LowerOptions { prefix, entry: options.entry.clone() };
+    let lowered = lower_module(&ctx, module.op(), &llvm, &machine, &lower).map_err(|d| report(&ctx, &d))?;
+    let bytes = emit(&lowered, &machine, EmitKind::LlvmIr).map_err(usage)?;
+    write_output(options, &bytes)
+}
+
+/// Imports a TFLite model, verifies and prints it (or runs the translation the options ask
+/// for); the error is the text to print on stderr.
 fn run(options: &Options) -> Result<(), String> {
     if options.export_mlir {
         return export_mlir(options);
     }
     if options.import_mlir {
         return import_mlir(options);
+    }
+    if options.mlir_to_llvmir {
+        return to_llvm_ir(options);
     }
     let bytes = read_input(options)?;
     let mut ctx = Context::new();

@@ -1,0 +1,121 @@
+//! Lowering of a whole planned loop-level `builtin.module` to an LLVM module for one target:
+//! data first ([`crate::data`]), then every `func.func` declared (so calls may go forwards),
+//! then their bodies ([`crate::function`]).
+//!
+//! Functions take buffers as pointers and scalars as LLVM scalars (`index` as the target's
+//! pointer-sized integer) and return nothing, one scalar, or a struct of their results. The
+//! entry function (`@main` by default) becomes `<prefix>_model_run`; symbol names and sections
+//! follow [`crate::symbols`]. Every function is `nounwind` and in its own `.text` section.
+
+use crate::data::define_data;
+use crate::function::{FunctionLowering, ModuleSymbols};
+use crate::symbols::Prefix;
+use crate::types::TypeMap;
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::context::Context as LlvmContext;
+use inkwell::module::{Linkage, Module};
+use inkwell::targets::TargetMachine;
+use inkwell::types::{BasicMetadataTypeEnum, BasicType};
+use mc_dialects::buffer::{GlobalOp, PoolOp};
+use mc_dialects::func::FuncOp;
+use mc_ir::builtin::ModuleOp;
+use mc_ir::{Context, Diagnostic, OpId};
+use std::collections::HashMap;
+
+/// How a module is lowered.
+#[derive(Clone, Debug)]
+pub struct LowerOptions {
+    /// The prefix of every symbol and section.
+    pub prefix: Prefix,
+    /// The IR name of the entry function, exported as `<prefix>_model_run`.
+    pub entry: String,
+}
+
+impl Default for LowerOptions {
+    /// Prefix `model`, entry `main`.
+    fn default() -> Self {
+        LowerOptions { prefix: Prefix::new("model").expect("a C identifier"), entry: "main".to_string() }
+    }
+}
+
+/// Lowers `module` (a verified, planned loop-level `builtin.module`) to an LLVM module for
+/// `machine`, in `llvm`. Errors name the op that could not be lowered and its location.
+pub fn lower_module<'ll>(
+    ctx: &Context,
+    module: OpId,
+    llvm: &'ll LlvmContext,
+    machine: &TargetMachine,
+    options: &LowerOptions,
+) -> Result<Module<'ll>, Diagnostic> {
+    if let Err(mut diags) = mc_ir::verify(ctx, module) {
+        let mut first = diags.remove(0);
+        for other in diags {
+            first = first.with_note(other.loc, other.message);
+        }
+        return Err(first);
+    }
+    let loc = ctx.operation(module).loc();
+    let module_op = ModuleOp::cast(ctx, module)
+        .ok_or_else(|| Diagnostic::error(loc, "expected a 'builtin.module' to lower to LLVM"))?;
+    let target = llvm.create_module(options.prefix.as_str());
+    target.set_triple(&machine.get_triple());
+    let target_data = machine.get_target_data();
+    target.set_data_layout(&target_data.get_data_layout());
+    let types = TypeMap { llvm, index: llvm.ptr_sized_int_type(&target_data, None) };
+
+    let data = define_data(ctx, module_op, llvm, &target, &options.prefix)?;
+    let nounwind = llvm.create_enum_attribute(Attribute::get_named_enum_kind_id("nounwind"), 0);
+    let mut symbols = ModuleSymbols { funcs: HashMap::new(), data };
+    let mut bodies = Vec::new();
+    for op in module_op.ops(ctx) {
+        if GlobalOp::cast(ctx, op).is_some() || PoolOp::cast(ctx, op).is_some() {
+            continue;
+        }
+        let op_loc = ctx.operation(op).loc();
+        let Some(func) = FuncOp::cast(ctx, op) else {
+            return Err(Diagnostic::error(
+                op_loc,
+                format!(
+                    "cannot lower top-level op '{}' to LLVM: only 'func.func', 'buffer.global' and 'buffer.pool' are supported",
+                    ctx.op_name_of(op)
+                ),
+            ));
+        };
+        let name = func.name(ctx).to_string();
+        let Some(body) = func.entry_block(ctx) else {
+            return Err(Diagnostic::error(
+                op_loc,
+                format!("cannot lower @{name} to LLVM: external declarations are not supported"),
+            ));
+        };
+        let (inputs, results) = func.signature(ctx);
+        let signature_error = |m: String| Diagnostic::error(op_loc, format!("cannot lower @{name} to LLVM: {m}"));
+        let params: Vec<BasicMetadataTypeEnum> = inputs
+            .iter()
+            .map(|&ty| types.of(ctx, ty).map(Into::into))
+            .collect::<Result<_, _>>()
+            .map_err(signature_error)?;
+        let results =
+            results.iter().map(|&ty| types.of(ctx, ty)).collect::<Result<Vec<_>, _>>().map_err(signature_error)?;
+        let fn_type = match results.as_slice() {
+            [] => llvm.void_type().fn_type(&params, false),
+            [one] => one.fn_type(&params, false),
+            many => llvm.struct_type(many, false).fn_type(&params, false),
+        };
+        let private = ctx.attr(op, "sym_visibility").and_then(|a| ctx.string_value(a)).is_some_and(|v| v == "private");
+        let symbol = if name == options.entry { options.prefix.entry() } else { options.prefix.function(&name) };
+        let linkage = if private { Linkage::Internal } else { Linkage::External };
+        let function = target.add_function(&symbol, fn_type, Some(linkage));
+        function.add_attribute(AttributeLoc::Function, nounwind);
+        function.as_global_value().set_section(Some(&options.prefix.text_section(&symbol)));
+        symbols.funcs.insert(name, function);
+        bodies.push((op, body, function));
+    }
+    for (op, body, function) in bodies {
+        FunctionLowering::new(ctx, types, &target, &symbols, function).lower_body(op, body)?;
+    }
+    target
+        .verify()
+        .map_err(|e| Diagnostic::error(loc, format!("internal error: LLVM rejected the lowered module: {e}")))?;
+    Ok(target)
+}

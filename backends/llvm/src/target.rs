@@ -1,0 +1,295 @@
+//! The targets mc compiles for: a table of friendly names (`cortex-m4`, `rv32imac`) and triples
+//! (`thumbv7em-none-eabihf`), each with the LLVM triple, CPU, features and ABI it stands for, and
+//! the LLVM target machines made from them.
+//!
+//! Triples are spelled as Rust and `target-lexicon` spell them (`riscv32imac-unknown-none-elf`);
+//! LLVM wants the architecture without extension letters (`riscv32-unknown-none-elf`) and the
+//! extensions as features, which the table records. Every machine is configured the same way on
+//! every build host (no "native" CPU), so identical inputs give identical objects.
+
+use inkwell::OptimizationLevel;
+use inkwell::targets::{
+    CodeModel, InitializationConfig, RelocMode, Target as LlvmTarget, TargetMachine, TargetMachineOptions, TargetTriple,
+};
+use std::str::FromStr;
+use std::sync::Once;
+
+/// One target mc compiles for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetSpec {
+    /// The triple as Rust and `target-lexicon` spell it.
+    pub triple: &'static str,
+    /// Friendly names that select this target (`cortex-m4`, `rv32imac`).
+    pub aliases: &'static [&'static str],
+    /// The triple LLVM is given.
+    pub llvm_triple: &'static str,
+    /// The LLVM CPU name.
+    pub cpu: &'static str,
+    /// LLVM target features (`+m,+a,+c`), beyond the CPU's own.
+    pub features: &'static str,
+    /// The ABI name (`ilp32f`), empty for the triple's default.
+    pub abi: &'static str,
+    /// True for the build machine's triple: objects are position independent so tests can link
+    /// them into shared libraries.
+    pub host: bool,
+}
+
+/// Every supported target. The Cortex-M cores with an FPU use the hard-float ABI (`eabihf`),
+/// as TARGETS.md's boards do; `thumbv7em-none-eabi` is the soft-float Cortex-M4.
+pub const TARGETS: &[TargetSpec] = &[
+    TargetSpec {
+        triple: "x86_64-unknown-linux-gnu",
+        aliases: &["host", "x86-64"],
+        llvm_triple: "x86_64-unknown-linux-gnu",
+        cpu: "x86-64",
+        features: "",
+        abi: "",
+        host: true,
+    },
+    TargetSpec {
+        triple: "thumbv6m-none-eabi",
+        aliases: &["cortex-m0plus", "cortex-m0+", "cortex-m0"],
+        llvm_triple: "thumbv6m-none-eabi",
+        cpu: "cortex-m0plus",
+        features: "",
+        abi: "",
+        host: false,
+    },
+    TargetSpec {
+        triple: "thumbv7m-none-eabi",
+        aliases: &["cortex-m3"],
+        llvm_triple: "thumbv7m-none-eabi",
+        cpu: "cortex-m3",
+        features: "",
+        abi: "",
+        host: false,
+    },
+    TargetSpec {
+        triple: "thumbv7em-none-eabi",
+        aliases: &["cortex-m4-softfp", "cortex-m4-nofp"],
+        llvm_triple: "thumbv7em-none-eabi",
+        cpu: "cortex-m4",
+        features: "-fpregs",
+        abi: "",
+        host: false,
+    },
+    TargetSpec {
+        triple: "thumbv7em-none-eabihf",
+        aliases: &["cortex-m4", "cortex-m4f"],
+        llvm_triple: "thumbv7em-none-eabihf",
+        cpu: "cortex-m4",
+        features: "",
+        abi: "",
+        host: false,
+    },
+    TargetSpec {
+        triple: "thumbv7em-none-eabihf",
+        aliases: &["cortex-m7"],
+        llvm_triple: "thumbv7em-none-eabihf",
+        cpu: "cortex-m7",
+        features: "",
+        abi: "",
+        host: false,
+    },
+    TargetSpec {
+        triple: "thumbv8m.main-none-eabi",
+        aliases: &["cortex-m33-nofp"],
+        llvm_triple: "thumbv8m.main-none-eabi",
+        cpu: "cortex-m33",
+        features: "-fpregs",
+        abi: "",
+        host: false,
+    },
+    TargetSpec {
+        triple: "thumbv8m.main-none-eabihf",
+        aliases: &["cortex-m33"],
+        llvm_triple: "thumbv8m.main-none-eabihf",
+        cpu: "cortex-m33",
+        features: "",
+        abi: "",
+        host: false,
+    },
+    TargetSpec {
+        triple: "riscv32imc-unknown-none-elf",
+        aliases: &["rv32imc"],
+        llvm_triple: "riscv32-unknown-none-elf",
+        cpu: "generic-rv32",
+        features: "+m,+c",
+        abi: "ilp32",
+        host: false,
+    },
+    TargetSpec {
+        triple: "riscv32imac-unknown-none-elf",
+        aliases: &["rv32imac"],
+        llvm_triple: "riscv32-unknown-none-elf",
+        cpu: "generic-rv32",
+        features: "+m,+a,+c",
+        abi: "ilp32",
+        host: false,
+    },
+    TargetSpec {
+        triple: "riscv32imafc-unknown-none-elf",
+        aliases: &["rv32imafc"],
+        llvm_triple: "riscv32-unknown-none-elf",
+        cpu: "generic-rv32",
+        features: "+m,+a,+f,+c",
+        abi: "ilp32f",
+        host: false,
+    },
+];
+
+/// The LLVM optimization pipeline to run (the new pass manager's `default<O2>` etc.).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptLevel {
+    /// `-O0`: no optimization.
+    O0,
+    /// `-O2`.
+    O2,
+    /// `-Os`: optimize for size.
+    Os,
+    /// `-O3`.
+    O3,
+}
+
+impl OptLevel {
+    /// The pass pipeline text for `Module::run_passes`.
+    pub fn pipeline(self) -> &'static str {
+        match self {
+            OptLevel::O0 => "default<O0>",
+            OptLevel::O2 => "default<O2>",
+            OptLevel::Os => "default<Os>",
+            OptLevel::O3 => "default<O3>",
+        }
+    }
+
+    fn codegen(self) -> OptimizationLevel {
+        match self {
+            OptLevel::O0 => OptimizationLevel::None,
+            OptLevel::O2 | OptLevel::Os => OptimizationLevel::Default,
+            OptLevel::O3 => OptimizationLevel::Aggressive,
+        }
+    }
+}
+
+impl FromStr for OptLevel {
+    type Err = String;
+
+    /// `0`, `2`, `s`, `3`, with or without a leading `O`.
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim_start_matches('O') {
+            "0" => Ok(OptLevel::O0),
+            "2" => Ok(OptLevel::O2),
+            "s" => Ok(OptLevel::Os),
+            "3" => Ok(OptLevel::O3),
+            _ => Err(format!("unknown optimization level '{text}': expected O0, O2, Os or O3")),
+        }
+    }
+}
+
+/// The target named `name`: an alias or a triple of [`TARGETS`] (the first entry with that
+/// triple: `thumbv7em-none-eabihf` is the Cortex-M4). Unknown names are an error listing the
+/// known ones; a triple `target-lexicon` understands but mc does not support says so.
+pub fn lookup(name: &str) -> Result<&'static TargetSpec, String> {
+    if let Some(spec) =
+        TARGETS.iter().find(|t| t.aliases.contains(&name)).or_else(|| TARGETS.iter().find(|t| t.triple == name))
+    {
+        return Ok(spec);
+    }
+    let mut known_unique: Vec<&str> = Vec::new();
+    for name in TARGETS.iter().flat_map(|t| t.aliases.iter().copied().chain([t.triple])) {
+        if !known_unique.contains(&name) {
+            known_unique.push(name);
+        }
+    }
+    match target_lexicon::Triple::from_str(name) {
+        Ok(triple) => Err(format!(
+            "target triple '{name}' ({} architecture) is not supported; supported targets: {}",
+            triple.architecture,
+            known_unique.join(", ")
+        )),
+        Err(_) => Err(format!("unknown target '{name}'; supported targets: {}", known_unique.join(", "))),
+    }
+}
+
+impl TargetSpec {
+    /// The pointer width in bits, from the triple (`index` has this width).
+    pub fn pointer_bits(&self) -> u32 {
+        let triple = target_lexicon::Triple::from_str(self.triple).expect("the table's triples parse");
+        triple.pointer_width().map(|w| u32::from(w.bits())).unwrap_or(32)
+    }
+
+    /// An LLVM target machine for this target at `level`.
+    pub fn machine(&self, level: OptLevel) -> Result<TargetMachine, String> {
+        initialize_targets();
+        let triple = TargetTriple::create(self.llvm_triple);
+        let target = LlvmTarget::from_triple(&triple)
+            .map_err(|e| format!("LLVM has no target for '{}': {e}", self.llvm_triple))?;
+        let reloc = if self.host { RelocMode::PIC } else { RelocMode::Static };
+        let options = TargetMachineOptions::new()
+            .set_cpu(self.cpu)
+            .set_features(self.features)
+            .set_abi(self.abi)
+            .set_level(level.codegen())
+            .set_reloc_mode(reloc)
+            .set_code_model(CodeModel::Default);
+        target
+            .create_target_machine_from_options(&triple, options)
+            .ok_or_else(|| format!("LLVM could not create a target machine for '{}' ({})", self.triple, self.cpu))
+    }
+}
+
+/// Registers LLVM's x86, Arm and RISC-V targets once.
+fn initialize_targets() {
+    static INIT: Once = Once::new();
+    INIT.call_once(|| {
+        let config = InitializationConfig::default();
+        LlvmTarget::initialize_x86(&config);
+        LlvmTarget::initialize_arm(&config);
+        LlvmTarget::initialize_riscv(&config);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aliases_map_to_triple_cpu_and_features() {
+        let m4 = lookup("cortex-m4").unwrap();
+        assert_eq!((m4.llvm_triple, m4.cpu), ("thumbv7em-none-eabihf", "cortex-m4"));
+        let rv = lookup("rv32imac").unwrap();
+        assert_eq!((rv.llvm_triple, rv.features, rv.abi), ("riscv32-unknown-none-elf", "+m,+a,+c", "ilp32"));
+        assert_eq!(lookup("rv32imafc").unwrap().abi, "ilp32f");
+        assert_eq!(lookup("thumbv7em-none-eabihf").unwrap(), m4, "a triple picks its first entry");
+        assert_eq!(lookup("cortex-m0plus").unwrap().triple, "thumbv6m-none-eabi");
+        assert_eq!(lookup("host").unwrap().pointer_bits(), 64);
+        assert_eq!(m4.pointer_bits(), 32);
+    }
+
+    #[test]
+    fn every_entry_parses_and_makes_a_machine() {
+        for spec in TARGETS {
+            let triple = target_lexicon::Triple::from_str(spec.triple).unwrap();
+            let family = triple.architecture.to_string();
+            assert!(spec.llvm_triple.starts_with(&family[..family.len().min(5)]), "{family} vs {}", spec.llvm_triple);
+            let machine = spec.machine(OptLevel::O2).unwrap_or_else(|e| panic!("{}: {e}", spec.triple));
+            assert_eq!(machine.get_cpu().to_str().unwrap(), spec.cpu);
+        }
+        let names: Vec<&str> = TARGETS.iter().flat_map(|t| t.aliases.iter().copied()).collect();
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(names.len(), unique.len(), "aliases are unique");
+    }
+
+    #[test]
+    fn unknown_targets_are_errors_naming_the_known_ones() {
+        let error = lookup("cortex-m99").unwrap_err();
+        assert!(error.starts_with("unknown target 'cortex-m99'") && error.contains("cortex-m4"), "{error}");
+        let error = lookup("aarch64-unknown-linux-gnu").unwrap_err();
+        assert!(error.contains("is not supported") && error.contains("aarch64"), "{error}");
+        assert_eq!("Os".parse::<OptLevel>().unwrap(), OptLevel::Os);
+        assert_eq!("3".parse::<OptLevel>().unwrap().pipeline(), "default<O3>");
+        assert!("O1".parse::<OptLevel>().is_err());
+    }
+}

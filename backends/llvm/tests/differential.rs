@@ -1,0 +1,175 @@
+//! Differential test: the same planned IR compiled by LLVM for the host (an object linked into a
+//! shared library with `cc -shared` and loaded) and by the Cranelift JIT (the reference), called
+//! on the same seeded random inputs: every buffer must hold the same bytes afterwards. Runs the
+//! four MLPerf Tiny models after `graph_to_loop` and the kernels in `tests/inputs/` (one unplanned
+//! and planned by usmp), at -O0 and -O2 (-O3/-Os for the kernels too).
+
+use mc_backend_cranelift::{JitArg, JitModule, MODEL_STACK_BYTES, run_with_stack};
+use mc_backend_llvm::{EmitKind, LowerOptions, OptLevel, Prefix, compile, lookup};
+use mc_conformance::{Rng, paths};
+use mc_dialects::func::FuncOp;
+use mc_ir::diagnostics::source::{SourceBuffer, render};
+use mc_ir::pass::{PassManager, PassRegistry};
+use mc_ir::{Context, Diagnostic, OpId};
+use mc_passes::pipelines::graph_to_loop;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// Runs `pipeline` on `module`, panicking with the rendered diagnostics.
+fn run_pipeline(ctx: &mut Context, module: OpId, pipeline: &str) {
+    let mut registry = PassRegistry::new();
+    mc_passes::register_all_passes(&mut registry);
+    let mut pm = PassManager::parse(pipeline, &registry).expect("the pipeline parses");
+    if let Err(failure) = pm.run(ctx, module) {
+        panic!("{}", rendered(ctx, &failure.0));
+    }
+}
+
+fn rendered(ctx: &Context, diags: &[Diagnostic]) -> String {
+    diags.iter().map(|d| render(ctx, d, &[])).collect()
+}
+
+/// A host shared library built from `object`, loaded; `name` keeps files of parallel tests apart.
+fn load_object(object: &[u8], name: &str) -> libloading::Library {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("llvm-differential");
+    std::fs::create_dir_all(&dir).unwrap();
+    let object_path = dir.join(format!("{name}.o"));
+    let library_path = dir.join(format!("lib{name}.so"));
+    std::fs::write(&object_path, object).unwrap();
+    let status = Command::new("cc").arg("-shared").arg("-o").arg(&library_path).arg(&object_path).arg("-lm").status();
+    assert!(status.is_ok_and(|s| s.success()), "cc -shared failed for {}", object_path.display());
+    // SAFETY: the library is our own object, with no initializers.
+    unsafe { libloading::Library::new(&library_path) }.unwrap()
+}
+
+/// Calls `symbol` of `library`, a function taking one pointer per buffer.
+fn call_llvm(library: &libloading::Library, symbol: &str, buffers: &mut [Vec<u8>]) {
+    let mut pointers: Vec<*mut u8> = buffers.iter_mut().map(|b| b.as_mut_ptr()).collect();
+    // SAFETY: the function takes exactly these pointers (the entry of a module whose parameters
+    // are all buffers), each at least as large as its buffer's layout reaches.
+    unsafe {
+        match pointers.as_mut_slice() {
+            [a] => library.get::<unsafe extern "C" fn(*mut u8)>(symbol.as_bytes()).unwrap()(*a),
+            [a, b] => library.get::<unsafe extern "C" fn(*mut u8, *mut u8)>(symbol.as_bytes()).unwrap()(*a, *b),
+            [a, b, c] => {
+                library.get::<unsafe extern "C" fn(*mut u8, *mut u8, *mut u8)>(symbol.as_bytes()).unwrap()(*a, *b, *c)
+            }
+            other => panic!("no caller for {} buffers", other.len()),
+        }
+    }
+}
+
+/// The byte size of each parameter of `@main` (all buffers).
+fn buffer_sizes(ctx: &Context, module: OpId) -> Vec<usize> {
+    let main = mc_ir::SymbolTable::new(ctx, module).lookup("main").expect("@main");
+    let (inputs, _) = FuncOp::cast(ctx, main).unwrap().signature(ctx);
+    inputs.iter().map(|&ty| ctx.buffer_storage_bytes(ty).expect("buffer parameters") as usize).collect()
+}
+
+/// Compiles `module` with both backends, calls `@main` on buffers filled from `seed` (the first
+/// `random` of them random, the rest zero) and compares every buffer. Returns the best call
+/// times (LLVM, Cranelift) of `repeat` calls.
+fn compare(
+    ctx: &Context,
+    module: OpId,
+    name: &str,
+    level: OptLevel,
+    random: usize,
+    seed: u64,
+    repeat: usize,
+) -> (f64, f64) {
+    let host = lookup("host").unwrap();
+    let options = LowerOptions { prefix: Prefix::new(name).unwrap(), entry: "main".to_string() };
+    let object = compile(ctx, module, host, level, &options, EmitKind::Object)
+        .unwrap_or_else(|d| panic!("{name}: {}", rendered(ctx, &[d])));
+    let library = load_object(&object, &format!("{name}_{level:?}"));
+    let jit = JitModule::compile(ctx, module).unwrap_or_else(|d| panic!("{name}: {}", rendered(ctx, &[d])));
+    let mut rng = Rng(seed);
+    let inputs: Vec<Vec<u8>> = buffer_sizes(ctx, module)
+        .into_iter()
+        .enumerate()
+        .map(|(index, size)| if index < random { rng.bytes(size) } else { vec![0; size] })
+        .collect();
+    let (mut llvm_best, mut cranelift_best) = (f64::MAX, f64::MAX);
+    let (mut by_llvm, mut by_cranelift) = (inputs.clone(), inputs.clone());
+    for _ in 0..repeat {
+        let start = Instant::now();
+        call_llvm(&library, &options.prefix.entry(), &mut by_llvm);
+        llvm_best = llvm_best.min(start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        let mut args: Vec<JitArg<'_>> = by_cranelift.iter_mut().map(|b| JitArg::Memory(b)).collect();
+        jit.call("main", &mut args).unwrap();
+        cranelift_best = cranelift_best.min(start.elapsed().as_secs_f64());
+    }
+    assert_ne!(by_llvm.last(), inputs.last(), "{name}: the call wrote nothing into its last buffer");
+    for (index, (got, expected)) in by_llvm.iter().zip(&by_cranelift).enumerate() {
+        if let Some(at) = got.iter().zip(expected).position(|(a, b)| a != b) {
+            panic!(
+                "{name} at {level:?}: buffer #{index} differs first at byte {at}: LLVM {} vs Cranelift {}",
+                got[at], expected[at]
+            );
+        }
+    }
+    (llvm_best, cranelift_best)
+}
+
+/// Parses the kernel file `file` of `tests/inputs/`.
+fn parse_input(ctx: &mut Context, file: &str) -> OpId {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inputs").join(file);
+    let source = SourceBuffer::new(file, std::fs::read_to_string(&path).unwrap(), 1);
+    let module =
+        mc_ir::parser::parse_source(ctx, &source).unwrap_or_else(|d| panic!("{}", render(ctx, &d, &[&source])));
+    module.op()
+}
+
+#[test]
+fn kernels_give_the_same_bytes_as_cranelift() {
+    run_with_stack(MODEL_STACK_BYTES, || {
+        // (file, buffers filled with random bytes, whether usmp can plan it: not across calls)
+        for (file, random, plannable) in
+            [("arith.mlir", 2, false), ("float.mlir", 1, false), ("calls.mlir", 1, false), ("scratch.mlir", 1, true)]
+        {
+            for planned in [false, true].into_iter().filter(|&p| !p || plannable) {
+                let mut ctx = Context::new();
+                mc_dialects::register_all(&mut ctx);
+                let module = parse_input(&mut ctx, file);
+                if planned {
+                    run_pipeline(&mut ctx, module, "builtin.module(usmp)");
+                }
+                let stem = file.trim_end_matches(".mlir");
+                for level in [OptLevel::O0, OptLevel::O2, OptLevel::O3, OptLevel::Os] {
+                    for seed in [1, 2, 3] {
+                        compare(&ctx, module, &format!("{stem}_{planned}"), level, random, seed, 1);
+                    }
+                }
+            }
+        }
+    })
+    .unwrap();
+}
+
+#[test]
+fn mlperf_tiny_models_give_the_same_bytes_as_cranelift() {
+    run_with_stack(MODEL_STACK_BYTES, || {
+        for path in paths::model_paths() {
+            let stem = path.file_stem().unwrap().to_string_lossy().replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+            let bytes = std::fs::read(&path).unwrap();
+            let mut ctx = Context::new();
+            mc_dialects::register_all(&mut ctx);
+            let module = mc_tflite::import::import_and_verify(&mut ctx, &bytes, &stem)
+                .unwrap_or_else(|d| panic!("{}", rendered(&ctx, &d)))
+                .op();
+            run_pipeline(&mut ctx, module, &graph_to_loop(""));
+            for level in [OptLevel::O0, OptLevel::O2] {
+                let (llvm, cranelift) = compare(&ctx, module, &stem, level, 1, 7, 3);
+                eprintln!(
+                    "{stem} {level:?}: LLVM {:.0} us, Cranelift {:.0} us per inference",
+                    llvm * 1e6,
+                    cranelift * 1e6
+                );
+            }
+        }
+    })
+    .unwrap();
+}

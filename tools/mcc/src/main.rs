@@ -1,0 +1,153 @@
+//! `mcc`: mc's compiler driver. `mcc model.tflite --target cortex-m4 [--prefix model] [-O2]
+//! [--emit=obj|asm|llvm-ir] -o outdir/` imports the model, lowers it to planned loop-level IR
+//! (`graph_to_loop`, with the memory plan's residency report and arena picture written beside
+//! the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`, `.ll`) and
+//! the C header `<prefix>.h`.
+//! It prints the stages with their times, the RAM of each pool and the flash bytes of the
+//! constants. Errors exit 1 and leave no partial files in the output folder.
+
+mod staging;
+
+use clap::Parser;
+use mc_backend_llvm::{
+    EmitKind, LowerOptions, OptLevel, Prefix, emit, header, inkwell, lookup, lower_module, optimize,
+};
+use mc_dialects::buffer::{GlobalOp, PoolOp};
+use mc_dialects::func::FuncOp;
+use mc_ir::builtin::ModuleOp;
+use mc_ir::diagnostics::source::render;
+use mc_ir::pass::{PassManager, PassRegistry};
+use mc_ir::{Context, Diagnostic};
+use mc_passes::pipelines::graph_to_loop;
+use staging::Staging;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Command-line options.
+#[derive(Parser, Debug)]
+#[command(name = "mcc", version, about = "mc compiler driver: TFLite model to object file", max_term_width = 100)]
+struct Options {
+    /// The TFLite model.
+    model: PathBuf,
+
+    /// Target: an alias (host, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33,
+    /// rv32imc, rv32imac, rv32imafc) or a triple (thumbv7em-none-eabihf, ...).
+    #[arg(long)]
+    target: String,
+
+    /// Prefix of every symbol, section and output file (a C identifier).
+    #[arg(long, default_value = "model")]
+    prefix: String,
+
+    /// Optimization level: 0, 2, s or 3 (-O2, -Os).
+    #[arg(short = 'O', default_value = "2")]
+    opt_level: String,
+
+    /// What to write: obj (<prefix>.o), asm (<prefix>.s) or llvm-ir (<prefix>.ll).
+    #[arg(long, default_value = "obj")]
+    emit: String,
+
+    /// Output folder (created if missing).
+    #[arg(short = 'o')]
+    output: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("mcc: error: {}", message.trim_end());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Timed stages for the summary.
+struct Stages(Vec<(&'static str, f64)>);
+
+impl Stages {
+    fn run<T>(&mut self, name: &'static str, work: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let result = work();
+        self.0.push((name, start.elapsed().as_secs_f64()));
+        result
+    }
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let target = lookup(&options.target)?;
+    let prefix = Prefix::new(&options.prefix)?;
+    let level: OptLevel = options.opt_level.parse()?;
+    let kind: EmitKind = options.emit.parse()?;
+    let model = std::fs::read(&options.model)
+        .map_err(|e| format!("cannot read the model '{}': {e}", options.model.display()))?;
+    let staging = Staging::new(&options.output)?;
+    let name = options.model.display().to_string();
+    let mut stages = Stages(Vec::new());
+    let mut ctx = Context::new();
+    mc_dialects::register_all(&mut ctx);
+    let report = |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[])).collect::<String>();
+
+    let module = stages
+        .run("import", || mc_tflite::import::import_and_verify(&mut ctx, &model, &name))
+        .map_err(|d| report(&ctx, &d))?;
+    let entry = "main";
+    // The entry's buffers are the model's inputs then its outputs: count the inputs now.
+    let inputs = mc_ir::SymbolTable::new(&ctx, module.op())
+        .lookup(entry)
+        .and_then(|op| FuncOp::cast(&ctx, op))
+        .map(|func| func.signature(&ctx).0.len())
+        .ok_or_else(|| format!("the model has no @{entry} function"))?;
+    let residency = staging.path(&format!("{}_residency.json", prefix.as_str()));
+    let svg = staging.path(&format!("{}_arena.svg", prefix.as_str()));
+    let usmp = format!("residency-report=\"{}\" arena-svg=\"{}\"", residency.display(), svg.display());
+    let mut registry = PassRegistry::new();
+    mc_passes::register_all_passes(&mut registry);
+    let mut pm = PassManager::parse(&graph_to_loop(&usmp), &registry).map_err(|e| e.render(&graph_to_loop(&usmp)))?;
+    stages.run("lower to planned loops", || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
+
+    let machine = target.machine(level)?;
+    let llvm = inkwell::context::Context::create();
+    let lower = LowerOptions { prefix: prefix.clone(), entry: entry.to_string() };
+    let lowered = stages
+        .run("lower to LLVM", || lower_module(&ctx, module.op(), &llvm, &machine, &lower))
+        .map_err(|d| report(&ctx, &[d]))?;
+    stages.run("LLVM optimization", || optimize(&lowered, &machine, level))?;
+    let bytes = stages.run("LLVM code generation", || emit(&lowered, &machine, kind))?;
+    let extension = match kind {
+        EmitKind::Object => "o",
+        EmitKind::Assembly => "s",
+        EmitKind::LlvmIr => "ll",
+    };
+    staging.write(&format!("{}.{extension}", prefix.as_str()), &bytes)?;
+    let header = header(&ctx, module.op(), &lower, inputs).map_err(|d| report(&ctx, &[d]))?;
+    staging.write(&format!("{}.h", prefix.as_str()), header.as_bytes())?;
+    let written = staging.commit()?;
+
+    println!("mcc: {} for {} ({}, {}), -O{}", name, options.target, target.triple, target.cpu, &options.opt_level);
+    for (stage, seconds) in &stages.0 {
+        println!("  {stage:<24} {:>9.1} ms", seconds * 1e3);
+    }
+    let module_op = ModuleOp::cast(&ctx, module.op()).expect("a module");
+    let mut flash = 0;
+    for op in module_op.ops(&ctx) {
+        if let Some(pool) = PoolOp::cast(&ctx, op) {
+            println!(
+                "  RAM   {:<22} {:>9} B  (bank {}, {})",
+                format!("@{}", pool.name(&ctx)),
+                pool.size_bytes(&ctx),
+                pool.bank_name(&ctx),
+                pool.role_value(&ctx).map_or("?", |r| r.as_str())
+            );
+        } else if let Some(global) = GlobalOp::cast(&ctx, op) {
+            flash += global.data(&ctx).map_or(0, |d| d.len());
+        }
+    }
+    println!("  flash {:<22} {flash:>9} B", "constants");
+    for path in written {
+        println!("  wrote {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! The output folder, written all or nothing: files go into a hidden staging folder inside it
+//! and are moved into place only when every stage succeeded, so a failed compilation leaves no
+//! partial files behind.
+
+use std::path::{Path, PathBuf};
+
+/// A staging folder inside the output folder.
+pub struct Staging {
+    out: PathBuf,
+    dir: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    /// Creates `out` if needed and a fresh staging folder inside it.
+    pub fn new(out: &Path) -> Result<Staging, String> {
+        std::fs::create_dir_all(out)
+            .map_err(|e| format!("cannot create the output folder '{}': {e}", out.display()))?;
+        let dir = out.join(format!(".mcc-staging-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot write into the output folder '{}': {e}", out.display()))?;
+        Ok(Staging { out: out.to_path_buf(), dir, committed: false })
+    }
+
+    /// Where the file `name` is staged.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// Stages `bytes` as the file `name`.
+    pub fn write(&self, name: &str, bytes: &[u8]) -> Result<(), String> {
+        let path = self.path(name);
+        std::fs::write(&path, bytes).map_err(|e| format!("cannot write '{}': {e}", path.display()))
+    }
+
+    /// Moves every staged file into the output folder; returns their final paths, sorted.
+    pub fn commit(mut self) -> Result<Vec<PathBuf>, String> {
+        let mut moved = Vec::new();
+        let entries = std::fs::read_dir(&self.dir).map_err(|e| format!("cannot list '{}': {e}", self.dir.display()))?;
+        for entry in entries {
+            let from = entry.map_err(|e| e.to_string())?.path();
+            let to = self.out.join(from.file_name().expect("a staged file has a name"));
+            std::fs::rename(&from, &to).map_err(|e| format!("cannot move '{}' into place: {e}", to.display()))?;
+            moved.push(to);
+        }
+        self.committed = true;
+        std::fs::remove_dir(&self.dir).map_err(|e| format!("cannot remove '{}': {e}", self.dir.display()))?;
+        moved.sort();
+        Ok(moved)
+    }
+}
+
+impl Drop for Staging {
+    /// Removes what was staged unless it was committed.
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn staged_files_appear_only_when_committed() {
+        let out = std::env::temp_dir().join(format!("mcc-staging-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        let staging = Staging::new(&out).unwrap();
+        staging.write("a.o", b"object").unwrap();
+        drop(staging);
+        assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0, "an abandoned staging folder is removed");
+        let staging = Staging::new(&out).unwrap();
+        staging.write("a.o", b"object").unwrap();
+        assert_eq!(staging.commit().unwrap(), vec![out.join("a.o")]);
+        assert_eq!(std::fs::read(out.join("a.o")).unwrap(), b"object");
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+}

@@ -1,0 +1,149 @@
+//! `mcc` end to end: objects, headers, reports and the summary; byte-identical outputs for
+//! identical inputs; two models with different prefixes link into one relocatable object; a C
+//! program built with the header and the host object computes what the Cranelift JIT computes;
+//! bad input exits 1 with a clear message and leaves no files.
+
+use mc_conformance::{DType, Rng, Tensor, paths};
+use object::{Object, ObjectSymbol};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn mcc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mcc")).args(args).output().expect("mcc runs")
+}
+
+/// A fresh folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mcc").join(name);
+    let _ = if dir.is_dir() { std::fs::remove_dir_all(&dir) } else { std::fs::remove_file(&dir) };
+    dir
+}
+
+fn compile(model: &Path, target: &str, prefix: &str, out: &Path) {
+    let output =
+        mcc(&[model.to_str().unwrap(), "--target", target, "--prefix", prefix, "-Os", "-o", out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "mcc failed: {}", String::from_utf8_lossy(&output.stderr));
+    for expected in ["import", "LLVM code generation", "RAM   @sram_scratch", "flash constants", &format!("{prefix}.o")]
+    {
+        assert!(stdout.contains(expected), "the summary lacks '{expected}':\n{stdout}");
+    }
+}
+
+#[test]
+fn objects_and_reports_are_written_identically_and_two_models_link_together() {
+    let (ad01, kws) = (paths::model("ad01_int8.tflite"), paths::model("kws_ref_model.tflite"));
+    let (first, second) = (scratch("first"), scratch("second"));
+    compile(&ad01, "rv32imac", "ad01", &first);
+    compile(&ad01, "rv32imac", "ad01", &second);
+    for file in ["ad01.o", "ad01.h", "ad01_residency.json", "ad01_arena.svg"] {
+        let (a, b) = (std::fs::read(first.join(file)).unwrap(), std::fs::read(second.join(file)).unwrap());
+        assert!(a == b, "{file} differs between two identical runs");
+    }
+    let object = std::fs::read(first.join("ad01.o")).unwrap();
+    let file = object::File::parse(object.as_slice()).unwrap();
+    let exported: Vec<&str> =
+        file.symbols().filter(|s| s.is_global() && s.is_definition()).filter_map(|s| s.name().ok()).collect();
+    assert_eq!(exported, ["ad01_model_run"], "only the entry is exported");
+
+    compile(&kws, "rv32imac", "kws", &first);
+    let linked = first.join("both.o");
+    let status = Command::new("/usr/lib/llvm-22/bin/ld.lld")
+        .args(["-r", "-o"])
+        .arg(&linked)
+        .arg(first.join("ad01.o"))
+        .arg(first.join("kws.o"))
+        .status()
+        .unwrap();
+    assert!(status.success(), "ld.lld -r could not link two models");
+    let linked = std::fs::read(&linked).unwrap();
+    let file = object::File::parse(linked.as_slice()).unwrap();
+    for symbol in ["ad01_model_run", "kws_model_run"] {
+        assert!(file.symbols().any(|s| s.name() == Ok(symbol) && s.is_definition()), "{symbol} after linking");
+    }
+}
+
+#[test]
+fn bad_input_exits_1_with_a_message_and_leaves_no_files() {
+    let model = paths::model("ad01_int8.tflite");
+    let model = model.to_str().unwrap();
+    let out = scratch("bad");
+    let out_text = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&[model, "--target", "cortex-m99", "-o", out_text], "unknown target 'cortex-m99'; supported targets: host"),
+        (&[model, "--target", "cortex-m4", "--prefix", "my-model", "-o", out_text], "invalid prefix 'my-model'"),
+        (&[model, "--target", "cortex-m4", "-O1", "-o", out_text], "unknown optimization level '1'"),
+        (&[model, "--target", "cortex-m4", "--emit", "exe", "-o", out_text], "unknown output kind 'exe'"),
+        (&["missing.tflite", "--target", "cortex-m4", "-o", out_text], "cannot read the model 'missing.tflite'"),
+    ];
+    for (args, message) in cases {
+        let output = mcc(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("mcc: error: ") && stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!out.exists(), "{args:?} created the output folder");
+    }
+    // A file where the output folder should be: nothing can be written.
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    std::fs::write(&out, b"a file").unwrap();
+    let output = mcc(&[model, "--target", "cortex-m4", "-o", out_text]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cannot create the output folder"), "{stderr}");
+}
+
+/// A C program that reads input 0 from the file `argv[1]`, runs the model and writes output 0 to
+/// `argv[2]`, using only the header's names.
+const HARNESS: &str = r#"
+#include PREFIX_HEADER
+#include <stdio.h>
+
+static int8_t input[INPUT_BYTES];
+static int8_t output[OUTPUT_BYTES];
+
+int main(int argc, char **argv) {
+    FILE *in = fopen(argv[1], "rb");
+    if (argc != 3 || !in || fread(input, 1, sizeof input, in) != sizeof input) return 2;
+    fclose(in);
+    RUN(input, output);
+    FILE *out = fopen(argv[2], "wb");
+    if (!out || fwrite(output, 1, sizeof output, out) != sizeof output) return 3;
+    return fclose(out);
+}
+"#;
+
+#[test]
+fn a_c_program_using_the_header_and_the_host_object_matches_the_jit() {
+    for (file, prefix, shape) in
+        [("ad01_int8.tflite", "ad01", &[1usize, 640][..]), ("kws_ref_model.tflite", "kws", &[1, 49, 10, 1])]
+    {
+        let model = paths::model(file);
+        let dir = scratch(&format!("harness-{prefix}"));
+        compile(&model, "host", prefix, &dir);
+        let upper = prefix.to_ascii_uppercase();
+        std::fs::write(dir.join("harness.c"), HARNESS).unwrap();
+        let program = dir.join("harness");
+        let status = Command::new("cc")
+            .arg(format!("-DPREFIX_HEADER=\"{prefix}.h\""))
+            .arg(format!("-DINPUT_BYTES={upper}_INPUT_0_BYTES"))
+            .arg(format!("-DOUTPUT_BYTES={upper}_OUTPUT_0_BYTES"))
+            .arg(format!("-DRUN={prefix}_model_run"))
+            .args(["-std=c99", "-Wall", "-Werror", "-I"])
+            .arg(&dir)
+            .arg(dir.join("harness.c"))
+            .arg(dir.join(format!("{prefix}.o")))
+            .arg("-o")
+            .arg(&program)
+            .status()
+            .unwrap();
+        assert!(status.success(), "the harness does not build against {prefix}.h and {prefix}.o");
+        let input = Tensor::random(DType::Int8, shape, &mut Rng(11));
+        std::fs::write(dir.join("input.bin"), &input.data).unwrap();
+        let status = Command::new(&program).arg(dir.join("input.bin")).arg(dir.join("output.bin")).status().unwrap();
+        assert!(status.success(), "the harness failed for {prefix}");
+        let got = std::fs::read(dir.join("output.bin")).unwrap();
+        let bytes = std::fs::read(&model).unwrap();
+        let expected = mc_conformance::host::run_model(&bytes, &[input], file).unwrap();
+        assert_eq!(got, expected[0].data, "{prefix}: the C program and the JIT disagree");
+    }
+}
