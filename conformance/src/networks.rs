@@ -175,4 +175,3 @@ fn build(float: bool, rng: &mut Rng) -> Vec<u8> {
     m.op(BuiltinOp::Softmax, &[fc], &[y], BuiltinOptions::Softmax(SoftmaxOptions { beta: 1.0 }));
     m.finish()
 }
-

@@ -51,13 +51,18 @@ fn run(what: &str, command: &mut Command) {
 /// Runs `model` (input shape `shape`) on three random inputs through mc-run (with `flags`) and
 /// TFLM.
 fn check_model(model: &str, shape: &[u64], flags: &[&str]) {
+    check_model_on(model, shape, flags, 1..=3);
+}
+
+/// [`check_model`] on the random inputs of `seeds`.
+fn check_model_on(model: &str, shape: &[u64], flags: &[&str], seeds: std::ops::RangeInclusive<u64>) {
     let path = models_dir().join(model);
     let python = python();
     let work =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance").join(flags.join("_").replace([':', ','], "-"));
     std::fs::create_dir_all(&work).unwrap();
     let count = shape.iter().product::<u64>() as usize;
-    for seed in 1..=3 {
+    for seed in seeds {
         let file = |what: &str| work.join(format!("{model}.seed{seed}.{what}.npy"));
         let (input, ours, reference) = (file("input"), file("mc"), file("tflm"));
         write_npy(&input, shape, &random_int8(seed, count));
@@ -123,4 +128,21 @@ fn vww_with_its_input_in_the_workspace_overlapped_by_the_first_conv_matches_tfli
 #[test]
 fn kws_with_disjoint_buffers_matches_tflite_micro() {
     check_model("kws_ref_model.tflite", &[1, 49, 10, 1], &["--overlap", "false"]);
+}
+
+#[test]
+fn every_planner_keeps_the_models_bit_exact() {
+    // Each algorithm places the buffers differently (and overlaps kernels' outputs with their
+    // inputs differently): the outputs must not change.
+    let models: [(&str, &[u64]); 4] = [
+        ("ad01_int8.tflite", &[1, 640]),
+        ("kws_ref_model.tflite", &[1, 49, 10, 1]),
+        ("pretrainedResnet_quant.tflite", &[1, 32, 32, 3]),
+        ("vww_96_int8.tflite", &[1, 96, 96, 3]),
+    ];
+    for algorithm in ["greedy_by_size", "greedy_by_conflicts", "first_fit", "hill_climb", "exact"] {
+        for (model, shape) in models {
+            check_model_on(model, shape, &["--planner", algorithm], 4..=4);
+        }
+    }
 }
