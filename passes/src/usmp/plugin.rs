@@ -2,8 +2,8 @@
 //! whose planners `usmp{algorithm=NAME}` and `mc-plan --algorithm NAME` select like built-ins.
 //! The ABI is `mc-plugin-api`'s.
 //!
-//! Loading checks the registration symbol, the ABI version and every name (UTF-8, not a
-//! built-in's, not another plugin's) before registering any planner of the library; loaded
+//! Loading checks the registration symbol, the ABI version and every name (letters, digits,
+//! `_-.`; not a built-in's, not another plugin's) before registering any planner of the library; loaded
 //! libraries stay loaded for the life of the process, in a process-wide registry. Planning with a
 //! plugin validates its plan: an error status, a caught panic or an invalid plan is an error that
 //! names the plugin and what it did, and the plan is never used.
@@ -84,7 +84,12 @@ pub fn load(path: &str) -> Result<Vec<&'static str>, String> {
         let name = unsafe { CStr::from_ptr(entry.name) }
             .to_str()
             .map_err(|_| error("a planner's name is not UTF-8".to_string()))?;
-        if name.is_empty() || Algorithm::parse_value(Some(name)).is_ok() {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c)) {
+            return Err(error(format!(
+                "planner name '{name}' is not a valid algorithm name (ASCII letters, digits, '_', '-', '.')"
+            )));
+        }
+        if Algorithm::parse_value(Some(name)).is_ok() {
             return Err(error(format!("planner '{name}' clashes with a built-in algorithm")));
         }
         if let Some(other) = registry.planners.iter().find(|p| p.name == name) {
