@@ -14,12 +14,14 @@
 //! | [`host`] | running a model through mc on the host |
 //! | [`reference`] | running models through the tflite-micro interpreter |
 //! | [`paths`] | where the shared models and the project venv are |
+//! | [`plugins`] | the example planner plugins' shared libraries |
 #![deny(missing_docs)]
 
 pub mod host;
 pub mod models;
 pub mod networks;
 pub mod paths;
+pub mod plugins;
 pub mod reference;
 pub mod tensor;
 

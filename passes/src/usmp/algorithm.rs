@@ -1,10 +1,13 @@
 //! The planning algorithms by name (`usmp{algorithm=...}`), and `auto`, which runs the fast
-//! ones and the exact one within its limits and keeps the lowest plan.
+//! ones and the exact one within its limits and keeps the lowest plan. An [`AlgorithmChoice`]
+//! is a built-in or a loaded planner plugin ([`super::plugin`]).
 
 use super::exact::{ExactLimits, exact};
 use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
 use super::hill_climb::hill_climb;
+use super::plugin;
 use super::problem::{Placement, Problem};
+use mc_ir::pass::OptionType;
 
 mc_ir::option_enum! {
     /// A planning algorithm.
@@ -21,6 +24,74 @@ mc_ir::option_enum! {
         Exact = "exact",
         /// Every fast algorithm, then the exact one from the best of them.
         Auto = "auto",
+    }
+}
+
+/// A planner as selected by name: a built-in algorithm or a loaded plugin's planner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AlgorithmChoice {
+    /// One of mc's algorithms.
+    Builtin(Algorithm),
+    /// A planner of a loaded plugin, by name.
+    Plugin(String),
+}
+
+impl From<Algorithm> for AlgorithmChoice {
+    fn from(algorithm: Algorithm) -> AlgorithmChoice {
+        AlgorithmChoice::Builtin(algorithm)
+    }
+}
+
+impl OptionType for AlgorithmChoice {
+    fn type_name() -> String {
+        let mut names = Algorithm::type_name();
+        for name in plugin::names() {
+            names.push('|');
+            names.push_str(name);
+        }
+        names
+    }
+
+    /// A built-in's name or a loaded planner's; the error lists both.
+    fn parse_value(raw: Option<&str>) -> Result<Self, String> {
+        if let Ok(algorithm) = Algorithm::parse_value(raw) {
+            return Ok(AlgorithmChoice::Builtin(algorithm));
+        }
+        let name = raw.map(mc_ir::pass::pipeline_text::clean_value).unwrap_or("");
+        if plugin::find(name).is_some() {
+            return Ok(AlgorithmChoice::Plugin(name.to_string()));
+        }
+        let builtins = Algorithm::parse_value(None).err().unwrap_or_default();
+        let loaded = plugin::names();
+        Err(if loaded.is_empty() {
+            format!("{builtins} (built-in), or a planner of a plugin given with --load-plugin (none loaded)")
+        } else {
+            format!("{builtins} (built-in), or a loaded plugin planner: '{}'", loaded.join("', '"))
+        })
+    }
+
+    fn print_value(&self) -> String {
+        match self {
+            AlgorithmChoice::Builtin(algorithm) => algorithm.print_value(),
+            AlgorithmChoice::Plugin(name) => name.clone(),
+        }
+    }
+}
+
+impl AlgorithmChoice {
+    /// Plans `problem`: a built-in with [`solve`] (`limits` bound its exact search), a plugin
+    /// with a validated plan (`capacity` is its hint).
+    ///
+    /// # Errors
+    ///
+    /// A plugin that is not loaded, fails, panics or returns an invalid plan.
+    pub fn solve(&self, problem: &Problem, limits: ExactLimits, capacity: Option<u64>) -> Result<Solution, String> {
+        match self {
+            AlgorithmChoice::Builtin(algorithm) => Ok(solve(problem, *algorithm, limits)),
+            AlgorithmChoice::Plugin(name) => plugin::find(name)
+                .ok_or_else(|| format!("no planner plugin '{name}' is loaded"))?
+                .solve(problem, capacity),
+        }
     }
 }
 

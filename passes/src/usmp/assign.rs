@@ -16,7 +16,7 @@
 //! A module's functions share the pools (a pool is as large as the largest function's plan of
 //! it), so a bank's usage is, over its roles, the largest plan of each.
 
-use super::algorithm::{Algorithm, solve};
+use super::algorithm::AlgorithmChoice;
 use super::banks::Bank;
 use super::config::MemoryConfig;
 use super::exact::ExactLimits;
@@ -150,7 +150,7 @@ impl State<'_> {
     }
 
     /// Plans every group without a plan.
-    fn plan_all(&mut self, algorithm: Algorithm, limits: ExactLimits) -> Result<(), String> {
+    fn plan_all(&mut self, algorithm: &AlgorithmChoice, limits: ExactLimits) -> Result<(), String> {
         let mut unplanned: Vec<Group> = (0..self.banks.len()).flat_map(|bank| self.groups(bank)).collect();
         unplanned.retain(|g| !self.plans.contains_key(g));
         for group in unplanned {
@@ -181,7 +181,7 @@ fn lower_bound(state: &State<'_>, group: Group) -> u64 {
 pub(super) fn assign(
     memory: &MemoryConfig,
     functions: &[Function<'_>],
-    algorithm: Algorithm,
+    algorithm: &AlgorithmChoice,
     limits: ExactLimits,
 ) -> Result<Vec<Vec<RolePlan>>, String> {
     let mut state = State { functions, banks: &memory.banks, candidates: Vec::new(), plans: BTreeMap::new() };
@@ -225,7 +225,7 @@ pub(super) fn assign(
 /// Moves buffers that fell back up their lists again while every bank still fits, largest
 /// first: a buffer moved early may have made room that later moves left unused, and the
 /// preferred banks should be as full as their capacity allows.
-fn refill(state: &mut State<'_>, algorithm: Algorithm, limits: ExactLimits) -> Result<(), String> {
+fn refill(state: &mut State<'_>, algorithm: &AlgorithmChoice, limits: ExactLimits) -> Result<(), String> {
     let mut moved: Vec<(u64, usize, usize)> = Vec::new();
     for (f, lists) in state.candidates.iter().enumerate() {
         for (b, (_, at)) in lists.iter().enumerate() {
@@ -254,11 +254,17 @@ fn refill(state: &mut State<'_>, algorithm: Algorithm, limits: ExactLimits) -> R
 }
 
 /// Plans one group and validates the plan.
-fn plan_group(state: &State<'_>, group: Group, algorithm: Algorithm, limits: ExactLimits) -> Result<RolePlan, String> {
+fn plan_group(
+    state: &State<'_>,
+    group: Group,
+    algorithm: &AlgorithmChoice,
+    limits: ExactLimits,
+) -> Result<RolePlan, String> {
     let (f, bank, role) = group;
     let role = PLANNED_ROLES[role];
     let (problem, buffers) = state.problem(group);
-    let solution = solve(&problem, algorithm, limits);
+    let capacity = state.banks[bank].capacity;
+    let solution = algorithm.solve(&problem, limits, capacity).map_err(|message| format!("usmp: {message}"))?;
     validate(&problem, &solution.placement, None).map_err(|error| {
         format!(
             "usmp: the {} plan of the {role} buffers of @{} in bank '{}' is unsound: {error}",
@@ -303,6 +309,7 @@ fn over_budget(state: &State<'_>, bank: usize, usage: u64, capacity: u64) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::usmp::algorithm::Algorithm;
     use crate::usmp::banks::parse_pools;
     use crate::usmp::liveness::LiveBuffer;
     use crate::usmp::placement::{Rule, RuleSpec};
@@ -340,7 +347,7 @@ mod tests {
 
     fn banks_of(memory: &MemoryConfig, live: &Liveness) -> Result<Vec<(String, Vec<String>)>, String> {
         let functions = [Function { name: "main", live, hints: &[] }];
-        let plans = assign(memory, &functions, Algorithm::GreedyBySize, ExactLimits::default())?;
+        let plans = assign(memory, &functions, &Algorithm::GreedyBySize.into(), ExactLimits::default())?;
         Ok(plans[0]
             .iter()
             .map(|p| {

@@ -25,7 +25,7 @@
 //!
 //! Errors name the file and, for a syntax error or a bad rule, bank or budget, its line.
 
-use super::algorithm::Algorithm;
+use super::algorithm::AlgorithmChoice;
 use super::banks::{Access, Bank, check_name, check_unique, parse_pools};
 use super::placement::{Rule, RuleSpec};
 use mc_dialects::buffer::DEFAULT_ALIGNMENT;
@@ -42,7 +42,7 @@ pub struct MemoryConfig {
     /// The placement rules, in order.
     pub rules: Vec<Rule>,
     /// The planner the file asks for.
-    pub planner: Option<Algorithm>,
+    pub planner: Option<AlgorithmChoice>,
 }
 
 /// The whole file: only `[memory]` is read here.
@@ -136,7 +136,7 @@ impl MemoryConfig {
         let planner =
             match &memory.planner {
                 None => None,
-                Some(text) => Some(Algorithm::parse_value(Some(text.get_ref())).map_err(|expected| {
+                Some(text) => Some(AlgorithmChoice::parse_value(Some(text.get_ref())).map_err(|expected| {
                     format!("{}: planner '{}' is not {expected}", at(text.span()), text.get_ref())
                 })?),
             };
@@ -188,6 +188,7 @@ fn line_of(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::usmp::algorithm::Algorithm;
 
     const FILE: &str = r#"
 [other]
@@ -225,7 +226,7 @@ sram = 100000
         assert!(!config.banks[2].writable());
         assert_eq!(config.rules.len(), 1);
         assert!(config.rules[0].label.starts_with("mc.toml:20: placement rule #1 (name = \"conv*\")"));
-        assert_eq!(config.planner, Some(Algorithm::GreedyBySize));
+        assert_eq!(config.planner, Some(Algorithm::GreedyBySize.into()));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! | [`liveness`] | live intervals of a function's allocs (a pass-manager analysis) |
 //! | [`problem`] | the planning problem apart from the IR: sizes, alignments, live intervals; the lower bound; conflicts |
 //! | [`algorithm`] | the algorithms by name, and `auto` |
+//! | [`plugin`] | planner plugins: loading, the registry, planning through the C ABI |
 //! | [`validate`] | the independent plan validator |
 //! | [`greedy`] | lowest-fit placement in an order; TVM's and TFLite Micro's orders |
 //! | [`hill_climb`] | TVM's hill climbing over greedy orders |
@@ -35,6 +36,7 @@ pub mod liveness;
 pub mod overlap;
 pub mod pass;
 pub mod placement;
+pub mod plugin;
 pub mod problem;
 pub mod report;
 pub mod svg;

@@ -21,7 +21,7 @@
 //! %a = buffer.pool_view @sram_scratch {offset = 0 : i64} : !buffer<1x8xf32>
 //! ```
 
-use super::algorithm::{Algorithm, Solution};
+use super::algorithm::{Algorithm, AlgorithmChoice, Solution};
 use super::assign::{Function, assign};
 use super::banks::Bank;
 use super::config::MemoryConfig;
@@ -41,7 +41,7 @@ mc_ir::pass_options! {
     /// Options of `usmp`.
     pub struct UsmpOptions {
         /// The planning algorithm.
-        algorithm: Algorithm = Algorithm::Auto,
+        algorithm: AlgorithmChoice = Algorithm::Auto.into(),
         /// The memory bank the pools go to, when neither `pools` nor `config` gives banks.
         bank: String = "sram".to_string(),
         /// That bank's capacity in bytes, for every pool in it together (0: unbounded).
@@ -122,7 +122,7 @@ impl Pass for Usmp {
             return Err(ctx.op_error(call, "usmp: calls between functions are not planned yet").into());
         }
         let memory = self.memory_config().map_err(|message| ctx.op_error(op, format!("usmp: {message}")))?;
-        let algorithm = memory.planner.unwrap_or(self.options.algorithm);
+        let algorithm = memory.planner.clone().unwrap_or_else(|| self.options.algorithm.clone());
         // The arguments become allocs first (hints on them follow the uses).
         let io = if self.options.use_workspace_io { IoBuffers::bind(ctx, op)? } else { IoBuffers::default() };
         let (mut hints, erased) = super::hints::take(ctx, op);
@@ -155,12 +155,12 @@ impl Pass for Usmp {
             .zip(&names)
             .filter_map(|((_, live), name)| Some(Function { name, live: live.as_ref().ok()?, hints: &hints }))
             .collect();
-        let planned = assign(&memory, &functions, algorithm, limits).map_err(|message| ctx.op_error(op, message))?;
+        let planned = assign(&memory, &functions, &algorithm, limits).map_err(|message| ctx.op_error(op, message))?;
         let plans: Vec<(OpId, Vec<RolePlan>)> = liveness.functions.iter().map(|(f, _)| *f).zip(planned).collect();
         let banks = &memory.banks;
         let pools = pool_sizes(&plans, banks);
         if !self.options.residency_report.is_empty() || !self.options.arena_svg.is_empty() {
-            let report = residency_report(ctx, op, algorithm, banks, &io, &liveness, &plans, &pools);
+            let report = residency_report(ctx, op, &algorithm, banks, &io, &liveness, &plans, &pools);
             let write = |path: &str, text: String| {
                 std::fs::write(path, text).map_err(|e| ctx.op_error(op, format!("usmp: cannot write '{path}': {e}")))
             };
@@ -198,7 +198,7 @@ impl Usmp {
 fn residency_report(
     ctx: &Context,
     module: OpId,
-    algorithm: Algorithm,
+    algorithm: &AlgorithmChoice,
     banks: &[Bank],
     io: &IoBuffers,
     liveness: &ModuleLiveness,

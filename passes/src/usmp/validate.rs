@@ -1,7 +1,7 @@
 //! The plan validator: an independent check that a placement is sound before any IR is
 //! rewritten with it — every buffer placed, aligned, inside the capacity, and no two buffers
-//! live at a common step sharing a byte. Every plan from every algorithm (and, later, every
-//! plugin) goes through it; a failure is an error, never a plan used anyway.
+//! live at a common step sharing a byte. Every plan from every algorithm and every planner
+//! plugin ([`super::plugin`]) goes through it; a failure is an error, never a plan used anyway.
 //!
 //! Pairs the problem declares may share bytes ([`Allowance`](super::overlap::Allowance)) may do
 //! so exactly within their allowance: `offset(output) <= offset(input) + max_delta`.

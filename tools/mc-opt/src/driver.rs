@@ -22,9 +22,6 @@ pub fn registry() -> PassRegistry {
 
 /// Runs `mc-opt`; `Ok(false)` means diagnostics were reported, `Err` a usage or I/O problem.
 pub fn run(options: &Options, registry: &PassRegistry) -> Result<bool, String> {
-    if let Some(path) = options.load_plugin.first() {
-        return Err(format!("cannot load '{path}': plugin loading is not supported yet"));
-    }
     if options.pass_pipeline.is_some() && !options.pass_flags.is_empty() {
         return Err("'--pass-pipeline' option can't be used with individual pass options".to_string());
     }

@@ -87,7 +87,9 @@ pub struct Options {
     #[arg(long = "pass-timing", alias = "mlir-timing")]
     pub pass_timing: bool,
 
-    /// Load a planner plugin (reserved: plugins are not supported yet).
+    /// Load a planner plugin (a shared library exporting `mc_planner_plugin_v1`), whose planners
+    /// `usmp{algorithm=NAME}` then selects; repeatable. Loaded before the help is written, so
+    /// `--load-plugin=p.so --help` lists its planners.
     #[arg(long = "load-plugin", value_name = "PATH")]
     pub load_plugin: Vec<String>,
 
@@ -96,8 +98,16 @@ pub struct Options {
     pub pass_flags: Vec<(String, String)>,
 }
 
-/// Parses the command line; on `--help`, `--version` or an error, the exit code to return.
+/// Parses the command line, loading the planner plugins it names first (so that the help and
+/// the pass options know their planners); on `--help`, `--version` or an error, the exit code to
+/// return.
 pub fn parse_command_line(args: Vec<String>, registry: &PassRegistry) -> Result<Options, ExitCode> {
+    for path in plugin_paths(&args) {
+        if let Err(message) = mc_passes::usmp::plugin::load(&path) {
+            eprintln!("mc-opt: error: {message}");
+            return Err(ExitCode::FAILURE);
+        }
+    }
     let mut pass_flags = Vec::new();
     let mut rest = Vec::with_capacity(args.len());
     let mut args = args.into_iter();
@@ -125,4 +135,18 @@ pub fn parse_command_line(args: Vec<String>, registry: &PassRegistry) -> Result<
     })?;
     options.pass_flags = pass_flags;
     Ok(options)
+}
+
+/// The values of `--load-plugin=PATH` and `--load-plugin PATH`, in order.
+fn plugin_paths(args: &[String]) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if let Some(path) = arg.strip_prefix("--load-plugin=") {
+            paths.push(path.to_string());
+        } else if arg == "--load-plugin" {
+            paths.extend(args.next().cloned());
+        }
+    }
+    paths
 }

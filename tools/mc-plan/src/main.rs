@@ -3,20 +3,23 @@
 //!
 //! ```text
 //! mc-plan problem.csv [--algorithm auto] [--capacity BYTES] [--time-limit MS] [-o solution.csv]
+//!         [--load-plugin=planner.so ...]
 //! ```
 //!
 //! The input has a header and one row per buffer: `id,lower,upper,size`, live at steps
 //! `lower..upper` (upper exclusive, as MiniMalloc writes them). The output repeats each row with
 //! its `offset`. A summary (height, lower bound, algorithm, optimality, time) goes to stderr.
 //! Malformed rows, empty intervals, zero sizes, duplicate ids and a plan above `--capacity` are
-//! errors (`mc-plan: error: ...`, exit status 1).
+//! errors (`mc-plan: error: ...`, exit status 1). `--load-plugin` loads planner plugins whose
+//! planners `--algorithm` then selects by name; their plans are validated like the built-ins'.
 
 mod csv_problem;
 
 use clap::Parser;
 use mc_ir::pass::OptionType;
-use mc_passes::usmp::algorithm::{Algorithm, solve};
+use mc_passes::usmp::algorithm::AlgorithmChoice;
 use mc_passes::usmp::exact::ExactLimits;
+use mc_passes::usmp::plugin;
 use mc_passes::usmp::validate::validate;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -28,9 +31,14 @@ struct Options {
     /// The problem: `id,lower,upper,size` rows after a header.
     problem: String,
 
-    /// greedy_by_size, greedy_by_conflicts, first_fit, hill_climb, exact or auto.
+    /// greedy_by_size, greedy_by_conflicts, first_fit, hill_climb, exact, auto, or a planner of
+    /// a loaded plugin.
     #[arg(long, default_value = "auto")]
     algorithm: String,
+
+    /// Load a planner plugin (a shared library exporting `mc_planner_plugin_v1`); repeatable.
+    #[arg(long = "load-plugin", value_name = "PATH")]
+    load_plugin: Vec<String>,
 
     /// Fail unless the plan fits in this many bytes.
     #[arg(long)]
@@ -56,14 +64,17 @@ fn main() -> ExitCode {
 }
 
 fn run(options: &Options) -> Result<(), String> {
-    let algorithm = Algorithm::parse_value(Some(&options.algorithm))
+    for path in &options.load_plugin {
+        plugin::load(path)?;
+    }
+    let algorithm = AlgorithmChoice::parse_value(Some(&options.algorithm))
         .map_err(|expected| format!("unknown algorithm '{}': expected {expected}", options.algorithm))?;
     let text =
         std::fs::read_to_string(&options.problem).map_err(|e| format!("cannot read '{}': {e}", options.problem))?;
     let (rows, problem) = csv_problem::parse(&text).map_err(|e| format!("{}: {e}", options.problem))?;
     let limits = ExactLimits { time_limit: Duration::from_millis(options.time_limit), ..ExactLimits::default() };
     let started = Instant::now();
-    let solution = solve(&problem, algorithm, limits);
+    let solution = algorithm.solve(&problem, limits, options.capacity)?;
     let elapsed = started.elapsed();
     validate(&problem, &solution.placement, None).map_err(|e| format!("internal error: the plan is unsound: {e}"))?;
     eprintln!(

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! mc-run model.tflite --input x.npy --output y.npy [--print-pipeline] [--pass-pipeline=...]
-//!        [--planner ALGORITHM] [--overlap BOOL] [--residency-report r.json] [--arena-svg a.svg]
+//!        [--load-plugin planner.so] [--planner ALGORITHM] [--overlap BOOL] [--residency-report r.json] [--arena-svg a.svg]
 //!        [--pools dtcm:64K,sram] [--memory-config mc.toml] [--workspace-io]
 //!        [--entry main] [--bench N]
 //! ```
@@ -61,9 +61,14 @@ struct Options {
     pass_pipeline: Option<String>,
 
     /// The memory planner's algorithm (usmp's `algorithm`: greedy_by_size, greedy_by_conflicts,
-    /// first_fit, hill_climb, exact, auto).
+    /// first_fit, hill_climb, exact, auto, or a planner of a loaded plugin).
     #[arg(long = "planner", value_name = "ALGORITHM")]
     planner: Option<String>,
+
+    /// Load a planner plugin (a shared library exporting `mc_planner_plugin_v1`), whose planners
+    /// `--planner` then selects; repeatable.
+    #[arg(long = "load-plugin", value_name = "PATH")]
+    load_plugin: Vec<String>,
 
     /// Whether the planner lets a kernel's output overlap the input it consumes (usmp's
     /// `overlap`: true or false; default true).
@@ -120,6 +125,9 @@ fn main() -> ExitCode {
 }
 
 fn run(options: &Options) -> Result<(), String> {
+    for path in &options.load_plugin {
+        mc_passes::usmp::plugin::load(path)?;
+    }
     let mut model = model::Model::load(&options.model)?;
     let inputs = options
         .inputs

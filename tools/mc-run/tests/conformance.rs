@@ -10,7 +10,16 @@ use std::path::Path;
 use std::process::Command;
 
 use mc_conformance::paths::{models_dir, repo_root as root, venv_python as python};
+use mc_conformance::plugins::{EXAMPLE_PLANNERS, example_plugins};
 use mc_conformance::{DType, Rng, Tensor};
+
+/// The four MLPerf Tiny models and their input shapes.
+const MLPERF_TINY: [(&str, &[u64]); 4] = [
+    ("ad01_int8.tflite", &[1, 640]),
+    ("kws_ref_model.tflite", &[1, 49, 10, 1]),
+    ("pretrainedResnet_quant.tflite", &[1, 32, 32, 3]),
+    ("vww_96_int8.tflite", &[1, 96, 96, 3]),
+];
 
 /// `count` random int8 values from `seed` (so runs reproduce).
 fn random_int8(seed: u64, count: usize) -> Vec<i8> {
@@ -59,7 +68,7 @@ fn check_model_on(model: &str, shape: &[u64], flags: &[&str], seeds: std::ops::R
     let path = models_dir().join(model);
     let python = python();
     let work =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance").join(flags.join("_").replace([':', ','], "-"));
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance").join(flags.join("_").replace([':', ',', '/'], "-"));
     std::fs::create_dir_all(&work).unwrap();
     let count = shape.iter().product::<u64>() as usize;
     for seed in seeds {
@@ -134,15 +143,24 @@ fn kws_with_disjoint_buffers_matches_tflite_micro() {
 fn every_planner_keeps_the_models_bit_exact() {
     // Each algorithm places the buffers differently (and overlaps kernels' outputs with their
     // inputs differently): the outputs must not change.
-    let models: [(&str, &[u64]); 4] = [
-        ("ad01_int8.tflite", &[1, 640]),
-        ("kws_ref_model.tflite", &[1, 49, 10, 1]),
-        ("pretrainedResnet_quant.tflite", &[1, 32, 32, 3]),
-        ("vww_96_int8.tflite", &[1, 96, 96, 3]),
-    ];
     for algorithm in ["greedy_by_size", "greedy_by_conflicts", "first_fit", "hill_climb", "exact"] {
-        for (model, shape) in models {
+        for (model, shape) in MLPERF_TINY {
             check_model_on(model, shape, &["--planner", algorithm], 4..=4);
+        }
+    }
+}
+
+#[test]
+fn the_example_planner_plugins_keep_the_models_bit_exact() {
+    // The Rust and the C example plugin, loaded by mc-run and selected like a built-in: each plan
+    // passes mc's validator, and the outputs are TFLite Micro's.
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("plugins");
+    std::fs::create_dir_all(&work).unwrap();
+    let libraries = example_plugins(&work);
+    for (library, planner) in libraries.iter().zip(EXAMPLE_PLANNERS) {
+        let load = format!("--load-plugin={}", library.display());
+        for (model, shape) in MLPERF_TINY {
+            check_model_on(model, shape, &[&load, "--planner", planner], 5..=5);
         }
     }
 }
