@@ -1,5 +1,6 @@
 //! `mcc`: mc's compiler driver. `mcc model.tflite --target cortex-m4 [--prefix model] [-O2]
-//! [--emit=obj|asm|llvm-ir] -o outdir/` imports the model, lowers it to planned loop-level IR
+//! [--emit=obj|asm|llvm-ir] [--planner ALGORITHM] [--load-plugin planner.so] -o outdir/`
+//! imports the model, lowers it to planned loop-level IR
 //! (`graph_to_loop`, with the memory plan's residency report and arena picture written beside
 //! the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`, `.ll`) and
 //! the C header `<prefix>.h`.
@@ -48,6 +49,15 @@ struct Options {
     #[arg(long, default_value = "obj")]
     emit: String,
 
+    /// The memory planner: a built-in algorithm (greedy_by_size, greedy_by_conflicts, first_fit,
+    /// hill_climb, exact, auto) or a loaded planner plugin's name.
+    #[arg(long, value_name = "ALGORITHM")]
+    planner: Option<String>,
+
+    /// Load a planner plugin (a shared library exporting `mc_planner_plugin_v1`); repeatable.
+    #[arg(long = "load-plugin", value_name = "PATH")]
+    load_plugin: Vec<String>,
+
     /// Output folder (created if missing).
     #[arg(short = 'o')]
     output: PathBuf,
@@ -77,6 +87,9 @@ impl Stages {
 }
 
 fn run(options: &Options) -> Result<(), String> {
+    for path in &options.load_plugin {
+        mc_passes::usmp::plugin::load(path)?;
+    }
     let target = lookup(&options.target)?;
     let prefix = Prefix::new(&options.prefix)?;
     let level: OptLevel = options.opt_level.parse()?;
@@ -102,7 +115,10 @@ fn run(options: &Options) -> Result<(), String> {
         .ok_or_else(|| format!("the model has no @{entry} function"))?;
     let residency = staging.path(&format!("{}_residency.json", prefix.as_str()));
     let svg = staging.path(&format!("{}_arena.svg", prefix.as_str()));
-    let usmp = format!("residency-report=\"{}\" arena-svg=\"{}\"", residency.display(), svg.display());
+    let mut usmp = format!("residency-report=\"{}\" arena-svg=\"{}\"", residency.display(), svg.display());
+    if let Some(planner) = &options.planner {
+        usmp.push_str(&format!(" algorithm={planner}"));
+    }
     let mut registry = PassRegistry::new();
     mc_passes::register_all_passes(&mut registry);
     let mut pm = PassManager::parse(&graph_to_loop(&usmp), &registry).map_err(|e| e.render(&graph_to_loop(&usmp)))?;
