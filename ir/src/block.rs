@@ -121,6 +121,17 @@ impl Context {
         self.block(block).last
     }
 
+    /// The ops of `block` but a trailing terminator, and that terminator (`None` when the last
+    /// op is not one): what a lowering walks op by op before handling the block's exit.
+    pub fn ops_and_terminator(&self, block: BlockId) -> (Vec<OpId>, Option<OpId>) {
+        let mut ops: Vec<OpId> = self.block_ops(block).collect();
+        let terminator = ops.last().copied().filter(|&op| self.has_trait(op, crate::Traits::TERMINATOR));
+        if terminator.is_some() {
+            ops.pop();
+        }
+        (ops, terminator)
+    }
+
     /// The region holding `block`.
     pub fn block_parent_region(&self, block: BlockId) -> Option<RegionId> {
         self.block(block).parent

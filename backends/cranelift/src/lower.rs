@@ -33,7 +33,7 @@ use cranelift_frontend::FunctionBuilder;
 use cranelift_jit::JITModule;
 use cranelift_module::{DataId, FuncId, Module};
 use mc_dialects::arith::build::constant_int_value;
-use mc_dialects::arith::{CMPF_PREDICATES, CMPI_PREDICATES};
+use mc_dialects::arith::{CMPF_PREDICATES, CMPI_PREDICATES, predicate_keyword};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{AttrKind, BlockId, Context, Diagnostic, FloatKind, OpId, Type, TypeKind, Value};
 use std::collections::HashMap;
@@ -261,15 +261,11 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
 
     /// Lowers the ops of `block` up to its terminator, which it returns unlowered.
     fn lower_ops(&mut self, block: BlockId) -> Result<Option<OpId>, Diagnostic> {
-        let ctx = self.ctx;
-        let last = ctx.last_op(block);
-        for op in ctx.block_ops(block) {
-            if Some(op) == last && ctx.has_trait(op, mc_ir::Traits::TERMINATOR) {
-                return Ok(Some(op));
-            }
+        let (ops, terminator) = self.ctx.ops_and_terminator(block);
+        for op in ops {
             self.lower_op(op)?;
         }
-        Ok(None)
+        Ok(terminator)
     }
 
     fn operand_values(&self, op: OpId) -> Result<Vec<ir::Value>, Diagnostic> {
@@ -549,11 +545,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
 
     /// The keyword of a comparison's `predicate` attribute.
     fn predicate(&self, op: OpId, cases: &[&'static str]) -> Result<&'static str, Diagnostic> {
-        let value = self.ctx.attr(op, "predicate").and_then(|a| self.ctx.integer_value(a));
-        value
-            .and_then(|v| usize::try_from(v).ok())
-            .and_then(|v| cases.get(v).copied())
-            .ok_or_else(|| self.error(op, "invalid predicate"))
+        predicate_keyword(self.ctx, op, cases).ok_or_else(|| self.error(op, "invalid predicate"))
     }
 
     /// `extsi`/`index_cast` (`signed`) and `extui`/`trunci`/`index_castui`: extend or reduce

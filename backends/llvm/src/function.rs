@@ -135,15 +135,11 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
 
     /// Lowers the ops of `block` up to its terminator, which it returns unlowered.
     fn lower_ops(&mut self, block: BlockId) -> Result<Option<OpId>, Diagnostic> {
-        let ctx = self.ctx;
-        let last = ctx.last_op(block);
-        for op in ctx.block_ops(block) {
-            if Some(op) == last && ctx.has_trait(op, mc_ir::Traits::TERMINATOR) {
-                return Ok(Some(op));
-            }
+        let (ops, terminator) = self.ctx.ops_and_terminator(block);
+        for op in ops {
             self.lower_op(op)?;
         }
-        Ok(None)
+        Ok(terminator)
     }
 
     /// Lowers one non-terminator op.

@@ -19,7 +19,7 @@ use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue, ValueKind};
 use inkwell::{FloatPredicate, IntPredicate};
 use mc_dialects::arith::build::constant_int_value;
-use mc_dialects::arith::{CMPF_PREDICATES, CMPI_PREDICATES};
+use mc_dialects::arith::{CMPF_PREDICATES, CMPI_PREDICATES, predicate_keyword};
 use mc_ir::{AttrKind, Diagnostic, FloatKind, OpId};
 
 /// An integer binary operation.
@@ -241,11 +241,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// The keyword of a comparison's `predicate` attribute.
     fn predicate(&self, op: OpId, cases: &[&'static str]) -> Result<&'static str, Diagnostic> {
-        let value = self.ctx.attr(op, "predicate").and_then(|a| self.ctx.integer_value(a));
-        value
-            .and_then(|v| usize::try_from(v).ok())
-            .and_then(|v| cases.get(v).copied())
-            .ok_or_else(|| self.error(op, "invalid predicate"))
+        predicate_keyword(self.ctx, op, cases).ok_or_else(|| self.error(op, "invalid predicate"))
     }
 
     fn cmpi(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {

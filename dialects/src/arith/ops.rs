@@ -20,6 +20,13 @@ pub const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge",
 pub const CMPF_PREDICATES: [&str; 16] =
     ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
 
+/// The keyword of comparison `op`'s `predicate` attribute (an index into `cases`:
+/// [`CMPI_PREDICATES`] or [`CMPF_PREDICATES`]), `None` if it is missing or out of range.
+pub fn predicate_keyword(ctx: &Context, op: OpId, cases: &[&'static str]) -> Option<&'static str> {
+    let value = ctx.attr(op, "predicate").and_then(|a| ctx.integer_value(a))?;
+    usize::try_from(value).ok().and_then(|v| cases.get(v).copied())
+}
+
 define_op! {
     /// Materializes the constant in `value`; the result has the attribute's type.
     pub struct ConstantOp = "arith.constant" {
