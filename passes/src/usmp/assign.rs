@@ -22,7 +22,7 @@ use super::config::MemoryConfig;
 use super::exact::ExactLimits;
 use super::hints::Hint;
 use super::liveness::Liveness;
-use super::pass::{PLANNED_ROLES, RolePlan, peak};
+use super::pass::{PLANNED_ROLES, RolePlan};
 use super::placement::candidates;
 use super::problem::{Problem, align_up};
 use super::validate::validate;
@@ -119,7 +119,7 @@ impl State<'_> {
         for (_, group) in groups {
             let f = group.0;
             let (problem, buffers) = self.problem(group);
-            let (_, step) = peak(&problem, self.functions[f].live.steps);
+            let step = problem.peak_step();
             let movable: Vec<(u64, usize)> = buffers
                 .iter()
                 .zip(&problem.requests)
@@ -283,7 +283,7 @@ fn over_budget(state: &State<'_>, bank: usize, usage: u64, capacity: u64) -> Str
     for group in state.groups(bank) {
         let (f, role) = (group.0, PLANNED_ROLES[group.2]);
         let (function, plan) = (&state.functions[f], &state.plans[&group]);
-        let (_, step) = peak(&plan.problem, function.live.steps);
+        let step = plan.problem.peak_step();
         let mut at_peak: Vec<(u64, &str)> = plan
             .buffers
             .iter()

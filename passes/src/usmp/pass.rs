@@ -242,7 +242,7 @@ fn residency_report(
                 })
                 .max_by_key(|(_, plan, _)| plan.solution.height)
                 .expect("a pool has a plan");
-            let (_, peak_step) = peak(&plan.problem, steps);
+            let peak_step = plan.problem.peak_step();
             let lower_bound = plan.problem.lower_bound();
             let bank = &banks[pool.bank];
             PoolReport {
@@ -290,17 +290,6 @@ fn overlapped_input(plan: &RolePlan, k: usize) -> Option<usize> {
         .filter(|a| a.output == k)
         .map(|a| a.input)
         .find(|&j| offsets[k] < offsets[j] + requests[j].size && offsets[j] < offsets[k] + requests[k].size)
-}
-
-/// The most bytes live at one step of `problem` (over `steps` steps), and the first such step.
-pub(super) fn peak(problem: &Problem, steps: u32) -> (u64, u32) {
-    (0..steps)
-        .map(|s| {
-            let live = problem.requests.iter().filter(|r| r.live.start <= s && s <= r.live.end).map(|r| r.size);
-            (live.sum::<u64>(), s)
-        })
-        .max_by_key(|&(bytes, s)| (bytes, std::cmp::Reverse(s)))
-        .unwrap_or((0, 0))
 }
 
 /// A function's plan of one bank and role: the problem, the buffers (indices into the

@@ -87,30 +87,33 @@ impl Problem {
     /// the most it can share there (the union of live byte ranges is at least their sizes' sum
     /// minus the pairwise common parts), and no bound is below the largest buffer.
     pub fn lower_bound(&self) -> u64 {
-        // Sweep: +size at start, -size after end.
-        let mut events: Vec<(u64, i128)> = Vec::with_capacity(2 * self.len());
-        let mut add = |live: Interval, bytes: i128| {
-            events.push((u64::from(live.start) * 2, bytes));
-            events.push((u64::from(live.end) * 2 + 1, -bytes));
-        };
-        for r in &self.requests {
-            add(r.live, i128::from(r.size));
-        }
+        let mut events = self.live_events();
         for a in &self.allowances {
             let (out, inp) = (self.requests[a.output].live, self.requests[a.input].live);
             if a.output != a.input && out.overlaps(inp) {
                 let both = Interval::new(out.start.max(inp.start), out.end.min(inp.end));
-                add(both, -i128::from(max_saving(self, a)));
+                push_live(&mut events, both, -i128::from(max_saving(self, a)));
             }
         }
-        events.sort_unstable();
-        let (mut live, mut peak) = (0i128, 0i128);
-        for (_, delta) in events {
-            live += delta;
-            peak = peak.max(live);
-        }
+        let (peak, _) = sweep_peak(events);
         let largest = self.requests.iter().map(|r| r.size).max().unwrap_or(0);
         (peak as u64).max(largest)
+    }
+
+    /// The first step at which the most bytes are live (overlap allowances not counted): where
+    /// a report or a budget error looks for what to show or move.
+    pub fn peak_step(&self) -> u32 {
+        let (_, key) = sweep_peak(self.live_events());
+        (key / 2) as u32
+    }
+
+    /// The sweep events of every request: `+size` when it becomes live, `-size` after its end.
+    fn live_events(&self) -> Vec<(u64, i128)> {
+        let mut events = Vec::with_capacity(2 * self.len());
+        for r in &self.requests {
+            push_live(&mut events, r.live, i128::from(r.size));
+        }
+        events
     }
 
     /// For each buffer, the buffers whose intervals overlap its own (sorted).
@@ -141,6 +144,28 @@ impl Problem {
     }
 }
 
+/// Adds `bytes` live over `live` to sweep `events`: keys are `2·step` for a start and
+/// `2·step + 1` for the end of a step, so a buffer ending at a step and one starting at the next
+/// never add up.
+fn push_live(events: &mut Vec<(u64, i128)>, live: Interval, bytes: i128) {
+    events.push((u64::from(live.start) * 2, bytes));
+    events.push((u64::from(live.end) * 2 + 1, -bytes));
+}
+
+/// The most bytes live over a sweep of `events`, and the first key where they are.
+fn sweep_peak(mut events: Vec<(u64, i128)>) -> (i128, u64) {
+    events.sort_unstable();
+    let (mut live, mut peak, mut at) = (0i128, 0i128, 0u64);
+    for (key, delta) in events {
+        live += delta;
+        if live > peak {
+            peak = live;
+            at = key;
+        }
+    }
+    (peak, at)
+}
+
 impl Placement {
     /// The bytes the placement needs: the highest end of any buffer.
     pub fn height(&self, problem: &Problem) -> u64 {
@@ -165,6 +190,12 @@ mod tests {
         let q = Problem::new(vec![req(10, 0, 0), req(20, 1, 1)]);
         assert_eq!(q.lower_bound(), 20);
         assert_eq!(Problem::default().lower_bound(), 0);
+        // The first step with the most bytes live: step 1 (a and b) and step 2 (b and c) hold
+        // 30 and 25; then a tie is broken by the earlier step.
+        assert_eq!(p.peak_step(), 1);
+        let tie = Problem::new(vec![req(10, 0, 0), req(10, 1, 1)]);
+        assert_eq!(tie.peak_step(), 0);
+        assert_eq!(Problem::default().peak_step(), 0);
     }
 
     #[test]
