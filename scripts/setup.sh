@@ -27,6 +27,19 @@ group_llvm() {
         clang-22 lld-22 libpolly-22-dev libzstd-dev
 }
 
+# Emulated boards and bare-metal toolchains for the emulator tests: QEMU's
+# MPS2 (Cortex-M) and virt (RISC-V) boards, GNU Arm and RISC-V compilers with
+# their C libraries (memcpy/memset and soft-float helpers the objects call).
+# The image's newer `qemu-utils` blocks qemu-system-common; `qemu-utils-`
+# removes it in the same apt call.
+group_emulators() {
+    need_debs qemu-system-arm qemu-system-misc gcc-arm-none-eabi libnewlib-arm-none-eabi \
+        gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+    if ((${#MISSING_DEBS[@]} > 0)) && [[ "$(dpkg-query -W -f='${Status}' qemu-utils 2>/dev/null)" == "install ok installed" ]]; then
+        MISSING_DEBS+=(qemu-utils-)
+    fi
+}
+
 # Python with venv support, for the project venv below.
 group_python() {
     need_debs python3 python3-venv
@@ -73,6 +86,7 @@ main() {
     check_rust
     group_llvm
     group_python
+    group_emulators
     install_missing_debs
     setup_venv
     [[ -x "$LLVM_BIN/lit" && -x "$LLVM_BIN/FileCheck" ]] || die "LLVM 22 tools missing from $LLVM_BIN after set-up"
