@@ -8,8 +8,17 @@
 /// kernels in place, lower kernels to loop nests, clean up, and plan every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
 pub fn graph_to_loop(usmp_options: &str) -> String {
-    format!("builtin.module({},buffer-inplace,{})", GRAPH_TO_BUFFER_PASSES, buffer_to_loop_passes(usmp_options))
+    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{INPLACE},{})", buffer_to_loop_passes(usmp_options))
 }
+
+/// From the graph dialect to buffer kernels with in-place reuse: the first half of
+/// [`graph_to_loop`], whose second half is [`buffer_to_loop`].
+pub fn graph_to_inplace_buffers() -> String {
+    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{INPLACE})")
+}
+
+/// Elementwise kernels run in place.
+const INPLACE: &str = "buffer-inplace";
 
 /// From the graph dialect to buffer kernels, without in-place reuse: the first steps of
 /// [`graph_to_loop`] (tests that rearrange buffers before lowering start from here).
@@ -45,6 +54,7 @@ mod tests {
             graph_to_loop("algorithm=exact"),
             buffer_to_loop("residency-report=r.json"),
             graph_to_buffer(),
+            graph_to_inplace_buffers(),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }

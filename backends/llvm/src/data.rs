@@ -7,8 +7,10 @@
 //! buffer.pool @sram_scratch {bank = "sram", size = 64 : i64, ...}
 //!     @<prefix>_pool_sram_scratch = internal global [64 x i8] zeroinitializer,
 //!                                   section ".bss.<prefix>.sram", align 16
+//!     (only when the object allocates its arenas; the code reaches every pool through the
+//!     base the entry function receives: `%pool.sram_scratch`)
 //! %w = buffer.get_global @w                         %w = @<prefix>_const_0
-//! %p = buffer.pool_view @sram_scratch {offset = 32} %p = getelementptr inbounds i8, ptr @..., 32
+//! %p = buffer.pool_view @sram_scratch {offset = 32} %p = getelementptr inbounds i8, ptr %pool.sram_scratch, 32
 //! %v = buffer.view %p ...                           %v = %p (the type holds the new layout)
 //! %a = buffer.alloc() {alignment = 16}              %a = alloca [N x i8], align 16 (in the entry block)
 //! ```
@@ -32,33 +34,43 @@ use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{AttrKind, Context, Diagnostic, OpId};
 use std::collections::HashMap;
 
-/// Defines one LLVM global per `buffer.global` (constant bytes) and `buffer.pool` (zeroed
-/// arena) at the top level of `module`; returns their addresses by IR symbol name.
+/// The globals [`define_data`] defined.
+pub(crate) struct Data<'ll> {
+    /// Each `buffer.global`'s constant, by IR symbol name.
+    pub(crate) constants: HashMap<String, PointerValue<'ll>>,
+    /// Each `buffer.pool`'s zeroed arena, in module order, when the object allocates them.
+    pub(crate) arenas: Vec<PointerValue<'ll>>,
+}
+
+/// Defines one LLVM global per `buffer.global` (constant bytes) and, if `allocate_arenas`, per
+/// `buffer.pool` (zeroed arena) at the top level of `module`.
 pub(crate) fn define_data<'ll>(
     ctx: &Context,
     module: ModuleOp,
     llvm: &'ll LlvmContext,
     target: &Module<'ll>,
     prefix: &Prefix,
-) -> Result<HashMap<String, PointerValue<'ll>>, Diagnostic> {
-    let mut data = HashMap::new();
-    let mut constants = 0;
+    allocate_arenas: bool,
+) -> Result<Data<'ll>, Diagnostic> {
+    let mut constants = HashMap::new();
+    let mut arenas = Vec::new();
+    let mut count = 0;
     for op in module.ops(ctx) {
         let alignment;
         let global = if let Some(global) = GlobalOp::cast(ctx, op) {
             let bytes = global.data(ctx).map_err(|message| Diagnostic::error(ctx.operation(op).loc(), message))?;
             let value = llvm.const_string(&bytes, false);
-            let symbol = target.add_global(value.get_type(), None, &prefix.constant(constants));
-            constants += 1;
+            let symbol = target.add_global(value.get_type(), None, &prefix.constant(count));
+            count += 1;
             symbol.set_initializer(&value);
             symbol.set_constant(true);
             symbol.set_unnamed_address(UnnamedAddress::Global);
             symbol.set_linkage(Linkage::Private);
             symbol.set_section(Some(&prefix.rodata_section(CONSTANT_BANK)));
             alignment = global.alignment_value(ctx);
-            data.insert(global.name(ctx).to_string(), symbol);
+            constants.insert(global.name(ctx).to_string(), symbol.as_pointer_value());
             symbol
-        } else if let Some(pool) = PoolOp::cast(ctx, op) {
+        } else if let Some(pool) = PoolOp::cast(ctx, op).filter(|_| allocate_arenas) {
             let size = u32::try_from(pool.size_bytes(ctx)).map_err(|_| {
                 Diagnostic::error(ctx.operation(op).loc(), "the pool is larger than 4 GiB, which no target here has")
             })?;
@@ -68,7 +80,7 @@ pub(crate) fn define_data<'ll>(
             symbol.set_linkage(Linkage::Internal);
             symbol.set_section(Some(&prefix.bss_section(pool.bank_name(ctx))));
             alignment = pool.alignment_value(ctx);
-            data.insert(pool.name(ctx).to_string(), symbol);
+            arenas.push(symbol.as_pointer_value());
             symbol
         } else {
             continue;
@@ -77,7 +89,7 @@ pub(crate) fn define_data<'ll>(
             .map_err(|_| Diagnostic::error(ctx.operation(op).loc(), "the alignment is too large"))?;
         global.set_alignment(alignment);
     }
-    Ok(data.into_iter().map(|(name, global)| (name, global.as_pointer_value())).collect())
+    Ok(Data { constants, arenas })
 }
 
 impl FunctionLowering<'_, '_> {
@@ -115,23 +127,22 @@ impl FunctionLowering<'_, '_> {
         };
         let address = *self
             .symbols
-            .data
+            .constants
             .get(name)
             .ok_or_else(|| self.error(op, format!("no 'buffer.global' @{name} at the top level of the module")))?;
         self.define(op, 0, address.into());
         Ok(())
     }
 
-    /// `buffer.pool_view @pool {offset}`: the pool's address plus the offset.
+    /// `buffer.pool_view @pool {offset}`: the pool's base (a parameter of the entry function)
+    /// plus the offset.
     pub(crate) fn lower_pool_view(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
         let view = PoolViewOp::cast(ctx, op).ok_or_else(|| self.error(op, "expected a 'buffer.pool_view'"))?;
         let name = view.pool_name(ctx).ok_or_else(|| self.error(op, "expected a flat 'pool' symbol"))?;
-        let base = *self
-            .symbols
-            .data
-            .get(name)
-            .ok_or_else(|| self.error(op, format!("no 'buffer.pool' @{name} at the top level of the module")))?;
+        let base = *self.pools.get(name).ok_or_else(|| {
+            self.error(op, format!("no base for pool @{name}: pools are reachable from the entry function only"))
+        })?;
         let offset = self.types.index.const_int(view.offset_bytes(ctx), false);
         let i8_type = self.types.llvm.i8_type();
         // SAFETY (LLVM's): the verifier checked that the view lies inside its pool.

@@ -39,8 +39,8 @@ use std::collections::HashMap;
 pub(crate) struct ModuleSymbols<'ll> {
     /// `func.func`s.
     pub(crate) funcs: HashMap<String, FunctionValue<'ll>>,
-    /// `buffer.global`s and `buffer.pool`s.
-    pub(crate) data: HashMap<String, PointerValue<'ll>>,
+    /// `buffer.global`s.
+    pub(crate) constants: HashMap<String, PointerValue<'ll>>,
 }
 
 /// The state of lowering one function.
@@ -50,24 +50,37 @@ pub(crate) struct FunctionLowering<'a, 'll> {
     pub(crate) module: &'a Module<'ll>,
     pub(crate) builder: Builder<'ll>,
     pub(crate) symbols: &'a ModuleSymbols<'ll>,
+    /// The base of each `buffer.pool` by name: the entry function's leading parameters.
+    pub(crate) pools: HashMap<String, PointerValue<'ll>>,
     function: FunctionValue<'ll>,
     entry: BasicBlock<'ll>,
     values: HashMap<Value, BasicValueEnum<'ll>>,
 }
 
 impl<'a, 'll> FunctionLowering<'a, 'll> {
-    /// Starts lowering the body of `function`, whose entry block it creates.
+    /// Starts lowering the body of `function`, whose entry block it creates. Its first
+    /// parameters are the bases of the pools named `pools`, in order; the IR's parameters follow.
     pub(crate) fn new(
         ctx: &'a Context,
         types: TypeMap<'ll>,
         module: &'a Module<'ll>,
         symbols: &'a ModuleSymbols<'ll>,
         function: FunctionValue<'ll>,
+        pools: &[String],
     ) -> Self {
         let entry = types.llvm.append_basic_block(function, "entry");
         let builder = types.llvm.create_builder();
         builder.position_at_end(entry);
-        FunctionLowering { ctx, types, module, builder, symbols, function, entry, values: HashMap::new() }
+        let pools = pools
+            .iter()
+            .zip(function.get_param_iter())
+            .map(|(name, param)| {
+                let base = param.into_pointer_value();
+                base.set_name(&format!("pool.{name}"));
+                (name.clone(), base)
+            })
+            .collect();
+        FunctionLowering { ctx, types, module, builder, symbols, pools, function, entry, values: HashMap::new() }
     }
 
     /// An error about lowering `op`.
@@ -115,7 +128,8 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
 
     /// Lowers the function body `body` and its terminator `func.return`.
     pub(crate) fn lower_body(mut self, func: OpId, body: BlockId) -> Result<(), Diagnostic> {
-        for (arg, param) in self.ctx.block_args(body).into_iter().zip(self.function.get_param_iter()) {
+        let params = self.function.get_param_iter().skip(self.pools.len());
+        for (arg, param) in self.ctx.block_args(body).into_iter().zip(params) {
             self.values.insert(arg, param);
         }
         let terminator =

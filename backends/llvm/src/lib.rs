@@ -17,6 +17,8 @@
 //! | `function` | one function: control flow, calls, loads and stores |
 //! | `scalar` | `arith` and `math` ops |
 //! | [`module`] | a whole module |
+//! | [`interface`] | what the C API exposes: regions, inputs, outputs, persistent seeds |
+//! | [`api`] | the C API functions (`context_init`, `bind_arena`, `model_init`, `model_run`) |
 //! | [`emit`] | optimization and object, assembly and IR output |
 //! | [`header`] | the C header: entry prototype, input/output and arena macros |
 //!
@@ -25,10 +27,12 @@
 //! also need the compiler's runtime (`libgcc.a`). Link them with the firmware.
 #![deny(missing_docs)]
 
+pub mod api;
 mod data;
 pub mod emit;
 mod function;
 pub mod header;
+pub mod interface;
 pub mod layout;
 pub mod module;
 mod scalar;
@@ -39,8 +43,9 @@ mod types;
 /// The inkwell crate the backend builds on, for callers that hold LLVM modules.
 pub use inkwell;
 
+pub use api::{ContextLayout, Status};
 pub use emit::{EmitKind, compile, emit, optimize};
 pub use header::header;
-pub use module::{LowerOptions, lower_module};
+pub use module::{CApi, LowerOptions, lower_module};
 pub use symbols::Prefix;
 pub use target::{OptLevel, TARGETS, TargetSpec, lookup};

@@ -4,13 +4,18 @@
 //!
 //! Functions take buffers as pointers and scalars as LLVM scalars (`index` as the target's
 //! pointer-sized integer) and return nothing, one scalar, or a struct of their results. The
-//! entry function (`@main` by default) becomes `<prefix>_model_run`; symbol names and sections
-//! follow [`crate::symbols`]. Every function is `nounwind` and in its own `.text` section.
+//! entry function (`@main` by default) becomes the internal `<prefix>_main`, which takes the
+//! base of every pool before its buffers (all `noalias`), and the C API (`crate::api`) calls it;
+//! symbol names and sections follow [`crate::symbols`]. Every function is `nounwind` and in its
+//! own `.text` section.
 
+use crate::api::define_api;
 use crate::data::define_data;
 use crate::function::{FunctionLowering, ModuleSymbols};
+use crate::interface::Interface;
 use crate::symbols::Prefix;
 use crate::types::TypeMap;
+use inkwell::AddressSpace;
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::Context as LlvmContext;
 use inkwell::module::{Linkage, Module};
@@ -27,14 +32,32 @@ use std::collections::HashMap;
 pub struct LowerOptions {
     /// The prefix of every symbol and section.
     pub prefix: Prefix,
-    /// The IR name of the entry function, exported as `<prefix>_model_run`.
-    pub entry: String,
+    /// The C API to generate around the entry function; `None` lowers the functions alone
+    /// (each `<prefix>_<name>`, pools unreachable).
+    pub api: Option<CApi>,
 }
 
-impl Default for LowerOptions {
-    /// Prefix `model`, entry `main`.
-    fn default() -> Self {
-        LowerOptions { prefix: Prefix::new("model").expect("a C identifier"), entry: "main".to_string() }
+/// The C API of a model: `crate::api`.
+#[derive(Clone, Debug)]
+pub struct CApi {
+    /// The IR name of the entry function, run by `<prefix>_model_run`.
+    pub entry: String,
+    /// How many of the entry's buffer parameters are the model's inputs (the rest are outputs).
+    pub inputs: usize,
+    /// Whether the object defines the arenas (`true`) or the application binds every region
+    /// with `<prefix>_bind_arena` (`memory.allocate_arenas = false`).
+    pub allocate_arenas: bool,
+}
+
+impl LowerOptions {
+    /// The C API around `@main` with `inputs` inputs, prefix `prefix`, arenas in the object.
+    pub fn new(prefix: Prefix, inputs: usize) -> LowerOptions {
+        LowerOptions { prefix, api: Some(CApi { entry: "main".to_string(), inputs, allocate_arenas: true }) }
+    }
+
+    /// The functions alone, without a C API.
+    pub fn functions_only(prefix: Prefix) -> LowerOptions {
+        LowerOptions { prefix, api: None }
     }
 }
 
@@ -63,9 +86,14 @@ pub fn lower_module<'ll>(
     target.set_data_layout(&target_data.get_data_layout());
     let types = TypeMap { llvm, index: llvm.ptr_sized_int_type(&target_data, None) };
 
-    let data = define_data(ctx, module_op, llvm, &target, &options.prefix)?;
+    let interface = options.api.as_ref().map(|api| Interface::of(ctx, module, api)).transpose()?;
+    let pools: Vec<String> =
+        interface.iter().flat_map(|interface| interface.regions.iter().map(|r| r.pool.clone())).collect();
+    let allocate_arenas = options.api.as_ref().is_some_and(|api| api.allocate_arenas);
+    let data = define_data(ctx, module_op, llvm, &target, &options.prefix, allocate_arenas)?;
     let nounwind = llvm.create_enum_attribute(Attribute::get_named_enum_kind_id("nounwind"), 0);
-    let mut symbols = ModuleSymbols { funcs: HashMap::new(), data };
+    let noalias = llvm.create_enum_attribute(Attribute::get_named_enum_kind_id("noalias"), 0);
+    let mut symbols = ModuleSymbols { funcs: HashMap::new(), constants: data.constants };
     let mut bodies = Vec::new();
     for op in module_op.ops(ctx) {
         if GlobalOp::cast(ctx, op).is_some() || PoolOp::cast(ctx, op).is_some() {
@@ -90,9 +118,11 @@ pub fn lower_module<'ll>(
         };
         let (inputs, results) = func.signature(ctx);
         let signature_error = |m: String| Diagnostic::error(op_loc, format!("cannot lower @{name} to LLVM: {m}"));
-        let params: Vec<BasicMetadataTypeEnum> = inputs
-            .iter()
-            .map(|&ty| types.of(ctx, ty).map(Into::into))
+        let is_entry = options.api.as_ref().is_some_and(|api| api.entry == name);
+        let bases = if is_entry { pools.len() } else { 0 };
+        let pointer = llvm.ptr_type(AddressSpace::default());
+        let params: Vec<BasicMetadataTypeEnum> = std::iter::repeat_n(Ok(pointer.into()), bases)
+            .chain(inputs.iter().map(|&ty| types.of(ctx, ty).map(Into::into)))
             .collect::<Result<_, _>>()
             .map_err(signature_error)?;
         let results =
@@ -103,16 +133,27 @@ pub fn lower_module<'ll>(
             many => llvm.struct_type(many, false).fn_type(&params, false),
         };
         let private = ctx.attr(op, "sym_visibility").and_then(|a| ctx.string_value(a)).is_some_and(|v| v == "private");
-        let symbol = if name == options.entry { options.prefix.entry() } else { options.prefix.function(&name) };
-        let linkage = if private { Linkage::Internal } else { Linkage::External };
+        let symbol = options.prefix.function(&name);
+        let linkage = if private || is_entry { Linkage::Internal } else { Linkage::External };
         let function = target.add_function(&symbol, fn_type, Some(linkage));
         function.add_attribute(AttributeLoc::Function, nounwind);
+        if is_entry {
+            for index in 0..function.count_params() {
+                function.add_attribute(AttributeLoc::Param(index), noalias);
+            }
+        }
         function.as_global_value().set_section(Some(&options.prefix.text_section(&symbol)));
         symbols.funcs.insert(name, function);
-        bodies.push((op, body, function));
+        bodies.push((op, body, function, if is_entry { pools.as_slice() } else { &[] }));
     }
-    for (op, body, function) in bodies {
-        FunctionLowering::new(ctx, types, &target, &symbols, function).lower_body(op, body)?;
+    for (op, body, function, bases) in bodies {
+        FunctionLowering::new(ctx, types, &target, &symbols, function, bases).lower_body(op, body)?;
+    }
+    if let (Some(api), Some(interface)) = (&options.api, &interface) {
+        let entry = symbols.funcs[&api.entry];
+        let arenas = api.allocate_arenas.then_some(data.arenas.as_slice());
+        define_api(llvm, &target, &options.prefix, interface, entry, arenas, types.index)
+            .map_err(|m| Diagnostic::error(loc, m))?;
     }
     target
         .verify()

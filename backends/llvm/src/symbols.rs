@@ -3,7 +3,8 @@
 //!
 //! | IR | symbol | linkage | section |
 //! |---|---|---|---|
-//! | the entry `func.func` (`@main`) | `<prefix>_model_run` | external | `.text.<prefix>_model_run` |
+//! | the C API (`crate::api`) | `<prefix>_context_init`, `_bind_arena`, `_model_init`, `_model_run` | external | `.text.<symbol>` |
+//! | the entry `func.func` (`@main`) | `<prefix>_main` | internal | `.text.<prefix>_main` |
 //! | another public `func.func @f` | `<prefix>_f` | external | `.text.<prefix>_f` |
 //! | a private `func.func @f` | `<prefix>_f` | internal | `.text.<prefix>_f` |
 //! | `buffer.pool @p {bank = "b"}` | `<prefix>_pool_p` | internal | `.bss.<prefix>.b` |
@@ -38,9 +39,24 @@ impl Prefix {
         &self.0
     }
 
-    /// The symbol of the model's entry function.
+    /// The symbol of the function that runs one inference.
     pub fn entry(&self) -> String {
         format!("{}_model_run", self.0)
+    }
+
+    /// The symbol of the function that initialises a context.
+    pub fn context_init(&self) -> String {
+        format!("{}_context_init", self.0)
+    }
+
+    /// The symbol of the function that binds a region to the application's memory.
+    pub fn bind_arena(&self) -> String {
+        format!("{}_bind_arena", self.0)
+    }
+
+    /// The symbol of the function that checks the regions and resets the model's state.
+    pub fn model_init(&self) -> String {
+        format!("{}_model_init", self.0)
     }
 
     /// The symbol of the function `@name`.

@@ -5,9 +5,11 @@
 //! and planned by usmp), at -O0 and -O2 (-O3/-Os for the kernels too).
 
 use mc_backend_cranelift::{JitArg, JitModule, MODEL_STACK_BYTES, run_with_stack};
-use mc_backend_llvm::{EmitKind, LowerOptions, OptLevel, Prefix, compile, lookup};
+use mc_backend_llvm::{ContextLayout, EmitKind, LowerOptions, OptLevel, Prefix, Status, compile, lookup};
 use mc_conformance::{Rng, paths};
+use mc_dialects::buffer::PoolOp;
 use mc_dialects::func::FuncOp;
+use mc_ir::builtin::ModuleOp;
 use mc_ir::diagnostics::source::{SourceBuffer, render};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::{Context, Diagnostic, OpId};
@@ -43,20 +45,24 @@ fn load_object(object: &[u8], name: &str) -> libloading::Library {
     unsafe { libloading::Library::new(&library_path) }.unwrap()
 }
 
-/// Calls `symbol` of `library`, a function taking one pointer per buffer.
-fn call_llvm(library: &libloading::Library, symbol: &str, buffers: &mut [Vec<u8>]) {
-    let mut pointers: Vec<*mut u8> = buffers.iter_mut().map(|b| b.as_mut_ptr()).collect();
-    // SAFETY: the function takes exactly these pointers (the entry of a module whose parameters
-    // are all buffers), each at least as large as its buffer's layout reaches.
+/// Runs one inference through the C API of `library` (prefix `prefix`, `regions` arena regions,
+/// the object's own arenas): `buffers` are the inputs (the first `inputs`) then the outputs.
+fn call_llvm(library: &libloading::Library, prefix: &Prefix, regions: usize, inputs: usize, buffers: &mut [Vec<u8>]) {
+    type ApiFn = unsafe extern "C" fn(*mut u64) -> i32;
+    let layout = ContextLayout::new(size_of::<usize>(), regions, inputs, buffers.len() - inputs);
+    let mut context = vec![0u64; layout.size / 8];
+    let api = |name: String| -> libloading::Symbol<'_, ApiFn> { unsafe { library.get(name.as_bytes()) }.unwrap() };
+    // SAFETY: the functions take a context laid out as `layout` says, which `context` holds, and
+    // the pointers stored in it point at buffers as large as the model's ports.
     unsafe {
-        match pointers.as_mut_slice() {
-            [a] => library.get::<unsafe extern "C" fn(*mut u8)>(symbol.as_bytes()).unwrap()(*a),
-            [a, b] => library.get::<unsafe extern "C" fn(*mut u8, *mut u8)>(symbol.as_bytes()).unwrap()(*a, *b),
-            [a, b, c] => {
-                library.get::<unsafe extern "C" fn(*mut u8, *mut u8, *mut u8)>(symbol.as_bytes()).unwrap()(*a, *b, *c)
-            }
-            other => panic!("no caller for {} buffers", other.len()),
+        assert_eq!(api(prefix.context_init())(context.as_mut_ptr()), Status::Ok as i32);
+        assert_eq!(api(prefix.model_init())(context.as_mut_ptr()), Status::Ok as i32);
+        assert_eq!(api(prefix.entry())(context.as_mut_ptr()), Status::IoUnbound as i32, "I/O not bound yet");
+        for (index, buffer) in buffers.iter_mut().enumerate() {
+            let slot = if index < inputs { layout.input + index * 8 } else { layout.output + (index - inputs) * 8 };
+            context[slot / 8] = buffer.as_mut_ptr() as u64;
         }
+        assert_eq!(api(prefix.entry())(context.as_mut_ptr()), Status::Ok as i32);
     }
 }
 
@@ -68,7 +74,7 @@ fn buffer_sizes(ctx: &Context, module: OpId) -> Vec<usize> {
 }
 
 /// Compiles `module` with both backends, calls `@main` on buffers filled from `seed` (the first
-/// `random` of them random, the rest zero) and compares every buffer. Returns the best call
+/// `random` of them random: the inputs; the rest zero: the outputs) and compares every buffer. Returns the best call
 /// times (LLVM, Cranelift) of `repeat` calls.
 fn compare(
     ctx: &Context,
@@ -80,7 +86,9 @@ fn compare(
     repeat: usize,
 ) -> (f64, f64) {
     let host = lookup("host").unwrap();
-    let options = LowerOptions { prefix: Prefix::new(name).unwrap(), entry: "main".to_string() };
+    let options = LowerOptions::new(Prefix::new(name).unwrap(), random);
+    let regions =
+        ModuleOp::cast(ctx, module).unwrap().ops(ctx).into_iter().filter(|&op| PoolOp::cast(ctx, op).is_some()).count();
     let object = compile(ctx, module, host, level, &options, EmitKind::Object)
         .unwrap_or_else(|d| panic!("{name}: {}", rendered(ctx, &[d])));
     let library = load_object(&object, &format!("{name}_{level:?}"));
@@ -95,7 +103,7 @@ fn compare(
     let (mut by_llvm, mut by_cranelift) = (inputs.clone(), inputs.clone());
     for _ in 0..repeat {
         let start = Instant::now();
-        call_llvm(&library, &options.prefix.entry(), &mut by_llvm);
+        call_llvm(&library, &options.prefix, regions, random, &mut by_llvm);
         llvm_best = llvm_best.min(start.elapsed().as_secs_f64());
         let start = Instant::now();
         let mut args: Vec<JitArg<'_>> = by_cranelift.iter_mut().map(|b| JitArg::Memory(b)).collect();

@@ -3,9 +3,11 @@
 //! `<prefix>_model_run`, puts each bank's pools in `.bss.<prefix>.<bank>` (as large as the pools)
 //! and the constants in `.rodata.<prefix>.flash` sections (at most their data: LLVM may fold
 //! small tables into code), calls nothing but the C library and the compiler runtime, and is
-//! byte-identical when compiled twice. Every target of the table compiles a small model.
+//! byte-identical when compiled twice. Every target of the table compiles a small model and
+//! exports the C API; the context struct's layout is the one `ContextLayout` (and so a C
+//! compiler) gives on every target.
 
-use mc_backend_llvm::{EmitKind, LowerOptions, OptLevel, Prefix, compile, lookup};
+use mc_backend_llvm::{ContextLayout, EmitKind, LowerOptions, OptLevel, Prefix, compile, lookup};
 use mc_conformance::paths;
 use mc_dialects::buffer::{GlobalOp, PoolOp};
 use mc_ir::builtin::ModuleOp;
@@ -52,7 +54,7 @@ fn cortex_m4_and_rv32imac_objects_define_the_entry_pools_and_constants() {
         }
         assert!(!bank_bytes.is_empty() && constant_bytes > 0, "{stem} has pools and constants");
         let prefix = Prefix::new(&stem).unwrap();
-        let options = LowerOptions { prefix: prefix.clone(), entry: "main".to_string() };
+        let options = LowerOptions::new(prefix.clone(), 1);
         for (target, architecture) in [("cortex-m4", Architecture::Arm), ("rv32imac", Architecture::Riscv32)] {
             for level in [OptLevel::Os, OptLevel::O2] {
                 let spec = lookup(target).unwrap();
@@ -105,7 +107,7 @@ fn every_target_of_the_table_compiles_a_model() {
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
     let module = planned(&mut ctx, &std::fs::read(paths::model("ad01_int8.tflite")).unwrap(), "ad01");
-    let options = LowerOptions { prefix: Prefix::new("ad01").unwrap(), entry: "main".to_string() };
+    let options = LowerOptions::new(Prefix::new("ad01").unwrap(), 1);
     for spec in mc_backend_llvm::TARGETS {
         let bytes = compile(&ctx, module, spec, OptLevel::Os, &options, EmitKind::Object)
             .unwrap_or_else(|d| panic!("{} ({}): {}", spec.triple, spec.cpu, d.message));
@@ -116,8 +118,31 @@ fn every_target_of_the_table_compiles_a_model() {
             _ => Architecture::Arm,
         };
         assert_eq!(file.architecture(), expected, "{} ({})", spec.triple, spec.cpu);
-        assert!(file.symbols().any(|s| s.name() == Ok("ad01_model_run") && s.is_definition()), "{}", spec.triple);
+        for api in ["ad01_context_init", "ad01_bind_arena", "ad01_model_init", "ad01_model_run"] {
+            assert!(file.symbols().any(|s| s.name() == Ok(api) && s.is_definition()), "{}: {api}", spec.triple);
+        }
         let undefined: Vec<&str> = file.symbols().filter(|s| s.is_undefined()).filter_map(|s| s.name().ok()).collect();
         assert!(undefined.iter().all(|s| s.is_empty() || runtime_symbol(s)), "{}: {undefined:?}", spec.triple);
+    }
+}
+
+#[test]
+fn the_context_layout_is_the_one_llvm_gives_on_every_target() {
+    let llvm = mc_backend_llvm::inkwell::context::Context::create();
+    for spec in mc_backend_llvm::TARGETS {
+        let data = spec.machine(OptLevel::O0).unwrap().get_target_data();
+        let pointer = data.get_pointer_byte_size(None) as usize;
+        for (regions, inputs, outputs) in [(0, 0, 1), (1, 1, 1), (2, 3, 2), (5, 1, 4)] {
+            let ty = mc_backend_llvm::api::context_type(&llvm, regions, inputs, outputs);
+            let layout = ContextLayout::new(pointer, regions, inputs, outputs);
+            let offsets: Vec<usize> = (0..5).map(|i| data.offset_of_element(&ty, i).unwrap() as usize).collect();
+            assert_eq!(
+                offsets,
+                [layout.arena, layout.arena_bytes, layout.input, layout.output, layout.state],
+                "{} ({regions}, {inputs}, {outputs})",
+                spec.triple
+            );
+            assert_eq!(data.get_abi_size(&ty) as usize, layout.size, "{}", spec.triple);
+        }
     }
 }

@@ -3,17 +3,17 @@
 
 // RUN: split-file %s %t
 
-// RUN: not mc-translate --mlir-to-llvmir %t/unsupported-op.mlir 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: not mc-translate --mlir-to-llvmir --no-c-api %t/unsupported-op.mlir 2>&1 | FileCheck %s --check-prefix=OP
 // OP: unsupported-op.mlir:3:3: error: cannot lower 'buffer.copy' to LLVM: no lowering for this op
 // OP-NOT: error
 
-// RUN: not mc-translate --mlir-to-llvmir %t/tensor.mlir 2>&1 | FileCheck %s --check-prefix=TENSOR
+// RUN: not mc-translate --mlir-to-llvmir --no-c-api %t/tensor.mlir 2>&1 | FileCheck %s --check-prefix=TENSOR
 // TENSOR: tensor.mlir:1:1: error: cannot lower @f to LLVM: tensor values ('tensor<4xf32>') are not supported by the LLVM backend: lower to loops first
 
-// RUN: not mc-translate --mlir-to-llvmir %t/declaration.mlir 2>&1 | FileCheck %s --check-prefix=DECL
+// RUN: not mc-translate --mlir-to-llvmir --no-c-api %t/declaration.mlir 2>&1 | FileCheck %s --check-prefix=DECL
 // DECL: declaration.mlir:1:1: error: cannot lower @ext to LLVM: external declarations are not supported
 
-// RUN: not mc-translate --mlir-to-llvmir %t/out-of-bounds.mlir 2>&1 | FileCheck %s --check-prefix=BOUNDS
+// RUN: not mc-translate --mlir-to-llvmir --no-c-api %t/out-of-bounds.mlir 2>&1 | FileCheck %s --check-prefix=BOUNDS
 // BOUNDS: out-of-bounds.mlir:3:8: error: cannot lower 'loop.load' to LLVM: index 4 is out of bounds for dimension 0 of size 4
 
 // RUN: not mc-translate --mlir-to-llvmir %t/tensor.mlir --target cortex-m99 2>&1 | FileCheck %s --check-prefix=TARGET

@@ -1,16 +1,19 @@
-// Functions: private ones are internal, public ones exported with the prefix, the entry is
-// <prefix>_model_run; scalars keep their types (index as the pointer-sized integer), several
+// Functions alone (--no-c-api): private ones are internal, public ones exported with the
+// prefix; scalars keep their types (index as the pointer-sized integer), several
 // results come back in a struct; unplanned allocs are aligned stack slots in the entry block;
 // a view is the same pointer with its strides applied at each access; i1 takes a byte in memory.
 
-// RUN: mc-translate --mlir-to-llvmir %s --prefix net --entry kernel | FileCheck %s
+// RUN: mc-translate --mlir-to-llvmir %s --prefix net --no-c-api | FileCheck %s
+// An entry that returns a value has no C API, and the error says why.
+// RUN: not mc-translate --mlir-to-llvmir %s --prefix net --entry kernel 2>&1 | FileCheck %s --check-prefix=ENTRY
+// ENTRY: error: @kernel has no C API: it returns 1 values; outputs must be buffer parameters
 
 // CHECK-LABEL: define internal { i32, i64 } @net_pair(i32 %0, i64 %1)
 // CHECK: %[[S:.*]] = insertvalue { i32, i64 } poison, i32 %0, 0
 // CHECK-NEXT: %[[P:.*]] = insertvalue { i32, i64 } %[[S]], i64 %1, 1
 // CHECK-NEXT: ret { i32, i64 } %[[P]]
 
-// CHECK-LABEL: define i32 @net_model_run(ptr %0, ptr %1)
+// CHECK-LABEL: define i32 @net_kernel(ptr %0, ptr %1)
 // CHECK-NEXT: entry:
 // CHECK-NEXT: %alloc = alloca [24 x i8], align 64
 // CHECK: %[[CALL:.*]] = call { i32, i64 } @net_pair(

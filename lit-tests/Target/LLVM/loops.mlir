@@ -1,7 +1,8 @@
 // Planned loop-level IR to LLVM IR: pools become zeroed globals in their bank's .bss section
-// with the pool's alignment, constants private globals in .rodata.<prefix>.flash, the entry
-// <prefix>_model_run, loop.for a header with phis (the induction variable and each iter_arg),
-// loop.if branches joined by a phi, and loads/stores byte offsets into their buffers.
+// with the pool's alignment (which only the C API's context_init refers to), constants private
+// globals in .rodata.<prefix>.flash, the entry the internal <prefix>_main taking each pool's base
+// then its buffers (all noalias), loop.for a header with phis (the induction variable and each
+// iter_arg), loop.if branches joined by a phi, and loads/stores byte offsets into their buffers.
 
 // RUN: mc-translate --mlir-to-llvmir %s | FileCheck %s --check-prefix=HOST
 // RUN: mc-translate --mlir-to-llvmir %s --target cortex-m4 --prefix kws | FileCheck %s --check-prefix=M4
@@ -11,8 +12,10 @@
 // HOST: target triple = "x86_64-unknown-linux-gnu"
 // HOST: @model_pool_sram_scratch = internal global [64 x i8] zeroinitializer, section ".bss.model.sram", align 32
 // HOST: @model_const_0 = private unnamed_addr constant [16 x i8] c"\01\00\00\00\02\00\00\00\03\00\00\00\04\00\00\00", section ".rodata.model.flash", align 16
-// HOST-LABEL: define void @model_model_run(ptr %0, ptr %1)
-// HOST-SAME: section ".text.model_model_run"
+// HOST-LABEL: define internal void @model_main(ptr noalias %pool.sram_scratch, ptr noalias %0, ptr noalias %1)
+// HOST-SAME: section ".text.model_main"
+// HOST-NEXT: entry:
+// HOST-NEXT: %[[TMP:.*]] = getelementptr inbounds i8, ptr %pool.sram_scratch, i64 16
 // HOST: for.header:
 // HOST-NEXT: %[[IV:.*]] = phi i64 [ 0, %entry ], [ %[[NEXT:.*]], %for.body ]
 // HOST-NEXT: %[[ACC:.*]] = phi i32 [ 0, %entry ], [ %[[SUM:.*]], %for.body ]
@@ -21,7 +24,7 @@
 // HOST: for.body:
 // HOST: %[[OFF:.*]] = mul i64 %[[IV]], 4
 // HOST: getelementptr inbounds i8, ptr @model_const_0,
-// HOST: getelementptr inbounds i8, ptr getelementptr inbounds (i8, ptr @model_pool_sram_scratch, i64 16),
+// HOST: getelementptr inbounds i8, ptr %[[TMP]],
 // HOST: store i32 %{{.*}}, ptr %{{.*}}, align 4
 // HOST: %[[SUM]] = add i32 %[[ACC]], %{{.*}}
 // HOST: %[[NEXT]] = add i64 %[[IV]], 1
@@ -38,13 +41,13 @@
 // M4: target triple = "thumbv7em-none-eabihf"
 // M4: @kws_pool_sram_scratch = internal global [64 x i8] zeroinitializer, section ".bss.kws.sram", align 32
 // M4: section ".rodata.kws.flash", align 16
-// M4-LABEL: define void @kws_model_run(ptr %0, ptr %1)
+// M4-LABEL: define internal void @kws_main(ptr noalias %pool.sram_scratch, ptr noalias %0, ptr noalias %1)
 // M4: %iv = phi i32 [ 0, %entry ]
 // M4: icmp slt i32 %iv, 4
 
 // RV: target datalayout = "e-m:e-p:32:32
 // RV: target triple = "riscv32-unknown-none-elf"
-// RV: define void @kws_model_run(ptr %0, ptr %1)
+// RV: define internal void @kws_main(ptr noalias %pool.sram_scratch, ptr noalias %0, ptr noalias %1)
 // RV: phi i32
 
 module {

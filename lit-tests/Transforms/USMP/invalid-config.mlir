@@ -3,6 +3,7 @@
 // RUN: not mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/read-only.toml})' 2>&1 | FileCheck %t/model.mlir --check-prefix=READONLY
 // RUN: not mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/duplicate.toml})' 2>&1 | FileCheck %t/model.mlir --check-prefix=DUPLICATE
 // RUN: not mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/syntax.toml})' 2>&1 | FileCheck %t/model.mlir --check-prefix=SYNTAX
+// RUN: not mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/typo.toml})' 2>&1 | FileCheck %t/model.mlir --check-prefix=TYPO
 // RUN: not mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/budget.toml})' 2>&1 | FileCheck %t/model.mlir --check-prefix=BUDGET
 // RUN: not mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/budget-bank.toml})' 2>&1 | FileCheck %t/model.mlir --check-prefix=BUDGETBANK
 // RUN: not mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/no-such.toml})' 2>&1 | FileCheck %t/model.mlir --check-prefix=MISSING
@@ -57,6 +58,12 @@ capacity = 65536
 [memory.budgets]
 sram = 48
 
+//--- typo.toml
+[memory]
+planer = "exact"
+[[memory.banks]]
+name = "sram"
+
 //--- budget-bank.toml
 [memory]
 [[memory.banks]]
@@ -69,7 +76,8 @@ dtcm = 1024
 // UNKNOWN: 'builtin.module' op usmp: {{.*}}unknown-bank.toml:5: placement rule #1 (name = "conv*"): unknown bank 'itcm' (banks: sram)
 // READONLY: 'builtin.module' op usmp: {{.*}}read-only.toml:8: placement rule #1 (role = "scratch"): bank 'flash' is read-only and cannot hold scratch buffers
 // DUPLICATE: 'builtin.module' op usmp: {{.*}}duplicate.toml: bank 'sram' is declared twice
-// SYNTAX: 'builtin.module' op usmp: {{.*}}syntax.toml: TOML parse error at line 3, column
+// SYNTAX: 'builtin.module' op usmp: {{.*}}syntax.toml:3: invalid basic string, expected `"`
+// TYPO: 'builtin.module' op usmp: {{.*}}typo.toml:2: unknown key 'planer'; did you mean 'planner'?
 // BUDGET: 'builtin.module' op usmp: the buffers do not fit bank 'sram' (budget 48 bytes): 64 bytes planned
 // BUDGET-NEXT: @main, scratch pool: 64 bytes planned ({{.*}}), lower bound 64; peak at step 3, live there:
 // BUDGET-NEXT: 32 bytes  second

@@ -310,7 +310,6 @@ fn over_budget(state: &State<'_>, bank: usize, usage: u64, capacity: u64) -> Str
 mod tests {
     use super::*;
     use crate::usmp::algorithm::Algorithm;
-    use crate::usmp::banks::parse_pools;
     use crate::usmp::liveness::LiveBuffer;
     use crate::usmp::placement::{Rule, RuleSpec};
     use crate::usmp::problem::{Interval, Request};
@@ -340,9 +339,10 @@ mod tests {
     }
 
     fn memory(pools: &[&str], rules: &[RuleSpec]) -> MemoryConfig {
-        let banks = parse_pools(&pools.iter().map(|p| p.to_string()).collect::<Vec<_>>()).unwrap();
-        let rules = rules.iter().map(|r| Rule::new("rule".into(), r, &banks).unwrap()).collect();
-        MemoryConfig { banks, rules, planner: None }
+        let pools: Vec<String> = pools.iter().map(|p| p.to_string()).collect();
+        let mut memory = MemoryConfig::from_options(&pools, "sram", 0).unwrap();
+        memory.rules = rules.iter().map(|r| Rule::new("rule".into(), r, &memory.banks).unwrap()).collect();
+        memory
     }
 
     fn banks_of(memory: &MemoryConfig, live: &Liveness) -> Result<Vec<(String, Vec<String>)>, String> {

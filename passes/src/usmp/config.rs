@@ -21,9 +21,14 @@
 //!
 //! [memory.budgets]                   # caps a bank below its capacity
 //! sram = 200000
+//!
+//! [memory]                           # (same table) read by the code generator, `mcc`:
+//! allocate_arenas = true             # false: the application binds every region
+//! dump_residency_json = true         # write <prefix>_residency.json
 //! ```
 //!
-//! Errors name the file and, for a syntax error or a bad rule, bank or budget, its line.
+//! Errors name the file and, for a syntax error, an unknown key (with the closest known one) or
+//! a bad rule, bank or budget, its line.
 
 use super::algorithm::AlgorithmChoice;
 use super::banks::{Access, Bank, check_name, check_unique, parse_pools};
@@ -43,6 +48,10 @@ pub struct MemoryConfig {
     pub rules: Vec<Rule>,
     /// The planner the file asks for.
     pub planner: Option<AlgorithmChoice>,
+    /// Whether the object allocates its arenas (`memory.allocate_arenas`, default true).
+    pub allocate_arenas: bool,
+    /// Whether the residency report is written (`memory.dump_residency_json`, default true).
+    pub dump_residency_json: bool,
 }
 
 /// The whole file: only `[memory]` is read here.
@@ -56,6 +65,8 @@ struct File {
 #[serde(deny_unknown_fields)]
 struct MemorySection {
     planner: Option<Spanned<String>>,
+    allocate_arenas: Option<bool>,
+    dump_residency_json: Option<bool>,
     #[serde(default)]
     banks: Vec<Spanned<BankSpec>>,
     #[serde(default)]
@@ -90,7 +101,7 @@ impl MemoryConfig {
         } else {
             parse_pools(pools)?
         };
-        Ok(MemoryConfig { banks, rules: Vec::new(), planner: None })
+        Ok(MemoryConfig { banks, rules: Vec::new(), planner: None, allocate_arenas: true, dump_residency_json: true })
     }
 
     /// Reads the `[memory]` table of a TOML file's `text`; `path` names it in errors.
@@ -100,7 +111,7 @@ impl MemoryConfig {
     /// A TOML syntax error, an unknown key, or a bank, rule or budget that cannot be used, with
     /// its line.
     pub fn from_toml(path: &str, text: &str) -> Result<MemoryConfig, String> {
-        let file: File = toml::from_str(text).map_err(|e| format!("{path}: {}", e.to_string().trim_end()))?;
+        let file: File = toml::from_str(text).map_err(|e| toml_error(path, text, &e))?;
         let Some(memory) = file.memory else {
             return Err(format!("{path}: no [memory] table"));
         };
@@ -140,7 +151,41 @@ impl MemoryConfig {
                     format!("{}: planner '{}' is not {expected}", at(text.span()), text.get_ref())
                 })?),
             };
-        Ok(MemoryConfig { banks, rules, planner })
+        Ok(MemoryConfig {
+            banks,
+            rules,
+            planner,
+            allocate_arenas: memory.allocate_arenas.unwrap_or(true),
+            dump_residency_json: memory.dump_residency_json.unwrap_or(true),
+        })
+    }
+}
+
+/// A TOML or schema error of the file `path` (contents `text`): `path:line: message`, an unknown
+/// key with the closest known one.
+pub fn toml_error(path: &str, text: &str, error: &toml::de::Error) -> String {
+    let at = error.span().map_or_else(|| path.to_string(), |span| format!("{path}:{}", line_of(text, span.start)));
+    let message = error.message().trim_end();
+    let unknown = message.strip_prefix("unknown field `").and_then(|rest| rest.split_once("`, expected "));
+    match unknown {
+        Some((key, expected)) => {
+            let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+            format!("{at}: unknown key '{key}'{}", did_you_mean(key, &known))
+        }
+        None => format!("{at}: {message}"),
+    }
+}
+
+/// `; did you mean 'x'?` for the candidate closest to `word`, if one is close; else the list.
+pub fn did_you_mean(word: &str, candidates: &[&str]) -> String {
+    let closest = candidates
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(word, c), *c))
+        .min()
+        .filter(|&(distance, c)| distance <= (c.len() / 3).max(2));
+    match closest {
+        Some((_, c)) => format!("; did you mean '{c}'?"),
+        None => format!(" (known: {})", candidates.join(", ")),
     }
 }
 
@@ -227,12 +272,19 @@ sram = 100000
         assert_eq!(config.rules.len(), 1);
         assert!(config.rules[0].label.starts_with("mc.toml:20: placement rule #1 (name = \"conv*\")"));
         assert_eq!(config.planner, Some(Algorithm::GreedyBySize.into()));
+        assert!(config.allocate_arenas && config.dump_residency_json, "both default to true");
+        let code = MemoryConfig::from_toml(
+            "mc.toml",
+            &FILE.replace("[memory]\n", "[memory]\nallocate_arenas = false\ndump_residency_json = false\n"),
+        )
+        .unwrap();
+        assert!(!code.allocate_arenas && !code.dump_residency_json);
     }
 
     #[test]
     fn errors_name_the_file_and_line() {
         for (text, why) in [
-            ("[memory\n", "mc.toml: TOML parse error at line 1"),
+            ("[memory\n", "mc.toml:1: unclosed table"),
             ("[memory]\nplanner = \"fastest\"\n[[memory.banks]]\nname = \"a\"\n", "mc.toml:2: planner 'fastest'"),
             (
                 "[memory]\n[[memory.banks]]\nname = \"a\"\n[[memory.banks]]\nname = \"a\"\n",
@@ -244,7 +296,13 @@ sram = 100000
             ),
             ("[memory]\n[[memory.banks]]\nname = \"a\"\naccess = \"wo\"\n", "mc.toml:2: bank 'a': access 'wo'"),
             ("[memory]\nbanks = []\n", "declares no bank"),
-            ("[memory]\nbank = 1\n", "unknown field `bank`"),
+            ("[memory]\nbank = 1\n", "mc.toml:2: unknown key 'bank'; did you mean 'banks'?"),
+            (
+                "[memory]\nalocate_arenas = false\n",
+                "mc.toml:2: unknown key 'alocate_arenas'; did you mean 'allocate_arenas'?",
+            ),
+            ("[memory]\nwhatever = 1\n", "unknown key 'whatever' (known: planner, allocate_arenas"),
+            ("[memory]\n[[memory.banks]]\nnmae = \"a\"\n", "mc.toml:3: unknown key 'nmae'; did you mean 'name'?"),
             ("[other]\n", "no [memory] table"),
         ] {
             let error = MemoryConfig::from_toml("mc.toml", text).unwrap_err();

@@ -7,7 +7,8 @@
 //!
 //! `mc-translate --mlir-to-llvmir planned.mlir [--target cortex-m4] [--prefix p] [-o out.ll]`
 //! lowers planned loop-level IR to LLVM IR (unoptimized, as `mlir-translate --mlir-to-llvmir`
-//! prints it) for a target of `mc-backend-llvm`'s table (the host by default).
+//! prints it) for a target of `mc-backend-llvm`'s table (the host by default), with the C API
+//! around the entry function (`--entry`, `--inputs`) or, with `--no-c-api`, the functions alone.
 
 use clap::Parser;
 use mc_ir::diagnostics::source::{SourceBuffer, render};
@@ -52,9 +53,17 @@ struct Options {
     #[arg(long, default_value = "model")]
     prefix: String,
 
-    /// With --mlir-to-llvmir: the entry function, exported as <prefix>_model_run.
+    /// With --mlir-to-llvmir: the entry function, run by <prefix>_model_run.
     #[arg(long, default_value = "main")]
     entry: String,
+
+    /// With --mlir-to-llvmir: how many of the entry's buffers are inputs (the rest are outputs).
+    #[arg(long, default_value_t = 1)]
+    inputs: usize,
+
+    /// With --mlir-to-llvmir: lower the functions alone (each <prefix>_<name>), without the C API.
+    #[arg(long = "no-c-api")]
+    no_c_api: bool,
 
     /// Print every op in the generic form.
     #[arg(long = "print-generic", alias = "mlir-print-op-generic")]
@@ -136,7 +145,7 @@ fn import_mlir(options: &Options) -> Result<(), String> {
 
 /// `--mlir-to-llvmir`: parses planned loop-level IR and lowers it to LLVM IR for the target.
 fn to_llvm_ir(options: &Options) -> Result<(), String> {
-    use mc_backend_llvm::{EmitKind, LowerOptions, Prefix, emit, inkwell, lookup, lower_module};
+    use mc_backend_llvm::{CApi, EmitKind, LowerOptions, Prefix, emit, inkwell, lookup, lower_module};
     let text = String::from_utf8(read_input(options)?)
         .map_err(|_| format!("mc-translate: error: '{}' is not UTF-8 text\n", options.input))?;
     let usage = |m: String| format!("mc-translate: error: {m}\n");
@@ -149,7 +158,8 @@ fn to_llvm_ir(options: &Options) -> Result<(), String> {
     let module = mc_ir::parser::parse_source(&mut ctx, &source).map_err(|d| report(&ctx, &d))?;
     let machine = target.machine(mc_backend_llvm::OptLevel::O0).map_err(usage)?;
     let llvm = inkwell::context::Context::create();
-    let lower = LowerOptions { prefix, entry: options.entry.clone() };
+    let api = CApi { entry: options.entry.clone(), inputs: options.inputs, allocate_arenas: true };
+    let lower = LowerOptions { prefix, api: (!options.no_c_api).then_some(api) };
     let lowered = lower_module(&ctx, module.op(), &llvm, &machine, &lower).map_err(|d| report(&ctx, &d))?;
     let bytes = emit(&lowered, &machine, EmitKind::LlvmIr).map_err(usage)?;
     write_output(options, &bytes)

@@ -1,9 +1,12 @@
 //! `mcc`: mc's compiler driver. `mcc model.tflite --target cortex-m4 [--prefix model] [-O2]
-//! [--emit=obj|asm|llvm-ir] [--planner ALGORITHM] [--load-plugin planner.so] -o outdir/`
-//! imports the model, lowers it to planned loop-level IR
-//! (`graph_to_loop`, with the memory plan's residency report and arena picture written beside
-//! the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`, `.ll`) and
-//! the C header `<prefix>.h`.
+//! [--config mc.toml] [--emit=obj|asm|llvm-ir|mlir-graph|mlir-buffer|mlir-loop]
+//! [--planner ALGORITHM] [--load-plugin planner.so] -o outdir/`
+//! imports the model, lowers it to buffer kernels (`graph_to_inplace_buffers`) and to planned
+//! loop-level IR (`buffer_to_loop`, with the memory plan's residency report and arena picture
+//! written beside the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`,
+//! `.ll`) and the C header `<prefix>.h`; `--emit=mlir-*` stops after a stage and writes its IR as
+//! `<prefix>.mlir`. The config file's `[memory]` table (`usmp`'s banks, placement rules, budgets
+//! and planner, plus `allocate_arenas` and `dump_residency_json`) shapes the plan and the API.
 //! It prints the stages with their times, the RAM of each pool and the flash bytes of the
 //! constants. Errors exit 1 and leave no partial files in the output folder.
 
@@ -18,8 +21,10 @@ use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::diagnostics::source::render;
 use mc_ir::pass::{PassManager, PassRegistry};
+use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
-use mc_passes::pipelines::graph_to_loop;
+use mc_passes::pipelines::{buffer_to_loop, graph_to_inplace_buffers};
+use mc_passes::usmp::config::{MemoryConfig, did_you_mean, toml_error};
 use staging::Staging;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,9 +50,16 @@ struct Options {
     #[arg(short = 'O', default_value = "2")]
     opt_level: String,
 
-    /// What to write: obj (<prefix>.o), asm (<prefix>.s) or llvm-ir (<prefix>.ll).
+    /// What to write: obj (<prefix>.o), asm (<prefix>.s), llvm-ir (<prefix>.ll), or the IR after
+    /// a stage as <prefix>.mlir: mlir-graph (imported), mlir-buffer (buffer kernels), mlir-loop
+    /// (planned loops).
     #[arg(long, default_value = "obj")]
     emit: String,
+
+    /// A TOML file whose [memory] table gives banks, placement rules, budgets, the planner,
+    /// allocate_arenas and dump_residency_json.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
 
     /// The memory planner: a built-in algorithm (greedy_by_size, greedy_by_conflicts, first_fit,
     /// hill_climb, exact, auto) or a loaded planner plugin's name.
@@ -86,6 +98,43 @@ impl Stages {
     }
 }
 
+/// What `--emit` asks for: IR after a stage, or LLVM's output.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Emit {
+    Graph,
+    Buffer,
+    Loop,
+    Llvm(EmitKind),
+}
+
+impl Emit {
+    fn parse(text: &str) -> Result<Emit, String> {
+        Ok(match text {
+            "mlir-graph" => Emit::Graph,
+            "mlir-buffer" => Emit::Buffer,
+            "mlir-loop" => Emit::Loop,
+            _ => Emit::Llvm(text.parse().map_err(|_| {
+                format!(
+                    "unknown output kind '{text}': expected obj, asm, llvm-ir, mlir-graph, mlir-buffer or mlir-loop"
+                )
+            })?),
+        })
+    }
+}
+
+/// The config file's checked contents and path, if one was given.
+fn read_config(path: &Option<PathBuf>) -> Result<Option<(PathBuf, MemoryConfig)>, String> {
+    let Some(path) = path else { return Ok(None) };
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the config file '{name}': {e}"))?;
+    // The file is mcc's own: every top-level table must be one it reads.
+    let table: toml::Table = toml::from_str(&text).map_err(|e| toml_error(&name, &text, &e))?;
+    if let Some(key) = table.keys().find(|k| k.as_str() != "memory") {
+        return Err(format!("{name}: unknown table '{key}'{}", did_you_mean(key, &["memory"])));
+    }
+    Ok(Some((path.clone(), MemoryConfig::from_toml(&name, &text)?)))
+}
+
 fn run(options: &Options) -> Result<(), String> {
     for path in &options.load_plugin {
         mc_passes::usmp::plugin::load(path)?;
@@ -93,7 +142,8 @@ fn run(options: &Options) -> Result<(), String> {
     let target = lookup(&options.target)?;
     let prefix = Prefix::new(&options.prefix)?;
     let level: OptLevel = options.opt_level.parse()?;
-    let kind: EmitKind = options.emit.parse()?;
+    let emit_kind = Emit::parse(&options.emit)?;
+    let config = read_config(&options.config)?;
     let model = std::fs::read(&options.model)
         .map_err(|e| format!("cannot read the model '{}': {e}", options.model.display()))?;
     let staging = Staging::new(&options.output)?;
@@ -113,33 +163,56 @@ fn run(options: &Options) -> Result<(), String> {
         .and_then(|op| FuncOp::cast(&ctx, op))
         .map(|func| func.signature(&ctx).0.len())
         .ok_or_else(|| format!("the model has no @{entry} function"))?;
+    let dump_residency = config.as_ref().is_none_or(|(_, memory)| memory.dump_residency_json);
     let residency = staging.path(&format!("{}_residency.json", prefix.as_str()));
     let svg = staging.path(&format!("{}_arena.svg", prefix.as_str()));
-    let mut usmp = format!("residency-report=\"{}\" arena-svg=\"{}\"", residency.display(), svg.display());
+    let mut usmp = format!("arena-svg=\"{}\"", svg.display());
+    if dump_residency {
+        usmp.push_str(&format!(" residency-report=\"{}\"", residency.display()));
+    }
+    if let Some((path, _)) = &config {
+        usmp.push_str(&format!(" config=\"{}\"", path.display()));
+    }
     if let Some(planner) = &options.planner {
         usmp.push_str(&format!(" algorithm={planner}"));
     }
     let mut registry = PassRegistry::new();
     mc_passes::register_all_passes(&mut registry);
-    let mut pm = PassManager::parse(&graph_to_loop(&usmp), &registry).map_err(|e| e.render(&graph_to_loop(&usmp)))?;
-    stages.run("lower to planned loops", || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
-
-    let machine = target.machine(level)?;
-    let llvm = inkwell::context::Context::create();
-    let lower = LowerOptions { prefix: prefix.clone(), entry: entry.to_string() };
-    let lowered = stages
-        .run("lower to LLVM", || lower_module(&ctx, module.op(), &llvm, &machine, &lower))
-        .map_err(|d| report(&ctx, &[d]))?;
-    stages.run("LLVM optimization", || optimize(&lowered, &machine, level))?;
-    let bytes = stages.run("LLVM code generation", || emit(&lowered, &machine, kind))?;
-    let extension = match kind {
-        EmitKind::Object => "o",
-        EmitKind::Assembly => "s",
-        EmitKind::LlvmIr => "ll",
-    };
-    staging.write(&format!("{}.{extension}", prefix.as_str()), &bytes)?;
-    let header = header(&ctx, module.op(), &lower, inputs).map_err(|d| report(&ctx, &[d]))?;
-    staging.write(&format!("{}.h", prefix.as_str()), header.as_bytes())?;
+    for (stage, pipeline, emitted) in [
+        ("lower to buffer kernels", graph_to_inplace_buffers(), Emit::Graph),
+        ("lower to planned loops", buffer_to_loop(&usmp), Emit::Buffer),
+    ] {
+        if emit_kind == emitted {
+            break;
+        }
+        let mut pm = PassManager::parse(&pipeline, &registry).map_err(|e| e.render(&pipeline))?;
+        stages.run(stage, || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
+    }
+    if let Emit::Llvm(kind) = emit_kind {
+        let machine = target.machine(level)?;
+        let llvm = inkwell::context::Context::create();
+        let mut lower = LowerOptions::new(prefix.clone(), inputs);
+        if let (Some(api), Some((_, memory))) = (lower.api.as_mut(), &config) {
+            api.allocate_arenas = memory.allocate_arenas;
+        }
+        let lowered = stages
+            .run("lower to LLVM", || lower_module(&ctx, module.op(), &llvm, &machine, &lower))
+            .map_err(|d| report(&ctx, &[d]))?;
+        stages.run("LLVM optimization", || optimize(&lowered, &machine, level))?;
+        let bytes = stages.run("LLVM code generation", || emit(&lowered, &machine, kind))?;
+        let extension = match kind {
+            EmitKind::Object => "o",
+            EmitKind::Assembly => "s",
+            EmitKind::LlvmIr => "ll",
+        };
+        staging.write(&format!("{}.{extension}", prefix.as_str()), &bytes)?;
+        let header = header(&ctx, module.op(), &lower).map_err(|d| report(&ctx, &[d]))?;
+        staging.write(&format!("{}.h", prefix.as_str()), header.as_bytes())?;
+    } else {
+        let mut text = Vec::new();
+        print_top_level_to(&ctx, module.op(), PrintOptions::default(), &mut text).expect("printing to memory");
+        staging.write(&format!("{}.mlir", prefix.as_str()), &text)?;
+    }
     let written = staging.commit()?;
 
     println!("mcc: {} for {} ({}, {}), -O{}", name, options.target, target.triple, target.cpu, &options.opt_level);

@@ -44,7 +44,11 @@ fn objects_and_reports_are_written_identically_and_two_models_link_together() {
     let file = object::File::parse(object.as_slice()).unwrap();
     let exported: Vec<&str> =
         file.symbols().filter(|s| s.is_global() && s.is_definition()).filter_map(|s| s.name().ok()).collect();
-    assert_eq!(exported, ["ad01_model_run"], "only the entry is exported");
+    assert_eq!(
+        exported,
+        ["ad01_context_init", "ad01_bind_arena", "ad01_model_init", "ad01_model_run"],
+        "only the C API is exported"
+    );
 
     compile(&kws, "rv32imac", "kws", &first);
     let linked = first.join("both.o");
@@ -58,7 +62,7 @@ fn objects_and_reports_are_written_identically_and_two_models_link_together() {
     assert!(status.success(), "ld.lld -r could not link two models");
     let linked = std::fs::read(&linked).unwrap();
     let file = object::File::parse(linked.as_slice()).unwrap();
-    for symbol in ["ad01_model_run", "kws_model_run"] {
+    for symbol in ["ad01_model_run", "kws_model_run", "ad01_model_init", "kws_model_init"] {
         assert!(file.symbols().any(|s| s.name() == Ok(symbol) && s.is_definition()), "{symbol} after linking");
     }
 }
@@ -92,25 +96,64 @@ fn bad_input_exits_1_with_a_message_and_leaves_no_files() {
     assert!(stderr.contains("cannot create the output folder"), "{stderr}");
 }
 
-/// A C program that reads input 0 from the file `argv[1]`, runs the model and writes output 0 to
-/// `argv[2]`, using only the header's names.
+/// A C program that reads input 0 from the file `argv[1]`, runs the model through the C API and
+/// writes output 0 to `argv[2]`, using only the header's names; on the way it checks that every
+/// misuse of the API returns its status (exit code 100 + the failed check's line otherwise).
 const HARNESS: &str = r#"
 #include PREFIX_HEADER
 #include <stdio.h>
 
-static int8_t input[INPUT_BYTES];
-static int8_t output[OUTPUT_BYTES];
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define API(name) CAT(PREFIX, CAT(_, name))
+#define M(name) CAT(UPPER, CAT(_, name))
+#define CHECK(call, status) do { if ((call) != M(CAT(STATUS_, status))) return 100 + __LINE__; } while (0)
+
+static uint8_t input[M(INPUT_0_BYTES)] __attribute__((aligned(16)));
+static uint8_t output[M(OUTPUT_0_BYTES)] __attribute__((aligned(16)));
 
 int main(int argc, char **argv) {
     FILE *in = fopen(argv[1], "rb");
     if (argc != 3 || !in || fread(input, 1, sizeof input, in) != sizeof input) return 2;
     fclose(in);
-    RUN(input, output);
+    API(context_t) ctx;
+    CHECK(API(context_init)(0), NULL_CONTEXT);
+    CHECK(API(context_init)(&ctx), OK);
+#if M(ALLOCATE_ARENAS) == 0
+    static uint8_t arena[M(RAM_BYTES) + 64 * M(ARENA_COUNT)] __attribute__((aligned(64)));
+    const uint32_t bytes[] = M(ARENA_BYTES), alignment[] = M(ARENA_ALIGNMENT);
+    CHECK(API(model_init)(&ctx), ARENA_UNBOUND);
+    CHECK(API(bind_arena)(&ctx, M(ARENA_COUNT), arena, sizeof arena), BAD_REGION);
+    CHECK(API(bind_arena)(&ctx, 0, arena, bytes[0] - 1), ARENA_TOO_SMALL);
+    CHECK(API(bind_arena)(&ctx, 0, 0, bytes[0]), ARENA_UNBOUND);
+    if (alignment[0] > 1) CHECK(API(bind_arena)(&ctx, 0, arena + 1, bytes[0]), ARENA_MISALIGNED);
+#if M(ARENA_COUNT) >= 2
+    CHECK(API(bind_arena)(&ctx, 0, arena, bytes[0]), OK);
+    CHECK(API(bind_arena)(&ctx, 1, arena, bytes[1]), OK);
+    CHECK(API(model_init)(&ctx), ARENA_OVERLAP);
+#endif
+    uint32_t offset = 0;
+    for (uint32_t region = 0; region < M(ARENA_COUNT); region++) {
+        offset = (offset + alignment[region] - 1) / alignment[region] * alignment[region];
+        CHECK(API(bind_arena)(&ctx, region, arena + offset, bytes[region]), OK);
+        offset += bytes[region];
+    }
+#endif
+    CHECK(API(model_run)(&ctx), NOT_INITIALIZED);
+    CHECK(API(model_init)(&ctx), OK);
+    CHECK(API(model_run)(&ctx), IO_UNBOUND);
+    ctx.input[0] = input;
+    ctx.output[0] = output;
+    CHECK(API(model_run)(&ctx), OK);
     FILE *out = fopen(argv[2], "wb");
     if (!out || fwrite(output, 1, sizeof output, out) != sizeof output) return 3;
     return fclose(out);
 }
 "#;
+
+/// A config file: the application binds the arenas, and a small `dtcm` bank takes the buffers
+/// that fit before `sram` (two regions).
+const BOUND_ARENAS: &str = "[memory]\nallocate_arenas = false\n[[memory.banks]]\nname = \"dtcm\"\ncapacity = 2048\n[[memory.banks]]\nname = \"sram\"\n";
 
 #[test]
 fn a_c_program_using_the_header_and_the_host_object_matches_the_jit() {
@@ -118,32 +161,47 @@ fn a_c_program_using_the_header_and_the_host_object_matches_the_jit() {
         [("ad01_int8.tflite", "ad01", &[1usize, 640][..]), ("kws_ref_model.tflite", "kws", &[1, 49, 10, 1])]
     {
         let model = paths::model(file);
-        let dir = scratch(&format!("harness-{prefix}"));
-        compile(&model, "host", prefix, &dir);
-        let upper = prefix.to_ascii_uppercase();
-        std::fs::write(dir.join("harness.c"), HARNESS).unwrap();
-        let program = dir.join("harness");
-        let status = Command::new("cc")
-            .arg(format!("-DPREFIX_HEADER=\"{prefix}.h\""))
-            .arg(format!("-DINPUT_BYTES={upper}_INPUT_0_BYTES"))
-            .arg(format!("-DOUTPUT_BYTES={upper}_OUTPUT_0_BYTES"))
-            .arg(format!("-DRUN={prefix}_model_run"))
-            .args(["-std=c99", "-Wall", "-Werror", "-I"])
-            .arg(&dir)
-            .arg(dir.join("harness.c"))
-            .arg(dir.join(format!("{prefix}.o")))
-            .arg("-o")
-            .arg(&program)
-            .status()
-            .unwrap();
-        assert!(status.success(), "the harness does not build against {prefix}.h and {prefix}.o");
         let input = Tensor::random(DType::Int8, shape, &mut Rng(11));
-        std::fs::write(dir.join("input.bin"), &input.data).unwrap();
-        let status = Command::new(&program).arg(dir.join("input.bin")).arg(dir.join("output.bin")).status().unwrap();
-        assert!(status.success(), "the harness failed for {prefix}");
-        let got = std::fs::read(dir.join("output.bin")).unwrap();
         let bytes = std::fs::read(&model).unwrap();
-        let expected = mc_conformance::host::run_model(&bytes, &[input], file).unwrap();
-        assert_eq!(got, expected[0].data, "{prefix}: the C program and the JIT disagree");
+        let expected = mc_conformance::host::run_model(&bytes, std::slice::from_ref(&input), file).unwrap();
+        for allocate in [true, false] {
+            let dir = scratch(&format!("harness-{prefix}-{allocate}"));
+            let mut args = vec![model.to_str().unwrap().to_string()];
+            args.extend(["--target", "host", "--prefix", prefix, "-Os", "-o"].map(String::from));
+            args.push(dir.to_str().unwrap().to_string());
+            if !allocate {
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(dir.join("mc.toml"), BOUND_ARENAS).unwrap();
+                args.extend(["--config".to_string(), dir.join("mc.toml").to_str().unwrap().to_string()]);
+            }
+            let output = mcc(&args.iter().map(String::as_str).collect::<Vec<_>>());
+            assert!(output.status.success(), "mcc failed: {}", String::from_utf8_lossy(&output.stderr));
+            let header = std::fs::read_to_string(dir.join(format!("{prefix}.h"))).unwrap();
+            assert!(header.contains(&format!("ALLOCATE_ARENAS {}", u8::from(allocate))), "{header}");
+            std::fs::write(dir.join("harness.c"), HARNESS).unwrap();
+            let program = dir.join("harness");
+            let status = Command::new("cc")
+                .arg(format!("-DPREFIX_HEADER=\"{prefix}.h\""))
+                .arg(format!("-DPREFIX={prefix}"))
+                .arg(format!("-DUPPER={}", prefix.to_ascii_uppercase()))
+                .args(["-std=c99", "-Wall", "-Werror", "-I"])
+                .arg(&dir)
+                .arg(dir.join("harness.c"))
+                .arg(dir.join(format!("{prefix}.o")))
+                .arg("-o")
+                .arg(&program)
+                .status()
+                .unwrap();
+            assert!(status.success(), "the harness does not build against {prefix}.h and {prefix}.o");
+            std::fs::write(dir.join("input.bin"), &input.data).unwrap();
+            let status =
+                Command::new(&program).arg(dir.join("input.bin")).arg(dir.join("output.bin")).status().unwrap();
+            assert_eq!(status.code(), Some(0), "the harness failed for {prefix} (100 + the line of a failed check)");
+            let got = std::fs::read(dir.join("output.bin")).unwrap();
+            assert_eq!(
+                got, expected[0].data,
+                "{prefix} (allocate_arenas = {allocate}): the C program and the JIT disagree"
+            );
+        }
     }
 }

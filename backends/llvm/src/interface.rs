@@ -1,0 +1,147 @@
+//! What the generated C API exposes of a planned module, read once from the IR for both the
+//! header ([`crate::header`]) and the API functions (`api`): the arena regions (one per
+//! `buffer.pool`, in module order), the entry's inputs and outputs, and the bytes of persistent
+//! state `<prefix>_model_init` re-seeds.
+//!
+//! The entry function must take only buffers (the model's inputs, then its outputs) and return
+//! nothing: that is what `graph-to-buffer` produces for a model.
+//!
+//! Persistent regions are zeroed at init; a persistent buffer of a quantized 8-bit type with a
+//! non-zero zero point is then filled with its zero point (the real value 0), as TFLite Micro
+//! resets variable tensors.
+
+use crate::module::CApi;
+use mc_dialects::buffer::{PoolOp, PoolViewOp, Role};
+use mc_dialects::func::FuncOp;
+use mc_ir::builtin::ModuleOp;
+use mc_ir::printer::attributes::type_to_string;
+use mc_ir::quant::QuantParams;
+use mc_ir::{Context, Diagnostic, OpId, Type};
+
+/// One arena region: a `buffer.pool`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The pool's symbol name (`sram_scratch`).
+    pub pool: String,
+    /// Its bank.
+    pub bank: String,
+    /// Its role.
+    pub role: Role,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// The alignment its base needs.
+    pub alignment: u64,
+}
+
+/// One input or output buffer of the entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Port {
+    /// Its mc type (`!buffer<...>`).
+    pub ty: Type,
+    /// The bytes the caller's buffer must have.
+    pub bytes: u64,
+}
+
+/// Bytes of a persistent region that init fills with a non-zero value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seed {
+    /// The region (index into [`Interface::regions`]).
+    pub region: usize,
+    /// The first byte, from the region's base.
+    pub offset: u64,
+    /// How many bytes.
+    pub bytes: u64,
+    /// The byte written.
+    pub value: u8,
+}
+
+/// The C-visible shape of a planned module.
+#[derive(Clone, Debug)]
+pub struct Interface {
+    /// The entry function.
+    pub entry: FuncOp,
+    /// The arena regions, in module order.
+    pub regions: Vec<Region>,
+    /// The entry's input buffers.
+    pub inputs: Vec<Port>,
+    /// The entry's output buffers.
+    pub outputs: Vec<Port>,
+    /// Persistent bytes re-seeded at init, by region then offset.
+    pub seeds: Vec<Seed>,
+}
+
+impl Interface {
+    /// The interface of `module` (planned loop-level IR) under `options`.
+    pub fn of(ctx: &Context, module: OpId, options: &CApi) -> Result<Interface, Diagnostic> {
+        let loc = ctx.operation(module).loc();
+        let module_op =
+            ModuleOp::cast(ctx, module).ok_or_else(|| Diagnostic::error(loc, "expected a 'builtin.module'"))?;
+        let entry = module_op
+            .ops(ctx)
+            .into_iter()
+            .filter_map(|op| FuncOp::cast(ctx, op))
+            .find(|f| f.name(ctx) == options.entry)
+            .ok_or_else(|| Diagnostic::error(loc, format!("the module has no entry function @{}", options.entry)))?;
+        let entry_loc = ctx.operation(entry.op()).loc();
+        let entry_error = |why: String| Diagnostic::error(entry_loc, format!("@{} has no C API: {why}", options.entry));
+        let regions: Vec<Region> = module_op
+            .ops(ctx)
+            .into_iter()
+            .filter_map(|op| PoolOp::cast(ctx, op))
+            .map(|pool| Region {
+                pool: pool.name(ctx).to_string(),
+                bank: pool.bank_name(ctx).to_string(),
+                role: pool.role_value(ctx).unwrap_or(Role::Scratch),
+                bytes: pool.size_bytes(ctx),
+                alignment: pool.alignment_value(ctx),
+            })
+            .collect();
+
+        let (params, results) = entry.signature(ctx);
+        if !results.is_empty() {
+            return Err(entry_error(format!("it returns {} values; outputs must be buffer parameters", results.len())));
+        }
+        let mut ports = Vec::new();
+        for (position, &ty) in params.iter().enumerate() {
+            let bytes = ctx.buffer_storage_bytes(ty).filter(|_| ctx.is_buffer_type(ty)).ok_or_else(|| {
+                entry_error(format!("parameter #{position} is '{}', not a buffer", type_to_string(ctx, ty)))
+            })?;
+            ports.push(Port { ty, bytes });
+        }
+        if options.inputs > ports.len() {
+            return Err(entry_error(format!(
+                "it has {} buffer parameters, fewer than the model's {} inputs",
+                ports.len(),
+                options.inputs
+            )));
+        }
+        let outputs = ports.split_off(options.inputs);
+
+        let mut seeds = Vec::new();
+        for op in ctx.walk_preorder(entry.op()) {
+            let Some(view) = PoolViewOp::cast(ctx, op) else { continue };
+            let Some(region) = view.pool_name(ctx).and_then(|name| regions.iter().position(|r| r.pool == name)) else {
+                continue;
+            };
+            let ty = ctx.operation(op).result_type(0);
+            if let (Role::Persistent, Some(value)) = (regions[region].role, zero_point_byte(ctx, ty)) {
+                let bytes = ctx.buffer_storage_bytes(ty).unwrap_or(0);
+                seeds.push(Seed { region, offset: view.offset_bytes(ctx), bytes, value });
+            }
+        }
+        seeds.sort_by_key(|s| (s.region, s.offset));
+        seeds.dedup();
+        Ok(Interface { entry, regions, inputs: ports, outputs, seeds })
+    }
+}
+
+/// The byte a buffer of type `ty` holds for the real value 0 when it is not 0: a quantized
+/// 8-bit per-tensor type's zero point.
+fn zero_point_byte(ctx: &Context, ty: Type) -> Option<u8> {
+    let (_, element) = ctx.buffer_parts(ty)?;
+    let quant = ctx.quantization(element)?;
+    match (&quant.params, quant.storage_width) {
+        (QuantParams::PerTensor { zero_point, .. }, 8) if *zero_point != 0 => Some(*zero_point as u8),
+        _ => None,
+    }
+}
