@@ -29,7 +29,7 @@ use crate::memory::layout_of;
 use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind};
 use cranelift_jit::JITModule;
 use cranelift_module::{DataDescription, DataId, Linkage, Module};
-use mc_dialects::buffer::{AllocOp, GlobalOp, PoolOp, PoolViewOp};
+use mc_dialects::buffer::{AllocOp, GlobalOp, PoolOp, PoolViewOp, StageOp};
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{AttrKind, Context, Diagnostic, OpId};
@@ -39,8 +39,9 @@ use std::collections::HashMap;
 const STACK_ALIGNMENT: u64 = 16;
 
 /// Defines one data object per `buffer.global` (read-only, the global's bytes) and per
-/// `buffer.pool` (writable, zeroed) at the top level of `module`, each with its alignment;
-/// returns them by symbol name.
+/// `buffer.pool` (writable, zeroed; a `constant` pool holds the globals `buffer.stage` copies
+/// into it from the start, as initialization would) at the top level of `module`, each with its
+/// alignment; returns them by symbol name.
 pub(crate) fn define_globals(
     ctx: &Context,
     module: ModuleOp,
@@ -57,7 +58,10 @@ pub(crate) fn define_globals(
         } else if let Some(pool) = PoolOp::cast(ctx, op) {
             let size = usize::try_from(pool.size_bytes(ctx))
                 .map_err(|_| Diagnostic::error(ctx.operation(op).loc(), "the pool is too large for the host"))?;
-            data.define_zeroinit(size);
+            match staged_contents(ctx, module, pool, size)? {
+                Some(bytes) => data.define(bytes.into_boxed_slice()),
+                None => data.define_zeroinit(size),
+            }
             data.set_align(pool.alignment_value(ctx));
             (pool.name(ctx), true)
         } else {
@@ -72,6 +76,31 @@ pub(crate) fn define_globals(
         globals.insert(name.to_string(), id);
     }
     Ok(globals)
+}
+
+/// The bytes of `pool` (`size` long) with every constant `buffer.stage` puts there copied in;
+/// `None` if nothing is staged into it.
+fn staged_contents(ctx: &Context, module: ModuleOp, pool: PoolOp, size: usize) -> Result<Option<Vec<u8>>, Diagnostic> {
+    let mut contents: Option<Vec<u8>> = None;
+    for op in module.ops(ctx) {
+        let Some(stage) = StageOp::cast(ctx, op).filter(|s| s.pool_name(ctx) == Some(pool.name(ctx))) else { continue };
+        let error = |m: String| Diagnostic::error(ctx.operation(op).loc(), m);
+        let global = stage
+            .global_name(ctx)
+            .and_then(|name| {
+                module.ops(ctx).into_iter().filter_map(|o| GlobalOp::cast(ctx, o)).find(|g| g.name(ctx) == name)
+            })
+            .ok_or_else(|| error("the staged global is not at the top level of the module".into()))?;
+        let bytes = global.data(ctx).map_err(error)?;
+        let start = usize::try_from(stage.offset_bytes(ctx)).unwrap_or(usize::MAX);
+        let buffer = contents.get_or_insert_with(|| vec![0; size]);
+        let end = start
+            .checked_add(bytes.len())
+            .filter(|&end| end <= size)
+            .ok_or_else(|| error("the staged global does not fit its pool".into()))?;
+        buffer[start..end].copy_from_slice(&bytes);
+    }
+    Ok(contents)
 }
 
 /// `buffer.alloc`: an explicit stack slot of the result's byte span, aligned as the op says.

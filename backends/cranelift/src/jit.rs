@@ -13,7 +13,7 @@ use cranelift_codegen::{CodegenError, print_errors::pretty_verifier_error};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, ModuleError, default_libcall_names};
-use mc_dialects::buffer::{GlobalOp, PoolOp};
+use mc_dialects::buffer::{GlobalOp, PoolOp, StageOp};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
@@ -369,14 +369,15 @@ impl JitModule {
         // Declare every function first, so calls may go forwards.
         let mut funcs = Vec::new();
         for op in module_op.ops(ctx) {
-            if GlobalOp::cast(ctx, op).is_some() || PoolOp::cast(ctx, op).is_some() {
+            if GlobalOp::cast(ctx, op).is_some() || PoolOp::cast(ctx, op).is_some() || StageOp::cast(ctx, op).is_some()
+            {
                 continue;
             }
             let Some(func) = FuncOp::cast(ctx, op) else {
                 return Err(Diagnostic::error(
                     ctx.operation(op).loc(),
                     format!(
-                        "cannot compile top-level op '{}': only 'func.func', 'buffer.global' and 'buffer.pool' are supported",
+                        "cannot compile top-level op '{}': only 'func.func', 'buffer.global', 'buffer.pool' and 'buffer.stage' are supported",
                         ctx.op_name_of(op)
                     ),
                 ));

@@ -115,7 +115,7 @@ fn only_functions_at_the_top_level() {
     let message = compile_error("\"foo.global\"() : () -> ()\n");
     assert!(
         message
-            .contains("cannot compile top-level op 'foo.global': only 'func.func', 'buffer.global' and 'buffer.pool' are supported"),
+            .contains("cannot compile top-level op 'foo.global': only 'func.func', 'buffer.global', 'buffer.pool' and 'buffer.stage' are supported"),
         "{message}"
     );
     let message = compile_error("func.func private @external(i32)\n");

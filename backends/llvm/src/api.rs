@@ -9,6 +9,11 @@
 //! status = <prefix>_model_run(&ctx);       // one inference
 //! ```
 //!
+//! When constants are staged into RAM (`buffer.stage`), `model_init` calls
+//! `<prefix>_hydrate_constants(ctx)`, a weak function copying each from its flash image (listed
+//! in the exported table `<prefix>_staged_constants`: image, region, offset, bytes) that the
+//! application may replace, e.g. with a DMA transfer.
+//!
 //! The context (`<prefix>_context_t`, laid out by [`ContextLayout`]) holds each region's base and
 //! bound size, the input and output pointers and a private state word. Every function returns an
 //! `int32_t` [`Status`] (no enum type crosses the ABI: compilers disagree on enum sizes on
@@ -154,9 +159,10 @@ const INPUT: u32 = 2;
 const OUTPUT: u32 = 3;
 const STATE: u32 = 4;
 
-/// Defines the four API functions in `module`. `entry` is the lowered entry function (regions'
-/// bases, inputs, outputs); `arenas` the object's own arenas when it allocates them; `intptr` the
-/// target's pointer-sized integer.
+/// Defines the API functions in `module`. `entry` is the lowered entry function (regions'
+/// bases, inputs, outputs); `arenas` the object's own arenas when it allocates them; `images` the
+/// flash image of each staged constant; `intptr` the target's pointer-sized integer.
+#[allow(clippy::too_many_arguments)] // the module's parts the API refers to; a struct would only rename them
 pub(crate) fn define_api<'ll>(
     llvm: &'ll LlvmContext,
     module: &Module<'ll>,
@@ -164,6 +170,7 @@ pub(crate) fn define_api<'ll>(
     interface: &Interface,
     entry: FunctionValue<'ll>,
     arenas: Option<&[PointerValue<'ll>]>,
+    images: &[PointerValue<'ll>],
     intptr: IntType<'ll>,
 ) -> Result<(), String> {
     let (regions, inputs, outputs) = (interface.regions.len(), interface.inputs.len(), interface.outputs.len());
@@ -171,8 +178,15 @@ pub(crate) fn define_api<'ll>(
     let api = Api { llvm, module, prefix, interface, context, intptr };
     api.context_init(arenas).map_err(llvm_error)?;
     api.bind_arena().map_err(llvm_error)?;
-    api.model_init().map_err(llvm_error)?;
+    let hydrate = if images.is_empty() { None } else { Some(api.hydrate_constants(images)?) };
+    api.model_init(hydrate).map_err(llvm_error)?;
     api.model_run(entry).map_err(llvm_error)
+}
+
+/// The staged-constant table's entry type: `{ const void *image; uint32_t region, offset, bytes; }`.
+pub fn staged_constant_type(llvm: &LlvmContext) -> StructType<'_> {
+    let i32 = llvm.i32_type();
+    llvm.struct_type(&[llvm.ptr_type(AddressSpace::default()).into(), i32.into(), i32.into(), i32.into()], false)
 }
 
 fn llvm_error(error: BuilderError) -> String {
@@ -353,10 +367,62 @@ impl<'ll> Api<'_, 'll> {
         Ok(f.builder.build_load(self.ptr(), at, "")?.into_pointer_value())
     }
 
+    /// The exported table `<prefix>_staged_constants` and the weak
+    /// `void <prefix>_hydrate_constants(ctx)` that copies each staged constant's `images` entry
+    /// into its region.
+    fn hydrate_constants(&self, images: &[PointerValue<'ll>]) -> Result<FunctionValue<'ll>, String> {
+        let entry_type = staged_constant_type(self.llvm);
+        let entries: Vec<_> = self
+            .interface
+            .staged
+            .iter()
+            .zip(images)
+            .map(|(s, &image)| {
+                let fields = [
+                    image.into(),
+                    self.constant(s.region as u64).into(),
+                    self.constant(s.offset).into(),
+                    self.constant(s.bytes).into(),
+                ];
+                entry_type.const_named_struct(&fields)
+            })
+            .collect();
+        let table = entry_type.const_array(&entries);
+        let global = self.module.add_global(table.get_type(), None, &self.prefix.staged_constants());
+        global.set_initializer(&table);
+        global.set_constant(true);
+        global.set_section(Some(&self.prefix.rodata_section(crate::symbols::CONSTANT_BANK)));
+
+        let name = self.prefix.hydrate_constants();
+        let function = self.module.add_function(
+            &name,
+            self.llvm.void_type().fn_type(&[self.ptr().into()], false),
+            Some(Linkage::WeakAny),
+        );
+        let nounwind = self.llvm.create_enum_attribute(Attribute::get_named_enum_kind_id("nounwind"), 0);
+        function.add_attribute(AttributeLoc::Function, nounwind);
+        function.as_global_value().set_section(Some(&self.prefix.text_section(&name)));
+        let builder = self.llvm.create_builder();
+        builder.position_at_end(self.llvm.append_basic_block(function, "entry"));
+        let f = Function { llvm: self.llvm, function, builder };
+        let context = function.get_nth_param(0).expect("a context parameter").into_pointer_value();
+        let i8 = self.llvm.i8_type();
+        for (staged, &image) in self.interface.staged.iter().zip(images) {
+            let base = self.base(&f, context, staged.region).map_err(llvm_error)?;
+            let offset = self.intptr().const_int(staged.offset, false);
+            // SAFETY (LLVM's): the constant lies inside its region (the verifier checked the stage).
+            let at = unsafe { f.builder.build_in_bounds_gep(i8, base, &[offset], "") }.map_err(llvm_error)?;
+            let bytes = self.intptr().const_int(staged.bytes, false);
+            f.builder.build_memcpy(at, 1, image, 1, bytes).map_err(|e| format!("internal error: {e}"))?;
+        }
+        f.builder.build_return(None).map_err(llvm_error)?;
+        Ok(function)
+    }
+
     /// `<prefix>_model_init(ctx)`: checks every region (bound, large enough, aligned, disjoint),
-    /// zeroes persistent regions and re-seeds their 8-bit state to its zero point, and marks the
-    /// context initialized.
-    fn model_init(&self) -> Result<(), BuilderError> {
+    /// hydrates the staged constants, zeroes persistent regions and re-seeds their 8-bit state to
+    /// its zero point, and marks the context initialized.
+    fn model_init(&self, hydrate: Option<FunctionValue<'ll>>) -> Result<(), BuilderError> {
         let f = self.function(&self.prefix.model_init(), &[self.ptr().into()]);
         let context = f.check_context()?;
         let regions = &self.interface.regions;
@@ -377,6 +443,9 @@ impl<'ll> Api<'_, 'll> {
                 let b_before = f.builder.build_int_compare(IntPredicate::ULT, start_b, end_a, "")?;
                 f.check(f.builder.build_and(a_before, b_before, "")?, Status::ArenaOverlap)?;
             }
+        }
+        if let Some(hydrate) = hydrate {
+            f.builder.build_call(hydrate, &[context.into()], "")?;
         }
         let i8 = self.llvm.i8_type();
         for (index, region) in regions.iter().enumerate().filter(|(_, r)| r.role == Role::Persistent) {

@@ -144,6 +144,26 @@ pub fn header(ctx: &Context, module: OpId, options: &LowerOptions) -> Result<Str
     ] {
         let _ = writeln!(out, "/* {doc} */\n{prefix}_status_t {name}({params});\n");
     }
+    let _ = writeln!(out, "#define {upper}_STAGED_CONSTANT_COUNT {}", interface.staged.len());
+    if !interface.staged.is_empty() {
+        let _ =
+            writeln!(out, "/* Constants staged into RAM: {prefix}_model_init calls {prefix}_hydrate_constants, which");
+        let _ =
+            writeln!(out, "   copies each from its flash image into its region. It is weak: define your own (a DMA");
+        let _ = writeln!(out, "   transfer, say) from this table. */");
+        let _ = writeln!(out, "typedef struct {prefix}_staged_constant {{");
+        let _ = writeln!(out, "    const void *image;");
+        let _ = writeln!(out, "    uint32_t region;");
+        let _ = writeln!(out, "    uint32_t offset;");
+        let _ = writeln!(out, "    uint32_t bytes;");
+        let _ = writeln!(out, "}} {prefix}_staged_constant_t;");
+        let _ = writeln!(
+            out,
+            "extern const {prefix}_staged_constant_t {}[{upper}_STAGED_CONSTANT_COUNT];",
+            options.prefix.staged_constants()
+        );
+        let _ = writeln!(out, "void {}({prefix}_context_t *ctx);\n", options.prefix.hydrate_constants());
+    }
     let _ = writeln!(out, "#ifdef __cplusplus\n}}\n#endif\n\n#endif /* {upper}_H */");
     Ok(text)
 }

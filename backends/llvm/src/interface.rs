@@ -6,12 +6,13 @@
 //! The entry function must take only buffers (the model's inputs, then its outputs) and return
 //! nothing: that is what `graph-to-buffer` produces for a model.
 //!
-//! Persistent regions are zeroed at init; a persistent buffer of a quantized 8-bit type with a
+//! Constant regions receive their staged constants (`buffer.stage`) at init. Persistent regions
+//! are zeroed at init; a persistent buffer of a quantized 8-bit type with a
 //! non-zero zero point is then filled with its zero point (the real value 0), as TFLite Micro
 //! resets variable tensors.
 
 use crate::module::CApi;
-use mc_dialects::buffer::{PoolOp, PoolViewOp, Role};
+use mc_dialects::buffer::{GlobalOp, PoolOp, PoolViewOp, Role, StageOp};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
@@ -55,6 +56,19 @@ pub struct Seed {
     pub value: u8,
 }
 
+/// A constant copied from its flash image into a region at init (`buffer.stage`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StagedConstant {
+    /// The `buffer.global`'s symbol.
+    pub global: String,
+    /// The region (index into [`Interface::regions`]).
+    pub region: usize,
+    /// The byte offset in the region.
+    pub offset: u64,
+    /// How many bytes.
+    pub bytes: u64,
+}
+
 /// The C-visible shape of a planned module.
 #[derive(Clone, Debug)]
 pub struct Interface {
@@ -68,6 +82,8 @@ pub struct Interface {
     pub outputs: Vec<Port>,
     /// Persistent bytes re-seeded at init, by region then offset.
     pub seeds: Vec<Seed>,
+    /// Constants staged into regions at init, in module order.
+    pub staged: Vec<StagedConstant>,
 }
 
 impl Interface {
@@ -131,7 +147,28 @@ impl Interface {
         }
         seeds.sort_by_key(|s| (s.region, s.offset));
         seeds.dedup();
-        Ok(Interface { entry, regions, inputs: ports, outputs, seeds })
+        let mut staged = Vec::new();
+        for stage in module_op.ops(ctx).into_iter().filter_map(|op| StageOp::cast(ctx, op)) {
+            let loc = ctx.operation(stage.op()).loc();
+            let global = stage
+                .global_name(ctx)
+                .and_then(|name| {
+                    module_op.ops(ctx).into_iter().filter_map(|o| GlobalOp::cast(ctx, o)).find(|g| g.name(ctx) == name)
+                })
+                .ok_or_else(|| Diagnostic::error(loc, "the staged global is not at the top level of the module"))?;
+            let region = stage
+                .pool_name(ctx)
+                .and_then(|name| regions.iter().position(|r| r.pool == name))
+                .ok_or_else(|| Diagnostic::error(loc, "the staging pool is not at the top level of the module"))?;
+            let bytes = global.data(ctx).map_err(|m| Diagnostic::error(loc, m))?.len() as u64;
+            staged.push(StagedConstant {
+                global: global.name(ctx).to_string(),
+                region,
+                offset: stage.offset_bytes(ctx),
+                bytes,
+            });
+        }
+        Ok(Interface { entry, regions, inputs: ports, outputs, seeds, staged })
     }
 }
 

@@ -21,7 +21,8 @@ use inkwell::context::Context as LlvmContext;
 use inkwell::module::{Linkage, Module};
 use inkwell::targets::TargetMachine;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType};
-use mc_dialects::buffer::{GlobalOp, PoolOp};
+use inkwell::values::PointerValue;
+use mc_dialects::buffer::{GlobalOp, PoolOp, StageOp};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::{Context, Diagnostic, OpId};
@@ -96,7 +97,7 @@ pub fn lower_module<'ll>(
     let mut symbols = ModuleSymbols { funcs: HashMap::new(), constants: data.constants };
     let mut bodies = Vec::new();
     for op in module_op.ops(ctx) {
-        if GlobalOp::cast(ctx, op).is_some() || PoolOp::cast(ctx, op).is_some() {
+        if GlobalOp::cast(ctx, op).is_some() || PoolOp::cast(ctx, op).is_some() || StageOp::cast(ctx, op).is_some() {
             continue;
         }
         let op_loc = ctx.operation(op).loc();
@@ -104,7 +105,7 @@ pub fn lower_module<'ll>(
             return Err(Diagnostic::error(
                 op_loc,
                 format!(
-                    "cannot lower top-level op '{}' to LLVM: only 'func.func', 'buffer.global' and 'buffer.pool' are supported",
+                    "cannot lower top-level op '{}' to LLVM: only 'func.func', 'buffer.global', 'buffer.pool' and 'buffer.stage' are supported",
                     ctx.op_name_of(op)
                 ),
             ));
@@ -152,7 +153,8 @@ pub fn lower_module<'ll>(
     if let (Some(api), Some(interface)) = (&options.api, &interface) {
         let entry = symbols.funcs[&api.entry];
         let arenas = api.allocate_arenas.then_some(data.arenas.as_slice());
-        define_api(llvm, &target, &options.prefix, interface, entry, arenas, types.index)
+        let images: Vec<PointerValue> = interface.staged.iter().map(|s| symbols.constants[&s.global]).collect();
+        define_api(llvm, &target, &options.prefix, interface, entry, arenas, &images, types.index)
             .map_err(|m| Diagnostic::error(loc, m))?;
     }
     target

@@ -54,6 +54,16 @@ impl Prefix {
         format!("{}_bind_arena", self.0)
     }
 
+    /// The symbol of the weak function that copies staged constants into their regions.
+    pub fn hydrate_constants(&self) -> String {
+        format!("{}_hydrate_constants", self.0)
+    }
+
+    /// The symbol of the table of staged constants.
+    pub fn staged_constants(&self) -> String {
+        format!("{}_staged_constants", self.0)
+    }
+
     /// The symbol of the function that checks the regions and resets the model's state.
     pub fn model_init(&self) -> String {
         format!("{}_model_init", self.0)

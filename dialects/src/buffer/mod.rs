@@ -56,6 +56,7 @@ pub mod layout;
 mod overlap;
 mod pool;
 mod role;
+mod stage;
 mod view;
 
 pub use alloc::{AllocOp, DEFAULT_ALIGNMENT};
@@ -65,6 +66,7 @@ pub use kernel::{ELEMENTWISE_KERNELS, KERNELS, KernelOp, accepts_strided_operand
 pub use overlap::OverlapOp;
 pub use pool::{PoolOp, PoolViewOp};
 pub use role::Role;
+pub use stage::StageOp;
 pub use view::ViewOp;
 
 use mc_ir::Dialect;
@@ -83,6 +85,7 @@ pub fn dialect() -> Dialect {
             PoolOp::def(),
             PoolViewOp::def(),
             OverlapOp::def(),
+            StageOp::def(),
         ],
         materialize_constant: None,
     }

@@ -18,7 +18,7 @@ define_op! {
     /// |---|---|
     /// | `sym_name` | the symbol |
     /// | `bank` | the memory bank (`"sram"`, `"dtcm"`, ...) |
-    /// | `role` | `"scratch"` (reused by liveness, uninitialized) or `"persistent"` (zeroed at init) |
+    /// | `role` | `"scratch"` (reused by liveness, uninitialized), `"persistent"` (zeroed at init) or `"constant"` (constants staged into RAM by `buffer.stage`) |
     /// | `size` | bytes |
     /// | `alignment` | optional `i64` power of two (16 when absent): the arena's start alignment |
     ///
@@ -139,10 +139,13 @@ impl PoolViewOp {
 fn verify_pool(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let pool = PoolOp(op);
     check_alignment(ctx, op, diags);
-    if !matches!(pool.role_value(ctx), Some(Role::Scratch | Role::Persistent)) {
+    if pool.role_value(ctx).is_none() {
         diags.push(ctx.op_error(
             op,
-            format!("'role' must be \"scratch\" or \"persistent\", but is {}", attr_to_string(ctx, pool.role(ctx))),
+            format!(
+                "'role' must be \"scratch\", \"persistent\" or \"constant\", but is {}",
+                attr_to_string(ctx, pool.role(ctx))
+            ),
         ));
     }
     if ctx.integer_value(pool.size(ctx)).is_none_or(|v| v < 0) {

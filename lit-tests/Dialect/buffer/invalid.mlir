@@ -319,8 +319,48 @@
 
 // -----
 
-// expected-error@+1 {{'buffer.pool' op 'role' must be "scratch" or "persistent", but is "constant"}}
-"buffer.pool"() <{bank = "sram", role = "constant", size = 16 : i64, sym_name = "p"}> : () -> ()
+// expected-error@+1 {{'buffer.pool' op 'role' must be "scratch", "persistent" or "constant", but is "weights"}}
+"buffer.pool"() <{bank = "sram", role = "weights", size = 16 : i64, sym_name = "p"}> : () -> ()
+
+// -----
+
+"buffer.global"() <{alignment = 4 : i64, sym_name = "w", type = !buffer<8xi8>, value = dense<1> : tensor<8xi8>, role = "constant"}> : () -> ()
+"buffer.pool"() <{bank = "dtcm", role = "constant", size = 16 : i64, sym_name = "c"}> : () -> ()
+// expected-error@+1 {{'buffer.stage' op @w's 8 bytes at offset 12 end past the pool's 16 bytes}}
+"buffer.stage"() <{global = @w, offset = 12 : i64, pool = @c}> : () -> ()
+
+// -----
+
+"buffer.global"() <{sym_name = "w", type = !buffer<8xi8>, value = dense<1> : tensor<8xi8>, role = "constant"}> : () -> ()
+"buffer.pool"() <{bank = "dtcm", role = "constant", size = 32 : i64, sym_name = "c"}> : () -> ()
+// expected-error@+1 {{'buffer.stage' op offset 8 is not a multiple of @w's alignment 16}}
+"buffer.stage"() <{global = @w, offset = 8 : i64, pool = @c}> : () -> ()
+
+// -----
+
+"buffer.global"() <{sym_name = "w", type = !buffer<8xi8>, value = dense<1> : tensor<8xi8>, role = "constant"}> : () -> ()
+"buffer.pool"() <{bank = "dtcm", role = "scratch", size = 16 : i64, sym_name = "s"}> : () -> ()
+// expected-error@+1 {{'buffer.stage' op pool @s holds "scratch" buffers, not constants}}
+"buffer.stage"() <{global = @w, offset = 0 : i64, pool = @s}> : () -> ()
+
+// -----
+
+"buffer.pool"() <{bank = "dtcm", role = "constant", size = 16 : i64, sym_name = "c"}> : () -> ()
+// expected-error@+1 {{'buffer.stage' op '@missing' does not reference a valid buffer.global}}
+"buffer.stage"() <{global = @missing, offset = 0 : i64, pool = @c}> : () -> ()
+
+// -----
+
+"buffer.global"() <{sym_name = "w", type = !buffer<8xi8>, value = dense<1> : tensor<8xi8>, role = "constant"}> : () -> ()
+// expected-error@+1 {{'buffer.stage' op '@nowhere' does not reference a valid buffer.pool}}
+"buffer.stage"() <{global = @w, offset = 0 : i64, pool = @nowhere}> : () -> ()
+
+// -----
+
+"buffer.global"() <{sym_name = "w", type = !buffer<8xi8>, value = dense<1> : tensor<8xi8>, role = "constant"}> : () -> ()
+"buffer.pool"() <{bank = "dtcm", role = "constant", size = 16 : i64, sym_name = "c"}> : () -> ()
+// expected-error@+1 {{'buffer.stage' op 'offset' must be a non-negative integer, but is -16 : i64}}
+"buffer.stage"() <{global = @w, offset = -16 : i64, pool = @c}> : () -> ()
 
 // -----
 

@@ -29,6 +29,13 @@ buffer.global @splat {role = "constant"} : !buffer<4xf32> = dense<1.0> : tensor<
 // GENERIC: "buffer.pool"() <{alignment = 64 : i64, bank = "sram", role = "scratch", size = 128 : i64, sym_name = "sram_scratch"}> : () -> ()
 buffer.pool @sram_scratch {alignment = 64 : i64, bank = "sram", role = "scratch", size = 128 : i64}
 
+// A constant staged into RAM: copied into its constant pool at initialization.
+// CHECK-NEXT: buffer.pool @dtcm_constant {bank = "dtcm", role = "constant", size = 16 : i64}
+// CHECK-NEXT: buffer.stage @splat to @dtcm_constant {offset = 0 : i64}
+// GENERIC: "buffer.stage"() <{global = @splat, offset = 0 : i64, pool = @dtcm_constant}> : () -> ()
+buffer.pool @dtcm_constant {bank = "dtcm", role = "constant", size = 16 : i64}
+buffer.stage @splat to @dtcm_constant {offset = 0 : i64}
+
 // CHECK-LABEL: func.func @pooled(
 // CHECK-NEXT: %{{.*}} = buffer.pool_view @sram_scratch {offset = 64 : i64} : !buffer<2x4xf32>
 // GENERIC: "buffer.pool_view"() <{offset = 64 : i64, pool = @sram_scratch}> : () -> !buffer<2x4xf32>

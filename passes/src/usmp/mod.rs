@@ -8,6 +8,7 @@
 //! | [`banks`] | memory banks: capacity, alignment, access; the `pools` option's syntax |
 //! | [`config`] | the memory configuration from the options or a TOML file's `[memory]` table |
 //! | [`placement`] | placement rules: candidate banks per buffer by name, role and size |
+//! | [`staging`] | constants staged into RAM banks by placement rules |
 //! | [`assign`] | buffers to banks with fallback when a bank is full; the over-budget report |
 //! | [`io`] | function arguments planned into the workspace (`use-workspace-io`) |
 //! | [`liveness`] | live intervals of a function's allocs (a pass-manager analysis) |
@@ -39,6 +40,7 @@ pub mod placement;
 pub mod plugin;
 pub mod problem;
 pub mod report;
+pub mod staging;
 pub mod svg;
 pub mod validate;
 

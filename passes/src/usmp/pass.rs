@@ -11,6 +11,9 @@
 //! function needs): a module's functions do not run at the same time. A module that calls
 //! between its functions is rejected until calls are planned.
 //!
+//! Constants that a `role = "constant"` placement rule sends to a writable bank are staged into
+//! that bank's `constant` pool ([`super::staging`]).
+//!
 //! `buffer.overlap` hints (a kernel's output may overlap its input) become planning allowances
 //! with `overlap=true` (the default; see [`super::hints`]); every hint is erased either way.
 //!
@@ -29,7 +32,8 @@ use super::exact::ExactLimits;
 use super::io::IoBuffers;
 use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
-use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, fnv1a64};
+use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, fnv1a64};
+use super::staging::{Staged, place_constants, rewrite_staged};
 use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role};
 use mc_dialects::func::CallOp;
 use mc_ir::pass::{Analysis, AnalysisManager, OptionSet, OptionType, Pass};
@@ -159,8 +163,20 @@ impl Pass for Usmp {
         let plans: Vec<(OpId, Vec<RolePlan>)> = liveness.functions.iter().map(|(f, _)| *f).zip(planned).collect();
         let banks = &memory.banks;
         let pools = pool_sizes(&plans, banks);
+        let used: Vec<u64> =
+            (0..banks.len()).map(|bank| pools.iter().filter(|p| p.bank == bank).map(|p| p.size).sum()).collect();
+        let staged = place_constants(ctx, op, banks, &memory.rules, &used)
+            .map_err(|message| ctx.op_error(op, format!("usmp: {message}")))?;
         if !self.options.residency_report.is_empty() || !self.options.arena_svg.is_empty() {
-            let report = residency_report(ctx, op, &algorithm, banks, &io, &liveness, &plans, &pools);
+            let state = PlanState {
+                algorithm: &algorithm,
+                banks,
+                io: &io,
+                liveness: &liveness,
+                plans: &plans,
+                staged: &staged,
+            };
+            let report = residency_report(ctx, op, &state, &pools);
             let write = |path: &str, text: String| {
                 std::fs::write(path, text).map_err(|e| ctx.op_error(op, format!("usmp: cannot write '{path}': {e}")))
             };
@@ -173,6 +189,7 @@ impl Pass for Usmp {
         }
         io.record(ctx, banks, &liveness, &plans);
         rewrite(ctx, op, banks, &liveness, &plans, &pools);
+        rewrite_staged(ctx, op, banks, &staged, |bank| pool_name(bank, Role::Constant));
         Ok(())
     }
 }
@@ -193,18 +210,19 @@ impl Usmp {
     }
 }
 
+/// What the pass decided, for the report.
+struct PlanState<'a> {
+    algorithm: &'a AlgorithmChoice,
+    banks: &'a [Bank],
+    io: &'a IoBuffers,
+    liveness: &'a ModuleLiveness,
+    plans: &'a [(OpId, Vec<RolePlan>)],
+    staged: &'a [Staged],
+}
+
 /// The residency report of the plans (before the rewrite: allocs still name the buffers).
-#[allow(clippy::too_many_arguments)] // the pass's state, read-only; a struct would only rename it
-fn residency_report(
-    ctx: &Context,
-    module: OpId,
-    algorithm: &AlgorithmChoice,
-    banks: &[Bank],
-    io: &IoBuffers,
-    liveness: &ModuleLiveness,
-    plans: &[(OpId, Vec<RolePlan>)],
-    pools: &[Pool],
-) -> ResidencyReport {
+fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &[Pool]) -> ResidencyReport {
+    let PlanState { algorithm, banks, io, liveness, plans, staged } = *state;
     let func_name = |func: OpId| ctx.symbol_name(func).unwrap_or("").to_string();
     let mut buffers = Vec::new();
     for ((func, role_plans), (_, live)) in plans.iter().zip(&liveness.functions) {
@@ -260,16 +278,25 @@ fn residency_report(
             }
         })
         .collect();
-    let mut constants = Vec::new();
-    let plan_hash = ResidencyReport::plan_hash(&pool_reports, &buffers);
+    let globals: Vec<GlobalOp> =
+        ctx.walk_preorder(module).into_iter().filter_map(|op| GlobalOp::cast(ctx, op)).collect();
+    let constants: Vec<ConstantReport> = globals
+        .iter()
+        .map(|global| {
+            let name = global.name(ctx);
+            let staged = staged.iter().find(|s| s.global == name).map(|s| StagedReport {
+                bank: banks[s.bank].name.clone(),
+                pool: pool_name(&banks[s.bank].name, Role::Constant),
+                offset: s.offset,
+            });
+            ConstantReport { name: name.to_string(), size: global.data(ctx).map_or(0, |d| d.len() as u64), staged }
+        })
+        .collect();
+    let plan_hash = ResidencyReport::plan_hash(&pool_reports, &buffers, &constants);
     let mut with_constants = plan_hash;
-    for op in ctx.walk_preorder(module) {
-        if let Some(global) = GlobalOp::cast(ctx, op) {
-            let data = global.data(ctx).unwrap_or_default();
-            with_constants = fnv1a64(global.name(ctx).as_bytes(), with_constants);
-            with_constants = fnv1a64(&data, with_constants);
-            constants.push(ConstantReport { name: global.name(ctx).to_string(), size: data.len() as u64 });
-        }
+    for global in globals {
+        with_constants = fnv1a64(global.name(ctx).as_bytes(), with_constants);
+        with_constants = fnv1a64(&global.data(ctx).unwrap_or_default(), with_constants);
     }
     ResidencyReport {
         algorithm: algorithm.print_value(),

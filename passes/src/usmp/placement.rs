@@ -13,8 +13,13 @@
 //! banks = ["dtcm", "sram"]
 //! ```
 //!
-//! A rule naming an unknown bank or a read-only one (planned buffers are written), with no
-//! banks, with `min_size > max_size`, a bad glob or an unplanned role is refused, naming it.
+//! Constants (`buffer.global`s) stay in flash, read in place, unless a rule with
+//! `role = "constant"` matches them: its banks are tried in order, a writable one stages the
+//! constant into RAM (see [`super::staging`]), a read-only one keeps it in place. Rules without a
+//! role apply to planned buffers only.
+//!
+//! A rule naming an unknown bank or a read-only one for planned buffers (they are written),
+//! with no banks, with `min_size > max_size`, a bad glob or an unknown role is refused, naming it.
 
 use super::banks::Bank;
 use glob::Pattern;
@@ -27,7 +32,7 @@ use serde::Deserialize;
 pub struct RuleSpec {
     /// Glob over buffer names.
     pub name: Option<String>,
-    /// `scratch` or `persistent`.
+    /// `scratch`, `persistent` or `constant`.
     pub role: Option<String>,
     /// Least size in bytes, inclusive.
     pub min_size: Option<u64>,
@@ -68,9 +73,8 @@ impl Rule {
         let role = match spec.role.as_deref() {
             None => None,
             Some(text) => match Role::parse(text) {
-                Some(role @ (Role::Scratch | Role::Persistent)) => Some(role),
-                Some(Role::Constant) => return fail("constants are not planned (they stay buffer.globals)".into()),
-                None => return fail(format!("unknown role '{text}' (scratch or persistent)")),
+                Some(role) => Some(role),
+                None => return fail(format!("unknown role '{text}' (scratch, persistent or constant)")),
             },
         };
         let (min_size, max_size) = (spec.min_size.unwrap_or(0), spec.max_size.unwrap_or(u64::MAX));
@@ -86,7 +90,7 @@ impl Rule {
                 let known: Vec<&str> = banks.iter().map(|b| b.name.as_str()).collect();
                 return fail(format!("unknown bank '{bank_name}' (banks: {})", known.join(", ")));
             };
-            if !banks[index].writable() {
+            if !banks[index].writable() && role != Some(Role::Constant) {
                 let what = role.map_or("planned".to_string(), |r| r.to_string());
                 return fail(format!("bank '{bank_name}' is read-only and cannot hold {what} buffers"));
             }
@@ -109,10 +113,16 @@ impl Rule {
 /// The banks a buffer may go to, in priority order: the first matching rule's, else every
 /// writable bank in declaration order.
 pub fn candidates(banks: &[Bank], rules: &[Rule], name: &str, role: Role, size: u64) -> Vec<usize> {
-    match rules.iter().find(|rule| rule.matches(name, role, size)) {
+    match rules.iter().find(|rule| rule.role != Some(Role::Constant) && rule.matches(name, role, size)) {
         Some(rule) => rule.banks.clone(),
         None => (0..banks.len()).filter(|&i| banks[i].writable()).collect(),
     }
+}
+
+/// The rule that places the constant `name` of `size` bytes: the first `role = "constant"` rule
+/// that matches it (none: it stays in place).
+pub fn constant_rule<'r>(rules: &'r [Rule], name: &str, size: u64) -> Option<&'r Rule> {
+    rules.iter().find(|rule| rule.role == Some(Role::Constant) && rule.matches(name, Role::Constant, size))
 }
 
 #[cfg(test)]
@@ -157,6 +167,19 @@ mod tests {
     }
 
     #[test]
+    fn constants_follow_constant_rules_only() {
+        let weights =
+            RuleSpec { name: Some("conv*".into()), role: Some("constant".into()), ..spec(&["dtcm", "flash"]) };
+        let rules = vec![rule(weights).unwrap(), rule(RuleSpec { name: Some("*".into()), ..spec(&["sram"]) }).unwrap()];
+        // A read-only bank is allowed in a constant rule: the constant may stay in place.
+        assert_eq!(constant_rule(&rules, "conv1/w", 64).map(|r| r.banks.clone()), Some(vec![0, 2]));
+        // The catch-all rule has no role: it places buffers, never constants.
+        assert!(constant_rule(&rules, "fc/w", 64).is_none());
+        // And a constant rule never places buffers.
+        assert_eq!(candidates(&banks(), &rules, "conv1/out", Role::Scratch, 64), vec![1]);
+    }
+
+    #[test]
     fn contradictory_rules_are_refused_naming_the_rule() {
         for (bad, why) in [
             (spec(&["itcm"]), "unknown bank 'itcm' (banks: dtcm, sram, flash)"),
@@ -164,7 +187,6 @@ mod tests {
             (spec(&[]), "names no bank"),
             (spec(&["sram", "sram"]), "named twice"),
             (RuleSpec { min_size: Some(9), max_size: Some(8), ..spec(&["sram"]) }, "matches nothing"),
-            (RuleSpec { role: Some("constant".into()), ..spec(&["sram"]) }, "constants are not planned"),
             (RuleSpec { role: Some("weights".into()), ..spec(&["sram"]) }, "unknown role 'weights'"),
             (RuleSpec { name: Some("[".into()), ..spec(&["sram"]) }, "bad glob '['"),
         ] {

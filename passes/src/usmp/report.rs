@@ -20,7 +20,7 @@ pub struct ResidencyReport {
     pub pools: Vec<PoolReport>,
     /// Every planned buffer.
     pub buffers: Vec<BufferReport>,
-    /// The constant buffers (read in place).
+    /// The constant buffers (read in place, or staged into a RAM pool).
     pub constants: Vec<ConstantReport>,
 }
 
@@ -92,6 +92,20 @@ pub struct ConstantReport {
     pub name: String,
     /// Bytes.
     pub size: u64,
+    /// The constant pool it is staged into at initialization (absent: read in place).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub staged: Option<StagedReport>,
+}
+
+/// Where a staged constant lives.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StagedReport {
+    /// The bank.
+    pub bank: String,
+    /// The constant pool.
+    pub pool: String,
+    /// The offset in it.
+    pub offset: u64,
 }
 
 /// FNV-1a, 64 bits: a tiny, fixed, platform-independent hash for layout fingerprints.
@@ -108,7 +122,7 @@ pub const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
 
 impl ResidencyReport {
     /// The hash of the plan: pools and buffers in report order, as text.
-    pub fn plan_hash(pools: &[PoolReport], buffers: &[BufferReport]) -> u64 {
+    pub fn plan_hash(pools: &[PoolReport], buffers: &[BufferReport], constants: &[ConstantReport]) -> u64 {
         let mut state = FNV_OFFSET;
         for p in pools {
             let line = format!("pool {} {} {} {} {}\n", p.name, p.bank, p.role, p.size, p.alignment);
@@ -120,6 +134,12 @@ impl ResidencyReport {
                 b.function, b.name, b.role, b.pool, b.offset, b.size, b.live[0], b.live[1]
             );
             state = fnv1a64(line.as_bytes(), state);
+        }
+        for c in constants {
+            if let Some(staged) = &c.staged {
+                let line = format!("staged {} {} {} {}\n", c.name, staged.pool, staged.offset, c.size);
+                state = fnv1a64(line.as_bytes(), state);
+            }
         }
         state
     }

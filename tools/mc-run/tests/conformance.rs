@@ -128,6 +128,25 @@ fn kws_in_two_banks_with_io_in_the_workspace_matches_tflite_micro() {
 }
 
 #[test]
+fn weights_staged_into_ram_keep_the_models_bit_exact() {
+    // A constant placement rule copies every conv's weights and biases into a dtcm constant pool
+    // (the JIT fills it as model_init's hydration would); the kernels read them from there.
+    let config = Path::new(env!("CARGO_TARGET_TMPDIR")).join("staged.toml");
+    let text = "[memory]\n[[memory.banks]]\nname = \"dtcm\"\n[[memory.banks]]\nname = \"flash\"\naccess = \"ro\"\n\
+                [[memory.placement]]\nname = \"*onv*\"\nrole = \"constant\"\nbanks = [\"dtcm\", \"flash\"]\n";
+    std::fs::write(&config, text).unwrap();
+    let config = config.to_str().unwrap();
+    for (model, shape) in [("kws_ref_model.tflite", &[1, 49, 10, 1][..]), ("vww_96_int8.tflite", &[1, 96, 96, 3])] {
+        let report = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{model}.staged.json"));
+        let report_arg = report.to_str().unwrap();
+        check_model_on(model, shape, &["--memory-config", config, "--residency-report", report_arg], 4..=4);
+        let json = std::fs::read_to_string(&report).unwrap();
+        let staged = json.matches("\"pool\": \"dtcm_constant\"").count();
+        assert!(staged >= 4, "{model}: only {staged} constants staged:\n{json}");
+    }
+}
+
+#[test]
 fn vww_with_its_input_in_the_workspace_overlapped_by_the_first_conv_matches_tflite_micro() {
     // The first conv's output is planned over the model's input it consumes (usmp's overlap,
     // on by default): the input bytes are overwritten while the conv still reads the rows below.

@@ -109,6 +109,22 @@ const HARNESS: &str = r#"
 #define M(name) CAT(UPPER, CAT(_, name))
 #define CHECK(call, status) do { if ((call) != M(CAT(STATUS_, status))) return 100 + __LINE__; } while (0)
 
+#if defined(OVERRIDE_HYDRATE) && M(STAGED_CONSTANT_COUNT) > 0
+#include <string.h>
+/* The application's own hydration (a DMA transfer on a real board), from the exported table. */
+static int hydrated;
+void API(hydrate_constants)(API(context_t) *ctx) {
+    for (uint32_t i = 0; i < M(STAGED_CONSTANT_COUNT); i++) {
+        const API(staged_constant_t) *c = &API(staged_constants)[i];
+        memcpy((uint8_t *)ctx->arena[c->region] + c->offset, c->image, c->bytes);
+    }
+    hydrated++;
+}
+#define CHECK_HYDRATED() do { if (hydrated != 1) return 4; } while (0)
+#else
+#define CHECK_HYDRATED() do { } while (0)
+#endif
+
 static uint8_t input[M(INPUT_0_BYTES)] __attribute__((aligned(16)));
 static uint8_t output[M(OUTPUT_0_BYTES)] __attribute__((aligned(16)));
 
@@ -127,20 +143,21 @@ int main(int argc, char **argv) {
     CHECK(API(bind_arena)(&ctx, 0, arena, bytes[0] - 1), ARENA_TOO_SMALL);
     CHECK(API(bind_arena)(&ctx, 0, 0, bytes[0]), ARENA_UNBOUND);
     if (alignment[0] > 1) CHECK(API(bind_arena)(&ctx, 0, arena + 1, bytes[0]), ARENA_MISALIGNED);
-#if M(ARENA_COUNT) >= 2
-    CHECK(API(bind_arena)(&ctx, 0, arena, bytes[0]), OK);
-    CHECK(API(bind_arena)(&ctx, 1, arena, bytes[1]), OK);
-    CHECK(API(model_init)(&ctx), ARENA_OVERLAP);
-#endif
-    uint32_t offset = 0;
+    uint32_t offset = 0, base[M(ARENA_COUNT)];
     for (uint32_t region = 0; region < M(ARENA_COUNT); region++) {
-        offset = (offset + alignment[region] - 1) / alignment[region] * alignment[region];
+        base[region] = offset = (offset + alignment[region] - 1) / alignment[region] * alignment[region];
         CHECK(API(bind_arena)(&ctx, region, arena + offset, bytes[region]), OK);
         offset += bytes[region];
     }
+#if M(ARENA_COUNT) >= 2
+    CHECK(API(bind_arena)(&ctx, 1, arena + base[0], bytes[1]), OK);
+    CHECK(API(model_init)(&ctx), ARENA_OVERLAP);
+    CHECK(API(bind_arena)(&ctx, 1, arena + base[1], bytes[1]), OK);
+#endif
 #endif
     CHECK(API(model_run)(&ctx), NOT_INITIALIZED);
     CHECK(API(model_init)(&ctx), OK);
+    CHECK_HYDRATED();
     CHECK(API(model_run)(&ctx), IO_UNBOUND);
     ctx.input[0] = input;
     ctx.output[0] = output;
@@ -151,9 +168,14 @@ int main(int argc, char **argv) {
 }
 "#;
 
-/// A config file: the application binds the arenas, and a small `dtcm` bank takes the buffers
-/// that fit before `sram` (two regions).
-const BOUND_ARENAS: &str = "[memory]\nallocate_arenas = false\n[[memory.banks]]\nname = \"dtcm\"\ncapacity = 2048\n[[memory.banks]]\nname = \"sram\"\n";
+/// Config files: the application binds the arenas, a small `dtcm` bank takes the buffers that
+/// fit before `sram`, and the weights named in the model are staged into `sram` while the tables
+/// mc derives stay in flash (three regions); or the object's own arenas with staged constants.
+const BOUND_ARENAS: &str = "[memory]\nallocate_arenas = false\n[[memory.banks]]\nname = \"dtcm\"\ncapacity = 2048\n\
+    [[memory.banks]]\nname = \"sram\"\n[[memory.banks]]\nname = \"flash\"\naccess = \"ro\"\n\
+    [[memory.placement]]\nname = \"functional_1/*\"\nrole = \"constant\"\nbanks = [\"sram\", \"flash\"]\n";
+const STAGED: &str = "[memory]\n[[memory.banks]]\nname = \"sram\"\n[[memory.banks]]\nname = \"flash\"\naccess = \"ro\"\n\
+    [[memory.placement]]\nname = \"*\"\nrole = \"constant\"\nbanks = [\"sram\"]\n";
 
 #[test]
 fn a_c_program_using_the_header_and_the_host_object_matches_the_jit() {
@@ -164,26 +186,34 @@ fn a_c_program_using_the_header_and_the_host_object_matches_the_jit() {
         let input = Tensor::random(DType::Int8, shape, &mut Rng(11));
         let bytes = std::fs::read(&model).unwrap();
         let expected = mc_conformance::host::run_model(&bytes, std::slice::from_ref(&input), file).unwrap();
-        for allocate in [true, false] {
-            let dir = scratch(&format!("harness-{prefix}-{allocate}"));
+        // (config, the objects allocates its arenas, the harness overrides the hydration)
+        for (variant, (config, allocate, hydrate)) in
+            [(None, true, false), (Some(BOUND_ARENAS), false, true), (Some(STAGED), true, false)]
+                .into_iter()
+                .enumerate()
+        {
+            let dir = scratch(&format!("harness-{prefix}-{variant}"));
             let mut args = vec![model.to_str().unwrap().to_string()];
             args.extend(["--target", "host", "--prefix", prefix, "-Os", "-o"].map(String::from));
             args.push(dir.to_str().unwrap().to_string());
-            if !allocate {
+            if let Some(config) = config {
                 std::fs::create_dir_all(&dir).unwrap();
-                std::fs::write(dir.join("mc.toml"), BOUND_ARENAS).unwrap();
+                std::fs::write(dir.join("mc.toml"), config).unwrap();
                 args.extend(["--config".to_string(), dir.join("mc.toml").to_str().unwrap().to_string()]);
             }
             let output = mcc(&args.iter().map(String::as_str).collect::<Vec<_>>());
             assert!(output.status.success(), "mcc failed: {}", String::from_utf8_lossy(&output.stderr));
             let header = std::fs::read_to_string(dir.join(format!("{prefix}.h"))).unwrap();
             assert!(header.contains(&format!("ALLOCATE_ARENAS {}", u8::from(allocate))), "{header}");
+            let staged = !header.contains("STAGED_CONSTANT_COUNT 0");
+            assert_eq!(staged, config.is_some(), "constants are staged exactly with a config:\n{header}");
             std::fs::write(dir.join("harness.c"), HARNESS).unwrap();
             let program = dir.join("harness");
             let status = Command::new("cc")
                 .arg(format!("-DPREFIX_HEADER=\"{prefix}.h\""))
                 .arg(format!("-DPREFIX={prefix}"))
                 .arg(format!("-DUPPER={}", prefix.to_ascii_uppercase()))
+                .args(if hydrate { &["-DOVERRIDE_HYDRATE"][..] } else { &[] })
                 .args(["-std=c99", "-Wall", "-Werror", "-I"])
                 .arg(&dir)
                 .arg(dir.join("harness.c"))
