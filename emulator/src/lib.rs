@@ -5,6 +5,7 @@
 //! `rv32imafc`, the names `mcc --target` takes): its GCC driver and flags, its QEMU machine and
 //! its board support C under `emulator/boards/`. [`Board::link`] builds an ELF and
 //! [`Board::run`] runs it and returns the exit status and console text ([`Run`]).
+//! [`harness`] drives `emulator/harness/model_main.c`, the generic harness for generated models.
 //!
 //! Nothing here panics on bad input: every failure is an `Err(String)` that says what to do
 //! (a missing tool names `./scripts/setup.sh`; a failed link carries GCC's messages; a failed
@@ -12,6 +13,7 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod harness;
 mod link;
 pub mod paths;
 mod run;
