@@ -3,8 +3,9 @@
 //!
 //! A [`Board`] is one entry of a fixed table (`cortex-m3`, `cortex-m4`, `cortex-m7`, `rv32imac`,
 //! `rv32imafc`, the names `mcc --target` takes): its GCC driver and flags, its QEMU machine and
-//! its board support C under `emulator/boards/`. [`Board::link`] builds an ELF and
-//! [`Board::run`] runs it and returns the exit status and console text ([`Run`]).
+//! its board support C under `emulator/boards/`. [`Board::link`] builds an ELF,
+//! [`Board::run`] runs it and returns the exit status and console text ([`Run`]), and
+//! [`Board::count_instructions`] runs it with the icount QEMU plugin ([`Counts`]).
 //! [`harness`] drives `emulator/harness/model_main.c`, the generic harness for generated models.
 //!
 //! Nothing here panics on bad input: every failure is an `Err(String)` that says what to do
@@ -14,11 +15,13 @@
 
 mod board;
 pub mod harness;
+mod icount;
 mod link;
 pub mod paths;
 mod run;
 mod tool;
 
 pub use board::{Arch, BOARDS, Board, FAULT_EXIT_STATUS};
+pub use icount::Counts;
 pub use link::LinkOptions;
 pub use run::Run;
