@@ -78,7 +78,8 @@ fn compile_support(board: &Board) -> Result<Vec<PathBuf>, String> {
             let mut command = Command::new(&gcc);
             command.args(board.compile_flags()).args(COMMON_FLAGS).arg("-I").arg(&boards);
             command.arg("-c").arg(boards.join(source)).arg("-o").arg(&partial);
-            tool::run_to_completion(&mut command, &format!("compiling {source} for {}", board.name))?;
+            tool::run_to_completion(&mut command, &format!("compiling {source} for {}", board.name))
+                .map_err(with_install_hint)?;
             std::fs::rename(&partial, &object)
                 .map_err(|e| format!("cannot move {} to {}: {e}", partial.display(), object.display()))?;
             Ok(object)
@@ -134,6 +135,17 @@ impl Board {
         command.args(support).args(c_sources).args(objects);
         command.args(["-Wl,--start-group", "-lc", "-lgcc", "-Wl,--end-group"]);
         command.arg("-o").arg(out_elf);
-        tool::run_to_completion(&mut command, &format!("linking {} for {}", out_elf.display(), self.name)).map(|_| ())
+        tool::run_to_completion(&mut command, &format!("linking {} for {}", out_elf.display(), self.name))
+            .map(|_| ())
+            .map_err(with_install_hint)
+    }
+}
+
+/// A link that cannot find the C library or its specs file is a missing package, not a bug.
+fn with_install_hint(error: String) -> String {
+    if error.contains("cannot find -lc") || error.contains("cannot find -lgcc") || error.contains(".specs") {
+        format!("{error}\n(the board's C library is missing: run ./scripts/setup.sh)")
+    } else {
+        error
     }
 }
