@@ -221,7 +221,10 @@ impl TargetSpec {
     /// An LLVM target machine for this target at `level`.
     pub fn machine(&self, level: OptLevel) -> Result<TargetMachine, String> {
         initialize_targets();
-        let triple = TargetTriple::create(self.llvm_triple);
+        // Normalized (`thumbv7em-unknown-none-eabihf`): LLVM reads a module's triple as written,
+        // and the three-part `thumbv7em-none-eabihf` has no environment to it, so the hard-float
+        // ABI would be neither used for calls nor recorded in the object's attributes.
+        let triple = TargetMachine::normalize_triple(&TargetTriple::create(self.llvm_triple));
         let target = LlvmTarget::from_triple(&triple)
             .map_err(|e| format!("LLVM has no target for '{}': {e}", self.llvm_triple))?;
         let reloc = if self.host { RelocMode::PIC } else { RelocMode::Static };

@@ -38,7 +38,8 @@
 // HOST-NEXT: %if.result = phi i32 [ %[[THEN]], %if.then ], [ 0, %if.else ]
 
 // The index type follows the target's pointers; names carry the prefix.
-// M4: target triple = "thumbv7em-none-eabihf"
+// The triple is normalized: LLVM reads an environment (the hard-float eabihf) only there.
+// M4: target triple = "thumbv7em-unknown-none-eabihf"
 // M4: @kws_pool_sram_scratch = internal global [64 x i8] zeroinitializer, section ".bss.kws.sram", align 32
 // M4: section ".rodata.kws.flash", align 16
 // M4-LABEL: define internal void @kws_main(ptr noalias %pool.sram_scratch, ptr noalias %0, ptr noalias %1)

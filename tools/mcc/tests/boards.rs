@@ -1,0 +1,138 @@
+//! `mcc` objects on emulated boards: each MLPerf Tiny int8 model compiled for Cortex-M3, -M4 and
+//! -M7 (QEMU MPS2) and RV32IMAC/RV32IMAFC (QEMU virt), linked with the project's harness
+//! (`emulator/harness/model_main.c`) and the board's C library, run under QEMU with semihosting:
+//! the outputs must be byte-identical to the tflite-micro interpreter's on the same input. The
+//! API variants run too: the application binding every region (`allocate_arenas = false`) and
+//! weights staged into RAM by the default hydration, on the M4 and RV32IMAC.
+
+use mc_conformance::{Case, DType, Rng, Tensor, paths, reference};
+use mc_emulator::{Board, harness};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// The MLPerf Tiny models: file, mcc prefix, input shape.
+const MODELS: [(&str, &str, &[usize]); 4] = [
+    ("ad01_int8.tflite", "ad01", &[1, 640]),
+    ("kws_ref_model.tflite", "kws", &[1, 49, 10, 1]),
+    ("pretrainedResnet_quant.tflite", "resnet", &[1, 32, 32, 3]),
+    ("vww_96_int8.tflite", "vww", &[1, 96, 96, 3]),
+];
+
+/// The application owns every region, and the weights named in the model are staged into RAM.
+const BOUND_AND_STAGED: &str = "[memory]\nallocate_arenas = false\n[[memory.banks]]\nname = \"sram\"\n\
+    [[memory.banks]]\nname = \"flash\"\naccess = \"ro\"\n\
+    [[memory.placement]]\nname = \"*\"\nrole = \"constant\"\nbanks = [\"sram\", \"flash\"]\n";
+
+/// A fresh folder for one model on one board.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("boards").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Compiles `model` for `board` with `config` (if any) into `dir`, links it with the harness,
+/// runs it on `input` and returns its output 0, or what went wrong.
+fn run_on_board(
+    board: &Board,
+    model: &Path,
+    prefix: &str,
+    config: Option<&str>,
+    input: &[u8],
+    dir: &Path,
+) -> Result<Vec<u8>, String> {
+    let mut mcc = Command::new(env!("CARGO_BIN_EXE_mcc"));
+    mcc.arg(model).args(["--target", board.name, "--prefix", prefix, "-Os", "-o"]).arg(dir);
+    if let Some(config) = config {
+        std::fs::write(dir.join("mc.toml"), config).unwrap();
+        mcc.arg("--config").arg(dir.join("mc.toml"));
+    }
+    let output = mcc.output().unwrap();
+    if !output.status.success() {
+        return Err(format!("mcc failed: {}", String::from_utf8_lossy(&output.stderr)));
+    }
+    let header = dir.join(format!("{prefix}.h"));
+    let options = harness::model_options(prefix, &header)?;
+    let elf = dir.join(format!("{prefix}.elf"));
+    board.link(&[dir.join(format!("{prefix}.o"))], &[harness::model_main()], &options, &elf)?;
+    let work = dir.join("run");
+    harness::write_inputs(&work, &[input])?;
+    let run = board.run(&elf, &work, Duration::from_secs(60))?;
+    run.expect_success().map_err(|e| format!("{e}\n{}", harness::describe_exit(run.status)))?;
+    Ok(harness::read_outputs(&work, 1)?.remove(0))
+}
+
+/// Runs every `(model, board, config)` job on a few threads and checks each output against
+/// TFLite Micro's; panics listing every failure.
+fn check(jobs: &[(usize, &'static Board, Option<&'static str>)]) {
+    let inputs: Vec<Tensor> =
+        MODELS.iter().map(|(_, _, shape)| Tensor::random(DType::Int8, shape, &mut Rng(5))).collect();
+    let cases: Vec<Case> = MODELS
+        .iter()
+        .zip(&inputs)
+        .map(|((file, prefix, _), input)| Case {
+            name: prefix.to_string(),
+            model: std::fs::read(paths::model(file)).unwrap(),
+            inputs: vec![input.clone()],
+        })
+        .collect();
+    let expected = reference::run_tflm(&cases);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                while let Some(&(model, board, config)) =
+                    jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+                {
+                    let (file, prefix, _) = MODELS[model];
+                    let label = format!(
+                        "{prefix} on {}{}",
+                        board.name,
+                        if config.is_some() { " (bound arenas, staged weights)" } else { "" }
+                    );
+                    let dir = scratch(&format!("{prefix}-{}-{}", board.name, config.is_some()));
+                    let result = run_on_board(board, &paths::model(file), prefix, config, &inputs[model].data, &dir);
+                    let failure = match result {
+                        Ok(got) if got == expected[model][0].data => continue,
+                        Ok(got) => {
+                            let at = got.iter().zip(&expected[model][0].data).position(|(a, b)| a != b);
+                            format!(
+                                "{label}: output differs from TFLite Micro's (first at byte {at:?}; {} vs {} bytes)",
+                                got.len(),
+                                expected[model][0].data.len()
+                            )
+                        }
+                        Err(message) => format!("{label}: {message}"),
+                    };
+                    failures.lock().unwrap().push(failure);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{} of {} runs failed:\n{}", failures.len(), jobs.len(), failures.join("\n"));
+}
+
+#[test]
+fn mlperf_tiny_models_on_every_board_match_tflite_micro() {
+    let mut jobs = Vec::new();
+    for board in Board::all() {
+        for model in 0..MODELS.len() {
+            jobs.push((model, board, None));
+        }
+    }
+    check(&jobs);
+}
+
+#[test]
+fn bound_arenas_and_staged_weights_match_tflite_micro_on_cortex_m4_and_rv32imac() {
+    let mut jobs = Vec::new();
+    for board in ["cortex-m4", "rv32imac"] {
+        for model in 0..MODELS.len() {
+            jobs.push((model, Board::lookup(board).unwrap(), Some(BOUND_AND_STAGED)));
+        }
+    }
+    check(&jobs);
+}
