@@ -62,8 +62,11 @@ fn loaded() -> std::sync::MutexGuard<'static, Loaded> {
 /// built-in's or another plugin's. Nothing of a refused plugin is registered.
 pub fn load_pass_plugin(path: &str, registry: &mut PassRegistry) -> Result<PassPlugin, String> {
     // SAFETY: loading a library runs its initializers; loading a plugin means trusting it.
-    let library =
-        unsafe { libloading::Library::new(path) }.map_err(|e| format!("pass plugin '{path}': cannot load it: {e}"))?;
+    let library = unsafe { libloading::Library::new(path) }.map_err(|e| {
+        // libloading says "dlopen failed"; the loader's reason is the error's source.
+        let reason = std::error::Error::source(&e).map_or_else(|| e.to_string(), ToString::to_string);
+        format!("pass plugin '{path}': cannot load it: {reason}")
+    })?;
     // SAFETY: the symbol has this type if the library is a pass plugin at all.
     let entry = unsafe { library.get::<extern "C" fn() -> *const PluginInfo>(REGISTRATION_SYMBOL.as_bytes()) }
         .map_err(|_| {
