@@ -70,7 +70,8 @@ config.substitutions.append(("%{models}", find_models_dir()))
 
 # Planner plugins: `%{plugin_include}` holds `mc_planner.h` and `%{plugins}` the examples (C
 # plugins are built in RUN lines with the system `cc`); `%{plugin_libs}` is where `cargo test
-# --workspace` leaves the Rust example plugins' shared libraries (`libbest_fit_lifetime.so`).
+# --workspace` leaves the Rust example plugins' shared libraries, planners
+# (`libbest_fit_lifetime.so`) and pass plugins (`libfuse_activation.so`).
 config.substitutions.append(("%{plugin_include}", os.path.join(repo_root, "plugins", "api", "include")))
 config.substitutions.append(("%{plugins}", os.path.join(repo_root, "plugins", "examples")))
 config.substitutions.append(("%{plugin_libs}", os.path.join(target_dir, "debug", "deps")))
