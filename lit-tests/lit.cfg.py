@@ -1,6 +1,6 @@
 # -*- Python -*-
 # lit configuration for mc's text tests; run with LLVM 22's lit:
-#   cargo build --workspace --bins && /usr/lib/llvm-22/bin/lit -sv lit-tests
+#   cargo build --workspace && /usr/lib/llvm-22/bin/lit -sv lit-tests
 # (scripts/test.sh does both). Tools come from cargo's debug build folder
 # (CARGO_TARGET_DIR if set, else <repo>/target), then from LLVM 22.
 
