@@ -1,6 +1,6 @@
 # -*- Python -*-
 # lit configuration for mc's text tests; run with LLVM 22's lit:
-#   cargo build --workspace --bins && /usr/lib/llvm-22/bin/lit -sv lit-tests
+#   cargo build --workspace && /usr/lib/llvm-22/bin/lit -sv lit-tests
 # (scripts/test.sh does both). Tools come from cargo's debug build folder
 # (CARGO_TARGET_DIR if set, else <repo>/target), then from LLVM 22.
 
@@ -70,7 +70,8 @@ config.substitutions.append(("%{models}", find_models_dir()))
 
 # Planner plugins: `%{plugin_include}` holds `mc_planner.h` and `%{plugins}` the examples (C
 # plugins are built in RUN lines with the system `cc`); `%{plugin_libs}` is where `cargo test
-# --workspace` leaves the Rust example plugins' shared libraries (`libbest_fit_lifetime.so`).
+# --workspace` leaves the Rust example plugins' shared libraries, planners
+# (`libbest_fit_lifetime.so`) and pass plugins (`libfuse_activation.so`).
 config.substitutions.append(("%{plugin_include}", os.path.join(repo_root, "plugins", "api", "include")))
 config.substitutions.append(("%{plugins}", os.path.join(repo_root, "plugins", "examples")))
 config.substitutions.append(("%{plugin_libs}", os.path.join(target_dir, "debug", "deps")))

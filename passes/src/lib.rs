@@ -1,10 +1,12 @@
 //! mc's passes: generic transforms, graph passes, the graph-to-buffer conversion and buffer
-//! passes now; more lowerings and memory planning later.
+//! passes now; more lowerings and memory planning later. [`pass_plugin`] loads passes from
+//! plugins.
 #![deny(missing_docs)]
 
 pub mod buffer;
 pub mod conversion;
 pub mod graph;
+pub mod pass_plugin;
 pub mod pipelines;
 pub mod transforms;
 pub mod usmp;

@@ -96,6 +96,9 @@ fn process_input(
     let mut process = |buffer: &SourceBuffer| -> Result<(), String> {
         let mut ctx = Context::new();
         mc_dialects::register_all(&mut ctx);
+        for plugin in &options.pass_plugins {
+            plugin.register_dialects(&mut ctx);
+        }
         ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
         let timing = options.pass_timing.then(Timing::new);
         let subscriber = tracing_subscriber::registry().with(timing.as_ref().map(Timing::layer));

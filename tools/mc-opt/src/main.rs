@@ -24,8 +24,8 @@ fn main() -> ExitCode {
 }
 
 fn run() -> ExitCode {
-    let registry = driver::registry();
-    let options = match options::parse_command_line(std::env::args().collect(), &registry) {
+    let mut registry = driver::registry();
+    let options = match options::parse_command_line(std::env::args().collect(), &mut registry) {
         Ok(options) => options,
         Err(exit) => return exit,
     };

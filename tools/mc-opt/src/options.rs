@@ -2,6 +2,7 @@
 
 use clap::{ArgAction, Parser};
 use mc_ir::pass::PassRegistry;
+use mc_passes::pass_plugin::{PassPlugin, load_pass_plugin};
 use std::process::ExitCode;
 
 /// The static flags; pass flags are taken out of the command line before clap sees it.
@@ -93,21 +94,37 @@ pub struct Options {
     #[arg(long = "load-plugin", value_name = "PATH")]
     pub load_plugin: Vec<String>,
 
+    /// Load a pass plugin (a Rust shared library exporting `mc_pass_plugin_v1`, built against
+    /// this mc), whose passes the pipeline then names like built-ins; repeatable. Loaded before
+    /// the help is written, so `--load-pass-plugin=p.so --help` lists its passes.
+    #[arg(long = "load-pass-plugin", value_name = "PATH")]
+    pub load_pass_plugin: Vec<String>,
+
+    /// The loaded pass plugins, whose dialects every context registers.
+    #[arg(skip)]
+    pub pass_plugins: Vec<PassPlugin>,
+
     /// Passes given as flags (`--cse`, `--canonicalize=top-down=false`), in command-line order.
     #[arg(skip)]
     pub pass_flags: Vec<(String, String)>,
 }
 
-/// Parses the command line, loading the planner plugins it names first (so that the help and
-/// the pass options know their planners); on `--help`, `--version` or an error, the exit code to
-/// return.
-pub fn parse_command_line(args: Vec<String>, registry: &PassRegistry) -> Result<Options, ExitCode> {
-    for path in plugin_paths(&args) {
-        if let Err(message) = mc_passes::usmp::plugin::load(&path) {
-            eprintln!("mc-opt: error: {message}");
-            return Err(ExitCode::FAILURE);
-        }
+/// Parses the command line, loading the planner and pass plugins it names first (so that the
+/// help, the pass flags and the pass options know their planners and passes; pass plugins
+/// register into `registry`); on `--help`, `--version` or an error, the exit code to return.
+pub fn parse_command_line(args: Vec<String>, registry: &mut PassRegistry) -> Result<Options, ExitCode> {
+    let fail = |message: String| {
+        eprintln!("mc-opt: error: {message}");
+        ExitCode::FAILURE
+    };
+    for path in flag_values(&args, "--load-plugin") {
+        mc_passes::usmp::plugin::load(&path).map_err(fail)?;
     }
+    let pass_plugins = flag_values(&args, "--load-pass-plugin")
+        .iter()
+        .map(|path| load_pass_plugin(path, registry))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(fail)?;
     let mut pass_flags = Vec::new();
     let mut rest = Vec::with_capacity(args.len());
     let mut args = args.into_iter();
@@ -134,19 +151,20 @@ pub fn parse_command_line(args: Vec<String>, registry: &PassRegistry) -> Result<
         ExitCode::FAILURE
     })?;
     options.pass_flags = pass_flags;
+    options.pass_plugins = pass_plugins;
     Ok(options)
 }
 
-/// The values of `--load-plugin=PATH` and `--load-plugin PATH`, in order.
-fn plugin_paths(args: &[String]) -> Vec<String> {
-    let mut paths = Vec::new();
+/// The values of `FLAG=VALUE` and `FLAG VALUE` (e.g. `--load-plugin`), in order.
+fn flag_values(args: &[String], flag: &str) -> Vec<String> {
+    let mut values = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
-        if let Some(path) = arg.strip_prefix("--load-plugin=") {
-            paths.push(path.to_string());
-        } else if arg == "--load-plugin" {
-            paths.extend(args.next().cloned());
+        if let Some(value) = arg.strip_prefix(flag).and_then(|rest| rest.strip_prefix('=')) {
+            values.push(value.to_string());
+        } else if arg == flag {
+            values.extend(args.next().cloned());
         }
     }
-    paths
+    values
 }
