@@ -1,7 +1,10 @@
 //! `mcc`: mc's compiler driver. `mcc model.tflite --target cortex-m4 [--prefix model] [-O2]
 //! [--config mc.toml] [--emit=obj|asm|llvm-ir|mlir-graph|mlir-buffer|mlir-loop]
-//! [--planner ALGORITHM] [--load-plugin planner.so] -o outdir/`
-//! imports the model, lowers it to buffer kernels (`graph_to_inplace_buffers`) and to planned
+//! [--planner ALGORITHM] [--load-plugin planner.so] [--load-pass-plugin pass.so]
+//! [--graph-passes PASSES] -o outdir/`
+//! imports the model (a `.tflite` file, or graph-level IR in a `.mlir` file), runs the extra
+//! graph passes (built-in or from pass plugins), lowers it to
+//! buffer kernels (`graph_to_inplace_buffers`) and to planned
 //! loop-level IR (`buffer_to_loop`, with the memory plan's residency report and arena picture
 //! written beside the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`,
 //! `.ll`) and the C header `<prefix>.h`; `--emit=mlir-*` stops after a stage and writes its IR as
@@ -19,7 +22,7 @@ use mc_backend_llvm::{
 use mc_dialects::buffer::{GlobalOp, PoolOp};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
-use mc_ir::diagnostics::source::render;
+use mc_ir::diagnostics::source::{SourceBuffer, render};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
@@ -34,7 +37,8 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "mcc", version, about = "mc compiler driver: TFLite model to object file", max_term_width = 100)]
 struct Options {
-    /// The TFLite model.
+    /// The model: a TFLite file, or graph-level IR (`.mlir`, as `mc-translate --import-tflite`
+    /// prints it).
     model: PathBuf,
 
     /// Target: an alias (host, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33,
@@ -69,6 +73,16 @@ struct Options {
     /// Load a planner plugin (a shared library exporting `mc_planner_plugin_v1`); repeatable.
     #[arg(long = "load-plugin", value_name = "PATH")]
     load_plugin: Vec<String>,
+
+    /// Load a pass plugin (a Rust library exporting `mc_pass_plugin_v1`, built against this mc);
+    /// its passes can run in --graph-passes. Repeatable.
+    #[arg(long = "load-pass-plugin", value_name = "PATH")]
+    load_pass_plugin: Vec<String>,
+
+    /// Extra passes on the imported graph before it is lowered, in MLIR's pipeline syntax
+    /// without the anchor (`func.func(graph-fuse-activation)`).
+    #[arg(long = "graph-passes", value_name = "PASSES")]
+    graph_passes: Option<String>,
 
     /// Output folder (created if missing).
     #[arg(short = 'o')]
@@ -151,11 +165,27 @@ fn run(options: &Options) -> Result<(), String> {
     let mut stages = Stages(Vec::new());
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
+    let mut registry = PassRegistry::new();
+    mc_passes::register_all_passes(&mut registry);
+    for path in &options.load_pass_plugin {
+        mc_passes::pass_plugin::load_pass_plugin(path, &mut registry)?.register_dialects(&mut ctx);
+    }
     let report = |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[])).collect::<String>();
 
-    let module = stages
-        .run("import", || mc_tflite::import::import_and_verify(&mut ctx, &model, &name))
-        .map_err(|d| report(&ctx, &d))?;
+    let module = if options.model.extension().is_some_and(|e| e == "mlir") {
+        let text = String::from_utf8(model).map_err(|_| format!("the model '{name}' is not UTF-8 text"))?;
+        let source = SourceBuffer::new(&name, text, 1);
+        let rendered =
+            |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[&source])).collect::<String>();
+        let module =
+            stages.run("parse", || mc_ir::parser::parse_source(&mut ctx, &source)).map_err(|d| rendered(&ctx, &[d]))?;
+        mc_ir::verify(&ctx, module.op()).map_err(|d| rendered(&ctx, &d))?;
+        module
+    } else {
+        stages
+            .run("import", || mc_tflite::import::import_and_verify(&mut ctx, &model, &name))
+            .map_err(|d| report(&ctx, &d))?
+    };
     let entry = "main";
     // The entry's buffers are the model's inputs then its outputs: count the inputs now.
     let inputs = mc_ir::SymbolTable::new(&ctx, module.op())
@@ -176,8 +206,11 @@ fn run(options: &Options) -> Result<(), String> {
     if let Some(planner) = &options.planner {
         usmp.push_str(&format!(" algorithm={planner}"));
     }
-    let mut registry = PassRegistry::new();
-    mc_passes::register_all_passes(&mut registry);
+    if let Some(passes) = &options.graph_passes {
+        let pipeline = format!("builtin.module({passes})");
+        let mut pm = PassManager::parse(&pipeline, &registry).map_err(|e| e.render(&pipeline))?;
+        stages.run("graph passes", || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
+    }
     for (stage, pipeline, emitted) in [
         ("lower to buffer kernels", graph_to_inplace_buffers(), Emit::Graph),
         ("lower to planned loops", buffer_to_loop(&usmp), Emit::Buffer),
