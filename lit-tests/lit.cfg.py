@@ -37,6 +37,7 @@ tools = {
     "mc-run": os.path.join(mc_bin_dir, "mc-run"),
     "mc-plan": os.path.join(mc_bin_dir, "mc-plan"),
     "mcc": os.path.join(mc_bin_dir, "mcc"),
+    "mc-emu": os.path.join(mc_bin_dir, "mc-emu"),
     "mlir-opt-22": os.path.join(llvm_bin_dir, "mlir-opt"),
     "mlir-translate-22": os.path.join(llvm_bin_dir, "mlir-translate"),
 }

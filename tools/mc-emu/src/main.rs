@@ -1,0 +1,132 @@
+//! `mc-emu`: runs an `mcc` output on an emulated board. `mc-emu out/kws.o --board cortex-m4
+//! --input in.bin [--input ...] [--output out.bin ...] [--runs N] [--count]` links the object
+//! with the project's harness (`emulator/harness/model_main.c`, built against the header beside
+//! it, `out/kws.h`) and the board's C library, runs it under QEMU with semihosting, writes the
+//! outputs, and prints the board, the flash and RAM the firmware takes, the harness's console
+//! and, with `--count`, the exact instructions of each inference (QEMU's icount plugin).
+//!
+//! The object's prefix is its file stem. Input files hold the raw bytes of each input, in order.
+//! Errors (unknown board, missing header, link or run failure, wrong input size) exit 1 with a
+//! message; a failed run also prints the board's console.
+
+use clap::Parser;
+use mc_emulator::{Board, harness};
+use object::{Object, ObjectSection, SectionKind};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Command-line options.
+#[derive(Parser, Debug)]
+#[command(name = "mc-emu", version, about = "Run an mcc object on an emulated board (QEMU)", max_term_width = 100)]
+struct Options {
+    /// The object mcc wrote (`<prefix>.o`, with `<prefix>.h` beside it).
+    object: PathBuf,
+
+    /// The board: cortex-m3, cortex-m4, cortex-m7, rv32imac or rv32imafc.
+    #[arg(long)]
+    board: String,
+
+    /// An input's raw bytes, in the model's input order; repeatable.
+    #[arg(long = "input", value_name = "FILE")]
+    inputs: Vec<PathBuf>,
+
+    /// Where to write an output's bytes, in the model's output order; repeatable.
+    #[arg(long = "output", value_name = "FILE")]
+    outputs: Vec<PathBuf>,
+
+    /// Inferences to run (one after another on the same context).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    runs: u32,
+
+    /// Count the instructions of each inference exactly.
+    #[arg(long)]
+    count: bool,
+
+    /// Seconds QEMU may take.
+    #[arg(long, default_value_t = 120)]
+    timeout: u64,
+}
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("mc-emu: error: {}", message.trim_end());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let board = Board::lookup(&options.board)?;
+    let object = &options.object;
+    let prefix = object
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .ok_or_else(|| format!("'{}' has no file name to take the prefix from", object.display()))?;
+    let header = object.with_extension("h");
+    if !object.is_file() {
+        return Err(format!("cannot read the object '{}'", object.display()));
+    }
+    let link_options = harness::model_options(prefix, &header)?.define("MC_RUNS", options.runs);
+    let dir = object.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let elf = dir.join(format!("{prefix}.{}.elf", board.name));
+    board.link(std::slice::from_ref(object), &[harness::model_main()], &link_options, &elf)?;
+
+    let inputs: Vec<Vec<u8>> = options
+        .inputs
+        .iter()
+        .map(|path| std::fs::read(path).map_err(|e| format!("cannot read the input '{}': {e}", path.display())))
+        .collect::<Result<_, _>>()?;
+    let work = dir.join(format!("{prefix}.{}.run", board.name));
+    harness::write_inputs(&work, &inputs)?;
+    let timeout = Duration::from_secs(options.timeout);
+    let (run, counts) = if options.count {
+        let counts = board.count_instructions(&elf, &work, "bench_mark", timeout)?;
+        (counts.run.clone(), Some(counts))
+    } else {
+        (board.run(&elf, &work, timeout)?, None)
+    };
+    print!("{}", run.console);
+    if run.status != 0 {
+        return Err(format!("the model failed on {}: {}", board.name, harness::describe_exit(run.status)));
+    }
+    let outputs = harness::read_outputs(&work, options.outputs.len())?;
+    for (path, bytes) in options.outputs.iter().zip(&outputs) {
+        std::fs::write(path, bytes).map_err(|e| format!("cannot write the output '{}': {e}", path.display()))?;
+    }
+
+    println!(
+        "mc-emu: {prefix} on {} ({}), {:.0} ms",
+        board.name,
+        board.machine.join(" "),
+        run.elapsed.as_secs_f64() * 1e3
+    );
+    let (flash, ram) = footprint(object)?;
+    println!("  model flash (.text + .rodata)  {flash:>9} B");
+    println!("  model RAM (.bss arenas)        {ram:>9} B");
+    if let Some(counts) = counts {
+        for (index, instructions) in counts.intervals().iter().enumerate() {
+            println!("  instructions, inference {:<6} {instructions:>9}", index + 1);
+        }
+    }
+    Ok(())
+}
+
+/// The model object's flash (code and read-only data) and RAM (zeroed arenas) bytes.
+fn footprint(path: &Path) -> Result<(u64, u64), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    let file = object::File::parse(bytes.as_slice())
+        .map_err(|e| format!("'{}' is not an object file: {e}", path.display()))?;
+    let (mut flash, mut ram) = (0, 0);
+    for section in file.sections() {
+        match section.kind() {
+            SectionKind::Text | SectionKind::ReadOnlyData | SectionKind::ReadOnlyString => flash += section.size(),
+            SectionKind::UninitializedData | SectionKind::Data => ram += section.size(),
+            _ => {}
+        }
+    }
+    Ok((flash, ram))
+}
