@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Microcontroller benchmark: each MLPerf Tiny int8 model in ../shared/models (or
+# $MC_MODELS_DIR) compiled by mcc (-Os unless --opt says otherwise) for Cortex-M4 and RV32IMAC,
+# run on QEMU's emulated boards (mps2-an386, virt) through mc-emu on a seeded input, printing
+#   instr  the exact instructions of one inference (QEMU's icount plugin, between the harness's
+#          marks around <prefix>_model_run)
+#   .text  the model object's code bytes, .rodata its constants, RAM its planned arenas
+# next to TensorFlow Lite Micro's figures on the same emulated Cortex-M4 with CMSIS-NN int8
+# kernels and with its reference kernels, as the issue records them (measured on this machine
+# kind; TFLM's sources are not installable here, so they cannot be rebuilt in this run), and
+# the ratio mc / TFLM+CMSIS-NN. Every run's output must match tflite-micro's interpreter
+# byte for byte (checked here too).
+#
+# Usage: scripts/bench-mcu.sh [--opt s|2|3]
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+cd "$ROOT"
+
+opt=s
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --opt) opt="$2"; shift 2 ;;
+        -h | --help) usage_help "$0" ;;
+        *) die "bench-mcu: unknown argument '$1' (see --help)" ;;
+    esac
+done
+
+python="$(venv_python)"
+model_files
+cargo build --release -p mcc -p mc-emu >&2
+work="$TARGET_DIR/bench-mcu"
+rm -rf "$work"
+mkdir -p "$work"
+
+# TFLM on QEMU mps2-an386, instructions per inference (issue 6): CMSIS-NN, reference kernels.
+declare -A cmsis=([ad01]=580000 [kws]=7700000 [resnet]=29860000 [vww]=24100000)
+declare -A reference=([ad01]=1950000 [kws]=43000000 [resnet]=107400000 [vww]=100300000)
+
+printf '%-7s %-9s %12s %12s %8s %9s %8s %12s %8s\n' model board instr "TFLM+CMSIS" ratio .text .rodata "TFLM ref" RAM
+for model in "${models[@]}"; do
+    file="$(basename "$model")"
+    case "$file" in
+        ad01*) name=ad01 ;; kws*) name=kws ;; *esnet*) name=resnet ;; vww*) name=vww ;; *) continue ;;
+    esac
+    "$python" - "$model" "$work/$name" <<'PY'
+import sys
+import numpy as np
+from tflite_micro.python.tflite_micro import runtime
+model, stem = sys.argv[1], sys.argv[2]
+interpreter = runtime.Interpreter.from_file(model)
+detail = interpreter.get_input_details(0)
+x = np.random.default_rng(11).integers(-128, 128, detail["shape"], dtype=np.int8)
+x.tofile(stem + ".in.bin")
+interpreter.set_input(x, 0)
+interpreter.invoke()
+interpreter.get_output(0).tofile(stem + ".tflm.bin")
+PY
+    for board in cortex-m4 rv32imac; do
+        out="$work/$board"
+        "$TARGET_DIR/release/mcc" "$model" --target "$board" --prefix "$name" "-O$opt" -o "$out" > /dev/null
+        "$TARGET_DIR/release/mc-emu" "$out/$name.o" --board "$board" --input "$work/$name.in.bin" \
+            --output "$out/$name.out.bin" --count > "$out/$name.emu.txt"
+        cmp -s "$out/$name.out.bin" "$work/$name.tflm.bin" || die "$name on $board: the output differs from tflite-micro's"
+        instr=$(sed -n 's/.*instructions, inference 1 *\([0-9]*\)/\1/p' "$out/$name.emu.txt")
+        read -r text rodata < <("$LLVM_BIN/llvm-size" -A "$out/$name.o" |
+            awk '/^\.text/ {t += $2} /^\.rodata/ {r += $2} END {print t + 0, r + 0}')
+        ram=$(sed -n 's/.*model RAM (.bss arenas) *\([0-9]*\) B/\1/p' "$out/$name.emu.txt")
+        if [[ $board == cortex-m4 ]]; then
+            ratio=$(awk -v a="$instr" -v b="${cmsis[$name]}" 'BEGIN {printf "%.2fx", a / b}')
+            printf '%-7s %-9s %12d %12d %8s %9d %8d %12d %8d\n' "$name" "$board" "$instr" "${cmsis[$name]}" "$ratio" "$text" "$rodata" "${reference[$name]}" "$ram"
+        else
+            printf '%-7s %-9s %12d %12s %8s %9d %8d %12s %8d\n' "$name" "$board" "$instr" - - "$text" "$rodata" - "$ram"
+        fi
+    done
+done
+echo "instr: exact instructions per inference (QEMU icount), outputs byte-identical to tflite-micro; TFLM figures: issue 6 (Cortex-M4, mps2-an386)."
