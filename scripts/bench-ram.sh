@@ -9,7 +9,7 @@
 #          mc-run --overlap false), and that run's lower bound: the op-at-a-time bound
 #   mc ws  the pools again with the inputs and outputs planned into them (usmp's
 #          use-workspace-io, mc-run --workspace-io): what TFLM's head counts, compared honestly
-#   tflm   TensorFlow Lite Micro's arena (Python interpreter, print_allocations()): head (planned
+#   tflm   TensorFlow Lite Micro's arena (tflm_reference.py --print-arena): head (planned
 #          tensors, I/O included) and total (head + tail: persistent data)
 # and prints the ratios mc pools / TFLM head, mc ws / TFLM head (both with I/O) and
 # (mc pools + I/O) / TFLM total.
@@ -56,11 +56,11 @@ PY
         --overlap false --residency-report "$work/$name.disjoint.json" || die "mc-run --overlap false failed on $model"
     cmp -s "$work/$name.output.npy" "$work/$name.disjoint.output.npy" || die "$model: --overlap false changed the output"
 done
-"$python" - "$work" "${models[@]}" <<'PY'
+"$python" - "$ROOT" "$work" "${models[@]}" <<'PY'
 import json, os, re, subprocess, sys
 import numpy as np
 
-work, models = sys.argv[1], sys.argv[2:]
+root, work, models = sys.argv[1], sys.argv[2], sys.argv[3:]
 print(f"{'model':<24} {'mc pools':>9} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'(pools+I/O)/total':>18}")
 for path in models:
     name = os.path.basename(path)[:-len(".tflite")]
@@ -72,10 +72,12 @@ for path in models:
     no_overlap, op_bound = sum(p["size"] for p in disjoint), sum(p["lower_bound"] for p in disjoint)
     # The model's input and output bytes: the arrays mc-run read and wrote.
     io_bytes = sum(np.load(os.path.join(work, f"{name}.{kind}.npy")).nbytes for kind in ("input", "output"))
-    # print_allocations writes from C++ to the process's own streams: run it in a child.
-    code = ("import sys; from tflite_micro.python.tflite_micro import runtime; "
-            "runtime.Interpreter.from_file(sys.argv[1], arena_size=4 << 20).print_allocations()")
-    child = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True, check=True)
+    # TFLM's arena report (tflm_reference.py --print-arena: the interpreter's recording allocator).
+    child = subprocess.run([sys.executable, os.path.join(root, "scripts", "tflm_reference.py"), path,
+                            "--input", os.path.join(work, f"{name}.input.npy"),
+                            "--output", os.path.join(work, f"{name}.tflm.npy"),
+                            "--arena-size", str(4 << 20), "--print-arena"],
+                           capture_output=True, text=True, check=True)
     text = child.stdout + child.stderr
     head = int(re.search(r"allocation head (\d+)", text).group(1))
     total = int(re.search(r"allocation total (\d+)", text).group(1))
