@@ -5,8 +5,8 @@
 /// fault on the console and exit with it (`MC_FAULT_EXIT` in `boards/*/startup.c`).
 pub const FAULT_EXIT_STATUS: i32 = 99;
 
-/// The instruction-set family of a board: it selects the start-up code, the semihosting trap,
-/// the linker script and the C library.
+/// The instruction-set family of a board: it selects the start-up code, the semihosting trap and
+/// the C library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arch {
     /// Arm M-profile on QEMU's MPS2 boards: newlib, `boards/arm/`.
@@ -21,14 +21,6 @@ impl Arch {
         match self {
             Arch::Arm => &["arm/startup.c", "arm/semihost_trap.c", "semihost.c"],
             Arch::RiscV => &["riscv/start.S", "riscv/startup.c", "riscv/semihost_trap.S", "semihost.c"],
-        }
-    }
-
-    /// The linker script, relative to `emulator/boards`.
-    pub fn linker_script(self) -> &'static str {
-        match self {
-            Arch::Arm => "arm/mps2.ld",
-            Arch::RiscV => "riscv/virt.ld",
         }
     }
 
@@ -64,6 +56,8 @@ pub struct Board {
     pub qemu: &'static str,
     /// QEMU's machine arguments.
     pub machine: &'static [&'static str],
+    /// The linker script (the board's memory), relative to `emulator/boards`.
+    pub linker_script: &'static str,
 }
 
 /// Every board, in the order of the table in `TARGETS.md`.
@@ -82,6 +76,7 @@ pub const BOARDS: &[Board] = &[
         cflags: &["-mcpu=cortex-m3", "-mthumb", "-mfloat-abi=soft"],
         qemu: "qemu-system-arm",
         machine: &["-M", "mps2-an385", "-nic", "user,model=lan9118,restrict=on"],
+        linker_script: "arm/mps2.ld",
     },
     Board {
         name: "cortex-m4",
@@ -93,6 +88,7 @@ pub const BOARDS: &[Board] = &[
         cflags: &["-mcpu=cortex-m4", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv4-sp-d16"],
         qemu: "qemu-system-arm",
         machine: &["-M", "mps2-an386", "-nic", "user,model=lan9118,restrict=on"],
+        linker_script: "arm/mps2.ld",
     },
     Board {
         name: "cortex-m7",
@@ -104,6 +100,7 @@ pub const BOARDS: &[Board] = &[
         cflags: &["-mcpu=cortex-m7", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv5-d16"],
         qemu: "qemu-system-arm",
         machine: &["-M", "mps2-an500", "-nic", "user,model=lan9118,restrict=on"],
+        linker_script: "arm/mps2.ld",
     },
     Board {
         name: "rv32imac",
@@ -115,6 +112,7 @@ pub const BOARDS: &[Board] = &[
         cflags: &["-march=rv32imac", "-mabi=ilp32"],
         qemu: "qemu-system-riscv32",
         machine: &["-M", "virt", "-bios", "none", "-cpu", "rv32,g=off,f=off,d=off"],
+        linker_script: "riscv/virt.ld",
     },
     Board {
         name: "rv32imafc",
@@ -126,6 +124,19 @@ pub const BOARDS: &[Board] = &[
         cflags: &["-march=rv32imafc", "-mabi=ilp32f"],
         qemu: "qemu-system-riscv32",
         machine: &["-M", "virt", "-bios", "none", "-cpu", "rv32,g=off,d=off"],
+        linker_script: "riscv/virt.ld",
+    },
+    Board {
+        name: "cortex-m0",
+        triple: "thumbv6m-none-eabi",
+        cpu: "cortex-m0plus",
+        arch: Arch::Arm,
+        hard_float: false,
+        gcc: "arm-none-eabi-gcc",
+        cflags: &["-mcpu=cortex-m0", "-mthumb", "-mfloat-abi=soft"],
+        qemu: "qemu-system-arm",
+        machine: &["-M", "microbit"],
+        linker_script: "arm/microbit.ld",
     },
 ];
 
@@ -164,14 +175,14 @@ mod tests {
     fn lookup_of_an_unknown_name_lists_the_boards() {
         let error = Board::lookup("cortex-m99").unwrap_err();
         assert!(error.contains("unknown board `cortex-m99`"), "{error}");
-        assert!(error.contains("cortex-m3, cortex-m4, cortex-m7, rv32imac, rv32imafc"), "{error}");
+        assert!(error.contains("cortex-m3, cortex-m4, cortex-m7, rv32imac, rv32imafc, cortex-m0"), "{error}");
     }
 
     #[test]
     fn support_files_exist() {
         let dir = crate::paths::boards_dir();
-        for arch in [Arch::Arm, Arch::RiscV] {
-            for file in arch.support_sources().iter().chain([&arch.linker_script()]) {
+        for board in BOARDS {
+            for file in board.arch.support_sources().iter().chain([&board.linker_script]) {
                 assert!(dir.join(file).is_file(), "{file} is missing from {}", dir.display());
             }
         }

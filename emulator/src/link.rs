@@ -125,8 +125,8 @@ impl Board {
         }
         command.args(options.defines.iter().map(|define| format!("-D{define}")));
         command.args(&options.cflags);
-        command.arg("-T").arg(boards.join(self.arch.linker_script()));
-        // The scripts INCLUDE nonalloc.ld from the boards folder.
+        command.arg("-T").arg(boards.join(self.linker_script));
+        // The scripts INCLUDE nonalloc.ld and arm/sections.ld from the boards folder.
         command.arg("-L").arg(&boards);
         command.args(["-Wl,--gc-sections", "-Wl,--orphan-handling=error"]);
         let mut map_flag = std::ffi::OsString::from("-Map=");

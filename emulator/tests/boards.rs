@@ -55,7 +55,12 @@ fn arithmetic_data_and_files_on_every_board() {
 fn faults_exit_with_a_report_on_every_board() {
     for_each_board(|board| {
         let dir = workdir("fault", board);
-        for (kind, expected) in [(1, ["FAULT:", "pc=0x"]), (2, ["FAULT:", "0xf0000000"])] {
+        // A load nothing answers faults with its address reported; the micro:bit's QEMU model
+        // answers every address (and ARMv6-M has no fault address register): there a call into
+        // Arm state faults instead.
+        let second =
+            if board.name == "cortex-m0" { (3, ["FAULT:", "HardFault"]) } else { (2, ["FAULT:", "0xf0000000"]) };
+        for (kind, expected) in [(1, ["FAULT:", "pc=0x"]), second] {
             let options = LinkOptions::default().define("FAULT_KIND", kind).define("FAULT_ADDRESS", "0xF0000000u");
             let elf = link(board, &dir, &format!("fault{kind}"), &[fixture("fault.c")], &options)?;
             let run = board.run(&elf, &dir, TIMEOUT)?;

@@ -1,4 +1,4 @@
-/* startup.c (Arm MPS2 boards): the vector table at address 0, the reset handler (FPU on, .data
+/* startup.c (Arm boards: MPS2, micro:bit): the vector table at address 0, the reset handler (FPU on, .data
  * copied from flash, .bss zeroed, constructors, main, semihosting exit with main's value) and
  * fault handlers that report through semihosting and exit with MC_FAULT_EXIT instead of
  * spinning until the test's timeout. */
@@ -12,7 +12,7 @@
 
 int main(void);
 
-/* From the linker script (mps2.ld). */
+/* From the linker script (arm/sections.ld). */
 extern uint32_t __stack_top[];
 extern uint8_t __data_start[], __data_end[], __data_load[];
 extern uint8_t __bss_start[], __bss_end[];
@@ -30,8 +30,13 @@ __attribute__((noreturn, used)) void mc_fault_report(const uint32_t *frame, uint
     uint32_t ipsr;
     __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
     uint32_t exception = ipsr & 0x1ff;
+#if defined(__ARM_ARCH_6M__)
+    /* ARMv6-M has no fault status registers. */
+    uint32_t cfsr = 0, hfsr = 0, mmfar = 0, bfar = 0;
+#else
     volatile const uint32_t *scb = (volatile const uint32_t *)0xE000ED00;
     uint32_t cfsr = scb[0x28 / 4], hfsr = scb[0x2C / 4], mmfar = scb[0x34 / 4], bfar = scb[0x38 / 4];
+#endif
     if (exception < 16) {
         semihost_printf("FAULT: %s (exception %u)\n", names[exception], (unsigned)exception);
     } else {
@@ -46,13 +51,17 @@ __attribute__((noreturn, used)) void mc_fault_report(const uint32_t *frame, uint
 
 /* Every exception but reset: find the stacked frame (MSP or PSP by EXC_RETURN bit 2) and report. */
 __attribute__((naked)) void mc_fault_entry(void) {
+    /* Thumb-1 only, so that ARMv6-M (Cortex-M0) runs it too. */
     __asm__ volatile(
-        "tst lr, #4\n"
-        "ite eq\n"
-        "mrseq r0, msp\n"
-        "mrsne r0, psp\n"
+        "movs r0, #4\n"
         "mov r1, lr\n"
-        "b mc_fault_report\n");
+        "tst r0, r1\n"
+        "beq 1f\n"
+        "mrs r0, psp\n"
+        "b 2f\n"
+        "1: mrs r0, msp\n"
+        "2: ldr r2, =mc_fault_report\n"
+        "bx r2\n");
 }
 
 /* 16 system exceptions + 32 interrupts (MPS2's CMSDK peripherals; none is enabled). */
