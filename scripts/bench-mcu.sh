@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Microcontroller benchmark: each MLPerf Tiny int8 model in ../shared/models (or
-# $MC_MODELS_DIR) compiled by mcc (-Os unless --opt says otherwise) for Cortex-M4 and RV32IMAC,
-# run on QEMU's emulated boards (mps2-an386, virt) through mc-emu on a seeded input, printing
+# $MC_MODELS_DIR) compiled by mcc (-Os unless --opt says otherwise) for Cortex-M4, RV32IMAC and
+# Cortex-M55 (MVE: LLVM vectorizes the loops), run on QEMU's emulated boards (mps2-an386, virt,
+# mps3-an547) through mc-emu on a seeded input, printing
 #   instr  the exact instructions of one inference (QEMU's icount plugin, between the harness's
 #          marks around <prefix>_model_run)
 #   .text  the model object's code bytes, .rodata its constants, RAM its planned arenas
@@ -54,7 +55,7 @@ interpreter.set_input(x, 0)
 interpreter.invoke()
 interpreter.get_output(0).tofile(stem + ".tflm.bin")
 PY
-    for board in cortex-m4 rv32imac; do
+    for board in cortex-m4 rv32imac cortex-m55; do
         out="$work/$board"
         "$TARGET_DIR/release/mcc" "$model" --target "$board" --prefix "$name" "-O$opt" -o "$out" > /dev/null
         "$TARGET_DIR/release/mc-emu" "$out/$name.o" --board "$board" --input "$work/$name.in.bin" \

@@ -127,6 +127,18 @@ pub const BOARDS: &[Board] = &[
         linker_script: "riscv/virt.ld",
     },
     Board {
+        name: "cortex-m55",
+        triple: "thumbv8m.main-none-eabihf",
+        cpu: "cortex-m55",
+        arch: Arch::Arm,
+        hard_float: true,
+        gcc: "arm-none-eabi-gcc",
+        cflags: &["-march=armv8.1-m.main+mve.fp+fp.dp", "-mthumb", "-mfloat-abi=hard"],
+        qemu: "qemu-system-arm",
+        machine: &["-M", "mps3-an547", "-nic", "user,model=lan9118,restrict=on"],
+        linker_script: "arm/mps3_an547.ld",
+    },
+    Board {
         name: "cortex-m0",
         triple: "thumbv6m-none-eabi",
         cpu: "cortex-m0plus",
@@ -175,7 +187,10 @@ mod tests {
     fn lookup_of_an_unknown_name_lists_the_boards() {
         let error = Board::lookup("cortex-m99").unwrap_err();
         assert!(error.contains("unknown board `cortex-m99`"), "{error}");
-        assert!(error.contains("cortex-m3, cortex-m4, cortex-m7, rv32imac, rv32imafc, cortex-m0"), "{error}");
+        assert!(
+            error.contains("cortex-m3, cortex-m4, cortex-m7, rv32imac, rv32imafc, cortex-m55, cortex-m0"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -109,6 +109,17 @@ pub const TARGETS: &[TargetSpec] = &[
         abi: "",
         host: false,
     },
+    // target-lexicon (as Rust) has no v8.1-M triple: Rust builds for the M55 as thumbv8m.main
+    // with the cortex-m55 CPU; LLVM gets the v8.1-M triple, whose CPU brings MVE.
+    TargetSpec {
+        triple: "thumbv8m.main-none-eabihf",
+        aliases: &["cortex-m55"],
+        llvm_triple: "thumbv8.1m.main-none-eabihf",
+        cpu: "cortex-m55",
+        features: "",
+        abi: "",
+        host: false,
+    },
     TargetSpec {
         triple: "riscv32imc-unknown-none-elf",
         aliases: &["rv32imc"],
