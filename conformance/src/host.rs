@@ -4,7 +4,7 @@ use crate::tensor::{DType, Tensor};
 use mc_backend_cranelift::{JitArg, JitModule};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::attributes::type_to_string;
-use mc_ir::{Context, Diagnostic, FloatKind, OpId, Type, TypeKind};
+use mc_ir::{Context, Diagnostic, ElementStorage, FloatKind, OpId, Type};
 use mc_passes::pipelines::graph_to_loop;
 
 /// Stack for compiling and running (unplanned buffers live on the JIT code's stack).
@@ -104,20 +104,12 @@ fn main_params(ctx: &Context, module: OpId) -> Result<Vec<(DType, Vec<usize>)>, 
 
 /// The exchanged type of buffer elements of type `element` (a quantized type's storage type).
 fn dtype_of(ctx: &Context, element: Type) -> Option<DType> {
-    if let Some(q) = ctx.quantization(element) {
-        return match (q.storage_width, q.signed) {
-            (8, true) => Some(DType::Int8),
-            (8, false) => Some(DType::UInt8),
-            (16, true) => Some(DType::Int16),
-            (32, true) => Some(DType::Int32),
-            _ => None,
-        };
-    }
-    match ctx.type_kind(element) {
-        TypeKind::Float(FloatKind::F32) => Some(DType::Float32),
-        TypeKind::Integer { width: 8, .. } => Some(DType::Int8),
-        TypeKind::Integer { width: 16, .. } => Some(DType::Int16),
-        TypeKind::Integer { width: 32, .. } => Some(DType::Int32),
+    match ctx.element_storage(element)? {
+        ElementStorage::Float(FloatKind::F32) => Some(DType::Float32),
+        ElementStorage::Int { signed: true, width: 8 } => Some(DType::Int8),
+        ElementStorage::Int { signed: false, width: 8 } => Some(DType::UInt8),
+        ElementStorage::Int { signed: true, width: 16 } => Some(DType::Int16),
+        ElementStorage::Int { signed: true, width: 32 } => Some(DType::Int32),
         _ => None,
     }
 }

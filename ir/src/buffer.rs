@@ -20,7 +20,7 @@
 //! as the latter.
 
 use crate::context::Context;
-use crate::types::{Type, TypeKind};
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
 
 /// A buffer type: shape, element type and layout (strides and offset, in elements).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -163,6 +163,40 @@ impl Context {
     }
 }
 
+/// How a buffer's elements sit in memory, for code that exchanges them with the outside world
+/// (`.npy` files, C headers, test tensors): a quantized type is its storage integer, signless
+/// integers count as signed (as TFLite's tensors are), `i1` is a byte-sized boolean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElementStorage {
+    /// `i1`, one byte per element.
+    Bool,
+    /// An integer of `width` bits.
+    Int {
+        /// False only for explicitly unsigned integers and unsigned quantized storage.
+        signed: bool,
+        /// Bits: 2 to 64 as the type says (callers choose which they support).
+        width: u32,
+    },
+    /// A float.
+    Float(FloatKind),
+}
+
+impl Context {
+    /// The storage of elements of type `element` (quantized, integer or float); `None` for
+    /// `index` and non-scalar types.
+    pub fn element_storage(&self, element: Type) -> Option<ElementStorage> {
+        match self.type_kind(element) {
+            TypeKind::Integer { width: 1, .. } => Some(ElementStorage::Bool),
+            TypeKind::Integer { width, signedness } => {
+                Some(ElementStorage::Int { signed: *signedness != Signedness::Unsigned, width: *width })
+            }
+            TypeKind::Quantized(q) => Some(ElementStorage::Int { signed: q.signed, width: q.storage_width }),
+            TypeKind::Float(kind) => Some(ElementStorage::Float(*kind)),
+            _ => None,
+        }
+    }
+}
+
 /// True if `ty` may be a buffer's element type: an integer, float, `index` or quantized type.
 pub fn is_valid_buffer_element(ctx: &Context, ty: Type) -> bool {
     matches!(
@@ -293,5 +327,20 @@ mod tests {
         assert!(check(&ctx, offset).unwrap().contains("offset"));
         let huge = BufferType::identity(vec![1 << 40, 1 << 40], i8);
         assert_eq!(check(&ctx, huge).unwrap(), "buffer is too large");
+    }
+
+    #[test]
+    fn element_storage_is_the_quantized_storage_and_signless_counts_as_signed() {
+        let mut ctx = Context::new();
+        let f32 = ctx.float_type(FloatKind::F32);
+        let u8 = ctx.uniform_quantized_type(8, false, f32, 0.5, 3);
+        let i8 = ctx.integer_type(8);
+        let i1 = ctx.integer_type(1);
+        let index = ctx.index_type();
+        assert_eq!(ctx.element_storage(u8), Some(ElementStorage::Int { signed: false, width: 8 }));
+        assert_eq!(ctx.element_storage(i8), Some(ElementStorage::Int { signed: true, width: 8 }));
+        assert_eq!(ctx.element_storage(i1), Some(ElementStorage::Bool));
+        assert_eq!(ctx.element_storage(f32), Some(ElementStorage::Float(FloatKind::F32)));
+        assert_eq!(ctx.element_storage(index), None);
     }
 }

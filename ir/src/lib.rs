@@ -32,7 +32,7 @@ mod walk;
 
 pub use attributes::{AttrKind, Attribute, sign_extend};
 pub use block::{Block, BlockId, BlockOps, InsertPoint};
-pub use buffer::BufferType;
+pub use buffer::{BufferType, ElementStorage};
 pub use builder::Builder;
 pub use context::Context;
 pub use diagnostics::{Diagnostic, Failure, Severity};

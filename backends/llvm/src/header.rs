@@ -31,7 +31,7 @@ use mc_dialects::buffer::GlobalOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::QuantParams;
-use mc_ir::{Context, Diagnostic, FloatKind, OpId, Type, TypeKind};
+use mc_ir::{Context, Diagnostic, ElementStorage, FloatKind, OpId, Type};
 use std::fmt::Write;
 
 /// The header of `module` (planned loop-level IR) compiled with `options`.
@@ -195,32 +195,15 @@ fn c_macro(name: &str) -> String {
 
 /// The C type of buffer elements of type `element` (a quantized type's storage type).
 fn c_element(ctx: &Context, element: Type) -> Result<&'static str, String> {
-    if let Some(q) = ctx.quantization(element) {
-        return match (q.storage_width, q.signed) {
-            (8, true) => Ok("int8_t"),
-            (8, false) => Ok("uint8_t"),
-            (16, true) => Ok("int16_t"),
-            (32, true) => Ok("int32_t"),
-            _ => Err(format!("no C type for '{}'", type_to_string(ctx, element))),
-        };
-    }
-    match ctx.type_kind(element) {
-        TypeKind::Integer { width: 1 | 8, .. } => Ok("int8_t"),
-        _ => c_scalar(ctx, element),
-    }
-}
-
-/// The C type of a scalar parameter or result of type `ty`.
-fn c_scalar(ctx: &Context, ty: Type) -> Result<&'static str, String> {
-    Ok(match ctx.type_kind(ty) {
-        TypeKind::Integer { width: 1 | 8, .. } => "int8_t",
-        TypeKind::Integer { width: 16, .. } => "int16_t",
-        TypeKind::Integer { width: 32, .. } => "int32_t",
-        TypeKind::Integer { width: 64, .. } => "int64_t",
-        TypeKind::Index => "intptr_t",
-        TypeKind::Float(FloatKind::F32) => "float",
-        TypeKind::Float(FloatKind::F64) => "double",
-        _ => return Err(format!("no C type for '{}'", type_to_string(ctx, ty))),
+    Ok(match ctx.element_storage(element) {
+        Some(ElementStorage::Bool | ElementStorage::Int { signed: true, width: 8 }) => "int8_t",
+        Some(ElementStorage::Int { signed: false, width: 8 }) => "uint8_t",
+        Some(ElementStorage::Int { signed: true, width: 16 }) => "int16_t",
+        Some(ElementStorage::Int { signed: true, width: 32 }) => "int32_t",
+        Some(ElementStorage::Int { signed: true, width: 64 }) => "int64_t",
+        Some(ElementStorage::Float(FloatKind::F32)) => "float",
+        Some(ElementStorage::Float(FloatKind::F64)) => "double",
+        _ => return Err(format!("no C type for '{}'", type_to_string(ctx, element))),
     })
 }
 

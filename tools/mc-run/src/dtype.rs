@@ -13,29 +13,24 @@
 //! Signless integers are read as signed, as TFLite's tensors are. Multi-byte types are
 //! little-endian (the host's order, which the JIT code uses).
 
-use mc_ir::{Context, FloatKind, Signedness, Type, TypeKind};
+use mc_ir::{Context, ElementStorage, FloatKind, Type};
 
 /// The npy type string (`|i1`, `<f4`, ...) for elements of type `element`, `None` if npy has
 /// no such dtype.
 pub fn npy_dtype(ctx: &Context, element: Type) -> Option<&'static str> {
-    let (signed, width) = match ctx.type_kind(element) {
-        TypeKind::Integer { width: 1, .. } => return Some("|b1"),
-        TypeKind::Integer { width, signedness } => (*signedness != Signedness::Unsigned, *width),
-        TypeKind::Quantized(q) => (q.signed, q.storage_width),
-        TypeKind::Float(FloatKind::F16) => return Some("<f2"),
-        TypeKind::Float(FloatKind::F32) => return Some("<f4"),
-        TypeKind::Float(FloatKind::F64) => return Some("<f8"),
-        _ => return None,
-    };
-    Some(match (signed, width) {
-        (true, 8) => "|i1",
-        (false, 8) => "|u1",
-        (true, 16) => "<i2",
-        (false, 16) => "<u2",
-        (true, 32) => "<i4",
-        (false, 32) => "<u4",
-        (true, 64) => "<i8",
-        (false, 64) => "<u8",
+    Some(match ctx.element_storage(element)? {
+        ElementStorage::Bool => "|b1",
+        ElementStorage::Float(FloatKind::F16) => "<f2",
+        ElementStorage::Float(FloatKind::F32) => "<f4",
+        ElementStorage::Float(FloatKind::F64) => "<f8",
+        ElementStorage::Int { signed: true, width: 8 } => "|i1",
+        ElementStorage::Int { signed: false, width: 8 } => "|u1",
+        ElementStorage::Int { signed: true, width: 16 } => "<i2",
+        ElementStorage::Int { signed: false, width: 16 } => "<u2",
+        ElementStorage::Int { signed: true, width: 32 } => "<i4",
+        ElementStorage::Int { signed: false, width: 32 } => "<u4",
+        ElementStorage::Int { signed: true, width: 64 } => "<i8",
+        ElementStorage::Int { signed: false, width: 64 } => "<u8",
         _ => return None,
     })
 }
