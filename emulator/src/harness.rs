@@ -54,14 +54,15 @@ pub fn model_options(prefix: &str, header: &Path) -> Result<LinkOptions, String>
 }
 
 /// Writes `input_<i>.bin` for each input into `workdir` (created if missing) and removes any
-/// `output_<i>.bin` left there, so outputs read after a run come from that run.
+/// `input_<i>.bin` or `output_<i>.bin` left there, so a run reads only these inputs and the
+/// outputs read after it come from it.
 pub fn write_inputs(workdir: &Path, inputs: &[impl AsRef<[u8]>]) -> Result<(), String> {
     std::fs::create_dir_all(workdir).map_err(|e| format!("cannot create {}: {e}", workdir.display()))?;
     let entries = std::fs::read_dir(workdir).map_err(|e| format!("cannot list {}: {e}", workdir.display()))?;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with("output_") && name.ends_with(".bin") {
+        if (name.starts_with("output_") || name.starts_with("input_")) && name.ends_with(".bin") {
             std::fs::remove_file(entry.path()).map_err(|e| format!("cannot remove {}: {e}", entry.path().display()))?;
         }
     }
@@ -70,6 +71,16 @@ pub fn write_inputs(workdir: &Path, inputs: &[impl AsRef<[u8]>]) -> Result<(), S
         std::fs::write(&path, input).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// The number after `#define <PREFIX>_<name> ` in the generated header `header` (`INPUT_COUNT`).
+pub fn header_count(header: &Path, prefix: &str, name: &str) -> Result<usize, String> {
+    let text = std::fs::read_to_string(header).map_err(|e| format!("cannot read {}: {e}", header.display()))?;
+    let macro_name = format!("#define {}_{name} ", prefix.to_ascii_uppercase());
+    text.lines()
+        .find_map(|line| line.strip_prefix(&macro_name))
+        .and_then(|value| value.trim().parse().ok())
+        .ok_or_else(|| format!("{} does not define {}_{name}", header.display(), prefix.to_ascii_uppercase()))
 }
 
 /// Reads `output_0.bin` .. `output_<count-1>.bin` from `workdir`.
@@ -122,5 +133,13 @@ mod tests {
         assert_eq!(describe_exit(14), "API status 4");
         assert_eq!(describe_exit(99), "a fault");
         assert_eq!(describe_exit(2), "an input or output file error");
+    }
+
+    #[test]
+    fn counts_come_from_the_header() {
+        let header = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake.h");
+        assert_eq!(header_count(&header, "fake", "INPUT_COUNT"), Ok(1));
+        let error = header_count(&header, "fake", "NO_SUCH_COUNT").unwrap_err();
+        assert!(error.ends_with("does not define FAKE_NO_SUCH_COUNT"), "{error}");
     }
 }

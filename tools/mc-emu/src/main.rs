@@ -75,6 +75,17 @@ fn run(options: &Options) -> Result<(), String> {
     let elf = dir.join(format!("{prefix}.{}.elf", board.name));
     board.link(std::slice::from_ref(object), &[harness::model_main()], &link_options, &elf)?;
 
+    let (input_count, output_count) = (
+        harness::header_count(&header, prefix, "INPUT_COUNT")?,
+        harness::header_count(&header, prefix, "OUTPUT_COUNT")?,
+    );
+    if options.inputs.len() != input_count || options.outputs.len() > output_count {
+        return Err(format!(
+            "the model takes {input_count} inputs and gives {output_count} outputs, but {} --input and {} --output files were given",
+            options.inputs.len(),
+            options.outputs.len()
+        ));
+    }
     let inputs: Vec<Vec<u8>> = options
         .inputs
         .iter()
