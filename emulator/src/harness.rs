@@ -138,7 +138,7 @@ mod tests {
     #[test]
     fn counts_come_from_the_header() {
         let header = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake.h");
-        assert_eq!(header_count(&header, "fake", "INPUT_COUNT"), Ok(1));
+        assert_eq!(header_count(&header, "fake", "INPUT_COUNT"), Ok(2));
         let error = header_count(&header, "fake", "NO_SUCH_COUNT").unwrap_err();
         assert!(error.ends_with("does not define FAKE_NO_SUCH_COUNT"), "{error}");
     }
