@@ -133,7 +133,7 @@ impl Board {
         map_flag.push(&map);
         command.arg("-Xlinker").arg(map_flag);
         command.args(support).args(c_sources).args(objects);
-        command.args(["-Wl,--start-group", "-lc", "-lgcc", "-Wl,--end-group"]);
+        command.args(["-Wl,--start-group", "-lc", "-lm", "-lgcc", "-Wl,--end-group"]);
         command.arg("-o").arg(out_elf);
         tool::run_to_completion(&mut command, &format!("linking {} for {}", out_elf.display(), self.name))
             .map(|_| ())

@@ -7,7 +7,10 @@
 //!   give the unspecified value Cranelift gives: the divisor becomes 1 (and the quotient by -1
 //!   is `-x`);
 //! - `fptosi`/`fptoui` saturate at 32 bits (or the result's width if wider), then truncate;
-//! - `minimumf`/`maximumf` propagate NaN and order -0 below +0 (`llvm.minimum`/`llvm.maximum`);
+//! - `minimumf`/`maximumf` propagate NaN and order -0 below +0, expanded inline (compare,
+//!   select, the sign bits of equal operands combined, NaN through `a + b`): `llvm.minimum` and
+//!   `llvm.maximum` would become calls of C23's `fminimumf`/`fmaximumf` on targets without the
+//!   instruction, which newlib and picolibc do not have;
 //! - `math.exp`, `math.log`, `math.tanh` and `math.round` are LLVM intrinsics that become calls
 //!   of the C library's `expf`/`exp`, `logf`, `tanhf`, `roundf` where the target has no
 //!   instruction: firmware links a libm (newlib's or picolibc's `libm.a`).
@@ -71,8 +74,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
             "arith.subf" => self.float_binary(op, FloatOp::Sub)?,
             "arith.mulf" => self.float_binary(op, FloatOp::Mul)?,
             "arith.divf" => self.float_binary(op, FloatOp::Div)?,
-            "arith.minimumf" => self.intrinsic(op, "llvm.minimum", 2)?,
-            "arith.maximumf" => self.intrinsic(op, "llvm.maximum", 2)?,
+            "arith.minimumf" => self.min_max_f(op, false)?,
+            "arith.maximumf" => self.min_max_f(op, true)?,
             "arith.negf" => {
                 let x = self.float_operand(op, 0)?;
                 self.built(op, self.builder.build_float_neg(x, ""))?.into()
@@ -237,6 +240,34 @@ impl<'ll> FunctionLowering<'_, 'll> {
             FloatOp::Div => b.build_float_div(x, y, ""),
         };
         Ok(self.built(op, value)?.into())
+    }
+
+    /// IEEE 754-2019 `maximum` (`is_max`) or `minimum` of the two float operands: NaN if either is
+    /// NaN (`a + b` quiets and passes it on), and of two equal operands the one with the sign
+    /// bit the order wants (-0 below +0): their bits ANDed for the maximum, ORed for the minimum
+    /// (two equal non-zero floats have the same bits, so only the zeros' sign is combined).
+    fn min_max_f(&self, op: OpId, is_max: bool) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let (a, b) = (self.float_operand(op, 0)?, self.float_operand(op, 1)?);
+        let bld = &self.builder;
+        let order = if is_max { FloatPredicate::OGT } else { FloatPredicate::OLT };
+        let first = self.built(op, bld.build_float_compare(order, a, b, ""))?;
+        let picked = self.built(op, bld.build_select(first, a, b, ""))?;
+        let int_type = match self.operand_kind(op, 0)? {
+            Scalar::Float(FloatKind::F64) => self.types.llvm.i64_type(),
+            _ => self.types.llvm.i32_type(),
+        };
+        let (a_bits, b_bits) = (
+            self.built(op, bld.build_bit_cast(a, int_type, ""))?.into_int_value(),
+            self.built(op, bld.build_bit_cast(b, int_type, ""))?.into_int_value(),
+        );
+        let signs = if is_max { bld.build_and(a_bits, b_bits, "") } else { bld.build_or(a_bits, b_bits, "") };
+        let signs = self.built(op, signs)?;
+        let zero = self.built(op, bld.build_bit_cast(signs, a.get_type(), ""))?;
+        let equal = self.built(op, bld.build_float_compare(FloatPredicate::OEQ, a, b, ""))?;
+        let ordered = self.built(op, bld.build_select(equal, zero, picked, ""))?;
+        let nan = self.built(op, bld.build_float_compare(FloatPredicate::UNO, a, b, ""))?;
+        let propagated = self.built(op, bld.build_float_add(a, b, ""))?;
+        self.built(op, bld.build_select(nan, propagated.into(), ordered, ""))
     }
 
     /// The keyword of a comparison's `predicate` attribute.

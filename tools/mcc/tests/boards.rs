@@ -4,9 +4,11 @@
 //! (`emulator/harness/model_main.c`) and the board's C library, run under QEMU with semihosting:
 //! the outputs must be byte-identical to the tflite-micro interpreter's on the same input. The
 //! API variants run too: the application binding every region (`allocate_arenas = false`) and
-//! weights staged into RAM by the default hydration, on the M4 and RV32IMAC.
+//! weights staged into RAM by the default hydration, on the M4 and RV32IMAC. A float network
+//! (the conformance crate's) runs on every board, soft-float and hard-float, within TFLite
+//! Micro's float tolerance: it checks the float ABI of the objects and their libm calls.
 
-use mc_conformance::{Case, DType, Rng, Tensor, paths, reference};
+use mc_conformance::{Case, DType, Rng, Tensor, networks, paths, reference, tensor};
 use mc_emulator::{Board, harness};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -153,4 +155,29 @@ fn kws_runs_in_the_16_kib_of_a_micro_bit_and_resnet_does_not_fit() {
     let error =
         run_on_board(board, &paths::model(file), prefix, None, &input.data, &scratch("resnet-microbit")).unwrap_err();
     assert!(error.contains("region `RAM' overflowed"), "{error}");
+}
+
+#[test]
+fn a_float_network_on_every_board_matches_tflite_micro() {
+    let cases = networks::network_cases(true, 3, 1);
+    let expected = reference::run_tflm(&cases);
+    let (case, expected) = (&cases[0], &expected[0]);
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = Board::all()
+            .iter()
+            .map(|board| {
+                scope.spawn(move || {
+                    let dir = scratch(&format!("float-{}", board.name));
+                    let model = dir.join("float.tflite");
+                    std::fs::write(&model, &case.model).unwrap();
+                    let got = run_on_board(board, &model, "net", None, &case.inputs[0].data, &dir)
+                        .map_err(|e| format!("{}: {e}", board.name))?;
+                    let got = Tensor { data: got, ..expected[0].clone() };
+                    tensor::compare_outputs(&[got], expected, 1e-5).map_err(|e| format!("{}: {e}", board.name))
+                })
+            })
+            .collect();
+        runs.into_iter().filter_map(|run| run.join().unwrap().err()).collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
