@@ -7,9 +7,13 @@ mod common;
 #[path = "common/models.rs"]
 mod models;
 
-use common::context;
+use common::{context, render};
+use mc_backend_cranelift::{JitArg, JitModule};
+use mc_conformance::tensor::Rng;
+use mc_ir::Context;
+use mc_ir::builtin::ModuleOp;
 use mc_mlir::{Session, export_module};
-use models::{planned_loop_ir, run_on_jit, seeded_buffers};
+use models::planned_loop_ir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -72,6 +76,29 @@ fn run_upstream(library: &Path, buffers: &mut [Vec<u8>]) {
     }
 }
 
+/// One buffer per parameter of `@main`, as many bytes as its type spans, filled from a fixed
+/// seed (outputs too: both sides start from the same bytes, so stray writes show).
+fn seeded_buffers(ctx: &Context, module: ModuleOp) -> Vec<Vec<u8>> {
+    let main = mc_ir::SymbolTable::new(ctx, module.op()).lookup("main").expect("the module has @main");
+    let func = mc_dialects::func::FuncOp::cast(ctx, main).expect("@main is a func.func");
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    func.signature(ctx)
+        .0
+        .iter()
+        .map(|&ty| {
+            let bytes = ctx.buffer_span_bytes(ty).expect("every parameter of @main is a buffer") as usize;
+            (0..bytes).map(|_| rng.next_u64() as u8).collect()
+        })
+        .collect()
+}
+
+/// Runs `@main` of `module` on mc's Cranelift JIT on `buffers` (changed in place).
+fn run_on_jit(ctx: &Context, module: ModuleOp, buffers: &mut [Vec<u8>]) {
+    let jit = JitModule::compile(ctx, module.op()).unwrap_or_else(|d| panic!("{}", render(ctx, &[d])));
+    let mut args: Vec<JitArg<'_>> = buffers.iter_mut().map(|b| JitArg::Memory(b)).collect();
+    jit.call("main", &mut args).unwrap_or_else(|e| panic!("the JIT call failed: {e}"));
+}
+
 /// The first byte where `got` and `expected` differ, for the failure message.
 fn first_difference(got: &[Vec<u8>], expected: &[Vec<u8>]) -> Option<(usize, usize, u8, u8)> {
     got.iter()
@@ -82,9 +109,9 @@ fn first_difference(got: &[Vec<u8>], expected: &[Vec<u8>]) -> Option<(usize, usi
 
 fn cross_check(path: &Path, dir: &Path) {
     let mut ctx = context();
-    let module = planned_loop_ir(&mut ctx, path);
+    let module = planned_loop_ir(&mut ctx, path, "");
     let session = Session::new();
-    let exported = export_module(&ctx, module, &session).unwrap_or_else(|d| panic!("{}", common::render(&ctx, &[d])));
+    let exported = export_module(&ctx, module, &session).unwrap_or_else(|d| panic!("{}", render(&ctx, &[d])));
     let name = path.file_stem().expect("a file name").to_string_lossy().to_string();
     let library = compile_upstream(&exported.as_operation().to_string(), dir, &name);
     let seeded = seeded_buffers(&ctx, module);
