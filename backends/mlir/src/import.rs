@@ -6,8 +6,8 @@
 //! `buffer.global` (dense or `dense_resource` data) and a writable `memref.global` of `i8` bytes
 //! a `buffer.pool` (bank, role and staged constants from `mc.bank` / `mc.role` / `mc.stages`,
 //! else `"sram"` and scratch, or persistent when zero-initialized); `memref.view` of such a pool
-//! at a constant byte offset is a `buffer.pool_view`, `memref.reinterpret_cast` with a static
-//! layout a `buffer.view`, and a static `memref.alloca` or
+//! at a constant byte offset is a `buffer.pool_view`, `memref.reinterpret_cast` and
+//! `memref.subview` with static layouts a `buffer.view`, and a static `memref.alloca` or
 //! `memref.alloc` a `buffer.alloc` (role from `mc.role`, else scratch). Quantized element types
 //! come back from `mc.quant` (see [`carried`](crate::carried)). Anything else is an error naming
 //! the op and its location.
@@ -597,7 +597,7 @@ impl Importer<'_, '_> {
         match renamed {
             "memref.get_global" => return self.get_global(op, block),
             "memref.view" => return self.view(op, block),
-            "memref.reinterpret_cast" => return self.strided_view(op, block),
+            "memref.reinterpret_cast" | "memref.subview" => return self.strided_view(op, block),
             "memref.alloca" | "memref.alloc" => return self.alloc(op, block),
             "builtin.unrealized_conversion_cast" => return self.overlap(op, block),
             _ => {}
@@ -666,9 +666,9 @@ impl Importer<'_, '_> {
         Ok(())
     }
 
-    /// `memref.reinterpret_cast` with static offsets, sizes and strides: a
-    /// `buffer.view` (the result type holds the layout), or, for a cast marked `mc.pool_view`, the
-    /// pool view it casts with this layout.
+    /// `memref.reinterpret_cast` or `memref.subview` with static offsets, sizes and strides: a
+    /// `buffer.view` (the result type holds the layout; a rank-reducing subview's too), or, for a
+    /// cast marked `mc.pool_view`, the pool view it casts with this layout.
     fn strided_view(&mut self, op: &OperationRef<'_, '_>, block: BlockId) -> Result<(), Diagnostic> {
         let operands = self.operands(op)?;
         let [source] = operands.as_slice() else {

@@ -9,6 +9,7 @@
 // RUN: not mc-translate --import-mlir %t/view.mlir 2>&1 | FileCheck %s --check-prefix=VIEW
 // RUN: not mc-translate --import-mlir %t/dynamic.mlir 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: not mc-translate --import-mlir %t/parse.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
+// RUN: not mc-translate --import-mlir %t/subview.mlir 2>&1 | FileCheck %s --check-prefix=SUBVIEW
 // RUN: not mc-translate --export-mlir %t/mc-copy.mlir -o %t/mc-copy.out 2>&1 | FileCheck %s --check-prefix=MC-COPY
 // RUN: not test -e %t/mc-copy.out
 // RUN: not mc-translate --export-mlir %t/mc-tensor.mlir 2>&1 | FileCheck %s --check-prefix=MC-TENSOR
@@ -53,6 +54,13 @@ func.func @f(%a: memref<?xf32>) {
 func.func @f(%a: i32) -> i32 {
   %0 = arith.addi %a, %a : i64
   return %0 : i32
+}
+
+// SUBVIEW: subview.mlir:2:8: error: 'memref.subview' op with dynamic offsets, sizes or strides cannot be represented in mc
+//--- subview.mlir
+func.func @f(%a: memref<8xf32>, %i: index) {
+  %v = memref.subview %a[%i] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: ?>>
+  return
 }
 
 // MC-COPY: mc-copy.mlir:2:3: error: 'buffer.copy' op cannot be exported to upstream MLIR: no upstream MLIR counterpart
