@@ -395,7 +395,12 @@ impl Importer<'_, '_> {
         if !expected {
             return Err(self.error(
                 op,
-                format!("is initialized as no {} pool is (scratch: uninitialized, persistent: zeroed)", role.as_str()),
+                format!(
+                    "is a {} pool with initial data mc's pools do not start with (scratch: none, persistent: zeros; \
+                     a constant pool says so in '{}')",
+                    role.as_str(),
+                    carried::ROLE
+                ),
             ));
         }
         let bank = op.attribute(carried::BANK).ok().and_then(|a| StringAttribute::try_from(a).ok());
