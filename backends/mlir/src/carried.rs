@@ -9,7 +9,7 @@
 //! | `mc.storage_data` (unit) | `memref.global` with `mc.quant` | the data is typed with the storage integers, not the quantized type | data typed as the buffer |
 //! | `mc.bank` | pool `memref.global` | the memory bank | `"sram"` |
 //! | `mc.role` | pool `memref.global`, `memref.alloca` | `"scratch"`, `"persistent"` or `"constant"` | persistent if zero-initialized, else scratch |
-//! | `mc.stages` | `constant` pool `memref.global` | `[{global = @g, offset = n : i64}, ...]`: the `buffer.stage`s into the pool (its initial bytes are the staged data) | no stages |
+//! | `mc.stages` | `constant` pool `memref.global` | `[{global = @g, offset = n : i64}, ...]`: the `buffer.stage`s into the pool (its initial bytes are the staged data); each comes back right after the pool, at the pool's location, as the planner places them | no stages |
 //! | `mc.name` | `memref.alloca` | the variable a persistent `buffer.alloc` holds | none |
 //! | `mc.resources` | `builtin.module` | the order of mc's resource blobs (the order mc prints them in) | the order of first use |
 //! | `mc.pool_view` (unit) | `memref.reinterpret_cast` | the cast and the `memref.view` it casts are one `buffer.pool_view` with a layout | a `buffer.view` of a `buffer.pool_view` |

@@ -34,7 +34,7 @@ use melior::ir::attribute::{
     IntegerAttribute, StringAttribute, TypeAttribute,
 };
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike, OperationPrintingFlags};
 use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::{
     Attribute as MlirAttribute, Block, Identifier, Location as MlirLocation, Module, Operation, Region,
@@ -88,6 +88,20 @@ pub fn export_module<'c>(ctx: &Context, module: ModuleOp, session: &'c Session) 
         return Ok(out);
     }
     Err(exporter.verifier_error(session, module.op()))
+}
+
+/// The upstream text of an exported module, printed by MLIR as `options` say (generic form,
+/// locations), with its resource blobs.
+///
+/// # Errors
+///
+/// MLIR's message should it fail to print.
+pub fn to_text(module: &Module<'_>, options: mc_ir::printer::PrintOptions) -> Result<String, String> {
+    let mut flags = OperationPrintingFlags::new().enable_debug_info(options.debug_info, false);
+    if options.generic {
+        flags = flags.print_generic_operation_form();
+    }
+    module.as_operation().to_string_with_flags(flags).map_err(|e| e.to_string())
 }
 
 /// MLIR's pending messages, joined.

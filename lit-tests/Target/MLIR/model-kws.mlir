@@ -12,6 +12,10 @@
 // RUN: mc-opt %t.loop.mlir -o %t.mc.mlir
 // RUN: mc-translate --import-mlir %t.up.mlir -o %t.back.mlir
 // RUN: diff %t.mc.mlir %t.back.mlir
+// Locations too, when both sides print them.
+// RUN: mc-opt --mlir-print-debuginfo %t.loop.mlir -o %t.mc-loc.mlir
+// RUN: mc-translate --export-mlir --mlir-print-debuginfo %t.loop.mlir | mc-translate --import-mlir --mlir-print-debuginfo - -o %t.back-loc.mlir
+// RUN: diff %t.mc-loc.mlir %t.back-loc.mlir
 
 // CHECK:       memref.global "private" @sram_scratch : memref<[[$POOL:[0-9]+]]xi8> = uninitialized {alignment = 16 : i64, mc.bank = "sram", mc.role = "scratch"}
 // The weights stay resource blobs, their quantization (per channel here) carried beside them.
