@@ -18,20 +18,23 @@
 //! ```
 
 use crate::attributes::{dense_bytes, export_attr, export_named};
+use crate::carried;
 use crate::locations::export_loc;
+use crate::quant::export_quant_attr;
+use crate::resources::export_dense_resource;
 use crate::session::Session;
 use crate::types::{export_tensor_type, export_type};
-use mc_dialects::buffer::{AllocOp, GlobalOp, PoolOp, PoolViewOp, Role, ViewOp};
+use mc_dialects::buffer::{AllocOp, GlobalOp, PoolOp, PoolViewOp, Role, StageOp, ViewOp};
 use mc_ir::builtin::ModuleOp;
-use mc_ir::{BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
+use mc_ir::{AttrKind, BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
 use melior::Context as MlirContext;
 use melior::ir::RegionLike;
 use melior::ir::attribute::{
-    DenseI32ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
-    TypeAttribute,
+    ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute,
+    IntegerAttribute, StringAttribute, TypeAttribute,
 };
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike, OperationPrintingFlags};
 use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::{
     Attribute as MlirAttribute, Block, Identifier, Location as MlirLocation, Module, Operation, Region,
@@ -48,17 +51,37 @@ use std::collections::HashMap;
 /// verifier rejects (with MLIR's messages): the module is never returned then.
 pub fn export_module<'c>(ctx: &Context, module: ModuleOp, session: &'c Session) -> Result<Module<'c>, Diagnostic> {
     let mlir = session.context();
-    let out = Module::new(export_loc(ctx, mlir, ctx.operation(module.op()).loc()));
+    let mut out = Module::new(export_loc(ctx, mlir, ctx.operation(module.op()).loc()));
     let pool_sizes = module
         .ops(ctx)
         .into_iter()
         .filter_map(|op| PoolOp::cast(ctx, op))
         .map(|pool| (pool.name(ctx).to_string(), pool.size_bytes(ctx) as i64))
         .collect();
-    let mut exporter = Exporter { ctx, mlir, values: HashMap::new(), origins: Vec::new(), pool_sizes };
+    let mut stages: HashMap<String, Vec<StageOp>> = HashMap::new();
+    for stage in module.ops(ctx).into_iter().filter_map(|op| StageOp::cast(ctx, op)) {
+        stages.entry(stage.pool_name(ctx).unwrap_or_default().to_string()).or_default().push(stage);
+    }
+    let globals = module
+        .ops(ctx)
+        .into_iter()
+        .filter_map(|op| GlobalOp::cast(ctx, op))
+        .map(|global| (global.name(ctx).to_string(), global))
+        .collect();
+    let mut exporter = Exporter { ctx, mlir, values: HashMap::new(), origins: Vec::new(), pool_sizes, stages, globals };
     let body = out.body();
     for op in module.ops(ctx) {
         exporter.export_top_level(op, &body)?;
+    }
+    let referenced = mc_ir::printer::referenced_resources(ctx, module.op());
+    let order: Vec<MlirAttribute<'c>> = ctx
+        .resources
+        .iter()
+        .filter(|(name, _)| referenced.contains(*name))
+        .map(|(name, _)| StringAttribute::new(mlir, name).into())
+        .collect();
+    if order.len() > 1 {
+        out.as_operation_mut().set_discardable_attribute(carried::RESOURCES, ArrayAttribute::new(mlir, &order).into());
     }
     session.take_diagnostics();
     if out.as_operation().verify() {
@@ -67,13 +90,28 @@ pub fn export_module<'c>(ctx: &Context, module: ModuleOp, session: &'c Session) 
     Err(exporter.verifier_error(session, module.op()))
 }
 
+/// The upstream text of an exported module, printed by MLIR as `options` say (generic form,
+/// locations), with its resource blobs.
+///
+/// # Errors
+///
+/// MLIR's message should it fail to print.
+pub fn to_text(module: &Module<'_>, options: mc_ir::printer::PrintOptions) -> Result<String, String> {
+    let mut flags = OperationPrintingFlags::new().enable_debug_info(options.debug_info, false);
+    if options.generic {
+        flags = flags.print_generic_operation_form();
+    }
+    module.as_operation().to_string_with_flags(flags).map_err(|e| e.to_string())
+}
+
 /// MLIR's pending messages, joined.
 fn messages(session: &Session) -> String {
     session.take_diagnostics().into_iter().map(|r| r.message).collect::<Vec<_>>().join("; ")
 }
 
 /// The state of one export: the upstream value of each mc value, the mc op each upstream op came
-/// from (in creation order: nested ops before the op holding them) and the pools' sizes.
+/// from (in creation order: nested ops before the op holding them), the pools' sizes and stages,
+/// and the globals.
 struct Exporter<'a, 'c> {
     ctx: &'a Context,
     mlir: &'c MlirContext,
@@ -81,6 +119,10 @@ struct Exporter<'a, 'c> {
     origins: Vec<(mlir_sys::MlirOperation, OpId)>,
     /// The size in bytes of each `buffer.pool`, by name.
     pool_sizes: HashMap<String, i64>,
+    /// The `buffer.stage`s into each pool, by the pool's name, in module order.
+    stages: HashMap<String, Vec<StageOp>>,
+    /// The `buffer.global`s, by name.
+    globals: HashMap<String, GlobalOp>,
 }
 
 impl<'a, 'c> Exporter<'a, 'c> {
@@ -131,15 +173,29 @@ impl<'a, 'c> Exporter<'a, 'c> {
         IntegerAttribute::new(IntegerType::new(self.mlir, 64).into(), value).into()
     }
 
-    /// Appends `built` to `block`, maps the results of `op` to its results and remembers where
-    /// it came from.
+    /// The `mc.quant` attribute for the value of type `ty`, if its elements are quantized.
+    fn quant(&self, op: OpId, ty: Type) -> Result<Option<MlirAttribute<'c>>, Diagnostic> {
+        export_quant_attr(self.ctx, self.mlir, ty).map_err(|e| self.error(op, e))
+    }
+
+    /// Appends `built` to `block`, maps the results of `op` to its results (a quantized buffer
+    /// result carried as `mc.quant`) and remembers where it came from.
     fn append(
         &mut self,
         op: OpId,
         block: &Block<'c>,
         built: Result<Operation<'c>, melior::Error>,
     ) -> Result<(), Diagnostic> {
-        let built = built.map_err(|e| self.error(op, e))?;
+        let mut built = built.map_err(|e| self.error(op, e))?;
+        let result_types: Vec<Type> = self.ctx.operation(op).result_types().collect();
+        for &ty in &result_types {
+            if let Some(quant) = self.quant(op, ty)? {
+                if result_types.len() != 1 {
+                    return Err(self.error(op, "a quantized buffer is carried upstream only as an op's single result"));
+                }
+                built.set_discardable_attribute(carried::QUANT, quant);
+            }
+        }
         let appended = block.append_operation(built);
         for (index, value) in self.ctx.results(op).into_iter().enumerate() {
             let result = appended.result(index).map_err(|e| self.error(op, e))?;
@@ -170,52 +226,78 @@ impl<'a, 'c> Exporter<'a, 'c> {
             "func.func" => {
                 let body = *ctx.operation(op).regions().first().ok_or_else(|| self.error(op, "has no body region"))?;
                 let region = self.export_region(op, body)?;
-                OperationBuilder::new("func.func", loc)
-                    .add_attributes(&self.attributes(op)?)
-                    .add_regions([region])
-                    .build()
+                let mut attributes = self.attributes(op)?;
+                self.signature_attributes(op, &mut attributes)?;
+                OperationBuilder::new("func.func", loc).add_attributes(&attributes).add_regions([region]).build()
             }
             "buffer.global" => self.global(op, loc)?,
             "buffer.pool" => self.pool(op, loc)?,
+            // Carried by its pool's `mc.stages`.
+            "buffer.stage" => return self.check_stage(op),
             name => return Err(self.error(op, format!("'{name}' is not a loop-level module op"))),
         };
         self.append(op, block, built)
     }
 
-    /// `buffer.global` as a private constant `memref.global` with its data as dense elements.
+    /// `buffer.global` as a private constant `memref.global`: its data as dense elements, or as a
+    /// `dense_resource` blob of the same key; a quantized element type as `mc.quant`.
     fn global(&self, op: OpId, loc: MlirLocation<'c>) -> Result<Result<Operation<'c>, melior::Error>, Diagnostic> {
+        let ctx = self.ctx;
         let global = GlobalOp(op);
-        let ty = global.buffer_type(self.ctx);
+        let ty = global.buffer_type(ctx);
         let memref = self.ty(op, ty)?;
-        let data = global.data(self.ctx).map_err(|e| self.error(op, e))?;
+        let data = global.data(ctx).map_err(|e| self.error(op, e))?;
         let storage = MemRefType::try_from(memref).map_err(|e| self.error(op, e))?;
-        let shape = self.ctx.buffer_parts(ty).map(|(s, _)| s.to_vec()).unwrap_or_default();
-        let initial =
-            dense_bytes(export_tensor_type(melior::ir::r#type::ShapedTypeLike::element(&storage), &shape), &data);
-        let attrs = [
-            self.named("sym_name", StringAttribute::new(self.mlir, global.name(self.ctx))),
+        let shape = ctx.buffer_parts(ty).map(|(s, _)| s.to_vec()).unwrap_or_default();
+        let tensor = export_tensor_type(melior::ir::r#type::ShapedTypeLike::element(&storage), &shape);
+        let value = global.value(ctx);
+        let initial = match ctx.attr_kind(value) {
+            AttrKind::DenseResource { name, .. } => {
+                let alignment = ctx.resources.get(name).map_or(1, |blob| blob.alignment);
+                export_dense_resource(tensor, name, &data, alignment).map_err(|e| self.error(op, e))?
+            }
+            _ => dense_bytes(tensor, &data),
+        };
+        let mut attrs = vec![
+            self.named("sym_name", StringAttribute::new(self.mlir, global.name(ctx))),
             self.named("sym_visibility", StringAttribute::new(self.mlir, "private")),
             self.named("type", TypeAttribute::new(memref)),
             self.named("initial_value", initial),
             self.named("constant", MlirAttribute::unit(self.mlir)),
-            self.named("alignment", self.i64_attr(global.alignment_value(self.ctx) as i64)),
+            self.named("alignment", self.i64_attr(global.alignment_value(ctx) as i64)),
         ];
+        if let AttrKind::DenseElements { splat: false, data: elements, .. } = ctx.attr_kind(value)
+            && let Some(size) = ctx.buffer_element_bytes(ty).filter(|&size| size > 0 && elements.len() as u64 >= size)
+            && elements.chunks(size as usize).all(|element| element == &elements[..size as usize])
+        {
+            attrs.push(self.named(carried::NOT_SPLAT, MlirAttribute::unit(self.mlir)));
+        }
+        if let Some(quant) = self.quant(op, ty)? {
+            attrs.push(self.named(carried::QUANT, quant));
+            let data_quantized = ctx.attr_type(value).is_some_and(|t| ctx.quantization(t).is_some());
+            if !data_quantized {
+                attrs.push(self.named(carried::STORAGE_DATA, MlirAttribute::unit(self.mlir)));
+            }
+        }
         Ok(OperationBuilder::new("memref.global", loc).add_attributes(&attrs).build())
     }
 
     /// `buffer.pool` as a private writable `memref.global` of its bytes: uninitialized for
-    /// scratch, zeroed for persistent state; bank and role kept as `mc.bank` / `mc.role`.
+    /// scratch, zeroed for persistent state, the staged constants for a constant pool (listed in
+    /// `mc.stages`); bank and role kept as `mc.bank` / `mc.role`.
     fn pool(&self, op: OpId, loc: MlirLocation<'c>) -> Result<Result<Operation<'c>, melior::Error>, Diagnostic> {
         let pool = PoolOp(op);
         let size = pool.size_bytes(self.ctx) as i64;
         let i8_type: MlirType<'c> = IntegerType::new(self.mlir, 8).into();
         let memref = MemRefType::new(i8_type, &[size], None, None);
         let role = pool.role_value(self.ctx).unwrap_or(Role::Scratch);
+        let stages = self.stages.get(pool.name(self.ctx)).map(Vec::as_slice).unwrap_or_default();
         let initial = match role {
             Role::Persistent => dense_bytes(export_tensor_type(i8_type, &[size]), &[0]),
-            _ => MlirAttribute::unit(self.mlir),
+            Role::Constant => dense_bytes(export_tensor_type(i8_type, &[size]), &self.staged_bytes(op, stages, size)?),
+            Role::Scratch => MlirAttribute::unit(self.mlir),
         };
-        let attrs = [
+        let mut attrs = vec![
             self.named("sym_name", StringAttribute::new(self.mlir, pool.name(self.ctx))),
             self.named("sym_visibility", StringAttribute::new(self.mlir, "private")),
             self.named("type", TypeAttribute::new(memref.into())),
@@ -223,11 +305,101 @@ impl<'a, 'c> Exporter<'a, 'c> {
             self.named("alignment", self.i64_attr(pool.alignment_value(self.ctx) as i64)),
             self.named("mc.bank", StringAttribute::new(self.mlir, pool.bank_name(self.ctx))),
             self.named(
-                "mc.role",
+                carried::ROLE,
                 export_attr(self.ctx, self.mlir, pool.role(self.ctx)).map_err(|e| self.error(op, e))?,
             ),
         ];
+        if !stages.is_empty() {
+            let entries: Vec<MlirAttribute<'c>> = stages
+                .iter()
+                .map(|stage| {
+                    let global =
+                        FlatSymbolRefAttribute::new(self.mlir, stage.global_name(self.ctx).unwrap_or_default());
+                    let offset = self.i64_attr(stage.offset_bytes(self.ctx) as i64);
+                    DictionaryAttribute::new(self.mlir, &[self.named("global", global), self.named("offset", offset)])
+                        .into()
+                })
+                .collect();
+            attrs.push(self.named(carried::STAGES, ArrayAttribute::new(self.mlir, &entries)));
+        }
         Ok(OperationBuilder::new("memref.global", loc).add_attributes(&attrs).build())
+    }
+
+    /// The initial bytes of the constant pool `op` of `size` bytes: each staged constant's data at
+    /// its offset, zero elsewhere (what initialization leaves there).
+    fn staged_bytes(&self, op: OpId, stages: &[StageOp], size: i64) -> Result<Vec<u8>, Diagnostic> {
+        let mut bytes = vec![0u8; size.max(0) as usize];
+        for &stage in stages {
+            let data = self.staged_global(stage)?.data(self.ctx).map_err(|e| self.error(stage.op(), e))?;
+            let start = stage.offset_bytes(self.ctx) as usize;
+            let slot = start.checked_add(data.len()).and_then(|end| bytes.get_mut(start..end));
+            let slot = slot.ok_or_else(|| self.error(stage.op(), "the staged constant does not fit in its pool"))?;
+            slot.copy_from_slice(&data);
+        }
+        if stages.is_empty() && size > 0 {
+            return Err(self.error(op, "is a constant pool that no buffer.stage fills"));
+        }
+        Ok(bytes)
+    }
+
+    /// The global a `buffer.stage` copies.
+    fn staged_global(&self, stage: StageOp) -> Result<GlobalOp, Diagnostic> {
+        let name = stage.global_name(self.ctx).unwrap_or_default();
+        self.globals
+            .get(name)
+            .copied()
+            .ok_or_else(|| self.error(stage.op(), format!("global @{name} is not defined in the module")))
+    }
+
+    /// A `buffer.stage`, which its pool carries: its global and a pool of its own must exist.
+    fn check_stage(&self, op: OpId) -> Result<(), Diagnostic> {
+        let stage = StageOp(op);
+        self.staged_global(stage)?;
+        let pool = stage.pool_name(self.ctx).unwrap_or_default();
+        if !self.pool_sizes.contains_key(pool) {
+            return Err(self.error(op, format!("pool @{pool} is not defined in the module")));
+        }
+        Ok(())
+    }
+
+    /// Replaces `arg_attrs` and `res_attrs` of the function `op` in `attributes` with the mc ones
+    /// plus `mc.quant` for each quantized buffer in its signature.
+    fn signature_attributes(
+        &self,
+        op: OpId,
+        attributes: &mut Vec<(Identifier<'c>, MlirAttribute<'c>)>,
+    ) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let signature = ctx.attr(op, "function_type").and_then(|a| ctx.type_value(a));
+        let (inputs, results) = signature
+            .and_then(|ty| ctx.function_signature(ty))
+            .ok_or_else(|| self.error(op, "'function_type' is not a function type"))?;
+        for (key, types) in [("arg_attrs", inputs), ("res_attrs", results)] {
+            let existing = ctx.attr(op, key).map(|a| match ctx.attr_kind(a) {
+                AttrKind::Array(dictionaries) => dictionaries.clone(),
+                _ => Vec::new(),
+            });
+            let mut dictionaries = Vec::with_capacity(types.len());
+            let mut carried_any = existing.is_some();
+            for (index, &ty) in types.iter().enumerate() {
+                let mut entries = Vec::new();
+                if let Some(&dictionary) = existing.as_ref().and_then(|d| d.get(index)) {
+                    for (name, attr) in ctx.dictionary_entries(dictionary) {
+                        entries.extend(export_named(ctx, self.mlir, name, *attr).map_err(|e| self.error(op, e))?);
+                    }
+                }
+                if let Some(quant) = self.quant(op, ty)? {
+                    entries.push(self.named(carried::QUANT, quant));
+                    carried_any = true;
+                }
+                dictionaries.push(DictionaryAttribute::new(self.mlir, &entries).into());
+            }
+            attributes.retain(|(name, _)| name.as_string_ref().as_str() != Ok(key));
+            if carried_any {
+                attributes.push(self.named(key, ArrayAttribute::new(self.mlir, &dictionaries)));
+            }
+        }
+        Ok(())
     }
 
     /// The region `region` of the mc op `owner`, translated.
@@ -246,6 +418,13 @@ impl<'a, 'c> Exporter<'a, 'c> {
             .iter()
             .map(|&v| Ok((self.ty(owner, ctx.value_type(v))?, export_loc(ctx, self.mlir, ctx.value_loc(v)))))
             .collect::<Result<Vec<_>, Diagnostic>>()?;
+        if ctx.op_name_of(owner) != "func.func" {
+            for &value in &args {
+                if self.quant(owner, ctx.value_type(value))?.is_some() {
+                    return Err(self.error(owner, "a quantized buffer as a block argument has no upstream carrier"));
+                }
+            }
+        }
         let out = Block::new(&arg_types);
         for (index, &value) in args.iter().enumerate() {
             let arg = out.argument(index).map_err(|e| self.error(owner, e))?;
@@ -310,16 +489,30 @@ impl<'a, 'c> Exporter<'a, 'c> {
             }
             "buffer.alloc" => {
                 let alloc = AllocOp(op);
-                let attrs = [
+                let role = export_attr(ctx, self.mlir, alloc.role(ctx)).map_err(|e| self.error(op, e))?;
+                let mut attrs = vec![
                     self.named("operandSegmentSizes", DenseI32ArrayAttribute::new(self.mlir, &[0, 0])),
                     self.named("alignment", self.i64_attr(alloc.alignment_value(ctx) as i64)),
+                    self.named(carried::ROLE, role),
                 ];
+                if let Some(name) = alloc.name_value(ctx) {
+                    attrs.push(self.named(carried::NAME, StringAttribute::new(self.mlir, name)));
+                }
                 OperationBuilder::new("memref.alloca", loc)
                     .add_results(&self.result_types(op)?)
                     .add_attributes(&attrs)
                     .build()
             }
             "buffer.pool_view" => return self.pool_view(op, loc, block),
+            "buffer.overlap" => {
+                let delta = ctx.attr(op, "max_delta").ok_or_else(|| self.error(op, "has no 'max_delta'"))?;
+                let delta = export_attr(ctx, self.mlir, delta).map_err(|e| self.error(op, e))?;
+                OperationBuilder::new("builtin.unrealized_conversion_cast", loc)
+                    .add_operands(&self.operands(op)?)
+                    .add_results(&[MlirType::none(self.mlir)])
+                    .add_attributes(&[self.named(carried::OVERLAP, delta)])
+                    .build()
+            }
             _ => return Err(self.error(op, "no upstream MLIR counterpart")),
         };
         self.append(op, block, built)
@@ -394,7 +587,10 @@ impl<'a, 'c> Exporter<'a, 'c> {
         let flat_value = self.append_helper(op, block, viewed)?;
         // SAFETY: just appended to `block`.
         let flat_value = unsafe { MlirValue::from_raw(flat_value) };
-        let cast = self.reinterpret_cast(op, loc, flat_value, result)?;
+        let cast = self.reinterpret_cast(op, loc, flat_value, result)?.map(|mut cast| {
+            cast.set_discardable_attribute(carried::POOL_VIEW, MlirAttribute::unit(self.mlir));
+            cast
+        });
         self.append(op, block, cast)
     }
 

@@ -1,5 +1,5 @@
 //! The upstream MLIR context a translation runs in: the dialects mc maps to (func, arith, math,
-//! scf, memref) loaded, and MLIR's diagnostics collected as text instead of printed.
+//! scf, memref, and quant for the `mc.quant` types) loaded, and MLIR's diagnostics collected as text instead of printed.
 
 use melior::Context as MlirContext;
 use melior::dialect::DialectRegistry;
@@ -22,14 +22,18 @@ pub struct Session {
 }
 
 impl Session {
-    /// A context with every upstream dialect registered and func, arith, math, scf and memref
-    /// loaded; MLIR's diagnostics are kept for [`Session::take_diagnostics`].
+    /// A context with every upstream dialect registered and func, arith, math, scf, memref and
+    /// quant loaded; MLIR's diagnostics are kept for [`Session::take_diagnostics`].
+    ///
+    /// MLIR names resource blobs per context: a session that exports or imports the same
+    /// `dense_resource` key twice gets it renamed the second time (`w_1`), so translate each
+    /// module in a session of its own when the keys matter.
     pub fn new() -> Self {
         let registry = DialectRegistry::new();
         melior::utility::register_all_dialects(&registry);
         let context = MlirContext::new();
         context.append_dialect_registry(&registry);
-        for dialect in ["func", "arith", "math", "scf", "memref"] {
+        for dialect in ["func", "arith", "math", "scf", "memref", "quant"] {
             context.get_or_load_dialect(dialect);
         }
         let diagnostics = Rc::new(RefCell::new(Vec::new()));

@@ -88,3 +88,43 @@ fn mlir_parse_errors_keep_their_location() {
     let error = import_error("func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i64\n  return %0 : i32\n}\n");
     assert_contains(&error, "up.mlir:2:19: error: use of value '%a' expects different type than prior uses");
 }
+
+#[test]
+fn a_stage_into_a_missing_pool_is_an_export_error() {
+    // mc's verifier would reject this too; the export must not rely on it.
+    let error = export_error(
+        "buffer.global @w {role = \"constant\"} : !buffer<4xi8> = dense<1> : tensor<4xi8>\nbuffer.stage @w to @nowhere {offset = 0 : i64}\n",
+    );
+    assert_contains(
+        &error,
+        "in.mlir:2:1: error: 'buffer.stage' op cannot be exported to upstream MLIR: pool @nowhere is not defined in the module",
+    );
+}
+
+#[test]
+fn a_constant_pool_that_no_stage_fills_is_an_export_error() {
+    let error = export_error("buffer.pool @c {bank = \"dtcm\", role = \"constant\", size = 4 : i64}\n");
+    assert_contains(
+        &error,
+        "in.mlir:1:1: error: 'buffer.pool' op cannot be exported to upstream MLIR: is a constant pool that no buffer.stage fills",
+    );
+}
+
+#[test]
+fn a_missing_resource_blob_is_an_import_error() {
+    let error = import_error("memref.global \"private\" constant @w : memref<4xi8> = dense_resource<nowhere>\n");
+    assert_contains(
+        &error,
+        "up.mlir:1:1: error: 'memref.global' op its data, resource blob 'nowhere', is not in the input's dialect_resources",
+    );
+}
+
+#[test]
+fn a_quantized_type_that_does_not_quantize_the_memref_is_an_import_error() {
+    let error =
+        import_error("func.func @f(%a: memref<4xi32> {mc.quant = \"!quant.uniform<i8:f32, 0.5>\"}) {\n  return\n}\n");
+    assert_contains(
+        &error,
+        "up.mlir:1:1: error: 'func.func' op 'mc.quant' = !quant.uniform<i8:f32, 5.000000e-01> does not quantize '!buffer<4xi32>'",
+    );
+}

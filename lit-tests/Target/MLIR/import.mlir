@@ -45,7 +45,7 @@
 // BACK:        memref.global "private" @arena : memref<64xi8> = uninitialized {alignment = 16 : i64, mc.bank = "sram", mc.role = "scratch"}
 // BACK:          memref.view %{{.*}}[%{{.*}}][] : memref<64xi8> to memref<4xi32>
 // BACK-NEXT:     memref.reinterpret_cast %{{.*}} to offset: [1], sizes: [2], strides: [2] : memref<4xi32> to memref<2xi32, strided<[2], offset: 1>>
-// BACK-NEXT:     memref.alloca() {alignment = 16 : i64} : memref<4xi32>
+// BACK-NEXT:     memref.alloca() {alignment = 16 : i64, mc.role = "scratch"} : memref<4xi32>
 // BACK:          scf.for
 // BACK:          scf.if
 

@@ -124,7 +124,9 @@ fn export_mlir(options: &Options) -> Result<(), String> {
     mc_ir::verify(&ctx, module.op()).map_err(|diags| report(&ctx, &diags))?;
     let session = mc_mlir::Session::new();
     let exported = mc_mlir::export_module(&ctx, module, &session).map_err(|d| report(&ctx, &[d]))?;
-    write_output(options, format!("{}\n", exported.as_operation()).as_bytes())
+    let print = PrintOptions { generic: options.print_generic, debug_info: options.print_debuginfo };
+    let text = mc_mlir::export::to_text(&exported, print).map_err(|e| format!("mc-translate: error: {e}\n"))?;
+    write_output(options, format!("{text}\n").as_bytes())
 }
 
 /// `--import-mlir`: parses upstream MLIR with MLIR's parser, rebuilds it as mc's loop dialect
