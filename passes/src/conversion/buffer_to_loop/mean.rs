@@ -36,6 +36,12 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         )));
     }
     let count: i64 = reduced.iter().map(|&d| shape[d]).product();
+    if count == 0 {
+        // TFLM divides by the count (and shifts by its logarithm): nothing to average is no mean.
+        return Err(
+            e.unsupported(format!("a mean over no elements ('{}' is empty along {reduced:?})", e.type_text(input)))
+        );
+    }
     let kept: Vec<usize> = (0..shape.len()).filter(|d| !reduced.contains(d)).collect();
     let arithmetic = match (e.kind(input), e.kind(output)) {
         (ElementKind::F32, ElementKind::F32) => Arithmetic::F32 { count: count as f32 },
