@@ -7,12 +7,14 @@
 !qz = !quant.uniform<i8:f32, 5.000000e-02:0>
 !qt = !quant.uniform<i8:f32, 1.000000e-02>
 
-// Per-channel multipliers and shifts, the bias with the input offset folded in
+// Per-channel multipliers with the roundings and right shifts of their shifts -7 and -6
+// (2^(7-2), 7 - 1; 2^(6-2), 6 - 1), the bias with the input offset folded in
 // (10 + 3 · 18, -20 + 3 · 18: the filter is all ones), the valid taps per output row/column of
 // a SAME, stride-2 window over 5 elements (padding 1), and the clipped columns are constant
 // tables.
 // CHECK: buffer.global @conv_multiplier {role = "constant"} : !buffer<2xi32> = dense<[1374389504, 1374389504]>
-// CHECK: buffer.global @conv_shift {role = "constant"} : !buffer<2xi32> = dense<[-7, -6]>
+// CHECK: buffer.global @conv_rounding {role = "constant"} : !buffer<2xi32> = dense<[32, 16]>
+// CHECK: buffer.global @conv_shift {role = "constant"} : !buffer<2xi32> = dense<[6, 5]>
 // CHECK: buffer.global @conv_folded_bias {role = "constant"} : !buffer<2xi32> = dense<[64, 34]>
 // CHECK: buffer.global @window_tap_lo {role = "constant"} : !buffer<3xi32> = dense<[1, 0, 0]>
 // CHECK: buffer.global @window_tap_hi {role = "constant"} : !buffer<3xi32> = dense<[3, 3, 2]>

@@ -20,8 +20,8 @@
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
-    channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized, quantize_multiplier,
-    requantize_to_i8,
+    ChannelScales, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized,
+    quantize_multiplier, requantize_to_i8,
 };
 use mc_dialects::buffer::ViewOp;
 use mc_ir::buffer::row_major_strides;
@@ -195,9 +195,7 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
     };
     let input_offset = if bases.is_some() { 0 } else { params.input_offset };
     let bases = bases.map(|b| PerUnit::new(e, "fc_base", &b));
-    let multipliers =
-        PerUnit::new(e, "fc_multiplier", &params.multipliers.iter().map(|m| i64::from(m.0)).collect::<Vec<_>>());
-    let shifts = PerUnit::new(e, "fc_shift", &params.multipliers.iter().map(|m| i64::from(m.1)).collect::<Vec<_>>());
+    let scales = ChannelScales::new(e, "fc", &params.multipliers);
 
     e.nest(&[fc.batches, fc.units], |e, ivs| {
         let (b, u) = (ivs[0], ivs[1]);
@@ -208,14 +206,14 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
             (Some(value), None) | (None, Some(value)) => value,
             (None, None) => e.i32(0),
         };
-        let (multiplier, shift) = (multipliers.get(e, u), shifts.get(e, u));
+        let scale = scales.channel(e, u);
         let acc = e.for_range(0, fc.depth, &[base], |e, d, carried| {
             let x = offset_i32(e, fc.input, &[b, d], input_offset);
             let w = offset_i32(e, fc.weights, &[u, d], 0);
             let product = e.muli(w, x);
             Ok(vec![e.addi(carried[0], product)])
         })?[0];
-        let out = requantize_to_i8(e, acc, multiplier, shift, params.output_offset, range);
+        let out = requantize_to_i8(e, acc, scale, params.output_offset, range);
         e.store(out, fc.output, &[b, u]);
         Ok(())
     })
