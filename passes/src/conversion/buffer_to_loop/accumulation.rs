@@ -151,6 +151,13 @@ impl Accumulation {
         }
     }
 
+    /// True when the terms of int8 pixels are plain products `f · x` (the input offset folded
+    /// into the start, or zero): four consecutive ones added in a row form the dot-product shape
+    /// the LLVM backend turns into two `smlad` on DSP cores.
+    pub fn packs(&self, interior: bool) -> bool {
+        matches!(self, Accumulation::Int8 { input_offset, .. } if *input_offset == 0 || self.folds(interior))
+    }
+
     /// `acc` plus the term of input element `x` and filter element `f` (loaded values).
     pub fn accumulate(&self, e: &mut KernelEmitter<'_>, acc: Value, x: Value, f: Value, interior: bool) -> Value {
         match self {
