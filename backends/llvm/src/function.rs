@@ -52,6 +52,8 @@ pub(crate) struct FunctionLowering<'a, 'll> {
     pub(crate) symbols: &'a ModuleSymbols<'ll>,
     /// The base of each `buffer.pool` by name: the entry function's leading parameters.
     pub(crate) pools: HashMap<String, PointerValue<'ll>>,
+    /// The core has Arm's DSP extension ([`crate::target::has_dsp`]).
+    pub(crate) dsp: bool,
     function: FunctionValue<'ll>,
     entry: BasicBlock<'ll>,
     values: HashMap<Value, BasicValueEnum<'ll>>,
@@ -60,6 +62,7 @@ pub(crate) struct FunctionLowering<'a, 'll> {
 impl<'a, 'll> FunctionLowering<'a, 'll> {
     /// Starts lowering the body of `function`, whose entry block it creates. Its first
     /// parameters are the bases of the pools named `pools`, in order; the IR's parameters follow.
+    /// `dsp` lets four-term int8 dot products use DSP instructions (`dot`).
     pub(crate) fn new(
         ctx: &'a Context,
         types: TypeMap<'ll>,
@@ -67,6 +70,7 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
         symbols: &'a ModuleSymbols<'ll>,
         function: FunctionValue<'ll>,
         pools: &[String],
+        dsp: bool,
     ) -> Self {
         let entry = types.llvm.append_basic_block(function, "entry");
         let builder = types.llvm.create_builder();
@@ -80,7 +84,7 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
                 (name.clone(), base)
             })
             .collect();
-        FunctionLowering { ctx, types, module, builder, symbols, pools, function, entry, values: HashMap::new() }
+        FunctionLowering { ctx, types, module, builder, symbols, pools, dsp, function, entry, values: HashMap::new() }
     }
 
     /// An error about lowering `op`.

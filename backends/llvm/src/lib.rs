@@ -16,6 +16,7 @@
 //! | `data` | constants and pools as globals; the `buffer` ops |
 //! | `function` | one function: control flow, calls, loads and stores |
 //! | `scalar` | `arith` and `math` ops |
+//! | `dot` | four-term int8 dot products as Arm DSP instructions (`smlad`) where the core has them |
 //! | [`module`] | a whole module |
 //! | [`interface`] | what the C API exposes: regions, inputs, outputs, persistent seeds |
 //! | [`api`] | the C API functions (`context_init`, `bind_arena`, `model_init`, `model_run`) |
@@ -29,6 +30,7 @@
 
 pub mod api;
 mod data;
+mod dot;
 pub mod emit;
 mod function;
 pub mod header;

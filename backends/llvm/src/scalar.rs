@@ -53,7 +53,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
     pub(crate) fn lower_scalar(&mut self, op: OpId, name: &str) -> Result<(), Diagnostic> {
         let value = match name {
             "arith.constant" => self.constant(op)?,
-            "arith.addi" => self.int_binary(op, IntOp::Add)?,
+            "arith.addi" => match self.packed_dot(op)? {
+                Some(value) => value,
+                None => self.int_binary(op, IntOp::Add)?,
+            },
             "arith.subi" => self.int_binary(op, IntOp::Sub)?,
             "arith.muli" => self.int_binary(op, IntOp::Mul)?,
             "arith.andi" => self.int_binary(op, IntOp::And)?,
@@ -358,7 +361,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
         self.call_overloaded(op, name, &types, args)
     }
 
-    fn call_overloaded(
+    /// A call of the intrinsic `name` declared for the overload `types`, with `args`.
+    pub(crate) fn call_overloaded(
         &self,
         op: OpId,
         name: &str,

@@ -252,6 +252,23 @@ impl TargetSpec {
     }
 }
 
+/// True when `machine`'s core has Arm's DSP extension (packed 16-bit multiply-accumulates:
+/// `sxtb16`, `smlad`): every Armv7E-M core (Cortex-M4, M7) unless its features say `-dsp`, and
+/// the Armv8-M Mainline cores that LLVM gives it (Cortex-M33 and later) or whose features add it.
+pub fn has_dsp(machine: &TargetMachine) -> bool {
+    let triple = machine.get_triple();
+    let triple = triple.as_str().to_string_lossy();
+    let features = machine.get_feature_string().to_string_lossy().into_owned();
+    let cpu = machine.get_cpu().to_string_lossy().into_owned();
+    let listed = |sign: char| features.split(',').any(|f| f.strip_prefix(sign) == Some("dsp"));
+    if listed('-') {
+        return false;
+    }
+    triple.starts_with("thumbv7em")
+        || (triple.starts_with("thumbv8m.main")
+            && (listed('+') || ["cortex-m33", "cortex-m35p", "cortex-m55", "cortex-m85"].contains(&cpu.as_str())))
+}
+
 /// Registers LLVM's x86, Arm and RISC-V targets once.
 fn initialize_targets() {
     static INIT: Once = Once::new();
@@ -294,6 +311,17 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(names.len(), unique.len(), "aliases are unique");
+    }
+
+    #[test]
+    fn dsp_cores_are_armv7e_m_and_mainline_m33() {
+        let dsp = |alias: &str| has_dsp(&lookup(alias).unwrap().machine(OptLevel::O2).unwrap());
+        for alias in ["cortex-m4", "cortex-m4-softfp", "cortex-m7", "cortex-m33", "cortex-m33-nofp"] {
+            assert!(dsp(alias), "{alias}");
+        }
+        for alias in ["cortex-m0plus", "cortex-m3", "rv32imac", "host"] {
+            assert!(!dsp(alias), "{alias}");
+        }
     }
 
     #[test]

@@ -29,9 +29,7 @@ use mc_ir::{Builder, Value};
 /// rounded, saturating the one overflowing case (`INT32_MIN · INT32_MIN`).
 pub fn saturating_rounding_doubling_high_mul(b: &mut Builder<'_>, lhs: Value, rhs: Value) -> Value {
     let (i32, i64) = (b.ctx.integer_type(32), b.ctx.integer_type(64));
-    let wide_lhs = unary(b, "arith.extsi", lhs, i64);
-    let wide_rhs = unary(b, "arith.extsi", rhs, i64);
-    let product = binary(b, "arith.muli", wide_lhs, wide_rhs);
+    let product = wide_product(b, lhs, rhs);
     let nudge = constant_int(b, 1 << 30, i64);
     let nudged = binary(b, "arith.addi", product, nudge);
     let shift = constant_int(b, 31, i64);
@@ -39,6 +37,14 @@ pub fn saturating_rounding_doubling_high_mul(b: &mut Builder<'_>, lhs: Value, rh
     let max = constant_int(b, i128::from(i32::MAX), i64);
     let saturated = binary(b, "arith.minsi", high, max);
     unary(b, "arith.trunci", saturated, i32)
+}
+
+/// The exact `i64` product of two `i32` values.
+fn wide_product(b: &mut Builder<'_>, lhs: Value, rhs: Value) -> Value {
+    let i64 = b.ctx.integer_type(64);
+    let wide_lhs = unary(b, "arith.extsi", lhs, i64);
+    let wide_rhs = unary(b, "arith.extsi", rhs, i64);
+    binary(b, "arith.muli", wide_lhs, wide_rhs)
 }
 
 /// `RoundingDivideByPOT(x, exponent)` on `i32` values: `x / 2^exponent` rounded to nearest,
@@ -71,9 +77,16 @@ pub fn rounding_divide_by_pot(b: &mut Builder<'_>, x: Value, exponent: Value) ->
 
 /// TFLite's `MultiplyByQuantizedMultiplier(int32 x, int32 multiplier, int shift)` (double
 /// rounding): `x · multiplier · 2^shift / 2^31`, rounded; all three values are `i32`, `shift` in
-/// `-31..=30`. A constant `shift` builds only the shift it needs.
+/// `-31..=30`. A constant `shift` builds only the shift it needs; constants that
+/// [`Downscale::new`] accepts build the shorter [`multiply_by_quantized_multiplier_down`].
 pub fn multiply_by_quantized_multiplier(b: &mut Builder<'_>, x: Value, multiplier: Value, shift: Value) -> Value {
     let i32 = b.ctx.integer_type(32);
+    let constants = constant_int_value(b.ctx, multiplier).zip(constant_int_value(b.ctx, shift));
+    if let Some(down) = constants.and_then(|(m, s)| Downscale::new(m as i32, s as i32)) {
+        let (rounding, shift) =
+            (constant_int(b, i128::from(down.rounding), i32), constant_int(b, i128::from(down.shift), i32));
+        return multiply_by_quantized_multiplier_down(b, x, multiplier, rounding, shift);
+    }
     let (left, right) = match constant_int_value(b.ctx, shift) {
         Some(s) => {
             let left = (s > 0).then(|| constant_int(b, s, i32));
@@ -92,6 +105,71 @@ pub fn multiply_by_quantized_multiplier(b: &mut Builder<'_>, x: Value, multiplie
     };
     let high = saturating_rounding_doubling_high_mul(b, shifted, multiplier);
     rounding_divide_by_pot(b, high, right)
+}
+
+/// The parameters of a [`multiply_by_quantized_multiplier_down`] equal to
+/// `MultiplyByQuantizedMultiplier(x, multiplier, shift)` for every `x`: a non-negative multiplier
+/// (as `QuantizeMultiplier` makes) and a right shift of at least 2 (`shift ≤ -2`), the case of
+/// nearly every convolution and fully connected layer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Downscale {
+    /// `2^(right - 2)` for the right shift `right = -shift`.
+    pub rounding: i32,
+    /// `right - 1`.
+    pub shift: i32,
+}
+
+impl Downscale {
+    /// The parameters for `(multiplier, shift)`, `None` outside the case they cover.
+    pub fn new(multiplier: i32, shift: i32) -> Option<Downscale> {
+        let right = shift.checked_neg()?;
+        ((2..=31).contains(&right) && multiplier >= 0)
+            .then(|| Downscale { rounding: 1 << (right - 2), shift: right - 1 })
+    }
+}
+
+/// `MultiplyByQuantizedMultiplier(x, multiplier, -right)` with TFLite's two roundings merged into
+/// one 64-bit sum, for a `multiplier` in `[0, 2^31)` and `right ≥ 2` given as [`Downscale`]'s
+/// `rounding = 2^(right-2)` and `shift = right - 1` (`i32` values: constants or per-channel
+/// loads):
+///
+/// ```text
+/// hi  = (extsi(x) · extsi(multiplier) + extsi(x < 0 ? -2^30 : 2^30) + (rounding << 32)) >>s 32
+/// out = hi >>s shift
+/// ```
+///
+/// Why it is exact: SRDHM is `h = ⌊(x·m + 2^30) / 2^31⌋` (the module's identity; it never
+/// saturates, as `m ≠ INT32_MIN`), and `RoundingDivideByPOT(h, r)` for `r ≥ 1` is
+/// `⌊(h + 2^(r-1) - [h < 0]) / 2^r⌋` (half away from zero; the same integers as gemmlowp's mask
+/// test). `[h < 0]` may be replaced by `[x < 0]`: they differ only when `x < 0` and `h = 0`, where
+/// both give 0. Nested floors of integer divisions merge, `⌊(⌊a / 2^31⌋ + c) / 2^r⌋ =
+/// ⌊(a + c·2^31) / 2^(31+r)⌋` for integer `c`, so the result is
+/// `⌊(x·m + 2^30 + 2^(30+r) - [x < 0]·2^31) / 2^(31+r)⌋`, and
+/// `2^30 - [x < 0]·2^31 = x < 0 ? -2^30 : 2^30`, `2^(30+r) = rounding · 2^32`; the division by
+/// `2^(31+r)` is `>> 32` then `>> (r - 1)`. The 64-bit sum cannot overflow (`|x·m| < 2^62`) and
+/// `hi` fits `i32`. On a 32-bit core this is one multiply-accumulate into a register pair.
+pub fn multiply_by_quantized_multiplier_down(
+    b: &mut Builder<'_>,
+    x: Value,
+    multiplier: Value,
+    rounding: Value,
+    shift: Value,
+) -> Value {
+    let (i32, i64) = (b.ctx.integer_type(32), b.ctx.integer_type(64));
+    let zero = constant_int(b, 0, i32);
+    let negative = cmpi(b, "slt", x, zero);
+    let (down, up) = (constant_int(b, -(1 << 30), i32), constant_int(b, 1 << 30, i32));
+    let nudge = select(b, negative, down, up);
+    let product = wide_product(b, x, multiplier);
+    let wide_nudge = unary(b, "arith.extsi", nudge, i64);
+    let nudged = binary(b, "arith.addi", product, wide_nudge);
+    let thirty_two = constant_int(b, 32, i64);
+    let wide_rounding = unary(b, "arith.extui", rounding, i64);
+    let high_rounding = binary(b, "arith.shli", wide_rounding, thirty_two);
+    let sum = binary(b, "arith.addi", nudged, high_rounding);
+    let high = binary(b, "arith.shrsi", sum, thirty_two);
+    let high = unary(b, "arith.trunci", high, i32);
+    binary(b, "arith.shrsi", high, shift)
 }
 
 /// TFLite's `MultiplyByQuantizedMultiplier(int64 x, int32 multiplier, int shift)` (the 16-bit
@@ -167,6 +245,14 @@ pub mod reference {
             saturating_rounding_doubling_high_mul(x.wrapping_mul(1i32.wrapping_shl(left_shift as u32)), multiplier),
             right_shift,
         )
+    }
+
+    /// [`super::multiply_by_quantized_multiplier_down`]'s formula, for
+    /// `multiplier ≥ 0`, `rounding = 2^(right-2)` and `shift = right - 1`, `right ≥ 2`.
+    pub fn multiply_by_quantized_multiplier_down(x: i32, multiplier: i32, rounding: i32, shift: i32) -> i32 {
+        let nudge: i64 = if x < 0 { -(1 << 30) } else { 1 << 30 };
+        let sum = i64::from(x) * i64::from(multiplier) + nudge + (i64::from(rounding) << 32);
+        ((sum >> 32) as i32) >> shift
     }
 
     /// The 15-bit multiplier of the `int64` variant: `(m + 2^15) >> 16`, or `0x7FFF` near the top.

@@ -22,10 +22,13 @@
 // CHECK:     %[[B:.*]] = loop.load %arg1[%[[J]]]
 // CHECK:     %[[SB:.*]] = loop.load %[[T1]][
 // CHECK:     %[[SUM:.*]] = arith.addi %[[SA]], %[[SB]] : i32
-// The output rescale (multiplier 2^30, shift -19) and the RELU clamp at the zero point -128.
+// The output rescale (multiplier 2^30, shift -19: one rounded 64-bit sum, its high word
+// shifted right by 18) and the RELU clamp at the zero point -128.
 // CHECK:     arith.extsi %[[SUM]] : i32 to i64
 // CHECK:     arith.muli
-// CHECK:     arith.shrsi %{{.*}}, %c19_i32
+// CHECK:     arith.shrsi %{{.*}}, %c32_i64 : i64
+// CHECK:     arith.trunci %{{.*}} : i64 to i32
+// CHECK:     arith.shrsi %{{.*}}, %c18_i32 : i32
 // CHECK:     arith.maxsi %{{.*}}, %c-128_i32 : i32
 // CHECK:     %[[CLAMP:.*]] = arith.minsi %{{.*}}, %c127_i32 : i32
 // CHECK:     %[[OUT:.*]] = arith.trunci %[[CLAMP]] : i32 to i8

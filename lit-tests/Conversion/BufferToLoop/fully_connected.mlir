@@ -17,7 +17,8 @@ buffer.global @wc {role = "constant"} : !buffer<3x4x!qc> = dense<[[1, 2, 3, 4], 
 buffer.global @b {role = "constant"} : !buffer<3x!qb> = dense<[10, 20, 30]> : tensor<3xi32>
 
 // A rank-3 input is read as a [batches, depth] view. Per unit: the folded base is loaded once
-// and starts the accumulator; the inner loop is one multiply-add of the stored values; then
+// and starts the accumulator; each step of the inner loop adds four consecutive terms, each a
+// multiply-add of the stored values (the shape LLVM turns into two smlad on a Cortex-M4); then
 // TFLite's requantization (a 64-bit high multiply and a rounding shift), the output zero point,
 // the RELU clamp [5, 127], and the int8 store.
 // CHECK-LABEL: func.func @int8_constant_weights
@@ -30,14 +31,17 @@ buffer.global @b {role = "constant"} : !buffer<3x!qb> = dense<[10, 20, 30]> : te
 // CHECK: loop.for %[[B:.*]] = %{{.*}} to %{{.*}} step
 // CHECK:   loop.for %[[U:.*]] = %{{.*}} to %{{.*}} step
 // CHECK:     %[[BASE:.*]] = loop.load %[[BASES]][%[[U]]]
-// CHECK:     %[[ACC:.*]] = loop.for %[[D:.*]] = {{.*}} iter_args(%[[SUM:.*]] = %[[BASE]]) -> (i32) {
+// CHECK:     %[[ACC:.*]] = loop.for %[[Q:.*]] = %c0 to %c1 step %c1 iter_args(%[[SUM:.*]] = %[[BASE]]) -> (i32) {
+// CHECK:       %[[D:.*]] = arith.muli %[[Q]], %c4 : index
 // CHECK:       %[[XV:.*]] = loop.load %[[ROWS]][%[[B]], %[[D]]]
+// CHECK-COUNT-3: loop.load %[[ROWS]][%[[B]], %{{.*}}]
 // CHECK:       %[[XI:.*]] = arith.extsi %[[XV]] : i8 to i32
 // CHECK:       %[[WV:.*]] = loop.load %[[W]][%[[U]], %[[D]]]
 // CHECK:       %[[WI:.*]] = arith.extsi %[[WV]] : i8 to i32
 // CHECK:       %[[P:.*]] = arith.muli %[[WI]], %[[XI]] : i32
 // CHECK:       %[[NEXT:.*]] = arith.addi %[[SUM]], %[[P]] : i32
-// CHECK:       loop.yield %[[NEXT]] : i32
+// CHECK-COUNT-3: arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT:  loop.yield %{{.*}} : i32
 // CHECK:     arith.extsi %[[ACC]] : i32 to i64
 // CHECK:     arith.shrsi {{.*}} : i64
 // CHECK:     %[[R:.*]] = arith.maxsi %{{.*}}, %[[LOW]] : i32

@@ -196,3 +196,68 @@ fn mbqm_i64_sequence_is_bit_exact() {
         assert_eq!(got, i64::from(r::multiply_by_quantized_multiplier_i64(x, m, shift)), "mbqm64({x}, {m}, {shift})");
     }
 }
+
+/// `x` values where the two roundings of `MultiplyByQuantizedMultiplier(x, m, -right)` tie:
+/// `x · m` within a few units of a half-way point of either division.
+fn rounding_edges(m: i32, right: i32, rng: &mut Rng) -> Vec<i32> {
+    let mut xs = EDGES.to_vec();
+    if m > 0 {
+        for _ in 0..6 {
+            let k = rng.range(-(1 << 20), 1 << 20);
+            // x · m ≈ (k + 1/2) · 2^31 (SRDHM's tie) or (k + 1/2) · 2^(31 + right) (RDBPOT's).
+            for unit in [1i128 << 31, 1i128 << (31 + right)] {
+                let target = (2 * i128::from(k) + 1) * unit / 2;
+                let x = target / i128::from(m);
+                for dx in -2..=2 {
+                    xs.extend(i32::try_from(x + dx).ok());
+                }
+            }
+        }
+    }
+    xs.extend((0..20).map(|_| rng.i32()));
+    xs.extend((0..20).map(|_| rng.range(-300_000, 300_000) as i32));
+    xs
+}
+
+#[test]
+fn downscale_formula_is_mbqm() {
+    let mut rng = Rng(0x6A09_E667_F3BC_C908);
+    assert_eq!(Downscale::new(1 << 30, -1), None);
+    assert_eq!(Downscale::new(1 << 30, 0), None);
+    assert_eq!(Downscale::new(-5, -4), None);
+    assert_eq!(Downscale::new(1 << 30, -2), Some(Downscale { rounding: 1, shift: 1 }));
+    assert_eq!(Downscale::new(1 << 30, -31), Some(Downscale { rounding: 1 << 29, shift: 30 }));
+    for right in 2..=31 {
+        let multipliers = [0, 1, 1 << 30, (1 << 30) + 1, i32::MAX, rng.range(1 << 30, i64::from(i32::MAX)) as i32];
+        for m in multipliers {
+            let down = Downscale::new(m, -right).expect("in range");
+            for x in rounding_edges(m, right, &mut rng) {
+                let expected = r::multiply_by_quantized_multiplier(x, m, -right);
+                let got = r::multiply_by_quantized_multiplier_down(x, m, down.rounding, down.shift);
+                assert_eq!(got, expected, "down({x}, {m}, {right})");
+            }
+        }
+    }
+    for _ in 0..200_000 {
+        let (m, right) = (rng.range(0, i64::from(i32::MAX)) as i32, rng.range(2, 31) as i32);
+        let x = if rng.next().is_multiple_of(2) { rng.i32() } else { rng.range(-(1 << 22), 1 << 22) as i32 };
+        let down = Downscale::new(m, -right).expect("in range");
+        let got = r::multiply_by_quantized_multiplier_down(x, m, down.rounding, down.shift);
+        assert_eq!(got, r::multiply_by_quantized_multiplier(x, m, -right), "down({x}, {m}, {right})");
+    }
+}
+
+#[test]
+fn downscale_sequence_is_bit_exact() {
+    let mut rng = Rng(0xBB67_AE85_84CA_A73B);
+    for right in 2..=31 {
+        let m = rng.range(1 << 30, i64::from(i32::MAX)) as i32;
+        let down = Downscale::new(m, -right).expect("in range");
+        for x in rounding_edges(m, right, &mut rng).into_iter().step_by(3) {
+            let inputs = [m, down.rounding, down.shift].map(|v| (Input::Dynamic(v.into()), 32));
+            let inputs = [[(Input::Dynamic(x.into()), 32)].as_slice(), &inputs].concat();
+            let got = evaluate(&inputs, |b, v| multiply_by_quantized_multiplier_down(b, v[0], v[1], v[2], v[3]));
+            assert_eq!(got, i64::from(r::multiply_by_quantized_multiplier(x, m, -right)), "down({x}, {m}, {right})");
+        }
+    }
+}

@@ -18,19 +18,10 @@
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
-    INT8_RANGE, activation_range_quantized, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32,
-    requantize_to_i8,
+    ChannelScales, INT8_RANGE, Scale, activation_range_quantized, channel_multipliers, clamp_f32, fold_input_offset,
+    fused_range_f32, requantize_to_i8,
 };
 use mc_ir::{Diagnostic, Value};
-
-/// How one output channel's requantization parameters are found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Requantization {
-    /// Every channel has the same multiplier and shift: constants.
-    Uniform(i32, i32),
-    /// Per-channel `i32` tables of multipliers and shifts.
-    PerChannel(Value, Value),
-}
 
 /// The arithmetic of one convolution kernel.
 pub enum Accumulation {
@@ -50,7 +41,7 @@ pub enum Accumulation {
         /// The fused activation's clamp bounds.
         range: (i32, i32),
         /// Multipliers and shifts.
-        requantization: Requantization,
+        scales: ChannelScales,
         /// The `[out_c]` bias buffer, if any.
         bias: Option<Value>,
         /// The `[out_c]` table of `bias + input_offset · Σ filter`, when folded.
@@ -115,14 +106,7 @@ impl Accumulation {
         let range = activation_range_quantized(activation, output_scale, output_zero_point, INT8_RANGE)
             .map_err(|m| e.unsupported(m))?;
         let multipliers = channel_multipliers(input_scale, &scales, output_scale, channels);
-        let requantization = if multipliers.iter().all(|&m| m == multipliers[0]) {
-            Requantization::Uniform(multipliers[0].0, multipliers[0].1)
-        } else {
-            let values = |f: fn(&(i32, i32)) -> i32| multipliers.iter().map(|m| i64::from(f(m))).collect::<Vec<_>>();
-            let m = e.table("conv_multiplier", 32, &values(|m| m.0));
-            let s = e.table("conv_shift", 32, &values(|m| m.1));
-            Requantization::PerChannel(m, s)
-        };
+        let scales = ChannelScales::new(e, "conv", &multipliers);
         let input_offset = -(input_zero_point as i32);
         let folded = if input_offset == 0 {
             None
@@ -139,14 +123,7 @@ impl Accumulation {
                 _ => None,
             }
         };
-        Ok(Accumulation::Int8 {
-            input_offset,
-            output_offset: output_zero_point as i32,
-            range,
-            requantization,
-            bias,
-            folded,
-        })
+        Ok(Accumulation::Int8 { input_offset, output_offset: output_zero_point as i32, range, scales, bias, folded })
     }
 
     /// True when a pixel uses the folded form (interior pixels, when a folded table exists).
@@ -162,19 +139,23 @@ impl Accumulation {
                 init: e.f32(0.0),
                 tail: Tail::Float { bias: bias.map(|b| e.load(b, &[channel])), range: *range },
             },
-            Accumulation::Int8 { folded, bias, requantization, output_offset, range, .. } => {
+            Accumulation::Int8 { folded, bias, scales, output_offset, range, .. } => {
                 let init = match (folded, bias) {
                     (Some(folded), _) if interior => e.load(*folded, &[channel]),
                     (_, Some(bias)) => e.load(*bias, &[channel]),
                     _ => e.i32(0),
                 };
-                let (multiplier, shift) = match requantization {
-                    Requantization::Uniform(m, s) => (e.i32(*m), e.i32(*s)),
-                    Requantization::PerChannel(m, s) => (e.load(*m, &[channel]), e.load(*s, &[channel])),
-                };
-                Channel { init, tail: Tail::Int8 { multiplier, shift, output_offset: *output_offset, range: *range } }
+                let scale = scales.channel(e, channel);
+                Channel { init, tail: Tail::Int8 { scale, output_offset: *output_offset, range: *range } }
             }
         }
+    }
+
+    /// True when the terms of int8 pixels are plain products `f · x` (the input offset folded
+    /// into the start, or zero): four consecutive ones added in a row form the dot-product shape
+    /// the LLVM backend turns into two `smlad` on DSP cores.
+    pub fn packs(&self, interior: bool) -> bool {
+        matches!(self, Accumulation::Int8 { input_offset, .. } if *input_offset == 0 || self.folds(interior))
     }
 
     /// `acc` plus the term of input element `x` and filter element `f` (loaded values).
@@ -212,7 +193,7 @@ enum Tail {
     /// `clamp(total + bias)`.
     Float { bias: Option<Value>, range: (f32, f32) },
     /// `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset)`.
-    Int8 { multiplier: Value, shift: Value, output_offset: i32, range: (i32, i32) },
+    Int8 { scale: Scale, output_offset: i32, range: (i32, i32) },
 }
 
 impl Channel {
@@ -226,9 +207,7 @@ impl Channel {
                 };
                 clamp_f32(e, total, range)
             }
-            Tail::Int8 { multiplier, shift, output_offset, range } => {
-                requantize_to_i8(e, acc, multiplier, shift, output_offset, range)
-            }
+            Tail::Int8 { scale, output_offset, range } => requantize_to_i8(e, acc, scale, output_offset, range),
         }
     }
 }

@@ -17,7 +17,9 @@
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::gemmlowp::reference;
-use super::quantization::{INT8_RANGE, activation_range_quantized, clamp_f32, quantize_multiplier, requantize_to_i8};
+use super::quantization::{
+    INT8_RANGE, Scale, activation_range_quantized, clamp_f32, quantize_multiplier, requantize_to_i8,
+};
 use mc_dialects::arith::CMPF_PREDICATES;
 use mc_dialects::arith::build::select;
 use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, rounding_divide_by_pot};
@@ -176,8 +178,8 @@ fn lower_relu_x(
         }
         let zero_point = e.i32(input_zero_point);
         let centered = e.binary("arith.subi", x, zero_point);
-        let (multiplier, shift) = (e.i32(multiplier), e.i32(shift));
-        requantize_to_i8(e, centered, multiplier, shift, output_zero_point, range)
+        let scale = Scale::constant(e, (multiplier, shift));
+        requantize_to_i8(e, centered, scale, output_zero_point, range)
     })
 }
 

@@ -26,7 +26,9 @@
 
 use super::broadcast::broadcast_nest;
 use super::emitter::{ElementKind, KernelEmitter};
-use super::quantization::{clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier, requantize_to_i8};
+use super::quantization::{
+    Scale, clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier, requantize_to_i8,
+};
 use mc_dialects::arith::fixed_point::reference;
 use mc_ir::{Diagnostic, Value};
 
@@ -178,8 +180,8 @@ fn lower_int8(e: &mut KernelEmitter<'_>, arith: Arith, output: &[i64]) -> Result
             Arith::Mul => "arith.muli",
         };
         let raw = e.binary(combine, xs[0], xs[1]);
-        let (multiplier, shift) = (e.i32(p.output_multiplier.0), e.i32(p.output_multiplier.1));
-        let value = requantize_to_i8(e, raw, multiplier, shift, p.output_offset, range);
+        let scale = Scale::constant(e, p.output_multiplier);
+        let value = requantize_to_i8(e, raw, scale, p.output_offset, range);
         e.store(value, out, ivs);
         Ok(())
     })

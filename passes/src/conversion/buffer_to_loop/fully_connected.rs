@@ -20,9 +20,10 @@
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
-    channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized, quantize_multiplier,
-    requantize_to_i8,
+    ChannelScales, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized,
+    quantize_multiplier, requantize_to_i8,
 };
+use super::window::offset;
 use mc_dialects::buffer::ViewOp;
 use mc_ir::buffer::row_major_strides;
 use mc_ir::quant::QuantizedType;
@@ -176,6 +177,13 @@ fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, input_offse
     fold_input_offset(bias, input_offset, &sums)
 }
 
+/// Units computed together by the packed int8 kernel (their accumulators carried side by side,
+/// each input word loaded once for all of them).
+const UNIT_BLOCK: i64 = 4;
+
+/// Depth elements one packed step consumes (one 32-bit word of `i8` values).
+const TERMS: i64 = 4;
+
 /// The int8 kernel.
 fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic> {
     let weights_q = e.quantization(fc.weights).ok_or_else(|| e.unsupported("weights without quantization"))?;
@@ -195,30 +203,82 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
     };
     let input_offset = if bases.is_some() { 0 } else { params.input_offset };
     let bases = bases.map(|b| PerUnit::new(e, "fc_base", &b));
-    let multipliers =
-        PerUnit::new(e, "fc_multiplier", &params.multipliers.iter().map(|m| i64::from(m.0)).collect::<Vec<_>>());
-    let shifts = PerUnit::new(e, "fc_shift", &params.multipliers.iter().map(|m| i64::from(m.1)).collect::<Vec<_>>());
+    let channel_scales = ChannelScales::new(e, "fc", &params.multipliers);
 
-    e.nest(&[fc.batches, fc.units], |e, ivs| {
-        let (b, u) = (ivs[0], ivs[1]);
-        let folded = bases.as_ref().map(|t| t.get(e, u));
-        let bias = runtime_bias.map(|bias| e.load(bias, &[u]));
-        let base = match (folded, bias) {
-            (Some(folded), Some(bias)) => e.addi(folded, bias),
-            (Some(value), None) | (None, Some(value)) => value,
-            (None, None) => e.i32(0),
+    // Units in blocks sharing each input load (then one at a time); with the input offset
+    // folded and a depth of whole words, four consecutive terms added in a row per step (two
+    // `smlad` on DSP cores).
+    let packed = input_offset == 0 && fc.depth % TERMS == 0;
+    let block = if packed && fc.units >= UNIT_BLOCK { UNIT_BLOCK } else { 1 };
+    let blocked = fc.units / block * block;
+    let units_at = |e: &mut KernelEmitter<'_>, b: Value, first: Value, width: i64| -> Result<(), Diagnostic> {
+        let units: Vec<Value> = (0..width).map(|j| offset(e, first, 1, j)).collect();
+        let mut inits = Vec::new();
+        let mut scales = Vec::new();
+        for &u in &units {
+            let folded = bases.as_ref().map(|t| t.get(e, u));
+            let bias = runtime_bias.map(|bias| e.load(bias, &[u]));
+            inits.push(match (folded, bias) {
+                (Some(folded), Some(bias)) => e.addi(folded, bias),
+                (Some(value), None) | (None, Some(value)) => value,
+                (None, None) => e.i32(0),
+            });
+            scales.push(channel_scales.channel(e, u));
+        }
+        let accs = if packed {
+            e.for_range(0, fc.depth / TERMS, &inits, |e, quad, carried| {
+                let ds: [Value; 4] = std::array::from_fn(|k| offset(e, quad, TERMS, k as i64));
+                let xs = ds.map(|d| e.load(fc.input, &[b, d]));
+                let xs = xs.map(|x| e.extsi_i32(x));
+                Ok(units
+                    .iter()
+                    .zip(carried)
+                    .map(|(&u, &acc)| {
+                        ds.iter().zip(xs).fold(acc, |acc, (&d, x)| {
+                            let w = offset_i32(e, fc.weights, &[u, d], 0);
+                            let product = e.muli(w, x);
+                            e.addi(acc, product)
+                        })
+                    })
+                    .collect())
+            })?
+        } else {
+            e.for_range(0, fc.depth, &inits, |e, d, carried| {
+                let x = offset_i32(e, fc.input, &[b, d], input_offset);
+                Ok(units
+                    .iter()
+                    .zip(carried)
+                    .map(|(&u, &acc)| {
+                        let w = offset_i32(e, fc.weights, &[u, d], 0);
+                        let product = e.muli(w, x);
+                        e.addi(acc, product)
+                    })
+                    .collect())
+            })?
         };
-        let (multiplier, shift) = (multipliers.get(e, u), shifts.get(e, u));
-        let acc = e.for_range(0, fc.depth, &[base], |e, d, carried| {
-            let x = offset_i32(e, fc.input, &[b, d], input_offset);
-            let w = offset_i32(e, fc.weights, &[u, d], 0);
-            let product = e.muli(w, x);
-            Ok(vec![e.addi(carried[0], product)])
-        })?[0];
-        let out = requantize_to_i8(e, acc, multiplier, shift, params.output_offset, range);
-        e.store(out, fc.output, &[b, u]);
+        for ((&u, &acc), &scale) in units.iter().zip(&accs).zip(&scales) {
+            let out = requantize_to_i8(e, acc, scale, params.output_offset, range);
+            e.store(out, fc.output, &[b, u]);
+        }
         Ok(())
+    };
+    e.for_range(0, fc.batches, &[], |e, b, _| {
+        if blocked > 0 {
+            e.for_range(0, blocked / block, &[], |e, index, _| {
+                let first = offset(e, index, block, 0);
+                units_at(e, b, first, block)?;
+                Ok(Vec::new())
+            })?;
+        }
+        if blocked < fc.units {
+            e.for_range(blocked, fc.units, &[], |e, u, _| {
+                units_at(e, b, u, 1)?;
+                Ok(Vec::new())
+            })?;
+        }
+        Ok(Vec::new())
     })
+    .map(drop)
 }
 
 /// `buffer[indices]` sign-extended to `i32`, plus `offset` (left out when 0).

@@ -18,7 +18,7 @@
 //! subtraction wraps), so the subtraction costs nothing per output.
 
 use super::emitter::{ElementKind, KernelEmitter};
-use super::quantization::{INT8_RANGE, quantize_multiplier, requantize_to_i8};
+use super::quantization::{INT8_RANGE, Scale, quantize_multiplier, requantize_to_i8};
 use mc_ir::{Diagnostic, Value};
 
 /// Lowers `mean`.
@@ -82,8 +82,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 e.binary("arith.divf", acc, count)
             }
             Arithmetic::Int8 { multiplier, shift, output_zero_point, .. } => {
-                let (multiplier, shift) = (e.i32(multiplier), e.i32(shift));
-                requantize_to_i8(e, acc, multiplier, shift, output_zero_point, INT8_RANGE)
+                let scale = Scale::constant(e, (multiplier, shift));
+                requantize_to_i8(e, acc, scale, output_zero_point, INT8_RANGE)
             }
         };
         // The output index: the kept indices, with 0 for each reduced dimension kept as a 1.

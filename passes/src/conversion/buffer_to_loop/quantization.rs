@@ -6,7 +6,9 @@
 //! to the precision it uses (`float` where it uses `float`), so the integers match bit for bit.
 
 use super::emitter::KernelEmitter;
-use mc_dialects::arith::fixed_point::{multiply_by_quantized_multiplier, reference};
+use mc_dialects::arith::fixed_point::{
+    Downscale, multiply_by_quantized_multiplier, multiply_by_quantized_multiplier_down, reference,
+};
 use mc_dialects::graph::Activation;
 use mc_ir::{Diagnostic, Value};
 
@@ -107,19 +109,97 @@ pub fn fused_range_f32(e: &KernelEmitter<'_>) -> Result<(f32, f32), Diagnostic> 
     activation_range_f32(e.activation()?).map_err(|m| e.unsupported(m))
 }
 
+/// One channel's `MultiplyByQuantizedMultiplier` parameters as the nest holds them (`i32`
+/// constants, or loads from per-channel tables).
+#[derive(Copy, Clone, Debug)]
+pub enum Scale {
+    /// TFLite's `(multiplier, shift)`.
+    General(Value, Value),
+    /// [`Downscale`]'s form of them: `(multiplier, rounding, shift)`.
+    Down(Value, Value, Value),
+}
+
+impl Scale {
+    /// Constant parameters `(multiplier, shift)` (the shorter form is chosen when it applies).
+    pub fn constant(e: &mut KernelEmitter<'_>, (multiplier, shift): (i32, i32)) -> Scale {
+        Scale::General(e.i32(multiplier), e.i32(shift))
+    }
+
+    /// `MultiplyByQuantizedMultiplier(acc, multiplier, shift)` on an `i32` accumulator.
+    pub fn apply(self, e: &mut KernelEmitter<'_>, acc: Value) -> Value {
+        match self {
+            Scale::General(multiplier, shift) => multiply_by_quantized_multiplier(&mut e.b, acc, multiplier, shift),
+            Scale::Down(multiplier, rounding, shift) => {
+                multiply_by_quantized_multiplier_down(&mut e.b, acc, multiplier, rounding, shift)
+            }
+        }
+    }
+}
+
+/// The requantization parameters of every output channel of a kernel, fixed at compile time:
+/// constants when all channels share them, else per-channel `i32` tables — in [`Downscale`]'s
+/// form (multiplier, rounding, shift) when every channel has one, which saves the run-time shift
+/// selection and one of the two roundings per output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChannelScales {
+    /// Every channel has this `(multiplier, shift)`.
+    Uniform(i32, i32),
+    /// Tables of multipliers, roundings and shifts ([`Downscale`]).
+    Down(Value, Value, Value),
+    /// Tables of TFLite's multipliers and shifts.
+    General(Value, Value),
+}
+
+impl ChannelScales {
+    /// The parameters of `multipliers` (one `(multiplier, shift)` per channel); tables are named
+    /// `<hint>_multiplier`, `<hint>_shift` (and `<hint>_rounding`).
+    pub fn new(e: &mut KernelEmitter<'_>, hint: &str, multipliers: &[(i32, i32)]) -> ChannelScales {
+        if let [first, rest @ ..] = multipliers
+            && rest.iter().all(|m| m == first)
+        {
+            return ChannelScales::Uniform(first.0, first.1);
+        }
+        let mut table = |suffix: &str, values: &mut dyn Iterator<Item = i32>| {
+            let values: Vec<i64> = values.map(i64::from).collect();
+            e.table(&format!("{hint}_{suffix}"), 32, &values)
+        };
+        let multiplier = table("multiplier", &mut multipliers.iter().map(|m| m.0));
+        let down: Option<Vec<Downscale>> = multipliers.iter().map(|&(m, s)| Downscale::new(m, s)).collect();
+        match down {
+            Some(down) => ChannelScales::Down(
+                multiplier,
+                table("rounding", &mut down.iter().map(|d| d.rounding)),
+                table("shift", &mut down.iter().map(|d| d.shift)),
+            ),
+            None => ChannelScales::General(multiplier, table("shift", &mut multipliers.iter().map(|m| m.1))),
+        }
+    }
+
+    /// The parameters of output channel `channel` (an `index`): constants, or table loads.
+    pub fn channel(&self, e: &mut KernelEmitter<'_>, channel: Value) -> Scale {
+        match *self {
+            ChannelScales::Uniform(m, s) => Scale::constant(e, (m, s)),
+            ChannelScales::Down(multiplier, rounding, shift) => {
+                Scale::Down(e.load(multiplier, &[channel]), e.load(rounding, &[channel]), e.load(shift, &[channel]))
+            }
+            ChannelScales::General(multiplier, shift) => {
+                Scale::General(e.load(multiplier, &[channel]), e.load(shift, &[channel]))
+            }
+        }
+    }
+}
+
 /// The tail of TFLite's int8 convolution-like kernels, on an `i32` accumulator:
 /// `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset, low, high)`,
-/// truncated to `i8`. `multiplier` and `shift` are `i32` values (constants, or loaded from
-/// per-channel tables).
+/// truncated to `i8`.
 pub fn requantize_to_i8(
     e: &mut KernelEmitter<'_>,
     acc: Value,
-    multiplier: Value,
-    shift: Value,
+    scale: Scale,
     output_offset: i32,
     (low, high): (i32, i32),
 ) -> Value {
-    let scaled = multiply_by_quantized_multiplier(&mut e.b, acc, multiplier, shift);
+    let scaled = scale.apply(e, acc);
     let offset = e.i32(output_offset);
     let shifted = e.addi(scaled, offset);
     let (low, high) = (e.i32(low), e.i32(high));
