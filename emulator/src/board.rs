@@ -127,6 +127,18 @@ pub const BOARDS: &[Board] = &[
         linker_script: "riscv/virt.ld",
     },
     Board {
+        name: "cortex-m33",
+        triple: "thumbv8m.main-none-eabihf",
+        cpu: "cortex-m33",
+        arch: Arch::Arm,
+        hard_float: true,
+        gcc: "arm-none-eabi-gcc",
+        cflags: &["-mcpu=cortex-m33", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv5-sp-d16"],
+        qemu: "qemu-system-arm",
+        machine: &["-M", "mps2-an505", "-nic", "user,model=lan9118,restrict=on"],
+        linker_script: "arm/mps2_an505.ld",
+    },
+    Board {
         name: "cortex-m55",
         triple: "thumbv8m.main-none-eabihf",
         cpu: "cortex-m55",
@@ -188,7 +200,7 @@ mod tests {
         let error = Board::lookup("cortex-m99").unwrap_err();
         assert!(error.contains("unknown board `cortex-m99`"), "{error}");
         assert!(
-            error.contains("cortex-m3, cortex-m4, cortex-m7, rv32imac, rv32imafc, cortex-m55, cortex-m0"),
+            error.contains("cortex-m3, cortex-m4, cortex-m7, rv32imac, rv32imafc, cortex-m33, cortex-m55, cortex-m0"),
             "{error}"
         );
     }

@@ -23,7 +23,8 @@ struct Options {
     /// The object mcc wrote (`<prefix>.o`, with `<prefix>.h` beside it).
     object: PathBuf,
 
-    /// The board: cortex-m3, cortex-m4, cortex-m7, rv32imac, rv32imafc or cortex-m0 (micro:bit).
+    /// The board: cortex-m3, cortex-m4, cortex-m7, cortex-m33, cortex-m55, rv32imac, rv32imafc or
+    /// cortex-m0 (micro:bit).
     #[arg(long)]
     board: String,
 
