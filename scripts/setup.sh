@@ -33,11 +33,12 @@ group_llvm() {
 # The image's newer `qemu-utils` blocks qemu-system-common; `qemu-utils-`
 # removes it in the same apt call.
 group_emulators() {
-    need_debs qemu-system-arm qemu-system-misc gcc-arm-none-eabi libnewlib-arm-none-eabi \
-        gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
-    if ((${#MISSING_DEBS[@]} > 0)) && [[ "$(dpkg-query -W -f='${Status}' qemu-utils 2>/dev/null)" == "install ok installed" ]]; then
+    local before=${#MISSING_DEBS[@]}
+    need_debs qemu-system-arm qemu-system-misc
+    if ((${#MISSING_DEBS[@]} > before)) && [[ "$(dpkg-query -W -f='${Status}' qemu-utils 2>/dev/null)" == "install ok installed" ]]; then
         MISSING_DEBS+=(qemu-utils-)
     fi
+    need_debs gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 }
 
 # Python with venv support, for the project venv below.
