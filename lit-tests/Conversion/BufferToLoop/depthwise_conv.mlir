@@ -24,10 +24,14 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // Border row 0: every column one by one, the taps in loops.
 // CHECK:   loop.for %{{.*}} = %c0 to %c1 step %c1 {
 // CHECK:     loop.for %{{.*}} = %c0 to %c4 step %c1 {
-// Interior rows 1 and 2: interior columns 1 and 2 (too few for a group of 4) one at a time;
-// channel ic, multiplier index m, output channel ic · 2 + m; nine unrolled taps.
+// Interior rows 1 and 2: interior columns 1 and 2 as one group as wide as the interior (two
+// pixels sharing each filter load); channel ic, multiplier index m, output channel ic · 2 + m;
+// nine unrolled taps.
 // CHECK: loop.for %[[OY:.*]] = %c1 to %c3 step %c1 {
-// CHECK:   loop.for %[[OX0:.*]] = %c1 to %c3 step %c1 {
+// CHECK:   loop.for %[[G:.*]] = %c0 to %c1 step %c1 {
+// CHECK:     %[[GX:.*]] = arith.muli %[[G]], %c2 : index
+// CHECK:     %[[OX0:.*]] = arith.addi %[[GX]], %c1 : index
+// CHECK:     %[[OX1:.*]] = arith.addi %[[OX0]], %c1 : index
 // CHECK:     loop.for %[[IC:.*]] = %c0 to %c2 step %c1 {
 // CHECK:       loop.for %[[M:.*]] = %c0 to %c2 step %c1 {
 // CHECK:         %[[BASE:.*]] = arith.muli %[[IC]], %c2 : index
@@ -40,8 +44,12 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // CHECK:         %[[F32:.*]] = arith.extsi %[[FV]] : i8 to i32
 // CHECK:         %[[P0:.*]] = arith.muli %[[F32]], %[[X032]] : i32
 // CHECK:         arith.addi %[[INIT]], %[[P0]] : i32
+// CHECK:         loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC]]]
+// CHECK-NOT:     loop.load %[[W]]
+// CHECK:         arith.addi %[[INIT]], %{{.*}} : i32
 // CHECK-COUNT-8: loop.load %[[W]]
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX0]], %[[OC]]]
+// CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX1]], %[[OC]]]
 // Their clipped columns (0 and 3): the valid taps in loops, the offset added per tap, from 0
 // (no bias).
 // CHECK:   loop.for %[[K:.*]] = %c0 to %c2 step %c1 {

@@ -305,7 +305,7 @@ impl ConvWindow {
         pixels: &[Pixel],
         inits: &[Value],
         unroll: bool,
-        mut body: impl FnMut(&mut KernelEmitter<'_>, &[[Value; 2]], [Value; 2], &[Value]) -> Result<Vec<Value>, Diagnostic>,
+        body: impl FnMut(&mut KernelEmitter<'_>, &[[Value; 2]], [Value; 2], &[Value]) -> Result<Vec<Value>, Diagnostic>,
     ) -> Result<Vec<Value>, Diagnostic> {
         let rows = (pixels[0].lo[0], pixels[0].hi[0]);
         let columns = (pixels[0].lo[1], pixels[0].hi[1]);
@@ -314,9 +314,45 @@ impl ConvWindow {
             Some((h, w)) if unroll && h * w <= MAX_UNROLLED_TAPS => i64::MAX,
             _ => 0,
         };
-        reduce(e, rows, inits, limit, |e, fy, accs| {
+        self.reduce_window(e, pixels, inits, (rows, limit), (columns, 1, limit), body)
+    }
+
+    /// [`ConvWindow::reduce_taps`] over interior `pixels` (constant tap bounds) with the columns
+    /// taken `step` at a time: `body(e, positions, [fy, fx], accs)` adds the taps of columns
+    /// `fx .. fx + step` (`positions` is where column `fx` reads). The filter width must be a
+    /// multiple of `step`. The steps of a row are unrolled; the rows stay a loop (KWS's ten rows
+    /// unrolled ran 2% fewer Cortex-M4 instructions but 4% more on RV32, and took 1.7 KB more
+    /// code on the M4, 5.8 KB on RV32).
+    pub fn reduce_tap_steps(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        pixels: &[Pixel],
+        inits: &[Value],
+        step: i64,
+        body: impl FnMut(&mut KernelEmitter<'_>, &[[Value; 2]], [Value; 2], &[Value]) -> Result<Vec<Value>, Diagnostic>,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        let [height, width] = self.filter;
+        let rows = (e.index(0), e.index(height));
+        let steps = (e.index(0), e.index(width / step));
+        self.reduce_window(e, pixels, inits, (rows, 0), (steps, step, MAX_UNROLLED_TAPS), body)
+    }
+
+    /// Rows `fy` in `rows` (unrolled up to `row_limit`), then steps `i` in `steps` (up to
+    /// `step_limit`) of column `fx = i · step`: `body` gets each pixel's input position there.
+    #[allow(clippy::type_complexity)]
+    fn reduce_window(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        pixels: &[Pixel],
+        inits: &[Value],
+        (rows, row_limit): ((Value, Value), i64),
+        (steps, step, step_limit): ((Value, Value), i64, i64),
+        mut body: impl FnMut(&mut KernelEmitter<'_>, &[[Value; 2]], [Value; 2], &[Value]) -> Result<Vec<Value>, Diagnostic>,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        reduce(e, rows, inits, row_limit, |e, fy, accs| {
             let iys: Vec<Value> = pixels.iter().map(|p| self.input_position(e, 0, p, fy)).collect();
-            reduce(e, columns, accs, limit, |e, fx, accs| {
+            reduce(e, steps, accs, step_limit, |e, index, accs| {
+                let fx = offset(e, index, step, 0);
                 let positions: Vec<[Value; 2]> =
                     pixels.iter().zip(&iys).map(|(p, &iy)| [iy, self.input_position(e, 1, p, fx)]).collect();
                 body(e, &positions, [fy, fx], accs)
