@@ -93,7 +93,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     // the unrolled window of a group holds more values than registers, so pixels go one by one.
     // Steps over filter columns keep one word per pixel and channel: pixels go in groups again.
     let group = if filter_depth > MAX_UNROLLED_CHANNELS || nest.steps_columns(true) { PIXELS } else { 1 };
-    nest.window.for_each_pixel(e, group, |e, pixels, interior| {
+    nest.window.for_each_pixel(e, group, false, |e, pixels, interior| {
         nest.channel_blocks(e, pixels, interior, (0, blocked / block), block)?;
         if blocked < channels {
             nest.channel_blocks(e, pixels, interior, (blocked, channels - blocked), 1)?;

@@ -44,7 +44,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     // Groups as wide as the interior when it is narrower (KWS: 3 interior columns of 5).
     let (first, end) = window.interior(1);
     let group = PIXEL_GROUP.min(end - first).max(1);
-    window.for_each_pixel(e, group, |e, pixels, interior| {
+    window.for_each_pixel(e, group, true, |e, pixels, interior| {
         // One output channel `oc` of input channel `ic`, for every pixel.
         let output_channel = |e: &mut KernelEmitter<'_>, ic: Value, oc: Value| -> Result<(), Diagnostic> {
             let channel = arith.channel(e, oc, interior);
