@@ -76,9 +76,11 @@ fn dot_chain(ctx: &Context, op: OpId) -> Option<(Value, [(Value, Value); TERMS])
     (consecutive(|t| t.0) && consecutive(|t| t.1)).then_some((sum, terms))
 }
 
-/// True when `values` are `loop.load`s of consecutive elements along the last dimension of one
-/// buffer (`[..., i]`, `[..., i + 1]`, ...): the packed form then reads each side as one word.
-/// Elsewhere (a depthwise window's taps) packing bytes would cost more than it saves.
+/// True when `values` are `loop.load`s of consecutive elements of one buffer: indices equal but
+/// along one dimension of unit stride (`[..., i, ...]`, `[..., i + 1, ...]`, ...; the last
+/// dimension of a row-major buffer, or a width whose trailing dimensions have size 1): the
+/// packed form then reads each side as one word. Elsewhere (a depthwise window's taps, a
+/// channel stride apart) packing bytes would cost more than it saves.
 fn consecutive_loads(ctx: &Context, values: &[Value; TERMS]) -> bool {
     let loads: Option<Vec<Vec<Value>>> = values
         .iter()
@@ -89,22 +91,29 @@ fn consecutive_loads(ctx: &Context, values: &[Value; TERMS]) -> bool {
         .collect();
     let Some(loads) = loads else { return false };
     let first = &loads[0];
-    let last = first.len() - 1;
+    if first.len() < 2 || loads.iter().any(|load| load.len() != first.len() || load[0] != first[0]) {
+        return false;
+    }
+    // The one index (after the buffer operand) where the second load differs.
+    let Some(axis) = (1..first.len()).find(|&i| loads[1][i] != first[i]) else { return false };
+    let unit_stride = match ctx.type_kind(ctx.value_type(first[0])) {
+        TypeKind::Buffer(buffer) => buffer.strides.get(axis - 1) == Some(&1),
+        _ => false,
+    };
     let follows = |index: Value, k: i128| {
-        if let (Some(a), Some(b)) = (constant_int_value(ctx, first[last]), constant_int_value(ctx, index)) {
+        if let (Some(a), Some(b)) = (constant_int_value(ctx, first[axis]), constant_int_value(ctx, index)) {
             return b - a == k;
         }
         let Some(add) = ctx.defining_op(index).filter(|&d| ctx.op_name_of(d) == "arith.addi") else { return false };
         let operation = ctx.operation(add);
         let (lhs, rhs) = (operation.operand(0), operation.operand(1));
-        (lhs == first[last] && constant_int_value(ctx, rhs) == Some(k))
-            || (rhs == first[last] && constant_int_value(ctx, lhs) == Some(k))
+        (lhs == first[axis] && constant_int_value(ctx, rhs) == Some(k))
+            || (rhs == first[axis] && constant_int_value(ctx, lhs) == Some(k))
     };
-    loads
-        .iter()
-        .enumerate()
-        .skip(1)
-        .all(|(k, load)| load.len() == first.len() && load[..last] == first[..last] && follows(load[last], k as i128))
+    unit_stride
+        && loads.iter().enumerate().skip(1).all(|(k, load)| {
+            (1..first.len()).all(|i| if i == axis { follows(load[i], k as i128) } else { load[i] == first[i] })
+        })
 }
 
 impl<'ll> FunctionLowering<'_, 'll> {

@@ -21,13 +21,21 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // CHECK: %[[FOLDED:.*]] = buffer.get_global @conv_folded_bias
 // CHECK: %[[COLUMNS:.*]] = buffer.get_global @window_columns
 // CHECK: loop.for %[[N:.*]] = {{.*}} {
-// Border row 0: every column one by one, the taps in loops.
-// CHECK:   loop.for %{{.*}} = %c0 to %c1 step %c1 {
-// CHECK:     loop.for %{{.*}} = %c0 to %c4 step %c1 {
-// Interior rows 1 and 2: interior columns 1 and 2 (too few for a group of 4) one at a time;
-// channel ic, multiplier index m, output channel ic · 2 + m; nine unrolled taps.
+// Border rows 0 and 3 in one nest, a loop over the two sides (rows [3 · side, 3 · side + 1)):
+// every column one by one, the taps in loops.
+// CHECK:   loop.for %[[SIDE:.*]] = %c0 to %c2 step %c1 {
+// CHECK:     loop.for %{{.*}} = %{{.*}} to %{{.*}} step %c1 {
+// CHECK:       loop.for %{{.*}} = %c0 to %c4 step %c1 {
+// Interior rows 1 and 2: interior columns 1 and 2 as one group as wide as the interior (two
+// pixels sharing each filter load); channel ic, multiplier index m, output channel ic · 2 + m;
+// nine unrolled taps. They run in the first side's turn, after row 0.
+// CHECK: arith.cmpi eq, %[[SIDE]], %c0 : index
+// CHECK: loop.if
 // CHECK: loop.for %[[OY:.*]] = %c1 to %c3 step %c1 {
-// CHECK:   loop.for %[[OX0:.*]] = %c1 to %c3 step %c1 {
+// CHECK:   loop.for %[[G:.*]] = %c0 to %c1 step %c1 {
+// CHECK:     %[[GX:.*]] = arith.muli %[[G]], %c2 : index
+// CHECK:     %[[OX0:.*]] = arith.addi %[[GX]], %c1 : index
+// CHECK:     %[[OX1:.*]] = arith.addi %[[OX0]], %c1 : index
 // CHECK:     loop.for %[[IC:.*]] = %c0 to %c2 step %c1 {
 // CHECK:       loop.for %[[M:.*]] = %c0 to %c2 step %c1 {
 // CHECK:         %[[BASE:.*]] = arith.muli %[[IC]], %c2 : index
@@ -40,8 +48,12 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // CHECK:         %[[F32:.*]] = arith.extsi %[[FV]] : i8 to i32
 // CHECK:         %[[P0:.*]] = arith.muli %[[F32]], %[[X032]] : i32
 // CHECK:         arith.addi %[[INIT]], %[[P0]] : i32
+// CHECK:         loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC]]]
+// CHECK-NOT:     loop.load %[[W]]
+// CHECK:         arith.addi %[[INIT]], %{{.*}} : i32
 // CHECK-COUNT-8: loop.load %[[W]]
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX0]], %[[OC]]]
+// CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX1]], %[[OC]]]
 // Their clipped columns (0 and 3): the valid taps in loops, the offset added per tap, from 0
 // (no bias).
 // CHECK:   loop.for %[[K:.*]] = %c0 to %c2 step %c1 {
@@ -52,9 +64,8 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // CHECK:           loop.for
 // CHECK:             loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC2]]]
 // CHECK:             arith.addi %{{.*}}, %c128_i32 : i32
-// Border row 3.
-// CHECK:   loop.for %{{.*}} = %c3 to %c4 step %c1 {
-// CHECK:     loop.for %{{.*}} = %c0 to %c4 step %c1 {
+// No second border nest.
+// CHECK-NOT: loop.for %{{.*}} = %c0 to %c4 step %c1 {
 // CHECK-NOT: buffer.kernel
 func.func @multiplier_2(%x: !buffer<1x4x4x2x!qi>, %y: !buffer<1x4x4x4x!qo>) {
   %w = buffer.get_global @dw : !buffer<1x3x3x4x!qw>
@@ -63,7 +74,8 @@ func.func @multiplier_2(%x: !buffer<1x4x4x2x!qi>, %y: !buffer<1x4x4x4x!qo>) {
 }
 
 // Float, VALID, dilation 2: never clipped, so no tap tables and no branch; columns 0 to 3 as a
-// group of 4 sharing each filter load, then columns 4 to 6 one at a time (a range: no table);
+// group of 4 sharing each filter load, then columns 3 to 6 as one more group overlapping it
+// (column 3 computed and stored twice, the same value: no single-pixel nest);
 // depth multiplier 1: no multiplier loop; input columns step by 2 per tap; TFLite's
 // `total + bias`, clamped (NONE still clamps to ±FLT_MAX).
 // CHECK-LABEL: func.func @float_dilated
@@ -72,8 +84,10 @@ func.func @multiplier_2(%x: !buffer<1x4x4x2x!qi>, %y: !buffer<1x4x4x4x!qo>) {
 // CHECK-NOT: buffer.get_global
 // CHECK: loop.for %[[N:.*]] = %c0 to %c2 step %c1 {
 // CHECK: loop.for %[[OY:.*]] = %c0 to %c3 step %c1 {
-// CHECK: loop.for %[[G:.*]] = %c0 to %c1 step %c1 {
-// CHECK:   %[[OX0:.*]] = arith.muli %[[G]], %c4 : index
+// CHECK: loop.for %[[G:.*]] = %c0 to %c2 step %c1 {
+// CHECK:   %[[GX:.*]] = arith.muli %[[G]], %c4 : index
+// CHECK:   %[[BEFORE:.*]] = arith.cmpi slt, %[[GX]], %c3 : index
+// CHECK:   %[[OX0:.*]] = arith.select %[[BEFORE]], %[[GX]], %c3 : index
 // CHECK:   %[[OX1:.*]] = arith.addi %[[OX0]], %c1 : index
 // CHECK:   %[[OX2:.*]] = arith.addi %[[OX0]], %c2 : index
 // CHECK:   %[[OX3:.*]] = arith.addi %[[OX0]], %c3 : index
@@ -93,9 +107,7 @@ func.func @multiplier_2(%x: !buffer<1x4x4x2x!qi>, %y: !buffer<1x4x4x4x!qo>) {
 // CHECK-NEXT: %[[LO:.*]] = arith.maximumf %[[T]], %{{.*}} : f32
 // CHECK-NEXT: %[[HI:.*]] = arith.minimumf %[[LO]], %{{.*}} : f32
 // CHECK-NEXT: loop.store %[[HI]], %[[Y]][%[[N]], %[[OY]], %[[OX0]], %[[C]]]
-// CHECK: loop.for %[[OX4:.*]] = %c4 to %c7 step %c1 {
-// CHECK:   loop.for %[[C2:.*]] = %c0 to %c3 step %c1 {
-// CHECK:     loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX4]], %[[C2]]]
+// CHECK-NOT: loop.for %{{.*}} = %c4 to %c7 step %c1 {
 func.func @float_dilated(%x: !buffer<2x7x11x3xf32>, %w: !buffer<1x3x3x3xf32>, %b: !buffer<3xf32>, %y: !buffer<2x3x7x3xf32>) {
   buffer.kernel depthwise_conv_2d ins(%x, %w, %b : !buffer<2x7x11x3xf32>, !buffer<1x3x3x3xf32>, !buffer<3xf32>) outs(%y : !buffer<2x3x7x3xf32>) {depth_multiplier = 1 : i64, dilation_h = 2 : i64, dilation_w = 2 : i64, fused_activation = "NONE", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
   return

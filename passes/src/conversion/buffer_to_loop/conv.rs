@@ -18,6 +18,12 @@
 //! channels to each accumulator in a row: the shape the LLVM backend turns into two `smlad` on a
 //! Cortex-M4, the four input and the four filter bytes each read as one word.
 //!
+//! With one input channel (KWS's first layer: 10x4 taps over a 49x10 spectrogram, half its
+//! pixels clipped), the kernel first copies the input into a workspace bordered with its zero
+//! point, so every pixel sees the whole filter (constant bounds, folded input offset); where the
+//! filter width is a multiple of 4, each step then adds four consecutive columns of a filter row
+//! to each accumulator in a row, the same dot-product shape over columns.
+//!
 //! Filters with fewer input channels than the input are grouped convolutions: output channel
 //! `oc` reads input channels of group `oc / (out_c / groups)`, as TFLite's reference kernels do.
 
@@ -68,6 +74,16 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let arith = Accumulation::new(e, [input, filter, output], bias, channels as usize, |values| {
         values.chunks(taps.max(1)).map(|c| c.iter().sum()).collect()
     })?;
+    // One input channel (first layers): the clipped border would take most of the time, with
+    // run-time tap bounds and the input offset added per tap. A copy of the input padded with its
+    // zero point makes every pixel interior: a padded tap adds `f · zero_point`, which the folded
+    // start's `input_offset · f` cancels, exactly as TFLite skips it.
+    let clipped = !(window.never_clipped(0) && window.never_clipped(1));
+    let (input, window) = if filter_depth == 1 && groups == 1 && clipped && arith.packs(true) {
+        padded_input(e, input, &window)?
+    } else {
+        (input, window)
+    };
     let nest = Nest { input, filter, output, filter_depth, groups, per_group, window, arith };
     // Blocks of output channels share each input load; a block never straddles two groups.
     let block =
@@ -75,14 +91,46 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let blocked = channels / block * block;
     // Pixel groups share filter loads; with the channel loop unrolled too (a few input channels)
     // the unrolled window of a group holds more values than registers, so pixels go one by one.
-    let group = if filter_depth > MAX_UNROLLED_CHANNELS { PIXELS } else { 1 };
-    nest.window.for_each_pixel(e, group, |e, pixels, interior| {
+    // Steps over filter columns keep one word per pixel and channel: pixels go in groups again.
+    let group = if filter_depth > MAX_UNROLLED_CHANNELS || nest.steps_columns(true) { PIXELS } else { 1 };
+    nest.window.for_each_pixel(e, group, false, |e, pixels, interior| {
         nest.channel_blocks(e, pixels, interior, (0, blocked / block), block)?;
         if blocked < channels {
             nest.channel_blocks(e, pixels, interior, (blocked, channels - blocked), 1)?;
         }
         Ok(())
     })
+}
+
+/// A workspace holding `input` (int8, NHWC) inside a border of its zero point, as large as
+/// `window`'s taps reach, and the window over it (no padding, so never clipped).
+fn padded_input(
+    e: &mut KernelEmitter<'_>,
+    input: Value,
+    window: &ConvWindow,
+) -> Result<(Value, ConvWindow), Diagnostic> {
+    let (_, zero_point) = e.per_tensor(input)?;
+    let extent = |axis: usize| {
+        (window.output[axis] - 1) * window.stride[axis] + (window.filter[axis] - 1) * window.dilation[axis] + 1
+    };
+    let size = [extent(0), extent(1)];
+    let channels = e.shape(input)[3];
+    let element = e.element(input);
+    let padded = e.workspace(vec![window.batch, size[0], size[1], channels], element);
+    let fill = e.int(zero_point, 8);
+    e.nest(&[window.batch, size[0], size[1], channels], |e, ivs| {
+        e.store(fill, padded, ivs);
+        Ok(())
+    })?;
+    // The input rows and columns the taps reach (SAME padding with a stride may skip the last).
+    let copied = [0, 1].map(|axis| window.input[axis].min(size[axis] - window.pad[axis]));
+    e.nest(&[window.batch, copied[0], copied[1], channels], |e, ivs| {
+        let value = e.load(input, ivs);
+        let (y, x) = (offset(e, ivs[1], 1, window.pad[0]), offset(e, ivs[2], 1, window.pad[1]));
+        e.store(value, padded, &[ivs[0], y, x, ivs[3]]);
+        Ok(())
+    })?;
+    Ok((padded, ConvWindow { input: size, pad: [0, 0], ..window.clone() }))
 }
 
 /// What the nest of one `conv_2d` reads and computes.
@@ -100,6 +148,13 @@ struct Nest {
 }
 
 impl Nest {
+    /// True when the taps of `interior` pixels go four filter columns at a time (one input
+    /// channel, plain int8 products, consecutive columns): the dot-product shape again.
+    fn steps_columns(&self, interior: bool) -> bool {
+        let window = &self.window;
+        self.arith.packs(interior) && self.filter_depth == 1 && window.filter[1] % TERMS == 0 && window.dilation[1] == 1
+    }
+
     /// At `pixels`, `count` blocks of `width` consecutive output channels from channel `first`:
     /// each block carries `width` accumulators per pixel through one pass over the taps and
     /// input channels, so each input element is loaded once per block and each filter element
@@ -112,7 +167,7 @@ impl Nest {
         (first, count): (i64, i64),
         width: i64,
     ) -> Result<(), Diagnostic> {
-        let Nest { input, filter, output, filter_depth, .. } = *self;
+        let Nest { input, filter, filter_depth, .. } = *self;
         e.for_range(0, count, &[], |e, block, _| {
             let base = offset(e, block, width, first);
             let channels: Vec<Value> = (0..width).map(|j| offset(e, base, 1, j)).collect();
@@ -131,6 +186,28 @@ impl Nest {
                 None => ic,
             };
             let packed = self.arith.packs(interior) && filter_depth % TERMS == 0;
+            // One input channel: four consecutive columns of a filter row per step instead.
+            let window = &self.window;
+            if self.steps_columns(interior) {
+                let zero = e.index(0);
+                let ic = input_channel(e, zero);
+                let accs = window.reduce_tap_steps(e, pixels, &inits, TERMS, |e, positions, [fy, fx], accs| {
+                    let fxs: [Value; 4] = std::array::from_fn(|k| offset(e, fx, 1, k as i64));
+                    let xs: Vec<[Value; 4]> = (0..pixels.len())
+                        .map(|p| {
+                            let [iy, ix] = positions[p];
+                            std::array::from_fn(|k| {
+                                let ix = offset(e, ix, 1, k as i64);
+                                e.load(input, &[pixels[p].batch, iy, ix, ic])
+                            })
+                        })
+                        .collect();
+                    let filters = |e: &mut KernelEmitter<'_>, oc| fxs.map(|fx| e.load(filter, &[oc, fy, fx, zero]));
+                    Ok(self.add_quads(e, accs, &xs, &channels, interior, filters))
+                })?;
+                self.store(e, pixels, &channels, &params, &accs);
+                return Ok(Vec::new());
+            }
             let accs = self.window.reduce_taps(e, pixels, &inits, interior, |e, positions, [fy, fx], accs| {
                 let load_x = |e: &mut KernelEmitter<'_>, p: usize, ic: Value| {
                     let channel = input_channel(e, ic);
@@ -143,17 +220,8 @@ impl Nest {
                     return reduce(e, quads, accs, MAX_UNROLLED_CHANNELS / TERMS, |e, quad, accs| {
                         let ics: [Value; 4] = std::array::from_fn(|k| offset(e, quad, TERMS, k as i64));
                         let xs: Vec<[Value; 4]> = (0..pixels.len()).map(|p| ics.map(|ic| load_x(e, p, ic))).collect();
-                        let mut next = accs.to_vec();
-                        for (j, &oc) in channels.iter().enumerate() {
-                            let fs = ics.map(|ic| e.load(filter, &[oc, fy, fx, ic]));
-                            for (p, x) in xs.iter().enumerate() {
-                                let slot = p * channels.len() + j;
-                                for (&x, &f) in x.iter().zip(&fs) {
-                                    next[slot] = self.arith.accumulate(e, next[slot], x, f, interior);
-                                }
-                            }
-                        }
-                        Ok(next)
+                        let filters = |e: &mut KernelEmitter<'_>, oc| ics.map(|ic| e.load(filter, &[oc, fy, fx, ic]));
+                        Ok(self.add_quads(e, accs, &xs, &channels, interior, filters))
                     });
                 }
                 let depth = (e.index(0), e.index(filter_depth));
@@ -170,14 +238,51 @@ impl Nest {
                     Ok(next)
                 })
             })?;
-            for (p, pixel) in pixels.iter().enumerate() {
-                for (j, &oc) in channels.iter().enumerate() {
-                    let result = params[j].finish(e, accs[p * channels.len() + j]);
-                    e.store(result, output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
-                }
-            }
+            self.store(e, pixels, &channels, &params, &accs);
             Ok(Vec::new())
         })
         .map(drop)
+    }
+
+    /// `accs` (pixel-major) plus, for each of `channels` and each pixel `p`, the four terms of
+    /// `xs[p]` and the channel's filter values (`filters(e, oc)`) added in a row: the shape the
+    /// LLVM backend packs into two `smlad` on DSP cores.
+    fn add_quads(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        accs: &[Value],
+        xs: &[[Value; 4]],
+        channels: &[Value],
+        interior: bool,
+        mut filters: impl FnMut(&mut KernelEmitter<'_>, Value) -> [Value; 4],
+    ) -> Vec<Value> {
+        let mut next = accs.to_vec();
+        for (j, &oc) in channels.iter().enumerate() {
+            let fs = filters(e, oc);
+            for (p, x) in xs.iter().enumerate() {
+                let slot = p * channels.len() + j;
+                for (&x, &f) in x.iter().zip(&fs) {
+                    next[slot] = self.arith.accumulate(e, next[slot], x, f, interior);
+                }
+            }
+        }
+        next
+    }
+
+    /// The outputs of `pixels` × `channels` from their accumulators (pixel-major).
+    fn store(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        pixels: &[Pixel],
+        channels: &[Value],
+        params: &[Channel],
+        accs: &[Value],
+    ) {
+        for (p, pixel) in pixels.iter().enumerate() {
+            for (j, &oc) in channels.iter().enumerate() {
+                let result = params[j].finish(e, accs[p * channels.len() + j]);
+                e.store(result, self.output, &[pixel.batch, pixel.out[0], pixel.out[1], oc]);
+            }
+        }
     }
 }

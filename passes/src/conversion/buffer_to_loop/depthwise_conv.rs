@@ -3,7 +3,7 @@
 //! `reference_ops::DepthwiseConv` (float).
 //!
 //! ```text
-//! for b, oy, ox (groups of 4 interior columns):   (ConvWindow::for_each_pixel)
+//! for b, oy, ox (groups of ≤ 4 interior columns): (ConvWindow::for_each_pixel)
 //!   for ic, m:                                    oc = ic · depth_multiplier + m
 //!     acc[p] = init(oc)                           (0, bias, or bias + input_offset·Σfilter)
 //!     for fy in ylo..yhi, fx in xlo..xhi:         only taps inside the input
@@ -41,7 +41,10 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         sums
     })?;
     let zero = e.index(0);
-    window.for_each_pixel(e, PIXEL_GROUP, |e, pixels, interior| {
+    // Groups as wide as the interior when it is narrower (KWS: 3 interior columns of 5).
+    let (first, end) = window.interior(1);
+    let group = PIXEL_GROUP.min(end - first).max(1);
+    window.for_each_pixel(e, group, true, |e, pixels, interior| {
         // One output channel `oc` of input channel `ic`, for every pixel.
         let output_channel = |e: &mut KernelEmitter<'_>, ic: Value, oc: Value| -> Result<(), Diagnostic> {
             let channel = arith.channel(e, oc, interior);
