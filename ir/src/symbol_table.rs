@@ -40,6 +40,19 @@ impl Context {
         self.attr(op, SYMBOL_NAME_ATTR).and_then(|a| self.string_value(a))
     }
 
+    /// The symbol `attr` names when it is a flat reference (`@name`, no nested part).
+    pub fn flat_symbol_ref(&self, attr: crate::attributes::Attribute) -> Option<&str> {
+        match self.attr_kind(attr) {
+            AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(root.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The flat symbol reference in attribute `name` of `op`, if it has one.
+    pub fn flat_symbol_attr(&self, op: OpId, name: &str) -> Option<&str> {
+        self.attr(op, name).and_then(|a| self.flat_symbol_ref(a))
+    }
+
     /// True if `op` is a symbol not visible outside its table.
     pub fn is_private_symbol(&self, op: OpId) -> bool {
         self.attr(op, VISIBILITY_ATTR).and_then(|a| self.string_value(a)).is_some_and(|v| v != "public")

@@ -32,7 +32,7 @@ use cranelift_module::{DataDescription, DataId, Linkage, Module};
 use mc_dialects::buffer::{AllocOp, GlobalOp, PoolOp, PoolViewOp, StageOp};
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
-use mc_ir::{AttrKind, Context, Diagnostic, OpId};
+use mc_ir::{Context, Diagnostic, OpId, SymbolTable};
 use std::collections::HashMap;
 
 /// Alignment in bytes of a stack slot's address on the host (the stack pointer's alignment).
@@ -48,6 +48,7 @@ pub(crate) fn define_globals(
     jit: &mut JITModule,
 ) -> Result<HashMap<String, DataId>, Diagnostic> {
     let mut globals = HashMap::new();
+    let symbols = SymbolTable::new(ctx, module.op());
     for op in module.ops(ctx) {
         let mut data = DataDescription::new();
         let (name, writable) = if let Some(global) = GlobalOp::cast(ctx, op) {
@@ -58,7 +59,7 @@ pub(crate) fn define_globals(
         } else if let Some(pool) = PoolOp::cast(ctx, op) {
             let size = usize::try_from(pool.size_bytes(ctx))
                 .map_err(|_| Diagnostic::error(ctx.operation(op).loc(), "the pool is too large for the host"))?;
-            match staged_contents(ctx, module, pool, size)? {
+            match staged_contents(ctx, module, &symbols, pool, size)? {
                 Some(bytes) => data.define(bytes.into_boxed_slice()),
                 None => data.define_zeroinit(size),
             }
@@ -80,16 +81,19 @@ pub(crate) fn define_globals(
 
 /// The bytes of `pool` (`size` long) with every constant `buffer.stage` puts there copied in;
 /// `None` if nothing is staged into it.
-fn staged_contents(ctx: &Context, module: ModuleOp, pool: PoolOp, size: usize) -> Result<Option<Vec<u8>>, Diagnostic> {
+fn staged_contents(
+    ctx: &Context,
+    module: ModuleOp,
+    symbols: &SymbolTable,
+    pool: PoolOp,
+    size: usize,
+) -> Result<Option<Vec<u8>>, Diagnostic> {
     let mut contents: Option<Vec<u8>> = None;
     for op in module.ops(ctx) {
         let Some(stage) = StageOp::cast(ctx, op).filter(|s| s.pool_name(ctx) == Some(pool.name(ctx))) else { continue };
         let error = |m: String| Diagnostic::error(ctx.operation(op).loc(), m);
         let global = stage
-            .global_name(ctx)
-            .and_then(|name| {
-                module.ops(ctx).into_iter().filter_map(|o| GlobalOp::cast(ctx, o)).find(|g| g.name(ctx) == name)
-            })
+            .source(ctx, symbols)
             .ok_or_else(|| error("the staged global is not at the top level of the module".into()))?;
         let bytes = global.data(ctx).map_err(error)?;
         let start = usize::try_from(stage.offset_bytes(ctx)).unwrap_or(usize::MAX);
@@ -141,10 +145,7 @@ pub(crate) fn lower_view(lowering: &mut FunctionLowering<'_, '_>, op: OpId) -> R
 /// `buffer.get_global @g`: the address of `@g`'s data object.
 pub(crate) fn lower_get_global(lowering: &mut FunctionLowering<'_, '_>, op: OpId) -> Result<(), Diagnostic> {
     let ctx = lowering.ctx();
-    let name = match ctx.attr(op, "name").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => root.as_str(),
-        _ => return Err(lowering.error(op, "expected a flat 'name' symbol")),
-    };
+    let name = ctx.flat_symbol_attr(op, "name").ok_or_else(|| lowering.error(op, "expected a flat 'name' symbol"))?;
     let address = lowering
         .global_address(name)
         .ok_or_else(|| lowering.error(op, format!("no 'buffer.global' @{name} at the top level of the module")))?;

@@ -720,10 +720,10 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
 
     fn lower_call(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
-        let callee = match ctx.attr(op, "callee").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => root.clone(),
-            _ => return Err(self.error(op, "expected a flat 'callee' symbol")),
-        };
+        let callee = ctx
+            .flat_symbol_attr(op, "callee")
+            .ok_or_else(|| self.error(op, "expected a flat 'callee' symbol"))?
+            .to_string();
         let decl = self
             .decls
             .funcs

@@ -200,6 +200,7 @@ struct Api<'a, 'll> {
     prefix: &'a Prefix,
     interface: &'a Interface,
     context: StructType<'ll>,
+    /// The target's pointer-sized integer.
     intptr: IntType<'ll>,
 }
 
@@ -243,11 +244,6 @@ impl<'ll> Api<'_, 'll> {
 
     fn ptr(&self) -> inkwell::types::PointerType<'ll> {
         self.llvm.ptr_type(AddressSpace::default())
-    }
-
-    /// The pointer-sized integer type.
-    fn intptr(&self) -> IntType<'ll> {
-        self.intptr
     }
 
     /// Declares the external, `nounwind` API function `name` returning a status.
@@ -344,11 +340,11 @@ impl<'ll> Api<'_, 'll> {
     ) -> Result<(), BuilderError> {
         f.check(f.builder.build_is_null(base, "")?, Status::ArenaUnbound)?;
         f.check(f.builder.build_int_compare(IntPredicate::ULT, bytes, size, "")?, Status::ArenaTooSmall)?;
-        let address = f.builder.build_ptr_to_int(base, self.intptr(), "")?;
-        let alignment = f.builder.build_int_z_extend_or_bit_cast(alignment, self.intptr(), "")?;
-        let mask = f.builder.build_int_sub(alignment, self.intptr().const_int(1, false), "")?;
+        let address = f.builder.build_ptr_to_int(base, self.intptr, "")?;
+        let alignment = f.builder.build_int_z_extend_or_bit_cast(alignment, self.intptr, "")?;
+        let mask = f.builder.build_int_sub(alignment, self.intptr.const_int(1, false), "")?;
         let low = f.builder.build_and(address, mask, "")?;
-        let misaligned = f.builder.build_int_compare(IntPredicate::NE, low, self.intptr().const_zero(), "")?;
+        let misaligned = f.builder.build_int_compare(IntPredicate::NE, low, self.intptr.const_zero(), "")?;
         f.check(misaligned, Status::ArenaMisaligned)
     }
 
@@ -409,10 +405,10 @@ impl<'ll> Api<'_, 'll> {
         let i8 = self.llvm.i8_type();
         for (staged, &image) in self.interface.staged.iter().zip(images) {
             let base = self.base(&f, context, staged.region).map_err(llvm_error)?;
-            let offset = self.intptr().const_int(staged.offset, false);
+            let offset = self.intptr.const_int(staged.offset, false);
             // SAFETY (LLVM's): the constant lies inside its region (the verifier checked the stage).
             let at = unsafe { f.builder.build_in_bounds_gep(i8, base, &[offset], "") }.map_err(llvm_error)?;
-            let bytes = self.intptr().const_int(staged.bytes, false);
+            let bytes = self.intptr.const_int(staged.bytes, false);
             f.builder.build_memcpy(at, 1, image, 1, bytes).map_err(|e| format!("internal error: {e}"))?;
         }
         f.builder.build_return(None).map_err(llvm_error)?;
@@ -432,8 +428,8 @@ impl<'ll> Api<'_, 'll> {
             let at = self.field(&f, context, ARENA_BYTES, self.constant(index as u64))?;
             let bytes = f.builder.build_load(self.i32(), at, "")?.into_int_value();
             self.check_region(&f, base, bytes, self.constant(region.bytes), self.constant(region.alignment))?;
-            let start = f.builder.build_ptr_to_int(base, self.intptr(), "")?;
-            let end = f.builder.build_int_add(start, self.intptr().const_int(region.bytes, false), "")?;
+            let start = f.builder.build_ptr_to_int(base, self.intptr, "")?;
+            let end = f.builder.build_int_add(start, self.intptr.const_int(region.bytes, false), "")?;
             spans.push((start, end));
         }
         for (i, &(start_a, end_a)) in spans.iter().enumerate() {
@@ -450,13 +446,13 @@ impl<'ll> Api<'_, 'll> {
         let i8 = self.llvm.i8_type();
         for (index, region) in regions.iter().enumerate().filter(|(_, r)| r.role == Role::Persistent) {
             let base = self.base(&f, context, index)?;
-            f.builder.build_memset(base, 1, i8.const_zero(), self.intptr().const_int(region.bytes, false))?;
+            f.builder.build_memset(base, 1, i8.const_zero(), self.intptr.const_int(region.bytes, false))?;
             for seed in self.interface.seeds.iter().filter(|s| s.region == index) {
-                let offset = self.intptr().const_int(seed.offset, false);
+                let offset = self.intptr.const_int(seed.offset, false);
                 // SAFETY (LLVM's): the seed lies inside its region (the planner placed it there).
                 let at = unsafe { f.builder.build_in_bounds_gep(i8, base, &[offset], "")? };
                 let value = i8.const_int(u64::from(seed.value), false);
-                f.builder.build_memset(at, 1, value, self.intptr().const_int(seed.bytes, false))?;
+                f.builder.build_memset(at, 1, value, self.intptr.const_int(seed.bytes, false))?;
             }
         }
         f.builder.build_store(self.state(&f, context)?, self.constant(INITIALIZED))?;

@@ -31,7 +31,7 @@ use inkwell::values::{PointerValue, UnnamedAddress};
 use mc_dialects::buffer::{AllocOp, GlobalOp, PoolOp, PoolViewOp};
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
-use mc_ir::{AttrKind, Context, Diagnostic, OpId};
+use mc_ir::{Context, Diagnostic, OpId};
 use std::collections::HashMap;
 
 /// The globals [`define_data`] defined.
@@ -121,10 +121,7 @@ impl FunctionLowering<'_, '_> {
     /// `buffer.get_global @g`: the address of `@g`'s constant.
     pub(crate) fn lower_get_global(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
-        let name = match ctx.attr(op, "name").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => root.as_str(),
-            _ => return Err(self.error(op, "expected a flat 'name' symbol")),
-        };
+        let name = ctx.flat_symbol_attr(op, "name").ok_or_else(|| self.error(op, "expected a flat 'name' symbol"))?;
         let address = *self
             .symbols
             .constants

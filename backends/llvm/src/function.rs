@@ -32,7 +32,7 @@ use inkwell::module::Module;
 use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PointerValue, ValueKind};
 use mc_dialects::arith::build::constant_int_value;
 use mc_ir::printer::attributes::type_to_string;
-use mc_ir::{AttrKind, BlockId, Context, Diagnostic, OpId, Value};
+use mc_ir::{BlockId, Context, Diagnostic, OpId, Value};
 use std::collections::HashMap;
 
 /// The module-level symbols functions refer to, by IR symbol name.
@@ -275,10 +275,8 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
 
     fn lower_call(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
-        let callee = match ctx.attr(op, "callee").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => root.as_str(),
-            _ => return Err(self.error(op, "expected a flat 'callee' symbol")),
-        };
+        let callee =
+            ctx.flat_symbol_attr(op, "callee").ok_or_else(|| self.error(op, "expected a flat 'callee' symbol"))?;
         let function =
             *self.symbols.funcs.get(callee).ok_or_else(|| self.error(op, format!("unknown function @{callee}")))?;
         let args: Vec<_> = self.operand_values(op)?.into_iter().map(Into::into).collect();

@@ -12,7 +12,7 @@
 //! resets variable tensors.
 
 use crate::module::CApi;
-use mc_dialects::buffer::{GlobalOp, PoolOp, PoolViewOp, Role, StageOp};
+use mc_dialects::buffer::{PoolOp, PoolViewOp, Role, StageOp};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
@@ -148,13 +148,11 @@ impl Interface {
         seeds.sort_by_key(|s| (s.region, s.offset));
         seeds.dedup();
         let mut staged = Vec::new();
+        let symbols = mc_ir::SymbolTable::new(ctx, module);
         for stage in module_op.ops(ctx).into_iter().filter_map(|op| StageOp::cast(ctx, op)) {
             let loc = ctx.operation(stage.op()).loc();
             let global = stage
-                .global_name(ctx)
-                .and_then(|name| {
-                    module_op.ops(ctx).into_iter().filter_map(|o| GlobalOp::cast(ctx, o)).find(|g| g.name(ctx) == name)
-                })
+                .source(ctx, &symbols)
                 .ok_or_else(|| Diagnostic::error(loc, "the staged global is not at the top level of the module"))?;
             let region = stage
                 .pool_name(ctx)

@@ -6,8 +6,8 @@ use super::alloc::{alignment_bytes, check_alignment};
 use super::role::Role;
 use mc_ir::printer::attributes::{attr_to_string, type_to_string};
 use mc_ir::{
-    AttrKind, Builder, Context, Diagnostic, Location, OpId, OperationState, SYMBOL_NAME_ATTR, SymbolTableCollection,
-    Type, define_op,
+    Builder, Context, Diagnostic, Location, OpId, OperationState, SYMBOL_NAME_ATTR, SymbolTableCollection, Type,
+    define_op,
 };
 
 define_op! {
@@ -124,10 +124,7 @@ impl PoolViewOp {
 
     /// The pool's symbol name (flat references only).
     pub fn pool_name(self, ctx: &Context) -> Option<&str> {
-        match ctx.attr_kind(self.pool(ctx)) {
-            AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(root.as_str()),
-            _ => None,
-        }
+        ctx.flat_symbol_ref(self.pool(ctx))
     }
 
     /// The byte offset.

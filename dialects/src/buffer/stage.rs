@@ -7,7 +7,7 @@ use super::global::GlobalOp;
 use super::pool::PoolOp;
 use super::role::Role;
 use mc_ir::printer::attributes::attr_to_string;
-use mc_ir::{AttrKind, Context, Diagnostic, Location, OpId, OperationState, SymbolTableCollection, define_op};
+use mc_ir::{Context, Diagnostic, Location, OpId, OperationState, SymbolTable, SymbolTableCollection, define_op};
 
 define_op! {
     /// Initialization copies the data of the `buffer.global` `global` to byte `offset` of the
@@ -44,24 +44,22 @@ impl StageOp {
 
     /// The global's symbol name (flat references only).
     pub fn global_name(self, ctx: &Context) -> Option<&str> {
-        flat(ctx, self.global(ctx))
+        ctx.flat_symbol_ref(self.global(ctx))
+    }
+
+    /// The `buffer.global` it copies, looked up in the module's `symbols`.
+    pub fn source(self, ctx: &Context, symbols: &SymbolTable) -> Option<GlobalOp> {
+        symbols.lookup(self.global_name(ctx)?).and_then(|op| GlobalOp::cast(ctx, op))
     }
 
     /// The pool's symbol name (flat references only).
     pub fn pool_name(self, ctx: &Context) -> Option<&str> {
-        flat(ctx, self.pool(ctx))
+        ctx.flat_symbol_ref(self.pool(ctx))
     }
 
     /// The byte offset in the pool.
     pub fn offset_bytes(self, ctx: &Context) -> u64 {
         ctx.integer_value(self.offset(ctx)).and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
-    }
-}
-
-fn flat(ctx: &Context, attr: mc_ir::Attribute) -> Option<&str> {
-    match ctx.attr_kind(attr) {
-        AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(root.as_str()),
-        _ => None,
     }
 }
 

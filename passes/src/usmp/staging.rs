@@ -20,7 +20,7 @@ use super::banks::Bank;
 use super::placement::{Rule, constant_rule};
 use super::problem::align_up;
 use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GetGlobalOp, GlobalOp, PoolOp, PoolViewOp, Role, StageOp};
-use mc_ir::{AttrKind, Builder, Context, InsertPoint, OpId};
+use mc_ir::{Builder, Context, InsertPoint, OpId};
 
 /// A constant staged into a bank.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,11 +133,10 @@ pub fn rewrite_staged(
     }
     for op in ctx.walk_preorder(module) {
         let Some(get) = GetGlobalOp::cast(ctx, op) else { continue };
-        let target = match ctx.attr_kind(get.name(ctx)) {
-            AttrKind::SymbolRef { root, nested } if nested.is_empty() => root.clone(),
-            _ => continue,
+        let Some(s) = ctx.flat_symbol_ref(get.name(ctx)).and_then(|name| staged.iter().find(|s| s.global == name))
+        else {
+            continue;
         };
-        let Some(s) = staged.iter().find(|s| s.global == target) else { continue };
         let ty = ctx.operation(op).result_type(0);
         let op_loc = ctx.operation(op).loc();
         let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), op_loc);
