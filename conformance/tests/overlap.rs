@@ -2,14 +2,16 @@
 //! random one-op int8 model (conv, depthwise conv, average and max pool, relu, add) runs with its
 //! input and output in ONE buffer, the output exactly the declared `D` bytes after the input's
 //! start (the tightest placement the planner may choose), through the real lowering and the
-//! Cranelift JIT; its output must equal the model's ordinary run byte for byte. Past `D` the
-//! test must be able to fail: element-wise kernels break one byte further (`D + 1`, the bound is
-//! exact), windowed kernels (argued a row at a time) within two output rows further.
+//! Cranelift JIT; its output must equal the model's ordinary run byte for byte. Windowed kernels
+//! run both ways: rows ascending (`offset(out) - offset(in) <= D`) and descending (`>= D`, with
+//! `row_order = "descending"`). Past `D` the test must be able to fail: element-wise kernels
+//! break one byte further (`D + 1`, the bound is exact), windowed kernels (argued a row at a
+//! time) within two output rows further (`D + 2 rows` ascending, `D - 2 rows` descending).
 
 use mc_backend_cranelift::{JitArg, JitModule};
 use mc_conformance::models::{OneOp, Quant};
 use mc_conformance::{Case, DType, Rng, Tensor};
-use mc_dialects::buffer::{AllocOp, CopyOp, KernelOp, Role, ViewOp};
+use mc_dialects::buffer::{AllocOp, CopyOp, DeltaBound, KernelOp, Role, RowOrder, ViewOp};
 use mc_ir::buffer::row_major_strides;
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::{Builder, Context, InsertPoint, OpId};
@@ -126,18 +128,23 @@ fn run_pipeline(ctx: &mut Context, module: OpId, pipeline: &str) {
     }
 }
 
-/// The case's kernel run with input and output in one buffer, the output `shift(D)` bytes after
-/// the input's start; returns `D` and the output bytes (`None` without an allowance).
-fn run_overlapping(case: &Case, shift: impl Fn(i64) -> i64) -> Option<(i64, Vec<u8>)> {
+/// The case's kernel run with its rows in `order`, input and output in one buffer, the output
+/// `shift(D)` bytes after the input's start; returns the bound and the output bytes (`None`
+/// without an allowance).
+fn run_overlapping(case: &Case, order: RowOrder, shift: impl Fn(i64) -> i64) -> Option<(DeltaBound, Vec<u8>)> {
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
     let module = mc_tflite::import::import_and_verify(&mut ctx, &case.model, &case.name).expect("imports").op();
     run_pipeline(&mut ctx, module, &graph_to_buffer());
     let kernel = ctx.walk_preorder(module).into_iter().find_map(|op| KernelOp::cast(&ctx, op)).expect("a kernel");
+    if order == RowOrder::Descending {
+        let attr = ctx.string_attr(order.as_str());
+        ctx.set_attr(kernel.op(), "row_order", Some(attr));
+    }
     let (inputs, output) = (kernel.inputs(&ctx), kernel.output(&ctx));
     let name = kernel.kernel_name(&ctx).expect("a kernel name").to_string();
-    let max_delta = allowance(&ctx, kernel.op(), &name, &inputs, output)?;
-    let delta = shift(max_delta);
+    let bound = allowance(&ctx, kernel.op(), &name, &inputs, output)?;
+    let delta = shift(bound.bytes());
     // Both as views of one i8 alloc: the input at `base`, the output `delta` bytes after it.
     let (in_type, out_type) = (ctx.value_type(inputs[0]), ctx.value_type(output));
     let bytes = |ctx: &Context, ty| ctx.buffer_storage_bytes(ty).expect("a sized buffer") as i64;
@@ -168,7 +175,7 @@ fn run_overlapping(case: &Case, shift: impl Fn(i64) -> i64) -> Option<(i64, Vec<
     let mut input = case.inputs[0].data.clone();
     let mut result = vec![0u8; out_bytes as usize];
     jit.call("main", &mut [JitArg::Memory(&mut input), JitArg::Memory(&mut result)]).expect("runs");
-    Some((max_delta, result))
+    Some((bound, result))
 }
 
 #[test]
@@ -177,24 +184,41 @@ fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it
     let mut checked = 0;
     // Per kind: cases that broke past D (one byte, or two output rows for windowed kernels).
     let mut broken = [0; 6];
+    // Windowed kinds both ways, after them the element-wise kinds ascending.
+    let mut broken_descending = [0; 4];
     for round in 0..150 {
         let kind = round % 6;
         let Some(case) = random_case(kind, &mut rng) else { continue };
         let outputs = mc_conformance::host::run_model(&case.model, &case.inputs, &case.name).expect("runs");
         let expected = &outputs[0];
-        let (delta, got) = run_overlapping(&case, |d| d).unwrap_or_else(|| panic!("{}: no allowance", case.name));
-        assert_eq!(&got, &expected.data, "{}: output {delta} bytes after the input differs", case.name);
-        checked += 1;
-        // Element-wise kernels break one byte past D (unless the clobbered values happen to give
-        // the same results): the bound is exact. Windowed ones are argued a row at a time, so
-        // they may need up to a row or two more.
-        let row = (expected.shape[expected.shape.len() - 1] * expected.shape[expected.shape.len() - 2]) as i64;
-        let reach = if kind < 4 { 2 * row } else { 1 };
-        let breaks = |k: i64| run_overlapping(&case, |d| d + k).expect("an allowance").1 != expected.data;
-        if (1..=reach).any(breaks) {
-            broken[kind] += 1;
+        let orders: &[RowOrder] =
+            if kind < 4 { &[RowOrder::Ascending, RowOrder::Descending] } else { &[RowOrder::Ascending] };
+        for &order in orders {
+            let (bound, got) =
+                run_overlapping(&case, order, |d| d).unwrap_or_else(|| panic!("{}: no allowance", case.name));
+            assert_eq!(&got, &expected.data, "{} ({order:?}): output at {bound:?} from the input differs", case.name);
+            let ok = match (order, bound) {
+                (RowOrder::Ascending, DeltaBound::AtMost(_)) | (RowOrder::Descending, DeltaBound::AtLeast(_)) => true,
+                _ => false,
+            };
+            assert!(ok, "{} ({order:?}): bound {bound:?} on the wrong side", case.name);
+            checked += 1;
+            // Element-wise kernels break one byte past D (unless the clobbered values happen to
+            // give the same results): the bound is exact. Windowed ones are argued a row at a
+            // time, so they may need up to a row or two more.
+            let row = (expected.shape[expected.shape.len() - 1] * expected.shape[expected.shape.len() - 2]) as i64;
+            let reach = if kind < 4 { 2 * row } else { 1 };
+            let past = |k: i64| if order == RowOrder::Ascending { k } else { -k };
+            let breaks = |k: i64| run_overlapping(&case, order, |d| d + past(k)).expect("an allowance").1 != expected.data;
+            if (1..=reach).any(breaks) {
+                match order {
+                    RowOrder::Ascending => broken[kind] += 1,
+                    RowOrder::Descending => broken_descending[kind] += 1,
+                }
+            }
         }
     }
+    assert!(broken_descending.iter().all(|&b| b > 0), "descending cases broken past D, by kind: {broken_descending:?}");
     assert!(checked >= 120, "only {checked} cases had a valid shape");
     assert!(broken.iter().all(|&b| b > 0), "cases broken past D, by kind: {broken:?}");
 }

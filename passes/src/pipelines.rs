@@ -5,20 +5,21 @@
 
 /// From the graph dialect (an imported model) to planned loop-level IR: clean the graph
 /// (shape-like constants to attributes, shared constants, dead ops), bufferize, run elementwise
-/// kernels in place, lower kernels to loop nests, clean up, and plan every buffer into pools.
+/// kernels in place, alternate the row order of chained kernels (for overlap-aware planning),
+/// lower kernels to loop nests, clean up, and plan every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
 pub fn graph_to_loop(usmp_options: &str) -> String {
-    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{INPLACE},{})", buffer_to_loop_passes(usmp_options))
+    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{BUFFER_PASSES},{})", buffer_to_loop_passes(usmp_options))
 }
 
-/// From the graph dialect to buffer kernels with in-place reuse: the first half of
+/// From the graph dialect to buffer kernels with in-place reuse and row orders: the first half of
 /// [`graph_to_loop`], whose second half is [`buffer_to_loop`].
 pub fn graph_to_inplace_buffers() -> String {
-    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{INPLACE})")
+    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{BUFFER_PASSES})")
 }
 
-/// Elementwise kernels run in place.
-const INPLACE: &str = "buffer-inplace";
+/// Elementwise kernels run in place; chained overlapping kernels alternate their row order.
+const BUFFER_PASSES: &str = "buffer-inplace,buffer-row-order";
 
 /// From the graph dialect to buffer kernels, without in-place reuse: the first steps of
 /// [`graph_to_loop`] (tests that rearrange buffers before lowering start from here).

@@ -13,7 +13,7 @@
 //! | `mc.name` | `memref.alloca` | the variable a persistent `buffer.alloc` holds | none |
 //! | `mc.resources` | `builtin.module` | the order of mc's resource blobs (the order mc prints them in) | the order of first use |
 //! | `mc.pool_view` (unit) | `memref.reinterpret_cast` | the cast and the `memref.view` it casts are one `buffer.pool_view` with a layout | a `buffer.view` of a `buffer.pool_view` |
-//! | `mc.overlap` | `builtin.unrealized_conversion_cast %output, %input : ... to none` | a `buffer.overlap` planning hint and its `max_delta` (the cast has no use and no effect: upstream passes erase it) | — (such casts are not imported) |
+//! | `mc.overlap`, `mc.overlap_min` | `builtin.unrealized_conversion_cast %output, %input : ... to none` | a `buffer.overlap` planning hint and its `max_delta` or `min_delta` (the cast has no use and no effect: upstream passes erase it) | — (such casts are not imported) |
 
 /// A buffer's quantized element type.
 pub const QUANT: &str = "mc.quant";
@@ -31,7 +31,9 @@ pub const STAGES: &str = "mc.stages";
 pub const NAME: &str = "mc.name";
 /// The order of the module's resource blobs.
 pub const RESOURCES: &str = "mc.resources";
-/// The `max_delta` of a `buffer.overlap` hint.
+/// The `max_delta` of a `buffer.overlap` hint (rows ascending).
 pub const OVERLAP: &str = "mc.overlap";
+/// The `min_delta` of a `buffer.overlap` hint (rows descending).
+pub const OVERLAP_MIN: &str = "mc.overlap_min";
 /// A layout cast that belongs to the pool view it casts.
 pub const POOL_VIEW: &str = "mc.pool_view";

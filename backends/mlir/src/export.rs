@@ -24,7 +24,7 @@ use crate::quant::export_quant_attr;
 use crate::resources::export_dense_resource;
 use crate::session::Session;
 use crate::types::{export_tensor_type, export_type};
-use mc_dialects::buffer::{AllocOp, GlobalOp, PoolOp, PoolViewOp, Role, StageOp, ViewOp};
+use mc_dialects::buffer::{AllocOp, DeltaBound, GlobalOp, OverlapOp, PoolOp, PoolViewOp, Role, StageOp, ViewOp};
 use mc_ir::builtin::ModuleOp;
 use mc_ir::{AttrKind, BlockId, Context, Diagnostic, OpId, RegionId, Type, Value};
 use melior::Context as MlirContext;
@@ -505,12 +505,17 @@ impl<'a, 'c> Exporter<'a, 'c> {
             }
             "buffer.pool_view" => return self.pool_view(op, loc, block),
             "buffer.overlap" => {
-                let delta = ctx.attr(op, "max_delta").ok_or_else(|| self.error(op, "has no 'max_delta'"))?;
+                let bound = OverlapOp(op).bound(ctx).ok_or_else(|| self.error(op, "has no valid bound"))?;
+                let name = match bound {
+                    DeltaBound::AtMost(_) => carried::OVERLAP,
+                    DeltaBound::AtLeast(_) => carried::OVERLAP_MIN,
+                };
+                let delta = ctx.attr(op, bound.attribute_name()).ok_or_else(|| self.error(op, "has no bound"))?;
                 let delta = export_attr(ctx, self.mlir, delta).map_err(|e| self.error(op, e))?;
                 OperationBuilder::new("builtin.unrealized_conversion_cast", loc)
                     .add_operands(&self.operands(op)?)
                     .add_results(&[MlirType::none(self.mlir)])
-                    .add_attributes(&[self.named(carried::OVERLAP, delta)])
+                    .add_attributes(&[self.named(name, delta)])
                     .build()
             }
             _ => return Err(self.error(op, "no upstream MLIR counterpart")),

@@ -19,7 +19,7 @@ use crate::quant::{import_quant_attr, with_quantized_element};
 use crate::resources::{insert_blob, is_dense_resource, printed_blobs, resource_key};
 use crate::session::Session;
 use crate::types::import_type;
-use mc_dialects::buffer::{GlobalOp, OverlapOp, PoolOp, PoolViewOp, Role, StageOp, ViewOp};
+use mc_dialects::buffer::{DeltaBound, GlobalOp, OverlapOp, PoolOp, PoolViewOp, Role, StageOp, ViewOp};
 use mc_ir::builtin::ModuleOp;
 use mc_ir::resources::ResourceTable;
 use mc_ir::{
@@ -702,14 +702,20 @@ impl Importer<'_, '_> {
         Ok(())
     }
 
-    /// A `builtin.unrealized_conversion_cast %output, %input : ... to none {mc.overlap = d}`
-    /// without uses: the planning hint `buffer.overlap` (no other cast has an mc counterpart).
+    /// A `builtin.unrealized_conversion_cast %output, %input : ... to none {mc.overlap = d}` (or
+    /// `mc.overlap_min`) without uses: the planning hint `buffer.overlap` (no other cast has an
+    /// mc counterpart).
     fn overlap(&mut self, op: &OperationRef<'_, '_>, block: BlockId) -> Result<(), Diagnostic> {
         // SAFETY: a query on live values.
         let unused =
             op.results().all(|r| unsafe { mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(r.to_raw())) });
-        let delta = op.attribute(carried::OVERLAP).ok().and_then(|d| IntegerAttribute::try_from(d).ok());
-        let (Some(delta), 2, 1, true) = (delta, op.operand_count(), op.result_count(), unused) else {
+        let delta = |name| op.attribute(name).ok().and_then(|d| IntegerAttribute::try_from(d).ok());
+        let bound = match (delta(carried::OVERLAP), delta(carried::OVERLAP_MIN)) {
+            (Some(max), None) => Some(DeltaBound::AtMost(max.signed_value())),
+            (None, Some(min)) => Some(DeltaBound::AtLeast(min.signed_value())),
+            _ => None,
+        };
+        let (Some(bound), 2, 1, true) = (bound, op.operand_count(), op.result_count(), unused) else {
             return Err(self.error(
                 op,
                 format!(
@@ -721,7 +727,7 @@ impl Importer<'_, '_> {
         let operands = self.operands(op)?;
         let loc = self.loc(op);
         let mut builder = mc_ir::Builder::at(self.ctx, InsertPoint::end(block), loc);
-        OverlapOp::build(&mut builder, operands[0], operands[1], delta.signed_value());
+        OverlapOp::build(&mut builder, operands[0], operands[1], bound);
         Ok(())
     }
 

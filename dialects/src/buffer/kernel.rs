@@ -48,6 +48,38 @@ pub const KERNELS: &[&str] = &[
 pub const ELEMENTWISE_KERNELS: &[&str] =
     &["add", "sub", "mul", "logistic", "tanh", "relu", "relu6", "relu_n1_to_1", "quantize", "dequantize"];
 
+/// The kernels that can compute their output rows in decreasing order (`row_order =
+/// "descending"`): the windowed ones, whose rows are independent units (the memory planner can
+/// then overlap their output with the top of their input, see `buffer.overlap`).
+pub const ROW_REVERSIBLE_KERNELS: &[&str] = &["conv_2d", "depthwise_conv_2d", "avg_pool_2d", "max_pool_2d"];
+
+/// The order in which a kernel computes the rows (outermost non-batch dimension, batches taken
+/// in the same order) of its output. It never changes the values computed, only which input
+/// bytes are still to be read when an output byte is written.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum RowOrder {
+    /// First row first (the default, TFLite's order).
+    #[default]
+    Ascending,
+    /// Last row first.
+    Descending,
+}
+
+impl RowOrder {
+    /// The attribute spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RowOrder::Ascending => "ascending",
+            RowOrder::Descending => "descending",
+        }
+    }
+
+    /// The order spelled `text`.
+    pub fn parse(text: &str) -> Option<RowOrder> {
+        [RowOrder::Ascending, RowOrder::Descending].into_iter().find(|o| o.as_str() == text)
+    }
+}
+
 /// True if kernel `name` (without prefix) accepts buffers of any layout.
 pub fn accepts_strided_operands(name: &str) -> bool {
     ELEMENTWISE_KERNELS.contains(&name)
@@ -70,6 +102,7 @@ define_op! {
     /// | attribute | meaning |
     /// |---|---|
     /// | `kernel` | the graph op's name without `graph.` (one of [`KERNELS`]) |
+    /// | `row_order` | optional `"ascending"` (default) or `"descending"` ([`RowOrder`]; descending only for [`ROW_REVERSIBLE_KERNELS`]) |
     /// | the graph op's own | `stride_h`, `padding`, `fused_activation`, `perm`, `axes`, ... as the graph dialect spells them |
     ///
     /// Layouts: [`ELEMENTWISE_KERNELS`] take buffers of any layout; the others take row-major
@@ -85,6 +118,7 @@ define_op! {
         operands: variadic,
         results: [],
         attributes: [kernel: String],
+        optional_attributes: [row_order: String],
         verify: verify_kernel,
         print: print_kernel,
         parse: parse_kernel,
@@ -110,6 +144,15 @@ impl KernelOp {
     /// The kernel's name without prefix (`conv_2d`), if the attribute is a string.
     pub fn kernel_name(self, ctx: &Context) -> Option<&str> {
         ctx.string_value(self.kernel(ctx))
+    }
+
+    /// The order it computes its output rows in (`None` if `row_order` is not one of the
+    /// spellings).
+    pub fn row_order_value(self, ctx: &Context) -> Option<RowOrder> {
+        match self.row_order(ctx) {
+            None => Some(RowOrder::Ascending),
+            Some(attr) => ctx.string_value(attr).and_then(RowOrder::parse),
+        }
     }
 
     /// The inputs (every operand but the last).
@@ -165,6 +208,17 @@ fn verify_kernel(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         diags.push(error(format!("kernel '{short}' takes {expected} inputs{hint}, but has {inputs}")));
     }
     shape.verify_attributes(ctx, op, diags);
+    match kernel.row_order_value(ctx) {
+        None => diags.push(error(format!(
+            "'row_order' must be \"ascending\" or \"descending\", but is {}",
+            mc_ir::printer::attributes::attr_to_string(ctx, kernel.row_order(ctx).expect("given"))
+        ))),
+        Some(RowOrder::Descending) if !ROW_REVERSIBLE_KERNELS.contains(&short) => diags.push(error(format!(
+            "kernel '{short}' computes its rows in ascending order only (descending: {})",
+            ROW_REVERSIBLE_KERNELS.join(", ")
+        ))),
+        Some(_) => {}
+    }
     if !accepts_strided_operands(short) {
         for (index, value) in operation.operands().enumerate() {
             if ctx.buffer(ctx.value_type(value)).is_some_and(|b| !b.has_row_major_strides()) {

@@ -17,10 +17,10 @@
 //! | `buffer.get_global` | — | buffer | `name` (symbol) | the global's buffer |
 //! | `buffer.view` | `source` | buffer | `offset`? (elements) | the source's storage with the result's shape and layout: reshape, transpose, slice, broadcast; no byte moves |
 //! | `buffer.copy` | `source`, `target` | — | — | copies elements, each side through its layout |
-//! | `buffer.kernel` | `inputs...`, `output` | — | `kernel`, the graph op's attributes | runs one graph operator, writing `output` |
+//! | `buffer.kernel` | `inputs...`, `output` | — | `kernel`, the graph op's attributes, `row_order`? | runs one graph operator, writing `output` (its rows in `row_order`, [`RowOrder`]) |
 //! | `buffer.pool` | — | — | `sym_name`, `bank`, `role`, `size`, `alignment`? | a planned arena of a memory bank (made by the memory planner) |
 //! | `buffer.pool_view` | — | buffer | `pool` (symbol), `offset` (bytes) | the buffer at a fixed offset of a pool (replaces a planned `buffer.alloc`) |
-//! | `buffer.overlap` | `output`, `input` | — | `max_delta` (bytes) | planning hint: the next kernel's output may start up to `max_delta` bytes after its input's start (no run-time effect; `usmp` erases it) |
+//! | `buffer.overlap` | `output`, `input` | — | `max_delta` or `min_delta` (bytes) | planning hint: the next kernel's output may share bytes with its input when it starts at most `max_delta` (rows ascending) or at least `min_delta` (rows descending) bytes after the input's start ([`DeltaBound`]; no run-time effect; `usmp` erases it) |
 //!
 //! Roles are [`Role`]s; an alloc's size is
 //! [`buffer_storage_bytes`](mc_ir::Context::buffer_storage_bytes) of its type.
@@ -62,8 +62,10 @@ mod view;
 pub use alloc::{AllocOp, DEFAULT_ALIGNMENT};
 pub use copy::CopyOp;
 pub use global::{GetGlobalOp, GlobalOp};
-pub use kernel::{ELEMENTWISE_KERNELS, KERNELS, KernelOp, accepts_strided_operands, is_kernel};
-pub use overlap::OverlapOp;
+pub use kernel::{
+    ELEMENTWISE_KERNELS, KERNELS, KernelOp, ROW_REVERSIBLE_KERNELS, RowOrder, accepts_strided_operands, is_kernel,
+};
+pub use overlap::{DeltaBound, OverlapOp};
 pub use pool::{PoolOp, PoolViewOp};
 pub use role::Role;
 pub use stage::StageOp;

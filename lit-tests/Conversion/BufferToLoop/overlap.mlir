@@ -56,3 +56,52 @@ func.func @none(%in: !buffer<4x4xf32>, %out: !buffer<4x4xf32>) {
   return
 }
 // CHECK: return
+
+// -----
+
+// Rows in decreasing order (row_order = "descending"): the hint bounds the output from below.
+// Max pool as in @hints: output row 2 (from byte 72) reads input rows 3 and 4 (to byte 300),
+// so the output starts at least 228 bytes after the input. The row loop counts up and the
+// nest takes row 2 - i.
+// CHECK-LABEL: func.func @descending_pool
+// CHECK: %[[X:.*]] = buffer.alloc
+// CHECK: %[[Y:.*]] = buffer.alloc
+// CHECK: buffer.overlap %[[Y]], %[[X]] {min_delta = 228 : i64} : !buffer<1x3x3x3xf32>, !buffer<1x5x5x3xf32>
+// CHECK: loop.for %[[I:.*]] = %c0{{.*}} to %c3{{.*}} step
+// CHECK-NEXT: %[[ROW:.*]] = arith.subi %c2{{.*}}, %[[I]] : index
+// CHECK: arith.muli %[[ROW]]
+func.func @descending_pool(%in: !buffer<1x5x5x3xf32>, %out: !buffer<1x3x3x3xf32>) {
+  %x = buffer.alloc() {role = "scratch"} : !buffer<1x5x5x3xf32>
+  buffer.copy %in, %x : !buffer<1x5x5x3xf32>, !buffer<1x5x5x3xf32>
+  %y = buffer.alloc() {role = "scratch"} : !buffer<1x3x3x3xf32>
+  buffer.kernel max_pool_2d ins(%x : !buffer<1x5x5x3xf32>) outs(%y : !buffer<1x3x3x3xf32>) {filter_h = 3 : i64, filter_w = 3 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE", row_order = "descending"}
+  buffer.copy %y, %out : !buffer<1x3x3x3xf32>, !buffer<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+// A 3x3 SAME convolution over 5 rows has border rows on both sides (0 and 4): one border nest
+// in a two-turn loop. Descending, the first turn takes the bottom border (side 1 - turn) and
+// then the interior rows 3, 2, 1; the second the top border. Output row 0 reads input rows 0
+// and 1 (to byte 64): the output starts at least 64 bytes after the input.
+// CHECK-LABEL: func.func @descending_conv
+// CHECK: buffer.overlap %{{.*}}, %{{.*}} {min_delta = 64 : i64}
+// CHECK: loop.for %[[TURN:.*]] = %c0{{.*}} to %c2{{.*}} step
+// CHECK-NEXT: %[[SIDE:.*]] = arith.subi %c1{{.*}}, %[[TURN]] : index
+// CHECK: loop.for %[[B:.*]] = %[[LO:.*]] to %[[HI:.*]] step
+// CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[LO]], %[[HI]] : index
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[SUM]], %c1{{.*}} : index
+// CHECK-NEXT: arith.subi %[[LAST]], %[[B]] : index
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TURN]]
+// CHECK-NEXT: loop.if %[[FIRST]] {
+// CHECK-NEXT: loop.for %[[I:.*]] = %c1{{.*}} to %c4{{.*}} step
+// CHECK-NEXT: %[[ROW:.*]] = arith.subi %c4{{.*}}, %[[I]] : index
+func.func @descending_conv(%in: !buffer<1x5x4x2xf32>, %w: !buffer<3x3x3x2xf32>, %out: !buffer<1x5x4x3xf32>) {
+  %x = buffer.alloc() {role = "scratch"} : !buffer<1x5x4x2xf32>
+  buffer.copy %in, %x : !buffer<1x5x4x2xf32>, !buffer<1x5x4x2xf32>
+  %y = buffer.alloc() {role = "scratch"} : !buffer<1x5x4x3xf32>
+  buffer.kernel conv_2d ins(%x, %w : !buffer<1x5x4x2xf32>, !buffer<3x3x3x2xf32>) outs(%y : !buffer<1x5x4x3xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, stride_h = 1 : i64, stride_w = 1 : i64, padding = "SAME", fused_activation = "NONE", row_order = "descending"}
+  buffer.copy %y, %out : !buffer<1x5x4x3xf32>, !buffer<1x5x4x3xf32>
+  return
+}

@@ -415,3 +415,46 @@
   "buffer.overlap"(%x, %y) <{max_delta = 9223372036854775808 : i128}> : (!buffer<4xi8>, !buffer<4xi8>) -> ()
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (!buffer<4xi8>, !buffer<4xi8>) -> (), sym_name = "f"}> ({
+^bb0(%x: !buffer<4xi8>, %y: !buffer<4xi8>):
+  // expected-error@+1 {{'buffer.overlap' op requires 'max_delta' or 'min_delta'}}
+  "buffer.overlap"(%x, %y) : (!buffer<4xi8>, !buffer<4xi8>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (!buffer<4xi8>, !buffer<4xi8>) -> (), sym_name = "f"}> ({
+^bb0(%x: !buffer<4xi8>, %y: !buffer<4xi8>):
+  // expected-error@+1 {{'buffer.overlap' op takes 'max_delta' or 'min_delta', not both}}
+  "buffer.overlap"(%x, %y) <{max_delta = 0 : i64, min_delta = 4 : i64}> : (!buffer<4xi8>, !buffer<4xi8>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (!buffer<4xi8>, !buffer<4xi8>) -> (), sym_name = "f"}> ({
+^bb0(%x: !buffer<4xi8>, %y: !buffer<4xi8>):
+  // expected-error@+1 {{'buffer.overlap' op 'min_delta' must be an i64 integer, but is 9223372036854775808 : i128}}
+  "buffer.overlap"(%x, %y) <{min_delta = 9223372036854775808 : i128}> : (!buffer<4xi8>, !buffer<4xi8>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+func.func @f(%x: !buffer<4xf32>, %y: !buffer<4xf32>) {
+  // expected-error@+1 {{'buffer.kernel' op kernel 'relu' computes its rows in ascending order only (descending: conv_2d, depthwise_conv_2d, avg_pool_2d, max_pool_2d)}}
+  buffer.kernel relu ins(%x : !buffer<4xf32>) outs(%y : !buffer<4xf32>) {row_order = "descending"}
+  return
+}
+
+// -----
+
+func.func @f(%in: !buffer<1x4x4x2xf32>, %out: !buffer<1x2x2x2xf32>) {
+  // expected-error@+1 {{'buffer.kernel' op 'row_order' must be "ascending" or "descending", but is "upward"}}
+  buffer.kernel max_pool_2d ins(%in : !buffer<1x4x4x2xf32>) outs(%out : !buffer<1x2x2x2xf32>) {filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE", row_order = "upward"}
+  return
+}

@@ -40,6 +40,7 @@
 // CHECK:         %[[TMP:.*]] = memref.alloca() {alignment = 16 : i64, mc.role = "scratch"} : memref<2xi32>
 // CHECK:         %[[VAR:.*]] = memref.alloca() {alignment = 16 : i64, mc.name = "v", mc.role = "persistent"} : memref<2xi32>
 // CHECK:         %{{.*}} = builtin.unrealized_conversion_cast %[[TMP]], %[[VAR]] : memref<2xi32>, memref<2xi32> to none {mc.overlap = -4 : i64}
+// CHECK:         %{{.*}} = builtin.unrealized_conversion_cast %[[TMP]], %[[VAR]] : memref<2xi32>, memref<2xi32> to none {mc.overlap_min = 4 : i64}
 // CHECK:         %[[S:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (i32) {
 // CHECK-NEXT:      %[[XI:.*]] = memref.load %[[X]][%[[I]]] : memref<4xi8>
 // CHECK-NEXT:      %[[WI:.*]] = memref.load %[[W]][%[[I]]] : memref<4xi8>
@@ -84,6 +85,7 @@ func.func @main(%x: !buffer<4xi8>, %y: !buffer<2x2xf32>, %z: !buffer<3x!quant.un
   %tmp = buffer.alloc() {role = "scratch"} : !buffer<2xi32>
   %var = buffer.alloc() {name = "v", role = "persistent"} : !buffer<2xi32>
   buffer.overlap %tmp, %var {max_delta = -4 : i64} : !buffer<2xi32>, !buffer<2xi32>
+  buffer.overlap %tmp, %var {min_delta = 4 : i64} : !buffer<2xi32>, !buffer<2xi32>
   %s = loop.for %i = %c0 to %c4 step %c1 iter_args(%a = %zero) -> (i32) {
     %xi = loop.load %x[%i] : !buffer<4xi8>
     %wi = loop.load %w[%i] : !buffer<4x!quant.uniform<i8:f32, 0.5>>

@@ -60,3 +60,30 @@ func.func @args(%in: !buffer<16xf32>, %out: !buffer<16xf32>) {
   buffer.kernel relu ins(%in : !buffer<16xf32>) outs(%out : !buffer<16xf32>)
   return
 }
+
+// -----
+
+// A chain whose kernels alternate their row order (buffer-row-order): each output may start 16
+// bytes above its input (min_delta, rows descending) or 16 bytes below it (max_delta, rows
+// ascending), so the chain zig-zags between two offsets 16 bytes apart: 80 bytes rather than
+// 64 + 3 x 16 = 112 had every kernel gone one way, or 128 without overlap. (The planner trusts
+// the hints; the kernels stand for convolutions.)
+// CHECK: buffer.pool @sram_scratch {bank = "sram", role = "scratch", size = 80 : i64}
+// CHECK-LABEL: func.func @zigzag
+// CHECK-NOT: buffer.overlap
+// OFF: buffer.pool @sram_scratch {bank = "sram", role = "scratch", size = 128 : i64}
+func.func @zigzag(%in: !buffer<16xf32>, %out: !buffer<16xf32>) {
+  %a = buffer.alloc() {role = "scratch"} : !buffer<16xf32>
+  buffer.copy %in, %a : !buffer<16xf32>, !buffer<16xf32>
+  %b = buffer.alloc() {role = "scratch"} : !buffer<16xf32>
+  buffer.overlap %b, %a {min_delta = 16 : i64} : !buffer<16xf32>, !buffer<16xf32>
+  buffer.kernel relu ins(%a : !buffer<16xf32>) outs(%b : !buffer<16xf32>)
+  %c = buffer.alloc() {role = "scratch"} : !buffer<16xf32>
+  buffer.overlap %c, %b {max_delta = -16 : i64} : !buffer<16xf32>, !buffer<16xf32>
+  buffer.kernel relu ins(%b : !buffer<16xf32>) outs(%c : !buffer<16xf32>)
+  %d = buffer.alloc() {role = "scratch"} : !buffer<16xf32>
+  buffer.overlap %d, %c {min_delta = 16 : i64} : !buffer<16xf32>, !buffer<16xf32>
+  buffer.kernel relu ins(%c : !buffer<16xf32>) outs(%d : !buffer<16xf32>)
+  buffer.copy %d, %out : !buffer<16xf32>, !buffer<16xf32>
+  return
+}

@@ -3,5 +3,7 @@
 //! | pass | does |
 //! |---|---|
 //! | `buffer-inplace` | elementwise kernels write over an input they read last; their output allocs go |
+//! | `buffer-row-order` | chained kernels that overlap their inputs alternate their row order, so the planner can zig-zag |
 
 pub mod inplace;
+pub mod row_order;

@@ -104,7 +104,7 @@ mod tests {
         let p = Problem::new(vec![req(40, 1, 0, 1), req(30, 1, 1, 2)]).with_allowances(vec![Allowance {
             output: 1,
             input: 0,
-            max_delta: -8,
+            bound: mc_dialects::buffer::DeltaBound::AtMost(-8),
         }]);
         let conflicts = p.conflicts();
         // The output first: the input goes 8 bytes above it.
@@ -116,6 +116,17 @@ mod tests {
         // Without the allowance: disjoint.
         let disjoint = Problem::new(p.requests.clone());
         assert_eq!(place_in_order(&disjoint, &conflicts, &[1, 0]).offsets, vec![30, 0]);
+        // Rows in decreasing order: the output from 18 bytes above the input on (ending 8 above).
+        let above = Problem::new(p.requests.clone()).with_allowances(vec![Allowance {
+            output: 1,
+            input: 0,
+            bound: mc_dialects::buffer::DeltaBound::AtLeast(18),
+        }]);
+        let plan = place_in_order(&above, &conflicts, &[0, 1]);
+        assert_eq!(plan.offsets, vec![0, 18]);
+        validate(&above, &plan, None).unwrap();
+        // The output first, at 0: the input may not go below it, so it goes above.
+        assert_eq!(place_in_order(&above, &conflicts, &[1, 0]).offsets, vec![30, 0]);
     }
 
     #[test]

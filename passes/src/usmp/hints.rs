@@ -12,7 +12,7 @@
 
 use super::liveness::Liveness;
 use super::overlap::Allowance;
-use mc_dialects::buffer::{AllocOp, OverlapOp, Role, root_buffer};
+use mc_dialects::buffer::{AllocOp, DeltaBound, OverlapOp, Role, root_buffer};
 use mc_ir::{Context, OpId, Value};
 use rustc_hash::FxHashMap;
 
@@ -23,8 +23,8 @@ pub struct Hint {
     pub output: Value,
     /// The input's alloc result.
     pub input: Value,
-    /// The allowance in bytes.
-    pub max_delta: i64,
+    /// Where the output may start relative to the input.
+    pub bound: DeltaBound,
 }
 
 /// Erases every `buffer.overlap` under `module` and returns the hints whose operands are whole
@@ -34,8 +34,8 @@ pub fn take(ctx: &mut Context, module: OpId) -> (Vec<Hint>, bool) {
     let mut hints = Vec::new();
     for &hint in &ops {
         let (output, input) = (whole_alloc(ctx, hint.output(ctx)), whole_alloc(ctx, hint.input(ctx)));
-        if let (Some(output), Some(input), Some(max_delta)) = (output, input, hint.max_delta_value(ctx)) {
-            hints.push(Hint { output, input, max_delta });
+        if let (Some(output), Some(input), Some(bound)) = (output, input, hint.bound(ctx)) {
+            hints.push(Hint { output, input, bound });
         }
         ctx.erase_op(hint.op());
     }
@@ -68,7 +68,7 @@ pub fn allowances(hints: &[Hint], live: &Liveness, buffers: &[usize]) -> Vec<All
         .iter()
         .filter_map(|hint| {
             let (&output, &input) = (index.get(&hint.output)?, index.get(&hint.input)?);
-            (output != input).then_some(Allowance { output, input, max_delta: hint.max_delta })
+            (output != input).then_some(Allowance { output, input, bound: hint.bound })
         })
         .collect()
 }

@@ -106,7 +106,7 @@ impl Pass for Usmp {
          their pool and offset in its `usmp.io` attribute and the residency report.\n\n\
          overlap (default true): a buffer.overlap hint (from buffer-to-loop: the kernel after it \
          writes its output only over input bytes it has finished reading) lets that output and \
-         input share bytes within the hint's max_delta; every hint is erased."
+         input share bytes within the hint's bound (max_delta or min_delta); every hint is erased."
     }
 
     fn anchor(&self) -> Option<&str> {

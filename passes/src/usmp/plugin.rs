@@ -11,9 +11,10 @@
 use super::algorithm::{Algorithm, Solution};
 use super::problem::{Placement, Problem};
 use super::validate::validate;
+use mc_dialects::buffer::DeltaBound;
 use mc_ir::pass::OptionType;
 use mc_plugin_api::{
-    ABI_VERSION, MC_STATUS_OK, MC_STATUS_PANIC, McAllowance, McBuffer, McPlanFn, McProblem, McRegisterFn, McSolution,
+    ABI_VERSION, MC_ALLOWANCE_AT_LEAST, MC_ALLOWANCE_AT_MOST, MC_STATUS_OK, MC_STATUS_PANIC, McAllowance, McBuffer, McPlanFn, McProblem, McRegisterFn, McSolution,
     REGISTRATION_SYMBOL,
 };
 use std::ffi::{CStr, c_char};
@@ -135,7 +136,13 @@ impl PluginPlanner {
         let allowances: Vec<McAllowance> = problem
             .allowances
             .iter()
-            .map(|a| McAllowance { output: a.output as u64, input: a.input as u64, max_delta: a.max_delta })
+            .map(|a| {
+                let side = match a.bound {
+                    DeltaBound::AtMost(_) => MC_ALLOWANCE_AT_MOST,
+                    DeltaBound::AtLeast(_) => MC_ALLOWANCE_AT_LEAST,
+                };
+                McAllowance { output: a.output as u64, input: a.input as u64, delta: a.bound.bytes(), side, reserved: 0 }
+            })
             .collect();
         let raw = McProblem {
             buffers: buffers.as_ptr(),

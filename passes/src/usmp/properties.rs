@@ -7,6 +7,7 @@ use super::exact::{ExactLimits, exact};
 use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
 use super::hill_climb::hill_climb;
 use super::overlap::Allowance;
+use mc_dialects::buffer::DeltaBound;
 use super::problem::{Interval, Problem, Request};
 use super::validate::validate;
 use proptest::prelude::*;
@@ -21,15 +22,19 @@ fn problems() -> impl Strategy<Value = Problem> {
     proptest::collection::vec(request, 0..14).prop_map(Problem::new)
 }
 
-/// Problems with allowances between random pairs, of random reach (below, into, past the input).
+/// Problems with allowances between random pairs, of random side and reach (below, into, past
+/// the input).
 fn problems_with_allowances() -> impl Strategy<Value = Problem> {
-    let pairs = proptest::collection::vec((0usize..14, 0usize..14, -250i64..250), 0..10);
+    let pairs = proptest::collection::vec((0usize..14, 0usize..14, -250i64..250, any::<bool>()), 0..10);
     (problems(), pairs).prop_map(|(problem, pairs)| {
         let n = problem.len();
         let allowances = pairs
             .into_iter()
             .filter(|_| n > 1)
-            .map(|(o, i, max_delta)| Allowance { output: o % n, input: i % n, max_delta })
+            .map(|(o, i, delta, at_most)| {
+                let bound = if at_most { DeltaBound::AtMost(delta) } else { DeltaBound::AtLeast(delta) };
+                Allowance { output: o % n, input: i % n, bound }
+            })
             .filter(|a| a.output != a.input)
             .collect();
         problem.with_allowances(allowances)

@@ -4,7 +4,8 @@
 //! plugin ([`super::plugin`]) goes through it; a failure is an error, never a plan used anyway.
 //!
 //! Pairs the problem declares may share bytes ([`Allowance`](super::overlap::Allowance)) may do
-//! so exactly within their allowance: `offset(output) <= offset(input) + max_delta`.
+//! so exactly within their allowance (`offset(output) - offset(input)` within its bound; a pair
+//! given several must satisfy every one).
 //!
 //! It shares no code with the planners: a sweep over steps keeps the live buffers ordered by
 //! offset, and each buffer that becomes live is compared with every live buffer that may share a
@@ -13,6 +14,7 @@
 //! the largest live size away.
 
 use super::problem::{Placement, Problem};
+use mc_dialects::buffer::DeltaBound;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
@@ -103,16 +105,14 @@ pub fn validate(problem: &Problem, placement: &Placement, capacity: Option<u64>)
     let mut ends: Vec<usize> = order.clone();
     ends.sort_unstable_by_key(|&i| (requests[i].live.end, i));
     let mut next_end = 0;
-    // Declared overlaps: (output, input) -> the tightest max_delta.
-    let mut allowed: HashMap<(usize, usize), i64> = HashMap::new();
+    // Declared overlaps: (output, input) -> every bound given.
+    let mut allowed: HashMap<(usize, usize), Vec<DeltaBound>> = HashMap::new();
     for a in &problem.allowances {
-        let d = allowed.entry((a.output, a.input)).or_insert(a.max_delta);
-        *d = (*d).min(a.max_delta);
+        allowed.entry((a.output, a.input)).or_default().push(a.bound);
     }
     let may_share = |out: usize, inp: usize| {
-        allowed
-            .get(&(out, inp))
-            .is_some_and(|&d| i128::from(placement.offsets[out]) <= i128::from(placement.offsets[inp]) + i128::from(d))
+        let delta = i128::from(placement.offsets[out]) - i128::from(placement.offsets[inp]);
+        allowed.get(&(out, inp)).is_some_and(|bounds| bounds.iter().all(|b| b.admits(delta)))
     };
     // Live buffers by (offset, id), and the multiset of their sizes.
     let mut live: BTreeMap<(u64, usize), u64> = BTreeMap::new();
@@ -201,7 +201,7 @@ mod tests {
         let p = Problem::new(vec![req(40, 0, 1), req(30, 1, 2), req(100, 0, 2)]).with_allowances(vec![Allowance {
             output: 1,
             input: 0,
-            max_delta: -8,
+            bound: DeltaBound::AtMost(-8),
         }]);
         let at = |offsets: Vec<u64>| validate(&p, &Placement { offsets }, None);
         // The output 8 bytes below the input, and anywhere lower, and disjoint above.
@@ -213,7 +213,23 @@ mod tests {
         // The pair does not license overlapping a third buffer, found past a live neighbour.
         assert_eq!(at(vec![100, 92, 0]), Err(PlanError::Overlap { first: 1, second: 2, step: 1 }));
         // Not the other way round: the input below the output is no declared overlap.
-        let q = Problem { allowances: vec![Allowance { output: 0, input: 1, max_delta: -8 }], ..p.clone() };
+        let q = Problem { allowances: vec![Allowance { output: 0, input: 1, bound: DeltaBound::AtMost(-8) }], ..p.clone() };
         assert!(validate(&q, &Placement { offsets: vec![108, 100, 0] }, None).is_err());
+        // Rows in decreasing order: the output at least 12 bytes above the input, and disjoint.
+        let above = |bounds: &[DeltaBound]| Problem {
+            allowances: bounds.iter().map(|&bound| Allowance { output: 1, input: 0, bound }).collect(),
+            ..p.clone()
+        };
+        let r = above(&[DeltaBound::AtLeast(12)]);
+        let at = |problem: &Problem, offsets: Vec<u64>| validate(problem, &Placement { offsets }, None);
+        assert_eq!(at(&r, vec![100, 112, 200]), Ok(()));
+        assert_eq!(at(&r, vec![100, 130, 200]), Ok(()));
+        assert_eq!(at(&r, vec![100, 70, 200]), Ok(()));
+        assert_eq!(at(&r, vec![100, 111, 200]), Err(PlanError::Overlap { first: 0, second: 1, step: 1 }));
+        assert_eq!(at(&r, vec![100, 92, 200]), Err(PlanError::Overlap { first: 0, second: 1, step: 1 }));
+        // Several bounds on a pair: every one must hold.
+        let both = above(&[DeltaBound::AtLeast(12), DeltaBound::AtMost(20)]);
+        assert_eq!(at(&both, vec![100, 115, 200]), Ok(()));
+        assert!(at(&both, vec![100, 125, 200]).is_err() && at(&both, vec![100, 105, 200]).is_err());
     }
 }

@@ -1,4 +1,4 @@
-/* mc_planner.h: the ABI of mc's memory-planner plugins, version 1 (DESIGN.md section 7).
+/* mc_planner.h: the ABI of mc's memory-planner plugins, version 2 (DESIGN.md section 7).
  *
  * A plugin is a shared library exporting `mc_planner_plugin_v1`, which returns a descriptor:
  * the ABI version it was built for and its planners (a name and an entry point each). mc calls
@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-#define MC_PLANNER_ABI_VERSION 1u
+#define MC_PLANNER_ABI_VERSION 2u
 
 typedef int32_t McStatus;
 #define MC_STATUS_OK 0
@@ -34,12 +34,20 @@ typedef struct McBuffer {
     uint32_t live_end;
 } McBuffer;
 
-/* Buffer `output` may start at most `max_delta` bytes after buffer `input` although both are
- * live together; a planner may ignore allowances (a disjoint plan is always valid). */
+/* McAllowance.side: offset(output) - offset(input) <= delta (rows computed in increasing
+ * order), or >= delta (rows in decreasing order). */
+#define MC_ALLOWANCE_AT_MOST 0u
+#define MC_ALLOWANCE_AT_LEAST 1u
+
+/* Buffers `output` and `input` may share bytes although both are live together, when
+ * offset(output) - offset(input) is on the allowed side of `delta`; a planner may ignore
+ * allowances (a disjoint plan is always valid). Version 1 had no side (always AT_MOST). */
 typedef struct McAllowance {
     uint64_t output;
     uint64_t input;
-    int64_t max_delta;
+    int64_t delta;
+    uint32_t side;     /* MC_ALLOWANCE_AT_MOST or MC_ALLOWANCE_AT_LEAST */
+    uint32_t reserved; /* 0 */
 } McAllowance;
 
 typedef struct McProblem {

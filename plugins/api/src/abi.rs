@@ -6,7 +6,7 @@ use std::ffi::c_char;
 
 /// The ABI version this crate describes; a plugin reports the version it was built for and mc
 /// refuses any other.
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// The name of the exported registration function.
 pub const REGISTRATION_SYMBOL: &str = "mc_planner_plugin_v1";
@@ -38,9 +38,16 @@ pub struct McBuffer {
     pub live_end: u32,
 }
 
-/// Buffer `output` may start at most `max_delta` bytes after buffer `input` (indices into the
-/// buffers) although both are live at a common step. A planner may ignore allowances: a plan
-/// without shared bytes is always valid.
+/// [`McAllowance::side`]: `offset(output) - offset(input) <= delta` (a kernel computing its rows
+/// in increasing order).
+pub const MC_ALLOWANCE_AT_MOST: u32 = 0;
+
+/// [`McAllowance::side`]: `offset(output) - offset(input) >= delta` (rows in decreasing order).
+pub const MC_ALLOWANCE_AT_LEAST: u32 = 1;
+
+/// Buffers `output` and `input` (indices into the buffers) may share bytes although both are
+/// live at a common step, when `offset(output) - offset(input)` is on the allowed `side` of
+/// `delta`. A planner may ignore allowances: a plan without shared bytes is always valid.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct McAllowance {
@@ -48,8 +55,25 @@ pub struct McAllowance {
     pub output: u64,
     /// The buffer it reads.
     pub input: u64,
-    /// The largest allowed `offset(output) - offset(input)`, in bytes.
-    pub max_delta: i64,
+    /// The bound on `offset(output) - offset(input)`, in bytes.
+    pub delta: i64,
+    /// [`MC_ALLOWANCE_AT_MOST`] or [`MC_ALLOWANCE_AT_LEAST`].
+    pub side: u32,
+    /// Zero.
+    pub reserved: u32,
+}
+
+impl McAllowance {
+    /// True if `output` at `out_offset` may share bytes with `input` at `in_offset` (false for
+    /// an unknown side).
+    pub fn admits(&self, out_offset: u64, in_offset: u64) -> bool {
+        let delta = i128::from(out_offset) - i128::from(in_offset);
+        match self.side {
+            MC_ALLOWANCE_AT_MOST => delta <= i128::from(self.delta),
+            MC_ALLOWANCE_AT_LEAST => delta >= i128::from(self.delta),
+            _ => false,
+        }
+    }
 }
 
 /// The problem: buffers live at a common step must not share a byte, except as allowed.

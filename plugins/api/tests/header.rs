@@ -51,7 +51,7 @@ fn the_c_header_matches_the_rust_abi() {
     assert_eq!(offset_of!(McPlannerLayout, plan), offset_of!(McPlanner, plan));
     let (mut c_lines, mut rust_lines) = layout! {
         McBuffer { size, alignment, live_start, live_end }
-        McAllowance { output, input, max_delta }
+        McAllowance { output, input, delta, side, reserved }
         McProblem { buffers, buffer_count, allowances, allowance_count, capacity }
         McSolution { offsets, offset_count }
         McPlannerPlugin { abi_version, planner_count, planners }
@@ -67,6 +67,8 @@ fn the_c_header_matches_the_rust_abi() {
         ("MC_STATUS_OK", i64::from(MC_STATUS_OK)),
         ("MC_STATUS_ERROR", i64::from(MC_STATUS_ERROR)),
         ("MC_STATUS_PANIC", i64::from(MC_STATUS_PANIC)),
+        ("MC_ALLOWANCE_AT_MOST", i64::from(MC_ALLOWANCE_AT_MOST)),
+        ("MC_ALLOWANCE_AT_LEAST", i64::from(MC_ALLOWANCE_AT_LEAST)),
     ] {
         c_lines.push_str(&format!("printf(\"{name} %lld\\n\", (long long){name});\n"));
         rust_lines.push_str(&format!("{name} {value}\n"));

@@ -5,7 +5,7 @@
 use crate::conversion::module_globals::ModuleGlobals;
 use mc_dialects::arith::ConstantOp;
 use mc_dialects::arith::build::{binary, unary};
-use mc_dialects::buffer::{AllocOp, GetGlobalOp, GlobalOp, Role};
+use mc_dialects::buffer::{AllocOp, GetGlobalOp, GlobalOp, KernelOp, Role, RowOrder};
 use mc_dialects::graph::attributes::{dense_int_elements, i64_array, int_elements};
 use mc_dialects::graph::{Activation, Padding};
 use mc_dialects::loops::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
@@ -107,7 +107,12 @@ impl<'a> KernelEmitter<'a> {
             .ok_or_else(|| self.unsupported(format!("missing list attribute '{name}'")))
     }
 
-    /// The `padding` attribute.
+    /// The order the kernel computes its output rows in (`row_order`; a copy: ascending).
+    pub fn row_order(&self) -> RowOrder {
+        KernelOp::cast(self.b.ctx, self.op).and_then(|k| k.row_order_value(self.b.ctx)).unwrap_or_default()
+    }
+
+    /// TFLite's `padding` attribute.
     pub fn padding(&self) -> Result<Padding, Diagnostic> {
         self.attr("padding")
             .and_then(|a| Padding::from_attr(self.b.ctx, a))
@@ -343,6 +348,48 @@ impl<'a> KernelEmitter<'a> {
     ) -> Result<Vec<Value>, Diagnostic> {
         let (lb, ub) = (self.index(lb), self.index(ub));
         self.for_loop(lb, ub, inits, body)
+    }
+
+    /// [`for_loop`](Self::for_loop) taking the indices of `[lb, ub)` in `order`: descending, the
+    /// loop counts `i` up and the body gets `lb + ub - 1 - i`.
+    pub fn for_loop_in(
+        &mut self,
+        order: RowOrder,
+        lb: Value,
+        ub: Value,
+        inits: &[Value],
+        body: impl FnOnce(&mut Self, Value, &[Value]) -> Result<Vec<Value>, Diagnostic>,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        match order {
+            RowOrder::Ascending => self.for_loop(lb, ub, inits, body),
+            RowOrder::Descending => self.for_loop(lb, ub, inits, |e, i, carried| {
+                let one = e.index(1);
+                let bounds = e.addi(lb, ub);
+                let last = e.binary("arith.subi", bounds, one);
+                let iv = e.binary("arith.subi", last, i);
+                body(e, iv, carried)
+            }),
+        }
+    }
+
+    /// [`for_loop_in`](Self::for_loop_in) from constant `lb` to constant `ub` (descending: the
+    /// body gets the constant `lb + ub - 1` minus the counter).
+    pub fn for_range_in(
+        &mut self,
+        order: RowOrder,
+        lb: i64,
+        ub: i64,
+        inits: &[Value],
+        body: impl FnOnce(&mut Self, Value, &[Value]) -> Result<Vec<Value>, Diagnostic>,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        match order {
+            RowOrder::Ascending => self.for_range(lb, ub, inits, body),
+            RowOrder::Descending => self.for_range(lb, ub, inits, |e, i, carried| {
+                let last = e.index(lb + ub - 1);
+                let iv = e.binary("arith.subi", last, i);
+                body(e, iv, carried)
+            }),
+        }
     }
 
     /// A perfect nest over every index of `bounds` (outermost first); `body` gets the

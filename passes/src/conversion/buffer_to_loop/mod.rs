@@ -71,7 +71,7 @@ mod window;
 pub use emitter::{ElementKind, KernelEmitter};
 
 use crate::conversion::module_globals::ModuleGlobals;
-use mc_dialects::buffer::{CopyOp, KernelOp, OverlapOp};
+use mc_dialects::buffer::{CopyOp, DeltaBound, KernelOp, OverlapOp};
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Value};
 
@@ -158,7 +158,7 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
     let Some(mut globals) = ModuleGlobals::new(ctx, module) else { return Ok(0) };
     let targets: Vec<Target> = ctx.walk_preorder(module).into_iter().filter_map(|op| target(ctx, op)).collect();
     // Decided on the buffer-level program, before any kernel becomes loops.
-    let hints: Vec<Option<i64>> =
+    let hints: Vec<Option<DeltaBound>> =
         targets.iter().map(|t| overlap::hint(ctx, t.op, &t.name, &t.inputs, t.output)).collect();
     let mut diags = Vec::new();
     let count = targets.len();
@@ -168,9 +168,9 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
             continue;
         };
         let loc = ctx.operation(op).loc();
-        if let Some(max_delta) = hint {
+        if let Some(bound) = hint {
             let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
-            OverlapOp::build(&mut b, output, inputs[0], max_delta);
+            OverlapOp::build(&mut b, output, inputs[0], bound);
         }
         let builder = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
         let mut emitter = KernelEmitter::new(builder, op, name, inputs, output, &mut globals);

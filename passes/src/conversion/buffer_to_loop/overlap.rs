@@ -1,10 +1,14 @@
-//! How far a kernel's output may overlap its (first) input: the allowance `D` in bytes such that
-//! placing the output's first byte at most `D` bytes after the input's first byte leaves the
-//! kernel's results unchanged (vMCU, MLSys 2024). Usually `D < 0`: the output starts below the
-//! input and grows into input bytes the kernel has finished reading. `buffer-to-loop` states it
-//! as a `buffer.overlap` hint for the memory planner; the lowerings themselves do not change.
+//! How far a kernel's output may overlap its (first) input: the bound on `d = offset(output) -
+//! offset(input)` in bytes within which the kernel's results are unchanged although the buffers
+//! share bytes (vMCU, MLSys 2024). A kernel computing its rows in increasing order admits every
+//! `d <= D` (usually `D < 0`: the output starts below the input and grows up into input bytes
+//! the kernel has finished reading), one computing them in decreasing order (`row_order =
+//! "descending"`) every `d >= D` (usually `D > 0`: the output ends above the input and grows down
+//! into them). `buffer-to-loop` states the bound as a `buffer.overlap` hint for the memory
+//! planner; the lowerings themselves do not change. A chain of kernels with alternating row
+//! orders (`buffer-row-order`) can then zig-zag in place instead of drifting one way.
 //!
-//! # The argument
+//! # The argument (increasing order)
 //!
 //! A kernel runs in *units* taken in increasing order; unit `u` writes output bytes only below
 //! `out_end(u)` (bytes counted from the output's start, cumulative: every write of units
@@ -16,24 +20,33 @@
 //! buffers. The condition is monotone in `d`, hence `D = min_u (first_read(u) - out_end(u))`, and
 //! every `d <= D` is safe (a `d` past the input's end is disjoint anyway).
 //!
+//! **Decreasing order** is the mirror image: units taken from the last down, unit `u` writes
+//! only at or above `out_start(u)` (every write of units `>= u` is), units `<= u` read only below
+//! `read_end(u)`; the writes of `u` land at or above input byte `d + out_start(u)`, so
+//! `d + out_start(u) >= read_end(u)` for every `u` suffices: `D = max_u (read_end(u) -
+//! out_start(u))`, and every `d >= D` is safe.
+//!
 //! **Windowed kernels** (`conv_2d`, `depthwise_conv_2d`, `avg_pool_2d`, `max_pool_2d`, NHWC,
 //! row-major): a unit is one output row `(n, oy)` — all its pixels and channels. The nests
 //! (`window::ConvWindow::for_each_pixel`: border rows above, interior rows, border rows
-//! below; the pool's `nest`) take batches, then rows, in increasing order, but inside a row the
-//! pixels come in any order (interior column groups first, clipped columns last) and reads and
-//! writes interleave (channel blocks re-read the window after earlier blocks stored), so a row's
-//! own reads count among those after its writes. A row reads only its window's taps inside the
-//! image (`window::tap_range`): its lowest input byte is the start of its first valid
-//! tap row. `first_read(u)` is the minimum of that over rows `>= u` (a suffix minimum: with
-//! dilation, the first valid tap row is not monotone), and `out_end(u) = (u + 1)·out_row`.
+//! below, or all of it reversed; the pool's `nest`) take batches, then rows, in one order, but
+//! inside a row the pixels come in any order (interior column groups first, clipped columns
+//! last) and reads and writes interleave (channel blocks re-read the window after earlier
+//! blocks stored), so a row's own reads count among those after its writes. A row reads only its
+//! window's taps inside the image (`window::tap_range`): its lowest input byte is the start of
+//! its first valid tap row, its highest the end of its last. `first_read(u)` is the minimum of
+//! that over rows `>= u` (a suffix minimum: with dilation, the first valid tap row is not
+//! monotone), `read_end(u)` the maximum over rows `<= u`, `out_end(u) = (u + 1)·out_row` and
+//! `out_start(u) = u·out_row`.
 //!
 //! **Elementwise kernels** (same-index: activations, quantize/dequantize, add/sub/mul whose first
-//! input is not broadcast): a unit is one element, in row-major order of the output, which is
-//! also the input's index. Its one load precedes its store (the stored value depends on it), so
-//! reads after element `u`'s store start at element `u + 1`: `first_read(u) = (u+1)·in_size`,
-//! `out_end(u) = (u+1)·out_size`, for `u` below the last element (nothing is read after the last
-//! store). Same-size elements give `D = 0` (in place); a smaller output element (quantize from
-//! f32) lets the output start a few bytes above; a larger one (dequantize) must start far below.
+//! input is not broadcast; increasing order only): a unit is one element, in row-major order of
+//! the output, which is also the input's index. Its one load precedes its store (the stored value
+//! depends on it), so reads after element `u`'s store start at element `u + 1`: `first_read(u) =
+//! (u+1)·in_size`, `out_end(u) = (u+1)·out_size`, for `u` below the last element (nothing is read
+//! after the last store). Same-size elements give `D = 0` (in place); a smaller output element
+//! (quantize from f32) lets the output start a few bytes above; a larger one (dequantize) must
+//! start far below.
 //!
 //! # When the hint is emitted
 //!
@@ -51,7 +64,7 @@
 //! concatenation, strided_slice, broadcast first inputs...) has no allowance.
 
 use super::window::tap_range;
-use mc_dialects::buffer::{AllocOp, Role, ViewOp, root_buffer};
+use mc_dialects::buffer::{AllocOp, DeltaBound, KernelOp, Role, RowOrder, ViewOp, root_buffer};
 use mc_dialects::graph::Padding;
 use mc_dialects::graph::shape_inference::Window;
 use mc_ir::{Context, OpId, Value};
@@ -79,28 +92,55 @@ pub struct WindowGeometry {
     pub out_row: i64,
 }
 
-/// The allowance of a windowed kernel: `min` over output rows of the lowest input byte read
-/// from that row on, minus the output's end after that row.
-pub fn window_allowance(g: &WindowGeometry) -> i64 {
+/// The allowance of a windowed kernel computing its rows in `order`.
+pub fn window_allowance(g: &WindowGeometry, order: RowOrder) -> DeltaBound {
     let in_batch = g.in_rows * g.in_row;
-    let first_rows: Vec<Option<i64>> = (0..g.out_rows)
+    let units = g.batches * g.out_rows;
+    // Per output row, the input rows `[first, last]` its valid taps read.
+    let read_rows: Vec<Option<(i64, i64)>> = (0..g.out_rows)
         .map(|oy| {
             let origin = oy * g.stride - g.pad;
             let (lo, hi) = tap_range(origin, g.filter, g.dilation, g.in_rows);
-            (lo < hi).then(|| origin + lo * g.dilation)
+            (lo < hi).then(|| (origin + lo * g.dilation, origin + (hi - 1) * g.dilation))
         })
         .collect();
-    // Rows in reverse order, carrying the lowest byte read from each on.
-    let mut lowest = g.batches * in_batch;
-    let mut best = lowest;
-    for index in (0..g.batches * g.out_rows).rev() {
+    let reads = |index: i64| {
         let (n, oy) = (index / g.out_rows.max(1), index % g.out_rows.max(1));
-        if let Some(iy) = first_rows[oy as usize] {
-            lowest = lowest.min(n * in_batch + iy * g.in_row);
+        read_rows[oy as usize].map(|(first, last)| (n * in_batch + first * g.in_row, n * in_batch + (last + 1) * g.in_row))
+    };
+    match order {
+        RowOrder::Ascending => {
+            // Rows from the last, carrying the lowest byte read from each on (none: a write
+            // after the last read is harmless); past the input's end, a placement is disjoint.
+            let mut lowest: Option<i64> = None;
+            let mut best = g.batches * in_batch;
+            for index in (0..units).rev() {
+                if let Some((first, _)) = reads(index) {
+                    lowest = Some(lowest.map_or(first, |l| l.min(first)));
+                }
+                if let Some(lowest) = lowest {
+                    best = best.min(lowest - (index + 1) * g.out_row);
+                }
+            }
+            DeltaBound::AtMost(best)
         }
-        best = best.min(lowest - (index + 1) * g.out_row);
+        RowOrder::Descending => {
+            // Rows from the first, carrying the highest byte read up to each (none: a write
+            // after the last read is harmless); below the output's size under the input, a
+            // placement is disjoint.
+            let mut highest: Option<i64> = None;
+            let mut best = -units * g.out_row;
+            for index in 0..units {
+                if let Some((_, end)) = reads(index) {
+                    highest = Some(highest.map_or(end, |h| h.max(end)));
+                }
+                if let Some(highest) = highest {
+                    best = best.max(highest - index * g.out_row);
+                }
+            }
+            DeltaBound::AtLeast(best)
+        }
     }
-    best
 }
 
 /// The allowance of a same-index elementwise kernel over `elements` elements of `in_size` bytes
@@ -117,7 +157,7 @@ pub fn elementwise_allowance(elements: i64, in_size: i64, out_size: i64) -> i64 
 
 /// The allowance to state in a `buffer.overlap` hint in front of kernel `op` (see the module
 /// docs: [`allowance`], for whole scratch buffers the kernel alone shares), on buffer-level IR.
-pub fn hint(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value) -> Option<i64> {
+pub fn hint(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value) -> Option<DeltaBound> {
     let &input = inputs.first()?;
     // Scratch allocs, or the function's arguments (the planner places them with
     // use-workspace-io, and ignores the hint otherwise).
@@ -154,9 +194,10 @@ pub fn hint(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value
 const ELEMENTWISE: [&str; 10] =
     ["relu", "relu6", "relu_n1_to_1", "logistic", "tanh", "quantize", "dequantize", "add", "sub", "mul"];
 
-/// The allowance of kernel `name` (the op `op` holding its attributes) writing `output` from
-/// `inputs`, between `output` and `inputs[0]`; `None` when no overlap is known to be safe.
-pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value) -> Option<i64> {
+/// The allowance of kernel `name` (the op `op` holding its attributes and row order) writing
+/// `output` from `inputs`, between `output` and `inputs[0]`; `None` when no overlap is known to
+/// be safe.
+pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value) -> Option<DeltaBound> {
     let &input = inputs.first()?;
     let (in_type, out_type) = (ctx.value_type(input), ctx.value_type(output));
     let (in_buf, out_buf) = (ctx.buffer(in_type)?, ctx.buffer(out_type)?);
@@ -166,8 +207,11 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
     let in_size = i64::try_from(ctx.buffer_element_bytes(in_type)?).ok()?;
     let out_size = i64::try_from(ctx.buffer_element_bytes(out_type)?).ok()?;
     let (in_shape, out_shape) = (&in_buf.shape, &out_buf.shape);
+    let order = KernelOp::cast(ctx, op).map_or(Some(RowOrder::Ascending), |k| k.row_order_value(ctx))?;
     if ELEMENTWISE.contains(&name) {
-        return (in_shape == out_shape).then(|| elementwise_allowance(out_shape.iter().product(), in_size, out_size));
+        let ascending = in_shape == out_shape && order == RowOrder::Ascending;
+        return ascending
+            .then(|| DeltaBound::AtMost(elementwise_allowance(out_shape.iter().product(), in_size, out_size)));
     }
     let int = |attr: &str| ctx.attr(op, attr).and_then(|a| ctx.integer_value(a)).and_then(|v| i64::try_from(v).ok());
     let filter = match name {
@@ -192,7 +236,8 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
         return None;
     }
     let [(pad, _), _] = window.padding_values([*h, *w]).ok()?;
-    Some(window_allowance(&WindowGeometry {
+    Some(window_allowance(
+        &WindowGeometry {
         batches: *n,
         in_rows: *h,
         out_rows: *oh,
@@ -202,28 +247,49 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
         pad,
         in_row: w * c * in_size,
         out_row: ow * oc * out_size,
-    }))
+        },
+        order,
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The allowance by brute force over every input row each output row reads, in program
-    /// order: every write of row `r` against every read of rows `>= r`.
-    fn brute_force(g: &WindowGeometry) -> i64 {
-        let mut reads = Vec::new();
-        for n in 0..g.batches {
-            for oy in 0..g.out_rows {
-                let taps = (0..g.filter).map(|f| oy * g.stride - g.pad + f * g.dilation);
-                let inside = taps.filter(|iy| (0..g.in_rows).contains(iy));
-                reads.push(inside.map(|iy| (n * g.in_rows + iy) * g.in_row).min().unwrap_or(i64::MAX));
+    /// Whether the output `d` bytes after the input is safe, by brute force in program order:
+    /// no write of a row lands on an input row read by that row or a later one.
+    fn safe(g: &WindowGeometry, order: RowOrder, d: i64) -> bool {
+        let mut units: Vec<(i64, i64)> = (0..g.batches).flat_map(|n| (0..g.out_rows).map(move |oy| (n, oy))).collect();
+        if order == RowOrder::Descending {
+            units.reverse();
+        }
+        let read_rows = |&(n, oy): &(i64, i64)| -> Vec<(i64, i64)> {
+            let taps = (0..g.filter).map(|f| oy * g.stride - g.pad + f * g.dilation);
+            let inside = taps.filter(|iy| (0..g.in_rows).contains(iy));
+            inside.map(|iy| ((n * g.in_rows + iy) * g.in_row, (n * g.in_rows + iy + 1) * g.in_row)).collect()
+        };
+        units.iter().enumerate().all(|(k, &(n, oy))| {
+            let start = d + (n * g.out_rows + oy) * g.out_row;
+            let written = (start, start + g.out_row);
+            units[k..].iter().flat_map(read_rows).all(|(lo, hi)| written.1 <= lo || hi <= written.0)
+        })
+    }
+
+    /// The bound by brute force over every `d` from fully below the input to fully above it:
+    /// the largest `d` below which every `d` is safe (rows ascending), or the smallest above
+    /// which every one is (descending).
+    fn brute_force(g: &WindowGeometry, order: RowOrder) -> DeltaBound {
+        let (in_bytes, out_bytes) = (g.batches * g.in_rows * g.in_row, g.batches * g.out_rows * g.out_row);
+        match order {
+            RowOrder::Ascending => {
+                let first_unsafe = (-out_bytes..=in_bytes).find(|&d| !safe(g, order, d)).unwrap_or(in_bytes + 1);
+                DeltaBound::AtMost(first_unsafe - 1)
+            }
+            RowOrder::Descending => {
+                let last_unsafe = (-out_bytes..=in_bytes).rev().find(|&d| !safe(g, order, d)).unwrap_or(-out_bytes - 1);
+                DeltaBound::AtLeast(last_unsafe + 1)
             }
         }
-        let total = g.batches * g.in_rows * g.in_row;
-        (0..reads.len())
-            .map(|r| reads[r..].iter().copied().min().unwrap_or(i64::MAX).min(total) - (r as i64 + 1) * g.out_row)
-            .fold(total, i64::min)
     }
 
     #[test]
@@ -252,7 +318,9 @@ mod tests {
                                         in_row,
                                         out_row,
                                     };
-                                    assert_eq!(window_allowance(&g), brute_force(&g), "{g:?}");
+                                    for order in [RowOrder::Ascending, RowOrder::Descending] {
+                                        assert_eq!(window_allowance(&g, order), brute_force(&g, order), "{g:?} {order:?}");
+                                    }
                                     cases += 1;
                                 }
                             }
@@ -279,13 +347,18 @@ mod tests {
             in_row: 24,
             out_row: 24,
         };
-        assert_eq!(window_allowance(&g), -48);
-        // A 1x1 window reads only its own row: one row below.
+        assert_eq!(window_allowance(&g, RowOrder::Ascending), DeltaBound::AtMost(-48));
+        // Last row first: the output ends two rows above the input.
+        assert_eq!(window_allowance(&g, RowOrder::Descending), DeltaBound::AtLeast(48));
+        // A 1x1 window reads only its own row: one row below, or one above.
         let pointwise = WindowGeometry { filter: 1, pad: 0, ..g };
-        assert_eq!(window_allowance(&pointwise), -24);
-        // Stride 2 halves the output rows: row oy reads from 2·oy - 1.
+        assert_eq!(window_allowance(&pointwise, RowOrder::Ascending), DeltaBound::AtMost(-24));
+        assert_eq!(window_allowance(&pointwise, RowOrder::Descending), DeltaBound::AtLeast(24));
+        // Stride 2 halves the output rows: row oy reads from 2·oy - 1 to 2·oy + 1.
         let strided = WindowGeometry { out_rows: 4, stride: 2, out_row: 12, ..g };
-        assert_eq!(window_allowance(&strided), -12);
+        assert_eq!(window_allowance(&strided, RowOrder::Ascending), DeltaBound::AtMost(-12));
+        // Row 3 reads up to input row 7 (the last, 192 bytes), written from byte 36 of the output.
+        assert_eq!(window_allowance(&strided, RowOrder::Descending), DeltaBound::AtLeast(156));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! by the number of taps inside the image:
 //!
 //! ```text
-//! for n, oy, ox:
+//! for n, oy, ox:     (n and oy from the last down with row_order = "descending")
 //!   y0 = max(oy·stride_h - pad_h, 0), y1 = min(oy·stride_h - pad_h + filter_h, in_h)   (x alike)
 //!   count = (y1 - y0)·(x1 - x0)
 //!   for c:
@@ -127,24 +127,30 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
         (Reduction::Average, Arithmetic::F32(..)) => e.f32(0.0),
         (Reduction::Max, Arithmetic::F32(..)) => e.f32(f32::MIN),
     };
-    e.nest(&[g.batches, g.output[0], g.output[1]], |e, ivs| {
-        let (n, oy, ox) = (ivs[0], ivs[1], ivs[2]);
-        let (y0, y1) = window_bounds(e, &g, 0, oy);
-        let (x0, x1) = window_bounds(e, &g, 1, ox);
-        let count = (reduction == Reduction::Average).then(|| tap_count(e, &g, [(y0, y1), (x0, x1)]));
-        e.for_range(0, g.channels, &[], |e, c, _| {
-            let acc = e.for_loop(y0, y1, &[init], |e, y, acc| {
-                e.for_loop(x0, x1, acc, |e, x, acc| {
-                    let loaded = e.load(input, &[n, y, x, c]);
-                    Ok(vec![combine(e, reduction, arithmetic, acc[0], loaded)])
+    // Batches and rows in the kernel's row order (the memory planner relies on it), columns
+    // ascending.
+    let order = e.row_order();
+    e.for_range_in(order, 0, g.batches, &[], |e, n, _| {
+        e.for_range_in(order, 0, g.output[0], &[], |e, oy, _| {
+            e.for_range(0, g.output[1], &[], |e, ox, _| {
+                let (y0, y1) = window_bounds(e, &g, 0, oy);
+                let (x0, x1) = window_bounds(e, &g, 1, ox);
+                let count = (reduction == Reduction::Average).then(|| tap_count(e, &g, [(y0, y1), (x0, x1)]));
+                e.for_range(0, g.channels, &[], |e, c, _| {
+                    let acc = e.for_loop(y0, y1, &[init], |e, y, acc| {
+                        e.for_loop(x0, x1, acc, |e, x, acc| {
+                            let loaded = e.load(input, &[n, y, x, c]);
+                            Ok(vec![combine(e, reduction, arithmetic, acc[0], loaded)])
+                        })
+                    })?[0];
+                    let value = finish(e, arithmetic, acc, count);
+                    e.store(value, output, &[n, oy, ox, c]);
+                    Ok(Vec::new())
                 })
-            })?[0];
-            let value = finish(e, arithmetic, acc, count);
-            e.store(value, output, &[n, oy, ox, c]);
-            Ok(Vec::new())
-        })?;
-        Ok(())
+            })
+        })
     })
+    .map(drop)
 }
 
 /// The in-image input range `[lo, hi)` of the window of output position `o` along `axis`.

@@ -13,6 +13,7 @@
 //!   for oy in border rows above, then interior rows, then border rows below:
 //!   (with border rows on both sides: for side in 0..2 { border rows of the side;
 //!    if side == 0 { interior rows } }, one border nest)
+//!   (`row_order = "descending"`: batches and rows in reverse, border rows below first)
 //!     interior row:
 //!       for each group of interior columns: pixel([ox, ox + 1, ...], interior)
 //!       for each interior column left over:  pixel([ox], interior)
@@ -26,6 +27,7 @@
 use super::emitter::KernelEmitter;
 use super::reduction::{constant_trip_count, reduce};
 use mc_dialects::arith::build::{cmpi, constant_int_value, select};
+use mc_dialects::buffer::RowOrder;
 use mc_dialects::graph::shape_inference::Window;
 use mc_ir::{Diagnostic, Value};
 
@@ -49,6 +51,8 @@ pub struct ConvWindow {
     pub dilation: [i64; 2],
     /// Padding before the first element (height, width), as TFLite computes it.
     pub pad: [i64; 2],
+    /// The order of batches and output rows (the kernel's `row_order`).
+    pub order: RowOrder,
 }
 
 /// Where one output pixel reads: its batch, its output position, and per axis the origin
@@ -141,7 +145,8 @@ impl ConvWindow {
             )));
         }
         let pad = window.padding_values(spatial).map_err(|m| e.unsupported(m))?.map(|(before, _)| before);
-        Ok(ConvWindow { batch: input[0], input: spatial, output: expected, filter, stride, dilation, pad })
+        let order = e.row_order();
+        Ok(ConvWindow { batch: input[0], input: spatial, output: expected, filter, stride, dilation, pad, order })
     }
 
     /// The valid taps of output position `out` along `axis` (0: height, 1: width).
@@ -254,40 +259,47 @@ impl ConvWindow {
             })
         };
         // Rows in order: border rows above, interior rows, border rows below (interior row
-        // indices then have a known range, so their input rows need no run-time bounds checks).
-        // With border rows on both sides, the border nest is built once, in a loop over the two
-        // border segments whose first turn runs the interior rows after its border rows (the
-        // same row order, half the border code).
-        let segments: Vec<(i64, i64, bool)> = if rows.0 == rows.1 {
+        // indices then have a known range, so their input rows need no run-time bounds checks),
+        // or all of it reversed. With border rows on both sides, the border nest is built once,
+        // in a loop over the two border segments whose first turn runs the interior rows after
+        // its border rows (the same row order, half the border code).
+        let order = self.order;
+        let mut segments: Vec<(i64, i64, bool)> = if rows.0 == rows.1 {
             vec![(0, self.output[0], false)]
         } else {
             vec![(0, rows.0, false), (rows.0, rows.1, true), (rows.1, self.output[0], false)]
         };
+        if order == RowOrder::Descending {
+            segments.reverse();
+        }
         let both_borders = rows.0 > 0 && rows.1 < self.output[0];
-        e.for_range(0, self.batch, &[], |e, batch, _| {
+        e.for_range_in(order, 0, self.batch, &[], |e, batch, _| {
             if both_borders {
-                return e.for_range(0, 2, &[], |e, side, _| {
-                    // Side 0: rows [0, first interior); side 1: [end of interior, height).
+                return e.for_range(0, 2, &[], |e, turn, _| {
+                    // Side 0: rows [0, first interior); side 1: [end of interior, height); the
+                    // first turn takes side 0 in ascending order, side 1 in descending order.
+                    let side = match order {
+                        RowOrder::Ascending => turn,
+                        RowOrder::Descending => {
+                            let one = e.index(1);
+                            e.binary("arith.subi", one, turn)
+                        }
+                    };
                     let lo = offset(e, side, rows.1, 0);
                     let hi = offset(e, side, self.output[0] - rows.0, rows.0);
-                    e.for_loop(lo, hi, &[], |e, oy, _| border_row(e, batch, oy))?;
+                    e.for_loop_in(order, lo, hi, &[], |e, oy, _| border_row(e, batch, oy))?;
                     let zero = e.index(0);
-                    let above = cmpi(&mut e.b, "eq", side, zero);
-                    e.if_then(above, |e| {
-                        e.for_range(rows.0, rows.1, &[], |e, oy, _| interior_row(e, batch, oy)).map(drop)
+                    let first = cmpi(&mut e.b, "eq", turn, zero);
+                    e.if_then(first, |e| {
+                        e.for_range_in(order, rows.0, rows.1, &[], |e, oy, _| interior_row(e, batch, oy)).map(drop)
                     })?;
                     Ok(Vec::new())
                 });
             }
             for &(lo, hi, interior) in segments.iter().filter(|(lo, hi, _)| lo < hi) {
-                e.for_range(
-                    lo,
-                    hi,
-                    &[],
-                    |e, oy, _| {
-                        if interior { interior_row(e, batch, oy) } else { border_row(e, batch, oy) }
-                    },
-                )?;
+                e.for_range_in(order, lo, hi, &[], |e, oy, _| {
+                    if interior { interior_row(e, batch, oy) } else { border_row(e, batch, oy) }
+                })?;
             }
             Ok(Vec::new())
         })
@@ -461,6 +473,7 @@ mod tests {
             stride: [2, 2],
             dilation: [1, 1],
             pad,
+            order: RowOrder::Ascending,
         };
         let taps: Vec<_> = (0..4).map(|o| window.taps(1, o)).collect();
         assert_eq!(taps, vec![(1, 3), (0, 3), (0, 3), (0, 2)]);
@@ -490,6 +503,7 @@ mod tests {
             stride: [1, 1],
             dilation: [1, 1],
             pad: [2, 2],
+            order: RowOrder::Ascending,
         };
         assert_eq!(window.taps(0, 0), (2, 4));
         assert_eq!(window.interior(0), (0, 0));
