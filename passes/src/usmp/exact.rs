@@ -19,10 +19,11 @@
 //! matches the memory-pressure lower bound.
 //!
 //! **Overlap allowances** are outside the skyline model (a buffer dropped onto the skyline never
-//! shares bytes with one below it): for a problem with allowances the search does not run and
-//! the given plan is returned, optimal only if it meets the lower bound. The planner thus starts
-//! from, and never worsens, the best heuristic plan.
+//! shares bytes with one below it): a problem with allowances goes to the search over pair
+//! orientations ([`super::exact_overlap`]) instead. Either search starts from, and never
+//! worsens, the best heuristic plan.
 
+use super::exact_overlap::exact_with_allowances;
 use super::problem::{Placement, Problem, align_up};
 use rustc_hash::FxHashSet;
 use std::hash::{Hash, Hasher};
@@ -79,8 +80,7 @@ struct Search<'a> {
 /// the best greedy one).
 pub fn exact(problem: &Problem, initial: Placement, limits: ExactLimits) -> ExactResult {
     if !problem.allowances.is_empty() {
-        let optimal = initial.height(problem) <= problem.lower_bound();
-        return ExactResult { placement: initial, optimal, nodes: 0 };
+        return exact_with_allowances(problem, initial, limits);
     }
     let requests = &problem.requests;
     let mut points: Vec<u64> =

@@ -21,6 +21,7 @@
 //! | [`overlap`] | overlap allowances: pairs a kernel lets share bytes (vMCU) |
 //! | [`hints`] | `buffer.overlap` hints read from the IR as allowances |
 //! | [`exact`] | branch and bound over canonical placements (MiniMalloc) |
+//! | [`exact_overlap`] | branch and bound over pair orientations, for problems with allowances |
 //! | [`report`] | the residency report (JSON) and layout hashes |
 //! | [`svg`] | the picture of the pools |
 
@@ -29,6 +30,7 @@ pub mod assign;
 pub mod banks;
 pub mod config;
 pub mod exact;
+pub mod exact_overlap;
 pub mod greedy;
 pub mod hill_climb;
 pub mod hints;
