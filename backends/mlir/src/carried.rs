@@ -11,6 +11,7 @@
 //! | `mc.role` | pool `memref.global`, `memref.alloca` | `"scratch"`, `"persistent"` or `"constant"` | persistent if zero-initialized, else scratch |
 //! | `mc.stages` | `constant` pool `memref.global` | `[{global = @g, offset = n : i64}, ...]`: the `buffer.stage`s into the pool (its initial bytes are the staged data); each comes back right after the pool, at the pool's location, as the planner places them | no stages |
 //! | `mc.name` | `memref.alloca` | the variable a persistent `buffer.alloc` holds | none |
+//! | `mc.kernel` | `memref.alloca` | the kernel that writes the `buffer.alloc` first (or whose workspace it is) | none |
 //! | `mc.resources` | `builtin.module` | the order of mc's resource blobs (the order mc prints them in) | the order of first use |
 //! | `mc.pool_view` (unit) | `memref.reinterpret_cast` | the cast and the `memref.view` it casts are one `buffer.pool_view` with a layout | a `buffer.view` of a `buffer.pool_view` |
 //! | `mc.overlap`, `mc.overlap_min` | `builtin.unrealized_conversion_cast %output, %input : ... to none` | a `buffer.overlap` planning hint and its `max_delta` or `min_delta` (the cast has no use and no effect: upstream passes erase it) | — (such casts are not imported) |
@@ -29,6 +30,8 @@ pub const ROLE: &str = "mc.role";
 pub const STAGES: &str = "mc.stages";
 /// A persistent allocation's variable name.
 pub const NAME: &str = "mc.name";
+/// The kernel writing an allocation first.
+pub const KERNEL: &str = "mc.kernel";
 /// The order of the module's resource blobs.
 pub const RESOURCES: &str = "mc.resources";
 /// The `max_delta` of a `buffer.overlap` hint (rows ascending).

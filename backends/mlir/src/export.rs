@@ -498,6 +498,9 @@ impl<'a, 'c> Exporter<'a, 'c> {
                 if let Some(name) = alloc.name_value(ctx) {
                     attrs.push(self.named(carried::NAME, StringAttribute::new(self.mlir, name)));
                 }
+                if let Some(kernel) = alloc.kernel_value(ctx) {
+                    attrs.push(self.named(carried::KERNEL, StringAttribute::new(self.mlir, kernel)));
+                }
                 OperationBuilder::new("memref.alloca", loc)
                     .add_results(&self.result_types(op)?)
                     .add_attributes(&attrs)

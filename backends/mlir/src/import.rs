@@ -732,7 +732,7 @@ impl Importer<'_, '_> {
     }
 
     /// A static `memref.alloca` / `memref.alloc`: a `buffer.alloc` of the role in `mc.role`
-    /// (scratch without it) and the variable in `mc.name`.
+    /// (scratch without it), the variable in `mc.name` and the writing kernel in `mc.kernel`.
     fn alloc(&mut self, op: &OperationRef<'_, '_>, block: BlockId) -> Result<(), Diagnostic> {
         if op.operand_count() != 0 {
             return Err(self.error(op, "with dynamic sizes cannot be represented in mc"));
@@ -758,9 +758,11 @@ impl Importer<'_, '_> {
             let attr = self.ctx.integer_attr(i128::from(alignment.signed_value()), i64_type);
             state.attrs.push(("alignment".to_string(), attr));
         }
-        if let Ok(name) = op.attribute(carried::NAME) {
-            let name = StringAttribute::try_from(name).map_err(|e| self.error(op, e))?.value().to_string();
-            state.attrs.push(("name".to_string(), self.ctx.string_attr(&name)));
+        for (carrier, attribute) in [(carried::NAME, "name"), (carried::KERNEL, "kernel")] {
+            if let Ok(value) = op.attribute(carrier) {
+                let value = StringAttribute::try_from(value).map_err(|e| self.error(op, e))?.value().to_string();
+                state.attrs.push((attribute.to_string(), self.ctx.string_attr(&value)));
+            }
         }
         self.create(op, block, state);
         Ok(())

@@ -17,6 +17,7 @@ define_op! {
     /// | `role` | `"scratch"` (activations, workspaces: reused by liveness, uninitialized) or `"persistent"` (variables, state: whole program, zeroed at init) |
     /// | `alignment` | optional `i64` power of two, in bytes; [`DEFAULT_ALIGNMENT`] when absent |
     /// | `name` | optional: the variable (`shared_name`) a persistent buffer holds |
+    /// | `kernel` | optional: the kernel that writes the buffer first, or whose workspace it is (`"conv_2d"`; set by `buffer-to-loop`, matched by placement rules' `op`) |
     ///
     /// ```mlir
     /// %alloc = buffer.alloc() {role = "scratch"} : !buffer<1x25x5x64xi8>
@@ -27,7 +28,7 @@ define_op! {
         operands: [],
         results: [result],
         attributes: [role: String],
-        optional_attributes: [alignment: Integer, name: String],
+        optional_attributes: [alignment: Integer, name: String, kernel: String],
         verify: verify_alloc,
         format: "`(` `)` attr-dict `:` type($result)",
         result_names: alloc_result_names,
@@ -58,6 +59,19 @@ impl AllocOp {
             ctx.integer_attr(alignment as i128, i64_type)
         });
         ctx.set_attr(self.0, "alignment", attr);
+    }
+
+    /// The kernel that writes the buffer first (or uses it as its workspace), if recorded.
+    pub fn kernel_value(self, ctx: &Context) -> Option<&str> {
+        self.kernel(ctx).and_then(|a| ctx.string_value(a))
+    }
+
+    /// Records `kernel` as the one writing the buffer first, unless one is recorded already.
+    pub fn record_kernel(self, ctx: &mut Context, kernel: &str) {
+        if self.kernel(ctx).is_none() {
+            let attr = ctx.string_attr(kernel);
+            ctx.set_attr(self.0, "kernel", Some(attr));
+        }
     }
 
     /// The variable name of a persistent buffer, if given.

@@ -18,7 +18,7 @@ buffer.global @b {role = "constant"} : !buffer<2x!qb> = dense<[10, -20]> : tenso
 // CHECK-SAME: (%[[X:.*]]: !buffer<1x5x6x1x{{.*}}>, %[[Y:.*]]: !buffer<1x5x6x2x{{.*}}>)
 // SAME, stride 1, 3x4 taps: one row above and below, one column left and two right.
 // CHECK: %[[ZP:.*]] = arith.constant -3 : i8
-// CHECK: %[[PAD:.*]] = buffer.alloc() {role = "scratch"} : !buffer<1x7x9x1x{{.*}}>
+// CHECK: %[[PAD:.*]] = buffer.alloc() {kernel = "conv_2d", role = "scratch"} : !buffer<1x7x9x1x{{.*}}>
 // CHECK: loop.store %[[ZP]], %[[PAD]][
 // CHECK: %[[V:.*]] = loop.load %[[X]][%[[N:.*]], %[[IY:.*]], %[[IX:.*]], %[[C:.*]]]
 // CHECK: %[[PY:.*]] = arith.addi %[[IY]], %c1

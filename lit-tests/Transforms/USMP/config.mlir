@@ -6,6 +6,15 @@
 // RUN: echo '[[memory.banks]]' >> %t/echo.toml
 // RUN: echo 'name = "itcm"' >> %t/echo.toml
 // RUN: mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/echo.toml})' | FileCheck %t/model.mlir --check-prefix=ECHO
+// A report path in the file (dump_residency_json): the pass writes the report there when its
+// residency-report option names no file.
+// RUN: echo '[memory]' > %t/dump.toml
+// RUN: echo 'dump_residency_json = "dumped.json"' >> %t/dump.toml
+// RUN: echo '[[memory.banks]]' >> %t/dump.toml
+// RUN: echo 'name = "itcm"' >> %t/dump.toml
+// RUN: cd %t && mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/dump.toml})' > /dev/null
+// RUN: FileCheck %s --input-file=%t/dumped.json --check-prefix=DUMPED
+// DUMPED: "pool": "itcm_scratch"
 
 // The [memory] table of a config file: banks in priority order with capacity, access and
 // alignment; budgets capping a bank below its capacity; the planner. Other tables belong to

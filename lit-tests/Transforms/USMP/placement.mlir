@@ -1,9 +1,11 @@
 // RUN: split-file %s %t
 // RUN: mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/rules.toml})' | FileCheck %t/model.mlir
 // RUN: mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/first.toml})' | FileCheck %t/model.mlir --check-prefix=FIRST
+// RUN: mc-opt %t/model.mlir --pass-pipeline='builtin.module(usmp{config=%t/op.toml})' | FileCheck %t/model.mlir --check-prefix=OP
 
-// Placement rules move buffers by name glob, role and size; the first matching rule wins; a
-// buffer no rule matches goes to the writable banks in declaration order (dtcm first).
+// Placement rules move buffers by name glob, operator glob (the kernel an alloc records as its
+// first writer), role and size; the first matching rule wins; a buffer no rule matches goes to
+// the writable banks in declaration order (dtcm first).
 
 //--- rules.toml
 [memory]
@@ -47,6 +49,18 @@ banks = ["sram"]
 name = "conv*"
 banks = ["dtcm"]
 
+//--- op.toml
+[memory]
+[[memory.banks]]
+name = "dtcm"
+[[memory.banks]]
+name = "sram"
+
+# conv_out records relu as its first writer: to sram; the other buffers record no kernel.
+[[memory.placement]]
+op = "rel*"
+banks = ["sram"]
+
 //--- model.mlir
 // CHECK-DAG: buffer.pool @dtcm_scratch {bank = "dtcm", role = "scratch", size = 32 : i64}
 // CHECK-DAG: buffer.pool @dtcm_persistent {bank = "dtcm", role = "persistent", size = 32 : i64}
@@ -59,9 +73,14 @@ banks = ["dtcm"]
 // FIRST: buffer.pool @dtcm_persistent
 // FIRST: buffer.pool @sram_scratch {bank = "sram", role = "scratch", size = 96 : i64}
 // FIRST-NOT: dtcm_scratch
+// OP-DAG: buffer.pool @dtcm_scratch {bank = "dtcm", role = "scratch", size = 64 : i64}
+// OP-DAG: buffer.pool @sram_scratch {bank = "sram", role = "scratch", size = 32 : i64}
+// OP-LABEL: func.func @main
+// OP: buffer.pool_view @sram_scratch {offset = 0 : i64} : !buffer<1x8xf32>
+// OP: buffer.pool_view @dtcm_scratch {offset = 0 : i64} : !buffer<1x16xf32>
 func.func @main(%in: !buffer<1x8xf32>, %out: !buffer<1x8xf32>) {
   %acc = buffer.alloc() {role = "persistent", name = "acc"} : !buffer<1x8xf32>
-  %conv = buffer.alloc() {role = "scratch", name = "conv_out"} : !buffer<1x8xf32>
+  %conv = buffer.alloc() {role = "scratch", name = "conv_out", kernel = "relu"} : !buffer<1x8xf32>
   buffer.kernel relu ins(%in : !buffer<1x8xf32>) outs(%conv : !buffer<1x8xf32>)
   %pool = buffer.alloc() {role = "scratch", name = "pool_out"} : !buffer<1x16xf32>
   %v = buffer.view %pool {offset = 0 : i64} : !buffer<1x16xf32> to !buffer<1x8xf32, strides: [16, 1], offset: 0>

@@ -84,16 +84,7 @@ pub enum Refusal {
 /// Runs every elementwise kernel under `root` in place where the conditions allow; returns how
 /// many were.
 pub fn run_inplace(ctx: &mut Context, root: OpId) -> usize {
-    let mut blocks: Vec<BlockId> = Vec::new();
-    for op in ctx.walk_preorder(root) {
-        if KernelOp::cast(ctx, op).is_some()
-            && let Some(block) = ctx.operation(op).parent_block()
-            && !blocks.contains(&block)
-        {
-            blocks.push(block);
-        }
-    }
-    blocks.into_iter().map(|block| run_in_block(ctx, block)).sum()
+    super::kernel_blocks(ctx, root).into_iter().map(|block| run_in_block(ctx, block)).sum()
 }
 
 /// Position of each op of `block`.

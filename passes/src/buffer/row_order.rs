@@ -61,16 +61,7 @@ impl Pass for BufferRowOrder {
 
 /// Alternates the row orders of the kernels under `root`; returns how many became descending.
 pub fn order_rows(ctx: &mut Context, root: OpId) -> usize {
-    let mut blocks: Vec<BlockId> = Vec::new();
-    for op in ctx.walk_preorder(root) {
-        if KernelOp::cast(ctx, op).is_some()
-            && let Some(block) = ctx.operation(op).parent_block()
-            && !blocks.contains(&block)
-        {
-            blocks.push(block);
-        }
-    }
-    blocks.into_iter().map(|block| order_block(ctx, block)).sum()
+    super::kernel_blocks(ctx, root).into_iter().map(|block| order_block(ctx, block)).sum()
 }
 
 fn order_block(ctx: &mut Context, block: BlockId) -> usize {

@@ -23,7 +23,7 @@ use super::exact::ExactLimits;
 use super::hints::Hint;
 use super::liveness::Liveness;
 use super::pass::{PLANNED_ROLES, RolePlan};
-use super::placement::candidates;
+use super::placement::{Subject, candidates};
 use super::problem::{Problem, align_up};
 use super::validate::validate;
 use mc_dialects::buffer::{DEFAULT_ALIGNMENT, Role};
@@ -188,7 +188,13 @@ pub(super) fn assign(
     for function in functions {
         let mut lists = Vec::new();
         for buffer in &function.live.buffers {
-            let list = candidates(&memory.banks, &memory.rules, &buffer.name, buffer.role, buffer.request.size);
+            let subject = Subject {
+                name: &buffer.name,
+                op: buffer.op.as_deref(),
+                role: buffer.role,
+                size: buffer.request.size,
+            };
+            let list = candidates(&memory.banks, &memory.rules, &subject);
             if list.is_empty() {
                 return Err(format!(
                     "usmp: {} buffer '{}' of @{} has no writable bank to go to",
@@ -331,6 +337,7 @@ mod tests {
             .map(|&(name, size, start, end)| LiveBuffer {
                 alloc: AllocOp::build(&mut Builder::at(&mut ctx, InsertPoint::end(block), loc), ty, Role::Scratch),
                 name: name.to_string(),
+                op: None,
                 role: Role::Scratch,
                 request: Request { size, alignment: 1, live: Interval::new(start, end) },
             })

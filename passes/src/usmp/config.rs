@@ -24,8 +24,13 @@
 //!
 //! [memory]                           # (same table) read by the code generator, `mcc`:
 //! allocate_arenas = true             # false: the application binds every region
-//! dump_residency_json = true         # write <prefix>_residency.json
+//! dump_residency_json = true         # write <prefix>_residency.json; or a path (below)
 //! ```
+//!
+//! `dump_residency_json` is `true` (the default: the tool's own report file, `mcc`'s
+//! `<prefix>_residency.json`), `false` (none), or a path: the report goes there (relative to the
+//! current folder), from `mcc` and from the `usmp` pass itself when its `residency-report`
+//! option names no file.
 //!
 //! Errors name the file and, for a syntax error, an unknown key (with the closest known one) or
 //! a bad rule, bank or budget, its line.
@@ -50,8 +55,33 @@ pub struct MemoryConfig {
     pub planner: Option<AlgorithmChoice>,
     /// Whether the object allocates its arenas (`memory.allocate_arenas`, default true).
     pub allocate_arenas: bool,
-    /// Whether the residency report is written (`memory.dump_residency_json`, default true).
-    pub dump_residency_json: bool,
+    /// Whether and where the residency report is written (`memory.dump_residency_json`).
+    pub dump_residency_json: ResidencyDump,
+}
+
+/// `memory.dump_residency_json`: `true`, `false` or a path.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged, expecting = "dump_residency_json: true, false or a path")]
+pub enum ResidencyDump {
+    /// `true`: the tool's own report file; `false`: none.
+    Default(bool),
+    /// Write it to this path.
+    To(String),
+}
+
+impl ResidencyDump {
+    /// True unless `false`.
+    pub fn enabled(&self) -> bool {
+        *self != ResidencyDump::Default(false)
+    }
+
+    /// The path given, if any.
+    pub fn path(&self) -> Option<&str> {
+        match self {
+            ResidencyDump::To(path) => Some(path),
+            ResidencyDump::Default(_) => None,
+        }
+    }
 }
 
 /// The whole file: only `[memory]` is read here.
@@ -66,7 +96,7 @@ struct File {
 struct MemorySection {
     planner: Option<Spanned<String>>,
     allocate_arenas: Option<bool>,
-    dump_residency_json: Option<bool>,
+    dump_residency_json: Option<ResidencyDump>,
     #[serde(default)]
     banks: Vec<Spanned<BankSpec>>,
     #[serde(default)]
@@ -101,7 +131,13 @@ impl MemoryConfig {
         } else {
             parse_pools(pools)?
         };
-        Ok(MemoryConfig { banks, rules: Vec::new(), planner: None, allocate_arenas: true, dump_residency_json: true })
+        Ok(MemoryConfig {
+            banks,
+            rules: Vec::new(),
+            planner: None,
+            allocate_arenas: true,
+            dump_residency_json: ResidencyDump::Default(true),
+        })
     }
 
     /// Reads the `[memory]` table of a TOML file's `text`; `path` names it in errors.
@@ -156,7 +192,7 @@ impl MemoryConfig {
             rules,
             planner,
             allocate_arenas: memory.allocate_arenas.unwrap_or(true),
-            dump_residency_json: memory.dump_residency_json.unwrap_or(true),
+            dump_residency_json: memory.dump_residency_json.unwrap_or(ResidencyDump::Default(true)),
         })
     }
 }
@@ -212,6 +248,9 @@ fn describe(spec: &RuleSpec) -> String {
     let mut parts = Vec::new();
     if let Some(name) = &spec.name {
         parts.push(format!("name = \"{name}\""));
+    }
+    if let Some(op) = &spec.op {
+        parts.push(format!("op = \"{op}\""));
     }
     if let Some(role) = &spec.role {
         parts.push(format!("role = \"{role}\""));
@@ -272,13 +311,20 @@ sram = 100000
         assert_eq!(config.rules.len(), 1);
         assert!(config.rules[0].label.starts_with("mc.toml:20: placement rule #1 (name = \"conv*\")"));
         assert_eq!(config.planner, Some(Algorithm::GreedyBySize.into()));
-        assert!(config.allocate_arenas && config.dump_residency_json, "both default to true");
+        assert!(config.allocate_arenas && config.dump_residency_json.enabled(), "both default to true");
         let code = MemoryConfig::from_toml(
             "mc.toml",
             &FILE.replace("[memory]\n", "[memory]\nallocate_arenas = false\ndump_residency_json = false\n"),
         )
         .unwrap();
-        assert!(!code.allocate_arenas && !code.dump_residency_json);
+        assert!(!code.allocate_arenas && !code.dump_residency_json.enabled());
+        let dump = |value: &str| {
+            let text = FILE.replace("[memory]\n", &format!("[memory]\ndump_residency_json = {value}\n"));
+            MemoryConfig::from_toml("mc.toml", &text).map(|c| c.dump_residency_json)
+        };
+        assert_eq!(dump("\"out/plan.json\"").unwrap().path(), Some("out/plan.json"));
+        let error = dump("3").unwrap_err();
+        assert!(error.starts_with("mc.toml:") && error.ends_with("dump_residency_json: true, false or a path"), "{error}");
     }
 
     #[test]

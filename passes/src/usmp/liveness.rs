@@ -21,6 +21,8 @@ pub struct LiveBuffer {
     pub alloc: AllocOp,
     /// A name for reports: the alloc's `name`, else its location's name, else `"%<index>"`.
     pub name: String,
+    /// The kernel writing it first or whose workspace it is (the alloc's `kernel`), if known.
+    pub op: Option<String>,
     /// Its role.
     pub role: Role,
     /// What it needs: size, alignment and live interval.
@@ -84,6 +86,7 @@ pub fn analyze(ctx: &Context, func: OpId) -> Result<Liveness, Diagnostic> {
                 buffers.push(LiveBuffer {
                     alloc,
                     name,
+                    op: alloc.kernel_value(ctx).map(str::to_string),
                     role,
                     request: Request { size, alignment: alloc.alignment_value(ctx), live },
                 });

@@ -62,7 +62,8 @@ mc_ir::pass_options! {
         exact_max_nodes: i64 = 2_000_000,
         /// Milliseconds the exact planner may take.
         exact_time_limit_ms: i64 = 2000,
-        /// Write the residency report (JSON) to this file.
+        /// Write the residency report (JSON) to this file (else to the path the config file's
+        /// `dump_residency_json` gives, if any).
         residency_report: String = String::new(),
         /// Write the picture of the pools (SVG) to this file.
         arena_svg: String = String::new(),
@@ -96,8 +97,10 @@ impl Pass for Usmp {
          Banks: `pools=dtcm:64K:rw,sram:262144,flash::ro` (NAME[:CAPACITY[:rw|ro[:ALIGNMENT]]], \
          in priority order, K/M binary suffixes, no capacity = unbounded), or `config=mc.toml` \
          whose [memory] table has [[memory.banks]] (name, capacity, access, alignment), \
-         [[memory.placement]] rules (name glob, role, min_size, max_size -> banks; the first \
-         match wins), [memory.budgets] (bank = bytes) and planner; else the single `bank` with \
+         [[memory.placement]] rules (name glob, op glob over the kernel writing the buffer, \
+         role, min_size, max_size -> banks; the first match wins), [memory.budgets] (bank = \
+         bytes), planner and dump_residency_json (a path: the report's file when \
+         residency-report names none); else the single `bank` with \
          `capacity`. A buffer tries its candidate banks in order (a rule's, else every writable \
          bank) and moves to the next when a bank is full; a bank that overflows with no \
          fallback fails with the buffers live at its peak. Constants stay buffer.globals.\n\n\
@@ -167,7 +170,11 @@ impl Pass for Usmp {
             (0..banks.len()).map(|bank| pools.iter().filter(|p| p.bank == bank).map(|p| p.size).sum()).collect();
         let staged = place_constants(ctx, op, banks, &memory.rules, &used)
             .map_err(|message| ctx.op_error(op, format!("usmp: {message}")))?;
-        if !self.options.residency_report.is_empty() || !self.options.arena_svg.is_empty() {
+        // The option names the report's file; else a path the config file gives.
+        let report_path = Some(self.options.residency_report.as_str())
+            .filter(|path| !path.is_empty())
+            .or_else(|| memory.dump_residency_json.path());
+        if report_path.is_some() || !self.options.arena_svg.is_empty() {
             let state = PlanState {
                 algorithm: &algorithm,
                 banks,
@@ -180,8 +187,8 @@ impl Pass for Usmp {
             let write = |path: &str, text: String| {
                 std::fs::write(path, text).map_err(|e| ctx.op_error(op, format!("usmp: cannot write '{path}': {e}")))
             };
-            if !self.options.residency_report.is_empty() {
-                write(&self.options.residency_report, report.to_json())?;
+            if let Some(path) = report_path {
+                write(path, report.to_json())?;
             }
             if !self.options.arena_svg.is_empty() {
                 write(&self.options.arena_svg, super::svg::render(&report))?;
@@ -234,6 +241,7 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
                 buffers.push(BufferReport {
                     function: func_name(*func),
                     name: buffer.name.clone(),
+                    op: buffer.op.clone(),
                     role: plan.role.to_string(),
                     bank: bank.clone(),
                     pool: pool_name(bank, plan.role),

@@ -59,6 +59,9 @@ pub struct BufferReport {
     pub function: String,
     /// Its name (the model's tensor name when imported).
     pub name: String,
+    /// The kernel writing it first or whose workspace it is (`conv_2d`; absent when unknown).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub op: Option<String>,
     /// `scratch` or `persistent`.
     pub role: String,
     /// Its bank.

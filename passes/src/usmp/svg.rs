@@ -1,5 +1,5 @@
 //! Draws a [`ResidencyReport`] as SVG: one panel per pool, time (steps) to the right, addresses
-//! up, one rectangle per buffer (its name, size, offset and live steps in a tooltip), the peak
+//! up, one rectangle per buffer (its name, kernel, size, offset and live steps in a tooltip), the peak
 //! step marked. A buffer overlapping another (a kernel's output over the input it consumes) is
 //! drawn translucent with a dashed outline over it. Users look at this rather than read the JSON.
 
@@ -51,9 +51,10 @@ pub fn render(report: &ResidencyReport) -> String {
                 }
                 None => ("", String::new()),
             };
+            let op = b.op.as_ref().map_or_else(String::new, |op| format!(" ({})", escape(op)));
             let _ = writeln!(
                 svg,
-                r##"<rect x="{x0:.1}" y="{y0:.1}" width="{:.1}" height="{:.1}" fill="hsl({hue},60%,70%)" stroke="#333" stroke-width="0.5"{style}><title>{}: {} bytes at {}, steps {}..{}{note}</title></rect>"##,
+                r##"<rect x="{x0:.1}" y="{y0:.1}" width="{:.1}" height="{:.1}" fill="hsl({hue},60%,70%)" stroke="#333" stroke-width="0.5"{style}><title>{}{op}: {} bytes at {}, steps {}..{}{note}</title></rect>"##,
                 (x1 - x0).max(0.5),
                 (y1 - y0).max(0.5),
                 escape(&b.name),
@@ -103,6 +104,7 @@ mod tests {
         let buffer = |name: &str, offset, live, overlaps: Option<&str>| BufferReport {
             function: "main".into(),
             name: name.into(),
+            op: Some("conv_2d".into()),
             role: "scratch".into(),
             bank: "sram".into(),
             pool: "sram_scratch".into(),
@@ -124,9 +126,9 @@ mod tests {
         };
         let svg = render(&report);
         assert_eq!(svg.matches("<title>").count(), 3);
-        assert!(svg.contains("a&lt;&amp;&gt;: 32 bytes at 0, steps 0..1"));
+        assert!(svg.contains("a&lt;&amp;&gt; (conv_2d): 32 bytes at 0, steps 0..1"));
         assert!(svg.contains("peak step 1"));
-        assert!(svg.contains("b: 32 bytes at 16, steps 1..2, overlaps a&lt;&amp;&gt;"));
+        assert!(svg.contains("b (conv_2d): 32 bytes at 16, steps 1..2, overlaps a&lt;&amp;&gt;"));
         assert_eq!(svg.matches("stroke-dasharray=\"3 2\"").count(), 1);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
     }

@@ -294,10 +294,12 @@ impl<'a> KernelEmitter<'a> {
 
     /// A workspace of this kernel: a scratch `buffer.alloc` of `shape` and `element` built where
     /// the emitter is (at the top of the kernel's nest), so the memory planner sees it live only
-    /// during the kernel.
+    /// during the kernel; it records the kernel (placement rules match it).
     pub fn workspace(&mut self, shape: Vec<i64>, element: Type) -> Value {
         let ty = self.b.ctx.buffer_type(shape, element);
-        AllocOp::build(&mut self.b, ty, Role::Scratch).result()
+        let alloc = AllocOp::build(&mut self.b, ty, Role::Scratch);
+        alloc.record_kernel(self.b.ctx, &self.name);
+        alloc.result()
     }
 
     /// A constant table (per-channel multipliers, shifts, lookup tables): a module-level

@@ -11,7 +11,8 @@
 //! (`buffer.global`, e.g. per-channel multipliers), and a kernel's scratch needs are explicit
 //! `buffer.alloc`s inside its nest ([`KernelEmitter::workspace`]) so the memory planner sees
 //! them. A kernel whose output may overlap its input's storage ([`overlap`]) is preceded by a
-//! `buffer.overlap` hint for the planner.
+//! `buffer.overlap` hint for the planner. Every alloc records the kernel that writes it first
+//! (its `kernel` attribute; a workspace's is its kernel's), which placement rules match.
 //!
 //! A kernel with an operand type or attribute combination that has no lowering is an error at
 //! the kernel (its location names the model's tensor and operator index):
@@ -71,7 +72,7 @@ mod window;
 pub use emitter::{ElementKind, KernelEmitter};
 
 use crate::conversion::module_globals::ModuleGlobals;
-use mc_dialects::buffer::{CopyOp, DeltaBound, KernelOp, OverlapOp};
+use mc_dialects::buffer::{AllocOp, CopyOp, DeltaBound, KernelOp, OverlapOp, root_buffer};
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Value};
 
@@ -168,6 +169,10 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
             continue;
         };
         let loc = ctx.operation(op).loc();
+        // The output's storage records the kernel writing it first (placement rules match it).
+        if let Some(alloc) = ctx.defining_op(root_buffer(ctx, output)).and_then(|def| AllocOp::cast(ctx, def)) {
+            alloc.record_kernel(ctx, &name);
+        }
         if let Some(bound) = hint {
             let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
             OverlapOp::build(&mut b, output, inputs[0], bound);
