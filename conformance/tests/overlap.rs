@@ -197,10 +197,10 @@ fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it
             let (bound, got) =
                 run_overlapping(&case, order, |d| d).unwrap_or_else(|| panic!("{}: no allowance", case.name));
             assert_eq!(&got, &expected.data, "{} ({order:?}): output at {bound:?} from the input differs", case.name);
-            let ok = match (order, bound) {
-                (RowOrder::Ascending, DeltaBound::AtMost(_)) | (RowOrder::Descending, DeltaBound::AtLeast(_)) => true,
-                _ => false,
-            };
+            let ok = matches!(
+                (order, bound),
+                (RowOrder::Ascending, DeltaBound::AtMost(_)) | (RowOrder::Descending, DeltaBound::AtLeast(_))
+            );
             assert!(ok, "{} ({order:?}): bound {bound:?} on the wrong side", case.name);
             checked += 1;
             // Element-wise kernels break one byte past D (unless the clobbered values happen to
@@ -209,7 +209,8 @@ fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it
             let row = (expected.shape[expected.shape.len() - 1] * expected.shape[expected.shape.len() - 2]) as i64;
             let reach = if kind < 4 { 2 * row } else { 1 };
             let past = |k: i64| if order == RowOrder::Ascending { k } else { -k };
-            let breaks = |k: i64| run_overlapping(&case, order, |d| d + past(k)).expect("an allowance").1 != expected.data;
+            let breaks =
+                |k: i64| run_overlapping(&case, order, |d| d + past(k)).expect("an allowance").1 != expected.data;
             if (1..=reach).any(breaks) {
                 match order {
                     RowOrder::Ascending => broken[kind] += 1,

@@ -86,7 +86,13 @@ impl OverlapOp {
     pub fn build(b: &mut Builder<'_>, output: Value, input: Value, bound: DeltaBound) -> Self {
         let i64_type = b.ctx.integer_type(64);
         let delta = b.ctx.integer_attr(i128::from(bound.bytes()), i64_type);
-        OverlapOp(b.create(Self::NAME, &[output, input], &[], vec![(bound.attribute_name().to_string(), delta)], vec![]))
+        OverlapOp(b.create(
+            Self::NAME,
+            &[output, input],
+            &[],
+            vec![(bound.attribute_name().to_string(), delta)],
+            vec![],
+        ))
     }
 
     /// The bound the hint states (`None` unless exactly one of `max_delta`, `min_delta` is an
@@ -116,10 +122,9 @@ fn verify_overlap(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     match given.as_slice() {
         [(name, attr)] => {
             if ctx.integer_value(*attr).and_then(|v| i64::try_from(v).ok()).is_none() {
-                diags.push(ctx.op_error(
-                    op,
-                    format!("'{name}' must be an i64 integer, but is {}", attr_to_string(ctx, *attr)),
-                ));
+                diags.push(
+                    ctx.op_error(op, format!("'{name}' must be an i64 integer, but is {}", attr_to_string(ctx, *attr))),
+                );
             }
         }
         [] => diags.push(ctx.op_error(op, "requires 'max_delta' or 'min_delta'".to_string())),

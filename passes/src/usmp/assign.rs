@@ -188,12 +188,8 @@ pub(super) fn assign(
     for function in functions {
         let mut lists = Vec::new();
         for buffer in &function.live.buffers {
-            let subject = Subject {
-                name: &buffer.name,
-                op: buffer.op.as_deref(),
-                role: buffer.role,
-                size: buffer.request.size,
-            };
+            let subject =
+                Subject { name: &buffer.name, op: buffer.op.as_deref(), role: buffer.role, size: buffer.request.size };
             let list = candidates(&memory.banks, &memory.rules, &subject);
             if list.is_empty() {
                 return Err(format!(

@@ -324,7 +324,10 @@ sram = 100000
         };
         assert_eq!(dump("\"out/plan.json\"").unwrap().path(), Some("out/plan.json"));
         let error = dump("3").unwrap_err();
-        assert!(error.starts_with("mc.toml:") && error.ends_with("dump_residency_json: true, false or a path"), "{error}");
+        assert!(
+            error.starts_with("mc.toml:") && error.ends_with("dump_residency_json: true, false or a path"),
+            "{error}"
+        );
     }
 
     #[test]

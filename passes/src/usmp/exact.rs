@@ -200,6 +200,7 @@ mod tests {
     use super::*;
     use crate::usmp::greedy::place_in_order;
     use crate::usmp::problem::{Interval, Request};
+    use crate::usmp::rng::{Rng, random_requests};
     use crate::usmp::validate::validate;
 
     fn req(size: u64, start: u32, end: u32) -> Request {
@@ -242,22 +243,9 @@ mod tests {
 
     #[test]
     fn the_search_matches_brute_force_on_random_small_problems() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: u64| {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_F491_4F6C_DD1D) % n
-        };
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         for _ in 0..60 {
-            let count = 2 + next(5) as usize;
-            let requests: Vec<Request> = (0..count)
-                .map(|_| {
-                    let start = next(6) as u32;
-                    let alignment = [1, 2, 4][next(3) as usize];
-                    Request { size: 1 + next(9), alignment, live: Interval::new(start, start + next(4) as u32) }
-                })
-                .collect();
+            let requests = random_requests(&mut rng, (2, 6), (6, 4), 9, &[1, 2, 4]);
             let p = Problem::new(requests);
             let conflicts = p.conflicts();
             let initial = place_in_order(&p, &conflicts, &(0..p.len()).collect::<Vec<_>>());

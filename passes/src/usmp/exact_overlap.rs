@@ -185,6 +185,7 @@ mod tests {
     use super::*;
     use crate::usmp::overlap::Allowance;
     use crate::usmp::problem::{Interval, Request};
+    use crate::usmp::rng::{Rng, random_requests};
     use crate::usmp::validate::validate;
     use mc_dialects::buffer::DeltaBound;
 
@@ -223,20 +224,14 @@ mod tests {
     }
 
     /// A random small problem with allowances on either side.
-    fn random_problem(next: &mut impl FnMut(u64) -> u64) -> Problem {
-        let count = 2 + next(2) as usize;
-        let requests: Vec<Request> = (0..count)
+    fn random_problem(rng: &mut Rng) -> Problem {
+        let requests = random_requests(rng, (2, 3), (3, 3), 5, &[1, 1, 2]);
+        let count = requests.len();
+        let allowances = (0..rng.below(3))
             .map(|_| {
-                let start = next(3) as u32;
-                let alignment = [1, 1, 2][next(3) as usize];
-                Request { size: 1 + next(5), alignment, live: Interval::new(start, start + next(3) as u32) }
-            })
-            .collect();
-        let allowances = (0..next(3))
-            .map(|_| {
-                let (output, input) = (next(count as u64) as usize, next(count as u64) as usize);
-                let delta = next(11) as i64 - 5;
-                let bound = if next(2) == 0 { DeltaBound::AtMost(delta) } else { DeltaBound::AtLeast(delta) };
+                let (output, input) = (rng.below(count), rng.below(count));
+                let delta = rng.below(11) as i64 - 5;
+                let bound = if rng.below(2) == 0 { DeltaBound::AtMost(delta) } else { DeltaBound::AtLeast(delta) };
                 Allowance { output, input, bound }
             })
             .filter(|a| a.output != a.input)
@@ -246,16 +241,10 @@ mod tests {
 
     #[test]
     fn the_search_matches_brute_force_on_random_small_problems_with_allowances() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: u64| {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x9E37_79B9_7F4A_7C15) % n
-        };
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let mut improved = 0;
         for _ in 0..150 {
-            let p = random_problem(&mut next);
+            let p = random_problem(&mut rng);
             let initial = stacked(&p);
             let initial_height = initial.height(&p);
             let result = exact_with_allowances(&p, initial, ExactLimits::default());
@@ -286,9 +275,8 @@ mod tests {
     #[test]
     fn limits_stop_the_search_with_the_best_plan_so_far() {
         let req = |size, start| Request { size, alignment: 1, live: Interval::new(start, start + 2) };
-        let p = Problem::new((0..14).map(|k| req(3 + k % 5, k as u32 / 2)).collect()).with_allowances(vec![
-            Allowance { output: 1, input: 0, bound: DeltaBound::AtMost(-1) },
-        ]);
+        let p = Problem::new((0..14).map(|k| req(3 + k % 5, k as u32 / 2)).collect())
+            .with_allowances(vec![Allowance { output: 1, input: 0, bound: DeltaBound::AtMost(-1) }]);
         let initial = stacked(&p);
         let initial_height = initial.height(&p);
         let result = exact_with_allowances(&p, initial, ExactLimits { max_nodes: 3, ..ExactLimits::default() });

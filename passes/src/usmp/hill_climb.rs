@@ -5,23 +5,7 @@
 
 use super::greedy::place_in_order;
 use super::problem::{Placement, Problem};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+use super::rng::Rng;
 
 /// Improves the greedy placement of `order` by at most `attempts` perturbations seeded with
 /// `seed`; returns the best placement seen (never higher than `order`'s own).

@@ -18,6 +18,7 @@
 //! | [`validate`] | the independent plan validator |
 //! | [`greedy`] | lowest-fit placement in an order; TVM's and TFLite Micro's orders |
 //! | [`hill_climb`] | TVM's hill climbing over greedy orders |
+//! | [`rng`] | the deterministic generator hill climbing and the planners' tests draw from |
 //! | [`overlap`] | overlap allowances: pairs a kernel lets share bytes (vMCU) |
 //! | [`hints`] | `buffer.overlap` hints read from the IR as allowances |
 //! | [`exact`] | branch and bound over canonical placements (MiniMalloc) |
@@ -42,6 +43,7 @@ pub mod placement;
 pub mod plugin;
 pub mod problem;
 pub mod report;
+pub mod rng;
 pub mod staging;
 pub mod svg;
 pub mod validate;

@@ -220,7 +220,10 @@ mod tests {
             (RuleSpec { role: Some("weights".into()), ..spec(&["sram"]) }, "unknown role 'weights'"),
             (RuleSpec { name: Some("[".into()), ..spec(&["sram"]) }, "bad glob '['"),
             (RuleSpec { op: Some("conv[".into()), ..spec(&["sram"]) }, "bad glob 'conv['"),
-            (RuleSpec { op: Some("conv*".into()), role: Some("constant".into()), ..spec(&["sram"]) }, "constants have none"),
+            (
+                RuleSpec { op: Some("conv*".into()), role: Some("constant".into()), ..spec(&["sram"]) },
+                "constants have none",
+            ),
         ] {
             let error = rule(bad).unwrap_err();
             assert!(error.starts_with("placement rule #1: ") && error.contains(why), "{error}");

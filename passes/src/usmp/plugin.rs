@@ -14,8 +14,8 @@ use super::validate::validate;
 use mc_dialects::buffer::DeltaBound;
 use mc_ir::pass::OptionType;
 use mc_plugin_api::{
-    ABI_VERSION, MC_ALLOWANCE_AT_LEAST, MC_ALLOWANCE_AT_MOST, MC_STATUS_OK, MC_STATUS_PANIC, McAllowance, McBuffer, McPlanFn, McProblem, McRegisterFn, McSolution,
-    REGISTRATION_SYMBOL,
+    ABI_VERSION, MC_ALLOWANCE_AT_LEAST, MC_ALLOWANCE_AT_MOST, MC_STATUS_OK, MC_STATUS_PANIC, McAllowance, McBuffer,
+    McPlanFn, McProblem, McRegisterFn, McSolution, REGISTRATION_SYMBOL,
 };
 use std::ffi::{CStr, c_char};
 use std::sync::Mutex;
@@ -141,7 +141,13 @@ impl PluginPlanner {
                     DeltaBound::AtMost(_) => MC_ALLOWANCE_AT_MOST,
                     DeltaBound::AtLeast(_) => MC_ALLOWANCE_AT_LEAST,
                 };
-                McAllowance { output: a.output as u64, input: a.input as u64, delta: a.bound.bytes(), side, reserved: 0 }
+                McAllowance {
+                    output: a.output as u64,
+                    input: a.input as u64,
+                    delta: a.bound.bytes(),
+                    side,
+                    reserved: 0,
+                }
             })
             .collect();
         let raw = McProblem {

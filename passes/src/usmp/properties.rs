@@ -7,9 +7,9 @@ use super::exact::{ExactLimits, exact};
 use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
 use super::hill_climb::hill_climb;
 use super::overlap::Allowance;
-use mc_dialects::buffer::DeltaBound;
 use super::problem::{Interval, Problem, Request};
 use super::validate::validate;
+use mc_dialects::buffer::DeltaBound;
 use proptest::prelude::*;
 use std::time::Duration;
 

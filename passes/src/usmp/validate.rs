@@ -213,7 +213,8 @@ mod tests {
         // The pair does not license overlapping a third buffer, found past a live neighbour.
         assert_eq!(at(vec![100, 92, 0]), Err(PlanError::Overlap { first: 1, second: 2, step: 1 }));
         // Not the other way round: the input below the output is no declared overlap.
-        let q = Problem { allowances: vec![Allowance { output: 0, input: 1, bound: DeltaBound::AtMost(-8) }], ..p.clone() };
+        let q =
+            Problem { allowances: vec![Allowance { output: 0, input: 1, bound: DeltaBound::AtMost(-8) }], ..p.clone() };
         assert!(validate(&q, &Placement { offsets: vec![108, 100, 0] }, None).is_err());
         // Rows in decreasing order: the output at least 12 bytes above the input, and disjoint.
         let above = |bounds: &[DeltaBound]| Problem {

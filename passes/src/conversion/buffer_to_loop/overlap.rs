@@ -106,7 +106,8 @@ pub fn window_allowance(g: &WindowGeometry, order: RowOrder) -> DeltaBound {
         .collect();
     let reads = |index: i64| {
         let (n, oy) = (index / g.out_rows.max(1), index % g.out_rows.max(1));
-        read_rows[oy as usize].map(|(first, last)| (n * in_batch + first * g.in_row, n * in_batch + (last + 1) * g.in_row))
+        read_rows[oy as usize]
+            .map(|(first, last)| (n * in_batch + first * g.in_row, n * in_batch + (last + 1) * g.in_row))
     };
     match order {
         RowOrder::Ascending => {
@@ -238,15 +239,15 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
     let [(pad, _), _] = window.padding_values([*h, *w]).ok()?;
     Some(window_allowance(
         &WindowGeometry {
-        batches: *n,
-        in_rows: *h,
-        out_rows: *oh,
-        filter: filter[0],
-        stride: window.stride[0],
-        dilation: dilation[0],
-        pad,
-        in_row: w * c * in_size,
-        out_row: ow * oc * out_size,
+            batches: *n,
+            in_rows: *h,
+            out_rows: *oh,
+            filter: filter[0],
+            stride: window.stride[0],
+            dilation: dilation[0],
+            pad,
+            in_row: w * c * in_size,
+            out_row: ow * oc * out_size,
         },
         order,
     ))
@@ -319,7 +320,11 @@ mod tests {
                                         out_row,
                                     };
                                     for order in [RowOrder::Ascending, RowOrder::Descending] {
-                                        assert_eq!(window_allowance(&g, order), brute_force(&g, order), "{g:?} {order:?}");
+                                        assert_eq!(
+                                            window_allowance(&g, order),
+                                            brute_force(&g, order),
+                                            "{g:?} {order:?}"
+                                        );
                                     }
                                     cases += 1;
                                 }
