@@ -84,19 +84,19 @@ fn order_block(ctx: &mut Context, block: BlockId) -> usize {
         if overlap::hint(ctx, kernel.op(), &name, &inputs, output).is_none() {
             continue;
         }
-        let after_ascending = inputs
-            .first()
-            .is_some_and(|&input| overlapping_writer.get(&root_buffer(ctx, input)) == Some(&RowOrder::Ascending));
-        let given = kernel.row_order(ctx).is_some();
-        let mut order = order;
-        if !given && after_ascending && ROW_REVERSIBLE_KERNELS.contains(&name.as_str()) {
-            let attr = ctx.string_attr(RowOrder::Descending.as_str());
-            ctx.set_attr(kernel.op(), "row_order", Some(attr));
-            order = RowOrder::Descending;
-            reversed += 1;
-        }
-        let allocated = inputs.first().is_some_and(|&input| ctx.defining_op(root_buffer(ctx, input)).is_some());
-        if allocated {
+        let input_root = inputs.first().map(|&input| root_buffer(ctx, input));
+        let after_ascending =
+            input_root.is_some_and(|root| overlapping_writer.get(&root) == Some(&RowOrder::Ascending));
+        let order =
+            if kernel.row_order(ctx).is_none() && after_ascending && ROW_REVERSIBLE_KERNELS.contains(&name.as_str()) {
+                let attr = ctx.string_attr(RowOrder::Descending.as_str());
+                ctx.set_attr(kernel.op(), "row_order", Some(attr));
+                reversed += 1;
+                RowOrder::Descending
+            } else {
+                order
+            };
+        if input_root.is_some_and(|root| ctx.defining_op(root).is_some()) {
             overlapping_writer.insert(root_buffer(ctx, output), order);
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::conversion::module_globals::ModuleGlobals;
 use mc_dialects::arith::ConstantOp;
-use mc_dialects::arith::build::{binary, unary};
+use mc_dialects::arith::build::{binary, constant_int_value, unary};
 use mc_dialects::buffer::{AllocOp, GetGlobalOp, GlobalOp, KernelOp, Role, RowOrder};
 use mc_dialects::graph::attributes::{dense_int_elements, i64_array, int_elements};
 use mc_dialects::graph::{Activation, Padding};
@@ -353,7 +353,8 @@ impl<'a> KernelEmitter<'a> {
     }
 
     /// [`for_loop`](Self::for_loop) taking the indices of `[lb, ub)` in `order`: descending, the
-    /// loop counts `i` up and the body gets `lb + ub - 1 - i`.
+    /// loop counts `i` up and the body gets `lb + ub - 1 - i` (`lb + ub - 1` a constant when both
+    /// bounds are).
     pub fn for_loop_in(
         &mut self,
         order: RowOrder,
@@ -365,17 +366,22 @@ impl<'a> KernelEmitter<'a> {
         match order {
             RowOrder::Ascending => self.for_loop(lb, ub, inits, body),
             RowOrder::Descending => self.for_loop(lb, ub, inits, |e, i, carried| {
-                let one = e.index(1);
-                let bounds = e.addi(lb, ub);
-                let last = e.binary("arith.subi", bounds, one);
+                let constants = constant_int_value(e.b.ctx, lb).zip(constant_int_value(e.b.ctx, ub));
+                let last = match constants {
+                    Some((lb, ub)) => e.index((lb + ub - 1) as i64),
+                    None => {
+                        let one = e.index(1);
+                        let bounds = e.addi(lb, ub);
+                        e.binary("arith.subi", bounds, one)
+                    }
+                };
                 let iv = e.binary("arith.subi", last, i);
                 body(e, iv, carried)
             }),
         }
     }
 
-    /// [`for_loop_in`](Self::for_loop_in) from constant `lb` to constant `ub` (descending: the
-    /// body gets the constant `lb + ub - 1` minus the counter).
+    /// [`for_loop_in`](Self::for_loop_in) from constant `lb` to constant `ub`.
     pub fn for_range_in(
         &mut self,
         order: RowOrder,
@@ -384,14 +390,8 @@ impl<'a> KernelEmitter<'a> {
         inits: &[Value],
         body: impl FnOnce(&mut Self, Value, &[Value]) -> Result<Vec<Value>, Diagnostic>,
     ) -> Result<Vec<Value>, Diagnostic> {
-        match order {
-            RowOrder::Ascending => self.for_range(lb, ub, inits, body),
-            RowOrder::Descending => self.for_range(lb, ub, inits, |e, i, carried| {
-                let last = e.index(lb + ub - 1);
-                let iv = e.binary("arith.subi", last, i);
-                body(e, iv, carried)
-            }),
-        }
+        let (lb, ub) = (self.index(lb), self.index(ub));
+        self.for_loop_in(order, lb, ub, inits, body)
     }
 
     /// A perfect nest over every index of `bounds` (outermost first); `body` gets the
