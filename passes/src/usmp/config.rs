@@ -69,6 +69,13 @@ pub enum ResidencyDump {
     To(String),
 }
 
+impl Default for ResidencyDump {
+    /// `true`.
+    fn default() -> Self {
+        ResidencyDump::Default(true)
+    }
+}
+
 impl ResidencyDump {
     /// True unless `false`.
     pub fn enabled(&self) -> bool {
@@ -136,7 +143,7 @@ impl MemoryConfig {
             rules: Vec::new(),
             planner: None,
             allocate_arenas: true,
-            dump_residency_json: ResidencyDump::Default(true),
+            dump_residency_json: ResidencyDump::default(),
         })
     }
 
@@ -192,7 +199,7 @@ impl MemoryConfig {
             rules,
             planner,
             allocate_arenas: memory.allocate_arenas.unwrap_or(true),
-            dump_residency_json: memory.dump_residency_json.unwrap_or(ResidencyDump::Default(true)),
+            dump_residency_json: memory.dump_residency_json.unwrap_or_default(),
         })
     }
 }

@@ -27,7 +27,7 @@ use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
 use mc_passes::pipelines::{buffer_to_loop, graph_to_inplace_buffers};
-use mc_passes::usmp::config::{MemoryConfig, ResidencyDump, did_you_mean, toml_error};
+use mc_passes::usmp::config::{MemoryConfig, did_you_mean, toml_error};
 use staging::Staging;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -160,7 +160,7 @@ fn run(options: &Options) -> Result<(), String> {
     let config = read_config(&options.config)?;
     let model = std::fs::read(&options.model)
         .map_err(|e| format!("cannot read the model '{}': {e}", options.model.display()))?;
-    let staging = Staging::new(&options.output)?;
+    let mut staging = Staging::new(&options.output)?;
     let name = options.model.display().to_string();
     let mut stages = Stages(Vec::new());
     let mut ctx = Context::new();
@@ -193,9 +193,13 @@ fn run(options: &Options) -> Result<(), String> {
         .and_then(|op| FuncOp::cast(&ctx, op))
         .map(|func| func.signature(&ctx).0.len())
         .ok_or_else(|| format!("the model has no @{entry} function"))?;
-    let dump_residency = config.as_ref().map(|(_, memory)| memory.dump_residency_json.clone());
-    let dump_residency = dump_residency.unwrap_or(ResidencyDump::Default(true));
-    let residency = staging.path(&format!("{}_residency.json", prefix.as_str()));
+    let dump_residency = config.as_ref().map(|(_, memory)| memory.dump_residency_json.clone()).unwrap_or_default();
+    let residency_name = format!("{}_residency.json", prefix.as_str());
+    let residency = staging.path(&residency_name);
+    // A report path from the config: the report goes there once everything else is in place.
+    if let Some(to) = dump_residency.path() {
+        staging.send(&residency_name, PathBuf::from(to));
+    }
     let svg = staging.path(&format!("{}_arena.svg", prefix.as_str()));
     let mut usmp = format!("arena-svg=\"{}\"", svg.display());
     if dump_residency.enabled() {
@@ -247,21 +251,7 @@ fn run(options: &Options) -> Result<(), String> {
         print_top_level_to(&ctx, module.op(), PrintOptions::default(), &mut text).expect("printing to memory");
         staging.write(&format!("{}.mlir", prefix.as_str()), &text)?;
     }
-    let mut written = staging.commit()?;
-    // A report path from the config: moved there once everything else is in place (there is
-    // no report when mcc stops before planning).
-    let report = written.iter().position(|p| p.file_name() == residency.file_name());
-    if let (Some(to), Some(k)) = (dump_residency.path(), report) {
-        let from = written.remove(k);
-        let to = PathBuf::from(to);
-        if let Some(parent) = to.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| format!("cannot create '{}': {e}", parent.display()))?;
-        }
-        std::fs::rename(&from, &to)
-            .or_else(|_| std::fs::copy(&from, &to).and_then(|_| std::fs::remove_file(&from)))
-            .map_err(|e| format!("cannot write the residency report to '{}': {e}", to.display()))?;
-        written.push(to);
-    }
+    let written = staging.commit()?;
 
     println!("mcc: {} for {} ({}, {}), -O{}", name, options.target, target.triple, target.cpu, &options.opt_level);
     for (stage, seconds) in &stages.0 {

@@ -1,13 +1,17 @@
 //! The output folder, written all or nothing: files go into a hidden staging folder inside it
 //! and are moved into place only when every stage succeeded, so a failed compilation leaves no
-//! partial files behind.
+//! partial files behind. A file may be sent elsewhere than the output folder (the residency
+//! report to the path a config file names).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// A staging folder inside the output folder.
 pub struct Staging {
     out: PathBuf,
     dir: PathBuf,
+    /// Staged files that go to another path than the output folder, by name.
+    elsewhere: HashMap<String, PathBuf>,
     committed: bool,
 }
 
@@ -19,7 +23,13 @@ impl Staging {
         let dir = out.join(format!(".mcc-staging-{}", std::process::id()));
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot write into the output folder '{}': {e}", out.display()))?;
-        Ok(Staging { out: out.to_path_buf(), dir, committed: false })
+        Ok(Staging { out: out.to_path_buf(), dir, elsewhere: HashMap::new(), committed: false })
+    }
+
+    /// Sends the staged file `name`, if there is one at commit, to `to` instead of the output
+    /// folder (its folders are created).
+    pub fn send(&mut self, name: &str, to: PathBuf) {
+        self.elsewhere.insert(name.to_string(), to);
     }
 
     /// Where the file `name` is staged.
@@ -33,14 +43,32 @@ impl Staging {
         std::fs::write(&path, bytes).map_err(|e| format!("cannot write '{}': {e}", path.display()))
     }
 
-    /// Moves every staged file into the output folder; returns their final paths, sorted.
+    /// Moves every staged file into the output folder (or where [`send`](Self::send) said);
+    /// returns their final paths, sorted.
     pub fn commit(mut self) -> Result<Vec<PathBuf>, String> {
         let mut moved = Vec::new();
         let entries = std::fs::read_dir(&self.dir).map_err(|e| format!("cannot list '{}': {e}", self.dir.display()))?;
         for entry in entries {
             let from = entry.map_err(|e| e.to_string())?.path();
-            let to = self.out.join(from.file_name().expect("a staged file has a name"));
-            std::fs::rename(&from, &to).map_err(|e| format!("cannot move '{}' into place: {e}", to.display()))?;
+            let name = from.file_name().expect("a staged file has a name");
+            let cannot = |e: std::io::Error, to: &Path| format!("cannot move '{}' into place: {e}", to.display());
+            let to = match self.elsewhere.get(name.to_string_lossy().as_ref()) {
+                None => {
+                    let to = self.out.join(name);
+                    std::fs::rename(&from, &to).map_err(|e| cannot(e, &to))?;
+                    to
+                }
+                Some(to) => {
+                    if let Some(parent) = to.parent().filter(|p| !p.as_os_str().is_empty()) {
+                        std::fs::create_dir_all(parent).map_err(|e| cannot(e, to))?;
+                    }
+                    // Another file system than the output folder's: copy, then remove.
+                    std::fs::rename(&from, to)
+                        .or_else(|_| std::fs::copy(&from, to).and_then(|_| std::fs::remove_file(&from)))
+                        .map_err(|e| cannot(e, to))?;
+                    to.clone()
+                }
+            };
             moved.push(to);
         }
         self.committed = true;
@@ -75,6 +103,15 @@ mod tests {
         staging.write("a.o", b"object").unwrap();
         assert_eq!(staging.commit().unwrap(), vec![out.join("a.o")]);
         assert_eq!(std::fs::read(out.join("a.o")).unwrap(), b"object");
+        // A file sent elsewhere goes there, its folders created; one never staged is no error.
+        let mut staging = Staging::new(&out).unwrap();
+        let report = out.join("plans").join("r.json");
+        staging.send("r.json", report.clone());
+        staging.send("absent.json", out.join("absent.json"));
+        staging.write("r.json", b"{}").unwrap();
+        assert_eq!(staging.commit().unwrap(), vec![report.clone()]);
+        assert_eq!(std::fs::read(&report).unwrap(), b"{}");
+        assert!(!out.join("r.json").exists() && !out.join("absent.json").exists());
         std::fs::remove_dir_all(&out).unwrap();
     }
 }
