@@ -171,6 +171,7 @@ impl<'a> KernelEmitter<'a> {
             TypeKind::Integer { width: 8, .. } => ElementKind::Int8,
             TypeKind::Integer { width: 16, .. } => ElementKind::Int16,
             TypeKind::Integer { width: 32, .. } => ElementKind::Int32,
+            TypeKind::Integer { width: 64, .. } => ElementKind::Int64,
             _ => ElementKind::Other,
         }
     }
@@ -473,6 +474,8 @@ pub enum ElementKind {
     Int16,
     /// `i32` or quantized with `i32` storage (biases).
     Int32,
+    /// `i64` (biases of 16x8 kernels).
+    Int64,
     /// Anything else (no kernel takes it).
     Other,
 }
