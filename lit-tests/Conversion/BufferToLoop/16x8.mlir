@@ -82,9 +82,10 @@ func.func @depthwise_no_bias(%x: !buffer<1x3x3x2x!q16>, %w: !buffer<1x3x3x2x!qw>
 
 // -----
 
-// fully_connected with an i32 bias: i32 accumulators from the bias, no input offset, then the
-// int32 MultiplyByQuantizedMultiplier (0.001 · 0.01 / 0.002 = 0.005: multiplier 1374389560,
-// shift -7, in its one-rounding form), RELU6 clamping to [0, 6 / 0.002], truncated to i16.
+// fully_connected with an i32 bias: i32 accumulators from the bias, four units at a time sharing
+// each input load, no input offset, then the int32 MultiplyByQuantizedMultiplier (0.001 · 0.01 /
+// 0.002 = 0.005: multiplier 1374389560, shift -7, in its one-rounding form), RELU6 clamping to
+// [0, 6 / 0.002], truncated to i16.
 !qi = !quant.uniform<i16:f32, 1.000000e-03>
 !qo = !quant.uniform<i16:f32, 2.000000e-03>
 !qw = !quant.uniform<i8:f32, 1.000000e-02>
@@ -92,24 +93,29 @@ func.func @depthwise_no_bias(%x: !buffer<1x3x3x2x!q16>, %w: !buffer<1x3x3x2x!qw>
 // CHECK-LABEL: func.func @fc_i32_bias
 // CHECK-SAME: (%[[X:.*]]: !buffer<2x3x{{.*}}>, %[[W:.*]]: !buffer<4x3x{{.*}}>, %[[B:.*]]: !buffer<4x{{.*}}>, %[[Y:.*]]: !buffer<2x4x{{.*}}>)
 // CHECK: loop.for %[[N:.*]] = %c0 to %c2 step %c1 {
-// CHECK:   loop.for %[[U:.*]] = %c0 to %c4 step %c1 {
-// CHECK:     %[[INIT:.*]] = loop.load %[[B]][%[[U]]]
-// CHECK:     %[[ACC:.*]] = loop.for %[[D:.*]] = %c0 to %c3 step %c1 iter_args(%[[SUM:.*]] = %[[INIT]]) -> (i32) {
+// CHECK:   loop.for %[[BLOCK:.*]] = %c0 to %c1 step %c1 {
+// CHECK:     %[[U0:.*]] = arith.muli %[[BLOCK]], %c4 : index
+// CHECK:     %[[U1:.*]] = arith.addi %[[U0]], %c1 : index
+// CHECK:     %[[INIT0:.*]] = loop.load %[[B]][%[[U0]]]
+// CHECK:     %[[INIT1:.*]] = loop.load %[[B]][%[[U1]]]
+// CHECK:     %[[ACC:.*]]:4 = loop.for %[[D:.*]] = %c0 to %c3 step %c1 iter_args(%[[SUM0:.*]] = %[[INIT0]], %[[SUM1:.*]] = %[[INIT1]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (i32, i32, i32, i32) {
 // CHECK:       %[[XV:.*]] = loop.load %[[X]][%[[N]], %[[D]]]
-// CHECK:       %[[WV:.*]] = loop.load %[[W]][%[[U]], %[[D]]]
+// CHECK:       %[[WV:.*]] = loop.load %[[W]][%[[U0]], %[[D]]]
 // CHECK:       %[[XE:.*]] = arith.extsi %[[XV]] : i16 to i32
 // CHECK:       %[[WE:.*]] = arith.extsi %[[WV]] : i8 to i32
 // CHECK:       %[[P:.*]] = arith.muli %[[WE]], %[[XE]] : i32
-// CHECK:       %[[NEXT:.*]] = arith.addi %[[SUM]], %[[P]] : i32
-// CHECK:       loop.yield %[[NEXT]] : i32
-// CHECK:     arith.extsi %[[ACC]] : i32 to i64
+// CHECK:       %[[NEXT0:.*]] = arith.addi %[[SUM0]], %[[P]] : i32
+// CHECK:       loop.load %[[W]][%[[U1]], %[[D]]]
+// CHECK-NOT:   loop.load %[[X]]
+// CHECK:       loop.yield %[[NEXT0]], %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32, i32
+// CHECK:     arith.extsi %[[ACC]]#0 : i32 to i64
 // CHECK:     %c1374389560_i32
 // CHECK:     %[[HI:.*]] = arith.trunci %{{.*}} : i64 to i32
 // CHECK:     %[[DOWN:.*]] = arith.shrsi %[[HI]], %c6_i32{{.*}} : i32
 // CHECK:     %[[LOW:.*]] = arith.maxsi %[[DOWN]], %c0_i32 : i32
 // CHECK:     %[[HIGH:.*]] = arith.minsi %[[LOW]], %c3000_i32 : i32
 // CHECK:     %[[Q:.*]] = arith.trunci %[[HIGH]] : i32 to i16
-// CHECK:     loop.store %[[Q]], %[[Y]][%[[N]], %[[U]]]
+// CHECK:     loop.store %[[Q]], %[[Y]][%[[N]], %[[U0]]]
 func.func @fc_i32_bias(%x: !buffer<2x3x!qi>, %w: !buffer<4x3x!qw>, %b: !buffer<4x!qb>, %y: !buffer<2x4x!qo>) {
   buffer.kernel fully_connected ins(%x, %w, %b : !buffer<2x3x!qi>, !buffer<4x3x!qw>, !buffer<4x!qb>) outs(%y : !buffer<2x4x!qo>) {fused_activation = "RELU6", keep_num_dims = false}
   return

@@ -22,7 +22,7 @@
 //! nest sums `w · x` from the bias in the accumulator TFLM picks by the bias type (`i32` with an
 //! `i32` bias, else `i64`) and requantizes as the 16x8 convolutions do ([`Accumulation::int16`]).
 
-use super::accumulation::{Accumulation, Accumulator16};
+use super::accumulation::{Accumulation, Accumulator16, Channel};
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
     ChannelScales, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized,
@@ -194,8 +194,8 @@ fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, input_offse
     fold_input_offset(bias, input_offset, &sums)
 }
 
-/// Units computed together by the packed int8 kernel (their accumulators carried side by side,
-/// each input word loaded once for all of them).
+/// Units computed together by the packed int8 kernel and the 16x8 one (their accumulators carried
+/// side by side, each input word or element loaded once for all of them).
 const UNIT_BLOCK: i64 = 4;
 
 /// Depth elements one packed step consumes (one 32-bit word of `i8` values).
@@ -227,7 +227,6 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
     // `smlad` on DSP cores).
     let packed = input_offset == 0 && fc.depth % TERMS == 0;
     let block = if packed && fc.units >= UNIT_BLOCK { UNIT_BLOCK } else { 1 };
-    let blocked = fc.units / block * block;
     let units_at = |e: &mut KernelEmitter<'_>, b: Value, first: Value, width: i64| -> Result<(), Diagnostic> {
         let units: Vec<Value> = (0..width).map(|j| offset(e, first, 1, j)).collect();
         let mut inits = Vec::new();
@@ -279,6 +278,18 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
         }
         Ok(())
     };
+    for_unit_blocks(e, fc, block, units_at)
+}
+
+/// For every batch `b`: `units_at(e, b, first, block)` over the blocks of `block` consecutive
+/// units from unit 0, then `units_at(e, b, u, 1)` for each unit left over.
+fn for_unit_blocks(
+    e: &mut KernelEmitter<'_>,
+    fc: &Operands,
+    block: i64,
+    units_at: impl Fn(&mut KernelEmitter<'_>, Value, Value, i64) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let blocked = fc.units / block * block;
     e.for_range(0, fc.batches, &[], |e, b, _| {
         if blocked > 0 {
             e.for_range(0, blocked / block, &[], |e, index, _| {
@@ -298,24 +309,37 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
     .map(drop)
 }
 
-/// The 16x8 kernel: per batch and unit, `Σ_d w[u, d] · x[b, d]` from the bias, requantized.
+/// The 16x8 kernel: per batch and unit, `Σ_d w[u, d] · x[b, d]` from the bias, requantized;
+/// [`UNIT_BLOCK`] units at a time sharing each input load.
 fn lower_int16(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic> {
     let weights_q = e.quantization(fc.weights).ok_or_else(|| e.unsupported("weights without quantization"))?;
     let multipliers = weight_multipliers(e.per_tensor(fc.input)?.0, &weights_q, e.per_tensor(e.output)?.0);
     // One multiplier per tensor, or per unit: the same per-channel form as the convolutions'.
     let multipliers = if multipliers.len() == 1 { vec![multipliers[0]; fc.units as usize] } else { multipliers };
     let arith = Accumulation::int16(e, [fc.input, e.output], fc.bias, Accumulator16::OfBias, ("fc", &multipliers))?;
-    e.nest(&[fc.batches, fc.units], |e, ivs| {
-        let (b, u) = (ivs[0], ivs[1]);
-        let unit = arith.channel(e, u, true);
-        let acc = e.for_range(0, fc.depth, &[unit.init], |e, d, carried| {
-            let (x, w) = (e.load(fc.input, &[b, d]), e.load(fc.weights, &[u, d]));
-            Ok(vec![arith.accumulate(e, carried[0], x, w, true)])
-        })?[0];
-        let out = unit.finish(e, acc);
-        e.store(out, fc.output, &[b, u]);
+    let units_at = |e: &mut KernelEmitter<'_>, b: Value, first: Value, width: i64| -> Result<(), Diagnostic> {
+        let units: Vec<Value> = (0..width).map(|j| offset(e, first, 1, j)).collect();
+        let channels: Vec<Channel> = units.iter().map(|&u| arith.channel(e, u, true)).collect();
+        let inits: Vec<Value> = channels.iter().map(|c| c.init).collect();
+        let accs = e.for_range(0, fc.depth, &inits, |e, d, carried| {
+            let x = e.load(fc.input, &[b, d]);
+            Ok(units
+                .iter()
+                .zip(carried)
+                .map(|(&u, &acc)| {
+                    let w = e.load(fc.weights, &[u, d]);
+                    arith.accumulate(e, acc, x, w, true)
+                })
+                .collect())
+        })?;
+        for ((&u, &acc), channel) in units.iter().zip(&accs).zip(&channels) {
+            let out = channel.finish(e, acc);
+            e.store(out, fc.output, &[b, u]);
+        }
         Ok(())
-    })
+    };
+    let block = if fc.units >= UNIT_BLOCK { UNIT_BLOCK } else { 1 };
+    for_unit_blocks(e, fc, block, units_at)
 }
 
 /// `buffer[indices]` sign-extended to `i32`, plus `offset` (left out when 0).
