@@ -15,9 +15,10 @@
 //!   then the `int32` `MultiplyByQuantizedMultiplier`), else `int64` (then the `int64` variant,
 //!   [`WideScale`](mc_dialects::arith::fixed_point::WideScale)); `+ bias`, requantized, clamped,
 //!   no output offset. Without a bias, the installed interpreter takes the `int64` form unless
-//!   the operator's `quantized_bias_type` is `INT32` (mc's importer does not keep that option:
-//!   such a model needs the frontend to reject or import it). TFLM's depthwise kernel always
-//!   takes the `int64` form and reads any bias as `int64_t`.
+//!   the operator's `quantized_bias_type` is `INT32` (upstream's newest `fully_connected.cc`
+//!   defaults to `int32` instead; the interpreter is the reference). mc's importer does not keep
+//!   that option, so such a model needs the frontend to reject or import it. TFLM's depthwise
+//!   kernel always takes the `int64` form and reads any bias as `int64_t`.
 //!
 //! Integer sums are exact (and `i32` wrapping is a ring), so the int8 sum may be regrouped:
 //! when the filter (and bias) are compile-time constants, the interior of the image — where every
