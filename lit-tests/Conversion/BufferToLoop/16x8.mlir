@@ -82,14 +82,14 @@ func.func @depthwise_no_bias(%x: !buffer<1x3x3x2x!q16>, %w: !buffer<1x3x3x2x!qw>
 
 // -----
 
-// fully_connected with an i32 bias: i32 accumulators from the bias, four units at a time sharing
+// fully_connected with a plain i32 bias: i32 accumulators from the bias, four units at a time sharing
 // each input load, no input offset, then the int32 MultiplyByQuantizedMultiplier (0.001 · 0.01 /
 // 0.002 = 0.005: multiplier 1374389560, shift -7, in its one-rounding form), RELU6 clamping to
 // [0, 6 / 0.002], truncated to i16.
 !qi = !quant.uniform<i16:f32, 1.000000e-03>
 !qo = !quant.uniform<i16:f32, 2.000000e-03>
 !qw = !quant.uniform<i8:f32, 1.000000e-02>
-!qb = !quant.uniform<i32:f32, 1.000000e-05>
+!qb = i32
 // CHECK-LABEL: func.func @fc_i32_bias
 // CHECK-SAME: (%[[X:.*]]: !buffer<2x3x{{.*}}>, %[[W:.*]]: !buffer<4x3x{{.*}}>, %[[B:.*]]: !buffer<4x{{.*}}>, %[[Y:.*]]: !buffer<2x4x{{.*}}>)
 // CHECK: loop.for %[[N:.*]] = %c0 to %c2 step %c1 {
