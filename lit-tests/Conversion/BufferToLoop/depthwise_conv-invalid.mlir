@@ -8,7 +8,7 @@
 !q16 = !quant.uniform<i16:f32, 1.000000e-02>
 !qw = !quant.uniform<i8:f32, 1.000000e-02>
 func.func @int16_with_i32_bias(%x: !buffer<1x4x4x2x!q16>, %w: !buffer<1x1x1x2x!qw>, %b: !buffer<2xi32>, %y: !buffer<1x4x4x2x!q16>) {
-  // expected-error@+1 {{'buffer.kernel' op depthwise_conv_2d: unsupported: bias '!buffer<2xi32>' of an int16 kernel (int64: TFLite Micro's kernel reads it as int64)}}
+  // expected-error@+1 {{'buffer.kernel' op depthwise_conv_2d: unsupported: DEPTHWISE_CONV_2D with int16, int8, i32 -> int16 is not supported}}
   buffer.kernel depthwise_conv_2d ins(%x, %w, %b : !buffer<1x4x4x2x!q16>, !buffer<1x1x1x2x!qw>, !buffer<2xi32>) outs(%y : !buffer<1x4x4x2x!q16>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
   return
 }
