@@ -7,6 +7,11 @@
 //! | `quantize` | int8 → int8/uint8/int16/int32, uint8 → int8, int16 → int8/int16/int32, int32 → int8/int16 | `Requantize` | `clamp(MultiplyByQuantizedMultiplier(x - zp_in, si/so) + zp_out)` |
 //! | `dequantize` | int8/uint8/int16 → f32 | `Dequantize` | `scale · (float)(x - zp)` in `float` |
 //!
+//! `AffineQuantize` converts `round(x / scale)` to `int32` before its clamp, which C leaves
+//! undefined beyond the int32 range: the installed (x86) interpreter then gets `INT32_MIN`
+//! (so `1e9 / 3e-5` quantizes to -32768), Arm cores saturate. mc saturates, which is also the
+//! clamp's intent; conformance inputs stay inside the int32 range.
+//!
 //! `Requantize` computes in `int32` whatever the types: `x - zp_in` and `+ zp_out` wrap as TFLM's
 //! arithmetic does on int32 values, and the clamp is to the output type's range (none for int32).
 //! Requantizing between equal scales multiplies by exactly one (TFLite's multiplier `2^30`,
