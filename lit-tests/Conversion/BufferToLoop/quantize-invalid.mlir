@@ -23,7 +23,7 @@ func.func @multiplier_at_shift_31(%x: !buffer<4x!q16>, %y: !buffer<4x!q32b>) {
 // -----
 
 func.func @dequantize_f16(%x: !buffer<4xf16>, %y: !buffer<4xf32>) {
-  // expected-error@+1 {{'buffer.kernel' op dequantize: unsupported: dequantize from !buffer<4xf16> to !buffer<4xf32>}}
+  // expected-error@+1 {{'buffer.kernel' op dequantize: unsupported: DEQUANTIZE with f16 -> f32 is not supported}}
   buffer.kernel dequantize ins(%x : !buffer<4xf16>) outs(%y : !buffer<4xf32>)
   return
 }
