@@ -3,7 +3,7 @@
 
 !q16 = !quant.uniform<i16:f32, 5.000000e-01:3>
 func.func @int16_zero_point(%x: !buffer<2x!q16>, %y: !buffer<4x!q16>) {
-  // expected-error@+1 {{'buffer.kernel' op pad: unsupported: PAD with int16 -> int16 is not supported}}
+  // expected-error@+1 {{'buffer.kernel' op pad: unsupported: !buffer<4x!quant.uniform<i16:f32, 5.000000e-01:3>> with zero point 3 (TFLite Micro pads int16 and int32 with 0)}}
   buffer.kernel pad ins(%x : !buffer<2x!q16>) outs(%y : !buffer<4x!q16>) {paddings = array<i64: 1, 1>}
   return
 }
