@@ -32,6 +32,10 @@ const Q16: Kind = Kind::Quant { width: 16, signed: true };
 const Q32: Kind = Kind::Quant { width: 32, signed: true };
 /// Plain `i32`.
 const I32: Kind = Kind::Int(32);
+/// Plain `i64` (biases of 16x8 convolutions).
+const I64: Kind = Kind::Int(64);
+/// Plain `i16`.
+const I16: Kind = Kind::Int(16);
 /// Plain `i8` (data movement does not care for quantization).
 const I8: Kind = Kind::Int(8);
 /// A variable's handle (`!graph.resource`).
@@ -86,8 +90,10 @@ const fn variant(
 
 const F32_UNARY: Variant = variant("f32", "", &[Slot::One(&[F32])], &[F32]);
 const INT8_UNARY: Variant = variant("int8", "", &[Slot::One(&[Q8])], &[Q8]);
+const INT16_UNARY: Variant = variant("int16", "zero point 0", &[Slot::One(&[Q16])], &[Q16]);
 const F32_BINARY: Variant = variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]);
 const INT8_BINARY: Variant = variant("int8", "", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]);
+const INT16_BINARY: Variant = variant("int16", "zero points 0", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
 const F32_WEIGHTED: Variant =
     variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::Optional(&[F32])], &[F32]);
 const INT8_WEIGHTED: Variant = variant(
@@ -98,6 +104,15 @@ const INT8_WEIGHTED: Variant = variant(
 );
 /// Data movement: quantized or plain `i8`, the same type in and out (the verifier checks).
 const INT8_MOVED: Variant = variant("int8", "", &[Slot::One(&[Q8, I8])], &[Q8, I8]);
+/// TFLite's 16x8 quantization: int16 activations, int8 weights, a 64-bit (or 32-bit) bias.
+const INT16X8_WEIGHTED: Variant = variant(
+    "int16x8",
+    "zero points 0, per-channel or per-tensor weights, bias i64 or i32",
+    &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64, I32])],
+    &[Q16],
+);
+/// Data movement of 16-bit values, quantized or plain.
+const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
 const FUSED: &str = "fused NONE/RELU/RELU6/RELU_N1_TO_1";
 
 /// Every operator mc compiles, in TFLite's `BuiltinOperator` order.
@@ -105,13 +120,13 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "ADD",
         op: "add",
-        variants: &[F32_BINARY, INT8_BINARY],
+        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY],
         options: "numpy broadcasting up to rank 6, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
         tflite: "AVERAGE_POOL_2D",
         op: "avg_pool_2d",
-        variants: &[F32_UNARY, INT8_UNARY],
+        variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
@@ -120,19 +135,20 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
             variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
+            variant("int16", "equal quantization", &[Slot::Each(&[Q16, I16])], &[Q16, I16]),
         ],
         options: "any axis (negative counts from the end), up to 10 inputs, rank <= 6",
     },
     OpSupport {
         tflite: "CONV_2D",
         op: "conv_2d",
-        variants: &[F32_WEIGHTED, INT8_WEIGHTED],
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
         options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
         tflite: "DEPTHWISE_CONV_2D",
         op: "depthwise_conv_2d",
-        variants: &[F32_WEIGHTED, INT8_WEIGHTED],
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
         options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
@@ -147,61 +163,66 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "FULLY_CONNECTED",
         op: "fully_connected",
-        variants: &[F32_WEIGHTED, INT8_WEIGHTED],
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
         options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
-    OpSupport { tflite: "LOGISTIC", op: "logistic", variants: &[F32_UNARY, INT8_UNARY], options: "" },
+    OpSupport { tflite: "LOGISTIC", op: "logistic", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
     OpSupport {
         tflite: "MAX_POOL_2D",
         op: "max_pool_2d",
-        variants: &[F32_UNARY, INT8_UNARY],
+        variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
         tflite: "MUL",
         op: "mul",
-        variants: &[F32_BINARY, INT8_BINARY],
+        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY],
         options: "numpy broadcasting up to rank 4, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
-    OpSupport { tflite: "RELU", op: "relu", variants: &[F32_UNARY, INT8_UNARY], options: "" },
+    OpSupport { tflite: "RELU", op: "relu", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
     OpSupport { tflite: "RELU_N1_TO_1", op: "relu_n1_to_1", variants: &[F32_UNARY, INT8_UNARY], options: "" },
-    OpSupport { tflite: "RELU6", op: "relu6", variants: &[F32_UNARY, INT8_UNARY], options: "" },
+    OpSupport { tflite: "RELU6", op: "relu6", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[F32_UNARY, INT8_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
         options: "static shapes (a view: no copy)",
     },
     OpSupport {
         tflite: "SOFTMAX",
         op: "softmax",
-        variants: &[F32_UNARY, variant("int8", "output scale 1/256, zero point -128", &[Slot::One(&[Q8])], &[Q8])],
+        variants: &[
+            F32_UNARY,
+            variant("int8", "output scale 1/256, zero point -128", &[Slot::One(&[Q8])], &[Q8]),
+            variant("int8->int16", "output scale 1/65536, zero point -32768", &[Slot::One(&[Q8])], &[Q16]),
+            variant("int16", "zero points 0, output scale 1/32768", &[Slot::One(&[Q16])], &[Q16]),
+        ],
         options: "any beta, along the last dimension",
     },
-    OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY], options: "" },
+    OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
     OpSupport {
         tflite: "PAD",
         op: "pad",
-        variants: &[F32_UNARY, INT8_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32])],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32])],
         options: "constant paddings, rank <= 5",
     },
     OpSupport {
         tflite: "TRANSPOSE",
         op: "transpose",
-        variants: &[F32_UNARY, INT8_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
         options: "constant permutation, rank <= 6 (a strided view where the consumer reads any layout)",
     },
     OpSupport {
         tflite: "MEAN",
         op: "mean",
-        variants: &[F32_UNARY, INT8_UNARY],
+        variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "constant axes, keep_dims both ways",
     },
-    OpSupport { tflite: "SUB", op: "sub", variants: &[F32_BINARY, INT8_BINARY], options: FUSED },
+    OpSupport { tflite: "SUB", op: "sub", variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY], options: FUSED },
     OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
-        variants: &[F32_UNARY, INT8_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport {

@@ -3,7 +3,7 @@
 
 !q16 = !quant.uniform<i16:f32, 5.000000e-01>
 func.func @int16(%a: !buffer<4x!q16>, %b: !buffer<4x!q16>, %c: !buffer<4x!q16>) {
-  // expected-error@+1 {{'buffer.kernel' op add: unsupported: ADD with int16, int16 -> int16 is not supported}}
+  // expected-error@+1 {{'buffer.kernel' op add: unsupported: operand types !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>>, !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>> -> !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>> (only f32 and int8 are lowered)}}
   buffer.kernel add ins(%a, %b : !buffer<4x!q16>, !buffer<4x!q16>) outs(%c : !buffer<4x!q16>) {fused_activation = "NONE"}
   return
 }

@@ -7,7 +7,7 @@
 !q16 = !quant.uniform<i16:f32, 1.000000e-02>
 !qw = !quant.uniform<i8:f32, 1.000000e-02>
 func.func @int16_activations(%x: !buffer<1x4x4x2x!q16>, %w: !buffer<1x1x1x2x!qw>, %y: !buffer<1x4x4x2x!q16>) {
-  // expected-error@+1 {{'buffer.kernel' op depthwise_conv_2d: unsupported: DEPTHWISE_CONV_2D with int16, int8 -> int16 is not supported}}
+  // expected-error@+1 {{'buffer.kernel' op depthwise_conv_2d: unsupported: 16-bit activations (16x8 kernels) are not lowered}}
   buffer.kernel depthwise_conv_2d ins(%x, %w : !buffer<1x4x4x2x!q16>, !buffer<1x1x1x2x!qw>) outs(%y : !buffer<1x4x4x2x!q16>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
   return
 }
@@ -17,7 +17,7 @@ func.func @int16_activations(%x: !buffer<1x4x4x2x!q16>, %w: !buffer<1x1x1x2x!qw>
 !q16 = !quant.uniform<i16:f32, 1.000000e-02>
 !qw = !quant.uniform<i8:f32, 1.000000e-02>
 func.func @int16_with_i64_bias(%x: !buffer<1x4x4x2x!q16>, %w: !buffer<1x1x1x2x!qw>, %b: !buffer<2xi64>, %y: !buffer<1x4x4x2x!q16>) {
-  // expected-error@+1 {{'buffer.kernel' op depthwise_conv_2d: unsupported: DEPTHWISE_CONV_2D with int16, int8, i64 -> int16 is not supported}}
+  // expected-error@+1 {{'buffer.kernel' op depthwise_conv_2d: unsupported: 16-bit activations (16x8 kernels) are not lowered}}
   buffer.kernel depthwise_conv_2d ins(%x, %w, %b : !buffer<1x4x4x2x!q16>, !buffer<1x1x1x2x!qw>, !buffer<2xi64>) outs(%y : !buffer<1x4x4x2x!q16>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "VALID", stride_h = 1 : i64, stride_w = 1 : i64}
   return
 }
