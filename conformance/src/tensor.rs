@@ -124,6 +124,36 @@ impl Tensor {
         Tensor { dtype, shape: shape.to_vec(), data }
     }
 
+    /// An integer tensor of `dtype` holding `values`, each truncated to the type's width.
+    pub fn from_ints(dtype: DType, shape: &[usize], values: &[i64]) -> Tensor {
+        let size = dtype.size();
+        let data = values.iter().flat_map(|v| v.to_le_bytes()[..size].to_vec()).collect();
+        Tensor { dtype, shape: shape.to_vec(), data }
+    }
+
+    /// A tensor over the whole range of an integer `dtype`: its lowest and highest values, their
+    /// neighbours, 0 and ±1 first (as far as they fit), then uniformly random ones (int32 too,
+    /// unlike [`random`](Self::random)). Floats are [`random`](Self::random)'s.
+    pub fn full_range(dtype: DType, shape: &[usize], rng: &mut Rng) -> Tensor {
+        let (low, high) = match dtype {
+            DType::Int8 => (i64::from(i8::MIN), i64::from(i8::MAX)),
+            DType::UInt8 => (0, i64::from(u8::MAX)),
+            DType::Int16 => (i64::from(i16::MIN), i64::from(i16::MAX)),
+            DType::Int32 => (i64::from(i32::MIN), i64::from(i32::MAX)),
+            DType::Int64 => (i64::MIN, i64::MAX),
+            DType::Float32 => return Tensor::random(dtype, shape, rng),
+        };
+        let count: usize = shape.iter().product();
+        let mut values: Vec<i64> =
+            [low, low + 1, high, high - 1, 0, 1, -1].into_iter().filter(|v| (low..=high).contains(v)).collect();
+        values.truncate(count);
+        while values.len() < count {
+            // Every bit pattern is an int64; narrower types draw from their range.
+            values.push(if dtype == DType::Int64 { rng.next_u64() as i64 } else { rng.range(low, high) });
+        }
+        Tensor::from_ints(dtype, shape, &values)
+    }
+
     /// The elements as `f32` (float tensors).
     pub fn f32s(&self) -> Vec<f32> {
         self.data.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()

@@ -27,11 +27,11 @@
 //! | `conv_2d` | `conv` | `reference_integer_ops::ConvPerChannel` (int8 and 16x8), `reference_ops::Conv` |
 //! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel` (int8 and 16x8), `reference_ops::DepthwiseConv` |
 //! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`/`FullyConnectedPerChannel` (int8 and 16x8), `reference_ops::FullyConnected` |
-//! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool`, float versions |
+//! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions |
 //! | `softmax` | `softmax` | `reference_ops::Softmax` (int8 via gemmlowp fixed point, float) |
 //! | `add`, `sub`, `mul` | `binary` | `AddFunc`/`SubFunc`/`MulElementwise`, broadcasting |
 //! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation` | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` |
-//! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize`, `Dequantize` |
+//! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
 //! | `mean` | `mean` | `reference_integer_ops::Mean`, `reference_ops::Mean` |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |

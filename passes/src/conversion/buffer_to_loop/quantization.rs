@@ -101,12 +101,16 @@ pub const INT8_RANGE: (i32, i32) = (-128, 127);
 /// The storage range `[qmin, qmax]` of an int16 buffer.
 pub const INT16_RANGE: (i32, i32) = (-32768, 32767);
 
-/// The clamp bounds of the kernel's fused activation for its quantized `output`, as an
+/// The clamp bounds of the kernel's fused activation for its quantized `output` (within the
+/// range of its storage, as TFLite takes `qmin`/`qmax` from the output's type), as an
 /// unsupported error where TFLite has no such kernel.
 pub fn fused_range_quantized(e: &KernelEmitter<'_>, output: Value) -> Result<(i32, i32), Diagnostic> {
     let (scale, zero_point) = e.per_tensor(output)?;
     let activation = e.activation()?;
-    activation_range_quantized(activation, scale, zero_point, INT8_RANGE).map_err(|m| e.unsupported(m))
+    let Some((_, storage)) = e.kind(output).storage() else {
+        return Err(e.unsupported(format!("a fused activation on {}", e.type_text(output))));
+    };
+    activation_range_quantized(activation, scale, zero_point, storage).map_err(|m| e.unsupported(m))
 }
 
 /// The clamp bounds of the kernel's fused activation for a float output.
