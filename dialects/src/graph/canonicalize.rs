@@ -18,7 +18,7 @@
 
 use super::attributes::{i64_array, i64_array_attr};
 use super::ops::{MeanOp, PadOp, ReshapeOp, StridedSliceOp, TransposeOp};
-use super::shape_inference::constant_ints;
+use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
 use mc_ir::{Context, OpId, Value};

@@ -43,7 +43,7 @@
 //!
 //! Output sizes follow TFLite's `ComputeOutSize`: `SAME` gives `ceil(in / stride)`, `VALID` gives
 //! `ceil((in - ((k - 1) · dilation + 1) + 1) / stride)`; `SAME` pads `total / 2` before and the odd
-//! element after ([`shape_inference::compute_padding`]). Convolutions may be grouped (input
+//! element after ([`shapes::compute_padding`]). Convolutions may be grouped (input
 //! channels a multiple of the filter's, TFLite's reference kernels' `groups`).
 //!
 //! # Quantization rules
@@ -76,6 +76,7 @@ mod canonicalize;
 mod fold;
 mod ops;
 pub mod shape_inference;
+pub mod shapes;
 pub mod signature;
 pub mod support;
 pub mod verify;

@@ -22,7 +22,8 @@
 
 use super::attributes::{Activation, Padding, is_resource_type};
 use super::ops::*;
-use super::shape_inference::{self, Inferred, is_supported_fused_activation, shape_to_string, variable_type};
+use super::shape_inference::{self, Inferred, is_supported_fused_activation, variable_type};
+use super::shapes::shape_to_string;
 use super::signature::Signature;
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::{QuantParams, QuantizedType};

@@ -57,7 +57,7 @@
 use mc_dialects::buffer::{AllocOp, CopyOp, ELEMENTWISE_KERNELS, GetGlobalOp, KernelOp, Role, ViewOp, is_kernel};
 use mc_dialects::func::{FuncOp, ReturnOp};
 use mc_dialects::graph::attributes::i64_array_attr;
-use mc_dialects::graph::shape_inference::constant_ints;
+use mc_dialects::graph::shapes::constant_ints;
 use mc_dialects::graph::{
     self, AssignVariableOp, ConstOp, ReadVariableOp, ReshapeOp, Signature, TransposeOp, VarHandleOp, is_resource_type,
     support,

@@ -66,7 +66,7 @@
 use super::window::tap_range;
 use mc_dialects::buffer::{AllocOp, DeltaBound, KernelOp, Role, RowOrder, ViewOp, root_buffer};
 use mc_dialects::graph::Padding;
-use mc_dialects::graph::shape_inference::Window;
+use mc_dialects::graph::shapes::Window;
 use mc_ir::{Context, OpId, Value};
 
 /// The windowed kernels' geometry the allowance depends on, along the height.

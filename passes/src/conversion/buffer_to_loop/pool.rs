@@ -25,7 +25,7 @@
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{clamp_f32, fused_range_f32, fused_range_quantized};
 use mc_dialects::arith::build::{cmpi, select};
-use mc_dialects::graph::shape_inference::Window;
+use mc_dialects::graph::shapes::Window;
 use mc_ir::{Diagnostic, FloatKind, Value};
 
 /// Lowers `avg_pool_2d`.

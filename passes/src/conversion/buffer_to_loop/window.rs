@@ -28,7 +28,7 @@ use super::emitter::KernelEmitter;
 use super::reduction::{constant_trip_count, reduce};
 use mc_dialects::arith::build::{cmpi, constant_int_value, select};
 use mc_dialects::buffer::RowOrder;
-use mc_dialects::graph::shape_inference::Window;
+use mc_dialects::graph::shapes::Window;
 use mc_ir::{Diagnostic, Value};
 
 /// The most taps [`ConvWindow::reduce_taps`] unrolls (a 5x5 window; KWS's 10x4 stays a loop).
