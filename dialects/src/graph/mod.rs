@@ -72,6 +72,7 @@
 //! `canonicalize` module); `canonicalize` and `graph-canonicalize` apply both.
 
 pub mod attributes;
+mod builders;
 mod canonicalize;
 mod fold;
 mod ops;
@@ -85,6 +86,7 @@ pub mod verify;
 mod tests;
 
 pub use attributes::{Activation, Padding, is_resource_type, resource_type};
+pub use builders::fused_activation;
 pub use ops::*;
 pub use shape_inference::{infer, infer_result_types};
 pub use signature::{Shaped, Signature, first_list_operand, list_attributes, op_name, op_shape};

@@ -1,29 +1,78 @@
-//! Graph op definitions, typed attribute views and builders.
+//! The graph ops, one module per operator family. A family's module holds its ops' `define_op!`
+//! definitions, typed attributes and builders, the verifier's checks and the shape rules, and
+//! lists its ops with their TFLite builtins; its table of [`OpEntry`] rows registers them with
+//! the dialect, the verifier and shape inference. [`FAMILIES`] is the one list of the families.
 //!
-//! Each op is declared once with `define_op!`; its verifier lives in [`super::verify`] and its
-//! shape rule in [`super::shape_inference`]. Builders insert at the builder's insertion point
-//! with its location and take the result type explicitly: the element type (with quantization)
-//! comes from the model, the shape can be checked or computed with
-//! [`infer_result_types`](super::shape_inference::infer_result_types).
+//! The ops not yet in a family are declared here; their verifiers live in [`super::verify`] and
+//! their shape rules in [`super::shape_inference`].
+
+mod constant;
+
+pub use constant::*;
 
 use super::attributes::{Activation, Padding, i64_array, i64_array_attr, resource_type};
+use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs, windowed_attrs, with_optional};
+use super::shape_inference::ShapeRule;
+use super::verify::Checks;
 use super::{canonicalize, fold, verify};
-use mc_ir::{AttrKind, Attribute, Builder, Context, OpId, Type, Value, define_op};
+use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, define_op};
 
-define_op! {
-    /// A constant tensor: `value` holds dense elements or a `dense_resource` blob (weights).
-    ///
-    /// The value's type equals the result type; for a quantized result it may instead be the
-    /// storage type (`dense<...> : tensor<4xi8>` for `tensor<4x!quant.uniform<i8:f32, ...>>`),
-    /// since dense literals cannot carry quantized element types.
-    pub struct ConstOp = "graph.const" {
-        summary: "constant tensor",
-        traits: [PURE, CONSTANT_LIKE],
-        operands: [],
-        results: [result],
-        attributes: [value: Elements],
-        verify: verify::verify_const,
+/// Every family's table, in the order the dialect registers the ops.
+const FAMILIES: &[&[OpEntry]] = &[constant::OPS];
+
+/// One op's row in its family's table: what the dialect, the verifier and shape inference know
+/// of it.
+#[derive(Copy, Clone)]
+pub(super) struct OpEntry {
+    /// The op's full name (`graph.conv_2d`).
+    pub(super) name: &'static str,
+    /// Its definition, which the dialect registers.
+    pub(super) def: fn() -> OpDef,
+    /// Its declared structure: operand counts, attributes and their kinds.
+    pub(super) shape: OpShape,
+    /// Its verifier's checks.
+    pub(super) checks: Checks,
+    /// Its shape rule; `None` for an op whose results inference does not cover.
+    pub(super) infer: Option<ShapeRule>,
+    /// Its shape-like list operands (`shape`, `perm`, `axes`, ...), which it may take as
+    /// attributes instead: the first one's index, and those attributes in operand order.
+    pub(super) lists: Option<(usize, &'static [&'static str])>,
+}
+
+impl OpEntry {
+    /// The entry with shape-like list operands from operand `first` on, carried by
+    /// `attributes` when they are not operands.
+    #[allow(dead_code)]
+    pub(super) const fn with_lists(self, first: usize, attributes: &'static [&'static str]) -> Self {
+        OpEntry { lists: Some((first, attributes)), ..self }
     }
+}
+
+/// The table row of the op `$Op`: its definition and structure, its checks and its shape rule
+/// (an `Option`).
+macro_rules! op_entry {
+    ($Op:ident, $checks:expr, $infer:expr) => {
+        $crate::graph::ops::OpEntry {
+            name: $Op::NAME,
+            def: $Op::def,
+            shape: $Op::SHAPE,
+            checks: $checks,
+            infer: $infer,
+            lists: None,
+        }
+    };
+}
+
+use op_entry;
+
+/// The entries of every graph op, family by family.
+pub(super) fn entries() -> impl Iterator<Item = &'static OpEntry> {
+    FAMILIES.iter().flat_map(|family| family.iter())
+}
+
+/// The entry of the graph op `name` (`graph.conv_2d`).
+pub(super) fn entry(name: &str) -> Option<&'static OpEntry> {
+    entries().find(|entry| entry.name == name)
 }
 
 define_op! {
@@ -374,31 +423,6 @@ pub struct StridedSliceAttrs {
     pub offset: bool,
 }
 
-fn int_attr(ctx: &mut Context, value: i64) -> Attribute {
-    let i64_type = ctx.integer_type(64);
-    ctx.integer_attr(value as i128, i64_type)
-}
-
-fn get_int(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
-    ctx.attr(op, name).and_then(|a| ctx.integer_value(a)).and_then(|v| i64::try_from(v).ok())
-}
-
-fn get_bool(ctx: &Context, op: OpId, name: &str) -> Option<bool> {
-    match ctx.attr_kind(ctx.attr(op, name)?) {
-        AttrKind::Bool(b) => Some(*b),
-        _ => None,
-    }
-}
-
-fn get_padding(ctx: &Context, op: OpId) -> Option<Padding> {
-    Padding::from_attr(ctx, ctx.attr(op, "padding")?)
-}
-
-/// The `fused_activation` of `op`, if it has a valid one.
-pub fn fused_activation(ctx: &Context, op: OpId) -> Option<Activation> {
-    Activation::from_attr(ctx, ctx.attr(op, "fused_activation")?)
-}
-
 /// The integer attributes `names` of `op`, if all are present and fit in `i64`.
 fn get_ints<const N: usize>(ctx: &Context, op: OpId, names: [&str; N]) -> Option<[i64; N]> {
     let mut values = [0; N];
@@ -406,34 +430,6 @@ fn get_ints<const N: usize>(ctx: &Context, op: OpId, names: [&str; N]) -> Option
         *value = get_int(ctx, op, name)?;
     }
     Some(values)
-}
-
-/// Named `i64` attributes, in order.
-fn int_attrs(ctx: &mut Context, named: &[(&str, i64)]) -> Vec<(String, Attribute)> {
-    named.iter().map(|&(name, value)| (name.to_string(), int_attr(ctx, value))).collect()
-}
-
-/// Declares `read` and `to_attrs` for an attribute struct of the windowed ops: integer fields,
-/// then `padding` and `fused_activation`.
-macro_rules! windowed_attrs {
-    ($S:ident { $($int:ident),* }) => {
-        impl $S {
-            fn read(ctx: &Context, op: OpId) -> Option<Self> {
-                Some($S {
-                    $($int: get_int(ctx, op, stringify!($int))?,)*
-                    padding: get_padding(ctx, op)?,
-                    fused_activation: fused_activation(ctx, op)?,
-                })
-            }
-
-            fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
-                let mut attrs = int_attrs(ctx, &[$((stringify!($int), self.$int)),*]);
-                attrs.push(("padding".to_string(), self.padding.attr(ctx)));
-                attrs.push(("fused_activation".to_string(), self.fused_activation.attr(ctx)));
-                attrs
-            }
-        }
-    };
 }
 
 windowed_attrs!(Conv2DAttrs { stride_h, stride_w, dilation_h, dilation_w });
@@ -458,26 +454,8 @@ impl StridedSliceAttrs {
     }
 }
 
-/// `operands` followed by `optional` if present.
-fn with_optional(operands: &[Value], optional: Option<Value>) -> Vec<Value> {
-    operands.iter().copied().chain(optional).collect()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Builders and typed accessors.
-
-impl ConstOp {
-    /// Builds a constant of `value`'s type.
-    pub fn build(b: &mut Builder<'_>, value: Attribute) -> Self {
-        let ty = b.ctx.attr_type(value).expect("graph.const needs a typed elements attribute");
-        Self::build_typed(b, value, ty)
-    }
-
-    /// Builds a constant of type `result` (a quantized type whose storage matches `value`'s).
-    pub fn build_typed(b: &mut Builder<'_>, value: Attribute, result: Type) -> Self {
-        ConstOp(b.create(Self::NAME, &[], &[result], vec![("value".to_string(), value)], vec![]))
-    }
-}
 
 impl Conv2DOp {
     /// Builds `graph.conv_2d`.
@@ -595,22 +573,6 @@ macro_rules! pool_builders {
 }
 
 pool_builders!(AvgPool2DOp, MaxPool2DOp);
-
-/// Builds an op with one input, an optional list operand and an optional list attribute.
-fn build_with_list(
-    b: &mut Builder<'_>,
-    name: &str,
-    input: Value,
-    operand: Option<Value>,
-    attr: Option<(&str, &[i64])>,
-    mut attrs: Vec<(String, Attribute)>,
-    result: Type,
-) -> OpId {
-    if let Some((attr_name, values)) = attr {
-        attrs.push((attr_name.to_string(), i64_array_attr(b.ctx, values)));
-    }
-    b.create(name, &with_optional(&[input], operand), &[result], attrs, vec![])
-}
 
 /// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
 /// list either as an operand or as an `i64` array attribute.

@@ -9,8 +9,8 @@
 //! pass uses it). Element types of results, quantization included, are never inferred: they come
 //! from the model.
 
-use super::attributes::{Activation, Padding, i64_array};
-use super::ops::*;
+use super::attributes::{Padding, i64_array};
+use super::ops::{self, *};
 use super::shapes::{Window, broadcast_shapes, constant_ints, normalize_axis, shape_to_string, window_output_shape};
 use super::signature::Signature;
 use mc_ir::{Context, Diagnostic, OpId, Type, Value};
@@ -392,6 +392,104 @@ pub fn strided_slice_shape(input: &[i64], spec: &StridedSliceSpec) -> Result<Vec
     Ok(strided_slice_axes(input, spec)?.iter().filter_map(|axis| axis.size).collect())
 }
 
+/// What a shape rule returns: what inference can tell about the results ([`infer`]).
+pub(super) type Inference = Result<Option<Vec<Inferred>>, Diagnostic>;
+
+/// A family's shape rule for one of its ops.
+pub(super) type ShapeRule = fn(&ShapeQuery<'_>) -> Inference;
+
+/// What a shape rule reads: the shapes of a signature's operands and the attributes of its op.
+/// Its errors are diagnostics at the op.
+pub(super) struct ShapeQuery<'a> {
+    pub(super) ctx: &'a Context,
+    pub(super) sig: &'a Signature<'a>,
+}
+
+impl<'a> ShapeQuery<'a> {
+    /// An error at the signature's op.
+    pub(super) fn error(&self, message: String) -> Diagnostic {
+        self.sig.error(self.ctx, message)
+    }
+
+    /// How many operands the signature has.
+    pub(super) fn num_operands(&self) -> usize {
+        self.sig.operands.len()
+    }
+
+    /// The shape of operand `index`.
+    pub(super) fn shape(&self, index: usize) -> Result<&'a [i64], Diagnostic> {
+        self.sig
+            .shaped
+            .parts(self.ctx, self.sig.operands[index])
+            .map(|(s, _)| s)
+            .ok_or_else(|| self.error(format!("operand #{index} must be a {}", self.sig.shaped.noun())))
+    }
+
+    /// The shape of operand `index`, which must have rank `expected`.
+    pub(super) fn rank(&self, index: usize, expected: usize) -> Result<&'a [i64], Diagnostic> {
+        let s = self.shape(index)?;
+        if s.len() != expected {
+            return Err(self.error(format!("operand #{index} must have rank {expected}")));
+        }
+        Ok(s)
+    }
+
+    /// The integer attribute `attr`.
+    pub(super) fn int_attr(&self, attr: &str) -> Result<i64, Diagnostic> {
+        let (ctx, op) = (self.ctx, self.sig.op);
+        ctx.attr(op, attr)
+            .and_then(|a| ctx.integer_value(a))
+            .map(|v| v as i64)
+            .ok_or_else(|| self.error(format!("requires integer attribute '{attr}'")))
+    }
+
+    /// The bool attribute `attr`.
+    pub(super) fn bool_attr(&self, attr: &str) -> Result<bool, Diagnostic> {
+        let (ctx, op) = (self.ctx, self.sig.op);
+        match ctx.attr(op, attr).map(|a| ctx.attr_kind(a)) {
+            Some(mc_ir::AttrKind::Bool(b)) => Ok(*b),
+            _ => Err(self.error(format!("requires bool attribute '{attr}'"))),
+        }
+    }
+
+    /// The `padding` attribute.
+    pub(super) fn padding(&self) -> Result<Padding, Diagnostic> {
+        let (ctx, op) = (self.ctx, self.sig.op);
+        ctx.attr(op, "padding")
+            .and_then(|a| Padding::from_attr(ctx, a))
+            .ok_or_else(|| self.error("requires a valid 'padding'".into()))
+    }
+
+    /// A list given as the constant operand `index` (if present) or as the attribute `attr`;
+    /// `Ok(None)` if the operand is not constant.
+    pub(super) fn list(&self, index: usize, attr: &str) -> Result<Option<Vec<i64>>, Diagnostic> {
+        let (ctx, op) = (self.ctx, self.sig.op);
+        if self.num_operands() > index {
+            if !self.sig.has_own_operands() {
+                return Ok(None);
+            }
+            return Ok(constant_ints(ctx, ctx.operation(op).operand(index)));
+        }
+        match ctx.attr(op, attr) {
+            Some(a) => {
+                i64_array(ctx, a).map(Some).ok_or_else(|| self.error(format!("'{attr}' must be an integer array")))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// The one result's shape, or the error that there is none.
+    pub(super) fn one(&self, shape: Result<Vec<i64>, String>) -> Inference {
+        shape.map(|s| Some(vec![Inferred::Shape(s)])).map_err(|message| self.error(message))
+    }
+}
+
+/// The shape rule of the ops whose result has their input's shape.
+#[allow(dead_code)]
+pub(super) fn same_as_input(q: &ShapeQuery<'_>) -> Inference {
+    q.one(Ok(q.shape(0)?.to_vec()))
+}
+
 /// What inference can tell about `op`'s results: `Ok(None)` for ops it does not cover (constants,
 /// variable handles) and when a shape-like operand is not a constant; an error when the operands
 /// and attributes admit no result (a window that does not fit, incompatible broadcast, ...).
@@ -404,104 +502,63 @@ pub fn infer(ctx: &Context, op: OpId) -> Result<Option<Vec<Inferred>>, Diagnosti
 /// defining `graph.const` only when the operands are the op's own; otherwise (a kernel's) the
 /// lists must be attributes.
 pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<Inferred>>, Diagnostic> {
-    let (name, op) = (sig.name, sig.op);
-    let err = |message: String| sig.error(ctx, message);
-    let num_operands = sig.operands.len();
-    let shape = |index: usize| -> Result<&[i64], Diagnostic> {
-        sig.shaped
-            .parts(ctx, sig.operands[index])
-            .map(|(s, _)| s)
-            .ok_or_else(|| err(format!("operand #{index} must be a {}", sig.shaped.noun())))
-    };
-    let int_attr = |attr: &str| -> Result<i64, Diagnostic> {
-        ctx.attr(op, attr)
-            .and_then(|a| ctx.integer_value(a))
-            .map(|v| v as i64)
-            .ok_or_else(|| err(format!("requires integer attribute '{attr}'")))
-    };
-    let bool_attr = |attr: &str| -> Result<bool, Diagnostic> {
-        match ctx.attr(op, attr).map(|a| ctx.attr_kind(a)) {
-            Some(mc_ir::AttrKind::Bool(b)) => Ok(*b),
-            _ => Err(err(format!("requires bool attribute '{attr}'"))),
-        }
-    };
-    let padding = || -> Result<Padding, Diagnostic> {
-        ctx.attr(op, "padding")
-            .and_then(|a| Padding::from_attr(ctx, a))
-            .ok_or_else(|| err("requires a valid 'padding'".into()))
-    };
-    let rank = |index: usize, expected: usize| -> Result<&[i64], Diagnostic> {
-        let s = shape(index)?;
-        if s.len() != expected {
-            return Err(err(format!("operand #{index} must have rank {expected}")));
-        }
-        Ok(s)
-    };
-    // A list given as a constant operand (if present) or as an attribute; `Ok(None)` if the
-    // operand is not constant.
-    let list = |index: usize, attr: &str| -> Result<Option<Vec<i64>>, Diagnostic> {
-        if num_operands > index {
-            if !sig.has_own_operands() {
-                return Ok(None);
-            }
-            return Ok(constant_ints(ctx, ctx.operation(op).operand(index)));
-        }
-        match ctx.attr(op, attr) {
-            Some(a) => i64_array(ctx, a).map(Some).ok_or_else(|| err(format!("'{attr}' must be an integer array"))),
-            None => Ok(None),
-        }
-    };
-    let one = |shape: Result<Vec<i64>, String>| shape.map(|s| Some(vec![Inferred::Shape(s)])).map_err(err);
-    match name {
+    let q = ShapeQuery { ctx, sig };
+    if let Some(entry) = ops::entry(sig.name) {
+        return entry.infer.map_or(Ok(None), |rule| rule(&q));
+    }
+    match sig.name {
         Conv2DOp::NAME | DepthwiseConv2DOp::NAME => {
-            let (input, filter) = (rank(0, 4)?, rank(1, 4)?);
+            let (input, filter) = (q.rank(0, 4)?, q.rank(1, 4)?);
             let window = Window {
                 filter: [filter[1], filter[2]],
-                stride: [int_attr("stride_h")?, int_attr("stride_w")?],
-                dilation: [int_attr("dilation_h")?, int_attr("dilation_w")?],
-                padding: padding()?,
+                stride: [q.int_attr("stride_h")?, q.int_attr("stride_w")?],
+                dilation: [q.int_attr("dilation_h")?, q.int_attr("dilation_w")?],
+                padding: q.padding()?,
             };
-            let channels = if name == Conv2DOp::NAME { filter[0] } else { filter[3] };
-            one(window_output_shape(input, &window, channels))
+            let channels = if sig.name == Conv2DOp::NAME { filter[0] } else { filter[3] };
+            q.one(window_output_shape(input, &window, channels))
         }
         AvgPool2DOp::NAME | MaxPool2DOp::NAME => {
-            let input = rank(0, 4)?;
+            let input = q.rank(0, 4)?;
             let window = Window {
-                filter: [int_attr("filter_h")?, int_attr("filter_w")?],
-                stride: [int_attr("stride_h")?, int_attr("stride_w")?],
+                filter: [q.int_attr("filter_h")?, q.int_attr("filter_w")?],
+                stride: [q.int_attr("stride_h")?, q.int_attr("stride_w")?],
                 dilation: [1, 1],
-                padding: padding()?,
+                padding: q.padding()?,
             };
-            one(window_output_shape(input, &window, input[3]))
+            q.one(window_output_shape(input, &window, input[3]))
         }
-        FullyConnectedOp::NAME => one(fully_connected_shape(shape(0)?, rank(1, 2)?, bool_attr("keep_num_dims")?)),
-        AddOp::NAME | SubOp::NAME | MulOp::NAME => one(broadcast_shapes(shape(0)?, shape(1)?)),
+        FullyConnectedOp::NAME => {
+            q.one(fully_connected_shape(q.shape(0)?, q.rank(1, 2)?, q.bool_attr("keep_num_dims")?))
+        }
+        AddOp::NAME | SubOp::NAME | MulOp::NAME => q.one(broadcast_shapes(q.shape(0)?, q.shape(1)?)),
         ConcatenationOp::NAME => {
-            let shapes = (0..num_operands).map(shape).collect::<Result<Vec<_>, _>>()?;
-            one(concat_shape(&shapes, int_attr("axis")?))
+            let shapes = (0..q.num_operands()).map(|index| q.shape(index)).collect::<Result<Vec<_>, _>>()?;
+            q.one(concat_shape(&shapes, q.int_attr("axis")?))
         }
-        MeanOp::NAME => match list(1, "axes")? {
-            Some(axes) => one(reduce_shape(shape(0)?, &axes, bool_attr("keep_dims")?)),
+        MeanOp::NAME => match q.list(1, "axes")? {
+            Some(axes) => q.one(reduce_shape(q.shape(0)?, &axes, q.bool_attr("keep_dims")?)),
             None => Ok(None),
         },
-        PadOp::NAME => match list(1, "paddings")? {
+        PadOp::NAME => match q.list(1, "paddings")? {
             Some(flat) if flat.len() % 2 == 0 => {
                 let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
-                one(pad_shape(shape(0)?, &pairs))
+                q.one(pad_shape(q.shape(0)?, &pairs))
             }
-            Some(flat) => Err(err(format!("paddings must hold pairs, but has {} values", flat.len()))),
+            Some(flat) => Err(q.error(format!("paddings must hold pairs, but has {} values", flat.len()))),
             None => Ok(None),
         },
-        TransposeOp::NAME => match list(1, "perm")? {
-            Some(perm) => one(transpose_shape(shape(0)?, &perm)),
+        TransposeOp::NAME => match q.list(1, "perm")? {
+            Some(perm) => q.one(transpose_shape(q.shape(0)?, &perm)),
             None => Ok(None),
         },
-        ReshapeOp::NAME => match list(1, "new_shape")? {
-            Some(new_shape) => one(reshape_shape(shape(0)?.iter().product(), &new_shape)),
+        ReshapeOp::NAME => match q.list(1, "new_shape")? {
+            Some(new_shape) => q.one(reshape_shape(q.shape(0)?.iter().product(), &new_shape)),
             None => Ok(None),
         },
         StridedSliceOp::NAME => {
-            let (Some(begin), Some(end), Some(strides)) = (list(1, "begin")?, list(2, "end")?, list(3, "strides")?)
+            let (Some(begin), Some(end), Some(strides)) =
+                (q.list(1, "begin")?, q.list(2, "end")?, q.list(3, "strides")?)
             else {
                 return Ok(None);
             };
@@ -509,14 +566,14 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
                 begin,
                 end,
                 strides,
-                begin_mask: int_attr("begin_mask")?,
-                end_mask: int_attr("end_mask")?,
-                ellipsis_mask: int_attr("ellipsis_mask")?,
-                new_axis_mask: int_attr("new_axis_mask")?,
-                shrink_axis_mask: int_attr("shrink_axis_mask")?,
-                offset: bool_attr("offset")?,
+                begin_mask: q.int_attr("begin_mask")?,
+                end_mask: q.int_attr("end_mask")?,
+                ellipsis_mask: q.int_attr("ellipsis_mask")?,
+                new_axis_mask: q.int_attr("new_axis_mask")?,
+                shrink_axis_mask: q.int_attr("shrink_axis_mask")?,
+                offset: q.bool_attr("offset")?,
             };
-            one(strided_slice_shape(shape(0)?, &spec))
+            q.one(strided_slice_shape(q.shape(0)?, &spec))
         }
         SoftmaxOp::NAME
         | LogisticOp::NAME
@@ -525,9 +582,9 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
         | Relu6Op::NAME
         | ReluN1To1Op::NAME
         | QuantizeOp::NAME
-        | DequantizeOp::NAME => one(Ok(shape(0)?.to_vec())),
+        | DequantizeOp::NAME => q.one(Ok(q.shape(0)?.to_vec())),
         ReadVariableOp::NAME if sig.has_own_operands() => {
-            Ok(variable_type(ctx, ctx.operation(op).operand(0)).map(|ty| vec![Inferred::Type(ty)]))
+            Ok(variable_type(ctx, ctx.operation(sig.op).operand(0)).map(|ty| vec![Inferred::Type(ty)]))
         }
         _ => Ok(None),
     }
@@ -555,11 +612,6 @@ pub fn infer_result_types(ctx: &mut Context, op: OpId) -> Result<Option<Vec<Type
         });
     }
     Ok(Some(types))
-}
-
-/// The activations TFLite's kernels implement as fused activations.
-pub fn is_supported_fused_activation(activation: Activation) -> bool {
-    !matches!(activation, Activation::Tanh | Activation::SignBit)
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@
 //! graph op's ([`Shaped::Buffer`]). Rule messages then say "buffer" where a graph op's say
 //! "tensor", and start with the signature's `prefix` (the kernel's name).
 
-use super::ops::*;
-use mc_ir::{Context, Diagnostic, OpId, OpShape, Type};
+use super::ops::{self, *};
+use mc_ir::{Context, Diagnostic, OpDef, OpId, OpShape, Type};
 
 /// Which shaped types a signature's operands and results are.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -85,29 +85,25 @@ impl<'a> Signature<'a> {
 /// Declares the list of graph ops once, for the dialect's definitions and the name lookups.
 macro_rules! graph_op_list {
     ($($Op:ident),* $(,)?) => {
-        /// Definitions of every graph op.
-        pub(super) fn all_defs() -> Vec<mc_ir::OpDef> {
+        /// Definitions of the graph ops not yet in a family.
+        fn listed_defs() -> Vec<mc_ir::OpDef> {
             vec![$($Op::def()),*]
         }
 
-        /// The declared structure (operand counts, attributes and their kinds) of the graph op
-        /// named `name` (`graph.conv_2d`).
-        pub fn op_shape(name: &str) -> Option<OpShape> {
+        /// The declared structure of the graph op named `name` if it is not yet in a family.
+        fn listed_shape(name: &str) -> Option<OpShape> {
             match name {
                 $($Op::NAME => Some($Op::SHAPE),)*
                 _ => None,
             }
         }
 
-        /// The full name of the graph op called `short` without the dialect prefix (`conv_2d`).
-        pub fn op_name(short: &str) -> Option<&'static str> {
-            [$($Op::NAME),*].into_iter().find(|name| name.strip_prefix("graph.") == Some(short))
-        }
+        /// The names of the graph ops not yet in a family.
+        const LISTED_NAMES: &[&str] = &[$($Op::NAME),*];
     };
 }
 
 graph_op_list!(
-    ConstOp,
     Conv2DOp,
     DepthwiseConv2DOp,
     FullyConnectedOp,
@@ -135,10 +131,32 @@ graph_op_list!(
     AssignVariableOp,
 );
 
+/// Definitions of every graph op.
+pub(super) fn all_defs() -> Vec<OpDef> {
+    ops::entries().map(|entry| (entry.def)()).chain(listed_defs()).collect()
+}
+
+/// The declared structure (operand counts, attributes and their kinds) of the graph op named
+/// `name` (`graph.conv_2d`).
+pub fn op_shape(name: &str) -> Option<OpShape> {
+    ops::entry(name).map(|entry| entry.shape).or_else(|| listed_shape(name))
+}
+
+/// The full name of the graph op called `short` without the dialect prefix (`conv_2d`).
+pub fn op_name(short: &str) -> Option<&'static str> {
+    ops::entries()
+        .map(|entry| entry.name)
+        .chain(LISTED_NAMES.iter().copied())
+        .find(|name| name.strip_prefix("graph.") == Some(short))
+}
+
 /// The index of the first shape-like operand of the graph op `name` (`shape`, `perm`, `axes`,
 /// `paddings`, `begin`/`end`/`strides`): operands from there on are small integer lists that
 /// the op may take as attributes instead; the operands before it are data.
 pub fn first_list_operand(name: &str) -> Option<usize> {
+    if let Some(entry) = ops::entry(name) {
+        return entry.lists.map(|(first, _)| first);
+    }
     match name {
         ReshapeOp::NAME | TransposeOp::NAME | MeanOp::NAME | PadOp::NAME | StridedSliceOp::NAME => Some(1),
         _ => None,
@@ -147,6 +165,9 @@ pub fn first_list_operand(name: &str) -> Option<usize> {
 
 /// The attributes that carry the lists of [`first_list_operand`] on, in operand order.
 pub fn list_attributes(name: &str) -> &'static [&'static str] {
+    if let Some(entry) = ops::entry(name) {
+        return entry.lists.map_or(&[], |(_, attributes)| attributes);
+    }
     match name {
         ReshapeOp::NAME => &["new_shape"],
         TransposeOp::NAME => &["perm"],

@@ -21,13 +21,14 @@
 //! on earlier ones (no shape inference on operands of the wrong rank).
 
 use super::attributes::{Activation, Padding, is_resource_type};
+use super::ops;
 use super::ops::*;
-use super::shape_inference::{self, Inferred, is_supported_fused_activation, variable_type};
+use super::shape_inference::{self, Inferred, variable_type};
 use super::shapes::shape_to_string;
 use super::signature::Signature;
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::{QuantParams, QuantizedType};
-use mc_ir::{AttrKind, Context, Diagnostic, FloatKind, OpId, Signedness, Type, TypeKind};
+use mc_ir::{Context, Diagnostic, FloatKind, OpId, Signedness, Type, TypeKind};
 
 /// Relative tolerance when scales must be equal (or equal a product): `|a - b| ≤ tol × max(|a|, |b|)`.
 pub const SCALE_TOLERANCE: f64 = 1e-6;
@@ -52,15 +53,15 @@ pub enum Kind {
     Other,
 }
 
-const F32: Kind = Kind::F32;
-const Q8: Kind = Kind::Quant { width: 8, signed: true };
-const U8: Kind = Kind::Quant { width: 8, signed: false };
-const Q16: Kind = Kind::Quant { width: 16, signed: true };
-const Q32: Kind = Kind::Quant { width: 32, signed: true };
-const I32: Kind = Kind::Int(32);
-const I64: Kind = Kind::Int(64);
+pub(super) const F32: Kind = Kind::F32;
+pub(super) const Q8: Kind = Kind::Quant { width: 8, signed: true };
+pub(super) const U8: Kind = Kind::Quant { width: 8, signed: false };
+pub(super) const Q16: Kind = Kind::Quant { width: 16, signed: true };
+pub(super) const Q32: Kind = Kind::Quant { width: 32, signed: true };
+pub(super) const I32: Kind = Kind::Int(32);
+pub(super) const I64: Kind = Kind::Int(64);
 /// Element kinds of activations.
-const ACTIVATIONS: &[Kind] = &[F32, Q8, Q16];
+pub(super) const ACTIVATIONS: &[Kind] = &[F32, Q8, Q16];
 
 impl Kind {
     /// The kind of an element type.
@@ -74,7 +75,7 @@ impl Kind {
         }
     }
 
-    fn describe(self) -> String {
+    pub(super) fn describe(self) -> String {
         match self {
             Kind::F32 => "f32".to_string(),
             Kind::F16 => "f16".to_string(),
@@ -92,6 +93,11 @@ fn describe_kinds(kinds: &[Kind]) -> String {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => names.concat(),
     }
+}
+
+/// The activations TFLite's kernels implement as fused activations.
+pub fn is_supported_fused_activation(activation: Activation) -> bool {
+    !matches!(activation, Activation::Tanh | Activation::SignBit)
 }
 
 /// True if two scales are equal to [`SCALE_TOLERANCE`].
@@ -122,17 +128,29 @@ pub fn same_element_type(ctx: &Context, a: Type, b: Type) -> bool {
 
 /// A tensor operand or result: its shape and element type.
 #[derive(Copy, Clone, Debug)]
-struct Tensor<'a> {
-    shape: &'a [i64],
-    element: Type,
+pub(super) struct Tensor<'a> {
+    pub(super) shape: &'a [i64],
+    pub(super) element: Type,
+}
+
+/// An op's checks, as its family's table gives them.
+#[derive(Copy, Clone)]
+pub(super) enum Checks {
+    /// Checks of the operand and result types and of the attributes alone: they apply to any
+    /// signature of the op, a `buffer.kernel`'s too ([`verify_signature`]).
+    #[allow(dead_code)]
+    Signature(fn(&mut Checker<'_, '_>)),
+    /// Checks that read the op itself (a constant's value, a variable's handle): they apply to the
+    /// graph op only.
+    Op(fn(&mut Checker<'_, '_>)),
 }
 
 /// Collects the diagnostics of one op, checking its [`Signature`].
-struct Checker<'a, 'd> {
-    ctx: &'a Context,
+pub(super) struct Checker<'a, 'd> {
+    pub(super) ctx: &'a Context,
     /// The op whose attributes are read (the signature's op).
-    op: OpId,
-    sig: Signature<'a>,
+    pub(super) op: OpId,
+    pub(super) sig: Signature<'a>,
     diags: &'d mut Vec<Diagnostic>,
     start: usize,
 }
@@ -148,7 +166,7 @@ impl<'a, 'd> Checker<'a, 'd> {
         Checker { ctx, op: sig.op, sig, diags, start }
     }
 
-    fn error(&mut self, message: impl Into<String>) {
+    pub(super) fn error(&mut self, message: impl Into<String>) {
         self.diags.push(self.sig.error(self.ctx, message));
     }
 
@@ -156,29 +174,29 @@ impl<'a, 'd> Checker<'a, 'd> {
         self.diags.len() > self.start
     }
 
-    fn ty(&self, ty: Type) -> String {
+    pub(super) fn ty(&self, ty: Type) -> String {
         type_to_string(self.ctx, ty)
     }
 
-    fn operand_type(&self, index: usize) -> Type {
+    pub(super) fn operand_type(&self, index: usize) -> Type {
         self.sig.operands[index]
     }
 
-    fn result_type(&self, index: usize) -> Type {
+    pub(super) fn result_type(&self, index: usize) -> Type {
         self.sig.results[index]
     }
 
-    fn num_operands(&self) -> usize {
+    pub(super) fn num_operands(&self) -> usize {
         self.sig.operands.len()
     }
 
     /// Shape and element type of `ty` if it is the signature's kind of shaped type.
-    fn parts(&self, ty: Type) -> Option<(&'a [i64], Type)> {
+    pub(super) fn parts(&self, ty: Type) -> Option<(&'a [i64], Type)> {
         self.sig.shaped.parts(self.ctx, ty)
     }
 
     /// `ty` as a tensor (a buffer, for a kernel's signature), or an error naming `what`.
-    fn tensor(&mut self, what: &str, ty: Type) -> Option<Tensor<'a>> {
+    pub(super) fn tensor(&mut self, what: &str, ty: Type) -> Option<Tensor<'a>> {
         match self.parts(ty) {
             Some((shape, element)) => Some(Tensor { shape, element }),
             None => {
@@ -188,17 +206,17 @@ impl<'a, 'd> Checker<'a, 'd> {
         }
     }
 
-    fn operand(&mut self, what: &str, index: usize) -> Option<Tensor<'a>> {
+    pub(super) fn operand(&mut self, what: &str, index: usize) -> Option<Tensor<'a>> {
         let ty = self.operand_type(index);
         self.tensor(what, ty)
     }
 
-    fn result(&mut self, what: &str) -> Option<Tensor<'a>> {
+    pub(super) fn result(&mut self, what: &str) -> Option<Tensor<'a>> {
         let ty = self.result_type(0);
         self.tensor(what, ty)
     }
 
-    fn rank(&mut self, what: &str, t: Tensor<'_>, rank: usize) -> bool {
+    pub(super) fn rank(&mut self, what: &str, t: Tensor<'_>, rank: usize) -> bool {
         if t.shape.len() != rank {
             self.error(format!("{what} must have rank {rank}, but has rank {}", t.shape.len()));
             return false;
@@ -207,7 +225,7 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// An integer attribute that must be at least `min`.
-    fn int_attr(&mut self, name: &str, min: i64) -> Option<i64> {
+    pub(super) fn int_attr(&mut self, name: &str, min: i64) -> Option<i64> {
         let value = self.ctx.integer_value(self.ctx.attr(self.op, name)?)?;
         match i64::try_from(value) {
             Ok(v) if v >= min => Some(v),
@@ -218,7 +236,7 @@ impl<'a, 'd> Checker<'a, 'd> {
         }
     }
 
-    fn padding(&mut self) -> Option<Padding> {
+    pub(super) fn padding(&mut self) -> Option<Padding> {
         let text = self.ctx.string_value(self.ctx.attr(self.op, "padding")?)?;
         let padding = Padding::parse(text);
         if padding.is_none() {
@@ -228,7 +246,7 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// The fused activation, which must be one TFLite's kernels implement.
-    fn activation(&mut self) -> Option<Activation> {
+    pub(super) fn activation(&mut self) -> Option<Activation> {
         let text = self.ctx.string_value(self.ctx.attr(self.op, "fused_activation")?)?;
         let Some(activation) = Activation::parse(text) else {
             self.error(format!("'fused_activation' must be {}, but is \"{text}\"", Activation::spellings()));
@@ -245,7 +263,7 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// The element kind of `t`, which must be one of `allowed`.
-    fn kind(&mut self, what: &str, t: Tensor<'_>, allowed: &[Kind]) -> Option<Kind> {
+    pub(super) fn kind(&mut self, what: &str, t: Tensor<'_>, allowed: &[Kind]) -> Option<Kind> {
         let kind = Kind::of(self.ctx, t.element);
         if allowed.contains(&kind) {
             return Some(kind);
@@ -263,7 +281,7 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// Scale and zero point of a per-tensor quantized `t`; an error if it is quantized per axis.
-    fn per_tensor(&mut self, what: &str, t: Tensor<'_>) -> Option<(f64, i64)> {
+    pub(super) fn per_tensor(&mut self, what: &str, t: Tensor<'_>) -> Option<(f64, i64)> {
         let q = self.quant(t)?;
         let params = q.per_tensor();
         if params.is_none() {
@@ -273,7 +291,13 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// `t`'s element type must equal `reference`'s (scales to [`SCALE_TOLERANCE`]).
-    fn same_element(&mut self, what: &str, t: Tensor<'_>, reference_what: &str, reference: Tensor<'_>) -> bool {
+    pub(super) fn same_element(
+        &mut self,
+        what: &str,
+        t: Tensor<'_>,
+        reference_what: &str,
+        reference: Tensor<'_>,
+    ) -> bool {
         if same_element_type(self.ctx, t.element, reference.element) {
             return true;
         }
@@ -286,7 +310,7 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// A fixed output quantization that TFLite's kernels require.
-    fn fixed_quant(&mut self, what: &str, t: Tensor<'_>, scale: f64, zero_point: i64, scale_text: &str) {
+    pub(super) fn fixed_quant(&mut self, what: &str, t: Tensor<'_>, scale: f64, zero_point: i64, scale_text: &str) {
         let Some((s, z)) = self.per_tensor(what, t) else { return };
         if !scales_match(s, scale) || z != zero_point {
             self.error(format!(
@@ -296,7 +320,7 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// Zero point 0, as TFLite's 16-bit kernels require.
-    fn zero_point_zero(&mut self, what: &str, t: Tensor<'_>) {
+    pub(super) fn zero_point_zero(&mut self, what: &str, t: Tensor<'_>) {
         if let Some((_, z)) = self.per_tensor(what, t)
             && z != 0
         {
@@ -305,7 +329,7 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// A 1-D integer list operand (`shape`, `perm`, `axes`, `begin`, ...).
-    fn list_operand(&mut self, what: &str, index: usize) -> Option<i64> {
+    pub(super) fn list_operand(&mut self, what: &str, index: usize) -> Option<i64> {
         let ty = self.operand_type(index);
         match self.parts(ty) {
             Some((&[n], element)) if matches!(Kind::of(self.ctx, element), I32 | I64) => Some(n),
@@ -317,8 +341,26 @@ impl<'a, 'd> Checker<'a, 'd> {
         }
     }
 
+    /// Checks that a list is given exactly once, as operand `#1` or as attribute `attr`; returns
+    /// the operand's length if it is the operand.
+    pub(super) fn list_once(&mut self, attr: &str, operand_name: &str) -> Option<Option<i64>> {
+        let (has_operand, has_attr) = (self.num_operands() == 2, self.ctx.attr(self.op, attr).is_some());
+        match (has_operand, has_attr) {
+            (true, true) => {
+                self.error(format!("takes '{attr}' as an operand or as an attribute, not both"));
+                None
+            }
+            (false, false) => {
+                self.error(format!("requires a {operand_name} or a '{attr}' attribute"));
+                None
+            }
+            (true, false) => self.list_operand(operand_name, 1).map(Some),
+            (false, true) => Some(None),
+        }
+    }
+
     /// Compares the result with shape inference (only if no check failed so far).
-    fn check_inferred(&mut self) {
+    pub(super) fn check_inferred(&mut self) {
         if self.failed() {
             return;
         }
@@ -351,7 +393,7 @@ impl<'a, 'd> Checker<'a, 'd> {
 
     /// Checks quantized weights: per tensor, or per channel along `axis` with `channels` scales;
     /// zero points 0. Returns the scales (one, or one per channel).
-    fn weight_quant(&mut self, what: &str, t: Tensor<'_>, axis: usize, channels: i64) -> Option<Vec<f64>> {
+    pub(super) fn weight_quant(&mut self, what: &str, t: Tensor<'_>, axis: usize, channels: i64) -> Option<Vec<f64>> {
         let q = self.quant(t)?;
         let scales = q.scales();
         if let QuantParams::PerAxis { axis: a, .. } = &q.params
@@ -370,7 +412,7 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     /// Checks a quantized bias against `input_scale × weight_scales[channel]`.
-    fn bias_quant(&mut self, bias: Tensor<'_>, input_scale: f64, weight_scales: &[f64], channels: i64) {
+    pub(super) fn bias_quant(&mut self, bias: Tensor<'_>, input_scale: f64, weight_scales: &[f64], channels: i64) {
         let Some(q) = self.quant(bias) else { return };
         let scales = q.scales();
         if let QuantParams::PerAxis { axis, .. } = &q.params
@@ -394,40 +436,6 @@ impl<'a, 'd> Checker<'a, 'd> {
                 ));
                 return;
             }
-        }
-    }
-}
-
-pub(super) fn verify_const(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_const(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_const(c: &mut Checker<'_, '_>) {
-    let (ctx, op) = (c.ctx, c.op);
-    let result = c.result_type(0);
-    if c.result("result").is_none() {
-        return;
-    }
-    let value = ConstOp(op).value(ctx);
-    let Some(value_type) = ctx.attr_type(value) else { return };
-    let storage_matches = ctx.quantization(result).is_some_and(|q| {
-        let (Some((vs, ve)), Some((rs, _))) = (ctx.tensor_parts(value_type), ctx.tensor_parts(result)) else {
-            return false;
-        };
-        vs == rs
-            && matches!(ctx.type_kind(ve), TypeKind::Integer { width, signedness: Signedness::Signless } if *width == q.storage_width)
-    });
-    if value_type != result && !storage_matches {
-        c.error(format!("value type '{}' does not match result type '{}'", c.ty(value_type), c.ty(result)));
-        return;
-    }
-    if let AttrKind::DenseResource { name, ty } = ctx.attr_kind(value)
-        && let Some(blob) = ctx.resources.get(name)
-    {
-        let element_size = ctx.scalar_byte_size(ctx.element_type(*ty)).unwrap_or(0) as u64;
-        let needed = ctx.num_elements(*ty).unwrap_or(0) * element_size;
-        if blob.data.len() as u64 != needed {
-            c.error(format!("resource '{name}' holds {} bytes, but '{}' needs {needed}", blob.data.len(), c.ty(*ty)));
         }
     }
 }
@@ -642,24 +650,6 @@ fn check_reshape(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
-/// Checks that a list is given exactly once, as operand `#1` or as attribute `attr`; returns
-/// the operand's length if it is the operand.
-fn list_once(c: &mut Checker<'_, '_>, attr: &str, operand_name: &str) -> Option<Option<i64>> {
-    let (has_operand, has_attr) = (c.num_operands() == 2, c.ctx.attr(c.op, attr).is_some());
-    match (has_operand, has_attr) {
-        (true, true) => {
-            c.error(format!("takes '{attr}' as an operand or as an attribute, not both"));
-            None
-        }
-        (false, false) => {
-            c.error(format!("requires a {operand_name} or a '{attr}' attribute"));
-            None
-        }
-        (true, false) => c.list_operand(operand_name, 1).map(Some),
-        (false, true) => Some(None),
-    }
-}
-
 pub(super) fn verify_transpose(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     check_transpose(&mut Checker::new(ctx, op, diags));
 }
@@ -667,7 +657,7 @@ pub(super) fn verify_transpose(ctx: &Context, op: OpId, diags: &mut Vec<Diagnost
 fn check_transpose(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    if let Some(Some(n)) = list_once(c, "perm", "perm operand")
+    if let Some(Some(n)) = c.list_once("perm", "perm operand")
         && n != input.shape.len() as i64
     {
         c.error(format!("perm operand has {n} elements, but the input has rank {}", input.shape.len()));
@@ -766,7 +756,7 @@ fn check_mean(c: &mut Checker<'_, '_>) {
         c.per_tensor("input", input);
         c.per_tensor("result", result);
     }
-    list_once(c, "axes", "axes operand");
+    c.list_once("axes", "axes operand");
     c.check_inferred();
 }
 
@@ -951,6 +941,13 @@ fn check_assign_variable(c: &mut Checker<'_, '_>) {
     check_variable_value(c, "value", value);
 }
 
+/// The verifier of the graph ops: runs the checks of `op`'s entry in its family's table.
+pub(super) fn verify_op(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let entry = ops::entry(ctx.op_name_of(op)).expect("an op verified by verify_op is in its family's table");
+    let (Checks::Signature(check) | Checks::Op(check)) = entry.checks;
+    check(&mut Checker::new(ctx, op, diags));
+}
+
 /// Applies the rules of the graph op `sig.name` to `sig` (a signature of another op, such as a
 /// `buffer.kernel`'s); returns false, pushing nothing, if that op has no rules that apply to
 /// operands and results alone (`graph.const` and the variable ops, whose rules read the op).
@@ -958,6 +955,11 @@ fn check_assign_variable(c: &mut Checker<'_, '_>) {
 /// The caller checks the operand count against the graph op's [`op_shape`](super::op_shape):
 /// the rules index operands by position.
 pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagnostic>) -> bool {
+    if let Some(entry) = ops::entry(sig.name) {
+        let Checks::Signature(check) = entry.checks else { return false };
+        check(&mut Checker::with_signature(ctx, sig, diags));
+        return true;
+    }
     let rule: fn(&mut Checker<'_, '_>) = match sig.name {
         Conv2DOp::NAME => check_conv_2d,
         DepthwiseConv2DOp::NAME => check_depthwise_conv_2d,
