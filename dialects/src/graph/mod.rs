@@ -16,10 +16,6 @@
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
-//! | `graph.const` | — | `value` (dense elements or `dense_resource`) | the value's type | constant buffers |
-//! | `graph.conv_2d` | `input` NHWC, `filter` OHWI, `bias`? `[O]` | `stride_h`, `stride_w`, `dilation_h`, `dilation_w`, `padding`, `fused_activation` | `[N, OH, OW, O]` | `CONV_2D` (3) |
-//! | `graph.depthwise_conv_2d` | `input` NHWC, `filter` `[1, KH, KW, C·M]`, `bias`? `[C·M]` | as `conv_2d` + `depth_multiplier` (M) | `[N, OH, OW, C·M]` | `DEPTHWISE_CONV_2D` (4) |
-//! | `graph.fully_connected` | `input`, `weights` `[U, D]`, `bias`? `[U]` | `fused_activation`, `keep_num_dims` (bool) | `[elements/D, U]`, or input shape with last dim `U` if `keep_num_dims` | `FULLY_CONNECTED` (9) |
 //! | `graph.add` / `graph.sub` / `graph.mul` | `lhs`, `rhs` | `fused_activation` | broadcast shape (numpy rules, rank ≤ 6) | `ADD` (0) / `SUB` (41) / `MUL` (18) |
 //! | `graph.avg_pool_2d` / `graph.max_pool_2d` | `input` NHWC | `filter_h`, `filter_w`, `stride_h`, `stride_w`, `padding`, `fused_activation` | `[N, OH, OW, C]` | `AVERAGE_POOL_2D` (1) / `MAX_POOL_2D` (17) |
 //! | `graph.reshape` | `input`, `shape`? (1-D i32) | `new_shape`? | same element count; shape from constant `shape`, else `new_shape` (one `-1` allowed) | `RESHAPE` (22) |
@@ -50,7 +46,6 @@
 //!
 //! | op | rule |
 //! |---|---|
-//! | conv, depthwise, fully connected | input/result per tensor, same storage (`i8`, or `i16` with `i8` weights: TFLite's 16x8); weights `i8`, zero points 0, per tensor or per output channel (axis 0; axis 3 for depthwise; per-channel fully connected only for int8); bias `i32` with zero points 0 and scale = input scale × weight scale per channel (relative tolerance 1e-6), or plain `i32`; 16x8 bias is plain `i64` (or `i32` for convolutions); 16x8 convolutions need zero points 0 |
 //! | add, sub, mul | operands and result of one kind (`f32`, quantized `i8`/`i16`, `i32`, `i64`), per tensor, scales free; int16 `mul` needs zero points 0 |
 //! | pools, reshape, transpose, pad, strided_slice, concatenation | result quantization = input's (every input's, for concatenation) |
 //! | softmax | int8 → int8 result scale 1/256, zero point -128; int8 → int16 result 1/65536, -32768; int16 result 1/32768, 0 |

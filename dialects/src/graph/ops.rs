@@ -7,18 +7,20 @@
 //! their shape rules in [`super::shape_inference`].
 
 mod constant;
+mod conv;
 
 pub use constant::*;
+pub use conv::*;
 
 use super::attributes::{Activation, Padding, i64_array, i64_array_attr, resource_type};
-use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs, windowed_attrs, with_optional};
+use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs, windowed_attrs};
 use super::shape_inference::ShapeRule;
 use super::verify::Checks;
 use super::{canonicalize, fold, verify};
 use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, define_op};
 
 /// Every family's table, in the order the dialect registers the ops.
-const FAMILIES: &[&[OpEntry]] = &[constant::OPS];
+const FAMILIES: &[&[OpEntry]] = &[constant::OPS, conv::OPS];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
 /// of it.
@@ -73,52 +75,6 @@ pub(super) fn entries() -> impl Iterator<Item = &'static OpEntry> {
 /// The entry of the graph op `name` (`graph.conv_2d`).
 pub(super) fn entry(name: &str) -> Option<&'static OpEntry> {
     entries().find(|entry| entry.name == name)
-}
-
-define_op! {
-    /// 2-D convolution, NHWC input, OHWI filter, optional `[O]` bias (TFLite `CONV_2D`).
-    pub struct Conv2DOp = "graph.conv_2d" {
-        summary: "2-D convolution",
-        traits: [PURE],
-        operands: [input, filter],
-        optional_operands: [bias],
-        results: [result],
-        attributes: [
-            stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer,
-            padding: String, fused_activation: String,
-        ],
-        verify: verify::verify_conv_2d,
-    }
-}
-
-define_op! {
-    /// Depthwise 2-D convolution, NHWC input, `[1, KH, KW, C * depth_multiplier]` filter
-    /// (TFLite `DEPTHWISE_CONV_2D`).
-    pub struct DepthwiseConv2DOp = "graph.depthwise_conv_2d" {
-        summary: "depthwise 2-D convolution",
-        traits: [PURE],
-        operands: [input, filter],
-        optional_operands: [bias],
-        results: [result],
-        attributes: [
-            stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer,
-            depth_multiplier: Integer, padding: String, fused_activation: String,
-        ],
-        verify: verify::verify_depthwise_conv_2d,
-    }
-}
-
-define_op! {
-    /// `input × weightsᵀ + bias` with `[units, depth]` weights (TFLite `FULLY_CONNECTED`).
-    pub struct FullyConnectedOp = "graph.fully_connected" {
-        summary: "fully connected layer",
-        traits: [PURE],
-        operands: [input, weights],
-        optional_operands: [bias],
-        results: [result],
-        attributes: [fused_activation: String, keep_num_dims: Bool],
-        verify: verify::verify_fully_connected,
-    }
 }
 
 /// Declares broadcasting binary ops.
@@ -363,32 +319,6 @@ define_op! {
 // ---------------------------------------------------------------------------------------------
 // Typed attributes.
 
-/// The attributes of `graph.conv_2d`.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Conv2DAttrs {
-    /// Stride along height (≥ 1).
-    pub stride_h: i64,
-    /// Stride along width (≥ 1).
-    pub stride_w: i64,
-    /// Dilation along height (≥ 1).
-    pub dilation_h: i64,
-    /// Dilation along width (≥ 1).
-    pub dilation_w: i64,
-    /// Padding mode.
-    pub padding: Padding,
-    /// Activation applied to the result.
-    pub fused_activation: Activation,
-}
-
-/// The attributes of `graph.depthwise_conv_2d`.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct DepthwiseConv2DAttrs {
-    /// Strides, dilations, padding and activation, as for `conv_2d`.
-    pub conv: Conv2DAttrs,
-    /// Output channels per input channel (≥ 1).
-    pub depth_multiplier: i64,
-}
-
 /// The attributes of `graph.avg_pool_2d` and `graph.max_pool_2d`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Pool2DAttrs {
@@ -432,7 +362,6 @@ fn get_ints<const N: usize>(ctx: &Context, op: OpId, names: [&str; N]) -> Option
     Some(values)
 }
 
-windowed_attrs!(Conv2DAttrs { stride_h, stride_w, dilation_h, dilation_w });
 windowed_attrs!(Pool2DAttrs { filter_h, filter_w, stride_h, stride_w });
 
 impl StridedSliceAttrs {
@@ -456,74 +385,6 @@ impl StridedSliceAttrs {
 
 // ---------------------------------------------------------------------------------------------
 // Builders and typed accessors.
-
-impl Conv2DOp {
-    /// Builds `graph.conv_2d`.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        filter: Value,
-        bias: Option<Value>,
-        attrs: &Conv2DAttrs,
-        result: Type,
-    ) -> Self {
-        let attrs = attrs.to_attrs(b.ctx);
-        Conv2DOp(b.create(Self::NAME, &with_optional(&[input, filter], bias), &[result], attrs, vec![]))
-    }
-
-    /// The attributes, if well-formed.
-    pub fn attrs(self, ctx: &Context) -> Option<Conv2DAttrs> {
-        Conv2DAttrs::read(ctx, self.0)
-    }
-}
-
-impl DepthwiseConv2DOp {
-    /// Builds `graph.depthwise_conv_2d`.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        filter: Value,
-        bias: Option<Value>,
-        attrs: &DepthwiseConv2DAttrs,
-        result: Type,
-    ) -> Self {
-        let mut named = attrs.conv.to_attrs(b.ctx);
-        named.push(("depth_multiplier".to_string(), int_attr(b.ctx, attrs.depth_multiplier)));
-        DepthwiseConv2DOp(b.create(Self::NAME, &with_optional(&[input, filter], bias), &[result], named, vec![]))
-    }
-
-    /// The attributes, if well-formed.
-    pub fn attrs(self, ctx: &Context) -> Option<DepthwiseConv2DAttrs> {
-        Some(DepthwiseConv2DAttrs {
-            conv: Conv2DAttrs::read(ctx, self.0)?,
-            depth_multiplier: get_int(ctx, self.0, "depth_multiplier")?,
-        })
-    }
-}
-
-impl FullyConnectedOp {
-    /// Builds `graph.fully_connected`.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        weights: Value,
-        bias: Option<Value>,
-        fused_activation: Activation,
-        keep_num_dims: bool,
-        result: Type,
-    ) -> Self {
-        let attrs = vec![
-            ("fused_activation".to_string(), fused_activation.attr(b.ctx)),
-            ("keep_num_dims".to_string(), b.ctx.bool_attr(keep_num_dims)),
-        ];
-        FullyConnectedOp(b.create(Self::NAME, &with_optional(&[input, weights], bias), &[result], attrs, vec![]))
-    }
-
-    /// The `keep_num_dims` flag.
-    pub fn keep_num_dims_value(self, ctx: &Context) -> Option<bool> {
-        get_bool(ctx, self.0, "keep_num_dims")
-    }
-}
 
 /// Builds a binary op of `name`.
 fn build_binary(b: &mut Builder<'_>, name: &str, lhs: Value, rhs: Value, act: Activation, result: Type) -> OpId {

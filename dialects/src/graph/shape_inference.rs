@@ -31,30 +31,6 @@ pub enum Inferred {
     Type(Type),
 }
 
-/// `fully_connected`: `[batch, units]` with `batch = elements(input) / depth`, or the input's shape
-/// with its last dimension replaced by `units` under `keep_num_dims`; `weights` is `[units, depth]`.
-pub fn fully_connected_shape(input: &[i64], weights: &[i64], keep_num_dims: bool) -> Result<Vec<i64>, String> {
-    let (units, depth) = (weights[0], weights[1]);
-    let size: i64 = input.iter().product();
-    if depth == 0 || size % depth != 0 {
-        return Err(format!("input has {size} elements, which is not a multiple of the weights' input depth {depth}"));
-    }
-    if !keep_num_dims {
-        return Ok(vec![size / depth, units]);
-    }
-    match input.last() {
-        Some(&last) if last == depth => {
-            let mut shape = input.to_vec();
-            *shape.last_mut().expect("non-empty") = units;
-            Ok(shape)
-        }
-        _ => Err(format!(
-            "with keep_num_dims the input's last dimension ({}) must equal the weights' input depth ({depth})",
-            input.last().map_or("none".to_string(), |d| d.to_string())
-        )),
-    }
-}
-
 /// `mean` (and other reductions): reduced dimensions become 1 with `keep_dims`, else disappear;
 /// axes may be negative and repeat, as in TFLite.
 pub fn reduce_shape(input: &[i64], axes: &[i64], keep_dims: bool) -> Result<Vec<i64>, String> {
@@ -507,17 +483,6 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
         return entry.infer.map_or(Ok(None), |rule| rule(&q));
     }
     match sig.name {
-        Conv2DOp::NAME | DepthwiseConv2DOp::NAME => {
-            let (input, filter) = (q.rank(0, 4)?, q.rank(1, 4)?);
-            let window = Window {
-                filter: [filter[1], filter[2]],
-                stride: [q.int_attr("stride_h")?, q.int_attr("stride_w")?],
-                dilation: [q.int_attr("dilation_h")?, q.int_attr("dilation_w")?],
-                padding: q.padding()?,
-            };
-            let channels = if sig.name == Conv2DOp::NAME { filter[0] } else { filter[3] };
-            q.one(window_output_shape(input, &window, channels))
-        }
         AvgPool2DOp::NAME | MaxPool2DOp::NAME => {
             let input = q.rank(0, 4)?;
             let window = Window {
@@ -527,9 +492,6 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
                 padding: q.padding()?,
             };
             q.one(window_output_shape(input, &window, input[3]))
-        }
-        FullyConnectedOp::NAME => {
-            q.one(fully_connected_shape(q.shape(0)?, q.rank(1, 2)?, q.bool_attr("keep_num_dims")?))
         }
         AddOp::NAME | SubOp::NAME | MulOp::NAME => q.one(broadcast_shapes(q.shape(0)?, q.shape(1)?)),
         ConcatenationOp::NAME => {
@@ -617,15 +579,6 @@ pub fn infer_result_types(ctx: &mut Context, op: OpId) -> Result<Option<Vec<Type
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fully_connected_flattens_unless_keep_num_dims() {
-        assert_eq!(fully_connected_shape(&[1, 5, 5, 64], &[10, 1600], false), Ok(vec![1, 10]));
-        assert_eq!(fully_connected_shape(&[4, 3, 64], &[10, 64], false), Ok(vec![12, 10]));
-        assert_eq!(fully_connected_shape(&[4, 3, 64], &[10, 64], true), Ok(vec![4, 3, 10]));
-        assert!(fully_connected_shape(&[1, 100], &[10, 64], false).is_err());
-        assert!(fully_connected_shape(&[2, 64, 2], &[10, 64], true).is_err());
-    }
 
     #[test]
     fn reductions_pads_transposes_reshapes_and_concats() {

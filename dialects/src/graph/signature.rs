@@ -104,9 +104,6 @@ macro_rules! graph_op_list {
 }
 
 graph_op_list!(
-    Conv2DOp,
-    DepthwiseConv2DOp,
-    FullyConnectedOp,
     AddOp,
     SubOp,
     MulOp,

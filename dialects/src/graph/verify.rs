@@ -138,7 +138,6 @@ pub(super) struct Tensor<'a> {
 pub(super) enum Checks {
     /// Checks of the operand and result types and of the attributes alone: they apply to any
     /// signature of the op, a `buffer.kernel`'s too ([`verify_signature`]).
-    #[allow(dead_code)]
     Signature(fn(&mut Checker<'_, '_>)),
     /// Checks that read the op itself (a constant's value, a variable's handle): they apply to the
     /// graph op only.
@@ -438,152 +437,6 @@ impl<'a, 'd> Checker<'a, 'd> {
             }
         }
     }
-}
-
-pub(super) fn verify_conv_2d(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_conv_2d(&mut Checker::new(ctx, op, diags));
-}
-
-pub(super) fn verify_depthwise_conv_2d(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_depthwise_conv_2d(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_conv_2d(c: &mut Checker<'_, '_>) {
-    check_conv(c, false);
-}
-
-fn check_depthwise_conv_2d(c: &mut Checker<'_, '_>) {
-    check_conv(c, true);
-}
-
-/// `conv_2d` and `depthwise_conv_2d`.
-fn check_conv(c: &mut Checker<'_, '_>, depthwise: bool) {
-    for name in ["stride_h", "stride_w", "dilation_h", "dilation_w"] {
-        c.int_attr(name, 1);
-    }
-    let depth_multiplier = if depthwise { c.int_attr("depth_multiplier", 1) } else { Some(1) };
-    c.padding();
-    c.activation();
-    let has_bias = c.num_operands() == 3;
-    let (input, filter, result) = (c.operand("input", 0), c.operand("filter", 1), c.result("result"));
-    let bias = if has_bias { c.operand("bias", 2) } else { None };
-    let (Some(input), Some(filter), Some(result)) = (input, filter, result) else { return };
-    if has_bias && bias.is_none() {
-        return;
-    }
-    let ranks_ok = [c.rank("input", input, 4), c.rank("filter", filter, 4), c.rank("result", result, 4)];
-    if bias.is_some_and(|b| !c.rank("bias", b, 1)) || ranks_ok.contains(&false) {
-        return;
-    }
-    let in_channels = input.shape[3];
-    let (channels, quant_axis) = if depthwise {
-        if filter.shape[0] != 1 {
-            c.error(format!("filter dimension 0 must be 1, but is {}", filter.shape[0]));
-        }
-        let channels = filter.shape[3];
-        if let Some(m) = depth_multiplier
-            && channels != in_channels * m
-        {
-            c.error(format!(
-                "filter channels ({channels}) must equal input channels ({in_channels}) × depth_multiplier ({m})"
-            ));
-        }
-        (channels, 3)
-    } else {
-        let (channels, filter_in) = (filter.shape[0], filter.shape[3]);
-        // No input channels would make the group count 0 (and the check below divide by it).
-        if filter_in <= 0 || in_channels <= 0 || in_channels % filter_in != 0 {
-            c.error(format!(
-                "input channels ({in_channels}) must be a multiple of the filter's input channels ({filter_in})"
-            ));
-        } else if channels % (in_channels / filter_in) != 0 {
-            c.error(format!(
-                "filter output channels ({channels}) must be a multiple of the group count ({})",
-                in_channels / filter_in
-            ));
-        }
-        (channels, 0)
-    };
-    if let Some(b) = bias
-        && b.shape[0] != channels
-    {
-        c.error(format!("bias has {} elements, but there are {channels} output channels", b.shape[0]));
-    }
-    verify_weighted_types(c, input, filter, bias, result, quant_axis, channels, false);
-    c.check_inferred();
-}
-
-/// Element types and quantization of an op with weights (convolutions, fully connected).
-#[allow(clippy::too_many_arguments)]
-fn verify_weighted_types(
-    c: &mut Checker<'_, '_>,
-    input: Tensor<'_>,
-    weights: Tensor<'_>,
-    bias: Option<Tensor<'_>>,
-    result: Tensor<'_>,
-    quant_axis: usize,
-    channels: i64,
-    fully_connected: bool,
-) {
-    let weights_name = if fully_connected { "weights" } else { "filter" };
-    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
-    if kind == F32 {
-        c.kind(weights_name, weights, &[F32]);
-        c.kind("result", result, &[F32]);
-        if let Some(b) = bias {
-            c.kind("bias", b, &[F32]);
-        }
-        return;
-    }
-    let bias_kinds: &[Kind] = if kind == Q8 { &[Q32, I32] } else { &[I64, Q32, I32] };
-    let weights_ok = c.kind(weights_name, weights, &[Q8]).is_some();
-    let result_ok = c.kind("result", result, &[kind]).is_some();
-    let bias_ok = bias.is_none_or(|b| c.kind("bias", b, bias_kinds).is_some());
-    let input_params = c.per_tensor("input", input);
-    if result_ok {
-        c.per_tensor("result", result);
-    }
-    if kind == Q16 && !fully_connected && result_ok {
-        c.zero_point_zero("input", input);
-        c.zero_point_zero("result", result);
-    }
-    if !weights_ok {
-        return;
-    }
-    let Some(weight_scales) = c.weight_quant(weights_name, weights, quant_axis, channels) else { return };
-    if let (Some(b), true, Some((input_scale, _))) = (bias, bias_ok, input_params) {
-        c.bias_quant(b, input_scale, &weight_scales, channels);
-    }
-}
-
-pub(super) fn verify_fully_connected(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_fully_connected(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_fully_connected(c: &mut Checker<'_, '_>) {
-    c.activation();
-    let has_bias = c.num_operands() == 3;
-    let (input, weights, result) = (c.operand("input", 0), c.operand("weights", 1), c.result("result"));
-    let bias = if has_bias { c.operand("bias", 2) } else { None };
-    let (Some(input), Some(weights), Some(result)) = (input, weights, result) else { return };
-    if has_bias && bias.is_none() {
-        return;
-    }
-    if input.shape.is_empty() {
-        c.error("input must have rank at least 1");
-    }
-    let weights_ok = c.rank("weights", weights, 2);
-    if bias.is_some_and(|b| !c.rank("bias", b, 1)) || !weights_ok || input.shape.is_empty() {
-        return;
-    }
-    let units = weights.shape[0];
-    if let Some(b) = bias
-        && b.shape[0] != units
-    {
-        c.error(format!("bias has {} elements, but the weights have {units} units", b.shape[0]));
-    }
-    verify_weighted_types(c, input, weights, bias, result, 0, units, true);
-    c.check_inferred();
 }
 
 /// `add`, `sub`, `mul`.
@@ -961,9 +814,6 @@ pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagn
         return true;
     }
     let rule: fn(&mut Checker<'_, '_>) = match sig.name {
-        Conv2DOp::NAME => check_conv_2d,
-        DepthwiseConv2DOp::NAME => check_depthwise_conv_2d,
-        FullyConnectedOp::NAME => check_fully_connected,
         AddOp::NAME | SubOp::NAME | MulOp::NAME => check_binary,
         AvgPool2DOp::NAME | MaxPool2DOp::NAME => check_pool_2d,
         ReshapeOp::NAME => check_reshape,

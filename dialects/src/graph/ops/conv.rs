@@ -1,0 +1,372 @@
+//! Convolutions and fully connected layers: the ops with weights and an optional bias.
+//!
+//! | op | operands | attributes | result | TFLite builtin |
+//! |---|---|---|---|---|
+//! | `graph.conv_2d` | `input` NHWC, `filter` OHWI, `bias`? `[O]` | `stride_h`, `stride_w`, `dilation_h`, `dilation_w`, `padding`, `fused_activation` | `[N, OH, OW, O]` | `CONV_2D` (3) |
+//! | `graph.depthwise_conv_2d` | `input` NHWC, `filter` `[1, KH, KW, C·M]`, `bias`? `[C·M]` | as `conv_2d` + `depth_multiplier` (M) | `[N, OH, OW, C·M]` | `DEPTHWISE_CONV_2D` (4) |
+//! | `graph.fully_connected` | `input`, `weights` `[U, D]`, `bias`? `[U]` | `fused_activation`, `keep_num_dims` (bool) | `[elements/D, U]`, or input shape with last dim `U` if `keep_num_dims` | `FULLY_CONNECTED` (9) |
+//!
+//! Convolution output sizes and padding are a sliding window's ([`crate::graph::shapes`]).
+//! Convolutions may be grouped (input channels a multiple of the filter's, TFLite's reference
+//! kernels' `groups`).
+//!
+//! Quantization: input/result per tensor, same storage (`i8`, or `i16` with `i8` weights: TFLite's
+//! 16x8); weights `i8`, zero points 0, per tensor or per output channel (axis 0; axis 3 for
+//! depthwise; per-channel fully connected only for int8); bias `i32` with zero points 0 and scale =
+//! input scale × weight scale per channel (relative tolerance 1e-6), or plain `i32`; 16x8 bias is
+//! plain `i64` (or `i32` for convolutions); 16x8 convolutions need zero points 0.
+
+use super::{OpEntry, op_entry};
+use crate::graph::attributes::{Activation, Padding};
+use crate::graph::builders::{get_bool, get_int, int_attr, windowed_attrs, with_optional};
+use crate::graph::shape_inference::{Inference, ShapeQuery};
+use crate::graph::shapes::{Window, window_output_shape};
+use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, I32, I64, Kind, Q8, Q16, Q32, Tensor, verify_op};
+use mc_ir::{Builder, Context, Type, Value, define_op};
+
+define_op! {
+    /// 2-D convolution, NHWC input, OHWI filter, optional `[O]` bias (TFLite `CONV_2D`).
+    pub struct Conv2DOp = "graph.conv_2d" {
+        summary: "2-D convolution",
+        traits: [PURE],
+        operands: [input, filter],
+        optional_operands: [bias],
+        results: [result],
+        attributes: [
+            stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer,
+            padding: String, fused_activation: String,
+        ],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// Depthwise 2-D convolution, NHWC input, `[1, KH, KW, C * depth_multiplier]` filter
+    /// (TFLite `DEPTHWISE_CONV_2D`).
+    pub struct DepthwiseConv2DOp = "graph.depthwise_conv_2d" {
+        summary: "depthwise 2-D convolution",
+        traits: [PURE],
+        operands: [input, filter],
+        optional_operands: [bias],
+        results: [result],
+        attributes: [
+            stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer,
+            depth_multiplier: Integer, padding: String, fused_activation: String,
+        ],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// `input × weightsᵀ + bias` with `[units, depth]` weights (TFLite `FULLY_CONNECTED`).
+    pub struct FullyConnectedOp = "graph.fully_connected" {
+        summary: "fully connected layer",
+        traits: [PURE],
+        operands: [input, weights],
+        optional_operands: [bias],
+        results: [result],
+        attributes: [fused_activation: String, keep_num_dims: Bool],
+        verify: verify_op,
+    }
+}
+
+/// The family's ops.
+pub(super) const OPS: &[OpEntry] = &[
+    op_entry!(Conv2DOp, Checks::Signature(check_conv_2d), Some(infer_conv_2d)),
+    op_entry!(DepthwiseConv2DOp, Checks::Signature(check_depthwise_conv_2d), Some(infer_depthwise_conv_2d)),
+    op_entry!(FullyConnectedOp, Checks::Signature(check_fully_connected), Some(infer_fully_connected)),
+];
+
+/// The attributes of `graph.conv_2d`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Conv2DAttrs {
+    /// Stride along height (≥ 1).
+    pub stride_h: i64,
+    /// Stride along width (≥ 1).
+    pub stride_w: i64,
+    /// Dilation along height (≥ 1).
+    pub dilation_h: i64,
+    /// Dilation along width (≥ 1).
+    pub dilation_w: i64,
+    /// Padding mode.
+    pub padding: Padding,
+    /// Activation applied to the result.
+    pub fused_activation: Activation,
+}
+
+/// The attributes of `graph.depthwise_conv_2d`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct DepthwiseConv2DAttrs {
+    /// Strides, dilations, padding and activation, as for `conv_2d`.
+    pub conv: Conv2DAttrs,
+    /// Output channels per input channel (≥ 1).
+    pub depth_multiplier: i64,
+}
+
+windowed_attrs!(Conv2DAttrs { stride_h, stride_w, dilation_h, dilation_w });
+
+impl Conv2DOp {
+    /// Builds `graph.conv_2d`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        filter: Value,
+        bias: Option<Value>,
+        attrs: &Conv2DAttrs,
+        result: Type,
+    ) -> Self {
+        let attrs = attrs.to_attrs(b.ctx);
+        Conv2DOp(b.create(Self::NAME, &with_optional(&[input, filter], bias), &[result], attrs, vec![]))
+    }
+
+    /// The attributes, if well-formed.
+    pub fn attrs(self, ctx: &Context) -> Option<Conv2DAttrs> {
+        Conv2DAttrs::read(ctx, self.0)
+    }
+}
+
+impl DepthwiseConv2DOp {
+    /// Builds `graph.depthwise_conv_2d`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        filter: Value,
+        bias: Option<Value>,
+        attrs: &DepthwiseConv2DAttrs,
+        result: Type,
+    ) -> Self {
+        let mut named = attrs.conv.to_attrs(b.ctx);
+        named.push(("depth_multiplier".to_string(), int_attr(b.ctx, attrs.depth_multiplier)));
+        DepthwiseConv2DOp(b.create(Self::NAME, &with_optional(&[input, filter], bias), &[result], named, vec![]))
+    }
+
+    /// The attributes, if well-formed.
+    pub fn attrs(self, ctx: &Context) -> Option<DepthwiseConv2DAttrs> {
+        Some(DepthwiseConv2DAttrs {
+            conv: Conv2DAttrs::read(ctx, self.0)?,
+            depth_multiplier: get_int(ctx, self.0, "depth_multiplier")?,
+        })
+    }
+}
+
+impl FullyConnectedOp {
+    /// Builds `graph.fully_connected`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        weights: Value,
+        bias: Option<Value>,
+        fused_activation: Activation,
+        keep_num_dims: bool,
+        result: Type,
+    ) -> Self {
+        let attrs = vec![
+            ("fused_activation".to_string(), fused_activation.attr(b.ctx)),
+            ("keep_num_dims".to_string(), b.ctx.bool_attr(keep_num_dims)),
+        ];
+        FullyConnectedOp(b.create(Self::NAME, &with_optional(&[input, weights], bias), &[result], attrs, vec![]))
+    }
+
+    /// The `keep_num_dims` flag.
+    pub fn keep_num_dims_value(self, ctx: &Context) -> Option<bool> {
+        get_bool(ctx, self.0, "keep_num_dims")
+    }
+}
+
+fn check_conv_2d(c: &mut Checker<'_, '_>) {
+    check_conv(c, false);
+}
+
+fn check_depthwise_conv_2d(c: &mut Checker<'_, '_>) {
+    check_conv(c, true);
+}
+
+/// `conv_2d` and `depthwise_conv_2d`.
+fn check_conv(c: &mut Checker<'_, '_>, depthwise: bool) {
+    for name in ["stride_h", "stride_w", "dilation_h", "dilation_w"] {
+        c.int_attr(name, 1);
+    }
+    let depth_multiplier = if depthwise { c.int_attr("depth_multiplier", 1) } else { Some(1) };
+    c.padding();
+    c.activation();
+    let has_bias = c.num_operands() == 3;
+    let (input, filter, result) = (c.operand("input", 0), c.operand("filter", 1), c.result("result"));
+    let bias = if has_bias { c.operand("bias", 2) } else { None };
+    let (Some(input), Some(filter), Some(result)) = (input, filter, result) else { return };
+    if has_bias && bias.is_none() {
+        return;
+    }
+    let ranks_ok = [c.rank("input", input, 4), c.rank("filter", filter, 4), c.rank("result", result, 4)];
+    if bias.is_some_and(|b| !c.rank("bias", b, 1)) || ranks_ok.contains(&false) {
+        return;
+    }
+    let in_channels = input.shape[3];
+    let (channels, quant_axis) = if depthwise {
+        if filter.shape[0] != 1 {
+            c.error(format!("filter dimension 0 must be 1, but is {}", filter.shape[0]));
+        }
+        let channels = filter.shape[3];
+        if let Some(m) = depth_multiplier
+            && channels != in_channels * m
+        {
+            c.error(format!(
+                "filter channels ({channels}) must equal input channels ({in_channels}) × depth_multiplier ({m})"
+            ));
+        }
+        (channels, 3)
+    } else {
+        let (channels, filter_in) = (filter.shape[0], filter.shape[3]);
+        // No input channels would make the group count 0 (and the check below divide by it).
+        if filter_in <= 0 || in_channels <= 0 || in_channels % filter_in != 0 {
+            c.error(format!(
+                "input channels ({in_channels}) must be a multiple of the filter's input channels ({filter_in})"
+            ));
+        } else if channels % (in_channels / filter_in) != 0 {
+            c.error(format!(
+                "filter output channels ({channels}) must be a multiple of the group count ({})",
+                in_channels / filter_in
+            ));
+        }
+        (channels, 0)
+    };
+    if let Some(b) = bias
+        && b.shape[0] != channels
+    {
+        c.error(format!("bias has {} elements, but there are {channels} output channels", b.shape[0]));
+    }
+    verify_weighted_types(c, input, filter, bias, result, quant_axis, channels, false);
+    c.check_inferred();
+}
+
+/// Element types and quantization of an op with weights (convolutions, fully connected).
+#[allow(clippy::too_many_arguments)]
+fn verify_weighted_types(
+    c: &mut Checker<'_, '_>,
+    input: Tensor<'_>,
+    weights: Tensor<'_>,
+    bias: Option<Tensor<'_>>,
+    result: Tensor<'_>,
+    quant_axis: usize,
+    channels: i64,
+    fully_connected: bool,
+) {
+    let weights_name = if fully_connected { "weights" } else { "filter" };
+    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
+    if kind == F32 {
+        c.kind(weights_name, weights, &[F32]);
+        c.kind("result", result, &[F32]);
+        if let Some(b) = bias {
+            c.kind("bias", b, &[F32]);
+        }
+        return;
+    }
+    let bias_kinds: &[Kind] = if kind == Q8 { &[Q32, I32] } else { &[I64, Q32, I32] };
+    let weights_ok = c.kind(weights_name, weights, &[Q8]).is_some();
+    let result_ok = c.kind("result", result, &[kind]).is_some();
+    let bias_ok = bias.is_none_or(|b| c.kind("bias", b, bias_kinds).is_some());
+    let input_params = c.per_tensor("input", input);
+    if result_ok {
+        c.per_tensor("result", result);
+    }
+    if kind == Q16 && !fully_connected && result_ok {
+        c.zero_point_zero("input", input);
+        c.zero_point_zero("result", result);
+    }
+    if !weights_ok {
+        return;
+    }
+    let Some(weight_scales) = c.weight_quant(weights_name, weights, quant_axis, channels) else { return };
+    if let (Some(b), true, Some((input_scale, _))) = (bias, bias_ok, input_params) {
+        c.bias_quant(b, input_scale, &weight_scales, channels);
+    }
+}
+
+fn check_fully_connected(c: &mut Checker<'_, '_>) {
+    c.activation();
+    let has_bias = c.num_operands() == 3;
+    let (input, weights, result) = (c.operand("input", 0), c.operand("weights", 1), c.result("result"));
+    let bias = if has_bias { c.operand("bias", 2) } else { None };
+    let (Some(input), Some(weights), Some(result)) = (input, weights, result) else { return };
+    if has_bias && bias.is_none() {
+        return;
+    }
+    if input.shape.is_empty() {
+        c.error("input must have rank at least 1");
+    }
+    let weights_ok = c.rank("weights", weights, 2);
+    if bias.is_some_and(|b| !c.rank("bias", b, 1)) || !weights_ok || input.shape.is_empty() {
+        return;
+    }
+    let units = weights.shape[0];
+    if let Some(b) = bias
+        && b.shape[0] != units
+    {
+        c.error(format!("bias has {} elements, but the weights have {units} units", b.shape[0]));
+    }
+    verify_weighted_types(c, input, weights, bias, result, 0, units, true);
+    c.check_inferred();
+}
+
+/// `conv_2d`: `[N, OH, OW, O]`.
+fn infer_conv_2d(q: &ShapeQuery<'_>) -> Inference {
+    infer_conv(q, 0)
+}
+
+/// `depthwise_conv_2d`: `[N, OH, OW, C·M]`.
+fn infer_depthwise_conv_2d(q: &ShapeQuery<'_>) -> Inference {
+    infer_conv(q, 3)
+}
+
+/// A convolution's NHWC result, with as many channels as dimension `channels` of the filter.
+fn infer_conv(q: &ShapeQuery<'_>, channels: usize) -> Inference {
+    let (input, filter) = (q.rank(0, 4)?, q.rank(1, 4)?);
+    let window = Window {
+        filter: [filter[1], filter[2]],
+        stride: [q.int_attr("stride_h")?, q.int_attr("stride_w")?],
+        dilation: [q.int_attr("dilation_h")?, q.int_attr("dilation_w")?],
+        padding: q.padding()?,
+    };
+    q.one(window_output_shape(input, &window, filter[channels]))
+}
+
+fn infer_fully_connected(q: &ShapeQuery<'_>) -> Inference {
+    q.one(fully_connected_shape(q.shape(0)?, q.rank(1, 2)?, q.bool_attr("keep_num_dims")?))
+}
+
+/// `fully_connected`: `[batch, units]` with `batch = elements(input) / depth`, or the input's shape
+/// with its last dimension replaced by `units` under `keep_num_dims`; `weights` is `[units, depth]`.
+pub fn fully_connected_shape(input: &[i64], weights: &[i64], keep_num_dims: bool) -> Result<Vec<i64>, String> {
+    let (units, depth) = (weights[0], weights[1]);
+    let size: i64 = input.iter().product();
+    if depth == 0 || size % depth != 0 {
+        return Err(format!("input has {size} elements, which is not a multiple of the weights' input depth {depth}"));
+    }
+    if !keep_num_dims {
+        return Ok(vec![size / depth, units]);
+    }
+    match input.last() {
+        Some(&last) if last == depth => {
+            let mut shape = input.to_vec();
+            *shape.last_mut().expect("non-empty") = units;
+            Ok(shape)
+        }
+        _ => Err(format!(
+            "with keep_num_dims the input's last dimension ({}) must equal the weights' input depth ({depth})",
+            input.last().map_or("none".to_string(), |d| d.to_string())
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fully_connected_flattens_unless_keep_num_dims() {
+        assert_eq!(fully_connected_shape(&[1, 5, 5, 64], &[10, 1600], false), Ok(vec![1, 10]));
+        assert_eq!(fully_connected_shape(&[4, 3, 64], &[10, 64], false), Ok(vec![12, 10]));
+        assert_eq!(fully_connected_shape(&[4, 3, 64], &[10, 64], true), Ok(vec![4, 3, 10]));
+        assert!(fully_connected_shape(&[1, 100], &[10, 64], false).is_err());
+        assert!(fully_connected_shape(&[2, 64, 2], &[10, 64], true).is_err());
+    }
+}
