@@ -16,7 +16,6 @@
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
-//! | `graph.add` / `graph.sub` / `graph.mul` | `lhs`, `rhs` | `fused_activation` | broadcast shape (numpy rules, rank ≤ 6) | `ADD` (0) / `SUB` (41) / `MUL` (18) |
 //! | `graph.avg_pool_2d` / `graph.max_pool_2d` | `input` NHWC | `filter_h`, `filter_w`, `stride_h`, `stride_w`, `padding`, `fused_activation` | `[N, OH, OW, C]` | `AVERAGE_POOL_2D` (1) / `MAX_POOL_2D` (17) |
 //! | `graph.reshape` | `input`, `shape`? (1-D i32) | `new_shape`? | same element count; shape from constant `shape`, else `new_shape` (one `-1` allowed) | `RESHAPE` (22) |
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
@@ -46,7 +45,6 @@
 //!
 //! | op | rule |
 //! |---|---|
-//! | add, sub, mul | operands and result of one kind (`f32`, quantized `i8`/`i16`, `i32`, `i64`), per tensor, scales free; int16 `mul` needs zero points 0 |
 //! | pools, reshape, transpose, pad, strided_slice, concatenation | result quantization = input's (every input's, for concatenation) |
 //! | softmax | int8 → int8 result scale 1/256, zero point -128; int8 → int16 result 1/65536, -32768; int16 result 1/32768, 0 |
 //! | logistic / tanh | int8 result 1/256, -128 (logistic) or 1/128, 0 (tanh); int16 zero points 0, result 1/32768 |

@@ -8,9 +8,11 @@
 
 mod constant;
 mod conv;
+mod elementwise;
 
 pub use constant::*;
 pub use conv::*;
+pub use elementwise::*;
 
 use super::attributes::{Activation, Padding, i64_array, i64_array_attr, resource_type};
 use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs, windowed_attrs};
@@ -20,7 +22,7 @@ use super::{canonicalize, fold, verify};
 use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, define_op};
 
 /// Every family's table, in the order the dialect registers the ops.
-const FAMILIES: &[&[OpEntry]] = &[constant::OPS, conv::OPS];
+const FAMILIES: &[&[OpEntry]] = &[constant::OPS, conv::OPS, elementwise::OPS];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
 /// of it.
@@ -75,34 +77,6 @@ pub(super) fn entries() -> impl Iterator<Item = &'static OpEntry> {
 /// The entry of the graph op `name` (`graph.conv_2d`).
 pub(super) fn entry(name: &str) -> Option<&'static OpEntry> {
     entries().find(|entry| entry.name == name)
-}
-
-/// Declares broadcasting binary ops.
-macro_rules! binary_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, [$($tr:ident),*];)*) => {
-        $(
-            define_op! {
-                $(#[$meta])*
-                pub struct $Op = $name {
-                    summary: $summary,
-                    traits: [PURE $(, $tr)*],
-                    operands: [lhs, rhs],
-                    results: [result],
-                    attributes: [fused_activation: String],
-                    verify: verify::verify_binary,
-                }
-            }
-        )*
-    };
-}
-
-binary_ops! {
-    /// Elementwise `lhs + rhs` with broadcasting (TFLite `ADD`).
-    AddOp = "graph.add", "elementwise addition", [COMMUTATIVE];
-    /// Elementwise `lhs - rhs` with broadcasting (TFLite `SUB`).
-    SubOp = "graph.sub", "elementwise subtraction", [];
-    /// Elementwise `lhs * rhs` with broadcasting (TFLite `MUL`).
-    MulOp = "graph.mul", "elementwise multiplication", [COMMUTATIVE];
 }
 
 /// Declares 2-D pooling ops.
@@ -385,33 +359,6 @@ impl StridedSliceAttrs {
 
 // ---------------------------------------------------------------------------------------------
 // Builders and typed accessors.
-
-/// Builds a binary op of `name`.
-fn build_binary(b: &mut Builder<'_>, name: &str, lhs: Value, rhs: Value, act: Activation, result: Type) -> OpId {
-    let attrs = vec![("fused_activation".to_string(), act.attr(b.ctx))];
-    b.create(name, &[lhs, rhs], &[result], attrs, vec![])
-}
-
-impl AddOp {
-    /// Builds `graph.add`.
-    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
-        AddOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
-    }
-}
-
-impl SubOp {
-    /// Builds `graph.sub`.
-    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
-        SubOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
-    }
-}
-
-impl MulOp {
-    /// Builds `graph.mul`.
-    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
-        MulOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
-    }
-}
 
 /// Declares `build(b, input, attrs, result)` and `attrs` for the 2-D pooling ops.
 macro_rules! pool_builders {

@@ -11,7 +11,7 @@
 
 use super::attributes::{Padding, i64_array};
 use super::ops::{self, *};
-use super::shapes::{Window, broadcast_shapes, constant_ints, normalize_axis, shape_to_string, window_output_shape};
+use super::shapes::{Window, constant_ints, normalize_axis, shape_to_string, window_output_shape};
 use super::signature::Signature;
 use mc_ir::{Context, Diagnostic, OpId, Type, Value};
 
@@ -493,7 +493,6 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
             };
             q.one(window_output_shape(input, &window, input[3]))
         }
-        AddOp::NAME | SubOp::NAME | MulOp::NAME => q.one(broadcast_shapes(q.shape(0)?, q.shape(1)?)),
         ConcatenationOp::NAME => {
             let shapes = (0..q.num_operands()).map(|index| q.shape(index)).collect::<Result<Vec<_>, _>>()?;
             q.one(concat_shape(&shapes, q.int_attr("axis")?))

@@ -104,9 +104,6 @@ macro_rules! graph_op_list {
 }
 
 graph_op_list!(
-    AddOp,
-    SubOp,
-    MulOp,
     AvgPool2DOp,
     MaxPool2DOp,
     ReshapeOp,

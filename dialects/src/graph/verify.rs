@@ -439,28 +439,6 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 }
 
-/// `add`, `sub`, `mul`.
-pub(super) fn verify_binary(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_binary(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_binary(c: &mut Checker<'_, '_>) {
-    c.activation();
-    let (Some(lhs), Some(rhs), Some(result)) = (c.operand("lhs", 0), c.operand("rhs", 1), c.result("result")) else {
-        return;
-    };
-    let Some(kind) = c.kind("lhs", lhs, &[F32, Q8, Q16, I32, I64]) else { return };
-    let rhs_ok = c.kind("rhs", rhs, &[kind]).is_some();
-    let result_ok = c.kind("result", result, &[kind]).is_some();
-    if rhs_ok && result_ok && matches!(kind, Kind::Quant { .. }) {
-        let params = [c.per_tensor("lhs", lhs), c.per_tensor("rhs", rhs), c.per_tensor("result", result)];
-        if kind == Q16 && c.sig.name == MulOp::NAME && params.iter().flatten().any(|&(_, z)| z != 0) {
-            c.error("operands and result of an int16 mul must have zero point 0");
-        }
-    }
-    c.check_inferred();
-}
-
 /// `avg_pool_2d`, `max_pool_2d`.
 pub(super) fn verify_pool_2d(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     check_pool_2d(&mut Checker::new(ctx, op, diags));
@@ -814,7 +792,6 @@ pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagn
         return true;
     }
     let rule: fn(&mut Checker<'_, '_>) = match sig.name {
-        AddOp::NAME | SubOp::NAME | MulOp::NAME => check_binary,
         AvgPool2DOp::NAME | MaxPool2DOp::NAME => check_pool_2d,
         ReshapeOp::NAME => check_reshape,
         TransposeOp::NAME => check_transpose,

@@ -1,0 +1,102 @@
+//! Elementwise arithmetic on two operands, with numpy broadcasting.
+//!
+//! | op | operands | attributes | result | TFLite builtin |
+//! |---|---|---|---|---|
+//! | `graph.add` / `graph.sub` / `graph.mul` | `lhs`, `rhs` | `fused_activation` | broadcast shape (numpy rules, rank ≤ 6) | `ADD` (0) / `SUB` (41) / `MUL` (18) |
+//!
+//! `add` and `mul` are `COMMUTATIVE`.
+//!
+//! Quantization: operands and result of one kind (`f32`, quantized `i8`/`i16`, `i32`, `i64`), per
+//! tensor, scales free; int16 `mul` needs zero points 0.
+
+use super::{OpEntry, op_entry};
+use crate::graph::attributes::Activation;
+use crate::graph::shape_inference::{Inference, ShapeQuery};
+use crate::graph::shapes::broadcast_shapes;
+use crate::graph::verify::{Checker, Checks, F32, I32, I64, Kind, Q8, Q16, verify_op};
+use mc_ir::{Builder, OpId, Type, Value, define_op};
+
+/// Declares broadcasting binary ops.
+macro_rules! binary_ops {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, [$($tr:ident),*];)*) => {
+        $(
+            define_op! {
+                $(#[$meta])*
+                pub struct $Op = $name {
+                    summary: $summary,
+                    traits: [PURE $(, $tr)*],
+                    operands: [lhs, rhs],
+                    results: [result],
+                    attributes: [fused_activation: String],
+                    verify: verify_op,
+                }
+            }
+        )*
+    };
+}
+
+binary_ops! {
+    /// Elementwise `lhs + rhs` with broadcasting (TFLite `ADD`).
+    AddOp = "graph.add", "elementwise addition", [COMMUTATIVE];
+    /// Elementwise `lhs - rhs` with broadcasting (TFLite `SUB`).
+    SubOp = "graph.sub", "elementwise subtraction", [];
+    /// Elementwise `lhs * rhs` with broadcasting (TFLite `MUL`).
+    MulOp = "graph.mul", "elementwise multiplication", [COMMUTATIVE];
+}
+
+/// The family's ops.
+pub(super) const OPS: &[OpEntry] = &[
+    op_entry!(AddOp, Checks::Signature(check_binary), Some(infer_binary)),
+    op_entry!(SubOp, Checks::Signature(check_binary), Some(infer_binary)),
+    op_entry!(MulOp, Checks::Signature(check_binary), Some(infer_binary)),
+];
+
+/// Builds a binary op of `name`.
+fn build_binary(b: &mut Builder<'_>, name: &str, lhs: Value, rhs: Value, act: Activation, result: Type) -> OpId {
+    let attrs = vec![("fused_activation".to_string(), act.attr(b.ctx))];
+    b.create(name, &[lhs, rhs], &[result], attrs, vec![])
+}
+
+impl AddOp {
+    /// Builds `graph.add`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
+        AddOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
+    }
+}
+
+impl SubOp {
+    /// Builds `graph.sub`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
+        SubOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
+    }
+}
+
+impl MulOp {
+    /// Builds `graph.mul`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
+        MulOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
+    }
+}
+
+/// `add`, `sub`, `mul`.
+fn check_binary(c: &mut Checker<'_, '_>) {
+    c.activation();
+    let (Some(lhs), Some(rhs), Some(result)) = (c.operand("lhs", 0), c.operand("rhs", 1), c.result("result")) else {
+        return;
+    };
+    let Some(kind) = c.kind("lhs", lhs, &[F32, Q8, Q16, I32, I64]) else { return };
+    let rhs_ok = c.kind("rhs", rhs, &[kind]).is_some();
+    let result_ok = c.kind("result", result, &[kind]).is_some();
+    if rhs_ok && result_ok && matches!(kind, Kind::Quant { .. }) {
+        let params = [c.per_tensor("lhs", lhs), c.per_tensor("rhs", rhs), c.per_tensor("result", result)];
+        if kind == Q16 && c.sig.name == MulOp::NAME && params.iter().flatten().any(|&(_, z)| z != 0) {
+            c.error("operands and result of an int16 mul must have zero point 0");
+        }
+    }
+    c.check_inferred();
+}
+
+/// The operands' broadcast shape.
+fn infer_binary(q: &ShapeQuery<'_>) -> Inference {
+    q.one(broadcast_shapes(q.shape(0)?, q.shape(1)?))
+}
