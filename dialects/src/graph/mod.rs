@@ -16,7 +16,6 @@
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
-//! | `graph.avg_pool_2d` / `graph.max_pool_2d` | `input` NHWC | `filter_h`, `filter_w`, `stride_h`, `stride_w`, `padding`, `fused_activation` | `[N, OH, OW, C]` | `AVERAGE_POOL_2D` (1) / `MAX_POOL_2D` (17) |
 //! | `graph.reshape` | `input`, `shape`? (1-D i32) | `new_shape`? | same element count; shape from constant `shape`, else `new_shape` (one `-1` allowed) | `RESHAPE` (22) |
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
 //! | `graph.softmax` | `input` (rank ≥ 1) | `beta` (f32) | input shape; along the last dim | `SOFTMAX` (25) |

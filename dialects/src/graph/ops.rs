@@ -9,20 +9,22 @@
 mod constant;
 mod conv;
 mod elementwise;
+mod pool;
 
 pub use constant::*;
 pub use conv::*;
 pub use elementwise::*;
+pub use pool::*;
 
-use super::attributes::{Activation, Padding, i64_array, i64_array_attr, resource_type};
-use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs, windowed_attrs};
+use super::attributes::{Activation, i64_array, i64_array_attr, resource_type};
+use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs};
 use super::shape_inference::ShapeRule;
 use super::verify::Checks;
 use super::{canonicalize, fold, verify};
 use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, define_op};
 
 /// Every family's table, in the order the dialect registers the ops.
-const FAMILIES: &[&[OpEntry]] = &[constant::OPS, conv::OPS, elementwise::OPS];
+const FAMILIES: &[&[OpEntry]] = &[constant::OPS, conv::OPS, elementwise::OPS, pool::OPS];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
 /// of it.
@@ -77,35 +79,6 @@ pub(super) fn entries() -> impl Iterator<Item = &'static OpEntry> {
 /// The entry of the graph op `name` (`graph.conv_2d`).
 pub(super) fn entry(name: &str) -> Option<&'static OpEntry> {
     entries().find(|entry| entry.name == name)
-}
-
-/// Declares 2-D pooling ops.
-macro_rules! pool_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal;)*) => {
-        $(
-            define_op! {
-                $(#[$meta])*
-                pub struct $Op = $name {
-                    summary: $summary,
-                    traits: [PURE],
-                    operands: [input],
-                    results: [result],
-                    attributes: [
-                        filter_h: Integer, filter_w: Integer, stride_h: Integer, stride_w: Integer,
-                        padding: String, fused_activation: String,
-                    ],
-                    verify: verify::verify_pool_2d,
-                }
-            }
-        )*
-    };
-}
-
-pool_ops! {
-    /// Average over each window, NHWC (TFLite `AVERAGE_POOL_2D`; padding is not counted).
-    AvgPool2DOp = "graph.avg_pool_2d", "2-D average pooling";
-    /// Maximum over each window, NHWC (TFLite `MAX_POOL_2D`).
-    MaxPool2DOp = "graph.max_pool_2d", "2-D max pooling";
 }
 
 define_op! {
@@ -293,23 +266,6 @@ define_op! {
 // ---------------------------------------------------------------------------------------------
 // Typed attributes.
 
-/// The attributes of `graph.avg_pool_2d` and `graph.max_pool_2d`.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Pool2DAttrs {
-    /// Window height (≥ 1).
-    pub filter_h: i64,
-    /// Window width (≥ 1).
-    pub filter_w: i64,
-    /// Stride along height (≥ 1).
-    pub stride_h: i64,
-    /// Stride along width (≥ 1).
-    pub stride_w: i64,
-    /// Padding mode.
-    pub padding: Padding,
-    /// Activation applied to the result.
-    pub fused_activation: Activation,
-}
-
 /// The masks of `graph.strided_slice` (TFLite's `StridedSliceOptions`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct StridedSliceAttrs {
@@ -336,8 +292,6 @@ fn get_ints<const N: usize>(ctx: &Context, op: OpId, names: [&str; N]) -> Option
     Some(values)
 }
 
-windowed_attrs!(Pool2DAttrs { filter_h, filter_w, stride_h, stride_w });
-
 impl StridedSliceAttrs {
     const MASKS: [&str; 5] = ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
 
@@ -359,28 +313,6 @@ impl StridedSliceAttrs {
 
 // ---------------------------------------------------------------------------------------------
 // Builders and typed accessors.
-
-/// Declares `build(b, input, attrs, result)` and `attrs` for the 2-D pooling ops.
-macro_rules! pool_builders {
-    ($($Op:ident),*) => {
-        $(
-            impl $Op {
-                #[doc = concat!("Builds `", stringify!($Op), "`.")]
-                pub fn build(b: &mut Builder<'_>, input: Value, attrs: &Pool2DAttrs, result: Type) -> Self {
-                    let attrs = attrs.to_attrs(b.ctx);
-                    $Op(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
-                }
-
-                /// The attributes, if well-formed.
-                pub fn attrs(self, ctx: &Context) -> Option<Pool2DAttrs> {
-                    Pool2DAttrs::read(ctx, self.0)
-                }
-            }
-        )*
-    };
-}
-
-pool_builders!(AvgPool2DOp, MaxPool2DOp);
 
 /// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
 /// list either as an operand or as an `i64` array attribute.

@@ -11,7 +11,7 @@
 
 use super::attributes::{Padding, i64_array};
 use super::ops::{self, *};
-use super::shapes::{Window, constant_ints, normalize_axis, shape_to_string, window_output_shape};
+use super::shapes::{constant_ints, normalize_axis, shape_to_string};
 use super::signature::Signature;
 use mc_ir::{Context, Diagnostic, OpId, Type, Value};
 
@@ -483,16 +483,6 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
         return entry.infer.map_or(Ok(None), |rule| rule(&q));
     }
     match sig.name {
-        AvgPool2DOp::NAME | MaxPool2DOp::NAME => {
-            let input = q.rank(0, 4)?;
-            let window = Window {
-                filter: [q.int_attr("filter_h")?, q.int_attr("filter_w")?],
-                stride: [q.int_attr("stride_h")?, q.int_attr("stride_w")?],
-                dilation: [1, 1],
-                padding: q.padding()?,
-            };
-            q.one(window_output_shape(input, &window, input[3]))
-        }
         ConcatenationOp::NAME => {
             let shapes = (0..q.num_operands()).map(|index| q.shape(index)).collect::<Result<Vec<_>, _>>()?;
             q.one(concat_shape(&shapes, q.int_attr("axis")?))

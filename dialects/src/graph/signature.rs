@@ -104,8 +104,6 @@ macro_rules! graph_op_list {
 }
 
 graph_op_list!(
-    AvgPool2DOp,
-    MaxPool2DOp,
     ReshapeOp,
     TransposeOp,
     SoftmaxOp,

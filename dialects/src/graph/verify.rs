@@ -439,27 +439,6 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 }
 
-/// `avg_pool_2d`, `max_pool_2d`.
-pub(super) fn verify_pool_2d(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_pool_2d(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_pool_2d(c: &mut Checker<'_, '_>) {
-    for name in ["filter_h", "filter_w", "stride_h", "stride_w"] {
-        c.int_attr(name, 1);
-    }
-    c.padding();
-    c.activation();
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    if [c.rank("input", input, 4), c.rank("result", result, 4)].contains(&false) {
-        return;
-    }
-    if c.kind("input", input, ACTIVATIONS).is_some() && c.same_element("result", result, "input", input) {
-        c.per_tensor("input", input);
-    }
-    c.check_inferred();
-}
-
 pub(super) fn verify_reshape(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     check_reshape(&mut Checker::new(ctx, op, diags));
 }
@@ -792,7 +771,6 @@ pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagn
         return true;
     }
     let rule: fn(&mut Checker<'_, '_>) = match sig.name {
-        AvgPool2DOp::NAME | MaxPool2DOp::NAME => check_pool_2d,
         ReshapeOp::NAME => check_reshape,
         TransposeOp::NAME => check_transpose,
         SoftmaxOp::NAME => check_softmax,
