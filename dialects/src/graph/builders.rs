@@ -1,6 +1,7 @@
 //! What the op families' builders and typed attribute views share: reading and making integer,
-//! boolean, `padding` and `fused_activation` attributes, optional and list operands, and the
-//! attribute structs of windowed ops ([`windowed_attrs!`]).
+//! boolean, `padding` and `fused_activation` attributes, optional and list operands, and two
+//! declarations that recur: one-operand ops ([`unary_ops!`]) and the attribute structs of
+//! windowed ops ([`windowed_attrs!`]).
 //!
 //! Builders insert at the builder's insertion point with its location and take the result type
 //! explicitly: the element type (with quantization) comes from the model, the shape can be
@@ -42,6 +43,34 @@ pub fn fused_activation(ctx: &Context, op: OpId) -> Option<Activation> {
 pub(super) fn int_attrs(ctx: &mut Context, named: &[(&str, i64)]) -> Vec<(String, Attribute)> {
     named.iter().map(|&(name, value)| (name.to_string(), int_attr(ctx, value))).collect()
 }
+
+/// Declares one-operand ops (`input` to `result`, no attributes, `PURE`) and their `build`.
+macro_rules! unary_ops {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal;)*) => {
+        $(
+            mc_ir::define_op! {
+                $(#[$meta])*
+                pub struct $Op = $name {
+                    summary: $summary,
+                    traits: [PURE],
+                    operands: [input],
+                    results: [result],
+                    attributes: [],
+                    verify: $crate::graph::verify::verify_op,
+                }
+            }
+
+            impl $Op {
+                #[doc = concat!("Builds `", stringify!($Op), "` of `input`.")]
+                pub fn build(b: &mut mc_ir::Builder<'_>, input: mc_ir::Value, result: mc_ir::Type) -> Self {
+                    $Op(b.create(Self::NAME, &[input], &[result], vec![], vec![]))
+                }
+            }
+        )*
+    };
+}
+
+pub(super) use unary_ops;
 
 /// Declares `read` and `to_attrs` for an attribute struct of the windowed ops: integer fields,
 /// then `padding` and `fused_activation`.

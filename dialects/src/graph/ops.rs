@@ -6,11 +6,13 @@
 //! The ops not yet in a family are declared here; their verifiers live in [`super::verify`] and
 //! their shape rules in [`super::shape_inference`].
 
+mod activation;
 mod constant;
 mod conv;
 mod elementwise;
 mod pool;
 
+pub use activation::*;
 pub use constant::*;
 pub use conv::*;
 pub use elementwise::*;
@@ -24,7 +26,7 @@ use super::{canonicalize, fold, verify};
 use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, define_op};
 
 /// Every family's table, in the order the dialect registers the ops.
-const FAMILIES: &[&[OpEntry]] = &[constant::OPS, conv::OPS, elementwise::OPS, pool::OPS];
+const FAMILIES: &[&[OpEntry]] = &[constant::OPS, conv::OPS, elementwise::OPS, pool::OPS, activation::OPS];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
 /// of it.
@@ -114,18 +116,6 @@ define_op! {
     }
 }
 
-define_op! {
-    /// `exp(beta * x) / sum(exp(beta * x))` along the last dimension (TFLite `SOFTMAX`).
-    pub struct SoftmaxOp = "graph.softmax" {
-        summary: "softmax over the last dimension",
-        traits: [PURE],
-        operands: [input],
-        results: [result],
-        attributes: [beta: Float],
-        verify: verify::verify_softmax,
-    }
-}
-
 /// Declares unary elementwise ops.
 macro_rules! unary_ops {
     ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path;)*) => {
@@ -146,16 +136,6 @@ macro_rules! unary_ops {
 }
 
 unary_ops! {
-    /// `1 / (1 + exp(-x))` (TFLite `LOGISTIC`).
-    LogisticOp = "graph.logistic", "logistic sigmoid", verify::verify_logistic;
-    /// `tanh(x)` (TFLite `TANH`).
-    TanhOp = "graph.tanh", "hyperbolic tangent", verify::verify_tanh;
-    /// `max(x, 0)` (TFLite `RELU`).
-    ReluOp = "graph.relu", "rectified linear unit", verify::verify_relu;
-    /// `clamp(x, 0, 6)` (TFLite `RELU6`).
-    Relu6Op = "graph.relu6", "rectified linear unit clamped at 6", verify::verify_relu;
-    /// `clamp(x, -1, 1)` (TFLite `RELU_N1_TO_1`).
-    ReluN1To1Op = "graph.relu_n1_to_1", "clamp to [-1, 1]", verify::verify_relu;
     /// Converts floats to a quantized type, or requantizes (TFLite `QUANTIZE`).
     QuantizeOp = "graph.quantize", "quantize or requantize", verify::verify_quantize;
     /// Converts quantized values (or f16) to f32 (TFLite `DEQUANTIZE`).
@@ -348,15 +328,6 @@ list_builders! {
     TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
 }
 
-impl SoftmaxOp {
-    /// Builds `graph.softmax`.
-    pub fn build(b: &mut Builder<'_>, input: Value, beta: f32, result: Type) -> Self {
-        let f32_type = b.ctx.float_type(mc_ir::FloatKind::F32);
-        let beta = b.ctx.float_attr(beta as f64, f32_type);
-        SoftmaxOp(b.create(Self::NAME, &[input], &[result], vec![("beta".to_string(), beta)], vec![]))
-    }
-}
-
 /// Declares `build(b, input, result)` for one-operand ops.
 macro_rules! unary_builders {
     ($($Op:ident),*) => {
@@ -371,7 +342,7 @@ macro_rules! unary_builders {
     };
 }
 
-unary_builders!(LogisticOp, TanhOp, ReluOp, Relu6Op, ReluN1To1Op, QuantizeOp, DequantizeOp);
+unary_builders!(QuantizeOp, DequantizeOp);
 
 impl MeanOp {
     /// Builds `graph.mean` with an `axes` operand or an `axes` attribute.

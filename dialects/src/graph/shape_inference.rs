@@ -461,7 +461,6 @@ impl<'a> ShapeQuery<'a> {
 }
 
 /// The shape rule of the ops whose result has their input's shape.
-#[allow(dead_code)]
 pub(super) fn same_as_input(q: &ShapeQuery<'_>) -> Inference {
     q.one(Ok(q.shape(0)?.to_vec()))
 }
@@ -526,14 +525,7 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
             };
             q.one(strided_slice_shape(q.shape(0)?, &spec))
         }
-        SoftmaxOp::NAME
-        | LogisticOp::NAME
-        | TanhOp::NAME
-        | ReluOp::NAME
-        | Relu6Op::NAME
-        | ReluN1To1Op::NAME
-        | QuantizeOp::NAME
-        | DequantizeOp::NAME => q.one(Ok(q.shape(0)?.to_vec())),
+        QuantizeOp::NAME | DequantizeOp::NAME => q.one(Ok(q.shape(0)?.to_vec())),
         ReadVariableOp::NAME if sig.has_own_operands() => {
             Ok(variable_type(ctx, ctx.operation(sig.op).operand(0)).map(|ty| vec![Inferred::Type(ty)]))
         }

@@ -106,12 +106,6 @@ macro_rules! graph_op_list {
 graph_op_list!(
     ReshapeOp,
     TransposeOp,
-    SoftmaxOp,
-    LogisticOp,
-    TanhOp,
-    ReluOp,
-    Relu6Op,
-    ReluN1To1Op,
     MeanOp,
     PadOp,
     ConcatenationOp,

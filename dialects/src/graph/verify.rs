@@ -475,84 +475,6 @@ fn check_transpose(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
-pub(super) fn verify_softmax(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_softmax(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_softmax(c: &mut Checker<'_, '_>) {
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    if input.shape.is_empty() {
-        c.error("input must have rank at least 1");
-    }
-    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
-    let allowed: &[Kind] = if kind == Q8 { &[Q8, Q16] } else { &[kind] };
-    let Some(out) = c.kind("result", result, allowed) else { return };
-    if kind != F32 {
-        c.per_tensor("input", input);
-    }
-    match (kind, out) {
-        (Q8, Q8) => c.fixed_quant("int8 softmax result", result, 1.0 / 256.0, -128, "1/256"),
-        (Q8, _) => c.fixed_quant("int16 softmax result of an int8 input", result, 1.0 / 65536.0, -32768, "1/65536"),
-        (Q16, _) => c.fixed_quant("int16 softmax result", result, 1.0 / 32768.0, 0, "1/32768"),
-        _ => {}
-    }
-    c.check_inferred();
-}
-
-/// `logistic` and `tanh`: TFLite's fixed-point kernels produce fixed output quantizations.
-fn check_sigmoid_like(c: &mut Checker<'_, '_>, int8_scale: (f64, i64, &str)) {
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
-    if c.kind("result", result, &[kind]).is_none() {
-        return;
-    }
-    let name = c.sig.name.trim_start_matches("graph.");
-    match kind {
-        Q8 => {
-            c.per_tensor("input", input);
-            let (scale, zero_point, text) = int8_scale;
-            c.fixed_quant(&format!("int8 {name} result"), result, scale, zero_point, text);
-        }
-        Q16 => {
-            c.zero_point_zero("input", input);
-            c.fixed_quant(&format!("int16 {name} result"), result, 1.0 / 32768.0, 0, "1/32768");
-        }
-        _ => {}
-    }
-    c.check_inferred();
-}
-
-pub(super) fn verify_logistic(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_logistic(&mut Checker::new(ctx, op, diags));
-}
-
-pub(super) fn verify_tanh(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_tanh(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_logistic(c: &mut Checker<'_, '_>) {
-    check_sigmoid_like(c, (1.0 / 256.0, -128, "1/256"));
-}
-
-fn check_tanh(c: &mut Checker<'_, '_>) {
-    check_sigmoid_like(c, (1.0 / 128.0, 0, "1/128"));
-}
-
-/// `relu`, `relu6`, `relu_n1_to_1`: input and result quantizations may differ (TFLite rescales).
-pub(super) fn verify_relu(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_relu(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_relu(c: &mut Checker<'_, '_>) {
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
-    if c.kind("result", result, &[kind]).is_some() && kind != F32 {
-        c.per_tensor("input", input);
-        c.per_tensor("result", result);
-    }
-    c.check_inferred();
-}
-
 pub(super) fn verify_mean(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     check_mean(&mut Checker::new(ctx, op, diags));
 }
@@ -773,10 +695,6 @@ pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagn
     let rule: fn(&mut Checker<'_, '_>) = match sig.name {
         ReshapeOp::NAME => check_reshape,
         TransposeOp::NAME => check_transpose,
-        SoftmaxOp::NAME => check_softmax,
-        LogisticOp::NAME => check_logistic,
-        TanhOp::NAME => check_tanh,
-        ReluOp::NAME | Relu6Op::NAME | ReluN1To1Op::NAME => check_relu,
         MeanOp::NAME => check_mean,
         PadOp::NAME => check_pad,
         ConcatenationOp::NAME => check_concatenation,

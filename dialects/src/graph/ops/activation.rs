@@ -1,0 +1,127 @@
+//! Activation functions: the relu family, logistic, tanh and softmax.
+//!
+//! | op | operands | attributes | result | TFLite builtin |
+//! |---|---|---|---|---|
+//! | `graph.softmax` | `input` (rank ≥ 1) | `beta` (f32) | input shape; along the last dim | `SOFTMAX` (25) |
+//! | `graph.logistic` / `graph.tanh` | `input` | — | input shape | `LOGISTIC` (14) / `TANH` (28) |
+//! | `graph.relu` / `graph.relu6` / `graph.relu_n1_to_1` | `input` | — | input shape | `RELU` (19) / `RELU6` (21) / `RELU_N1_TO_1` (20) |
+//!
+//! Quantization:
+//!
+//! | op | rule |
+//! |---|---|
+//! | softmax | int8 → int8 result scale 1/256, zero point -128; int8 → int16 result 1/65536, -32768; int16 result 1/32768, 0 |
+//! | logistic / tanh | int8 result 1/256, -128 (logistic) or 1/128, 0 (tanh); int16 zero points 0, result 1/32768 |
+//! | relu family | same storage, per tensor, scales free |
+
+use super::{OpEntry, op_entry};
+use crate::graph::builders::unary_ops;
+use crate::graph::shape_inference::same_as_input;
+use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Kind, Q8, Q16, verify_op};
+use mc_ir::{Builder, Type, Value, define_op};
+
+define_op! {
+    /// `exp(beta * x) / sum(exp(beta * x))` along the last dimension (TFLite `SOFTMAX`).
+    pub struct SoftmaxOp = "graph.softmax" {
+        summary: "softmax over the last dimension",
+        traits: [PURE],
+        operands: [input],
+        results: [result],
+        attributes: [beta: Float],
+        verify: verify_op,
+    }
+}
+
+unary_ops! {
+    /// `1 / (1 + exp(-x))` (TFLite `LOGISTIC`).
+    LogisticOp = "graph.logistic", "logistic sigmoid";
+    /// `tanh(x)` (TFLite `TANH`).
+    TanhOp = "graph.tanh", "hyperbolic tangent";
+    /// `max(x, 0)` (TFLite `RELU`).
+    ReluOp = "graph.relu", "rectified linear unit";
+    /// `clamp(x, 0, 6)` (TFLite `RELU6`).
+    Relu6Op = "graph.relu6", "rectified linear unit clamped at 6";
+    /// `clamp(x, -1, 1)` (TFLite `RELU_N1_TO_1`).
+    ReluN1To1Op = "graph.relu_n1_to_1", "clamp to [-1, 1]";
+}
+
+/// The family's ops.
+pub(super) const OPS: &[OpEntry] = &[
+    op_entry!(SoftmaxOp, Checks::Signature(check_softmax), Some(same_as_input)),
+    op_entry!(LogisticOp, Checks::Signature(check_logistic), Some(same_as_input)),
+    op_entry!(TanhOp, Checks::Signature(check_tanh), Some(same_as_input)),
+    op_entry!(ReluOp, Checks::Signature(check_relu), Some(same_as_input)),
+    op_entry!(Relu6Op, Checks::Signature(check_relu), Some(same_as_input)),
+    op_entry!(ReluN1To1Op, Checks::Signature(check_relu), Some(same_as_input)),
+];
+
+impl SoftmaxOp {
+    /// Builds `graph.softmax`.
+    pub fn build(b: &mut Builder<'_>, input: Value, beta: f32, result: Type) -> Self {
+        let f32_type = b.ctx.float_type(mc_ir::FloatKind::F32);
+        let beta = b.ctx.float_attr(beta as f64, f32_type);
+        SoftmaxOp(b.create(Self::NAME, &[input], &[result], vec![("beta".to_string(), beta)], vec![]))
+    }
+}
+
+fn check_softmax(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if input.shape.is_empty() {
+        c.error("input must have rank at least 1");
+    }
+    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
+    let allowed: &[Kind] = if kind == Q8 { &[Q8, Q16] } else { &[kind] };
+    let Some(out) = c.kind("result", result, allowed) else { return };
+    if kind != F32 {
+        c.per_tensor("input", input);
+    }
+    match (kind, out) {
+        (Q8, Q8) => c.fixed_quant("int8 softmax result", result, 1.0 / 256.0, -128, "1/256"),
+        (Q8, _) => c.fixed_quant("int16 softmax result of an int8 input", result, 1.0 / 65536.0, -32768, "1/65536"),
+        (Q16, _) => c.fixed_quant("int16 softmax result", result, 1.0 / 32768.0, 0, "1/32768"),
+        _ => {}
+    }
+    c.check_inferred();
+}
+
+/// `logistic` and `tanh`: TFLite's fixed-point kernels produce fixed output quantizations.
+fn check_sigmoid_like(c: &mut Checker<'_, '_>, int8_scale: (f64, i64, &str)) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
+    if c.kind("result", result, &[kind]).is_none() {
+        return;
+    }
+    let name = c.sig.name.trim_start_matches("graph.");
+    match kind {
+        Q8 => {
+            c.per_tensor("input", input);
+            let (scale, zero_point, text) = int8_scale;
+            c.fixed_quant(&format!("int8 {name} result"), result, scale, zero_point, text);
+        }
+        Q16 => {
+            c.zero_point_zero("input", input);
+            c.fixed_quant(&format!("int16 {name} result"), result, 1.0 / 32768.0, 0, "1/32768");
+        }
+        _ => {}
+    }
+    c.check_inferred();
+}
+
+fn check_logistic(c: &mut Checker<'_, '_>) {
+    check_sigmoid_like(c, (1.0 / 256.0, -128, "1/256"));
+}
+
+fn check_tanh(c: &mut Checker<'_, '_>) {
+    check_sigmoid_like(c, (1.0 / 128.0, 0, "1/128"));
+}
+
+/// `relu`, `relu6`, `relu_n1_to_1`: input and result quantizations may differ (TFLite rescales).
+fn check_relu(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
+    if c.kind("result", result, &[kind]).is_some() && kind != F32 {
+        c.per_tensor("input", input);
+        c.per_tensor("result", result);
+    }
+    c.check_inferred();
+}
