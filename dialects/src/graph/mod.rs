@@ -22,8 +22,6 @@
 //! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
 //! | `graph.strided_slice` | `input`, then `begin`, `end`, `strides` (1-D i32) as operands, or none | `begin_mask`, `end_mask`, `ellipsis_mask`, `new_axis_mask`, `shrink_axis_mask`, `offset` (bool); `begin`, `end`, `strides` if not operands | TFLite's `StridedSlice` shape, rank ≤ 5 | `STRIDED_SLICE` (45) |
-//! | `graph.quantize` | `input` (f32 or quantized) | — | input shape, quantized | `QUANTIZE` (114) |
-//! | `graph.dequantize` | `input` (quantized or f16) | — | input shape, f32 | `DEQUANTIZE` (6) |
 //! | `graph.var_handle` | — | `container`, `shared_name` (strings), `value_type` (tensor type) | `!graph.resource` | `VAR_HANDLE` (142) |
 //! | `graph.read_variable` | `handle` | — | the variable's `value_type` | `READ_VARIABLE` (143) |
 //! | `graph.assign_variable` | `handle`, `value` (the variable's `value_type`) | — | — | `ASSIGN_VARIABLE` (144) |
@@ -43,8 +41,6 @@
 //! |---|---|
 //! | pools, reshape, transpose, pad, strided_slice, concatenation | result quantization = input's (every input's, for concatenation) |
 //! | mean | same storage, per tensor, scales free |
-//! | quantize | f32 → i8/i16; i8 → i8/u8/i16/i32; u8 → i8; i16 → i8/i16/i32; i32 → i8/i16 (TFLite Micro's set); per-tensor result |
-//! | dequantize | per-tensor `i8`/`u8`/`i16`, or `f16`, to `f32` |
 //!
 //! The checks, with TFLite's reasons, are in [`verify`]; the shape rules in [`shape_inference`].
 //! Which TFLite operators and element-type variants mc compiles is the table in [`support`].

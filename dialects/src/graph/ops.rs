@@ -11,12 +11,14 @@ mod constant;
 mod conv;
 mod elementwise;
 mod pool;
+mod quantization;
 
 pub use activation::*;
 pub use constant::*;
 pub use conv::*;
 pub use elementwise::*;
 pub use pool::*;
+pub use quantization::*;
 
 use super::attributes::{Activation, i64_array, i64_array_attr, resource_type};
 use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs};
@@ -26,7 +28,8 @@ use super::{canonicalize, fold, verify};
 use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, define_op};
 
 /// Every family's table, in the order the dialect registers the ops.
-const FAMILIES: &[&[OpEntry]] = &[constant::OPS, conv::OPS, elementwise::OPS, pool::OPS, activation::OPS];
+const FAMILIES: &[&[OpEntry]] =
+    &[constant::OPS, conv::OPS, elementwise::OPS, pool::OPS, activation::OPS, quantization::OPS];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
 /// of it.
@@ -114,32 +117,6 @@ define_op! {
         fold: fold::fold_transpose,
         canonicalize: canonicalize::transpose_patterns,
     }
-}
-
-/// Declares unary elementwise ops.
-macro_rules! unary_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $verify:path;)*) => {
-        $(
-            define_op! {
-                $(#[$meta])*
-                pub struct $Op = $name {
-                    summary: $summary,
-                    traits: [PURE],
-                    operands: [input],
-                    results: [result],
-                    attributes: [],
-                    verify: $verify,
-                }
-            }
-        )*
-    };
-}
-
-unary_ops! {
-    /// Converts floats to a quantized type, or requantizes (TFLite `QUANTIZE`).
-    QuantizeOp = "graph.quantize", "quantize or requantize", verify::verify_quantize;
-    /// Converts quantized values (or f16) to f32 (TFLite `DEQUANTIZE`).
-    DequantizeOp = "graph.dequantize", "dequantize", verify::verify_dequantize;
 }
 
 define_op! {
@@ -327,22 +304,6 @@ list_builders! {
     /// Builds `graph.transpose` with a `perm` operand or a `perm` attribute.
     TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
 }
-
-/// Declares `build(b, input, result)` for one-operand ops.
-macro_rules! unary_builders {
-    ($($Op:ident),*) => {
-        $(
-            impl $Op {
-                #[doc = concat!("Builds `", stringify!($Op), "` of `input`.")]
-                pub fn build(b: &mut Builder<'_>, input: Value, result: Type) -> Self {
-                    $Op(b.create(Self::NAME, &[input], &[result], vec![], vec![]))
-                }
-            }
-        )*
-    };
-}
-
-unary_builders!(QuantizeOp, DequantizeOp);
 
 impl MeanOp {
     /// Builds `graph.mean` with an `axes` operand or an `axes` attribute.

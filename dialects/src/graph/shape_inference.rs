@@ -525,7 +525,6 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
             };
             q.one(strided_slice_shape(q.shape(0)?, &spec))
         }
-        QuantizeOp::NAME | DequantizeOp::NAME => q.one(Ok(q.shape(0)?.to_vec())),
         ReadVariableOp::NAME if sig.has_own_operands() => {
             Ok(variable_type(ctx, ctx.operation(sig.op).operand(0)).map(|ty| vec![Inferred::Type(ty)]))
         }

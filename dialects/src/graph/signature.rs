@@ -110,8 +110,6 @@ graph_op_list!(
     PadOp,
     ConcatenationOp,
     StridedSliceOp,
-    QuantizeOp,
-    DequantizeOp,
     VarHandleOp,
     ReadVariableOp,
     AssignVariableOp,

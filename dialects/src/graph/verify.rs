@@ -576,48 +576,6 @@ fn check_strided_slice(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
-pub(super) fn verify_quantize(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_quantize(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_quantize(c: &mut Checker<'_, '_>) {
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    let (Some(from), Some(to)) =
-        (c.kind("input", input, &[F32, Q8, U8, Q16, Q32]), c.kind("result", result, &[Q8, U8, Q16, Q32]))
-    else {
-        return;
-    };
-    // The conversions TFLite Micro's QUANTIZE kernel implements.
-    let supported = match from {
-        F32 => [Q8, Q16].contains(&to),
-        Q8 => [Q8, U8, Q16, Q32].contains(&to),
-        U8 => to == Q8,
-        Q16 => [Q8, Q16, Q32].contains(&to),
-        _ => [Q8, Q16].contains(&to),
-    };
-    if !supported {
-        c.error(format!("cannot quantize {} to {}", from.describe(), to.describe()));
-    }
-    if from != F32 {
-        c.per_tensor("input", input);
-    }
-    c.per_tensor("result", result);
-    c.check_inferred();
-}
-
-pub(super) fn verify_dequantize(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_dequantize(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_dequantize(c: &mut Checker<'_, '_>) {
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    if c.kind("input", input, &[Q8, U8, Q16, Kind::F16]).is_some() {
-        c.per_tensor("input", input);
-    }
-    c.kind("result", result, &[F32]);
-    c.check_inferred();
-}
-
 /// Checks that `ty` is `!graph.resource`.
 fn check_handle(c: &mut Checker<'_, '_>, what: &str, ty: Type) -> bool {
     if is_resource_type(c.ctx, ty) {
@@ -699,8 +657,6 @@ pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagn
         PadOp::NAME => check_pad,
         ConcatenationOp::NAME => check_concatenation,
         StridedSliceOp::NAME => check_strided_slice,
-        QuantizeOp::NAME => check_quantize,
-        DequantizeOp::NAME => check_dequantize,
         _ => return false,
     };
     rule(&mut Checker::with_signature(ctx, sig, diags));
