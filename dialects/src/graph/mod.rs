@@ -22,9 +22,6 @@
 //! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
 //! | `graph.strided_slice` | `input`, then `begin`, `end`, `strides` (1-D i32) as operands, or none | `begin_mask`, `end_mask`, `ellipsis_mask`, `new_axis_mask`, `shrink_axis_mask`, `offset` (bool); `begin`, `end`, `strides` if not operands | TFLite's `StridedSlice` shape, rank ≤ 5 | `STRIDED_SLICE` (45) |
-//! | `graph.var_handle` | — | `container`, `shared_name` (strings), `value_type` (tensor type) | `!graph.resource` | `VAR_HANDLE` (142) |
-//! | `graph.read_variable` | `handle` | — | the variable's `value_type` | `READ_VARIABLE` (143) |
-//! | `graph.assign_variable` | `handle`, `value` (the variable's `value_type`) | — | — | `ASSIGN_VARIABLE` (144) |
 //!
 //! All ops but the three variable ops are `PURE`; `add` and `mul` are `COMMUTATIVE`.
 //!

@@ -12,6 +12,7 @@ mod conv;
 mod elementwise;
 mod pool;
 mod quantization;
+mod variable;
 
 pub use activation::*;
 pub use constant::*;
@@ -19,8 +20,9 @@ pub use conv::*;
 pub use elementwise::*;
 pub use pool::*;
 pub use quantization::*;
+pub use variable::*;
 
-use super::attributes::{Activation, i64_array, i64_array_attr, resource_type};
+use super::attributes::{Activation, i64_array, i64_array_attr};
 use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs};
 use super::shape_inference::ShapeRule;
 use super::verify::Checks;
@@ -29,7 +31,7 @@ use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, defi
 
 /// Every family's table, in the order the dialect registers the ops.
 const FAMILIES: &[&[OpEntry]] =
-    &[constant::OPS, conv::OPS, elementwise::OPS, pool::OPS, activation::OPS, quantization::OPS];
+    &[constant::OPS, conv::OPS, elementwise::OPS, pool::OPS, activation::OPS, quantization::OPS, variable::OPS];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
 /// of it.
@@ -180,43 +182,6 @@ define_op! {
         optional_attributes: [begin: DenseArray, end: DenseArray, strides: DenseArray],
         verify: verify::verify_strided_slice,
         canonicalize: canonicalize::strided_slice_patterns,
-    }
-}
-
-define_op! {
-    /// The handle of the resource variable `(container, shared_name)` holding a `value_type`
-    /// (TFLite `VAR_HANDLE`).
-    pub struct VarHandleOp = "graph.var_handle" {
-        summary: "resource variable handle",
-        traits: [],
-        operands: [],
-        results: [handle],
-        attributes: [container: String, shared_name: String, value_type: Type],
-        verify: verify::verify_var_handle,
-    }
-}
-
-define_op! {
-    /// The current value of a resource variable (TFLite `READ_VARIABLE`).
-    pub struct ReadVariableOp = "graph.read_variable" {
-        summary: "read a resource variable",
-        traits: [],
-        operands: [handle],
-        results: [result],
-        attributes: [],
-        verify: verify::verify_read_variable,
-    }
-}
-
-define_op! {
-    /// Stores `value` in a resource variable (TFLite `ASSIGN_VARIABLE`).
-    pub struct AssignVariableOp = "graph.assign_variable" {
-        summary: "assign a resource variable",
-        traits: [],
-        operands: [handle, value],
-        results: [],
-        attributes: [],
-        verify: verify::verify_assign_variable,
     }
 }
 
@@ -402,32 +367,5 @@ impl StridedSliceOp {
     /// The masks and `offset`, if well-formed.
     pub fn attrs(self, ctx: &Context) -> Option<StridedSliceAttrs> {
         StridedSliceAttrs::read(ctx, self.0)
-    }
-}
-
-impl VarHandleOp {
-    /// Builds `graph.var_handle` for a variable holding `value_type`.
-    pub fn build(b: &mut Builder<'_>, container: &str, shared_name: &str, value_type: Type) -> Self {
-        let handle = resource_type(b.ctx);
-        let attrs = vec![
-            ("container".to_string(), b.ctx.string_attr(container)),
-            ("shared_name".to_string(), b.ctx.string_attr(shared_name)),
-            ("value_type".to_string(), b.ctx.type_attr(value_type)),
-        ];
-        VarHandleOp(b.create(Self::NAME, &[], &[handle], attrs, vec![]))
-    }
-}
-
-impl ReadVariableOp {
-    /// Builds `graph.read_variable` producing `result`.
-    pub fn build(b: &mut Builder<'_>, handle: Value, result: Type) -> Self {
-        ReadVariableOp(b.create(Self::NAME, &[handle], &[result], vec![], vec![]))
-    }
-}
-
-impl AssignVariableOp {
-    /// Builds `graph.assign_variable`.
-    pub fn build(b: &mut Builder<'_>, handle: Value, value: Value) -> Self {
-        AssignVariableOp(b.create(Self::NAME, &[handle, value], &[], vec![], vec![]))
     }
 }

@@ -13,7 +13,7 @@ use super::attributes::{Padding, i64_array};
 use super::ops::{self, *};
 use super::shapes::{constant_ints, normalize_axis, shape_to_string};
 use super::signature::Signature;
-use mc_ir::{Context, Diagnostic, OpId, Type, Value};
+use mc_ir::{Context, Diagnostic, OpId, Type};
 
 /// Most dimensions of `transpose` (TFLite's `TransposeParams` holds 6).
 pub const MAX_TRANSPOSE_RANK: usize = 6;
@@ -525,17 +525,8 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
             };
             q.one(strided_slice_shape(q.shape(0)?, &spec))
         }
-        ReadVariableOp::NAME if sig.has_own_operands() => {
-            Ok(variable_type(ctx, ctx.operation(sig.op).operand(0)).map(|ty| vec![Inferred::Type(ty)]))
-        }
         _ => Ok(None),
     }
-}
-
-/// The `value_type` of the `graph.var_handle` defining `handle`, if one does.
-pub fn variable_type(ctx: &Context, handle: Value) -> Option<Type> {
-    let def = ctx.defining_op(handle).and_then(|op| VarHandleOp::cast(ctx, op))?;
-    ctx.type_value(def.value_type(ctx))
 }
 
 /// Result types of `op` from [`infer`]: inferred shapes keep each result's element type.

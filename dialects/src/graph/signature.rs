@@ -103,17 +103,7 @@ macro_rules! graph_op_list {
     };
 }
 
-graph_op_list!(
-    ReshapeOp,
-    TransposeOp,
-    MeanOp,
-    PadOp,
-    ConcatenationOp,
-    StridedSliceOp,
-    VarHandleOp,
-    ReadVariableOp,
-    AssignVariableOp,
-);
+graph_op_list!(ReshapeOp, TransposeOp, MeanOp, PadOp, ConcatenationOp, StridedSliceOp,);
 
 /// Definitions of every graph op.
 pub(super) fn all_defs() -> Vec<OpDef> {

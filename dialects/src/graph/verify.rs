@@ -20,10 +20,10 @@
 //! Every check pushes its own diagnostic; an op's later checks are skipped only when they depend
 //! on earlier ones (no shape inference on operands of the wrong rank).
 
-use super::attributes::{Activation, Padding, is_resource_type};
+use super::attributes::{Activation, Padding};
 use super::ops;
 use super::ops::*;
-use super::shape_inference::{self, Inferred, variable_type};
+use super::shape_inference::{self, Inferred};
 use super::shapes::shape_to_string;
 use super::signature::Signature;
 use mc_ir::printer::attributes::type_to_string;
@@ -574,61 +574,6 @@ fn check_strided_slice(c: &mut Checker<'_, '_>) {
         _ => c.error("requires begin, end and strides, all as operands or all as attributes"),
     }
     c.check_inferred();
-}
-
-/// Checks that `ty` is `!graph.resource`.
-fn check_handle(c: &mut Checker<'_, '_>, what: &str, ty: Type) -> bool {
-    if is_resource_type(c.ctx, ty) {
-        return true;
-    }
-    c.error(format!("{what} must be of type '!graph.resource', but got '{}'", c.ty(ty)));
-    false
-}
-
-pub(super) fn verify_var_handle(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_var_handle(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_var_handle(c: &mut Checker<'_, '_>) {
-    let (ctx, op) = (c.ctx, c.op);
-    let result = c.result_type(0);
-    check_handle(c, "result", result);
-    if let Some(ty) = ctx.type_value(VarHandleOp(op).value_type(ctx))
-        && ctx.tensor_parts(ty).is_none()
-    {
-        c.error(format!("'value_type' must be a tensor type, but is '{}'", c.ty(ty)));
-    }
-}
-
-/// The variable's type must match the value read or assigned, when the handle's op is visible.
-fn check_variable_value(c: &mut Checker<'_, '_>, what: &str, ty: Type) {
-    let handle = c.ctx.operation(c.op).operand(0);
-    if c.tensor(what, ty).is_none() || !check_handle(c, "handle", c.ctx.value_type(handle)) {
-        return;
-    }
-    if let Some(expected) = variable_type(c.ctx, handle)
-        && expected != ty
-    {
-        c.error(format!("{what} type '{}' does not match the variable's type '{}'", c.ty(ty), c.ty(expected)));
-    }
-}
-
-pub(super) fn verify_read_variable(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_read_variable(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_read_variable(c: &mut Checker<'_, '_>) {
-    let result = c.result_type(0);
-    check_variable_value(c, "result", result);
-}
-
-pub(super) fn verify_assign_variable(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_assign_variable(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_assign_variable(c: &mut Checker<'_, '_>) {
-    let value = c.operand_type(1);
-    check_variable_value(c, "value", value);
 }
 
 /// The verifier of the graph ops: runs the checks of `op`'s entry in its family's table.
