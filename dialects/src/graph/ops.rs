@@ -12,6 +12,7 @@ mod conv;
 mod elementwise;
 mod pool;
 mod quantization;
+mod reduction;
 mod variable;
 
 pub use activation::*;
@@ -20,6 +21,7 @@ pub use conv::*;
 pub use elementwise::*;
 pub use pool::*;
 pub use quantization::*;
+pub use reduction::*;
 pub use variable::*;
 
 use super::attributes::{Activation, i64_array, i64_array_attr};
@@ -30,8 +32,16 @@ use super::{canonicalize, fold, verify};
 use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, define_op};
 
 /// Every family's table, in the order the dialect registers the ops.
-const FAMILIES: &[&[OpEntry]] =
-    &[constant::OPS, conv::OPS, elementwise::OPS, pool::OPS, activation::OPS, quantization::OPS, variable::OPS];
+const FAMILIES: &[&[OpEntry]] = &[
+    constant::OPS,
+    conv::OPS,
+    elementwise::OPS,
+    pool::OPS,
+    activation::OPS,
+    quantization::OPS,
+    variable::OPS,
+    reduction::OPS,
+];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
 /// of it.
@@ -55,7 +65,6 @@ pub(super) struct OpEntry {
 impl OpEntry {
     /// The entry with shape-like list operands from operand `first` on, carried by
     /// `attributes` when they are not operands.
-    #[allow(dead_code)]
     pub(super) const fn with_lists(self, first: usize, attributes: &'static [&'static str]) -> Self {
         OpEntry { lists: Some((first, attributes)), ..self }
     }
@@ -118,22 +127,6 @@ define_op! {
         verify: verify::verify_transpose,
         fold: fold::fold_transpose,
         canonicalize: canonicalize::transpose_patterns,
-    }
-}
-
-define_op! {
-    /// Mean over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
-    /// (TFLite `MEAN`).
-    pub struct MeanOp = "graph.mean" {
-        summary: "mean over axes",
-        traits: [PURE],
-        operands: [input],
-        optional_operands: [axes_operand],
-        results: [result],
-        attributes: [keep_dims: Bool],
-        optional_attributes: [axes: DenseArray],
-        verify: verify::verify_mean,
-        canonicalize: canonicalize::mean_patterns,
     }
 }
 
@@ -268,26 +261,6 @@ list_builders! {
     ReshapeOp { shape, new_shape, new_shape_values: "The `new_shape` attribute's values." }
     /// Builds `graph.transpose` with a `perm` operand or a `perm` attribute.
     TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
-}
-
-impl MeanOp {
-    /// Builds `graph.mean` with an `axes` operand or an `axes` attribute.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        axes_operand: Option<Value>,
-        axes: Option<&[i64]>,
-        keep_dims: bool,
-        result: Type,
-    ) -> Self {
-        let attrs = vec![("keep_dims".to_string(), b.ctx.bool_attr(keep_dims))];
-        MeanOp(build_with_list(b, Self::NAME, input, axes_operand, axes.map(|a| ("axes", a)), attrs, result))
-    }
-
-    /// The `axes` attribute's values.
-    pub fn axes_values(self, ctx: &Context) -> Option<Vec<i64>> {
-        i64_array(ctx, self.axes(ctx)?)
-    }
 }
 
 impl PadOp {

@@ -31,24 +31,6 @@ pub enum Inferred {
     Type(Type),
 }
 
-/// `mean` (and other reductions): reduced dimensions become 1 with `keep_dims`, else disappear;
-/// axes may be negative and repeat, as in TFLite.
-pub fn reduce_shape(input: &[i64], axes: &[i64], keep_dims: bool) -> Result<Vec<i64>, String> {
-    let mut reduced = vec![false; input.len()];
-    for &axis in axes {
-        reduced[normalize_axis(axis, input.len())?] = true;
-    }
-    Ok(input
-        .iter()
-        .zip(&reduced)
-        .filter_map(|(&d, &r)| match (r, keep_dims) {
-            (false, _) => Some(d),
-            (true, true) => Some(1),
-            (true, false) => None,
-        })
-        .collect())
-}
-
 /// `pad`: each dimension grows by its `[before, after]` pair; pairs must be non-negative.
 pub fn pad_shape(input: &[i64], paddings: &[[i64; 2]]) -> Result<Vec<i64>, String> {
     if input.len() > MAX_PAD_RANK {
@@ -486,10 +468,6 @@ pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<
             let shapes = (0..q.num_operands()).map(|index| q.shape(index)).collect::<Result<Vec<_>, _>>()?;
             q.one(concat_shape(&shapes, q.int_attr("axis")?))
         }
-        MeanOp::NAME => match q.list(1, "axes")? {
-            Some(axes) => q.one(reduce_shape(q.shape(0)?, &axes, q.bool_attr("keep_dims")?)),
-            None => Ok(None),
-        },
         PadOp::NAME => match q.list(1, "paddings")? {
             Some(flat) if flat.len() % 2 == 0 => {
                 let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();

@@ -475,23 +475,6 @@ fn check_transpose(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
-pub(super) fn verify_mean(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_mean(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_mean(c: &mut Checker<'_, '_>) {
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    if let Some(kind) = c.kind("input", input, ACTIVATIONS)
-        && c.kind("result", result, &[kind]).is_some()
-        && kind != F32
-    {
-        c.per_tensor("input", input);
-        c.per_tensor("result", result);
-    }
-    c.list_once("axes", "axes operand");
-    c.check_inferred();
-}
-
 pub(super) fn verify_pad(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     check_pad(&mut Checker::new(ctx, op, diags));
 }
@@ -598,7 +581,6 @@ pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagn
     let rule: fn(&mut Checker<'_, '_>) = match sig.name {
         ReshapeOp::NAME => check_reshape,
         TransposeOp::NAME => check_transpose,
-        MeanOp::NAME => check_mean,
         PadOp::NAME => check_pad,
         ConcatenationOp::NAME => check_concatenation,
         StridedSliceOp::NAME => check_strided_slice,

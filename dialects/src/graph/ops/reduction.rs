@@ -1,0 +1,95 @@
+//! Reductions over axes.
+//!
+//! | op | operands | attributes | result | TFLite builtin |
+//! |---|---|---|---|---|
+//! | `graph.mean` | `input`, `axes`? (1-D i32) | `axes`? (exactly one), `keep_dims` (bool) | reduced dims removed, or 1 with `keep_dims` | `MEAN` (40) |
+//!
+//! Quantization: same storage, per tensor, scales free.
+
+use super::{OpEntry, op_entry};
+use crate::graph::attributes::i64_array;
+use crate::graph::builders::build_with_list;
+use crate::graph::canonicalize::mean_patterns;
+use crate::graph::shape_inference::{Inference, ShapeQuery};
+use crate::graph::shapes::normalize_axis;
+use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, verify_op};
+use mc_ir::{Builder, Context, Type, Value, define_op};
+
+define_op! {
+    /// Mean over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
+    /// (TFLite `MEAN`).
+    pub struct MeanOp = "graph.mean" {
+        summary: "mean over axes",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [axes_operand],
+        results: [result],
+        attributes: [keep_dims: Bool],
+        optional_attributes: [axes: DenseArray],
+        verify: verify_op,
+        canonicalize: mean_patterns,
+    }
+}
+
+/// The family's ops.
+pub(super) const OPS: &[OpEntry] =
+    &[op_entry!(MeanOp, Checks::Signature(check_mean), Some(infer_mean)).with_lists(1, &["axes"])];
+
+impl MeanOp {
+    /// Builds `graph.mean` with an `axes` operand or an `axes` attribute.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        axes_operand: Option<Value>,
+        axes: Option<&[i64]>,
+        keep_dims: bool,
+        result: Type,
+    ) -> Self {
+        let attrs = vec![("keep_dims".to_string(), b.ctx.bool_attr(keep_dims))];
+        MeanOp(build_with_list(b, Self::NAME, input, axes_operand, axes.map(|a| ("axes", a)), attrs, result))
+    }
+
+    /// The `axes` attribute's values.
+    pub fn axes_values(self, ctx: &Context) -> Option<Vec<i64>> {
+        i64_array(ctx, self.axes(ctx)?)
+    }
+}
+
+fn check_mean(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if let Some(kind) = c.kind("input", input, ACTIVATIONS)
+        && c.kind("result", result, &[kind]).is_some()
+        && kind != F32
+    {
+        c.per_tensor("input", input);
+        c.per_tensor("result", result);
+    }
+    c.list_once("axes", "axes operand");
+    c.check_inferred();
+}
+
+/// The input's shape reduced over the `axes` (operand or attribute), when they are known.
+fn infer_mean(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "axes")? {
+        Some(axes) => q.one(reduce_shape(q.shape(0)?, &axes, q.bool_attr("keep_dims")?)),
+        None => Ok(None),
+    }
+}
+
+/// `mean` (and other reductions): reduced dimensions become 1 with `keep_dims`, else disappear;
+/// axes may be negative and repeat, as in TFLite.
+pub fn reduce_shape(input: &[i64], axes: &[i64], keep_dims: bool) -> Result<Vec<i64>, String> {
+    let mut reduced = vec![false; input.len()];
+    for &axis in axes {
+        reduced[normalize_axis(axis, input.len())?] = true;
+    }
+    Ok(input
+        .iter()
+        .zip(&reduced)
+        .filter_map(|(&d, &r)| match (r, keep_dims) {
+            (false, _) => Some(d),
+            (true, true) => Some(1),
+            (true, false) => None,
+        })
+        .collect())
+}
