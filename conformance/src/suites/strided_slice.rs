@@ -4,7 +4,7 @@
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
-use mc_dialects::graph::shape_inference::{StridedSliceSpec, strided_slice_shape};
+use mc_dialects::graph::{StridedSliceSpec, strided_slice_shape};
 use mc_tflite::{BuiltinOp, BuiltinOptions, StridedSliceOptions};
 
 /// A slice of `shape` by `(begin, end, strides)` and masks `[begin, end, ellipsis, new_axis,

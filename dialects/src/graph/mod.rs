@@ -20,7 +20,6 @@
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
 //! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
-//! | `graph.strided_slice` | `input`, then `begin`, `end`, `strides` (1-D i32) as operands, or none | `begin_mask`, `end_mask`, `ellipsis_mask`, `new_axis_mask`, `shrink_axis_mask`, `offset` (bool); `begin`, `end`, `strides` if not operands | TFLite's `StridedSlice` shape, rank ≤ 5 | `STRIDED_SLICE` (45) |
 //!
 //! All ops but the three variable ops are `PURE`; `add` and `mul` are `COMMUTATIVE`.
 //!
@@ -35,7 +34,7 @@
 //!
 //! | op | rule |
 //! |---|---|
-//! | pools, reshape, transpose, pad, strided_slice, concatenation | result quantization = input's (every input's, for concatenation) |
+//! | pools, reshape, transpose, pad, concatenation | result quantization = input's (every input's, for concatenation) |
 //!
 //! The checks, with TFLite's reasons, are in [`verify`]; the shape rules in [`shape_inference`].
 //! Which TFLite operators and element-type variants mc compiles is the table in [`support`].

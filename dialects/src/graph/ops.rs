@@ -13,6 +13,7 @@ mod elementwise;
 mod pool;
 mod quantization;
 mod reduction;
+mod slice;
 mod variable;
 
 pub use activation::*;
@@ -22,14 +23,15 @@ pub use elementwise::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
+pub use slice::*;
 pub use variable::*;
 
-use super::attributes::{Activation, i64_array, i64_array_attr};
-use super::builders::{build_with_list, get_bool, get_int, int_attr, int_attrs};
+use super::attributes::{Activation, i64_array};
+use super::builders::{build_with_list, get_int, int_attr};
 use super::shape_inference::ShapeRule;
 use super::verify::Checks;
 use super::{canonicalize, fold, verify};
-use mc_ir::{Attribute, Builder, Context, OpDef, OpId, OpShape, Type, Value, define_op};
+use mc_ir::{Builder, Context, OpDef, OpShape, Type, Value, define_op};
 
 /// Every family's table, in the order the dialect registers the ops.
 const FAMILIES: &[&[OpEntry]] = &[
@@ -41,6 +43,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     quantization::OPS,
     variable::OPS,
     reduction::OPS,
+    slice::OPS,
 ];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
@@ -159,72 +162,8 @@ define_op! {
     }
 }
 
-define_op! {
-    /// TFLite's `STRIDED_SLICE`: `begin`, `end`, `strides` as three 1-D operands or as three
-    /// attributes, with TFLite's masks and `offset`.
-    pub struct StridedSliceOp = "graph.strided_slice" {
-        summary: "strided slice",
-        traits: [PURE],
-        operands: [input],
-        optional_operands: [begin_operand, end_operand, strides_operand],
-        results: [result],
-        attributes: [
-            begin_mask: Integer, end_mask: Integer, ellipsis_mask: Integer, new_axis_mask: Integer,
-            shrink_axis_mask: Integer, offset: Bool,
-        ],
-        optional_attributes: [begin: DenseArray, end: DenseArray, strides: DenseArray],
-        verify: verify::verify_strided_slice,
-        canonicalize: canonicalize::strided_slice_patterns,
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Typed attributes.
-
-/// The masks of `graph.strided_slice` (TFLite's `StridedSliceOptions`).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub struct StridedSliceAttrs {
-    /// Bit `i`: start dimension `i` at its first element (last for negative strides).
-    pub begin_mask: i64,
-    /// Bit `i`: run dimension `i` to its end.
-    pub end_mask: i64,
-    /// Bit `i`: entry `i` is an ellipsis.
-    pub ellipsis_mask: i64,
-    /// Bit `i`: entry `i` inserts a dimension of size 1.
-    pub new_axis_mask: i64,
-    /// Bit `i`: entry `i` selects one index and removes the dimension.
-    pub shrink_axis_mask: i64,
-    /// `end` holds lengths relative to `begin`.
-    pub offset: bool,
-}
-
-/// The integer attributes `names` of `op`, if all are present and fit in `i64`.
-fn get_ints<const N: usize>(ctx: &Context, op: OpId, names: [&str; N]) -> Option<[i64; N]> {
-    let mut values = [0; N];
-    for (value, name) in values.iter_mut().zip(names) {
-        *value = get_int(ctx, op, name)?;
-    }
-    Some(values)
-}
-
-impl StridedSliceAttrs {
-    const MASKS: [&str; 5] = ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
-
-    fn read(ctx: &Context, op: OpId) -> Option<Self> {
-        let [begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask] = get_ints(ctx, op, Self::MASKS)?;
-        let offset = get_bool(ctx, op, "offset")?;
-        Some(StridedSliceAttrs { begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask, offset })
-    }
-
-    fn to_attrs(self, ctx: &mut Context) -> Vec<(String, Attribute)> {
-        let offset = ctx.bool_attr(self.offset);
-        let values = [self.begin_mask, self.end_mask, self.ellipsis_mask, self.new_axis_mask, self.shrink_axis_mask];
-        let named: Vec<(&str, i64)> = Self::MASKS.into_iter().zip(values).collect();
-        let mut attrs = int_attrs(ctx, &named);
-        attrs.push(("offset".to_string(), offset));
-        attrs
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Builders and typed accessors.
@@ -302,43 +241,5 @@ impl ConcatenationOp {
     /// The `axis` attribute's value.
     pub fn axis_value(self, ctx: &Context) -> Option<i64> {
         get_int(ctx, self.0, "axis")
-    }
-}
-
-impl StridedSliceOp {
-    /// Builds `graph.strided_slice` with `begin`, `end` and `strides` operands.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        begin: Value,
-        end: Value,
-        strides: Value,
-        attrs: &StridedSliceAttrs,
-        result: Type,
-    ) -> Self {
-        let attrs = attrs.to_attrs(b.ctx);
-        StridedSliceOp(b.create(Self::NAME, &[input, begin, end, strides], &[result], attrs, vec![]))
-    }
-
-    /// Builds `graph.strided_slice` with `begin`, `end` and `strides` attributes.
-    pub fn build_static(
-        b: &mut Builder<'_>,
-        input: Value,
-        begin: &[i64],
-        end: &[i64],
-        strides: &[i64],
-        attrs: &StridedSliceAttrs,
-        result: Type,
-    ) -> Self {
-        let mut named = attrs.to_attrs(b.ctx);
-        named.push(("begin".to_string(), i64_array_attr(b.ctx, begin)));
-        named.push(("end".to_string(), i64_array_attr(b.ctx, end)));
-        named.push(("strides".to_string(), i64_array_attr(b.ctx, strides)));
-        StridedSliceOp(b.create(Self::NAME, &[input], &[result], named, vec![]))
-    }
-
-    /// The masks and `offset`, if well-formed.
-    pub fn attrs(self, ctx: &Context) -> Option<StridedSliceAttrs> {
-        StridedSliceAttrs::read(ctx, self.0)
     }
 }

@@ -103,7 +103,7 @@ macro_rules! graph_op_list {
     };
 }
 
-graph_op_list!(ReshapeOp, TransposeOp, PadOp, ConcatenationOp, StridedSliceOp,);
+graph_op_list!(ReshapeOp, TransposeOp, PadOp, ConcatenationOp,);
 
 /// Definitions of every graph op.
 pub(super) fn all_defs() -> Vec<OpDef> {
@@ -132,7 +132,7 @@ pub fn first_list_operand(name: &str) -> Option<usize> {
         return entry.lists.map(|(first, _)| first);
     }
     match name {
-        ReshapeOp::NAME | TransposeOp::NAME | PadOp::NAME | StridedSliceOp::NAME => Some(1),
+        ReshapeOp::NAME | TransposeOp::NAME | PadOp::NAME => Some(1),
         _ => None,
     }
 }
@@ -146,7 +146,6 @@ pub fn list_attributes(name: &str) -> &'static [&'static str] {
         ReshapeOp::NAME => &["new_shape"],
         TransposeOp::NAME => &["perm"],
         PadOp::NAME => &["paddings"],
-        StridedSliceOp::NAME => &["begin", "end", "strides"],
         _ => &[],
     }
 }

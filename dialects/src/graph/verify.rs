@@ -526,39 +526,6 @@ fn check_concatenation(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
-pub(super) fn verify_strided_slice(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_strided_slice(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_strided_slice(c: &mut Checker<'_, '_>) {
-    let (ctx, op) = (c.ctx, c.op);
-    for name in ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"] {
-        c.int_attr(name, 0);
-    }
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
-    let attrs = ["begin", "end", "strides"].map(|name| ctx.attr(op, name).is_some());
-    match (c.num_operands(), attrs) {
-        (4, [false, false, false]) => {
-            let lengths = [
-                c.list_operand("begin operand", 1),
-                c.list_operand("end operand", 2),
-                c.list_operand("strides operand", 3),
-            ];
-            if let [Some(b), Some(e), Some(s)] = lengths
-                && (b != e || b != s)
-            {
-                c.error(format!(
-                    "begin, end and strides operands must have the same length, but have {b}, {e} and {s}"
-                ));
-            }
-        }
-        (1, [true, true, true]) => {}
-        _ => c.error("requires begin, end and strides, all as operands or all as attributes"),
-    }
-    c.check_inferred();
-}
-
 /// The verifier of the graph ops: runs the checks of `op`'s entry in its family's table.
 pub(super) fn verify_op(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let entry = ops::entry(ctx.op_name_of(op)).expect("an op verified by verify_op is in its family's table");
@@ -583,7 +550,6 @@ pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagn
         TransposeOp::NAME => check_transpose,
         PadOp::NAME => check_pad,
         ConcatenationOp::NAME => check_concatenation,
-        StridedSliceOp::NAME => check_strided_slice,
         _ => return false,
     };
     rule(&mut Checker::with_signature(ctx, sig, diags));

@@ -16,7 +16,7 @@
 //! ```
 
 use super::emitter::KernelEmitter;
-use mc_dialects::graph::shape_inference::{SliceAxis, StridedSliceSpec, strided_slice_axes};
+use mc_dialects::graph::{SliceAxis, StridedSliceSpec, strided_slice_axes};
 use mc_ir::{Diagnostic, Value};
 
 /// The highest rank TFLite Micro slices.
