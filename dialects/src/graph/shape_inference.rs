@@ -10,15 +10,10 @@
 //! from the model.
 
 use super::attributes::{Padding, i64_array};
-use super::ops::{self, *};
-use super::shapes::{constant_ints, normalize_axis, shape_to_string};
+use super::ops;
+use super::shapes::constant_ints;
 use super::signature::Signature;
 use mc_ir::{Context, Diagnostic, OpId, Type};
-
-/// Most dimensions of `transpose` (TFLite's `TransposeParams` holds 6).
-pub const MAX_TRANSPOSE_RANK: usize = 6;
-/// Most dimensions of `pad` (TFLite's `PadKernelMaxDimensionCount`).
-pub const MAX_PAD_RANK: usize = 5;
 
 /// What inference determined about one result.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -27,109 +22,6 @@ pub enum Inferred {
     Shape(Vec<i64>),
     /// The whole type (e.g. a variable's value type).
     Type(Type),
-}
-
-/// `pad`: each dimension grows by its `[before, after]` pair; pairs must be non-negative.
-pub fn pad_shape(input: &[i64], paddings: &[[i64; 2]]) -> Result<Vec<i64>, String> {
-    if input.len() > MAX_PAD_RANK {
-        return Err(format!(
-            "pad supports inputs of rank at most {MAX_PAD_RANK}, but the input has rank {}",
-            input.len()
-        ));
-    }
-    if paddings.len() != input.len() {
-        return Err(format!("paddings has {} rows, but the input has rank {}", paddings.len(), input.len()));
-    }
-    input
-        .iter()
-        .zip(paddings)
-        .enumerate()
-        .map(|(i, (&d, &[before, after]))| {
-            if before < 0 || after < 0 {
-                Err(format!("paddings of dimension {i} must be non-negative, but are [{before}, {after}]"))
-            } else {
-                Ok(d + before + after)
-            }
-        })
-        .collect()
-}
-
-/// `transpose`: `result[i] = input[perm[i]]`; `perm` must be a permutation of `0..rank`.
-pub fn transpose_shape(input: &[i64], perm: &[i64]) -> Result<Vec<i64>, String> {
-    if input.len() > MAX_TRANSPOSE_RANK {
-        return Err(format!(
-            "transpose supports inputs of rank at most {MAX_TRANSPOSE_RANK}, but the input has rank {}",
-            input.len()
-        ));
-    }
-    let mut seen = vec![false; input.len()];
-    let is_permutation = perm.len() == input.len()
-        && perm
-            .iter()
-            .all(|&p| (0..input.len() as i64).contains(&p) && !std::mem::replace(&mut seen[p as usize], true));
-    if !is_permutation {
-        return Err(format!(
-            "perm {} is not a permutation of the input's {} dimensions",
-            shape_to_string(perm),
-            input.len()
-        ));
-    }
-    Ok(perm.iter().map(|&p| input[p as usize]).collect())
-}
-
-/// `reshape`: `new_shape` with its one allowed `-1` resolved so the element count is `count`.
-pub fn reshape_shape(count: i64, new_shape: &[i64]) -> Result<Vec<i64>, String> {
-    let mut stretch = None;
-    for (i, &d) in new_shape.iter().enumerate() {
-        match d {
-            -1 if stretch.is_none() => stretch = Some(i),
-            -1 => return Err(format!("new shape {} has more than one -1 dimension", shape_to_string(new_shape))),
-            d if d < 0 => return Err(format!("new shape {} has a negative dimension", shape_to_string(new_shape))),
-            _ => {}
-        }
-    }
-    let known: i64 = new_shape.iter().filter(|&&d| d != -1).product();
-    let mut shape = new_shape.to_vec();
-    if let Some(i) = stretch {
-        if known == 0 || count % known != 0 {
-            return Err(format!(
-                "cannot resolve the -1 dimension of new shape {} for {count} elements",
-                shape_to_string(new_shape)
-            ));
-        }
-        shape[i] = count / known;
-    }
-    let total: i64 = shape.iter().product();
-    if total != count {
-        return Err(format!(
-            "new shape {} has {total} elements, but the input has {count}",
-            shape_to_string(new_shape)
-        ));
-    }
-    Ok(shape)
-}
-
-/// `concatenation`: inputs of equal rank agreeing on every dimension but `axis` (may be negative).
-pub fn concat_shape(inputs: &[&[i64]], axis: i64) -> Result<Vec<i64>, String> {
-    let Some(first) = inputs.first() else { return Err("requires at least one input".to_string()) };
-    let axis = normalize_axis(axis, first.len())?;
-    let mut shape = first.to_vec();
-    for (index, input) in inputs.iter().enumerate().skip(1) {
-        if input.len() != first.len() {
-            return Err(format!("input #{index} has rank {}, but input #0 has rank {}", input.len(), first.len()));
-        }
-        for (d, (&a, &b)) in input.iter().zip(first.iter()).enumerate() {
-            if d != axis && a != b {
-                return Err(format!(
-                    "input #{index} has shape {}, which differs from input #0 ({}) outside axis {axis}",
-                    shape_to_string(input),
-                    shape_to_string(first)
-                ));
-            }
-        }
-        shape[axis] += input[axis];
-    }
-    Ok(shape)
 }
 
 /// What a shape rule returns: what inference can tell about the results ([`infer`]).
@@ -241,32 +133,9 @@ pub fn infer(ctx: &Context, op: OpId) -> Result<Option<Vec<Inferred>>, Diagnosti
 /// defining `graph.const` only when the operands are the op's own; otherwise (a kernel's) the
 /// lists must be attributes.
 pub fn infer_signature(ctx: &Context, sig: &Signature<'_>) -> Result<Option<Vec<Inferred>>, Diagnostic> {
-    let q = ShapeQuery { ctx, sig };
-    if let Some(entry) = ops::entry(sig.name) {
-        return entry.infer.map_or(Ok(None), |rule| rule(&q));
-    }
-    match sig.name {
-        ConcatenationOp::NAME => {
-            let shapes = (0..q.num_operands()).map(|index| q.shape(index)).collect::<Result<Vec<_>, _>>()?;
-            q.one(concat_shape(&shapes, q.int_attr("axis")?))
-        }
-        PadOp::NAME => match q.list(1, "paddings")? {
-            Some(flat) if flat.len() % 2 == 0 => {
-                let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
-                q.one(pad_shape(q.shape(0)?, &pairs))
-            }
-            Some(flat) => Err(q.error(format!("paddings must hold pairs, but has {} values", flat.len()))),
-            None => Ok(None),
-        },
-        TransposeOp::NAME => match q.list(1, "perm")? {
-            Some(perm) => q.one(transpose_shape(q.shape(0)?, &perm)),
-            None => Ok(None),
-        },
-        ReshapeOp::NAME => match q.list(1, "new_shape")? {
-            Some(new_shape) => q.one(reshape_shape(q.shape(0)?.iter().product(), &new_shape)),
-            None => Ok(None),
-        },
-        _ => Ok(None),
+    match ops::entry(sig.name).and_then(|entry| entry.infer) {
+        Some(rule) => rule(&ShapeQuery { ctx, sig }),
+        None => Ok(None),
     }
 }
 
@@ -286,31 +155,4 @@ pub fn infer_result_types(ctx: &mut Context, op: OpId) -> Result<Option<Vec<Type
         });
     }
     Ok(Some(types))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reductions_pads_transposes_reshapes_and_concats() {
-        assert_eq!(reduce_shape(&[1, 7, 7, 32], &[1, 2], true), Ok(vec![1, 1, 1, 32]));
-        assert_eq!(reduce_shape(&[1, 7, 7, 32], &[-2, 1, 2], false), Ok(vec![1, 32]));
-        assert_eq!(reduce_shape(&[3], &[0], false), Ok(vec![]));
-        assert!(reduce_shape(&[3], &[1], false).is_err());
-        assert_eq!(pad_shape(&[1, 5, 5, 3], &[[0, 0], [1, 2], [1, 1], [0, 0]]), Ok(vec![1, 8, 7, 3]));
-        assert!(pad_shape(&[1, 5], &[[0, 0], [-1, 0]]).is_err());
-        assert!(pad_shape(&[1, 5], &[[0, 0]]).is_err());
-        assert_eq!(transpose_shape(&[1, 2, 3, 4], &[0, 3, 1, 2]), Ok(vec![1, 4, 2, 3]));
-        assert!(transpose_shape(&[1, 2, 3], &[0, 0, 1]).is_err());
-        assert!(transpose_shape(&[1, 2, 3], &[0, 1]).is_err());
-        assert_eq!(reshape_shape(1600, &[1, -1]), Ok(vec![1, 1600]));
-        assert_eq!(reshape_shape(1600, &[1, 40, 40]), Ok(vec![1, 40, 40]));
-        assert!(reshape_shape(1600, &[-1, -1]).is_err());
-        assert!(reshape_shape(1600, &[3, -1]).is_err());
-        assert!(reshape_shape(1600, &[1, 41]).is_err());
-        assert_eq!(concat_shape(&[&[1, 2, 3], &[1, 5, 3]], -2), Ok(vec![1, 7, 3]));
-        assert!(concat_shape(&[&[1, 2, 3], &[2, 5, 3]], 1).is_err());
-        assert!(concat_shape(&[&[1, 2, 3], &[2, 5]], 1).is_err());
-    }
 }

@@ -9,7 +9,7 @@
 //! graph op's ([`Shaped::Buffer`]). Rule messages then say "buffer" where a graph op's say
 //! "tensor", and start with the signature's `prefix` (the kernel's name).
 
-use super::ops::{self, *};
+use super::ops;
 use mc_ir::{Context, Diagnostic, OpDef, OpId, OpShape, Type};
 
 /// Which shaped types a signature's operands and results are.
@@ -82,77 +82,38 @@ impl<'a> Signature<'a> {
     }
 }
 
-/// Declares the list of graph ops once, for the dialect's definitions and the name lookups.
-macro_rules! graph_op_list {
-    ($($Op:ident),* $(,)?) => {
-        /// Definitions of the graph ops not yet in a family.
-        fn listed_defs() -> Vec<mc_ir::OpDef> {
-            vec![$($Op::def()),*]
-        }
-
-        /// The declared structure of the graph op named `name` if it is not yet in a family.
-        fn listed_shape(name: &str) -> Option<OpShape> {
-            match name {
-                $($Op::NAME => Some($Op::SHAPE),)*
-                _ => None,
-            }
-        }
-
-        /// The names of the graph ops not yet in a family.
-        const LISTED_NAMES: &[&str] = &[$($Op::NAME),*];
-    };
-}
-
-graph_op_list!(ReshapeOp, TransposeOp, PadOp, ConcatenationOp,);
-
 /// Definitions of every graph op.
 pub(super) fn all_defs() -> Vec<OpDef> {
-    ops::entries().map(|entry| (entry.def)()).chain(listed_defs()).collect()
+    ops::entries().map(|entry| (entry.def)()).collect()
 }
 
 /// The declared structure (operand counts, attributes and their kinds) of the graph op named
 /// `name` (`graph.conv_2d`).
 pub fn op_shape(name: &str) -> Option<OpShape> {
-    ops::entry(name).map(|entry| entry.shape).or_else(|| listed_shape(name))
+    ops::entry(name).map(|entry| entry.shape)
 }
 
 /// The full name of the graph op called `short` without the dialect prefix (`conv_2d`).
 pub fn op_name(short: &str) -> Option<&'static str> {
-    ops::entries()
-        .map(|entry| entry.name)
-        .chain(LISTED_NAMES.iter().copied())
-        .find(|name| name.strip_prefix("graph.") == Some(short))
+    ops::entries().map(|entry| entry.name).find(|name| name.strip_prefix("graph.") == Some(short))
 }
 
 /// The index of the first shape-like operand of the graph op `name` (`shape`, `perm`, `axes`,
 /// `paddings`, `begin`/`end`/`strides`): operands from there on are small integer lists that
 /// the op may take as attributes instead; the operands before it are data.
 pub fn first_list_operand(name: &str) -> Option<usize> {
-    if let Some(entry) = ops::entry(name) {
-        return entry.lists.map(|(first, _)| first);
-    }
-    match name {
-        ReshapeOp::NAME | TransposeOp::NAME | PadOp::NAME => Some(1),
-        _ => None,
-    }
+    ops::entry(name)?.lists.map(|(first, _)| first)
 }
 
 /// The attributes that carry the lists of [`first_list_operand`] on, in operand order.
 pub fn list_attributes(name: &str) -> &'static [&'static str] {
-    if let Some(entry) = ops::entry(name) {
-        return entry.lists.map_or(&[], |(_, attributes)| attributes);
-    }
-    match name {
-        ReshapeOp::NAME => &["new_shape"],
-        TransposeOp::NAME => &["perm"],
-        PadOp::NAME => &["paddings"],
-        _ => &[],
-    }
+    ops::entry(name).and_then(|entry| entry.lists).map_or(&[], |(_, attributes)| attributes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::{AddOp, ConcatenationOp, Conv2DOp, PadOp, StridedSliceOp};
 
     #[test]
     fn names_and_shapes_cover_every_op() {

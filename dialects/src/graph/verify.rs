@@ -22,7 +22,6 @@
 
 use super::attributes::{Activation, Padding};
 use super::ops;
-use super::ops::*;
 use super::shape_inference::{self, Inferred};
 use super::shapes::shape_to_string;
 use super::signature::Signature;
@@ -439,93 +438,6 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 }
 
-pub(super) fn verify_reshape(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_reshape(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_reshape(c: &mut Checker<'_, '_>) {
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
-    let elements = |shape: &[i64]| shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d));
-    match (elements(input.shape), elements(result.shape)) {
-        (Some(count), Some(result_count)) if count != result_count => {
-            c.error(format!("result has {result_count} elements, but the input has {count}"))
-        }
-        (Some(_), Some(_)) => {}
-        _ => c.error("the element count of the input or the result overflows a 64-bit integer"),
-    }
-    if c.num_operands() == 2 {
-        c.list_operand("shape operand", 1);
-    }
-    c.check_inferred();
-}
-
-pub(super) fn verify_transpose(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_transpose(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_transpose(c: &mut Checker<'_, '_>) {
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
-    if let Some(Some(n)) = c.list_once("perm", "perm operand")
-        && n != input.shape.len() as i64
-    {
-        c.error(format!("perm operand has {n} elements, but the input has rank {}", input.shape.len()));
-    }
-    c.check_inferred();
-}
-
-pub(super) fn verify_pad(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_pad(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_pad(c: &mut Checker<'_, '_>) {
-    let (ctx, op) = (c.ctx, c.op);
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
-    let (has_operand, has_attr) = (c.num_operands() == 2, ctx.attr(op, "paddings").is_some());
-    match (has_operand, has_attr) {
-        (true, true) => c.error("takes 'paddings' as an operand or as an attribute, not both"),
-        (false, false) => c.error("requires a paddings operand or a 'paddings' attribute"),
-        (true, false) => {
-            let ty = c.operand_type(1);
-            let rank = input.shape.len() as i64;
-            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == rank && matches!(Kind::of(ctx, e), I32 | I64));
-            if !ok {
-                c.error(format!("paddings operand must be a {rank}x2 tensor of i32 or i64, but got '{}'", c.ty(ty)));
-            }
-        }
-        (false, true) => {}
-    }
-    c.check_inferred();
-}
-
-pub(super) fn verify_concatenation(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    check_concatenation(&mut Checker::new(ctx, op, diags));
-}
-
-fn check_concatenation(c: &mut Checker<'_, '_>) {
-    if let Some(activation) = c.activation()
-        && activation != Activation::None
-    {
-        c.error(format!(
-            "fused activation must be \"NONE\", but is \"{activation}\" (TFLite's concatenation fuses none)"
-        ));
-    }
-    if c.num_operands() == 0 {
-        c.error("requires at least one input");
-        return;
-    }
-    let Some(result) = c.result("result") else { return };
-    for index in 0..c.num_operands() {
-        let what = format!("input #{index}");
-        if let Some(input) = c.operand(&what, index) {
-            c.same_element(&what, input, "result", result);
-        }
-    }
-    c.check_inferred();
-}
-
 /// The verifier of the graph ops: runs the checks of `op`'s entry in its family's table.
 pub(super) fn verify_op(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let entry = ops::entry(ctx.op_name_of(op)).expect("an op verified by verify_op is in its family's table");
@@ -540,19 +452,8 @@ pub(super) fn verify_op(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 /// The caller checks the operand count against the graph op's [`op_shape`](super::op_shape):
 /// the rules index operands by position.
 pub fn verify_signature(ctx: &Context, sig: Signature<'_>, diags: &mut Vec<Diagnostic>) -> bool {
-    if let Some(entry) = ops::entry(sig.name) {
-        let Checks::Signature(check) = entry.checks else { return false };
-        check(&mut Checker::with_signature(ctx, sig, diags));
-        return true;
-    }
-    let rule: fn(&mut Checker<'_, '_>) = match sig.name {
-        ReshapeOp::NAME => check_reshape,
-        TransposeOp::NAME => check_transpose,
-        PadOp::NAME => check_pad,
-        ConcatenationOp::NAME => check_concatenation,
-        _ => return false,
-    };
-    rule(&mut Checker::with_signature(ctx, sig, diags));
+    let Some(Checks::Signature(check)) = ops::entry(sig.name).map(|entry| entry.checks) else { return false };
+    check(&mut Checker::with_signature(ctx, sig, diags));
     true
 }
 

@@ -1,0 +1,406 @@
+//! Data movement: ops that rearrange, pad or join their inputs' elements without arithmetic.
+//!
+//! | op | operands | attributes | result | TFLite builtin |
+//! |---|---|---|---|---|
+//! | `graph.reshape` | `input`, `shape`? (1-D i32) | `new_shape`? | same element count; shape from constant `shape`, else `new_shape` (one `-1` allowed) | `RESHAPE` (22) |
+//! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
+//! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
+//! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
+//!
+//! Quantization: the result's quantization is the input's (every input's, for concatenation).
+
+use super::{OpEntry, op_entry};
+use crate::graph::attributes::{Activation, i64_array};
+use crate::graph::builders::{build_with_list, get_int, int_attr};
+use crate::graph::canonicalize::{pad_patterns, reshape_patterns, transpose_patterns};
+use crate::graph::fold::{fold_pad, fold_reshape, fold_transpose};
+use crate::graph::shape_inference::{Inference, ShapeQuery};
+use crate::graph::shapes::{normalize_axis, shape_to_string};
+use crate::graph::verify::{Checker, Checks, I32, I64, Kind, verify_op};
+use mc_ir::{Builder, Context, Type, Value, define_op};
+
+/// Most dimensions of `transpose` (TFLite's `TransposeParams` holds 6).
+pub const MAX_TRANSPOSE_RANK: usize = 6;
+/// Most dimensions of `pad` (TFLite's `PadKernelMaxDimensionCount`).
+pub const MAX_PAD_RANK: usize = 5;
+
+define_op! {
+    /// The input's elements in a new shape: from the constant `shape` operand if given, else
+    /// `new_shape`, else the result type (TFLite `RESHAPE`).
+    pub struct ReshapeOp = "graph.reshape" {
+        summary: "reshape",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [shape],
+        results: [result],
+        attributes: [],
+        optional_attributes: [new_shape: DenseArray],
+        verify: verify_op,
+        fold: fold_reshape,
+        canonicalize: reshape_patterns,
+    }
+}
+
+define_op! {
+    /// Permutes dimensions: `result.dim(i) = input.dim(perm[i])` (TFLite `TRANSPOSE`).
+    pub struct TransposeOp = "graph.transpose" {
+        summary: "transpose",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [perm_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [perm: DenseArray],
+        verify: verify_op,
+        fold: fold_transpose,
+        canonicalize: transpose_patterns,
+    }
+}
+
+define_op! {
+    /// Pads with real zero (the stored zero point): `paddings` is a `[rank, 2]` operand or a
+    /// flattened `array<i64: before0, after0, before1, ...>` attribute (TFLite `PAD`).
+    pub struct PadOp = "graph.pad" {
+        summary: "pad with zeros",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [paddings_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [paddings: DenseArray],
+        verify: verify_op,
+        fold: fold_pad,
+        canonicalize: pad_patterns,
+    }
+}
+
+define_op! {
+    /// Joins the inputs along `axis` (negative counts from the end) (TFLite `CONCATENATION`).
+    pub struct ConcatenationOp = "graph.concatenation" {
+        summary: "concatenate along an axis",
+        traits: [PURE],
+        operands: variadic,
+        results: [result],
+        attributes: [axis: Integer, fused_activation: String],
+        verify: verify_op,
+    }
+}
+
+/// The family's ops.
+pub(super) const OPS: &[OpEntry] = &[
+    op_entry!(ReshapeOp, Checks::Signature(check_reshape), Some(infer_reshape)).with_lists(1, &["new_shape"]),
+    op_entry!(TransposeOp, Checks::Signature(check_transpose), Some(infer_transpose)).with_lists(1, &["perm"]),
+    op_entry!(PadOp, Checks::Signature(check_pad), Some(infer_pad)).with_lists(1, &["paddings"]),
+    op_entry!(ConcatenationOp, Checks::Signature(check_concatenation), Some(infer_concatenation)),
+];
+
+/// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
+/// list either as an operand or as an `i64` array attribute.
+macro_rules! list_builders {
+    ($($(#[$doc:meta])* $Op:ident { $operand:ident, $attr:ident, $values:ident: $values_doc:literal })*) => {
+        $(
+            impl $Op {
+                $(#[$doc])*
+                pub fn build(
+                    b: &mut Builder<'_>,
+                    input: Value,
+                    $operand: Option<Value>,
+                    $attr: Option<&[i64]>,
+                    result: Type,
+                ) -> Self {
+                    let attr = $attr.map(|values| (stringify!($attr), values));
+                    $Op(build_with_list(b, Self::NAME, input, $operand, attr, vec![], result))
+                }
+
+                #[doc = $values_doc]
+                pub fn $values(self, ctx: &Context) -> Option<Vec<i64>> {
+                    i64_array(ctx, self.$attr(ctx)?)
+                }
+            }
+        )*
+    };
+}
+
+list_builders! {
+    /// Builds `graph.reshape` with an optional `shape` operand and `new_shape` attribute.
+    ReshapeOp { shape, new_shape, new_shape_values: "The `new_shape` attribute's values." }
+    /// Builds `graph.transpose` with a `perm` operand or a `perm` attribute.
+    TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
+}
+
+impl PadOp {
+    /// Builds `graph.pad` with a `[rank, 2]` paddings operand or `(before, after)` pairs.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        paddings_operand: Option<Value>,
+        paddings: Option<&[[i64; 2]]>,
+        result: Type,
+    ) -> Self {
+        let flat: Option<Vec<i64>> = paddings.map(|p| p.iter().flatten().copied().collect());
+        let attr = flat.as_deref().map(|f| ("paddings", f));
+        PadOp(build_with_list(b, Self::NAME, input, paddings_operand, attr, vec![], result))
+    }
+
+    /// The `paddings` attribute as `(before, after)` pairs.
+    pub fn padding_pairs(self, ctx: &Context) -> Option<Vec<[i64; 2]>> {
+        let flat = i64_array(ctx, self.paddings(ctx)?)?;
+        flat.len().is_multiple_of(2).then(|| flat.chunks(2).map(|p| [p[0], p[1]]).collect())
+    }
+}
+
+impl ConcatenationOp {
+    /// Builds `graph.concatenation`.
+    pub fn build(b: &mut Builder<'_>, inputs: &[Value], axis: i64, fused_activation: Activation, result: Type) -> Self {
+        let attrs = vec![
+            ("axis".to_string(), int_attr(b.ctx, axis)),
+            ("fused_activation".to_string(), fused_activation.attr(b.ctx)),
+        ];
+        ConcatenationOp(b.create(Self::NAME, inputs, &[result], attrs, vec![]))
+    }
+
+    /// The inputs.
+    pub fn inputs(self, ctx: &Context) -> Vec<Value> {
+        ctx.operation(self.0).operands().collect()
+    }
+
+    /// The `axis` attribute's value.
+    pub fn axis_value(self, ctx: &Context) -> Option<i64> {
+        get_int(ctx, self.0, "axis")
+    }
+}
+fn check_reshape(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    let elements = |shape: &[i64]| shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d));
+    match (elements(input.shape), elements(result.shape)) {
+        (Some(count), Some(result_count)) if count != result_count => {
+            c.error(format!("result has {result_count} elements, but the input has {count}"))
+        }
+        (Some(_), Some(_)) => {}
+        _ => c.error("the element count of the input or the result overflows a 64-bit integer"),
+    }
+    if c.num_operands() == 2 {
+        c.list_operand("shape operand", 1);
+    }
+    c.check_inferred();
+}
+
+fn check_transpose(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    if let Some(Some(n)) = c.list_once("perm", "perm operand")
+        && n != input.shape.len() as i64
+    {
+        c.error(format!("perm operand has {n} elements, but the input has rank {}", input.shape.len()));
+    }
+    c.check_inferred();
+}
+
+fn check_pad(c: &mut Checker<'_, '_>) {
+    let (ctx, op) = (c.ctx, c.op);
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    let (has_operand, has_attr) = (c.num_operands() == 2, ctx.attr(op, "paddings").is_some());
+    match (has_operand, has_attr) {
+        (true, true) => c.error("takes 'paddings' as an operand or as an attribute, not both"),
+        (false, false) => c.error("requires a paddings operand or a 'paddings' attribute"),
+        (true, false) => {
+            let ty = c.operand_type(1);
+            let rank = input.shape.len() as i64;
+            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == rank && matches!(Kind::of(ctx, e), I32 | I64));
+            if !ok {
+                c.error(format!("paddings operand must be a {rank}x2 tensor of i32 or i64, but got '{}'", c.ty(ty)));
+            }
+        }
+        (false, true) => {}
+    }
+    c.check_inferred();
+}
+
+fn check_concatenation(c: &mut Checker<'_, '_>) {
+    if let Some(activation) = c.activation()
+        && activation != Activation::None
+    {
+        c.error(format!(
+            "fused activation must be \"NONE\", but is \"{activation}\" (TFLite's concatenation fuses none)"
+        ));
+    }
+    if c.num_operands() == 0 {
+        c.error("requires at least one input");
+        return;
+    }
+    let Some(result) = c.result("result") else { return };
+    for index in 0..c.num_operands() {
+        let what = format!("input #{index}");
+        if let Some(input) = c.operand(&what, index) {
+            c.same_element(&what, input, "result", result);
+        }
+    }
+    c.check_inferred();
+}
+
+/// The input's elements in the shape of the `shape` operand or `new_shape`, when known.
+fn infer_reshape(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "new_shape")? {
+        Some(new_shape) => q.one(reshape_shape(q.shape(0)?.iter().product(), &new_shape)),
+        None => Ok(None),
+    }
+}
+
+/// The input's dimensions permuted by `perm`, when known.
+fn infer_transpose(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "perm")? {
+        Some(perm) => q.one(transpose_shape(q.shape(0)?, &perm)),
+        None => Ok(None),
+    }
+}
+
+/// The input's dimensions grown by the `paddings`, when known.
+fn infer_pad(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "paddings")? {
+        Some(flat) if flat.len() % 2 == 0 => {
+            let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
+            q.one(pad_shape(q.shape(0)?, &pairs))
+        }
+        Some(flat) => Err(q.error(format!("paddings must hold pairs, but has {} values", flat.len()))),
+        None => Ok(None),
+    }
+}
+
+/// The inputs joined along `axis`.
+fn infer_concatenation(q: &ShapeQuery<'_>) -> Inference {
+    let shapes = (0..q.num_operands()).map(|index| q.shape(index)).collect::<Result<Vec<_>, _>>()?;
+    q.one(concat_shape(&shapes, q.int_attr("axis")?))
+}
+
+/// `pad`: each dimension grows by its `[before, after]` pair; pairs must be non-negative.
+pub fn pad_shape(input: &[i64], paddings: &[[i64; 2]]) -> Result<Vec<i64>, String> {
+    if input.len() > MAX_PAD_RANK {
+        return Err(format!(
+            "pad supports inputs of rank at most {MAX_PAD_RANK}, but the input has rank {}",
+            input.len()
+        ));
+    }
+    if paddings.len() != input.len() {
+        return Err(format!("paddings has {} rows, but the input has rank {}", paddings.len(), input.len()));
+    }
+    input
+        .iter()
+        .zip(paddings)
+        .enumerate()
+        .map(|(i, (&d, &[before, after]))| {
+            if before < 0 || after < 0 {
+                Err(format!("paddings of dimension {i} must be non-negative, but are [{before}, {after}]"))
+            } else {
+                Ok(d + before + after)
+            }
+        })
+        .collect()
+}
+
+/// `transpose`: `result[i] = input[perm[i]]`; `perm` must be a permutation of `0..rank`.
+pub fn transpose_shape(input: &[i64], perm: &[i64]) -> Result<Vec<i64>, String> {
+    if input.len() > MAX_TRANSPOSE_RANK {
+        return Err(format!(
+            "transpose supports inputs of rank at most {MAX_TRANSPOSE_RANK}, but the input has rank {}",
+            input.len()
+        ));
+    }
+    let mut seen = vec![false; input.len()];
+    let is_permutation = perm.len() == input.len()
+        && perm
+            .iter()
+            .all(|&p| (0..input.len() as i64).contains(&p) && !std::mem::replace(&mut seen[p as usize], true));
+    if !is_permutation {
+        return Err(format!(
+            "perm {} is not a permutation of the input's {} dimensions",
+            shape_to_string(perm),
+            input.len()
+        ));
+    }
+    Ok(perm.iter().map(|&p| input[p as usize]).collect())
+}
+
+/// `reshape`: `new_shape` with its one allowed `-1` resolved so the element count is `count`.
+pub fn reshape_shape(count: i64, new_shape: &[i64]) -> Result<Vec<i64>, String> {
+    let mut stretch = None;
+    for (i, &d) in new_shape.iter().enumerate() {
+        match d {
+            -1 if stretch.is_none() => stretch = Some(i),
+            -1 => return Err(format!("new shape {} has more than one -1 dimension", shape_to_string(new_shape))),
+            d if d < 0 => return Err(format!("new shape {} has a negative dimension", shape_to_string(new_shape))),
+            _ => {}
+        }
+    }
+    let known: i64 = new_shape.iter().filter(|&&d| d != -1).product();
+    let mut shape = new_shape.to_vec();
+    if let Some(i) = stretch {
+        if known == 0 || count % known != 0 {
+            return Err(format!(
+                "cannot resolve the -1 dimension of new shape {} for {count} elements",
+                shape_to_string(new_shape)
+            ));
+        }
+        shape[i] = count / known;
+    }
+    let total: i64 = shape.iter().product();
+    if total != count {
+        return Err(format!(
+            "new shape {} has {total} elements, but the input has {count}",
+            shape_to_string(new_shape)
+        ));
+    }
+    Ok(shape)
+}
+
+/// `concatenation`: inputs of equal rank agreeing on every dimension but `axis` (may be negative).
+pub fn concat_shape(inputs: &[&[i64]], axis: i64) -> Result<Vec<i64>, String> {
+    let Some(first) = inputs.first() else { return Err("requires at least one input".to_string()) };
+    let axis = normalize_axis(axis, first.len())?;
+    let mut shape = first.to_vec();
+    for (index, input) in inputs.iter().enumerate().skip(1) {
+        if input.len() != first.len() {
+            return Err(format!("input #{index} has rank {}, but input #0 has rank {}", input.len(), first.len()));
+        }
+        for (d, (&a, &b)) in input.iter().zip(first.iter()).enumerate() {
+            if d != axis && a != b {
+                return Err(format!(
+                    "input #{index} has shape {}, which differs from input #0 ({}) outside axis {axis}",
+                    shape_to_string(input),
+                    shape_to_string(first)
+                ));
+            }
+        }
+        shape[axis] += input[axis];
+    }
+    Ok(shape)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::reduce_shape;
+
+    #[test]
+    fn reductions_pads_transposes_reshapes_and_concats() {
+        assert_eq!(reduce_shape(&[1, 7, 7, 32], &[1, 2], true), Ok(vec![1, 1, 1, 32]));
+        assert_eq!(reduce_shape(&[1, 7, 7, 32], &[-2, 1, 2], false), Ok(vec![1, 32]));
+        assert_eq!(reduce_shape(&[3], &[0], false), Ok(vec![]));
+        assert!(reduce_shape(&[3], &[1], false).is_err());
+        assert_eq!(pad_shape(&[1, 5, 5, 3], &[[0, 0], [1, 2], [1, 1], [0, 0]]), Ok(vec![1, 8, 7, 3]));
+        assert!(pad_shape(&[1, 5], &[[0, 0], [-1, 0]]).is_err());
+        assert!(pad_shape(&[1, 5], &[[0, 0]]).is_err());
+        assert_eq!(transpose_shape(&[1, 2, 3, 4], &[0, 3, 1, 2]), Ok(vec![1, 4, 2, 3]));
+        assert!(transpose_shape(&[1, 2, 3], &[0, 0, 1]).is_err());
+        assert!(transpose_shape(&[1, 2, 3], &[0, 1]).is_err());
+        assert_eq!(reshape_shape(1600, &[1, -1]), Ok(vec![1, 1600]));
+        assert_eq!(reshape_shape(1600, &[1, 40, 40]), Ok(vec![1, 40, 40]));
+        assert!(reshape_shape(1600, &[-1, -1]).is_err());
+        assert!(reshape_shape(1600, &[3, -1]).is_err());
+        assert!(reshape_shape(1600, &[1, 41]).is_err());
+        assert_eq!(concat_shape(&[&[1, 2, 3], &[1, 5, 3]], -2), Ok(vec![1, 7, 3]));
+        assert!(concat_shape(&[&[1, 2, 3], &[2, 5, 3]], 1).is_err());
+        assert!(concat_shape(&[&[1, 2, 3], &[2, 5]], 1).is_err());
+    }
+}
