@@ -9,31 +9,35 @@
 //!
 //! # Ops
 //!
-//! Operands in order; `?` marks an optional trailing operand. Integer attributes are `i64`,
-//! lists are `array<i64: ...>`, `padding` is `"SAME"`/`"VALID"`, `fused_activation` is one of
-//! TFLite's `"NONE"`, `"RELU"`, `"RELU_N1_TO_1"`, `"RELU6"` (`"TANH"` and `"SIGN_BIT"` parse but
-//! no TFLite kernel fuses them, so the verifier rejects them).
+//! The ops are grouped by operator family, as MLIR's TOSA specification groups its operators:
+//! one module per family under `graph/ops/` holds its ops' definitions, typed attributes and
+//! builders, the verifier's checks and the shape rules, and documents each op (operands,
+//! attributes, result, TFLite builtin, quantization rules).
 //!
-//! | op | operands | attributes | result | TFLite builtin |
-//! |---|---|---|---|---|
+//! | family | ops | TFLite builtins |
+//! |---|---|---|
+//! | `constant` | `const` | constant buffers |
+//! | `conv` | `conv_2d`, `depthwise_conv_2d`, `fully_connected` | `CONV_2D`, `DEPTHWISE_CONV_2D`, `FULLY_CONNECTED` |
+//! | `elementwise` | `add`, `sub`, `mul` | `ADD`, `SUB`, `MUL` |
+//! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh`, `softmax` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LOGISTIC`, `TANH`, `SOFTMAX` |
+//! | `pool` | `avg_pool_2d`, `max_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D` |
+//! | `reduction` | `mean` | `MEAN` |
+//! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION` |
+//! | `slice` | `strided_slice` | `STRIDED_SLICE` |
+//! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
+//! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //!
-//! All ops but the three variable ops are `PURE`; `add` and `mul` are `COMMUTATIVE`.
+//! In the families' op tables, operands are in order and `?` marks an optional trailing operand.
+//! Integer attributes are `i64`, lists are `array<i64: ...>`, `padding` is `"SAME"`/`"VALID"`,
+//! `fused_activation` is one of TFLite's `"NONE"`, `"RELU"`, `"RELU_N1_TO_1"`, `"RELU6"`
+//! (`"TANH"` and `"SIGN_BIT"` parse but no TFLite kernel fuses them, so the verifier rejects
+//! them). All ops but the three variable ops are `PURE`.
 //!
-//! # Windows and padding
-//!
-//! Output sizes follow TFLite's `ComputeOutSize`: `SAME` gives `ceil(in / stride)`, `VALID` gives
-//! `ceil((in - ((k - 1) · dilation + 1) + 1) / stride)`; `SAME` pads `total / 2` before and the odd
-//! element after ([`shapes::compute_padding`]). Convolutions may be grouped (input
-//! channels a multiple of the filter's, TFLite's reference kernels' `groups`).
-//!
-//! # Quantization rules
-//!
-//! | op | rule |
-//! |---|---|
-//! | pools, reshape, transpose, pad, concatenation | result quantization = input's (every input's, for concatenation) |
-//!
-//! The checks, with TFLite's reasons, are in [`verify`]; the shape rules in [`shape_inference`].
-//! Which TFLite operators and element-type variants mc compiles is the table in [`support`].
+//! What the families share is in one place each: the checker their verifiers run on, element
+//! kinds and scale comparisons in [`verify`]; the shape arithmetic of windows and broadcasting in
+//! [`shapes`]; the inference driver in [`shape_inference`]; what a rule is applied to and the op
+//! lookups by name in [`signature`]; attribute and builder helpers in `builders`. Which TFLite
+//! operators and element-type variants mc compiles is the table in [`support`].
 //!
 //! # Folding and canonicalization
 //!

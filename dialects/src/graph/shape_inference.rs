@@ -1,13 +1,13 @@
 //! Result shapes of graph ops from their operands and attributes, with TFLite's arithmetic.
 //!
-//! The pure functions here (`fully_connected_shape`, `strided_slice_shape`, ...) mirror the
-//! computations of TFLite's kernels (the `Prepare` functions of `fully_connected`, `reduce`, `pad`,
-//! `transpose`, `reshape`, `concatenation`, `strided_slice`), with the arithmetic several ops share
-//! (windows, broadcasting) in [`super::shapes`]; their errors are plain messages. [`infer`] applies them to an op, reading shape-like operands
+//! Each op's shape rule lives in its family's module, next to the pure functions that mirror the
+//! computations of TFLite's kernels (`fully_connected_shape`, `strided_slice_shape`, ...; the
+//! arithmetic several families share, windows and broadcasting, is in [`super::shapes`]). A rule
+//! reads the operands and attributes through a `ShapeQuery`, which reads shape-like operands
 //! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) when a `graph.const` defines
-//! them, and [`infer_result_types`] turns the answer into result types (the `graph-infer-shapes`
-//! pass uses it). Element types of results, quantization included, are never inferred: they come
-//! from the model.
+//! them. [`infer`] applies the rule of an op's table row, and [`infer_result_types`] turns the
+//! answer into result types (the `graph-infer-shapes` pass uses it). Element types of results,
+//! quantization included, are never inferred: they come from the model.
 
 use super::attributes::{Padding, i64_array};
 use super::ops;

@@ -1,6 +1,6 @@
-//! What a graph op's rules (its verifier in [`super::verify`], its shape rule in
-//! [`super::shape_inference`]) are applied to: the op's name, the types of its operands and
-//! results, and the op whose attributes they read.
+//! What a graph op's rules (its checks and its shape rule, in its family's module) are applied
+//! to: the op's name, the types of its operands and results, and the op whose attributes they
+//! read; and the lookups of graph ops by name, which read the families' tables.
 //!
 //! A graph op's own signature is read from the op ([`Signature::of_op`]): operands and results
 //! are tensors. An op that computes what a graph op computes in another form builds one itself,

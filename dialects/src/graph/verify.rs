@@ -1,5 +1,8 @@
-//! Verifiers of the graph ops and the checks they share: tensor ranks, element types, attribute
-//! ranges, quantization consistency, and agreement of result shapes with shape inference.
+//! How the graph ops are verified, and the checks their families share: the `Checker` every
+//! family's checks run on (tensor ranks, element [`Kind`]s, attribute ranges, quantization
+//! consistency, agreement of result shapes with shape inference), scale comparisons, the verifier
+//! hook of every graph op (`verify_op`) and [`verify_signature`]. Each op's own checks live in
+//! its family's module and are found through its table row.
 //!
 //! The rules are TFLite's (its kernels' `Prepare` checks and what its reference kernels assume):
 //!

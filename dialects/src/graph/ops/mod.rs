@@ -1,10 +1,14 @@
-//! The graph ops, one module per operator family. A family's module holds its ops' `define_op!`
-//! definitions, typed attributes and builders, the verifier's checks and the shape rules, and
-//! lists its ops with their TFLite builtins; its table of [`OpEntry`] rows registers them with
-//! the dialect, the verifier and shape inference. [`FAMILIES`] is the one list of the families.
+//! The graph ops, one module per operator family (the index is in [`super`]'s documentation).
 //!
-//! The ops not yet in a family are declared here; their verifiers live in [`super::verify`] and
-//! their shape rules in [`super::shape_inference`].
+//! A family's module holds its ops' `define_op!` definitions, typed attributes and builders, the
+//! verifier's checks and the shape rules, and lists its ops with their TFLite builtins in its
+//! documentation. Its table, `OPS`, has one [`OpEntry`] row per op, which registers the op with
+//! the dialect, the verifier and shape inference; [`FAMILIES`] is the one list of the tables.
+//!
+//! Adding an op to a family: declare it with `define_op!` and `verify: verify_op`, write its
+//! checks (on a [`Checker`](super::verify::Checker)) and its shape rule (on a
+//! [`ShapeQuery`](super::shape_inference::ShapeQuery)), and add its row to the family's `OPS`.
+//! Adding a family: a module here, its `mod` and `pub use` lines, and its `OPS` in [`FAMILIES`].
 
 mod activation;
 mod constant;
@@ -37,13 +41,13 @@ const FAMILIES: &[&[OpEntry]] = &[
     constant::OPS,
     conv::OPS,
     elementwise::OPS,
-    pool::OPS,
     activation::OPS,
+    pool::OPS,
+    reduction::OPS,
+    data_movement::OPS,
+    slice::OPS,
     quantization::OPS,
     variable::OPS,
-    reduction::OPS,
-    slice::OPS,
-    data_movement::OPS,
 ];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know
