@@ -10,9 +10,19 @@ func.func @int16_relu(%x: !buffer<4x!quant.uniform<i16:f32, 0.1>>, %y: !buffer<4
 
 // -----
 
-func.func @int16_logistic(%x: !buffer<4x!quant.uniform<i16:f32, 0.000244140625>>, %y: !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
-  // expected-error@+1 {{'buffer.kernel' op logistic: unsupported: from}}
-  buffer.kernel logistic ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.000244140625>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>)
+// From an int16 input scale of 16/3 on, TFLM's multiplier (scale · 3 · 4096) overflows its
+// int32 product with the input.
+func.func @int16_logistic_huge_scale(%x: !buffer<4x!quant.uniform<i16:f32, 6.0>>, %y: !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
+  // expected-error@+1 {{'buffer.kernel' op logistic: unsupported: int16 input scale 6 (TFLite Micro's input multiplier 73728 overflows its int32 product from scale 16/3 on)}}
+  buffer.kernel logistic ins(%x : !buffer<4x!quant.uniform<i16:f32, 6.0>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>)
+  return
+}
+
+// -----
+
+func.func @int16_tanh_huge_scale(%x: !buffer<4x!quant.uniform<i16:f32, 100.0>>, %y: !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
+  // expected-error@+1 {{'buffer.kernel' op tanh: unsupported: int16 input scale 100}}
+  buffer.kernel tanh ins(%x : !buffer<4x!quant.uniform<i16:f32, 100.0>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>)
   return
 }
 

@@ -13,13 +13,16 @@
 //! An int8 logistic or tanh depends on nothing but the input byte, so mc evaluates TFLM's
 //! gemmlowp arithmetic ([`reference`]) for all 256 input values at compile time and the nest is
 //! one table load per element. TFLM requires the outputs of these two to be quantized as scale
-//! 1/256 zero point -128 (logistic) and 1/128, 0 (tanh); others are rejected.
+//! 1/256 zero point -128 (logistic) and 1/128, 0 (tanh); others are rejected. Int16 logistic and
+//! tanh interpolate TFLite's sigmoid table per element ([`sigmoid_int16`](super::sigmoid_int16));
+//! the other activations have no int16 lowering.
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::gemmlowp::reference;
 use super::quantization::{
     INT8_RANGE, Scale, activation_range_quantized, clamp_f32, quantize_multiplier, requantize_to_i8,
 };
+use super::sigmoid_int16::Int16Sigmoid;
 use mc_dialects::arith::CMPF_PREDICATES;
 use mc_dialects::arith::build::select;
 use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, rounding_divide_by_pot};
@@ -39,6 +42,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     match (e.kind(input), e.kind(output)) {
         (ElementKind::F32, ElementKind::F32) => lower_f32(e),
         (ElementKind::Int8, ElementKind::Int8) => lower_int8(e),
+        (ElementKind::Int16, ElementKind::Int16) if matches!(e.name.as_str(), "logistic" | "tanh") => lower_int16(e),
         _ => Err(e.unsupported(format!("from '{}' to '{}'", e.type_text(input), e.type_text(output)))),
     }
 }
@@ -147,6 +151,13 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         }
         other => Err(e.unsupported(format!("unknown activation '{other}'"))),
     }
+}
+
+/// TFLM's int16 `logistic` and `tanh` kernels.
+fn lower_int16(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let function = if e.name == "logistic" { Function::Logistic } else { Function::Tanh };
+    let sigmoid = Int16Sigmoid::prepare(e, function)?;
+    elementwise(e, |e, x| sigmoid.apply(e, x))
 }
 
 /// `relu` and `relu_n1_to_1` on int8: rescale from the input to the output quantization

@@ -26,9 +26,9 @@
 //! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel`, `reference_ops::DepthwiseConv` |
 //! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`, `reference_ops::FullyConnected` |
 //! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool`, float versions |
-//! | `softmax` | `softmax` | `reference_ops::Softmax` (int8 via gemmlowp fixed point, float) |
+//! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
 //! | `add`, `sub`, `mul` | `binary` | `AddFunc`/`SubFunc`/`MulElementwise`, broadcasting |
-//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation` | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` |
+//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table) |
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize`, `Dequantize` |
 //! | `mean` | `mean` | `reference_integer_ops::Mean`, `reference_ops::Mean` |
 //! | `pad` | `pad` | `reference_ops::Pad` |
@@ -42,6 +42,7 @@
 //! | [`emitter`] | [`KernelEmitter`]: reading the kernel, constants, loops, loads/stores, workspaces, constant tables |
 //! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8 requantization tail |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
+//! | `lut` | TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float and int8) |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
@@ -58,6 +59,7 @@ mod depthwise_conv;
 pub mod emitter;
 mod fully_connected;
 pub mod gemmlowp;
+mod lut;
 mod mean;
 pub mod overlap;
 mod pad;
@@ -65,7 +67,9 @@ mod pool;
 pub mod quantization;
 mod quantize;
 mod reduction;
+mod sigmoid_int16;
 mod softmax;
+mod softmax_int16;
 mod strided_slice;
 mod window;
 

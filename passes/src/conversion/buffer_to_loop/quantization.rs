@@ -48,6 +48,15 @@ pub fn fold_input_offset(bias: Option<&[i64]>, input_offset: i32, filter_sums: &
         .collect()
 }
 
+/// TFLite's `CheckedLog2(float x, int* log2_result)`: `round(log2(x))` and whether `x` is a power
+/// of two to within 10^-3 in the log domain, in `float` as TFLite computes it
+/// (`logf(x) · (1 / logf(2))`, rounded half away from zero).
+pub fn checked_log2(x: f32) -> (i32, bool) {
+    let log2 = x.ln() * (1.0 / 2f32.ln());
+    let rounded = log2.round();
+    (rounded as i32, (log2 - rounded).abs() < 1e-3)
+}
+
 /// TFLite's `Quantize(scale, zero_point, f)` as `CalculateActivationRangeQuantized` uses it:
 /// `zero_point + round(f / scale)`, the division in `float`, rounding half away from zero.
 fn quantize_f32(scale: f32, zero_point: i32, value: f32) -> i32 {
@@ -233,6 +242,17 @@ mod tests {
         // Ties round away from zero, in float: 0.5 / 1.0 -> 1.
         assert_eq!(activation_range_quantized(Activation::ReluN1To1, 2.0, 0, INT8_RANGE), Ok((-1, 1)));
         assert!(activation_range_quantized(Activation::Tanh, 0.1, 0, INT8_RANGE).is_err());
+    }
+
+    #[test]
+    fn checked_log2_accepts_near_powers_of_two() {
+        assert_eq!(checked_log2(1.0 / 32768.0), (-15, true));
+        assert_eq!(checked_log2(4096.0), (12, true));
+        // Within 10^-3 in log2 (a factor of about 1.0007): still a power of two.
+        assert_eq!(checked_log2(1.0003 / 4096.0), (-12, true));
+        assert_eq!(checked_log2(1.001 / 4096.0), (-12, false));
+        assert_eq!(checked_log2(0.001), (-10, false));
+        assert_eq!(checked_log2(3.0), (2, false));
     }
 
     #[test]
