@@ -45,3 +45,12 @@ func.func @int8_to_int16_long_rows(%x: !buffer<1x4096x!quant.uniform<i8:f32, 0.1
   buffer.kernel softmax ins(%x : !buffer<1x4096x!quant.uniform<i8:f32, 0.1:0>>) outs(%y : !buffer<1x4096x!quant.uniform<i16:f32, 1.52587890625e-05:-32768>>) {beta = 1.000000e+00 : f32}
   return
 }
+
+// -----
+
+// TFLM's int16 softmax requires the input zero point 0 (the graph verifier lets it through).
+func.func @int16_zero_point(%x: !buffer<1x10x!quant.uniform<i16:f32, 0.001:7>>, %y: !buffer<1x10x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
+  // expected-error@+1 {{softmax: unsupported: int16 input zero point 7 (TFLite Micro requires 0)}}
+  buffer.kernel softmax ins(%x : !buffer<1x10x!quant.uniform<i16:f32, 0.001:7>>) outs(%y : !buffer<1x10x!quant.uniform<i16:f32, 3.0517578125e-05>>) {beta = 1.000000e+00 : f32}
+  return
+}

@@ -1,7 +1,7 @@
 //! `softmax` from int16 to int16 (output scale 1/32768, zero point 0, the only one TFLM accepts),
 //! as TFLite Micro's `reference_ops::SoftmaxInt16` computes it with the two [`lut`] tables its
 //! `SoftmaxPrepare` fills: `exp` over `[-10, 0]` and `1 / (1 + x)` over `[0, 1]`, both Q0.15.
-//! The input zero point cancels out of the differences; `beta · scale` is folded into the
+//! The input zero point must be 0 (TFLM checks it); `beta · scale` is folded into the
 //! multiplier that maps a difference of -65535 onto -10 (`QuantizeMultiplier(scale · beta /
 //! (10 / 65535))`, in double from the `float` values). Per row, at run time:
 //!
@@ -99,8 +99,13 @@ impl Int16Params {
 /// Lowers an int16 `softmax` over rows of `shape`'s last dimension.
 pub fn lower(e: &mut KernelEmitter<'_>, shape: &[i64], beta: f32) -> Result<(), Diagnostic> {
     let (input, output) = (e.inputs[0], e.output);
-    let (input_scale, _) = e.per_tensor(input)?;
+    let (input_scale, input_zero_point) = e.per_tensor(input)?;
     let (output_scale, output_zero_point) = e.per_tensor(output)?;
+    // The installed TFLM (tflite-micro 0.dev20261023) requires it, although the differences
+    // would cancel it: upstream's older SoftmaxPrepare did not check it.
+    if input_zero_point != 0 {
+        return Err(e.unsupported(format!("int16 input zero point {input_zero_point} (TFLite Micro requires 0)")));
+    }
     // TF_LITE_ENSURE_NEAR(scale, 1/32768, 0.001/32768), in float.
     let unit = 1.0f32 / 32768.0;
     if (output_scale as f32 - unit).abs() > 0.001 * unit || output_zero_point != 0 {
