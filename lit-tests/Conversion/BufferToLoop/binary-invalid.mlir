@@ -3,7 +3,7 @@
 
 !q16 = !quant.uniform<i16:f32, 5.000000e-01>
 func.func @int16(%a: !buffer<4x!q16>, %b: !buffer<4x!q16>, %c: !buffer<4x!q16>) {
-  // expected-error@+1 {{'buffer.kernel' op add: unsupported: operand types}}
+  // expected-error@+1 {{'buffer.kernel' op add: unsupported: operand types !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>>, !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>> -> !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>> (only f32 and int8 are lowered)}}
   buffer.kernel add ins(%a, %b : !buffer<4x!q16>, !buffer<4x!q16>) outs(%c : !buffer<4x!q16>) {fused_activation = "NONE"}
   return
 }
@@ -21,7 +21,7 @@ func.func @output_rescale_above_one(%a: !buffer<4x!q>, %b: !buffer<4x!q>, %c: !b
 // -----
 
 func.func @int32(%a: !buffer<4xi32>, %b: !buffer<4xi32>, %c: !buffer<4xi32>) {
-  // expected-error@+1 {{'buffer.kernel' op sub: unsupported: operand types !buffer<4xi32>, !buffer<4xi32> -> !buffer<4xi32> (only f32 and int8 are lowered)}}
+  // expected-error@+1 {{'buffer.kernel' op sub: unsupported: SUB with i32, i32 -> i32 is not supported}}
   buffer.kernel sub ins(%a, %b : !buffer<4xi32>, !buffer<4xi32>) outs(%c : !buffer<4xi32>) {fused_activation = "NONE"}
   return
 }
