@@ -77,6 +77,15 @@ impl Tensor {
         Tensor { dtype: DType::Int8, shape: shape.to_vec(), data: values.iter().map(|&v| v as u8).collect() }
     }
 
+    /// An int16 tensor holding `values`.
+    pub fn from_i16(shape: &[usize], values: &[i16]) -> Tensor {
+        Tensor {
+            dtype: DType::Int16,
+            shape: shape.to_vec(),
+            data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        }
+    }
+
     /// A float tensor holding `values`.
     pub fn from_f32(shape: &[usize], values: &[f32]) -> Tensor {
         Tensor {

@@ -1,7 +1,7 @@
 //! `RELU`, `RELU6`, `LOGISTIC`, `TANH` through mc and TFLite Micro, int8 over every input byte
 //! (a 256-element input holding -128..=127, shuffled into a 3-d shape) with several input and
-//! output quantizations, and float; chains of activations (which run in place) and an
-//! activation reading a transposed (strided) view. `RELU_N1_TO_1` has no TFLM kernel: it is
+//! output quantizations, int16 `LOGISTIC` and `TANH` over every int16 value, and float; chains
+//! of activations (which run in place) and an activation reading a transposed (strided) view. `RELU_N1_TO_1` has no TFLM kernel: it is
 //! checked against a Rust transcription of TFLite's `ReluX`.
 
 use crate::models::{OneOp, Quant};
@@ -22,12 +22,16 @@ fn every_byte(rng: &mut Rng) -> Tensor {
 
 /// A one-op model `op` over [`SHAPE`], int8 with the given quantizations or float (`None`).
 fn model(op: BuiltinOp, quant: Option<(Quant, Quant)>) -> OneOp {
-    let dims: Vec<i32> = SHAPE.iter().map(|&d| d as i32).collect();
+    match quant {
+        Some((i, o)) => one_op(op, &SHAPE, DType::Int8, (Some(i), Some(o))),
+        None => one_op(op, &SHAPE, DType::Float32, (None, None)),
+    }
+}
+
+/// A one-op model `op` over `shape` from and to `dtype` with the given quantizations.
+fn one_op(op: BuiltinOp, shape: &[usize], dtype: DType, (in_q, out_q): (Option<Quant>, Option<Quant>)) -> OneOp {
+    let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
     let mut m = OneOp::new();
-    let (dtype, in_q, out_q) = match quant {
-        Some((i, o)) => (DType::Int8, Some(i), Some(o)),
-        None => (DType::Float32, None, None),
-    };
     let x = m.input("x", &dims, dtype, in_q);
     let y = m.output("y", &dims, dtype, out_q);
     m.op(op, &[x], &[y], BuiltinOptions::None);
@@ -69,6 +73,54 @@ pub fn int8_activations() -> Vec<Case> {
     }
     // RELU6 with an output quantization different from the input's: TFLM ignores it.
     cases.push(int8_case(BuiltinOp::Relu6, (0.05, -10), (0.1, 3), &mut rng));
+    cases
+}
+
+/// A shape holding every int16 value once.
+const EVERY_I16_SHAPE: [usize; 3] = [2, 128, 256];
+
+/// Every int16 value once, in a seeded order.
+fn every_i16(rng: &mut Rng) -> Tensor {
+    let mut values: Vec<i16> = (i16::MIN..=i16::MAX).collect();
+    for i in (1..values.len()).rev() {
+        values.swap(i, rng.range(0, i as i64) as usize);
+    }
+    Tensor::from_i16(&EVERY_I16_SHAPE, &values)
+}
+
+/// The `int16_logistic_tanh` suite: `LOGISTIC` and `TANH` int16 -> int16 (zero points 0, output
+/// scale 2^-15) over every int16 input, for input scales taking each of TFLM's paths: the
+/// power-of-two case (2^-12 for both, 2^-11 for tanh only; 2^-12 off by 0.03%, which TFLM's
+/// `CheckedLog2` still takes for a power of two, and 2^-11 off by 0.05% for tanh), other powers
+/// of two and general scales rescaled by a multiplier and a right shift (from 31 doublings for
+/// 10^-12 down to none), large scales where most inputs saturate, up to just below 16/3
+/// (multiplier 65126).
+pub fn int16_logistic_tanh() -> Vec<Case> {
+    let mut rng = Rng(0x1616);
+    let scales = [
+        1.0f32 / 4096.0,
+        1.0 / 2048.0,
+        1.0003 / 4096.0,
+        0.9995 / 2048.0,
+        1.0 / 1024.0,
+        1.0 / 32768.0,
+        0.001,
+        1e-7,
+        1e-12,
+        0.3,
+        1.0,
+        2.0,
+        4.0,
+        5.3,
+    ];
+    let mut cases = Vec::new();
+    for scale in scales {
+        for op in [BuiltinOp::Logistic, BuiltinOp::Tanh] {
+            let quant = (Some(Quant::tensor(scale, 0)), Some(Quant::tensor(1.0 / 32768.0, 0)));
+            let m = one_op(op, &EVERY_I16_SHAPE, DType::Int16, quant);
+            cases.push(m.case(&format!("{op:?} int16 scale {scale}"), vec![every_i16(&mut rng)]));
+        }
+    }
     cases
 }
 

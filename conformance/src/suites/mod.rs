@@ -44,6 +44,7 @@ macro_rules! for_each_suite {
                 float_activations => 1e-5,
                 chained_and_strided_activations => 1e-5,
                 relu_n1_to_1 => 0.0,
+                int16_logistic_tanh => 0.0,
             ],
             binary: [int8_binary_ops => 0.0, float_binary_ops => 1e-5, in_place_and_strided_operands => 1e-5],
             concatenation: [concatenation => 0.0],
@@ -54,7 +55,7 @@ macro_rules! for_each_suite {
             pool: [int8_pools => 0.0, float_pools => 1e-5],
             quantize: [float_to_int_quantization => 0.0, requantization => 0.0, dequantization => 0.0],
             reshape: [reshape => 0.0],
-            softmax: [int8_softmax => 0.0, float_softmax => 1e-5],
+            softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],
             strided_slice: [strided_slice => 0.0],
             variable: [variables => 1e-5],
         }
