@@ -2,16 +2,26 @@
 // Activations buffer-to-loop has no lowering for: one located error each. (The op's verifier
 // already rejects int8 logistic/tanh outputs not quantized as TFLM requires.)
 
-func.func @int16_relu(%x: !buffer<4x!quant.uniform<i16:f32, 0.1>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {
-  // expected-error@+1 {{'buffer.kernel' op relu: unsupported: from '!buffer<4x!quant.uniform<i16:f32, 1.000000e-01>>' to '!buffer<4x!quant.uniform<i16:f32, 1.000000e-01>>'}}
-  buffer.kernel relu ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.1>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 0.1>>)
+// TFLM's ReluPrepare requires int16 zero points 0.
+func.func @int16_relu_zero_point(%x: !buffer<4x!quant.uniform<i16:f32, 0.1:3>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {
+  // expected-error@+1 {{'buffer.kernel' op relu: unsupported: int16 relu with zero points 3 -> 0 (TFLite Micro requires 0)}}
+  buffer.kernel relu ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.1:3>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 0.1>>)
+  return
+}
+
+// -----
+
+// TFLM has no RELU_N1_TO_1 kernel, and TFLite's takes no int16.
+func.func @int16_relu_n1_to_1(%x: !buffer<4x!quant.uniform<i16:f32, 0.1>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {
+  // expected-error@+1 {{'buffer.kernel' op relu_n1_to_1: unsupported: int16 relu_n1_to_1 (TFLite Micro has no RELU_N1_TO_1 kernel, and TFLite's takes float, uint8 and int8 only)}}
+  buffer.kernel relu_n1_to_1 ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.1>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 0.1>>)
   return
 }
 
 // -----
 
 func.func @int16_logistic(%x: !buffer<4x!quant.uniform<i16:f32, 0.000244140625>>, %y: !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
-  // expected-error@+1 {{'buffer.kernel' op logistic: unsupported: from}}
+  // expected-error@+1 {{'buffer.kernel' op logistic: unsupported: int16 logistic has no lowering}}
   buffer.kernel logistic ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.000244140625>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 3.0517578125e-05>>)
   return
 }

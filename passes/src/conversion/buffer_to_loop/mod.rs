@@ -27,10 +27,10 @@
 //! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`, `reference_ops::FullyConnected` |
 //! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool`, float versions |
 //! | `softmax` | `softmax` | `reference_ops::Softmax` (int8 via gemmlowp fixed point, float) |
-//! | `add`, `sub`, `mul` | `binary` | `AddFunc`/`SubFunc`/`MulElementwise`, broadcasting |
-//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation` | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` |
+//! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
+//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` |
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize`, `Dequantize` |
-//! | `mean` | `mean` | `reference_integer_ops::Mean`, `reference_ops::Mean` |
+//! | `mean` | `mean` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean` |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
@@ -40,7 +40,7 @@
 //! | module | holds |
 //! |---|---|
 //! | [`emitter`] | [`KernelEmitter`]: reading the kernel, constants, loops, loads/stores, workspaces, constant tables |
-//! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8 requantization tail |
+//! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8/int16 requantization tail |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float and int8) |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |

@@ -1,11 +1,12 @@
 //! TFLite Micro's compile-time quantization parameters (activation ranges, multipliers), derived
-//! as its `Prepare` functions derive them, and the requantization every int8 kernel ends with.
+//! as its `Prepare` functions derive them, and the requantization every int8 and int16 kernel
+//! ends with.
 //!
 //! TFLM computes these once per model in `Prepare`; mc computes them at compile time, so they
 //! become constants (or constant tables) in the loop nest. The float arithmetic is TFLM's own,
 //! to the precision it uses (`float` where it uses `float`), so the integers match bit for bit.
 
-use super::emitter::KernelEmitter;
+use super::emitter::{ElementKind, KernelEmitter};
 use mc_dialects::arith::fixed_point::{
     Downscale, multiply_by_quantized_multiplier, multiply_by_quantized_multiplier_down, reference,
 };
@@ -96,12 +97,43 @@ pub fn activation_range_f32(activation: Activation) -> Result<(f32, f32), String
 /// The storage range `[qmin, qmax]` of an int8 buffer.
 pub const INT8_RANGE: (i32, i32) = (-128, 127);
 
-/// The clamp bounds of the kernel's fused activation for its quantized `output`, as an
-/// unsupported error where TFLite has no such kernel.
+/// The storage range `[qmin, qmax]` of an int16 buffer.
+pub const INT16_RANGE: (i32, i32) = (-32768, 32767);
+
+/// The integer storage of quantized elements: their width and range.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Storage {
+    /// 8 or 16.
+    pub bits: u32,
+    /// `[qmin, qmax]`.
+    pub range: (i32, i32),
+}
+
+impl Storage {
+    /// `i8` storage.
+    pub const INT8: Storage = Storage { bits: 8, range: INT8_RANGE };
+    /// `i16` storage.
+    pub const INT16: Storage = Storage { bits: 16, range: INT16_RANGE };
+
+    /// The storage of quantized elements of `kind` (int8 or int16), `None` for anything else.
+    pub fn of(kind: ElementKind) -> Option<Storage> {
+        match kind {
+            ElementKind::Int8 => Some(Storage::INT8),
+            ElementKind::Int16 => Some(Storage::INT16),
+            _ => None,
+        }
+    }
+}
+
+/// The clamp bounds of the kernel's fused activation for its quantized (int8 or int16)
+/// `output`, as an unsupported error where TFLite has no such kernel.
 pub fn fused_range_quantized(e: &KernelEmitter<'_>, output: Value) -> Result<(i32, i32), Diagnostic> {
     let (scale, zero_point) = e.per_tensor(output)?;
     let activation = e.activation()?;
-    activation_range_quantized(activation, scale, zero_point, INT8_RANGE).map_err(|m| e.unsupported(m))
+    let Some(storage) = Storage::of(e.kind(output)) else {
+        return Err(e.unsupported(format!("fused activation on '{}' (int8 or int16)", e.type_text(output))));
+    };
+    activation_range_quantized(activation, scale, zero_point, storage.range).map_err(|m| e.unsupported(m))
 }
 
 /// The clamp bounds of the kernel's fused activation for a float output.
@@ -197,14 +229,28 @@ pub fn requantize_to_i8(
     acc: Value,
     scale: Scale,
     output_offset: i32,
+    range: (i32, i32),
+) -> Value {
+    requantize(e, acc, scale, output_offset, range, Storage::INT8)
+}
+
+/// The tail of TFLite's quantized kernels, on an `i32` accumulator:
+/// `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset, low, high)`,
+/// truncated to the output's `storage` width.
+pub fn requantize(
+    e: &mut KernelEmitter<'_>,
+    acc: Value,
+    scale: Scale,
+    output_offset: i32,
     (low, high): (i32, i32),
+    storage: Storage,
 ) -> Value {
     let scaled = scale.apply(e, acc);
     let offset = e.i32(output_offset);
     let shifted = e.addi(scaled, offset);
     let (low, high) = (e.i32(low), e.i32(high));
     let clamped = e.clamp_si(shifted, low, high);
-    e.trunci(clamped, 8)
+    e.trunci(clamped, storage.bits)
 }
 
 /// Clamps an `f32` value to `[low, high]` as TFLite's `ActivationFunctionWithMinMax` does
