@@ -282,6 +282,21 @@ mod tests {
     }
 
     #[test]
+    fn int16_activation_ranges_use_the_int16_storage() {
+        assert_eq!(Storage::of(ElementKind::Int16), Some(Storage::INT16));
+        assert_eq!(Storage::of(ElementKind::Int32), None);
+        let int16 = Storage::INT16.range;
+        assert_eq!(activation_range_quantized(Activation::None, 0.001, 0, int16), Ok((-32768, 32767)));
+        // RELU6 at scale 1e-4: 60000 is cut to 32767.
+        assert_eq!(activation_range_quantized(Activation::Relu6, 1e-4, 0, int16), Ok((0, 32767)));
+        // RELU_N1_TO_1 at scale 1/2000: ±2000.
+        assert_eq!(activation_range_quantized(Activation::ReluN1To1, 0.0005, 0, int16), Ok((-2000, 2000)));
+        // Zero points at the ends: the range starts at the zero point.
+        assert_eq!(activation_range_quantized(Activation::Relu6, 0.0005, -32768, int16), Ok((-32768, -20768)));
+        assert_eq!(activation_range_quantized(Activation::Relu, 0.1, 32767, int16), Ok((32767, 32767)));
+    }
+
+    #[test]
     fn multipliers_use_double_products_of_float_scales() {
         // 0.5 · 0.25 / 0.125 = 1.0 = 2^30 · 2^1 / 2^31.
         assert_eq!(channel_multipliers(0.5, &[0.25], 0.125, 2), vec![(1 << 30, 1); 2]);
