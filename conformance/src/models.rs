@@ -92,6 +92,11 @@ impl OneOp {
         self.tensor(name, shape, dtype, quant, None)
     }
 
+    /// A variable's handle (the output of `VAR_HANDLE`).
+    pub fn resource(&mut self, name: &str) -> i32 {
+        self.builder.add_tensor(name, &[], mc_tflite::DType::Resource)
+    }
+
     /// A model output.
     pub fn output(&mut self, name: &str, shape: &[i32], dtype: DType, quant: Option<Quant>) -> i32 {
         let t = self.tensor(name, shape, dtype, quant, None);
@@ -113,6 +118,6 @@ impl OneOp {
 
     /// The model as a [`Case`] named `name` with `inputs`.
     pub fn case(self, name: &str, inputs: Vec<Tensor>) -> Case {
-        Case { name: name.to_string(), model: self.finish(), inputs }
+        Case { name: name.to_string(), model: self.finish(), inputs, expected: None }
     }
 }

@@ -13,7 +13,7 @@ use cranelift_codegen::{CodegenError, print_errors::pretty_verifier_error};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, ModuleError, default_libcall_names};
-use mc_dialects::buffer::{GlobalOp, PoolOp, StageOp};
+use mc_dialects::buffer::{GlobalOp, PoolOp, StageOp, persistent_seeds};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
@@ -502,7 +502,15 @@ impl JitModule {
                 },
             );
         }
-        Ok(JitModule { module: Some(jit), functions, pools, _messages: messages })
+        let mut compiled = JitModule { module: Some(jit), functions, pools, _messages: messages };
+        // Persistent state starts as the C API's `model_init` leaves it.
+        for seed in persistent_seeds(ctx, module, module) {
+            let range = seed.offset as usize..(seed.offset + seed.bytes) as usize;
+            if let Some(bytes) = compiled.pool_memory(&seed.pool).and_then(|memory| memory.get_mut(range)) {
+                bytes.fill(seed.value);
+            }
+        }
+        Ok(compiled)
     }
 
     /// Names of the compiled functions, sorted.
@@ -532,7 +540,8 @@ impl JitModule {
         self.functions.get(name).map(|f| f.entry)
     }
 
-    /// The memory of the pool `name` (a `buffer.pool`), zeroed at compilation: a runtime writes
+    /// The memory of the pool `name` (a `buffer.pool`), zeroed at compilation (persistent 8-bit
+    /// state at its zero point, [`persistent_seeds`]): a runtime writes
     /// a model's inputs into it and reads its outputs from it when the planner put them there
     /// (`usmp{use-workspace-io}`, the function's `usmp.io` attribute says where).
     pub fn pool_memory(&mut self, name: &str) -> Option<&mut [u8]> {

@@ -12,11 +12,10 @@
 //! resets variable tensors.
 
 use crate::module::CApi;
-use mc_dialects::buffer::{PoolOp, PoolViewOp, Role, StageOp};
+use mc_dialects::buffer::{PoolOp, Role, StageOp, persistent_seeds};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
-use mc_ir::quant::QuantParams;
 use mc_ir::{Context, Diagnostic, OpId, Type};
 
 /// One arena region: a `buffer.pool`.
@@ -133,20 +132,14 @@ impl Interface {
         }
         let outputs = ports.split_off(options.inputs);
 
-        let mut seeds = Vec::new();
-        for op in ctx.walk_preorder(entry.op()) {
-            let Some(view) = PoolViewOp::cast(ctx, op) else { continue };
-            let Some(region) = view.pool_name(ctx).and_then(|name| regions.iter().position(|r| r.pool == name)) else {
-                continue;
-            };
-            let ty = ctx.operation(op).result_type(0);
-            if let (Role::Persistent, Some(value)) = (regions[region].role, zero_point_byte(ctx, ty)) {
-                let bytes = ctx.buffer_storage_bytes(ty).unwrap_or(0);
-                seeds.push(Seed { region, offset: view.offset_bytes(ctx), bytes, value });
-            }
-        }
+        let mut seeds: Vec<Seed> = persistent_seeds(ctx, module, entry.op())
+            .into_iter()
+            .filter_map(|seed| {
+                let region = regions.iter().position(|r| r.pool == seed.pool)?;
+                Some(Seed { region, offset: seed.offset, bytes: seed.bytes, value: seed.value })
+            })
+            .collect();
         seeds.sort_by_key(|s| (s.region, s.offset));
-        seeds.dedup();
         let mut staged = Vec::new();
         let symbols = mc_ir::SymbolTable::new(ctx, module);
         for stage in module_op.ops(ctx).into_iter().filter_map(|op| StageOp::cast(ctx, op)) {
@@ -167,16 +160,5 @@ impl Interface {
             });
         }
         Ok(Interface { entry, regions, inputs: ports, outputs, seeds, staged })
-    }
-}
-
-/// The byte a buffer of type `ty` holds for the real value 0 when it is not 0: a quantized
-/// 8-bit per-tensor type's zero point.
-fn zero_point_byte(ctx: &Context, ty: Type) -> Option<u8> {
-    let (_, element) = ctx.buffer_parts(ty)?;
-    let quant = ctx.quantization(element)?;
-    match (&quant.params, quant.storage_width) {
-        (QuantParams::PerTensor { zero_point, .. }, 8) if *zero_point != 0 => Some(*zero_point as u8),
-        _ => None,
     }
 }

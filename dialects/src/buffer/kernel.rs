@@ -126,6 +126,24 @@ define_op! {
 }
 
 impl KernelOp {
+    /// The graph op's rules applied to the kernel: its inputs as the operands, its output buffer
+    /// as the result, its own attributes (`None` if `kernel` names no graph op or there is no
+    /// output).
+    pub fn signature(self, ctx: &Context) -> Option<Signature<'_>> {
+        let short = self.kernel_name(ctx)?;
+        let name = graph::op_name(short)?;
+        let types: Vec<Type> = ctx.operation(self.0).operands().map(|v| ctx.value_type(v)).collect();
+        let (&output, inputs) = types.split_last()?;
+        Some(Signature {
+            op: self.0,
+            name,
+            operands: inputs.to_vec(),
+            results: vec![output],
+            shaped: Shaped::Buffer,
+            prefix: format!("{short}: "),
+        })
+    }
+
     /// Builds `buffer.kernel` computing `kernel` (without prefix) from `inputs` into `output`,
     /// with the graph op's attributes `attrs`.
     pub fn build(
@@ -234,16 +252,9 @@ fn verify_kernel(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     if diags.len() > before {
         return;
     }
-    let types: Vec<Type> = operation.operands().map(|v| ctx.value_type(v)).collect();
-    let signature = Signature {
-        op,
-        name,
-        operands: types[..inputs].to_vec(),
-        results: vec![types[inputs]],
-        shaped: Shaped::Buffer,
-        prefix: format!("{short}: "),
-    };
-    graph::verify::verify_signature(ctx, signature, diags);
+    if let Some(signature) = kernel.signature(ctx) {
+        graph::verify::verify_signature(ctx, signature, diags);
+    }
 }
 
 /// Prints `kernel_name ins(%a, %b : t1, t2) outs(%c : t3) {attrs}`.

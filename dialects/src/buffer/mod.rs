@@ -56,6 +56,7 @@ pub mod layout;
 mod overlap;
 mod pool;
 mod role;
+mod seed;
 mod stage;
 mod view;
 
@@ -68,6 +69,7 @@ pub use kernel::{
 pub use overlap::{DeltaBound, OverlapOp};
 pub use pool::{PoolOp, PoolViewOp};
 pub use role::Role;
+pub use seed::{Seed, persistent_seeds};
 pub use stage::StageOp;
 pub use view::ViewOp;
 

@@ -60,6 +60,7 @@
 //! | dequantize | per-tensor `i8`/`u8`/`i16`, or `f16`, to `f32` |
 //!
 //! The checks, with TFLite's reasons, are in [`verify`]; the shape rules in [`shape_inference`].
+//! Which TFLite operators and element-type variants mc compiles is the table in [`support`].
 //!
 //! # Folding and canonicalization
 //!
@@ -76,6 +77,7 @@ mod fold;
 mod ops;
 pub mod shape_inference;
 pub mod signature;
+pub mod support;
 pub mod verify;
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 
 #[cfg(test)]
 mod bad_input_tests;
+mod builtin_names;
 mod dtype;
 mod error;
 pub mod import;
@@ -31,6 +32,7 @@ mod tensor;
 #[cfg(any(test, feature = "writer"))]
 pub mod writer;
 
+pub use builtin_names::{BUILTIN_OPERATOR_NAMES, builtin_operator_name};
 pub use dtype::DType;
 pub use error::TfliteError;
 pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};

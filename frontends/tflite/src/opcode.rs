@@ -1,6 +1,7 @@
 //! Operator codes: which operator an `Operator` runs (a builtin with a
 //! version, or a custom operator by name).
 
+use crate::builtin_names::builtin_operator_name;
 use crate::error::{At, TfliteError};
 use crate::schema::tflite as fb;
 
@@ -330,11 +331,15 @@ impl<'a> OperatorCode<'a> {
 }
 
 impl std::fmt::Display for OperatorCode<'_> {
-    /// `CONV_2D v3`, `custom "TFLite_Detection_PostProcess" v1`, `builtin 36 v1`.
+    /// `CONV_2D v3`, `custom "TFLite_Detection_PostProcess" v1`, `LEAKY_RELU v2` (every builtin
+    /// by its upstream name), `builtin 300 v1` (a code newer than upstream's schema here).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.kind {
             OpKind::Builtin(op) => write!(f, "{op} v{}", self.version),
-            OpKind::UnknownBuiltin(code) => write!(f, "builtin {code} v{}", self.version),
+            OpKind::UnknownBuiltin(code) => match builtin_operator_name(code) {
+                Some(name) => write!(f, "{name} v{}", self.version),
+                None => write!(f, "builtin {code} v{}", self.version),
+            },
             OpKind::Custom(name) => write!(f, "custom {name:?} v{}", self.version),
         }
     }
@@ -391,6 +396,8 @@ mod tests {
         assert_eq!(conv.to_string(), "CONV_2D v3");
         let custom = OperatorCode { kind: OpKind::Custom("Foo"), version: 1 };
         assert_eq!(custom.to_string(), "custom \"Foo\" v1");
-        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(36), version: 2 }.to_string(), "builtin 36 v2");
+        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(98), version: 2 }.to_string(), "LEAKY_RELU v2");
+        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(36), version: 1 }.to_string(), "GATHER v1");
+        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(900), version: 1 }.to_string(), "builtin 900 v1");
     }
 }

@@ -143,3 +143,25 @@ fn field_names_become_python_accessors() {
     assert_eq!(camel("type"), "Type");
     assert_eq!(camel("builtin_options"), "BuiltinOptions");
 }
+
+#[test]
+fn every_builtin_operator_is_named_as_upstream_names_it() {
+    let python = common::venv_python();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/schema_facts.py");
+    let output = Command::new(&python).arg(script).output().expect("schema_facts.py runs");
+    assert!(output.status.success(), "schema_facts.py failed:\n{}", String::from_utf8_lossy(&output.stderr));
+    let upstream: BTreeSet<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .filter(|line| line.starts_with("enum BuiltinOperator "))
+        .map(str::to_string)
+        .collect();
+    let ours: BTreeSet<String> = mc_tflite::BUILTIN_OPERATOR_NAMES
+        .iter()
+        .enumerate()
+        .map(|(code, name)| format!("enum BuiltinOperator {name} {code}"))
+        .collect();
+    assert_eq!(ours, upstream, "BUILTIN_OPERATOR_NAMES differs from upstream's BuiltinOperator enum");
+    assert_eq!(mc_tflite::builtin_operator_name(98), Some("LEAKY_RELU"));
+    assert_eq!(mc_tflite::builtin_operator_name(-1), None);
+}

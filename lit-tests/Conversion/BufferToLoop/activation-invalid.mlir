@@ -11,9 +11,9 @@ func.func @int16_relu_zero_point(%x: !buffer<4x!quant.uniform<i16:f32, 0.1:3>>, 
 
 // -----
 
-// TFLM has no RELU_N1_TO_1 kernel, and TFLite's takes no int16.
+// TFLM has no RELU_N1_TO_1 kernel, and TFLite's takes no int16: the support table refuses it.
 func.func @int16_relu_n1_to_1(%x: !buffer<4x!quant.uniform<i16:f32, 0.1>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {
-  // expected-error@+1 {{'buffer.kernel' op relu_n1_to_1: unsupported: int16 relu_n1_to_1 (TFLite Micro has no RELU_N1_TO_1 kernel, and TFLite's takes float, uint8 and int8 only)}}
+  // expected-error@+1 {{'buffer.kernel' op relu_n1_to_1: unsupported: RELU_N1_TO_1 with int16 -> int16 is not supported}}
   buffer.kernel relu_n1_to_1 ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.1>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 0.1>>)
   return
 }

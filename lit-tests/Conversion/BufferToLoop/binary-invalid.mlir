@@ -24,7 +24,7 @@ func.func @output_rescale_above_one(%a: !buffer<4x!q>, %b: !buffer<4x!q>, %c: !b
 // -----
 
 func.func @int32(%a: !buffer<4xi32>, %b: !buffer<4xi32>, %c: !buffer<4xi32>) {
-  // expected-error@+1 {{'buffer.kernel' op sub: unsupported: operand types !buffer<4xi32>, !buffer<4xi32> -> !buffer<4xi32> (f32, int8 and int16 are lowered)}}
+  // expected-error@+1 {{'buffer.kernel' op sub: unsupported: SUB with i32, i32 -> i32 is not supported}}
   buffer.kernel sub ins(%a, %b : !buffer<4xi32>, !buffer<4xi32>) outs(%c : !buffer<4xi32>) {fused_activation = "NONE"}
   return
 }

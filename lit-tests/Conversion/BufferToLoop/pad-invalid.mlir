@@ -11,7 +11,7 @@ func.func @int16_zero_point(%x: !buffer<2x!q16>, %y: !buffer<4x!q16>) {
 // -----
 
 func.func @bool(%x: !buffer<2xi1>, %y: !buffer<4xi1>) {
-  // expected-error@+1 {{'buffer.kernel' op pad: unsupported: element type of !buffer<4xi1>}}
+  // expected-error@+1 {{'buffer.kernel' op pad: unsupported: PAD with i1 -> i1 is not supported}}
   buffer.kernel pad ins(%x : !buffer<2xi1>) outs(%y : !buffer<4xi1>) {paddings = array<i64: 1, 1>}
   return
 }

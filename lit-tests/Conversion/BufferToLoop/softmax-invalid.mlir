@@ -22,7 +22,7 @@ func.func @long_rows(%x: !buffer<1x4096x!quant.uniform<i8:f32, 0.1:0>>, %y: !buf
 
 // int16 softmax (TFLM's LUT kernel) is not lowered.
 func.func @int16(%x: !buffer<1x10x!quant.uniform<i16:f32, 0.001>>, %y: !buffer<1x10x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
-  // expected-error@+1 {{softmax: unsupported: softmax from '!buffer<1x10x!quant.uniform<i16:f32, 1.000000e-03>>'}}
+  // expected-error@+1 {{'buffer.kernel' op softmax: unsupported: softmax from '!buffer<1x10x!quant.uniform<i16:f32, 1.000000e-03>>' to '!buffer<1x10x!quant.uniform<i16:f32, 3.0517578125E-5>>'}}
   buffer.kernel softmax ins(%x : !buffer<1x10x!quant.uniform<i16:f32, 0.001>>) outs(%y : !buffer<1x10x!quant.uniform<i16:f32, 3.0517578125e-05>>) {beta = 1.000000e+00 : f32}
   return
 }
@@ -30,7 +30,7 @@ func.func @int16(%x: !buffer<1x10x!quant.uniform<i16:f32, 0.001>>, %y: !buffer<1
 // -----
 
 func.func @int8_to_int16(%x: !buffer<1x10x!quant.uniform<i8:f32, 0.1:0>>, %y: !buffer<1x10x!quant.uniform<i16:f32, 1.52587890625e-05:-32768>>) {
-  // expected-error@+1 {{softmax: unsupported: softmax from}}
+  // expected-error@+1 {{'buffer.kernel' op softmax: unsupported: softmax from '!buffer<1x10x!quant.uniform<i8:f32, 1.000000e-01>>' to '!buffer<1x10x!quant.uniform<i16:f32, 1.52587890625E-5:-32768>>'}}
   buffer.kernel softmax ins(%x : !buffer<1x10x!quant.uniform<i8:f32, 0.1:0>>) outs(%y : !buffer<1x10x!quant.uniform<i16:f32, 1.52587890625e-05:-32768>>) {beta = 1.000000e+00 : f32}
   return
 }

@@ -59,7 +59,8 @@ use mc_dialects::func::{FuncOp, ReturnOp};
 use mc_dialects::graph::attributes::i64_array_attr;
 use mc_dialects::graph::shape_inference::constant_ints;
 use mc_dialects::graph::{
-    self, AssignVariableOp, ConstOp, ReadVariableOp, ReshapeOp, TransposeOp, VarHandleOp, is_resource_type,
+    self, AssignVariableOp, ConstOp, ReadVariableOp, ReshapeOp, Signature, TransposeOp, VarHandleOp, is_resource_type,
+    support,
 };
 use mc_ir::buffer::{BufferType, is_valid_buffer_element, row_major_strides};
 use mc_ir::pass::{AnalysisManager, Pass};
@@ -109,6 +110,19 @@ pub fn convert_module(ctx: &mut Context, module: OpId) -> Result<(), Failure> {
         return Ok(());
     };
     let body = globals.body();
+    // Operators whose element types the support table does not list are not lowered.
+    let unsupported: Vec<Diagnostic> = ctx
+        .walk_preorder(module)
+        .into_iter()
+        .filter(|&op| ctx.op_name_of(op).starts_with("graph.") && ConstOp::cast(ctx, op).is_none())
+        .filter_map(|op| {
+            let message = support::check(ctx, &Signature::of_op(ctx, op)).err()?;
+            Some(ctx.op_error(op, format!("cannot be converted to buffers: {message}")))
+        })
+        .collect();
+    if !unsupported.is_empty() {
+        return Err(Failure(unsupported));
+    }
     let mut module = ModuleState { globals, diags: Vec::new() };
     let funcs: Vec<FuncOp> = ctx.block_ops(body).filter_map(|op| FuncOp::cast(ctx, op)).collect();
     for func in funcs {
@@ -509,9 +523,9 @@ impl<'m> BodyConverter<'m> {
         if self.diags.len() > before {
             return;
         }
+        let name = ctx.op_name_of(op).to_string();
         let loc = ctx.operation(op).loc();
         let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
-        let name = b.ctx.op_name_of(op).to_string();
         let done = match name.as_str() {
             ConstOp::NAME => self.convert_const(&mut b, op),
             ReshapeOp::NAME => self.convert_reshape(&mut b, op),

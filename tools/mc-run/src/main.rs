@@ -98,9 +98,10 @@ struct Options {
     #[arg(long = "workspace-io")]
     workspace_io: bool,
 
-    /// The function to call.
-    #[arg(long = "entry", default_value = "main")]
-    entry: String,
+    /// The function to call (default: a TFLite model's subgraph 0, whatever its name; `main` in
+    /// an IR file).
+    #[arg(long = "entry")]
+    entry: Option<String>,
 
     /// Call the function N times and print the fastest call's time on stdout (compilation and
     /// the copying of inputs excluded).
@@ -159,7 +160,8 @@ fn run(options: &Options) -> Result<(), String> {
     if options.print_pipeline {
         eprintln!("{ran}");
     }
-    let outcome = bind::run(&model, &options.entry, &inputs, &options.outputs, options.bench.unwrap_or(1) as usize)?;
+    let entry = options.entry.clone().unwrap_or_else(|| model.entry.clone());
+    let outcome = bind::run(&model, &entry, &inputs, &options.outputs, options.bench.unwrap_or(1) as usize)?;
     for (path, array) in options.outputs.iter().zip(&outcome.outputs) {
         npy::write(path, array)?;
     }

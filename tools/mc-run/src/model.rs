@@ -12,6 +12,9 @@ pub struct Model {
     pub ctx: Context,
     /// The `builtin.module`.
     pub module: OpId,
+    /// The function called when `--entry` does not say: subgraph 0's for a TFLite model, `main`
+    /// for IR.
+    pub entry: String,
     /// The source, when the model is text.
     source: Option<SourceBuffer>,
 }
@@ -26,7 +29,10 @@ impl Model {
             "tflite" => {
                 let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
                 match mc_tflite::import::import_and_verify(&mut ctx, &bytes, path) {
-                    Ok(module) => Ok(Model { ctx, module: module.op(), source: None }),
+                    Ok(module) => {
+                        let entry = mc_tflite::import::entry_name(&ctx, module).unwrap_or_else(|| "main".into());
+                        Ok(Model { ctx, module: module.op(), entry, source: None })
+                    }
                     Err(diags) => Err(render_all(&ctx, &diags, None)),
                 }
             }
@@ -38,7 +44,7 @@ impl Model {
                 if let Err(diags) = mc_ir::verify(&ctx, module.op()) {
                     return Err(render_all(&ctx, &diags, Some(&source)));
                 }
-                Ok(Model { ctx, module: module.op(), source: Some(source) })
+                Ok(Model { ctx, module: module.op(), entry: "main".into(), source: Some(source) })
             }
             _ => Err(format!("cannot tell what '{path}' is: expected a '.tflite' model or a '.mlir' file")),
         }

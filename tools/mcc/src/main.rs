@@ -11,7 +11,8 @@
 //! `<prefix>.mlir`. The config file's `[memory]` table (`usmp`'s banks, placement rules, budgets
 //! and planner, plus `allocate_arenas` and `dump_residency_json`) shapes the plan and the API.
 //! It prints the stages with their times, the RAM of each pool and the flash bytes of the
-//! constants. Errors exit 1 and leave no partial files in the output folder.
+//! constants. Errors exit 1 and leave no partial files in the output folder. `mcc --supported-ops`
+//! prints the table of the TFLite operators mc compiles.
 
 mod staging;
 
@@ -37,14 +38,19 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "mcc", version, about = "mc compiler driver: TFLite model to object file", max_term_width = 100)]
 struct Options {
-    /// The model: a TFLite file, or graph-level IR (`.mlir`, as `mc-translate --import-tflite`
-    /// prints it).
-    model: PathBuf,
+    /// The model: a TFLite file (its subgraph 0 is the entry, whatever its name), or graph-level
+    /// IR (`.mlir`, as `mc-translate --import-tflite` prints it, entry `@main`).
+    #[arg(required_unless_present = "supported_ops")]
+    model: Option<PathBuf>,
 
     /// Target: an alias (host, cortex-m0plus, cortex-m3, cortex-m4, cortex-m7, cortex-m33,
     /// rv32imc, rv32imac, rv32imafc) or a triple (thumbv7em-none-eabihf, ...).
-    #[arg(long)]
-    target: String,
+    #[arg(long, required_unless_present = "supported_ops")]
+    target: Option<String>,
+
+    /// Print every TFLite operator mc compiles, with its element types and options, and exit.
+    #[arg(long = "supported-ops", exclusive = true)]
+    supported_ops: bool,
 
     /// Prefix of every symbol, section and output file (a C identifier).
     #[arg(long, default_value = "model")]
@@ -85,13 +91,27 @@ struct Options {
     graph_passes: Option<String>,
 
     /// Output folder (created if missing).
-    #[arg(short = 'o')]
-    output: PathBuf,
+    #[arg(short = 'o', required_unless_present = "supported_ops")]
+    output: Option<PathBuf>,
+}
+
+/// What a compilation needs that `--supported-ops` alone does not (clap requires them then).
+struct Job<'a> {
+    model: &'a PathBuf,
+    target: &'a str,
+    output: &'a PathBuf,
 }
 
 fn main() -> ExitCode {
     let options = Options::parse();
-    match run(&options) {
+    if options.supported_ops {
+        print!("{}", mc_dialects::graph::support::render());
+        return ExitCode::SUCCESS;
+    }
+    let (Some(model), Some(target), Some(output)) = (&options.model, &options.target, &options.output) else {
+        unreachable!("clap requires the model, --target and -o without --supported-ops");
+    };
+    match run(&options, &Job { model, target, output }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("mcc: error: {}", message.trim_end());
@@ -149,19 +169,19 @@ fn read_config(path: &Option<PathBuf>) -> Result<Option<(PathBuf, MemoryConfig)>
     Ok(Some((path.clone(), MemoryConfig::from_toml(&name, &text)?)))
 }
 
-fn run(options: &Options) -> Result<(), String> {
+fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     for path in &options.load_plugin {
         mc_passes::usmp::plugin::load(path)?;
     }
-    let target = lookup(&options.target)?;
+    let target = lookup(job.target)?;
     let prefix = Prefix::new(&options.prefix)?;
     let level: OptLevel = options.opt_level.parse()?;
     let emit_kind = Emit::parse(&options.emit)?;
     let config = read_config(&options.config)?;
-    let model = std::fs::read(&options.model)
-        .map_err(|e| format!("cannot read the model '{}': {e}", options.model.display()))?;
-    let mut staging = Staging::new(&options.output)?;
-    let name = options.model.display().to_string();
+    let model =
+        std::fs::read(job.model).map_err(|e| format!("cannot read the model '{}': {e}", job.model.display()))?;
+    let mut staging = Staging::new(job.output)?;
+    let name = job.model.display().to_string();
     let mut stages = Stages(Vec::new());
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
@@ -172,7 +192,8 @@ fn run(options: &Options) -> Result<(), String> {
     }
     let report = |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[])).collect::<String>();
 
-    let module = if options.model.extension().is_some_and(|e| e == "mlir") {
+    let is_ir = job.model.extension().is_some_and(|e| e == "mlir");
+    let module = if is_ir {
         let text = String::from_utf8(model).map_err(|_| format!("the model '{name}' is not UTF-8 text"))?;
         let source = SourceBuffer::new(&name, text, 1);
         let rendered =
@@ -186,10 +207,14 @@ fn run(options: &Options) -> Result<(), String> {
             .run("import", || mc_tflite::import::import_and_verify(&mut ctx, &model, &name))
             .map_err(|d| report(&ctx, &d))?
     };
-    let entry = "main";
+    // A TFLite model's entry is its subgraph 0, whatever the converter named it.
+    let entry = match is_ir {
+        true => "main".to_string(),
+        false => mc_tflite::import::entry_name(&ctx, module).ok_or("the model has no subgraph")?,
+    };
     // The entry's buffers are the model's inputs then its outputs: count the inputs now.
     let inputs = mc_ir::SymbolTable::new(&ctx, module.op())
-        .lookup(entry)
+        .lookup(&entry)
         .and_then(|op| FuncOp::cast(&ctx, op))
         .map(|func| func.signature(&ctx).0.len())
         .ok_or_else(|| format!("the model has no @{entry} function"))?;
@@ -230,8 +255,11 @@ fn run(options: &Options) -> Result<(), String> {
         let machine = target.machine(level)?;
         let llvm = inkwell::context::Context::create();
         let mut lower = LowerOptions::new(prefix.clone(), inputs);
-        if let (Some(api), Some((_, memory))) = (lower.api.as_mut(), &config) {
-            api.allocate_arenas = memory.allocate_arenas;
+        if let Some(api) = lower.api.as_mut() {
+            api.entry = entry.clone();
+            if let Some((_, memory)) = &config {
+                api.allocate_arenas = memory.allocate_arenas;
+            }
         }
         let lowered = stages
             .run("lower to LLVM", || lower_module(&ctx, module.op(), &llvm, &machine, &lower))
@@ -253,7 +281,7 @@ fn run(options: &Options) -> Result<(), String> {
     }
     let written = staging.commit()?;
 
-    println!("mcc: {} for {} ({}, {}), -O{}", name, options.target, target.triple, target.cpu, &options.opt_level);
+    println!("mcc: {} for {} ({}, {}), -O{}", name, job.target, target.triple, target.cpu, &options.opt_level);
     for (stage, seconds) in &stages.0 {
         println!("  {stage:<24} {:>9.1} ms", seconds * 1e3);
     }

@@ -78,6 +78,7 @@ fn check(jobs: &[(usize, &'static Board, Option<&'static str>)]) {
             name: prefix.to_string(),
             model: std::fs::read(paths::model(file)).unwrap(),
             inputs: vec![input.clone()],
+            expected: None,
         })
         .collect();
     let expected = reference::run_tflm(&cases);

@@ -46,6 +46,13 @@ pub fn import_and_verify(ctx: &mut Context, bytes: &[u8], file: &str) -> Result<
     Ok(module)
 }
 
+/// The name of the entry function of a module the importer made: subgraph 0's function, the
+/// module's first (`@main` when the subgraph has no name; converters name it `main_graph`,
+/// `serving_default`, ...).
+pub fn entry_name(ctx: &Context, module: ModuleOp) -> Option<String> {
+    module.ops(ctx).into_iter().find_map(|op| FuncOp::cast(ctx, op)).map(|func| func.name(ctx).to_string())
+}
+
 /// Verifies a module that [`import_model`] made from `model`. Each error located at a tensor
 /// the importer named gets a note at the same place naming the subgraph, the operator (index
 /// and code) that writes the tensor, and the tensor (index and name).

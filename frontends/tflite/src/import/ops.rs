@@ -3,6 +3,7 @@
 use super::SubgraphImporter;
 use crate::{Activation as TflActivation, BuiltinOp, BuiltinOptions, Operator, Padding as TflPadding, WeightsFormat};
 use mc_dialects::graph::attributes::{Activation, Padding};
+use mc_dialects::graph::support;
 use mc_dialects::graph::*;
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, Type, Value};
 
@@ -42,12 +43,11 @@ impl SubgraphImporter<'_, '_> {
         operator: &Operator<'_>,
         body: BlockId,
     ) -> Result<(), Diagnostic> {
-        // Checked first: CALL_ONCE has no outputs, custom operators any number.
-        let supported = operator.opcode().builtin().filter(|b| {
-            !matches!(b, BuiltinOp::CallOnce | BuiltinOp::Custom | BuiltinOp::PlaceholderForGreaterOpCodes)
-        });
+        // Checked first: CALL_ONCE has no outputs, custom operators any number. The support table
+        // is the list of operators mc compiles.
+        let supported = operator.opcode().builtin().filter(|b| support::by_tflite_name(b.name()).is_some());
         let Some(builtin) = supported else {
-            return Err(self.op_error(index, "unsupported operator"));
+            return Err(self.op_error(index, "unsupported operator (`mcc --supported-ops` lists those mc compiles)"));
         };
         let outputs: Vec<usize> = operator.outputs().iter().flatten().copied().collect();
         let expected_outputs = usize::from(builtin != BuiltinOp::AssignVariable);

@@ -36,7 +36,9 @@ fn custom_operator() {
     b.add_op_raw(code, &[x], &[y], None);
     assert_eq!(
         import_error(&b),
-        format!("{AT}subgraph 0, operator 0 (custom \"MyOp\" v2) writing tensor 1 'y': unsupported operator\n")
+        format!(
+            "{AT}subgraph 0, operator 0 (custom \"MyOp\" v2) writing tensor 1 'y': unsupported operator (`mcc --supported-ops` lists those mc compiles)\n"
+        )
     );
 }
 
@@ -48,7 +50,9 @@ fn unknown_builtin() {
     b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 36;
     assert_eq!(
         import_error(&b),
-        format!("{AT}subgraph 0, operator 0 (builtin 36 v1) writing tensor 1 'y': unsupported operator\n")
+        format!(
+            "{AT}subgraph 0, operator 0 (GATHER v1) writing tensor 1 'y': unsupported operator (`mcc --supported-ops` lists those mc compiles)\n"
+        )
     );
 }
 
@@ -61,7 +65,12 @@ fn call_once() {
     b.add_op(BuiltinOp::CallOnce, &[], &[], BuiltinOptions::CallOnce(call));
     relu(&mut b, x, y);
     b.add_subgraph("init");
-    assert_eq!(import_error(&b), format!("{AT}subgraph 0, operator 0 (CALL_ONCE v1): unsupported operator\n"));
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (CALL_ONCE v1): unsupported operator (`mcc --supported-ops` lists those mc compiles)\n"
+        )
+    );
 }
 
 #[test]

@@ -14,8 +14,10 @@
 //! `buffer.overlap` hint for the planner. Every alloc records the kernel that writes it first
 //! (its `kernel` attribute; a workspace's is its kernel's), which placement rules match.
 //!
-//! A kernel with an operand type or attribute combination that has no lowering is an error at
-//! the kernel (its location names the model's tensor and operator index):
+//! Which element types each kernel is lowered for is the support table
+//! ([`mc_dialects::graph::support`]): a kernel whose types match none of its operator's variants
+//! is refused before its lowering is chosen. A kernel with an operand type or attribute
+//! combination that has no lowering is an error at the kernel (its location names the model's tensor and operator index):
 //! `'buffer.kernel' op conv_2d: unsupported: <reason>`. Nothing is left to compute wrong
 //! numbers at run time.
 //!
@@ -73,6 +75,7 @@ pub use emitter::{ElementKind, KernelEmitter};
 
 use crate::conversion::module_globals::ModuleGlobals;
 use mc_dialects::buffer::{AllocOp, CopyOp, DeltaBound, KernelOp, OverlapOp, root_buffer};
+use mc_dialects::graph::support;
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Value};
 
@@ -168,6 +171,13 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
             diags.push(ctx.op_error(op, format!("{name}: unsupported: no loop lowering for this kernel")));
             continue;
         };
+        // The support table decides which element types a kernel is lowered for.
+        if let Some(Err(message)) =
+            KernelOp::cast(ctx, op).and_then(|k| k.signature(ctx)).map(|s| support::check(ctx, &s))
+        {
+            diags.push(ctx.op_error(op, format!("{name}: unsupported: {message}")));
+            continue;
+        }
         let loc = ctx.operation(op).loc();
         // The output's storage records the kernel writing it first (placement rules match it).
         if let Some(alloc) = ctx.defining_op(root_buffer(ctx, output)).and_then(|def| AllocOp::cast(ctx, def)) {

@@ -4,8 +4,8 @@
 //! filters larger than the input, depth multipliers 1 to 3, every fused activation, batches 1
 //! and 2.
 
-use mc_conformance::models::{OneOp, Quant};
-use mc_conformance::{Case, DType, Rng, Tensor, check_cases, reference};
+use crate::models::{OneOp, Quant};
+use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, Padding};
 
 /// Input scale of every int8 case.
@@ -261,37 +261,43 @@ fn cases(specs: &[Spec], depthwise: bool, float: bool, seed: u64) -> Vec<Case> {
     specs.iter().flat_map(|spec| (0..3).map(|_| spec.case(depthwise, float, &mut rng)).collect::<Vec<_>>()).collect()
 }
 
-#[test]
-fn int8_conv_2d_matches_tflite_micro() {
-    check_cases(&cases(&conv_specs(), false, false, 0xC0_4E), 0.0);
+/// The `int8_conv_2d` suite.
+pub fn int8_conv_2d() -> Vec<Case> {
+    cases(&conv_specs(), false, false, 0xC0_4E)
 }
 
-#[test]
-fn float_conv_2d_matches_tflite_micro() {
-    check_cases(&cases(&conv_specs(), false, true, 0xF1_0A7), 1e-5);
+/// The `float_conv_2d` suite.
+pub fn float_conv_2d() -> Vec<Case> {
+    cases(&conv_specs(), false, true, 0xF1_0A7)
 }
 
-#[test]
-fn int8_depthwise_conv_2d_matches_tflite_micro() {
-    check_cases(&cases(&depthwise_specs(), true, false, 0xDE_97), 0.0);
+/// The `int8_depthwise_conv_2d` suite.
+pub fn int8_depthwise_conv_2d() -> Vec<Case> {
+    cases(&depthwise_specs(), true, false, 0xDE_97)
 }
 
-#[test]
-fn float_depthwise_conv_2d_matches_tflite_micro() {
-    check_cases(&cases(&depthwise_specs(), true, true, 0xD0_F1), 1e-5);
+/// The `float_depthwise_conv_2d` suite.
+pub fn float_depthwise_conv_2d() -> Vec<Case> {
+    cases(&depthwise_specs(), true, true, 0xD0_F1)
 }
 
-#[test]
-fn the_saturating_cases_reach_both_ends_of_int8() {
-    // The extreme cases test what they claim: TFLite Micro's outputs hit -128 and 127.
-    let specs: Vec<Spec> = conv_specs().into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect();
-    let mut saturating = cases(&specs, false, false, 0x5A7);
-    let depthwise: Vec<Spec> =
-        depthwise_specs().into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect();
-    saturating.extend(cases(&depthwise, true, false, 0x5A8));
-    assert_eq!(saturating.len(), 6);
-    for (case, outputs) in saturating.iter().zip(reference::run_tflm(&saturating)) {
-        let values: Vec<i8> = outputs[0].data.iter().map(|&b| b as i8).collect();
-        assert!(values.contains(&-128) && values.contains(&127), "{}: {values:?}", case.name);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference;
+
+    #[test]
+    fn the_saturating_cases_reach_both_ends_of_int8() {
+        // The extreme cases test what they claim: TFLite Micro's outputs hit -128 and 127.
+        let specs: Vec<Spec> = conv_specs().into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect();
+        let mut saturating = cases(&specs, false, false, 0x5A7);
+        let depthwise: Vec<Spec> =
+            depthwise_specs().into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect();
+        saturating.extend(cases(&depthwise, true, false, 0x5A8));
+        assert_eq!(saturating.len(), 6);
+        for (case, outputs) in saturating.iter().zip(reference::run_tflm(&saturating)) {
+            let values: Vec<i8> = outputs[0].data.iter().map(|&b| b as i8).collect();
+            assert!(values.contains(&-128) && values.contains(&127), "{}: {values:?}", case.name);
+        }
     }
 }

@@ -3,8 +3,8 @@
 //! global pooling (the window is the whole image, as kws/vww/resnet use), batches of 2, extreme
 //! zero points and every fused activation.
 
-use mc_conformance::models::{OneOp, Quant};
-use mc_conformance::{Case, DType, Rng, Tensor, check_cases};
+use crate::models::{OneOp, Quant};
+use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Padding, Pool2DOptions};
 
 /// One pool to test.
@@ -101,12 +101,12 @@ fn cases(float: bool, seed: u64) -> Vec<Case> {
     cases
 }
 
-#[test]
-fn int8_pools_match_tflite_micro() {
-    check_cases(&cases(false, 0x9001), 0.0);
+/// The `int8_pools` suite.
+pub fn int8_pools() -> Vec<Case> {
+    cases(false, 0x9001)
 }
 
-#[test]
-fn float_pools_match_tflite_micro() {
-    check_cases(&cases(true, 0x9002), 1e-5);
+/// The `float_pools` suite.
+pub fn float_pools() -> Vec<Case> {
+    cases(true, 0x9002)
 }

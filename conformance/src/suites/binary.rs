@@ -3,8 +3,8 @@
 //! and extreme quantization (zero points at -128 and 127, outputs that saturate), and every fused
 //! activation.
 
-use mc_conformance::models::{OneOp, Quant};
-use mc_conformance::{Case, DType, Rng, Tensor, check_cases};
+use crate::models::{OneOp, Quant};
+use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{Activation, AddSubOptions, BuiltinOp, BuiltinOptions, MulOptions};
 
 /// numpy's broadcast of two shapes.
@@ -74,8 +74,8 @@ const SHAPES: [(&[usize], &[usize]); 8] = [
     (&[2, 1, 4, 1], &[1, 3, 1, 5]),
 ];
 
-#[test]
-fn int8_binary_ops_match_tflite_micro() {
+/// The `int8_binary_ops` suite.
+pub fn int8_binary_ops() -> Vec<Case> {
     let mut rng = Rng(0xB1AA);
     let mut cases = Vec::new();
     for op in OPS {
@@ -106,11 +106,11 @@ fn int8_binary_ops_match_tflite_micro() {
         let quants = [random_quant(&mut rng), random_quant(&mut rng), random_quant(&mut rng)];
         cases.push(case(&mut rng, op, (&[2, 1, 3, 1, 2], &[1, 2, 1, 2, 1]), Some(quants), Activation::None));
     }
-    check_cases(&cases, 0.0);
+    cases
 }
 
-#[test]
-fn float_binary_ops_match_tflite_micro() {
+/// The `float_binary_ops` suite.
+pub fn float_binary_ops() -> Vec<Case> {
     let mut rng = Rng(0xF10A7);
     let mut cases = Vec::new();
     for op in OPS {
@@ -124,13 +124,13 @@ fn float_binary_ops_match_tflite_micro() {
     for op in [BuiltinOp::Add, BuiltinOp::Sub] {
         cases.push(case(&mut rng, op, (&[2, 1, 3, 1, 2], &[1, 2, 1, 2, 1]), None, Activation::Relu6));
     }
-    check_cases(&cases, 1e-5);
+    cases
 }
 
 /// Operands that are not plain row-major inputs: the result of a previous op (which the kernel
 /// may overwrite in place) and a transposed view (strided reads).
-#[test]
-fn in_place_and_strided_operands_match_tflite_micro() {
+/// The `in_place_and_strided_operands` suite.
+pub fn in_place_and_strided_operands() -> Vec<Case> {
     let mut rng = Rng(0x1A9ACE);
     let mut cases = Vec::new();
     for dtype in [DType::Int8, DType::Float32] {
@@ -162,5 +162,5 @@ fn in_place_and_strided_operands_match_tflite_micro() {
         let inputs = vec![Tensor::random(dtype, &[2, 3, 4], &mut rng), Tensor::random(dtype, &[3], &mut rng)];
         cases.push(m.case(&format!("transpose then sub {dtype:?}"), inputs));
     }
-    check_cases(&cases, 1e-5);
+    cases
 }

@@ -4,8 +4,8 @@
 //! activation reading a transposed (strided) view. `RELU_N1_TO_1` has no TFLM kernel: it is
 //! checked against a Rust transcription of TFLite's `ReluX`.
 
-use mc_conformance::models::{OneOp, Quant};
-use mc_conformance::{Case, DType, Rng, Tensor, check_cases, host};
+use crate::models::{OneOp, Quant};
+use crate::{Case, DType, Rng, Tensor};
 use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, quantize_multiplier};
 use mc_tflite::{BuiltinOp, BuiltinOptions};
 
@@ -45,8 +45,8 @@ fn int8_case(op: BuiltinOp, input: (f32, i64), output: (f32, i64), rng: &mut Rng
 const INPUTS: [(f32, i64); 7] =
     [(0.001, 0), (0.0625, -128), (0.1, 5), (0.047_058_82, 127), (0.5, -3), (2.0, 0), (10.0, -1)];
 
-#[test]
-fn int8_activations_match_tflite_micro() {
+/// The `int8_activations` suite.
+pub fn int8_activations() -> Vec<Case> {
     let mut rng = Rng(0xAC71_7A7E);
     let mut cases = Vec::new();
     for &input in &INPUTS {
@@ -69,7 +69,7 @@ fn int8_activations_match_tflite_micro() {
     }
     // RELU6 with an output quantization different from the input's: TFLM ignores it.
     cases.push(int8_case(BuiltinOp::Relu6, (0.05, -10), (0.1, 3), &mut rng));
-    check_cases(&cases, 0.0);
+    cases
 }
 
 /// Float inputs in `[-20, 20]` plus the cutoffs of TFLM's logistic and the clamps' edges.
@@ -81,17 +81,17 @@ fn float_input(rng: &mut Rng) -> Tensor {
     Tensor::from_f32(&SHAPE, &values)
 }
 
-#[test]
-fn float_activations_match_tflite_micro() {
+/// The `float_activations` suite.
+pub fn float_activations() -> Vec<Case> {
     let mut rng = Rng(0xF10A7);
     let ops = [BuiltinOp::Relu, BuiltinOp::Relu6, BuiltinOp::Logistic, BuiltinOp::Tanh];
     let cases: Vec<Case> =
         ops.iter().map(|&op| model(op, None).case(&format!("float {op:?}"), vec![float_input(&mut rng)])).collect();
-    check_cases(&cases, 1e-5);
+    cases
 }
 
-#[test]
-fn chained_and_strided_activations_match_tflite_micro() {
+/// The `chained_and_strided_activations` suite.
+pub fn chained_and_strided_activations() -> Vec<Case> {
     let mut rng = Rng(0xC4A1);
     let dims: Vec<i32> = SHAPE.iter().map(|&d| d as i32).collect();
     let mut cases = Vec::new();
@@ -120,7 +120,7 @@ fn chained_and_strided_activations_match_tflite_micro() {
         let input = if dtype == DType::Int8 { every_byte(&mut rng) } else { float_input(&mut rng) };
         cases.push(m.case(&format!("{dtype:?} transpose logistic"), vec![input]));
     }
-    check_cases(&cases, 1e-5);
+    cases
 }
 
 /// TFLite's int8 `ReluX` for `RELU_N1_TO_1`: rescale, then clamp to the quantized [-1, 1].
@@ -132,19 +132,23 @@ fn relu_n1_to_1_reference(x: i8, (in_scale, in_zp): (f32, i32), (out_scale, out_
     scaled.clamp(low, high) as i8
 }
 
-#[test]
-fn relu_n1_to_1_matches_tflite_semantics() {
+/// The `relu_n1_to_1` suite: TFLite Micro has no `RELU_N1_TO_1` kernel, so the expected outputs
+/// are TFLite's `ReluX` (int8, through [`relu_n1_to_1_reference`]) and a clamp to [-1, 1] (f32).
+pub fn relu_n1_to_1() -> Vec<Case> {
     let mut rng = Rng(0x1D1);
+    let mut cases = Vec::new();
     for (input, output) in [((0.01, 0), (0.01, 0)), ((0.02, -5), (1.0 / 127.0, 0)), ((0.05, 100), (0.5, -128))] {
         let quant = (Quant::tensor(input.0, input.1.into()), Quant::tensor(output.0, output.1.into()));
-        let case = model(BuiltinOp::ReluN1To1, Some(quant)).case("relu_n1_to_1", vec![every_byte(&mut rng)]);
-        let got = host::run_model(&case.model, &case.inputs, &case.name).unwrap();
-        let expected: Vec<u8> =
-            case.inputs[0].data.iter().map(|&x| relu_n1_to_1_reference(x as i8, input, output) as u8).collect();
-        assert_eq!(got[0].data, expected, "relu_n1_to_1 in {input:?} out {output:?}");
+        let case = model(BuiltinOp::ReluN1To1, Some(quant))
+            .case(&format!("relu_n1_to_1 {input:?} {output:?}"), vec![every_byte(&mut rng)]);
+        let x = &case.inputs[0];
+        let expected: Vec<i8> = x.data.iter().map(|&v| relu_n1_to_1_reference(v as i8, input, output)).collect();
+        let expected = Tensor::from_i8(&x.shape, &expected);
+        cases.push(case.with_expected(vec![expected]));
     }
     let case = model(BuiltinOp::ReluN1To1, None).case("float relu_n1_to_1", vec![float_input(&mut rng)]);
-    let got = host::run_model(&case.model, &case.inputs, &case.name).unwrap();
-    let expected: Vec<f32> = case.inputs[0].f32s().iter().map(|x| x.clamp(-1.0, 1.0)).collect();
-    assert_eq!(got[0].f32s(), expected);
+    let clamped: Vec<f32> = case.inputs[0].f32s().iter().map(|x| x.clamp(-1.0, 1.0)).collect();
+    let expected = Tensor::from_f32(&case.inputs[0].shape, &clamped);
+    cases.push(case.with_expected(vec![expected]));
+    cases
 }

@@ -3,8 +3,8 @@
 //! input scales (every difference counted, or only a few), all-equal and extreme inputs; and
 //! float softmax.
 
-use mc_conformance::models::{OneOp, Quant};
-use mc_conformance::{Case, DType, Rng, Tensor, check_cases};
+use crate::models::{OneOp, Quant};
+use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{BuiltinOp, BuiltinOptions, SoftmaxOptions};
 
 /// A one-softmax model over `shape`: int8 with input `(scale, zero_point)`, or float (`None`).
@@ -27,8 +27,8 @@ fn int8_case(name: &str, shape: &[usize], beta: f32, input: (f32, i64), data: Te
     model(shape, beta, Some(input)).case(name, vec![data])
 }
 
-#[test]
-fn int8_softmax_matches_tflite_micro() {
+/// The `int8_softmax` suite.
+pub fn int8_softmax() -> Vec<Case> {
     let mut rng = Rng(0x50F7_4A11);
     let mut cases = Vec::new();
     let shapes: [&[usize]; 7] = [&[1, 1], &[1, 2], &[1, 10], &[1, 12], &[1, 100], &[3, 12], &[2, 3, 10]];
@@ -67,11 +67,11 @@ fn int8_softmax_matches_tflite_micro() {
         let data = Tensor::from_i8(&[1, 100], &span);
         cases.push(int8_case(&format!("span scale {scale}"), &[1, 100], 0.5, (scale, zero_point), data));
     }
-    check_cases(&cases, 0.0);
+    cases
 }
 
-#[test]
-fn float_softmax_matches_tflite_micro() {
+/// The `float_softmax` suite.
+pub fn float_softmax() -> Vec<Case> {
     let mut rng = Rng(0xF1_0A7);
     let mut cases = Vec::new();
     let shapes: [&[usize]; 5] = [&[1, 1], &[1, 10], &[4, 12], &[2, 3, 7], &[1, 100]];
@@ -83,5 +83,5 @@ fn float_softmax_matches_tflite_micro() {
             cases.push(model(shape, beta, None).case(&name, vec![Tensor::from_f32(shape, &values)]));
         }
     }
-    check_cases(&cases, 1e-5);
+    cases
 }

@@ -1,0 +1,76 @@
+//! The per-operator conformance suites: each is a function building the cases (one-op models
+//! over an operator's options and element types, and short chains) that `tests/ops.rs` runs
+//! through mc and TFLite Micro, one test per suite. [`for_each_suite!`] is the one list of them:
+//! it declares [`ALL`] here and the tests there, so a suite cannot exist without running, and
+//! `tests/coverage.rs` checks the list against the support table.
+//!
+//! To add a suite: write `pub fn <name>() -> Vec<Case>` in its family's module and add
+//! `<name> => <float tolerance>` under the family in [`for_each_suite!`].
+
+pub mod activation;
+pub mod binary;
+pub mod concatenation;
+pub mod conv;
+pub mod fully_connected;
+pub mod mean;
+pub mod pad;
+pub mod pool;
+pub mod quantize;
+pub mod reshape;
+pub mod softmax;
+pub mod strided_slice;
+pub mod variable;
+
+use crate::Case;
+
+/// One suite: its cases and how they are compared.
+#[derive(Clone, Copy, Debug)]
+pub struct Suite {
+    /// `family::function`, also the test's name.
+    pub name: &'static str,
+    /// Relative tolerance for float outputs (integer outputs must match byte for byte).
+    pub float_tolerance: f32,
+    /// Builds the cases.
+    pub cases: fn() -> Vec<Case>,
+}
+
+/// Calls `$callback! { family: [suite => float tolerance, ...], ... }` with every suite.
+#[macro_export]
+macro_rules! for_each_suite {
+    ($callback:ident) => {
+        $callback! {
+            activation: [
+                int8_activations => 0.0,
+                float_activations => 1e-5,
+                chained_and_strided_activations => 1e-5,
+                relu_n1_to_1 => 0.0,
+            ],
+            binary: [int8_binary_ops => 0.0, float_binary_ops => 1e-5, in_place_and_strided_operands => 1e-5],
+            concatenation: [concatenation => 0.0],
+            conv: [int8_conv_2d => 0.0, float_conv_2d => 1e-5, int8_depthwise_conv_2d => 0.0, float_depthwise_conv_2d => 1e-5],
+            fully_connected: [int8_fully_connected => 0.0, float_fully_connected => 1e-5],
+            mean: [int8_mean => 0.0, float_mean => 1e-5],
+            pad: [pad => 0.0],
+            pool: [int8_pools => 0.0, float_pools => 1e-5],
+            quantize: [float_to_int_quantization => 0.0, requantization => 0.0, dequantization => 0.0],
+            reshape: [reshape => 0.0],
+            softmax: [int8_softmax => 0.0, float_softmax => 1e-5],
+            strided_slice: [strided_slice => 0.0],
+            variable: [variables => 1e-5],
+        }
+    };
+}
+
+/// Declares [`ALL`] from the list.
+macro_rules! declare_all {
+    ($($family:ident: [$($suite:ident => $tolerance:expr),* $(,)?]),* $(,)?) => {
+        /// Every suite, by family.
+        pub const ALL: &[Suite] = &[$($(Suite {
+            name: concat!(stringify!($family), "::", stringify!($suite)),
+            float_tolerance: $tolerance,
+            cases: $family::$suite,
+        },)*)*];
+    };
+}
+
+for_each_suite!(declare_all);

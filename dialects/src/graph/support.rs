@@ -1,0 +1,411 @@
+//! The one table of what mc compiles: for each TFLite operator, the graph op it imports as and
+//! the element-type variants that are lowered and conformance-tested, with the constraints in
+//! words.
+//!
+//! Everyone who needs to know what is supported reads [`TABLE`]:
+//!
+//! - the TFLite importer imports exactly the operators listed ([`by_tflite_name`]), so any other
+//!   operator is an error naming it the way TFLite does;
+//! - `graph-to-buffer` and `buffer-to-loop` check every op's operand and result types against its
+//!   variants ([`check`]) before lowering it, so an op whose types no variant lists is an error
+//!   naming the TFLite operator and the variants it has, never a kernel that computes something
+//!   else;
+//! - `mcc --supported-ops` prints it ([`render`]);
+//! - the conformance crate's coverage test checks that every variant has conformance cases and
+//!   that every operator its cases exercise matches a variant.
+//!
+//! A variant lists, per data operand and for the result, the element kinds it takes (shape-like
+//! list operands such as `perm` or `axes` are not data and are not matched). Quantization details
+//! that the kinds cannot express (zero points, fixed output scales, per-channel axes) are the
+//! graph verifier's rules; a variant's `detail` summarises them for readers.
+
+use super::signature::{Signature, first_list_operand};
+use super::verify::Kind;
+
+/// `f32`.
+const F32: Kind = Kind::F32;
+/// Quantized `i8`.
+const Q8: Kind = Kind::Quant { width: 8, signed: true };
+/// Quantized `i16`.
+const Q16: Kind = Kind::Quant { width: 16, signed: true };
+/// Quantized `i32` (biases of int8 convolutions).
+const Q32: Kind = Kind::Quant { width: 32, signed: true };
+/// Plain `i32`.
+const I32: Kind = Kind::Int(32);
+/// Plain `i64` (biases of 16x8 convolutions).
+const I64: Kind = Kind::Int(64);
+/// Plain `i16`.
+const I16: Kind = Kind::Int(16);
+/// Plain `i8` (data movement does not care for quantization).
+const I8: Kind = Kind::Int(8);
+/// A variable's handle (`!graph.resource`).
+const RESOURCE: Kind = Kind::Other;
+
+/// Which values an operand position takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Slot {
+    /// A present operand of one of these kinds.
+    One(&'static [Kind]),
+    /// An absent operand, or one of these kinds.
+    Optional(&'static [Kind]),
+    /// Every remaining data operand (at least one) of one of these kinds.
+    Each(&'static [Kind]),
+}
+
+/// One element-type combination of an operator.
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// How users and `--supported-ops` name it: `f32`, `int8`, `int16x8`, `int8->int16`.
+    pub name: &'static str,
+    /// What the verifier requires beyond the kinds, in words (empty if nothing).
+    pub detail: &'static str,
+    /// The data operands, in order.
+    pub operands: &'static [Slot],
+    /// The result's kinds (ops without a result: empty).
+    pub result: &'static [Kind],
+}
+
+/// One TFLite operator mc compiles.
+#[derive(Clone, Copy, Debug)]
+pub struct OpSupport {
+    /// TFLite's `BuiltinOperator` name (`CONV_2D`).
+    pub tflite: &'static str,
+    /// The graph op it imports as, without the `graph.` prefix (`conv_2d`).
+    pub op: &'static str,
+    /// The element-type variants, in the order `--supported-ops` lists them.
+    pub variants: &'static [Variant],
+    /// Options and shapes handled, in words.
+    pub options: &'static str,
+}
+
+/// A variant whose data operands and result all have the one kind `kind`.
+const fn variant(
+    name: &'static str,
+    detail: &'static str,
+    operands: &'static [Slot],
+    result: &'static [Kind],
+) -> Variant {
+    Variant { name, detail, operands, result }
+}
+
+const F32_UNARY: Variant = variant("f32", "", &[Slot::One(&[F32])], &[F32]);
+const INT8_UNARY: Variant = variant("int8", "", &[Slot::One(&[Q8])], &[Q8]);
+const INT16_UNARY: Variant = variant("int16", "zero point 0", &[Slot::One(&[Q16])], &[Q16]);
+const F32_BINARY: Variant = variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]);
+const INT8_BINARY: Variant = variant("int8", "", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]);
+const INT16_BINARY: Variant = variant("int16", "zero points 0", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
+const F32_WEIGHTED: Variant =
+    variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::Optional(&[F32])], &[F32]);
+const INT8_WEIGHTED: Variant = variant(
+    "int8",
+    "per-channel, per-tensor",
+    &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::Optional(&[Q32, I32])],
+    &[Q8],
+);
+/// Data movement: quantized or plain `i8`, the same type in and out (the verifier checks).
+const INT8_MOVED: Variant = variant("int8", "", &[Slot::One(&[Q8, I8])], &[Q8, I8]);
+/// TFLite's 16x8 quantization: int16 activations, int8 weights, a 64-bit (or 32-bit) bias.
+const INT16X8_WEIGHTED: Variant = variant(
+    "int16x8",
+    "zero points 0, per-channel or per-tensor weights, bias i64 or i32",
+    &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64, I32])],
+    &[Q16],
+);
+/// Data movement of 16-bit values, quantized or plain.
+const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
+const FUSED: &str = "fused NONE/RELU/RELU6/RELU_N1_TO_1";
+
+/// Every operator mc compiles, in TFLite's `BuiltinOperator` order.
+pub const TABLE: &[OpSupport] = &[
+    OpSupport {
+        tflite: "ADD",
+        op: "add",
+        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY],
+        options: "numpy broadcasting up to rank 6, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
+    OpSupport {
+        tflite: "AVERAGE_POOL_2D",
+        op: "avg_pool_2d",
+        variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
+        options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
+    OpSupport {
+        tflite: "CONCATENATION",
+        op: "concatenation",
+        variants: &[
+            variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
+            variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
+            variant("int16", "equal quantization", &[Slot::Each(&[Q16, I16])], &[Q16, I16]),
+        ],
+        options: "any axis (negative counts from the end), up to 10 inputs, rank <= 6",
+    },
+    OpSupport {
+        tflite: "CONV_2D",
+        op: "conv_2d",
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
+        options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
+    OpSupport {
+        tflite: "DEPTHWISE_CONV_2D",
+        op: "depthwise_conv_2d",
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
+        options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
+    OpSupport {
+        tflite: "DEQUANTIZE",
+        op: "dequantize",
+        variants: &[
+            variant("int8->f32", "", &[Slot::One(&[Q8])], &[F32]),
+            variant("int16->f32", "", &[Slot::One(&[Q16])], &[F32]),
+        ],
+        options: "per-tensor quantization",
+    },
+    OpSupport {
+        tflite: "FULLY_CONNECTED",
+        op: "fully_connected",
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
+        options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
+    OpSupport { tflite: "LOGISTIC", op: "logistic", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
+    OpSupport {
+        tflite: "MAX_POOL_2D",
+        op: "max_pool_2d",
+        variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
+        options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
+    OpSupport {
+        tflite: "MUL",
+        op: "mul",
+        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY],
+        options: "numpy broadcasting up to rank 4, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
+    OpSupport { tflite: "RELU", op: "relu", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
+    OpSupport { tflite: "RELU_N1_TO_1", op: "relu_n1_to_1", variants: &[F32_UNARY, INT8_UNARY], options: "" },
+    OpSupport { tflite: "RELU6", op: "relu6", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
+    OpSupport {
+        tflite: "RESHAPE",
+        op: "reshape",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
+        options: "static shapes (a view: no copy)",
+    },
+    OpSupport {
+        tflite: "SOFTMAX",
+        op: "softmax",
+        variants: &[
+            F32_UNARY,
+            variant("int8", "output scale 1/256, zero point -128", &[Slot::One(&[Q8])], &[Q8]),
+            variant("int8->int16", "output scale 1/65536, zero point -32768", &[Slot::One(&[Q8])], &[Q16]),
+            variant("int16", "zero points 0, output scale 1/32768", &[Slot::One(&[Q16])], &[Q16]),
+        ],
+        options: "any beta, along the last dimension",
+    },
+    OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
+    OpSupport {
+        tflite: "PAD",
+        op: "pad",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32])],
+        options: "constant paddings, rank <= 5",
+    },
+    OpSupport {
+        tflite: "TRANSPOSE",
+        op: "transpose",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
+        options: "constant permutation, rank <= 6 (a strided view where the consumer reads any layout)",
+    },
+    OpSupport {
+        tflite: "MEAN",
+        op: "mean",
+        variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
+        options: "constant axes, keep_dims both ways",
+    },
+    OpSupport { tflite: "SUB", op: "sub", variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY], options: FUSED },
+    OpSupport {
+        tflite: "STRIDED_SLICE",
+        op: "strided_slice",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
+        options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+    },
+    OpSupport {
+        tflite: "QUANTIZE",
+        op: "quantize",
+        variants: &[
+            variant("f32->int8", "", &[Slot::One(&[F32])], &[Q8]),
+            variant("f32->int16", "zero point 0", &[Slot::One(&[F32])], &[Q16]),
+            variant("int8->int8", "", &[Slot::One(&[Q8])], &[Q8]),
+            variant("int8->int16", "zero point 0", &[Slot::One(&[Q8])], &[Q16]),
+            variant("int16->int8", "", &[Slot::One(&[Q16])], &[Q8]),
+            variant("int16->int16", "zero points 0", &[Slot::One(&[Q16])], &[Q16]),
+        ],
+        options: "per-tensor quantization",
+    },
+    OpSupport {
+        tflite: "VAR_HANDLE",
+        op: "var_handle",
+        variants: &[variant("resource", "", &[], &[RESOURCE])],
+        options: "a variable of the subgraph, in the persistent pool",
+    },
+    OpSupport {
+        tflite: "READ_VARIABLE",
+        op: "read_variable",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[RESOURCE])], &[F32]),
+            variant("int8", "", &[Slot::One(&[RESOURCE])], &[Q8]),
+        ],
+        options: "",
+    },
+    OpSupport {
+        tflite: "ASSIGN_VARIABLE",
+        op: "assign_variable",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[F32])], &[]),
+            variant("int8", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q8])], &[]),
+        ],
+        options: "",
+    },
+];
+
+/// The entry of the TFLite operator called `name` (`CONV_2D`).
+pub fn by_tflite_name(name: &str) -> Option<&'static OpSupport> {
+    TABLE.iter().find(|s| s.tflite == name)
+}
+
+/// The entry of the graph op `op` (without the `graph.` prefix).
+pub fn by_op(op: &str) -> Option<&'static OpSupport> {
+    TABLE.iter().find(|s| s.op == op)
+}
+
+impl Variant {
+    /// True if the data operands' kinds `operands` and the result kinds `results` are this
+    /// variant's.
+    pub fn matches(&self, operands: &[Kind], results: &[Kind]) -> bool {
+        let result_ok = match (self.result, results) {
+            ([], []) => true,
+            (kinds, [result]) => kinds.contains(result),
+            _ => false,
+        };
+        result_ok && operands_match(self.operands, operands)
+    }
+}
+
+fn operands_match(slots: &[Slot], operands: &[Kind]) -> bool {
+    match (slots.split_first(), operands.split_first()) {
+        (None, None) => true,
+        (None, Some(_)) => false,
+        (Some((Slot::Each(kinds), _)), _) => !operands.is_empty() && operands.iter().all(|k| kinds.contains(k)),
+        (Some((Slot::One(kinds), rest)), Some((first, others))) => {
+            kinds.contains(first) && operands_match(rest, others)
+        }
+        (Some((Slot::One(_), _)), None) => false,
+        (Some((Slot::Optional(kinds), rest)), Some((first, others))) => {
+            (kinds.contains(first) && operands_match(rest, others)) || operands_match(rest, operands)
+        }
+        (Some((Slot::Optional(_), rest)), None) => operands_match(rest, operands),
+    }
+}
+
+/// The element kinds of the data operands and of the results of `sig`.
+fn kinds(ctx: &mc_ir::Context, sig: &Signature<'_>) -> (Vec<Kind>, Vec<Kind>) {
+    let data = first_list_operand(sig.name).unwrap_or(sig.operands.len()).min(sig.operands.len());
+    let kind = |ty| sig.shaped.parts(ctx, ty).map_or(Kind::Other, |(_, element)| Kind::of(ctx, element));
+    (sig.operands[..data].iter().map(|&t| kind(t)).collect(), sig.results.iter().map(|&t| kind(t)).collect())
+}
+
+/// How a kind reads in messages: `f32`, `int8`, `i32`.
+fn kind_text(kind: Kind) -> String {
+    match kind {
+        Kind::F32 => "f32".to_string(),
+        Kind::F16 => "f16".to_string(),
+        Kind::Quant { width, signed } => format!("{}int{width}", if signed { "" } else { "u" }),
+        Kind::Int(width) => format!("i{width}"),
+        Kind::Other => "other".to_string(),
+    }
+}
+
+/// The variant of the table that `sig` (a graph op's, or a kernel's) is an instance of.
+///
+/// # Errors
+///
+/// A message for an op the table does not list, or whose types no variant takes:
+/// `CONV_2D with int16, int16 -> int16 is not supported (CONV_2D: f32 | int8)`.
+pub fn check(ctx: &mc_ir::Context, sig: &Signature<'_>) -> Result<&'static Variant, String> {
+    let short = sig.name.strip_prefix("graph.").unwrap_or(sig.name);
+    let Some(entry) = by_op(short) else {
+        return Err(format!("graph.{short} is not an operator mc compiles (see `mcc --supported-ops`)"));
+    };
+    let (operands, results) = kinds(ctx, sig);
+    if let Some(variant) = entry.variants.iter().find(|v| v.matches(&operands, &results)) {
+        return Ok(variant);
+    }
+    let list = |kinds: &[Kind]| kinds.iter().map(|&k| kind_text(k)).collect::<Vec<_>>().join(", ");
+    Err(format!(
+        "{} with {} -> {} is not supported ({}: {})",
+        entry.tflite,
+        list(&operands),
+        list(&results),
+        entry.tflite,
+        variant_names(entry)
+    ))
+}
+
+/// `f32 | int8 (per-channel, per-tensor) | int16x8`.
+fn variant_names(entry: &OpSupport) -> String {
+    let names: Vec<String> = entry
+        .variants
+        .iter()
+        .map(|v| if v.detail.is_empty() { v.name.to_string() } else { format!("{} ({})", v.name, v.detail) })
+        .collect();
+    names.join(" | ")
+}
+
+/// The table as `mcc --supported-ops` prints it: one line per operator, alphabetical,
+/// `CONV_2D  f32 | int8 (per-channel, per-tensor) — any stride, ...`.
+pub fn render() -> String {
+    let mut entries: Vec<&OpSupport> = TABLE.iter().collect();
+    entries.sort_by_key(|e| e.tflite);
+    let width = entries.iter().map(|e| e.tflite.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for entry in entries {
+        let options = if entry.options.is_empty() { String::new() } else { format!(" — {}", entry.options) };
+        out.push_str(&format!("{:width$}  {}{options}\n", entry.tflite, variant_names(entry)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operators_and_ops_appear_once_and_name_graph_ops() {
+        for (i, entry) in TABLE.iter().enumerate() {
+            assert!(TABLE[i + 1..].iter().all(|e| e.tflite != entry.tflite && e.op != entry.op), "{}", entry.tflite);
+            assert!(super::super::op_name(entry.op).is_some(), "{} names no graph op", entry.op);
+            assert!(!entry.variants.is_empty(), "{}", entry.tflite);
+        }
+    }
+
+    #[test]
+    fn slots_match_optional_and_variadic_operands() {
+        let conv = by_tflite_name("CONV_2D").unwrap();
+        let int8 = &conv.variants[1];
+        assert!(int8.matches(&[Q8, Q8, Q32], &[Q8]));
+        assert!(int8.matches(&[Q8, Q8], &[Q8]));
+        assert!(!int8.matches(&[Q8, Q8, F32], &[Q8]));
+        assert!(!int8.matches(&[Q16, Q8], &[Q16]));
+        assert!(!int8.matches(&[Q8], &[Q8]));
+        let concat = &by_op("concatenation").unwrap().variants[1];
+        assert!(concat.matches(&[Q8, Q8, Q8], &[Q8]));
+        assert!(!concat.matches(&[], &[Q8]));
+        assert!(!concat.matches(&[Q8, F32], &[Q8]));
+    }
+
+    #[test]
+    fn render_lists_every_operator_with_its_variants() {
+        let text = render();
+        assert_eq!(text.lines().count(), TABLE.len());
+        assert!(
+            text.contains("CONV_2D  ") && text.contains("f32 | int8 (per-channel, per-tensor) — any stride"),
+            "{text}"
+        );
+    }
+}
