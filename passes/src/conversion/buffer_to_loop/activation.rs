@@ -5,7 +5,7 @@
 //! | kernel | int8 (TFLite Micro) | int16 (TFLite Micro) | float |
 //! |---|---|---|---|
 //! | `relu` | `ReluQuantized`: `clamp(out_zp + MBQM(x - in_zp), max(out_zp, -128), 127)` (no MBQM for equal scales) | `ReluQuantized<int16_t>`: the same in `[0, 32767]`, zero points 0 (`ReluPrepare` requires them) | `x < 0 ? 0 : x` |
-//! | `relu_n1_to_1` | TFLite's `ReluX` (TFLM has no kernel): as `relu`, clamped to quantized ±1 | refused: TFLM has no kernel and TFLite's takes no int16 | `clamp(x, -1, 1)` |
+//! | `relu_n1_to_1` | TFLite's `ReluX` (TFLM has no kernel): as `relu`, clamped to quantized ±1 | none: TFLM has no kernel and TFLite's takes no int16 (the support table refuses it) | `clamp(x, -1, 1)` |
 //! | `relu6` | `Relu6Quantized`: `clamp(x, in_zp, quantized 6)` in the *input's* quantization, no rescaling | `Relu6Quantized<int16_t>`: the same, any zero point | `clamp(x, 0, 6)` |
 //! | `logistic` | `reference_integer_ops::Logistic`, as a 256-entry table | not lowered | `1 / (1 + exp(-x))` with TFLM's cutoffs |
 //! | `tanh` | `reference_integer_ops::Tanh`, as a 256-entry table | not lowered | `math.tanh` |
@@ -155,9 +155,6 @@ fn lower_int16(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         ))),
         "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, Storage::INT16),
         "relu6" => lower_relu6(e, input_q, Storage::INT16),
-        "relu_n1_to_1" => Err(e.unsupported(
-            "int16 relu_n1_to_1 (TFLite Micro has no RELU_N1_TO_1 kernel, and TFLite's takes float, uint8 and int8 only)",
-        )),
         other => Err(e.unsupported(format!("int16 {other} has no lowering"))),
     }
 }
