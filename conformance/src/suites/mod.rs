@@ -41,15 +41,21 @@ macro_rules! for_each_suite {
         $callback! {
             activation: [
                 int8_activations => 0.0,
+                int16_activations => 0.0,
                 float_activations => 1e-5,
                 chained_and_strided_activations => 1e-5,
                 relu_n1_to_1 => 0.0,
             ],
-            binary: [int8_binary_ops => 0.0, float_binary_ops => 1e-5, in_place_and_strided_operands => 1e-5],
+            binary: [
+                int8_binary_ops => 0.0,
+                int16_binary_ops => 0.0,
+                float_binary_ops => 1e-5,
+                in_place_and_strided_operands => 1e-5,
+            ],
             concatenation: [concatenation => 0.0],
             conv: [int8_conv_2d => 0.0, float_conv_2d => 1e-5, int8_depthwise_conv_2d => 0.0, float_depthwise_conv_2d => 1e-5],
             fully_connected: [int8_fully_connected => 0.0, float_fully_connected => 1e-5],
-            mean: [int8_mean => 0.0, float_mean => 1e-5],
+            mean: [int8_mean => 0.0, int16_mean => 0.0, float_mean => 1e-5],
             pad: [pad => 0.0],
             pool: [int8_pools => 0.0, float_pools => 1e-5],
             quantize: [float_to_int_quantization => 0.0, requantization => 0.0, dequantization => 0.0],
