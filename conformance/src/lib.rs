@@ -9,6 +9,7 @@
 //! | module | holds |
 //! |---|---|
 //! | [`tensor`] | a typed n-d array of bytes, seeded random data, comparisons |
+//! | [`converted`] | the converter-made int8 and 16x8 models of `conformance/models` |
 //! | [`models`] | builders of one-op TFLite models |
 //! | [`networks`] | a small whole network (int8 and float), also the bundled example model |
 //! | [`suites`] | the per-operator case suites, one list of them |
@@ -18,6 +19,7 @@
 //! | [`plugins`] | the example planner plugins' shared libraries |
 #![deny(missing_docs)]
 
+pub mod converted;
 pub mod host;
 pub mod models;
 pub mod networks;

@@ -190,9 +190,9 @@ fn inconsistent_quantization() {
     assert!(err(&b).to_string().contains("3 scales for dimension 1 of shape [1, 4], which has size 4"));
 
     let mut b = add_model();
-    b.set_quantization(1, &[0.5], &[0], 2);
+    b.set_quantization(1, &[0.5, 0.25, 0.5, 0.25], &[0, 0, 0, 0], 2);
     assert!(err(&b).to_string().contains("quantized_dimension 2 is not a dimension of shape [1, 4]"));
-    b.set_quantization(1, &[0.5], &[0], -1);
+    b.set_quantization(1, &[0.5, 0.25, 0.5, 0.25], &[0, 0, 0, 0], -1);
     assert!(matches!(err(&b), TfliteError::Quantization { .. }));
 
     // Scales without values, and min/max only, mean "not quantized", as in TFLite.
@@ -200,6 +200,20 @@ fn inconsistent_quantization() {
     b.set_quantization(1, &[], &[], 0);
     let bytes = b.finish();
     assert!(Model::from_bytes(&bytes).unwrap().main_subgraph().tensors()[1].quantization().is_none());
+}
+
+#[test]
+fn one_scale_is_per_tensor_whatever_the_quantized_dimension() {
+    // TFLM's person_detect has 1-D biases with one scale and quantized_dimension 3; TFLite Micro
+    // never reads the dimension of a per-tensor quantization.
+    for dim in [2, 3, -1] {
+        let mut b = add_model();
+        b.set_quantization(1, &[0.5], &[-2], dim);
+        let bytes = b.finish();
+        let model = Model::from_bytes(&bytes).unwrap();
+        let expected = crate::Quantization::PerTensor { scale: 0.5, zero_point: -2 };
+        assert_eq!(model.main_subgraph().tensors()[1].quantization(), Some(&expected), "dimension {dim}");
+    }
 }
 
 #[test]

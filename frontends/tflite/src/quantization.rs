@@ -51,8 +51,9 @@ impl Quantization<'_> {
 /// Reads `QuantizationParameters` for a tensor of `shape`, following TFLite's
 /// `InterpreterBuilder::ParseQuantization`: no scales (or an empty list)
 /// means not quantized; otherwise zero points must be present and as many as
-/// the scales, `quantized_dimension` must be a dimension of the shape, and
-/// several scales must match that dimension's size.
+/// the scales; one scale is per-tensor (its `quantized_dimension` ignored, as
+/// TFLite Micro ignores it); several scales need `quantized_dimension` to be a
+/// dimension of the shape whose size is the number of scales.
 ///
 /// `Ok(Err(reason))` is an inconsistency to report against the tensor;
 /// `Err` is flatbuffer damage.
@@ -73,14 +74,16 @@ pub(crate) fn read<'a>(
     if zero_points.len() != scales.len() {
         return Ok(Err(format!("{} scales but {} zero points", scales.len(), zero_points.len())));
     }
+    // One scale is per-tensor quantization whatever `quantized_dimension` says: TFLite Micro
+    // never reads the dimension then (converters leave e.g. 3 on a 1-D bias).
+    if let (1, Some(scale), Some(zero_point)) = (scales.len(), scales.first(), zero_points.first()) {
+        return Ok(Ok(Some(Quantization::PerTensor { scale, zero_point })));
+    }
     let dim = q.quantized_dimension()?;
     let axis = match usize::try_from(dim) {
         Ok(axis) if shape.is_empty() || axis < shape.len() => axis,
         _ => return Ok(Err(format!("quantized_dimension {dim} is not a dimension of shape {shape:?}"))),
     };
-    if let (1, Some(scale), Some(zero_point)) = (scales.len(), scales.first(), zero_points.first()) {
-        return Ok(Ok(Some(Quantization::PerTensor { scale, zero_point })));
-    }
     if let Some(&size) = shape.get(axis)
         && usize::try_from(size).ok() != Some(scales.len())
     {

@@ -65,7 +65,12 @@ fn check_model(model: &str, shape: &[u64], flags: &[&str]) {
 
 /// [`check_model`] on the random inputs of `seeds`.
 fn check_model_on(model: &str, shape: &[u64], flags: &[&str], seeds: std::ops::RangeInclusive<u64>) {
-    let path = models_dir().join(model);
+    check_file(&models_dir().join(model), shape, flags, seeds);
+}
+
+/// [`check_model_on`] for the model file `path`.
+fn check_file(path: &Path, shape: &[u64], flags: &[&str], seeds: std::ops::RangeInclusive<u64>) {
+    let model = path.file_name().unwrap().to_str().unwrap();
     let python = python();
     let work =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance").join(flags.join("_").replace([':', ',', '/'], "-"));
@@ -78,7 +83,7 @@ fn check_model_on(model: &str, shape: &[u64], flags: &[&str], seeds: std::ops::R
         run(
             &format!("mc-run on {model} (seed {seed})"),
             Command::new(env!("CARGO_BIN_EXE_mc-run"))
-                .arg(&path)
+                .arg(path)
                 .args(flags)
                 .arg("--input")
                 .arg(&input)
@@ -89,7 +94,7 @@ fn check_model_on(model: &str, shape: &[u64], flags: &[&str], seeds: std::ops::R
             &format!("tflm_reference.py on {model} (seed {seed})"),
             Command::new(&python)
                 .arg(root().join("scripts/tflm_reference.py"))
-                .arg(&path)
+                .arg(path)
                 .arg("--input")
                 .arg(&input)
                 .arg("--output")
@@ -182,4 +187,26 @@ fn the_example_planner_plugins_keep_the_models_bit_exact() {
             check_model_on(model, shape, &[&load, "--planner", planner], 5..=5);
         }
     }
+}
+
+#[test]
+fn the_entry_of_a_model_is_its_subgraph_0_whatever_its_name() {
+    // PyTorch converters name subgraph 0 `main_graph`; no --entry is needed.
+    use mc_tflite::writer::ModelBuilder;
+    use mc_tflite::{BuiltinOp, BuiltinOptions, DType as Tfl};
+    let mut b = ModelBuilder::new();
+    b.subgraph().name = Some("main_graph".to_string());
+    let x = b.add_tensor("x", &[1, 16], Tfl::Int8);
+    let y = b.add_tensor("y", &[1, 16], Tfl::Int8);
+    for t in [x, y] {
+        b.set_quantization(t, &[0.5], &[-3], 0);
+    }
+    b.add_op(BuiltinOp::Relu, &[x], &[y], BuiltinOptions::None);
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("named-entry");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("main_graph.tflite");
+    std::fs::write(&path, b.finish()).unwrap();
+    check_file(&path, &[1, 16], &[], 1..=1);
 }

@@ -6,9 +6,10 @@
 //! API variants run too: the application binding every region (`allocate_arenas = false`) and
 //! weights staged into RAM by the default hydration, on the M4 and RV32IMAC. A float network
 //! (the conformance crate's) runs on every board, soft-float and hard-float, within TFLite
-//! Micro's float tolerance: it checks the float ABI of the objects and their libm calls.
+//! Micro's float tolerance: it checks the float ABI of the objects and their libm calls. The
+//! converter-made int8 and 16x8 models (`conformance/models`) run on the M4 and RV32IMAC.
 
-use mc_conformance::{Case, DType, Rng, Tensor, networks, paths, reference, tensor};
+use mc_conformance::{Case, DType, Rng, Tensor, converted, networks, paths, reference, tensor};
 use mc_emulator::{Board, harness};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -45,6 +46,19 @@ fn run_on_board(
     input: &[u8],
     dir: &Path,
 ) -> Result<Vec<u8>, String> {
+    Ok(run_all_on_board(board, model, prefix, config, &[input], 1, dir)?.remove(0))
+}
+
+/// [`run_on_board`] with every input and the first `outputs` outputs.
+fn run_all_on_board(
+    board: &Board,
+    model: &Path,
+    prefix: &str,
+    config: Option<&str>,
+    inputs: &[&[u8]],
+    outputs: usize,
+    dir: &Path,
+) -> Result<Vec<Vec<u8>>, String> {
     let mut mcc = Command::new(env!("CARGO_BIN_EXE_mcc"));
     mcc.arg(model).args(["--target", board.name, "--prefix", prefix, "-Os", "-o"]).arg(dir);
     if let Some(config) = config {
@@ -60,10 +74,10 @@ fn run_on_board(
     let elf = dir.join(format!("{prefix}.elf"));
     board.link(&[dir.join(format!("{prefix}.o"))], &[harness::model_main()], &options, &elf)?;
     let work = dir.join("run");
-    harness::write_inputs(&work, &[input])?;
+    harness::write_inputs(&work, inputs)?;
     let run = board.run(&elf, &work, Duration::from_secs(60))?;
     run.expect_success().map_err(|e| format!("{e}\n{}", harness::describe_exit(run.status)))?;
-    Ok(harness::read_outputs(&work, 1)?.remove(0))
+    harness::read_outputs(&work, outputs)
 }
 
 /// Runs every `(model, board, config)` job on a few threads and checks each output against
@@ -179,6 +193,43 @@ fn a_float_network_on_every_board_matches_tflite_micro() {
             })
             .collect();
         runs.into_iter().filter_map(|run| run.join().unwrap().err()).collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn converter_made_int8_and_16x8_models_on_cortex_m4_and_rv32imac_match_tflite_micro() {
+    let cases: Vec<Case> = converted::MODELS.iter().map(|file| converted::cases(file, 1, 9).remove(0)).collect();
+    let expected = reference::run_tflm(&cases);
+    let jobs: Vec<(usize, &str)> =
+        (0..cases.len()).flat_map(|model| ["cortex-m4", "rv32imac"].map(|board| (model, board))).collect();
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = jobs
+            .chunks(jobs.len().div_ceil(2))
+            .map(|chunk| {
+                let (cases, expected) = (&cases, &expected);
+                scope.spawn(move || {
+                    let mut failures = Vec::new();
+                    for &(model, board) in chunk {
+                        let (file, case) = (converted::MODELS[model], &cases[model]);
+                        let prefix = file.trim_end_matches(".tflite");
+                        let dir = scratch(&format!("{prefix}-{board}"));
+                        let inputs: Vec<&[u8]> = case.inputs.iter().map(|t| &t.data[..]).collect();
+                        let board = Board::lookup(board).unwrap();
+                        let outputs = expected[model].len();
+                        match run_all_on_board(board, &converted::path(file), prefix, None, &inputs, outputs, &dir) {
+                            Ok(got) if got.iter().eq(expected[model].iter().map(|t| &t.data)) => {}
+                            Ok(_) => {
+                                failures.push(format!("{prefix} on {}: outputs differ from TFLite Micro's", board.name))
+                            }
+                            Err(message) => failures.push(format!("{prefix} on {}: {message}", board.name)),
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        runs.into_iter().flat_map(|run| run.join().unwrap()).collect()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

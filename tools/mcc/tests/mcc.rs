@@ -235,3 +235,41 @@ fn a_c_program_using_the_header_and_the_host_object_matches_the_jit() {
         }
     }
 }
+
+#[test]
+fn a_model_whose_subgraph_0_is_not_called_main_compiles_with_its_c_api() {
+    use mc_tflite::writer::ModelBuilder;
+    use mc_tflite::{BuiltinOp, BuiltinOptions, DType as Tfl};
+    let mut b = ModelBuilder::new();
+    b.subgraph().name = Some("main_graph".to_string());
+    let x = b.add_tensor("x", &[1, 8], Tfl::Float32);
+    let y = b.add_tensor("y", &[1, 8], Tfl::Float32);
+    b.add_op(BuiltinOp::Relu, &[x], &[y], BuiltinOptions::None);
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    let dir = scratch("named-entry");
+    std::fs::create_dir_all(&dir).unwrap();
+    let model = dir.join("main_graph.tflite");
+    std::fs::write(&model, b.finish()).unwrap();
+    let out = dir.join("out");
+    let output = mcc(&[model.to_str().unwrap(), "--target", "host", "--prefix", "named", "-o", out.to_str().unwrap()]);
+    assert!(output.status.success(), "mcc failed: {}", String::from_utf8_lossy(&output.stderr));
+    let object = std::fs::read(dir.join("out/named.o")).unwrap();
+    let object = object::File::parse(&*object).unwrap();
+    let defined: Vec<String> =
+        object.symbols().filter(|s| s.is_definition()).filter_map(|s| s.name().ok().map(String::from)).collect();
+    assert!(defined.iter().any(|s| s == "named_model_run"), "{defined:?}");
+}
+
+#[test]
+fn supported_ops_prints_the_support_table() {
+    let output = mcc(&["--supported-ops"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text, mc_dialects::graph::support::render());
+    for entry in mc_dialects::graph::support::TABLE {
+        assert!(text.lines().any(|line| line.starts_with(&format!("{} ", entry.tflite))), "{}", entry.tflite);
+    }
+    // --supported-ops stands alone.
+    assert!(!mcc(&["--supported-ops", "model.tflite"]).status.success());
+}

@@ -2,6 +2,7 @@
 //! type (`ops`), bad input (`errors`), and the MLPerf Tiny models cross-checked against
 //! tflite-micro's reader (`models`).
 
+mod accepts;
 #[path = "../common/mod.rs"]
 mod common;
 mod errors;

@@ -17,7 +17,9 @@
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::gemmlowp::reference;
-use super::quantization::{Scale, Storage, activation_range_quantized, clamp_f32, quantize_multiplier, requantize};
+use super::quantization::{
+    INT8_RANGE, INT16_RANGE, Scale, activation_range_quantized, clamp_f32, quantize_multiplier, requantize,
+};
 use mc_dialects::arith::CMPF_PREDICATES;
 use mc_dialects::arith::build::select;
 use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, rounding_divide_by_pot};
@@ -114,9 +116,9 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let input_q = (input_scale as f32, input_zero_point as i32);
     let output_q = (output_scale as f32, output_zero_point as i32);
     match e.name.as_str() {
-        "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, Storage::INT8),
-        "relu_n1_to_1" => lower_relu_x(e, Activation::ReluN1To1, input_q, output_q, Storage::INT8),
-        "relu6" => lower_relu6(e, input_q, Storage::INT8),
+        "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, (8, INT8_RANGE)),
+        "relu_n1_to_1" => lower_relu_x(e, Activation::ReluN1To1, input_q, output_q, (8, INT8_RANGE)),
+        "relu6" => lower_relu6(e, input_q, (8, INT8_RANGE)),
         "logistic" | "tanh" => {
             let function = if e.name == "logistic" { Function::Logistic } else { Function::Tanh };
             let (scale, zero_point) = function.output_quantization();
@@ -153,25 +155,29 @@ fn lower_int16(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         "relu" if (input_zero_point, output_zero_point) != (0, 0) => Err(e.unsupported(format!(
             "int16 relu with zero points {input_zero_point} -> {output_zero_point} (TFLite Micro requires 0)"
         ))),
-        "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, Storage::INT16),
-        "relu6" => lower_relu6(e, input_q, Storage::INT16),
+        "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, (16, INT16_RANGE)),
+        "relu6" => lower_relu6(e, input_q, (16, INT16_RANGE)),
         other => Err(e.unsupported(format!("int16 {other} has no lowering"))),
     }
 }
 
-/// `relu6` on int8 or int16 (`storage`): `Relu6Quantized` clamps to `[zero_point, quantized 6]`
+/// `relu6` on int8 or int16 (`bits` and `storage` range): `Relu6Quantized` clamps to `[zero_point, quantized 6]`
 /// in the *input's* quantization (`FloatToQuantizedType`, cut to the storage range), ignoring
 /// the output's.
-fn lower_relu6(e: &mut KernelEmitter<'_>, (scale, zero_point): (f32, i32), storage: Storage) -> Result<(), Diagnostic> {
-    let (low, high) = activation_range_quantized(Activation::Relu6, scale.into(), zero_point.into(), storage.range)
+fn lower_relu6(
+    e: &mut KernelEmitter<'_>,
+    (scale, zero_point): (f32, i32),
+    (bits, storage): (u32, (i32, i32)),
+) -> Result<(), Diagnostic> {
+    let (low, high) = activation_range_quantized(Activation::Relu6, scale.into(), zero_point.into(), storage)
         .map_err(|m| e.unsupported(m))?;
     elementwise(e, |e, x| {
-        let (low, high) = (e.int(low.into(), storage.bits), e.int(high.into(), storage.bits));
+        let (low, high) = (e.int(low.into(), bits), e.int(high.into(), bits));
         e.clamp_si(x, low, high)
     })
 }
 
-/// `relu` and `relu_n1_to_1` on int8 or int16 (`storage`): rescale from the input to the output
+/// `relu` and `relu_n1_to_1` on int8 or int16 (`bits` and `storage` range): rescale from the input to the output
 /// quantization (`QuantizeMultiplier(in_scale / out_scale)`, in double from the float scales),
 /// then clamp to the activation's quantized range within the storage range.
 fn lower_relu_x(
@@ -179,13 +185,13 @@ fn lower_relu_x(
     activation: Activation,
     (input_scale, input_zero_point): (f32, i32),
     (output_scale, output_zero_point): (f32, i32),
-    storage: Storage,
+    (bits, storage): (u32, (i32, i32)),
 ) -> Result<(), Diagnostic> {
     let (multiplier, shift) = quantize_multiplier(f64::from(input_scale) / f64::from(output_scale));
     if !(-31..=30).contains(&shift) {
         return Err(e.unsupported(format!("input scale {input_scale} over output scale {output_scale} out of range")));
     }
-    let range = activation_range_quantized(activation, output_scale.into(), output_zero_point.into(), storage.range)
+    let range = activation_range_quantized(activation, output_scale.into(), output_zero_point.into(), storage)
         .map_err(|m| e.unsupported(m))?;
     // Equal scales give the multiplier 2^30 · 2^1 / 2^31 = 1, for which MBQM is exactly the
     // identity: only the zero points move.
@@ -197,12 +203,12 @@ fn lower_relu_x(
             let shifted = e.addi(x, offset);
             let (low, high) = (e.i32(range.0), e.i32(range.1));
             let clamped = e.clamp_si(shifted, low, high);
-            return e.trunci(clamped, storage.bits);
+            return e.trunci(clamped, bits);
         }
         let zero_point = e.i32(input_zero_point);
         let centered = e.binary("arith.subi", x, zero_point);
         let scale = Scale::constant(e, (multiplier, shift));
-        requantize(e, centered, scale, output_zero_point, range, storage)
+        requantize(e, centered, scale, output_zero_point, range, bits)
     })
 }
 

@@ -32,9 +32,7 @@
 
 use super::broadcast::broadcast_nest;
 use super::emitter::{ElementKind, KernelEmitter};
-use super::quantization::{
-    Scale, Storage, clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier, requantize,
-};
+use super::quantization::{Scale, clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier, requantize};
 use mc_dialects::arith::fixed_point::reference;
 use mc_ir::{Diagnostic, Value};
 
@@ -59,10 +57,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let output = e.shape(out);
     match [e.kind(lhs), e.kind(rhs), e.kind(out)] {
         [ElementKind::F32, ElementKind::F32, ElementKind::F32] => lower_f32(e, arith, &output),
-        [ElementKind::Int8, ElementKind::Int8, ElementKind::Int8] => lower_quantized(e, arith, &output, Storage::INT8),
-        [ElementKind::Int16, ElementKind::Int16, ElementKind::Int16] => {
-            lower_quantized(e, arith, &output, Storage::INT16)
-        }
+        [ElementKind::Int8, ElementKind::Int8, ElementKind::Int8] => lower_quantized(e, arith, &output, 8),
+        [ElementKind::Int16, ElementKind::Int16, ElementKind::Int16] => lower_quantized(e, arith, &output, 16),
         _ => Err(e.unsupported(format!(
             "operand types {}, {} -> {} (f32, int8 and int16 are lowered)",
             e.type_text(lhs),
@@ -126,13 +122,13 @@ impl QuantizedParams {
     /// `Prepare` derives them.
     fn new(
         arith: Arith,
-        storage: Storage,
+        bits: u32,
         (s1, z1): (f32, i32),
         (s2, z2): (f32, i32),
         (so, zo): (f32, i32),
     ) -> Result<Self, String> {
         let input_offsets = [-z1, -z2];
-        let left_shift = if storage == Storage::INT16 { 15 } else { 20 };
+        let left_shift = if bits == 16 { 15 } else { 20 };
         let (input_multipliers, output_multiplier) = match arith {
             Arith::Add | Arith::Sub => {
                 // CalculateOpDataAdd / CalculateOpDataSub: everything in double.
@@ -167,21 +163,16 @@ impl QuantizedParams {
 }
 
 /// The int8 and int16 kernels (`storage`: every operand's).
-fn lower_quantized(
-    e: &mut KernelEmitter<'_>,
-    arith: Arith,
-    output: &[i64],
-    storage: Storage,
-) -> Result<(), Diagnostic> {
+fn lower_quantized(e: &mut KernelEmitter<'_>, arith: Arith, output: &[i64], bits: u32) -> Result<(), Diagnostic> {
     let inputs = [e.inputs[0], e.inputs[1]];
     let out = e.output;
     let quant = |e: &KernelEmitter<'_>, v: Value| e.per_tensor(v).map(|(s, z)| (s as f32, z as i32));
     let (q1, q2, qo) = (quant(e, inputs[0])?, quant(e, inputs[1])?, quant(e, out)?);
-    let p = QuantizedParams::new(arith, storage, q1, q2, qo).map_err(|m| e.unsupported(m))?;
+    let p = QuantizedParams::new(arith, bits, q1, q2, qo).map_err(|m| e.unsupported(m))?;
     let range = fused_range_quantized(e, out)?;
     // int8 add/sub rescale each input by a function of its value alone: a 256-entry table.
     let tables = match arith {
-        Arith::Add | Arith::Sub if storage == Storage::INT8 => {
+        Arith::Add | Arith::Sub if bits == 8 => {
             Some([0, 1].map(|k| e.table("rescaled_input", 32, &p.scaled_input_table(k))))
         }
         _ => None,
@@ -220,7 +211,7 @@ fn lower_quantized(
         };
         let raw = e.binary(combine, xs[0], xs[1]);
         let scale = Scale::constant(e, p.output_multiplier);
-        let value = requantize(e, raw, scale, p.output_offset, range, storage);
+        let value = requantize(e, raw, scale, p.output_offset, range, bits);
         e.store(value, out, ivs);
         Ok(())
     })
@@ -242,35 +233,34 @@ mod tests {
         (reference::multiply_by_quantized_multiplier(raw, m, s) + p.output_offset).clamp(range.0, range.1)
     }
 
-    const INT8: (i32, i32) = Storage::INT8.range;
-    const INT16: (i32, i32) = Storage::INT16.range;
+    use crate::conversion::buffer_to_loop::quantization::{INT8_RANGE as INT8, INT16_RANGE as INT16};
 
     #[test]
     fn int8_parameters_follow_tflite_micro() {
         // Equal scales: each input is rescaled by one half; the output by 2·s / (2^20·so).
-        let p = QuantizedParams::new(Arith::Add, Storage::INT8, (0.5, 3), (0.5, -7), (0.25, 1)).unwrap();
+        let p = QuantizedParams::new(Arith::Add, 8, (0.5, 3), (0.5, -7), (0.25, 1)).unwrap();
         assert_eq!(p.input_offsets, [-3, 7]);
         assert_eq!(p.left_shift, 20);
         assert_eq!(p.input_multipliers, [(1 << 30, 0), (1 << 30, 0)]);
         assert_eq!(p.output_multiplier, (1 << 30, -17));
         // (2 - 3)·0.5 + (9 + 7)·0.5 = 7.5, over 0.25 plus the zero point 1: 31.
         assert_eq!(reference_op(Arith::Add, &p, 2, 9, INT8), 31);
-        let p = QuantizedParams::new(Arith::Sub, Storage::INT8, (0.5, 3), (0.5, -7), (0.25, 1)).unwrap();
+        let p = QuantizedParams::new(Arith::Sub, 8, (0.5, 3), (0.5, -7), (0.25, 1)).unwrap();
         assert_eq!(reference_op(Arith::Sub, &p, 2, 9, INT8), -33);
         // The table holds the rescaled input for every byte.
         assert_eq!(p.scaled_input_table(1)[(9 + 128) as usize], i64::from(p.scaled_input(1, 9)));
         // mul: 0.5·0.5/0.25 = 1.
-        let p = QuantizedParams::new(Arith::Mul, Storage::INT8, (0.5, 3), (0.5, -7), (0.25, 1)).unwrap();
+        let p = QuantizedParams::new(Arith::Mul, 8, (0.5, 3), (0.5, -7), (0.25, 1)).unwrap();
         assert_eq!(p.output_multiplier, (1 << 30, 1));
         assert_eq!(reference_op(Arith::Mul, &p, 5, -5, INT8), 5);
         // An output scale so small that the output rescale is not below one is rejected.
-        assert!(QuantizedParams::new(Arith::Add, Storage::INT8, (1.0, 0), (1.0, 0), (1e-7, 0)).is_err());
+        assert!(QuantizedParams::new(Arith::Add, 8, (1.0, 0), (1.0, 0), (1e-7, 0)).is_err());
     }
 
     #[test]
     fn int16_parameters_follow_tflite_micro() {
         // int16 add/sub shift left by 15: the output rescale of equal scales is 2·s / (2^15·so).
-        let p = QuantizedParams::new(Arith::Add, Storage::INT16, (0.5, 0), (0.5, 0), (0.25, 0)).unwrap();
+        let p = QuantizedParams::new(Arith::Add, 16, (0.5, 0), (0.5, 0), (0.25, 0)).unwrap();
         assert_eq!(p.left_shift, 15);
         assert_eq!(p.input_multipliers, [(1 << 30, 0), (1 << 30, 0)]);
         assert_eq!(p.output_multiplier, (1 << 30, -12));
@@ -283,26 +273,26 @@ mod tests {
         // Saturation at both ends.
         assert_eq!(reference_op(Arith::Add, &p, 20000, 20000, INT16), 32767);
         assert_eq!(reference_op(Arith::Add, &p, -20000, -20000, INT16), -32768);
-        let p = QuantizedParams::new(Arith::Sub, Storage::INT16, (0.5, 0), (0.5, 0), (0.25, 0)).unwrap();
+        let p = QuantizedParams::new(Arith::Sub, 16, (0.5, 0), (0.5, 0), (0.25, 0)).unwrap();
         assert_eq!(reference_op(Arith::Sub, &p, -32768, 32767, INT16), -32768);
         assert_eq!(reference_op(Arith::Sub, &p, 100, -50, INT16), 300);
         // The extreme stored values with extreme zero points fit the 32-bit accumulator:
         // (32767 + 32768) << 15 < 2^31.
-        let p = QuantizedParams::new(Arith::Add, Storage::INT16, (1.0, -32768), (1.0, 32767), (1.0, 0)).unwrap();
+        let p = QuantizedParams::new(Arith::Add, 16, (1.0, -32768), (1.0, 32767), (1.0, 0)).unwrap();
         assert_eq!(p.scaled_input(0, 32767), 65535 << 14);
         assert_eq!(reference_op(Arith::Add, &p, 32767, -32768, INT16), 0);
         // Different scales: the smaller one is rescaled by s2 / (2·s1) < 1/2.
-        let p = QuantizedParams::new(Arith::Add, Storage::INT16, (0.002, 0), (0.0005, 0), (0.001, 0)).unwrap();
+        let p = QuantizedParams::new(Arith::Add, 16, (0.002, 0), (0.0005, 0), (0.001, 0)).unwrap();
         assert_eq!(p.input_multipliers[0], (1 << 30, 0));
         assert_eq!(p.input_multipliers[1], quantize_multiplier(f64::from(0.0005f32) / (2.0 * f64::from(0.002f32))));
         // 100·0.002 + 400·0.0005 = 0.4 -> 400 at scale 0.001.
         assert_eq!(reference_op(Arith::Add, &p, 100, 400, INT16), 400);
         // mul: a multiplier above one (0.5·0.5/0.01 = 25) and below one (0.01·0.01/0.5).
-        let p = QuantizedParams::new(Arith::Mul, Storage::INT16, (0.5, 0), (0.5, 0), (0.01, 0)).unwrap();
+        let p = QuantizedParams::new(Arith::Mul, 16, (0.5, 0), (0.5, 0), (0.01, 0)).unwrap();
         assert!(p.output_multiplier.1 > 0);
         assert_eq!(reference_op(Arith::Mul, &p, 30, -40, INT16), -30000);
         assert_eq!(reference_op(Arith::Mul, &p, 300, 300, INT16), 32767);
-        let p = QuantizedParams::new(Arith::Mul, Storage::INT16, (0.01, 0), (0.01, 0), (0.5, 0)).unwrap();
+        let p = QuantizedParams::new(Arith::Mul, 16, (0.01, 0), (0.01, 0), (0.5, 0)).unwrap();
         assert!(p.output_multiplier.1 < 0);
         assert_eq!(reference_op(Arith::Mul, &p, 1000, -2000, INT16), -400);
     }

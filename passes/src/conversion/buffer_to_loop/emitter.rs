@@ -161,6 +161,7 @@ impl<'a> KernelEmitter<'a> {
         if let Some(q) = self.b.ctx.quantization(element) {
             return match (q.storage_width, q.signed) {
                 (8, true) => ElementKind::Int8,
+                (8, false) => ElementKind::UInt8,
                 (16, true) => ElementKind::Int16,
                 (32, true) => ElementKind::Int32,
                 _ => ElementKind::Other,
@@ -171,6 +172,7 @@ impl<'a> KernelEmitter<'a> {
             TypeKind::Integer { width: 8, .. } => ElementKind::Int8,
             TypeKind::Integer { width: 16, .. } => ElementKind::Int16,
             TypeKind::Integer { width: 32, .. } => ElementKind::Int32,
+            TypeKind::Integer { width: 64, .. } => ElementKind::Int64,
             _ => ElementKind::Other,
         }
     }
@@ -266,6 +268,16 @@ impl<'a> KernelEmitter<'a> {
     pub fn extsi_i32(&mut self, value: Value) -> Value {
         let i32 = self.b.ctx.integer_type(32);
         if self.b.ctx.value_type(value) == i32 { value } else { self.unary("arith.extsi", value, i32) }
+    }
+
+    /// Extends a loaded storage integer of `kind` to `i32`: zero-extends `UInt8` (whose loads
+    /// are `i8`), sign-extends the others.
+    pub fn extend_i32(&mut self, value: Value, kind: ElementKind) -> Value {
+        if kind != ElementKind::UInt8 {
+            return self.extsi_i32(value);
+        }
+        let i32 = self.b.ctx.integer_type(32);
+        self.unary("arith.extui", value, i32)
     }
 
     /// Truncates an `i32` to `i<width>` (a no-op at width 32).
@@ -469,12 +481,30 @@ pub enum ElementKind {
     F32,
     /// `i8` or a quantized type with `i8` storage.
     Int8,
+    /// A quantized type with `u8` storage (loads give its bits as `i8`).
+    UInt8,
     /// `i16` or quantized with `i16` storage.
     Int16,
     /// `i32` or quantized with `i32` storage (biases).
     Int32,
+    /// `i64` (biases of 16x8 kernels).
+    Int64,
     /// Anything else (no kernel takes it).
     Other,
+}
+
+impl ElementKind {
+    /// The bits and the `[min, max]` values of an integer kind's storage up to 32 bits; `None`
+    /// for `F32`, `Int64` and `Other`.
+    pub fn storage(self) -> Option<(u32, (i32, i32))> {
+        match self {
+            ElementKind::Int8 => Some((8, (i32::from(i8::MIN), i32::from(i8::MAX)))),
+            ElementKind::UInt8 => Some((8, (0, i32::from(u8::MAX)))),
+            ElementKind::Int16 => Some((16, (i32::from(i16::MIN), i32::from(i16::MAX)))),
+            ElementKind::Int32 => Some((32, (i32::MIN, i32::MAX))),
+            ElementKind::F32 | ElementKind::Int64 | ElementKind::Other => None,
+        }
+    }
 }
 
 /// The names of the name locations nested in `loc`, outermost first.

@@ -19,7 +19,7 @@
 //! subtraction wraps), so the subtraction costs nothing per output.
 
 use super::emitter::{ElementKind, KernelEmitter};
-use super::quantization::{Scale, Storage, quantize_multiplier, requantize};
+use super::quantization::{INT8_RANGE, INT16_RANGE, Scale, quantize_multiplier, requantize};
 use mc_ir::{Diagnostic, Value};
 
 /// Lowers `mean`.
@@ -44,9 +44,21 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         );
     }
     let kept: Vec<usize> = (0..shape.len()).filter(|d| !reduced.contains(d)).collect();
-    let arithmetic = match (e.kind(input), e.kind(output), Storage::of(e.kind(output))) {
-        (ElementKind::F32, ElementKind::F32, _) => Arithmetic::F32 { count: count as f32 },
-        (input_kind, output_kind, Some(storage)) if input_kind == output_kind => {
+    let storage = match (e.kind(input), e.kind(output)) {
+        (ElementKind::F32, ElementKind::F32) => None,
+        (ElementKind::Int8, ElementKind::Int8) => Some((8, INT8_RANGE)),
+        (ElementKind::Int16, ElementKind::Int16) => Some((16, INT16_RANGE)),
+        _ => {
+            return Err(e.unsupported(format!(
+                "input '{}' and output '{}' (float32, int8 or int16)",
+                e.type_text(input),
+                e.type_text(output)
+            )));
+        }
+    };
+    let arithmetic = match storage {
+        None => Arithmetic::F32 { count: count as f32 },
+        Some((bits, range)) => {
             let (input_scale, input_zero_point) = e.per_tensor(input)?;
             let (output_scale, output_zero_point) = e.per_tensor(output)?;
             let (multiplier, shift) = mean_multiplier(input_scale, output_scale, count);
@@ -55,15 +67,9 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 multiplier,
                 shift,
                 output_zero_point: output_zero_point as i32,
-                storage,
+                bits,
+                range,
             }
-        }
-        _ => {
-            return Err(e.unsupported(format!(
-                "input '{}' and output '{}' (float32, int8 or int16)",
-                e.type_text(input),
-                e.type_text(output)
-            )));
         }
     };
     let init = match arithmetic {
@@ -83,9 +89,9 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 let count = e.f32(count);
                 e.binary("arith.divf", acc, count)
             }
-            Arithmetic::Quantized { multiplier, shift, output_zero_point, storage, .. } => {
+            Arithmetic::Quantized { multiplier, shift, output_zero_point, bits, range, .. } => {
                 let scale = Scale::constant(e, (multiplier, shift));
-                requantize(e, acc, scale, output_zero_point, storage.range, storage)
+                requantize(e, acc, scale, output_zero_point, range, bits)
             }
         };
         // The output index: the kept indices, with 0 for each reduced dimension kept as a 1.
@@ -101,8 +107,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
 enum Arithmetic {
     /// `f32` sum divided by `count`.
     F32 { count: f32 },
-    /// `i32` sum from `init`, requantized to int8 or int16 `storage`.
-    Quantized { init: i32, multiplier: i32, shift: i32, output_zero_point: i32, storage: Storage },
+    /// `i32` sum from `init`, requantized and clamped to the `range` of `bits`-bit storage.
+    Quantized { init: i32, multiplier: i32, shift: i32, output_zero_point: i32, bits: u32, range: (i32, i32) },
 }
 
 /// `indices` with the `reduced` dimensions set to `zero`.

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes the converter-made test models of this folder with TensorFlow's TFLite converter.
+
+Run once by hand in a throwaway venv (CI never needs TensorFlow):
+
+    python3 -m venv /tmp/tf && /tmp/tf/bin/pip install tensorflow-cpu tf_keras
+    /tmp/tf/bin/python conformance/models/make_models.py conformance/models
+
+Every model is a small Keras network with seeded random weights, converted the way users
+convert theirs: full-integer int8, and TFLite's 16x8 mode (int16 activations, int8 weights,
+`EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8`) calibrated on seeded random
+inputs. Weights are random, so the models compute nothing meaningful; what matters is that the
+operators, options and quantization parameters are the converter's own.
+
+| file | network | I/O |
+|---|---|---|
+| ds_cnn_{int8,16x8}.tflite | keyword-spotting DS-CNN (MLPerf Tiny's kws shape): conv 10x4/2 + 4 x (depthwise 3x3 + pointwise), ReLU, average pool, dense, softmax | int8 / int16 |
+| mixed_16x8.tflite | zero padding, conv + ReLU6, max pool, residual add, subtract, multiply, concatenation, cropping (strided slice), permute (transpose), mean, dense, tanh and sigmoid heads | float (QUANTIZE/DEQUANTIZE at the edges) |
+"""
+
+import os
+import sys
+
+os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+import tf_keras as keras  # noqa: E402
+
+L = keras.layers
+# Non-zero biases, so the converter keeps every bias tensor.
+BIAS = {"bias_initializer": "random_normal"}
+
+
+def ds_cnn():
+    x = keras.Input((49, 10, 1), batch_size=1)
+    y = L.Conv2D(64, (10, 4), strides=2, padding="same", activation="relu", **BIAS)(x)
+    for _ in range(4):
+        y = L.DepthwiseConv2D(3, padding="same", activation="relu", **BIAS)(y)
+        y = L.Conv2D(64, 1, activation="relu", **BIAS)(y)
+    y = L.AveragePooling2D((25, 5))(y)
+    y = L.Flatten()(y)
+    y = L.Dense(12, **BIAS)(y)
+    return keras.Model(x, L.Softmax()(y))
+
+
+def mixed():
+    x = keras.Input((16, 16, 3), batch_size=1)
+    p = L.ZeroPadding2D(((1, 0), (2, 1)))(x)
+    c = L.Conv2D(8, 3, activation=tf.nn.relu6, **BIAS)(p)
+    m = L.MaxPooling2D(2)(c)
+    d = L.DepthwiseConv2D(3, padding="same", **BIAS)(m)
+    r = L.Add()([m, d])
+    s = L.Subtract()([r, m])
+    u = L.Multiply()([s, d])
+    cat = L.Concatenate()([u, r])
+    crop = L.Cropping2D(((1, 1), (0, 2)))(cat)
+    perm = L.Permute((2, 1, 3))(crop)
+    mean = L.GlobalAveragePooling2D()(perm)
+    dense = L.Dense(6, **BIAS)(mean)
+    return keras.Model(x, [L.Activation("tanh")(dense), L.Activation("sigmoid")(dense)])
+
+
+def convert(model, shape, int16, io_type):
+    rng = np.random.default_rng(7)
+
+    def calibration():
+        for _ in range(64):
+            yield [rng.uniform(-1.0, 1.0, (1,) + shape).astype(np.float32)]
+
+    converter = tf.lite.TFLiteConverter.from_keras_model(model)
+    converter.optimizations = [tf.lite.Optimize.DEFAULT]
+    converter.representative_dataset = calibration
+    ops = tf.lite.OpsSet
+    converter.target_spec.supported_ops = [
+        ops.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8 if int16 else ops.TFLITE_BUILTINS_INT8
+    ]
+    if io_type is not None:
+        converter.inference_input_type = io_type
+        converter.inference_output_type = io_type
+    return converter.convert()
+
+
+def main():
+    out = sys.argv[1]
+    keras.utils.set_random_seed(1)
+    kws = ds_cnn()
+    files = {
+        "ds_cnn_int8.tflite": convert(kws, (49, 10, 1), False, tf.int8),
+        "ds_cnn_16x8.tflite": convert(kws, (49, 10, 1), True, tf.int16),
+        "mixed_16x8.tflite": convert(mixed(), (16, 16, 3), True, None),
+    }
+    for name, data in files.items():
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
+        print(f"{name}: {len(data)} bytes")
+
+
+if __name__ == "__main__":
+    main()
