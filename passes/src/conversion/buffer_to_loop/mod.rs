@@ -168,14 +168,14 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
     let count = targets.len();
     for (Target { op, name, inputs, output }, hint) in targets.into_iter().zip(hints) {
         let Some(lower) = lowering(&name) else {
-            diags.push(ctx.op_error(op, format!("{name}: unsupported: no loop lowering for this kernel")));
+            diags.push(emitter::unsupported_kernel(ctx, op, &name, "no loop lowering for this kernel"));
             continue;
         };
         // The support table decides which element types a kernel is lowered for.
         if let Some(Err(message)) =
             KernelOp::cast(ctx, op).and_then(|k| k.signature(ctx)).map(|s| support::check(ctx, &s))
         {
-            diags.push(ctx.op_error(op, format!("{name}: unsupported: {message}")));
+            diags.push(emitter::unsupported_kernel(ctx, op, &name, &message));
             continue;
         }
         let loc = ctx.operation(op).loc();
