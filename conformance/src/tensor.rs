@@ -12,6 +12,8 @@ pub enum DType {
     Int16,
     /// `int32`.
     Int32,
+    /// `int64` (biases of 16x8 kernels).
+    Int64,
     /// `float32`.
     Float32,
 }
@@ -23,6 +25,7 @@ impl DType {
             DType::Int8 | DType::UInt8 => 1,
             DType::Int16 => 2,
             DType::Int32 | DType::Float32 => 4,
+            DType::Int64 => 8,
         }
     }
 
@@ -33,13 +36,16 @@ impl DType {
             DType::UInt8 => "uint8",
             DType::Int16 => "int16",
             DType::Int32 => "int32",
+            DType::Int64 => "int64",
             DType::Float32 => "float32",
         }
     }
 
     /// The type numpy calls `name`.
     pub fn from_numpy(name: &str) -> Option<DType> {
-        [DType::Int8, DType::UInt8, DType::Int16, DType::Int32, DType::Float32].into_iter().find(|d| d.numpy() == name)
+        [DType::Int8, DType::UInt8, DType::Int16, DType::Int32, DType::Int64, DType::Float32]
+            .into_iter()
+            .find(|d| d.numpy() == name)
     }
 
     /// The TFLite tensor type.
@@ -49,6 +55,7 @@ impl DType {
             DType::UInt8 => mc_tflite::DType::UInt8,
             DType::Int16 => mc_tflite::DType::Int16,
             DType::Int32 => mc_tflite::DType::Int32,
+            DType::Int64 => mc_tflite::DType::Int64,
             DType::Float32 => mc_tflite::DType::Float32,
         }
     }
@@ -86,6 +93,11 @@ impl Tensor {
         }
     }
 
+    /// The elements as `i16` (int16 tensors).
+    pub fn i16s(&self) -> Vec<i16> {
+        self.data.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect()
+    }
+
     /// A float tensor holding `values`.
     pub fn from_f32(shape: &[usize], values: &[f32]) -> Tensor {
         Tensor {
@@ -95,8 +107,8 @@ impl Tensor {
         }
     }
 
-    /// Random elements: every int8/uint8/int16 value equally likely, int32 in ±2^20, floats
-    /// uniform in `[-1, 1)`.
+    /// Random elements: every int8/uint8/int16 value equally likely, int32 and int64 in ±2^20,
+    /// floats uniform in `[-1, 1)`.
     pub fn random(dtype: DType, shape: &[usize], rng: &mut Rng) -> Tensor {
         let count: usize = shape.iter().product();
         let mut data = Vec::with_capacity(count * dtype.size());
@@ -105,10 +117,41 @@ impl Tensor {
                 DType::Int8 | DType::UInt8 => data.push(rng.next_u64() as u8),
                 DType::Int16 => data.extend((rng.next_u64() as u16).to_le_bytes()),
                 DType::Int32 => data.extend((rng.range(-(1 << 20), 1 << 20) as i32).to_le_bytes()),
+                DType::Int64 => data.extend(rng.range(-(1 << 20), 1 << 20).to_le_bytes()),
                 DType::Float32 => data.extend(rng.float(-1.0, 1.0).to_le_bytes()),
             }
         }
         Tensor { dtype, shape: shape.to_vec(), data }
+    }
+
+    /// An integer tensor of `dtype` holding `values`, each truncated to the type's width.
+    pub fn from_ints(dtype: DType, shape: &[usize], values: &[i64]) -> Tensor {
+        let size = dtype.size();
+        let data = values.iter().flat_map(|v| v.to_le_bytes()[..size].to_vec()).collect();
+        Tensor { dtype, shape: shape.to_vec(), data }
+    }
+
+    /// A tensor over the whole range of an integer `dtype`: its lowest and highest values, their
+    /// neighbours, 0 and ±1 first (as far as they fit), then uniformly random ones (int32 too,
+    /// unlike [`random`](Self::random)). Floats are [`random`](Self::random)'s.
+    pub fn full_range(dtype: DType, shape: &[usize], rng: &mut Rng) -> Tensor {
+        let (low, high) = match dtype {
+            DType::Int8 => (i64::from(i8::MIN), i64::from(i8::MAX)),
+            DType::UInt8 => (0, i64::from(u8::MAX)),
+            DType::Int16 => (i64::from(i16::MIN), i64::from(i16::MAX)),
+            DType::Int32 => (i64::from(i32::MIN), i64::from(i32::MAX)),
+            DType::Int64 => (i64::MIN, i64::MAX),
+            DType::Float32 => return Tensor::random(dtype, shape, rng),
+        };
+        let count: usize = shape.iter().product();
+        let mut values: Vec<i64> =
+            [low, low + 1, high, high - 1, 0, 1, -1].into_iter().filter(|v| (low..=high).contains(v)).collect();
+        values.truncate(count);
+        while values.len() < count {
+            // Every bit pattern is an int64; narrower types draw from their range.
+            values.push(if dtype == DType::Int64 { rng.next_u64() as i64 } else { rng.range(low, high) });
+        }
+        Tensor::from_ints(dtype, shape, &values)
     }
 
     /// The elements as `f32` (float tensors).
@@ -178,6 +221,7 @@ pub fn compare_outputs(got: &[Tensor], expected: &[Tensor], tolerance: f32) -> R
             let show = |t: &Tensor| match t.dtype {
                 DType::Float32 => format!("{}", t.f32s()[first]),
                 DType::Int8 => format!("{}", t.data[first] as i8),
+                DType::Int16 => format!("{}", t.i16s()[first]),
                 _ => format!("{:?}", &t.data[first * t.dtype.size()..][..t.dtype.size()]),
             };
             problems.push(format!(

@@ -1,5 +1,6 @@
 //! The overlap allowances kernels declare (`buffer_to_loop::overlap`), by brute force: each
-//! random one-op int8 model (conv, depthwise conv, average and max pool, relu, add) runs with its
+//! random one-op int8 model (conv, depthwise conv, average and max pool, relu, add), and int16
+//! average and max pools (2-byte elements: shifts in whole elements), runs with its
 //! input and output in ONE buffer, the output exactly the declared `D` bytes after the input's
 //! start (the tightest placement the planner may choose), through the real lowering and the
 //! Cranelift JIT; its output must equal the model's ordinary run byte for byte. Windowed kernels
@@ -130,7 +131,8 @@ fn run_pipeline(ctx: &mut Context, module: OpId, pipeline: &str) {
 
 /// The case's kernel run with its rows in `order`, input and output in one buffer, the output
 /// `shift(D)` bytes after the input's start; returns the bound and the output bytes (`None`
-/// without an allowance).
+/// without an allowance). Input and output have one storage width (views cannot reinterpret
+/// widths), and `shift(D)` must be a multiple of it.
 fn run_overlapping(case: &Case, order: RowOrder, shift: impl Fn(i64) -> i64) -> Option<(DeltaBound, Vec<u8>)> {
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
@@ -145,15 +147,19 @@ fn run_overlapping(case: &Case, order: RowOrder, shift: impl Fn(i64) -> i64) -> 
     let name = kernel.kernel_name(&ctx).expect("a kernel name").to_string();
     let bound = allowance(&ctx, kernel.op(), &name, &inputs, output)?;
     let delta = shift(bound.bytes());
-    // Both as views of one i8 alloc: the input at `base`, the output `delta` bytes after it.
+    // Both as views of one alloc of the input's storage integers: the input at `base`, the
+    // output `delta` bytes after it (offsets count elements of `size` bytes).
     let (in_type, out_type) = (ctx.value_type(inputs[0]), ctx.value_type(output));
     let bytes = |ctx: &Context, ty| ctx.buffer_storage_bytes(ty).expect("a sized buffer") as i64;
     let (in_bytes, out_bytes) = (bytes(&ctx, in_type), bytes(&ctx, out_type));
+    let size = ctx.buffer_element_bytes(in_type).expect("a sized element") as i64;
+    assert_eq!(delta % size, 0, "{}: a shift of {delta} bytes between {size}-byte elements", case.name);
     let base = (-delta).max(0);
     let total = (base + in_bytes).max(base + delta + out_bytes);
     let loc = ctx.operation(kernel.op()).loc();
-    let i8 = ctx.integer_type(8);
-    let storage = ctx.buffer_type(vec![total], i8);
+    let integer = ctx.integer_type(8 * size as u32);
+    let storage = ctx.buffer_type(vec![total / size], integer);
+    let (base, delta) = (base / size, delta / size);
     let before = InsertPoint::before(&ctx, kernel.op());
     let mut b = Builder::at(&mut ctx, before, loc);
     let alloc = AllocOp::build(&mut b, storage, Role::Scratch);
@@ -178,21 +184,30 @@ fn run_overlapping(case: &Case, order: RowOrder, shift: impl Fn(i64) -> i64) -> 
     Some((bound, result))
 }
 
-#[test]
-fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it() {
-    let mut rng = Rng(0x0E7E_41A9);
+/// Runs `rounds` random cases, kind `round % kinds` from `generate` (kinds below `windowed` are
+/// windowed: both row orders, the others ascending): each must be exact with its output at the
+/// declared `D`, at least `min_checked` runs must have had a valid shape, and for every kind and
+/// order some case must break past `D` (one byte for element-wise kernels, within two output
+/// rows for windowed ones).
+fn check_allowances(
+    seed: u64,
+    (kinds, windowed): (usize, usize),
+    (rounds, min_checked): (usize, usize),
+    generate: fn(usize, &mut Rng) -> Option<Case>,
+) {
+    let mut rng = Rng(seed);
     let mut checked = 0;
     // Per kind: cases that broke past D (one byte, or two output rows for windowed kernels).
-    let mut broken = [0; 6];
+    let mut broken = vec![0; kinds];
     // Windowed kinds both ways, after them the element-wise kinds ascending.
-    let mut broken_descending = [0; 4];
-    for round in 0..150 {
-        let kind = round % 6;
-        let Some(case) = random_case(kind, &mut rng) else { continue };
+    let mut broken_descending = vec![0; windowed];
+    for round in 0..rounds {
+        let kind = round % kinds;
+        let Some(case) = generate(kind, &mut rng) else { continue };
         let outputs = mc_conformance::host::run_model(&case.model, &case.inputs, &case.name).expect("runs");
         let expected = &outputs[0];
         let orders: &[RowOrder] =
-            if kind < 4 { &[RowOrder::Ascending, RowOrder::Descending] } else { &[RowOrder::Ascending] };
+            if kind < windowed { &[RowOrder::Ascending, RowOrder::Descending] } else { &[RowOrder::Ascending] };
         for &order in orders {
             let (bound, got) =
                 run_overlapping(&case, order, |d| d).unwrap_or_else(|| panic!("{}: no allowance", case.name));
@@ -206,12 +221,14 @@ fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it
             // Element-wise kernels break one byte past D (unless the clobbered values happen to
             // give the same results): the bound is exact. Windowed ones are argued a row at a
             // time, so they may need up to a row or two more.
-            let row = (expected.shape[expected.shape.len() - 1] * expected.shape[expected.shape.len() - 2]) as i64;
-            let reach = if kind < 4 { 2 * row } else { 1 };
+            let size = expected.dtype.size() as i64;
+            let [.., width, channels] = expected.shape[..] else { panic!("{}: rank below 2", case.name) };
+            let row = (width * channels) as i64 * size;
+            let reach = if kind < windowed { 2 * row } else { size };
             let past = |k: i64| if order == RowOrder::Ascending { k } else { -k };
             let breaks =
                 |k: i64| run_overlapping(&case, order, |d| d + past(k)).expect("an allowance").1 != expected.data;
-            if (1..=reach).any(breaks) {
+            if (size..=reach).step_by(size as usize).any(breaks) {
                 match order {
                     RowOrder::Ascending => broken[kind] += 1,
                     RowOrder::Descending => broken_descending[kind] += 1,
@@ -220,6 +237,48 @@ fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it
         }
     }
     assert!(broken_descending.iter().all(|&b| b > 0), "descending cases broken past D, by kind: {broken_descending:?}");
-    assert!(checked >= 120, "only {checked} cases had a valid shape");
+    assert!(checked >= min_checked, "only {checked} cases had a valid shape");
     assert!(broken.iter().all(|&b| b > 0), "cases broken past D, by kind: {broken:?}");
+}
+
+#[test]
+fn kernels_are_exact_with_their_output_at_the_declared_overlap_and_break_past_it() {
+    check_allowances(0x0E7E_41A9, (6, 4), (150, 120), random_case);
+}
+
+/// A random one-op int16 average (`kind` 0) or max pool (1).
+fn random_int16_pool(kind: usize, rng: &mut Rng) -> Option<Case> {
+    let pick = |rng: &mut Rng, low: i64, high: i64| rng.range(low, high) as usize;
+    let shape = [pick(rng, 1, 2), pick(rng, 1, 7), pick(rng, 1, 5), pick(rng, 1, 4)];
+    let [n, h, w, c] = shape;
+    let filter = [pick(rng, 1, 3), pick(rng, 1, 3)];
+    let stride = [pick(rng, 1, 2), pick(rng, 1, 2)];
+    let padding = if rng.range(0, 1) == 0 { Padding::Same } else { Padding::Valid };
+    let out_size = |axis: usize| match padding {
+        Padding::Same => Some([h, w][axis].div_ceil(stride[axis])),
+        Padding::Valid => ([h, w][axis] >= filter[axis]).then(|| ([h, w][axis] - filter[axis]) / stride[axis] + 1),
+    };
+    let (oh, ow) = (out_size(0)?, out_size(1)?);
+    let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
+    let q = Some(Quant::tensor(0.001, 0));
+    let mut m = OneOp::new();
+    let x = m.input("x", &dims(&shape), DType::Int16, q.clone());
+    let y = m.output("y", &dims(&[n, oh, ow, c]), DType::Int16, q);
+    let options = Pool2DOptions {
+        padding,
+        stride_w: stride[1] as i32,
+        stride_h: stride[0] as i32,
+        filter_width: filter[1] as i32,
+        filter_height: filter[0] as i32,
+        fused_activation: Activation::None,
+    };
+    let op = if kind == 0 { BuiltinOp::AveragePool2D } else { BuiltinOp::MaxPool2D };
+    m.op(op, &[x], &[y], BuiltinOptions::Pool2D(options));
+    let name = format!("{op:?} int16 {shape:?} filter {filter:?} stride {stride:?} {padding:?}");
+    Some(m.case(&name, vec![Tensor::full_range(DType::Int16, &shape, rng)]))
+}
+
+#[test]
+fn int16_pools_are_exact_at_their_declared_overlap_and_break_past_it() {
+    check_allowances(0x0E7E_1616, (2, 2), (40, 30), random_int16_pool);
 }

@@ -1,9 +1,11 @@
 //! `CONV_2D` and `DEPTHWISE_CONV_2D` against TFLite Micro: int8 (per-channel and per-tensor
 //! filter scales, with and without bias, extreme zero points, saturating output scales, grouped
-//! filters) and float, over SAME padding with odd sizes, VALID, strides, dilations, 1x1 filters,
-//! filters larger than the input, depth multipliers 1 to 3, every fused activation, batches 1
-//! and 2.
+//! filters), 16x8 (the same, with int32, int64 or no bias, plus multipliers above 1 and sums
+//! beyond int32) and float, over SAME padding with odd sizes, VALID, strides, dilations, 1x1
+//! filters, filters larger than the input, depth multipliers 1 to 3, every fused activation,
+//! batches 1 and 2.
 
+use super::int16x8::{self, Bias, Magnitude, Types};
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, Padding};
@@ -32,6 +34,8 @@ struct Spec {
     zero_points: (i64, i64),
     /// Output scale relative to the typical accumulator range: below 1 saturates.
     output_range: f32,
+    /// The values of 16x8 inputs and filters.
+    magnitude: Magnitude,
 }
 
 impl Spec {
@@ -50,6 +54,7 @@ impl Spec {
             per_channel: true,
             zero_points: (-3, 5),
             output_range: 1.0,
+            magnitude: Magnitude::Full,
         }
     }
 
@@ -62,9 +67,8 @@ impl Spec {
         }
     }
 
-    /// The one-op model (depthwise or not, int8 or float) with random weights, on a random
-    /// input.
-    fn case(&self, depthwise: bool, float: bool, rng: &mut Rng) -> Case {
+    /// The one-op model (depthwise or not, of `types`) with random weights, on a random input.
+    fn case(&self, depthwise: bool, types: Types, rng: &mut Rng) -> Case {
         let [n, _, _, c] = self.input;
         let [fh, fw] = self.filter;
         let out_c = if depthwise { c * self.channels } else { self.channels };
@@ -75,7 +79,7 @@ impl Spec {
         let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
         let filter_count: usize = filter_shape.iter().product();
         let mut m = OneOp::new();
-        let (x, f, b, y) = if float {
+        let (x, f, b, y) = if types == Types::Float {
             let x = m.input("x", &dims(&self.input), DType::Float32, None);
             let weights = Tensor::random(DType::Float32, &filter_shape, rng);
             let f = m.constant("w", &dims(&filter_shape), DType::Float32, &weights.data, None);
@@ -84,6 +88,20 @@ impl Spec {
                 m.constant("b", &[out_c as i32], DType::Float32, &bias.data, None)
             });
             (x, f, b, m.output("y", &dims(&output_shape), DType::Float32, None))
+        } else if let Types::Int16x8(bias) = types {
+            let q = Quant::tensor(int16x8::INPUT_SCALE, 0);
+            let x = m.input("x", &dims(&self.input), DType::Int16, Some(q));
+            let scales: Vec<f32> =
+                (0..if self.per_channel { out_c } else { 1 }).map(|_| rng.float(0.002, 0.02)).collect();
+            let axis = if depthwise { 3 } else { 0 };
+            let weights = self.magnitude.weights(filter_count, rng);
+            let f = m.constant("w", &dims(&filter_shape), DType::Int8, &weights, Some(Quant::channels(&scales, axis)));
+            let typical = self.magnitude.typical_sum(taps);
+            let bias = if self.bias { bias } else { Bias::None };
+            let bias_scales: Vec<f32> = (0..out_c).map(|i| int16x8::INPUT_SCALE * scales[i % scales.len()]).collect();
+            let b = int16x8::bias(&mut m, bias, out_c, typical, Quant::channels(&bias_scales, 0), rng);
+            let q = Quant::tensor(int16x8::output_scale(typical, self.output_range), 0);
+            (x, f, b, m.output("y", &dims(&output_shape), DType::Int16, Some(q)))
         } else {
             let (input_zp, output_zp) = self.zero_points;
             let x = m.input("x", &dims(&self.input), DType::Int8, Some(Quant::tensor(INPUT_SCALE, input_zp)));
@@ -132,15 +150,18 @@ impl Spec {
         // input given as -1 and crashes).
         let operands: Vec<i32> = [x, f].into_iter().chain(b).collect();
         m.op(op, &operands, &[y], options);
-        let dtype = if float { DType::Float32 } else { DType::Int8 };
-        let input = Tensor::random(dtype, &self.input, rng);
-        let kind = match (depthwise, float) {
-            (false, false) => "conv int8",
-            (false, true) => "conv f32",
-            (true, false) => "depthwise int8",
-            (true, true) => "depthwise f32",
+        let input = match types {
+            Types::Float => Tensor::random(DType::Float32, &self.input, rng),
+            Types::Int8 => Tensor::random(DType::Int8, &self.input, rng),
+            Types::Int16x8(_) => self.magnitude.input(&self.input, rng),
         };
-        m.case(&format!("{kind} {}", self.name), vec![input])
+        let op = if depthwise { "depthwise" } else { "conv" };
+        let kind = match types {
+            Types::Float => "f32".to_string(),
+            Types::Int8 => "int8".to_string(),
+            Types::Int16x8(bias) => format!("int16x8 (bias {bias:?})"),
+        };
+        m.case(&format!("{op} {kind} {}", self.name), vec![input])
     }
 }
 
@@ -255,30 +276,95 @@ fn depthwise_specs() -> Vec<Spec> {
     ]
 }
 
+/// The 16x8 `conv_2d` cases: the int8 ones (their zero points do not apply), multipliers above 1
+/// and sums beyond int32, with and without a bias.
+fn int16x8_conv_specs() -> Vec<Spec> {
+    let large = |name| Spec {
+        magnitude: Magnitude::Large,
+        padding: Padding::Valid,
+        ..Spec::new(name, [1, 1, 2, 2048], 3, [1, 1])
+    };
+    let mut specs = conv_specs();
+    specs.extend([
+        Spec {
+            magnitude: Magnitude::Small,
+            output_range: 0.2,
+            activation: Activation::Relu6,
+            ..Spec::new("multipliers above 1", [1, 5, 5, 3], 4, [3, 3])
+        },
+        large("1x1 over 2048 channels: sums beyond int32"),
+        Spec { bias: false, ..large("1x1 over 2048 channels: sums beyond int32, no bias") },
+    ]);
+    specs
+}
+
+/// The 16x8 `depthwise_conv_2d` cases: the int8 ones, multipliers above 1 and sums beyond int32
+/// (TFLM's depthwise kernel always accumulates in int64).
+fn int16x8_depthwise_specs() -> Vec<Spec> {
+    let mut specs = depthwise_specs();
+    specs.extend([
+        Spec {
+            magnitude: Magnitude::Small,
+            output_range: 0.2,
+            ..Spec::new("multipliers above 1", [1, 5, 5, 3], 2, [3, 3])
+        },
+        Spec {
+            magnitude: Magnitude::Large,
+            padding: Padding::Valid,
+            bias: false,
+            ..Spec::new("31x31 window: sums beyond int32, no bias", [1, 32, 32, 2], 1, [31, 31])
+        },
+    ]);
+    specs
+}
+
 /// Three cases (fresh weights and input each) per spec.
-fn cases(specs: &[Spec], depthwise: bool, float: bool, seed: u64) -> Vec<Case> {
+fn cases(specs: &[Spec], depthwise: bool, types: Types, seed: u64) -> Vec<Case> {
     let mut rng = Rng(seed);
-    specs.iter().flat_map(|spec| (0..3).map(|_| spec.case(depthwise, float, &mut rng)).collect::<Vec<_>>()).collect()
+    specs.iter().flat_map(|spec| (0..3).map(|_| spec.case(depthwise, types, &mut rng)).collect::<Vec<_>>()).collect()
+}
+
+/// One 16x8 case with each of `biases` per spec (specs without a bias: two without).
+fn int16x8_cases(specs: &[Spec], depthwise: bool, biases: [Bias; 2], seed: u64) -> Vec<Case> {
+    let mut rng = Rng(seed);
+    let mut cases = Vec::new();
+    for spec in specs {
+        for bias in biases {
+            cases.push(spec.case(depthwise, Types::Int16x8(bias), &mut rng));
+        }
+    }
+    cases
 }
 
 /// The `int8_conv_2d` suite.
 pub fn int8_conv_2d() -> Vec<Case> {
-    cases(&conv_specs(), false, false, 0xC0_4E)
+    cases(&conv_specs(), false, Types::Int8, 0xC0_4E)
+}
+
+/// The `int16x8_conv_2d` suite: every spec with an int64 and an int32 bias.
+pub fn int16x8_conv_2d() -> Vec<Case> {
+    int16x8_cases(&int16x8_conv_specs(), false, [Bias::Int64, Bias::Int32], 0x16C0)
 }
 
 /// The `float_conv_2d` suite.
 pub fn float_conv_2d() -> Vec<Case> {
-    cases(&conv_specs(), false, true, 0xF1_0A7)
+    cases(&conv_specs(), false, Types::Float, 0xF1_0A7)
 }
 
 /// The `int8_depthwise_conv_2d` suite.
 pub fn int8_depthwise_conv_2d() -> Vec<Case> {
-    cases(&depthwise_specs(), true, false, 0xDE_97)
+    cases(&depthwise_specs(), true, Types::Int8, 0xDE_97)
+}
+
+/// The `int16x8_depthwise_conv_2d` suite: every spec twice, with an int64 bias (the only one TFLM's
+/// kernel reads).
+pub fn int16x8_depthwise_conv_2d() -> Vec<Case> {
+    int16x8_cases(&int16x8_depthwise_specs(), true, [Bias::Int64; 2], 0x16DE)
 }
 
 /// The `float_depthwise_conv_2d` suite.
 pub fn float_depthwise_conv_2d() -> Vec<Case> {
-    cases(&depthwise_specs(), true, true, 0xD0_F1)
+    cases(&depthwise_specs(), true, Types::Float, 0xD0_F1)
 }
 
 #[cfg(test)]
@@ -290,14 +376,27 @@ mod tests {
     fn the_saturating_cases_reach_both_ends_of_int8() {
         // The extreme cases test what they claim: TFLite Micro's outputs hit -128 and 127.
         let specs: Vec<Spec> = conv_specs().into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect();
-        let mut saturating = cases(&specs, false, false, 0x5A7);
+        let mut saturating = cases(&specs, false, Types::Int8, 0x5A7);
         let depthwise: Vec<Spec> =
             depthwise_specs().into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect();
-        saturating.extend(cases(&depthwise, true, false, 0x5A8));
+        saturating.extend(cases(&depthwise, true, Types::Int8, 0x5A8));
         assert_eq!(saturating.len(), 6);
         for (case, outputs) in saturating.iter().zip(reference::run_tflm(&saturating)) {
             let values: Vec<i8> = outputs[0].data.iter().map(|&b| b as i8).collect();
             assert!(values.contains(&-128) && values.contains(&127), "{}: {values:?}", case.name);
+        }
+    }
+
+    #[test]
+    fn the_saturating_16x8_cases_reach_both_ends_of_int16() {
+        let named = |specs: Vec<Spec>| -> Vec<Spec> {
+            specs.into_iter().filter(|s| s.name.contains("127/-128 saturating")).collect()
+        };
+        let mut saturating = int16x8_cases(&named(conv_specs()), false, [Bias::Int64, Bias::Int32], 0x5A9);
+        saturating.extend(int16x8_cases(&named(depthwise_specs()), true, [Bias::Int64; 2], 0x5AA));
+        assert_eq!(saturating.len(), 4);
+        for (case, outputs) in saturating.iter().zip(reference::run_tflm(&saturating)) {
+            assert!(int16x8::saturates_both_ends(&outputs[0]), "{}: {:?}", case.name, outputs[0].i16s());
         }
     }
 }

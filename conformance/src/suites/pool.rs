@@ -1,7 +1,8 @@
-//! `AVERAGE_POOL_2D` and `MAX_POOL_2D` against TFLite Micro, int8 and float: SAME padding with
-//! odd sizes (windows clipped at the borders), stride 2, VALID, windows larger than the stride,
-//! global pooling (the window is the whole image, as kws/vww/resnet use), batches of 2, extreme
-//! zero points and every fused activation.
+//! `AVERAGE_POOL_2D` and `MAX_POOL_2D` against TFLite Micro, int8, int16 and float: SAME padding
+//! with odd sizes (windows clipped at the borders), stride 2, VALID, windows larger than the
+//! stride, global pooling (the window is the whole image, as kws/vww/resnet use), batches of 2,
+//! extreme zero points and every fused activation; int16 also with activation bounds past the
+//! ends of its range (clamped to the storage).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -17,13 +18,21 @@ struct Spec {
     stride: [usize; 2],
     padding: Padding,
     activation: Activation,
-    /// The zero point of input and output (int8).
+    /// The zero point of input and output (quantized types).
     zero_point: i64,
+    /// The scale of input and output; `None`: the type's [`default_scale`].
+    scale: Option<f32>,
+}
+
+/// The scale of a pool's quantized input and output: RELU6 and RELU_N1_TO_1 bounds inside the
+/// range (int8: 120 and 20 steps from the zero point, int16: 30000 and 5000).
+fn default_scale(dtype: DType) -> f32 {
+    if dtype == DType::Int16 { 0.0002 } else { 0.05 }
 }
 
 impl Spec {
     fn new(name: &'static str, input: [usize; 4], filter: [usize; 2], stride: [usize; 2], padding: Padding) -> Spec {
-        Spec { name, input, filter, stride, padding, activation: Activation::None, zero_point: -7 }
+        Spec { name, input, filter, stride, padding, activation: Activation::None, zero_point: -7, scale: None }
     }
 
     fn output_size(&self, axis: usize) -> usize {
@@ -34,13 +43,14 @@ impl Spec {
         }
     }
 
-    /// The one-op model (`op`, int8 or float) on a random input.
-    fn case(&self, op: BuiltinOp, float: bool, rng: &mut Rng) -> Case {
+    /// The one-op model (`op` on `dtype`: float, int8 or int16) on a random input.
+    fn case(&self, op: BuiltinOp, dtype: DType, rng: &mut Rng) -> Case {
         let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
         let [n, _, _, c] = self.input;
         let output_shape = [n, self.output_size(0), self.output_size(1), c];
-        let (dtype, q) =
-            if float { (DType::Float32, None) } else { (DType::Int8, Some(Quant::tensor(0.05, self.zero_point))) };
+        let float = dtype == DType::Float32;
+        let scale = self.scale.unwrap_or(default_scale(dtype));
+        let q = (!float).then(|| Quant::tensor(scale, self.zero_point));
         let mut m = OneOp::new();
         let x = m.input("x", &dims(&self.input), dtype, q.clone());
         let y = m.output("y", &dims(&output_shape), dtype, q);
@@ -59,12 +69,11 @@ impl Spec {
             let scaled: Vec<f32> = input.f32s().iter().map(|v| v * 8.0).collect();
             input = Tensor::from_f32(&self.input, &scaled);
         }
-        let kind = if float { "float" } else { "int8" };
-        m.case(&format!("{:?} {} ({kind})", op, self.name), vec![input])
+        m.case(&format!("{:?} {} ({dtype:?})", op, self.name), vec![input])
     }
 }
 
-/// The pools every test runs, average and max, int8 and float.
+/// The pools every test runs, average and max, of every type.
 fn specs() -> Vec<Spec> {
     use Padding::{Same, Valid};
     vec![
@@ -88,14 +97,14 @@ fn specs() -> Vec<Spec> {
     ]
 }
 
-/// Two random inputs of every spec, int8 or float, for both pools.
-fn cases(float: bool, seed: u64) -> Vec<Case> {
+/// Two random inputs of every spec of `specs` on `dtype`, for both pools.
+fn cases(dtype: DType, specs: &[Spec], seed: u64) -> Vec<Case> {
     let mut rng = Rng(seed);
     let mut cases = Vec::new();
     for op in [BuiltinOp::AveragePool2D, BuiltinOp::MaxPool2D] {
-        for spec in specs() {
-            cases.push(spec.case(op, float, &mut rng));
-            cases.push(spec.case(op, float, &mut rng));
+        for spec in specs {
+            cases.push(spec.case(op, dtype, &mut rng));
+            cases.push(spec.case(op, dtype, &mut rng));
         }
     }
     cases
@@ -103,10 +112,30 @@ fn cases(float: bool, seed: u64) -> Vec<Case> {
 
 /// The `int8_pools` suite.
 pub fn int8_pools() -> Vec<Case> {
-    cases(false, 0x9001)
+    cases(DType::Int8, &specs(), 0x9001)
 }
 
 /// The `float_pools` suite.
 pub fn float_pools() -> Vec<Case> {
-    cases(true, 0x9002)
+    cases(DType::Float32, &specs(), 0x9002)
+}
+
+/// The `int16_pools` suite: every spec, and fused activations whose bounds lie past the ends
+/// of the int16 range (scale 0.01: RELU6 600 above the zero point 32700, RELU_N1_TO_1 100
+/// below -32700), which TFLM clamps to the storage range.
+pub fn int16_pools() -> Vec<Case> {
+    let mut specs = specs();
+    specs.push(Spec {
+        activation: Activation::Relu6,
+        zero_point: 32700,
+        scale: Some(0.01),
+        ..Spec::new("relu6 bound past int16 max", [1, 6, 5, 3], [3, 3], [2, 2], Padding::Same)
+    });
+    specs.push(Spec {
+        activation: Activation::ReluN1To1,
+        zero_point: -32700,
+        scale: Some(0.01),
+        ..Spec::new("relu_n1_to_1 bound past int16 min", [1, 6, 5, 3], [2, 3], [1, 2], Padding::Valid)
+    });
+    cases(DType::Int16, &specs, 0x9016)
 }

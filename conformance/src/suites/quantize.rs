@@ -1,7 +1,8 @@
 //! `QUANTIZE` and `DEQUANTIZE` against TFLite Micro: float → int8/int16 with values exactly at
-//! the rounding ties (both signs) and far out of range, requantization int8/int16 → int8/int16
-//! with different and equal scales and extreme zero points, and dequantization of all 256 int8
-//! values.
+//! the rounding ties (both signs) and far out of range, requantization between every pair of
+//! integer types TFLM converts (int8, uint8, int16, int32) with scale ratios below, at and above
+//! one and zero points at the types' extremes, and dequantization of every int8 and uint8 value
+//! and of int16 over its whole range.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -19,11 +20,12 @@ fn case(op: BuiltinOp, (from, qi): (DType, Option<Quant>), (to, qo): (DType, Opt
 }
 
 /// Floats at every tie `(k + 1/2)·scale` for `k` in `-300..300` (exact for a power-of-two
-/// scale), integers, values far out of range, and random ones.
-fn float_inputs(scale: f32, rng: &mut Rng) -> Tensor {
+/// scale), integers, the values `far` (out of range), and random ones in `±spread·scale`.
+fn float_inputs(scale: f32, far: [f32; 4], spread: f32, rng: &mut Rng) -> Tensor {
     let mut values: Vec<f32> = (-600..600).map(|k| k as f32 * 0.5 * scale).collect();
-    values.extend([1e6, -1e6, 3.0e4, -3.0e4, 0.0, -0.0]);
-    values.extend((0..194).map(|_| rng.float(-200.0, 200.0) * scale));
+    values.extend(far);
+    values.extend([0.0, -0.0]);
+    values.extend((0..194).map(|_| rng.float(-spread, spread) * scale));
     Tensor::from_f32(&[2, values.len() / 2], &values)
 }
 
@@ -35,8 +37,24 @@ pub fn float_to_int_quantization() -> Vec<Case> {
         for to in [DType::Int8, DType::Int16] {
             let zero_point = if to == DType::Int16 { 0 } else { zero_point };
             let q = Quant::tensor(scale, zero_point);
-            cases.push(case(BuiltinOp::Quantize, (DType::Float32, None), (to, Some(q)), float_inputs(scale, &mut rng)));
+            let input = float_inputs(scale, [1e6, -1e6, 3.0e4, -3.0e4], 200.0, &mut rng);
+            cases.push(case(BuiltinOp::Quantize, (DType::Float32, None), (to, Some(q)), input));
         }
+    }
+    cases
+}
+
+/// The `float_to_int16_quantization` suite: zero points other than 0 (TFLM's `AffineQuantize`
+/// takes any), saturation at both ends. `x / scale` stays inside int32: beyond it TFLM's
+/// `static_cast<int32_t>` is undefined (x86 gives INT32_MIN, Arm saturates, as mc does).
+pub fn float_to_int16_quantization() -> Vec<Case> {
+    let mut rng = Rng(0xF16);
+    let mut cases = Vec::new();
+    for (scale, zero_point) in [(1.0 / 32768.0, 0), (0.001, 300), (0.0123, -32768), (3.0, 32767), (0.5, -5)] {
+        let q = Quant::tensor(scale, zero_point);
+        let far = [2.1e9 * scale, -2.1e9 * scale, 3.3e4 * scale, -3.3e4 * scale];
+        let input = float_inputs(scale, far, 40000.0, &mut rng);
+        cases.push(case(BuiltinOp::Quantize, (DType::Float32, None), (DType::Int16, Some(q)), input));
     }
     cases
 }
@@ -70,6 +88,82 @@ pub fn requantization() -> Vec<Case> {
         let input = Tensor::random(DType::Int16, &[3, 50], &mut rng);
         let other = Quant::tensor(q16.scales[0] * 3.0, 0);
         cases.push(case(BuiltinOp::Quantize, (DType::Int16, Some(q16)), (DType::Int16, Some(other)), input));
+    }
+    cases
+}
+
+/// Every value of an 8-bit `dtype`, else values over its whole range, extremes first.
+fn integer_inputs(dtype: DType, rng: &mut Rng) -> Tensor {
+    match dtype {
+        DType::Int8 => Tensor::from_ints(dtype, &[4, 64], &(-128..=127).collect::<Vec<_>>()),
+        DType::UInt8 => Tensor::from_ints(dtype, &[4, 64], &(0..=255).collect::<Vec<_>>()),
+        _ => Tensor::full_range(dtype, &[3, 100], rng),
+    }
+}
+
+/// The `requantization_every_pair` suite: each (input, output) pair TFLM's `Requantize` takes,
+/// with scale ratios (input / output) 0.37, 1, 3.3, 517, 2^-20 and 1.5·2^29 (the largest shift,
+/// 30), zero points rotating through each type's extremes and middle, and equal scales with
+/// zero points 128 apart for int8 ↔ uint8 (TFLM's `x ^ 0x80` shortcut).
+pub fn requantization_every_pair() -> Vec<Case> {
+    use DType::{Int8, Int16, Int32, UInt8};
+    let mut rng = Rng(0x5EA2);
+    let zero_points = |dtype: DType| -> [i64; 3] {
+        match dtype {
+            Int8 => [-128, 5, 127],
+            UInt8 => [0, 128, 255],
+            Int16 => [0, -1000, 32767],
+            Int32 => [0, -70000, i64::from(i32::MIN) + 5],
+            DType::Int64 | DType::Float32 => unreachable!("TFLM requantizes 8- to 32-bit integers only"),
+        }
+    };
+    let pairs = [
+        (Int8, Int8),
+        (Int8, UInt8),
+        (Int8, Int16),
+        (Int8, Int32),
+        (UInt8, Int8),
+        (Int16, Int8),
+        (Int16, Int16),
+        (Int16, Int32),
+        (Int32, Int8),
+        (Int32, Int16),
+    ];
+    let mut cases = Vec::new();
+    for (from, to) in pairs {
+        let ratios = [0.37f32, 1.0, 3.3, 517.0, 1.0 / 1048576.0, 1.5 * 536870912.0];
+        for (k, ratio) in ratios.into_iter().enumerate() {
+            let input_scale = 0.02f32;
+            let qi = Quant::tensor(input_scale, zero_points(from)[k % 3]);
+            let qo = Quant::tensor(input_scale / ratio, zero_points(to)[(k + 1) % 3]);
+            let input = integer_inputs(from, &mut rng);
+            cases.push(case(BuiltinOp::Quantize, (from, Some(qi)), (to, Some(qo)), input));
+        }
+        let (zi, zo) = match (from, to) {
+            (Int8, UInt8) => (-5, 123),
+            (UInt8, Int8) => (200, 72),
+            _ => (0, 0),
+        };
+        let (qi, qo) = (Quant::tensor(0.25, zi), Quant::tensor(0.25, zo));
+        cases.push(case(BuiltinOp::Quantize, (from, Some(qi)), (to, Some(qo)), integer_inputs(from, &mut rng)));
+    }
+    cases
+}
+
+/// The `int16_and_uint8_dequantization` suite: int16 over its whole range with zero points 0
+/// and not, every uint8 value.
+pub fn int16_and_uint8_dequantization() -> Vec<Case> {
+    let mut rng = Rng(0xDE16);
+    let mut cases = Vec::new();
+    for (scale, zero_point) in [(0.00012, 0), (1.0 / 32768.0, 0), (0.5, -32768), (0.0123, 1234), (3.7, 32767)] {
+        let q = Some(Quant::tensor(scale, zero_point));
+        let input = integer_inputs(DType::Int16, &mut rng);
+        cases.push(case(BuiltinOp::Dequantize, (DType::Int16, q), (DType::Float32, None), input));
+    }
+    for (scale, zero_point) in [(0.5, 0), (1.0 / 255.0, 128), (0.1, 255), (0.0123, 17)] {
+        let q = Some(Quant::tensor(scale, zero_point));
+        let input = integer_inputs(DType::UInt8, &mut rng);
+        cases.push(case(BuiltinOp::Dequantize, (DType::UInt8, q), (DType::Float32, None), input));
     }
     cases
 }

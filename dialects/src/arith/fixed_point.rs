@@ -207,9 +207,46 @@ pub fn multiply_by_quantized_multiplier_i64(b: &mut Builder<'_>, x: Value, multi
             (total, binary(b, "arith.shli", one, less))
         }
     };
+    multiply_by_wide_scale(b, x, reduced, round, total_shift)
+}
+
+/// The parameters of `MultiplyByQuantizedMultiplier(int64 x, multiplier, shift)` computed at
+/// compile time: `x · reduced + rounding`, shifted right by `shift` (see
+/// [`multiply_by_wide_scale`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct WideScale {
+    /// The multiplier reduced to 15 bits ([`reference::reduce_multiplier`]).
+    pub reduced: i64,
+    /// `2^(shift - 1)`.
+    pub rounding: i64,
+    /// The total right shift, `15 - shift` of TFLite's `shift`.
+    pub shift: i64,
+}
+
+impl WideScale {
+    /// The parameters for TFLite's `(multiplier, shift)`; `None` outside the range TFLite's
+    /// function asserts (`multiplier ≥ 0`, `shift` in `-31..=7`).
+    pub fn new(multiplier: i32, shift: i32) -> Option<WideScale> {
+        if multiplier < 0 || !(-31..=7).contains(&shift) {
+            return None;
+        }
+        let total = i64::from(15 - shift);
+        Some(WideScale {
+            reduced: i64::from(reference::reduce_multiplier(multiplier)),
+            rounding: 1 << (total - 1),
+            shift: total,
+        })
+    }
+}
+
+/// The arithmetic of `MultiplyByQuantizedMultiplier(int64 x, ...)` given its [`WideScale`]
+/// parameters (`i64` values: constants or per-channel loads): `trunci((x · reduced + rounding)
+/// >>s shift)` to `i32`, wrapping as TFLite's `int64_t` arithmetic and `int32_t` conversion do.
+pub fn multiply_by_wide_scale(b: &mut Builder<'_>, x: Value, reduced: Value, rounding: Value, shift: Value) -> Value {
+    let i32 = b.ctx.integer_type(32);
     let product = binary(b, "arith.muli", x, reduced);
-    let rounded = binary(b, "arith.addi", product, round);
-    let result = binary(b, "arith.shrsi", rounded, total_shift);
+    let rounded = binary(b, "arith.addi", product, rounding);
+    let result = binary(b, "arith.shrsi", rounded, shift);
     unary(b, "arith.trunci", result, i32)
 }
 

@@ -36,6 +36,8 @@ const I32: Kind = Kind::Int(32);
 const I64: Kind = Kind::Int(64);
 /// Plain `i16`.
 const I16: Kind = Kind::Int(16);
+/// Quantized `u8`.
+const U8: Kind = Kind::Quant { width: 8, signed: false };
 /// Plain `i8` (data movement does not care for quantization).
 const I8: Kind = Kind::Int(8);
 /// A variable's handle (`!graph.resource`).
@@ -90,10 +92,15 @@ const fn variant(
 
 const F32_UNARY: Variant = variant("f32", "", &[Slot::One(&[F32])], &[F32]);
 const INT8_UNARY: Variant = variant("int8", "", &[Slot::One(&[Q8])], &[Q8]);
-const INT16_UNARY: Variant = variant("int16", "zero point 0", &[Slot::One(&[Q16])], &[Q16]);
+const INT16_UNARY: Variant = variant("int16", "", &[Slot::One(&[Q16])], &[Q16]);
+/// int16 with the symmetric quantization (zero point 0) TFLite Micro's int16 kernel requires.
+const INT16_SYMMETRIC: Variant = variant("int16", "zero point 0", &[Slot::One(&[Q16])], &[Q16]);
 const F32_BINARY: Variant = variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]);
 const INT8_BINARY: Variant = variant("int8", "", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]);
-const INT16_BINARY: Variant = variant("int16", "zero points 0", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
+const INT16_BINARY: Variant = variant("int16", "", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
+/// int16 operands and result with zero points 0, as TFLite Micro's int16 `MUL` requires.
+const INT16_SYMMETRIC_BINARY: Variant =
+    variant("int16", "zero points 0", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
 const F32_WEIGHTED: Variant =
     variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::Optional(&[F32])], &[F32]);
 const INT8_WEIGHTED: Variant = variant(
@@ -108,11 +115,20 @@ const INT8_MOVED: Variant = variant("int8", "", &[Slot::One(&[Q8, I8])], &[Q8, I
 const INT16X8_WEIGHTED: Variant = variant(
     "int16x8",
     "zero points 0, per-channel or per-tensor weights, bias i64 or i32",
-    &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64, I32])],
+    &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64, Q32, I32])],
+    &[Q16],
+);
+/// The 16x8 depthwise convolution: TFLite Micro reads its bias as 64-bit only.
+const INT16X8_DEPTHWISE: Variant = variant(
+    "int16x8",
+    "zero points 0, per-channel or per-tensor weights, bias i64",
+    &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64])],
     &[Q16],
 );
 /// Data movement of 16-bit values, quantized or plain.
 const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
+/// Data movement of 32-bit integers, quantized or plain.
+const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q32, I32]);
 const FUSED: &str = "fused NONE/RELU/RELU6/RELU_N1_TO_1";
 
 /// Every operator mc compiles, in TFLite's `BuiltinOperator` order.
@@ -136,6 +152,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
             variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
             variant("int16", "equal quantization", &[Slot::Each(&[Q16, I16])], &[Q16, I16]),
+            variant("int32", "equal quantization", &[Slot::Each(&[Q32, I32])], &[Q32, I32]),
         ],
         options: "any axis (negative counts from the end), up to 10 inputs, rank <= 6",
     },
@@ -148,7 +165,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "DEPTHWISE_CONV_2D",
         op: "depthwise_conv_2d",
-        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_DEPTHWISE],
         options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
@@ -156,6 +173,7 @@ pub const TABLE: &[OpSupport] = &[
         op: "dequantize",
         variants: &[
             variant("int8->f32", "", &[Slot::One(&[Q8])], &[F32]),
+            variant("uint8->f32", "", &[Slot::One(&[U8])], &[F32]),
             variant("int16->f32", "", &[Slot::One(&[Q16])], &[F32]),
         ],
         options: "per-tensor quantization",
@@ -166,7 +184,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
         options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
-    OpSupport { tflite: "LOGISTIC", op: "logistic", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
+    OpSupport { tflite: "LOGISTIC", op: "logistic", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport {
         tflite: "MAX_POOL_2D",
         op: "max_pool_2d",
@@ -176,16 +194,16 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "MUL",
         op: "mul",
-        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY],
-        options: "numpy broadcasting up to rank 4, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
+        options: "numpy broadcasting up to rank 4 (int16: 6), fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
-    OpSupport { tflite: "RELU", op: "relu", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
+    OpSupport { tflite: "RELU", op: "relu", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport { tflite: "RELU_N1_TO_1", op: "relu_n1_to_1", variants: &[F32_UNARY, INT8_UNARY], options: "" },
     OpSupport { tflite: "RELU6", op: "relu6", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
         options: "static shapes (a view: no copy)",
     },
     OpSupport {
@@ -199,7 +217,7 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "any beta, along the last dimension",
     },
-    OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
+    OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport {
         tflite: "PAD",
         op: "pad",
@@ -222,7 +240,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport {
@@ -230,11 +248,17 @@ pub const TABLE: &[OpSupport] = &[
         op: "quantize",
         variants: &[
             variant("f32->int8", "", &[Slot::One(&[F32])], &[Q8]),
-            variant("f32->int16", "zero point 0", &[Slot::One(&[F32])], &[Q16]),
+            variant("f32->int16", "", &[Slot::One(&[F32])], &[Q16]),
             variant("int8->int8", "", &[Slot::One(&[Q8])], &[Q8]),
-            variant("int8->int16", "zero point 0", &[Slot::One(&[Q8])], &[Q16]),
+            variant("int8->uint8", "", &[Slot::One(&[Q8])], &[U8]),
+            variant("int8->int16", "", &[Slot::One(&[Q8])], &[Q16]),
+            variant("int8->int32", "", &[Slot::One(&[Q8])], &[Q32]),
+            variant("uint8->int8", "", &[Slot::One(&[U8])], &[Q8]),
             variant("int16->int8", "", &[Slot::One(&[Q16])], &[Q8]),
-            variant("int16->int16", "zero points 0", &[Slot::One(&[Q16])], &[Q16]),
+            variant("int16->int16", "", &[Slot::One(&[Q16])], &[Q16]),
+            variant("int16->int32", "", &[Slot::One(&[Q16])], &[Q32]),
+            variant("int32->int8", "", &[Slot::One(&[Q32])], &[Q8]),
+            variant("int32->int16", "", &[Slot::One(&[Q32])], &[Q16]),
         ],
         options: "per-tensor quantization",
     },
@@ -404,7 +428,8 @@ mod tests {
         let text = render();
         assert_eq!(text.lines().count(), TABLE.len());
         assert!(
-            text.contains("CONV_2D  ") && text.contains("f32 | int8 (per-channel, per-tensor) — any stride"),
+            text.lines()
+                .any(|l| l.starts_with("CONV_2D  ") && l.contains("f32 | int8 (per-channel, per-tensor) | int16x8")),
             "{text}"
         );
     }

@@ -9,8 +9,8 @@
 //!   channel, to a relative tolerance of [`SCALE_TOLERANCE`]. (TFLite's int8 kernels add the bias
 //!   to the accumulator unscaled and never check this; mc checks it because a bias that breaks
 //!   the rule would compute something other than what the model's scales say.) 16-bit
-//!   convolutions take an `i64` (or `i32`) bias without quantization parameters, since quantized
-//!   storage is limited to 32 bits.
+//!   convolutions and fully connected layers take an `i64` bias without quantization parameters,
+//!   since quantized storage is limited to 32 bits, or an `i32` one.
 //! - Ops that move values without arithmetic (pooling, reshape, transpose, pad, slice,
 //!   concatenation) keep the input's quantization: equal zero points, scales equal to
 //!   [`SCALE_TOLERANCE`].
@@ -526,11 +526,7 @@ fn verify_weighted_types(
         }
         return;
     }
-    let bias_kinds: &[Kind] = match (kind, fully_connected) {
-        (Q8, _) => &[Q32, I32],
-        (_, true) => &[I64],
-        (_, false) => &[I64, Q32, I32],
-    };
+    let bias_kinds: &[Kind] = if kind == Q8 { &[Q32, I32] } else { &[I64, Q32, I32] };
     let weights_ok = c.kind(weights_name, weights, &[Q8]).is_some();
     let result_ok = c.kind("result", result, &[kind]).is_some();
     let bias_ok = bias.is_none_or(|b| c.kind("bias", b, bias_kinds).is_some());
@@ -543,13 +539,6 @@ fn verify_weighted_types(
         c.zero_point_zero("result", result);
     }
     if !weights_ok {
-        return;
-    }
-    if fully_connected
-        && kind != Q8
-        && c.quant(weights).is_some_and(|q| matches!(q.params, QuantParams::PerAxis { .. }))
-    {
-        c.error("per-channel weights are only supported with an int8 input");
         return;
     }
     let Some(weight_scales) = c.weight_quant(weights_name, weights, quant_axis, channels) else { return };

@@ -2,9 +2,19 @@
 // Activations buffer-to-loop has no lowering for: one located error each. (The op's verifier
 // already rejects int8 logistic/tanh outputs not quantized as TFLM requires.)
 
-func.func @int16_relu(%x: !buffer<4x!quant.uniform<i16:f32, 0.1>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {
-  // expected-error@+1 {{'buffer.kernel' op relu: unsupported: from '!buffer<4x!quant.uniform<i16:f32, 1.000000e-01>>' to '!buffer<4x!quant.uniform<i16:f32, 1.000000e-01>>'}}
-  buffer.kernel relu ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.1>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 0.1>>)
+// TFLM's ReluPrepare requires int16 zero points 0.
+func.func @int16_relu_zero_point(%x: !buffer<4x!quant.uniform<i16:f32, 0.1:3>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {
+  // expected-error@+1 {{'buffer.kernel' op relu: unsupported: int16 relu with zero points 3 -> 0 (TFLite Micro requires 0)}}
+  buffer.kernel relu ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.1:3>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 0.1>>)
+  return
+}
+
+// -----
+
+// TFLM has no RELU_N1_TO_1 kernel, and TFLite's takes no int16: the support table refuses it.
+func.func @int16_relu_n1_to_1(%x: !buffer<4x!quant.uniform<i16:f32, 0.1>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {
+  // expected-error@+1 {{'buffer.kernel' op relu_n1_to_1: unsupported: RELU_N1_TO_1 with int16 -> int16 is not supported}}
+  buffer.kernel relu_n1_to_1 ins(%x : !buffer<4x!quant.uniform<i16:f32, 0.1>>) outs(%y : !buffer<4x!quant.uniform<i16:f32, 0.1>>)
   return
 }
 

@@ -53,6 +53,35 @@ func.func @relu6_i8(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>, %y: !buffer<8
   return
 }
 
+// Int16 relu (zero points 0, as TFLM requires): the same rescaling, by in / out = 2 here
+// (multiplier 2^30, shift 2), clamped to [0, 32767] and truncated to i16.
+// CHECK-LABEL: func.func @relu_i16
+// CHECK: %[[V:[a-z0-9_-]+]] = loop.load
+// CHECK: %[[W:[a-z0-9_-]+]] = arith.extsi %[[V]] : i16 to i32
+// CHECK: arith.shli %{{.*}}, %c2_i32{{.*}} : i32
+// CHECK: arith.muli {{.*}} : i64
+// CHECK: arith.maxsi %{{.*}}, %c0_i32 : i32
+// CHECK: arith.minsi %{{.*}}, %c32767_i32 : i32
+// CHECK: %[[Q:[a-z0-9_-]+]] = arith.trunci %{{.*}} : i32 to i16
+// CHECK: loop.store %[[Q]]
+func.func @relu_i16(%x: !buffer<2x3x!quant.uniform<i16:f32, 0.001>>, %y: !buffer<2x3x!quant.uniform<i16:f32, 0.0005>>) {
+  buffer.kernel relu ins(%x : !buffer<2x3x!quant.uniform<i16:f32, 0.001>>) outs(%y : !buffer<2x3x!quant.uniform<i16:f32, 0.0005>>)
+  return
+}
+
+// Int16 relu6 clamps in the input quantization, any zero point: [-300, -300 + 6 / 0.001].
+// CHECK-LABEL: func.func @relu6_i16
+// CHECK-DAG: %[[SIX:[a-z0-9_-]+]] = arith.constant 5700 : i16
+// CHECK-DAG: %[[ZERO:[a-z0-9_-]+]] = arith.constant -300 : i16
+// CHECK: %[[V:[a-z0-9_-]+]] = loop.load
+// CHECK: %[[R:[a-z0-9_-]+]] = arith.maxsi %[[V]], %[[ZERO]] : i16
+// CHECK: %[[C:[a-z0-9_-]+]] = arith.minsi %[[R]], %[[SIX]] : i16
+// CHECK: loop.store %[[C]]
+func.func @relu6_i16(%x: !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>, %y: !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>) {
+  buffer.kernel relu6 ins(%x : !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>) outs(%y : !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>)
+  return
+}
+
 // CHECK-LABEL: func.func @logistic_i8
 // CHECK: %[[T:[a-z0-9_-]+]] = buffer.get_global @logistic_table : !buffer<256xi8>
 // CHECK: loop.for

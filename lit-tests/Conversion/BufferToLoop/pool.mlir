@@ -71,6 +71,41 @@ func.func @max_int8(%x: !buffer<1x5x5x3x!q>, %y: !buffer<1x3x3x3x!q>) {
   return
 }
 
+!q16 = !quant.uniform<i16:f32, 0.001:5>
+
+// Int16 average: the same rounded division on the i32 sum of sign-extended i16 values; RELU
+// clamps at the zero point (5) and the storage maximum, and the store truncates to i16.
+// CHECK-LABEL: func.func @avg_int16
+// CHECK-DAG: %[[LOW:.*]] = arith.constant 5 : i32
+// CHECK-DAG: %[[HIGH:.*]] = arith.constant 32767 : i32
+// CHECK: loop.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (i32) {
+// CHECK:   loop.for {{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (i32) {
+// CHECK:     %[[V:.*]] = arith.extsi %{{.*}} : i16 to i32
+// CHECK:     arith.addi %[[S]], %[[V]] : i32
+// CHECK: arith.select
+// CHECK: %[[R:.*]] = arith.maxsi %{{.*}}, %[[LOW]] : i32
+// CHECK: %[[CL:.*]] = arith.minsi %[[R]], %[[HIGH]] : i32
+// CHECK: %[[Q:.*]] = arith.trunci %[[CL]] : i32 to i16
+// CHECK: loop.store %[[Q]]
+func.func @avg_int16(%x: !buffer<1x5x5x3x!q16>, %y: !buffer<1x3x3x3x!q16>) {
+  buffer.kernel avg_pool_2d ins(%x : !buffer<1x5x5x3x!q16>) outs(%y : !buffer<1x3x3x3x!q16>) {filter_h = 3 : i64, filter_w = 3 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "RELU"}
+  return
+}
+
+// Int16 max: the reduction starts at -32768 (the storage's lowest value, TFLM's
+// numeric_limits<int16_t>::lowest()).
+// CHECK-LABEL: func.func @max_int16
+// CHECK-DAG: %[[MIN:.*]] = arith.constant -32768 : i32
+// CHECK: loop.for {{.*}} iter_args(%{{.*}} = %[[MIN]]) -> (i32) {
+// CHECK:   loop.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}) -> (i32) {
+// CHECK:     %[[V:.*]] = arith.extsi %{{.*}} : i16 to i32
+// CHECK:     arith.maxsi %[[M]], %[[V]] : i32
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+func.func @max_int16(%x: !buffer<1x4x4x2x!q16>, %y: !buffer<1x2x2x2x!q16>) {
+  buffer.kernel max_pool_2d ins(%x : !buffer<1x4x4x2x!q16>) outs(%y : !buffer<1x2x2x2x!q16>) {filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}
+  return
+}
+
 // Float average with clipped windows: the sum divided by the tap count as a float.
 // CHECK-LABEL: func.func @avg_float
 // CHECK: %[[COUNT:.*]] = arith.index_cast %{{.*}} : index to i32

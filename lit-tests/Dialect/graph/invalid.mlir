@@ -292,11 +292,12 @@
 
 // -----
 
-// Per-channel weights need an int8 input (TFLite Micro).
-"func.func"() <{function_type = (tensor<1x4x!quant.uniform<i16:f32, 0.001>>, tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>) -> (), sym_name = "f29"}> ({
-^bb0(%x: tensor<1x4x!quant.uniform<i16:f32, 0.001>>, %w: tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>):
-  // expected-error@+1 {{'graph.fully_connected' op per-channel weights are only supported with an int8 input}}
-  %0 = "graph.fully_connected"(%x, %w) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x4x!quant.uniform<i16:f32, 0.001>>, tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>) -> tensor<1x3x!quant.uniform<i16:f32, 0.001>>
+// A 16x8 fully connected layer (per-channel weights, as TFLite Micro takes them) has an i64 or
+// i32 bias.
+"func.func"() <{function_type = (tensor<1x4x!quant.uniform<i16:f32, 0.001>>, tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>, tensor<3xi16>) -> (), sym_name = "f29"}> ({
+^bb0(%x: tensor<1x4x!quant.uniform<i16:f32, 0.001>>, %w: tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>, %b: tensor<3xi16>):
+  // expected-error@+1 {{'graph.fully_connected' op bias element type must be i64, quantized i32 or i32, but got 'i16'}}
+  %0 = "graph.fully_connected"(%x, %w, %b) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x4x!quant.uniform<i16:f32, 0.001>>, tensor<3x4x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>, tensor<3xi16>) -> tensor<1x3x!quant.uniform<i16:f32, 0.001>>
   "func.return"() : () -> ()
 }) : () -> ()
 

@@ -143,6 +143,11 @@
   %4 = "graph.fully_connected"(%seq, %fw) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<4x3x6xf32>, tensor<5x6xf32>) -> tensor<12x5xf32>
   // CHECK: "graph.softmax"(%{{.*}}) <{beta = 5.000000e-01 : f32}> : (tensor<12x5xf32>) -> tensor<12x5xf32>
   %5 = "graph.softmax"(%4) <{beta = 0.5 : f32}> : (tensor<12x5xf32>) -> tensor<12x5xf32>
+  // TFLite Micro's 16x8 fully connected layer also takes per-channel weights and an i32 bias.
+  %fw16 = "graph.const"() <{value = dense<1> : tensor<2x4xi8>}> : () -> tensor<2x4x!q16w>
+  %fb16 = "graph.const"() <{value = dense<[5, 6]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // CHECK: "graph.fully_connected"(%arg1, %{{.*}}, %{{.*}}) <{{.*}}> : ({{.*}}, tensor<2x4x{{.*}}>, tensor<2xi32>) -> tensor<49x2x!quant.uniform<i16:f32, 1.000000e-03>>
+  %6 = "graph.fully_connected"(%a, %fw16, %fb16) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x7x7x4x!q16>, tensor<2x4x!q16w>, tensor<2xi32>) -> tensor<49x2x!q16>
   "func.return"() : () -> ()
 }) : () -> ()
 

@@ -197,6 +197,25 @@ fn mbqm_i64_sequence_is_bit_exact() {
     }
 }
 
+#[test]
+fn wide_scale_parameters_compute_mbqm_i64() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..300 {
+        let x = rng.range(-(1 << 47), (1 << 47) - 1);
+        let (m, shift) = (rng.range(0, i64::from(i32::MAX)) as i32, rng.range(-31, 7) as i32);
+        let scale = WideScale::new(m, shift).expect("in range");
+        let inputs = [scale.reduced, scale.rounding, scale.shift].map(|v| (Input::Dynamic(v), 64));
+        let inputs = [[(Input::Dynamic(x), 64)].as_slice(), &inputs].concat();
+        let got = evaluate(&inputs, |b, v| multiply_by_wide_scale(b, v[0], v[1], v[2], v[3]));
+        assert_eq!(got, i64::from(r::multiply_by_quantized_multiplier_i64(x, m, shift)), "mbqm64({x}, {m}, {shift})");
+    }
+    // TFLite asserts these away.
+    assert_eq!(WideScale::new(-1, 0), None);
+    assert_eq!(WideScale::new(1 << 30, 8), None);
+    assert_eq!(WideScale::new(1 << 30, -32), None);
+    assert_eq!(WideScale::new(1 << 30, 7), Some(WideScale { reduced: 1 << 14, rounding: 1 << 7, shift: 8 }));
+}
+
 /// `x` values where the two roundings of `MultiplyByQuantizedMultiplier(x, m, -right)` tie:
 /// `x · m` within a few units of a half-way point of either division.
 fn rounding_edges(m: i32, right: i32, rng: &mut Rng) -> Vec<i32> {

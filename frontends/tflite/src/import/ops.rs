@@ -1,7 +1,9 @@
 //! One TFLite operator as one `graph` op: operands, options as attributes, the result type.
 
 use super::SubgraphImporter;
-use crate::{Activation as TflActivation, BuiltinOp, BuiltinOptions, Operator, Padding as TflPadding, WeightsFormat};
+use crate::{
+    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, Operator, Padding as TflPadding, WeightsFormat,
+};
 use mc_dialects::graph::attributes::{Activation, Padding};
 use mc_dialects::graph::support;
 use mc_dialects::graph::*;
@@ -168,6 +170,21 @@ impl SubgraphImporter<'_, '_> {
             && o.weights_format != WeightsFormat::Default
         {
             return Err(self.op_error(index, "shuffled weights formats are not supported"));
+        }
+        // Without a bias, TFLite Micro's 16x8 kernels accumulate in 32 bits when the options ask
+        // for an int32 bias type, in 64 bits otherwise; mc's follow the bias tensor.
+        let bias_type = match options {
+            BuiltinOptions::Conv2D(o) => o.quantized_bias_type,
+            BuiltinOptions::FullyConnected(o) => o.quantized_bias_type,
+            _ => None,
+        };
+        let int16_input = operator.inputs().first().copied().flatten().map(|t| self.subgraph.tensors()[t].dtype())
+            == Some(DType::Int16);
+        if optional.is_none() && int16_input && bias_type == Some(DType::Int32) {
+            return Err(self.op_error(
+                index,
+                "a 16x8 operator without a bias but with quantized_bias_type INT32 (32-bit accumulation) is not supported",
+            ));
         }
         let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
         let result_type = match result {

@@ -274,6 +274,34 @@ fn variable_nothing_reads_or_assigns() {
 }
 
 #[test]
+fn a_16x8_fully_connected_without_bias_asking_for_32_bit_accumulation() {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[1, 4], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let w = b.add_constant("w", &[2, 4], DType::Int8, &i8s(&[1, 2, 3, 4, 5, 6, 7, 8]));
+    per_tensor(&mut b, w, 0.25, 0);
+    let y = b.add_tensor("y", &[1, 2], DType::Int16);
+    per_tensor(&mut b, y, 1.0, 0);
+    let options = FullyConnectedOptions {
+        fused_activation: Activation::None,
+        weights_format: WeightsFormat::Default,
+        keep_num_dims: false,
+        asymmetric_quantize_inputs: false,
+        quantized_bias_type: Some(DType::Int32),
+    };
+    b.add_op(BuiltinOp::FullyConnected, &[x, w, -1], &[y], BuiltinOptions::FullyConnected(options));
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (FULLY_CONNECTED v1) writing tensor 2 'y': a 16x8 operator without a bias but \
+             with quantized_bias_type INT32 (32-bit accumulation) is not supported\n"
+        )
+    );
+}
+
+#[test]
 fn shuffled_fully_connected_weights() {
     let mut b = fully_connected_i8();
     let FullyConnectedOptions { fused_activation, keep_num_dims, .. } =

@@ -1,6 +1,6 @@
 //! The per-output-channel arithmetic TFLite's convolutions share (`conv_2d`,
-//! `depthwise_conv_2d`): what an accumulator starts at, how one filter tap is added, and how the
-//! sum becomes an output element.
+//! `depthwise_conv_2d`, and the 16x8 `fully_connected`): what an accumulator starts at, how one
+//! filter tap is added, and how the sum becomes an output element.
 //!
 //! - float (`reference_ops::Conv`/`DepthwiseConv`): `total += x · f` from `0`, then
 //!   `clamp(total + bias)`.
@@ -9,6 +9,16 @@
 //!   channel's multiplier and shift (from `PopulateConvolutionQuantizationParams`: effective scale
 //!   `(double)input_scale · (double)filter_scale / (double)output_scale`), `+ output_offset`,
 //!   clamped to the fused activation's range.
+//! - 16x8 (the `int16_t` overloads of `ConvPerChannel`, `DepthwiseConvPerChannel`,
+//!   `FullyConnected` and `FullyConnectedPerChannel`): int16 input and output with zero points 0,
+//!   int8 filter, `acc += f · x` in TFLM's `AccumScalar`: `int32` with an `int32` bias (wrapping,
+//!   then the `int32` `MultiplyByQuantizedMultiplier`), else `int64` (then the `int64` variant,
+//!   [`WideScale`](mc_dialects::arith::fixed_point::WideScale)); `+ bias`, requantized, clamped,
+//!   no output offset. Without a bias, the installed interpreter takes the `int64` form unless
+//!   the operator's `quantized_bias_type` is `INT32` (upstream's newest `fully_connected.cc`
+//!   defaults to `int32` instead; the interpreter is the reference). mc's importer does not keep
+//!   that option, so such a model needs the frontend to reject or import it. TFLM's depthwise
+//!   kernel always takes the `int64` form and reads any bias as `int64_t`.
 //!
 //! Integer sums are exact (and `i32` wrapping is a ring), so the int8 sum may be regrouped:
 //! when the filter (and bias) are compile-time constants, the interior of the image — where every
@@ -18,10 +28,20 @@
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
-    ChannelScales, INT8_RANGE, Scale, activation_range_quantized, channel_multipliers, clamp_f32, fold_input_offset,
-    fused_range_f32, requantize_to_i8,
+    ChannelScales, INT8_RANGE, INT16_RANGE, Scale, activation_range_quantized, channel_multipliers, clamp_f32,
+    fold_input_offset, fused_range_f32, requantize_to_i8, requantize_to_i16,
 };
 use mc_ir::{Diagnostic, Value};
+
+/// How a 16x8 kernel picks its accumulator (TFLM's `AccumScalar`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Accumulator16 {
+    /// `i32` with an `i32` bias, else `i64` (`conv_2d`, `fully_connected`).
+    OfBias,
+    /// Always `i64`, and the bias must be `i64` (`depthwise_conv_2d`, whose kernel reads any
+    /// bias as `int64_t`).
+    Wide,
+}
 
 /// The arithmetic of one convolution kernel.
 pub enum Accumulation {
@@ -47,24 +67,37 @@ pub enum Accumulation {
         /// The `[out_c]` table of `bias + input_offset · Σ filter`, when folded.
         folded: Option<Value>,
     },
+    /// int16 input and output (zero points 0), int8 filter, `i32` or `i64` bias (16x8).
+    Int16 {
+        /// The accumulator's width: 32 or 64 (TFLM's `AccumScalar`, see [`Accumulator16`]).
+        width: u32,
+        /// The fused activation's clamp bounds.
+        range: (i32, i32),
+        /// Multipliers and shifts, in [`ChannelScales::wide`]'s form for 64-bit accumulators.
+        scales: ChannelScales,
+        /// The `[out_c]` bias buffer, if any.
+        bias: Option<Value>,
+    },
 }
 
 impl Accumulation {
     /// The arithmetic of the kernel being lowered: `input`, `filter`, optional `bias` and
     /// `output` buffers with `channels` output channels. `filter_sums` gives each output
     /// channel's sum of filter values from the filter's elements (its layout is the kernel's);
-    /// the int8 input offset is folded with it when the filter and bias are constants.
+    /// the int8 input offset is folded with it when the filter and bias are constants. A 16x8
+    /// kernel accumulates as `accumulator` says.
     ///
     /// # Errors
     ///
-    /// Unsupported element types (16-bit activations among them), quantization TFLite's
-    /// kernels reject, and fused activations they do not fuse.
+    /// Unsupported element types, quantization TFLite's kernels reject, and fused activations
+    /// they do not fuse.
     pub fn new(
         e: &mut KernelEmitter<'_>,
         [input, filter, output]: [Value; 3],
         bias: Option<Value>,
         channels: usize,
         filter_sums: impl FnOnce(&[i64]) -> Vec<i64>,
+        accumulator: Accumulator16,
     ) -> Result<Accumulation, Diagnostic> {
         let kinds = (e.kind(input), e.kind(filter), e.kind(output), bias.map(|b| e.kind(b)));
         match kinds {
@@ -74,7 +107,18 @@ impl Accumulation {
             (ElementKind::Int8, ElementKind::Int8, ElementKind::Int8, None | Some(ElementKind::Int32)) => {
                 Self::int8(e, [input, filter, output], bias, channels, filter_sums)
             }
-            (ElementKind::Int16, ..) => Err(e.unsupported("16-bit activations (16x8 kernels) are not lowered")),
+            (
+                ElementKind::Int16,
+                ElementKind::Int8,
+                ElementKind::Int16,
+                None | Some(ElementKind::Int32 | ElementKind::Int64),
+            ) => {
+                let (input_scale, _) = e.per_tensor(input)?;
+                let (output_scale, _) = e.per_tensor(output)?;
+                let scales = filter_scales(e, filter, channels)?;
+                let multipliers = channel_multipliers(input_scale, &scales, output_scale, channels);
+                Self::int16(e, [input, output], bias, accumulator, ("conv", &multipliers))
+            }
             _ => Err(e.unsupported(format!(
                 "input '{}', filter '{}', output '{}'{}",
                 e.type_text(input),
@@ -94,14 +138,7 @@ impl Accumulation {
     ) -> Result<Accumulation, Diagnostic> {
         let (input_scale, input_zero_point) = e.per_tensor(input)?;
         let (output_scale, output_zero_point) = e.per_tensor(output)?;
-        let quantization = e.quantization(filter).ok_or_else(|| e.unsupported("the filter is not quantized"))?;
-        let scales = quantization.scales();
-        if scales.len() != 1 && scales.len() != channels {
-            return Err(e.unsupported(format!("the filter has {} scales for {channels} output channels", scales.len())));
-        }
-        if quantization.zero_points().iter().any(|&z| z != 0) {
-            return Err(e.unsupported("a filter zero point other than 0"));
-        }
+        let scales = filter_scales(e, filter, channels)?;
         let activation = e.activation()?;
         let range = activation_range_quantized(activation, output_scale, output_zero_point, INT8_RANGE)
             .map_err(|m| e.unsupported(m))?;
@@ -126,6 +163,53 @@ impl Accumulation {
         Ok(Accumulation::Int8 { input_offset, output_offset: output_zero_point as i32, range, scales, bias, folded })
     }
 
+    /// The 16x8 arithmetic of a kernel reading `input` and writing `output` (int16), with an
+    /// optional `i32` or `i64` `bias`, the `accumulator` of its TFLM kernel and one
+    /// `(multiplier, shift)` per output channel, as the kernel's `Prepare` derives them
+    /// (per-channel tables are named after `hint`).
+    ///
+    /// # Errors
+    ///
+    /// A zero point other than 0 (TFLM's 16x8 kernels have no offsets), a bias of another type,
+    /// a multiplier the `int64` requantization cannot take, an activation TFLite does not fuse.
+    pub fn int16(
+        e: &mut KernelEmitter<'_>,
+        [input, output]: [Value; 2],
+        bias: Option<Value>,
+        accumulator: Accumulator16,
+        (hint, multipliers): (&str, &[(i32, i32)]),
+    ) -> Result<Accumulation, Diagnostic> {
+        for (name, value) in [("input", input), ("output", output)] {
+            let (_, zero_point) = e.per_tensor(value)?;
+            if zero_point != 0 {
+                return Err(
+                    e.unsupported(format!("an int16 {name} with zero point {zero_point} (16x8 kernels take 0)"))
+                );
+            }
+        }
+        let width = match (accumulator, bias.map(|b| e.kind(b))) {
+            (Accumulator16::OfBias, Some(ElementKind::Int32)) => 32,
+            (_, None | Some(ElementKind::Int64)) => 64,
+            (_, Some(_)) => {
+                let text = bias.map(|b| e.type_text(b)).unwrap_or_default();
+                let expected = match accumulator {
+                    Accumulator16::OfBias => "int32 or int64",
+                    Accumulator16::Wide => "int64: TFLite Micro's kernel reads it as int64",
+                };
+                return Err(e.unsupported(format!("bias '{text}' of an int16 kernel ({expected})")));
+            }
+        };
+        let (output_scale, _) = e.per_tensor(output)?;
+        let range =
+            activation_range_quantized(e.activation()?, output_scale, 0, INT16_RANGE).map_err(|m| e.unsupported(m))?;
+        let scales = if width == 64 {
+            ChannelScales::wide(e, hint, multipliers).map_err(|m| e.unsupported(m))?
+        } else {
+            ChannelScales::new(e, hint, multipliers)
+        };
+        Ok(Accumulation::Int16 { width, range, scales, bias })
+    }
+
     /// True when a pixel uses the folded form (interior pixels, when a folded table exists).
     fn folds(&self, interior: bool) -> bool {
         interior && matches!(self, Accumulation::Int8 { folded: Some(_), .. })
@@ -147,6 +231,14 @@ impl Accumulation {
                 };
                 let scale = scales.channel(e, channel);
                 Channel { init, tail: Tail::Int8 { scale, output_offset: *output_offset, range: *range } }
+            }
+            Accumulation::Int16 { width, range, scales, bias } => {
+                let init = match bias {
+                    Some(bias) => e.load(*bias, &[channel]),
+                    None => e.int(0, *width),
+                };
+                let scale = scales.channel(e, channel);
+                Channel { init, tail: Tail::Int16 { scale, range: *range } }
             }
         }
     }
@@ -176,8 +268,35 @@ impl Accumulation {
                 let product = e.muli(f, x);
                 e.addi(acc, product)
             }
+            Accumulation::Int16 { width, .. } => {
+                // The product of an int8 and an int16 fits `i32`; TFLM widens it to the
+                // accumulator.
+                let (x, f) = (e.extsi_i32(x), e.extsi_i32(f));
+                let product = e.muli(f, x);
+                let term = if *width == 64 {
+                    let i64 = e.b.ctx.integer_type(64);
+                    e.unary("arith.extsi", product, i64)
+                } else {
+                    product
+                };
+                e.addi(acc, term)
+            }
         }
     }
+}
+
+/// The filter's scales (one, or one per output channel) after checking that its zero points are
+/// 0, as TFLM's `PopulateConvolutionQuantizationParams` needs.
+fn filter_scales(e: &KernelEmitter<'_>, filter: Value, channels: usize) -> Result<Vec<f64>, Diagnostic> {
+    let quantization = e.quantization(filter).ok_or_else(|| e.unsupported("the filter is not quantized"))?;
+    let scales = quantization.scales();
+    if scales.len() != 1 && scales.len() != channels {
+        return Err(e.unsupported(format!("the filter has {} scales for {channels} output channels", scales.len())));
+    }
+    if quantization.zero_points().iter().any(|&z| z != 0) {
+        return Err(e.unsupported("a filter zero point other than 0"));
+    }
+    Ok(scales)
 }
 
 /// One output channel's parameters (loaded values or constants).
@@ -194,6 +313,8 @@ enum Tail {
     Float { bias: Option<Value>, range: (f32, f32) },
     /// `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset)`.
     Int8 { scale: Scale, output_offset: i32, range: (i32, i32) },
+    /// `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift))` to `i16`.
+    Int16 { scale: Scale, range: (i32, i32) },
 }
 
 impl Channel {
@@ -208,6 +329,7 @@ impl Channel {
                 clamp_f32(e, total, range)
             }
             Tail::Int8 { scale, output_offset, range } => requantize_to_i8(e, acc, scale, output_offset, range),
+            Tail::Int16 { scale, range } => requantize_to_i16(e, acc, scale, range),
         }
     }
 }

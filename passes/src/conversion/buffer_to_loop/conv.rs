@@ -1,5 +1,6 @@
 //! `conv_2d`: TFLite's `reference_integer_ops::ConvPerChannel` (int8, per-channel or per-tensor
-//! filter scales, optional `i32` bias, grouped filters) and `reference_ops::Conv` (float).
+//! filter scales, optional `i32` bias, grouped filters; and its 16x8 overload: int16 activations,
+//! optional `i32` or `i64` bias) and `reference_ops::Conv` (float).
 //!
 //! ```text
 //! for b, oy, ox (pairs of interior columns):      (ConvWindow::for_each_pixel)
@@ -27,7 +28,7 @@
 //! Filters with fewer input channels than the input are grouped convolutions: output channel
 //! `oc` reads input channels of group `oc / (out_c / groups)`, as TFLite's reference kernels do.
 
-use super::accumulation::{Accumulation, Channel};
+use super::accumulation::{Accumulation, Accumulator16, Channel};
 use super::emitter::KernelEmitter;
 use super::reduction::reduce;
 use super::window::{ConvWindow, Pixel, offset};
@@ -71,9 +72,14 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let per_group = channels / groups;
     let window = ConvWindow::read(e, &in_shape, [filter_shape[1], filter_shape[2]], &out_shape)?;
     let taps = (filter_shape[1] * filter_shape[2] * filter_depth) as usize;
-    let arith = Accumulation::new(e, [input, filter, output], bias, channels as usize, |values| {
-        values.chunks(taps.max(1)).map(|c| c.iter().sum()).collect()
-    })?;
+    let arith = Accumulation::new(
+        e,
+        [input, filter, output],
+        bias,
+        channels as usize,
+        |values| values.chunks(taps.max(1)).map(|c| c.iter().sum()).collect(),
+        Accumulator16::OfBias,
+    )?;
     // One input channel (first layers): the clipped border would take most of the time, with
     // run-time tap bounds and the input offset added per tap. A copy of the input padded with its
     // zero point makes every pixel interior: a padded tap adds `f · zero_point`, which the folded

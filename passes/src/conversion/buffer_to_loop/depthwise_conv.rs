@@ -1,6 +1,7 @@
 //! `depthwise_conv_2d`: TFLite's `reference_integer_ops::DepthwiseConvPerChannel` (int8,
-//! per-channel or per-tensor filter scales, optional `i32` bias) and
-//! `reference_ops::DepthwiseConv` (float).
+//! per-channel or per-tensor filter scales, optional `i32` bias; and its 16x8 overload: int16
+//! activations, optional `i64` bias, `i64` accumulators) and `reference_ops::DepthwiseConv`
+//! (float).
 //!
 //! ```text
 //! for b, oy, ox (groups of ≤ 4 interior columns): (ConvWindow::for_each_pixel)
@@ -12,7 +13,7 @@
 //!     out[b, oy, ox_p, oc] = finish(acc[p], oc)   (requantize or bias + clamp)
 //! ```
 
-use super::accumulation::Accumulation;
+use super::accumulation::{Accumulation, Accumulator16};
 use super::emitter::KernelEmitter;
 use super::window::{ConvWindow, PIXEL_GROUP};
 use mc_ir::{Diagnostic, Value};
@@ -33,13 +34,20 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         )));
     }
     let window = ConvWindow::read(e, &in_shape, [filter_shape[1], filter_shape[2]], &out_shape)?;
-    let arith = Accumulation::new(e, [input, filter, output], bias, channels as usize, |values| {
-        let mut sums = vec![0; channels as usize];
-        for (i, v) in values.iter().enumerate() {
-            sums[i % channels as usize] += v;
-        }
-        sums
-    })?;
+    let arith = Accumulation::new(
+        e,
+        [input, filter, output],
+        bias,
+        channels as usize,
+        |values| {
+            let mut sums = vec![0; channels as usize];
+            for (i, v) in values.iter().enumerate() {
+                sums[i % channels as usize] += v;
+            }
+            sums
+        },
+        Accumulator16::Wide,
+    )?;
     let zero = e.index(0);
     // Groups as wide as the interior when it is narrower (KWS: 3 interior columns of 5).
     let (first, end) = window.interior(1);

@@ -7,7 +7,7 @@ use mc_dialects::arith::ConstantOp;
 use mc_dialects::arith::build::{binary, constant_int_value, unary};
 use mc_dialects::buffer::{AllocOp, GetGlobalOp, GlobalOp, KernelOp, Role, RowOrder};
 use mc_dialects::graph::attributes::{dense_int_elements, i64_array, int_elements};
-use mc_dialects::graph::{Activation, Padding};
+use mc_dialects::graph::{Activation, Padding, support};
 use mc_dialects::loops::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::QuantizedType;
@@ -57,21 +57,9 @@ impl<'a> KernelEmitter<'a> {
     /// return it for every operand type or attribute combination they have no kernel for, so
     /// nothing computes wrong numbers at run time.
     ///
-    /// The names in the kernel's location follow, outermost first (an imported model's output
-    /// tensor, then its operator index: `(at "conv1/Relu" in "op#3")`), since the file position
-    /// of an imported operator says nothing.
+    /// The kernel's TFLite operator and tensor follow ([`unsupported_kernel`]).
     pub fn unsupported(&self, reason: impl AsRef<str>) -> Diagnostic {
-        let ctx = &*self.b.ctx;
-        let names = location_names(ctx, ctx.operation(self.op).loc());
-        let at = match names.split_first() {
-            None => String::new(),
-            Some((first, rest)) => {
-                let quoted: Vec<String> = rest.iter().map(|n| format!("{n:?}")).collect();
-                let inner = if quoted.is_empty() { String::new() } else { format!(" in {}", quoted.join(" in ")) };
-                format!(" (at {first:?}{inner})")
-            }
-        };
-        ctx.op_error(self.op, format!("{}: unsupported: {}{at}", self.name, reason.as_ref()))
+        unsupported_kernel(self.b.ctx, self.op, &self.name, reason.as_ref())
     }
 
     /// The attribute `name` of the kernel.
@@ -161,6 +149,7 @@ impl<'a> KernelEmitter<'a> {
         if let Some(q) = self.b.ctx.quantization(element) {
             return match (q.storage_width, q.signed) {
                 (8, true) => ElementKind::Int8,
+                (8, false) => ElementKind::UInt8,
                 (16, true) => ElementKind::Int16,
                 (32, true) => ElementKind::Int32,
                 _ => ElementKind::Other,
@@ -171,6 +160,7 @@ impl<'a> KernelEmitter<'a> {
             TypeKind::Integer { width: 8, .. } => ElementKind::Int8,
             TypeKind::Integer { width: 16, .. } => ElementKind::Int16,
             TypeKind::Integer { width: 32, .. } => ElementKind::Int32,
+            TypeKind::Integer { width: 64, .. } => ElementKind::Int64,
             _ => ElementKind::Other,
         }
     }
@@ -266,6 +256,16 @@ impl<'a> KernelEmitter<'a> {
     pub fn extsi_i32(&mut self, value: Value) -> Value {
         let i32 = self.b.ctx.integer_type(32);
         if self.b.ctx.value_type(value) == i32 { value } else { self.unary("arith.extsi", value, i32) }
+    }
+
+    /// Extends a loaded storage integer of `kind` to `i32`: zero-extends `UInt8` (whose loads
+    /// are `i8`), sign-extends the others.
+    pub fn extend_i32(&mut self, value: Value, kind: ElementKind) -> Value {
+        if kind != ElementKind::UInt8 {
+            return self.extsi_i32(value);
+        }
+        let i32 = self.b.ctx.integer_type(32);
+        self.unary("arith.extui", value, i32)
     }
 
     /// Truncates an `i32` to `i<width>` (a no-op at width 32).
@@ -469,12 +469,51 @@ pub enum ElementKind {
     F32,
     /// `i8` or a quantized type with `i8` storage.
     Int8,
+    /// A quantized type with `u8` storage (loads give its bits as `i8`).
+    UInt8,
     /// `i16` or quantized with `i16` storage.
     Int16,
     /// `i32` or quantized with `i32` storage (biases).
     Int32,
+    /// `i64` (biases of 16x8 kernels).
+    Int64,
     /// Anything else (no kernel takes it).
     Other,
+}
+
+impl ElementKind {
+    /// The bits and the `[min, max]` values of an integer kind's storage up to 32 bits; `None`
+    /// for `F32`, `Int64` and `Other`.
+    pub fn storage(self) -> Option<(u32, (i32, i32))> {
+        match self {
+            ElementKind::Int8 => Some((8, (i32::from(i8::MIN), i32::from(i8::MAX)))),
+            ElementKind::UInt8 => Some((8, (0, i32::from(u8::MAX)))),
+            ElementKind::Int16 => Some((16, (i32::from(i16::MIN), i32::from(i16::MAX)))),
+            ElementKind::Int32 => Some((32, (i32::MIN, i32::MAX))),
+            ElementKind::F32 | ElementKind::Int64 | ElementKind::Other => None,
+        }
+    }
+}
+
+/// `'buffer.kernel' op <kernel>: unsupported: <reason>`, followed by what an imported model's
+/// location says, as the importer's notes say it: `(operator 3 (FULLY_CONNECTED) writing tensor 'fc')`
+/// (the file position of an imported operator says nothing); other locations' names follow
+/// outermost first: `(at "a" in "b")`.
+pub fn unsupported_kernel(ctx: &mc_ir::Context, op: OpId, kernel: &str, reason: &str) -> Diagnostic {
+    let names = location_names(ctx, ctx.operation(op).loc());
+    let operator = support::by_op(kernel).map_or(kernel, |entry| entry.tflite);
+    let at = match names.as_slice() {
+        [] => String::new(),
+        [tensor, index] if index.strip_prefix("op#").is_some_and(|n| n.parse::<usize>().is_ok()) => {
+            format!(" (operator {} ({operator}) writing tensor '{tensor}')", &index[3..])
+        }
+        [first, rest @ ..] => {
+            let quoted: Vec<String> = rest.iter().map(|n| format!("{n:?}")).collect();
+            let inner = if quoted.is_empty() { String::new() } else { format!(" in {}", quoted.join(" in ")) };
+            format!(" (at {first:?}{inner})")
+        }
+    };
+    ctx.op_error(op, format!("{kernel}: unsupported: {reason}{at}"))
 }
 
 /// The names of the name locations nested in `loc`, outermost first.

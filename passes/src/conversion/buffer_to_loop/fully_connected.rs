@@ -1,6 +1,6 @@
 //! `fully_connected`: `output[b, u] = act(Σ_d input[b, d] · weights[u, d] + bias[u])`, TFLite
-//! Micro's `reference_integer_ops::FullyConnected` / `FullyConnectedPerChannel` (int8) and
-//! `reference_ops::FullyConnected` (float).
+//! Micro's `reference_integer_ops::FullyConnected` / `FullyConnectedPerChannel` (int8, and their
+//! `int16_t` overloads for 16x8) and `reference_ops::FullyConnected` (float).
 //!
 //! The input, of any rank, is read as `[batches, depth]` (depth = the weights' second dimension)
 //! and the output as `[batches, units]` through row-major `buffer.view`s, so `keep_num_dims` only
@@ -17,7 +17,12 @@
 //! any order, modulo 2^32 as TFLM's): `input_offset · Σ_d w[u, d]` and a constant bias fold into
 //! a per-unit table `base[u]` at compile time, leaving one multiply-add per tap. Per-channel
 //! multipliers and shifts are tables loaded once per unit, outside the reduction.
+//!
+//! 16x8 layers (int16 input and output with zero points 0, int8 weights) have no offsets: the
+//! nest sums `w · x` from the bias in the accumulator TFLM picks by the bias type (`i32` with an
+//! `i32` bias, else `i64`) and requantizes as the 16x8 convolutions do ([`Accumulation::int16`]).
 
+use super::accumulation::{Accumulation, Accumulator16, Channel};
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
     ChannelScales, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized,
@@ -38,11 +43,17 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         (ElementKind::Int8, ElementKind::Int8, None | Some(ElementKind::Int32), ElementKind::Int8) => {
             lower_int8(e, &fc)
         }
+        (
+            ElementKind::Int16,
+            ElementKind::Int8,
+            None | Some(ElementKind::Int32 | ElementKind::Int64),
+            ElementKind::Int16,
+        ) => lower_int16(e, &fc),
         _ => {
             let bias = fc.bias.map(|b| format!(", bias '{}'", e.type_text(b))).unwrap_or_default();
             Err(e.unsupported(format!(
-                "input '{}' with weights '{}'{bias} and output '{}' (float32, or int8 with int8 weights and \
-                 int32 bias)",
+                "input '{}' with weights '{}'{bias} and output '{}' (float32, int8 with int8 weights and \
+                 int32 bias, or int16 with int8 weights and int32 or int64 bias)",
                 e.type_text(fc.input),
                 e.type_text(fc.weights),
                 e.type_text(e.output)
@@ -159,15 +170,21 @@ fn int8_params(
     weights: &QuantizedType,
     (output_scale, output_zero_point): (f64, i64),
 ) -> Int8Params {
+    let multipliers = weight_multipliers(input_scale, weights, output_scale);
+    Int8Params { input_offset: -input_zero_point as i32, output_offset: output_zero_point as i32, multipliers }
+}
+
+/// TFLM's `(multiplier, shift)` per tensor (one) or per unit from the input's and output's
+/// scales and the weights' (see [`int8_params`] for the precision of each).
+fn weight_multipliers(input_scale: f64, weights: &QuantizedType, output_scale: f64) -> Vec<(i32, i32)> {
     let (input_scale, output_scale) = (input_scale as f32, output_scale as f32);
-    let multipliers = match &weights.scales()[..] {
+    match &weights.scales()[..] {
         [scale] => {
             let product = input_scale * *scale as f32;
             vec![quantize_multiplier(f64::from(product) / f64::from(output_scale))]
         }
         scales => channel_multipliers(f64::from(input_scale), scales, f64::from(output_scale), scales.len()),
-    };
-    Int8Params { input_offset: -input_zero_point as i32, output_offset: output_zero_point as i32, multipliers }
+    }
 }
 
 /// `base[u] = bias[u] + input_offset · Σ_d w[u, d]` from constant weights (row major `[units,
@@ -177,8 +194,8 @@ fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, input_offse
     fold_input_offset(bias, input_offset, &sums)
 }
 
-/// Units computed together by the packed int8 kernel (their accumulators carried side by side,
-/// each input word loaded once for all of them).
+/// Units computed together by the packed int8 kernel and the 16x8 one (their accumulators carried
+/// side by side, each input word or element loaded once for all of them).
 const UNIT_BLOCK: i64 = 4;
 
 /// Depth elements one packed step consumes (one 32-bit word of `i8` values).
@@ -210,7 +227,6 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
     // `smlad` on DSP cores).
     let packed = input_offset == 0 && fc.depth % TERMS == 0;
     let block = if packed && fc.units >= UNIT_BLOCK { UNIT_BLOCK } else { 1 };
-    let blocked = fc.units / block * block;
     let units_at = |e: &mut KernelEmitter<'_>, b: Value, first: Value, width: i64| -> Result<(), Diagnostic> {
         let units: Vec<Value> = (0..width).map(|j| offset(e, first, 1, j)).collect();
         let mut inits = Vec::new();
@@ -262,6 +278,18 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
         }
         Ok(())
     };
+    for_unit_blocks(e, fc, block, units_at)
+}
+
+/// For every batch `b`: `units_at(e, b, first, block)` over the blocks of `block` consecutive
+/// units from unit 0, then `units_at(e, b, u, 1)` for each unit left over.
+fn for_unit_blocks(
+    e: &mut KernelEmitter<'_>,
+    fc: &Operands,
+    block: i64,
+    units_at: impl Fn(&mut KernelEmitter<'_>, Value, Value, i64) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let blocked = fc.units / block * block;
     e.for_range(0, fc.batches, &[], |e, b, _| {
         if blocked > 0 {
             e.for_range(0, blocked / block, &[], |e, index, _| {
@@ -279,6 +307,39 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
         Ok(Vec::new())
     })
     .map(drop)
+}
+
+/// The 16x8 kernel: per batch and unit, `Σ_d w[u, d] · x[b, d]` from the bias, requantized;
+/// [`UNIT_BLOCK`] units at a time sharing each input load.
+fn lower_int16(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic> {
+    let weights_q = e.quantization(fc.weights).ok_or_else(|| e.unsupported("weights without quantization"))?;
+    let multipliers = weight_multipliers(e.per_tensor(fc.input)?.0, &weights_q, e.per_tensor(e.output)?.0);
+    // One multiplier per tensor, or per unit: the same per-channel form as the convolutions'.
+    let multipliers = if multipliers.len() == 1 { vec![multipliers[0]; fc.units as usize] } else { multipliers };
+    let arith = Accumulation::int16(e, [fc.input, e.output], fc.bias, Accumulator16::OfBias, ("fc", &multipliers))?;
+    let units_at = |e: &mut KernelEmitter<'_>, b: Value, first: Value, width: i64| -> Result<(), Diagnostic> {
+        let units: Vec<Value> = (0..width).map(|j| offset(e, first, 1, j)).collect();
+        let channels: Vec<Channel> = units.iter().map(|&u| arith.channel(e, u, true)).collect();
+        let inits: Vec<Value> = channels.iter().map(|c| c.init).collect();
+        let accs = e.for_range(0, fc.depth, &inits, |e, d, carried| {
+            let x = e.load(fc.input, &[b, d]);
+            Ok(units
+                .iter()
+                .zip(carried)
+                .map(|(&u, &acc)| {
+                    let w = e.load(fc.weights, &[u, d]);
+                    arith.accumulate(e, acc, x, w, true)
+                })
+                .collect())
+        })?;
+        for ((&u, &acc), channel) in units.iter().zip(&accs).zip(&channels) {
+            let out = channel.finish(e, acc);
+            e.store(out, fc.output, &[b, u]);
+        }
+        Ok(())
+    };
+    let block = if fc.units >= UNIT_BLOCK { UNIT_BLOCK } else { 1 };
+    for_unit_blocks(e, fc, block, units_at)
 }
 
 /// `buffer[indices]` sign-extended to `i32`, plus `offset` (left out when 0).

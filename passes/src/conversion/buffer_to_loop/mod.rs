@@ -4,10 +4,10 @@
 //! which the memory planner places and the backends lower.
 //!
 //! Each kernel's lowering lives in its own module and computes exactly what TFLite Micro's
-//! reference kernel computes: int8 kernels are bit-exact (same integer accumulation, TFLite's
-//! fixed-point requantization from [`mc_dialects::arith::fixed_point`], parameters derived as
-//! TFLM's `Prepare` derives them, see [`quantization`]), float kernels follow the same order of
-//! operations. Compile-time parameters become constants or module-level constant tables
+//! reference kernel computes: int8 and 16x8 kernels are bit-exact (same integer accumulation,
+//! TFLite's fixed-point requantization from [`mc_dialects::arith::fixed_point`], parameters
+//! derived as TFLM's `Prepare` derives them, see [`quantization`]), float kernels follow the same
+//! order of operations. Compile-time parameters become constants or module-level constant tables
 //! (`buffer.global`, e.g. per-channel multipliers), and a kernel's scratch needs are explicit
 //! `buffer.alloc`s inside its nest ([`KernelEmitter::workspace`]) so the memory planner sees
 //! them. A kernel whose output may overlap its input's storage ([`overlap`]) is preceded by a
@@ -24,15 +24,15 @@
 //! | kernel | module | TFLM reference |
 //! |---|---|---|
 //! | `buffer.copy` | `copy` | — |
-//! | `conv_2d` | `conv` | `reference_integer_ops::ConvPerChannel`, `reference_ops::Conv` |
-//! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel`, `reference_ops::DepthwiseConv` |
-//! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`, `reference_ops::FullyConnected` |
-//! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool`, float versions |
+//! | `conv_2d` | `conv` | `reference_integer_ops::ConvPerChannel` (int8 and 16x8), `reference_ops::Conv` |
+//! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel` (int8 and 16x8), `reference_ops::DepthwiseConv` |
+//! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`/`FullyConnectedPerChannel` (int8 and 16x8), `reference_ops::FullyConnected` |
+//! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions |
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
-//! | `add`, `sub`, `mul` | `binary` | `AddFunc`/`SubFunc`/`MulElementwise`, broadcasting |
-//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table) |
-//! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize`, `Dequantize` |
-//! | `mean` | `mean` | `reference_integer_ops::Mean`, `reference_ops::Mean` |
+//! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
+//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table) |
+//! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
+//! | `mean` | `mean` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean` |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
@@ -42,10 +42,10 @@
 //! | module | holds |
 //! |---|---|
 //! | [`emitter`] | [`KernelEmitter`]: reading the kernel, constants, loops, loads/stores, workspaces, constant tables |
-//! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8 requantization tail |
+//! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8, int16 and 16x8 requantization tails |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
 //! | `lut` | TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
-//! | `accumulation` | the per-channel arithmetic of the convolutions (float and int8) |
+//! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
 //! | `broadcast` | numpy-broadcast nests that load each input at the outermost level where its index is known |
@@ -123,7 +123,7 @@ impl Pass for BufferToLoop {
 
     fn description(&self) -> &str {
         "Replaces each buffer.kernel with a loop nest computing what TFLite Micro's reference \
-         kernel computes (int8 bit-exact, float in the same order of operations) and each \
+         kernel computes (int8 and 16x8 bit-exact, float in the same order of operations) and each \
          buffer.copy with a copying nest. Compile-time quantization parameters become constants \
          or module-level constant tables (buffer.global); kernel workspaces are buffer.allocs \
          inside the nest. A kernel without a lowering for its types or attributes is an error \
@@ -172,14 +172,14 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
     let count = targets.len();
     for (Target { op, name, inputs, output }, hint) in targets.into_iter().zip(hints) {
         let Some(lower) = lowering(&name) else {
-            diags.push(ctx.op_error(op, format!("{name}: unsupported: no loop lowering for this kernel")));
+            diags.push(emitter::unsupported_kernel(ctx, op, &name, "no loop lowering for this kernel"));
             continue;
         };
         // The support table decides which element types a kernel is lowered for.
         if let Some(Err(message)) =
             KernelOp::cast(ctx, op).and_then(|k| k.signature(ctx)).map(|s| support::check(ctx, &s))
         {
-            diags.push(ctx.op_error(op, format!("{name}: unsupported: {message}")));
+            diags.push(emitter::unsupported_kernel(ctx, op, &name, &message));
             continue;
         }
         let loc = ctx.operation(op).loc();

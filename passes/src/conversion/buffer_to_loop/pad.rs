@@ -37,7 +37,9 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         }
         ElementKind::Int16 => e.int(0, 16),
         ElementKind::Int32 => e.int(0, 32),
-        ElementKind::Other => return Err(e.unsupported(format!("element type of {}", e.type_text(output)))),
+        ElementKind::UInt8 | ElementKind::Int64 | ElementKind::Other => {
+            return Err(e.unsupported(format!("element type of {}", e.type_text(output))));
+        }
     };
     let region = Region { input, output, input_shape, output_shape: e.shape(output), befores, pad_value };
     region.dimension(e, &mut Vec::new(), &mut Vec::new())

@@ -1,5 +1,6 @@
 //! `avg_pool_2d` and `max_pool_2d` (NHWC): TFLite Micro's `reference_integer_ops::AveragePool` /
-//! `MaxPool` (int8) and `reference_ops::AveragePool` / `MaxPool` (float).
+//! `MaxPool` (their int8 and int16 overloads, the same arithmetic at two widths) and
+//! `reference_ops::AveragePool` / `MaxPool` (float).
 //!
 //! The window is clipped at the image borders, so padding is never read and an average divides
 //! by the number of taps inside the image:
@@ -14,10 +15,12 @@
 //! ```
 //!
 //! Where the window never crosses a border (VALID padding, global pooling) the bounds are plain
-//! `oy·stride_h` arithmetic and the count is a constant. The int8 average rounds half away from
-//! zero as TFLM does, `acc > 0 ? (acc + count/2) / count : (acc - count/2) / count`, and both
-//! pools clamp to the fused activation's range of the output (no requantization: TFLM's kernels
-//! take the input's integers as the output's).
+//! `oy·stride_h` arithmetic and the count is a constant. The integer average (an `i32` sum of
+//! the stored values) rounds half away from zero as TFLM does,
+//! `acc > 0 ? (acc + count/2) / count : (acc - count/2) / count`; the integer max starts from the
+//! storage type's lowest value; both clamp to the fused activation's range of the output within
+//! its storage type (no requantization: TFLM's kernels take the input's integers as the
+//! output's, with any zero point, which only moves the activation's bounds).
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{clamp_f32, fused_range_f32, fused_range_quantized};
@@ -45,8 +48,9 @@ enum Reduction {
 /// The arithmetic a pool runs in.
 #[derive(Copy, Clone, PartialEq, Debug)]
 enum Arithmetic {
-    /// On the stored int8 values, in `i32`, clamped to `(low, high)`.
-    Int8(i32, i32),
+    /// On the stored int8 or int16 values, in `i32`: the storage's `width` and lowest value,
+    /// clamped to `(low, high)`.
+    Integer { width: u32, lowest: i32, low: i32, high: i32 },
     /// On `f32`, clamped to `(low, high)`.
     F32(f32, f32),
 }
@@ -97,18 +101,19 @@ impl Geometry {
 /// Lowers either pool.
 fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnostic> {
     let (input, output) = (e.inputs[0], e.output);
-    let arithmetic = match (e.kind(input), e.kind(output)) {
-        (ElementKind::Int8, ElementKind::Int8) => {
+    let (kind, output_kind) = (e.kind(input), e.kind(output));
+    let arithmetic = match (kind, kind.storage()) {
+        (ElementKind::Int8 | ElementKind::Int16, Some((width, (lowest, _)))) if output_kind == kind => {
             let (low, high) = fused_range_quantized(e, output)?;
-            Arithmetic::Int8(low, high)
+            Arithmetic::Integer { width, lowest, low, high }
         }
-        (ElementKind::F32, ElementKind::F32) => {
+        (ElementKind::F32, _) if output_kind == kind => {
             let (low, high) = fused_range_f32(e)?;
             Arithmetic::F32(low, high)
         }
         _ => {
             return Err(e.unsupported(format!(
-                "input '{}' and output '{}' (float32 or int8)",
+                "input '{}' and output '{}' (float32, int8 or int16)",
                 e.type_text(input),
                 e.type_text(output)
             )));
@@ -122,8 +127,8 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
     };
     let g = Geometry::new(&window, &e.shape(input), &e.shape(output)).map_err(|m| e.unsupported(m))?;
     let init = match (reduction, arithmetic) {
-        (Reduction::Average, Arithmetic::Int8(..)) => e.i32(0),
-        (Reduction::Max, Arithmetic::Int8(..)) => e.i32(i32::from(i8::MIN)),
+        (Reduction::Average, Arithmetic::Integer { .. }) => e.i32(0),
+        (Reduction::Max, Arithmetic::Integer { lowest, .. }) => e.i32(lowest),
         (Reduction::Average, Arithmetic::F32(..)) => e.f32(0.0),
         (Reduction::Max, Arithmetic::F32(..)) => e.f32(f32::MIN),
     };
@@ -200,11 +205,11 @@ fn combine(
     loaded: Value,
 ) -> Value {
     match (reduction, arithmetic) {
-        (Reduction::Average, Arithmetic::Int8(..)) => {
+        (Reduction::Average, Arithmetic::Integer { .. }) => {
             let value = e.extsi_i32(loaded);
             e.addi(acc, value)
         }
-        (Reduction::Max, Arithmetic::Int8(..)) => {
+        (Reduction::Max, Arithmetic::Integer { .. }) => {
             let value = e.extsi_i32(loaded);
             e.binary("arith.maxsi", acc, value)
         }
@@ -216,14 +221,14 @@ fn combine(
 /// The output value from the reduced `acc` (over `count` taps for an average).
 fn finish(e: &mut KernelEmitter<'_>, arithmetic: Arithmetic, acc: Value, count: Option<Count>) -> Value {
     match arithmetic {
-        Arithmetic::Int8(low, high) => {
+        Arithmetic::Integer { width, low, high, .. } => {
             let value = match count {
                 Some(count) => rounded_average(e, acc, count),
                 None => acc,
             };
             let (low, high) = (e.i32(low), e.i32(high));
             let clamped = e.clamp_si(value, low, high);
-            e.trunci(clamped, 8)
+            e.trunci(clamped, width)
         }
         Arithmetic::F32(low, high) => {
             let value = match count {

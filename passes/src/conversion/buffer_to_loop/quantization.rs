@@ -1,5 +1,6 @@
 //! TFLite Micro's compile-time quantization parameters (activation ranges, multipliers), derived
-//! as its `Prepare` functions derive them, and the requantization every int8 kernel ends with.
+//! as its `Prepare` functions derive them, and the requantization every int8, int16 and 16x8
+//! kernel ends with.
 //!
 //! TFLM computes these once per model in `Prepare`; mc computes them at compile time, so they
 //! become constants (or constant tables) in the loop nest. The float arithmetic is TFLM's own,
@@ -7,7 +8,8 @@
 
 use super::emitter::KernelEmitter;
 use mc_dialects::arith::fixed_point::{
-    Downscale, multiply_by_quantized_multiplier, multiply_by_quantized_multiplier_down, reference,
+    Downscale, WideScale, multiply_by_quantized_multiplier, multiply_by_quantized_multiplier_down,
+    multiply_by_wide_scale, reference,
 };
 use mc_dialects::graph::Activation;
 use mc_ir::{Diagnostic, Value};
@@ -105,12 +107,19 @@ pub fn activation_range_f32(activation: Activation) -> Result<(f32, f32), String
 /// The storage range `[qmin, qmax]` of an int8 buffer.
 pub const INT8_RANGE: (i32, i32) = (-128, 127);
 
-/// The clamp bounds of the kernel's fused activation for its quantized `output`, as an
+/// The storage range `[qmin, qmax]` of an int16 buffer.
+pub const INT16_RANGE: (i32, i32) = (-32768, 32767);
+
+/// The clamp bounds of the kernel's fused activation for its quantized `output` (within the
+/// range of its storage, as TFLite takes `qmin`/`qmax` from the output's type), as an
 /// unsupported error where TFLite has no such kernel.
 pub fn fused_range_quantized(e: &KernelEmitter<'_>, output: Value) -> Result<(i32, i32), Diagnostic> {
     let (scale, zero_point) = e.per_tensor(output)?;
     let activation = e.activation()?;
-    activation_range_quantized(activation, scale, zero_point, INT8_RANGE).map_err(|m| e.unsupported(m))
+    let Some((_, storage)) = e.kind(output).storage() else {
+        return Err(e.unsupported(format!("a fused activation on {}", e.type_text(output))));
+    };
+    activation_range_quantized(activation, scale, zero_point, storage).map_err(|m| e.unsupported(m))
 }
 
 /// The clamp bounds of the kernel's fused activation for a float output.
@@ -118,14 +127,17 @@ pub fn fused_range_f32(e: &KernelEmitter<'_>) -> Result<(f32, f32), Diagnostic> 
     activation_range_f32(e.activation()?).map_err(|m| e.unsupported(m))
 }
 
-/// One channel's `MultiplyByQuantizedMultiplier` parameters as the nest holds them (`i32`
-/// constants, or loads from per-channel tables).
+/// One channel's `MultiplyByQuantizedMultiplier` parameters as the nest holds them (constants,
+/// or loads from per-channel tables).
 #[derive(Copy, Clone, Debug)]
 pub enum Scale {
-    /// TFLite's `(multiplier, shift)`.
+    /// TFLite's `(multiplier, shift)` (`i32`).
     General(Value, Value),
-    /// [`Downscale`]'s form of them: `(multiplier, rounding, shift)`.
+    /// [`Downscale`]'s form of them: `(multiplier, rounding, shift)` (`i32`).
     Down(Value, Value, Value),
+    /// [`WideScale`]'s `(reduced, rounding, shift)` (`i64`), for the `int64` accumulators of the
+    /// 16x8 kernels.
+    Wide(Value, Value, Value),
 }
 
 impl Scale {
@@ -134,9 +146,11 @@ impl Scale {
         Scale::General(e.i32(multiplier), e.i32(shift))
     }
 
-    /// `MultiplyByQuantizedMultiplier(acc, multiplier, shift)` on an `i32` accumulator.
+    /// `MultiplyByQuantizedMultiplier(acc, multiplier, shift)` on an `i32` accumulator (an
+    /// `i64` one for [`Scale::Wide`]); the result is `i32`.
     pub fn apply(self, e: &mut KernelEmitter<'_>, acc: Value) -> Value {
         match self {
+            Scale::Wide(reduced, rounding, shift) => multiply_by_wide_scale(&mut e.b, acc, reduced, rounding, shift),
             Scale::General(multiplier, shift) => multiply_by_quantized_multiplier(&mut e.b, acc, multiplier, shift),
             Scale::Down(multiplier, rounding, shift) => {
                 multiply_by_quantized_multiplier_down(&mut e.b, acc, multiplier, rounding, shift)
@@ -148,7 +162,8 @@ impl Scale {
 /// The requantization parameters of every output channel of a kernel, fixed at compile time:
 /// constants when all channels share them, else per-channel `i32` tables — in [`Downscale`]'s
 /// form (multiplier, rounding, shift) when every channel has one, which saves the run-time shift
-/// selection and one of the two roundings per output.
+/// selection and one of the two roundings per output. `i64` accumulators (16x8 kernels with an
+/// `i64` bias) take [`WideScale`]'s parameters instead ([`ChannelScales::wide`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChannelScales {
     /// Every channel has this `(multiplier, shift)`.
@@ -157,6 +172,10 @@ pub enum ChannelScales {
     Down(Value, Value, Value),
     /// Tables of TFLite's multipliers and shifts.
     General(Value, Value),
+    /// Every channel of an `i64` accumulator has these parameters.
+    UniformWide(WideScale),
+    /// `i64` tables of [`WideScale`]'s reduced multipliers, roundings and shifts.
+    Wide(Value, Value, Value),
 }
 
 impl ChannelScales {
@@ -184,9 +203,48 @@ impl ChannelScales {
         }
     }
 
+    /// The parameters of `multipliers` for `i64` accumulators (TFLite's
+    /// `MultiplyByQuantizedMultiplier(int64_t, ...)`), tables named `<hint>_reduced`,
+    /// `<hint>_rounding` and `<hint>_shift`.
+    ///
+    /// # Errors
+    ///
+    /// A message when a channel's `(multiplier, shift)` is outside the range that function
+    /// asserts (a real multiplier of 128 or more).
+    pub fn wide(e: &mut KernelEmitter<'_>, hint: &str, multipliers: &[(i32, i32)]) -> Result<ChannelScales, String> {
+        let scales =
+            multipliers.iter().map(|&(m, s)| WideScale::new(m, s)).collect::<Option<Vec<WideScale>>>().ok_or_else(
+                || {
+                    "a requantization multiplier of 128 or more on an int64 accumulator (TFLite's \
+                 int64 MultiplyByQuantizedMultiplier asserts a shift of at most 7)"
+                        .to_string()
+                },
+            )?;
+        if let [first, rest @ ..] = &scales[..]
+            && rest.iter().all(|s| s == first)
+        {
+            return Ok(ChannelScales::UniformWide(*first));
+        }
+        let mut table = |suffix: &str, part: fn(&WideScale) -> i64| {
+            let values: Vec<i64> = scales.iter().map(part).collect();
+            e.table(&format!("{hint}_{suffix}"), 64, &values)
+        };
+        Ok(ChannelScales::Wide(
+            table("reduced", |s| s.reduced),
+            table("rounding", |s| s.rounding),
+            table("shift", |s| s.shift),
+        ))
+    }
+
     /// The parameters of output channel `channel` (an `index`): constants, or table loads.
     pub fn channel(&self, e: &mut KernelEmitter<'_>, channel: Value) -> Scale {
         match *self {
+            ChannelScales::UniformWide(scale) => {
+                Scale::Wide(e.int(scale.reduced, 64), e.int(scale.rounding, 64), e.int(scale.shift, 64))
+            }
+            ChannelScales::Wide(reduced, rounding, shift) => {
+                Scale::Wide(e.load(reduced, &[channel]), e.load(rounding, &[channel]), e.load(shift, &[channel]))
+            }
             ChannelScales::Uniform(m, s) => Scale::constant(e, (m, s)),
             ChannelScales::Down(multiplier, rounding, shift) => {
                 Scale::Down(e.load(multiplier, &[channel]), e.load(rounding, &[channel]), e.load(shift, &[channel]))
@@ -206,14 +264,41 @@ pub fn requantize_to_i8(
     acc: Value,
     scale: Scale,
     output_offset: i32,
-    (low, high): (i32, i32),
+    range: (i32, i32),
+) -> Value {
+    requantize(e, acc, scale, output_offset, range, 8)
+}
+
+/// The tail of TFLite's int8 and int16 kernels with an output zero point, on an `i32`
+/// accumulator: `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset,
+/// low, high)`, truncated to `i<width>` (8 or 16).
+pub fn requantize(
+    e: &mut KernelEmitter<'_>,
+    acc: Value,
+    scale: Scale,
+    output_offset: i32,
+    range: (i32, i32),
+    width: u32,
 ) -> Value {
     let scaled = scale.apply(e, acc);
     let offset = e.i32(output_offset);
     let shifted = e.addi(scaled, offset);
+    clamp_to(e, shifted, range, width)
+}
+
+/// The tail of TFLite's 16x8 kernels (`int16` output, zero point 0), on an `i32` or `i64`
+/// accumulator: `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift), low, high)`,
+/// truncated to `i16`.
+pub fn requantize_to_i16(e: &mut KernelEmitter<'_>, acc: Value, scale: Scale, range: (i32, i32)) -> Value {
+    let scaled = scale.apply(e, acc);
+    clamp_to(e, scaled, range, 16)
+}
+
+/// An `i32` value clamped to `[low, high]` and truncated to `i<width>`.
+fn clamp_to(e: &mut KernelEmitter<'_>, value: Value, (low, high): (i32, i32), width: u32) -> Value {
     let (low, high) = (e.i32(low), e.i32(high));
-    let clamped = e.clamp_si(shifted, low, high);
-    e.trunci(clamped, 8)
+    let clamped = e.clamp_si(value, low, high);
+    e.trunci(clamped, width)
 }
 
 /// Clamps an `f32` value to `[low, high]` as TFLite's `ActivationFunctionWithMinMax` does
@@ -253,6 +338,18 @@ mod tests {
         assert_eq!(checked_log2(1.001 / 4096.0), (-12, false));
         assert_eq!(checked_log2(0.001), (-10, false));
         assert_eq!(checked_log2(3.0), (2, false));
+    }
+
+    #[test]
+    fn int16_activation_ranges_use_the_int16_storage() {
+        assert_eq!(activation_range_quantized(Activation::None, 0.001, 0, INT16_RANGE), Ok((-32768, 32767)));
+        // RELU6 at scale 1e-4: 60000 is cut to 32767.
+        assert_eq!(activation_range_quantized(Activation::Relu6, 1e-4, 0, INT16_RANGE), Ok((0, 32767)));
+        // RELU_N1_TO_1 at scale 1/2000: ±2000.
+        assert_eq!(activation_range_quantized(Activation::ReluN1To1, 0.0005, 0, INT16_RANGE), Ok((-2000, 2000)));
+        // Zero points at the ends: the range starts at the zero point.
+        assert_eq!(activation_range_quantized(Activation::Relu6, 0.0005, -32768, INT16_RANGE), Ok((-32768, -20768)));
+        assert_eq!(activation_range_quantized(Activation::Relu, 0.1, 32767, INT16_RANGE), Ok((32767, 32767)));
     }
 
     #[test]
