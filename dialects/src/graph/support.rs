@@ -215,7 +215,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int8->int16", "output scale 1/65536, zero point -32768", &[Slot::One(&[Q8])], &[Q16]),
             variant("int16", "zero points 0, output scale 1/32768", &[Slot::One(&[Q16])], &[Q16]),
         ],
-        options: "any beta, along the last dimension",
+        options: "any beta (int16: beta × input scale below about 5), along the last dimension",
     },
     OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport {
