@@ -221,7 +221,12 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "PAD",
         op: "pad",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32])],
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            variant("int16", "zero point 0", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
+            variant("int32", "", &[Slot::One(&[I32])], &[I32]),
+        ],
         options: "constant paddings, rank <= 5",
     },
     OpSupport {

@@ -270,6 +270,9 @@ fn supported_ops_prints_the_support_table() {
     for entry in mc_dialects::graph::support::TABLE {
         assert!(text.lines().any(|line| line.starts_with(&format!("{} ", entry.tflite))), "{}", entry.tflite);
     }
+    // The README shows the same table.
+    let readme = std::fs::read_to_string(paths::repo_root().join("README.md")).unwrap();
+    assert!(readme.contains(&text), "README.md's supported operators differ from `mcc --supported-ops`:\n{text}");
     // --supported-ops stands alone.
     assert!(!mcc(&["--supported-ops", "model.tflite"]).status.success());
 }
