@@ -7,7 +7,7 @@
 #          marks around <prefix>_model_run)
 #   .text  the model object's code bytes, .rodata its constants, RAM its planned arenas
 # next to TensorFlow Lite Micro's figures on the same emulated Cortex-M4 with CMSIS-NN int8
-# kernels and with its reference kernels, as the issue records them (measured on this machine
+# kernels and with its reference kernels, as recorded earlier (measured on this machine
 # kind; TFLM's sources are not installable here, so they cannot be rebuilt in this run), and
 # the ratio mc / TFLM+CMSIS-NN. Every run's output must match tflite-micro's interpreter
 # byte for byte (checked here too).
@@ -37,7 +37,7 @@ work="$TARGET_DIR/bench-mcu"
 rm -rf "$work"
 mkdir -p "$work"
 
-# TFLM on QEMU mps2-an386, instructions per inference (issue 6): CMSIS-NN, reference kernels.
+# TFLM on QEMU mps2-an386, instructions per inference (measured earlier): CMSIS-NN, reference kernels.
 declare -A cmsis=([ad01]=580000 [kws]=7700000 [resnet]=29860000 [vww]=24100000)
 declare -A reference=([ad01]=1950000 [kws]=43000000 [resnet]=107400000 [vww]=100300000)
 declare -A macs per_mac
@@ -110,7 +110,7 @@ for model in "${models[@]}" "${converted[@]}"; do
         fi
     done
 done
-echo "instr: exact instructions per inference (QEMU icount), outputs byte-identical to tflite-micro; TFLM figures: issue 6 (Cortex-M4, mps2-an386)."
+echo "instr: exact instructions per inference (QEMU icount), outputs byte-identical to tflite-micro; TFLM figures: measured earlier on the same emulated Cortex-M4 (mps2-an386)."
 echo
 echo "int16 (16x8) against int8 kernels: the same DS-CNN converted both ways (${macs[dscnn8]} MACs)"
 printf '%-10s %12s %12s %8s\n' board "int8 i/MAC" "16x8 i/MAC" ratio

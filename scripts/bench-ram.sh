@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# RAM benchmark: for each MLPerf Tiny model in ../shared/models (or $MC_MODELS_DIR), in one run,
+# RAM benchmark: for each MLPerf Tiny model in ../shared/models (or $MC_MODELS_DIR) and the
+# converter-made DS-CNN of conformance/models in int8 and 16x8, in one run,
 #   mc     the planned pools of mc's host pipeline (mc-run: import, lowering to loops with kernel
 #          workspaces, usmp{algorithm=A}), from the residency report: scratch + persistent pool
 #          bytes, the lower bound (most bytes live at one step, less what kernels' outputs may
@@ -29,6 +30,7 @@ done
 
 python="$(venv_python)"
 model_files
+models+=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite)
 
 step "building mc-run"
 cargo build --quiet -p mc-run

@@ -1,8 +1,10 @@
 //! `RELU`, `RELU6`, `LOGISTIC`, `TANH` through mc and TFLite Micro, int8 over every input byte
 //! (a 256-element input holding -128..=127, shuffled into a 3-d shape) with several input and
-//! output quantizations, and float; chains of activations (which run in place) and an
-//! activation reading a transposed (strided) view. `RELU_N1_TO_1` has no TFLM kernel: it is
-//! checked against a Rust transcription of TFLite's `ReluX`.
+//! output quantizations, int16 `RELU`, `RELU6`, `LOGISTIC` and `TANH` over every int16 value, and
+//! float; chains of activations (which run in place) and an activation reading a transposed
+//! (strided) view.
+//! `RELU_N1_TO_1` has no TFLM kernel: it is checked against a Rust transcription of TFLite's
+//! `ReluX` (int8 and float; TFLite has no int16 `RELU_N1_TO_1`).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -22,12 +24,15 @@ fn every_byte(rng: &mut Rng) -> Tensor {
 
 /// A one-op model `op` over [`SHAPE`], int8 with the given quantizations or float (`None`).
 fn model(op: BuiltinOp, quant: Option<(Quant, Quant)>) -> OneOp {
-    let dims: Vec<i32> = SHAPE.iter().map(|&d| d as i32).collect();
+    let dtype = if quant.is_some() { DType::Int8 } else { DType::Float32 };
+    model_of(op, &SHAPE, dtype, quant)
+}
+
+/// A one-op model `op` over `shape` of `dtype`, with the input and output quantizations.
+fn model_of(op: BuiltinOp, shape: &[usize], dtype: DType, quant: Option<(Quant, Quant)>) -> OneOp {
+    let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
+    let (in_q, out_q) = quant.unzip();
     let mut m = OneOp::new();
-    let (dtype, in_q, out_q) = match quant {
-        Some((i, o)) => (DType::Int8, Some(i), Some(o)),
-        None => (DType::Float32, None, None),
-    };
     let x = m.input("x", &dims, dtype, in_q);
     let y = m.output("y", &dims, dtype, out_q);
     m.op(op, &[x], &[y], BuiltinOptions::None);
@@ -79,6 +84,100 @@ fn float_input(rng: &mut Rng) -> Tensor {
     let values: Vec<f32> =
         (0..count).map(|i| if i < special.len() { special[i] } else { rng.float(-20.0, 20.0) }).collect();
     Tensor::from_f32(&SHAPE, &values)
+}
+
+/// The int16 activations run over every int16 value once.
+const INT16_SHAPE: [usize; 3] = [16, 64, 64];
+
+/// Every int16 value once, in a seeded order, shaped [`INT16_SHAPE`].
+fn every_int16(rng: &mut Rng) -> Tensor {
+    let mut values: Vec<i16> = (i16::MIN..=i16::MAX).collect();
+    for i in (1..values.len()).rev() {
+        values.swap(i, rng.range(0, i as i64) as usize);
+    }
+    let data = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    Tensor { dtype: DType::Int16, shape: INT16_SHAPE.to_vec(), data }
+}
+
+fn int16_case(op: BuiltinOp, input: (f32, i64), output: (f32, i64), rng: &mut Rng) -> Case {
+    let quant = (Quant::tensor(input.0, input.1), Quant::tensor(output.0, output.1));
+    let name = format!("int16 {op:?} in {input:?} out {output:?}");
+    model_of(op, &INT16_SHAPE, DType::Int16, Some(quant)).case(&name, vec![every_int16(rng)])
+}
+
+/// The `int16_logistic_tanh` suite: `LOGISTIC` and `TANH` int16 -> int16 (zero points 0, output
+/// scale 2^-15) over every int16 input, for input scales taking each of TFLM's paths: the
+/// power-of-two case (2^-12 for both, 2^-11 for tanh only; 2^-12 off by 0.03%, which TFLM's
+/// `CheckedLog2` still takes for a power of two, and 2^-11 off by 0.05% for tanh), other powers
+/// of two and general scales rescaled by a multiplier and a right shift (from 31 doublings for
+/// 10^-12 down to none; 2.643622e-5 is the converter-made `mixed_16x8` model's), large scales
+/// where most inputs saturate, up to just below 16/3 (multiplier 65126).
+pub fn int16_logistic_tanh() -> Vec<Case> {
+    let mut rng = Rng(0x1616);
+    let scales = [
+        1.0f32 / 4096.0,
+        1.0 / 2048.0,
+        1.0003 / 4096.0,
+        0.9995 / 2048.0,
+        1.0 / 1024.0,
+        1.0 / 32768.0,
+        0.001,
+        2.643_622e-5,
+        1e-7,
+        1e-12,
+        0.3,
+        1.0,
+        2.0,
+        4.0,
+        5.3,
+    ];
+    let mut cases = Vec::new();
+    for scale in scales {
+        for op in [BuiltinOp::Logistic, BuiltinOp::Tanh] {
+            cases.push(int16_case(op, (scale, 0), (1.0 / 32768.0, 0), &mut rng));
+        }
+    }
+    cases
+}
+
+/// The `int16_activations` suite: `RELU` (TFLite Micro requires zero points 0) and `RELU6`
+/// over every int16 value, and a chain of them running in place and reading a transposed view.
+pub fn int16_activations() -> Vec<Case> {
+    let mut rng = Rng(0x16AC);
+    let mut cases = Vec::new();
+    // RELU: equal scales, rescaled up (saturating at 32767) and down, extreme ratios.
+    for (input, output) in [
+        ((0.001, 0), (0.001, 0)),
+        ((0.001, 0), (0.0003, 0)),
+        ((0.001, 0), (0.02, 0)),
+        ((1.0 / 32768.0, 0), (1.0 / 256.0, 0)),
+        ((0.5, 0), (0.005, 0)),
+    ] {
+        cases.push(int16_case(BuiltinOp::Relu, input, output, &mut rng));
+    }
+    // RELU6 clamps in the input quantization, any zero point: 6 inside the range and past it
+    // (cut to 32767), zero points at both ends; TFLite Micro ignores the output quantization.
+    for input in [(0.001, 0), (0.0001, 0), (0.0003, -20_000), (0.0005, -32768), (0.01, 32767), (0.00001, 100)] {
+        cases.push(int16_case(BuiltinOp::Relu6, input, input, &mut rng));
+    }
+    cases.push(int16_case(BuiltinOp::Relu6, (0.0003, -20_000), (0.01, 5), &mut rng));
+    // relu -> relu6 (in place) -> transpose -> relu (reading the strided view).
+    let dims: Vec<i32> = INT16_SHAPE.iter().map(|&d| d as i32).collect();
+    let t_dims = [dims[2], dims[0], dims[1]];
+    let q = |scale: f32| Some(Quant::tensor(scale, 0));
+    let mut m = OneOp::new();
+    let x = m.input("x", &dims, DType::Int16, q(0.001));
+    let a = m.intermediate("a", &dims, DType::Int16, q(0.0005));
+    let b = m.intermediate("b", &dims, DType::Int16, q(0.0005));
+    let perm = m.constant_i32("perm", &[3], &[2, 0, 1], None);
+    let t = m.intermediate("t", &t_dims, DType::Int16, q(0.0005));
+    let y = m.output("y", &t_dims, DType::Int16, q(0.002));
+    m.op(BuiltinOp::Relu, &[x], &[a], BuiltinOptions::None);
+    m.op(BuiltinOp::Relu6, &[a], &[b], BuiltinOptions::None);
+    m.op(BuiltinOp::Transpose, &[b, perm], &[t], BuiltinOptions::Transpose);
+    m.op(BuiltinOp::Relu, &[t], &[y], BuiltinOptions::None);
+    cases.push(m.case("int16 relu, relu6 in place, transpose, relu", vec![every_int16(&mut rng)]));
+    cases
 }
 
 /// The `float_activations` suite.

@@ -1,7 +1,8 @@
-//! `ADD`, `SUB` and `MUL` against TFLite Micro: int8 byte for byte and float, same shapes and
-//! numpy broadcasting (scalars, per-channel, lower rank, both sides broadcast, rank 5), random
-//! and extreme quantization (zero points at -128 and 127, outputs that saturate), and every fused
-//! activation.
+//! `ADD`, `SUB` and `MUL` against TFLite Micro: int8 and int16 byte for byte and float, same
+//! shapes and numpy broadcasting (scalars, per-channel, lower rank, both sides broadcast, rank 5,
+//! int16 rank 6 too), random and extreme quantization (zero points at both ends, outputs that
+//! saturate, output rescales above and below one), every fused activation, and for int16 both
+//! values of `pot_scale_int16` (which TFLite Micro ignores) with power-of-two scales.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -23,12 +24,32 @@ fn dims(shape: &[usize]) -> Vec<i32> {
 fn case(
     rng: &mut Rng,
     op: BuiltinOp,
-    (a, b): (&[usize], &[usize]),
+    shapes: (&[usize], &[usize]),
     quants: Option<[Quant; 3]>,
     activation: Activation,
 ) -> Case {
-    let out = broadcast(a, b);
     let dtype = if quants.is_some() { DType::Int8 } else { DType::Float32 };
+    case_of(rng, op, shapes, (dtype, quants), activation, true)
+}
+
+/// One binary op on random inputs of shapes `a` and `b` of `dtype`, quantized as `quants`
+/// (lhs, rhs, output) or float (`None`); add and sub with `pot_scale_int16`.
+fn case_of(
+    rng: &mut Rng,
+    op: BuiltinOp,
+    (a, b): (&[usize], &[usize]),
+    (dtype, quants): (DType, Option<[Quant; 3]>),
+    activation: Activation,
+    pot_scale_int16: bool,
+) -> Case {
+    let out = broadcast(a, b);
+    let name = match &quants {
+        Some(q) if dtype == DType::Int16 => {
+            let q: Vec<(f32, i64)> = q.iter().map(|q| (q.scales[0], q.zero_points[0])).collect();
+            format!("{op:?} {a:?} {b:?} {dtype:?} {activation:?} {q:?} pot_scale_int16 {pot_scale_int16}")
+        }
+        _ => format!("{op:?} {a:?} {b:?} {dtype:?} {activation:?}"),
+    };
     let [qa, qb, qo] = match quants {
         Some([qa, qb, qo]) => [Some(qa), Some(qb), Some(qo)],
         None => [None, None, None],
@@ -38,8 +59,8 @@ fn case(
     let y = m.input("y", &dims(b), dtype, qb);
     let z = m.output("z", &dims(&out), dtype, qo);
     let options = match op {
-        BuiltinOp::Add => BuiltinOptions::Add(AddSubOptions { fused_activation: activation, pot_scale_int16: true }),
-        BuiltinOp::Sub => BuiltinOptions::Sub(AddSubOptions { fused_activation: activation, pot_scale_int16: true }),
+        BuiltinOp::Add => BuiltinOptions::Add(AddSubOptions { fused_activation: activation, pot_scale_int16 }),
+        BuiltinOp::Sub => BuiltinOptions::Sub(AddSubOptions { fused_activation: activation, pot_scale_int16 }),
         _ => BuiltinOptions::Mul(MulOptions { fused_activation: activation }),
     };
     m.op(op, &[x, y], &[z], options);
@@ -51,7 +72,6 @@ fn case(
             *t = Tensor::from_f32(&t.shape, &scaled);
         }
     }
-    let name = format!("{op:?} {a:?} {b:?} {dtype:?} {activation:?}");
     m.case(&name, inputs)
 }
 
@@ -109,6 +129,71 @@ pub fn int8_binary_ops() -> Vec<Case> {
     cases
 }
 
+/// Same shapes, scalars on either side, per-channel, lower rank, both sides broadcast, rank 5
+/// and 6 (TFLite Micro broadcasts all three ops up to rank 6).
+const INT16_SHAPES: [(&[usize], &[usize]); 10] = [
+    (&[1, 5, 7, 3], &[1, 5, 7, 3]),
+    (&[2, 3, 4, 5], &[]),
+    (&[], &[4, 9]),
+    (&[1], &[2, 3, 5]),
+    (&[2, 3, 5, 6], &[1, 1, 1, 6]),
+    (&[5, 6], &[2, 3, 5, 6]),
+    (&[3, 1], &[1, 4]),
+    (&[2, 1, 4, 1], &[1, 3, 1, 5]),
+    (&[2, 1, 3, 1, 2], &[1, 2, 1, 2, 1]),
+    (&[2, 1, 3, 1, 2, 2], &[1, 2, 1, 2, 1, 1]),
+];
+
+/// The `int16_binary_ops` suite: TFLite Micro's int16 add and sub take the general path
+/// (`left_shift` 15) whatever `pot_scale_int16` says and accept any zero points; its int16 mul
+/// requires zero points 0.
+pub fn int16_binary_ops() -> Vec<Case> {
+    let mut rng = Rng(0x16B1);
+    let mut cases = Vec::new();
+    let int16 = |quants: [(f32, i64); 3]| (DType::Int16, Some(quants.map(|(s, z)| Quant::tensor(s, z))));
+    for op in OPS {
+        let mul = op == BuiltinOp::Mul;
+        // Every broadcast shape with random scales (and, for add and sub, zero points).
+        for (a, b) in INT16_SHAPES {
+            let quant = |rng: &mut Rng| (rng.float(0.0002, 0.005), if mul { 0 } else { rng.range(-20_000, 20_000) });
+            let quants = [quant(&mut rng), quant(&mut rng), quant(&mut rng)];
+            cases.push(case_of(&mut rng, op, (a, b), int16(quants), Activation::None, false));
+        }
+        // Every fused activation, pot_scale_int16 both ways: the output scale 1/2000 puts the
+        // clamps of RELU6 and RELU_N1_TO_1 at 12000 and ±2000, inside the range.
+        for activation in ACTIVATIONS {
+            for pot_scale_int16 in [false, true] {
+                let quants = int16([(0.0007, 0), (0.0011, 0), (0.0005, 0)]);
+                cases.push(case_of(&mut rng, op, (&[2, 4, 4, 3], &[1, 1, 1, 3]), quants, activation, pot_scale_int16));
+            }
+        }
+        // Power-of-two scales with zero points 0, which TFLite (not Micro) computes on its
+        // power-of-two path under pot_scale_int16; exact products make rounding ties frequent.
+        for pot_scale_int16 in [false, true] {
+            let quants = int16([(1.0 / 1024.0, 0), (1.0 / 4096.0, 0), (1.0 / 2048.0, 0)]);
+            cases.push(case_of(&mut rng, op, (&[3, 40], &[3, 40]), quants.clone(), Activation::None, pot_scale_int16));
+            cases.push(case_of(&mut rng, op, (&[3, 40], &[40]), quants, Activation::Relu, pot_scale_int16));
+        }
+        // The inputs rescaled to the output above one (a smaller output scale, saturating at
+        // both ends) and below one.
+        let above = if mul { [(0.01, 0), (0.02, 0), (0.0001, 0)] } else { [(0.01, 0), (0.02, 0), (0.0005, 0)] };
+        cases.push(case_of(&mut rng, op, (&[4, 33], &[4, 33]), int16(above), Activation::None, false));
+        let below = [(0.0001, 0), (0.0002, 0), (0.01, 0)];
+        cases.push(case_of(&mut rng, op, (&[4, 33], &[4, 33]), int16(below), Activation::None, false));
+        // Input scales a thousand times apart.
+        let apart = [(0.00001, 0), (0.01, 0), (0.005, 0)];
+        cases.push(case_of(&mut rng, op, (&[1, 6, 6, 2], &[1, 6, 6, 2]), int16(apart), Activation::None, false));
+        if !mul {
+            // Extreme zero points: x - zero_point spans 65535, which shifted by 15 still fits.
+            let extreme = [(0.001, -32768), (0.0015, 32767), (0.002, 32767)];
+            cases.push(case_of(&mut rng, op, (&[3, 17], &[3, 17]), int16(extreme), Activation::None, false));
+            let extreme = [(0.001, 32767), (0.0015, -32768), (0.002, -32768)];
+            cases.push(case_of(&mut rng, op, (&[3, 17], &[17]), int16(extreme), Activation::Relu, true));
+        }
+    }
+    cases
+}
+
 /// The `float_binary_ops` suite.
 pub fn float_binary_ops() -> Vec<Case> {
     let mut rng = Rng(0xF10A7);
@@ -133,8 +218,13 @@ pub fn float_binary_ops() -> Vec<Case> {
 pub fn in_place_and_strided_operands() -> Vec<Case> {
     let mut rng = Rng(0x1A9ACE);
     let mut cases = Vec::new();
-    for dtype in [DType::Int8, DType::Float32] {
-        let q = |scale: f32, zero_point: i64| (dtype == DType::Int8).then(|| Quant::tensor(scale, zero_point));
+    for dtype in [DType::Int8, DType::Float32, DType::Int16] {
+        // int16: finer scales, zero points 0 (as TFLite Micro's int16 mul requires).
+        let q = |scale: f32, zero_point: i64| match dtype {
+            DType::Int8 => Some(Quant::tensor(scale, zero_point)),
+            DType::Int16 => Some(Quant::tensor(scale / 64.0, 0)),
+            _ => None,
+        };
         let add = BuiltinOptions::Add(AddSubOptions { fused_activation: Activation::None, pot_scale_int16: true });
         let sub = || BuiltinOptions::Sub(AddSubOptions { fused_activation: Activation::Relu, pot_scale_int16: true });
         let mul = BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None });

@@ -1,7 +1,8 @@
-//! `MEAN` against TFLite Micro, int8 and float: over axes [1, 2] of a 4-D input (global average
-//! pooling, with and without `keep_dims`), over one axis (also negative), over the batch and
-//! channel axes together, with equal and with different input and output quantization, extreme
-//! zero points and a saturating output scale.
+//! `MEAN` against TFLite Micro, int8, int16 and float: over axes [1, 2] of a 4-D input (global
+//! average pooling, with and without `keep_dims`), over one axis (also negative), over the batch
+//! and channel axes together, over two axes of a 5-D input, with equal and with different input
+//! and output quantization, extreme zero points, a saturating output scale, and (int16) an
+//! `int32` sum that wraps as TFLite Micro's does.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -14,7 +15,7 @@ struct Spec {
     input: Vec<usize>,
     axes: Vec<i32>,
     keep_dims: bool,
-    /// Input and output `(scale, zero point)` (int8).
+    /// Input and output `(scale, zero point)` (int8 or int16).
     quant: [(f32, i64); 2],
 }
 
@@ -35,18 +36,23 @@ impl Spec {
             .collect()
     }
 
-    /// The one-op model (int8 or float) on a random input.
-    fn case(&self, float: bool, rng: &mut Rng) -> Case {
+    /// The one-op model of `dtype` (int8, int16, or float unquantized) on a random input.
+    fn case(&self, dtype: DType, rng: &mut Rng) -> Case {
+        self.case_on(dtype, Tensor::random(dtype, &self.input, rng))
+    }
+
+    /// The one-op model of `dtype` on `input`.
+    fn case_on(&self, dtype: DType, input: Tensor) -> Case {
         let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
-        let dtype = if float { DType::Float32 } else { DType::Int8 };
+        let float = dtype == DType::Float32;
         let q = |(scale, zero_point): (f32, i64)| (!float).then(|| Quant::tensor(scale, zero_point));
         let mut m = OneOp::new();
         let x = m.input("x", &dims(&self.input), dtype, q(self.quant[0]));
         let axes = m.constant_i32("axes", &[self.axes.len() as i32], &self.axes, None);
         let y = m.output("y", &dims(&self.output_shape()), dtype, q(self.quant[1]));
         m.op(BuiltinOp::Mean, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: self.keep_dims }));
-        let kind = if float { "float" } else { "int8" };
-        m.case(&format!("{} ({kind})", self.name), vec![Tensor::random(dtype, &self.input, rng)])
+        let kind = if float { "float" } else { dtype.numpy() };
+        m.case(&format!("{} ({kind})", self.name), vec![input])
     }
 }
 
@@ -72,13 +78,51 @@ fn specs() -> Vec<Spec> {
 /// The `int8_mean` suite.
 pub fn int8_mean() -> Vec<Case> {
     let mut rng = Rng(0x3E01);
-    let cases: Vec<Case> = specs().iter().flat_map(|s| [s.case(false, &mut rng), s.case(false, &mut rng)]).collect();
+    let cases: Vec<Case> =
+        specs().iter().flat_map(|s| [s.case(DType::Int8, &mut rng), s.case(DType::Int8, &mut rng)]).collect();
+    cases
+}
+
+/// The means of the `int16_mean` suite: int16 scales, zero points at both ends.
+fn int16_specs() -> Vec<Spec> {
+    let spec = |name, input: &[usize], axes: &[i32], keep_dims, quant| Spec {
+        quant,
+        ..Spec::new(name, input, axes, keep_dims)
+    };
+    let same = [(0.001, 0), (0.001, 0)];
+    vec![
+        spec("axes 1,2 keep_dims", &[1, 5, 5, 8], &[1, 2], true, same),
+        spec("axes 2,1 keep_dims batch 2", &[2, 4, 3, 5], &[2, 1], true, same),
+        spec("axes 1,2", &[1, 6, 7, 4], &[1, 2], false, same),
+        spec("axis 1", &[2, 3, 4], &[1], false, same),
+        spec("axis -1 keep_dims", &[3, 4, 5], &[-1], true, same),
+        spec("axes 0,3", &[2, 3, 2, 5], &[0, 3], false, same),
+        spec("rank 5 axes 1,4", &[2, 3, 2, 5, 2], &[1, 4], true, same),
+        spec("a whole vector", &[50], &[0], false, same),
+        spec("rescaled up axes 1,2 keep_dims", &[1, 5, 5, 8], &[1, 2], true, [(0.001, 0), (0.0004, 0)]),
+        spec("rescaled down axis 2", &[2, 3, 6], &[2], false, [(0.0003, 0), (0.002, 0)]),
+        spec("zero points -32768/32767", &[1, 4, 4, 3], &[1, 2], true, [(0.001, -32768), (0.001, 32767)]),
+        spec("zero points", &[1, 4, 4, 3], &[1, 2], true, [(0.001, 12345), (0.0007, -300)]),
+        spec("saturating", &[1, 3, 5, 6], &[1, 2], false, [(0.01, 0), (0.00001, 0)]),
+    ]
+}
+
+/// The `int16_mean` suite: TFLite Micro runs int16 through the int8 arithmetic
+/// (`QuantizedMeanOrSum<int16_t>`) with any zero points.
+pub fn int16_mean() -> Vec<Case> {
+    let mut rng = Rng(0x16E4);
+    let mut cases: Vec<Case> = int16_specs().iter().map(|s| s.case(DType::Int16, &mut rng)).collect();
+    // 2^17 values of 32767 per output: the int32 sum wraps.
+    let wraps = Spec { quant: [(0.001, 0), (0.001, 0)], ..Spec::new("int32 sum wraps", &[2, 1 << 17], &[1], false) };
+    let maxima = Tensor { dtype: DType::Int16, shape: wraps.input.clone(), data: [0xFF, 0x7F].repeat(2 << 17) };
+    cases.push(wraps.case_on(DType::Int16, maxima));
     cases
 }
 
 /// The `float_mean` suite.
 pub fn float_mean() -> Vec<Case> {
     let mut rng = Rng(0x3E02);
-    let cases: Vec<Case> = specs().iter().flat_map(|s| [s.case(true, &mut rng), s.case(true, &mut rng)]).collect();
+    let cases: Vec<Case> =
+        specs().iter().flat_map(|s| [s.case(DType::Float32, &mut rng), s.case(DType::Float32, &mut rng)]).collect();
     cases
 }

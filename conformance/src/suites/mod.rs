@@ -44,11 +44,18 @@ macro_rules! for_each_suite {
         $callback! {
             activation: [
                 int8_activations => 0.0,
+                int16_activations => 0.0,
                 float_activations => 1e-5,
                 chained_and_strided_activations => 1e-5,
                 relu_n1_to_1 => 0.0,
+                int16_logistic_tanh => 0.0,
             ],
-            binary: [int8_binary_ops => 0.0, float_binary_ops => 1e-5, in_place_and_strided_operands => 1e-5],
+            binary: [
+                int8_binary_ops => 0.0,
+                int16_binary_ops => 0.0,
+                float_binary_ops => 1e-5,
+                in_place_and_strided_operands => 1e-5,
+            ],
             concatenation: [concatenation => 0.0, int16_and_int32_concatenation => 0.0],
             conv: [
                 int8_conv_2d => 0.0,
@@ -59,7 +66,7 @@ macro_rules! for_each_suite {
                 float_depthwise_conv_2d => 1e-5,
             ],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
-            mean: [int8_mean => 0.0, float_mean => 1e-5],
+            mean: [int8_mean => 0.0, int16_mean => 0.0, float_mean => 1e-5],
             pad: [pad => 0.0, int16_pad => 0.0],
             pool: [int8_pools => 0.0, float_pools => 1e-5, int16_pools => 0.0],
             quantize: [
@@ -71,7 +78,7 @@ macro_rules! for_each_suite {
                 int16_and_uint8_dequantization => 0.0,
             ],
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
-            softmax: [int8_softmax => 0.0, float_softmax => 1e-5],
+            softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             transpose: [int16_transpose => 0.0],
             variable: [variables => 1e-5],

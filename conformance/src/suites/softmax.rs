@@ -1,7 +1,8 @@
 //! `SOFTMAX` through mc and TFLite Micro: int8 (TFLM's gemmlowp path, output scale 1/256 zero
 //! point -128) with rows of 1 to 1001 elements, batches of rows, beta 1 and 0.5, small and large
-//! input scales (every difference counted, or only a few), all-equal and extreme inputs; and
-//! float softmax.
+//! input scales (every difference counted, or only a few), all-equal and extreme inputs; the
+//! same kernel into int16 (scale 1/65536, zero point -32768); int16 (TFLM's two interpolated
+//! tables) over input scales and betas that take every path of its rescaling; and float softmax.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -9,16 +10,23 @@ use mc_tflite::{BuiltinOp, BuiltinOptions, SoftmaxOptions};
 
 /// A one-softmax model over `shape`: int8 with input `(scale, zero_point)`, or float (`None`).
 fn model(shape: &[usize], beta: f32, input: Option<(f32, i64)>) -> OneOp {
+    match input {
+        Some((scale, zero_point)) => one_softmax(
+            shape,
+            beta,
+            (DType::Int8, Some(Quant::tensor(scale, zero_point))),
+            (DType::Int8, Some(Quant::tensor(1.0 / 256.0, -128))),
+        ),
+        None => one_softmax(shape, beta, (DType::Float32, None), (DType::Float32, None)),
+    }
+}
+
+/// A one-softmax model over `shape` from `input` to `output` (element type, quantization).
+fn one_softmax(shape: &[usize], beta: f32, input: (DType, Option<Quant>), output: (DType, Option<Quant>)) -> OneOp {
     let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
     let mut m = OneOp::new();
-    let (dtype, in_q, out_q) = match input {
-        Some((scale, zero_point)) => {
-            (DType::Int8, Some(Quant::tensor(scale, zero_point)), Some(Quant::tensor(1.0 / 256.0, -128)))
-        }
-        None => (DType::Float32, None, None),
-    };
-    let x = m.input("x", &dims, dtype, in_q);
-    let y = m.output("y", &dims, dtype, out_q);
+    let x = m.input("x", &dims, input.0, input.1);
+    let y = m.output("y", &dims, output.0, output.1);
     m.op(BuiltinOp::Softmax, &[x], &[y], BuiltinOptions::Softmax(SoftmaxOptions { beta }));
     m
 }
@@ -66,6 +74,91 @@ pub fn int8_softmax() -> Vec<Case> {
         let span: Vec<i8> = (0..100).map(|i| (i * 255 / 99 - 128) as i8).collect();
         let data = Tensor::from_i8(&[1, 100], &span);
         cases.push(int8_case(&format!("span scale {scale}"), &[1, 100], 0.5, (scale, zero_point), data));
+    }
+    cases
+}
+
+/// An int8 softmax input `(scale, zero_point)` into the int16 output TFLM requires.
+fn int8_to_int16(shape: &[usize], beta: f32, (scale, zero_point): (f32, i64)) -> OneOp {
+    let input = (DType::Int8, Some(Quant::tensor(scale, zero_point)));
+    one_softmax(shape, beta, input, (DType::Int16, Some(Quant::tensor(1.0 / 65536.0, -32768))))
+}
+
+/// The `int8_to_int16_softmax` suite: TFLM's int8 kernel into an int16 output (scale 1/65536,
+/// zero point -32768) over the int8 suite's input scales (every difference counted, a few, only
+/// the maximum), beta 1 and 0.5, rows of 1 to 1001 elements and batches of rows; all-equal rows
+/// and one 127 among -128s.
+pub fn int8_to_int16_softmax() -> Vec<Case> {
+    let mut rng = Rng(0x5816);
+    let mut cases = Vec::new();
+    let shapes: [&[usize]; 5] = [&[1, 1], &[1, 10], &[3, 12], &[2, 3, 10], &[2, 1001]];
+    let inputs = [(0.003_906_25, -128), (0.144_692_51, 14), (0.05, 0), (1.0, 3), (4.0, -7), (100.0, 0)];
+    for shape in shapes {
+        for input in inputs {
+            for beta in [1.0, 0.5] {
+                let data = Tensor::random(DType::Int8, shape, &mut rng);
+                let name = format!("int8->int16 softmax {shape:?} scale {} beta {beta}", input.0);
+                cases.push(int8_to_int16(shape, beta, input).case(&name, vec![data]));
+            }
+        }
+    }
+    let mut one_high = vec![-128i8; 12];
+    one_high[5] = 127;
+    for input in &inputs[..4] {
+        for (what, values) in
+            [("all -128", vec![-128i8; 12]), ("all 127", vec![127; 12]), ("one 127", one_high.clone())]
+        {
+            let name = format!("int8->int16 softmax {what} scale {}", input.0);
+            cases.push(int8_to_int16(&[1, 12], 1.0, *input).case(&name, vec![Tensor::from_i8(&[1, 12], &values)]));
+        }
+    }
+    cases
+}
+
+/// An int16 softmax of input scale `scale` (zero point 0, as TFLM requires) into 2^-15.
+fn int16(shape: &[usize], beta: f32, scale: f32) -> OneOp {
+    let q = |scale: f32| Some(Quant::tensor(scale, 0));
+    one_softmax(shape, beta, (DType::Int16, q(scale)), (DType::Int16, q(1.0 / 32768.0)))
+}
+
+/// The `int16_softmax` suite: rows of 1 to 1500 elements and batches of rows; input scales from
+/// 2^-15 (every difference within [-2, 0] of the exp table's [-10, 0]) through 10/65535 (the
+/// multiplier exactly 1) to 4.9 (left shift 15, the last without overflow; differences past -10
+/// clamp), 3.78e-6 (the converter-made `ds_cnn_16x8` model's), 10^-7 (a right shift) and 10^-15 (`QuantizeMultiplier` gives 0: every exp is 1); beta
+/// 1, 0.5, 2 and 0.1; all-equal rows, one maximum among minima, a ramp; the longest row whose
+/// int32 sum of exps cannot overflow (65538 elements; all equal, the sum is 2^31 - 2).
+pub fn int16_softmax() -> Vec<Case> {
+    let mut rng = Rng(0x5016);
+    let mut cases = Vec::new();
+    let shapes: [&[usize]; 6] = [&[1, 1], &[1, 2], &[4, 10], &[2, 3, 17], &[1, 100], &[2, 1500]];
+    let scales = [1.0 / 32768.0, 10.0 / 65535.0, 3.779_276_5e-6, 1e-4, 0.001, 0.01, 0.3, 4.9, 1e-7, 1e-15];
+    for shape in shapes {
+        for scale in scales {
+            for beta in [1.0f32, 0.5, 2.0, 0.1] {
+                // From beta · scale ≈ 5 on TFLM's rescaled differences overflow (mc rejects it).
+                if beta * scale >= 5.0 {
+                    continue;
+                }
+                let data = Tensor::random(DType::Int16, shape, &mut rng);
+                let name = format!("int16 softmax {shape:?} scale {scale} beta {beta}");
+                cases.push(int16(shape, beta, scale).case(&name, vec![data]));
+            }
+        }
+    }
+    let mut one_high = vec![i16::MIN; 12];
+    one_high[3] = i16::MAX;
+    let ramp: Vec<i16> = (0..12).map(|i| (i * 65535 / 11 - 32768) as i16).collect();
+    for scale in [1.0 / 32768.0, 0.001, 0.1] {
+        let rows = [("all min", vec![i16::MIN; 12]), ("all max", vec![i16::MAX; 12]), ("one max", one_high.clone())];
+        for (what, values) in rows.into_iter().chain([("ramp", ramp.clone())]) {
+            let name = format!("int16 softmax {what} scale {scale}");
+            cases.push(int16(&[1, 12], 1.0, scale).case(&name, vec![Tensor::from_i16(&[1, 12], &values)]));
+        }
+    }
+    let longest = [1, 65538];
+    let equal = Tensor::from_i16(&longest, &[1000; 65538]);
+    for (what, data) in [("equal", equal), ("random", Tensor::random(DType::Int16, &longest, &mut rng))] {
+        cases.push(int16(&longest, 1.0, 0.001).case(&format!("int16 softmax longest row {what}"), vec![data]));
     }
     cases
 }

@@ -97,7 +97,10 @@ const INT16_UNARY: Variant = variant("int16", "", &[Slot::One(&[Q16])], &[Q16]);
 const INT16_SYMMETRIC: Variant = variant("int16", "zero point 0", &[Slot::One(&[Q16])], &[Q16]);
 const F32_BINARY: Variant = variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]);
 const INT8_BINARY: Variant = variant("int8", "", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]);
-const INT16_BINARY: Variant = variant("int16", "zero points 0", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
+const INT16_BINARY: Variant = variant("int16", "", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
+/// int16 operands and result with zero points 0, as TFLite Micro's int16 `MUL` requires.
+const INT16_SYMMETRIC_BINARY: Variant =
+    variant("int16", "zero points 0", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
 const F32_WEIGHTED: Variant =
     variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::Optional(&[F32])], &[F32]);
 const INT8_WEIGHTED: Variant = variant(
@@ -191,10 +194,10 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "MUL",
         op: "mul",
-        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY],
-        options: "numpy broadcasting up to rank 4, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
+        options: "numpy broadcasting up to rank 4 (int16: 6), fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
-    OpSupport { tflite: "RELU", op: "relu", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
+    OpSupport { tflite: "RELU", op: "relu", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport { tflite: "RELU_N1_TO_1", op: "relu_n1_to_1", variants: &[F32_UNARY, INT8_UNARY], options: "" },
     OpSupport { tflite: "RELU6", op: "relu6", variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY], options: "" },
     OpSupport {
@@ -212,13 +215,18 @@ pub const TABLE: &[OpSupport] = &[
             variant("int8->int16", "output scale 1/65536, zero point -32768", &[Slot::One(&[Q8])], &[Q16]),
             variant("int16", "zero points 0, output scale 1/32768", &[Slot::One(&[Q16])], &[Q16]),
         ],
-        options: "any beta, along the last dimension",
+        options: "any beta (int16: beta × input scale below about 5), along the last dimension",
     },
     OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport {
         tflite: "PAD",
         op: "pad",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32])],
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            variant("int16", "zero point 0", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
+            variant("int32", "", &[Slot::One(&[I32])], &[I32]),
+        ],
         options: "constant paddings, rank <= 5",
     },
     OpSupport {

@@ -3,6 +3,10 @@
 // Int8 logistic and tanh are 256-entry tables of TFLM's results, indexed by x + 128.
 // CHECK: buffer.global @logistic_table {role = "constant"} : !buffer<256xi8>
 // CHECK: buffer.global @tanh_table {role = "constant"} : !buffer<256xi8>
+// Int16 logistic and tanh share TFLite's table of sigmoid(i / 24) in Q0.16 (stored as i16 bits:
+// 32768 = 0x8000, 33451 = 0x82AB, ..., 65535 = 0xFFFF).
+// CHECK: buffer.global @sigmoid_table {role = "constant"} : !buffer<256xi16> = dense<"0x0080AB82{{[0-9A-F]*}}FFFF">
+// CHECK-NOT: buffer.global
 
 // Int8 relu rescales from the input to the output quantization (MultiplyByQuantizedMultiplier:
 // a 64-bit product) and clamps at the output zero point.
@@ -46,6 +50,35 @@ func.func @relu_i8_same_scale(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:3>>, %y: 
 // CHECK: loop.store %[[C]]
 func.func @relu6_i8(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>, %y: !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>) {
   buffer.kernel relu6 ins(%x : !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>) outs(%y : !buffer<8x!quant.uniform<i8:f32, 0.1:-3>>)
+  return
+}
+
+// Int16 relu (zero points 0, as TFLM requires): the same rescaling, by in / out = 2 here
+// (multiplier 2^30, shift 2), clamped to [0, 32767] and truncated to i16.
+// CHECK-LABEL: func.func @relu_i16
+// CHECK: %[[V:[a-z0-9_-]+]] = loop.load
+// CHECK: %[[W:[a-z0-9_-]+]] = arith.extsi %[[V]] : i16 to i32
+// CHECK: arith.shli %{{.*}}, %c2_i32{{.*}} : i32
+// CHECK: arith.muli {{.*}} : i64
+// CHECK: arith.maxsi %{{.*}}, %c0_i32 : i32
+// CHECK: arith.minsi %{{.*}}, %c32767_i32 : i32
+// CHECK: %[[Q:[a-z0-9_-]+]] = arith.trunci %{{.*}} : i32 to i16
+// CHECK: loop.store %[[Q]]
+func.func @relu_i16(%x: !buffer<2x3x!quant.uniform<i16:f32, 0.001>>, %y: !buffer<2x3x!quant.uniform<i16:f32, 0.0005>>) {
+  buffer.kernel relu ins(%x : !buffer<2x3x!quant.uniform<i16:f32, 0.001>>) outs(%y : !buffer<2x3x!quant.uniform<i16:f32, 0.0005>>)
+  return
+}
+
+// Int16 relu6 clamps in the input quantization, any zero point: [-300, -300 + 6 / 0.001].
+// CHECK-LABEL: func.func @relu6_i16
+// CHECK-DAG: %[[SIX:[a-z0-9_-]+]] = arith.constant 5700 : i16
+// CHECK-DAG: %[[ZERO:[a-z0-9_-]+]] = arith.constant -300 : i16
+// CHECK: %[[V:[a-z0-9_-]+]] = loop.load
+// CHECK: %[[R:[a-z0-9_-]+]] = arith.maxsi %[[V]], %[[ZERO]] : i16
+// CHECK: %[[C:[a-z0-9_-]+]] = arith.minsi %[[R]], %[[SIX]] : i16
+// CHECK: loop.store %[[C]]
+func.func @relu6_i16(%x: !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>, %y: !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>) {
+  buffer.kernel relu6 ins(%x : !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>) outs(%y : !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>)
   return
 }
 
@@ -102,5 +135,59 @@ func.func @logistic_f32(%x: !buffer<4xf32>, %y: !buffer<4xf32>) {
 // CHECK: math.tanh %{{.*}} : f32
 func.func @tanh_f32(%x: !buffer<4xf32>, %y: !buffer<4xf32>) {
   buffer.kernel tanh ins(%x : !buffer<4xf32>) outs(%y : !buffer<4xf32>)
+  return
+}
+
+// Int16 logistic, a general input scale (0.001): x · 25165 (0.001 · 3 · 4096 doubled 11 times)
+// rounded >> 11 brings the input to the table's unit 1/(3 · 4096); |v| >> 9 picks the entry
+// (clamped to 254, the saturated case selected apart), the low 9 bits interpolate, and the sign
+// mirrors the result around 1/2.
+// CHECK-LABEL: func.func @logistic_i16
+// CHECK-SAME: (%[[X:[a-z0-9_-]+]]: !buffer<8x{{.*}}>, %[[Y:[a-z0-9_-]+]]: !buffer<8x{{.*}}>)
+// CHECK-DAG: %[[M:[a-z0-9_-]+]] = arith.constant 25165 : i32
+// CHECK-DAG: %[[ROUND:[a-z0-9_-]+]] = arith.constant 1024 : i32
+// CHECK-DAG: %[[SHIFT:[a-z0-9_-]+]] = arith.constant 11 : i32
+// CHECK-DAG: %[[SAT:[a-z0-9_-]+]] = arith.constant 33553408 : i32
+// CHECK: %[[T:[a-z0-9_-]+]] = buffer.get_global @sigmoid_table : !buffer<256xi16>
+// CHECK: loop.for %[[I:[a-z0-9_-]+]] =
+// CHECK:   %[[V:[a-z0-9_-]+]] = loop.load %[[X]][%[[I]]]
+// CHECK:   %[[W:[a-z0-9_-]+]] = arith.extsi %[[V]] : i16 to i32
+// CHECK:   %[[P:[a-z0-9_-]+]] = arith.muli %[[W]], %[[M]] : i32
+// CHECK:   %[[R:[a-z0-9_-]+]] = arith.addi %[[P]], %[[ROUND]] : i32
+// CHECK:   %[[S:[a-z0-9_-]+]] = arith.shrsi %[[R]], %[[SHIFT]] : i32
+// CHECK:   %[[NEG:[a-z0-9_-]+]] = arith.cmpi slt, %[[S]]
+// CHECK:   %[[A:[a-z0-9_-]+]] = arith.select %[[NEG]]
+// CHECK:   %[[H:[a-z0-9_-]+]] = arith.shrui %[[A]], %{{.*}} : i32
+// CHECK:   %[[OVER:[a-z0-9_-]+]] = arith.cmpi sgt, %[[H]]
+// CHECK:   %[[E:[a-z0-9_-]+]] = arith.minsi %[[H]]
+// CHECK:   %[[K:[a-z0-9_-]+]] = arith.index_cast %[[E]] : i32 to index
+// CHECK:   %[[K1:[a-z0-9_-]+]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK:   %[[B:[a-z0-9_-]+]] = loop.load %[[T]][%[[K]]] : !buffer<256xi16>
+// CHECK:   arith.extui %[[B]] : i16 to i32
+// CHECK:   %[[N:[a-z0-9_-]+]] = loop.load %[[T]][%[[K1]]] : !buffer<256xi16>
+// CHECK:   arith.extui %[[N]] : i16 to i32
+// CHECK:   %[[INTERP:[a-z0-9_-]+]] = arith.addi
+// CHECK:   %[[RES:[a-z0-9_-]+]] = arith.select %[[OVER]], %[[SAT]], %[[INTERP]] : i32
+// CHECK:   %[[MIRRORED:[a-z0-9_-]+]] = arith.select %[[NEG]]
+// CHECK:   %[[OUT:[a-z0-9_-]+]] = arith.shrsi %[[MIRRORED]], %{{.*}} : i32
+// CHECK:   %[[Q:[a-z0-9_-]+]] = arith.trunci %[[OUT]] : i32 to i16
+// CHECK:   loop.store %[[Q]], %[[Y]][%[[I]]]
+func.func @logistic_i16(%x: !buffer<8x!quant.uniform<i16:f32, 0.001>>, %y: !buffer<8x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
+  buffer.kernel logistic ins(%x : !buffer<8x!quant.uniform<i16:f32, 0.001>>) outs(%y : !buffer<8x!quant.uniform<i16:f32, 3.0517578125e-05>>)
+  return
+}
+
+// Int16 tanh of the power-of-two scale 2^-12: TFLM's multiplier 3, no shift; entries step every
+// 2^8 (tanh reads sigmoid(2x)); saturated at 0xFFFF << 8.
+// CHECK-LABEL: func.func @tanh_i16
+// CHECK-DAG: %[[THREE:[a-z0-9_-]+]] = arith.constant 3 : i32
+// CHECK-DAG: %[[SAT:[a-z0-9_-]+]] = arith.constant 16776960 : i32
+// CHECK: %[[W:[a-z0-9_-]+]] = arith.extsi %{{.*}} : i16 to i32
+// CHECK-NEXT: %[[P:[a-z0-9_-]+]] = arith.muli %[[W]], %[[THREE]] : i32
+// CHECK-NEXT: arith.cmpi slt, %[[P]]
+// CHECK: arith.select %{{.*}}, %[[SAT]], %{{.*}} : i32
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+func.func @tanh_i16(%x: !buffer<8x!quant.uniform<i16:f32, 0.000244140625>>, %y: !buffer<8x!quant.uniform<i16:f32, 3.0517578125e-05>>) {
+  buffer.kernel tanh ins(%x : !buffer<8x!quant.uniform<i16:f32, 0.000244140625>>) outs(%y : !buffer<8x!quant.uniform<i16:f32, 3.0517578125e-05>>)
   return
 }

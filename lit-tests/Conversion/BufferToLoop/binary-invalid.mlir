@@ -1,10 +1,13 @@
 // RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(buffer-to-loop)' --verify-diagnostics
 // What the add, sub and mul lowerings reject: one located error per kernel.
 
-!q16 = !quant.uniform<i16:f32, 5.000000e-01>
-func.func @int16(%a: !buffer<4x!q16>, %b: !buffer<4x!q16>, %c: !buffer<4x!q16>) {
-  // expected-error@+1 {{'buffer.kernel' op add: unsupported: operand types !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>>, !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>> -> !buffer<4x!quant.uniform<i16:f32, 5.000000e-01>> (only f32 and int8 are lowered)}}
-  buffer.kernel add ins(%a, %b : !buffer<4x!q16>, !buffer<4x!q16>) outs(%c : !buffer<4x!q16>) {fused_activation = "NONE"}
+// int16 add shifts left by 15 only: an output scale below 2^-14 of the inputs' makes the output
+// rescale reach one, which TFLite's QuantizeMultiplierSmallerThanOneExp refuses.
+!q16 = !quant.uniform<i16:f32, 1.000000e+00>
+!tiny16 = !quant.uniform<i16:f32, 1.000000e-05>
+func.func @int16_output_rescale_above_one(%a: !buffer<4x!q16>, %b: !buffer<4x!q16>, %c: !buffer<4x!tiny16>) {
+  // expected-error@+1 {{'buffer.kernel' op add: unsupported: rescaling by 6.1035157}}
+  buffer.kernel add ins(%a, %b : !buffer<4x!q16>, !buffer<4x!q16>) outs(%c : !buffer<4x!tiny16>) {fused_activation = "NONE"}
   return
 }
 

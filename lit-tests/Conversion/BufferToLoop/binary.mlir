@@ -89,3 +89,55 @@ func.func @add_scalar_f32(%a: !buffer<2x3xf32, strides: [1, 2], offset: 0>, %b: 
   buffer.kernel add ins(%a, %b : !buffer<2x3xf32, strides: [1, 2], offset: 0>, !buffer<f32>) outs(%c : !buffer<2x3xf32>) {fused_activation = "NONE"}
   return
 }
+
+// int16 add/sub rescale in the nest (no table): left_shift 15, then each input's multiplier.
+// The input of the larger scale (0.5) is halved, which is a shift by 14; the other (0.25,
+// zero point 100) is offset, shifted by 15 and multiplied by 0.5 · 2^-1 (SRDHM, RDBPOT by 1).
+// The output rescale (2 · 0.5 / (2^15 · 1), multiplier 2^30, shift -14), then the RELU clamp
+// in the int16 range.
+// CHECK-LABEL: func.func @add_i16
+// CHECK-NOT: buffer.get_global
+// CHECK: loop.for %[[I:.*]] =
+// CHECK:   loop.for %[[J:.*]] =
+// CHECK:     %[[A:.*]] = loop.load %arg0[%[[I]], %[[J]]]
+// CHECK:     %[[AW:.*]] = arith.extsi %[[A]] : i16 to i32
+// CHECK:     %[[AO:.*]] = arith.addi %[[AW]], %c0_i32 : i32
+// CHECK:     %[[SA:.*]] = arith.shli %[[AO]], %c14_i32 : i32
+// CHECK:     %[[B:.*]] = loop.load %arg1[%[[J]]]
+// CHECK:     %[[BW:.*]] = arith.extsi %[[B]] : i16 to i32
+// CHECK:     %[[BO:.*]] = arith.addi %[[BW]], %c-100_i32 : i32
+// CHECK:     %[[BS:.*]] = arith.shli %[[BO]], %c15_i32 : i32
+// CHECK:     arith.extsi %[[BS]] : i32 to i64
+// CHECK:     arith.shrsi %{{.*}}, %c31_i64 : i64
+// CHECK:     %[[SUM:.*]] = arith.addi %[[SA]], %{{.*}} : i32
+// CHECK:     arith.extsi %[[SUM]] : i32 to i64
+// CHECK:     arith.shrsi %{{.*}}, %c13_i32 : i32
+// CHECK:     arith.maxsi %{{.*}}, %c0_i32 : i32
+// CHECK:     %[[CLAMP:.*]] = arith.minsi %{{.*}}, %c32767_i32 : i32
+// CHECK:     %[[OUT:.*]] = arith.trunci %[[CLAMP]] : i32 to i16
+// CHECK:     loop.store %[[OUT]], %arg2[%[[I]], %[[J]]]
+!q16a = !quant.uniform<i16:f32, 5.000000e-01>
+!q16b = !quant.uniform<i16:f32, 2.500000e-01:100>
+!q16c = !quant.uniform<i16:f32, 1.000000e+00>
+func.func @add_i16(%a: !buffer<2x3x!q16a>, %b: !buffer<3x!q16b>, %c: !buffer<2x3x!q16c>) {
+  buffer.kernel add ins(%a, %b : !buffer<2x3x!q16a>, !buffer<3x!q16b>) outs(%c : !buffer<2x3x!q16c>) {fused_activation = "RELU"}
+  return
+}
+
+// int16 mul: an i32 product of the (zero point 0) values, one requantization by 0.01 · 0.02 /
+// 0.001 = 0.2, the RELU_N1_TO_1 clamp at ±1 / 0.001, truncated to i16.
+// CHECK-LABEL: func.func @mul_i16
+// CHECK: loop.for
+// CHECK:   arith.extsi %{{.*}} : i16 to i32
+// CHECK:   arith.extsi %{{.*}} : i16 to i32
+// CHECK:   arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK:   arith.maxsi %{{.*}}, %c-1000_i32 : i32
+// CHECK:   arith.minsi %{{.*}}, %c1000_i32 : i32
+// CHECK:   arith.trunci %{{.*}} : i32 to i16
+!q16x = !quant.uniform<i16:f32, 0.01>
+!q16y = !quant.uniform<i16:f32, 0.02>
+!q16z = !quant.uniform<i16:f32, 0.001>
+func.func @mul_i16(%a: !buffer<4x!q16x>, %b: !buffer<4x!q16y>, %c: !buffer<4x!q16z>) {
+  buffer.kernel mul ins(%a, %b : !buffer<4x!q16x>, !buffer<4x!q16y>) outs(%c : !buffer<4x!q16z>) {fused_activation = "RELU_N1_TO_1"}
+  return
+}

@@ -7,9 +7,10 @@
 //! weights staged into RAM by the default hydration, on the M4 and RV32IMAC. A float network
 //! (the conformance crate's) runs on every board, soft-float and hard-float, within TFLite
 //! Micro's float tolerance: it checks the float ABI of the objects and their libm calls. The
-//! converter-made int8 and 16x8 models (`conformance/models`) run on the M4 and RV32IMAC.
+//! converter-made int8 and 16x8 models (`conformance/models`) and every case of every int16
+//! operator suite run on the M4 and RV32IMAC.
 
-use mc_conformance::{Case, DType, Rng, Tensor, converted, networks, paths, reference, tensor};
+use mc_conformance::{Case, DType, Rng, Tensor, converted, networks, paths, reference, suites, tensor};
 use mc_emulator::{Board, harness};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -197,39 +198,54 @@ fn a_float_network_on_every_board_matches_tflite_micro() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Runs every case (model files written to the scratch folder) on each of `boards`, two at a
+/// time, and checks every output against TFLite Micro's; panics listing every failure.
+fn check_cases_on_boards(label: &str, cases: &[Case], boards: &[&str]) {
+    let expected = reference::run_tflm(cases);
+    let jobs: Vec<(usize, &str)> =
+        (0..cases.len()).flat_map(|case| boards.iter().map(move |&board| (case, board))).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                while let Some(&(index, board)) = jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst)) {
+                    let (case, expected) = (&cases[index], &expected[index]);
+                    let dir = scratch(&format!("{label}-{index}-{board}"));
+                    let model = dir.join("model.tflite");
+                    std::fs::write(&model, &case.model).unwrap();
+                    let inputs: Vec<&[u8]> = case.inputs.iter().map(|t| &t.data[..]).collect();
+                    let board = Board::lookup(board).unwrap();
+                    let failure = match run_all_on_board(board, &model, "m", None, &inputs, expected.len(), &dir) {
+                        Ok(got) if got.iter().eq(expected.iter().map(|t| &t.data)) => continue,
+                        Ok(_) => format!("{} on {}: outputs differ from TFLite Micro's", case.name, board.name),
+                        Err(message) => format!("{} on {}: {message}", case.name, board.name),
+                    };
+                    failures.lock().unwrap().push(failure);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{} of {} runs failed:\n{}", failures.len(), jobs.len(), failures.join("\n"));
+}
+
 #[test]
 fn converter_made_int8_and_16x8_models_on_cortex_m4_and_rv32imac_match_tflite_micro() {
     let cases: Vec<Case> = converted::MODELS.iter().map(|file| converted::cases(file, 1, 9).remove(0)).collect();
-    let expected = reference::run_tflm(&cases);
-    let jobs: Vec<(usize, &str)> =
-        (0..cases.len()).flat_map(|model| ["cortex-m4", "rv32imac"].map(|board| (model, board))).collect();
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let runs: Vec<_> = jobs
-            .chunks(jobs.len().div_ceil(2))
-            .map(|chunk| {
-                let (cases, expected) = (&cases, &expected);
-                scope.spawn(move || {
-                    let mut failures = Vec::new();
-                    for &(model, board) in chunk {
-                        let (file, case) = (converted::MODELS[model], &cases[model]);
-                        let prefix = file.trim_end_matches(".tflite");
-                        let dir = scratch(&format!("{prefix}-{board}"));
-                        let inputs: Vec<&[u8]> = case.inputs.iter().map(|t| &t.data[..]).collect();
-                        let board = Board::lookup(board).unwrap();
-                        let outputs = expected[model].len();
-                        match run_all_on_board(board, &converted::path(file), prefix, None, &inputs, outputs, &dir) {
-                            Ok(got) if got.iter().eq(expected[model].iter().map(|t| &t.data)) => {}
-                            Ok(_) => {
-                                failures.push(format!("{prefix} on {}: outputs differ from TFLite Micro's", board.name))
-                            }
-                            Err(message) => failures.push(format!("{prefix} on {}: {message}", board.name)),
-                        }
-                    }
-                    failures
-                })
-            })
-            .collect();
-        runs.into_iter().flat_map(|run| run.join().unwrap()).collect()
-    });
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_cases_on_boards("converted", &cases, &["cortex-m4", "rv32imac"]);
+}
+
+#[test]
+fn int16_operator_cases_on_cortex_m4_and_rv32imac_match_tflite_micro() {
+    // The LLVM backend's int16 arithmetic (64-bit accumulators and requantization, widening
+    // loads) against TFLite Micro, operator by operator: every case of every int16 suite.
+    let cases: Vec<Case> = suites::ALL
+        .iter()
+        .filter(|suite| suite.name.contains("int16"))
+        .flat_map(|suite| (suite.cases)())
+        .filter(|case| case.expected.is_none())
+        .collect();
+    assert!(cases.len() > 200, "only {} int16 cases", cases.len());
+    check_cases_on_boards("int16", &cases, &["cortex-m4", "rv32imac"]);
 }

@@ -270,6 +270,58 @@ fn supported_ops_prints_the_support_table() {
     for entry in mc_dialects::graph::support::TABLE {
         assert!(text.lines().any(|line| line.starts_with(&format!("{} ", entry.tflite))), "{}", entry.tflite);
     }
+    // The README shows the same table.
+    let readme = std::fs::read_to_string(paths::repo_root().join("README.md")).unwrap();
+    assert!(readme.contains(&text), "README.md's supported operators differ from `mcc --supported-ops`:\n{text}");
     // --supported-ops stands alone.
     assert!(!mcc(&["--supported-ops", "model.tflite"]).status.success());
+}
+
+/// A 16x8 fully connected layer `x [1, 4] -> y [1, 2]`: input and output scales and zero points,
+/// and the bias (type and values), if any.
+fn fully_connected_16x8(input: (f32, i64), output: (f32, i64), bias: Option<(mc_tflite::DType, Vec<u8>)>) -> Vec<u8> {
+    use mc_tflite::writer::ModelBuilder;
+    use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, DType as Tfl, FullyConnectedOptions, WeightsFormat};
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[1, 4], Tfl::Int16);
+    b.set_quantization(x, &[input.0], &[input.1], 0);
+    let w = b.add_constant("w", &[2, 4], Tfl::Int8, &[1, 2, 3, 4, 5, 6, 7, 8]);
+    b.set_quantization(w, &[0.5], &[0], 0);
+    let bias = bias.map_or(-1, |(dtype, data)| b.add_constant("bias", &[2], dtype, &data));
+    let y = b.add_tensor("y", &[1, 2], Tfl::Int16);
+    b.set_quantization(y, &[output.0], &[output.1], 0);
+    let options = FullyConnectedOptions {
+        fused_activation: Activation::None,
+        weights_format: WeightsFormat::Default,
+        keep_num_dims: false,
+        asymmetric_quantize_inputs: false,
+        quantized_bias_type: None,
+    };
+    b.add_op(BuiltinOp::FullyConnected, &[x, w, bias], &[y], BuiltinOptions::FullyConnected(options));
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    b.finish()
+}
+
+#[test]
+fn bad_16x8_models_exit_1_naming_the_operator_and_tensor_and_leave_no_files() {
+    let cases = [
+        ("zero-point", fully_connected_16x8((0.5, 3), (1.0, 0), None), "zero point"),
+        ("multiplier", fully_connected_16x8((1000.0, 0), (1e-6, 0), None), "multiplier"),
+        ("bias-width", fully_connected_16x8((0.5, 0), (1.0, 0), Some((mc_tflite::DType::Int8, vec![1, 2]))), "bias"),
+    ];
+    for (name, model, what) in cases {
+        let dir = scratch(&format!("bad-16x8-{name}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("model.tflite");
+        std::fs::write(&path, model).unwrap();
+        let out = dir.join("out");
+        let output = mcc(&[path.to_str().unwrap(), "--target", "cortex-m4", "-o", out.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains(what), "{name}: the error does not say what is wrong: {stderr}");
+        assert!(stderr.contains("FULLY_CONNECTED") && stderr.contains("'y'"), "{name}: operator and tensor: {stderr}");
+        let written = std::fs::read_dir(&out).map(|entries| entries.count()).unwrap_or(0);
+        assert_eq!(written, 0, "{name}: files were left in the output folder");
+    }
 }

@@ -2,24 +2,27 @@
 //! loop per output dimension, each element loaded, mapped and stored at the same indices (so
 //! strided operands work and the kernel runs in place).
 //!
-//! | kernel | int8 (TFLite Micro) | float |
-//! |---|---|---|
-//! | `relu` | `ReluQuantized`: `clamp(out_zp + MBQM(x - in_zp), max(out_zp, -128), 127)` (no MBQM for equal scales) | `x < 0 ? 0 : x` |
-//! | `relu_n1_to_1` | TFLite's `ReluX` (TFLM has no kernel): as `relu`, clamped to quantized ±1 | `clamp(x, -1, 1)` |
-//! | `relu6` | `Relu6Quantized`: `clamp(x, in_zp, quantized 6)` in the *input's* quantization, no rescaling | `clamp(x, 0, 6)` |
-//! | `logistic` | `reference_integer_ops::Logistic`, as a 256-entry table | `1 / (1 + exp(-x))` with TFLM's cutoffs |
-//! | `tanh` | `reference_integer_ops::Tanh`, as a 256-entry table | `math.tanh` |
+//! | kernel | int8 (TFLite Micro) | int16 (TFLite Micro) | float |
+//! |---|---|---|---|
+//! | `relu` | `ReluQuantized`: `clamp(out_zp + MBQM(x - in_zp), max(out_zp, -128), 127)` (no MBQM for equal scales) | `ReluQuantized<int16_t>`: the same in `[0, 32767]`, zero points 0 (`ReluPrepare` requires them) | `x < 0 ? 0 : x` |
+//! | `relu_n1_to_1` | TFLite's `ReluX` (TFLM has no kernel): as `relu`, clamped to quantized ±1 | none: TFLM has no kernel and TFLite's takes no int16 (the support table refuses it) | `clamp(x, -1, 1)` |
+//! | `relu6` | `Relu6Quantized`: `clamp(x, in_zp, quantized 6)` in the *input's* quantization, no rescaling | `Relu6Quantized<int16_t>`: the same, any zero point | `clamp(x, 0, 6)` |
+//! | `logistic` | `reference_integer_ops::Logistic`, as a 256-entry table | `reference_integer_ops::Logistic(int16)`: TFLite's sigmoid table, interpolated ([`sigmoid_int16`](super::sigmoid_int16)) | `1 / (1 + exp(-x))` with TFLM's cutoffs |
+//! | `tanh` | `reference_integer_ops::Tanh`, as a 256-entry table | `reference_integer_ops::Tanh(int16)`: the same table at twice the input | `math.tanh` |
 //!
 //! An int8 logistic or tanh depends on nothing but the input byte, so mc evaluates TFLM's
 //! gemmlowp arithmetic ([`reference`]) for all 256 input values at compile time and the nest is
 //! one table load per element. TFLM requires the outputs of these two to be quantized as scale
-//! 1/256 zero point -128 (logistic) and 1/128, 0 (tanh); others are rejected.
+//! 1/256 zero point -128 (logistic) and 1/128, 0 (tanh); others are rejected. An int16 input has
+//! too many values for a table of results: int16 logistic and tanh interpolate TFLite's sigmoid
+//! table per element.
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::gemmlowp::reference;
 use super::quantization::{
-    INT8_RANGE, Scale, activation_range_quantized, clamp_f32, quantize_multiplier, requantize_to_i8,
+    INT8_RANGE, INT16_RANGE, Scale, activation_range_quantized, clamp_f32, quantize_multiplier, requantize,
 };
+use super::sigmoid_int16::Int16Sigmoid;
 use mc_dialects::arith::CMPF_PREDICATES;
 use mc_dialects::arith::build::select;
 use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, rounding_divide_by_pot};
@@ -39,6 +42,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     match (e.kind(input), e.kind(output)) {
         (ElementKind::F32, ElementKind::F32) => lower_f32(e),
         (ElementKind::Int8, ElementKind::Int8) => lower_int8(e),
+        (ElementKind::Int16, ElementKind::Int16) => lower_int16(e),
         _ => Err(e.unsupported(format!("from '{}' to '{}'", e.type_text(input), e.type_text(output)))),
     }
 }
@@ -115,16 +119,9 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let input_q = (input_scale as f32, input_zero_point as i32);
     let output_q = (output_scale as f32, output_zero_point as i32);
     match e.name.as_str() {
-        "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q),
-        "relu_n1_to_1" => lower_relu_x(e, Activation::ReluN1To1, input_q, output_q),
-        "relu6" => {
-            let (low, high) = activation_range_quantized(Activation::Relu6, input_scale, input_zero_point, INT8_RANGE)
-                .map_err(|m| e.unsupported(m))?;
-            elementwise(e, |e, x| {
-                let (low, high) = (e.int(low.into(), 8), e.int(high.into(), 8));
-                e.clamp_si(x, low, high)
-            })
-        }
+        "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, (8, INT8_RANGE)),
+        "relu_n1_to_1" => lower_relu_x(e, Activation::ReluN1To1, input_q, output_q, (8, INT8_RANGE)),
+        "relu6" => lower_relu6(e, input_q, (8, INT8_RANGE)),
         "logistic" | "tanh" => {
             let function = if e.name == "logistic" { Function::Logistic } else { Function::Tanh };
             let (scale, zero_point) = function.output_quantization();
@@ -149,20 +146,61 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     }
 }
 
-/// `relu` and `relu_n1_to_1` on int8: rescale from the input to the output quantization
-/// (`QuantizeMultiplier(in_scale / out_scale)`, in double from the float scales), then clamp to
-/// the activation's quantized range.
+/// TFLM's int16 kernels: `relu` (`ReluQuantized<int16_t>`, zero points 0 as `ReluPrepare`
+/// requires), `relu6` (`Relu6Quantized<int16_t>`, any zero point), `logistic` and `tanh`
+/// (`reference_integer_ops::Logistic`/`Tanh` of `int16_t`, [`sigmoid_int16`](super::sigmoid_int16)).
+fn lower_int16(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
+    let (input_scale, input_zero_point) = e.per_tensor(input)?;
+    let (output_scale, output_zero_point) = e.per_tensor(output)?;
+    let input_q = (input_scale as f32, input_zero_point as i32);
+    let output_q = (output_scale as f32, output_zero_point as i32);
+    match e.name.as_str() {
+        "relu" if (input_zero_point, output_zero_point) != (0, 0) => Err(e.unsupported(format!(
+            "int16 relu with zero points {input_zero_point} -> {output_zero_point} (TFLite Micro requires 0)"
+        ))),
+        "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, (16, INT16_RANGE)),
+        "relu6" => lower_relu6(e, input_q, (16, INT16_RANGE)),
+        "logistic" | "tanh" => {
+            let function = if e.name == "logistic" { Function::Logistic } else { Function::Tanh };
+            let sigmoid = Int16Sigmoid::prepare(e, function)?;
+            elementwise(e, |e, x| sigmoid.apply(e, x))
+        }
+        other => Err(e.unsupported(format!("int16 {other} has no lowering"))),
+    }
+}
+
+/// `relu6` on int8 or int16 (`bits` and `storage` range): `Relu6Quantized` clamps to `[zero_point, quantized 6]`
+/// in the *input's* quantization (`FloatToQuantizedType`, cut to the storage range), ignoring
+/// the output's.
+fn lower_relu6(
+    e: &mut KernelEmitter<'_>,
+    (scale, zero_point): (f32, i32),
+    (bits, storage): (u32, (i32, i32)),
+) -> Result<(), Diagnostic> {
+    let (low, high) = activation_range_quantized(Activation::Relu6, scale.into(), zero_point.into(), storage)
+        .map_err(|m| e.unsupported(m))?;
+    elementwise(e, |e, x| {
+        let (low, high) = (e.int(low.into(), bits), e.int(high.into(), bits));
+        e.clamp_si(x, low, high)
+    })
+}
+
+/// `relu` and `relu_n1_to_1` on int8 or int16 (`bits` and `storage` range): rescale from the input to the output
+/// quantization (`QuantizeMultiplier(in_scale / out_scale)`, in double from the float scales),
+/// then clamp to the activation's quantized range within the storage range.
 fn lower_relu_x(
     e: &mut KernelEmitter<'_>,
     activation: Activation,
     (input_scale, input_zero_point): (f32, i32),
     (output_scale, output_zero_point): (f32, i32),
+    (bits, storage): (u32, (i32, i32)),
 ) -> Result<(), Diagnostic> {
     let (multiplier, shift) = quantize_multiplier(f64::from(input_scale) / f64::from(output_scale));
     if !(-31..=30).contains(&shift) {
         return Err(e.unsupported(format!("input scale {input_scale} over output scale {output_scale} out of range")));
     }
-    let range = activation_range_quantized(activation, output_scale.into(), output_zero_point.into(), INT8_RANGE)
+    let range = activation_range_quantized(activation, output_scale.into(), output_zero_point.into(), storage)
         .map_err(|m| e.unsupported(m))?;
     // Equal scales give the multiplier 2^30 · 2^1 / 2^31 = 1, for which MBQM is exactly the
     // identity: only the zero points move.
@@ -174,12 +212,12 @@ fn lower_relu_x(
             let shifted = e.addi(x, offset);
             let (low, high) = (e.i32(range.0), e.i32(range.1));
             let clamped = e.clamp_si(shifted, low, high);
-            return e.trunci(clamped, 8);
+            return e.trunci(clamped, bits);
         }
         let zero_point = e.i32(input_zero_point);
         let centered = e.binary("arith.subi", x, zero_point);
         let scale = Scale::constant(e, (multiplier, shift));
-        requantize_to_i8(e, centered, scale, output_zero_point, range)
+        requantize(e, centered, scale, output_zero_point, range, bits)
     })
 }
 

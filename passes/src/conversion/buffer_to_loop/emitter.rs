@@ -7,7 +7,7 @@ use mc_dialects::arith::ConstantOp;
 use mc_dialects::arith::build::{binary, constant_int_value, unary};
 use mc_dialects::buffer::{AllocOp, GetGlobalOp, GlobalOp, KernelOp, Role, RowOrder};
 use mc_dialects::graph::attributes::{dense_int_elements, i64_array, int_elements};
-use mc_dialects::graph::{Activation, Padding};
+use mc_dialects::graph::{Activation, Padding, support};
 use mc_dialects::loops::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::QuantizedType;
@@ -57,21 +57,9 @@ impl<'a> KernelEmitter<'a> {
     /// return it for every operand type or attribute combination they have no kernel for, so
     /// nothing computes wrong numbers at run time.
     ///
-    /// The names in the kernel's location follow, outermost first (an imported model's output
-    /// tensor, then its operator index: `(at "conv1/Relu" in "op#3")`), since the file position
-    /// of an imported operator says nothing.
+    /// The kernel's TFLite operator and tensor follow ([`unsupported_kernel`]).
     pub fn unsupported(&self, reason: impl AsRef<str>) -> Diagnostic {
-        let ctx = &*self.b.ctx;
-        let names = location_names(ctx, ctx.operation(self.op).loc());
-        let at = match names.split_first() {
-            None => String::new(),
-            Some((first, rest)) => {
-                let quoted: Vec<String> = rest.iter().map(|n| format!("{n:?}")).collect();
-                let inner = if quoted.is_empty() { String::new() } else { format!(" in {}", quoted.join(" in ")) };
-                format!(" (at {first:?}{inner})")
-            }
-        };
-        ctx.op_error(self.op, format!("{}: unsupported: {}{at}", self.name, reason.as_ref()))
+        unsupported_kernel(self.b.ctx, self.op, &self.name, reason.as_ref())
     }
 
     /// The attribute `name` of the kernel.
@@ -505,6 +493,27 @@ impl ElementKind {
             ElementKind::F32 | ElementKind::Int64 | ElementKind::Other => None,
         }
     }
+}
+
+/// `'buffer.kernel' op <kernel>: unsupported: <reason>`, followed by what an imported model's
+/// location says, as the importer's notes say it: `(operator 3 (FULLY_CONNECTED) writing tensor 'fc')`
+/// (the file position of an imported operator says nothing); other locations' names follow
+/// outermost first: `(at "a" in "b")`.
+pub fn unsupported_kernel(ctx: &mc_ir::Context, op: OpId, kernel: &str, reason: &str) -> Diagnostic {
+    let names = location_names(ctx, ctx.operation(op).loc());
+    let operator = support::by_op(kernel).map_or(kernel, |entry| entry.tflite);
+    let at = match names.as_slice() {
+        [] => String::new(),
+        [tensor, index] if index.strip_prefix("op#").is_some_and(|n| n.parse::<usize>().is_ok()) => {
+            format!(" (operator {} ({operator}) writing tensor '{tensor}')", &index[3..])
+        }
+        [first, rest @ ..] => {
+            let quoted: Vec<String> = rest.iter().map(|n| format!("{n:?}")).collect();
+            let inner = if quoted.is_empty() { String::new() } else { format!(" in {}", quoted.join(" in ")) };
+            format!(" (at {first:?}{inner})")
+        }
+    };
+    ctx.op_error(op, format!("{kernel}: unsupported: {reason}{at}"))
 }
 
 /// The names of the name locations nested in `loc`, outermost first.

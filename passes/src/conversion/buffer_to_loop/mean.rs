@@ -1,24 +1,25 @@
 //! `mean` over the `axes` attribute, keeping them as 1s with `keep_dims`: TFLite Micro's MEAN
 //! (`reduce_common.cc`).
 //!
-//! For int8, TFLM takes one path whatever the scales and axes: `QuantizedMeanOrSum` sums the
-//! stored values in `int32`, subtracts `input_zero_point · count`, and requantizes with the
-//! multiplier of `input_scale / output_scale` rescaled by `1 / count` (in integers, see
-//! [`mean_multiplier`]); the result is clamped to int8 (MEAN has no fused activation). Float
+//! For int8 and int16, TFLM takes one path whatever the scales, zero points and axes:
+//! `QuantizedMeanOrSum<T>` sums the stored values in `int32` (wrapping), subtracts
+//! `input_zero_point · count`, and requantizes with the multiplier of `input_scale /
+//! output_scale` rescaled by `1 / count` (in integers, see [`mean_multiplier`]); the result is
+//! clamped to `T`'s range (MEAN has no fused activation). Float
 //! sums in row-major order and divides by the count. The nest is one loop per kept dimension
 //! around one loop per reduced dimension:
 //!
 //! ```text
 //! for each kept index k:
 //!   acc = init + Σ input[k ∪ r] over reduced indices r (innermost dimension last)
-//!   out[k] = finish(acc)       int8: clamp(MBQM(acc, m, s) + output_zp); float: acc / count
+//!   out[k] = finish(acc)       int8/int16: clamp(MBQM(acc, m, s) + output_zp); float: acc / count
 //! ```
 //!
-//! The int8 accumulator starts at `-input_zero_point · count` (wrapped to `int32` as TFLM's
+//! The integer accumulator starts at `-input_zero_point · count` (wrapped to `int32` as TFLM's
 //! subtraction wraps), so the subtraction costs nothing per output.
 
 use super::emitter::{ElementKind, KernelEmitter};
-use super::quantization::{INT8_RANGE, Scale, quantize_multiplier, requantize_to_i8};
+use super::quantization::{INT8_RANGE, INT16_RANGE, Scale, quantize_multiplier, requantize};
 use mc_ir::{Diagnostic, Value};
 
 /// Lowers `mean`.
@@ -43,30 +44,37 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         );
     }
     let kept: Vec<usize> = (0..shape.len()).filter(|d| !reduced.contains(d)).collect();
-    let arithmetic = match (e.kind(input), e.kind(output)) {
-        (ElementKind::F32, ElementKind::F32) => Arithmetic::F32 { count: count as f32 },
-        (ElementKind::Int8, ElementKind::Int8) => {
-            let (input_scale, input_zero_point) = e.per_tensor(input)?;
-            let (output_scale, output_zero_point) = e.per_tensor(output)?;
-            let (multiplier, shift) = mean_multiplier(input_scale, output_scale, count);
-            Arithmetic::Int8 {
-                init: (-input_zero_point).wrapping_mul(count) as i32,
-                multiplier,
-                shift,
-                output_zero_point: output_zero_point as i32,
-            }
-        }
+    let storage = match (e.kind(input), e.kind(output)) {
+        (ElementKind::F32, ElementKind::F32) => None,
+        (ElementKind::Int8, ElementKind::Int8) => Some((8, INT8_RANGE)),
+        (ElementKind::Int16, ElementKind::Int16) => Some((16, INT16_RANGE)),
         _ => {
             return Err(e.unsupported(format!(
-                "input '{}' and output '{}' (float32 or int8)",
+                "input '{}' and output '{}' (float32, int8 or int16)",
                 e.type_text(input),
                 e.type_text(output)
             )));
         }
     };
+    let arithmetic = match storage {
+        None => Arithmetic::F32 { count: count as f32 },
+        Some((bits, range)) => {
+            let (input_scale, input_zero_point) = e.per_tensor(input)?;
+            let (output_scale, output_zero_point) = e.per_tensor(output)?;
+            let (multiplier, shift) = mean_multiplier(input_scale, output_scale, count);
+            Arithmetic::Quantized {
+                init: (-input_zero_point).wrapping_mul(count) as i32,
+                multiplier,
+                shift,
+                output_zero_point: output_zero_point as i32,
+                bits,
+                range,
+            }
+        }
+    };
     let init = match arithmetic {
         Arithmetic::F32 { .. } => e.f32(0.0),
-        Arithmetic::Int8 { init, .. } => e.i32(init),
+        Arithmetic::Quantized { init, .. } => e.i32(init),
     };
     let kept_sizes: Vec<i64> = kept.iter().map(|&d| shape[d]).collect();
     e.nest(&kept_sizes, |e, ivs| {
@@ -81,9 +89,9 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 let count = e.f32(count);
                 e.binary("arith.divf", acc, count)
             }
-            Arithmetic::Int8 { multiplier, shift, output_zero_point, .. } => {
+            Arithmetic::Quantized { multiplier, shift, output_zero_point, bits, range, .. } => {
                 let scale = Scale::constant(e, (multiplier, shift));
-                requantize_to_i8(e, acc, scale, output_zero_point, INT8_RANGE)
+                requantize(e, acc, scale, output_zero_point, range, bits)
             }
         };
         // The output index: the kept indices, with 0 for each reduced dimension kept as a 1.
@@ -99,8 +107,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
 enum Arithmetic {
     /// `f32` sum divided by `count`.
     F32 { count: f32 },
-    /// `i32` sum from `init`, requantized.
-    Int8 { init: i32, multiplier: i32, shift: i32, output_zero_point: i32 },
+    /// `i32` sum from `init`, requantized and clamped to the `range` of `bits`-bit storage.
+    Quantized { init: i32, multiplier: i32, shift: i32, output_zero_point: i32, bits: u32, range: (i32, i32) },
 }
 
 /// `indices` with the `reduced` dimensions set to `zero`.
@@ -123,7 +131,7 @@ fn sum(
         let loaded = e.load(input, indices);
         return Ok(match arithmetic {
             Arithmetic::F32 { .. } => e.binary("arith.addf", acc, loaded),
-            Arithmetic::Int8 { .. } => {
+            Arithmetic::Quantized { .. } => {
                 let value = e.extsi_i32(loaded);
                 e.addi(acc, value)
             }
@@ -164,7 +172,7 @@ fn output_shape(shape: &[i64], reduced: &[usize], keep_dims: bool) -> Vec<i64> {
         .collect()
 }
 
-/// TFLM's int8 mean multiplier: `QuantizeMultiplier(input_scale / output_scale)` (the `float`
+/// TFLM's int8 and int16 mean multiplier: `QuantizeMultiplier(input_scale / output_scale)` (the `float`
 /// scales divided in `double`), then, in `QuantizedMeanOrSum`, `shift = min(floor(log2(count)),
 /// 32, 31 + exponent)`, `multiplier = (multiplier << shift) / count` and `exponent -= shift`.
 fn mean_multiplier(input_scale: f64, output_scale: f64, count: i64) -> (i32, i32) {

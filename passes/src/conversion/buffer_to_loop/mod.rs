@@ -28,11 +28,11 @@
 //! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel` (int8 and 16x8), `reference_ops::DepthwiseConv` |
 //! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`/`FullyConnectedPerChannel` (int8 and 16x8), `reference_ops::FullyConnected` |
 //! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions |
-//! | `softmax` | `softmax` | `reference_ops::Softmax` (int8 via gemmlowp fixed point, float) |
-//! | `add`, `sub`, `mul` | `binary` | `AddFunc`/`SubFunc`/`MulElementwise`, broadcasting |
-//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation` | `ReluQuantized`, `reference_integer_ops::Logistic`/`Tanh` |
+//! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
+//! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
+//! | `relu`, `relu6`, `relu_n1_to_1`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table) |
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
-//! | `mean` | `mean` | `reference_integer_ops::Mean`, `reference_ops::Mean` |
+//! | `mean` | `mean` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean` |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
@@ -42,8 +42,9 @@
 //! | module | holds |
 //! |---|---|
 //! | [`emitter`] | [`KernelEmitter`]: reading the kernel, constants, loops, loads/stores, workspaces, constant tables |
-//! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8 and 16x8 requantization tails |
+//! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8, int16 and 16x8 requantization tails |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
+//! | `lut` | TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
@@ -60,6 +61,7 @@ mod depthwise_conv;
 pub mod emitter;
 mod fully_connected;
 pub mod gemmlowp;
+mod lut;
 mod mean;
 pub mod overlap;
 mod pad;
@@ -67,7 +69,9 @@ mod pool;
 pub mod quantization;
 mod quantize;
 mod reduction;
+mod sigmoid_int16;
 mod softmax;
+mod softmax_int16;
 mod strided_slice;
 mod window;
 
@@ -168,14 +172,14 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
     let count = targets.len();
     for (Target { op, name, inputs, output }, hint) in targets.into_iter().zip(hints) {
         let Some(lower) = lowering(&name) else {
-            diags.push(ctx.op_error(op, format!("{name}: unsupported: no loop lowering for this kernel")));
+            diags.push(emitter::unsupported_kernel(ctx, op, &name, "no loop lowering for this kernel"));
             continue;
         };
         // The support table decides which element types a kernel is lowered for.
         if let Some(Err(message)) =
             KernelOp::cast(ctx, op).and_then(|k| k.signature(ctx)).map(|s| support::check(ctx, &s))
         {
-            diags.push(ctx.op_error(op, format!("{name}: unsupported: {message}")));
+            diags.push(emitter::unsupported_kernel(ctx, op, &name, &message));
             continue;
         }
         let loc = ctx.operation(op).loc();

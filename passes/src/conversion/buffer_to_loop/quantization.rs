@@ -1,6 +1,6 @@
 //! TFLite Micro's compile-time quantization parameters (activation ranges, multipliers), derived
-//! as its `Prepare` functions derive them, and the requantization every int8 kernel (and every
-//! 16x8 kernel) ends with.
+//! as its `Prepare` functions derive them, and the requantization every int8, int16 and 16x8
+//! kernel ends with.
 //!
 //! TFLM computes these once per model in `Prepare`; mc computes them at compile time, so they
 //! become constants (or constant tables) in the loop nest. The float arithmetic is TFLM's own,
@@ -48,6 +48,15 @@ pub fn fold_input_offset(bias: Option<&[i64]>, input_offset: i32, filter_sums: &
             i64::from(bias.wrapping_add(input_offset.wrapping_mul(sum as i32)))
         })
         .collect()
+}
+
+/// TFLite's `CheckedLog2(float x, int* log2_result)`: `round(log2(x))` and whether `x` is a power
+/// of two to within 10^-3 in the log domain, in `float` as TFLite computes it
+/// (`logf(x) · (1 / logf(2))`, rounded half away from zero).
+pub fn checked_log2(x: f32) -> (i32, bool) {
+    let log2 = x.ln() * (1.0 / 2f32.ln());
+    let rounded = log2.round();
+    (rounded as i32, (log2 - rounded).abs() < 1e-3)
 }
 
 /// TFLite's `Quantize(scale, zero_point, f)` as `CalculateActivationRangeQuantized` uses it:
@@ -255,12 +264,26 @@ pub fn requantize_to_i8(
     acc: Value,
     scale: Scale,
     output_offset: i32,
-    (low, high): (i32, i32),
+    range: (i32, i32),
+) -> Value {
+    requantize(e, acc, scale, output_offset, range, 8)
+}
+
+/// The tail of TFLite's int8 and int16 kernels with an output zero point, on an `i32`
+/// accumulator: `clamp(MultiplyByQuantizedMultiplier(acc, multiplier, shift) + output_offset,
+/// low, high)`, truncated to `i<width>` (8 or 16).
+pub fn requantize(
+    e: &mut KernelEmitter<'_>,
+    acc: Value,
+    scale: Scale,
+    output_offset: i32,
+    range: (i32, i32),
+    width: u32,
 ) -> Value {
     let scaled = scale.apply(e, acc);
     let offset = e.i32(output_offset);
     let shifted = e.addi(scaled, offset);
-    clamp_to(e, shifted, (low, high), 8)
+    clamp_to(e, shifted, range, width)
 }
 
 /// The tail of TFLite's 16x8 kernels (`int16` output, zero point 0), on an `i32` or `i64`
@@ -304,6 +327,29 @@ mod tests {
         // Ties round away from zero, in float: 0.5 / 1.0 -> 1.
         assert_eq!(activation_range_quantized(Activation::ReluN1To1, 2.0, 0, INT8_RANGE), Ok((-1, 1)));
         assert!(activation_range_quantized(Activation::Tanh, 0.1, 0, INT8_RANGE).is_err());
+    }
+
+    #[test]
+    fn checked_log2_accepts_near_powers_of_two() {
+        assert_eq!(checked_log2(1.0 / 32768.0), (-15, true));
+        assert_eq!(checked_log2(4096.0), (12, true));
+        // Within 10^-3 in log2 (a factor of about 1.0007): still a power of two.
+        assert_eq!(checked_log2(1.0003 / 4096.0), (-12, true));
+        assert_eq!(checked_log2(1.001 / 4096.0), (-12, false));
+        assert_eq!(checked_log2(0.001), (-10, false));
+        assert_eq!(checked_log2(3.0), (2, false));
+    }
+
+    #[test]
+    fn int16_activation_ranges_use_the_int16_storage() {
+        assert_eq!(activation_range_quantized(Activation::None, 0.001, 0, INT16_RANGE), Ok((-32768, 32767)));
+        // RELU6 at scale 1e-4: 60000 is cut to 32767.
+        assert_eq!(activation_range_quantized(Activation::Relu6, 1e-4, 0, INT16_RANGE), Ok((0, 32767)));
+        // RELU_N1_TO_1 at scale 1/2000: ±2000.
+        assert_eq!(activation_range_quantized(Activation::ReluN1To1, 0.0005, 0, INT16_RANGE), Ok((-2000, 2000)));
+        // Zero points at the ends: the range starts at the zero point.
+        assert_eq!(activation_range_quantized(Activation::Relu6, 0.0005, -32768, INT16_RANGE), Ok((-32768, -20768)));
+        assert_eq!(activation_range_quantized(Activation::Relu, 0.1, 32767, INT16_RANGE), Ok((32767, 32767)));
     }
 
     #[test]

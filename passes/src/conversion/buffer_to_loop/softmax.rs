@@ -1,20 +1,22 @@
 //! `softmax` over the last dimension, each row on its own, as TFLite Micro computes it
-//! (`reference_ops::Softmax`).
+//! (`reference_ops::Softmax`; int16 inputs in [`softmax_int16`](super::softmax_int16)).
 //!
 //! Float: `max` of the row, `exp((x - max) · beta)` stored into the output and summed, then
 //! each output divided by the sum (TFLM's order of operations).
 //!
-//! Int8 (output scale 1/256, zero point -128, the only int8 output TFLM accepts): TFLM's
-//! gemmlowp path. A difference `x - max` lies in `[-255, 0]`, so `exp_on_negative_values` of the
-//! rescaled difference (Q5.26, parameters from `PreprocessSoftmaxScaling`) is computed at compile
-//! time into a table indexed by `max - x`, with 0 past `-diff_min` (TFLM skips those elements: they
-//! add nothing to the sum and come out as -128, as a 0 entry does). Per row, at run time:
+//! Int8 input, int8 output (scale 1/256, zero point -128) or int16 output (scale 1/65536, zero
+//! point -32768), the only ones TFLM accepts: TFLM's gemmlowp path. A difference `x - max` lies
+//! in `[-255, 0]`, so `exp_on_negative_values` of the rescaled difference (Q5.26, parameters from
+//! `PreprocessSoftmaxScaling`) is computed at compile time into a table indexed by `max - x`,
+//! with 0 past `-diff_min` (TFLM skips those elements: they add nothing to the sum and come out
+//! as the output's minimum, as a 0 entry does). Per row, at run time (`bits` = 8 or 16, `min` =
+//! -2^(bits-1)):
 //!
 //! ```text
 //! max = max_c x[c]                                  (i32)
 //! sum = Σ_c RoundingDivideByPOT(exp[max - x[c]], 12)  (Q12.19, wrapping as TFLM's int32 adds)
-//! (scale, bits) = GetReciprocal(sum, 12)
-//! y[c] = clamp(RDBPOT(SRDHM(scale, exp[max - x[c]]), min(bits + 23, 31)) - 128, -128, 127)
+//! (scale, over) = GetReciprocal(sum, 12)
+//! y[c] = clamp(RDBPOT(SRDHM(scale, exp[max - x[c]]), over + 31 - bits) + min, min, -min - 1)
 //! ```
 //!
 //! Each element is read before its output is written, so the kernel also runs in place.
@@ -22,6 +24,7 @@
 use super::emitter::{ElementKind, KernelEmitter};
 use super::gemmlowp::{self, reference};
 use super::quantization::quantize_multiplier;
+use super::softmax_int16;
 use mc_dialects::arith::fixed_point::{self, rounding_divide_by_pot, saturating_rounding_doubling_high_mul};
 use mc_ir::{Diagnostic, Value};
 
@@ -44,13 +47,15 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let beta = e.float_attr("beta")?;
     match (e.kind(input), e.kind(output)) {
         (ElementKind::F32, ElementKind::F32) => lower_f32(e, &shape, beta),
-        (ElementKind::Int8, ElementKind::Int8) => lower_int8(e, &shape, beta),
+        (ElementKind::Int8, ElementKind::Int8) => lower_int8(e, &shape, beta, Int8Output::Int8),
+        (ElementKind::Int8, ElementKind::Int16) => lower_int8(e, &shape, beta, Int8Output::Int16),
+        (ElementKind::Int16, ElementKind::Int16) => softmax_int16::lower(e, &shape, beta),
         _ => Err(e.unsupported(format!("softmax from '{}' to '{}'", e.type_text(input), e.type_text(output)))),
     }
 }
 
 /// The indices of element `c` of the row at `row`.
-fn at(row: &[Value], c: Value) -> Vec<Value> {
+pub(super) fn at(row: &[Value], c: Value) -> Vec<Value> {
     let mut indices = row.to_vec();
     indices.push(c);
     indices
@@ -145,14 +150,50 @@ impl Int8Params {
     }
 }
 
-/// Int8 softmax through the compile-time exp table.
-fn lower_int8(e: &mut KernelEmitter<'_>, shape: &[i64], beta: f32) -> Result<(), Diagnostic> {
+/// The output of an int8 softmax, with the quantization TFLM requires of it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Int8Output {
+    /// int8, scale 1/256 (exactly), zero point -128.
+    Int8,
+    /// int16, scale 1/65536 (to within 0.1%), zero point -32768.
+    Int16,
+}
+
+impl Int8Output {
+    /// The storage width.
+    fn bits(self) -> u32 {
+        match self {
+            Int8Output::Int8 => 8,
+            Int8Output::Int16 => 16,
+        }
+    }
+
+    /// Whether `(scale, zero_point)` is what TFLM's `CalculateSoftmaxParams` accepts (in
+    /// `float`: `scale == 1.f / 256`, or `TF_LITE_ENSURE_NEAR(scale, 1.f / 65536, 0.001f / 65536)`).
+    fn accepts(self, scale: f32, zero_point: i64) -> bool {
+        match self {
+            Int8Output::Int8 => scale == 1.0 / 256.0 && zero_point == -128,
+            Int8Output::Int16 => {
+                let unit = 1.0f32 / 65536.0;
+                (scale - unit).abs() <= 0.001 * unit && zero_point == -32768
+            }
+        }
+    }
+}
+
+/// Int8 softmax through the compile-time exp table, into int8 or int16.
+fn lower_int8(e: &mut KernelEmitter<'_>, shape: &[i64], beta: f32, out: Int8Output) -> Result<(), Diagnostic> {
     let (input, output) = (e.inputs[0], e.output);
     let (input_scale, _) = e.per_tensor(input)?;
     let (output_scale, output_zero_point) = e.per_tensor(output)?;
-    if output_scale as f32 != 1.0 / 256.0 || output_zero_point != -128 {
+    if !out.accepts(output_scale as f32, output_zero_point) {
+        let required = match out {
+            Int8Output::Int8 => "1/256, -128",
+            Int8Output::Int16 => "1/65536, -32768",
+        };
         return Err(e.unsupported(format!(
-            "int8 output quantization scale {output_scale}, zero point {output_zero_point} (TFLite Micro requires 1/256, -128)"
+            "int{} output quantization scale {output_scale}, zero point {output_zero_point} (TFLite Micro requires {required})",
+            out.bits()
         )));
     }
     let (rows, depth) = (&shape[..shape.len() - 1], shape[shape.len() - 1]);
@@ -166,6 +207,8 @@ fn lower_int8(e: &mut KernelEmitter<'_>, shape: &[i64], beta: f32) -> Result<(),
     let last = (values.len() < 256).then_some(values.len() as i32 - 1);
     let table = e.table("softmax_exp", 32, &values);
     let index_ty = e.b.ctx.index_type();
+    let bits = out.bits();
+    let output_min = -(1i32 << (bits - 1));
     e.nest(rows, |e, row| {
         let lowest = e.i32(i32::from(i8::MIN));
         let max = e.for_range(0, depth, &[lowest], |e, c, carried| {
@@ -193,19 +236,23 @@ fn lower_int8(e: &mut KernelEmitter<'_>, shape: &[i64], beta: f32) -> Result<(),
             Ok(vec![e.addi(carried[0], term)])
         })?[0];
         let (scale, bits_over_unit) = gemmlowp::get_reciprocal(&mut e.b, sum, ACCUMULATION_INTEGER_BITS);
-        // TFLM checks exponent <= 31 (it aborts past it, when hundreds of elements are close to
-        // the max); mc caps it there, where every output is within 1 of -128 anyway.
-        let (offset, max_exponent) = (e.i32(31 - 8), e.i32(31));
-        let exponent = e.addi(bits_over_unit, offset);
-        let exponent = e.binary("arith.minsi", exponent, max_exponent);
-        let (low, high) = (e.i32(-128), e.i32(127));
+        let offset = e.i32(31 - bits as i32);
+        let mut exponent = e.addi(bits_over_unit, offset);
+        if out == Int8Output::Int8 {
+            // TFLM checks exponent <= 31 (it aborts past it, when hundreds of elements are close
+            // to the max); mc caps it there, where every output is within 1 of -128 anyway. An
+            // int16 output's exponent stays below 31 - 16 + 12.
+            let max_exponent = e.i32(31);
+            exponent = e.binary("arith.minsi", exponent, max_exponent);
+        }
+        let (low, high) = (e.i32(output_min), e.i32(-output_min - 1));
         e.for_range(0, depth, &[], |e, c, _| {
             let exp = exp_at(e, c);
             let product = saturating_rounding_doubling_high_mul(&mut e.b, scale, exp);
             let unsaturated = rounding_divide_by_pot(&mut e.b, product, exponent);
             let shifted = e.addi(unsaturated, low);
             let clamped = e.clamp_si(shifted, low, high);
-            let y = e.trunci(clamped, 8);
+            let y = e.trunci(clamped, bits);
             e.store(y, output, &at(row, c));
             Ok(Vec::new())
         })?;
