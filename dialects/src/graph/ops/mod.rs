@@ -103,9 +103,3 @@ pub(super) fn entries() -> impl Iterator<Item = &'static OpEntry> {
 pub(super) fn entry(name: &str) -> Option<&'static OpEntry> {
     entries().find(|entry| entry.name == name)
 }
-
-// ---------------------------------------------------------------------------------------------
-// Typed attributes.
-
-// ---------------------------------------------------------------------------------------------
-// Builders and typed accessors.
