@@ -5,11 +5,14 @@
 //! (strided) view.
 //! `RELU_N1_TO_1` has no TFLM kernel: it is checked against a Rust transcription of TFLite's
 //! `ReluX` (int8 and float; TFLite has no int16 `RELU_N1_TO_1`).
+//! `LEAKY_RELU` (int8, int16 over every int16 value, float) with alphas of either sign, zero and
+//! above 1, and `HARD_SWISH` (int8, float; TFLM has no int16 kernel) with multipliers of both
+//! signs of exponent; both chained in place and reading a strided view.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, quantize_multiplier};
-use mc_tflite::{BuiltinOp, BuiltinOptions};
+use mc_tflite::{BuiltinOp, BuiltinOptions, LeakyReluOptions};
 
 const SHAPE: [usize; 3] = [2, 8, 16];
 
@@ -25,18 +28,30 @@ fn every_byte(rng: &mut Rng) -> Tensor {
 /// A one-op model `op` over [`SHAPE`], int8 with the given quantizations or float (`None`).
 fn model(op: BuiltinOp, quant: Option<(Quant, Quant)>) -> OneOp {
     let dtype = if quant.is_some() { DType::Int8 } else { DType::Float32 };
-    model_of(op, &SHAPE, dtype, quant)
+    model_of(op, BuiltinOptions::None, &SHAPE, dtype, quant)
 }
 
-/// A one-op model `op` over `shape` of `dtype`, with the input and output quantizations.
-fn model_of(op: BuiltinOp, shape: &[usize], dtype: DType, quant: Option<(Quant, Quant)>) -> OneOp {
+/// A one-op model `op` (with `options`) over `shape` of `dtype`, with the input and output
+/// quantizations.
+fn model_of(
+    op: BuiltinOp,
+    options: BuiltinOptions<'_>,
+    shape: &[usize],
+    dtype: DType,
+    quant: Option<(Quant, Quant)>,
+) -> OneOp {
     let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
     let (in_q, out_q) = quant.unzip();
     let mut m = OneOp::new();
     let x = m.input("x", &dims, dtype, in_q);
     let y = m.output("y", &dims, dtype, out_q);
-    m.op(op, &[x], &[y], BuiltinOptions::None);
+    m.op(op, &[x], &[y], options);
     m
+}
+
+/// `LeakyReluOptions` with `alpha`.
+fn leaky(alpha: f32) -> BuiltinOptions<'static> {
+    BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha })
 }
 
 fn int8_case(op: BuiltinOp, input: (f32, i64), output: (f32, i64), rng: &mut Rng) -> Case {
@@ -102,7 +117,7 @@ fn every_int16(rng: &mut Rng) -> Tensor {
 fn int16_case(op: BuiltinOp, input: (f32, i64), output: (f32, i64), rng: &mut Rng) -> Case {
     let quant = (Quant::tensor(input.0, input.1), Quant::tensor(output.0, output.1));
     let name = format!("int16 {op:?} in {input:?} out {output:?}");
-    model_of(op, &INT16_SHAPE, DType::Int16, Some(quant)).case(&name, vec![every_int16(rng)])
+    model_of(op, BuiltinOptions::None, &INT16_SHAPE, DType::Int16, Some(quant)).case(&name, vec![every_int16(rng)])
 }
 
 /// The `int16_logistic_tanh` suite: `LOGISTIC` and `TANH` int16 -> int16 (zero points 0, output
@@ -249,5 +264,115 @@ pub fn relu_n1_to_1() -> Vec<Case> {
     let clamped: Vec<f32> = case.inputs[0].f32s().iter().map(|x| x.clamp(-1.0, 1.0)).collect();
     let expected = Tensor::from_f32(&case.inputs[0].shape, &clamped);
     cases.push(case.with_expected(vec![expected]));
+    cases
+}
+
+/// Alphas of `LEAKY_RELU`: small and large, negative, zero, above 1.
+const ALPHAS: [f32; 6] = [0.2, 0.01, -0.5, 0.0, 1.7, -3.0];
+
+/// The `int8_leaky_relu` suite: every input byte, each alpha with input/output quantizations
+/// whose identity multiplier is 1, above 1 (saturating at both ends) and below 1, zero points at
+/// the extremes; then leaky_relu -> hard_swish (in place) -> transpose -> leaky_relu (reading
+/// the strided view).
+pub fn int8_leaky_relu() -> Vec<Case> {
+    let mut rng = Rng(0x1EA4);
+    let mut cases = Vec::new();
+    let quantizations = [
+        ((0.05, 0), (0.05, 0)),
+        ((0.1, 5), (0.05, -128)),
+        ((0.1, 5), (0.3, 127)),
+        ((0.02, -128), (0.5, 0)),
+        ((0.5, 127), (0.01, -20)),
+    ];
+    for alpha in ALPHAS {
+        for (input, output) in quantizations {
+            let quant = (Quant::tensor(input.0, input.1), Quant::tensor(output.0, output.1));
+            let name = format!("LeakyRelu alpha {alpha} in {input:?} out {output:?}");
+            cases.push(
+                model_of(BuiltinOp::LeakyRelu, leaky(alpha), &SHAPE, DType::Int8, Some(quant))
+                    .case(&name, vec![every_byte(&mut rng)]),
+            );
+        }
+    }
+    let dims: Vec<i32> = SHAPE.iter().map(|&d| d as i32).collect();
+    let t_dims = [dims[2], dims[0], dims[1]];
+    let q = |scale: f32, zero_point: i64| Some(Quant::tensor(scale, zero_point));
+    let mut m = OneOp::new();
+    let x = m.input("x", &dims, DType::Int8, q(0.05, -3));
+    let a = m.intermediate("a", &dims, DType::Int8, q(0.04, 10));
+    let b = m.intermediate("b", &dims, DType::Int8, q(0.03, -100));
+    let perm = m.constant_i32("perm", &[3], &[2, 0, 1], None);
+    let t = m.intermediate("t", &t_dims, DType::Int8, q(0.03, -100));
+    let y = m.output("y", &t_dims, DType::Int8, q(0.02, 0));
+    m.op(BuiltinOp::LeakyRelu, &[x], &[a], leaky(0.3));
+    m.op(BuiltinOp::HardSwish, &[a], &[b], BuiltinOptions::HardSwish);
+    m.op(BuiltinOp::Transpose, &[b, perm], &[t], BuiltinOptions::Transpose);
+    m.op(BuiltinOp::LeakyRelu, &[t], &[y], leaky(-0.7));
+    cases.push(m.case("int8 leaky_relu, hard_swish in place, transpose, leaky_relu", vec![every_byte(&mut rng)]));
+    cases
+}
+
+/// The `int16_leaky_relu` suite: every int16 value, alphas of both signs, zero and above 1,
+/// identity multipliers of 1, above 1 (saturating at both ends) and below, zero points anywhere
+/// (TFLM's int16 kernel takes any).
+pub fn int16_leaky_relu() -> Vec<Case> {
+    let mut rng = Rng(0x16EA);
+    let mut cases = Vec::new();
+    for (input, output, alpha) in [
+        ((0.001, 0), (0.001, 0), 0.2),
+        ((0.001, 0), (0.0003, 0), -0.5),
+        ((0.001, 100), (0.02, -50), 1.7),
+        ((1.0 / 32768.0, 0), (1.0 / 256.0, 0), -3.0),
+        ((0.5, -32768), (0.005, 32767), 0.01),
+        ((0.0003, -20_000), (0.0003, 0), 0.0),
+    ] {
+        let quant = (Quant::tensor(input.0, input.1), Quant::tensor(output.0, output.1));
+        let name = format!("int16 LeakyRelu alpha {alpha} in {input:?} out {output:?}");
+        let m = model_of(BuiltinOp::LeakyRelu, leaky(alpha), &INT16_SHAPE, DType::Int16, Some(quant));
+        cases.push(m.case(&name, vec![every_int16(&mut rng)]));
+    }
+    cases
+}
+
+/// The `int8_hard_swish` suite: every input byte, with output multipliers (`in_scale / 128 /
+/// out_scale`, which TFLM needs below 1) from 2^-1 down to far below, relu-ish multipliers
+/// (`in_scale · 32768 / 384`) shifting left, right and not at all, outputs that saturate at
+/// both ends, zero points at the extremes.
+pub fn int8_hard_swish() -> Vec<Case> {
+    let mut rng = Rng(0x4A5D);
+    let mut cases = Vec::new();
+    for (input, output) in [
+        ((0.05, -10), (0.03, 5)),
+        ((0.1, 0), (0.05, -128)),
+        ((0.02, -128), (0.02, -128)),
+        ((1.0, 0), (1.0 / 64.0, 0)),
+        ((0.5, 127), (0.01, -20)),
+        ((0.001, 3), (0.0001, 0)),
+        ((10.0, 0), (0.1, 0)),
+        ((0.004, 0), (0.2, 0)),
+        ((0.023_529_41, -128), (0.011_764_7, -128)),
+        ((0.3, 20), (0.01, 127)),
+    ] {
+        cases.push(int8_case(BuiltinOp::HardSwish, input, output, &mut rng));
+    }
+    cases
+}
+
+/// The `float_leaky_relu_hard_swish` suite: `LEAKY_RELU` for each alpha and `HARD_SWISH`.
+pub fn float_leaky_relu_hard_swish() -> Vec<Case> {
+    let mut rng = Rng(0xF1EA);
+    let mut cases: Vec<Case> = ALPHAS
+        .iter()
+        .map(|&alpha| {
+            model_of(BuiltinOp::LeakyRelu, leaky(alpha), &SHAPE, DType::Float32, None)
+                .case(&format!("float LeakyRelu alpha {alpha}"), vec![float_input(&mut rng)])
+        })
+        .collect();
+    let special = [-3.0, -2.999, -1.5, 3.0, 2.999, 0.0, -0.0];
+    let mut input = float_input(&mut rng);
+    let mut values = input.f32s();
+    values[..special.len()].copy_from_slice(&special);
+    input = Tensor::from_f32(&SHAPE, &values);
+    cases.push(model(BuiltinOp::HardSwish, None).case("float HardSwish", vec![input]));
     cases
 }

@@ -49,6 +49,10 @@ macro_rules! for_each_suite {
                 chained_and_strided_activations => 1e-5,
                 relu_n1_to_1 => 0.0,
                 int16_logistic_tanh => 0.0,
+                int8_leaky_relu => 0.0,
+                int16_leaky_relu => 0.0,
+                int8_hard_swish => 0.0,
+                float_leaky_relu_hard_swish => 1e-5,
             ],
             binary: [
                 int8_binary_ops => 0.0,

@@ -32,6 +32,8 @@ pub const KERNELS: &[&str] = &[
     "relu",
     "relu6",
     "relu_n1_to_1",
+    "leaky_relu",
+    "hard_swish",
     "mean",
     "pad",
     "concatenation",
@@ -45,8 +47,20 @@ pub const KERNELS: &[&str] = &[
 /// through its own strides and offset, so they accept strided buffers of any layout; these are
 /// the consumers a transpose may feed as a view, and the kernels `buffer-inplace` may run in
 /// place. Every other kernel reads and writes row-major buffers (an offset is allowed).
-pub const ELEMENTWISE_KERNELS: &[&str] =
-    &["add", "sub", "mul", "logistic", "tanh", "relu", "relu6", "relu_n1_to_1", "quantize", "dequantize"];
+pub const ELEMENTWISE_KERNELS: &[&str] = &[
+    "add",
+    "sub",
+    "mul",
+    "logistic",
+    "tanh",
+    "relu",
+    "relu6",
+    "relu_n1_to_1",
+    "leaky_relu",
+    "hard_swish",
+    "quantize",
+    "dequantize",
+];
 
 /// The kernels that can compute their output rows in decreasing order (`row_order =
 /// "descending"`): the windowed ones, whose rows are independent units (the memory planner can

@@ -179,6 +179,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "per-tensor quantization",
     },
     OpSupport {
+        tflite: "HARD_SWISH",
+        op: "hard_swish",
+        variants: &[F32_UNARY, variant("int8", "output scale above input scale / 128", &[Slot::One(&[Q8])], &[Q8])],
+        options: "",
+    },
+    OpSupport {
         tflite: "FULLY_CONNECTED",
         op: "fully_connected",
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
@@ -247,6 +253,12 @@ pub const TABLE: &[OpSupport] = &[
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+    },
+    OpSupport {
+        tflite: "LEAKY_RELU",
+        op: "leaky_relu",
+        variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
+        options: "any alpha (negative, zero, above 1), any zero points",
     },
     OpSupport {
         tflite: "QUANTIZE",

@@ -221,6 +221,8 @@ fn builders_cover_every_op() {
     ReluOp::build(&mut b, x, x4);
     Relu6Op::build(&mut b, q, q4);
     ReluN1To1Op::build(&mut b, x, x4);
+    LeakyReluOp::build(&mut b, x, -0.2, x4);
+    HardSwishOp::build(&mut b, q, q4);
     MeanOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
     PadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);
     ConcatenationOp::build(&mut b, &[x, x], -1, Activation::None, x_cat);

@@ -56,8 +56,12 @@ pub enum BuiltinOp {
     Sub,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
+    /// `LEAKY_RELU` (98).
+    LeakyRelu,
     /// `QUANTIZE` (114).
     Quantize,
+    /// `HARD_SWISH` (117).
+    HardSwish,
     /// `PLACEHOLDER_FOR_GREATER_OP_CODES` (127).
     PlaceholderForGreaterOpCodes,
     /// `CALL_ONCE` (129).
@@ -72,7 +76,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 28] = [
+    pub const ALL: [BuiltinOp; 30] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -95,7 +99,9 @@ impl BuiltinOp {
         BuiltinOp::Mean,
         BuiltinOp::Sub,
         BuiltinOp::StridedSlice,
+        BuiltinOp::LeakyRelu,
         BuiltinOp::Quantize,
+        BuiltinOp::HardSwish,
         BuiltinOp::PlaceholderForGreaterOpCodes,
         BuiltinOp::CallOnce,
         BuiltinOp::VarHandle,
@@ -128,7 +134,9 @@ impl BuiltinOp {
             BuiltinOp::Mean => "MEAN",
             BuiltinOp::Sub => "SUB",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
+            BuiltinOp::LeakyRelu => "LEAKY_RELU",
             BuiltinOp::Quantize => "QUANTIZE",
+            BuiltinOp::HardSwish => "HARD_SWISH",
             BuiltinOp::PlaceholderForGreaterOpCodes => "PLACEHOLDER_FOR_GREATER_OP_CODES",
             BuiltinOp::CallOnce => "CALL_ONCE",
             BuiltinOp::VarHandle => "VAR_HANDLE",
@@ -162,7 +170,9 @@ impl BuiltinOp {
             BuiltinOp::Mean => 40,
             BuiltinOp::Sub => 41,
             BuiltinOp::StridedSlice => 45,
+            BuiltinOp::LeakyRelu => 98,
             BuiltinOp::Quantize => 114,
+            BuiltinOp::HardSwish => 117,
             BuiltinOp::PlaceholderForGreaterOpCodes => 127,
             BuiltinOp::CallOnce => 129,
             BuiltinOp::VarHandle => 142,
@@ -208,7 +218,9 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Mean => BuiltinOp::Mean,
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
+            fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
+            fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
             fb::BuiltinOperator::PlaceholderForGreaterOpCodes => BuiltinOp::PlaceholderForGreaterOpCodes,
             fb::BuiltinOperator::CallOnce => BuiltinOp::CallOnce,
             fb::BuiltinOperator::VarHandle => BuiltinOp::VarHandle,
@@ -243,7 +255,9 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Mean => fb::BuiltinOperator::Mean,
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
+            BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
+            BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
             BuiltinOp::PlaceholderForGreaterOpCodes => fb::BuiltinOperator::PlaceholderForGreaterOpCodes,
             BuiltinOp::CallOnce => fb::BuiltinOperator::CallOnce,
             BuiltinOp::VarHandle => fb::BuiltinOperator::VarHandle,
@@ -331,7 +345,7 @@ impl<'a> OperatorCode<'a> {
 }
 
 impl std::fmt::Display for OperatorCode<'_> {
-    /// `CONV_2D v3`, `custom "TFLite_Detection_PostProcess" v1`, `LEAKY_RELU v2` (every builtin
+    /// `CONV_2D v3`, `custom "TFLite_Detection_PostProcess" v1`, `GATHER v2` (every builtin
     /// by its upstream name), `builtin 300 v1` (a code newer than upstream's schema here).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.kind {
@@ -374,7 +388,9 @@ mod tests {
             ("MEAN", 40),
             ("SUB", 41),
             ("STRIDED_SLICE", 45),
+            ("LEAKY_RELU", 98),
             ("QUANTIZE", 114),
+            ("HARD_SWISH", 117),
             ("PLACEHOLDER_FOR_GREATER_OP_CODES", 127),
             ("CALL_ONCE", 129),
             ("VAR_HANDLE", 142),
@@ -396,7 +412,7 @@ mod tests {
         assert_eq!(conv.to_string(), "CONV_2D v3");
         let custom = OperatorCode { kind: OpKind::Custom("Foo"), version: 1 };
         assert_eq!(custom.to_string(), "custom \"Foo\" v1");
-        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(98), version: 2 }.to_string(), "LEAKY_RELU v2");
+        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(99), version: 2 }.to_string(), "SQUARED_DIFFERENCE v2");
         assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(36), version: 1 }.to_string(), "GATHER v1");
         assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(900), version: 1 }.to_string(), "builtin 900 v1");
     }

@@ -118,6 +118,13 @@ pub struct SoftmaxOptions {
     pub beta: f32,
 }
 
+/// `LeakyReluOptions`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LeakyReluOptions {
+    /// `alpha`: the slope below zero (any sign or size).
+    pub alpha: f32,
+}
+
 /// `ConcatenationOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ConcatenationOptions {
@@ -229,6 +236,10 @@ pub enum BuiltinOptions<'a> {
     Dequantize,
     /// `QuantizeOptions` (`QUANTIZE`, no fields).
     Quantize,
+    /// `LeakyReluOptions` (`LEAKY_RELU`).
+    LeakyRelu(LeakyReluOptions),
+    /// `HardSwishOptions` (`HARD_SWISH`, no fields).
+    HardSwish,
     /// `CallOnceOptions` (`CALL_ONCE`).
     CallOnce(CallOnceOptions),
     /// `VarHandleOptions` (`VAR_HANDLE`).
@@ -308,6 +319,8 @@ impl BuiltinOptions<'static> {
             }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
+            BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
+            BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
@@ -344,6 +357,8 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
+            BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
+            BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
             BuiltinOptions::ReadVariable => "ReadVariableOptions",
@@ -374,6 +389,8 @@ impl BuiltinOp {
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
+            BuiltinOp::LeakyRelu => "LeakyReluOptions",
+            BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
@@ -463,6 +480,8 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         }),
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
+        R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
+        R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::CallOnceOptions(o) => {
             // Negative indices map past any subgraph count; the operator
             // reader reports them as out of range.
@@ -541,6 +560,8 @@ mod tests {
             "StridedSliceOptions",
             "DequantizeOptions",
             "QuantizeOptions",
+            "LeakyReluOptions",
+            "HardSwishOptions",
             "CallOnceOptions",
             "VarHandleOptions",
             "ReadVariableOptions",
@@ -573,6 +594,7 @@ mod tests {
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
+                Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),
                 Some(R::VarHandleOptions(_)) => R::VarHandleOptions(Box::default()),
                 Some(other) => other,

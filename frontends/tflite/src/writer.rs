@@ -302,6 +302,8 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         })),
         BuiltinOptions::Dequantize => R::DequantizeOptions(Box::default()),
         BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
+        BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
+        BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
             init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
         })),
@@ -404,6 +406,8 @@ mod tests {
             }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
+            BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
+            BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => {
                 BuiltinOptions::VarHandle(VarHandleOptions { container: Some("c"), shared_name: Some("state") })

@@ -191,3 +191,62 @@ func.func @tanh_i16(%x: !buffer<8x!quant.uniform<i16:f32, 0.000244140625>>, %y: 
   buffer.kernel tanh ins(%x : !buffer<8x!quant.uniform<i16:f32, 0.000244140625>>) outs(%y : !buffer<8x!quant.uniform<i16:f32, 3.0517578125e-05>>)
   return
 }
+
+// Int8 leaky relu (QuantizeLeakyRelu): x - zp picks the identity multiplier (in / out = 2:
+// 2^30, shift 2) at or above 0 and the alpha one (0.5 · 2 = 1: 2^30, shift 1) below, then
+// MultiplyByQuantizedMultiplier with the selected shift, the output zero point and the clamp.
+// CHECK-LABEL: func.func @leaky_relu_i8
+// CHECK-DAG: %[[M:[a-z0-9_-]+]] = arith.constant 1073741824 : i32
+// CHECK-DAG: %[[S2:[a-z0-9_-]+]] = arith.constant 2 : i32
+// CHECK-DAG: %[[S1:[a-z0-9_-]+]] = arith.constant 1 : i32
+// CHECK: %[[V:[a-z0-9_-]+]] = loop.load
+// CHECK: %[[W:[a-z0-9_-]+]] = arith.extsi %[[V]] : i8 to i32
+// CHECK: %[[C:[a-z0-9_-]+]] = arith.subi %[[W]], %{{.*}} : i32
+// CHECK: %[[NN:[a-z0-9_-]+]] = arith.cmpi sge, %[[C]], %{{.*}} : i32
+// CHECK: arith.select %[[NN]], %[[M]], %[[M]] : i32
+// CHECK: arith.select %[[NN]], %[[S2]], %[[S1]] : i32
+// CHECK: arith.muli {{.*}} : i64
+// CHECK-NOT: arith.select
+// CHECK: arith.maxsi %{{.*}}, %c-128_i32 : i32
+// CHECK: arith.minsi %{{.*}}, %c127_i32 : i32
+// CHECK: %[[Q:[a-z0-9_-]+]] = arith.trunci %{{.*}} : i32 to i8
+// CHECK: loop.store %[[Q]]
+func.func @leaky_relu_i8(%x: !buffer<2x3x!quant.uniform<i8:f32, 0.1:3>>, %y: !buffer<2x3x!quant.uniform<i8:f32, 0.05:-5>>) {
+  buffer.kernel leaky_relu ins(%x : !buffer<2x3x!quant.uniform<i8:f32, 0.1:3>>) outs(%y : !buffer<2x3x!quant.uniform<i8:f32, 0.05:-5>>) {alpha = 5.000000e-01 : f32}
+  return
+}
+
+// Int16 leaky relu with a negative alpha: TFLite Micro scales by |alpha| and negates below
+// the zero point (|-0.25| · 0.5 = 2^-3: 2^30, shift -2), clamped to the int16 range.
+// CHECK-LABEL: func.func @leaky_relu_i16
+// CHECK: %[[W:[a-z0-9_-]+]] = arith.extsi %{{.*}} : i16 to i32
+// CHECK: %[[C:[a-z0-9_-]+]] = arith.subi %[[W]], %c-300_i32 : i32
+// CHECK: %[[NN:[a-z0-9_-]+]] = arith.cmpi sge, %[[C]], %c0_i32 : i32
+// CHECK: arith.select %[[NN]], %c0_i32, %c-2_i32 : i32
+// CHECK: arith.cmpi sgt
+// CHECK: %[[E:[a-z0-9_-]+]] = arith.extui %{{.*}} : i1 to i32
+// CHECK: %[[R:[a-z0-9_-]+]] = arith.addi %{{.*}}, %[[E]] : i32
+// CHECK: %[[N:[a-z0-9_-]+]] = arith.subi %c0_i32, %[[R]] : i32
+// CHECK: %[[S:[a-z0-9_-]+]] = arith.select %[[NN]], %[[R]], %[[N]] : i32
+// CHECK: arith.addi %[[S]], %c7_i32 : i32
+// CHECK: arith.maxsi %{{.*}}, %c-32768_i32 : i32
+// CHECK: arith.minsi %{{.*}}, %c32767_i32 : i32
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+func.func @leaky_relu_i16(%x: !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>, %y: !buffer<8x!quant.uniform<i16:f32, 0.002:7>>) {
+  buffer.kernel leaky_relu ins(%x : !buffer<8x!quant.uniform<i16:f32, 0.001:-300>>) outs(%y : !buffer<8x!quant.uniform<i16:f32, 0.002:7>>) {alpha = -2.500000e-01 : f32}
+  return
+}
+
+// Float leaky relu: x > 0 ? x : x · alpha.
+// CHECK-LABEL: func.func @leaky_relu_f32
+// CHECK-DAG: %[[ALPHA:[a-z0-9_-]+]] = arith.constant 2.000000e-01 : f32
+// CHECK-DAG: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[V:[a-z0-9_-]+]] = loop.load
+// CHECK: %[[P:[a-z0-9_-]+]] = arith.cmpf ogt, %[[V]], %[[ZERO]] : f32
+// CHECK: %[[M:[a-z0-9_-]+]] = arith.mulf %[[V]], %[[ALPHA]] : f32
+// CHECK: %[[R:[a-z0-9_-]+]] = arith.select %[[P]], %[[V]], %[[M]] : f32
+// CHECK: loop.store %[[R]]
+func.func @leaky_relu_f32(%x: !buffer<8xf32>, %y: !buffer<8xf32>) {
+  buffer.kernel leaky_relu ins(%x : !buffer<8xf32>) outs(%y : !buffer<8xf32>) {alpha = 2.000000e-01 : f32}
+  return
+}

@@ -961,3 +961,43 @@
   %0 = "graph.transpose"(%x) <{perm = [1, 0]}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// Leaky relu needs its alpha.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f95"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.leaky_relu' op requires attribute 'alpha'}}
+  %0 = "graph.leaky_relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Leaky relu keeps the storage type.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f96"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:-128>>):
+  // expected-error@+1 {{'graph.leaky_relu' op result element type must be quantized i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.leaky_relu"(%x) <{alpha = 0.2 : f32}> : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's HARD_SWISH takes no int16.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f97"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.hard_swish' op input element type must be f32 or quantized i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.hard_swish"(%x) : (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> tensor<4x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// HardSwishPrepare needs (input scale / 128) / output scale below 1: 1/128 over 1/256 is 2.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 1.0>>) -> (), sym_name = "f98"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 1.0>>):
+  // expected-error@+1 {{'graph.hard_swish' op int8 hard_swish result scale 0.00390625 must exceed the input scale 1 / 128 (TFLite Micro's output multiplier must be below 1)}}
+  %0 = "graph.hard_swish"(%x) : (tensor<4x!quant.uniform<i8:f32, 1.0>>) -> tensor<4x!quant.uniform<i8:f32, 0.00390625>>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -88,6 +88,14 @@
   %11 = "graph.relu6"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.relu_n1_to_1"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   %12 = "graph.relu_n1_to_1"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.leaky_relu"(%arg2) <{alpha = -2.500000e-01 : f32}> : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %lr = "graph.leaky_relu"(%q) <{alpha = -0.25 : f32}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // CHECK: "graph.leaky_relu"(%arg0) <{alpha = 1.500000e+00 : f32}> : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %lrf = "graph.leaky_relu"(%x) <{alpha = 1.5 : f32}> : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.hard_swish"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %hs = "graph.hard_swish"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // CHECK: "graph.hard_swish"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %hsf = "graph.hard_swish"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.mean"(%arg2) <{axes = array<i64: 1, 2>, keep_dims = true}> : ({{.*}}) -> tensor<1x1x1x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %13 = "graph.mean"(%q) <{axes = array<i64: 1, 2>, keep_dims = true}> : (tensor<1x8x8x4x!q8>) -> tensor<1x1x1x4x!q8b>
   %axes = "graph.const"() <{value = dense<[-3, -2]> : tensor<2xi32>}> : () -> tensor<2xi32>

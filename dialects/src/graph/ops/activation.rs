@@ -1,10 +1,12 @@
-//! Activation functions: the relu family, logistic, tanh and softmax.
+//! Activation functions: the relu family, leaky relu, hard swish, logistic, tanh and softmax.
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
 //! | `graph.softmax` | `input` (rank ≥ 1) | `beta` (f32) | input shape; along the last dim | `SOFTMAX` (25) |
 //! | `graph.logistic` / `graph.tanh` | `input` | — | input shape | `LOGISTIC` (14) / `TANH` (28) |
 //! | `graph.relu` / `graph.relu6` / `graph.relu_n1_to_1` | `input` | — | input shape | `RELU` (19) / `RELU6` (21) / `RELU_N1_TO_1` (20) |
+//! | `graph.leaky_relu` | `input` | `alpha` (f32) | input shape | `LEAKY_RELU` (98) |
+//! | `graph.hard_swish` | `input` | — | input shape | `HARD_SWISH` (117) |
 //!
 //! Quantization:
 //!
@@ -12,9 +14,11 @@
 //! |---|---|
 //! | softmax | int8 → int8 result scale 1/256, zero point -128; int8 → int16 result 1/65536, -32768; int16 result 1/32768, 0 |
 //! | logistic / tanh | int8 result 1/256, -128 (logistic) or 1/128, 0 (tanh); int16 zero points 0, result 1/32768 |
-//! | relu family | same storage, per tensor, scales free |
+//! | relu family, leaky relu | same storage, per tensor, scales free |
+//! | hard swish | f32 or int8 (TFLite Micro has no int16 kernel), per tensor, result scale above input scale / 128 (`HardSwishPrepare` needs an output multiplier below 1) |
 
 use super::{OpEntry, op_entry};
+use crate::arith::fixed_point::reference::quantize_multiplier;
 use crate::graph::builders::unary_ops;
 use crate::graph::shape_inference::same_as_input;
 use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Kind, Q8, Q16, verify_op};
@@ -32,6 +36,18 @@ define_op! {
     }
 }
 
+define_op! {
+    /// `x > 0 ? x : alpha · x` (TFLite `LEAKY_RELU`; alpha of any sign or size).
+    pub struct LeakyReluOp = "graph.leaky_relu" {
+        summary: "leaky rectified linear unit",
+        traits: [PURE],
+        operands: [input],
+        results: [result],
+        attributes: [alpha: Float],
+        verify: verify_op,
+    }
+}
+
 unary_ops! {
     /// `1 / (1 + exp(-x))` (TFLite `LOGISTIC`).
     LogisticOp = "graph.logistic", "logistic sigmoid";
@@ -43,6 +59,8 @@ unary_ops! {
     Relu6Op = "graph.relu6", "rectified linear unit clamped at 6";
     /// `clamp(x, -1, 1)` (TFLite `RELU_N1_TO_1`).
     ReluN1To1Op = "graph.relu_n1_to_1", "clamp to [-1, 1]";
+    /// `x · relu6(x + 3) / 6` (TFLite `HARD_SWISH`).
+    HardSwishOp = "graph.hard_swish", "hard swish";
 }
 
 /// The family's ops.
@@ -53,6 +71,8 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(ReluOp, Checks::Signature(check_relu), Some(same_as_input)),
     op_entry!(Relu6Op, Checks::Signature(check_relu), Some(same_as_input)),
     op_entry!(ReluN1To1Op, Checks::Signature(check_relu), Some(same_as_input)),
+    op_entry!(LeakyReluOp, Checks::Signature(check_relu), Some(same_as_input)),
+    op_entry!(HardSwishOp, Checks::Signature(check_hard_swish), Some(same_as_input)),
 ];
 
 impl SoftmaxOp {
@@ -61,6 +81,15 @@ impl SoftmaxOp {
         let f32_type = b.ctx.float_type(mc_ir::FloatKind::F32);
         let beta = b.ctx.float_attr(beta as f64, f32_type);
         SoftmaxOp(b.create(Self::NAME, &[input], &[result], vec![("beta".to_string(), beta)], vec![]))
+    }
+}
+
+impl LeakyReluOp {
+    /// Builds `graph.leaky_relu`.
+    pub fn build(b: &mut Builder<'_>, input: Value, alpha: f32, result: Type) -> Self {
+        let f32_type = b.ctx.float_type(mc_ir::FloatKind::F32);
+        let alpha = b.ctx.float_attr(alpha as f64, f32_type);
+        LeakyReluOp(b.create(Self::NAME, &[input], &[result], vec![("alpha".to_string(), alpha)], vec![]))
     }
 }
 
@@ -115,13 +144,36 @@ fn check_tanh(c: &mut Checker<'_, '_>) {
     check_sigmoid_like(c, (1.0 / 128.0, 0, "1/128"));
 }
 
-/// `relu`, `relu6`, `relu_n1_to_1`: input and result quantizations may differ (TFLite rescales).
+/// `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`: input and result quantizations may differ
+/// (TFLite rescales).
 fn check_relu(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
     if c.kind("result", result, &[kind]).is_some() && kind != F32 {
         c.per_tensor("input", input);
         c.per_tensor("result", result);
+    }
+    c.check_inferred();
+}
+
+/// `hard_swish`: f32 or int8 in and out (TFLite Micro's kernel takes no int16), per tensor, and
+/// `HardSwishPrepare`'s output multiplier `(in_scale / 128) / out_scale` (in `float`) below 1.
+fn check_hard_swish(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    let Some(kind) = c.kind("input", input, &[F32, Q8]) else { return };
+    if c.kind("result", result, &[kind]).is_some() && kind == Q8 {
+        let input_quant = c.per_tensor("input", input);
+        let result_quant = c.per_tensor("result", result);
+        if let (Some((input_scale, _)), Some((result_scale, _))) = (input_quant, result_quant) {
+            let hires = (1.0f32 / 128.0) * input_scale as f32;
+            let (_, exponent) = quantize_multiplier(f64::from(hires / result_scale as f32));
+            if exponent > 0 {
+                c.error(format!(
+                    "int8 hard_swish result scale {result_scale} must exceed the input scale {input_scale} / 128 \
+                     (TFLite Micro's output multiplier must be below 1)"
+                ));
+            }
+        }
     }
     c.check_inferred();
 }

@@ -264,6 +264,10 @@ impl SubgraphImporter<'_, '_> {
             (B::Relu, _) => Some(ReluOp::build(b, inputs[0], result_type).0),
             (B::Relu6, _) => Some(Relu6Op::build(b, inputs[0], result_type).0),
             (B::ReluN1To1, _) => Some(ReluN1To1Op::build(b, inputs[0], result_type).0),
+            (B::LeakyRelu, BuiltinOptions::LeakyRelu(o)) => {
+                Some(LeakyReluOp::build(b, inputs[0], o.alpha, result_type).0)
+            }
+            (B::HardSwish, _) => Some(HardSwishOp::build(b, inputs[0], result_type).0),
             (B::Quantize, _) => Some(QuantizeOp::build(b, inputs[0], result_type).0),
             (B::Dequantize, _) => Some(DequantizeOp::build(b, inputs[0], result_type).0),
             (B::Mean, BuiltinOptions::Reducer(o)) => {

@@ -459,6 +459,37 @@ fn relu_family() {
 }
 
 #[test]
+fn leaky_relu_and_hard_swish() {
+    let m = import(&leaky_relu_i16());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.leaky_relu\"(%arg0) <{{alpha = -3.750000e-01 : f32}}> : \
+             (tensor<2x3x!quant.uniform<i16:f32, 5.000000e-01:7>>) -> \
+             tensor<2x3x!quant.uniform<i16:f32, 2.500000e-01:-3>> {}",
+            op_at("output", 0)
+        )],
+    );
+    let m = import(&leaky_relu_f32());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.leaky_relu\"(%arg0) <{{alpha = 2.500000e-01 : f32}}> : (tensor<1x5xf32>) -> tensor<1x5xf32> {}",
+            op_at("output", 0)
+        )],
+    );
+    let m = import(&hard_swish_i8());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.hard_swish\"(%arg0) : (tensor<1x2x2x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>) -> \
+             tensor<1x2x2x3x!quant.uniform<i8:f32, 2.500000e-01:10>> {}",
+            op_at("output", 0)
+        )],
+    );
+}
+
+#[test]
 fn mean_axes_operand_and_keep_dims() {
     let m = import(&mean_i8_keep_dims());
     check(

@@ -47,6 +47,9 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("relu_i8", relu_i8),
     ("relu6_f32", relu6_f32),
     ("relu_n1_to_1_i16", relu_n1_to_1_i16),
+    ("leaky_relu_i16", leaky_relu_i16),
+    ("leaky_relu_f32", leaky_relu_f32),
+    ("hard_swish_i8", hard_swish_i8),
     ("mean_i8_keep_dims", mean_i8_keep_dims),
     ("mean_f32", mean_f32),
     ("pad_i8", pad_i8),
@@ -482,6 +485,26 @@ pub fn relu6_f32() -> ModelBuilder {
 pub fn relu_n1_to_1_i16() -> ModelBuilder {
     let (i, o) = ((DType::Int16, Some((0.5, 0))), (DType::Int16, Some((0.25, 0))));
     unary(BuiltinOp::ReluN1To1, BuiltinOptions::None, &[3, 3], i, o)
+}
+
+fn leaky(alpha: f32) -> BuiltinOptions<'static> {
+    BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha })
+}
+
+/// int16 LEAKY_RELU: any zero points, alpha of either sign.
+pub fn leaky_relu_i16() -> ModelBuilder {
+    let (i, o) = ((DType::Int16, Some((0.5, 7))), (DType::Int16, Some((0.25, -3))));
+    unary(BuiltinOp::LeakyRelu, leaky(-0.375), &[2, 3], i, o)
+}
+
+pub fn leaky_relu_f32() -> ModelBuilder {
+    unary(BuiltinOp::LeakyRelu, leaky(0.25), &[1, 5], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// int8 HARD_SWISH: the output scale must exceed the input scale / 128.
+pub fn hard_swish_i8() -> ModelBuilder {
+    let (i, o) = ((DType::Int8, Some((0.5, -3))), (DType::Int8, Some((0.25, 10))));
+    unary(BuiltinOp::HardSwish, BuiltinOptions::HardSwish, &[1, 2, 2, 3], i, o)
 }
 
 /// int8 MEAN over axes [1, 2] with `keep_dims`: [1,4,4,8] -> [1,1,1,8].

@@ -1,4 +1,4 @@
-//! The elementwise activations `relu`, `relu6`, `relu_n1_to_1`, `logistic` and `tanh`: one
+//! The elementwise activations `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `logistic` and `tanh`: one
 //! loop per output dimension, each element loaded, mapped and stored at the same indices (so
 //! strided operands work and the kernel runs in place).
 //!
@@ -6,6 +6,7 @@
 //! |---|---|---|---|
 //! | `relu` | `ReluQuantized`: `clamp(out_zp + MBQM(x - in_zp), max(out_zp, -128), 127)` (no MBQM for equal scales) | `ReluQuantized<int16_t>`: the same in `[0, 32767]`, zero points 0 (`ReluPrepare` requires them) | `x < 0 ? 0 : x` |
 //! | `relu_n1_to_1` | TFLite's `ReluX` (TFLM has no kernel): as `relu`, clamped to quantized ±1 | none: TFLM has no kernel and TFLite's takes no int16 (the support table refuses it) | `clamp(x, -1, 1)` |
+//! | `leaky_relu` | `QuantizeLeakyRelu`: `clamp(out_zp + MBQM(x - in_zp, x ≥ in_zp ? identity : alpha), -128, 127)` | `QuantizeLeakyRelu<int16_t>`: the same in `[-32768, 32767]`, any zero points | `x > 0 ? x : x · alpha` |
 //! | `relu6` | `Relu6Quantized`: `clamp(x, in_zp, quantized 6)` in the *input's* quantization, no rescaling | `Relu6Quantized<int16_t>`: the same, any zero point | `clamp(x, 0, 6)` |
 //! | `logistic` | `reference_integer_ops::Logistic`, as a 256-entry table | `reference_integer_ops::Logistic(int16)`: TFLite's sigmoid table, interpolated ([`sigmoid_int16`](super::sigmoid_int16)) | `1 / (1 + exp(-x))` with TFLM's cutoffs |
 //! | `tanh` | `reference_integer_ops::Tanh`, as a 256-entry table | `reference_integer_ops::Tanh(int16)`: the same table at twice the input | `math.tanh` |
@@ -24,7 +25,7 @@ use super::quantization::{
 };
 use super::sigmoid_int16::Int16Sigmoid;
 use mc_dialects::arith::CMPF_PREDICATES;
-use mc_dialects::arith::build::select;
+use mc_dialects::arith::build::{cmpi, select};
 use mc_dialects::arith::fixed_point::reference::{multiply_by_quantized_multiplier, rounding_divide_by_pot};
 use mc_dialects::graph::Activation;
 use mc_ir::{Diagnostic, Value};
@@ -48,7 +49,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
 }
 
 /// Builds the nest over the output: `map` turns each loaded input element into the output one.
-fn elementwise(
+pub(super) fn elementwise(
     e: &mut KernelEmitter<'_>,
     map: impl Fn(&mut KernelEmitter<'_>, Value) -> Value,
 ) -> Result<(), Diagnostic> {
@@ -63,7 +64,7 @@ fn elementwise(
 }
 
 /// `arith.cmpf predicate, lhs, rhs`.
-fn cmpf(e: &mut KernelEmitter<'_>, predicate: &str, lhs: Value, rhs: Value) -> Value {
+pub(super) fn cmpf(e: &mut KernelEmitter<'_>, predicate: &str, lhs: Value, rhs: Value) -> Value {
     let index = CMPF_PREDICATES.iter().position(|&p| p == predicate).expect("a cmpf predicate keyword");
     let (i64, i1) = (e.b.ctx.integer_type(64), e.b.ctx.integer_type(1));
     let attr = e.b.ctx.integer_attr(index as i128, i64);
@@ -88,6 +89,16 @@ fn lower_f32(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             select(&mut e.b, above, six, low)
         }),
         "relu_n1_to_1" => elementwise(e, |e, x| clamp_f32(e, x, (-1.0, 1.0))),
+        // reference_ops::LeakyRelu: val > 0 ? val : val * alpha (alpha may be negative or above 1).
+        "leaky_relu" => {
+            let alpha = e.float_attr("alpha")?;
+            elementwise(e, |e, x| {
+                let (zero, alpha) = (e.f32(0.0), e.f32(alpha));
+                let positive = cmpf(e, "ogt", x, zero);
+                let scaled = e.binary("arith.mulf", x, alpha);
+                select(&mut e.b, positive, x, scaled)
+            })
+        }
         // reference_ops::Logistic: 1 above 16.619047, exp(x) below -9, else 1 / (1 + exp(-x));
         // one exp per element.
         "logistic" => elementwise(e, |e, x| {
@@ -122,6 +133,7 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, (8, INT8_RANGE)),
         "relu_n1_to_1" => lower_relu_x(e, Activation::ReluN1To1, input_q, output_q, (8, INT8_RANGE)),
         "relu6" => lower_relu6(e, input_q, (8, INT8_RANGE)),
+        "leaky_relu" => lower_leaky_relu(e, input_q, output_q, (8, INT8_RANGE)),
         "logistic" | "tanh" => {
             let function = if e.name == "logistic" { Function::Logistic } else { Function::Tanh };
             let (scale, zero_point) = function.output_quantization();
@@ -147,7 +159,8 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
 }
 
 /// TFLM's int16 kernels: `relu` (`ReluQuantized<int16_t>`, zero points 0 as `ReluPrepare`
-/// requires), `relu6` (`Relu6Quantized<int16_t>`, any zero point), `logistic` and `tanh`
+/// requires), `relu6` (`Relu6Quantized<int16_t>`, any zero point), `leaky_relu`
+/// (`QuantizeLeakyRelu<int16_t>`, any zero points), `logistic` and `tanh`
 /// (`reference_integer_ops::Logistic`/`Tanh` of `int16_t`, [`sigmoid_int16`](super::sigmoid_int16)).
 fn lower_int16(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let (input, output) = (e.inputs[0], e.output);
@@ -161,6 +174,7 @@ fn lower_int16(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         ))),
         "relu" => lower_relu_x(e, Activation::Relu, input_q, output_q, (16, INT16_RANGE)),
         "relu6" => lower_relu6(e, input_q, (16, INT16_RANGE)),
+        "leaky_relu" => lower_leaky_relu(e, input_q, output_q, (16, INT16_RANGE)),
         "logistic" | "tanh" => {
             let function = if e.name == "logistic" { Function::Logistic } else { Function::Tanh };
             let sigmoid = Int16Sigmoid::prepare(e, function)?;
@@ -219,6 +233,79 @@ fn lower_relu_x(
         let scale = Scale::constant(e, (multiplier, shift));
         requantize(e, centered, scale, output_zero_point, range, bits)
     })
+}
+
+/// `leaky_relu` on int8 or int16 (`bits` and `storage` range), as TFLM's `QuantizeLeakyRelu`:
+/// the input minus its zero point, rescaled by the identity multiplier where it is non-negative
+/// and by the alpha multiplier below, plus the output zero point, clamped to the storage range.
+///
+/// The installed TFLite Micro differs from upstream's source here (the interpreter wins): it
+/// takes both ratios in `double` from the `float` scales and alpha (upstream's `Prepare` divides
+/// in `float`), and for a negative alpha it computes `-MultiplyByQuantizedMultiplier(x, |m|)`,
+/// so ties round towards zero where a negative multiplier would round them up (the conformance
+/// suites pin both down).
+fn lower_leaky_relu(
+    e: &mut KernelEmitter<'_>,
+    (input_scale, input_zero_point): (f32, i32),
+    (output_scale, output_zero_point): (f32, i32),
+    (bits, storage): (u32, (i32, i32)),
+) -> Result<(), Diagnostic> {
+    let alpha = e.float_attr("alpha")?;
+    let multipliers = LeakyReluMultipliers::new(alpha, input_scale, output_scale);
+    for (what, (_, shift)) in
+        [("input scale over output scale", multipliers.identity), ("|alpha| times that ratio", multipliers.alpha)]
+    {
+        if shift > 30 {
+            return Err(e.unsupported(format!(
+                "{what} out of range (input scale {input_scale}, alpha {alpha}, output scale {output_scale})"
+            )));
+        }
+    }
+    elementwise(e, |e, x| {
+        let x = e.extsi_i32(x);
+        let zero_point = e.i32(input_zero_point);
+        let centered = e.binary("arith.subi", x, zero_point);
+        let zero = e.i32(0);
+        let non_negative = cmpi(&mut e.b, "sge", centered, zero);
+        let (identity_multiplier, identity_shift) = (e.i32(multipliers.identity.0), e.i32(multipliers.identity.1));
+        let (alpha_multiplier, alpha_shift) = (e.i32(multipliers.alpha.0), e.i32(multipliers.alpha.1));
+        let multiplier = select(&mut e.b, non_negative, identity_multiplier, alpha_multiplier);
+        let shift = select(&mut e.b, non_negative, identity_shift, alpha_shift);
+        let mut scaled = Scale::General(multiplier, shift).apply(e, centered);
+        if multipliers.negate_alpha {
+            let negated = e.binary("arith.subi", zero, scaled);
+            scaled = select(&mut e.b, non_negative, scaled, negated);
+        }
+        let offset = e.i32(output_zero_point);
+        let shifted = e.addi(scaled, offset);
+        let (low, high) = (e.i32(storage.0), e.i32(storage.1));
+        let clamped = e.clamp_si(shifted, low, high);
+        e.trunci(clamped, bits)
+    })
+}
+
+/// The compile-time parameters of an int8 or int16 `leaky_relu`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct LeakyReluMultipliers {
+    /// `QuantizeMultiplier(in_scale / out_scale)`, for inputs at or above the zero point.
+    identity: (i32, i32),
+    /// `QuantizeMultiplier(|in_scale · alpha / out_scale|)`, for inputs below it.
+    alpha: (i32, i32),
+    /// Whether alpha is negative: the alpha product is negated.
+    negate_alpha: bool,
+}
+
+impl LeakyReluMultipliers {
+    /// The parameters for `alpha` between the given scales, the ratios in `double`.
+    fn new(alpha: f32, input_scale: f32, output_scale: f32) -> LeakyReluMultipliers {
+        let ratio = f64::from(input_scale) / f64::from(output_scale);
+        let alpha_ratio = f64::from(input_scale) * f64::from(alpha) / f64::from(output_scale);
+        LeakyReluMultipliers {
+            identity: quantize_multiplier(ratio),
+            alpha: quantize_multiplier(alpha_ratio.abs()),
+            negate_alpha: alpha_ratio < 0.0,
+        }
+    }
 }
 
 /// The gemmlowp function of an int8 `logistic` or `tanh`.
