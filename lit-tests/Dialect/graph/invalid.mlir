@@ -1001,3 +1001,13 @@
   %0 = "graph.hard_swish"(%x) : (tensor<4x!quant.uniform<i8:f32, 1.0>>) -> tensor<4x!quant.uniform<i8:f32, 0.00390625>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// Leaky relu's alpha is finite.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f99"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.leaky_relu' op 'alpha' must be finite, but is inf}}
+  %0 = "graph.leaky_relu"(%x) <{alpha = 0x7F800000 : f32}> : (tensor<4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -71,7 +71,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(ReluOp, Checks::Signature(check_relu), Some(same_as_input)),
     op_entry!(Relu6Op, Checks::Signature(check_relu), Some(same_as_input)),
     op_entry!(ReluN1To1Op, Checks::Signature(check_relu), Some(same_as_input)),
-    op_entry!(LeakyReluOp, Checks::Signature(check_relu), Some(same_as_input)),
+    op_entry!(LeakyReluOp, Checks::Signature(check_leaky_relu), Some(same_as_input)),
     op_entry!(HardSwishOp, Checks::Signature(check_hard_swish), Some(same_as_input)),
 ];
 
@@ -144,8 +144,7 @@ fn check_tanh(c: &mut Checker<'_, '_>) {
     check_sigmoid_like(c, (1.0 / 128.0, 0, "1/128"));
 }
 
-/// `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`: input and result quantizations may differ
-/// (TFLite rescales).
+/// `relu`, `relu6`, `relu_n1_to_1`: input and result quantizations may differ (TFLite rescales).
 fn check_relu(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
@@ -154,6 +153,15 @@ fn check_relu(c: &mut Checker<'_, '_>) {
         c.per_tensor("result", result);
     }
     c.check_inferred();
+}
+
+/// `leaky_relu`: as the relu family, with a finite `alpha` (the kernels derive multipliers from it).
+fn check_leaky_relu(c: &mut Checker<'_, '_>) {
+    let alpha = c.ctx.attr(c.op, "alpha").and_then(|a| c.ctx.float_value(a));
+    if let Some(alpha) = alpha.filter(|a| !a.is_finite()) {
+        c.error(format!("'alpha' must be finite, but is {alpha}"));
+    }
+    check_relu(c);
 }
 
 /// `hard_swish`: f32 or int8 in and out (TFLite Micro's kernel takes no int16), per tensor, and
