@@ -152,6 +152,13 @@ pub fn int16_logistic_tanh() -> Vec<Case> {
             cases.push(int16_case(op, (scale, 0), (1.0 / 32768.0, 0), &mut rng));
         }
     }
+    // Output scales a converter may write near 2^-15, which TFLite Micro's `CheckedLog2` accepts
+    // (within 10^-3 in log2) and computes as 2^-15.
+    for output in [1.0006 / 32768.0, 0.9994 / 32768.0] {
+        for op in [BuiltinOp::Logistic, BuiltinOp::Tanh] {
+            cases.push(int16_case(op, (0.001, 0), (output, 0), &mut rng));
+        }
+    }
     cases
 }
 

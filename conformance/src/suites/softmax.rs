@@ -112,6 +112,13 @@ pub fn int8_to_int16_softmax() -> Vec<Case> {
             cases.push(int8_to_int16(&[1, 12], 1.0, *input).case(&name, vec![Tensor::from_i8(&[1, 12], &values)]));
         }
     }
+    // Output scales within TFLite Micro's 0.1% of 2^-16, computed as 2^-16.
+    for output in [1.0009 / 65536.0, 0.9991 / 65536.0] {
+        let input = (DType::Int8, Some(Quant::tensor(0.05, 3)));
+        let m = one_softmax(&[2, 10], 1.0, input, (DType::Int16, Some(Quant::tensor(output, -32768))));
+        let data = Tensor::random(DType::Int8, &[2, 10], &mut rng);
+        cases.push(m.case(&format!("int8->int16 softmax output scale {output}"), vec![data]));
+    }
     cases
 }
 
@@ -159,6 +166,13 @@ pub fn int16_softmax() -> Vec<Case> {
     let equal = Tensor::from_i16(&longest, &[1000; 65538]);
     for (what, data) in [("equal", equal), ("random", Tensor::random(DType::Int16, &longest, &mut rng))] {
         cases.push(int16(&longest, 1.0, 0.001).case(&format!("int16 softmax longest row {what}"), vec![data]));
+    }
+    // Output scales within TFLite Micro's 0.1% of 2^-15 (its `TF_LITE_ENSURE_NEAR`), computed as 2^-15.
+    for output in [1.0009 / 32768.0, 0.9991 / 32768.0] {
+        let q = |scale: f32| Some(Quant::tensor(scale, 0));
+        let m = one_softmax(&[2, 10], 1.0, (DType::Int16, q(0.001)), (DType::Int16, q(output)));
+        let data = Tensor::random(DType::Int16, &[2, 10], &mut rng);
+        cases.push(m.case(&format!("int16 softmax output scale {output}"), vec![data]));
     }
     cases
 }

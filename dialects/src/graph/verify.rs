@@ -312,8 +312,21 @@ impl<'a, 'd> Checker<'a, 'd> {
 
     /// A fixed output quantization that TFLite's kernels require.
     pub(super) fn fixed_quant(&mut self, what: &str, t: Tensor<'_>, scale: f64, zero_point: i64, scale_text: &str) {
+        self.fixed_quant_within(what, t, (scale, SCALE_TOLERANCE), zero_point, scale_text);
+    }
+
+    /// [`fixed_quant`](Self::fixed_quant) with the relative scale tolerance of TFLite Micro's own
+    /// check: `(scale, tolerance)`.
+    pub(super) fn fixed_quant_within(
+        &mut self,
+        what: &str,
+        t: Tensor<'_>,
+        (scale, tolerance): (f64, f64),
+        zero_point: i64,
+        scale_text: &str,
+    ) {
         let Some((s, z)) = self.per_tensor(what, t) else { return };
-        if !scales_match(s, scale) || z != zero_point {
+        if (s - scale).abs() > tolerance * scale || z != zero_point {
             self.error(format!(
                 "{what} must have scale {scale_text} and zero point {zero_point}, but has scale {s} and zero point {z}"
             ));

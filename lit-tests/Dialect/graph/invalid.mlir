@@ -527,7 +527,7 @@
 // int8 to int16 softmax outputs 1/65536 with zero point -32768.
 "func.func"() <{function_type = (tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f52"}> ({
 ^bb0(%x: tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>):
-  // expected-error@+1 {{'graph.softmax' op int16 softmax result of an int8 input must have scale 1/65536 and zero point -32768, but has scale 0.001 and zero point 0}}
+  // expected-error@+1 {{'graph.softmax' op int16 softmax result of an int8 input must have scale 1/65536 (within 0.1%) and zero point -32768, but has scale 0.001 and zero point 0}}
   %0 = "graph.softmax"(%x) <{beta = 1.0 : f32}> : (tensor<1x10x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<1x10x!quant.uniform<i16:f32, 0.001>>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -537,7 +537,7 @@
 // int16 softmax outputs 1/32768 with zero point 0.
 "func.func"() <{function_type = (tensor<1x10x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f53"}> ({
 ^bb0(%x: tensor<1x10x!quant.uniform<i16:f32, 0.001>>):
-  // expected-error@+1 {{'graph.softmax' op int16 softmax result must have scale 1/32768 and zero point 0, but has scale 0.001 and zero point 0}}
+  // expected-error@+1 {{'graph.softmax' op int16 softmax result must have scale 1/32768 (within 0.1%) and zero point 0, but has scale 0.001 and zero point 0}}
   %0 = "graph.softmax"(%x) <{beta = 1.0 : f32}> : (tensor<1x10x!quant.uniform<i16:f32, 0.001>>) -> tensor<1x10x!quant.uniform<i16:f32, 0.001>>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -567,7 +567,7 @@
 // int16 logistic outputs 1/32768.
 "func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f56"}> ({
 ^bb0(%x: tensor<4x!quant.uniform<i16:f32, 0.001>>):
-  // expected-error@+1 {{'graph.logistic' op int16 logistic result must have scale 1/32768 and zero point 0, but has scale 0.001 and zero point 0}}
+  // expected-error@+1 {{'graph.logistic' op int16 logistic result must have scale 2^-15 and zero point 0, but has scale 0.001 and zero point 0}}
   %0 = "graph.logistic"(%x) : (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i16:f32, 0.001>>
   "func.return"() : () -> ()
 }) : () -> ()

@@ -31,7 +31,7 @@ const MAX_SHIFT: i32 = 30;
 
 /// Lowers `quantize`: f32 → integer ([`AffineQuantize`](lower_affine)), or integer → integer
 /// ([`Requantize`](lower_requantize)). Which pairs TFLM converts is the kernel verifier's rule
-/// (`graph::verify`'s `check_quantize`), so every integer pair that reaches here is one of them.
+/// (`graph::ops::quantization`'s checks), so every integer pair that reaches here is one of them.
 pub fn lower_quantize(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let (input, output) = (e.inputs[0], e.output);
     let (from, to) = (e.kind(input), e.kind(output));
