@@ -407,6 +407,19 @@ mod tests {
     }
 
     #[test]
+    fn leaky_relu_multipliers_follow_the_installed_tflm() {
+        // Equal scales, alpha -0.5: identity 1 (2^30, shift 1), |alpha| 0.5 (2^30, shift 0), negated.
+        let m = LeakyReluMultipliers::new(-0.5, 0.05, 0.05);
+        assert_eq!(m, LeakyReluMultipliers { identity: (1 << 30, 1), alpha: (1 << 30, 0), negate_alpha: true });
+        // The alpha ratio in double: 0.1 · 1.7 / 0.3 rounds differently in float.
+        let m = LeakyReluMultipliers::new(1.7, 0.1, 0.3);
+        assert_eq!(m.alpha, (1_216_907_404, 0));
+        assert!(!m.negate_alpha);
+        // A zero alpha zeroes the branch.
+        assert_eq!(LeakyReluMultipliers::new(0.0, 0.1, 0.3).alpha, (0, 0));
+    }
+
+    #[test]
     fn tables_approximate_the_functions() {
         let p = GemmlowpParams::new((0.1, 0)).unwrap();
         for x in -128..=127 {
