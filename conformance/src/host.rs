@@ -110,6 +110,7 @@ fn dtype_of(ctx: &Context, element: Type) -> Option<DType> {
         ElementStorage::Int { signed: false, width: 8 } => Some(DType::UInt8),
         ElementStorage::Int { signed: true, width: 16 } => Some(DType::Int16),
         ElementStorage::Int { signed: true, width: 32 } => Some(DType::Int32),
+        ElementStorage::Int { signed: true, width: 64 } => Some(DType::Int64),
         _ => None,
     }
 }

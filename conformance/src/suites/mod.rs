@@ -15,6 +15,7 @@ pub mod conv;
 pub mod fully_connected;
 pub mod int16x8;
 pub mod mean;
+pub mod min_max;
 pub mod pad;
 pub mod pool;
 pub mod quantize;
@@ -71,6 +72,13 @@ macro_rules! for_each_suite {
             ],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
             mean: [int8_mean => 0.0, int16_mean => 0.0, float_mean => 1e-5],
+            min_max: [
+                float_maximum_minimum => 0.0,
+                int8_maximum_minimum => 0.0,
+                int16_maximum_minimum => 0.0,
+                int32_maximum_minimum => 0.0,
+                int64_maximum_minimum => 0.0,
+            ],
             pad: [pad => 0.0, int16_pad => 0.0],
             pool: [int8_pools => 0.0, float_pools => 1e-5, int16_pools => 0.0],
             quantize: [

@@ -129,6 +129,14 @@ const INT16X8_DEPTHWISE: Variant = variant(
 const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
 /// Data movement of 32-bit integers, quantized or plain.
 const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q32, I32]);
+/// `MAXIMUM`/`MINIMUM`: one kind throughout, quantized ones sharing scale and zero point.
+const MIN_MAX: &[Variant] = &[
+    F32_BINARY,
+    variant("int8", "equal quantization", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
+    variant("int16", "equal quantization", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
+    variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32])], &[I32]),
+    variant("int64", "", &[Slot::One(&[I64]), Slot::One(&[I64])], &[I64]),
+];
 const FUSED: &str = "fused NONE/RELU/RELU6/RELU_N1_TO_1";
 
 /// Every operator mc compiles, in TFLite's `BuiltinOperator` order.
@@ -197,6 +205,8 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
+    OpSupport { tflite: "MAXIMUM", op: "maximum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
+    OpSupport { tflite: "MINIMUM", op: "minimum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
     OpSupport {
         tflite: "MUL",
         op: "mul",

@@ -212,6 +212,8 @@ fn builders_cover_every_op() {
     AddOp::build(&mut b, x, x, Activation::None, x4);
     SubOp::build(&mut b, x, x, Activation::ReluN1To1, x4);
     MulOp::build(&mut b, x, x, Activation::Relu, x4);
+    MaximumOp::build(&mut b, x, x, x4);
+    MinimumOp::build(&mut b, q, q, q4);
     AvgPool2DOp::build(&mut b, q, &pool, q_pool);
     MaxPool2DOp::build(&mut b, q, &pool, q_pool);
     TransposeOp::build(&mut b, x, None, Some(&[0, 3, 1, 2]), x_t);

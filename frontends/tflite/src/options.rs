@@ -236,6 +236,8 @@ pub enum BuiltinOptions<'a> {
     Dequantize,
     /// `QuantizeOptions` (`QUANTIZE`, no fields).
     Quantize,
+    /// `MaximumMinimumOptions` (`MAXIMUM`, `MINIMUM`, no fields).
+    MaximumMinimum,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
@@ -319,6 +321,7 @@ impl BuiltinOptions<'static> {
             }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
+            BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
@@ -357,6 +360,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
+            BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
@@ -389,6 +393,7 @@ impl BuiltinOp {
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
+            BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
@@ -480,6 +485,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         }),
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
+        R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::CallOnceOptions(o) => {
@@ -560,6 +566,7 @@ mod tests {
             "StridedSliceOptions",
             "DequantizeOptions",
             "QuantizeOptions",
+            "MaximumMinimumOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
             "CallOnceOptions",

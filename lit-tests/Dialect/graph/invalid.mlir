@@ -1011,3 +1011,32 @@
   %0 = "graph.leaky_relu"(%x) <{alpha = 0x7F800000 : f32}> : (tensor<4xf32>) -> tensor<4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// maximum and minimum compare stored values: operands and result share one quantization.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f100"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32, 0.5:2>>):
+  // expected-error@+1 {{'graph.maximum' op operands and result of maximum/minimum must have the same scale and zero point}}
+  %0 = "graph.maximum"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f101"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.minimum' op operands and result of maximum/minimum must have the same scale and zero point}}
+  %0 = "graph.minimum"(%a, %a) : (tensor<4x!quant.uniform<i16:f32, 0.001>>, tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i16:f32, 0.002>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Both operands and the result have one element kind.
+"func.func"() <{function_type = (tensor<4xi32>, tensor<4xf32>) -> (), sym_name = "f102"}> ({
+^bb0(%a: tensor<4xi32>, %b: tensor<4xf32>):
+  // expected-error@+1 {{'graph.minimum' op rhs element type must be i32, but got 'f32'}}
+  %0 = "graph.minimum"(%a, %b) : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xi32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -92,6 +92,12 @@
   %lr = "graph.leaky_relu"(%q) <{alpha = -0.25 : f32}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.leaky_relu"(%arg0) <{alpha = 1.500000e+00 : f32}> : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   %lrf = "graph.leaky_relu"(%x) <{alpha = 1.5 : f32}> : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // maximum and minimum broadcast like add, without attributes; quantized ones share one
+  // quantization.
+  // CHECK: "graph.maximum"(%arg0, %arg1) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  %mx = "graph.maximum"(%x, %y) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.minimum"(%arg2, %arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %mn = "graph.minimum"(%q, %q) : (tensor<1x8x8x4x!q8>, tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8>
   // CHECK: "graph.hard_swish"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %hs = "graph.hard_swish"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.hard_swish"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>

@@ -4,10 +4,14 @@
 //! |---|---|---|---|---|
 //! | `graph.add` / `graph.sub` / `graph.mul` | `lhs`, `rhs` | `fused_activation` | broadcast shape (numpy rules, rank ≤ 6) | `ADD` (0) / `SUB` (41) / `MUL` (18) |
 //!
-//! `add` and `mul` are `COMMUTATIVE`.
+//! | `graph.maximum` / `graph.minimum` | `lhs`, `rhs` | — | broadcast shape (numpy rules, rank ≤ 6) | `MAXIMUM` (55) / `MINIMUM` (57) |
+//!
+//! `add` and `mul` are `COMMUTATIVE`; `maximum` and `minimum` are not: TFLite takes
+//! `lhs > rhs ? lhs : rhs`, so with a NaN or with `-0.0` and `0.0` the order decides.
 //!
 //! Quantization: operands and result of one kind (`f32`, quantized `i8`/`i16`, `i32`, `i64`), per
-//! tensor, scales free; int16 `mul` needs zero points 0.
+//! tensor; add/sub/mul scales free, int16 `mul` needs zero points 0. `maximum` and `minimum`
+//! compare stored values, so their operands and result must share one scale and zero point.
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::Activation;
@@ -44,11 +48,37 @@ binary_ops! {
     MulOp = "graph.mul", "elementwise multiplication", [COMMUTATIVE];
 }
 
+define_op! {
+    /// Elementwise larger of `lhs` and `rhs` with broadcasting (TFLite `MAXIMUM`).
+    pub struct MaximumOp = "graph.maximum" {
+        summary: "elementwise maximum",
+        traits: [PURE],
+        operands: [lhs, rhs],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// Elementwise smaller of `lhs` and `rhs` with broadcasting (TFLite `MINIMUM`).
+    pub struct MinimumOp = "graph.minimum" {
+        summary: "elementwise minimum",
+        traits: [PURE],
+        operands: [lhs, rhs],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+    }
+}
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(AddOp, Checks::Signature(check_binary), Some(infer_binary)),
     op_entry!(SubOp, Checks::Signature(check_binary), Some(infer_binary)),
     op_entry!(MulOp, Checks::Signature(check_binary), Some(infer_binary)),
+    op_entry!(MaximumOp, Checks::Signature(check_min_max), Some(infer_binary)),
+    op_entry!(MinimumOp, Checks::Signature(check_min_max), Some(infer_binary)),
 ];
 
 /// Builds a binary op of `name`.
@@ -76,6 +106,40 @@ impl MulOp {
     pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, fused_activation: Activation, result: Type) -> Self {
         MulOp(build_binary(b, Self::NAME, lhs, rhs, fused_activation, result))
     }
+}
+
+impl MaximumOp {
+    /// Builds `graph.maximum`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, result: Type) -> Self {
+        MaximumOp(b.create(Self::NAME, &[lhs, rhs], &[result], vec![], vec![]))
+    }
+}
+
+impl MinimumOp {
+    /// Builds `graph.minimum`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, result: Type) -> Self {
+        MinimumOp(b.create(Self::NAME, &[lhs, rhs], &[result], vec![], vec![]))
+    }
+}
+
+/// `maximum`, `minimum`: TFLite Micro compares the stored values (it has no `Prepare`), which
+/// means the larger or smaller real value only when all three share their quantization.
+fn check_min_max(c: &mut Checker<'_, '_>) {
+    let (Some(lhs), Some(rhs), Some(result)) = (c.operand("lhs", 0), c.operand("rhs", 1), c.result("result")) else {
+        return;
+    };
+    let Some(kind) = c.kind("lhs", lhs, &[F32, Q8, Q16, I32, I64]) else { return };
+    let rhs_ok = c.kind("rhs", rhs, &[kind]).is_some();
+    let result_ok = c.kind("result", result, &[kind]).is_some();
+    if rhs_ok && result_ok && matches!(kind, Kind::Quant { .. }) {
+        let params = [c.per_tensor("lhs", lhs), c.per_tensor("rhs", rhs), c.per_tensor("result", result)];
+        if let [Some(l), Some(r), Some(o)] = params
+            && (l != o || r != o)
+        {
+            c.error("operands and result of maximum/minimum must have the same scale and zero point");
+        }
+    }
+    c.check_inferred();
 }
 
 /// `add`, `sub`, `mul`.

@@ -146,7 +146,7 @@ impl SubgraphImporter<'_, '_> {
         use BuiltinOp as B;
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
-            B::Add | B::Sub | B::Mul | B::AssignVariable => 2,
+            B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::AssignVariable => 2,
             B::StridedSlice => 4,
             B::Concatenation => operator.inputs().len(),
             B::VarHandle => 0,
@@ -268,6 +268,8 @@ impl SubgraphImporter<'_, '_> {
                 Some(LeakyReluOp::build(b, inputs[0], o.alpha, result_type).0)
             }
             (B::HardSwish, _) => Some(HardSwishOp::build(b, inputs[0], result_type).0),
+            (B::Maximum, _) => Some(MaximumOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::Minimum, _) => Some(MinimumOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Quantize, _) => Some(QuantizeOp::build(b, inputs[0], result_type).0),
             (B::Dequantize, _) => Some(DequantizeOp::build(b, inputs[0], result_type).0),
             (B::Mean, BuiltinOptions::Reducer(o)) => {

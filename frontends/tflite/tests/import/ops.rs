@@ -267,6 +267,27 @@ fn mul_i16_broadcasts() {
 }
 
 #[test]
+fn maximum_and_minimum() {
+    let q16 = "!quant.uniform<i16:f32, 5.000000e-01:3>";
+    let m = import(&maximum_i16_broadcast());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.maximum\"(%arg0, %arg1) : (tensor<4x1x{q16}>, tensor<1x3x{q16}>) -> tensor<4x3x{q16}> {}",
+            op_at("larger", 0)
+        )],
+    );
+    let m = import(&minimum_f32_scalar());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.minimum\"(%arg0, %arg1) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32> {}",
+            op_at("smaller", 0)
+        )],
+    );
+}
+
+#[test]
 fn pools() {
     let q8 = "!quant.uniform<i8:f32, 5.000000e-01:-128>";
     let m = import(&avg_pool_2d_i8());

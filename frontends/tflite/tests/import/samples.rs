@@ -29,6 +29,8 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("add_i8_constant_rhs", add_i8_constant_rhs),
     ("sub_i8_broadcast", sub_i8_broadcast),
     ("mul_i16_broadcast", mul_i16_broadcast),
+    ("maximum_i16_broadcast", maximum_i16_broadcast),
+    ("minimum_f32_scalar", minimum_f32_scalar),
     ("avg_pool_2d_i8", avg_pool_2d_i8),
     ("max_pool_2d_f32", max_pool_2d_f32),
     ("max_pool_2d_i16", max_pool_2d_i16),
@@ -272,6 +274,32 @@ pub fn add_f32_broadcast() -> ModelBuilder {
     let y = b.add_tensor("rhs", &[1, 1, 4, 3], DType::Float32);
     let z = b.add_tensor("sum", &[1, 2, 4, 3], DType::Float32);
     b.add_op(BuiltinOp::Add, &[x, y], &[z], BuiltinOptions::Add(add_sub(Activation::Relu)));
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// int16 MAXIMUM of [4,1] and [1,3] (both broadcast), one quantization throughout, no options
+/// table (its defaults: MaximumMinimumOptions has no fields).
+pub fn maximum_i16_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[4, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 3);
+    let y = b.add_tensor("rhs", &[1, 3], DType::Int16);
+    per_tensor(&mut b, y, 0.5, 3);
+    let z = b.add_tensor("larger", &[4, 3], DType::Int16);
+    per_tensor(&mut b, z, 0.5, 3);
+    b.add_op(BuiltinOp::Maximum, &[x, y], &[z], BuiltinOptions::None);
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// f32 MINIMUM of a [2,3] input and a scalar, with its (empty) options table.
+pub fn minimum_f32_scalar() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[2, 3], DType::Float32);
+    let y = b.add_tensor("rhs", &[], DType::Float32);
+    let z = b.add_tensor("smaller", &[2, 3], DType::Float32);
+    b.add_op(BuiltinOp::Minimum, &[x, y], &[z], BuiltinOptions::MaximumMinimum);
     model(&[x, y], &[z], &mut b);
     b
 }
