@@ -16,6 +16,7 @@ pub mod fully_connected;
 pub mod int16x8;
 pub mod mean;
 pub mod min_max;
+pub mod neg;
 pub mod pad;
 pub mod pool;
 pub mod quantize;
@@ -79,6 +80,7 @@ macro_rules! for_each_suite {
                 int32_maximum_minimum => 0.0,
                 int64_maximum_minimum => 0.0,
             ],
+            neg: [float_neg => 0.0],
             pad: [pad => 0.0, int16_pad => 0.0],
             pool: [int8_pools => 0.0, float_pools => 1e-5, int16_pools => 0.0],
             quantize: [

@@ -207,6 +207,7 @@ pub const TABLE: &[OpSupport] = &[
     },
     OpSupport { tflite: "MAXIMUM", op: "maximum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
     OpSupport { tflite: "MINIMUM", op: "minimum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
+    OpSupport { tflite: "NEG", op: "neg", variants: &[F32_UNARY], options: "" },
     OpSupport {
         tflite: "MUL",
         op: "mul",

@@ -214,6 +214,7 @@ fn builders_cover_every_op() {
     MulOp::build(&mut b, x, x, Activation::Relu, x4);
     MaximumOp::build(&mut b, x, x, x4);
     MinimumOp::build(&mut b, q, q, q4);
+    NegOp::build(&mut b, x, x4);
     AvgPool2DOp::build(&mut b, q, &pool, q_pool);
     MaxPool2DOp::build(&mut b, q, &pool, q_pool);
     TransposeOp::build(&mut b, x, None, Some(&[0, 3, 1, 2]), x_t);

@@ -60,6 +60,8 @@ pub enum BuiltinOp {
     Maximum,
     /// `MINIMUM` (57).
     Minimum,
+    /// `NEG` (59).
+    Neg,
     /// `LEAKY_RELU` (98).
     LeakyRelu,
     /// `QUANTIZE` (114).
@@ -80,7 +82,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 32] = [
+    pub const ALL: [BuiltinOp; 33] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -105,6 +107,7 @@ impl BuiltinOp {
         BuiltinOp::StridedSlice,
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
+        BuiltinOp::Neg,
         BuiltinOp::LeakyRelu,
         BuiltinOp::Quantize,
         BuiltinOp::HardSwish,
@@ -142,6 +145,7 @@ impl BuiltinOp {
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
+            BuiltinOp::Neg => "NEG",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::HardSwish => "HARD_SWISH",
@@ -180,6 +184,7 @@ impl BuiltinOp {
             BuiltinOp::StridedSlice => 45,
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
+            BuiltinOp::Neg => 59,
             BuiltinOp::LeakyRelu => 98,
             BuiltinOp::Quantize => 114,
             BuiltinOp::HardSwish => 117,
@@ -230,6 +235,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
+            fb::BuiltinOperator::Neg => BuiltinOp::Neg,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
@@ -269,6 +275,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
+            BuiltinOp::Neg => fb::BuiltinOperator::Neg,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
@@ -404,6 +411,7 @@ mod tests {
             ("STRIDED_SLICE", 45),
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
+            ("NEG", 59),
             ("LEAKY_RELU", 98),
             ("QUANTIZE", 114),
             ("HARD_SWISH", 117),

@@ -238,6 +238,8 @@ pub enum BuiltinOptions<'a> {
     Quantize,
     /// `MaximumMinimumOptions` (`MAXIMUM`, `MINIMUM`, no fields).
     MaximumMinimum,
+    /// `NegOptions` (`NEG`, no fields).
+    Neg,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
@@ -322,6 +324,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
+            BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
@@ -361,6 +364,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
+            BuiltinOptions::Neg => "NegOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
@@ -394,6 +398,7 @@ impl BuiltinOp {
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
+            BuiltinOp::Neg => "NegOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
@@ -486,6 +491,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
+        R::NegOptions(_) => BuiltinOptions::Neg,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::CallOnceOptions(o) => {
@@ -567,6 +573,7 @@ mod tests {
             "DequantizeOptions",
             "QuantizeOptions",
             "MaximumMinimumOptions",
+            "NegOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
             "CallOnceOptions",

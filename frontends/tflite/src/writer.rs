@@ -303,6 +303,7 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Dequantize => R::DequantizeOptions(Box::default()),
         BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
         BuiltinOptions::MaximumMinimum => R::MaximumMinimumOptions(Box::default()),
+        BuiltinOptions::Neg => R::NegOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
@@ -408,6 +409,7 @@ mod tests {
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
+            BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),

@@ -1040,3 +1040,13 @@
   %0 = "graph.minimum"(%a, %b) : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xi32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TFLite Micro's NEG takes f32 only.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f103"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.neg' op input element type must be f32, but got '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.neg"(%a) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -98,6 +98,8 @@
   %mx = "graph.maximum"(%x, %y) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.minimum"(%arg2, %arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %mn = "graph.minimum"(%q, %q) : (tensor<1x8x8x4x!q8>, tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8>
+  // CHECK: "graph.neg"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %ng = "graph.neg"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.hard_swish"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %hs = "graph.hard_swish"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.hard_swish"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>

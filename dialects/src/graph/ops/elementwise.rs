@@ -1,10 +1,11 @@
-//! Elementwise arithmetic on two operands, with numpy broadcasting.
+//! Elementwise arithmetic on two operands, with numpy broadcasting, and on one.
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
 //! | `graph.add` / `graph.sub` / `graph.mul` | `lhs`, `rhs` | `fused_activation` | broadcast shape (numpy rules, rank ≤ 6) | `ADD` (0) / `SUB` (41) / `MUL` (18) |
 //!
 //! | `graph.maximum` / `graph.minimum` | `lhs`, `rhs` | — | broadcast shape (numpy rules, rank ≤ 6) | `MAXIMUM` (55) / `MINIMUM` (57) |
+//! | `graph.neg` | `input` | — | the input's shape | `NEG` (59) |
 //!
 //! `add` and `mul` are `COMMUTATIVE`; `maximum` and `minimum` are not: TFLite takes
 //! `lhs > rhs ? lhs : rhs`, so with a NaN or with `-0.0` and `0.0` the order decides.
@@ -12,10 +13,12 @@
 //! Quantization: operands and result of one kind (`f32`, quantized `i8`/`i16`, `i32`, `i64`), per
 //! tensor; add/sub/mul scales free, int16 `mul` needs zero points 0. `maximum` and `minimum`
 //! compare stored values, so their operands and result must share one scale and zero point.
+//! `neg` takes `f32` only, as TFLite Micro's kernel (its int8 case is a TODO there).
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::Activation;
-use crate::graph::shape_inference::{Inference, ShapeQuery};
+use crate::graph::builders::unary_ops;
+use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
 use crate::graph::shapes::broadcast_shapes;
 use crate::graph::verify::{Checker, Checks, F32, I32, I64, Kind, Q8, Q16, verify_op};
 use mc_ir::{Builder, OpId, Type, Value, define_op};
@@ -72,6 +75,11 @@ define_op! {
     }
 }
 
+unary_ops! {
+    /// `-x` (TFLite `NEG`).
+    NegOp = "graph.neg", "elementwise negation";
+}
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(AddOp, Checks::Signature(check_binary), Some(infer_binary)),
@@ -79,6 +87,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(MulOp, Checks::Signature(check_binary), Some(infer_binary)),
     op_entry!(MaximumOp, Checks::Signature(check_min_max), Some(infer_binary)),
     op_entry!(MinimumOp, Checks::Signature(check_min_max), Some(infer_binary)),
+    op_entry!(NegOp, Checks::Signature(check_neg), Some(same_as_input)),
 ];
 
 /// Builds a binary op of `name`.
@@ -138,6 +147,15 @@ fn check_min_max(c: &mut Checker<'_, '_>) {
         {
             c.error("operands and result of maximum/minimum must have the same scale and zero point");
         }
+    }
+    c.check_inferred();
+}
+
+/// `neg`: f32 in and out, as TFLite Micro's `NEG` (no other type).
+fn check_neg(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if c.kind("input", input, &[F32]).is_some() {
+        c.kind("result", result, &[F32]);
     }
     c.check_inferred();
 }

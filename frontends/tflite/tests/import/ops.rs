@@ -288,6 +288,15 @@ fn maximum_and_minimum() {
 }
 
 #[test]
+fn neg() {
+    let m = import(&neg_f32());
+    check(
+        &m.text,
+        &[&format!("%0 = \"graph.neg\"(%arg0) : (tensor<2x3xf32>) -> tensor<2x3xf32> {}", op_at("output", 0))],
+    );
+}
+
+#[test]
 fn pools() {
     let q8 = "!quant.uniform<i8:f32, 5.000000e-01:-128>";
     let m = import(&avg_pool_2d_i8());

@@ -31,6 +31,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("mul_i16_broadcast", mul_i16_broadcast),
     ("maximum_i16_broadcast", maximum_i16_broadcast),
     ("minimum_f32_scalar", minimum_f32_scalar),
+    ("neg_f32", neg_f32),
     ("avg_pool_2d_i8", avg_pool_2d_i8),
     ("max_pool_2d_f32", max_pool_2d_f32),
     ("max_pool_2d_i16", max_pool_2d_i16),
@@ -302,6 +303,11 @@ pub fn minimum_f32_scalar() -> ModelBuilder {
     b.add_op(BuiltinOp::Minimum, &[x, y], &[z], BuiltinOptions::MaximumMinimum);
     model(&[x, y], &[z], &mut b);
     b
+}
+
+/// f32 NEG (TFLite Micro's only type), with its (empty) options table.
+pub fn neg_f32() -> ModelBuilder {
+    unary(BuiltinOp::Neg, BuiltinOptions::Neg, &[2, 3], (DType::Float32, None), (DType::Float32, None))
 }
 
 /// int8 ADD of a [2,3] input and a [3] constant (rank broadcasting), each with its own scale.

@@ -30,6 +30,7 @@
 //! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions |
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
+//! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
 //! | `maximum`, `minimum` | `min_max` | `reference_ops::MaximumMinimumBroadcastSlow` with `MaximumOp`/`MinimumOp` (f32, int8, int16, int32, int64: stored values compared), broadcasting to rank 5 |
 //! | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_ops::QuantizeLeakyRelu` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table), float versions |
 //! | `hard_swish` | `hard_swish` | `reference_ops::HardSwish` (int8 as a table of its 16-bit fixed-point results, float) |
@@ -67,6 +68,7 @@ mod hard_swish;
 mod lut;
 mod mean;
 mod min_max;
+mod neg;
 pub mod overlap;
 mod pad;
 mod pool;
@@ -103,6 +105,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "add" | "sub" | "mul" => binary::lower,
         "maximum" | "minimum" => min_max::lower,
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
+        "neg" => neg::lower,
         "hard_swish" => hard_swish::lower,
         "quantize" => quantize::lower_quantize,
         "dequantize" => quantize::lower_dequantize,
