@@ -56,6 +56,10 @@ pub enum BuiltinOp {
     Sub,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
+    /// `REDUCE_MAX` (82).
+    ReduceMax,
+    /// `REDUCE_MIN` (89).
+    ReduceMin,
     /// `LEAKY_RELU` (98).
     LeakyRelu,
     /// `QUANTIZE` (114).
@@ -76,7 +80,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 30] = [
+    pub const ALL: [BuiltinOp; 32] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -99,6 +103,8 @@ impl BuiltinOp {
         BuiltinOp::Mean,
         BuiltinOp::Sub,
         BuiltinOp::StridedSlice,
+        BuiltinOp::ReduceMax,
+        BuiltinOp::ReduceMin,
         BuiltinOp::LeakyRelu,
         BuiltinOp::Quantize,
         BuiltinOp::HardSwish,
@@ -134,6 +140,8 @@ impl BuiltinOp {
             BuiltinOp::Mean => "MEAN",
             BuiltinOp::Sub => "SUB",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
+            BuiltinOp::ReduceMax => "REDUCE_MAX",
+            BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::HardSwish => "HARD_SWISH",
@@ -170,6 +178,8 @@ impl BuiltinOp {
             BuiltinOp::Mean => 40,
             BuiltinOp::Sub => 41,
             BuiltinOp::StridedSlice => 45,
+            BuiltinOp::ReduceMax => 82,
+            BuiltinOp::ReduceMin => 89,
             BuiltinOp::LeakyRelu => 98,
             BuiltinOp::Quantize => 114,
             BuiltinOp::HardSwish => 117,
@@ -218,6 +228,8 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Mean => BuiltinOp::Mean,
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
+            fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
+            fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
@@ -255,6 +267,8 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Mean => fb::BuiltinOperator::Mean,
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
+            BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
+            BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
@@ -388,6 +402,8 @@ mod tests {
             ("MEAN", 40),
             ("SUB", 41),
             ("STRIDED_SLICE", 45),
+            ("REDUCE_MAX", 82),
+            ("REDUCE_MIN", 89),
             ("LEAKY_RELU", 98),
             ("QUANTIZE", 114),
             ("HARD_SWISH", 117),

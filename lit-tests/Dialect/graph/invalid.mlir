@@ -1011,3 +1011,33 @@
   %0 = "graph.leaky_relu"(%x) <{alpha = 0x7F800000 : f32}> : (tensor<4xf32>) -> tensor<4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TFLM's REDUCE_MAX keeps the input's quantization.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f100"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.reduce_max' op result element type '!quant.uniform<i8:f32, 2.500000e-01:1>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.reduce_max"(%x) <{axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i8:f32, 0.25:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLM's REDUCE_MIN takes float32 and int8 only.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f101"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.reduce_min' op input element type must be f32 or quantized i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.reduce_min"(%x) <{axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result shape is the reduced input's.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f102"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.reduce_min' op}}
+  %0 = "graph.reduce_min"(%x) <{axes = array<i64: 1>, keep_dims = true}> : (tensor<2x3xf32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
