@@ -90,6 +90,23 @@
 
 // -----
 
+// reduce_max and reduce_min take constant axes as attributes as mean does.
+// CHECK-LABEL: sym_name = "extremum_axes_to_attributes"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<2x3x4xf32>):
+// CHECK-NEXT:    %[[MAX:.*]] = "graph.reduce_max"(%[[X]]) <{axes = array<i64: 0, -1>, keep_dims = false}> : (tensor<2x3x4xf32>) -> tensor<3xf32>
+// CHECK-NEXT:    %[[MIN:.*]] = "graph.reduce_min"(%[[X]]) <{axes = array<i64: 1>, keep_dims = true}> : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
+// CHECK-NEXT:    "func.return"(%[[MAX]], %[[MIN]])
+"func.func"() <{function_type = (tensor<2x3x4xf32>) -> (tensor<3xf32>, tensor<2x1x4xf32>), sym_name = "extremum_axes_to_attributes"}> ({
+^bb0(%x: tensor<2x3x4xf32>):
+  %axes = "graph.const"() <{value = dense<[0, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %axis = "graph.const"() <{value = dense<1> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %max = "graph.reduce_max"(%x, %axes) <{keep_dims = false}> : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<3xf32>
+  %min = "graph.reduce_min"(%x, %axis) <{keep_dims = true}> : (tensor<2x3x4xf32>, tensor<1xi32>) -> tensor<2x1x4xf32>
+  "func.return"(%max, %min) : (tensor<3xf32>, tensor<2x1x4xf32>) -> ()
+}) : () -> ()
+
+// -----
+
 // Transpose chains compose (perm[i] = inner[outer[i]]); NHWC -> NCHW -> NHWC cancels entirely.
 // CHECK-LABEL: sym_name = "transpose_chains"
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x4x6x8x{{.*}}>):

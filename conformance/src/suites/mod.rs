@@ -14,12 +14,12 @@ pub mod concatenation;
 pub mod conv;
 pub mod fully_connected;
 pub mod int16x8;
-pub mod mean;
 pub mod min_max;
 pub mod neg;
 pub mod pad;
 pub mod pool;
 pub mod quantize;
+pub mod reduce;
 pub mod reshape;
 pub mod softmax;
 pub mod strided_slice;
@@ -72,7 +72,6 @@ macro_rules! for_each_suite {
                 float_depthwise_conv_2d => 1e-5,
             ],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
-            mean: [int8_mean => 0.0, int16_mean => 0.0, float_mean => 1e-5],
             min_max: [
                 float_maximum_minimum => 0.0,
                 int8_maximum_minimum => 0.0,
@@ -90,6 +89,13 @@ macro_rules! for_each_suite {
                 float_to_int16_quantization => 0.0,
                 requantization_every_pair => 0.0,
                 int16_and_uint8_dequantization => 0.0,
+            ],
+            reduce: [
+                int8_mean => 0.0,
+                int16_mean => 0.0,
+                float_mean => 1e-5,
+                int8_reduce_max_min => 0.0,
+                float_reduce_max_min => 0.0,
             ],
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],

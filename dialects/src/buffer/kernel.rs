@@ -38,6 +38,8 @@ pub const KERNELS: &[&str] = &[
     "leaky_relu",
     "hard_swish",
     "mean",
+    "reduce_max",
+    "reduce_min",
     "pad",
     "concatenation",
     "strided_slice",

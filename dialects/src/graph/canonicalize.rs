@@ -8,6 +8,7 @@
 //! | `ReshapeShapeToAttr` | `reshape(x, const)` → `reshape(x) {new_shape}` |
 //! | `TransposePermToAttr` | `transpose(x, const)` → `transpose(x) {perm}` |
 //! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
+//! | `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `reduce_max`, `reduce_min` |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
 //!
@@ -17,7 +18,7 @@
 //! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
 
 use super::attributes::{i64_array, i64_array_attr};
-use super::ops::{MeanOp, PadOp, ReshapeOp, StridedSliceOp, TransposeOp};
+use super::ops::{MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, TransposeOp};
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
@@ -119,11 +120,22 @@ pub(super) fn transpose_patterns(set: &mut RewritePatternSet) {
 
 /// Registers the patterns rooted at `graph.mean`.
 pub(super) fn mean_patterns(set: &mut RewritePatternSet) {
-    set.add(FnPattern {
-        name: "MeanAxesToAttr",
-        root: MeanOp::NAME,
-        apply: |op, r| constant_operands_to_attrs(op, r, &["axes"]),
-    });
+    axes_to_attr(set, "MeanAxesToAttr", MeanOp::NAME);
+}
+
+/// Registers the patterns rooted at `graph.reduce_max`.
+pub(super) fn reduce_max_patterns(set: &mut RewritePatternSet) {
+    axes_to_attr(set, "ReduceMaxAxesToAttr", ReduceMaxOp::NAME);
+}
+
+/// Registers the patterns rooted at `graph.reduce_min`.
+pub(super) fn reduce_min_patterns(set: &mut RewritePatternSet) {
+    axes_to_attr(set, "ReduceMinAxesToAttr", ReduceMinOp::NAME);
+}
+
+/// A reduction's constant `axes` operand becomes its `axes` attribute.
+fn axes_to_attr(set: &mut RewritePatternSet, name: &'static str, root: &'static str) {
+    set.add(FnPattern { name, root, apply: |op, r| constant_operands_to_attrs(op, r, &["axes"]) });
 }
 
 /// Registers the patterns rooted at `graph.pad`.

@@ -110,6 +110,8 @@ const INT8_WEIGHTED: Variant = variant(
     &[Q8],
 );
 /// Data movement: quantized or plain `i8`, the same type in and out (the verifier checks).
+/// int8 with the output quantized as the input, as TFLite Micro's REDUCE_MAX and REDUCE_MIN require.
+const EXTREMUM_INT8: Variant = variant("int8", "output scale and zero point = input's", &[Slot::One(&[Q8])], &[Q8]);
 const INT8_MOVED: Variant = variant("int8", "", &[Slot::One(&[Q8, I8])], &[Q8, I8]);
 /// TFLite's 16x8 quantization: int16 activations, int8 weights, a 64-bit (or 32-bit) bias.
 const INT16X8_WEIGHTED: Variant = variant(
@@ -264,6 +266,18 @@ pub const TABLE: &[OpSupport] = &[
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+    },
+    OpSupport {
+        tflite: "REDUCE_MAX",
+        op: "reduce_max",
+        variants: &[F32_UNARY, EXTREMUM_INT8],
+        options: "constant axes, keep_dims both ways",
+    },
+    OpSupport {
+        tflite: "REDUCE_MIN",
+        op: "reduce_min",
+        variants: &[F32_UNARY, EXTREMUM_INT8],
+        options: "constant axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "LEAKY_RELU",

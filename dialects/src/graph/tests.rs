@@ -178,6 +178,7 @@ fn builders_cover_every_op() {
     );
     let (q4, q_pool, shape_type) =
         (t(&mut fx, &[1, 8, 8, 4], q8), t(&mut fx, &[1, 4, 4, 4], q8), t(&mut fx, &[2], i32));
+    let q_min = t(&mut fx, &[1, 1, 1, 1], q8);
     let sig = per_tensor(&mut fx.ctx, 8, 1.0 / 256.0, -128);
     let tanh = per_tensor(&mut fx.ctx, 8, 1.0 / 128.0, 0);
     let (q_sig, q_tanh) = (t(&mut fx, &[1, 8, 8, 4], sig), t(&mut fx, &[1, 8, 8, 4], tanh));
@@ -227,6 +228,8 @@ fn builders_cover_every_op() {
     LeakyReluOp::build(&mut b, x, -0.2, x4);
     HardSwishOp::build(&mut b, q, q4);
     MeanOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
+    ReduceMaxOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
+    ReduceMinOp::build(&mut b, q, None, Some(&[1, 2, 3]), true, q_min);
     PadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);
     ConcatenationOp::build(&mut b, &[x, x], -1, Activation::None, x_cat);
     let slice = StridedSliceAttrs { begin_mask: 0b1101, end_mask: 0b1101, ..Default::default() };

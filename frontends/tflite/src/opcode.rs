@@ -62,6 +62,10 @@ pub enum BuiltinOp {
     Minimum,
     /// `NEG` (59).
     Neg,
+    /// `REDUCE_MAX` (82).
+    ReduceMax,
+    /// `REDUCE_MIN` (89).
+    ReduceMin,
     /// `LEAKY_RELU` (98).
     LeakyRelu,
     /// `QUANTIZE` (114).
@@ -82,7 +86,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 33] = [
+    pub const ALL: [BuiltinOp; 35] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -108,6 +112,8 @@ impl BuiltinOp {
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
+        BuiltinOp::ReduceMax,
+        BuiltinOp::ReduceMin,
         BuiltinOp::LeakyRelu,
         BuiltinOp::Quantize,
         BuiltinOp::HardSwish,
@@ -146,6 +152,8 @@ impl BuiltinOp {
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
+            BuiltinOp::ReduceMax => "REDUCE_MAX",
+            BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::HardSwish => "HARD_SWISH",
@@ -185,6 +193,8 @@ impl BuiltinOp {
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
+            BuiltinOp::ReduceMax => 82,
+            BuiltinOp::ReduceMin => 89,
             BuiltinOp::LeakyRelu => 98,
             BuiltinOp::Quantize => 114,
             BuiltinOp::HardSwish => 117,
@@ -236,6 +246,8 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
+            fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
+            fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
@@ -276,6 +288,8 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
+            BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
+            BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
@@ -412,6 +426,8 @@ mod tests {
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
             ("NEG", 59),
+            ("REDUCE_MAX", 82),
+            ("REDUCE_MIN", 89),
             ("LEAKY_RELU", 98),
             ("QUANTIZE", 114),
             ("HARD_SWISH", 117),

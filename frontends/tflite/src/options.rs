@@ -157,7 +157,7 @@ pub struct ReshapeOptions {
     pub new_shape: Option<Vec<i32>>,
 }
 
-/// `ReducerOptions` (`MEAN`).
+/// `ReducerOptions` (`MEAN`, `REDUCE_MAX`, `REDUCE_MIN`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ReducerOptions {
     /// `keep_dims`.
@@ -228,7 +228,7 @@ pub enum BuiltinOptions<'a> {
     Pad,
     /// `TransposeOptions` (`TRANSPOSE`, no fields).
     Transpose,
-    /// `ReducerOptions` (`MEAN`).
+    /// `ReducerOptions` (`MEAN`, `REDUCE_MAX`, `REDUCE_MIN`).
     Reducer(ReducerOptions),
     /// `StridedSliceOptions` (`STRIDED_SLICE`).
     StridedSlice(StridedSliceOptions),
@@ -312,7 +312,9 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }),
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
-            BuiltinOp::Mean => BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }),
+            BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
+                BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
+            }
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 0,
                 end_mask: 0,
@@ -393,7 +395,7 @@ impl BuiltinOp {
             BuiltinOp::Softmax => "SoftmaxOptions",
             BuiltinOp::Pad => "PadOptions",
             BuiltinOp::Transpose => "TransposeOptions",
-            BuiltinOp::Mean => "ReducerOptions",
+            BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",

@@ -397,7 +397,9 @@ mod tests {
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![1, -1]) }),
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
-            BuiltinOp::Mean => BuiltinOptions::Reducer(ReducerOptions { keep_dims: true }),
+            BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
+                BuiltinOptions::Reducer(ReducerOptions { keep_dims: true })
+            }
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 1,
                 end_mask: 2,

@@ -1014,8 +1014,38 @@
 
 // -----
 
+// TFLM's REDUCE_MAX keeps the input's quantization.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f100"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.reduce_max' op result element type '!quant.uniform<i8:f32, 2.500000e-01:1>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.reduce_max"(%x) <{axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i8:f32, 0.25:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLM's REDUCE_MIN takes float32 and int8 only.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f101"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.reduce_min' op input element type must be f32 or quantized i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.reduce_min"(%x) <{axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result shape is the reduced input's.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f102"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.reduce_min' op}}
+  %0 = "graph.reduce_min"(%x) <{axes = array<i64: 1>, keep_dims = true}> : (tensor<2x3xf32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // maximum and minimum compare stored values: operands and result share one quantization.
-"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f100"}> ({
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f103"}> ({
 ^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32, 0.5:2>>):
   // expected-error@+1 {{'graph.maximum' op operands and result of maximum/minimum must have the same scale and zero point}}
   %0 = "graph.maximum"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
@@ -1024,7 +1054,7 @@
 
 // -----
 
-"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f101"}> ({
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f104"}> ({
 ^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.001>>):
   // expected-error@+1 {{'graph.minimum' op operands and result of maximum/minimum must have the same scale and zero point}}
   %0 = "graph.minimum"(%a, %a) : (tensor<4x!quant.uniform<i16:f32, 0.001>>, tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i16:f32, 0.002>>
@@ -1034,7 +1064,7 @@
 // -----
 
 // Both operands and the result have one element kind.
-"func.func"() <{function_type = (tensor<4xi32>, tensor<4xf32>) -> (), sym_name = "f102"}> ({
+"func.func"() <{function_type = (tensor<4xi32>, tensor<4xf32>) -> (), sym_name = "f105"}> ({
 ^bb0(%a: tensor<4xi32>, %b: tensor<4xf32>):
   // expected-error@+1 {{'graph.minimum' op rhs element type must be i32, but got 'f32'}}
   %0 = "graph.minimum"(%a, %b) : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xi32>
@@ -1044,7 +1074,7 @@
 // -----
 
 // TFLite Micro's NEG takes f32 only.
-"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f103"}> ({
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f106"}> ({
 ^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>):
   // expected-error@+1 {{'graph.neg' op input element type must be f32, but got '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
   %0 = "graph.neg"(%a) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>

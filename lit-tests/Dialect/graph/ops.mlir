@@ -109,6 +109,14 @@
   %axes = "graph.const"() <{value = dense<[-3, -2]> : tensor<2xi32>}> : () -> tensor<2xi32>
   // CHECK: "graph.mean"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
   %14 = "graph.mean"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  // CHECK: "graph.reduce_max"(%arg2) <{axes = array<i64: 1, 2>, keep_dims = true}> : ({{.*}}) -> tensor<1x1x1x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %rmax = "graph.reduce_max"(%q) <{axes = array<i64: 1, 2>, keep_dims = true}> : (tensor<1x8x8x4x!q8>) -> tensor<1x1x1x4x!q8>
+  // CHECK: "graph.reduce_max"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  %rmaxf = "graph.reduce_max"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  // CHECK: "graph.reduce_min"(%arg2) <{axes = array<i64: -1>, keep_dims = false}> : ({{.*}}) -> tensor<1x8x8x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %rmin = "graph.reduce_min"(%q) <{axes = array<i64: -1>, keep_dims = false}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x!q8>
+  // CHECK: "graph.reduce_min"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  %rminf = "graph.reduce_min"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
   // CHECK: "graph.pad"(%arg2) <{paddings = array<i64: 0, 0, 1, 1, 2, 1, 0, 0>}> : ({{.*}}) -> tensor<1x10x11x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %15 = "graph.pad"(%q) <{paddings = array<i64: 0, 0, 1, 1, 2, 1, 0, 0>}> : (tensor<1x8x8x4x!q8>) -> tensor<1x10x11x4x!q8>
   %paddings = "graph.const"() <{value = dense<[[0, 0], [1, 0], [0, 1], [0, 0]]> : tensor<4x2xi32>}> : () -> tensor<4x2xi32>

@@ -3,16 +3,20 @@
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
 //! | `graph.mean` | `input`, `axes`? (1-D i32) | `axes`? (exactly one), `keep_dims` (bool) | reduced dims removed, or 1 with `keep_dims` | `MEAN` (40) |
+//! | `graph.reduce_max` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `REDUCE_MAX` (82) |
+//! | `graph.reduce_min` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `REDUCE_MIN` (89) |
 //!
-//! Quantization: same storage, per tensor, scales free.
+//! Quantization: `mean` keeps the storage, per tensor, scales free; `reduce_max` and
+//! `reduce_min` take float32 or int8 and the input's quantization unchanged (TFLM's `EvalMax`
+//! and `EvalMin` check equal scales and zero points).
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::i64_array;
 use crate::graph::builders::build_with_list;
-use crate::graph::canonicalize::mean_patterns;
+use crate::graph::canonicalize::{mean_patterns, reduce_max_patterns, reduce_min_patterns};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::normalize_axis;
-use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, verify_op};
+use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Q8, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 define_op! {
@@ -31,29 +35,71 @@ define_op! {
     }
 }
 
-/// The family's ops.
-pub(super) const OPS: &[OpEntry] =
-    &[op_entry!(MeanOp, Checks::Signature(check_mean), Some(infer_mean)).with_lists(1, &["axes"])];
-
-impl MeanOp {
-    /// Builds `graph.mean` with an `axes` operand or an `axes` attribute.
-    pub fn build(
-        b: &mut Builder<'_>,
-        input: Value,
-        axes_operand: Option<Value>,
-        axes: Option<&[i64]>,
-        keep_dims: bool,
-        result: Type,
-    ) -> Self {
-        let attrs = vec![("keep_dims".to_string(), b.ctx.bool_attr(keep_dims))];
-        MeanOp(build_with_list(b, Self::NAME, input, axes_operand, axes.map(|a| ("axes", a)), attrs, result))
-    }
-
-    /// The `axes` attribute's values.
-    pub fn axes_values(self, ctx: &Context) -> Option<Vec<i64>> {
-        i64_array(ctx, self.axes(ctx)?)
+define_op! {
+    /// Maximum over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
+    /// (TFLite `REDUCE_MAX`).
+    pub struct ReduceMaxOp = "graph.reduce_max" {
+        summary: "maximum over axes",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [axes_operand],
+        results: [result],
+        attributes: [keep_dims: Bool],
+        optional_attributes: [axes: DenseArray],
+        verify: verify_op,
+        canonicalize: reduce_max_patterns,
     }
 }
+
+define_op! {
+    /// Minimum over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
+    /// (TFLite `REDUCE_MIN`).
+    pub struct ReduceMinOp = "graph.reduce_min" {
+        summary: "minimum over axes",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [axes_operand],
+        results: [result],
+        attributes: [keep_dims: Bool],
+        optional_attributes: [axes: DenseArray],
+        verify: verify_op,
+        canonicalize: reduce_min_patterns,
+    }
+}
+
+/// The family's ops.
+pub(super) const OPS: &[OpEntry] = &[
+    op_entry!(MeanOp, Checks::Signature(check_mean), Some(infer_reduction)).with_lists(1, &["axes"]),
+    op_entry!(ReduceMaxOp, Checks::Signature(check_extremum), Some(infer_reduction)).with_lists(1, &["axes"]),
+    op_entry!(ReduceMinOp, Checks::Signature(check_extremum), Some(infer_reduction)).with_lists(1, &["axes"]),
+];
+
+/// The builder and accessors every reduction op shares.
+macro_rules! reduction_op_impl {
+    ($($Op:ident),*) => {$(
+        impl $Op {
+            /// Builds the reduction with an `axes` operand or an `axes` attribute.
+            pub fn build(
+                b: &mut Builder<'_>,
+                input: Value,
+                axes_operand: Option<Value>,
+                axes: Option<&[i64]>,
+                keep_dims: bool,
+                result: Type,
+            ) -> Self {
+                let attrs = vec![("keep_dims".to_string(), b.ctx.bool_attr(keep_dims))];
+                $Op(build_with_list(b, Self::NAME, input, axes_operand, axes.map(|a| ("axes", a)), attrs, result))
+            }
+
+            /// The `axes` attribute's values.
+            pub fn axes_values(self, ctx: &Context) -> Option<Vec<i64>> {
+                i64_array(ctx, self.axes(ctx)?)
+            }
+        }
+    )*};
+}
+
+reduction_op_impl!(MeanOp, ReduceMaxOp, ReduceMinOp);
 
 fn check_mean(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
@@ -68,8 +114,22 @@ fn check_mean(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
+/// `reduce_max` / `reduce_min` (TFLM's `EvalMax` / `EvalMin`): float32 or int8, the result's
+/// element type (quantization included) the input's.
+fn check_extremum(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if let Some(kind) = c.kind("input", input, &[F32, Q8])
+        && c.same_element("result", result, "input", input)
+        && kind != F32
+    {
+        c.per_tensor("input", input);
+    }
+    c.list_once("axes", "axes operand");
+    c.check_inferred();
+}
+
 /// The input's shape reduced over the `axes` (operand or attribute), when they are known.
-fn infer_mean(q: &ShapeQuery<'_>) -> Inference {
+fn infer_reduction(q: &ShapeQuery<'_>) -> Inference {
     match q.list(1, "axes")? {
         Some(axes) => q.one(reduce_shape(q.shape(0)?, &axes, q.bool_attr("keep_dims")?)),
         None => Ok(None),

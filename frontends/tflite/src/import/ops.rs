@@ -276,6 +276,12 @@ impl SubgraphImporter<'_, '_> {
             (B::Mean, BuiltinOptions::Reducer(o)) => {
                 Some(MeanOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }
+            (B::ReduceMax, BuiltinOptions::Reducer(o)) => {
+                Some(ReduceMaxOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
+            }
+            (B::ReduceMin, BuiltinOptions::Reducer(o)) => {
+                Some(ReduceMinOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
+            }
             (B::Pad, _) => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
             (B::Transpose, _) => Some(TransposeOp::build(b, inputs[0], optional, None, result_type).0),
             (B::Concatenation, BuiltinOptions::Concatenation(o)) => {

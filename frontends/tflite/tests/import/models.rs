@@ -49,6 +49,8 @@ fn opcode_of(graph_op: &str) -> Option<&'static str> {
         "graph.relu6" => "RELU6",
         "graph.relu_n1_to_1" => "RELU_N1_TO_1",
         "graph.mean" => "MEAN",
+        "graph.reduce_max" => "REDUCE_MAX",
+        "graph.reduce_min" => "REDUCE_MIN",
         "graph.pad" => "PAD",
         "graph.concatenation" => "CONCATENATION",
         "graph.strided_slice" => "STRIDED_SLICE",

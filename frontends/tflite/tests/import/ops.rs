@@ -549,6 +549,29 @@ fn mean_axes_operand_and_keep_dims() {
 }
 
 #[test]
+fn reduce_max_and_min() {
+    let m = import(&reduce_max_i8_keep_dims());
+    check(
+        &m.text,
+        &[&format!(
+            "%1 = \"graph.reduce_max\"(%arg0, %0) <{{keep_dims = true}}> : \
+             (tensor<1x4x4x8x!quant.uniform<i8:f32, 5.000000e-01:-1>>, tensor<2xi32>) -> \
+             tensor<1x1x1x8x!quant.uniform<i8:f32, 5.000000e-01:-1>> {}",
+            op_at("max", 0)
+        )],
+    );
+    let m = import(&reduce_min_f32());
+    check(
+        &m.text,
+        &[&format!(
+            "%1 = \"graph.reduce_min\"(%arg0, %0) <{{keep_dims = false}}> : (tensor<2x3x5xf32>, tensor<1xi32>) -> \
+             tensor<2x3xf32> {}",
+            op_at("min", 0)
+        )],
+    );
+}
+
+#[test]
 fn pad_paddings_operand() {
     let q = "!quant.uniform<i8:f32, 5.000000e-01:-128>";
     let m = import(&pad_i8());

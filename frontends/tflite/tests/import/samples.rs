@@ -55,6 +55,8 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("hard_swish_i8", hard_swish_i8),
     ("mean_i8_keep_dims", mean_i8_keep_dims),
     ("mean_f32", mean_f32),
+    ("reduce_max_i8_keep_dims", reduce_max_i8_keep_dims),
+    ("reduce_min_f32", reduce_min_f32),
     ("pad_i8", pad_i8),
     ("concatenation_i8", concatenation_i8),
     ("concatenation_f32", concatenation_f32),
@@ -561,6 +563,31 @@ pub fn mean_f32() -> ModelBuilder {
     let axes = b.add_constant("axes", &[2], DType::Int32, &i32s(&[1, 2]));
     let y = b.add_tensor("mean", &[1, 8], DType::Float32);
     b.add_op(BuiltinOp::Mean, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 REDUCE_MAX over axes [1, 2] with `keep_dims`, quantized as its input: [1,4,4,8] ->
+/// [1,1,1,8].
+pub fn reduce_max_i8_keep_dims() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 8], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -1);
+    let axes = b.add_constant("axes", &[2], DType::Int32, &i32s(&[1, 2]));
+    let y = b.add_tensor("max", &[1, 1, 1, 8], DType::Int8);
+    per_tensor(&mut b, y, 0.5, -1);
+    b.add_op(BuiltinOp::ReduceMax, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: true }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 REDUCE_MIN over the last axis without `keep_dims`: [2,3,5] -> [2,3].
+pub fn reduce_min_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3, 5], DType::Float32);
+    let axes = b.add_constant("axes", &[1], DType::Int32, &i32s(&[-1]));
+    let y = b.add_tensor("min", &[2, 3], DType::Float32);
+    b.add_op(BuiltinOp::ReduceMin, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }));
     model(&[x], &[y], &mut b);
     b
 }

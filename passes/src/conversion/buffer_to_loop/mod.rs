@@ -36,6 +36,7 @@
 //! | `hard_swish` | `hard_swish` | `reference_ops::HardSwish` (int8 as a table of its 16-bit fixed-point results, float) |
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
 //! | `mean` | `mean` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean` |
+//! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
@@ -51,6 +52,7 @@
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
+//! | `reduce_axes` | reductions over an `axes` attribute (mean, max, min): axes, output shape, the nest |
 //! | `broadcast` | numpy-broadcast nests that load each input at the outermost level where its index is known |
 
 mod accumulation;
@@ -62,6 +64,7 @@ mod conv;
 mod copy;
 mod depthwise_conv;
 pub mod emitter;
+mod extremum;
 mod fully_connected;
 pub mod gemmlowp;
 mod hard_swish;
@@ -74,6 +77,7 @@ mod pad;
 mod pool;
 pub mod quantization;
 mod quantize;
+mod reduce_axes;
 mod reduction;
 mod sigmoid_int16;
 mod softmax;
@@ -110,6 +114,8 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "quantize" => quantize::lower_quantize,
         "dequantize" => quantize::lower_dequantize,
         "mean" => mean::lower,
+        "reduce_max" => extremum::lower_max,
+        "reduce_min" => extremum::lower_min,
         "pad" => pad::lower,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,

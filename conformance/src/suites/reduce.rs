@@ -1,16 +1,24 @@
-//! `MEAN` against TFLite Micro, int8, int16 and float: over axes [1, 2] of a 4-D input (global
-//! average pooling, with and without `keep_dims`), over one axis (also negative), over the batch
-//! and channel axes together, over two axes of a 5-D input, with equal and with different input
-//! and output quantization, extreme zero points, a saturating output scale, and (int16) an
-//! `int32` sum that wraps as TFLite Micro's does.
+//! The reductions over axes against TFLite Micro.
+//!
+//! `MEAN`, int8, int16 and float: over axes [1, 2] of a 4-D input (global average pooling, with
+//! and without `keep_dims`), over one axis (also negative), over the batch and channel axes
+//! together, over two axes of a 5-D input, with equal and with different input and output
+//! quantization, extreme zero points, a saturating output scale, and (int16) an `int32` sum that
+//! wraps as TFLite Micro's does.
+//!
+//! `REDUCE_MAX` and `REDUCE_MIN`, int8 (the output quantized as the input, as TFLM requires) and
+//! float: the same axes, repeated axes, a whole tensor, and float inputs with infinities and NaNs
+//! (TFLM starts from `±FLT_MAX` and a NaN never wins).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{BuiltinOp, BuiltinOptions, ReducerOptions};
 
-/// One mean to test.
+/// One reduction to test.
 #[derive(Clone)]
 struct Spec {
+    /// `MEAN`, `REDUCE_MAX` or `REDUCE_MIN`.
+    op: BuiltinOp,
     name: &'static str,
     input: Vec<usize>,
     axes: Vec<i32>,
@@ -21,7 +29,14 @@ struct Spec {
 
 impl Spec {
     fn new(name: &'static str, input: &[usize], axes: &[i32], keep_dims: bool) -> Spec {
-        Spec { name, input: input.to_vec(), axes: axes.to_vec(), keep_dims, quant: [(0.05, -3); 2] }
+        Spec {
+            op: BuiltinOp::Mean,
+            name,
+            input: input.to_vec(),
+            axes: axes.to_vec(),
+            keep_dims,
+            quant: [(0.05, -3); 2],
+        }
     }
 
     fn output_shape(&self) -> Vec<usize> {
@@ -50,9 +65,9 @@ impl Spec {
         let x = m.input("x", &dims(&self.input), dtype, q(self.quant[0]));
         let axes = m.constant_i32("axes", &[self.axes.len() as i32], &self.axes, None);
         let y = m.output("y", &dims(&self.output_shape()), dtype, q(self.quant[1]));
-        m.op(BuiltinOp::Mean, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: self.keep_dims }));
+        m.op(self.op, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: self.keep_dims }));
         let kind = if float { "float" } else { dtype.numpy() };
-        m.case(&format!("{} ({kind})", self.name), vec![input])
+        m.case(&format!("{} {} ({kind})", self.op.name(), self.name), vec![input])
     }
 }
 
@@ -124,5 +139,63 @@ pub fn float_mean() -> Vec<Case> {
     let mut rng = Rng(0x3E02);
     let cases: Vec<Case> =
         specs().iter().flat_map(|s| [s.case(DType::Float32, &mut rng), s.case(DType::Float32, &mut rng)]).collect();
+    cases
+}
+
+/// The maxima and minima every test runs (the output quantized as the input).
+fn extremum_specs() -> Vec<Spec> {
+    let specs = vec![
+        Spec::new("axes 1,2 keep_dims", &[1, 5, 5, 8], &[1, 2], true),
+        Spec::new("axes 2,1 keep_dims batch 2", &[2, 4, 3, 5], &[2, 1], true),
+        Spec::new("axes 1,2", &[1, 6, 7, 4], &[1, 2], false),
+        Spec::new("axis 1", &[2, 3, 4], &[1], false),
+        Spec::new("axis -1 keep_dims", &[3, 4, 5], &[-1], true),
+        Spec::new("axes 0,3", &[2, 3, 2, 5], &[0, 3], false),
+        Spec::new("repeated axes 1,-2", &[2, 3, 4], &[1, -2], false),
+        Spec::new("rank 5 axes 1,4", &[2, 3, 2, 5, 2], &[1, 4], true),
+        Spec::new("a whole tensor", &[3, 4, 5], &[0, 1, 2], false),
+        Spec { quant: [(0.5, 127); 2], ..Spec::new("zero point 127", &[1, 4, 4, 3], &[1, 2], true) },
+        Spec { quant: [(0.002, -128); 2], ..Spec::new("zero point -128", &[2, 3, 6], &[2], false) },
+    ];
+    [BuiltinOp::ReduceMax, BuiltinOp::ReduceMin]
+        .into_iter()
+        .flat_map(|op| specs.iter().map(move |s| Spec { op, ..s.clone() }))
+        .collect()
+}
+
+/// The `int8_reduce_max_min` suite: int8 maxima and minima, random inputs, and inputs all at one
+/// end of the range.
+pub fn int8_reduce_max_min() -> Vec<Case> {
+    let mut rng = Rng(0x3E03);
+    let mut cases: Vec<Case> =
+        extremum_specs().iter().flat_map(|s| [s.case(DType::Int8, &mut rng), s.case(DType::Int8, &mut rng)]).collect();
+    for op in [BuiltinOp::ReduceMax, BuiltinOp::ReduceMin] {
+        for (name, value) in [("all -128", -128), ("all 127", 127)] {
+            let spec = Spec { op, ..Spec::new(name, &[2, 3, 4], &[1, 2], false) };
+            cases.push(spec.case_on(DType::Int8, Tensor::from_ints(DType::Int8, &spec.input, &[value; 24])));
+        }
+    }
+    cases
+}
+
+/// The `float_reduce_max_min` suite: float maxima and minima, random inputs, and rows of
+/// infinities and NaNs (compared exactly: a maximum picks one of its inputs or `-FLT_MAX`).
+pub fn float_reduce_max_min() -> Vec<Case> {
+    let mut rng = Rng(0x3E04);
+    let mut cases: Vec<Case> = extremum_specs()
+        .iter()
+        .flat_map(|s| [s.case(DType::Float32, &mut rng), s.case(DType::Float32, &mut rng)])
+        .collect();
+    let (inf, nan) = (f32::INFINITY, f32::NAN);
+    // Rows of 4: all -inf, all +inf, NaN first, NaN last, NaNs around a value, mixed signs.
+    let rows: [f32; 24] = [
+        -inf, -inf, -inf, -inf, inf, inf, inf, inf, nan, 1.0, -2.0, 0.5, 3.0, -1.0, 2.0, nan, nan, 7.0, nan, nan, -0.0,
+        0.0, -inf, inf,
+    ];
+    for op in [BuiltinOp::ReduceMax, BuiltinOp::ReduceMin] {
+        let spec = Spec { op, ..Spec::new("infinities and NaNs", &[6, 4], &[1], false) };
+        let data = rows.iter().flat_map(|v| v.to_le_bytes()).collect();
+        cases.push(spec.case_on(DType::Float32, Tensor { dtype: DType::Float32, shape: spec.input.clone(), data }));
+    }
     cases
 }
