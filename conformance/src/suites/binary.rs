@@ -9,13 +9,14 @@ use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{Activation, AddSubOptions, BuiltinOp, BuiltinOptions, MulOptions};
 
 /// numpy's broadcast of two shapes.
-fn broadcast(a: &[usize], b: &[usize]) -> Vec<usize> {
+pub(crate) fn broadcast(a: &[usize], b: &[usize]) -> Vec<usize> {
     let rank = a.len().max(b.len());
     let dim = |s: &[usize], i: usize| if i + s.len() >= rank { s[i + s.len() - rank] } else { 1 };
     (0..rank).map(|i| dim(a, i).max(dim(b, i))).collect()
 }
 
-fn dims(shape: &[usize]) -> Vec<i32> {
+/// A shape as TFLite's `int32` dimensions.
+pub(crate) fn dims(shape: &[usize]) -> Vec<i32> {
     shape.iter().map(|&d| d as i32).collect()
 }
 

@@ -5,6 +5,7 @@
 //! values so that ties are frequent; quantized cases share one random scale and zero point, as
 //! the kernels require.
 
+use super::binary::{broadcast, dims};
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{BuiltinOp, BuiltinOptions};
@@ -23,17 +24,6 @@ const SHAPES: [(&[usize], &[usize]); 9] = [
     (&[2, 1, 4, 1], &[1, 3, 1, 5]),
     (&[2, 1, 3, 1, 2], &[1, 2, 1, 2, 1]),
 ];
-
-/// numpy's broadcast of two shapes.
-fn broadcast(a: &[usize], b: &[usize]) -> Vec<usize> {
-    let rank = a.len().max(b.len());
-    let dim = |s: &[usize], i: usize| if i + s.len() >= rank { s[i + s.len() - rank] } else { 1 };
-    (0..rank).map(|i| dim(a, i).max(dim(b, i))).collect()
-}
-
-fn dims(shape: &[usize]) -> Vec<i32> {
-    shape.iter().map(|&d| d as i32).collect()
-}
 
 /// `op` on `inputs` (of `dtype`, quantized as `quant` or not).
 fn case(op: BuiltinOp, dtype: DType, quant: Option<Quant>, inputs: [Tensor; 2], what: &str) -> Case {
