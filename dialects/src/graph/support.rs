@@ -221,7 +221,7 @@ pub const TABLE: &[OpSupport] = &[
             INT8_BINARY,
             variant("int16", "int8 alpha", &[Slot::One(&[Q16]), Slot::One(&[Q8])], &[Q16]),
         ],
-        options: "numpy broadcasting of alpha (f32: rank <= 4, int8/int16: rank <= 8)",
+        options: "numpy broadcasting of alpha up to rank 6 (f32: 4, as TFLM's float kernel)",
     },
     OpSupport { tflite: "MAXIMUM", op: "maximum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
     OpSupport { tflite: "MINIMUM", op: "minimum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
