@@ -41,6 +41,7 @@ pub const KERNELS: &[&str] = &[
     "hard_swish",
     "mean",
     "sum",
+    "cumsum",
     "reduce_max",
     "reduce_min",
     "pad",

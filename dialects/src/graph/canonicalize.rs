@@ -9,6 +9,7 @@
 //! | `TransposePermToAttr` | `transpose(x, const)` → `transpose(x) {perm}` |
 //! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
 //! | `SumAxesToAttr`, `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `sum`, `reduce_max`, `reduce_min` |
+//! | `CumsumAxisToAttr` | as `MeanAxesToAttr` for `cumsum`'s `axis` |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
 //!
@@ -18,7 +19,7 @@
 //! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
 
 use super::attributes::{i64_array, i64_array_attr};
-use super::ops::{MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, SumOp, TransposeOp};
+use super::ops::{CumsumOp, MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, SumOp, TransposeOp};
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
@@ -141,6 +142,15 @@ pub(super) fn reduce_min_patterns(set: &mut RewritePatternSet) {
 /// A reduction's constant `axes` operand becomes its `axes` attribute.
 fn axes_to_attr(set: &mut RewritePatternSet, name: &'static str, root: &'static str) {
     set.add(FnPattern { name, root, apply: |op, r| constant_operands_to_attrs(op, r, &["axes"]) });
+}
+
+/// Registers the patterns rooted at `graph.cumsum`.
+pub(super) fn cumsum_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "CumsumAxisToAttr",
+        root: CumsumOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["axis"]),
+    });
 }
 
 /// Registers the patterns rooted at `graph.pad`.

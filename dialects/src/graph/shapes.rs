@@ -106,7 +106,7 @@ pub fn broadcast_shapes(lhs: &[i64], rhs: &[i64]) -> Result<Vec<i64>, String> {
 }
 
 /// Normalizes a possibly negative axis against `rank`.
-pub(super) fn normalize_axis(axis: i64, rank: usize) -> Result<usize, String> {
+pub fn normalize_axis(axis: i64, rank: usize) -> Result<usize, String> {
     let r = rank as i64;
     if axis < -r || axis >= r {
         return Err(format!("axis {axis} is out of range for rank {rank}"));

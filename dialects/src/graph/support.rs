@@ -173,6 +173,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
+        tflite: "CUMSUM",
+        op: "cumsum",
+        variants: &[F32_UNARY, INT8_UNARY],
+        options: "constant axis (negative counts from the end), exclusive, reverse",
+    },
+    OpSupport {
         tflite: "DEPTHWISE_CONV_2D",
         op: "depthwise_conv_2d",
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_DEPTHWISE],

@@ -234,6 +234,7 @@ fn builders_cover_every_op() {
     SumOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
     ReduceMaxOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
     ReduceMinOp::build(&mut b, q, None, Some(&[1, 2, 3]), true, q_min);
+    CumsumOp::build(&mut b, q, None, Some(-1), (true, false), q4);
     PadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);
     ConcatenationOp::build(&mut b, &[x, x], -1, Activation::None, x_cat);
     let slice = StridedSliceAttrs { begin_mask: 0b1101, end_mask: 0b1101, ..Default::default() };

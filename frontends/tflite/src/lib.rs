@@ -39,7 +39,7 @@ pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};
 pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
-    Activation, AddSubOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions,
+    Activation, AddSubOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions, CumsumOptions,
     DepthwiseConv2DOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
     ReducerOptions, ReshapeOptions, SoftmaxOptions, StridedSliceOptions, VarHandleOptions, WeightsFormat,
 };

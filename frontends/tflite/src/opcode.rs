@@ -80,6 +80,8 @@ pub enum BuiltinOp {
     HardSwish,
     /// `PLACEHOLDER_FOR_GREATER_OP_CODES` (127).
     PlaceholderForGreaterOpCodes,
+    /// `CUMSUM` (128).
+    Cumsum,
     /// `CALL_ONCE` (129).
     CallOnce,
     /// `VAR_HANDLE` (142).
@@ -92,7 +94,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 38] = [
+    pub const ALL: [BuiltinOp; 39] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -127,6 +129,7 @@ impl BuiltinOp {
         BuiltinOp::Quantize,
         BuiltinOp::HardSwish,
         BuiltinOp::PlaceholderForGreaterOpCodes,
+        BuiltinOp::Cumsum,
         BuiltinOp::CallOnce,
         BuiltinOp::VarHandle,
         BuiltinOp::ReadVariable,
@@ -170,6 +173,7 @@ impl BuiltinOp {
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::HardSwish => "HARD_SWISH",
             BuiltinOp::PlaceholderForGreaterOpCodes => "PLACEHOLDER_FOR_GREATER_OP_CODES",
+            BuiltinOp::Cumsum => "CUMSUM",
             BuiltinOp::CallOnce => "CALL_ONCE",
             BuiltinOp::VarHandle => "VAR_HANDLE",
             BuiltinOp::ReadVariable => "READ_VARIABLE",
@@ -214,6 +218,7 @@ impl BuiltinOp {
             BuiltinOp::Quantize => 114,
             BuiltinOp::HardSwish => 117,
             BuiltinOp::PlaceholderForGreaterOpCodes => 127,
+            BuiltinOp::Cumsum => 128,
             BuiltinOp::CallOnce => 129,
             BuiltinOp::VarHandle => 142,
             BuiltinOp::ReadVariable => 143,
@@ -270,6 +275,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
             fb::BuiltinOperator::PlaceholderForGreaterOpCodes => BuiltinOp::PlaceholderForGreaterOpCodes,
+            fb::BuiltinOperator::Cumsum => BuiltinOp::Cumsum,
             fb::BuiltinOperator::CallOnce => BuiltinOp::CallOnce,
             fb::BuiltinOperator::VarHandle => BuiltinOp::VarHandle,
             fb::BuiltinOperator::ReadVariable => BuiltinOp::ReadVariable,
@@ -315,6 +321,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
             BuiltinOp::PlaceholderForGreaterOpCodes => fb::BuiltinOperator::PlaceholderForGreaterOpCodes,
+            BuiltinOp::Cumsum => fb::BuiltinOperator::Cumsum,
             BuiltinOp::CallOnce => fb::BuiltinOperator::CallOnce,
             BuiltinOp::VarHandle => fb::BuiltinOperator::VarHandle,
             BuiltinOp::ReadVariable => fb::BuiltinOperator::ReadVariable,
@@ -456,6 +463,7 @@ mod tests {
             ("QUANTIZE", 114),
             ("HARD_SWISH", 117),
             ("PLACEHOLDER_FOR_GREATER_OP_CODES", 127),
+            ("CUMSUM", 128),
             ("CALL_ONCE", 129),
             ("VAR_HANDLE", 142),
             ("READ_VARIABLE", 143),

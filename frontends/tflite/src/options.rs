@@ -125,6 +125,15 @@ pub struct LeakyReluOptions {
     pub alpha: f32,
 }
 
+/// `CumsumOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CumsumOptions {
+    /// `exclusive`: each output sums the elements before it.
+    pub exclusive: bool,
+    /// `reverse`: the sums run from the end of the axis.
+    pub reverse: bool,
+}
+
 /// `ConcatenationOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ConcatenationOptions {
@@ -244,6 +253,8 @@ pub enum BuiltinOptions<'a> {
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
+    /// `CumsumOptions` (`CUMSUM`).
+    Cumsum(CumsumOptions),
     /// `CallOnceOptions` (`CALL_ONCE`).
     CallOnce(CallOnceOptions),
     /// `VarHandleOptions` (`VAR_HANDLE`).
@@ -331,6 +342,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: false, reverse: false }),
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
@@ -372,6 +384,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Neg => "NegOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
+            BuiltinOptions::Cumsum(_) => "CumsumOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
             BuiltinOptions::ReadVariable => "ReadVariableOptions",
@@ -406,6 +419,7 @@ impl BuiltinOp {
             BuiltinOp::Neg => "NegOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
+            BuiltinOp::Cumsum => "CumsumOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
@@ -500,6 +514,9 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::NegOptions(_) => BuiltinOptions::Neg,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
+        R::CumsumOptions(o) => {
+            BuiltinOptions::Cumsum(CumsumOptions { exclusive: o.exclusive()?, reverse: o.reverse()? })
+        }
         R::CallOnceOptions(o) => {
             // Negative indices map past any subgraph count; the operator
             // reader reports them as out of range.
@@ -582,6 +599,7 @@ mod tests {
             "NegOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
+            "CumsumOptions",
             "CallOnceOptions",
             "VarHandleOptions",
             "ReadVariableOptions",
@@ -615,6 +633,7 @@ mod tests {
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
+                Some(R::CumsumOptions(_)) => R::CumsumOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),
                 Some(R::VarHandleOptions(_)) => R::VarHandleOptions(Box::default()),
                 Some(other) => other,

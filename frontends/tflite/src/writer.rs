@@ -306,6 +306,9 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Neg => R::NegOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
+        BuiltinOptions::Cumsum(o) => {
+            R::CumsumOptions(Box::new(raw::CumsumOptions { exclusive: o.exclusive, reverse: o.reverse }))
+        }
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
             init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
         })),
@@ -416,6 +419,7 @@ mod tests {
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: true, reverse: true }),
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => {
                 BuiltinOptions::VarHandle(VarHandleOptions { container: Some("c"), shared_name: Some("state") })

@@ -1150,3 +1150,53 @@
   %0 = "graph.l2_pool_2d"(%x) <{filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// CUMSUM's axis must lie within the input's rank (TFLM: "CUMSUM Invalid axis").
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f114"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.cumsum' op axis -3 is out of range for rank 2}}
+  %0 = "graph.cumsum"(%x) <{axis = array<i64: -3>, exclusive = false, reverse = false}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One axis only.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f115"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.cumsum' op 'axis' must hold one value, but holds 2}}
+  %0 = "graph.cumsum"(%x) <{axis = array<i64: 0, 1>, exclusive = false, reverse = false}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLM's CUMSUM takes float32 and int8 only.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f116"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.cumsum' op input element type must be}}
+  %0 = "graph.cumsum"(%x) <{axis = array<i64: 1>, exclusive = false, reverse = false}> : (tensor<2x3x!quant.uniform<i16:f32, 0.001>>) -> tensor<2x3x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The axis operand holds one int32 (TFLM: NumElements(axis) == 1, type int32).
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<2xi32>) -> (), sym_name = "f117"}> ({
+^bb0(%x: tensor<2x3xf32>, %a: tensor<2xi32>):
+  // expected-error@+1 {{'graph.cumsum' op axis operand must hold one i32 (0-D or 1-D), but got 'tensor<2xi32>'}}
+  %0 = "graph.cumsum"(%x, %a) <{exclusive = false, reverse = false}> : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result has the input's shape.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f118"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.cumsum' op result shape [3, 2] does not match the inferred shape [2, 3]}}
+  %0 = "graph.cumsum"(%x) <{axis = array<i64: 0>, exclusive = false, reverse = false}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

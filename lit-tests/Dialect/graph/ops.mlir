@@ -127,6 +127,11 @@
   %rmin = "graph.reduce_min"(%q) <{axes = array<i64: -1>, keep_dims = false}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x!q8>
   // CHECK: "graph.reduce_min"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
   %rminf = "graph.reduce_min"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  // CHECK: "graph.cumsum"(%arg2) <{axis = array<i64: -1>, exclusive = true, reverse = false}> : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %cs = "graph.cumsum"(%q) <{axis = array<i64: -1>, exclusive = true, reverse = false}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  %csaxis = "graph.const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  // CHECK: "graph.cumsum"(%arg0, %{{.*}}) <{exclusive = false, reverse = true}> : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x8x4xf32>
+  %csf = "graph.cumsum"(%x, %csaxis) <{exclusive = false, reverse = true}> : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.pad"(%arg2) <{paddings = array<i64: 0, 0, 1, 1, 2, 1, 0, 0>}> : ({{.*}}) -> tensor<1x10x11x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %15 = "graph.pad"(%q) <{paddings = array<i64: 0, 0, 1, 1, 2, 1, 0, 0>}> : (tensor<1x8x8x4x!q8>) -> tensor<1x10x11x4x!q8>
   %paddings = "graph.const"() <{value = dense<[[0, 0], [1, 0], [0, 1], [0, 0]]> : tensor<4x2xi32>}> : () -> tensor<4x2xi32>

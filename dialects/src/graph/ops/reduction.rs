@@ -1,4 +1,4 @@
-//! Reductions over axes.
+//! Reductions over axes, and the running sum along one.
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
@@ -6,18 +6,22 @@
 //! | `graph.sum` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `SUM` (74) |
 //! | `graph.reduce_max` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `REDUCE_MAX` (82) |
 //! | `graph.reduce_min` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `REDUCE_MIN` (89) |
+//! | `graph.cumsum` | `input` (rank ≥ 1), `axis`? (one i32, 0-D or 1-D) | `axis`? (one value, negative from the end), `exclusive`, `reverse` (bool) | input shape | `CUMSUM` (128) |
 //!
 //! Quantization: `mean` and `sum` keep the storage, per tensor, scales free; `reduce_max` and
 //! `reduce_min` take float32 or int8 and the input's quantization unchanged (TFLM's `EvalMax`
-//! and `EvalMin` check equal scales and zero points).
+//! and `EvalMin` check equal scales and zero points); `cumsum` takes float32 or int8 (TFLM's
+//! `CalculateOpData`), per tensor, scales free.
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::i64_array;
 use crate::graph::builders::build_with_list;
-use crate::graph::canonicalize::{mean_patterns, reduce_max_patterns, reduce_min_patterns, sum_patterns};
+use crate::graph::canonicalize::{
+    cumsum_patterns, mean_patterns, reduce_max_patterns, reduce_min_patterns, sum_patterns,
+};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::normalize_axis;
-use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Q8, verify_op};
+use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, I32, Kind, Q8, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 define_op! {
@@ -84,12 +88,29 @@ define_op! {
     }
 }
 
+define_op! {
+    /// The running sum of `input` along `axis` (constant operand or attribute); `exclusive`
+    /// sums the elements before each one, `reverse` runs from the axis' end (TFLite `CUMSUM`).
+    pub struct CumsumOp = "graph.cumsum" {
+        summary: "cumulative sum along an axis",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [axis_operand],
+        results: [result],
+        attributes: [exclusive: Bool, reverse: Bool],
+        optional_attributes: [axis: DenseArray],
+        verify: verify_op,
+        canonicalize: cumsum_patterns,
+    }
+}
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(MeanOp, Checks::Signature(check_mean_or_sum), Some(infer_reduction)).with_lists(1, &["axes"]),
     op_entry!(SumOp, Checks::Signature(check_mean_or_sum), Some(infer_reduction)).with_lists(1, &["axes"]),
     op_entry!(ReduceMaxOp, Checks::Signature(check_extremum), Some(infer_reduction)).with_lists(1, &["axes"]),
     op_entry!(ReduceMinOp, Checks::Signature(check_extremum), Some(infer_reduction)).with_lists(1, &["axes"]),
+    op_entry!(CumsumOp, Checks::Signature(check_cumsum), Some(infer_cumsum)).with_lists(1, &["axis"]),
 ];
 
 /// The builder and accessors every reduction op shares.
@@ -146,6 +167,77 @@ fn check_extremum(c: &mut Checker<'_, '_>) {
     }
     c.list_once("axes", "axes operand");
     c.check_inferred();
+}
+
+impl CumsumOp {
+    /// Builds the running sum with an `axis` operand or an `axis` attribute.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        axis_operand: Option<Value>,
+        axis: Option<i64>,
+        (exclusive, reverse): (bool, bool),
+        result: Type,
+    ) -> Self {
+        let attrs = vec![
+            ("exclusive".to_string(), b.ctx.bool_attr(exclusive)),
+            ("reverse".to_string(), b.ctx.bool_attr(reverse)),
+        ];
+        let axis = axis.map(|a| [a]);
+        CumsumOp(build_with_list(
+            b,
+            Self::NAME,
+            input,
+            axis_operand,
+            axis.as_ref().map(|a| ("axis", &a[..])),
+            attrs,
+            result,
+        ))
+    }
+}
+
+/// `cumsum` (TFLM's `CUMSUM` `CalculateOpData`): float32 or int8 of rank ≥ 1, the result of the
+/// input's kind (per tensor, scales free), one int32 axis given once.
+fn check_cumsum(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if let Some(kind) = c.kind("input", input, &[F32, Q8])
+        && c.kind("result", result, &[kind]).is_some()
+        && kind != F32
+    {
+        c.per_tensor("input", input);
+        c.per_tensor("result", result);
+    }
+    let has_attr = c.ctx.attr(c.op, "axis").is_some();
+    match (c.num_operands() == 2, has_attr) {
+        (true, true) => c.error("takes 'axis' as an operand or as an attribute, not both"),
+        (false, false) => c.error("requires an axis operand or an 'axis' attribute"),
+        (true, false) => {
+            let ty = c.operand_type(1);
+            let one_i32 = c.parts(ty).is_some_and(|(shape, element)| {
+                shape.iter().product::<i64>() == 1 && shape.len() <= 1 && Kind::of(c.ctx, element) == I32
+            });
+            if !one_i32 {
+                let text = c.ty(ty);
+                c.error(format!("axis operand must hold one i32 (0-D or 1-D), but got '{text}'"));
+            }
+        }
+        (false, true) => {}
+    }
+    c.check_inferred();
+}
+
+/// The input's shape, once the axis (operand or attribute) is known to be one value within the
+/// input's rank (TFLM's `Eval` refuses any other: `CUMSUM Invalid axis`).
+fn infer_cumsum(q: &ShapeQuery<'_>) -> Inference {
+    let input = q.shape(0)?;
+    match q.list(1, "axis")? {
+        Some(axis) => q.one(match axis[..] {
+            [a] if !input.is_empty() => normalize_axis(a, input.len()).map(|_| input.to_vec()),
+            [_] => Err("the input must have rank 1 or more".to_string()),
+            _ => Err(format!("'axis' must hold one value, but holds {}", axis.len())),
+        }),
+        None => Ok(None),
+    }
 }
 
 /// The input's shape reduced over the `axes` (operand or attribute), when they are known.

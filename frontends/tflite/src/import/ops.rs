@@ -280,6 +280,9 @@ impl SubgraphImporter<'_, '_> {
             (B::Sum, BuiltinOptions::Reducer(o)) => {
                 Some(SumOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }
+            (B::Cumsum, BuiltinOptions::Cumsum(o)) => {
+                Some(CumsumOp::build(b, inputs[0], optional, None, (o.exclusive, o.reverse), result_type).0)
+            }
             (B::ReduceMax, BuiltinOptions::Reducer(o)) => {
                 Some(ReduceMaxOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }

@@ -52,6 +52,7 @@ fn opcode_of(graph_op: &str) -> Option<&'static str> {
         "graph.prelu" => "PRELU",
         "graph.mean" => "MEAN",
         "graph.sum" => "SUM",
+        "graph.cumsum" => "CUMSUM",
         "graph.reduce_max" => "REDUCE_MAX",
         "graph.reduce_min" => "REDUCE_MIN",
         "graph.pad" => "PAD",

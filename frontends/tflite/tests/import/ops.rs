@@ -826,3 +826,17 @@ fn l2_pool() {
         )],
     );
 }
+
+#[test]
+fn cumsum() {
+    let m = import(&cumsum_i8_exclusive_reverse());
+    check(
+        &m.text,
+        &[&format!(
+            "%1 = \"graph.cumsum\"(%arg0, %0) <{{exclusive = true, reverse = true}}> : \
+             (tensor<2x3x4x!quant.uniform<i8:f32, 0.05000000074505806:-3>>, tensor<i32>) -> \
+             tensor<2x3x4x!quant.uniform<i8:f32, 2.500000e-01:4>> {}",
+            op_at("cumsum", 0)
+        )],
+    );
+}

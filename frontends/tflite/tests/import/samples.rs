@@ -59,6 +59,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("mean_i8_keep_dims", mean_i8_keep_dims),
     ("mean_f32", mean_f32),
     ("sum_i16_keep_dims", sum_i16_keep_dims),
+    ("cumsum_i8_exclusive_reverse", cumsum_i8_exclusive_reverse),
     ("reduce_max_i8_keep_dims", reduce_max_i8_keep_dims),
     ("reduce_min_f32", reduce_min_f32),
     ("pad_i8", pad_i8),
@@ -622,6 +623,21 @@ pub fn sum_i16_keep_dims() -> ModelBuilder {
     let y = b.add_tensor("sum", &[1, 1, 1, 8], DType::Int16);
     per_tensor(&mut b, y, 0.01, 3);
     b.add_op(BuiltinOp::Sum, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: true }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 CUMSUM along axis -1 (a 0-D constant, as TensorFlow's converter writes it), exclusive
+/// and reversed: [2,3,4] -> [2,3,4].
+pub fn cumsum_i8_exclusive_reverse() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3, 4], DType::Int8);
+    per_tensor(&mut b, x, 0.05, -3);
+    let axis = b.add_constant("axis", &[], DType::Int32, &i32s(&[-1]));
+    let y = b.add_tensor("cumsum", &[2, 3, 4], DType::Int8);
+    per_tensor(&mut b, y, 0.25, 4);
+    let options = CumsumOptions { exclusive: true, reverse: true };
+    b.add_op(BuiltinOp::Cumsum, &[x, axis], &[y], BuiltinOptions::Cumsum(options));
     model(&[x], &[y], &mut b);
     b
 }

@@ -32,7 +32,10 @@
 
 use super::broadcast::broadcast_nest;
 use super::emitter::{ElementKind, KernelEmitter};
-use super::quantization::{Scale, clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier, requantize};
+use super::quantization::{
+    Scale, clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier,
+    quantize_multiplier_smaller_than_one, requantize,
+};
 use mc_dialects::arith::fixed_point::reference;
 use mc_ir::{Diagnostic, Value};
 
@@ -107,15 +110,6 @@ struct QuantizedParams {
 /// (`SaturatingRoundingDoublingHighMul(2v, 2^30) = v`).
 const HALF: (i32, i32) = (1 << 30, 0);
 
-/// TFLite's `QuantizeMultiplierSmallerThanOneExp`: a multiplier below one (shift ≤ 0).
-fn smaller_than_one(real: f64) -> Result<(i32, i32), String> {
-    let (multiplier, shift) = quantize_multiplier(real);
-    if shift > 0 {
-        return Err(format!("rescaling by {real} is not below one, which TFLite's quantized add/sub requires"));
-    }
-    Ok((multiplier, shift))
-}
-
 impl QuantizedParams {
     /// The parameters of `arith` on elements of `storage` (int8 or int16) for inputs of scales `s1`,
     /// `s2` and zero points `z1`, `z2` and an output of `(so, zo)`, derived as TFLite Micro's
@@ -135,8 +129,11 @@ impl QuantizedParams {
                 let twice_max = 2.0 * f64::from(s1.max(s2));
                 let output = twice_max / (f64::from(1 << left_shift) * f64::from(so));
                 (
-                    [smaller_than_one(f64::from(s1) / twice_max)?, smaller_than_one(f64::from(s2) / twice_max)?],
-                    smaller_than_one(output)?,
+                    [
+                        quantize_multiplier_smaller_than_one("add/sub", f64::from(s1) / twice_max)?,
+                        quantize_multiplier_smaller_than_one("add/sub", f64::from(s2) / twice_max)?,
+                    ],
+                    quantize_multiplier_smaller_than_one("add/sub", output)?,
                 )
             }
             Arith::Mul => {

@@ -37,6 +37,7 @@
 //! | `hard_swish` | `hard_swish` | `reference_ops::HardSwish` (int8 as a table of its 16-bit fixed-point results, float) |
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
 //! | `mean`, `sum` | `mean_or_sum` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean`, `ReduceGeneric` with `+` (float `SUM`) |
+//! | `cumsum` | `cumsum` | `reference_ops::CumSum` (float32, int8 with add-style requantization) |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
@@ -63,6 +64,7 @@ mod broadcast;
 mod concatenation;
 mod conv;
 mod copy;
+mod cumsum;
 mod depthwise_conv;
 pub mod emitter;
 mod extremum;
@@ -119,6 +121,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "dequantize" => quantize::lower_dequantize,
         "mean" => mean_or_sum::lower_mean,
         "sum" => mean_or_sum::lower_sum,
+        "cumsum" => cumsum::lower,
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
         "pad" => pad::lower,

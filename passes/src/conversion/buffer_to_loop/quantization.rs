@@ -19,6 +19,16 @@ pub fn quantize_multiplier(real: f64) -> (i32, i32) {
     reference::quantize_multiplier(real)
 }
 
+/// TFLite's `QuantizeMultiplierSmallerThanOneExp`: a multiplier below one (shift ≤ 0), as the
+/// quantized `what` (`add/sub`, `CUMSUM`) requires.
+pub fn quantize_multiplier_smaller_than_one(what: &str, real: f64) -> Result<(i32, i32), String> {
+    let (multiplier, shift) = quantize_multiplier(real);
+    if shift > 0 {
+        return Err(format!("rescaling by {real} is not below one, which TFLite's quantized {what} requires"));
+    }
+    Ok((multiplier, shift))
+}
+
 /// The effective scale of each output channel, as TFLM's `PopulateConvolutionQuantizationParams`
 /// computes it: `(double)input_scale · (double)filter_scale / (double)output_scale` with the
 /// scales the model stores as `float`, one filter scale broadcast to every channel.
