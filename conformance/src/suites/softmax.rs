@@ -3,6 +3,9 @@
 //! input scales (every difference counted, or only a few), all-equal and extreme inputs; the
 //! same kernel into int16 (scale 1/65536, zero point -32768); int16 (TFLM's two interpolated
 //! tables) over input scales and betas that take every path of its rescaling; and float softmax.
+//!
+//! `LOG_SOFTMAX`, float32 (TFLM's int8 path is not lowered yet): rows of 1 to 100 elements in
+//! ranks 1 to 4, narrow and wide value ranges, all-equal rows, large magnitudes and infinities.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -190,5 +193,50 @@ pub fn float_softmax() -> Vec<Case> {
             cases.push(model(shape, beta, None).case(&name, vec![Tensor::from_f32(shape, &values)]));
         }
     }
+    cases
+}
+
+/// A one-LOG_SOFTMAX float model on `input`.
+fn log_softmax_case(name: &str, input: Tensor) -> Case {
+    let shape: Vec<i32> = input.shape.iter().map(|&d| d as i32).collect();
+    let mut m = OneOp::new();
+    let x = m.input("x", &shape, DType::Float32, None);
+    let y = m.output("y", &shape, DType::Float32, None);
+    m.op(BuiltinOp::LogSoftmax, &[x], &[y], BuiltinOptions::LogSoftmax);
+    m.case(&format!("float log_softmax {:?} {name}", input.shape), vec![input])
+}
+
+/// The `float_log_softmax` suite.
+pub fn float_log_softmax() -> Vec<Case> {
+    let mut rng = Rng(0x1065F);
+    let mut cases = Vec::new();
+    let shapes: [&[usize]; 6] = [&[1], &[7], &[1, 10], &[4, 12], &[2, 3, 7], &[1, 2, 2, 100]];
+    for shape in shapes {
+        for (low, high) in [(-8.0, 8.0), (-0.5, 0.5), (-80.0, 30.0)] {
+            let count: usize = shape.iter().product();
+            let values: Vec<f32> = (0..count).map(|_| rng.float(low, high)).collect();
+            let name = format!("values in [{low}, {high}]");
+            cases.push(log_softmax_case(&name, Tensor::from_f32(shape, &values)));
+        }
+    }
+    let special = [
+        3.0,
+        3.0,
+        3.0,
+        3.0, //
+        1e30,
+        -1e30,
+        0.0,
+        1.0, //
+        f32::MAX,
+        f32::MIN,
+        0.0,
+        -0.0, //
+        f32::NEG_INFINITY,
+        1.0,
+        2.0,
+        f32::NEG_INFINITY,
+    ];
+    cases.push(log_softmax_case("special values", Tensor::from_f32(&[4, 4], &special)));
     cases
 }

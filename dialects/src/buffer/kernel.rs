@@ -31,6 +31,7 @@ pub const KERNELS: &[&str] = &[
     "max_pool_2d",
     "l2_pool_2d",
     "softmax",
+    "log_softmax",
     "logistic",
     "tanh",
     "relu",

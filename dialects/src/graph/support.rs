@@ -213,6 +213,7 @@ pub const TABLE: &[OpSupport] = &[
         options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport { tflite: "LOGISTIC", op: "logistic", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
+    OpSupport { tflite: "LOG_SOFTMAX", op: "log_softmax", variants: &[F32_UNARY], options: "" },
     OpSupport {
         tflite: "MAX_POOL_2D",
         op: "max_pool_2d",

@@ -58,6 +58,8 @@ pub enum BuiltinOp {
     Sub,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
+    /// `LOG_SOFTMAX` (50).
+    LogSoftmax,
     /// `PRELU` (54).
     Prelu,
     /// `MAXIMUM` (55).
@@ -94,7 +96,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 39] = [
+    pub const ALL: [BuiltinOp; 40] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -118,6 +120,7 @@ impl BuiltinOp {
         BuiltinOp::Mean,
         BuiltinOp::Sub,
         BuiltinOp::StridedSlice,
+        BuiltinOp::LogSoftmax,
         BuiltinOp::Prelu,
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
@@ -162,6 +165,7 @@ impl BuiltinOp {
             BuiltinOp::Mean => "MEAN",
             BuiltinOp::Sub => "SUB",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
+            BuiltinOp::LogSoftmax => "LOG_SOFTMAX",
             BuiltinOp::Prelu => "PRELU",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
@@ -207,6 +211,7 @@ impl BuiltinOp {
             BuiltinOp::Mean => 40,
             BuiltinOp::Sub => 41,
             BuiltinOp::StridedSlice => 45,
+            BuiltinOp::LogSoftmax => 50,
             BuiltinOp::Prelu => 54,
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
@@ -264,6 +269,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Mean => BuiltinOp::Mean,
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
+            fb::BuiltinOperator::LogSoftmax => BuiltinOp::LogSoftmax,
             fb::BuiltinOperator::Prelu => BuiltinOp::Prelu,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
@@ -310,6 +316,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Mean => fb::BuiltinOperator::Mean,
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
+            BuiltinOp::LogSoftmax => fb::BuiltinOperator::LogSoftmax,
             BuiltinOp::Prelu => fb::BuiltinOperator::Prelu,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
@@ -452,6 +459,7 @@ mod tests {
             ("MEAN", 40),
             ("SUB", 41),
             ("STRIDED_SLICE", 45),
+            ("LOG_SOFTMAX", 50),
             ("PRELU", 54),
             ("MAXIMUM", 55),
             ("MINIMUM", 57),

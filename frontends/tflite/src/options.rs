@@ -247,6 +247,8 @@ pub enum BuiltinOptions<'a> {
     Quantize,
     /// `MaximumMinimumOptions` (`MAXIMUM`, `MINIMUM`, no fields).
     MaximumMinimum,
+    /// `LogSoftmaxOptions` (`LOG_SOFTMAX`, no fields).
+    LogSoftmax,
     /// `NegOptions` (`NEG`, no fields).
     Neg,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
@@ -339,6 +341,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
+            BuiltinOp::LogSoftmax => BuiltinOptions::LogSoftmax,
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
@@ -381,6 +384,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
+            BuiltinOptions::LogSoftmax => "LogSoftmaxOptions",
             BuiltinOptions::Neg => "NegOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
@@ -416,6 +420,7 @@ impl BuiltinOp {
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
+            BuiltinOp::LogSoftmax => "LogSoftmaxOptions",
             BuiltinOp::Neg => "NegOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
@@ -511,6 +516,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
+        R::LogSoftmaxOptions(_) => BuiltinOptions::LogSoftmax,
         R::NegOptions(_) => BuiltinOptions::Neg,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
@@ -596,6 +602,7 @@ mod tests {
             "DequantizeOptions",
             "QuantizeOptions",
             "MaximumMinimumOptions",
+            "LogSoftmaxOptions",
             "NegOptions",
             "LeakyReluOptions",
             "HardSwishOptions",

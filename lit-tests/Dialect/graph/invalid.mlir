@@ -1200,3 +1200,33 @@
   %0 = "graph.cumsum"(%x) <{axis = array<i64: 0>, exclusive = false, reverse = false}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TFLM's int8 LOG_SOFTMAX requires the output scale 16/256 and zero point 127.
+"func.func"() <{function_type = (tensor<2x5x!quant.uniform<i8:f32, 0.1:-2>>) -> (), sym_name = "f119"}> ({
+^bb0(%x: tensor<2x5x!quant.uniform<i8:f32, 0.1:-2>>):
+  // expected-error@+1 {{'graph.log_softmax' op int8 log_softmax result must have scale 16/256 and zero point 127}}
+  %0 = "graph.log_softmax"(%x) : (tensor<2x5x!quant.uniform<i8:f32, 0.1:-2>>) -> tensor<2x5x!quant.uniform<i8:f32, 0.0625:0>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLM's LOG_SOFTMAX takes float32 and int8 only.
+"func.func"() <{function_type = (tensor<2x5x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f120"}> ({
+^bb0(%x: tensor<2x5x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.log_softmax' op input element type must be}}
+  %0 = "graph.log_softmax"(%x) : (tensor<2x5x!quant.uniform<i16:f32, 0.001>>) -> tensor<2x5x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A softmax needs a last dimension.
+"func.func"() <{function_type = (tensor<f32>) -> (), sym_name = "f121"}> ({
+^bb0(%x: tensor<f32>):
+  // expected-error@+1 {{'graph.log_softmax' op input must have rank at least 1}}
+  %0 = "graph.log_softmax"(%x) : (tensor<f32>) -> tensor<f32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -132,6 +132,9 @@
   %csaxis = "graph.const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
   // CHECK: "graph.cumsum"(%arg0, %{{.*}}) <{exclusive = false, reverse = true}> : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x8x4xf32>
   %csf = "graph.cumsum"(%x, %csaxis) <{exclusive = false, reverse = true}> : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x8x4xf32>
+  // TFLite Micro's int8 LOG_SOFTMAX writes scale 16/256, zero point 127.
+  // CHECK: "graph.log_softmax"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 6.250000e-02:127>>
+  %lsq = "graph.log_softmax"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 0.0625:127>>
   // CHECK: "graph.pad"(%arg2) <{paddings = array<i64: 0, 0, 1, 1, 2, 1, 0, 0>}> : ({{.*}}) -> tensor<1x10x11x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %15 = "graph.pad"(%q) <{paddings = array<i64: 0, 0, 1, 1, 2, 1, 0, 0>}> : (tensor<1x8x8x4x!q8>) -> tensor<1x10x11x4x!q8>
   %paddings = "graph.const"() <{value = dense<[[0, 0], [1, 0], [0, 1], [0, 0]]> : tensor<4x2xi32>}> : () -> tensor<4x2xi32>
@@ -182,6 +185,8 @@
   %4 = "graph.fully_connected"(%seq, %fw) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<4x3x6xf32>, tensor<5x6xf32>) -> tensor<12x5xf32>
   // CHECK: "graph.softmax"(%{{.*}}) <{beta = 5.000000e-01 : f32}> : (tensor<12x5xf32>) -> tensor<12x5xf32>
   %5 = "graph.softmax"(%4) <{beta = 0.5 : f32}> : (tensor<12x5xf32>) -> tensor<12x5xf32>
+  // CHECK: "graph.log_softmax"(%{{.*}}) : (tensor<12x5xf32>) -> tensor<12x5xf32>
+  %ls = "graph.log_softmax"(%4) : (tensor<12x5xf32>) -> tensor<12x5xf32>
   // TFLite Micro's 16x8 fully connected layer also takes per-channel weights and an i32 bias.
   %fw16 = "graph.const"() <{value = dense<1> : tensor<2x4xi8>}> : () -> tensor<2x4x!q16w>
   %fb16 = "graph.const"() <{value = dense<[5, 6]> : tensor<2xi32>}> : () -> tensor<2xi32>

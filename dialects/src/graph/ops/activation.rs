@@ -1,9 +1,10 @@
-//! Activation functions: the relu family, leaky relu, prelu, hard swish, logistic, tanh and
-//! softmax.
+//! Activation functions: the relu family, leaky relu, prelu, hard swish, logistic, tanh,
+//! softmax and log softmax.
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
 //! | `graph.softmax` | `input` (rank ≥ 1) | `beta` (f32) | input shape; along the last dim | `SOFTMAX` (25) |
+//! | `graph.log_softmax` | `input` (rank ≥ 1) | — | input shape; along the last dim | `LOG_SOFTMAX` (50) |
 //! | `graph.logistic` / `graph.tanh` | `input` | — | input shape | `LOGISTIC` (14) / `TANH` (28) |
 //! | `graph.relu` / `graph.relu6` / `graph.relu_n1_to_1` | `input` | — | input shape | `RELU` (19) / `RELU6` (21) / `RELU_N1_TO_1` (20) |
 //! | `graph.leaky_relu` | `input` | `alpha` (f32) | input shape | `LEAKY_RELU` (98) |
@@ -15,6 +16,7 @@
 //! | op | rule |
 //! |---|---|
 //! | softmax | int8 → int8 result scale 1/256, zero point -128; int8 → int16 result 1/65536, -32768; int16 result 1/32768, 0 |
+//! | log softmax | f32; int8 with result scale 16/256, zero point 127 (`LogSoftmaxPrepare`) |
 //! | logistic / tanh | int8 result 1/256, -128 (logistic) or 1/128, 0 (tanh); int16 zero points 0, result 1/32768 |
 //! | relu family, leaky relu | same storage, per tensor, scales free |
 //! | prelu | f32; int8 input, alpha and result; int16 input and result with an int8 alpha (`PreluPrepare`); per tensor, scales and zero points free |
@@ -65,6 +67,8 @@ define_op! {
 }
 
 unary_ops! {
+    /// `x - max - log(sum(exp(x - max)))` along the last dimension (TFLite `LOG_SOFTMAX`).
+    LogSoftmaxOp = "graph.log_softmax", "log softmax over the last dimension";
     /// `1 / (1 + exp(-x))` (TFLite `LOGISTIC`).
     LogisticOp = "graph.logistic", "logistic sigmoid";
     /// `tanh(x)` (TFLite `TANH`).
@@ -82,6 +86,7 @@ unary_ops! {
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SoftmaxOp, Checks::Signature(check_softmax), Some(same_as_input)),
+    op_entry!(LogSoftmaxOp, Checks::Signature(check_log_softmax), Some(same_as_input)),
     op_entry!(LogisticOp, Checks::Signature(check_logistic), Some(same_as_input)),
     op_entry!(TanhOp, Checks::Signature(check_tanh), Some(same_as_input)),
     op_entry!(ReluOp, Checks::Signature(check_relu), Some(same_as_input)),
@@ -142,6 +147,24 @@ fn check_softmax(c: &mut Checker<'_, '_>) {
             c.fixed_quant_within("int16 softmax result", result, (1.0 / 32768.0, 1e-3), 0, "1/32768 (within 0.1%)")
         }
         _ => {}
+    }
+    c.check_inferred();
+}
+
+/// `log_softmax` (TFLM's `LogSoftmaxPrepare`): float32, or int8 to int8 with the result's scale
+/// exactly 16/256 and zero point 127.
+fn check_log_softmax(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if input.shape.is_empty() {
+        c.error("input must have rank at least 1");
+    }
+    let Some(kind) = c.kind("input", input, &[F32, Q8]) else { return };
+    if c.kind("result", result, &[kind]).is_none() {
+        return;
+    }
+    if kind == Q8 {
+        c.per_tensor("input", input);
+        c.fixed_quant("int8 log_softmax result", result, 16.0 / 256.0, 127, "16/256");
     }
     c.check_inferred();
 }

@@ -272,6 +272,7 @@ impl SubgraphImporter<'_, '_> {
             (B::Maximum, _) => Some(MaximumOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Minimum, _) => Some(MinimumOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Neg, _) => Some(NegOp::build(b, inputs[0], result_type).0),
+            (B::LogSoftmax, _) => Some(LogSoftmaxOp::build(b, inputs[0], result_type).0),
             (B::Quantize, _) => Some(QuantizeOp::build(b, inputs[0], result_type).0),
             (B::Dequantize, _) => Some(DequantizeOp::build(b, inputs[0], result_type).0),
             (B::Mean, BuiltinOptions::Reducer(o)) => {

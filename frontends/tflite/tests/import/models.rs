@@ -44,6 +44,7 @@ fn opcode_of(graph_op: &str) -> Option<&'static str> {
         "graph.reshape" => "RESHAPE",
         "graph.transpose" => "TRANSPOSE",
         "graph.softmax" => "SOFTMAX",
+        "graph.log_softmax" => "LOG_SOFTMAX",
         "graph.logistic" => "LOGISTIC",
         "graph.tanh" => "TANH",
         "graph.relu" => "RELU",

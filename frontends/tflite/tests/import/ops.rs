@@ -840,3 +840,15 @@ fn cumsum() {
         )],
     );
 }
+
+#[test]
+fn log_softmax() {
+    let m = import(&log_softmax_f32());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.log_softmax\"(%arg0) : (tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {}",
+            op_at("log_probs", 0)
+        )],
+    );
+}

@@ -44,6 +44,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("softmax_i8", softmax_i8),
     ("softmax_i8_to_i16", softmax_i8_to_i16),
     ("softmax_i16", softmax_i16),
+    ("log_softmax_f32", log_softmax_f32),
     ("logistic_i8", logistic_i8),
     ("logistic_i16", logistic_i16),
     ("tanh_i8", tanh_i8),
@@ -638,6 +639,16 @@ pub fn cumsum_i8_exclusive_reverse() -> ModelBuilder {
     per_tensor(&mut b, y, 0.25, 4);
     let options = CumsumOptions { exclusive: true, reverse: true };
     b.add_op(BuiltinOp::Cumsum, &[x, axis], &[y], BuiltinOptions::Cumsum(options));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 LOG_SOFTMAX over the last dimension: [2,3,5] -> [2,3,5].
+pub fn log_softmax_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3, 5], DType::Float32);
+    let y = b.add_tensor("log_probs", &[2, 3, 5], DType::Float32);
+    b.add_op(BuiltinOp::LogSoftmax, &[x], &[y], BuiltinOptions::LogSoftmax);
     model(&[x], &[y], &mut b);
     b
 }
