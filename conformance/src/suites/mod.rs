@@ -15,6 +15,7 @@ pub mod conv;
 pub mod cumsum;
 pub mod fully_connected;
 pub mod int16x8;
+pub mod l2_normalization;
 pub mod min_max;
 pub mod neg;
 pub mod pad;
@@ -75,6 +76,7 @@ macro_rules! for_each_suite {
             ],
             cumsum: [float_cumsum => 0.0, int8_cumsum => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
+            l2_normalization: [float_l2_normalization => 0.0],
             min_max: [
                 float_maximum_minimum => 0.0,
                 int8_maximum_minimum => 0.0,

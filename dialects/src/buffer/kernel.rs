@@ -32,6 +32,7 @@ pub const KERNELS: &[&str] = &[
     "l2_pool_2d",
     "softmax",
     "log_softmax",
+    "l2_normalization",
     "logistic",
     "tanh",
     "relu",

@@ -206,6 +206,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
         options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
+    OpSupport { tflite: "L2_NORMALIZATION", op: "l2_normalization", variants: &[F32_UNARY], options: "rank <= 4" },
     OpSupport {
         tflite: "L2_POOL_2D",
         op: "l2_pool_2d",

@@ -223,6 +223,7 @@ fn builders_cover_every_op() {
     TransposeOp::build(&mut b, x, None, Some(&[0, 3, 1, 2]), x_t);
     SoftmaxOp::build(&mut b, x, 1.0, x4);
     LogSoftmaxOp::build(&mut b, x, x4);
+    L2NormalizationOp::build(&mut b, x, Activation::None, x4);
     LogisticOp::build(&mut b, q, q_sig);
     TanhOp::build(&mut b, q, q_tanh);
     ReluOp::build(&mut b, x, x4);

@@ -26,6 +26,8 @@ pub enum BuiltinOp {
     Dequantize,
     /// `FULLY_CONNECTED` (9).
     FullyConnected,
+    /// `L2_NORMALIZATION` (11).
+    L2Normalization,
     /// `L2_POOL_2D` (12).
     L2Pool2D,
     /// `LOGISTIC` (14).
@@ -96,7 +98,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 40] = [
+    pub const ALL: [BuiltinOp; 41] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -104,6 +106,7 @@ impl BuiltinOp {
         BuiltinOp::DepthwiseConv2D,
         BuiltinOp::Dequantize,
         BuiltinOp::FullyConnected,
+        BuiltinOp::L2Normalization,
         BuiltinOp::L2Pool2D,
         BuiltinOp::Logistic,
         BuiltinOp::MaxPool2D,
@@ -149,6 +152,7 @@ impl BuiltinOp {
             BuiltinOp::DepthwiseConv2D => "DEPTHWISE_CONV_2D",
             BuiltinOp::Dequantize => "DEQUANTIZE",
             BuiltinOp::FullyConnected => "FULLY_CONNECTED",
+            BuiltinOp::L2Normalization => "L2_NORMALIZATION",
             BuiltinOp::L2Pool2D => "L2_POOL_2D",
             BuiltinOp::Logistic => "LOGISTIC",
             BuiltinOp::MaxPool2D => "MAX_POOL_2D",
@@ -195,6 +199,7 @@ impl BuiltinOp {
             BuiltinOp::DepthwiseConv2D => 4,
             BuiltinOp::Dequantize => 6,
             BuiltinOp::FullyConnected => 9,
+            BuiltinOp::L2Normalization => 11,
             BuiltinOp::L2Pool2D => 12,
             BuiltinOp::Logistic => 14,
             BuiltinOp::MaxPool2D => 17,
@@ -253,6 +258,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::DepthwiseConv2d => BuiltinOp::DepthwiseConv2D,
             fb::BuiltinOperator::Dequantize => BuiltinOp::Dequantize,
             fb::BuiltinOperator::FullyConnected => BuiltinOp::FullyConnected,
+            fb::BuiltinOperator::L2Normalization => BuiltinOp::L2Normalization,
             fb::BuiltinOperator::L2Pool2d => BuiltinOp::L2Pool2D,
             fb::BuiltinOperator::Logistic => BuiltinOp::Logistic,
             fb::BuiltinOperator::MaxPool2d => BuiltinOp::MaxPool2D,
@@ -300,6 +306,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::DepthwiseConv2D => fb::BuiltinOperator::DepthwiseConv2d,
             BuiltinOp::Dequantize => fb::BuiltinOperator::Dequantize,
             BuiltinOp::FullyConnected => fb::BuiltinOperator::FullyConnected,
+            BuiltinOp::L2Normalization => fb::BuiltinOperator::L2Normalization,
             BuiltinOp::L2Pool2D => fb::BuiltinOperator::L2Pool2d,
             BuiltinOp::Logistic => fb::BuiltinOperator::Logistic,
             BuiltinOp::MaxPool2D => fb::BuiltinOperator::MaxPool2d,
@@ -443,6 +450,7 @@ mod tests {
             ("DEPTHWISE_CONV_2D", 4),
             ("DEQUANTIZE", 6),
             ("FULLY_CONNECTED", 9),
+            ("L2_NORMALIZATION", 11),
             ("L2_POOL_2D", 12),
             ("LOGISTIC", 14),
             ("MAX_POOL_2D", 17),

@@ -125,6 +125,13 @@ pub struct LeakyReluOptions {
     pub alpha: f32,
 }
 
+/// `L2NormOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct L2NormOptions {
+    /// `fused_activation_function` (TFLite Micro takes `NONE` only).
+    pub fused_activation: Activation,
+}
+
 /// `CumsumOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CumsumOptions {
@@ -247,6 +254,8 @@ pub enum BuiltinOptions<'a> {
     Quantize,
     /// `MaximumMinimumOptions` (`MAXIMUM`, `MINIMUM`, no fields).
     MaximumMinimum,
+    /// `L2NormOptions` (`L2_NORMALIZATION`).
+    L2Norm(L2NormOptions),
     /// `LogSoftmaxOptions` (`LOG_SOFTMAX`, no fields).
     LogSoftmax,
     /// `NegOptions` (`NEG`, no fields).
@@ -341,6 +350,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
+            BuiltinOp::L2Normalization => BuiltinOptions::L2Norm(L2NormOptions { fused_activation: Activation::None }),
             BuiltinOp::LogSoftmax => BuiltinOptions::LogSoftmax,
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
@@ -384,6 +394,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
+            BuiltinOptions::L2Norm(_) => "L2NormOptions",
             BuiltinOptions::LogSoftmax => "LogSoftmaxOptions",
             BuiltinOptions::Neg => "NegOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
@@ -420,6 +431,7 @@ impl BuiltinOp {
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
+            BuiltinOp::L2Normalization => "L2NormOptions",
             BuiltinOp::LogSoftmax => "LogSoftmaxOptions",
             BuiltinOp::Neg => "NegOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
@@ -516,6 +528,9 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
+        R::L2NormOptions(o) => {
+            BuiltinOptions::L2Norm(L2NormOptions { fused_activation: o.fused_activation_function()?.into() })
+        }
         R::LogSoftmaxOptions(_) => BuiltinOptions::LogSoftmax,
         R::NegOptions(_) => BuiltinOptions::Neg,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
@@ -602,6 +617,7 @@ mod tests {
             "DequantizeOptions",
             "QuantizeOptions",
             "MaximumMinimumOptions",
+            "L2NormOptions",
             "LogSoftmaxOptions",
             "NegOptions",
             "LeakyReluOptions",
@@ -641,6 +657,7 @@ mod tests {
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
                 Some(R::CumsumOptions(_)) => R::CumsumOptions(Box::default()),
+                Some(R::L2NormOptions(_)) => R::L2NormOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),
                 Some(R::VarHandleOptions(_)) => R::VarHandleOptions(Box::default()),
                 Some(other) => other,

@@ -303,6 +303,9 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Dequantize => R::DequantizeOptions(Box::default()),
         BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
         BuiltinOptions::MaximumMinimum => R::MaximumMinimumOptions(Box::default()),
+        BuiltinOptions::L2Norm(o) => {
+            R::L2NormOptions(Box::new(raw::L2NormOptions { fused_activation_function: o.fused_activation.into() }))
+        }
         BuiltinOptions::LogSoftmax => R::LogSoftmaxOptions(Box::default()),
         BuiltinOptions::Neg => R::NegOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
@@ -417,6 +420,7 @@ mod tests {
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
+            BuiltinOp::L2Normalization => BuiltinOptions::L2Norm(L2NormOptions { fused_activation: Activation::Relu6 }),
             BuiltinOp::LogSoftmax => BuiltinOptions::LogSoftmax,
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),

@@ -1230,3 +1230,33 @@
   %0 = "graph.log_softmax"(%x) : (tensor<f32>) -> tensor<f32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TFLM's L2_NORMALIZATION takes no fused activation.
+"func.func"() <{function_type = (tensor<2x5xf32>) -> (), sym_name = "f122"}> ({
+^bb0(%x: tensor<2x5xf32>):
+  // expected-error@+1 {{'graph.l2_normalization' op takes no fused activation (TFLite Micro's L2_NORMALIZATION), but has "RELU"}}
+  %0 = "graph.l2_normalization"(%x) <{fused_activation = "RELU"}> : (tensor<2x5xf32>) -> tensor<2x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Rank 1 to 4 (L2Prepare: NumDimensions(input) <= 4).
+"func.func"() <{function_type = (tensor<1x2x2x2x5xf32>) -> (), sym_name = "f123"}> ({
+^bb0(%x: tensor<1x2x2x2x5xf32>):
+  // expected-error@+1 {{'graph.l2_normalization' op input must have rank 1 to 4, but has rank 5}}
+  %0 = "graph.l2_normalization"(%x) <{fused_activation = "NONE"}> : (tensor<1x2x2x2x5xf32>) -> tensor<1x2x2x2x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Float32 and int8 only.
+"func.func"() <{function_type = (tensor<2x5x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f124"}> ({
+^bb0(%x: tensor<2x5x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.l2_normalization' op input element type must be}}
+  %0 = "graph.l2_normalization"(%x) <{fused_activation = "NONE"}> : (tensor<2x5x!quant.uniform<i16:f32, 0.001>>) -> tensor<2x5x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -187,6 +187,8 @@
   %5 = "graph.softmax"(%4) <{beta = 0.5 : f32}> : (tensor<12x5xf32>) -> tensor<12x5xf32>
   // CHECK: "graph.log_softmax"(%{{.*}}) : (tensor<12x5xf32>) -> tensor<12x5xf32>
   %ls = "graph.log_softmax"(%4) : (tensor<12x5xf32>) -> tensor<12x5xf32>
+  // CHECK: "graph.l2_normalization"(%{{.*}}) <{fused_activation = "NONE"}> : (tensor<12x5xf32>) -> tensor<12x5xf32>
+  %l2n = "graph.l2_normalization"(%4) <{fused_activation = "NONE"}> : (tensor<12x5xf32>) -> tensor<12x5xf32>
   // TFLite Micro's 16x8 fully connected layer also takes per-channel weights and an i32 bias.
   %fw16 = "graph.const"() <{value = dense<1> : tensor<2x4xi8>}> : () -> tensor<2x4x!q16w>
   %fb16 = "graph.const"() <{value = dense<[5, 6]> : tensor<2xi32>}> : () -> tensor<2xi32>

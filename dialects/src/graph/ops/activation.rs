@@ -1,10 +1,11 @@
 //! Activation functions: the relu family, leaky relu, prelu, hard swish, logistic, tanh,
-//! softmax and log softmax.
+//! softmax, log softmax and L2 normalization.
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
 //! | `graph.softmax` | `input` (rank ≥ 1) | `beta` (f32) | input shape; along the last dim | `SOFTMAX` (25) |
 //! | `graph.log_softmax` | `input` (rank ≥ 1) | — | input shape; along the last dim | `LOG_SOFTMAX` (50) |
+//! | `graph.l2_normalization` | `input` (rank 1 to 4) | `fused_activation` (`NONE` only) | input shape; along the last dim | `L2_NORMALIZATION` (11) |
 //! | `graph.logistic` / `graph.tanh` | `input` | — | input shape | `LOGISTIC` (14) / `TANH` (28) |
 //! | `graph.relu` / `graph.relu6` / `graph.relu_n1_to_1` | `input` | — | input shape | `RELU` (19) / `RELU6` (21) / `RELU_N1_TO_1` (20) |
 //! | `graph.leaky_relu` | `input` | `alpha` (f32) | input shape | `LEAKY_RELU` (98) |
@@ -17,6 +18,7 @@
 //! |---|---|
 //! | softmax | int8 → int8 result scale 1/256, zero point -128; int8 → int16 result 1/65536, -32768; int16 result 1/32768, 0 |
 //! | log softmax | f32; int8 with result scale 16/256, zero point 127 (`LogSoftmaxPrepare`) |
+//! | L2 normalization | f32 or int8 (`L2Prepare`), per tensor, scales free |
 //! | logistic / tanh | int8 result 1/256, -128 (logistic) or 1/128, 0 (tanh); int16 zero points 0, result 1/32768 |
 //! | relu family, leaky relu | same storage, per tensor, scales free |
 //! | prelu | f32; int8 input, alpha and result; int16 input and result with an int8 alpha (`PreluPrepare`); per tensor, scales and zero points free |
@@ -24,6 +26,7 @@
 
 use super::{OpEntry, op_entry};
 use crate::arith::fixed_point::reference::quantize_multiplier;
+use crate::graph::attributes::Activation;
 use crate::graph::builders::unary_ops;
 use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
 use crate::graph::shapes::broadcast_shapes;
@@ -38,6 +41,18 @@ define_op! {
         operands: [input],
         results: [result],
         attributes: [beta: Float],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// `x / max(sqrt(sum(x²)), 1e-6)` along the last dimension (TFLite `L2_NORMALIZATION`).
+    pub struct L2NormalizationOp = "graph.l2_normalization" {
+        summary: "L2 normalization over the last dimension",
+        traits: [PURE],
+        operands: [input],
+        results: [result],
+        attributes: [fused_activation: String],
         verify: verify_op,
     }
 }
@@ -87,6 +102,7 @@ unary_ops! {
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SoftmaxOp, Checks::Signature(check_softmax), Some(same_as_input)),
     op_entry!(LogSoftmaxOp, Checks::Signature(check_log_softmax), Some(same_as_input)),
+    op_entry!(L2NormalizationOp, Checks::Signature(check_l2_normalization), Some(same_as_input)),
     op_entry!(LogisticOp, Checks::Signature(check_logistic), Some(same_as_input)),
     op_entry!(TanhOp, Checks::Signature(check_tanh), Some(same_as_input)),
     op_entry!(ReluOp, Checks::Signature(check_relu), Some(same_as_input)),
@@ -103,6 +119,14 @@ impl SoftmaxOp {
         let f32_type = b.ctx.float_type(mc_ir::FloatKind::F32);
         let beta = b.ctx.float_attr(beta as f64, f32_type);
         SoftmaxOp(b.create(Self::NAME, &[input], &[result], vec![("beta".to_string(), beta)], vec![]))
+    }
+}
+
+impl L2NormalizationOp {
+    /// Builds `graph.l2_normalization`.
+    pub fn build(b: &mut Builder<'_>, input: Value, fused_activation: Activation, result: Type) -> Self {
+        let attrs = vec![("fused_activation".to_string(), fused_activation.attr(b.ctx))];
+        L2NormalizationOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
     }
 }
 
@@ -165,6 +189,31 @@ fn check_log_softmax(c: &mut Checker<'_, '_>) {
     if kind == Q8 {
         c.per_tensor("input", input);
         c.fixed_quant("int8 log_softmax result", result, 16.0 / 256.0, 127, "16/256");
+    }
+    c.check_inferred();
+}
+
+/// `l2_normalization` (TFLM's `L2Prepare`): float32 or int8 of rank 1 to 4, the result of the
+/// input's kind, no fused activation ("Our implementations don't currently support activations").
+fn check_l2_normalization(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if input.shape.is_empty() || input.shape.len() > 4 {
+        c.error(format!("input must have rank 1 to 4, but has rank {}", input.shape.len()));
+    }
+    if let Some(kind) = c.kind("input", input, &[F32, Q8])
+        && c.kind("result", result, &[kind]).is_some()
+        && kind != F32
+    {
+        c.per_tensor("input", input);
+        c.per_tensor("result", result);
+    }
+    if let Some(activation) = c.activation()
+        && activation != Activation::None
+    {
+        c.error(format!(
+            "takes no fused activation (TFLite Micro's L2_NORMALIZATION), but has \"{}\"",
+            activation.as_str()
+        ));
     }
     c.check_inferred();
 }

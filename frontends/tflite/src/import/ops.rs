@@ -273,6 +273,9 @@ impl SubgraphImporter<'_, '_> {
             (B::Minimum, _) => Some(MinimumOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Neg, _) => Some(NegOp::build(b, inputs[0], result_type).0),
             (B::LogSoftmax, _) => Some(LogSoftmaxOp::build(b, inputs[0], result_type).0),
+            (B::L2Normalization, BuiltinOptions::L2Norm(o)) => {
+                Some(L2NormalizationOp::build(b, inputs[0], activation(o.fused_activation), result_type).0)
+            }
             (B::Quantize, _) => Some(QuantizeOp::build(b, inputs[0], result_type).0),
             (B::Dequantize, _) => Some(DequantizeOp::build(b, inputs[0], result_type).0),
             (B::Mean, BuiltinOptions::Reducer(o)) => {

@@ -45,6 +45,7 @@ fn opcode_of(graph_op: &str) -> Option<&'static str> {
         "graph.transpose" => "TRANSPOSE",
         "graph.softmax" => "SOFTMAX",
         "graph.log_softmax" => "LOG_SOFTMAX",
+        "graph.l2_normalization" => "L2_NORMALIZATION",
         "graph.logistic" => "LOGISTIC",
         "graph.tanh" => "TANH",
         "graph.relu" => "RELU",

@@ -852,3 +852,15 @@ fn log_softmax() {
         )],
     );
 }
+
+#[test]
+fn l2_normalization() {
+    let m = import(&l2_normalization_f32());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.l2_normalization\"(%arg0) <{{fused_activation = \"NONE\"}}> : (tensor<3x8xf32>) -> tensor<3x8xf32> {}",
+            op_at("normalized", 0)
+        )],
+    );
+}

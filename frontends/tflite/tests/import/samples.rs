@@ -45,6 +45,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("softmax_i8_to_i16", softmax_i8_to_i16),
     ("softmax_i16", softmax_i16),
     ("log_softmax_f32", log_softmax_f32),
+    ("l2_normalization_f32", l2_normalization_f32),
     ("logistic_i8", logistic_i8),
     ("logistic_i16", logistic_i16),
     ("tanh_i8", tanh_i8),
@@ -649,6 +650,17 @@ pub fn log_softmax_f32() -> ModelBuilder {
     let x = b.add_tensor("input", &[2, 3, 5], DType::Float32);
     let y = b.add_tensor("log_probs", &[2, 3, 5], DType::Float32);
     b.add_op(BuiltinOp::LogSoftmax, &[x], &[y], BuiltinOptions::LogSoftmax);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 L2_NORMALIZATION over the last dimension: [3,8] -> [3,8].
+pub fn l2_normalization_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[3, 8], DType::Float32);
+    let y = b.add_tensor("normalized", &[3, 8], DType::Float32);
+    let options = L2NormOptions { fused_activation: Activation::None };
+    b.add_op(BuiltinOp::L2Normalization, &[x], &[y], BuiltinOptions::L2Norm(options));
     model(&[x], &[y], &mut b);
     b
 }

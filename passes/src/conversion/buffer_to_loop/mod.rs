@@ -30,6 +30,7 @@
 //! | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions, `reference_ops::L2Pool` (float only) |
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
 //! | `log_softmax` | `log_softmax` | `reference_ops::LogSoftmax` (float only; TFLM's int8 path is not lowered) |
+//! | `l2_normalization` | `l2_normalization` | `reference_ops::L2Normalization` (float only; TFLM's int8 path is not lowered) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
 //! | `maximum`, `minimum` | `min_max` | `reference_ops::MaximumMinimumBroadcastSlow` with `MaximumOp`/`MinimumOp` (f32, int8, int16, int32, int64: stored values compared), broadcasting to rank 5 |
@@ -72,6 +73,7 @@ mod extremum;
 mod fully_connected;
 pub mod gemmlowp;
 mod hard_swish;
+mod l2_normalization;
 mod log_softmax;
 mod lut;
 mod mean_or_sum;
@@ -114,6 +116,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "l2_pool_2d" => pool::lower_l2,
         "softmax" => softmax::lower,
         "log_softmax" => log_softmax::lower,
+        "l2_normalization" => l2_normalization::lower,
         "add" | "sub" | "mul" => binary::lower,
         "maximum" | "minimum" => min_max::lower,
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
