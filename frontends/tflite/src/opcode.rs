@@ -62,6 +62,8 @@ pub enum BuiltinOp {
     Minimum,
     /// `NEG` (59).
     Neg,
+    /// `TRANSPOSE_CONV` (67).
+    TransposeConv,
     /// `REDUCE_MAX` (82).
     ReduceMax,
     /// `REDUCE_MIN` (89).
@@ -72,6 +74,8 @@ pub enum BuiltinOp {
     Quantize,
     /// `HARD_SWISH` (117).
     HardSwish,
+    /// `BATCH_MATMUL` (126).
+    BatchMatMul,
     /// `PLACEHOLDER_FOR_GREATER_OP_CODES` (127).
     PlaceholderForGreaterOpCodes,
     /// `CALL_ONCE` (129).
@@ -86,7 +90,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 35] = [
+    pub const ALL: [BuiltinOp; 37] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -112,11 +116,13 @@ impl BuiltinOp {
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
+        BuiltinOp::TransposeConv,
         BuiltinOp::ReduceMax,
         BuiltinOp::ReduceMin,
         BuiltinOp::LeakyRelu,
         BuiltinOp::Quantize,
         BuiltinOp::HardSwish,
+        BuiltinOp::BatchMatMul,
         BuiltinOp::PlaceholderForGreaterOpCodes,
         BuiltinOp::CallOnce,
         BuiltinOp::VarHandle,
@@ -152,11 +158,13 @@ impl BuiltinOp {
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
+            BuiltinOp::TransposeConv => "TRANSPOSE_CONV",
             BuiltinOp::ReduceMax => "REDUCE_MAX",
             BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::HardSwish => "HARD_SWISH",
+            BuiltinOp::BatchMatMul => "BATCH_MATMUL",
             BuiltinOp::PlaceholderForGreaterOpCodes => "PLACEHOLDER_FOR_GREATER_OP_CODES",
             BuiltinOp::CallOnce => "CALL_ONCE",
             BuiltinOp::VarHandle => "VAR_HANDLE",
@@ -193,11 +201,13 @@ impl BuiltinOp {
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
+            BuiltinOp::TransposeConv => 67,
             BuiltinOp::ReduceMax => 82,
             BuiltinOp::ReduceMin => 89,
             BuiltinOp::LeakyRelu => 98,
             BuiltinOp::Quantize => 114,
             BuiltinOp::HardSwish => 117,
+            BuiltinOp::BatchMatMul => 126,
             BuiltinOp::PlaceholderForGreaterOpCodes => 127,
             BuiltinOp::CallOnce => 129,
             BuiltinOp::VarHandle => 142,
@@ -246,11 +256,13 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
+            fb::BuiltinOperator::TransposeConv => BuiltinOp::TransposeConv,
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
             fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
+            fb::BuiltinOperator::BatchMatmul => BuiltinOp::BatchMatMul,
             fb::BuiltinOperator::PlaceholderForGreaterOpCodes => BuiltinOp::PlaceholderForGreaterOpCodes,
             fb::BuiltinOperator::CallOnce => BuiltinOp::CallOnce,
             fb::BuiltinOperator::VarHandle => BuiltinOp::VarHandle,
@@ -288,11 +300,13 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
+            BuiltinOp::TransposeConv => fb::BuiltinOperator::TransposeConv,
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
             BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
+            BuiltinOp::BatchMatMul => fb::BuiltinOperator::BatchMatmul,
             BuiltinOp::PlaceholderForGreaterOpCodes => fb::BuiltinOperator::PlaceholderForGreaterOpCodes,
             BuiltinOp::CallOnce => fb::BuiltinOperator::CallOnce,
             BuiltinOp::VarHandle => fb::BuiltinOperator::VarHandle,
@@ -426,11 +440,13 @@ mod tests {
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
             ("NEG", 59),
+            ("TRANSPOSE_CONV", 67),
             ("REDUCE_MAX", 82),
             ("REDUCE_MIN", 89),
             ("LEAKY_RELU", 98),
             ("QUANTIZE", 114),
             ("HARD_SWISH", 117),
+            ("BATCH_MATMUL", 126),
             ("PLACEHOLDER_FOR_GREATER_OP_CODES", 127),
             ("CALL_ONCE", 129),
             ("VAR_HANDLE", 142),
