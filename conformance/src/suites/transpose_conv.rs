@@ -246,7 +246,7 @@ pub fn int16x8_transpose_conv() -> Vec<Case> {
             ..Spec::new("1x1 over 2048 channels: sums beyond int32", [1, 1, 2, 2048], 2, [1, 1], 1)
         },
     ]);
-    let mut rng = Rng(0x7C_16);
+    let mut rng = Rng(0x7C16);
     let mut cases = Vec::new();
     for spec in &specs {
         for bias in [Bias16::Int64, Bias16::Int16, Bias16::None] {

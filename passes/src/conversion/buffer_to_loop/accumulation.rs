@@ -34,6 +34,9 @@ use super::quantization::{
 };
 use mc_ir::{Diagnostic, Value};
 
+/// Each output channel's sum of filter values from the filter's elements (in the kernel's layout).
+pub type FilterSums<'a> = &'a dyn Fn(&[i64]) -> Vec<i64>;
+
 /// How a 16x8 kernel picks its accumulator (TFLM's `AccumScalar`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Accumulator16 {
@@ -101,7 +104,7 @@ impl Accumulation {
         [input, filter, output]: [Value; 3],
         bias: Option<Value>,
         channels: usize,
-        filter_sums: Option<&dyn Fn(&[i64]) -> Vec<i64>>,
+        filter_sums: Option<FilterSums<'_>>,
         accumulator: Accumulator16,
     ) -> Result<Accumulation, Diagnostic> {
         let kinds = (e.kind(input), e.kind(filter), e.kind(output), bias.map(|b| e.kind(b)));
@@ -139,7 +142,7 @@ impl Accumulation {
         [input, filter, output]: [Value; 3],
         bias: Option<Value>,
         channels: usize,
-        filter_sums: Option<&dyn Fn(&[i64]) -> Vec<i64>>,
+        filter_sums: Option<FilterSums<'_>>,
     ) -> Result<Accumulation, Diagnostic> {
         let (input_scale, input_zero_point) = e.per_tensor(input)?;
         let (output_scale, output_zero_point) = e.per_tensor(output)?;
