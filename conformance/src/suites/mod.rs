@@ -9,6 +9,7 @@
 //! family: it holds what the 16x8 cases of `conv` and `fully_connected` share.)
 
 pub mod activation;
+pub mod batch_matmul;
 pub mod binary;
 pub mod concatenation;
 pub mod conv;
@@ -25,6 +26,7 @@ pub mod reshape;
 pub mod softmax;
 pub mod strided_slice;
 pub mod transpose;
+pub mod transpose_conv;
 pub mod variable;
 
 use crate::Case;
@@ -57,6 +59,7 @@ macro_rules! for_each_suite {
                 int8_hard_swish => 0.0,
                 float_leaky_relu_hard_swish => 1e-5,
             ],
+            batch_matmul: [float_batch_matmul => 0.0, int8_batch_matmul => 0.0, int16_batch_matmul => 0.0],
             binary: [
                 int8_binary_ops => 0.0,
                 int16_binary_ops => 0.0,
@@ -106,6 +109,7 @@ macro_rules! for_each_suite {
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             transpose: [int16_transpose => 0.0],
+            transpose_conv: [float_transpose_conv => 0.0, int8_transpose_conv => 0.0, int16x8_transpose_conv => 0.0],
             variable: [variables => 1e-5],
         }
     };

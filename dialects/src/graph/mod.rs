@@ -17,7 +17,8 @@
 //! | family | ops | TFLite builtins |
 //! |---|---|---|
 //! | `constant` | `const` | constant buffers |
-//! | `conv` | `conv_2d`, `depthwise_conv_2d`, `fully_connected` | `CONV_2D`, `DEPTHWISE_CONV_2D`, `FULLY_CONNECTED` |
+//! | `conv` | `conv_2d`, `depthwise_conv_2d`, `transpose_conv`, `fully_connected` | `CONV_2D`, `DEPTHWISE_CONV_2D`, `TRANSPOSE_CONV`, `FULLY_CONNECTED` |
+//! | `matmul` | `batch_matmul` | `BATCH_MATMUL` |
 //! | `elementwise` | `add`, `sub`, `mul`, `maximum`, `minimum`, `neg` | `ADD`, `SUB`, `MUL`, `MAXIMUM`, `MINIMUM`, `NEG` |
 //! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `prelu`, `hard_swish`, `logistic`, `tanh`, `softmax` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `PRELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX` |
 //! | `pool` | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D` |

@@ -127,6 +127,13 @@ const INT16X8_DEPTHWISE: Variant = variant(
     &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64])],
     &[Q16],
 );
+/// The 16x8 transposed convolution: TFLite Micro reads its bias as 64-bit, or widens a 16-bit one.
+const INT16X8_TRANSPOSED: Variant = variant(
+    "int16x8",
+    "zero points 0, per-channel or per-tensor weights, bias i64 or i16",
+    &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64, Q16, I16])],
+    &[Q16],
+);
 /// Data movement of 16-bit values, quantized or plain.
 const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
 /// Data movement of 32-bit integers, quantized or plain.
@@ -290,6 +297,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant axes, keep_dims both ways",
     },
     OpSupport {
+        tflite: "TRANSPOSE_CONV",
+        op: "transpose_conv",
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_TRANSPOSED],
+        options: "constant output_shape, any stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
+    OpSupport {
         tflite: "REDUCE_MAX",
         op: "reduce_max",
         variants: &[F32_UNARY, EXTREMUM_INT8],
@@ -325,6 +338,12 @@ pub const TABLE: &[OpSupport] = &[
             variant("int32->int16", "", &[Slot::One(&[Q32])], &[Q16]),
         ],
         options: "per-tensor quantization",
+    },
+    OpSupport {
+        tflite: "BATCH_MATMUL",
+        op: "batch_matmul",
+        variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
+        options: "adj_x, adj_y, broadcast batch dimensions, ranks 2 to 5, constant or activation rhs",
     },
     OpSupport {
         tflite: "VAR_HANDLE",

@@ -188,6 +188,7 @@ fn builders_cover_every_op() {
     let w_value = fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: w_type, splat: true, data: vec![0; 4] });
     let fc_result = t(&mut fx, &[64, 3], f);
     let var_type = t(&mut fx, &[1, 8, 8, 4], f);
+    let x_up = t(&mut fx, &[1, 16, 16, 4], f);
     let (filter_type, dw_type, conv_result) =
         (t(&mut fx, &[4, 3, 3, 4], f), t(&mut fx, &[1, 3, 3, 8], f), t(&mut fx, &[1, 4, 4, 4], f));
     let filter_value =
@@ -199,6 +200,15 @@ fn builders_cover_every_op() {
     Conv2DOp::build(&mut b, x, filter, None, &Conv2DAttrs { fused_activation: Activation::None, ..CONV }, conv_result);
     let dw = DepthwiseConv2DAttrs { conv: Conv2DAttrs { stride_h: 1, stride_w: 1, ..CONV }, depth_multiplier: 2 };
     DepthwiseConv2DOp::build(&mut b, x, dw_filter, None, &dw, x_cat);
+    let transposed = TransposeConvAttrs {
+        output_shape: vec![1, 16, 16, 4],
+        stride_h: 2,
+        stride_w: 2,
+        padding: Padding::Same,
+        fused_activation: Activation::Relu,
+    };
+    TransposeConvOp::build(&mut b, x, filter, None, &transposed, x_up);
+    BatchMatMulOp::build(&mut b, x, x, false, true, x_cat);
     let shape = ConstOp::build(&mut b, shape_value).result();
     let weights = ConstOp::build(&mut b, w_value).result();
     let pool = Pool2DAttrs {

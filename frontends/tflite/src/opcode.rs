@@ -68,6 +68,8 @@ pub enum BuiltinOp {
     Neg,
     /// `SUM` (74).
     Sum,
+    /// `TRANSPOSE_CONV` (67).
+    TransposeConv,
     /// `REDUCE_MAX` (82).
     ReduceMax,
     /// `REDUCE_MIN` (89).
@@ -78,6 +80,8 @@ pub enum BuiltinOp {
     Quantize,
     /// `HARD_SWISH` (117).
     HardSwish,
+    /// `BATCH_MATMUL` (126).
+    BatchMatMul,
     /// `PLACEHOLDER_FOR_GREATER_OP_CODES` (127).
     PlaceholderForGreaterOpCodes,
     /// `CALL_ONCE` (129).
@@ -92,7 +96,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 38] = [
+    pub const ALL: [BuiltinOp; 40] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -121,11 +125,13 @@ impl BuiltinOp {
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
         BuiltinOp::Sum,
+        BuiltinOp::TransposeConv,
         BuiltinOp::ReduceMax,
         BuiltinOp::ReduceMin,
         BuiltinOp::LeakyRelu,
         BuiltinOp::Quantize,
         BuiltinOp::HardSwish,
+        BuiltinOp::BatchMatMul,
         BuiltinOp::PlaceholderForGreaterOpCodes,
         BuiltinOp::CallOnce,
         BuiltinOp::VarHandle,
@@ -164,11 +170,13 @@ impl BuiltinOp {
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
             BuiltinOp::Sum => "SUM",
+            BuiltinOp::TransposeConv => "TRANSPOSE_CONV",
             BuiltinOp::ReduceMax => "REDUCE_MAX",
             BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::HardSwish => "HARD_SWISH",
+            BuiltinOp::BatchMatMul => "BATCH_MATMUL",
             BuiltinOp::PlaceholderForGreaterOpCodes => "PLACEHOLDER_FOR_GREATER_OP_CODES",
             BuiltinOp::CallOnce => "CALL_ONCE",
             BuiltinOp::VarHandle => "VAR_HANDLE",
@@ -208,11 +216,13 @@ impl BuiltinOp {
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
             BuiltinOp::Sum => 74,
+            BuiltinOp::TransposeConv => 67,
             BuiltinOp::ReduceMax => 82,
             BuiltinOp::ReduceMin => 89,
             BuiltinOp::LeakyRelu => 98,
             BuiltinOp::Quantize => 114,
             BuiltinOp::HardSwish => 117,
+            BuiltinOp::BatchMatMul => 126,
             BuiltinOp::PlaceholderForGreaterOpCodes => 127,
             BuiltinOp::CallOnce => 129,
             BuiltinOp::VarHandle => 142,
@@ -264,11 +274,13 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
             fb::BuiltinOperator::Sum => BuiltinOp::Sum,
+            fb::BuiltinOperator::TransposeConv => BuiltinOp::TransposeConv,
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
             fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
+            fb::BuiltinOperator::BatchMatmul => BuiltinOp::BatchMatMul,
             fb::BuiltinOperator::PlaceholderForGreaterOpCodes => BuiltinOp::PlaceholderForGreaterOpCodes,
             fb::BuiltinOperator::CallOnce => BuiltinOp::CallOnce,
             fb::BuiltinOperator::VarHandle => BuiltinOp::VarHandle,
@@ -309,11 +321,13 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
             BuiltinOp::Sum => fb::BuiltinOperator::Sum,
+            BuiltinOp::TransposeConv => fb::BuiltinOperator::TransposeConv,
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
             BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
+            BuiltinOp::BatchMatMul => fb::BuiltinOperator::BatchMatmul,
             BuiltinOp::PlaceholderForGreaterOpCodes => fb::BuiltinOperator::PlaceholderForGreaterOpCodes,
             BuiltinOp::CallOnce => fb::BuiltinOperator::CallOnce,
             BuiltinOp::VarHandle => fb::BuiltinOperator::VarHandle,
@@ -450,11 +464,13 @@ mod tests {
             ("MINIMUM", 57),
             ("NEG", 59),
             ("SUM", 74),
+            ("TRANSPOSE_CONV", 67),
             ("REDUCE_MAX", 82),
             ("REDUCE_MIN", 89),
             ("LEAKY_RELU", 98),
             ("QUANTIZE", 114),
             ("HARD_SWISH", 117),
+            ("BATCH_MATMUL", 126),
             ("PLACEHOLDER_FOR_GREATER_OP_CODES", 127),
             ("CALL_ONCE", 129),
             ("VAR_HANDLE", 142),

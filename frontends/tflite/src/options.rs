@@ -111,6 +111,32 @@ pub struct FullyConnectedOptions {
     pub quantized_bias_type: Option<DType>,
 }
 
+/// `TransposeConvOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TransposeConvOptions {
+    /// `padding`.
+    pub padding: Padding,
+    /// `stride_w`.
+    pub stride_w: i32,
+    /// `stride_h`.
+    pub stride_h: i32,
+    /// `fused_activation_function` (version 4+).
+    pub fused_activation: Activation,
+    /// `quantized_bias_type` (version 5+), `None` when unset.
+    pub quantized_bias_type: Option<DType>,
+}
+
+/// `BatchMatMulOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BatchMatMulOptions {
+    /// `adj_x`: the left operand's last two dimensions are transposed.
+    pub adj_x: bool,
+    /// `adj_y`: the right operand's last two dimensions are transposed.
+    pub adj_y: bool,
+    /// `asymmetric_quantize_inputs` (hybrid kernels only).
+    pub asymmetric_quantize_inputs: bool,
+}
+
 /// `SoftmaxOptions`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SoftmaxOptions {
@@ -240,10 +266,14 @@ pub enum BuiltinOptions<'a> {
     MaximumMinimum,
     /// `NegOptions` (`NEG`, no fields).
     Neg,
+    /// `TransposeConvOptions` (`TRANSPOSE_CONV`).
+    TransposeConv(TransposeConvOptions),
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
+    /// `BatchMatMulOptions` (`BATCH_MATMUL`).
+    BatchMatMul(BatchMatMulOptions),
     /// `CallOnceOptions` (`CALL_ONCE`).
     CallOnce(CallOnceOptions),
     /// `VarHandleOptions` (`VAR_HANDLE`).
@@ -329,8 +359,20 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::TransposeConv => BuiltinOptions::TransposeConv(TransposeConvOptions {
+                padding: Padding::Same,
+                stride_w: 0,
+                stride_h: 0,
+                fused_activation: Activation::None,
+                quantized_bias_type: None,
+            }),
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
+                adj_x: false,
+                adj_y: false,
+                asymmetric_quantize_inputs: false,
+            }),
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
@@ -370,8 +412,10 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Quantize => "QuantizeOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
             BuiltinOptions::Neg => "NegOptions",
+            BuiltinOptions::TransposeConv(_) => "TransposeConvOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
+            BuiltinOptions::BatchMatMul(_) => "BatchMatMulOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
             BuiltinOptions::ReadVariable => "ReadVariableOptions",
@@ -404,8 +448,10 @@ impl BuiltinOp {
             BuiltinOp::Quantize => "QuantizeOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::Neg => "NegOptions",
+            BuiltinOp::TransposeConv => "TransposeConvOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
+            BuiltinOp::BatchMatMul => "BatchMatMulOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
@@ -498,8 +544,20 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
         R::NegOptions(_) => BuiltinOptions::Neg,
+        R::TransposeConvOptions(o) => BuiltinOptions::TransposeConv(TransposeConvOptions {
+            padding: o.padding()?.into(),
+            stride_w: o.stride_w()?,
+            stride_h: o.stride_h()?,
+            fused_activation: o.fused_activation_function()?.into(),
+            quantized_bias_type: bias_type(o.quantized_bias_type()?),
+        }),
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
+        R::BatchMatMulOptions(o) => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
+            adj_x: o.adj_x()?,
+            adj_y: o.adj_y()?,
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs()?,
+        }),
         R::CallOnceOptions(o) => {
             // Negative indices map past any subgraph count; the operator
             // reader reports them as out of range.
@@ -580,8 +638,10 @@ mod tests {
             "QuantizeOptions",
             "MaximumMinimumOptions",
             "NegOptions",
+            "TransposeConvOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
+            "BatchMatMulOptions",
             "CallOnceOptions",
             "VarHandleOptions",
             "ReadVariableOptions",
@@ -615,6 +675,8 @@ mod tests {
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
+                Some(R::TransposeConvOptions(_)) => R::TransposeConvOptions(Box::default()),
+                Some(R::BatchMatMulOptions(_)) => R::BatchMatMulOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),
                 Some(R::VarHandleOptions(_)) => R::VarHandleOptions(Box::default()),
                 Some(other) => other,

@@ -304,8 +304,20 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
         BuiltinOptions::MaximumMinimum => R::MaximumMinimumOptions(Box::default()),
         BuiltinOptions::Neg => R::NegOptions(Box::default()),
+        BuiltinOptions::TransposeConv(o) => R::TransposeConvOptions(Box::new(raw::TransposeConvOptions {
+            padding: o.padding.into(),
+            stride_w: o.stride_w,
+            stride_h: o.stride_h,
+            fused_activation_function: o.fused_activation.into(),
+            quantized_bias_type: o.quantized_bias_type.map_or(raw::TensorType::Float32, Into::into),
+        })),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
+        BuiltinOptions::BatchMatMul(o) => R::BatchMatMulOptions(Box::new(raw::BatchMatMulOptions {
+            adj_x: o.adj_x,
+            adj_y: o.adj_y,
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs,
+        })),
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
             init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
         })),
@@ -414,8 +426,20 @@ mod tests {
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::TransposeConv => BuiltinOptions::TransposeConv(TransposeConvOptions {
+                padding: Padding::Valid,
+                stride_w: 2,
+                stride_h: 3,
+                fused_activation: Activation::Relu6,
+                quantized_bias_type: Some(DType::Int64),
+            }),
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
+                adj_x: true,
+                adj_y: false,
+                asymmetric_quantize_inputs: true,
+            }),
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => {
                 BuiltinOptions::VarHandle(VarHandleOptions { container: Some("c"), shared_name: Some("state") })

@@ -1150,3 +1150,103 @@
   %0 = "graph.l2_pool_2d"(%x) <{filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TRANSPOSE_CONV: the input's channels are the filter's dimension 3.
+"func.func"() <{function_type = (tensor<1x4x4x3xf32>, tensor<2x3x3x2xf32>) -> (), sym_name = "f107"}> ({
+^bb0(%x: tensor<1x4x4x3xf32>, %w: tensor<2x3x3x2xf32>):
+  // expected-error@+1 {{'graph.transpose_conv' op input channels (3) must equal the filter's input channels (2, its dimension 3)}}
+  %0 = "graph.transpose_conv"(%x, %w) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x3xf32>, tensor<2x3x3x2xf32>) -> tensor<1x8x8x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The output_shape's channels are the filter's output channels.
+"func.func"() <{function_type = (tensor<1x4x4x3xf32>, tensor<2x3x3x3xf32>) -> (), sym_name = "f108"}> ({
+^bb0(%x: tensor<1x4x4x3xf32>, %w: tensor<2x3x3x3xf32>):
+  // expected-error@+1 {{'graph.transpose_conv' op 'output_shape' [1, 8, 8, 4] must have the input's batch (1) and the filter's output channels (2), not 1 and 4}}
+  %0 = "graph.transpose_conv"(%x, %w) <{output_shape = array<i64: 1, 8, 8, 4>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x3xf32>, tensor<2x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result has the output_shape.
+"func.func"() <{function_type = (tensor<1x4x4x3xf32>, tensor<2x3x3x3xf32>) -> (), sym_name = "f109"}> ({
+^bb0(%x: tensor<1x4x4x3xf32>, %w: tensor<2x3x3x3xf32>):
+  // expected-error@+1 {{'graph.transpose_conv' op result shape [1, 8, 7, 2] does not match the inferred shape [1, 8, 8, 2]}}
+  %0 = "graph.transpose_conv"(%x, %w) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x3xf32>, tensor<2x3x3x3xf32>) -> tensor<1x8x7x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's 16x8 TRANSPOSE_CONV reads an i32 bias as int64_t: refused.
+"func.func"() <{function_type = (tensor<1x4x4x3x!quant.uniform<i16:f32, 0.001>>, tensor<2x3x3x3x!quant.uniform<i8:f32, 0.01>>, tensor<2xi32>) -> (), sym_name = "f110"}> ({
+^bb0(%x: tensor<1x4x4x3x!quant.uniform<i16:f32, 0.001>>, %w: tensor<2x3x3x3x!quant.uniform<i8:f32, 0.01>>, %b: tensor<2xi32>):
+  // expected-error@+1 {{'graph.transpose_conv' op bias element type must be i64, quantized i16 or i16, but got 'i32'}}
+  %0 = "graph.transpose_conv"(%x, %w, %b) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x3x!quant.uniform<i16:f32, 0.001>>, tensor<2x3x3x3x!quant.uniform<i8:f32, 0.01>>, tensor<2xi32>) -> tensor<1x8x8x2x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// BATCH_MATMUL: the inner dimensions must agree (lhs' last, rhs' first of its matrix).
+"func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<5x6xf32>) -> (), sym_name = "f111"}> ({
+^bb0(%a: tensor<2x3x4xf32>, %b: tensor<5x6xf32>):
+  // expected-error@+1 {{'graph.batch_matmul' op the inner dimensions differ: lhs [2, 3, 4] has 4 (dimension 2), rhs [5, 6] has 5 (dimension 0)}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, tensor<5x6xf32>) -> tensor<2x3x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Under adj_x the left operand's inner dimension is its second to last.
+"func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<4x6xf32>) -> (), sym_name = "f112"}> ({
+^bb0(%a: tensor<2x3x4xf32>, %b: tensor<4x6xf32>):
+  // expected-error@+1 {{'graph.batch_matmul' op the inner dimensions differ: lhs [2, 3, 4] has 3 (dimension 1, adj_x), rhs [4, 6] has 4 (dimension 0)}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = true, adj_y = false}> : (tensor<2x3x4xf32>, tensor<4x6xf32>) -> tensor<2x4x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Batch dimensions broadcast or agree.
+"func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<3x4x6xf32>) -> (), sym_name = "f113"}> ({
+^bb0(%a: tensor<2x3x4xf32>, %b: tensor<3x4x6xf32>):
+  // expected-error@+1 {{'graph.batch_matmul' op batch dimensions of lhs [2, 3, 4] and rhs [3, 4, 6] do not broadcast (2 against 3)}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, tensor<3x4x6xf32>) -> tensor<2x3x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Ranks 2 to 5, as TFLite Micro's kernel.
+"func.func"() <{function_type = (tensor<1x1x1x1x3x4xf32>, tensor<4x6xf32>) -> (), sym_name = "f114"}> ({
+^bb0(%a: tensor<1x1x1x1x3x4xf32>, %b: tensor<4x6xf32>):
+  // expected-error@+1 {{'graph.batch_matmul' op lhs must have rank 2 to 5, but has rank 6}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<1x1x1x1x3x4xf32>, tensor<4x6xf32>) -> tensor<1x1x1x1x3x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One element kind throughout (TFLM has no hybrid BATCH_MATMUL).
+"func.func"() <{function_type = (tensor<3x4xf32>, tensor<4x6x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f115"}> ({
+^bb0(%a: tensor<3x4xf32>, %b: tensor<4x6x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.batch_matmul' op rhs element type must be f32, but got '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<3x4xf32>, tensor<4x6x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<3x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int16 operands and result have zero points 0.
+"func.func"() <{function_type = (tensor<3x4x!quant.uniform<i16:f32, 0.5:1>>, tensor<4x6x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f116"}> ({
+^bb0(%a: tensor<3x4x!quant.uniform<i16:f32, 0.5:1>>, %b: tensor<4x6x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.batch_matmul' op lhs of an int16 op must have zero point 0, but has 1}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<3x4x!quant.uniform<i16:f32, 0.5:1>>, tensor<4x6x!quant.uniform<i16:f32, 0.5>>) -> tensor<3x6x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()

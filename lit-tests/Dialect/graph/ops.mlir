@@ -182,6 +182,20 @@
   %fb16 = "graph.const"() <{value = dense<[5, 6]> : tensor<2xi32>}> : () -> tensor<2xi32>
   // CHECK: "graph.fully_connected"(%arg1, %{{.*}}, %{{.*}}) <{{.*}}> : ({{.*}}, tensor<2x4x{{.*}}>, tensor<2xi32>) -> tensor<49x2x!quant.uniform<i16:f32, 1.000000e-03>>
   %6 = "graph.fully_connected"(%a, %fw16, %fb16) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x7x7x4x!q16>, tensor<2x4x!q16w>, tensor<2xi32>) -> tensor<49x2x!q16>
+  // A transposed convolution has the shape of its output_shape: stride 2 takes 7x7 to 14x13
+  // (any height and width; batch and channels are the input's and the filter's).
+  %tw = "graph.const"() <{value = dense<0.5> : tensor<5x3x3x3xf32>}> : () -> tensor<5x3x3x3xf32>
+  // CHECK: "graph.transpose_conv"(%arg0, %{{.*}}) <{fused_activation = "RELU", output_shape = array<i64: 2, 14, 13, 5>, padding = "SAME", stride_h = 2 : i64, stride_w = 2 : i64}> : (tensor<2x7x7x3xf32>, tensor<5x3x3x3xf32>) -> tensor<2x14x13x5xf32>
+  %7 = "graph.transpose_conv"(%x, %tw) <{output_shape = array<i64: 2, 14, 13, 5>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "RELU"}> : (tensor<2x7x7x3xf32>, tensor<5x3x3x3xf32>) -> tensor<2x14x13x5xf32>
+  // Its 16x8 form takes an i16 bias, which TFLite Micro widens to 64 bits.
+  %tw16 = "graph.const"() <{value = dense<1> : tensor<2x2x2x4xi8>}> : () -> tensor<2x2x2x4x!q16w>
+  %tb16 = "graph.const"() <{value = dense<[5, 6]> : tensor<2xi16>}> : () -> tensor<2xi16>
+  // CHECK: "graph.transpose_conv"(%arg1, %{{.*}}, %{{.*}}) <{{.*}}> : ({{.*}}, tensor<2x2x2x4x{{.*}}>, tensor<2xi16>) -> tensor<1x14x14x2x!quant.uniform<i16:f32, 1.000000e-03>>
+  %8 = "graph.transpose_conv"(%a, %tw16, %tb16) <{output_shape = array<i64: 1, 14, 14, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x7x7x4x!q16>, tensor<2x2x2x4x!q16w>, tensor<2xi16>) -> tensor<1x14x14x2x!q16>
+  // A batched product: the rank-2 right operand broadcasts over the left one's batch, adj_y reads
+  // it transposed ([5, 6] as 6x5).
+  // CHECK: "graph.batch_matmul"(%arg2, %{{.*}}) <{adj_x = false, adj_y = true}> : (tensor<4x3x6xf32>, tensor<5x6xf32>) -> tensor<4x3x5xf32>
+  %9 = "graph.batch_matmul"(%seq, %fw) <{adj_x = false, adj_y = true}> : (tensor<4x3x6xf32>, tensor<5x6xf32>) -> tensor<4x3x5xf32>
   "func.return"() : () -> ()
 }) : () -> ()
 

@@ -15,6 +15,7 @@ mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
+mod matmul;
 mod pool;
 mod quantization;
 mod reduction;
@@ -26,6 +27,7 @@ pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
+pub use matmul::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
@@ -40,6 +42,7 @@ use mc_ir::{OpDef, OpShape};
 const FAMILIES: &[&[OpEntry]] = &[
     constant::OPS,
     conv::OPS,
+    matmul::OPS,
     elementwise::OPS,
     activation::OPS,
     pool::OPS,

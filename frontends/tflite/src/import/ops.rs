@@ -148,6 +148,8 @@ impl SubgraphImporter<'_, '_> {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable => 2,
             B::StridedSlice => 4,
+            B::TransposeConv => 3,
+            B::BatchMatMul => 2,
             B::Concatenation => operator.inputs().len(),
             B::VarHandle => 0,
             _ => 1,
@@ -187,6 +189,17 @@ impl SubgraphImporter<'_, '_> {
             ));
         }
         let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
+        // TRANSPOSE_CONV's output shape (its operand 0) must be known: the result's shape.
+        let output_shape = if builtin == B::TransposeConv {
+            match mc_dialects::graph::shapes::constant_ints(self.ctx, inputs[0]) {
+                Some(shape) => Some(shape),
+                None => {
+                    return Err(self.op_error(index, "output_shape (input 0) must be a constant tensor"));
+                }
+            }
+        } else {
+            None
+        };
         let result_type = match result {
             Some(ty) => ty,
             None => self.ctx.none_type(),
@@ -219,6 +232,20 @@ impl SubgraphImporter<'_, '_> {
                     depth_multiplier: o.depth_multiplier.into(),
                 };
                 Some(DepthwiseConv2DOp::build(b, inputs[0], inputs[1], optional, &attrs, result_type).0)
+            }
+            (B::TransposeConv, BuiltinOptions::TransposeConv(o)) => {
+                // TFLite's operands: output_shape, weights, input, bias.
+                let attrs = TransposeConvAttrs {
+                    output_shape: output_shape.unwrap_or_default(),
+                    stride_h: o.stride_h.into(),
+                    stride_w: o.stride_w.into(),
+                    padding: padding(o.padding),
+                    fused_activation: activation(o.fused_activation),
+                };
+                Some(TransposeConvOp::build(b, inputs[2], inputs[1], optional, &attrs, result_type).0)
+            }
+            (B::BatchMatMul, BuiltinOptions::BatchMatMul(o)) => {
+                Some(BatchMatMulOp::build(b, inputs[0], inputs[1], o.adj_x, o.adj_y, result_type).0)
             }
             (B::FullyConnected, BuiltinOptions::FullyConnected(o)) => {
                 let act = activation(o.fused_activation);

@@ -273,6 +273,21 @@ fn unsupported_constants() {
 }
 
 #[test]
+fn transpose_conv_output_shape_must_be_constant() {
+    // TFLite Micro has no dynamic shapes: the output_shape operand must be a constant.
+    let mut b = transpose_conv_i8();
+    b.tensor(0).buffer = 0;
+    b.set_inputs(&[2, 0]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (TRANSPOSE_CONV v1) writing tensor 4 'deconv': output_shape (input 0) must \
+             be a constant tensor\n"
+        )
+    );
+}
+
+#[test]
 fn variable_nothing_reads_or_assigns() {
     let mut b = variables();
     let ops = b.subgraph().operators.as_mut().unwrap();

@@ -288,6 +288,38 @@ fn maximum_and_minimum() {
 }
 
 #[test]
+fn transpose_conv_takes_its_constant_output_shape_as_an_attribute() {
+    let m = import(&transpose_conv_i8());
+    check(
+        &m.text,
+        &[&format!(
+            "%3 = \"graph.transpose_conv\"(%arg0, %1, %2) <{{fused_activation = \"RELU\", output_shape = array<i64: 1, 4, 6, 3>, \
+             padding = \"SAME\", stride_h = 2 : i64, stride_w = 2 : i64}}> : \
+             (tensor<1x2x3x2x!quant.uniform<i8:f32, 5.000000e-01:-1>>, \
+             tensor<3x3x3x2x!quant.uniform<i8:f32:0, {{2.500000e-01,1.250000e-01,5.000000e-01}}>>, \
+             tensor<3x!quant.uniform<i32:f32:0, {{1.250000e-01,6.250000e-02,2.500000e-01}}>>) -> \
+             tensor<1x4x6x3x!quant.uniform<i8:f32, 7.500000e-01:3>> {}",
+            op_at("deconv", 0)
+        )],
+    );
+    let m = import(&transpose_conv_i16x8_i16_bias());
+    check(&m.text, &["-> tensor<1x3x3x2x!quant.uniform<i16:f32, 1.000000e+00>>"]);
+}
+
+#[test]
+fn batch_matmul_keeps_its_adjoints() {
+    let m = import(&batch_matmul_f32_adj_y());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.batch_matmul\"(%arg0, %arg1) <{{adj_x = false, adj_y = true}}> : \
+             (tensor<2x3x4xf32>, tensor<5x4xf32>) -> tensor<2x3x5xf32> {}",
+            op_at("product", 0)
+        )],
+    );
+}
+
+#[test]
 fn neg() {
     let m = import(&neg_f32());
     check(

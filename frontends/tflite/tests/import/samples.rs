@@ -22,9 +22,12 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("depthwise_conv_2d_f32", depthwise_conv_2d_f32),
     ("depthwise_conv_2d_i8_per_channel", depthwise_conv_2d_i8_per_channel),
     ("depthwise_conv_2d_i16x8", depthwise_conv_2d_i16x8),
+    ("transpose_conv_i8", transpose_conv_i8),
+    ("transpose_conv_i16x8_i16_bias", transpose_conv_i16x8_i16_bias),
     ("fully_connected_f32_keep_num_dims", fully_connected_f32_keep_num_dims),
     ("fully_connected_i8", fully_connected_i8),
     ("fully_connected_i16x8", fully_connected_i16x8),
+    ("batch_matmul_f32_adj_y", batch_matmul_f32_adj_y),
     ("add_f32_broadcast", add_f32_broadcast),
     ("add_i8_constant_rhs", add_i8_constant_rhs),
     ("sub_i8_broadcast", sub_i8_broadcast),
@@ -185,6 +188,69 @@ pub fn conv_2d_without_bias() -> ModelBuilder {
     let y = b.add_tensor("conv", &[1, 2, 2, 1], DType::Float32);
     b.add_op(BuiltinOp::Conv2D, &[x, w, -1], &[y], conv_options(Padding::Valid, (1, 1), (1, 1), Activation::None));
     model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 TRANSPOSE_CONV, per-channel filter and bias, SAME, stride 2, RELU: [1,2,3,2] with a
+/// [3,3,3,2] filter -> the constant output_shape [1,4,6,3].
+pub fn transpose_conv_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let shape = b.add_constant("output_shape", &[4], DType::Int32, &i32s(&[1, 4, 6, 3]));
+    let w = b.add_constant("filter", &[3, 3, 3, 2], DType::Int8, &zeros(54));
+    per_channel(&mut b, w, &[0.25, 0.125, 0.5], 0);
+    let x = b.add_tensor("input", &[1, 2, 3, 2], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -1);
+    let bias = b.add_constant("bias", &[3], DType::Int32, &i32s(&[1, 2, 3]));
+    per_channel(&mut b, bias, &[0.125, 0.0625, 0.25], 0);
+    let y = b.add_tensor("deconv", &[1, 4, 6, 3], DType::Int8);
+    per_tensor(&mut b, y, 0.75, 3);
+    let options = TransposeConvOptions {
+        padding: Padding::Same,
+        stride_w: 2,
+        stride_h: 2,
+        fused_activation: Activation::Relu,
+        quantized_bias_type: None,
+    };
+    b.add_op(BuiltinOp::TransposeConv, &[shape, w, x, bias], &[y], BuiltinOptions::TransposeConv(options));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// 16x8 TRANSPOSE_CONV with an int16 bias (TFLite Micro widens it to int64), VALID, stride 1:
+/// [1,2,2,1] with a [2,2,2,1] filter -> [1,3,3,2].
+pub fn transpose_conv_i16x8_i16_bias() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let shape = b.add_constant("output_shape", &[4], DType::Int32, &i32s(&[1, 3, 3, 2]));
+    let w = b.add_constant("filter", &[2, 2, 2, 1], DType::Int8, &zeros(8));
+    per_tensor(&mut b, w, 0.25, 0);
+    let x = b.add_tensor("input", &[1, 2, 2, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let bias = b.add_constant("bias", &[2], DType::Int16, &[7, 0, 249, 255]);
+    per_tensor(&mut b, bias, 0.125, 0);
+    let y = b.add_tensor("deconv", &[1, 3, 3, 2], DType::Int16);
+    per_tensor(&mut b, y, 1.0, 0);
+    let options = TransposeConvOptions {
+        padding: Padding::Valid,
+        stride_w: 1,
+        stride_h: 1,
+        fused_activation: Activation::None,
+        quantized_bias_type: None,
+    };
+    b.add_op(BuiltinOp::TransposeConv, &[shape, w, x, bias], &[y], BuiltinOptions::TransposeConv(options));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 BATCH_MATMUL of two activations, the right one transposed (adj_y) and broadcast over the
+/// left one's batch: [2,3,4] x [5,4]ᵀ -> [2,3,5].
+pub fn batch_matmul_f32_adj_y() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let lhs = b.add_tensor("lhs", &[2, 3, 4], DType::Float32);
+    let rhs = b.add_tensor("rhs", &[5, 4], DType::Float32);
+    let y = b.add_tensor("product", &[2, 3, 5], DType::Float32);
+    let options = BatchMatMulOptions { adj_x: false, adj_y: true, asymmetric_quantize_inputs: false };
+    b.add_op(BuiltinOp::BatchMatMul, &[lhs, rhs], &[y], BuiltinOptions::BatchMatMul(options));
+    model(&[lhs, rhs], &[y], &mut b);
     b
 }
 

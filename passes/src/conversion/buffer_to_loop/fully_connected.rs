@@ -26,7 +26,7 @@ use super::accumulation::{Accumulation, Accumulator16, Channel};
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
     ChannelScales, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized,
-    quantize_multiplier, requantize_to_i8,
+    product_multiplier, requantize_to_i8,
 };
 use super::window::offset;
 use mc_dialects::buffer::ViewOp;
@@ -179,10 +179,7 @@ fn int8_params(
 fn weight_multipliers(input_scale: f64, weights: &QuantizedType, output_scale: f64) -> Vec<(i32, i32)> {
     let (input_scale, output_scale) = (input_scale as f32, output_scale as f32);
     match &weights.scales()[..] {
-        [scale] => {
-            let product = input_scale * *scale as f32;
-            vec![quantize_multiplier(f64::from(product) / f64::from(output_scale))]
-        }
+        [scale] => vec![product_multiplier(f64::from(input_scale), *scale, f64::from(output_scale))],
         scales => channel_multipliers(f64::from(input_scale), scales, f64::from(output_scale), scales.len()),
     }
 }
@@ -381,6 +378,7 @@ impl PerUnit {
 
 #[cfg(test)]
 mod tests {
+    use super::super::quantization::quantize_multiplier;
     use super::*;
     use mc_ir::Context;
     use mc_ir::quant::QuantParams;

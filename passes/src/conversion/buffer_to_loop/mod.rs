@@ -26,8 +26,10 @@
 //! | `buffer.copy` | `copy` | — |
 //! | `conv_2d` | `conv` | `reference_integer_ops::ConvPerChannel` (int8 and 16x8), `reference_ops::Conv` |
 //! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel` (int8 and 16x8), `reference_ops::DepthwiseConv` |
+//! | `transpose_conv` | `transpose_conv` | `reference_ops::TransposeConv`, `reference_integer_ops::TransposeConv` (int8 and 16x8, gathered per output element: no scratch buffer) |
 //! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`/`FullyConnectedPerChannel` (int8 and 16x8), `reference_ops::FullyConnected` |
 //! | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions, `reference_ops::L2Pool` (float only) |
+//! | `batch_matmul` | `batch_matmul` | `reference_ops::BatchMatMul` (float, int8 with `int32` sums, int16 with `int64` sums), broadcasting batch dimensions, operands read transposed in place |
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
@@ -50,7 +52,7 @@
 //! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8, int16 and 16x8 requantization tails |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
 //! | `lut` | TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
-//! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8) and of the 16x8 fully connected layer |
+//! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8; transposed too) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
 //! | `reduce_axes` | reductions over an `axes` attribute (mean, sum, max, min): axes, output shape, the nest |
@@ -58,6 +60,7 @@
 
 mod accumulation;
 mod activation;
+mod batch_matmul;
 mod binary;
 mod broadcast;
 mod concatenation;
@@ -85,6 +88,7 @@ mod sigmoid_int16;
 mod softmax;
 mod softmax_int16;
 mod strided_slice;
+mod transpose_conv;
 mod window;
 
 pub use emitter::{ElementKind, KernelEmitter};
@@ -104,7 +108,9 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "copy" => copy::lower,
         "conv_2d" => conv::lower,
         "depthwise_conv_2d" => depthwise_conv::lower,
+        "transpose_conv" => transpose_conv::lower,
         "fully_connected" => fully_connected::lower,
+        "batch_matmul" => batch_matmul::lower,
         "avg_pool_2d" => pool::lower_average,
         "max_pool_2d" => pool::lower_max,
         "l2_pool_2d" => pool::lower_l2,
