@@ -190,7 +190,8 @@ impl Rng {
 }
 
 /// Compares mc's outputs with the reference's: same count, types and shapes; integers byte for
-/// byte, floats within `tolerance` relative (absolute near zero). The error names the first
+/// byte, floats within `tolerance` relative (absolute near zero) or of identical bits (NaNs). The
+/// error names the first
 /// differing element of each output and how many differ.
 pub fn compare_outputs(got: &[Tensor], expected: &[Tensor], tolerance: f32) -> Result<(), String> {
     if got.len() != expected.len() {
@@ -208,7 +209,10 @@ pub fn compare_outputs(got: &[Tensor], expected: &[Tensor], tolerance: f32) -> R
                 (0..gs.len())
                     .filter(|&i| {
                         let (a, b) = (gs[i], es[i]);
-                        !(a == b || (a - b).abs() <= tolerance * a.abs().max(b.abs()).max(1.0))
+                        // Identical bits match too: a NaN equals no value, not even itself.
+                        !(a.to_bits() == b.to_bits()
+                            || a == b
+                            || (a - b).abs() <= tolerance * a.abs().max(b.abs()).max(1.0))
                     })
                     .collect()
             }

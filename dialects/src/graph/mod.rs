@@ -19,6 +19,7 @@
 //! | `constant` | `const` | constant buffers |
 //! | `conv` | `conv_2d`, `depthwise_conv_2d`, `fully_connected` | `CONV_2D`, `DEPTHWISE_CONV_2D`, `FULLY_CONNECTED` |
 //! | `elementwise` | `add`, `sub`, `mul`, `maximum`, `minimum`, `neg` | `ADD`, `SUB`, `MUL`, `MAXIMUM`, `MINIMUM`, `NEG` |
+//! | `math` | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `ABS`, `RSQRT`, `SQRT`, `EXP`, `LOG`, `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND` |
 //! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `hard_swish`, `logistic`, `tanh`, `softmax` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX` |
 //! | `pool` | `avg_pool_2d`, `max_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D` |
 //! | `reduction` | `mean`, `reduce_max`, `reduce_min` | `MEAN`, `REDUCE_MAX`, `REDUCE_MIN` |
@@ -43,7 +44,8 @@
 //!
 //! `graph.const` is `CONSTANT_LIKE` and the dialect materializes folded constants as
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
-//! of a constant folds to a constant (the `fold` module). Patterns registered as the ops'
+//! of a constant folds to a constant (the `fold` module); the `math` family's ops fold on `f32`
+//! constants. Patterns registered as the ops'
 //! `canonicalize` hooks shorten reshape and transpose chains and turn constant shape-like operands
 //! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) into attributes (the
 //! `canonicalize` module); `canonicalize` and `graph-canonicalize` apply both.

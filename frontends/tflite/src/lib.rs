@@ -40,7 +40,7 @@ pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
     Activation, AddSubOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions,
-    DepthwiseConv2DOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
+    DepthwiseConv2DOptions, DivOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
     ReducerOptions, ReshapeOptions, SoftmaxOptions, StridedSliceOptions, VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;

@@ -150,6 +150,13 @@ pub struct MulOptions {
     pub fused_activation: Activation,
 }
 
+/// `DivOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DivOptions {
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+}
+
 /// `ReshapeOptions`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReshapeOptions {
@@ -240,6 +247,24 @@ pub enum BuiltinOptions<'a> {
     MaximumMinimum,
     /// `NegOptions` (`NEG`, no fields).
     Neg,
+    /// `DivOptions` (`DIV`).
+    Div(DivOptions),
+    /// `ExpOptions` (`EXP`, no fields).
+    Exp,
+    /// `FloorDivOptions` (`FLOOR_DIV`, no fields).
+    FloorDiv,
+    /// `SquareOptions` (`SQUARE`, no fields).
+    Square,
+    /// `FloorModOptions` (`FLOOR_MOD`, no fields).
+    FloorMod,
+    /// `SquaredDifferenceOptions` (`SQUARED_DIFFERENCE`, no fields).
+    SquaredDifference,
+    /// `AbsOptions` (`ABS`, no fields).
+    Abs,
+    /// `AddNOptions` (`ADD_N`, no fields).
+    AddN,
+    /// `CosOptions` (`COS`, no fields).
+    Cos,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
@@ -327,6 +352,15 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::Div => BuiltinOptions::Div(DivOptions { fused_activation: Activation::None }),
+            BuiltinOp::Exp => BuiltinOptions::Exp,
+            BuiltinOp::FloorDiv => BuiltinOptions::FloorDiv,
+            BuiltinOp::Square => BuiltinOptions::Square,
+            BuiltinOp::FloorMod => BuiltinOptions::FloorMod,
+            BuiltinOp::SquaredDifference => BuiltinOptions::SquaredDifference,
+            BuiltinOp::Abs => BuiltinOptions::Abs,
+            BuiltinOp::AddN => BuiltinOptions::AddN,
+            BuiltinOp::Cos => BuiltinOptions::Cos,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
@@ -334,6 +368,13 @@ impl BuiltinOptions<'static> {
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
@@ -367,6 +408,15 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Quantize => "QuantizeOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
             BuiltinOptions::Neg => "NegOptions",
+            BuiltinOptions::Div(_) => "DivOptions",
+            BuiltinOptions::Exp => "ExpOptions",
+            BuiltinOptions::FloorDiv => "FloorDivOptions",
+            BuiltinOptions::Square => "SquareOptions",
+            BuiltinOptions::FloorMod => "FloorModOptions",
+            BuiltinOptions::SquaredDifference => "SquaredDifferenceOptions",
+            BuiltinOptions::Abs => "AbsOptions",
+            BuiltinOptions::AddN => "AddNOptions",
+            BuiltinOptions::Cos => "CosOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
@@ -401,6 +451,15 @@ impl BuiltinOp {
             BuiltinOp::Quantize => "QuantizeOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::Neg => "NegOptions",
+            BuiltinOp::Div => "DivOptions",
+            BuiltinOp::Exp => "ExpOptions",
+            BuiltinOp::FloorDiv => "FloorDivOptions",
+            BuiltinOp::Square => "SquareOptions",
+            BuiltinOp::FloorMod => "FloorModOptions",
+            BuiltinOp::SquaredDifference => "SquaredDifferenceOptions",
+            BuiltinOp::Abs => "AbsOptions",
+            BuiltinOp::AddN => "AddNOptions",
+            BuiltinOp::Cos => "CosOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
@@ -408,6 +467,13 @@ impl BuiltinOp {
             BuiltinOp::ReadVariable => "ReadVariableOptions",
             BuiltinOp::AssignVariable => "AssignVariableOptions",
             BuiltinOp::Logistic
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
@@ -494,6 +560,15 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
         R::NegOptions(_) => BuiltinOptions::Neg,
+        R::DivOptions(o) => BuiltinOptions::Div(DivOptions { fused_activation: o.fused_activation_function()?.into() }),
+        R::ExpOptions(_) => BuiltinOptions::Exp,
+        R::FloorDivOptions(_) => BuiltinOptions::FloorDiv,
+        R::SquareOptions(_) => BuiltinOptions::Square,
+        R::FloorModOptions(_) => BuiltinOptions::FloorMod,
+        R::SquaredDifferenceOptions(_) => BuiltinOptions::SquaredDifference,
+        R::AbsOptions(_) => BuiltinOptions::Abs,
+        R::AddNOptions(_) => BuiltinOptions::AddN,
+        R::CosOptions(_) => BuiltinOptions::Cos,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::CallOnceOptions(o) => {
@@ -576,6 +651,15 @@ mod tests {
             "QuantizeOptions",
             "MaximumMinimumOptions",
             "NegOptions",
+            "DivOptions",
+            "ExpOptions",
+            "FloorDivOptions",
+            "SquareOptions",
+            "FloorModOptions",
+            "SquaredDifferenceOptions",
+            "AbsOptions",
+            "AddNOptions",
+            "CosOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
             "CallOnceOptions",
@@ -607,6 +691,7 @@ mod tests {
                 Some(R::AddOptions(_)) => R::AddOptions(Box::default()),
                 Some(R::SubOptions(_)) => R::SubOptions(Box::default()),
                 Some(R::MulOptions(_)) => R::MulOptions(Box::default()),
+                Some(R::DivOptions(_)) => R::DivOptions(Box::default()),
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),

@@ -304,6 +304,17 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
         BuiltinOptions::MaximumMinimum => R::MaximumMinimumOptions(Box::default()),
         BuiltinOptions::Neg => R::NegOptions(Box::default()),
+        BuiltinOptions::Div(o) => {
+            R::DivOptions(Box::new(raw::DivOptions { fused_activation_function: o.fused_activation.into() }))
+        }
+        BuiltinOptions::Exp => R::ExpOptions(Box::default()),
+        BuiltinOptions::FloorDiv => R::FloorDivOptions(Box::default()),
+        BuiltinOptions::Square => R::SquareOptions(Box::default()),
+        BuiltinOptions::FloorMod => R::FloorModOptions(Box::default()),
+        BuiltinOptions::SquaredDifference => R::SquaredDifferenceOptions(Box::default()),
+        BuiltinOptions::Abs => R::AbsOptions(Box::default()),
+        BuiltinOptions::AddN => R::AddNOptions(Box::default()),
+        BuiltinOptions::Cos => R::CosOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
@@ -412,6 +423,15 @@ mod tests {
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::Div => BuiltinOptions::Div(DivOptions { fused_activation: Activation::Relu6 }),
+            BuiltinOp::Exp => BuiltinOptions::Exp,
+            BuiltinOp::FloorDiv => BuiltinOptions::FloorDiv,
+            BuiltinOp::Square => BuiltinOptions::Square,
+            BuiltinOp::FloorMod => BuiltinOptions::FloorMod,
+            BuiltinOp::SquaredDifference => BuiltinOptions::SquaredDifference,
+            BuiltinOp::Abs => BuiltinOptions::Abs,
+            BuiltinOp::AddN => BuiltinOptions::AddN,
+            BuiltinOp::Cos => BuiltinOptions::Cos,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
@@ -421,6 +441,13 @@ mod tests {
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6

@@ -15,6 +15,7 @@ mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
+mod math;
 mod pool;
 mod quantization;
 mod reduction;
@@ -26,6 +27,7 @@ pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
+pub use math::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
@@ -41,6 +43,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     constant::OPS,
     conv::OPS,
     elementwise::OPS,
+    math::OPS,
     activation::OPS,
     pool::OPS,
     reduction::OPS,
