@@ -11,6 +11,9 @@
 //! | `graph.squared_difference` | `lhs`, `rhs` | — | broadcast shape (numpy rules, rank ≤ 6) | `SQUARED_DIFFERENCE` (99) |
 //! | `graph.add_n` | `inputs` (at least two, equal shapes) | — | the inputs' shape | `ADD_N` (106) |
 //!
+//! `div`, `floor_div`, `floor_mod`, `squared_difference` and `add_n` fold on `f32` constants
+//! (not `floor_div` by a zero, which TFLite Micro refuses).
+//!
 //! `add` and `mul` are `COMMUTATIVE`; `maximum` and `minimum` are not: TFLite takes
 //! `lhs > rhs ? lhs : rhs`, so with a NaN or with `-0.0` and `0.0` the order decides.
 //!
@@ -22,13 +25,14 @@
 //! and plain i32; `floor_div` and `floor_mod` f32; `add_n` f32 and int8 (inputs of one scale and
 //! zero point); `squared_difference` f32, plain i32, int8 and int16 (zero points 0).
 
+use super::math::fold_f32_elementwise;
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::Activation;
 use crate::graph::builders::unary_ops;
 use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
 use crate::graph::shapes::broadcast_shapes;
 use crate::graph::verify::{Checker, Checks, F32, I32, I64, Kind, Q8, Q16, verify_op};
-use mc_ir::{Builder, OpId, Type, Value, define_op};
+use mc_ir::{AttrKind, Attribute, Builder, Context, Folded, OpId, Type, Value, define_op};
 
 /// Declares broadcasting binary ops.
 macro_rules! binary_ops {
@@ -91,12 +95,13 @@ define_op! {
         results: [result],
         attributes: [fused_activation: String],
         verify: verify_op,
+        fold: fold_div,
     }
 }
 
 /// Declares broadcasting binary ops without attributes.
 macro_rules! plain_binary_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal;)*) => {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $fold:ident;)*) => {
         $(
             define_op! {
                 $(#[$meta])*
@@ -107,6 +112,7 @@ macro_rules! plain_binary_ops {
                     results: [result],
                     attributes: [],
                     verify: verify_op,
+                    fold: $fold,
                 }
             }
 
@@ -122,11 +128,11 @@ macro_rules! plain_binary_ops {
 
 plain_binary_ops! {
     /// Elementwise `floor(lhs / rhs)` with broadcasting (TFLite `FLOOR_DIV`).
-    FloorDivOp = "graph.floor_div", "elementwise floored division";
+    FloorDivOp = "graph.floor_div", "elementwise floored division", fold_floor_div;
     /// Elementwise remainder of the floored division, the sign of `rhs` (TFLite `FLOOR_MOD`).
-    FloorModOp = "graph.floor_mod", "elementwise floored remainder";
+    FloorModOp = "graph.floor_mod", "elementwise floored remainder", fold_floor_mod;
     /// Elementwise `(lhs - rhs)^2` with broadcasting (TFLite `SQUARED_DIFFERENCE`).
-    SquaredDifferenceOp = "graph.squared_difference", "elementwise squared difference";
+    SquaredDifferenceOp = "graph.squared_difference", "elementwise squared difference", fold_squared_difference;
 }
 
 define_op! {
@@ -138,6 +144,7 @@ define_op! {
         results: [result],
         attributes: [],
         verify: verify_op,
+        fold: fold_add_n,
     }
 }
 
@@ -214,6 +221,64 @@ impl AddNOp {
     pub fn build(b: &mut Builder<'_>, inputs: &[Value], result: Type) -> Self {
         AddNOp(b.create(Self::NAME, inputs, &[result], vec![], vec![]))
     }
+}
+
+/// `div` of `f32` constants: `x / y` clamped to the fused activation as
+/// `ActivationFunctionWithMinMax` (`std::min(std::max(q, low), high)`).
+fn fold_div(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    let activation = ctx.attr(op, "fused_activation").and_then(|a| ctx.string_value(a)).and_then(Activation::parse);
+    let (low, high) = match activation {
+        Some(Activation::None) => (f32::MIN, f32::MAX),
+        Some(Activation::Relu) => (0.0, f32::MAX),
+        Some(Activation::Relu6) => (0.0, 6.0),
+        Some(Activation::ReluN1To1) => (-1.0, 1.0),
+        _ => return Folded::Unchanged,
+    };
+    fold_f32_elementwise(ctx, op, constants, |v| {
+        let q = v[0] / v[1];
+        let raised = if q < low { low } else { q };
+        if high < raised { high } else { raised }
+    })
+}
+
+/// `floor_div` of `f32` constants: `floor(double(x) / double(y))`, unless a divisor is zero
+/// (TFLite Micro fails; the lowering reports it).
+fn fold_floor_div(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    if divisor_has_zero(ctx, constants) {
+        return Folded::Unchanged;
+    }
+    fold_f32_elementwise(ctx, op, constants, |v| (f64::from(v[0]) / f64::from(v[1])).floor() as f32)
+}
+
+/// True if the constant divisor (operand 1) holds an `f32` zero.
+fn divisor_has_zero(ctx: &Context, constants: &[Option<Attribute>]) -> bool {
+    match constants.get(1).copied().flatten().map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseElements { data, .. }) => {
+            data.chunks_exact(4).any(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]) == 0.0)
+        }
+        _ => false,
+    }
+}
+
+/// `floor_mod` of `f32` constants: TFLM's `FloorMod` (`fmod`, moved to the divisor's sign).
+fn fold_floor_mod(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    fold_f32_elementwise(ctx, op, constants, |v| {
+        let remainder = v[0] % v[1];
+        if remainder != 0.0 && ((v[1] < 0.0) != (remainder < 0.0)) { remainder + v[1] } else { remainder }
+    })
+}
+
+/// `squared_difference` of `f32` constants.
+fn fold_squared_difference(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    fold_f32_elementwise(ctx, op, constants, |v| {
+        let difference = v[0] - v[1];
+        difference * difference
+    })
+}
+
+/// `add_n` of `f32` constants: `0 + x0 + x1 + ...`.
+fn fold_add_n(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    fold_f32_elementwise(ctx, op, constants, |v| v.iter().fold(0.0, |sum, x| sum + x))
 }
 
 /// `lhs`, `rhs` and the result of one kind out of `allowed`, quantized ones per tensor; the

@@ -17,7 +17,8 @@
 //! and result have one element type kind; quantized ones are per tensor.
 //!
 //! On a constant `f32` operand (a `dense` attribute) every op folds to the constant TFLite Micro
-//! would compute (`round` with TFLM's `RoundToNearest`, see [`round_to_nearest`]).
+//! would compute (`round` with TFLM's `RoundToNearest`, see [`round_to_nearest`]); the
+//! elementwise family's `f32` arithmetic folds through [`fold_f32_elementwise`] too.
 
 use super::{OpEntry, op_entry};
 use crate::graph::shape_inference::same_as_input;
@@ -123,6 +124,66 @@ fn fold_f32(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>], f: fn(
     let data: Vec<u8> =
         data.chunks_exact(4).flat_map(|c| f(f32::from_le_bytes([c[0], c[1], c[2], c[3]])).to_le_bytes()).collect();
     let attr = ctx.intern_attr(AttrKind::DenseElements { ty: result_type, splat, data });
+    Folded::Results(vec![FoldResult::Attr(attr)])
+}
+
+/// The shape and the `f32` elements (a splat expanded) of a `dense` attribute of `f32` elements.
+fn dense_f32(ctx: &Context, attr: Attribute) -> Option<(Vec<i64>, Vec<f32>)> {
+    let AttrKind::DenseElements { ty, splat, data } = ctx.attr_kind(attr) else { return None };
+    let (shape, element) = ctx.tensor_parts(*ty)?;
+    if Kind::of(ctx, element) != F32 {
+        return None;
+    }
+    let values: Vec<f32> = data.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let count = shape.iter().product::<i64>() as usize;
+    match (splat, values.len()) {
+        (true, 1) => Some((shape.to_vec(), vec![values[0]; count])),
+        (false, n) if n == count => Some((shape.to_vec(), values)),
+        _ => None,
+    }
+}
+
+/// Folds an op whose operands are all constant `dense` `f32` tensors, broadcast to its `f32`
+/// result (numpy's rules), to the constant of `f` on each result element's operand values.
+pub(super) fn fold_f32_elementwise(
+    ctx: &mut Context,
+    op: OpId,
+    constants: &[Option<Attribute>],
+    f: impl Fn(&[f32]) -> f32,
+) -> Folded {
+    let Some(operands) = constants.iter().map(|c| c.and_then(|a| dense_f32(ctx, a))).collect::<Option<Vec<_>>>() else {
+        return Folded::Unchanged;
+    };
+    let result_type = ctx.operation(op).result_type(0);
+    let Some((shape, element)) = ctx.tensor_parts(result_type) else { return Folded::Unchanged };
+    if Kind::of(ctx, element) != F32 || operands.is_empty() || operands.iter().any(|(s, _)| s.len() > shape.len()) {
+        return Folded::Unchanged;
+    }
+    let shape = shape.to_vec();
+    let count = shape.iter().product::<i64>() as usize;
+    let mut values = Vec::with_capacity(operands.len());
+    let mut data = Vec::with_capacity(count * 4);
+    for flat in 0..count {
+        // Each operand's element at this result index (aligned at the last dimension, size-1
+        // dimensions broadcast).
+        values.clear();
+        for (operand_shape, elements) in &operands {
+            let (mut rest, mut index, mut stride) = (flat, 0usize, 1usize);
+            for (d, &size) in shape.iter().enumerate().rev() {
+                let coordinate = rest % size as usize;
+                rest /= size as usize;
+                let Some(axis) = (d + operand_shape.len()).checked_sub(shape.len()) else { continue };
+                let operand_size = operand_shape[axis] as usize;
+                if operand_size != 1 {
+                    index += coordinate * stride;
+                }
+                stride *= operand_size;
+            }
+            values.push(elements[index]);
+        }
+        data.extend(f(&values).to_le_bytes());
+    }
+    let attr = ctx.intern_attr(AttrKind::DenseElements { ty: result_type, splat: false, data });
     Folded::Results(vec![FoldResult::Attr(attr)])
 }
 
