@@ -78,7 +78,8 @@ pub fn float_transcendental() -> Vec<Case> {
     let exp_edges = [0.0, -0.0, 88.0, -87.0, -104.0, 89.0, f32::INFINITY, f32::NEG_INFINITY, 1e-30];
     cases.extend(float_cases(BuiltinOp::Exp, (-20.0, 20.0), &exp_edges, &mut rng));
     cases.extend(float_cases(BuiltinOp::Log, (0.0, 1000.0), &EDGES, &mut rng));
-    let angles = [0.0, -0.0, 1.0, -1.0, 3.141_592_7, -1.570_796_3, 100.0, 12_345.678, -1e6, 1e-30];
+    let angles =
+        [0.0, -0.0, 1.0, -1.0, std::f32::consts::PI, -std::f32::consts::FRAC_PI_2, 100.0, 12_345.678, -1e6, 1e-30];
     cases.extend(float_cases(BuiltinOp::Sin, (-10.0, 10.0), &angles, &mut rng));
     cases.extend(float_cases(BuiltinOp::Cos, (-10.0, 10.0), &angles, &mut rng));
     cases
