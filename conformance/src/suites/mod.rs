@@ -10,11 +10,13 @@
 
 pub mod activation;
 pub mod batch_matmul;
+pub mod arithmetic;
 pub mod binary;
 pub mod concatenation;
 pub mod conv;
 pub mod fully_connected;
 pub mod int16x8;
+pub mod math;
 pub mod min_max;
 pub mod neg;
 pub mod pad;
@@ -60,6 +62,15 @@ macro_rules! for_each_suite {
                 float_leaky_relu_hard_swish => 1e-5,
             ],
             batch_matmul: [float_batch_matmul => 0.0, int8_batch_matmul => 0.0, int16_batch_matmul => 0.0],
+            arithmetic: [
+                float_division => 0.0,
+                int32_div => 0.0,
+                float_int32_squared_difference => 0.0,
+                int8_squared_difference => 0.0,
+                int16_squared_difference => 0.0,
+                float_add_n => 0.0,
+                int8_add_n => 0.0,
+            ],
             binary: [
                 int8_binary_ops => 0.0,
                 int16_binary_ops => 0.0,
@@ -76,6 +87,7 @@ macro_rules! for_each_suite {
                 float_depthwise_conv_2d => 1e-5,
             ],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
+            math: [float_math => 0.0, float_transcendental => 1e-5, int8_abs_rsqrt => 0.0, int16_abs => 0.0],
             min_max: [
                 float_maximum_minimum => 0.0,
                 int8_maximum_minimum => 0.0,

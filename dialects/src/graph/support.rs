@@ -96,6 +96,7 @@ const INT16_UNARY: Variant = variant("int16", "", &[Slot::One(&[Q16])], &[Q16]);
 /// int16 with the symmetric quantization (zero point 0) TFLite Micro's int16 kernel requires.
 const INT16_SYMMETRIC: Variant = variant("int16", "zero point 0", &[Slot::One(&[Q16])], &[Q16]);
 const F32_BINARY: Variant = variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]);
+const INT32_BINARY: Variant = variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32])], &[I32]);
 const INT8_BINARY: Variant = variant("int8", "", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]);
 const INT16_BINARY: Variant = variant("int16", "", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
 /// int16 operands and result with zero points 0, as TFLite Micro's int16 `MUL` requires.
@@ -143,7 +144,7 @@ const MIN_MAX: &[Variant] = &[
     F32_BINARY,
     variant("int8", "equal quantization", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
     variant("int16", "equal quantization", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
-    variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32])], &[I32]),
+    INT32_BINARY,
     variant("int64", "", &[Slot::One(&[I64]), Slot::One(&[I64])], &[I64]),
 ];
 const FUSED: &str = "fused NONE/RELU/RELU6/RELU_N1_TO_1";
@@ -195,6 +196,7 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "per-tensor quantization",
     },
+    OpSupport { tflite: "FLOOR", op: "floor", variants: &[F32_UNARY], options: "" },
     OpSupport {
         tflite: "HARD_SWISH",
         op: "hard_swish",
@@ -285,10 +287,26 @@ pub const TABLE: &[OpSupport] = &[
     },
     OpSupport { tflite: "SUB", op: "sub", variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY], options: FUSED },
     OpSupport {
+        tflite: "DIV",
+        op: "div",
+        variants: &[F32_BINARY, INT32_BINARY],
+        options: "numpy broadcasting up to rank 5, fused NONE/RELU/RELU6/RELU_N1_TO_1; a constant int32 divisor must hold no zero",
+    },
+    OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+    },
+    OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
+    OpSupport { tflite: "SIN", op: "sin", variants: &[F32_UNARY], options: "" },
+    OpSupport { tflite: "LOG", op: "log", variants: &[F32_UNARY], options: "" },
+    OpSupport { tflite: "SQRT", op: "sqrt", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "RSQRT",
+        op: "rsqrt",
+        variants: &[F32_UNARY, variant("int8", "input zero point at most 127", &[Slot::One(&[Q8])], &[Q8])],
+        options: "",
     },
     OpSupport {
         tflite: "SUM",
@@ -315,11 +333,51 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant axes, keep_dims both ways",
     },
     OpSupport {
+        tflite: "FLOOR_DIV",
+        op: "floor_div",
+        variants: &[F32_BINARY],
+        options: "numpy broadcasting up to rank 4; a constant divisor must hold no zero",
+    },
+    OpSupport { tflite: "SQUARE", op: "square", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "FLOOR_MOD",
+        op: "floor_mod",
+        variants: &[F32_BINARY],
+        options: "numpy broadcasting up to rank 4",
+    },
+    OpSupport {
         tflite: "LEAKY_RELU",
         op: "leaky_relu",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "any alpha (negative, zero, above 1), any zero points",
     },
+    OpSupport {
+        tflite: "SQUARED_DIFFERENCE",
+        op: "squared_difference",
+        variants: &[F32_BINARY, INT32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
+        options: "numpy broadcasting up to rank 4",
+    },
+    OpSupport {
+        tflite: "ABS",
+        op: "abs",
+        variants: &[
+            F32_UNARY,
+            INT8_UNARY,
+            variant("int16", "quantized with zero points 0, or plain", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
+        ],
+        options: "",
+    },
+    OpSupport { tflite: "CEIL", op: "ceil", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "ADD_N",
+        op: "add_n",
+        variants: &[
+            variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
+            variant("int8", "inputs of one scale and zero point", &[Slot::Each(&[Q8])], &[Q8]),
+        ],
+        options: "two or more inputs of one shape",
+    },
+    OpSupport { tflite: "COS", op: "cos", variants: &[F32_UNARY], options: "" },
     OpSupport {
         tflite: "QUANTIZE",
         op: "quantize",
@@ -339,6 +397,7 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "per-tensor quantization",
     },
+    OpSupport { tflite: "ROUND", op: "round", variants: &[F32_UNARY], options: "" },
     OpSupport {
         tflite: "BATCH_MATMUL",
         op: "batch_matmul",

@@ -42,7 +42,7 @@ pub use options::{
     Activation, AddSubOptions, BatchMatMulOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions,
     Conv2DOptions, DepthwiseConv2DOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
     ReducerOptions, ReshapeOptions, SoftmaxOptions, StridedSliceOptions, TransposeConvOptions, VarHandleOptions,
-    WeightsFormat,
+    WeightsFormat, DivOptions,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

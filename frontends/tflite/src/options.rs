@@ -176,6 +176,13 @@ pub struct MulOptions {
     pub fused_activation: Activation,
 }
 
+/// `DivOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DivOptions {
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+}
+
 /// `ReshapeOptions`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReshapeOptions {
@@ -268,6 +275,24 @@ pub enum BuiltinOptions<'a> {
     Neg,
     /// `TransposeConvOptions` (`TRANSPOSE_CONV`).
     TransposeConv(TransposeConvOptions),
+    /// `DivOptions` (`DIV`).
+    Div(DivOptions),
+    /// `ExpOptions` (`EXP`, no fields).
+    Exp,
+    /// `FloorDivOptions` (`FLOOR_DIV`, no fields).
+    FloorDiv,
+    /// `SquareOptions` (`SQUARE`, no fields).
+    Square,
+    /// `FloorModOptions` (`FLOOR_MOD`, no fields).
+    FloorMod,
+    /// `SquaredDifferenceOptions` (`SQUARED_DIFFERENCE`, no fields).
+    SquaredDifference,
+    /// `AbsOptions` (`ABS`, no fields).
+    Abs,
+    /// `AddNOptions` (`ADD_N`, no fields).
+    AddN,
+    /// `CosOptions` (`COS`, no fields).
+    Cos,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
@@ -366,6 +391,15 @@ impl BuiltinOptions<'static> {
                 fused_activation: Activation::None,
                 quantized_bias_type: None,
             }),
+            BuiltinOp::Div => BuiltinOptions::Div(DivOptions { fused_activation: Activation::None }),
+            BuiltinOp::Exp => BuiltinOptions::Exp,
+            BuiltinOp::FloorDiv => BuiltinOptions::FloorDiv,
+            BuiltinOp::Square => BuiltinOptions::Square,
+            BuiltinOp::FloorMod => BuiltinOptions::FloorMod,
+            BuiltinOp::SquaredDifference => BuiltinOptions::SquaredDifference,
+            BuiltinOp::Abs => BuiltinOptions::Abs,
+            BuiltinOp::AddN => BuiltinOptions::AddN,
+            BuiltinOp::Cos => BuiltinOptions::Cos,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
@@ -379,6 +413,13 @@ impl BuiltinOptions<'static> {
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic
             | BuiltinOp::Prelu
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
@@ -413,6 +454,15 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
             BuiltinOptions::Neg => "NegOptions",
             BuiltinOptions::TransposeConv(_) => "TransposeConvOptions",
+            BuiltinOptions::Div(_) => "DivOptions",
+            BuiltinOptions::Exp => "ExpOptions",
+            BuiltinOptions::FloorDiv => "FloorDivOptions",
+            BuiltinOptions::Square => "SquareOptions",
+            BuiltinOptions::FloorMod => "FloorModOptions",
+            BuiltinOptions::SquaredDifference => "SquaredDifferenceOptions",
+            BuiltinOptions::Abs => "AbsOptions",
+            BuiltinOptions::AddN => "AddNOptions",
+            BuiltinOptions::Cos => "CosOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::BatchMatMul(_) => "BatchMatMulOptions",
@@ -449,6 +499,15 @@ impl BuiltinOp {
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::Neg => "NegOptions",
             BuiltinOp::TransposeConv => "TransposeConvOptions",
+            BuiltinOp::Div => "DivOptions",
+            BuiltinOp::Exp => "ExpOptions",
+            BuiltinOp::FloorDiv => "FloorDivOptions",
+            BuiltinOp::Square => "SquareOptions",
+            BuiltinOp::FloorMod => "FloorModOptions",
+            BuiltinOp::SquaredDifference => "SquaredDifferenceOptions",
+            BuiltinOp::Abs => "AbsOptions",
+            BuiltinOp::AddN => "AddNOptions",
+            BuiltinOp::Cos => "CosOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::BatchMatMul => "BatchMatMulOptions",
@@ -458,6 +517,13 @@ impl BuiltinOp {
             BuiltinOp::AssignVariable => "AssignVariableOptions",
             BuiltinOp::Logistic
             | BuiltinOp::Prelu
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
@@ -551,6 +617,15 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             fused_activation: o.fused_activation_function()?.into(),
             quantized_bias_type: bias_type(o.quantized_bias_type()?),
         }),
+        R::DivOptions(o) => BuiltinOptions::Div(DivOptions { fused_activation: o.fused_activation_function()?.into() }),
+        R::ExpOptions(_) => BuiltinOptions::Exp,
+        R::FloorDivOptions(_) => BuiltinOptions::FloorDiv,
+        R::SquareOptions(_) => BuiltinOptions::Square,
+        R::FloorModOptions(_) => BuiltinOptions::FloorMod,
+        R::SquaredDifferenceOptions(_) => BuiltinOptions::SquaredDifference,
+        R::AbsOptions(_) => BuiltinOptions::Abs,
+        R::AddNOptions(_) => BuiltinOptions::AddN,
+        R::CosOptions(_) => BuiltinOptions::Cos,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::BatchMatMulOptions(o) => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
@@ -639,6 +714,15 @@ mod tests {
             "MaximumMinimumOptions",
             "NegOptions",
             "TransposeConvOptions",
+            "DivOptions",
+            "ExpOptions",
+            "FloorDivOptions",
+            "SquareOptions",
+            "FloorModOptions",
+            "SquaredDifferenceOptions",
+            "AbsOptions",
+            "AddNOptions",
+            "CosOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
             "BatchMatMulOptions",
@@ -671,6 +755,7 @@ mod tests {
                 Some(R::AddOptions(_)) => R::AddOptions(Box::default()),
                 Some(R::SubOptions(_)) => R::SubOptions(Box::default()),
                 Some(R::MulOptions(_)) => R::MulOptions(Box::default()),
+                Some(R::DivOptions(_)) => R::DivOptions(Box::default()),
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),

@@ -311,6 +311,17 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
             fused_activation_function: o.fused_activation.into(),
             quantized_bias_type: o.quantized_bias_type.map_or(raw::TensorType::Float32, Into::into),
         })),
+        BuiltinOptions::Div(o) => {
+            R::DivOptions(Box::new(raw::DivOptions { fused_activation_function: o.fused_activation.into() }))
+        }
+        BuiltinOptions::Exp => R::ExpOptions(Box::default()),
+        BuiltinOptions::FloorDiv => R::FloorDivOptions(Box::default()),
+        BuiltinOptions::Square => R::SquareOptions(Box::default()),
+        BuiltinOptions::FloorMod => R::FloorModOptions(Box::default()),
+        BuiltinOptions::SquaredDifference => R::SquaredDifferenceOptions(Box::default()),
+        BuiltinOptions::Abs => R::AbsOptions(Box::default()),
+        BuiltinOptions::AddN => R::AddNOptions(Box::default()),
+        BuiltinOptions::Cos => R::CosOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
         BuiltinOptions::BatchMatMul(o) => R::BatchMatMulOptions(Box::new(raw::BatchMatMulOptions {
@@ -433,6 +444,15 @@ mod tests {
                 fused_activation: Activation::Relu6,
                 quantized_bias_type: Some(DType::Int64),
             }),
+            BuiltinOp::Div => BuiltinOptions::Div(DivOptions { fused_activation: Activation::Relu6 }),
+            BuiltinOp::Exp => BuiltinOptions::Exp,
+            BuiltinOp::FloorDiv => BuiltinOptions::FloorDiv,
+            BuiltinOp::Square => BuiltinOptions::Square,
+            BuiltinOp::FloorMod => BuiltinOptions::FloorMod,
+            BuiltinOp::SquaredDifference => BuiltinOptions::SquaredDifference,
+            BuiltinOp::Abs => BuiltinOptions::Abs,
+            BuiltinOp::AddN => BuiltinOptions::AddN,
+            BuiltinOp::Cos => BuiltinOptions::Cos,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
@@ -448,6 +468,13 @@ mod tests {
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic
             | BuiltinOp::Prelu
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6

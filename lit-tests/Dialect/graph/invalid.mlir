@@ -1250,3 +1250,103 @@
   %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<3x4x!quant.uniform<i16:f32, 0.5:1>>, tensor<4x6x!quant.uniform<i16:f32, 0.5>>) -> tensor<3x6x!quant.uniform<i16:f32, 0.5>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TFLite Micro's SQRT (and EXP, LOG, SQUARE, SIN, COS, FLOOR, CEIL, ROUND) take f32 only.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f107"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.sqrt' op input element type must be f32, but got '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.sqrt"(%a) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's RSQRT takes f32 and int8, not int16.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f108"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.rsqrt' op input element type must be f32 or quantized i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.rsqrt"(%a) : (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> tensor<4x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A quantized int16 ABS needs zero points 0.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5:3>>) -> (), sym_name = "f109"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5:3>>):
+  // expected-error@+1 {{'graph.abs' op int16 input and result must have zero point 0}}
+  %0 = "graph.abs"(%a) : (tensor<4x!quant.uniform<i16:f32, 0.5:3>>) -> tensor<4x!quant.uniform<i16:f32, 0.5:3>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// ABS keeps the element kind.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f110"}> ({
+^bb0(%a: tensor<4xf32>):
+  // expected-error@+1 {{'graph.abs' op result element type must be f32, but got 'i16'}}
+  %0 = "graph.abs"(%a) : (tensor<4xf32>) -> tensor<4xi16>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's DIV takes f32, int8 and i32, not int16.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f111"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.div' op lhs element type must be f32, quantized i8 or i32, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.div"(%a, %a) <{fused_activation = "NONE"}> : (tensor<4x!quant.uniform<i16:f32, 0.5>>, tensor<4x!quant.uniform<i16:f32, 0.5>>) -> tensor<4x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's FLOOR_DIV takes f32 only.
+"func.func"() <{function_type = (tensor<4xi32>) -> (), sym_name = "f112"}> ({
+^bb0(%a: tensor<4xi32>):
+  // expected-error@+1 {{'graph.floor_div' op lhs element type must be f32, but got 'i32'}}
+  %0 = "graph.floor_div"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// An int16 SQUARED_DIFFERENCE needs zero points 0.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5:1>>) -> (), sym_name = "f113"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.squared_difference' op int16 operands and result must have zero point 0}}
+  %0 = "graph.squared_difference"(%a, %a) : (tensor<4x!quant.uniform<i16:f32, 0.5:1>>, tensor<4x!quant.uniform<i16:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i16:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// ADD_N sums tensors of one shape.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<2x4xf32>) -> (), sym_name = "f114"}> ({
+^bb0(%a: tensor<4xf32>, %b: tensor<2x4xf32>):
+  // expected-error@+1 {{add_n input #1 has shape [2, 4], but input #0 has [4]}}
+  %0 = "graph.add_n"(%a, %b) : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's int8 ADD_N needs every input quantized alike.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f115"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32, 0.5:2>>):
+  // expected-error@+1 {{'graph.add_n' op input #1 of an int8 add_n must have input #0's scale and zero point}}
+  %0 = "graph.add_n"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's ADD_N sums at least two tensors.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f116"}> ({
+^bb0(%a: tensor<4xf32>):
+  // expected-error@+1 {{'graph.add_n' op requires at least two inputs (TFLite Micro's ADD_N), but has 1}}
+  %0 = "graph.add_n"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

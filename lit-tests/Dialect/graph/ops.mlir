@@ -106,6 +106,42 @@
   %pr = "graph.prelu"(%x, %y) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.prelu"(%arg2, %arg3) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %prq = "graph.prelu"(%q, %q2) : (tensor<1x8x8x4x!q8>, tensor<1x1x1x4x!q8b>) -> tensor<1x8x8x4x!q8b>
+  // The math family: one operand, the input's shape; abs and rsqrt take int8 too.
+  // CHECK: "graph.abs"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_abs = "graph.abs"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.rsqrt"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_rsqrt = "graph.rsqrt"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.sqrt"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_sqrt = "graph.sqrt"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.exp"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_exp = "graph.exp"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.log"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_log = "graph.log"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.square"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_square = "graph.square"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.sin"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_sin = "graph.sin"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.cos"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_cos = "graph.cos"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.floor"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_floor = "graph.floor"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.ceil"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_ceil = "graph.ceil"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.round"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_round = "graph.round"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.abs"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %m_absq = "graph.abs"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // CHECK: "graph.rsqrt"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %m_rsqrtq = "graph.rsqrt"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // Division, floored division, squared difference broadcast like add; add_n sums equal shapes.
+  // CHECK: "graph.div"(%arg0, %arg1) <{fused_activation = "RELU6"}> : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  %dv = "graph.div"(%x, %y) <{fused_activation = "RELU6"}> : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.floor_div"(%arg0, %arg1) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  %fd = "graph.floor_div"(%x, %y) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.squared_difference"(%arg2, %arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %sd = "graph.squared_difference"(%q, %q) : (tensor<1x8x8x4x!q8>, tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // CHECK: "graph.add_n"(%arg0, %arg0, %arg0) : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %an = "graph.add_n"(%x, %x, %x) : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.hard_swish"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %hs = "graph.hard_swish"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.hard_swish"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>

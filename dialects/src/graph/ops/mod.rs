@@ -16,6 +16,7 @@ mod conv;
 mod data_movement;
 mod elementwise;
 mod matmul;
+mod math;
 mod pool;
 mod quantization;
 mod reduction;
@@ -28,6 +29,7 @@ pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
 pub use matmul::*;
+pub use math::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
@@ -44,6 +46,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     conv::OPS,
     matmul::OPS,
     elementwise::OPS,
+    math::OPS,
     activation::OPS,
     pool::OPS,
     reduction::OPS,

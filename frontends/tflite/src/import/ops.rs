@@ -147,10 +147,11 @@ impl SubgraphImporter<'_, '_> {
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable => 2,
+            B::Div | B::FloorDiv | B::FloorMod | B::SquaredDifference => 2,
             B::StridedSlice => 4,
             B::TransposeConv => 3,
             B::BatchMatMul => 2,
-            B::Concatenation => operator.inputs().len(),
+            B::Concatenation | B::AddN => operator.inputs().len(),
             B::VarHandle => 0,
             _ => 1,
         };
@@ -260,6 +261,13 @@ impl SubgraphImporter<'_, '_> {
             (B::Mul, BuiltinOptions::Mul(o)) => {
                 Some(MulOp::build(b, inputs[0], inputs[1], activation(o.fused_activation), result_type).0)
             }
+            (B::Div, BuiltinOptions::Div(o)) => {
+                Some(DivOp::build(b, inputs[0], inputs[1], activation(o.fused_activation), result_type).0)
+            }
+            (B::FloorDiv, _) => Some(FloorDivOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::FloorMod, _) => Some(FloorModOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::SquaredDifference, _) => Some(SquaredDifferenceOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::AddN, _) => Some(AddNOp::build(b, &inputs, result_type).0),
             (B::AveragePool2D | B::MaxPool2D | B::L2Pool2D, BuiltinOptions::Pool2D(o)) => {
                 let attrs = Pool2DAttrs {
                     filter_h: o.filter_height.into(),
@@ -299,6 +307,17 @@ impl SubgraphImporter<'_, '_> {
             (B::Maximum, _) => Some(MaximumOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Minimum, _) => Some(MinimumOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Neg, _) => Some(NegOp::build(b, inputs[0], result_type).0),
+            (B::Abs, _) => Some(AbsOp::build(b, inputs[0], result_type).0),
+            (B::Rsqrt, _) => Some(RsqrtOp::build(b, inputs[0], result_type).0),
+            (B::Sqrt, _) => Some(SqrtOp::build(b, inputs[0], result_type).0),
+            (B::Exp, _) => Some(ExpOp::build(b, inputs[0], result_type).0),
+            (B::Log, _) => Some(LogOp::build(b, inputs[0], result_type).0),
+            (B::Square, _) => Some(SquareOp::build(b, inputs[0], result_type).0),
+            (B::Sin, _) => Some(SinOp::build(b, inputs[0], result_type).0),
+            (B::Cos, _) => Some(CosOp::build(b, inputs[0], result_type).0),
+            (B::Floor, _) => Some(FloorOp::build(b, inputs[0], result_type).0),
+            (B::Ceil, _) => Some(CeilOp::build(b, inputs[0], result_type).0),
+            (B::Round, _) => Some(RoundOp::build(b, inputs[0], result_type).0),
             (B::Quantize, _) => Some(QuantizeOp::build(b, inputs[0], result_type).0),
             (B::Dequantize, _) => Some(DequantizeOp::build(b, inputs[0], result_type).0),
             (B::Mean, BuiltinOptions::Reducer(o)) => {

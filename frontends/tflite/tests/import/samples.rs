@@ -35,6 +35,12 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("maximum_i16_broadcast", maximum_i16_broadcast),
     ("minimum_f32_scalar", minimum_f32_scalar),
     ("neg_f32", neg_f32),
+    ("abs_i8", abs_i8),
+    ("rsqrt_f32", rsqrt_f32),
+    ("round_f32", round_f32),
+    ("div_i32_broadcast", div_i32_broadcast),
+    ("squared_difference_i16", squared_difference_i16),
+    ("add_n_f32", add_n_f32),
     ("avg_pool_2d_i8", avg_pool_2d_i8),
     ("max_pool_2d_f32", max_pool_2d_f32),
     ("max_pool_2d_i16", max_pool_2d_i16),
@@ -380,6 +386,62 @@ pub fn minimum_f32_scalar() -> ModelBuilder {
 /// f32 NEG (TFLite Micro's only type), with its (empty) options table.
 pub fn neg_f32() -> ModelBuilder {
     unary(BuiltinOp::Neg, BuiltinOptions::Neg, &[2, 3], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// int8 ABS with different input and output quantizations, with its (empty) options table.
+pub fn abs_i8() -> ModelBuilder {
+    unary(
+        BuiltinOp::Abs,
+        BuiltinOptions::Abs,
+        &[2, 3],
+        (DType::Int8, Some((0.5, -3))),
+        (DType::Int8, Some((0.25, -128))),
+    )
+}
+
+/// f32 RSQRT (no options table).
+pub fn rsqrt_f32() -> ModelBuilder {
+    unary(BuiltinOp::Rsqrt, BuiltinOptions::None, &[4], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// f32 ROUND (no options table).
+pub fn round_f32() -> ModelBuilder {
+    unary(BuiltinOp::Round, BuiltinOptions::None, &[1, 2, 3], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// int32 DIV of a [2,3] input by a [3] one, fused RELU.
+pub fn div_i32_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[2, 3], DType::Int32);
+    let y = b.add_tensor("rhs", &[3], DType::Int32);
+    let z = b.add_tensor("quotient", &[2, 3], DType::Int32);
+    b.add_op(BuiltinOp::Div, &[x, y], &[z], BuiltinOptions::Div(DivOptions { fused_activation: Activation::Relu }));
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// int16 SQUARED_DIFFERENCE (zero points 0) of [4,1] and [1,3].
+pub fn squared_difference_i16() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[4, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let y = b.add_tensor("rhs", &[1, 3], DType::Int16);
+    per_tensor(&mut b, y, 0.25, 0);
+    let z = b.add_tensor("squared", &[4, 3], DType::Int16);
+    per_tensor(&mut b, z, 2.0, 0);
+    b.add_op(BuiltinOp::SquaredDifference, &[x, y], &[z], BuiltinOptions::SquaredDifference);
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// f32 ADD_N of three [2,2] inputs.
+pub fn add_n_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let inputs: Vec<i32> = (0..3).map(|i| b.add_tensor(&format!("x{i}"), &[2, 2], DType::Float32)).collect();
+    let z = b.add_tensor("sum", &[2, 2], DType::Float32);
+    b.add_op(BuiltinOp::AddN, &inputs, &[z], BuiltinOptions::AddN);
+    model(&inputs, &[z], &mut b);
+    b
 }
 
 /// int8 ADD of a [2,3] input and a [3] constant (rank broadcasting), each with its own scale.

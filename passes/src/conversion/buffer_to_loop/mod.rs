@@ -33,6 +33,10 @@
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
+//! | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `math` | `elementwise.cc`'s `AbsEval`/`RsqrtEval` (f32; int8 and int16 `AbsEvalQuantized`; int8 `RsqrtEvalQuantized` as a table of its 256 results), `SqrtEval`, `LogEval`, `SquareEval`, `SinEval`, `CosEval`, `reference_ops::Exp`, `Floor`, `Ceil`, `Round` (float) |
+//! | `div`, `floor_div`, `floor_mod` | `division` | `reference_ops::Div`/`BroadcastDivSlow<5>` (f32, int32), `reference_ops::FloorDiv` in `double` and `reference_ops::FloorMod` with `fmod` (f32), through `BroadcastBinaryFunction4DSlow` |
+//! | `squared_difference` | `squared_difference` | `squared_difference.cc`'s `SquaredDifference` (f32, int32; int8 and int16 with its requantization), broadcasting to rank 4 |
+//! | `add_n` | `add_n` | `reference_ops::AddN` (f32; int8 through a table of rescaled inputs) |
 //! | `maximum`, `minimum` | `min_max` | `reference_ops::MaximumMinimumBroadcastSlow` with `MaximumOp`/`MinimumOp` (f32, int8, int16, int32, int64: stored values compared), broadcasting to rank 5 |
 //! | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_ops::QuantizeLeakyRelu` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table), float versions |
 //! | `prelu` | `prelu` | `BroadcastPrelu4DSlowFloat` (rank <= 4), `reference_ops::BroadcastPrelu4DSlow` (int8, int16 with an int8 alpha; rank <= 8) |
@@ -61,12 +65,14 @@
 mod accumulation;
 mod activation;
 mod batch_matmul;
+mod add_n;
 mod binary;
 mod broadcast;
 mod concatenation;
 mod conv;
 mod copy;
 mod depthwise_conv;
+mod division;
 pub mod emitter;
 mod extremum;
 mod fully_connected;
@@ -74,6 +80,7 @@ pub mod gemmlowp;
 mod hard_swish;
 mod lut;
 mod mean_or_sum;
+mod math;
 mod min_max;
 mod neg;
 pub mod overlap;
@@ -87,6 +94,7 @@ mod reduction;
 mod sigmoid_int16;
 mod softmax;
 mod softmax_int16;
+mod squared_difference;
 mod strided_slice;
 mod transpose_conv;
 mod window;
@@ -120,6 +128,10 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
         "neg" => neg::lower,
         "prelu" => prelu::lower,
+        "abs" | "rsqrt" | "sqrt" | "exp" | "log" | "square" | "sin" | "cos" | "floor" | "ceil" | "round" => math::lower,
+        "div" | "floor_div" | "floor_mod" => division::lower,
+        "squared_difference" => squared_difference::lower,
+        "add_n" => add_n::lower,
         "hard_swish" => hard_swish::lower,
         "quantize" => quantize::lower_quantize,
         "dequantize" => quantize::lower_dequantize,
