@@ -93,6 +93,7 @@ fn check(jobs: &[(usize, &'static Board, Option<&'static str>)]) {
             name: prefix.to_string(),
             model: std::fs::read(paths::model(file)).unwrap(),
             inputs: vec![input.clone()],
+            then: Vec::new(),
             expected: None,
         })
         .collect();

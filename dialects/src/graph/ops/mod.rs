@@ -18,6 +18,7 @@ mod elementwise;
 mod pool;
 mod quantization;
 mod reduction;
+mod sequence;
 mod slice;
 mod variable;
 
@@ -29,6 +30,7 @@ pub use elementwise::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
+pub use sequence::*;
 pub use slice::*;
 pub use variable::*;
 
@@ -48,6 +50,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     slice::OPS,
     quantization::OPS,
     variable::OPS,
+    sequence::OPS,
 ];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know

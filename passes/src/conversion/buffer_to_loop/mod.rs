@@ -40,6 +40,7 @@
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
+//! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
 //!
 //! What the lowerings share:
 //!
@@ -83,6 +84,7 @@ mod sigmoid_int16;
 mod softmax;
 mod softmax_int16;
 mod strided_slice;
+mod svdf;
 mod window;
 
 pub use emitter::{ElementKind, KernelEmitter};
@@ -119,6 +121,8 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "pad" => pad::lower,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,
+        "svdf_state" => svdf::lower_state,
+        "svdf" => svdf::lower,
         _ => return None,
     })
 }
