@@ -162,7 +162,7 @@ impl SubgraphImporter<'_, '_> {
             return Err(self.op_error(
                 index,
                 format!(
-                    "input {position} (the state), tensor {t} '{name}', must be a variable tensor that is no                      constant, subgraph input or other operator's output"
+                    "input {position} (the state), tensor {t} '{name}', must be a variable tensor that is no constant, subgraph input or other operator's output"
                 ),
             ));
         }
