@@ -3,8 +3,8 @@
 //! each): float with every activation TFLM's float kernel applies but `SIGN_BIT`; int8 with an int16 state and time weights (the keyword-spotting models' types)
 //! and with an int8 state (non-zero zero point: TFLM starts it at its zero point); ranks 1 to 3,
 //! batches 1 to 3, memories of 1 to 5 slots, non-zero and extreme zero points, states and
-//! outputs that saturate, scales that are no powers of two, and a fused activation TFLM's
-//! integer kernel ignores.
+//! outputs that saturate, scales that are no powers of two, a fused activation TFLM's integer
+//! kernel ignores, and two layers in a row (two state variables).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -73,21 +73,37 @@ const INT8_STATE: IntQuant = IntQuant {
     state_type: DType::Int8,
 };
 
-/// The model of `spec` with its element types and quantization (`None`: float), run on random
-/// inputs [`INVOCATIONS`] times.
-fn case(spec: &Spec, quant: Option<IntQuant>, rng: &mut Rng) -> Case {
-    let (b, d, f, m, u) = (spec.batches, spec.input_size, spec.filters, spec.memory, spec.units());
-    let dims = |shape: &[usize]| -> Vec<i32> { shape.iter().map(|&n| n as i32).collect() };
-    let mut model = OneOp::new();
-    let (input_type, state_type, output_type) = match quant {
+/// The element types of a layer's input, state (and time weights) and output.
+fn types(quant: Option<IntQuant>) -> (DType, DType, DType) {
+    match quant {
         None => (DType::Float32, DType::Float32, DType::Float32),
         Some(q) => (DType::Int8, q.state_type, DType::Int8),
-    };
-    let tensor_quant = |pair: Option<(f32, i64)>| pair.map(|(scale, zero_point)| Quant::tensor(scale, zero_point));
-    let x = model.input("x", &dims(&[b, d]), input_type, tensor_quant(quant.map(|q| q.input)));
+    }
+}
+
+/// `(scale, zero point)` as a per-tensor quantization (`None`: float).
+fn tensor_quant(pair: Option<(f32, i64)>) -> Option<Quant> {
+    pair.map(|(scale, zero_point)| Quant::tensor(scale, zero_point))
+}
+
+/// Adds the SVDF layer of `spec` (quantized as `quant`, `None`: float) reading `x`, with random
+/// weights and bias, its own state variable and tensors named after `prefix`; returns its
+/// output, a model output if `is_output`, else an intermediate tensor.
+fn layer(
+    model: &mut OneOp,
+    spec: &Spec,
+    quant: Option<IntQuant>,
+    x: i32,
+    prefix: &str,
+    is_output: bool,
+    rng: &mut Rng,
+) -> i32 {
+    let (b, d, f, m, u) = (spec.batches, spec.input_size, spec.filters, spec.memory, spec.units());
+    let dims = |shape: &[usize]| -> Vec<i32> { shape.iter().map(|&n| n as i32).collect() };
+    let (input_type, state_type, output_type) = types(quant);
     let weights_feature = Tensor::random(input_type, &[f, d], rng);
     let weights_feature = model.constant(
-        "weights_feature",
+        &format!("{prefix}weights_feature"),
         &dims(&[f, d]),
         input_type,
         &weights_feature.data,
@@ -95,7 +111,7 @@ fn case(spec: &Spec, quant: Option<IntQuant>, rng: &mut Rng) -> Case {
     );
     let weights_time = Tensor::random(state_type, &[f, m], rng);
     let weights_time = model.constant(
-        "weights_time",
+        &format!("{prefix}weights_time"),
         &dims(&[f, m]),
         state_type,
         &weights_time.data,
@@ -111,16 +127,52 @@ fn case(spec: &Spec, quant: Option<IntQuant>, rng: &mut Rng) -> Case {
             (Tensor::from_ints(DType::Int32, &[u], &values), Some(Quant::tensor(scale, 0)))
         }
     };
-    let bias = model.constant("bias", &dims(&[u]), bias.dtype, &bias.data, bias_quant);
-    let state = model.variable("state", &dims(&[b, f * m]), state_type, tensor_quant(quant.map(|q| q.state)));
-    let y = model.output("y", &dims(&[b, u]), output_type, tensor_quant(quant.map(|q| q.output)));
+    let bias = model.constant(&format!("{prefix}bias"), &dims(&[u]), bias.dtype, &bias.data, bias_quant);
+    let state_quant = tensor_quant(quant.map(|q| q.state));
+    let state = model.variable(&format!("{prefix}state"), &dims(&[b, f * m]), state_type, state_quant);
+    let (y_name, y_quant) = (format!("{prefix}y"), tensor_quant(quant.map(|q| q.output)));
+    let y = if is_output {
+        model.output(&y_name, &dims(&[b, u]), output_type, y_quant)
+    } else {
+        model.intermediate(&y_name, &dims(&[b, u]), output_type, y_quant)
+    };
     let options =
         SvdfOptions { rank: spec.rank as i32, fused_activation: spec.activation, asymmetric_quantize_inputs: false };
     model.op(BuiltinOp::Svdf, &[x, weights_feature, weights_time, bias, state], &[y], BuiltinOptions::Svdf(options));
-    let mut inputs = (0..INVOCATIONS).map(|_| vec![Tensor::random(input_type, &[b, d], rng)]);
+    y
+}
+
+/// `model`, whose one input is `[batches, input_size]` of `dtype`, run on random inputs
+/// [`INVOCATIONS`] times.
+fn invoked(model: OneOp, name: &str, dtype: DType, shape: [usize; 2], rng: &mut Rng) -> Case {
+    let mut inputs = (0..INVOCATIONS).map(|_| vec![Tensor::random(dtype, &shape, rng)]);
     let first = inputs.next().expect("invocations");
+    model.case(name, first).then_invoked_with(inputs.collect())
+}
+
+/// The one-layer model of `spec` with its element types and quantization (`None`: float).
+fn case(spec: &Spec, quant: Option<IntQuant>, rng: &mut Rng) -> Case {
+    let (b, d, f, m) = (spec.batches, spec.input_size, spec.filters, spec.memory);
+    let mut model = OneOp::new();
+    let input_type = types(quant).0;
+    let x = model.input("x", &[b as i32, d as i32], input_type, tensor_quant(quant.map(|q| q.input)));
+    layer(&mut model, spec, quant, x, "", true, rng);
     let name = format!("SVDF {} (batches {b}, {d} inputs, {f} filters, memory {m}, rank {})", spec.name, spec.rank);
-    model.case(&name, first).then_invoked_with(inputs.collect())
+    invoked(model, &name, input_type, [b, d], rng)
+}
+
+/// Two SVDF layers in a row, as keyword-spotting models stack them: two state variables, the
+/// second layer's input quantized as the first's output.
+fn stacked(first: &Spec, second: &Spec, quant: Option<IntQuant>, rng: &mut Rng) -> Case {
+    let (b, d) = (first.batches, first.input_size);
+    let mut model = OneOp::new();
+    let input_type = types(quant).0;
+    let x = model.input("x", &[b as i32, d as i32], input_type, tensor_quant(quant.map(|q| q.input)));
+    let hidden = layer(&mut model, first, quant, x, "first_", false, rng);
+    let second_quant = quant.map(|q| IntQuant { input: q.output, ..q });
+    layer(&mut model, second, second_quant, hidden, "second_", true, rng);
+    let name = format!("two SVDFs {} then {}", first.name, second.name);
+    invoked(model, &name, input_type, [b, d], rng)
 }
 
 /// The `float_svdf` suite.
@@ -134,7 +186,10 @@ pub fn float_svdf() -> Vec<Case> {
         Spec::new("tanh", 1, 8, 8, 5, 2).with(Activation::Tanh),
         Spec::new("rank 3", 3, 2, 6, 2, 3),
     ];
-    specs.iter().map(|spec| case(spec, None, &mut rng)).collect()
+    let mut cases: Vec<Case> = specs.iter().map(|spec| case(spec, None, &mut rng)).collect();
+    let (first, second) = (Spec::new("relu", 1, 6, 8, 3, 1).with(Activation::Relu), Spec::new("rank 2", 1, 8, 4, 4, 2));
+    cases.push(stacked(&first, &second, None, &mut rng));
+    cases
 }
 
 /// The `int8_svdf` suite: int16 state and time weights.
@@ -171,7 +226,10 @@ pub fn int8_svdf() -> Vec<Case> {
             }),
         ),
     ];
-    cases.iter().map(|(spec, quant)| case(spec, Some(*quant), &mut rng)).collect()
+    let mut all: Vec<Case> = cases.iter().map(|(spec, quant)| case(spec, Some(*quant), &mut rng)).collect();
+    let (first, second) = (Spec::new("rank 1", 1, 10, 8, 4, 1), Spec::new("rank 2", 1, 8, 6, 3, 2));
+    all.push(stacked(&first, &second, Some(INT16_STATE), &mut rng));
+    all
 }
 
 /// The `int8_svdf_int8_state` suite: int8 state and time weights.
