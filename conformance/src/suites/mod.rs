@@ -9,8 +9,8 @@
 //! family: it holds what the 16x8 cases of `conv` and `fully_connected` share.)
 
 pub mod activation;
-pub mod batch_matmul;
 pub mod arithmetic;
+pub mod batch_matmul;
 pub mod binary;
 pub mod concatenation;
 pub mod conv;
@@ -27,6 +27,7 @@ pub mod reduce;
 pub mod reshape;
 pub mod softmax;
 pub mod strided_slice;
+pub mod svdf;
 pub mod transpose;
 pub mod transpose_conv;
 pub mod variable;
@@ -120,6 +121,7 @@ macro_rules! for_each_suite {
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
+            svdf: [float_svdf => 1e-5, int8_svdf => 0.0, int8_svdf_int8_state => 0.0],
             transpose: [int16_transpose => 0.0],
             transpose_conv: [float_transpose_conv => 0.0, int8_transpose_conv => 0.0, int16x8_transpose_conv => 0.0],
             variable: [variables => 1e-5],

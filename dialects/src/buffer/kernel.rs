@@ -66,6 +66,8 @@ pub const KERNELS: &[&str] = &[
     "strided_slice",
     "quantize",
     "dequantize",
+    "svdf_state",
+    "svdf",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input

@@ -261,6 +261,26 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "any beta (int16: beta × input scale below about 5), along the last dimension",
     },
+    OpSupport {
+        tflite: "SVDF",
+        op: "svdf",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+            variant(
+                "int8",
+                "int16 state and time weights, int32 bias",
+                &[Slot::One(&[Q16]), Slot::One(&[Q16]), Slot::One(&[Q32, I32])],
+                &[Q8],
+            ),
+            variant(
+                "int8/int8-state",
+                "int8 state and time weights, int32 bias",
+                &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::One(&[Q32, I32])],
+                &[Q8],
+            ),
+        ],
+        options: "a bias (TFLite Micro fails without one), any rank, batches, state persisting across invocations, fused activation (float: NONE/RELU/RELU6/RELU_N1_TO_1/TANH; int8: ignored, as TFLite Micro)",
+    },
     OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport {
         tflite: "PAD",
@@ -416,6 +436,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::One(&[RESOURCE])], &[F32]),
             variant("int8", "", &[Slot::One(&[RESOURCE])], &[Q8]),
+            variant("int16", "", &[Slot::One(&[RESOURCE])], &[Q16]),
         ],
         options: "",
     },
@@ -425,19 +446,35 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[F32])], &[]),
             variant("int8", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q8])], &[]),
+            variant("int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q16])], &[]),
         ],
         options: "",
     },
 ];
+
+/// Graph ops that compute one step of an operator of [`TABLE`] and are imported with its own op
+/// (SVDF's state update, `svdf_state`, before `svdf`): each entry names the operator it belongs
+/// to, and its variants are named as that operator's.
+pub const STEPS: &[OpSupport] = &[OpSupport {
+    tflite: "SVDF",
+    op: "svdf_state",
+    variants: &[
+        variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+        variant("int8", "", &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q16]),
+        variant("int8/int8-state", "", &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
+    ],
+    options: "",
+}];
 
 /// The entry of the TFLite operator called `name` (`CONV_2D`).
 pub fn by_tflite_name(name: &str) -> Option<&'static OpSupport> {
     TABLE.iter().find(|s| s.tflite == name)
 }
 
-/// The entry of the graph op `op` (without the `graph.` prefix).
+/// The entry of the graph op `op` (without the `graph.` prefix): its operator's, or its step's
+/// ([`STEPS`]).
 pub fn by_op(op: &str) -> Option<&'static OpSupport> {
-    TABLE.iter().find(|s| s.op == op)
+    TABLE.iter().chain(STEPS).find(|s| s.op == op)
 }
 
 impl Variant {
@@ -547,6 +584,18 @@ mod tests {
             assert!(TABLE[i + 1..].iter().all(|e| e.tflite != entry.tflite && e.op != entry.op), "{}", entry.tflite);
             assert!(super::super::op_name(entry.op).is_some(), "{} names no graph op", entry.op);
             assert!(!entry.variants.is_empty(), "{}", entry.tflite);
+        }
+    }
+
+    #[test]
+    fn steps_name_graph_ops_and_their_operators_variants() {
+        for step in STEPS {
+            assert!(super::super::op_name(step.op).is_some(), "{} names no graph op", step.op);
+            assert!(TABLE.iter().all(|e| e.op != step.op), "{} is an operator's op", step.op);
+            let operator = by_tflite_name(step.tflite).expect("a step of a listed operator");
+            for variant in step.variants {
+                assert!(operator.variants.iter().any(|v| v.name == variant.name), "{} {}", step.op, variant.name);
+            }
         }
     }
 

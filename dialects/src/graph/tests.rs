@@ -189,6 +189,13 @@ fn builders_cover_every_op() {
     let fc_result = t(&mut fx, &[64, 3], f);
     let var_type = t(&mut fx, &[1, 8, 8, 4], f);
     let x_up = t(&mut fx, &[1, 16, 16, 4], f);
+    // SVDF: 3 filters of memory 2 over the 64 rows of `flat`, rank 1.
+    let (svdf_state_type, svdf_time_type) = (t(&mut fx, &[64, 6], f), t(&mut fx, &[3, 2], f));
+    let time_value =
+        fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: svdf_time_type, splat: true, data: vec![0; 4] });
+    let svdf_bias_type = t(&mut fx, &[3], f);
+    let bias_value =
+        fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: svdf_bias_type, splat: true, data: vec![0; 4] });
     let (filter_type, dw_type, conv_result) =
         (t(&mut fx, &[4, 3, 3, 4], f), t(&mut fx, &[1, 3, 3, 8], f), t(&mut fx, &[1, 4, 4, 4], f));
     let filter_value =
@@ -269,6 +276,12 @@ fn builders_cover_every_op() {
     let handle = VarHandleOp::build(&mut b, "", "state", var_type).handle();
     let read = ReadVariableOp::build(&mut b, handle, var_type).result();
     AssignVariableOp::build(&mut b, handle, read);
+    let svdf_handle = VarHandleOp::build(&mut b, "", "svdf", svdf_state_type).handle();
+    let svdf_old = ReadVariableOp::build(&mut b, svdf_handle, svdf_state_type).result();
+    let svdf_new = SvdfStateOp::build(&mut b, svdf_old, flat, weights).result();
+    let time_weights = ConstOp::build(&mut b, time_value).result();
+    let svdf_bias = ConstOp::build(&mut b, bias_value).result();
+    SvdfOp::build(&mut b, svdf_new, time_weights, svdf_bias, 1, Activation::Tanh, fc_result);
     let ops: Vec<OpId> = fx.ctx.block_ops(fx.func.entry_block(&fx.ctx).expect("body")).collect();
     let names: std::collections::BTreeSet<&str> = ops.iter().map(|&op| fx.ctx.op_name_of(op)).collect();
     let defined: std::collections::BTreeSet<&str> = super::signature::all_defs().iter().map(|d| d.name).collect();

@@ -46,6 +46,8 @@ pub enum BuiltinOp {
     Reshape,
     /// `SOFTMAX` (25).
     Softmax,
+    /// `SVDF` (27).
+    Svdf,
     /// `TANH` (28).
     Tanh,
     /// `CUSTOM` (32).
@@ -128,7 +130,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 56] = [
+    pub const ALL: [BuiltinOp; 57] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -146,6 +148,7 @@ impl BuiltinOp {
         BuiltinOp::Relu6,
         BuiltinOp::Reshape,
         BuiltinOp::Softmax,
+        BuiltinOp::Svdf,
         BuiltinOp::Tanh,
         BuiltinOp::Custom,
         BuiltinOp::Pad,
@@ -207,6 +210,7 @@ impl BuiltinOp {
             BuiltinOp::Relu6 => "RELU6",
             BuiltinOp::Reshape => "RESHAPE",
             BuiltinOp::Softmax => "SOFTMAX",
+            BuiltinOp::Svdf => "SVDF",
             BuiltinOp::Tanh => "TANH",
             BuiltinOp::Custom => "CUSTOM",
             BuiltinOp::Pad => "PAD",
@@ -269,6 +273,7 @@ impl BuiltinOp {
             BuiltinOp::Relu6 => 21,
             BuiltinOp::Reshape => 22,
             BuiltinOp::Softmax => 25,
+            BuiltinOp::Svdf => 27,
             BuiltinOp::Tanh => 28,
             BuiltinOp::Custom => 32,
             BuiltinOp::Pad => 34,
@@ -343,6 +348,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Relu6 => BuiltinOp::Relu6,
             fb::BuiltinOperator::Reshape => BuiltinOp::Reshape,
             fb::BuiltinOperator::Softmax => BuiltinOp::Softmax,
+            fb::BuiltinOperator::Svdf => BuiltinOp::Svdf,
             fb::BuiltinOperator::Tanh => BuiltinOp::Tanh,
             fb::BuiltinOperator::Custom => BuiltinOp::Custom,
             fb::BuiltinOperator::Pad => BuiltinOp::Pad,
@@ -406,6 +412,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Relu6 => fb::BuiltinOperator::Relu6,
             BuiltinOp::Reshape => fb::BuiltinOperator::Reshape,
             BuiltinOp::Softmax => fb::BuiltinOperator::Softmax,
+            BuiltinOp::Svdf => fb::BuiltinOperator::Svdf,
             BuiltinOp::Tanh => fb::BuiltinOperator::Tanh,
             BuiltinOp::Custom => fb::BuiltinOperator::Custom,
             BuiltinOp::Pad => fb::BuiltinOperator::Pad,
@@ -565,6 +572,7 @@ mod tests {
             ("RELU6", 21),
             ("RESHAPE", 22),
             ("SOFTMAX", 25),
+            ("SVDF", 27),
             ("TANH", 28),
             ("CUSTOM", 32),
             ("PAD", 34),

@@ -144,6 +144,17 @@ pub struct SoftmaxOptions {
     pub beta: f32,
 }
 
+/// `SVDFOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SvdfOptions {
+    /// `rank`: how many filters add up to one output unit.
+    pub rank: i32,
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+    /// `asymmetric_quantize_inputs` (version 4+, hybrid kernels only).
+    pub asymmetric_quantize_inputs: bool,
+}
+
 /// `LeakyReluOptions`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LeakyReluOptions {
@@ -247,6 +258,8 @@ pub enum BuiltinOptions<'a> {
     FullyConnected(FullyConnectedOptions),
     /// `SoftmaxOptions` (`SOFTMAX`).
     Softmax(SoftmaxOptions),
+    /// `SVDFOptions` (`SVDF`).
+    Svdf(SvdfOptions),
     /// `ConcatenationOptions` (`CONCATENATION`).
     Concatenation(ConcatenationOptions),
     /// `AddOptions` (`ADD`).
@@ -360,6 +373,11 @@ impl BuiltinOptions<'static> {
                 quantized_bias_type: None,
             }),
             BuiltinOp::Softmax => BuiltinOptions::Softmax(SoftmaxOptions { beta: 0.0 }),
+            BuiltinOp::Svdf => BuiltinOptions::Svdf(SvdfOptions {
+                rank: 0,
+                fused_activation: Activation::None,
+                asymmetric_quantize_inputs: false,
+            }),
             BuiltinOp::Concatenation => {
                 BuiltinOptions::Concatenation(ConcatenationOptions { axis: 0, fused_activation: Activation::None })
             }
@@ -440,6 +458,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Pool2D(_) => "Pool2DOptions",
             BuiltinOptions::FullyConnected(_) => "FullyConnectedOptions",
             BuiltinOptions::Softmax(_) => "SoftmaxOptions",
+            BuiltinOptions::Svdf(_) => "SVDFOptions",
             BuiltinOptions::Concatenation(_) => "ConcatenationOptions",
             BuiltinOptions::Add(_) => "AddOptions",
             BuiltinOptions::Sub(_) => "SubOptions",
@@ -490,6 +509,7 @@ impl BuiltinOp {
             BuiltinOp::Mul => "MulOptions",
             BuiltinOp::Reshape => "ReshapeOptions",
             BuiltinOp::Softmax => "SoftmaxOptions",
+            BuiltinOp::Svdf => "SVDFOptions",
             BuiltinOp::Pad => "PadOptions",
             BuiltinOp::Transpose => "TransposeOptions",
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
@@ -579,6 +599,11 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             quantized_bias_type: bias_type(o.quantized_bias_type()?),
         }),
         R::SoftmaxOptions(o) => BuiltinOptions::Softmax(SoftmaxOptions { beta: o.beta()? }),
+        R::SvdfOptions(o) => BuiltinOptions::Svdf(SvdfOptions {
+            rank: o.rank()?,
+            fused_activation: o.fused_activation_function()?.into(),
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs()?,
+        }),
         R::ConcatenationOptions(o) => BuiltinOptions::Concatenation(ConcatenationOptions {
             axis: o.axis()?,
             fused_activation: o.fused_activation_function()?.into(),
@@ -700,6 +725,7 @@ mod tests {
             "Pool2DOptions",
             "FullyConnectedOptions",
             "SoftmaxOptions",
+            "SVDFOptions",
             "ConcatenationOptions",
             "AddOptions",
             "SubOptions",
@@ -751,6 +777,7 @@ mod tests {
                 Some(R::Pool2DOptions(_)) => R::Pool2DOptions(Box::default()),
                 Some(R::FullyConnectedOptions(_)) => R::FullyConnectedOptions(Box::default()),
                 Some(R::SoftmaxOptions(_)) => R::SoftmaxOptions(Box::default()),
+                Some(R::SvdfOptions(_)) => R::SvdfOptions(Box::default()),
                 Some(R::ConcatenationOptions(_)) => R::ConcatenationOptions(Box::default()),
                 Some(R::AddOptions(_)) => R::AddOptions(Box::default()),
                 Some(R::SubOptions(_)) => R::SubOptions(Box::default()),

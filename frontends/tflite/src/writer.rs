@@ -271,6 +271,11 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
             quantized_bias_type: o.quantized_bias_type.map_or(raw::TensorType::Float32, Into::into),
         })),
         BuiltinOptions::Softmax(o) => R::SoftmaxOptions(Box::new(raw::SoftmaxOptions { beta: o.beta })),
+        BuiltinOptions::Svdf(o) => R::SvdfOptions(Box::new(raw::SvdfOptions {
+            rank: o.rank,
+            fused_activation_function: o.fused_activation.into(),
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs,
+        })),
         BuiltinOptions::Concatenation(o) => R::ConcatenationOptions(Box::new(raw::ConcatenationOptions {
             axis: o.axis,
             fused_activation_function: o.fused_activation.into(),
@@ -409,6 +414,11 @@ mod tests {
                 quantized_bias_type: Some(DType::Int32),
             }),
             BuiltinOp::Softmax => BuiltinOptions::Softmax(SoftmaxOptions { beta: 0.25 }),
+            BuiltinOp::Svdf => BuiltinOptions::Svdf(SvdfOptions {
+                rank: 2,
+                fused_activation: Activation::Relu6,
+                asymmetric_quantize_inputs: true,
+            }),
             BuiltinOp::Concatenation => {
                 BuiltinOptions::Concatenation(ConcatenationOptions { axis: -1, fused_activation: Activation::SignBit })
             }

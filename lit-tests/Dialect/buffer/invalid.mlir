@@ -177,7 +177,7 @@
 
 "func.func"() <{function_type = (!buffer<4xi8>, !buffer<4xi8>) -> (), sym_name = "f"}> ({
 ^bb0(%x: !buffer<4xi8>, %y: !buffer<4xi8>):
-  // expected-error-re@+1 {{'buffer.kernel' op 'kernel' must name a graph op with a kernel (conv_2d, depthwise_conv_2d, {{.*}}, dequantize), but is "reshape"}}
+  // expected-error-re@+1 {{'buffer.kernel' op 'kernel' must name a graph op with a kernel (conv_2d, depthwise_conv_2d, {{.*}}), but is "reshape"}}
   "buffer.kernel"(%x, %y) <{kernel = "reshape"}> : (!buffer<4xi8>, !buffer<4xi8>) -> ()
   "func.return"() : () -> ()
 }) : () -> ()

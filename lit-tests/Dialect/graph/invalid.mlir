@@ -1350,3 +1350,73 @@
   %0 = "graph.add_n"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// svdf_state: the state holds whole memories of the weights' filters.
+"func.func"() <{function_type = (tensor<1x7xf32>, tensor<1x3xf32>, tensor<4x3xf32>) -> (), sym_name = "f114"}> ({
+^bb0(%s: tensor<1x7xf32>, %x: tensor<1x3xf32>, %wf: tensor<4x3xf32>):
+  // expected-error@+1 {{'graph.svdf_state' op state row of 7 is not a memory of 4 filters}}
+  %0 = "graph.svdf_state"(%s, %x, %wf) : (tensor<1x7xf32>, tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x7xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf_state: the feature weights take the input's size.
+"func.func"() <{function_type = (tensor<1x8xf32>, tensor<1x5xf32>, tensor<4x3xf32>) -> (), sym_name = "f115"}> ({
+^bb0(%s: tensor<1x8xf32>, %x: tensor<1x5xf32>, %wf: tensor<4x3xf32>):
+  // expected-error@+1 {{'graph.svdf_state' op weights_feature takes 3 inputs, but the input has 5}}
+  %0 = "graph.svdf_state"(%s, %x, %wf) : (tensor<1x8xf32>, tensor<1x5xf32>, tensor<4x3xf32>) -> tensor<1x8xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf_state: TFLite Micro's integer SVDF keeps an int16 or int8 state, not int32.
+"func.func"() <{function_type = (tensor<1x8x!quant.uniform<i32:f32, 0.5>>, tensor<1x3x!quant.uniform<i8:f32, 0.5>>, tensor<4x3x!quant.uniform<i8:f32, 0.5>>) -> (), sym_name = "f116"}> ({
+^bb0(%s: tensor<1x8x!quant.uniform<i32:f32, 0.5>>, %x: tensor<1x3x!quant.uniform<i8:f32, 0.5>>, %wf: tensor<4x3x!quant.uniform<i8:f32, 0.5>>):
+  // expected-error@+1 {{'graph.svdf_state' op state element type must be quantized i16 or quantized i8, but got '!quant.uniform<i32:f32, 5.000000e-01>'}}
+  %0 = "graph.svdf_state"(%s, %x, %wf) : (tensor<1x8x!quant.uniform<i32:f32, 0.5>>, tensor<1x3x!quant.uniform<i8:f32, 0.5>>, tensor<4x3x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x8x!quant.uniform<i32:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf: the filters split into units of the rank.
+"func.func"() <{function_type = (tensor<1x6xf32>, tensor<3x2xf32>, tensor<1xf32>) -> (), sym_name = "f117"}> ({
+^bb0(%s: tensor<1x6xf32>, %wt: tensor<3x2xf32>, %b: tensor<1xf32>):
+  // expected-error@+1 {{'graph.svdf' op weights_time has 3 filters, which is not a multiple of the rank 2}}
+  %0 = "graph.svdf"(%s, %wt, %b) <{rank = 2 : i64, fused_activation = "NONE"}> : (tensor<1x6xf32>, tensor<3x2xf32>, tensor<1xf32>) -> tensor<1x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf: SIGN_BIT is refused (TFLite Micro returns the sign bit of NaNs too).
+"func.func"() <{function_type = (tensor<1x6xf32>, tensor<3x2xf32>, tensor<3xf32>) -> (), sym_name = "f118"}> ({
+^bb0(%s: tensor<1x6xf32>, %wt: tensor<3x2xf32>, %b: tensor<3xf32>):
+  // expected-error@+1 {{'graph.svdf' op fused activation "SIGN_BIT" is not supported on an SVDF}}
+  %0 = "graph.svdf"(%s, %wt, %b) <{rank = 1 : i64, fused_activation = "SIGN_BIT"}> : (tensor<1x6xf32>, tensor<3x2xf32>, tensor<3xf32>) -> tensor<1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf: the integer bias scale is state scale × time-weight scale (to TFLite Micro's 1e-5).
+"func.func"() <{function_type = (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i16:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.5>>) -> (), sym_name = "f119"}> ({
+^bb0(%s: tensor<1x6x!quant.uniform<i16:f32, 0.5>>, %wt: tensor<3x2x!quant.uniform<i16:f32, 0.25>>, %b: tensor<3x!quant.uniform<i32:f32, 0.5>>):
+  // expected-error@+1 {{'graph.svdf' op bias scale 0.5 does not match state scale × weights_time scale (0.5 × 0.25 = 0.125)}}
+  %0 = "graph.svdf"(%s, %wt, %b) <{rank = 1 : i64, fused_activation = "NONE"}> : (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i16:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.5>>) -> tensor<1x3x!quant.uniform<i8:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf: the time weights share the state's storage (TFLM reads both as one type).
+"func.func"() <{function_type = (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i8:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.125>>) -> (), sym_name = "f120"}> ({
+^bb0(%s: tensor<1x6x!quant.uniform<i16:f32, 0.5>>, %wt: tensor<3x2x!quant.uniform<i8:f32, 0.25>>, %b: tensor<3x!quant.uniform<i32:f32, 0.125>>):
+  // expected-error@+1 {{'graph.svdf' op weights_time element type must be quantized i16, but got '!quant.uniform<i8:f32, 2.500000e-01>'}}
+  %0 = "graph.svdf"(%s, %wt, %b) <{rank = 1 : i64, fused_activation = "NONE"}> : (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i8:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.125>>) -> tensor<1x3x!quant.uniform<i8:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()

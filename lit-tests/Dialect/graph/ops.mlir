@@ -250,6 +250,37 @@
   "func.return"(%window) : (tensor<1x4x8x!q8>) -> ()
 }) : () -> ()
 
+// SVDF (int8, int16 state): the state variable read, stepped by svdf_state, written back, and
+// the output computed from the new state (2 batches, 3 inputs, 4 filters of memory 2, rank 2).
+!qsx = !quant.uniform<i8:f32, 1.562500e-02:-3>
+!qsw = !quant.uniform<i8:f32, 7.812500e-03>
+!qss = !quant.uniform<i16:f32, 0.000244140625>
+!qst = !quant.uniform<i16:f32, 0.000030517578125>
+!qsb = !quant.uniform<i32:f32, 7.450580596923828125e-09>
+!qsy = !quant.uniform<i8:f32, 6.250000e-02:5>
+// CHECK-LABEL: sym_name = "svdf"
+"func.func"() <{function_type = (tensor<2x3x!qsx>, tensor<4x3x!qsw>, tensor<4x2x!qst>, tensor<2x!qsb>) -> tensor<2x2x!qsy>, sym_name = "svdf"}> ({
+^bb0(%x: tensor<2x3x!qsx>, %wf: tensor<4x3x!qsw>, %wt: tensor<4x2x!qst>, %bias: tensor<2x!qsb>):
+  %h = "graph.var_handle"() <{container = "tflite.variable_tensor", shared_name = "state", value_type = tensor<2x8x!qss>}> : () -> !graph.resource
+  %old = "graph.read_variable"(%h) : (!graph.resource) -> tensor<2x8x!qss>
+  // CHECK: %[[NEW:.*]] = "graph.svdf_state"(%{{.*}}, %arg0, %arg1) : (tensor<2x8x!quant.uniform<i16:f32, 2.44140625E-4>>, tensor<2x3x{{.*}}>, tensor<4x3x{{.*}}>) -> tensor<2x8x!quant.uniform<i16:f32, 2.44140625E-4>>
+  %new = "graph.svdf_state"(%old, %x, %wf) : (tensor<2x8x!qss>, tensor<2x3x!qsx>, tensor<4x3x!qsw>) -> tensor<2x8x!qss>
+  "graph.assign_variable"(%h, %new) : (!graph.resource, tensor<2x8x!qss>) -> ()
+  // CHECK: "graph.svdf"(%[[NEW]], %arg2, %arg3) <{fused_activation = "NONE", rank = 2 : i64}> : ({{.*}}) -> tensor<2x2x!quant.uniform<i8:f32, 6.250000e-02:5>>
+  %y = "graph.svdf"(%new, %wt, %bias) <{rank = 2 : i64, fused_activation = "NONE"}> : (tensor<2x8x!qss>, tensor<4x2x!qst>, tensor<2x!qsb>) -> tensor<2x2x!qsy>
+  "func.return"(%y) : (tensor<2x2x!qsy>) -> ()
+}) : () -> ()
+
+// A float SVDF may fuse TANH (TFLite Micro's float kernel applies it).
+// CHECK-LABEL: sym_name = "svdf_f32"
+"func.func"() <{function_type = (tensor<1x8xf32>, tensor<1x3xf32>, tensor<4x3xf32>, tensor<4x2xf32>, tensor<4xf32>) -> tensor<1x4xf32>, sym_name = "svdf_f32"}> ({
+^bb0(%s: tensor<1x8xf32>, %x: tensor<1x3xf32>, %wf: tensor<4x3xf32>, %wt: tensor<4x2xf32>, %bias: tensor<4xf32>):
+  %new = "graph.svdf_state"(%s, %x, %wf) : (tensor<1x8xf32>, tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x8xf32>
+  // CHECK: "graph.svdf"({{.*}}) <{fused_activation = "TANH", rank = 1 : i64}>
+  %y = "graph.svdf"(%new, %wt, %bias) <{rank = 1 : i64, fused_activation = "TANH"}> : (tensor<1x8xf32>, tensor<4x2xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+  "func.return"(%y) : (tensor<1x4xf32>) -> ()
+}) : () -> ()
+
 {-#
   dialect_resources: {
     builtin: {

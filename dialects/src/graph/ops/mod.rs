@@ -15,11 +15,12 @@ mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
-mod matmul;
 mod math;
+mod matmul;
 mod pool;
 mod quantization;
 mod reduction;
+mod sequence;
 mod slice;
 mod variable;
 
@@ -28,11 +29,12 @@ pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
-pub use matmul::*;
 pub use math::*;
+pub use matmul::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
+pub use sequence::*;
 pub use slice::*;
 pub use variable::*;
 
@@ -54,6 +56,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     slice::OPS,
     quantization::OPS,
     variable::OPS,
+    sequence::OPS,
 ];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know

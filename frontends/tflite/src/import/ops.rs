@@ -9,6 +9,16 @@ use mc_dialects::graph::support;
 use mc_dialects::graph::*;
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, Type, Value};
 
+/// The input of `SVDF` that holds its bias (optional in TFLite's schema, required by TFLite Micro).
+const SVDF_BIAS_INPUT: usize = 3;
+
+/// The input of `SVDF` that holds its activation state (a variable tensor).
+const SVDF_STATE_INPUT: usize = 4;
+
+/// The `container` of the variables made of TFLite variable tensors (state updated in place by
+/// an operator), told apart from resource variables; their `shared_name` is the tensor's name.
+const VARIABLE_TENSOR_CONTAINER: &str = "tflite.variable_tensor";
+
 fn activation(a: TflActivation) -> Activation {
     match a {
         TflActivation::None => Activation::None,
@@ -135,6 +145,34 @@ impl SubgraphImporter<'_, '_> {
         }
     }
 
+    /// The variable tensor that operator `index` takes as input `position` and updates in place
+    /// (an SVDF's activation state): the name of the variable it becomes and its type.
+    fn state_variable(
+        &mut self,
+        index: usize,
+        operator: &Operator<'_>,
+        position: usize,
+    ) -> Result<(String, Type), Diagnostic> {
+        let Some(t) = operator.inputs().get(position).copied().flatten() else {
+            return Err(self.op_error(index, format!("input {position} (the state) is missing")));
+        };
+        let tensor = &self.subgraph.tensors()[t];
+        if !tensor.is_variable() || tensor.is_constant() || self.values[t].is_some() {
+            let name = tensor.name().to_string();
+            return Err(self.op_error(
+                index,
+                format!(
+                    "input {position} (the state), tensor {t} '{name}', must be a variable tensor that is no constant, subgraph input or other operator's output"
+                ),
+            ));
+        }
+        // Named after the tensor; unnamed or with a name another tensor shares, after its index.
+        let tensors = self.subgraph.tensors();
+        let shared = tensors.iter().enumerate().any(|(i, other)| i != t && other.name() == tensor.name());
+        let name = if tensor.name().is_empty() || shared { format!("tensor_{t}") } else { tensor.name().to_string() };
+        Ok((name, self.tensor_type(t, Some(index))?))
+    }
+
     fn build_operator(
         &mut self,
         index: usize,
@@ -152,9 +190,16 @@ impl SubgraphImporter<'_, '_> {
             B::TransposeConv => 3,
             B::BatchMatMul => 2,
             B::Concatenation | B::AddN => operator.inputs().len(),
+            B::Svdf => 3,
             B::VarHandle => 0,
             _ => 1,
         };
+        if builtin == B::Svdf && operator.inputs().get(SVDF_BIAS_INPUT).copied().flatten().is_none() {
+            return Err(self.op_error(
+                index,
+                "an SVDF without a bias (input 3) is not supported: TFLite Micro's kernel fails without one",
+            ));
+        }
         let mut inputs = Vec::new();
         for position in 0..required {
             inputs.push(self.input(index, operator, position, body)?);
@@ -201,6 +246,8 @@ impl SubgraphImporter<'_, '_> {
         } else {
             None
         };
+        let state =
+            if builtin == B::Svdf { Some(self.state_variable(index, operator, SVDF_STATE_INPUT)?) } else { None };
         let result_type = match result {
             Some(ty) => ty,
             None => self.ctx.none_type(),
@@ -353,6 +400,16 @@ impl SubgraphImporter<'_, '_> {
                 let (container, shared_name) = (o.container.unwrap_or(""), o.shared_name.unwrap_or(""));
                 Some(VarHandleOp::build(b, container, shared_name, value_type).0)
             }
+            (B::Svdf, BuiltinOptions::Svdf(o)) => optional.map(|bias| {
+                // The state tensor TFLite updates in place: read, replaced, written back.
+                let (name, ty) = state.expect("computed for SVDF");
+                let handle = VarHandleOp::build(b, VARIABLE_TENSOR_CONTAINER, &name, ty).handle();
+                let old = ReadVariableOp::build(b, handle, ty).result();
+                let new = SvdfStateOp::build(b, old, inputs[0], inputs[1]).result();
+                AssignVariableOp::build(b, handle, new);
+                let act = activation(o.fused_activation);
+                SvdfOp::build(b, new, inputs[2], bias, o.rank.into(), act, result_type).0
+            }),
             (B::ReadVariable, _) => Some(ReadVariableOp::build(b, inputs[0], result_type).0),
             (B::AssignVariable, _) => Some(AssignVariableOp::build(b, inputs[0], inputs[1]).0),
             _ => None,

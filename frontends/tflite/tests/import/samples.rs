@@ -80,6 +80,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("dequantize_i8", dequantize_i8),
     ("dequantize_i16", dequantize_i16),
     ("variables", variables),
+    ("svdf_i8", svdf_i8),
     ("several_subgraphs", several_subgraphs),
 ];
 
@@ -906,6 +907,29 @@ pub fn variables() -> ModelBuilder {
     b.add_op(BuiltinOp::Add, &[old, x], &[new], BuiltinOptions::Add(add_sub(Activation::None)));
     b.add_op(BuiltinOp::AssignVariable, &[handle, new], &[], BuiltinOptions::AssignVariable);
     model(&[x], &[new], &mut b);
+    b
+}
+
+/// int8 SVDF with an int16 state (a variable tensor), 2 batches, 3 inputs, 4 filters of memory 2,
+/// rank 2; the bias scale is state × time-weight scale.
+pub fn svdf_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -3);
+    let wf = b.add_constant("weights_feature", &[4, 3], DType::Int8, &zeros(12));
+    per_tensor(&mut b, wf, 0.25, 0);
+    let wt = b.add_constant("weights_time", &[4, 2], DType::Int16, &zeros(16));
+    per_tensor(&mut b, wt, 0.125, 0);
+    let bias = b.add_constant("bias", &[2], DType::Int32, &zeros(8));
+    per_tensor(&mut b, bias, 0.0625, 0);
+    let state = b.add_tensor("state", &[2, 8], DType::Int16);
+    per_tensor(&mut b, state, 0.5, 0);
+    b.set_variable(state);
+    let y = b.add_tensor("output", &[2, 2], DType::Int8);
+    per_tensor(&mut b, y, 1.0, 4);
+    let options = SvdfOptions { rank: 2, fused_activation: Activation::Relu, asymmetric_quantize_inputs: false };
+    b.add_op(BuiltinOp::Svdf, &[x, wf, wt, bias, state], &[y], BuiltinOptions::Svdf(options));
+    model(&[x], &[y], &mut b);
     b
 }
 

@@ -47,6 +47,7 @@
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
+//! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
 //!
 //! What the lowerings share:
 //!
@@ -64,8 +65,8 @@
 
 mod accumulation;
 mod activation;
-mod batch_matmul;
 mod add_n;
+mod batch_matmul;
 mod binary;
 mod broadcast;
 mod concatenation;
@@ -79,8 +80,8 @@ mod fully_connected;
 pub mod gemmlowp;
 mod hard_swish;
 mod lut;
-mod mean_or_sum;
 mod math;
+mod mean_or_sum;
 mod min_max;
 mod neg;
 pub mod overlap;
@@ -96,6 +97,7 @@ mod softmax;
 mod softmax_int16;
 mod squared_difference;
 mod strided_slice;
+mod svdf;
 mod transpose_conv;
 mod window;
 
@@ -142,6 +144,8 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "pad" => pad::lower,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,
+        "svdf_state" => svdf::lower_state,
+        "svdf" => svdf::lower,
         _ => return None,
     })
 }
