@@ -4,11 +4,14 @@
 The reference half of mc's conformance tests (conformance/src/reference.rs writes
 the manifest). The manifest is a JSON list of cases:
 
-    {"name": ..., "model": path, "inputs": [{"path", "dtype", "shape"}],
+    {"name": ..., "model": path, "invocations": [[{"path", "dtype", "shape"}]],
      "outputs": prefix, "num_outputs": n}
 
-Each input file holds the raw little-endian elements. For each case this writes
-<prefix>_<i>.bin per output and <prefix>.json listing them (path, dtype, shape).
+Each input file holds the raw little-endian elements. Each case's model is loaded once
+and invoked once per list of inputs, in order (state such as variables carries over,
+as in an application calling Invoke() repeatedly). For each case this writes
+<prefix>_<k>.bin per output of each invocation (k counts on across invocations) and
+<prefix>.json listing them (path, dtype, shape), invocation after invocation.
 
 Usage: tflm_batch.py MANIFEST.json
 """
@@ -24,16 +27,17 @@ ARENA_BYTES = 16 << 20
 
 def run_case(case):
     interpreter = runtime.Interpreter.from_file(case["model"], arena_size=ARENA_BYTES)
-    for index, spec in enumerate(case["inputs"]):
-        data = np.fromfile(spec["path"], dtype=spec["dtype"]).reshape(spec["shape"])
-        interpreter.set_input(data, index)
-    interpreter.invoke()
     listing = []
-    for index in range(case["num_outputs"]):
-        output = interpreter.get_output(index)
-        path = f"{case['outputs']}_{index}.bin"
-        np.ascontiguousarray(output).tofile(path)
-        listing.append({"path": path, "dtype": output.dtype.name, "shape": list(output.shape)})
+    for inputs in case["invocations"]:
+        for index, spec in enumerate(inputs):
+            data = np.fromfile(spec["path"], dtype=spec["dtype"]).reshape(spec["shape"])
+            interpreter.set_input(data, index)
+        interpreter.invoke()
+        for index in range(case["num_outputs"]):
+            output = interpreter.get_output(index)
+            path = f"{case['outputs']}_{len(listing)}.bin"
+            np.ascontiguousarray(output).tofile(path)
+            listing.append({"path": path, "dtype": output.dtype.name, "shape": list(output.shape)})
     with open(case["outputs"] + ".json", "w") as f:
         json.dump(listing, f)
 

@@ -41,6 +41,7 @@ pub fn cases(file: &str, count: usize, seed: u64) -> Vec<Case> {
             name: format!("{file}, input {i}"),
             model: model.clone(),
             inputs: inputs.iter().map(|(dtype, shape)| Tensor::random(*dtype, shape, &mut rng)).collect(),
+            then: Vec::new(),
             expected: None,
         })
         .collect()

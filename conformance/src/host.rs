@@ -31,22 +31,54 @@ pub fn run_model_with_planner(
     name: &str,
     usmp_options: &str,
 ) -> Result<Vec<Tensor>, String> {
-    let (model, inputs, name, options) = (model.to_vec(), inputs.to_vec(), name.to_string(), usmp_options.to_string());
+    run_invocations(model, &[inputs.to_vec()], name, usmp_options)
+}
+
+/// Compiles `model` once and invokes it once per list of `invocations` (one tensor per model
+/// input each), in order and in one instance, so that state (variables) carries over as in
+/// TFLite Micro's successive `Invoke()`s; returns the outputs of every invocation, one after
+/// the other.
+///
+/// # Errors
+///
+/// As [`run_model`].
+pub fn run_invocations(
+    model: &[u8],
+    invocations: &[Vec<Tensor>],
+    name: &str,
+    usmp_options: &str,
+) -> Result<Vec<Tensor>, String> {
+    let (model, invocations, name, options) =
+        (model.to_vec(), invocations.to_vec(), name.to_string(), usmp_options.to_string());
     std::thread::Builder::new()
         .stack_size(STACK_BYTES)
-        .spawn(move || run_on_this_thread(&model, &inputs, &name, &options))
+        .spawn(move || run_on_this_thread(&model, &invocations, &name, &options))
         .expect("a thread")
         .join()
         .map_err(|_| "mc panicked".to_string())?
 }
 
-fn run_on_this_thread(model: &[u8], inputs: &[Tensor], name: &str, usmp_options: &str) -> Result<Vec<Tensor>, String> {
+fn run_on_this_thread(
+    model: &[u8],
+    invocations: &[Vec<Tensor>],
+    name: &str,
+    usmp_options: &str,
+) -> Result<Vec<Tensor>, String> {
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
     let module = mc_tflite::import::import_and_verify(&mut ctx, model, name).map_err(|d| render(&ctx, &d))?;
     let lowered = lower(&mut ctx, module.op(), usmp_options)?;
     let jit = JitModule::compile(&ctx, lowered).map_err(|d| render(&ctx, &[d]))?;
     let params = main_params(&ctx, lowered)?;
+    let mut outputs = Vec::new();
+    for inputs in invocations {
+        outputs.extend(invoke(&jit, &params, inputs)?);
+    }
+    Ok(outputs)
+}
+
+/// Calls `@main` of `jit` (parameters `params`) once on `inputs`; returns the outputs.
+fn invoke(jit: &JitModule, params: &[(DType, Vec<usize>)], inputs: &[Tensor]) -> Result<Vec<Tensor>, String> {
     if params.len() < inputs.len() {
         return Err(format!("the model takes {} buffers, but {} inputs were given", params.len(), inputs.len()));
     }

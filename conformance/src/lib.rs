@@ -40,20 +40,35 @@ pub struct Case {
     pub model: Vec<u8>,
     /// One tensor per model input, in order.
     pub inputs: Vec<Tensor>,
+    /// The inputs of the invocations after the first, one list per invocation (empty: one
+    /// invocation). The model's state (variables) carries over from one invocation to the next,
+    /// and the outputs of every invocation are compared.
+    pub then: Vec<Vec<Tensor>>,
     /// The outputs, when a Rust transcription of TFLite's kernel computes them because TFLite
     /// Micro has no kernel for the operator (`RELU_N1_TO_1`); `None`: TFLite Micro's outputs.
     pub expected: Option<Vec<Tensor>>,
 }
 
 impl Case {
+    /// The case invoked again after the first invocation, once per list of `inputs`, in the
+    /// same model instance (state carries over).
+    pub fn then_invoked_with(self, inputs: Vec<Vec<Tensor>>) -> Case {
+        Case { then: inputs, ..self }
+    }
+
+    /// The inputs of every invocation, in order.
+    pub fn invocations(&self) -> Vec<Vec<Tensor>> {
+        std::iter::once(self.inputs.clone()).chain(self.then.iter().cloned()).collect()
+    }
+
     /// The case with `outputs` as its expected outputs instead of TFLite Micro's.
     pub fn with_expected(self, outputs: Vec<Tensor>) -> Case {
         Case { expected: Some(outputs), ..self }
     }
 }
 
-/// Runs every case through mc and through TFLite Micro (or compares with its `expected` outputs)
-/// and checks that the outputs agree: int8
+/// Runs every case through mc and through TFLite Micro (or compares with its `expected` outputs),
+/// invocation after invocation, and checks that the outputs agree: int8
 /// and other integer outputs byte for byte, float outputs within `float_tolerance` relative
 /// (plus the same absolute tolerance near zero). Panics listing every mismatching case.
 pub fn check_cases(cases: &[Case], float_tolerance: f32) {
@@ -71,7 +86,7 @@ pub fn check_cases_with_planner(cases: &[Case], float_tolerance: f32, usmp_optio
             Some(outputs) => outputs.clone(),
             None => from_tflm.next().expect("one result per case"),
         };
-        let got = match host::run_model_with_planner(&case.model, &case.inputs, &case.name, usmp_options) {
+        let got = match host::run_invocations(&case.model, &case.invocations(), &case.name, usmp_options) {
             Ok(outputs) => outputs,
             Err(message) => {
                 failures.push(format!("{}: mc failed:\n{message}", case.name));

@@ -92,6 +92,14 @@ impl OneOp {
         self.tensor(name, shape, dtype, quant, None)
     }
 
+    /// A variable tensor (`is_variable`): state an operator updates in place, kept from one
+    /// invocation to the next (an SVDF's activation state).
+    pub fn variable(&mut self, name: &str, shape: &[i32], dtype: DType, quant: Option<Quant>) -> i32 {
+        let t = self.tensor(name, shape, dtype, quant, None);
+        self.builder.set_variable(t);
+        t
+    }
+
     /// A variable's handle (the output of `VAR_HANDLE`).
     pub fn resource(&mut self, name: &str) -> i32 {
         self.builder.add_tensor(name, &[], mc_tflite::DType::Resource)
@@ -118,6 +126,6 @@ impl OneOp {
 
     /// The model as a [`Case`] named `name` with `inputs`.
     pub fn case(self, name: &str, inputs: Vec<Tensor>) -> Case {
-        Case { name: name.to_string(), model: self.finish(), inputs, expected: None }
+        Case { name: name.to_string(), model: self.finish(), inputs, then: Vec::new(), expected: None }
     }
 }

@@ -102,6 +102,7 @@ pub fn network_cases(float: bool, seed: u64, inputs: usize) -> Vec<Case> {
             name: format!("{kind} network (weights {seed}), input {i}"),
             model: model.clone(),
             inputs: vec![Tensor::random(dtype, &INPUT_SHAPE, &mut rng)],
+            then: Vec::new(),
             expected: None,
         })
         .collect()

@@ -9,22 +9,29 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The outputs TFLite Micro computes for each case, in order. Panics with the interpreter's
-/// error output if it fails (a model it rejects is a broken test, not a pass).
+/// The outputs TFLite Micro computes for each case, in order (a case invoked several times: the
+/// outputs of each invocation, one after the other). Panics with the interpreter's error output
+/// if it fails (a model it rejects is a broken test, not a pass).
 pub fn run_tflm(cases: &[Case]) -> Vec<Vec<Tensor>> {
     let dir = scratch_dir();
     let mut manifest = Vec::new();
     for (index, case) in cases.iter().enumerate() {
         let model = dir.join(format!("case{index}.tflite"));
         std::fs::write(&model, &case.model).expect("write the model");
-        let inputs: Vec<Value> = case
-            .inputs
+        let invocations: Vec<Vec<Value>> = case
+            .invocations()
             .iter()
             .enumerate()
-            .map(|(i, t)| {
-                let path = dir.join(format!("case{index}_in{i}.bin"));
-                std::fs::write(&path, &t.data).expect("write an input");
-                json!({"path": path, "dtype": t.dtype.numpy(), "shape": t.shape})
+            .map(|(n, inputs)| {
+                inputs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        let path = dir.join(format!("case{index}_run{n}_in{i}.bin"));
+                        std::fs::write(&path, &t.data).expect("write an input");
+                        json!({"path": path, "dtype": t.dtype.numpy(), "shape": t.shape})
+                    })
+                    .collect()
             })
             .collect();
         let outputs = dir.join(format!("case{index}_out"));
@@ -32,7 +39,7 @@ pub fn run_tflm(cases: &[Case]) -> Vec<Vec<Tensor>> {
             .unwrap_or_else(|e| panic!("{}: the test built an unreadable model: {e}", case.name));
         let count = parsed.main_subgraph().outputs().len();
         manifest.push(
-            json!({"name": case.name, "model": model, "inputs": inputs, "outputs": outputs, "num_outputs": count}),
+            json!({"name": case.name, "model": model, "invocations": invocations, "outputs": outputs, "num_outputs": count}),
         );
     }
     let manifest_path = dir.join("manifest.json");

@@ -190,7 +190,8 @@ impl Rng {
 }
 
 /// Compares mc's outputs with the reference's: same count, types and shapes; integers byte for
-/// byte, floats within `tolerance` relative (absolute near zero). The error names the first
+/// byte, floats within `tolerance` relative (absolute near zero), a NaN for a NaN. The error
+/// names the first
 /// differing element of each output and how many differ.
 pub fn compare_outputs(got: &[Tensor], expected: &[Tensor], tolerance: f32) -> Result<(), String> {
     if got.len() != expected.len() {
@@ -208,7 +209,11 @@ pub fn compare_outputs(got: &[Tensor], expected: &[Tensor], tolerance: f32) -> R
                 (0..gs.len())
                     .filter(|&i| {
                         let (a, b) = (gs[i], es[i]);
-                        !(a == b || (a - b).abs() <= tolerance * a.abs().max(b.abs()).max(1.0))
+                        // A NaN matches a NaN: its sign and payload are the platform's (x86 makes
+                        // 0/0 negative, Arm and RISC-V positive), not the kernel's.
+                        !(a == b
+                            || (a.is_nan() && b.is_nan())
+                            || (a - b).abs() <= tolerance * a.abs().max(b.abs()).max(1.0))
                     })
                     .collect()
             }

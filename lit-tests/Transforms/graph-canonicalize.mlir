@@ -206,3 +206,44 @@
   %1 = "arith.addi"(%0, %c2) : (i32, i32) -> i32
   "func.return"(%1) : (i32) -> ()
 }) : () -> ()
+
+// -----
+
+// The math functions and the f32 arithmetic of the elementwise family fold on dense f32
+// constants, as TFLite Micro computes them: round is RoundToNearest (-0.25 gives +0.0, 2.5
+// gives 2), div clamps to its activation, floor_div floors the double quotient, floor_mod
+// takes the divisor's sign, operands broadcast. A floor_div by a constant zero stays (the
+// lowering reports it, as TFLM fails on it).
+// CHECK-LABEL: sym_name = "elementwise_folds"
+// CHECK-DAG: "graph.const"() <{value = dense<[0.000000e+00, 2.000000e+00, -2.000000e+00, 3.000000e+00]> : tensor<4xf32>}>
+// CHECK-DAG: "graph.const"() <{value = dense<[2.000000e+00, 3.000000e+00]> : tensor<2xf32>}>
+// CHECK-DAG: "graph.const"() <{value = dense<{{\[}}[6.000000e+00, 1.250000e+00], [6.000000e+00, 2.500000e+00]]> : tensor<2x2xf32>}>
+// CHECK-DAG: "graph.const"() <{value = dense<[-3.000000e+00, 2.000000e+00]> : tensor<2xf32>}>
+// CHECK-DAG: "graph.const"() <{value = dense<{{\[1.000000e\+00, 1.000000e\+00\]|1.000000e\+00}}> : tensor<2xf32>}>
+// CHECK-DAG: "graph.const"() <{value = dense<[3.600000e+01, 9.000000e+00]> : tensor<2xf32>}>
+// CHECK-DAG: "graph.const"() <{value = dense<[6.000000e+00, 9.000000e+00]> : tensor<2xf32>}>
+// CHECK-DAG: "graph.floor_div"(%{{.*}}, %{{.*}}) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NOT: "graph.round"
+// CHECK-NOT: "graph.sqrt"
+// CHECK-NOT: "graph.div"
+// CHECK-NOT: "graph.floor_mod"
+// CHECK-NOT: "graph.squared_difference"
+// CHECK-NOT: "graph.add_n"
+"func.func"() <{function_type = () -> (tensor<4xf32>, tensor<2xf32>, tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>), sym_name = "elementwise_folds"}> ({
+  %r = "graph.const"() <{value = dense<[-0.25, 2.5, -2.5, 2.6]> : tensor<4xf32>}> : () -> tensor<4xf32>
+  %0 = "graph.round"(%r) : (tensor<4xf32>) -> tensor<4xf32>
+  %s = "graph.const"() <{value = dense<[4.0, 9.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %1 = "graph.sqrt"(%s) : (tensor<2xf32>) -> tensor<2xf32>
+  %a = "graph.const"() <{value = dense<[[10.0, 5.0], [30.0, 10.0]]> : tensor<2x2xf32>}> : () -> tensor<2x2xf32>
+  %b = "graph.const"() <{value = dense<[1.0, 4.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %2 = "graph.div"(%a, %b) <{fused_activation = "RELU6"}> : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  %x = "graph.const"() <{value = dense<[-5.0, 7.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %y = "graph.const"() <{value = dense<[2.0, 3.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %z = "graph.const"() <{value = dense<[2.0, 0.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %3 = "graph.floor_div"(%x, %y) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %4 = "graph.floor_mod"(%x, %y) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %5 = "graph.squared_difference"(%x, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %6 = "graph.add_n"(%y, %y, %y) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %7 = "graph.floor_div"(%x, %z) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  "func.return"(%0, %1, %2, %3, %4, %5, %6, %7) : (tensor<4xf32>, tensor<2xf32>, tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> ()
+}) : () -> ()

@@ -327,6 +327,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             "arith.subf" => self.float_binary(op, |b, x, y| b.ins().fsub(x, y)),
             "arith.mulf" => self.float_binary(op, |b, x, y| b.ins().fmul(x, y)),
             "arith.divf" => self.float_binary(op, |b, x, y| b.ins().fdiv(x, y)),
+            "arith.remf" => self.lower_float_call(op, "fmod"),
             // Cranelift's fmin/fmax propagate NaN and order -0 below +0, as minimumf/maximumf.
             "arith.minimumf" => self.float_binary(op, |b, x, y| b.ins().fmin(x, y)),
             "arith.maximumf" => self.float_binary(op, |b, x, y| b.ins().fmax(x, y)),
@@ -351,7 +352,9 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             "math.roundeven" => self.float_unary(op, |b, x| b.ins().nearest(x)),
             "math.sqrt" => self.float_unary(op, |b, x| b.ins().sqrt(x)),
             "math.rsqrt" => self.lower_rsqrt(op),
-            "math.exp" | "math.log" | "math.tanh" | "math.round" => self.lower_float_call(op, &name[5..]),
+            "math.exp" | "math.log" | "math.sin" | "math.cos" | "math.tanh" | "math.round" => {
+                self.lower_float_call(op, &name[5..])
+            }
             "math.absi" => self.lower_absi(op),
             "loop.for" => self.lower_for(op),
             "loop.if" => self.lower_if(op),
@@ -672,7 +675,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         Ok(())
     }
 
-    /// A float function through a host call (`mc_rt_expf`, ...).
+    /// A float function of the op's operands through a host call (`mc_rt_expf`, ...).
     fn lower_float_call(&mut self, op: OpId, function: &str) -> Result<(), Diagnostic> {
         let single = match self.result_kind(op)? {
             Scalar::Float(FloatKind::F32) => true,
@@ -680,8 +683,10 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             _ => return Err(self.error(op, "expected an f32 or f64 result")),
         };
         let symbol = float_function(function, single).ok_or_else(|| self.error(op, "no host function"))?;
-        let x = self.operand(op, 0)?;
-        let results = self.call_host(symbol, &[x]);
+        let args = (0..self.ctx.operation(op).num_operands())
+            .map(|index| self.operand(op, index))
+            .collect::<Result<Vec<_>, _>>()?;
+        let results = self.call_host(symbol, &args);
         self.set_result(op, results[0]);
         Ok(())
     }

@@ -20,6 +20,30 @@ extern "C" fn log(x: f64) -> f64 {
     x.ln()
 }
 
+extern "C" fn sinf(x: f32) -> f32 {
+    x.sin()
+}
+
+extern "C" fn sin(x: f64) -> f64 {
+    x.sin()
+}
+
+extern "C" fn cosf(x: f32) -> f32 {
+    x.cos()
+}
+
+extern "C" fn cos(x: f64) -> f64 {
+    x.cos()
+}
+
+extern "C" fn fmodf(x: f32, y: f32) -> f32 {
+    x % y
+}
+
+extern "C" fn fmod(x: f64, y: f64) -> f64 {
+    x % y
+}
+
 extern "C" fn tanhf(x: f32) -> f32 {
     x.tanh()
 }
@@ -62,7 +86,8 @@ pub(crate) enum HostType {
     Pointer,
 }
 
-/// The symbol of the float function `name` (`exp`, `log`, `tanh`, `round`) for `f32`
+/// The symbol of the float function `name` (`exp`, `log`, `sin`, `cos`, `tanh`, `round`, and
+/// `fmod` of two operands) for `f32`
 /// (`single`) or `f64`.
 pub(crate) fn float_function(name: &str, single: bool) -> Option<&'static str> {
     Some(match (name, single) {
@@ -70,6 +95,12 @@ pub(crate) fn float_function(name: &str, single: bool) -> Option<&'static str> {
         ("exp", false) => "mc_rt_exp",
         ("log", true) => "mc_rt_logf",
         ("log", false) => "mc_rt_log",
+        ("sin", true) => "mc_rt_sinf",
+        ("sin", false) => "mc_rt_sin",
+        ("cos", true) => "mc_rt_cosf",
+        ("cos", false) => "mc_rt_cos",
+        ("fmod", true) => "mc_rt_fmodf",
+        ("fmod", false) => "mc_rt_fmod",
         ("tanh", true) => "mc_rt_tanhf",
         ("tanh", false) => "mc_rt_tanh",
         ("round", true) => "mc_rt_roundf",
@@ -101,6 +132,12 @@ pub(crate) fn host_functions() -> Vec<HostFunction> {
         f64_fn("mc_rt_exp", exp),
         f32_fn("mc_rt_logf", logf),
         f64_fn("mc_rt_log", log),
+        f32_fn("mc_rt_sinf", sinf),
+        f64_fn("mc_rt_sin", sin),
+        f32_fn("mc_rt_cosf", cosf),
+        f64_fn("mc_rt_cos", cos),
+        HostFunction { symbol: "mc_rt_fmodf", params: &[F32, F32], results: &[F32], address: fmodf as *const u8 },
+        HostFunction { symbol: "mc_rt_fmod", params: &[F64, F64], results: &[F64], address: fmod as *const u8 },
         f32_fn("mc_rt_tanhf", tanhf),
         f64_fn("mc_rt_tanh", tanh),
         f32_fn("mc_rt_roundf", roundf),

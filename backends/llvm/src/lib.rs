@@ -24,7 +24,7 @@
 //! | [`header`] | the C header: entry prototype, input/output and arena macros |
 //!
 //! Microcontroller objects may call the C library: `memcpy`/`memset` (LLVM forms them from
-//! loops) and, for float models, libm's `expf`, `logf`, `tanhf`, `roundf`; soft-float targets
+//! loops) and, for float models, libm's `expf`, `logf`, `sinf`, `cosf`, `fmodf`, `tanhf`, `roundf`; soft-float targets
 //! also need the compiler's runtime (`libgcc.a`). Link them with the firmware.
 #![deny(missing_docs)]
 

@@ -11,8 +11,9 @@
 //!   select, the sign bits of equal operands combined, NaN through `a + b`): `llvm.minimum` and
 //!   `llvm.maximum` would become calls of C23's `fminimumf`/`fmaximumf` on targets without the
 //!   instruction, which newlib and picolibc do not have;
-//! - `math.exp`, `math.log`, `math.tanh` and `math.round` are LLVM intrinsics that become calls
-//!   of the C library's `expf`/`exp`, `logf`, `tanhf`, `roundf` where the target has no
+//! - `math.exp`, `math.log`, `math.sin`, `math.cos`, `math.tanh` and `math.round` are LLVM
+//!   intrinsics, and `arith.remf` is `frem`; they become calls of the C library's
+//!   `expf`/`exp`, `logf`, `sinf`, `cosf`, `tanhf`, `roundf`, `fmodf` where the target has no
 //!   instruction: firmware links a libm (newlib's or picolibc's `libm.a`).
 
 use crate::function::FunctionLowering;
@@ -46,6 +47,7 @@ enum FloatOp {
     Sub,
     Mul,
     Div,
+    Rem,
 }
 
 impl<'ll> FunctionLowering<'_, 'll> {
@@ -77,6 +79,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             "arith.subf" => self.float_binary(op, FloatOp::Sub)?,
             "arith.mulf" => self.float_binary(op, FloatOp::Mul)?,
             "arith.divf" => self.float_binary(op, FloatOp::Div)?,
+            "arith.remf" => self.float_binary(op, FloatOp::Rem)?,
             "arith.minimumf" => self.min_max_f(op, false)?,
             "arith.maximumf" => self.min_max_f(op, true)?,
             "arith.negf" => {
@@ -116,6 +119,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
             "math.sqrt" => self.intrinsic(op, "llvm.sqrt", 1)?,
             "math.exp" => self.intrinsic(op, "llvm.exp", 1)?,
             "math.log" => self.intrinsic(op, "llvm.log", 1)?,
+            "math.sin" => self.intrinsic(op, "llvm.sin", 1)?,
+            "math.cos" => self.intrinsic(op, "llvm.cos", 1)?,
             "math.tanh" => self.intrinsic(op, "llvm.tanh", 1)?,
             "math.round" => self.intrinsic(op, "llvm.round", 1)?,
             "math.rsqrt" => {
@@ -241,6 +246,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             FloatOp::Sub => b.build_float_sub(x, y, ""),
             FloatOp::Mul => b.build_float_mul(x, y, ""),
             FloatOp::Div => b.build_float_div(x, y, ""),
+            FloatOp::Rem => b.build_float_rem(x, y, ""),
         };
         Ok(self.built(op, value)?.into())
     }

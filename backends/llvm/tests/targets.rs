@@ -29,7 +29,7 @@ fn planned(ctx: &mut Context, bytes: &[u8], name: &str) -> OpId {
 
 /// Whether an undefined symbol is one the firmware's C library or compiler runtime provides.
 fn runtime_symbol(name: &str) -> bool {
-    matches!(name, "memcpy" | "memset" | "memmove" | "expf" | "logf" | "tanhf" | "roundf")
+    matches!(name, "memcpy" | "memset" | "memmove" | "expf" | "logf" | "sinf" | "cosf" | "fmodf" | "tanhf" | "roundf")
         || name.starts_with("__aeabi_")
         || name.starts_with("__")
 }

@@ -9,6 +9,8 @@
 //! family: it holds what the 16x8 cases of `conv` and `fully_connected` share.)
 
 pub mod activation;
+pub mod arithmetic;
+pub mod batch_matmul;
 pub mod binary;
 pub mod concatenation;
 pub mod conv;
@@ -16,6 +18,7 @@ pub mod cumsum;
 pub mod fully_connected;
 pub mod int16x8;
 pub mod l2_normalization;
+pub mod math;
 pub mod min_max;
 pub mod neg;
 pub mod pad;
@@ -26,7 +29,9 @@ pub mod reduce;
 pub mod reshape;
 pub mod softmax;
 pub mod strided_slice;
+pub mod svdf;
 pub mod transpose;
+pub mod transpose_conv;
 pub mod variable;
 
 use crate::Case;
@@ -59,6 +64,16 @@ macro_rules! for_each_suite {
                 int8_hard_swish => 0.0,
                 float_leaky_relu_hard_swish => 1e-5,
             ],
+            batch_matmul: [float_batch_matmul => 0.0, int8_batch_matmul => 0.0, int16_batch_matmul => 0.0],
+            arithmetic: [
+                float_division => 0.0,
+                int32_div => 0.0,
+                float_int32_squared_difference => 0.0,
+                int8_squared_difference => 0.0,
+                int16_squared_difference => 0.0,
+                float_add_n => 0.0,
+                int8_add_n => 0.0,
+            ],
             binary: [
                 int8_binary_ops => 0.0,
                 int16_binary_ops => 0.0,
@@ -77,6 +92,7 @@ macro_rules! for_each_suite {
             cumsum: [float_cumsum => 0.0, int8_cumsum => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
             l2_normalization: [float_l2_normalization => 0.0],
+            math: [float_math => 0.0, float_transcendental => 1e-5, int8_abs_rsqrt => 0.0, int16_abs => 0.0],
             min_max: [
                 float_maximum_minimum => 0.0,
                 int8_maximum_minimum => 0.0,
@@ -109,7 +125,9 @@ macro_rules! for_each_suite {
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0, float_log_softmax => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
+            svdf: [float_svdf => 1e-5, int8_svdf => 0.0, int8_svdf_int8_state => 0.0],
             transpose: [int16_transpose => 0.0],
+            transpose_conv: [float_transpose_conv => 0.0, int8_transpose_conv => 0.0, int16x8_transpose_conv => 0.0],
             variable: [variables => 1e-5],
         }
     };

@@ -1,7 +1,7 @@
 //! `VAR_HANDLE`, `READ_VARIABLE` and `ASSIGN_VARIABLE` against TFLite Micro: a streaming state
 //! read (before any assignment: as TFLite Micro initialises it), combined with the input, and
-//! written back; and a variable assigned then read within one invocation. Float and int8 with a
-//! non-zero zero point.
+//! written back, over four invocations (the state carries over); and a variable assigned then
+//! read within one invocation. Float, int8 with a non-zero zero point, and int16.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -28,7 +28,8 @@ fn accumulate(dtype: DType, quant: Option<Quant>, rng: &mut Rng) -> Case {
     m.op(BuiltinOp::Add, &[old, x], &[new], BuiltinOptions::Add(add));
     m.op(BuiltinOp::AssignVariable, &[h, new], &[], BuiltinOptions::AssignVariable);
     let shape: Vec<usize> = SHAPE.iter().map(|&d| d as usize).collect();
-    m.case(&format!("accumulate {dtype:?}"), vec![Tensor::random(dtype, &shape, rng)])
+    let later = (0..3).map(|_| vec![Tensor::random(dtype, &shape, rng)]).collect();
+    m.case(&format!("accumulate {dtype:?}"), vec![Tensor::random(dtype, &shape, rng)]).then_invoked_with(later)
 }
 
 /// `assign(v, x); y = read(v)`.
@@ -47,7 +48,12 @@ fn assign_then_read(dtype: DType, quant: Option<Quant>, rng: &mut Rng) -> Case {
 pub fn variables() -> Vec<Case> {
     let mut rng = Rng(0x5A7E);
     let mut cases = Vec::new();
-    for (dtype, quant) in [(DType::Float32, None), (DType::Int8, Some(Quant::tensor(0.25, -3)))] {
+    let kinds = [
+        (DType::Float32, None),
+        (DType::Int8, Some(Quant::tensor(0.25, -3))),
+        (DType::Int16, Some(Quant::tensor(0.25, 0))),
+    ];
+    for (dtype, quant) in kinds {
         cases.push(accumulate(dtype, quant.clone(), &mut rng));
         cases.push(assign_then_read(dtype, quant, &mut rng));
     }

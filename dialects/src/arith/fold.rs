@@ -240,6 +240,11 @@ pub(super) fn fold_divf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) ->
     float_binary(ctx, op, c, |a, b| a / b, Some(1.0))
 }
 
+pub(super) fn fold_remf(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
+    // Rust's `%` on floats is C's `fmod`, exact in any precision.
+    float_binary(ctx, op, c, |a, b| a % b, None)
+}
+
 /// IEEE 754-2019 `minimum`: NaN if either is NaN, and -0.0 is less than +0.0.
 fn minimum(a: f64, b: f64) -> f64 {
     if a.is_nan() || b.is_nan() {

@@ -7,9 +7,9 @@ use super::canonicalize::{
 use super::fold::{
     fold_addf, fold_addi, fold_andi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extf,
     fold_extsi, fold_extui, fold_fptosi, fold_fptoui, fold_index_cast, fold_index_castui, fold_maximumf, fold_maxsi,
-    fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf, fold_muli, fold_negf, fold_ori, fold_remsi,
-    fold_remui, fold_select, fold_shli, fold_shrsi, fold_shrui, fold_sitofp, fold_subf, fold_subi, fold_truncf,
-    fold_trunci, fold_uitofp, fold_xori,
+    fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf, fold_muli, fold_negf, fold_ori, fold_remf,
+    fold_remsi, fold_remui, fold_select, fold_shli, fold_shrsi, fold_shrui, fold_sitofp, fold_subf, fold_subi,
+    fold_truncf, fold_trunci, fold_uitofp, fold_xori,
 };
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{Context, Diagnostic, OpDef, OpId, Type, TypeKind, define_op};
@@ -131,6 +131,8 @@ binary_ops! {
     MulFOp = "arith.mulf", "floating point multiplication operation", verify_float_like, [COMMUTATIVE], fold_mulf;
     /// Float division.
     DivFOp = "arith.divf", "floating point division operation", verify_float_like, [], fold_divf;
+    /// Float remainder of the truncated division, the sign of `lhs` (C's `fmod`).
+    RemFOp = "arith.remf", "floating point division remainder operation", verify_float_like, [], fold_remf;
     /// Float minimum (NaN-propagating).
     MinimumFOp = "arith.minimumf", "floating-point minimum operation", verify_float_like, [COMMUTATIVE], fold_minimumf;
     /// Float maximum (NaN-propagating).
@@ -288,6 +290,7 @@ pub(super) fn all_defs() -> Vec<OpDef> {
         SubFOp::def(),
         MulFOp::def(),
         DivFOp::def(),
+        RemFOp::def(),
         MinimumFOp::def(),
         MaximumFOp::def(),
         NegFOp::def(),

@@ -17,21 +17,25 @@
 //! | family | ops | TFLite builtins |
 //! |---|---|---|
 //! | `constant` | `const` | constant buffers |
-//! | `conv` | `conv_2d`, `depthwise_conv_2d`, `fully_connected` | `CONV_2D`, `DEPTHWISE_CONV_2D`, `FULLY_CONNECTED` |
+//! | `conv` | `conv_2d`, `depthwise_conv_2d`, `transpose_conv`, `fully_connected` | `CONV_2D`, `DEPTHWISE_CONV_2D`, `TRANSPOSE_CONV`, `FULLY_CONNECTED` |
+//! | `matmul` | `batch_matmul` | `BATCH_MATMUL` |
 //! | `elementwise` | `add`, `sub`, `mul`, `maximum`, `minimum`, `neg` | `ADD`, `SUB`, `MUL`, `MAXIMUM`, `MINIMUM`, `NEG` |
 //! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `prelu`, `hard_swish`, `logistic`, `tanh`, `softmax`, `log_softmax`, `l2_normalization` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `PRELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX`, `LOG_SOFTMAX`, `L2_NORMALIZATION` |
 //! | `pool` | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D` |
 //! | `reduction` | `mean`, `sum`, `reduce_max`, `reduce_min`, `cumsum` | `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `CUMSUM` |
+//! | `math` | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `ABS`, `RSQRT`, `SQRT`, `EXP`, `LOG`, `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND` |
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
+//! | `sequence` | `svdf_state`, `svdf` | `SVDF` (with a variable for its state) |
 //!
 //! In the families' op tables, operands are in order and `?` marks an optional trailing operand.
 //! Integer attributes are `i64`, lists are `array<i64: ...>`, `padding` is `"SAME"`/`"VALID"`,
 //! `fused_activation` is one of TFLite's `"NONE"`, `"RELU"`, `"RELU_N1_TO_1"`, `"RELU6"`
 //! (`"TANH"` and `"SIGN_BIT"` parse but no TFLite kernel fuses them, so the verifier rejects
-//! them). All ops but the three variable ops are `PURE`.
+//! them, except `"TANH"` on `svdf`, whose float kernel applies it). All ops but the three variable ops
+//! are `PURE`.
 //!
 //! What the families share is in one place each: the checker their verifiers run on, element
 //! kinds and scale comparisons in [`verify`]; the shape arithmetic of windows and broadcasting in
@@ -43,7 +47,8 @@
 //!
 //! `graph.const` is `CONSTANT_LIKE` and the dialect materializes folded constants as
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
-//! of a constant folds to a constant (the `fold` module). Patterns registered as the ops'
+//! of a constant folds to a constant (the `fold` module); the `math` family's ops fold on `f32`
+//! constants. Patterns registered as the ops'
 //! `canonicalize` hooks shorten reshape and transpose chains and turn constant shape-like operands
 //! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) into attributes (the
 //! `canonicalize` module); `canonicalize` and `graph-canonicalize` apply both.

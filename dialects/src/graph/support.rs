@@ -96,6 +96,7 @@ const INT16_UNARY: Variant = variant("int16", "", &[Slot::One(&[Q16])], &[Q16]);
 /// int16 with the symmetric quantization (zero point 0) TFLite Micro's int16 kernel requires.
 const INT16_SYMMETRIC: Variant = variant("int16", "zero point 0", &[Slot::One(&[Q16])], &[Q16]);
 const F32_BINARY: Variant = variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]);
+const INT32_BINARY: Variant = variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32])], &[I32]);
 const INT8_BINARY: Variant = variant("int8", "", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]);
 const INT16_BINARY: Variant = variant("int16", "", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]);
 /// int16 operands and result with zero points 0, as TFLite Micro's int16 `MUL` requires.
@@ -127,6 +128,13 @@ const INT16X8_DEPTHWISE: Variant = variant(
     &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64])],
     &[Q16],
 );
+/// The 16x8 transposed convolution: TFLite Micro reads its bias as 64-bit, or widens a 16-bit one.
+const INT16X8_TRANSPOSED: Variant = variant(
+    "int16x8",
+    "zero points 0, per-channel or per-tensor weights, bias i64 or i16",
+    &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::Optional(&[I64, Q16, I16])],
+    &[Q16],
+);
 /// Data movement of 16-bit values, quantized or plain.
 const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
 /// Data movement of 32-bit integers, quantized or plain.
@@ -136,7 +144,7 @@ const MIN_MAX: &[Variant] = &[
     F32_BINARY,
     variant("int8", "equal quantization", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
     variant("int16", "equal quantization", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
-    variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32])], &[I32]),
+    INT32_BINARY,
     variant("int64", "", &[Slot::One(&[I64]), Slot::One(&[I64])], &[I64]),
 ];
 const FUSED: &str = "fused NONE/RELU/RELU6/RELU_N1_TO_1";
@@ -194,6 +202,7 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "per-tensor quantization",
     },
+    OpSupport { tflite: "FLOOR", op: "floor", variants: &[F32_UNARY], options: "" },
     OpSupport {
         tflite: "HARD_SWISH",
         op: "hard_swish",
@@ -260,6 +269,26 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "any beta (int16: beta × input scale below about 5), along the last dimension",
     },
+    OpSupport {
+        tflite: "SVDF",
+        op: "svdf",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+            variant(
+                "int8",
+                "int16 state and time weights, int32 bias",
+                &[Slot::One(&[Q16]), Slot::One(&[Q16]), Slot::One(&[Q32, I32])],
+                &[Q8],
+            ),
+            variant(
+                "int8/int8-state",
+                "int8 state and time weights, int32 bias",
+                &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::One(&[Q32, I32])],
+                &[Q8],
+            ),
+        ],
+        options: "a bias (TFLite Micro fails without one), any rank, batches, state persisting across invocations, fused activation (float: NONE/RELU/RELU6/RELU_N1_TO_1/TANH; int8: ignored, as TFLite Micro)",
+    },
     OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport {
         tflite: "PAD",
@@ -286,16 +315,38 @@ pub const TABLE: &[OpSupport] = &[
     },
     OpSupport { tflite: "SUB", op: "sub", variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY], options: FUSED },
     OpSupport {
+        tflite: "DIV",
+        op: "div",
+        variants: &[F32_BINARY, INT32_BINARY],
+        options: "numpy broadcasting up to rank 5, fused NONE/RELU/RELU6/RELU_N1_TO_1; a constant int32 divisor must hold no zero",
+    },
+    OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+    },
+    OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
+    OpSupport { tflite: "SIN", op: "sin", variants: &[F32_UNARY], options: "" },
+    OpSupport { tflite: "LOG", op: "log", variants: &[F32_UNARY], options: "" },
+    OpSupport { tflite: "SQRT", op: "sqrt", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "RSQRT",
+        op: "rsqrt",
+        variants: &[F32_UNARY, variant("int8", "input zero point at most 127", &[Slot::One(&[Q8])], &[Q8])],
+        options: "",
     },
     OpSupport {
         tflite: "SUM",
         op: "sum",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "constant axes, keep_dims both ways",
+    },
+    OpSupport {
+        tflite: "TRANSPOSE_CONV",
+        op: "transpose_conv",
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_TRANSPOSED],
+        options: "constant output_shape, any stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
         tflite: "REDUCE_MAX",
@@ -310,11 +361,51 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant axes, keep_dims both ways",
     },
     OpSupport {
+        tflite: "FLOOR_DIV",
+        op: "floor_div",
+        variants: &[F32_BINARY],
+        options: "numpy broadcasting up to rank 4; a constant divisor must hold no zero",
+    },
+    OpSupport { tflite: "SQUARE", op: "square", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "FLOOR_MOD",
+        op: "floor_mod",
+        variants: &[F32_BINARY],
+        options: "numpy broadcasting up to rank 4",
+    },
+    OpSupport {
         tflite: "LEAKY_RELU",
         op: "leaky_relu",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "any alpha (negative, zero, above 1), any zero points",
     },
+    OpSupport {
+        tflite: "SQUARED_DIFFERENCE",
+        op: "squared_difference",
+        variants: &[F32_BINARY, INT32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
+        options: "numpy broadcasting up to rank 4",
+    },
+    OpSupport {
+        tflite: "ABS",
+        op: "abs",
+        variants: &[
+            F32_UNARY,
+            INT8_UNARY,
+            variant("int16", "quantized with zero points 0, or plain", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
+        ],
+        options: "",
+    },
+    OpSupport { tflite: "CEIL", op: "ceil", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "ADD_N",
+        op: "add_n",
+        variants: &[
+            variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
+            variant("int8", "inputs of one scale and zero point", &[Slot::Each(&[Q8])], &[Q8]),
+        ],
+        options: "two or more inputs of one shape",
+    },
+    OpSupport { tflite: "COS", op: "cos", variants: &[F32_UNARY], options: "" },
     OpSupport {
         tflite: "QUANTIZE",
         op: "quantize",
@@ -334,6 +425,13 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "per-tensor quantization",
     },
+    OpSupport { tflite: "ROUND", op: "round", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "BATCH_MATMUL",
+        op: "batch_matmul",
+        variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
+        options: "adj_x, adj_y, broadcast batch dimensions, ranks 2 to 5, constant or activation rhs",
+    },
     OpSupport {
         tflite: "VAR_HANDLE",
         op: "var_handle",
@@ -346,6 +444,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::One(&[RESOURCE])], &[F32]),
             variant("int8", "", &[Slot::One(&[RESOURCE])], &[Q8]),
+            variant("int16", "", &[Slot::One(&[RESOURCE])], &[Q16]),
         ],
         options: "",
     },
@@ -355,19 +454,35 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[F32])], &[]),
             variant("int8", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q8])], &[]),
+            variant("int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q16])], &[]),
         ],
         options: "",
     },
 ];
+
+/// Graph ops that compute one step of an operator of [`TABLE`] and are imported with its own op
+/// (SVDF's state update, `svdf_state`, before `svdf`): each entry names the operator it belongs
+/// to, and its variants are named as that operator's.
+pub const STEPS: &[OpSupport] = &[OpSupport {
+    tflite: "SVDF",
+    op: "svdf_state",
+    variants: &[
+        variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+        variant("int8", "", &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q16]),
+        variant("int8/int8-state", "", &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
+    ],
+    options: "",
+}];
 
 /// The entry of the TFLite operator called `name` (`CONV_2D`).
 pub fn by_tflite_name(name: &str) -> Option<&'static OpSupport> {
     TABLE.iter().find(|s| s.tflite == name)
 }
 
-/// The entry of the graph op `op` (without the `graph.` prefix).
+/// The entry of the graph op `op` (without the `graph.` prefix): its operator's, or its step's
+/// ([`STEPS`]).
 pub fn by_op(op: &str) -> Option<&'static OpSupport> {
-    TABLE.iter().find(|s| s.op == op)
+    TABLE.iter().chain(STEPS).find(|s| s.op == op)
 }
 
 impl Variant {
@@ -477,6 +592,18 @@ mod tests {
             assert!(TABLE[i + 1..].iter().all(|e| e.tflite != entry.tflite && e.op != entry.op), "{}", entry.tflite);
             assert!(super::super::op_name(entry.op).is_some(), "{} names no graph op", entry.op);
             assert!(!entry.variants.is_empty(), "{}", entry.tflite);
+        }
+    }
+
+    #[test]
+    fn steps_name_graph_ops_and_their_operators_variants() {
+        for step in STEPS {
+            assert!(super::super::op_name(step.op).is_some(), "{} names no graph op", step.op);
+            assert!(TABLE.iter().all(|e| e.op != step.op), "{} is an operator's op", step.op);
+            let operator = by_tflite_name(step.tflite).expect("a step of a listed operator");
+            for variant in step.variants {
+                assert!(operator.variants.iter().any(|v| v.name == variant.name), "{} {}", step.op, variant.name);
+            }
         }
     }
 

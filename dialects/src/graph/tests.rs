@@ -188,6 +188,14 @@ fn builders_cover_every_op() {
     let w_value = fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: w_type, splat: true, data: vec![0; 4] });
     let fc_result = t(&mut fx, &[64, 3], f);
     let var_type = t(&mut fx, &[1, 8, 8, 4], f);
+    let x_up = t(&mut fx, &[1, 16, 16, 4], f);
+    // SVDF: 3 filters of memory 2 over the 64 rows of `flat`, rank 1.
+    let (svdf_state_type, svdf_time_type) = (t(&mut fx, &[64, 6], f), t(&mut fx, &[3, 2], f));
+    let time_value =
+        fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: svdf_time_type, splat: true, data: vec![0; 4] });
+    let svdf_bias_type = t(&mut fx, &[3], f);
+    let bias_value =
+        fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: svdf_bias_type, splat: true, data: vec![0; 4] });
     let (filter_type, dw_type, conv_result) =
         (t(&mut fx, &[4, 3, 3, 4], f), t(&mut fx, &[1, 3, 3, 8], f), t(&mut fx, &[1, 4, 4, 4], f));
     let filter_value =
@@ -199,6 +207,15 @@ fn builders_cover_every_op() {
     Conv2DOp::build(&mut b, x, filter, None, &Conv2DAttrs { fused_activation: Activation::None, ..CONV }, conv_result);
     let dw = DepthwiseConv2DAttrs { conv: Conv2DAttrs { stride_h: 1, stride_w: 1, ..CONV }, depth_multiplier: 2 };
     DepthwiseConv2DOp::build(&mut b, x, dw_filter, None, &dw, x_cat);
+    let transposed = TransposeConvAttrs {
+        output_shape: vec![1, 16, 16, 4],
+        stride_h: 2,
+        stride_w: 2,
+        padding: Padding::Same,
+        fused_activation: Activation::Relu,
+    };
+    TransposeConvOp::build(&mut b, x, filter, None, &transposed, x_up);
+    BatchMatMulOp::build(&mut b, x, x, false, true, x_cat);
     let shape = ConstOp::build(&mut b, shape_value).result();
     let weights = ConstOp::build(&mut b, w_value).result();
     let pool = Pool2DAttrs {
@@ -217,6 +234,22 @@ fn builders_cover_every_op() {
     MaximumOp::build(&mut b, x, x, x4);
     MinimumOp::build(&mut b, q, q, q4);
     NegOp::build(&mut b, x, x4);
+    AbsOp::build(&mut b, q, q4);
+    RsqrtOp::build(&mut b, q, q4);
+    SqrtOp::build(&mut b, x, x4);
+    ExpOp::build(&mut b, x, x4);
+    LogOp::build(&mut b, x, x4);
+    SquareOp::build(&mut b, x, x4);
+    SinOp::build(&mut b, x, x4);
+    CosOp::build(&mut b, x, x4);
+    FloorOp::build(&mut b, x, x4);
+    CeilOp::build(&mut b, x, x4);
+    RoundOp::build(&mut b, x, x4);
+    DivOp::build(&mut b, x, x, Activation::Relu6, x4);
+    FloorDivOp::build(&mut b, x, x, x4);
+    FloorModOp::build(&mut b, x, x, x4);
+    SquaredDifferenceOp::build(&mut b, q, q, q4);
+    AddNOp::build(&mut b, &[x, x, x], x4);
     AvgPool2DOp::build(&mut b, q, &pool, q_pool);
     MaxPool2DOp::build(&mut b, q, &pool, q_pool);
     L2Pool2DOp::build(&mut b, x, &pool, x_pool);
@@ -246,6 +279,12 @@ fn builders_cover_every_op() {
     let handle = VarHandleOp::build(&mut b, "", "state", var_type).handle();
     let read = ReadVariableOp::build(&mut b, handle, var_type).result();
     AssignVariableOp::build(&mut b, handle, read);
+    let svdf_handle = VarHandleOp::build(&mut b, "", "svdf", svdf_state_type).handle();
+    let svdf_old = ReadVariableOp::build(&mut b, svdf_handle, svdf_state_type).result();
+    let svdf_new = SvdfStateOp::build(&mut b, svdf_old, flat, weights).result();
+    let time_weights = ConstOp::build(&mut b, time_value).result();
+    let svdf_bias = ConstOp::build(&mut b, bias_value).result();
+    SvdfOp::build(&mut b, svdf_new, time_weights, svdf_bias, 1, Activation::Tanh, fc_result);
     let ops: Vec<OpId> = fx.ctx.block_ops(fx.func.entry_block(&fx.ctx).expect("body")).collect();
     let names: std::collections::BTreeSet<&str> = ops.iter().map(|&op| fx.ctx.op_name_of(op)).collect();
     let defined: std::collections::BTreeSet<&str> = super::signature::all_defs().iter().map(|d| d.name).collect();

@@ -10,6 +10,7 @@
 //! | `math.roundeven` | to nearest, ties to even |
 //! | `math.exp`, `math.log` | `e^x`, natural logarithm |
 //! | `math.sqrt`, `math.rsqrt` | square root, its reciprocal |
+//! | `math.sin`, `math.cos` | sine, cosine |
 //! | `math.tanh` | hyperbolic tangent |
 
 mod ops;

@@ -49,6 +49,10 @@ float_unary_ops! {
     SqrtOp = "math.sqrt", "sqrt of the specified value", fold_sqrt, f32::sqrt, f64::sqrt;
     /// Reciprocal of the square root.
     RsqrtOp = "math.rsqrt", "reciprocal of sqrt (1 / sqrt of the specified value)", fold_rsqrt, |x: f32| 1.0 / x.sqrt(), |x: f64| 1.0 / x.sqrt();
+    /// Sine.
+    SinOp = "math.sin", "sine of the specified value", fold_sin, f32::sin, f64::sin;
+    /// Cosine.
+    CosOp = "math.cos", "cosine of the specified value", fold_cos, f32::cos, f64::cos;
     /// Hyperbolic tangent.
     TanhOp = "math.tanh", "hyperbolic tangent of the specified value", fold_tanh, f32::tanh, f64::tanh;
 }
@@ -80,6 +84,8 @@ pub(super) fn all_defs() -> Vec<OpDef> {
         LogOp::def(),
         SqrtOp::def(),
         RsqrtOp::def(),
+        SinOp::def(),
+        CosOp::def(),
         TanhOp::def(),
     ]
 }

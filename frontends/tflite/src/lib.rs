@@ -39,9 +39,10 @@ pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};
 pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
-    Activation, AddSubOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions, CumsumOptions,
-    DepthwiseConv2DOptions, FullyConnectedOptions, L2NormOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
-    ReducerOptions, ReshapeOptions, SoftmaxOptions, StridedSliceOptions, VarHandleOptions, WeightsFormat,
+    Activation, AddSubOptions, BatchMatMulOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions,
+    Conv2DOptions, CumsumOptions, DepthwiseConv2DOptions, DivOptions, FullyConnectedOptions, L2NormOptions,
+    LeakyReluOptions, MulOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, SoftmaxOptions,
+    StridedSliceOptions, SvdfOptions, TransposeConvOptions, VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

@@ -111,11 +111,48 @@ pub struct FullyConnectedOptions {
     pub quantized_bias_type: Option<DType>,
 }
 
+/// `TransposeConvOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TransposeConvOptions {
+    /// `padding`.
+    pub padding: Padding,
+    /// `stride_w`.
+    pub stride_w: i32,
+    /// `stride_h`.
+    pub stride_h: i32,
+    /// `fused_activation_function` (version 4+).
+    pub fused_activation: Activation,
+    /// `quantized_bias_type` (version 5+), `None` when unset.
+    pub quantized_bias_type: Option<DType>,
+}
+
+/// `BatchMatMulOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BatchMatMulOptions {
+    /// `adj_x`: the left operand's last two dimensions are transposed.
+    pub adj_x: bool,
+    /// `adj_y`: the right operand's last two dimensions are transposed.
+    pub adj_y: bool,
+    /// `asymmetric_quantize_inputs` (hybrid kernels only).
+    pub asymmetric_quantize_inputs: bool,
+}
+
 /// `SoftmaxOptions`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SoftmaxOptions {
     /// `beta`.
     pub beta: f32,
+}
+
+/// `SVDFOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SvdfOptions {
+    /// `rank`: how many filters add up to one output unit.
+    pub rank: i32,
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+    /// `asymmetric_quantize_inputs` (version 4+, hybrid kernels only).
+    pub asymmetric_quantize_inputs: bool,
 }
 
 /// `LeakyReluOptions`.
@@ -162,6 +199,13 @@ pub struct AddSubOptions {
 /// `MulOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MulOptions {
+    /// `fused_activation_function`.
+    pub fused_activation: Activation,
+}
+
+/// `DivOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DivOptions {
     /// `fused_activation_function`.
     pub fused_activation: Activation,
 }
@@ -230,6 +274,8 @@ pub enum BuiltinOptions<'a> {
     FullyConnected(FullyConnectedOptions),
     /// `SoftmaxOptions` (`SOFTMAX`).
     Softmax(SoftmaxOptions),
+    /// `SVDFOptions` (`SVDF`).
+    Svdf(SvdfOptions),
     /// `ConcatenationOptions` (`CONCATENATION`).
     Concatenation(ConcatenationOptions),
     /// `AddOptions` (`ADD`).
@@ -260,10 +306,32 @@ pub enum BuiltinOptions<'a> {
     LogSoftmax,
     /// `NegOptions` (`NEG`, no fields).
     Neg,
+    /// `TransposeConvOptions` (`TRANSPOSE_CONV`).
+    TransposeConv(TransposeConvOptions),
+    /// `DivOptions` (`DIV`).
+    Div(DivOptions),
+    /// `ExpOptions` (`EXP`, no fields).
+    Exp,
+    /// `FloorDivOptions` (`FLOOR_DIV`, no fields).
+    FloorDiv,
+    /// `SquareOptions` (`SQUARE`, no fields).
+    Square,
+    /// `FloorModOptions` (`FLOOR_MOD`, no fields).
+    FloorMod,
+    /// `SquaredDifferenceOptions` (`SQUARED_DIFFERENCE`, no fields).
+    SquaredDifference,
+    /// `AbsOptions` (`ABS`, no fields).
+    Abs,
+    /// `AddNOptions` (`ADD_N`, no fields).
+    AddN,
+    /// `CosOptions` (`COS`, no fields).
+    Cos,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
+    /// `BatchMatMulOptions` (`BATCH_MATMUL`).
+    BatchMatMul(BatchMatMulOptions),
     /// `CumsumOptions` (`CUMSUM`).
     Cumsum(CumsumOptions),
     /// `CallOnceOptions` (`CALL_ONCE`).
@@ -327,6 +395,11 @@ impl BuiltinOptions<'static> {
                 quantized_bias_type: None,
             }),
             BuiltinOp::Softmax => BuiltinOptions::Softmax(SoftmaxOptions { beta: 0.0 }),
+            BuiltinOp::Svdf => BuiltinOptions::Svdf(SvdfOptions {
+                rank: 0,
+                fused_activation: Activation::None,
+                asymmetric_quantize_inputs: false,
+            }),
             BuiltinOp::Concatenation => {
                 BuiltinOptions::Concatenation(ConcatenationOptions { axis: 0, fused_activation: Activation::None })
             }
@@ -353,8 +426,29 @@ impl BuiltinOptions<'static> {
             BuiltinOp::L2Normalization => BuiltinOptions::L2Norm(L2NormOptions { fused_activation: Activation::None }),
             BuiltinOp::LogSoftmax => BuiltinOptions::LogSoftmax,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::TransposeConv => BuiltinOptions::TransposeConv(TransposeConvOptions {
+                padding: Padding::Same,
+                stride_w: 0,
+                stride_h: 0,
+                fused_activation: Activation::None,
+                quantized_bias_type: None,
+            }),
+            BuiltinOp::Div => BuiltinOptions::Div(DivOptions { fused_activation: Activation::None }),
+            BuiltinOp::Exp => BuiltinOptions::Exp,
+            BuiltinOp::FloorDiv => BuiltinOptions::FloorDiv,
+            BuiltinOp::Square => BuiltinOptions::Square,
+            BuiltinOp::FloorMod => BuiltinOptions::FloorMod,
+            BuiltinOp::SquaredDifference => BuiltinOptions::SquaredDifference,
+            BuiltinOp::Abs => BuiltinOptions::Abs,
+            BuiltinOp::AddN => BuiltinOptions::AddN,
+            BuiltinOp::Cos => BuiltinOptions::Cos,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
+                adj_x: false,
+                adj_y: false,
+                asymmetric_quantize_inputs: false,
+            }),
             BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: false, reverse: false }),
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
@@ -362,6 +456,13 @@ impl BuiltinOptions<'static> {
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic
             | BuiltinOp::Prelu
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
@@ -382,6 +483,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Pool2D(_) => "Pool2DOptions",
             BuiltinOptions::FullyConnected(_) => "FullyConnectedOptions",
             BuiltinOptions::Softmax(_) => "SoftmaxOptions",
+            BuiltinOptions::Svdf(_) => "SVDFOptions",
             BuiltinOptions::Concatenation(_) => "ConcatenationOptions",
             BuiltinOptions::Add(_) => "AddOptions",
             BuiltinOptions::Sub(_) => "SubOptions",
@@ -397,8 +499,19 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::L2Norm(_) => "L2NormOptions",
             BuiltinOptions::LogSoftmax => "LogSoftmaxOptions",
             BuiltinOptions::Neg => "NegOptions",
+            BuiltinOptions::TransposeConv(_) => "TransposeConvOptions",
+            BuiltinOptions::Div(_) => "DivOptions",
+            BuiltinOptions::Exp => "ExpOptions",
+            BuiltinOptions::FloorDiv => "FloorDivOptions",
+            BuiltinOptions::Square => "SquareOptions",
+            BuiltinOptions::FloorMod => "FloorModOptions",
+            BuiltinOptions::SquaredDifference => "SquaredDifferenceOptions",
+            BuiltinOptions::Abs => "AbsOptions",
+            BuiltinOptions::AddN => "AddNOptions",
+            BuiltinOptions::Cos => "CosOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
+            BuiltinOptions::BatchMatMul(_) => "BatchMatMulOptions",
             BuiltinOptions::Cumsum(_) => "CumsumOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
@@ -424,6 +537,7 @@ impl BuiltinOp {
             BuiltinOp::Mul => "MulOptions",
             BuiltinOp::Reshape => "ReshapeOptions",
             BuiltinOp::Softmax => "SoftmaxOptions",
+            BuiltinOp::Svdf => "SVDFOptions",
             BuiltinOp::Pad => "PadOptions",
             BuiltinOp::Transpose => "TransposeOptions",
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
@@ -434,8 +548,19 @@ impl BuiltinOp {
             BuiltinOp::L2Normalization => "L2NormOptions",
             BuiltinOp::LogSoftmax => "LogSoftmaxOptions",
             BuiltinOp::Neg => "NegOptions",
+            BuiltinOp::TransposeConv => "TransposeConvOptions",
+            BuiltinOp::Div => "DivOptions",
+            BuiltinOp::Exp => "ExpOptions",
+            BuiltinOp::FloorDiv => "FloorDivOptions",
+            BuiltinOp::Square => "SquareOptions",
+            BuiltinOp::FloorMod => "FloorModOptions",
+            BuiltinOp::SquaredDifference => "SquaredDifferenceOptions",
+            BuiltinOp::Abs => "AbsOptions",
+            BuiltinOp::AddN => "AddNOptions",
+            BuiltinOp::Cos => "CosOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
+            BuiltinOp::BatchMatMul => "BatchMatMulOptions",
             BuiltinOp::Cumsum => "CumsumOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
@@ -443,6 +568,13 @@ impl BuiltinOp {
             BuiltinOp::AssignVariable => "AssignVariableOptions",
             BuiltinOp::Logistic
             | BuiltinOp::Prelu
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
@@ -498,6 +630,11 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             quantized_bias_type: bias_type(o.quantized_bias_type()?),
         }),
         R::SoftmaxOptions(o) => BuiltinOptions::Softmax(SoftmaxOptions { beta: o.beta()? }),
+        R::SvdfOptions(o) => BuiltinOptions::Svdf(SvdfOptions {
+            rank: o.rank()?,
+            fused_activation: o.fused_activation_function()?.into(),
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs()?,
+        }),
         R::ConcatenationOptions(o) => BuiltinOptions::Concatenation(ConcatenationOptions {
             axis: o.axis()?,
             fused_activation: o.fused_activation_function()?.into(),
@@ -533,8 +670,29 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         }
         R::LogSoftmaxOptions(_) => BuiltinOptions::LogSoftmax,
         R::NegOptions(_) => BuiltinOptions::Neg,
+        R::TransposeConvOptions(o) => BuiltinOptions::TransposeConv(TransposeConvOptions {
+            padding: o.padding()?.into(),
+            stride_w: o.stride_w()?,
+            stride_h: o.stride_h()?,
+            fused_activation: o.fused_activation_function()?.into(),
+            quantized_bias_type: bias_type(o.quantized_bias_type()?),
+        }),
+        R::DivOptions(o) => BuiltinOptions::Div(DivOptions { fused_activation: o.fused_activation_function()?.into() }),
+        R::ExpOptions(_) => BuiltinOptions::Exp,
+        R::FloorDivOptions(_) => BuiltinOptions::FloorDiv,
+        R::SquareOptions(_) => BuiltinOptions::Square,
+        R::FloorModOptions(_) => BuiltinOptions::FloorMod,
+        R::SquaredDifferenceOptions(_) => BuiltinOptions::SquaredDifference,
+        R::AbsOptions(_) => BuiltinOptions::Abs,
+        R::AddNOptions(_) => BuiltinOptions::AddN,
+        R::CosOptions(_) => BuiltinOptions::Cos,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
+        R::BatchMatMulOptions(o) => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
+            adj_x: o.adj_x()?,
+            adj_y: o.adj_y()?,
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs()?,
+        }),
         R::CumsumOptions(o) => {
             BuiltinOptions::Cumsum(CumsumOptions { exclusive: o.exclusive()?, reverse: o.reverse()? })
         }
@@ -605,6 +763,7 @@ mod tests {
             "Pool2DOptions",
             "FullyConnectedOptions",
             "SoftmaxOptions",
+            "SVDFOptions",
             "ConcatenationOptions",
             "AddOptions",
             "SubOptions",
@@ -620,8 +779,19 @@ mod tests {
             "L2NormOptions",
             "LogSoftmaxOptions",
             "NegOptions",
+            "TransposeConvOptions",
+            "DivOptions",
+            "ExpOptions",
+            "FloorDivOptions",
+            "SquareOptions",
+            "FloorModOptions",
+            "SquaredDifferenceOptions",
+            "AbsOptions",
+            "AddNOptions",
+            "CosOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
+            "BatchMatMulOptions",
             "CumsumOptions",
             "CallOnceOptions",
             "VarHandleOptions",
@@ -648,14 +818,18 @@ mod tests {
                 Some(R::Pool2DOptions(_)) => R::Pool2DOptions(Box::default()),
                 Some(R::FullyConnectedOptions(_)) => R::FullyConnectedOptions(Box::default()),
                 Some(R::SoftmaxOptions(_)) => R::SoftmaxOptions(Box::default()),
+                Some(R::SvdfOptions(_)) => R::SvdfOptions(Box::default()),
                 Some(R::ConcatenationOptions(_)) => R::ConcatenationOptions(Box::default()),
                 Some(R::AddOptions(_)) => R::AddOptions(Box::default()),
                 Some(R::SubOptions(_)) => R::SubOptions(Box::default()),
                 Some(R::MulOptions(_)) => R::MulOptions(Box::default()),
+                Some(R::DivOptions(_)) => R::DivOptions(Box::default()),
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
+                Some(R::TransposeConvOptions(_)) => R::TransposeConvOptions(Box::default()),
+                Some(R::BatchMatMulOptions(_)) => R::BatchMatMulOptions(Box::default()),
                 Some(R::CumsumOptions(_)) => R::CumsumOptions(Box::default()),
                 Some(R::L2NormOptions(_)) => R::L2NormOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),

@@ -271,6 +271,11 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
             quantized_bias_type: o.quantized_bias_type.map_or(raw::TensorType::Float32, Into::into),
         })),
         BuiltinOptions::Softmax(o) => R::SoftmaxOptions(Box::new(raw::SoftmaxOptions { beta: o.beta })),
+        BuiltinOptions::Svdf(o) => R::SvdfOptions(Box::new(raw::SvdfOptions {
+            rank: o.rank,
+            fused_activation_function: o.fused_activation.into(),
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs,
+        })),
         BuiltinOptions::Concatenation(o) => R::ConcatenationOptions(Box::new(raw::ConcatenationOptions {
             axis: o.axis,
             fused_activation_function: o.fused_activation.into(),
@@ -308,8 +313,31 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         }
         BuiltinOptions::LogSoftmax => R::LogSoftmaxOptions(Box::default()),
         BuiltinOptions::Neg => R::NegOptions(Box::default()),
+        BuiltinOptions::TransposeConv(o) => R::TransposeConvOptions(Box::new(raw::TransposeConvOptions {
+            padding: o.padding.into(),
+            stride_w: o.stride_w,
+            stride_h: o.stride_h,
+            fused_activation_function: o.fused_activation.into(),
+            quantized_bias_type: o.quantized_bias_type.map_or(raw::TensorType::Float32, Into::into),
+        })),
+        BuiltinOptions::Div(o) => {
+            R::DivOptions(Box::new(raw::DivOptions { fused_activation_function: o.fused_activation.into() }))
+        }
+        BuiltinOptions::Exp => R::ExpOptions(Box::default()),
+        BuiltinOptions::FloorDiv => R::FloorDivOptions(Box::default()),
+        BuiltinOptions::Square => R::SquareOptions(Box::default()),
+        BuiltinOptions::FloorMod => R::FloorModOptions(Box::default()),
+        BuiltinOptions::SquaredDifference => R::SquaredDifferenceOptions(Box::default()),
+        BuiltinOptions::Abs => R::AbsOptions(Box::default()),
+        BuiltinOptions::AddN => R::AddNOptions(Box::default()),
+        BuiltinOptions::Cos => R::CosOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
+        BuiltinOptions::BatchMatMul(o) => R::BatchMatMulOptions(Box::new(raw::BatchMatMulOptions {
+            adj_x: o.adj_x,
+            adj_y: o.adj_y,
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs,
+        })),
         BuiltinOptions::Cumsum(o) => {
             R::CumsumOptions(Box::new(raw::CumsumOptions { exclusive: o.exclusive, reverse: o.reverse }))
         }
@@ -393,6 +421,11 @@ mod tests {
                 quantized_bias_type: Some(DType::Int32),
             }),
             BuiltinOp::Softmax => BuiltinOptions::Softmax(SoftmaxOptions { beta: 0.25 }),
+            BuiltinOp::Svdf => BuiltinOptions::Svdf(SvdfOptions {
+                rank: 2,
+                fused_activation: Activation::Relu6,
+                asymmetric_quantize_inputs: true,
+            }),
             BuiltinOp::Concatenation => {
                 BuiltinOptions::Concatenation(ConcatenationOptions { axis: -1, fused_activation: Activation::SignBit })
             }
@@ -423,8 +456,29 @@ mod tests {
             BuiltinOp::L2Normalization => BuiltinOptions::L2Norm(L2NormOptions { fused_activation: Activation::Relu6 }),
             BuiltinOp::LogSoftmax => BuiltinOptions::LogSoftmax,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::TransposeConv => BuiltinOptions::TransposeConv(TransposeConvOptions {
+                padding: Padding::Valid,
+                stride_w: 2,
+                stride_h: 3,
+                fused_activation: Activation::Relu6,
+                quantized_bias_type: Some(DType::Int64),
+            }),
+            BuiltinOp::Div => BuiltinOptions::Div(DivOptions { fused_activation: Activation::Relu6 }),
+            BuiltinOp::Exp => BuiltinOptions::Exp,
+            BuiltinOp::FloorDiv => BuiltinOptions::FloorDiv,
+            BuiltinOp::Square => BuiltinOptions::Square,
+            BuiltinOp::FloorMod => BuiltinOptions::FloorMod,
+            BuiltinOp::SquaredDifference => BuiltinOptions::SquaredDifference,
+            BuiltinOp::Abs => BuiltinOptions::Abs,
+            BuiltinOp::AddN => BuiltinOptions::AddN,
+            BuiltinOp::Cos => BuiltinOptions::Cos,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
+                adj_x: true,
+                adj_y: false,
+                asymmetric_quantize_inputs: true,
+            }),
             BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: true, reverse: true }),
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => {
@@ -434,6 +488,13 @@ mod tests {
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic
             | BuiltinOp::Prelu
+            | BuiltinOp::Floor
+            | BuiltinOp::Sin
+            | BuiltinOp::Log
+            | BuiltinOp::Sqrt
+            | BuiltinOp::Rsqrt
+            | BuiltinOp::Ceil
+            | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6

@@ -1153,6 +1153,276 @@
 
 // -----
 
+// TRANSPOSE_CONV: the input's channels are the filter's dimension 3.
+"func.func"() <{function_type = (tensor<1x4x4x3xf32>, tensor<2x3x3x2xf32>) -> (), sym_name = "f107"}> ({
+^bb0(%x: tensor<1x4x4x3xf32>, %w: tensor<2x3x3x2xf32>):
+  // expected-error@+1 {{'graph.transpose_conv' op input channels (3) must equal the filter's input channels (2, its dimension 3)}}
+  %0 = "graph.transpose_conv"(%x, %w) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x3xf32>, tensor<2x3x3x2xf32>) -> tensor<1x8x8x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The output_shape's channels are the filter's output channels.
+"func.func"() <{function_type = (tensor<1x4x4x3xf32>, tensor<2x3x3x3xf32>) -> (), sym_name = "f108"}> ({
+^bb0(%x: tensor<1x4x4x3xf32>, %w: tensor<2x3x3x3xf32>):
+  // expected-error@+1 {{'graph.transpose_conv' op 'output_shape' [1, 8, 8, 4] must have the input's batch (1) and the filter's output channels (2), not 1 and 4}}
+  %0 = "graph.transpose_conv"(%x, %w) <{output_shape = array<i64: 1, 8, 8, 4>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x3xf32>, tensor<2x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result has the output_shape.
+"func.func"() <{function_type = (tensor<1x4x4x3xf32>, tensor<2x3x3x3xf32>) -> (), sym_name = "f109"}> ({
+^bb0(%x: tensor<1x4x4x3xf32>, %w: tensor<2x3x3x3xf32>):
+  // expected-error@+1 {{'graph.transpose_conv' op result shape [1, 8, 7, 2] does not match the inferred shape [1, 8, 8, 2]}}
+  %0 = "graph.transpose_conv"(%x, %w) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x3xf32>, tensor<2x3x3x3xf32>) -> tensor<1x8x7x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's 16x8 TRANSPOSE_CONV reads an i32 bias as int64_t: refused.
+"func.func"() <{function_type = (tensor<1x4x4x3x!quant.uniform<i16:f32, 0.001>>, tensor<2x3x3x3x!quant.uniform<i8:f32, 0.01>>, tensor<2xi32>) -> (), sym_name = "f110"}> ({
+^bb0(%x: tensor<1x4x4x3x!quant.uniform<i16:f32, 0.001>>, %w: tensor<2x3x3x3x!quant.uniform<i8:f32, 0.01>>, %b: tensor<2xi32>):
+  // expected-error@+1 {{'graph.transpose_conv' op bias element type must be i64, quantized i16 or i16, but got 'i32'}}
+  %0 = "graph.transpose_conv"(%x, %w, %b) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x3x!quant.uniform<i16:f32, 0.001>>, tensor<2x3x3x3x!quant.uniform<i8:f32, 0.01>>, tensor<2xi32>) -> tensor<1x8x8x2x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// BATCH_MATMUL: the inner dimensions must agree (lhs' last, rhs' first of its matrix).
+"func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<5x6xf32>) -> (), sym_name = "f111"}> ({
+^bb0(%a: tensor<2x3x4xf32>, %b: tensor<5x6xf32>):
+  // expected-error@+1 {{'graph.batch_matmul' op the inner dimensions differ: lhs [2, 3, 4] has 4 (dimension 2), rhs [5, 6] has 5 (dimension 0)}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, tensor<5x6xf32>) -> tensor<2x3x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Under adj_x the left operand's inner dimension is its second to last.
+"func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<4x6xf32>) -> (), sym_name = "f112"}> ({
+^bb0(%a: tensor<2x3x4xf32>, %b: tensor<4x6xf32>):
+  // expected-error@+1 {{'graph.batch_matmul' op the inner dimensions differ: lhs [2, 3, 4] has 3 (dimension 1, adj_x), rhs [4, 6] has 4 (dimension 0)}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = true, adj_y = false}> : (tensor<2x3x4xf32>, tensor<4x6xf32>) -> tensor<2x4x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Batch dimensions broadcast or agree.
+"func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<3x4x6xf32>) -> (), sym_name = "f113"}> ({
+^bb0(%a: tensor<2x3x4xf32>, %b: tensor<3x4x6xf32>):
+  // expected-error@+1 {{'graph.batch_matmul' op batch dimensions of lhs [2, 3, 4] and rhs [3, 4, 6] do not broadcast (2 against 3)}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, tensor<3x4x6xf32>) -> tensor<2x3x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Ranks 2 to 5, as TFLite Micro's kernel.
+"func.func"() <{function_type = (tensor<1x1x1x1x3x4xf32>, tensor<4x6xf32>) -> (), sym_name = "f114"}> ({
+^bb0(%a: tensor<1x1x1x1x3x4xf32>, %b: tensor<4x6xf32>):
+  // expected-error@+1 {{'graph.batch_matmul' op lhs must have rank 2 to 5, but has rank 6}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<1x1x1x1x3x4xf32>, tensor<4x6xf32>) -> tensor<1x1x1x1x3x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One element kind throughout (TFLM has no hybrid BATCH_MATMUL).
+"func.func"() <{function_type = (tensor<3x4xf32>, tensor<4x6x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f115"}> ({
+^bb0(%a: tensor<3x4xf32>, %b: tensor<4x6x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.batch_matmul' op rhs element type must be f32, but got '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<3x4xf32>, tensor<4x6x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<3x6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// int16 operands and result have zero points 0.
+"func.func"() <{function_type = (tensor<3x4x!quant.uniform<i16:f32, 0.5:1>>, tensor<4x6x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f116"}> ({
+^bb0(%a: tensor<3x4x!quant.uniform<i16:f32, 0.5:1>>, %b: tensor<4x6x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.batch_matmul' op lhs of an int16 op must have zero point 0, but has 1}}
+  %0 = "graph.batch_matmul"(%a, %b) <{adj_x = false, adj_y = false}> : (tensor<3x4x!quant.uniform<i16:f32, 0.5:1>>, tensor<4x6x!quant.uniform<i16:f32, 0.5>>) -> tensor<3x6x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's SQRT (and EXP, LOG, SQUARE, SIN, COS, FLOOR, CEIL, ROUND) take f32 only.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f107"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.sqrt' op input element type must be f32, but got '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.sqrt"(%a) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's RSQRT takes f32 and int8, not int16.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f108"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.rsqrt' op input element type must be f32 or quantized i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.rsqrt"(%a) : (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> tensor<4x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A quantized int16 ABS needs zero points 0.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5:3>>) -> (), sym_name = "f109"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5:3>>):
+  // expected-error@+1 {{'graph.abs' op int16 input and result must have zero point 0}}
+  %0 = "graph.abs"(%a) : (tensor<4x!quant.uniform<i16:f32, 0.5:3>>) -> tensor<4x!quant.uniform<i16:f32, 0.5:3>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// ABS keeps the element kind.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f110"}> ({
+^bb0(%a: tensor<4xf32>):
+  // expected-error@+1 {{'graph.abs' op result element type must be f32, but got 'i16'}}
+  %0 = "graph.abs"(%a) : (tensor<4xf32>) -> tensor<4xi16>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's DIV takes f32, int8 and i32, not int16.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f111"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.div' op lhs element type must be f32, quantized i8 or i32, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.div"(%a, %a) <{fused_activation = "NONE"}> : (tensor<4x!quant.uniform<i16:f32, 0.5>>, tensor<4x!quant.uniform<i16:f32, 0.5>>) -> tensor<4x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's FLOOR_DIV takes f32 only.
+"func.func"() <{function_type = (tensor<4xi32>) -> (), sym_name = "f112"}> ({
+^bb0(%a: tensor<4xi32>):
+  // expected-error@+1 {{'graph.floor_div' op lhs element type must be f32, but got 'i32'}}
+  %0 = "graph.floor_div"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// An int16 SQUARED_DIFFERENCE needs zero points 0.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5:1>>) -> (), sym_name = "f113"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.squared_difference' op int16 operands and result must have zero point 0}}
+  %0 = "graph.squared_difference"(%a, %a) : (tensor<4x!quant.uniform<i16:f32, 0.5:1>>, tensor<4x!quant.uniform<i16:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i16:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// ADD_N sums tensors of one shape.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<2x4xf32>) -> (), sym_name = "f114"}> ({
+^bb0(%a: tensor<4xf32>, %b: tensor<2x4xf32>):
+  // expected-error@+1 {{add_n input #1 has shape [2, 4], but input #0 has [4]}}
+  %0 = "graph.add_n"(%a, %b) : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's int8 ADD_N needs every input quantized alike.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f115"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32, 0.5:2>>):
+  // expected-error@+1 {{'graph.add_n' op input #1 of an int8 add_n must have input #0's scale and zero point}}
+  %0 = "graph.add_n"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's ADD_N sums at least two tensors.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f116"}> ({
+^bb0(%a: tensor<4xf32>):
+  // expected-error@+1 {{'graph.add_n' op requires at least two inputs (TFLite Micro's ADD_N), but has 1}}
+  %0 = "graph.add_n"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf_state: the state holds whole memories of the weights' filters.
+"func.func"() <{function_type = (tensor<1x7xf32>, tensor<1x3xf32>, tensor<4x3xf32>) -> (), sym_name = "f114"}> ({
+^bb0(%s: tensor<1x7xf32>, %x: tensor<1x3xf32>, %wf: tensor<4x3xf32>):
+  // expected-error@+1 {{'graph.svdf_state' op state row of 7 is not a memory of 4 filters}}
+  %0 = "graph.svdf_state"(%s, %x, %wf) : (tensor<1x7xf32>, tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x7xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf_state: the feature weights take the input's size.
+"func.func"() <{function_type = (tensor<1x8xf32>, tensor<1x5xf32>, tensor<4x3xf32>) -> (), sym_name = "f115"}> ({
+^bb0(%s: tensor<1x8xf32>, %x: tensor<1x5xf32>, %wf: tensor<4x3xf32>):
+  // expected-error@+1 {{'graph.svdf_state' op weights_feature takes 3 inputs, but the input has 5}}
+  %0 = "graph.svdf_state"(%s, %x, %wf) : (tensor<1x8xf32>, tensor<1x5xf32>, tensor<4x3xf32>) -> tensor<1x8xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf_state: TFLite Micro's integer SVDF keeps an int16 or int8 state, not int32.
+"func.func"() <{function_type = (tensor<1x8x!quant.uniform<i32:f32, 0.5>>, tensor<1x3x!quant.uniform<i8:f32, 0.5>>, tensor<4x3x!quant.uniform<i8:f32, 0.5>>) -> (), sym_name = "f116"}> ({
+^bb0(%s: tensor<1x8x!quant.uniform<i32:f32, 0.5>>, %x: tensor<1x3x!quant.uniform<i8:f32, 0.5>>, %wf: tensor<4x3x!quant.uniform<i8:f32, 0.5>>):
+  // expected-error@+1 {{'graph.svdf_state' op state element type must be quantized i16 or quantized i8, but got '!quant.uniform<i32:f32, 5.000000e-01>'}}
+  %0 = "graph.svdf_state"(%s, %x, %wf) : (tensor<1x8x!quant.uniform<i32:f32, 0.5>>, tensor<1x3x!quant.uniform<i8:f32, 0.5>>, tensor<4x3x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x8x!quant.uniform<i32:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf: the filters split into units of the rank.
+"func.func"() <{function_type = (tensor<1x6xf32>, tensor<3x2xf32>, tensor<1xf32>) -> (), sym_name = "f117"}> ({
+^bb0(%s: tensor<1x6xf32>, %wt: tensor<3x2xf32>, %b: tensor<1xf32>):
+  // expected-error@+1 {{'graph.svdf' op weights_time has 3 filters, which is not a multiple of the rank 2}}
+  %0 = "graph.svdf"(%s, %wt, %b) <{rank = 2 : i64, fused_activation = "NONE"}> : (tensor<1x6xf32>, tensor<3x2xf32>, tensor<1xf32>) -> tensor<1x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf: SIGN_BIT is refused (TFLite Micro returns the sign bit of NaNs too).
+"func.func"() <{function_type = (tensor<1x6xf32>, tensor<3x2xf32>, tensor<3xf32>) -> (), sym_name = "f118"}> ({
+^bb0(%s: tensor<1x6xf32>, %wt: tensor<3x2xf32>, %b: tensor<3xf32>):
+  // expected-error@+1 {{'graph.svdf' op fused activation "SIGN_BIT" is not supported on an SVDF}}
+  %0 = "graph.svdf"(%s, %wt, %b) <{rank = 1 : i64, fused_activation = "SIGN_BIT"}> : (tensor<1x6xf32>, tensor<3x2xf32>, tensor<3xf32>) -> tensor<1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf: the integer bias scale is state scale × time-weight scale (to TFLite Micro's 1e-5).
+"func.func"() <{function_type = (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i16:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.5>>) -> (), sym_name = "f119"}> ({
+^bb0(%s: tensor<1x6x!quant.uniform<i16:f32, 0.5>>, %wt: tensor<3x2x!quant.uniform<i16:f32, 0.25>>, %b: tensor<3x!quant.uniform<i32:f32, 0.5>>):
+  // expected-error@+1 {{'graph.svdf' op bias scale 0.5 does not match state scale × weights_time scale (0.5 × 0.25 = 0.125)}}
+  %0 = "graph.svdf"(%s, %wt, %b) <{rank = 1 : i64, fused_activation = "NONE"}> : (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i16:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.5>>) -> tensor<1x3x!quant.uniform<i8:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// svdf: the time weights share the state's storage (TFLM reads both as one type).
+"func.func"() <{function_type = (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i8:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.125>>) -> (), sym_name = "f120"}> ({
+^bb0(%s: tensor<1x6x!quant.uniform<i16:f32, 0.5>>, %wt: tensor<3x2x!quant.uniform<i8:f32, 0.25>>, %b: tensor<3x!quant.uniform<i32:f32, 0.125>>):
+  // expected-error@+1 {{'graph.svdf' op weights_time element type must be quantized i16, but got '!quant.uniform<i8:f32, 2.500000e-01>'}}
+  %0 = "graph.svdf"(%s, %wt, %b) <{rank = 1 : i64, fused_activation = "NONE"}> : (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i8:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.125>>) -> tensor<1x3x!quant.uniform<i8:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // CUMSUM's axis must lie within the input's rank (TFLM: "CUMSUM Invalid axis").
 "func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f114"}> ({
 ^bb0(%x: tensor<2x3xf32>):

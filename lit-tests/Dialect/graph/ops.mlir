@@ -106,6 +106,42 @@
   %pr = "graph.prelu"(%x, %y) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.prelu"(%arg2, %arg3) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %prq = "graph.prelu"(%q, %q2) : (tensor<1x8x8x4x!q8>, tensor<1x1x1x4x!q8b>) -> tensor<1x8x8x4x!q8b>
+  // The math family: one operand, the input's shape; abs and rsqrt take int8 too.
+  // CHECK: "graph.abs"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_abs = "graph.abs"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.rsqrt"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_rsqrt = "graph.rsqrt"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.sqrt"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_sqrt = "graph.sqrt"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.exp"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_exp = "graph.exp"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.log"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_log = "graph.log"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.square"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_square = "graph.square"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.sin"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_sin = "graph.sin"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.cos"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_cos = "graph.cos"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.floor"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_floor = "graph.floor"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.ceil"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_ceil = "graph.ceil"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.round"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_round = "graph.round"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.abs"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %m_absq = "graph.abs"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // CHECK: "graph.rsqrt"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %m_rsqrtq = "graph.rsqrt"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // Division, floored division, squared difference broadcast like add; add_n sums equal shapes.
+  // CHECK: "graph.div"(%arg0, %arg1) <{fused_activation = "RELU6"}> : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  %dv = "graph.div"(%x, %y) <{fused_activation = "RELU6"}> : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.floor_div"(%arg0, %arg1) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  %fd = "graph.floor_div"(%x, %y) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.squared_difference"(%arg2, %arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %sd = "graph.squared_difference"(%q, %q) : (tensor<1x8x8x4x!q8>, tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // CHECK: "graph.add_n"(%arg0, %arg0, %arg0) : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %an = "graph.add_n"(%x, %x, %x) : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.hard_swish"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %hs = "graph.hard_swish"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.hard_swish"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
@@ -194,6 +230,20 @@
   %fb16 = "graph.const"() <{value = dense<[5, 6]> : tensor<2xi32>}> : () -> tensor<2xi32>
   // CHECK: "graph.fully_connected"(%arg1, %{{.*}}, %{{.*}}) <{{.*}}> : ({{.*}}, tensor<2x4x{{.*}}>, tensor<2xi32>) -> tensor<49x2x!quant.uniform<i16:f32, 1.000000e-03>>
   %6 = "graph.fully_connected"(%a, %fw16, %fb16) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x7x7x4x!q16>, tensor<2x4x!q16w>, tensor<2xi32>) -> tensor<49x2x!q16>
+  // A transposed convolution has the shape of its output_shape: stride 2 takes 7x7 to 14x13
+  // (any height and width; batch and channels are the input's and the filter's).
+  %tw = "graph.const"() <{value = dense<0.5> : tensor<5x3x3x3xf32>}> : () -> tensor<5x3x3x3xf32>
+  // CHECK: "graph.transpose_conv"(%arg0, %{{.*}}) <{fused_activation = "RELU", output_shape = array<i64: 2, 14, 13, 5>, padding = "SAME", stride_h = 2 : i64, stride_w = 2 : i64}> : (tensor<2x7x7x3xf32>, tensor<5x3x3x3xf32>) -> tensor<2x14x13x5xf32>
+  %7 = "graph.transpose_conv"(%x, %tw) <{output_shape = array<i64: 2, 14, 13, 5>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "RELU"}> : (tensor<2x7x7x3xf32>, tensor<5x3x3x3xf32>) -> tensor<2x14x13x5xf32>
+  // Its 16x8 form takes an i16 bias, which TFLite Micro widens to 64 bits.
+  %tw16 = "graph.const"() <{value = dense<1> : tensor<2x2x2x4xi8>}> : () -> tensor<2x2x2x4x!q16w>
+  %tb16 = "graph.const"() <{value = dense<[5, 6]> : tensor<2xi16>}> : () -> tensor<2xi16>
+  // CHECK: "graph.transpose_conv"(%arg1, %{{.*}}, %{{.*}}) <{{.*}}> : ({{.*}}, tensor<2x2x2x4x{{.*}}>, tensor<2xi16>) -> tensor<1x14x14x2x!quant.uniform<i16:f32, 1.000000e-03>>
+  %8 = "graph.transpose_conv"(%a, %tw16, %tb16) <{output_shape = array<i64: 1, 14, 14, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x7x7x4x!q16>, tensor<2x2x2x4x!q16w>, tensor<2xi16>) -> tensor<1x14x14x2x!q16>
+  // A batched product: the rank-2 right operand broadcasts over the left one's batch, adj_y reads
+  // it transposed ([5, 6] as 6x5).
+  // CHECK: "graph.batch_matmul"(%arg2, %{{.*}}) <{adj_x = false, adj_y = true}> : (tensor<4x3x6xf32>, tensor<5x6xf32>) -> tensor<4x3x5xf32>
+  %9 = "graph.batch_matmul"(%seq, %fw) <{adj_x = false, adj_y = true}> : (tensor<4x3x6xf32>, tensor<5x6xf32>) -> tensor<4x3x5xf32>
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -210,6 +260,37 @@
   // CHECK: "graph.assign_variable"(%[[H]], %{{.*}}) : (!graph.resource, tensor<1x3x8x{{.*}}>) -> ()
   "graph.assign_variable"(%h, %next) : (!graph.resource, tensor<1x3x8x!q8>) -> ()
   "func.return"(%window) : (tensor<1x4x8x!q8>) -> ()
+}) : () -> ()
+
+// SVDF (int8, int16 state): the state variable read, stepped by svdf_state, written back, and
+// the output computed from the new state (2 batches, 3 inputs, 4 filters of memory 2, rank 2).
+!qsx = !quant.uniform<i8:f32, 1.562500e-02:-3>
+!qsw = !quant.uniform<i8:f32, 7.812500e-03>
+!qss = !quant.uniform<i16:f32, 0.000244140625>
+!qst = !quant.uniform<i16:f32, 0.000030517578125>
+!qsb = !quant.uniform<i32:f32, 7.450580596923828125e-09>
+!qsy = !quant.uniform<i8:f32, 6.250000e-02:5>
+// CHECK-LABEL: sym_name = "svdf"
+"func.func"() <{function_type = (tensor<2x3x!qsx>, tensor<4x3x!qsw>, tensor<4x2x!qst>, tensor<2x!qsb>) -> tensor<2x2x!qsy>, sym_name = "svdf"}> ({
+^bb0(%x: tensor<2x3x!qsx>, %wf: tensor<4x3x!qsw>, %wt: tensor<4x2x!qst>, %bias: tensor<2x!qsb>):
+  %h = "graph.var_handle"() <{container = "tflite.variable_tensor", shared_name = "state", value_type = tensor<2x8x!qss>}> : () -> !graph.resource
+  %old = "graph.read_variable"(%h) : (!graph.resource) -> tensor<2x8x!qss>
+  // CHECK: %[[NEW:.*]] = "graph.svdf_state"(%{{.*}}, %arg0, %arg1) : (tensor<2x8x!quant.uniform<i16:f32, 2.44140625E-4>>, tensor<2x3x{{.*}}>, tensor<4x3x{{.*}}>) -> tensor<2x8x!quant.uniform<i16:f32, 2.44140625E-4>>
+  %new = "graph.svdf_state"(%old, %x, %wf) : (tensor<2x8x!qss>, tensor<2x3x!qsx>, tensor<4x3x!qsw>) -> tensor<2x8x!qss>
+  "graph.assign_variable"(%h, %new) : (!graph.resource, tensor<2x8x!qss>) -> ()
+  // CHECK: "graph.svdf"(%[[NEW]], %arg2, %arg3) <{fused_activation = "NONE", rank = 2 : i64}> : ({{.*}}) -> tensor<2x2x!quant.uniform<i8:f32, 6.250000e-02:5>>
+  %y = "graph.svdf"(%new, %wt, %bias) <{rank = 2 : i64, fused_activation = "NONE"}> : (tensor<2x8x!qss>, tensor<4x2x!qst>, tensor<2x!qsb>) -> tensor<2x2x!qsy>
+  "func.return"(%y) : (tensor<2x2x!qsy>) -> ()
+}) : () -> ()
+
+// A float SVDF may fuse TANH (TFLite Micro's float kernel applies it).
+// CHECK-LABEL: sym_name = "svdf_f32"
+"func.func"() <{function_type = (tensor<1x8xf32>, tensor<1x3xf32>, tensor<4x3xf32>, tensor<4x2xf32>, tensor<4xf32>) -> tensor<1x4xf32>, sym_name = "svdf_f32"}> ({
+^bb0(%s: tensor<1x8xf32>, %x: tensor<1x3xf32>, %wf: tensor<4x3xf32>, %wt: tensor<4x2xf32>, %bias: tensor<4xf32>):
+  %new = "graph.svdf_state"(%s, %x, %wf) : (tensor<1x8xf32>, tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x8xf32>
+  // CHECK: "graph.svdf"({{.*}}) <{fused_activation = "TANH", rank = 1 : i64}>
+  %y = "graph.svdf"(%new, %wt, %bias) <{rank = 1 : i64, fused_activation = "TANH"}> : (tensor<1x8xf32>, tensor<4x2xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+  "func.return"(%y) : (tensor<1x4xf32>) -> ()
 }) : () -> ()
 
 {-#

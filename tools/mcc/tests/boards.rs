@@ -93,6 +93,7 @@ fn check(jobs: &[(usize, &'static Board, Option<&'static str>)]) {
             name: prefix.to_string(),
             model: std::fs::read(paths::model(file)).unwrap(),
             inputs: vec![input.clone()],
+            then: Vec::new(),
             expected: None,
         })
         .collect();
@@ -200,7 +201,9 @@ fn a_float_network_on_every_board_matches_tflite_micro() {
 
 /// Runs every case (model files written to the scratch folder) on each of `boards`, two at a
 /// time, and checks every output against TFLite Micro's (or the case's own expected outputs),
-/// floats within `float_tolerance` of the case; panics listing every failure.
+/// floats within `float_tolerance` of the case; panics listing every failure. The harness
+/// invokes a model once: a case of several invocations (state carried over) is checked on its
+/// first, from the state `model_init` sets, against TFLite Micro's first outputs.
 fn check_cases_on_boards(label: &str, cases: &[(Case, f32)], boards: &[&str]) {
     let references: Vec<Case> = cases.iter().map(|(case, _)| case.clone()).filter(|c| c.expected.is_none()).collect();
     let mut from_tflm = reference::run_tflm(&references).into_iter();
@@ -215,6 +218,7 @@ fn check_cases_on_boards(label: &str, cases: &[(Case, f32)], boards: &[&str]) {
             scope.spawn(|| {
                 while let Some(&(index, board)) = jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst)) {
                     let ((case, tolerance), expected) = (&cases[index], &expected[index]);
+                    let expected = &expected[..expected.len() / case.invocations().len()];
                     let dir = scratch(&format!("{label}-{index}-{board}"));
                     let model = dir.join("model.tflite");
                     std::fs::write(&model, &case.model).unwrap();

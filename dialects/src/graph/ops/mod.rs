@@ -15,9 +15,12 @@ mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
+mod math;
+mod matmul;
 mod pool;
 mod quantization;
 mod reduction;
+mod sequence;
 mod slice;
 mod variable;
 
@@ -26,9 +29,12 @@ pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
+pub use math::*;
+pub use matmul::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
+pub use sequence::*;
 pub use slice::*;
 pub use variable::*;
 
@@ -40,7 +46,9 @@ use mc_ir::{OpDef, OpShape};
 const FAMILIES: &[&[OpEntry]] = &[
     constant::OPS,
     conv::OPS,
+    matmul::OPS,
     elementwise::OPS,
+    math::OPS,
     activation::OPS,
     pool::OPS,
     reduction::OPS,
@@ -48,6 +56,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     slice::OPS,
     quantization::OPS,
     variable::OPS,
+    sequence::OPS,
 ];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know

@@ -9,6 +9,16 @@ use mc_dialects::graph::support;
 use mc_dialects::graph::*;
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, Type, Value};
 
+/// The input of `SVDF` that holds its bias (optional in TFLite's schema, required by TFLite Micro).
+const SVDF_BIAS_INPUT: usize = 3;
+
+/// The input of `SVDF` that holds its activation state (a variable tensor).
+const SVDF_STATE_INPUT: usize = 4;
+
+/// The `container` of the variables made of TFLite variable tensors (state updated in place by
+/// an operator), told apart from resource variables; their `shared_name` is the tensor's name.
+const VARIABLE_TENSOR_CONTAINER: &str = "tflite.variable_tensor";
+
 fn activation(a: TflActivation) -> Activation {
     match a {
         TflActivation::None => Activation::None,
@@ -135,6 +145,34 @@ impl SubgraphImporter<'_, '_> {
         }
     }
 
+    /// The variable tensor that operator `index` takes as input `position` and updates in place
+    /// (an SVDF's activation state): the name of the variable it becomes and its type.
+    fn state_variable(
+        &mut self,
+        index: usize,
+        operator: &Operator<'_>,
+        position: usize,
+    ) -> Result<(String, Type), Diagnostic> {
+        let Some(t) = operator.inputs().get(position).copied().flatten() else {
+            return Err(self.op_error(index, format!("input {position} (the state) is missing")));
+        };
+        let tensor = &self.subgraph.tensors()[t];
+        if !tensor.is_variable() || tensor.is_constant() || self.values[t].is_some() {
+            let name = tensor.name().to_string();
+            return Err(self.op_error(
+                index,
+                format!(
+                    "input {position} (the state), tensor {t} '{name}', must be a variable tensor that is no constant, subgraph input or other operator's output"
+                ),
+            ));
+        }
+        // Named after the tensor; unnamed or with a name another tensor shares, after its index.
+        let tensors = self.subgraph.tensors();
+        let shared = tensors.iter().enumerate().any(|(i, other)| i != t && other.name() == tensor.name());
+        let name = if tensor.name().is_empty() || shared { format!("tensor_{t}") } else { tensor.name().to_string() };
+        Ok((name, self.tensor_type(t, Some(index))?))
+    }
+
     fn build_operator(
         &mut self,
         index: usize,
@@ -147,11 +185,21 @@ impl SubgraphImporter<'_, '_> {
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable => 2,
+            B::Div | B::FloorDiv | B::FloorMod | B::SquaredDifference => 2,
             B::StridedSlice => 4,
-            B::Concatenation => operator.inputs().len(),
+            B::TransposeConv => 3,
+            B::BatchMatMul => 2,
+            B::Concatenation | B::AddN => operator.inputs().len(),
+            B::Svdf => 3,
             B::VarHandle => 0,
             _ => 1,
         };
+        if builtin == B::Svdf && operator.inputs().get(SVDF_BIAS_INPUT).copied().flatten().is_none() {
+            return Err(self.op_error(
+                index,
+                "an SVDF without a bias (input 3) is not supported: TFLite Micro's kernel fails without one",
+            ));
+        }
         let mut inputs = Vec::new();
         for position in 0..required {
             inputs.push(self.input(index, operator, position, body)?);
@@ -187,6 +235,19 @@ impl SubgraphImporter<'_, '_> {
             ));
         }
         let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
+        // TRANSPOSE_CONV's output shape (its operand 0) must be known: the result's shape.
+        let output_shape = if builtin == B::TransposeConv {
+            match mc_dialects::graph::shapes::constant_ints(self.ctx, inputs[0]) {
+                Some(shape) => Some(shape),
+                None => {
+                    return Err(self.op_error(index, "output_shape (input 0) must be a constant tensor"));
+                }
+            }
+        } else {
+            None
+        };
+        let state =
+            if builtin == B::Svdf { Some(self.state_variable(index, operator, SVDF_STATE_INPUT)?) } else { None };
         let result_type = match result {
             Some(ty) => ty,
             None => self.ctx.none_type(),
@@ -220,6 +281,20 @@ impl SubgraphImporter<'_, '_> {
                 };
                 Some(DepthwiseConv2DOp::build(b, inputs[0], inputs[1], optional, &attrs, result_type).0)
             }
+            (B::TransposeConv, BuiltinOptions::TransposeConv(o)) => {
+                // TFLite's operands: output_shape, weights, input, bias.
+                let attrs = TransposeConvAttrs {
+                    output_shape: output_shape.unwrap_or_default(),
+                    stride_h: o.stride_h.into(),
+                    stride_w: o.stride_w.into(),
+                    padding: padding(o.padding),
+                    fused_activation: activation(o.fused_activation),
+                };
+                Some(TransposeConvOp::build(b, inputs[2], inputs[1], optional, &attrs, result_type).0)
+            }
+            (B::BatchMatMul, BuiltinOptions::BatchMatMul(o)) => {
+                Some(BatchMatMulOp::build(b, inputs[0], inputs[1], o.adj_x, o.adj_y, result_type).0)
+            }
             (B::FullyConnected, BuiltinOptions::FullyConnected(o)) => {
                 let act = activation(o.fused_activation);
                 Some(FullyConnectedOp::build(b, inputs[0], inputs[1], optional, act, o.keep_num_dims, result_type).0)
@@ -233,6 +308,13 @@ impl SubgraphImporter<'_, '_> {
             (B::Mul, BuiltinOptions::Mul(o)) => {
                 Some(MulOp::build(b, inputs[0], inputs[1], activation(o.fused_activation), result_type).0)
             }
+            (B::Div, BuiltinOptions::Div(o)) => {
+                Some(DivOp::build(b, inputs[0], inputs[1], activation(o.fused_activation), result_type).0)
+            }
+            (B::FloorDiv, _) => Some(FloorDivOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::FloorMod, _) => Some(FloorModOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::SquaredDifference, _) => Some(SquaredDifferenceOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::AddN, _) => Some(AddNOp::build(b, &inputs, result_type).0),
             (B::AveragePool2D | B::MaxPool2D | B::L2Pool2D, BuiltinOptions::Pool2D(o)) => {
                 let attrs = Pool2DAttrs {
                     filter_h: o.filter_height.into(),
@@ -276,6 +358,17 @@ impl SubgraphImporter<'_, '_> {
             (B::L2Normalization, BuiltinOptions::L2Norm(o)) => {
                 Some(L2NormalizationOp::build(b, inputs[0], activation(o.fused_activation), result_type).0)
             }
+            (B::Abs, _) => Some(AbsOp::build(b, inputs[0], result_type).0),
+            (B::Rsqrt, _) => Some(RsqrtOp::build(b, inputs[0], result_type).0),
+            (B::Sqrt, _) => Some(SqrtOp::build(b, inputs[0], result_type).0),
+            (B::Exp, _) => Some(ExpOp::build(b, inputs[0], result_type).0),
+            (B::Log, _) => Some(LogOp::build(b, inputs[0], result_type).0),
+            (B::Square, _) => Some(SquareOp::build(b, inputs[0], result_type).0),
+            (B::Sin, _) => Some(SinOp::build(b, inputs[0], result_type).0),
+            (B::Cos, _) => Some(CosOp::build(b, inputs[0], result_type).0),
+            (B::Floor, _) => Some(FloorOp::build(b, inputs[0], result_type).0),
+            (B::Ceil, _) => Some(CeilOp::build(b, inputs[0], result_type).0),
+            (B::Round, _) => Some(RoundOp::build(b, inputs[0], result_type).0),
             (B::Quantize, _) => Some(QuantizeOp::build(b, inputs[0], result_type).0),
             (B::Dequantize, _) => Some(DequantizeOp::build(b, inputs[0], result_type).0),
             (B::Mean, BuiltinOptions::Reducer(o)) => {
@@ -314,6 +407,16 @@ impl SubgraphImporter<'_, '_> {
                 let (container, shared_name) = (o.container.unwrap_or(""), o.shared_name.unwrap_or(""));
                 Some(VarHandleOp::build(b, container, shared_name, value_type).0)
             }
+            (B::Svdf, BuiltinOptions::Svdf(o)) => optional.map(|bias| {
+                // The state tensor TFLite updates in place: read, replaced, written back.
+                let (name, ty) = state.expect("computed for SVDF");
+                let handle = VarHandleOp::build(b, VARIABLE_TENSOR_CONTAINER, &name, ty).handle();
+                let old = ReadVariableOp::build(b, handle, ty).result();
+                let new = SvdfStateOp::build(b, old, inputs[0], inputs[1]).result();
+                AssignVariableOp::build(b, handle, new);
+                let act = activation(o.fused_activation);
+                SvdfOp::build(b, new, inputs[2], bias, o.rank.into(), act, result_type).0
+            }),
             (B::ReadVariable, _) => Some(ReadVariableOp::build(b, inputs[0], result_type).0),
             (B::AssignVariable, _) => Some(AssignVariableOp::build(b, inputs[0], inputs[1]).0),
             _ => None,

@@ -56,6 +56,29 @@ fn unknown_builtin() {
     );
 }
 
+/// An SVDF whose state tensor is not a variable, or without a bias (TFLite Micro fails without one).
+#[test]
+fn svdf_state_and_bias() {
+    let mut b = svdf_i8();
+    b.tensor(4).is_variable = false;
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (SVDF v1) writing tensor 5 'output': input 4 (the state), tensor 4 'state', \
+             must be a variable tensor that is no constant, subgraph input or other operator's output\n"
+        )
+    );
+    let mut b = svdf_i8();
+    b.raw().subgraphs.as_mut().unwrap()[0].operators.as_mut().unwrap()[0].inputs.as_mut().unwrap()[3] = -1;
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (SVDF v1) writing tensor 5 'output': an SVDF without a bias (input 3) is not \
+             supported: TFLite Micro's kernel fails without one\n"
+        )
+    );
+}
+
 #[test]
 fn reduce_prod_is_refused() {
     // REDUCE_PROD (81): the installed TFLite Micro interpreter registers no kernel for it (its
@@ -268,6 +291,21 @@ fn unsupported_constants() {
         format!(
             "{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': tensor 1 'offset': sparse constant tensors \
              are not supported\n"
+        )
+    );
+}
+
+#[test]
+fn transpose_conv_output_shape_must_be_constant() {
+    // TFLite Micro has no dynamic shapes: the output_shape operand must be a constant.
+    let mut b = transpose_conv_i8();
+    b.tensor(0).buffer = 0;
+    b.set_inputs(&[2, 0]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (TRANSPOSE_CONV v1) writing tensor 4 'deconv': output_shape (input 0) must \
+             be a constant tensor\n"
         )
     );
 }

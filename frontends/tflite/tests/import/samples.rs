@@ -22,9 +22,12 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("depthwise_conv_2d_f32", depthwise_conv_2d_f32),
     ("depthwise_conv_2d_i8_per_channel", depthwise_conv_2d_i8_per_channel),
     ("depthwise_conv_2d_i16x8", depthwise_conv_2d_i16x8),
+    ("transpose_conv_i8", transpose_conv_i8),
+    ("transpose_conv_i16x8_i16_bias", transpose_conv_i16x8_i16_bias),
     ("fully_connected_f32_keep_num_dims", fully_connected_f32_keep_num_dims),
     ("fully_connected_i8", fully_connected_i8),
     ("fully_connected_i16x8", fully_connected_i16x8),
+    ("batch_matmul_f32_adj_y", batch_matmul_f32_adj_y),
     ("add_f32_broadcast", add_f32_broadcast),
     ("add_i8_constant_rhs", add_i8_constant_rhs),
     ("sub_i8_broadcast", sub_i8_broadcast),
@@ -32,6 +35,12 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("maximum_i16_broadcast", maximum_i16_broadcast),
     ("minimum_f32_scalar", minimum_f32_scalar),
     ("neg_f32", neg_f32),
+    ("abs_i8", abs_i8),
+    ("rsqrt_f32", rsqrt_f32),
+    ("round_f32", round_f32),
+    ("div_i32_broadcast", div_i32_broadcast),
+    ("squared_difference_i16", squared_difference_i16),
+    ("add_n_f32", add_n_f32),
     ("avg_pool_2d_i8", avg_pool_2d_i8),
     ("max_pool_2d_f32", max_pool_2d_f32),
     ("max_pool_2d_i16", max_pool_2d_i16),
@@ -74,6 +83,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("dequantize_i8", dequantize_i8),
     ("dequantize_i16", dequantize_i16),
     ("variables", variables),
+    ("svdf_i8", svdf_i8),
     ("several_subgraphs", several_subgraphs),
 ];
 
@@ -188,6 +198,69 @@ pub fn conv_2d_without_bias() -> ModelBuilder {
     let y = b.add_tensor("conv", &[1, 2, 2, 1], DType::Float32);
     b.add_op(BuiltinOp::Conv2D, &[x, w, -1], &[y], conv_options(Padding::Valid, (1, 1), (1, 1), Activation::None));
     model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 TRANSPOSE_CONV, per-channel filter and bias, SAME, stride 2, RELU: [1,2,3,2] with a
+/// [3,3,3,2] filter -> the constant output_shape [1,4,6,3].
+pub fn transpose_conv_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let shape = b.add_constant("output_shape", &[4], DType::Int32, &i32s(&[1, 4, 6, 3]));
+    let w = b.add_constant("filter", &[3, 3, 3, 2], DType::Int8, &zeros(54));
+    per_channel(&mut b, w, &[0.25, 0.125, 0.5], 0);
+    let x = b.add_tensor("input", &[1, 2, 3, 2], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -1);
+    let bias = b.add_constant("bias", &[3], DType::Int32, &i32s(&[1, 2, 3]));
+    per_channel(&mut b, bias, &[0.125, 0.0625, 0.25], 0);
+    let y = b.add_tensor("deconv", &[1, 4, 6, 3], DType::Int8);
+    per_tensor(&mut b, y, 0.75, 3);
+    let options = TransposeConvOptions {
+        padding: Padding::Same,
+        stride_w: 2,
+        stride_h: 2,
+        fused_activation: Activation::Relu,
+        quantized_bias_type: None,
+    };
+    b.add_op(BuiltinOp::TransposeConv, &[shape, w, x, bias], &[y], BuiltinOptions::TransposeConv(options));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// 16x8 TRANSPOSE_CONV with an int16 bias (TFLite Micro widens it to int64), VALID, stride 1:
+/// [1,2,2,1] with a [2,2,2,1] filter -> [1,3,3,2].
+pub fn transpose_conv_i16x8_i16_bias() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let shape = b.add_constant("output_shape", &[4], DType::Int32, &i32s(&[1, 3, 3, 2]));
+    let w = b.add_constant("filter", &[2, 2, 2, 1], DType::Int8, &zeros(8));
+    per_tensor(&mut b, w, 0.25, 0);
+    let x = b.add_tensor("input", &[1, 2, 2, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let bias = b.add_constant("bias", &[2], DType::Int16, &[7, 0, 249, 255]);
+    per_tensor(&mut b, bias, 0.125, 0);
+    let y = b.add_tensor("deconv", &[1, 3, 3, 2], DType::Int16);
+    per_tensor(&mut b, y, 1.0, 0);
+    let options = TransposeConvOptions {
+        padding: Padding::Valid,
+        stride_w: 1,
+        stride_h: 1,
+        fused_activation: Activation::None,
+        quantized_bias_type: None,
+    };
+    b.add_op(BuiltinOp::TransposeConv, &[shape, w, x, bias], &[y], BuiltinOptions::TransposeConv(options));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 BATCH_MATMUL of two activations, the right one transposed (adj_y) and broadcast over the
+/// left one's batch: [2,3,4] x [5,4]ᵀ -> [2,3,5].
+pub fn batch_matmul_f32_adj_y() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let lhs = b.add_tensor("lhs", &[2, 3, 4], DType::Float32);
+    let rhs = b.add_tensor("rhs", &[5, 4], DType::Float32);
+    let y = b.add_tensor("product", &[2, 3, 5], DType::Float32);
+    let options = BatchMatMulOptions { adj_x: false, adj_y: true, asymmetric_quantize_inputs: false };
+    b.add_op(BuiltinOp::BatchMatMul, &[lhs, rhs], &[y], BuiltinOptions::BatchMatMul(options));
+    model(&[lhs, rhs], &[y], &mut b);
     b
 }
 
@@ -317,6 +390,62 @@ pub fn minimum_f32_scalar() -> ModelBuilder {
 /// f32 NEG (TFLite Micro's only type), with its (empty) options table.
 pub fn neg_f32() -> ModelBuilder {
     unary(BuiltinOp::Neg, BuiltinOptions::Neg, &[2, 3], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// int8 ABS with different input and output quantizations, with its (empty) options table.
+pub fn abs_i8() -> ModelBuilder {
+    unary(
+        BuiltinOp::Abs,
+        BuiltinOptions::Abs,
+        &[2, 3],
+        (DType::Int8, Some((0.5, -3))),
+        (DType::Int8, Some((0.25, -128))),
+    )
+}
+
+/// f32 RSQRT (no options table).
+pub fn rsqrt_f32() -> ModelBuilder {
+    unary(BuiltinOp::Rsqrt, BuiltinOptions::None, &[4], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// f32 ROUND (no options table).
+pub fn round_f32() -> ModelBuilder {
+    unary(BuiltinOp::Round, BuiltinOptions::None, &[1, 2, 3], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// int32 DIV of a [2,3] input by a [3] one, fused RELU.
+pub fn div_i32_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[2, 3], DType::Int32);
+    let y = b.add_tensor("rhs", &[3], DType::Int32);
+    let z = b.add_tensor("quotient", &[2, 3], DType::Int32);
+    b.add_op(BuiltinOp::Div, &[x, y], &[z], BuiltinOptions::Div(DivOptions { fused_activation: Activation::Relu }));
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// int16 SQUARED_DIFFERENCE (zero points 0) of [4,1] and [1,3].
+pub fn squared_difference_i16() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[4, 1], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let y = b.add_tensor("rhs", &[1, 3], DType::Int16);
+    per_tensor(&mut b, y, 0.25, 0);
+    let z = b.add_tensor("squared", &[4, 3], DType::Int16);
+    per_tensor(&mut b, z, 2.0, 0);
+    b.add_op(BuiltinOp::SquaredDifference, &[x, y], &[z], BuiltinOptions::SquaredDifference);
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// f32 ADD_N of three [2,2] inputs.
+pub fn add_n_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let inputs: Vec<i32> = (0..3).map(|i| b.add_tensor(&format!("x{i}"), &[2, 2], DType::Float32)).collect();
+    let z = b.add_tensor("sum", &[2, 2], DType::Float32);
+    b.add_op(BuiltinOp::AddN, &inputs, &[z], BuiltinOptions::AddN);
+    model(&inputs, &[z], &mut b);
+    b
 }
 
 /// int8 ADD of a [2,3] input and a [3] constant (rank broadcasting), each with its own scale.
@@ -817,6 +946,29 @@ pub fn variables() -> ModelBuilder {
     b.add_op(BuiltinOp::Add, &[old, x], &[new], BuiltinOptions::Add(add_sub(Activation::None)));
     b.add_op(BuiltinOp::AssignVariable, &[handle, new], &[], BuiltinOptions::AssignVariable);
     model(&[x], &[new], &mut b);
+    b
+}
+
+/// int8 SVDF with an int16 state (a variable tensor), 2 batches, 3 inputs, 4 filters of memory 2,
+/// rank 2; the bias scale is state × time-weight scale.
+pub fn svdf_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -3);
+    let wf = b.add_constant("weights_feature", &[4, 3], DType::Int8, &zeros(12));
+    per_tensor(&mut b, wf, 0.25, 0);
+    let wt = b.add_constant("weights_time", &[4, 2], DType::Int16, &zeros(16));
+    per_tensor(&mut b, wt, 0.125, 0);
+    let bias = b.add_constant("bias", &[2], DType::Int32, &zeros(8));
+    per_tensor(&mut b, bias, 0.0625, 0);
+    let state = b.add_tensor("state", &[2, 8], DType::Int16);
+    per_tensor(&mut b, state, 0.5, 0);
+    b.set_variable(state);
+    let y = b.add_tensor("output", &[2, 2], DType::Int8);
+    per_tensor(&mut b, y, 1.0, 4);
+    let options = SvdfOptions { rank: 2, fused_activation: Activation::Relu, asymmetric_quantize_inputs: false };
+    b.add_op(BuiltinOp::Svdf, &[x, wf, wt, bias, state], &[y], BuiltinOptions::Svdf(options));
+    model(&[x], &[y], &mut b);
     b
 }
 

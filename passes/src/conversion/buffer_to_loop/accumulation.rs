@@ -1,6 +1,6 @@
 //! The per-output-channel arithmetic TFLite's convolutions share (`conv_2d`,
-//! `depthwise_conv_2d`, and the 16x8 `fully_connected`): what an accumulator starts at, how one
-//! filter tap is added, and how the sum becomes an output element.
+//! `depthwise_conv_2d`, `transpose_conv`, and the 16x8 `fully_connected`): what an accumulator
+//! starts at, how one filter tap is added, and how the sum becomes an output element.
 //!
 //! - float (`reference_ops::Conv`/`DepthwiseConv`): `total += x · f` from `0`, then
 //!   `clamp(total + bias)`.
@@ -18,7 +18,8 @@
 //!   the operator's `quantized_bias_type` is `INT32` (upstream's newest `fully_connected.cc`
 //!   defaults to `int32` instead; the interpreter is the reference). mc's importer does not keep
 //!   that option, so such a model needs the frontend to reject or import it. TFLM's depthwise
-//!   kernel always takes the `int64` form and reads any bias as `int64_t`.
+//!   kernel always takes the `int64` form and reads any bias as `int64_t`; its transposed
+//!   convolution too, after widening an `int16` bias to `int64`.
 //!
 //! Integer sums are exact (and `i32` wrapping is a ring), so the int8 sum may be regrouped:
 //! when the filter (and bias) are compile-time constants, the interior of the image — where every
@@ -33,6 +34,9 @@ use super::quantization::{
 };
 use mc_ir::{Diagnostic, Value};
 
+/// Each output channel's sum of filter values from the filter's elements (in the kernel's layout).
+pub type FilterSums<'a> = &'a dyn Fn(&[i64]) -> Vec<i64>;
+
 /// How a 16x8 kernel picks its accumulator (TFLM's `AccumScalar`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Accumulator16 {
@@ -41,6 +45,9 @@ pub enum Accumulator16 {
     /// Always `i64`, and the bias must be `i64` (`depthwise_conv_2d`, whose kernel reads any
     /// bias as `int64_t`).
     Wide,
+    /// Always `i64`, the bias `i64` or `i16` widened to `i64` (`transpose_conv`, whose kernel
+    /// copies an `int16` bias into an `int64` scratch buffer and reads any other as `int64_t`).
+    WideOrInt16Bias,
 }
 
 /// The arithmetic of one convolution kernel.
@@ -84,7 +91,8 @@ impl Accumulation {
     /// The arithmetic of the kernel being lowered: `input`, `filter`, optional `bias` and
     /// `output` buffers with `channels` output channels. `filter_sums` gives each output
     /// channel's sum of filter values from the filter's elements (its layout is the kernel's);
-    /// the int8 input offset is folded with it when the filter and bias are constants. A 16x8
+    /// the int8 input offset is folded with it when the filter and bias are constants (`None`:
+    /// a kernel whose pixels never sum every tap, which never folds). A 16x8
     /// kernel accumulates as `accumulator` says.
     ///
     /// # Errors
@@ -96,7 +104,7 @@ impl Accumulation {
         [input, filter, output]: [Value; 3],
         bias: Option<Value>,
         channels: usize,
-        filter_sums: impl FnOnce(&[i64]) -> Vec<i64>,
+        filter_sums: Option<FilterSums<'_>>,
         accumulator: Accumulator16,
     ) -> Result<Accumulation, Diagnostic> {
         let kinds = (e.kind(input), e.kind(filter), e.kind(output), bias.map(|b| e.kind(b)));
@@ -111,7 +119,7 @@ impl Accumulation {
                 ElementKind::Int16,
                 ElementKind::Int8,
                 ElementKind::Int16,
-                None | Some(ElementKind::Int32 | ElementKind::Int64),
+                None | Some(ElementKind::Int16 | ElementKind::Int32 | ElementKind::Int64),
             ) => {
                 let (input_scale, _) = e.per_tensor(input)?;
                 let (output_scale, _) = e.per_tensor(output)?;
@@ -134,7 +142,7 @@ impl Accumulation {
         [input, filter, output]: [Value; 3],
         bias: Option<Value>,
         channels: usize,
-        filter_sums: impl FnOnce(&[i64]) -> Vec<i64>,
+        filter_sums: Option<FilterSums<'_>>,
     ) -> Result<Accumulation, Diagnostic> {
         let (input_scale, input_zero_point) = e.per_tensor(input)?;
         let (output_scale, output_zero_point) = e.per_tensor(output)?;
@@ -147,7 +155,7 @@ impl Accumulation {
         let input_offset = -(input_zero_point as i32);
         let folded = if input_offset == 0 {
             None
-        } else {
+        } else if let Some(filter_sums) = filter_sums {
             let bias_values = match bias {
                 None => Some(None),
                 Some(b) => e.constant_ints(b).map(Some),
@@ -159,6 +167,8 @@ impl Accumulation {
                 }
                 _ => None,
             }
+        } else {
+            None
         };
         Ok(Accumulation::Int8 { input_offset, output_offset: output_zero_point as i32, range, scales, bias, folded })
     }
@@ -189,12 +199,13 @@ impl Accumulation {
         }
         let width = match (accumulator, bias.map(|b| e.kind(b))) {
             (Accumulator16::OfBias, Some(ElementKind::Int32)) => 32,
-            (_, None | Some(ElementKind::Int64)) => 64,
+            (_, None | Some(ElementKind::Int64)) | (Accumulator16::WideOrInt16Bias, Some(ElementKind::Int16)) => 64,
             (_, Some(_)) => {
                 let text = bias.map(|b| e.type_text(b)).unwrap_or_default();
                 let expected = match accumulator {
                     Accumulator16::OfBias => "int32 or int64",
                     Accumulator16::Wide => "int64: TFLite Micro's kernel reads it as int64",
+                    Accumulator16::WideOrInt16Bias => "int64 or int16: TFLite Micro's kernel reads others as int64",
                 };
                 return Err(e.unsupported(format!("bias '{text}' of an int16 kernel ({expected})")));
             }
@@ -234,6 +245,12 @@ impl Accumulation {
             }
             Accumulation::Int16 { width, range, scales, bias } => {
                 let init = match bias {
+                    // An int16 bias (`WideOrInt16Bias`) widened as TFLM copies it to int64.
+                    Some(bias) if e.kind(*bias) == ElementKind::Int16 => {
+                        let loaded = e.load(*bias, &[channel]);
+                        let i64 = e.b.ctx.integer_type(64);
+                        e.unary("arith.extsi", loaded, i64)
+                    }
                     Some(bias) => e.load(*bias, &[channel]),
                     None => e.int(0, *width),
                 };

@@ -77,7 +77,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         [input, filter, output],
         bias,
         channels as usize,
-        |values| values.chunks(taps.max(1)).map(|c| c.iter().sum()).collect(),
+        Some(&|values: &[i64]| values.chunks(taps.max(1)).map(|c| c.iter().sum()).collect()),
         Accumulator16::OfBias,
     )?;
     // One input channel (first layers): the clipped border would take most of the time, with

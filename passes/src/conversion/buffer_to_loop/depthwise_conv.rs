@@ -39,13 +39,13 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         [input, filter, output],
         bias,
         channels as usize,
-        |values| {
+        Some(&|values: &[i64]| {
             let mut sums = vec![0; channels as usize];
             for (i, v) in values.iter().enumerate() {
                 sums[i % channels as usize] += v;
             }
             sums
-        },
+        }),
         Accumulator16::Wide,
     )?;
     let zero = e.index(0);

@@ -176,6 +176,29 @@ impl<'a> KernelEmitter<'a> {
         int_elements(ctx, global.value(ctx))
     }
 
+    /// The `f32` elements of `value`, row-major, if it is a `buffer.get_global` of an `f32`
+    /// global whose data is in the module (as [`constant_ints`](Self::constant_ints)).
+    pub fn constant_f32s(&self, value: Value) -> Option<Vec<f32>> {
+        let ctx = &*self.b.ctx;
+        let get = GetGlobalOp::cast(ctx, ctx.defining_op(value)?)?;
+        let global = GlobalOp::cast(ctx, ctx.lookup_symbol(get.op(), get.name(ctx))?)?;
+        let (ty, splat, data) = match ctx.attr_kind(global.value(ctx)) {
+            AttrKind::DenseElements { ty, splat, data } => (*ty, *splat, data.as_slice()),
+            AttrKind::DenseResource { name, ty } => (*ty, false, ctx.resources.get(name)?.data.as_slice()),
+            _ => return None,
+        };
+        if !matches!(ctx.type_kind(ctx.element_type(ty)), TypeKind::Float(FloatKind::F32)) {
+            return None;
+        }
+        let values: Vec<f32> = data.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let count = ctx.num_elements(ty)? as usize;
+        match (splat, values.len()) {
+            (true, 1) => Some(vec![values[0]; count]),
+            (false, n) if n == count => Some(values),
+            _ => None,
+        }
+    }
+
     /// The type of `value`, printed (for messages).
     pub fn type_text(&self, value: Value) -> String {
         type_to_string(self.b.ctx, self.b.ctx.value_type(value))

@@ -26,7 +26,7 @@ use super::accumulation::{Accumulation, Accumulator16, Channel};
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
     ChannelScales, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized,
-    quantize_multiplier, requantize_to_i8,
+    product_multiplier, requantize_to_i8,
 };
 use super::window::offset;
 use mc_dialects::buffer::ViewOp;
@@ -97,26 +97,27 @@ impl Operands {
                 e.unsupported(format!("output '{}' is not {batches} rows of {units} units", e.type_text(e.output)))
             );
         }
-        let input = matrix_view(e, input, [batches, depth])?;
-        let output = matrix_view(e, e.output, [batches, units])?;
+        let input = row_major_view(e, input, &[batches, depth])?;
+        let output = row_major_view(e, e.output, &[batches, units])?;
         Ok(Operands { input, weights, bias, output, batches, depth, units })
     }
 }
 
-/// `value` (row-major, any offset) seen as a `rows × columns` matrix: itself if it has that shape,
-/// else a `buffer.view`.
-fn matrix_view(e: &mut KernelEmitter<'_>, value: Value, [rows, columns]: [i64; 2]) -> Result<Value, Diagnostic> {
+/// `value` (row-major, any offset) seen with `shape` (as many elements): itself if it has that
+/// shape, else a `buffer.view` (a matrix of the fully connected layer's rows, an SVDF state's
+/// filters and memory slots).
+pub(super) fn row_major_view(e: &mut KernelEmitter<'_>, value: Value, shape: &[i64]) -> Result<Value, Diagnostic> {
     let ty = e.b.ctx.value_type(value);
     let Some(buffer) = e.b.ctx.buffer(ty).cloned() else {
         return Err(e.unsupported(format!("operand '{}' is not a buffer", e.type_text(value))));
     };
-    if buffer.shape == [rows, columns] {
+    if buffer.shape == shape {
         return Ok(value);
     }
     if !buffer.is_row_major_contiguous() {
         return Err(e.unsupported(format!("operand '{}' is not row-major", e.type_text(value))));
     }
-    let shape = vec![rows, columns];
+    let shape = shape.to_vec();
     let strides = row_major_strides(&shape);
     let matrix = e.b.ctx.strided_buffer_type(shape, buffer.element, strides, buffer.offset);
     let view = ViewOp::build(&mut e.b, value, matrix, 0);
@@ -179,10 +180,7 @@ fn int8_params(
 fn weight_multipliers(input_scale: f64, weights: &QuantizedType, output_scale: f64) -> Vec<(i32, i32)> {
     let (input_scale, output_scale) = (input_scale as f32, output_scale as f32);
     match &weights.scales()[..] {
-        [scale] => {
-            let product = input_scale * *scale as f32;
-            vec![quantize_multiplier(f64::from(product) / f64::from(output_scale))]
-        }
+        [scale] => vec![product_multiplier(f64::from(input_scale), *scale, f64::from(output_scale))],
         scales => channel_multipliers(f64::from(input_scale), scales, f64::from(output_scale), scales.len()),
     }
 }
@@ -381,6 +379,7 @@ impl PerUnit {
 
 #[cfg(test)]
 mod tests {
+    use super::super::quantization::quantize_multiplier;
     use super::*;
     use mc_ir::Context;
     use mc_ir::quant::QuantParams;

@@ -281,6 +281,39 @@ pub mod reference {
         let shifted_minus_one = shifted.wrapping_sub(1 << 31) as i32;
         (one_over_one_plus_x_for_x_in_0_1(shifted_minus_one), num_bits_over_unit)
     }
+
+    /// TFLite's `GetInvSqrtQuantizedMultiplierExp(input, reverse_shift, ...)`: `1 / sqrt(input)`
+    /// as a multiplier and a shift (times `reverse_shift`), by five Newton-Raphson steps in
+    /// `FixedPoint<int32, 3>`; inputs 0 and 1 give `(i32::MAX, 0)`.
+    pub fn inv_sqrt_quantized_multiplier_exp(input: i32, reverse_shift: i32) -> (i32, i32) {
+        if input <= 1 {
+            return (i32::MAX, 0);
+        }
+        let (mut input, mut shift) = (input, 11);
+        while input >= 1 << 29 {
+            input /= 4;
+            shift += 1;
+        }
+        let max_left_shift_bits = (input as u32).leading_zeros() as i32 - 1;
+        let left_shift_bit_pairs = max_left_shift_bits / 2 - 1;
+        shift -= left_shift_bit_pairs;
+        input <<= 2 * left_shift_bit_pairs;
+        // Q3.28 throughout: the input halved, 1.5, and the iterate starting at 1.
+        let half_input = saturating_rounding_multiply_by_pot(input >> 1, -1);
+        let half_three = (1 << 28) + (1 << 27);
+        let mut x = 1 << 28;
+        for _ in 0..5 {
+            let x3 = rescale(mul(mul(x, x), x), 9, 3);
+            x = rescale(mul(half_three, x).wrapping_sub(mul(half_input, x3)), 6, 3);
+        }
+        // sqrt(2) / 2 in Q0.31.
+        let mut inv_sqrt = mul(x, 1_518_500_250);
+        if shift < 0 {
+            inv_sqrt <<= -shift;
+            shift = 0;
+        }
+        (inv_sqrt, shift * reverse_shift)
+    }
 }
 
 #[cfg(test)]

@@ -26,13 +26,19 @@
 //! | `buffer.copy` | `copy` | — |
 //! | `conv_2d` | `conv` | `reference_integer_ops::ConvPerChannel` (int8 and 16x8), `reference_ops::Conv` |
 //! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel` (int8 and 16x8), `reference_ops::DepthwiseConv` |
+//! | `transpose_conv` | `transpose_conv` | `reference_ops::TransposeConv`, `reference_integer_ops::TransposeConv` (int8 and 16x8, gathered per output element: no scratch buffer) |
 //! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`/`FullyConnectedPerChannel` (int8 and 16x8), `reference_ops::FullyConnected` |
 //! | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions, `reference_ops::L2Pool` (float only) |
+//! | `batch_matmul` | `batch_matmul` | `reference_ops::BatchMatMul` (float, int8 with `int32` sums, int16 with `int64` sums), broadcasting batch dimensions, operands read transposed in place |
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
 //! | `log_softmax` | `log_softmax` | `reference_ops::LogSoftmax` (float only; TFLM's int8 path is not lowered) |
 //! | `l2_normalization` | `l2_normalization` | `reference_ops::L2Normalization` (float only; TFLM's int8 path is not lowered) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
+//! | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `math` | `elementwise.cc`'s `AbsEval`/`RsqrtEval` (f32; int8 and int16 `AbsEvalQuantized`; int8 `RsqrtEvalQuantized` as a table of its 256 results), `SqrtEval`, `LogEval`, `SquareEval`, `SinEval`, `CosEval`, `reference_ops::Exp`, `Floor`, `Ceil`, `Round` (float) |
+//! | `div`, `floor_div`, `floor_mod` | `division` | `reference_ops::Div`/`BroadcastDivSlow<5>` (f32, int32), `reference_ops::FloorDiv` in `double` and `reference_ops::FloorMod` with `fmod` (f32), through `BroadcastBinaryFunction4DSlow` |
+//! | `squared_difference` | `squared_difference` | `squared_difference.cc`'s `SquaredDifference` (f32, int32; int8 and int16 with its requantization), broadcasting to rank 4 |
+//! | `add_n` | `add_n` | `reference_ops::AddN` (f32; int8 through a table of rescaled inputs) |
 //! | `maximum`, `minimum` | `min_max` | `reference_ops::MaximumMinimumBroadcastSlow` with `MaximumOp`/`MinimumOp` (f32, int8, int16, int32, int64: stored values compared), broadcasting to rank 5 |
 //! | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_ops::QuantizeLeakyRelu` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table), float versions |
 //! | `prelu` | `prelu` | `BroadcastPrelu4DSlowFloat` (rank <= 4), `reference_ops::BroadcastPrelu4DSlow` (int8, int16 with an int8 alpha; rank <= 8) |
@@ -44,6 +50,7 @@
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
+//! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
 //!
 //! What the lowerings share:
 //!
@@ -53,7 +60,7 @@
 //! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8, int16 and 16x8 requantization tails |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
 //! | `lut` | TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
-//! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8) and of the 16x8 fully connected layer |
+//! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8; transposed too) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
 //! | `reduce_axes` | reductions over an `axes` attribute (mean, sum, max, min): axes, output shape, the nest |
@@ -61,6 +68,8 @@
 
 mod accumulation;
 mod activation;
+mod add_n;
+mod batch_matmul;
 mod binary;
 mod broadcast;
 mod concatenation;
@@ -68,6 +77,7 @@ mod conv;
 mod copy;
 mod cumsum;
 mod depthwise_conv;
+mod division;
 pub mod emitter;
 mod extremum;
 mod fully_connected;
@@ -76,6 +86,7 @@ mod hard_swish;
 mod l2_normalization;
 mod log_softmax;
 mod lut;
+mod math;
 mod mean_or_sum;
 mod min_max;
 mod neg;
@@ -90,7 +101,10 @@ mod reduction;
 mod sigmoid_int16;
 mod softmax;
 mod softmax_int16;
+mod squared_difference;
 mod strided_slice;
+mod svdf;
+mod transpose_conv;
 mod window;
 
 pub use emitter::{ElementKind, KernelEmitter};
@@ -110,7 +124,9 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "copy" => copy::lower,
         "conv_2d" => conv::lower,
         "depthwise_conv_2d" => depthwise_conv::lower,
+        "transpose_conv" => transpose_conv::lower,
         "fully_connected" => fully_connected::lower,
+        "batch_matmul" => batch_matmul::lower,
         "avg_pool_2d" => pool::lower_average,
         "max_pool_2d" => pool::lower_max,
         "l2_pool_2d" => pool::lower_l2,
@@ -122,6 +138,10 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
         "neg" => neg::lower,
         "prelu" => prelu::lower,
+        "abs" | "rsqrt" | "sqrt" | "exp" | "log" | "square" | "sin" | "cos" | "floor" | "ceil" | "round" => math::lower,
+        "div" | "floor_div" | "floor_mod" => division::lower,
+        "squared_difference" => squared_difference::lower,
+        "add_n" => add_n::lower,
         "hard_swish" => hard_swish::lower,
         "quantize" => quantize::lower_quantize,
         "dequantize" => quantize::lower_dequantize,
@@ -133,6 +153,8 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "pad" => pad::lower,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,
+        "svdf_state" => svdf::lower_state,
+        "svdf" => svdf::lower,
         _ => return None,
     })
 }

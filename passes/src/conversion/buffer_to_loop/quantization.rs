@@ -29,6 +29,14 @@ pub fn quantize_multiplier_smaller_than_one(what: &str, real: f64) -> Result<(i3
     Ok((multiplier, shift))
 }
 
+/// TFLite's `GetQuantizedConvolutionMultipler` without a bias (per-tensor fully connected layers,
+/// batch matrix products): the input and weight scales multiplied in `float`, divided by the
+/// output scale in `double`, as `(multiplier, shift)`.
+pub fn product_multiplier(input_scale: f64, weight_scale: f64, output_scale: f64) -> (i32, i32) {
+    let product = input_scale as f32 * weight_scale as f32;
+    quantize_multiplier(f64::from(product) / f64::from(output_scale as f32))
+}
+
 /// The effective scale of each output channel, as TFLM's `PopulateConvolutionQuantizationParams`
 /// computes it: `(double)input_scale · (double)filter_scale / (double)output_scale` with the
 /// scales the model stores as `float`, one filter scale broadcast to every channel.
