@@ -13,6 +13,7 @@ pub mod binary;
 pub mod concatenation;
 pub mod conv;
 pub mod fully_connected;
+pub mod gather;
 pub mod int16x8;
 pub mod min_max;
 pub mod neg;
@@ -21,6 +22,7 @@ pub mod pool;
 pub mod quantize;
 pub mod reduce;
 pub mod reshape;
+pub mod slice;
 pub mod softmax;
 pub mod strided_slice;
 pub mod transpose;
@@ -72,6 +74,7 @@ macro_rules! for_each_suite {
                 float_depthwise_conv_2d => 1e-5,
             ],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
+            gather: [gather => 0.0, gather_nd => 0.0],
             min_max: [
                 float_maximum_minimum => 0.0,
                 int8_maximum_minimum => 0.0,
@@ -98,6 +101,7 @@ macro_rules! for_each_suite {
                 float_reduce_max_min => 0.0,
             ],
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
+            slice: [slice => 0.0, int16_and_int32_slice => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             transpose: [int16_transpose => 0.0],

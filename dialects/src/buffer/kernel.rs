@@ -43,6 +43,9 @@ pub const KERNELS: &[&str] = &[
     "pad",
     "concatenation",
     "strided_slice",
+    "slice",
+    "gather",
+    "gather_nd",
     "quantize",
     "dequantize",
 ];

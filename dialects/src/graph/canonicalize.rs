@@ -11,6 +11,7 @@
 //! | `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `reduce_max`, `reduce_min` |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
+//! | `SliceIndicesToAttr` | `slice(x, const, const)` → `slice(x) {begin, size}` |
 //!
 //! Types never change, so quantization stays as the model gave it. A chain is shortened only
 //! when the outer result's element type is the input's (quantized scales within the verifier's
@@ -18,7 +19,7 @@
 //! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
 
 use super::attributes::{i64_array, i64_array_attr};
-use super::ops::{MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, TransposeOp};
+use super::ops::{MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, SliceOp, StridedSliceOp, TransposeOp};
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
@@ -153,5 +154,14 @@ pub(super) fn strided_slice_patterns(set: &mut RewritePatternSet) {
         name: "StridedSliceIndicesToAttr",
         root: StridedSliceOp::NAME,
         apply: |op, r| constant_operands_to_attrs(op, r, &["begin", "end", "strides"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.slice`.
+pub(super) fn slice_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "SliceIndicesToAttr",
+        root: SliceOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["begin", "size"]),
     });
 }

@@ -249,6 +249,15 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant paddings, rank <= 5",
     },
     OpSupport {
+        tflite: "GATHER",
+        op: "gather",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
+        ],
+        options: "any axis and batch_dims, constant or run-time i32 indices",
+    },
+    OpSupport {
         tflite: "TRANSPOSE",
         op: "transpose",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
@@ -268,6 +277,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport {
+        tflite: "SLICE",
+        op: "slice",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5",
+    },
+    OpSupport {
         tflite: "REDUCE_MAX",
         op: "reduce_max",
         variants: &[F32_UNARY, EXTREMUM_INT8],
@@ -284,6 +299,15 @@ pub const TABLE: &[OpSupport] = &[
         op: "leaky_relu",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "any alpha (negative, zero, above 1), any zero points",
+    },
+    OpSupport {
+        tflite: "GATHER_ND",
+        op: "gather_nd",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
+        ],
+        options: "constant or run-time i32 index tuples of up to 5 entries",
     },
     OpSupport {
         tflite: "QUANTIZE",

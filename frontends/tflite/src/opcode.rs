@@ -24,6 +24,8 @@ pub enum BuiltinOp {
     DepthwiseConv2D,
     /// `DEQUANTIZE` (6).
     Dequantize,
+    /// `EMBEDDING_LOOKUP` (7).
+    EmbeddingLookup,
     /// `FULLY_CONNECTED` (9).
     FullyConnected,
     /// `LOGISTIC` (14).
@@ -48,6 +50,8 @@ pub enum BuiltinOp {
     Custom,
     /// `PAD` (34).
     Pad,
+    /// `GATHER` (36).
+    Gather,
     /// `TRANSPOSE` (39).
     Transpose,
     /// `MEAN` (40).
@@ -56,18 +60,32 @@ pub enum BuiltinOp {
     Sub,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
+    /// `SPLIT` (49).
+    Split,
     /// `MAXIMUM` (55).
     Maximum,
     /// `MINIMUM` (57).
     Minimum,
     /// `NEG` (59).
     Neg,
+    /// `PADV2` (60).
+    PadV2,
+    /// `SLICE` (65).
+    Slice,
     /// `REDUCE_MAX` (82).
     ReduceMax,
     /// `REDUCE_MIN` (89).
     ReduceMin,
     /// `LEAKY_RELU` (98).
     LeakyRelu,
+    /// `MIRROR_PAD` (100).
+    MirrorPad,
+    /// `SPLIT_V` (102).
+    SplitV,
+    /// `REVERSE_V2` (105).
+    ReverseV2,
+    /// `GATHER_ND` (107).
+    GatherNd,
     /// `QUANTIZE` (114).
     Quantize,
     /// `HARD_SWISH` (117).
@@ -86,13 +104,14 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 35] = [
+    pub const ALL: [BuiltinOp; 44] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
         BuiltinOp::Conv2D,
         BuiltinOp::DepthwiseConv2D,
         BuiltinOp::Dequantize,
+        BuiltinOp::EmbeddingLookup,
         BuiltinOp::FullyConnected,
         BuiltinOp::Logistic,
         BuiltinOp::MaxPool2D,
@@ -105,16 +124,24 @@ impl BuiltinOp {
         BuiltinOp::Tanh,
         BuiltinOp::Custom,
         BuiltinOp::Pad,
+        BuiltinOp::Gather,
         BuiltinOp::Transpose,
         BuiltinOp::Mean,
         BuiltinOp::Sub,
         BuiltinOp::StridedSlice,
+        BuiltinOp::Split,
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
+        BuiltinOp::PadV2,
+        BuiltinOp::Slice,
         BuiltinOp::ReduceMax,
         BuiltinOp::ReduceMin,
         BuiltinOp::LeakyRelu,
+        BuiltinOp::MirrorPad,
+        BuiltinOp::SplitV,
+        BuiltinOp::ReverseV2,
+        BuiltinOp::GatherNd,
         BuiltinOp::Quantize,
         BuiltinOp::HardSwish,
         BuiltinOp::PlaceholderForGreaterOpCodes,
@@ -133,6 +160,7 @@ impl BuiltinOp {
             BuiltinOp::Conv2D => "CONV_2D",
             BuiltinOp::DepthwiseConv2D => "DEPTHWISE_CONV_2D",
             BuiltinOp::Dequantize => "DEQUANTIZE",
+            BuiltinOp::EmbeddingLookup => "EMBEDDING_LOOKUP",
             BuiltinOp::FullyConnected => "FULLY_CONNECTED",
             BuiltinOp::Logistic => "LOGISTIC",
             BuiltinOp::MaxPool2D => "MAX_POOL_2D",
@@ -145,16 +173,24 @@ impl BuiltinOp {
             BuiltinOp::Tanh => "TANH",
             BuiltinOp::Custom => "CUSTOM",
             BuiltinOp::Pad => "PAD",
+            BuiltinOp::Gather => "GATHER",
             BuiltinOp::Transpose => "TRANSPOSE",
             BuiltinOp::Mean => "MEAN",
             BuiltinOp::Sub => "SUB",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
+            BuiltinOp::Split => "SPLIT",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
+            BuiltinOp::PadV2 => "PADV2",
+            BuiltinOp::Slice => "SLICE",
             BuiltinOp::ReduceMax => "REDUCE_MAX",
             BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
+            BuiltinOp::MirrorPad => "MIRROR_PAD",
+            BuiltinOp::SplitV => "SPLIT_V",
+            BuiltinOp::ReverseV2 => "REVERSE_V2",
+            BuiltinOp::GatherNd => "GATHER_ND",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::HardSwish => "HARD_SWISH",
             BuiltinOp::PlaceholderForGreaterOpCodes => "PLACEHOLDER_FOR_GREATER_OP_CODES",
@@ -174,6 +210,7 @@ impl BuiltinOp {
             BuiltinOp::Conv2D => 3,
             BuiltinOp::DepthwiseConv2D => 4,
             BuiltinOp::Dequantize => 6,
+            BuiltinOp::EmbeddingLookup => 7,
             BuiltinOp::FullyConnected => 9,
             BuiltinOp::Logistic => 14,
             BuiltinOp::MaxPool2D => 17,
@@ -186,16 +223,24 @@ impl BuiltinOp {
             BuiltinOp::Tanh => 28,
             BuiltinOp::Custom => 32,
             BuiltinOp::Pad => 34,
+            BuiltinOp::Gather => 36,
             BuiltinOp::Transpose => 39,
             BuiltinOp::Mean => 40,
             BuiltinOp::Sub => 41,
             BuiltinOp::StridedSlice => 45,
+            BuiltinOp::Split => 49,
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
+            BuiltinOp::PadV2 => 60,
+            BuiltinOp::Slice => 65,
             BuiltinOp::ReduceMax => 82,
             BuiltinOp::ReduceMin => 89,
             BuiltinOp::LeakyRelu => 98,
+            BuiltinOp::MirrorPad => 100,
+            BuiltinOp::SplitV => 102,
+            BuiltinOp::ReverseV2 => 105,
+            BuiltinOp::GatherNd => 107,
             BuiltinOp::Quantize => 114,
             BuiltinOp::HardSwish => 117,
             BuiltinOp::PlaceholderForGreaterOpCodes => 127,
@@ -227,6 +272,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Conv2d => BuiltinOp::Conv2D,
             fb::BuiltinOperator::DepthwiseConv2d => BuiltinOp::DepthwiseConv2D,
             fb::BuiltinOperator::Dequantize => BuiltinOp::Dequantize,
+            fb::BuiltinOperator::EmbeddingLookup => BuiltinOp::EmbeddingLookup,
             fb::BuiltinOperator::FullyConnected => BuiltinOp::FullyConnected,
             fb::BuiltinOperator::Logistic => BuiltinOp::Logistic,
             fb::BuiltinOperator::MaxPool2d => BuiltinOp::MaxPool2D,
@@ -239,16 +285,24 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Tanh => BuiltinOp::Tanh,
             fb::BuiltinOperator::Custom => BuiltinOp::Custom,
             fb::BuiltinOperator::Pad => BuiltinOp::Pad,
+            fb::BuiltinOperator::Gather => BuiltinOp::Gather,
             fb::BuiltinOperator::Transpose => BuiltinOp::Transpose,
             fb::BuiltinOperator::Mean => BuiltinOp::Mean,
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
+            fb::BuiltinOperator::Split => BuiltinOp::Split,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
+            fb::BuiltinOperator::Padv2 => BuiltinOp::PadV2,
+            fb::BuiltinOperator::Slice => BuiltinOp::Slice,
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
             fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
+            fb::BuiltinOperator::MirrorPad => BuiltinOp::MirrorPad,
+            fb::BuiltinOperator::SplitV => BuiltinOp::SplitV,
+            fb::BuiltinOperator::ReverseV2 => BuiltinOp::ReverseV2,
+            fb::BuiltinOperator::GatherNd => BuiltinOp::GatherNd,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
             fb::BuiltinOperator::PlaceholderForGreaterOpCodes => BuiltinOp::PlaceholderForGreaterOpCodes,
@@ -269,6 +323,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Conv2D => fb::BuiltinOperator::Conv2d,
             BuiltinOp::DepthwiseConv2D => fb::BuiltinOperator::DepthwiseConv2d,
             BuiltinOp::Dequantize => fb::BuiltinOperator::Dequantize,
+            BuiltinOp::EmbeddingLookup => fb::BuiltinOperator::EmbeddingLookup,
             BuiltinOp::FullyConnected => fb::BuiltinOperator::FullyConnected,
             BuiltinOp::Logistic => fb::BuiltinOperator::Logistic,
             BuiltinOp::MaxPool2D => fb::BuiltinOperator::MaxPool2d,
@@ -281,16 +336,24 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Tanh => fb::BuiltinOperator::Tanh,
             BuiltinOp::Custom => fb::BuiltinOperator::Custom,
             BuiltinOp::Pad => fb::BuiltinOperator::Pad,
+            BuiltinOp::Gather => fb::BuiltinOperator::Gather,
             BuiltinOp::Transpose => fb::BuiltinOperator::Transpose,
             BuiltinOp::Mean => fb::BuiltinOperator::Mean,
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
+            BuiltinOp::Split => fb::BuiltinOperator::Split,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
+            BuiltinOp::PadV2 => fb::BuiltinOperator::Padv2,
+            BuiltinOp::Slice => fb::BuiltinOperator::Slice,
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
             BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
+            BuiltinOp::MirrorPad => fb::BuiltinOperator::MirrorPad,
+            BuiltinOp::SplitV => fb::BuiltinOperator::SplitV,
+            BuiltinOp::ReverseV2 => fb::BuiltinOperator::ReverseV2,
+            BuiltinOp::GatherNd => fb::BuiltinOperator::GatherNd,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
             BuiltinOp::PlaceholderForGreaterOpCodes => fb::BuiltinOperator::PlaceholderForGreaterOpCodes,
@@ -407,6 +470,7 @@ mod tests {
             ("CONV_2D", 3),
             ("DEPTHWISE_CONV_2D", 4),
             ("DEQUANTIZE", 6),
+            ("EMBEDDING_LOOKUP", 7),
             ("FULLY_CONNECTED", 9),
             ("LOGISTIC", 14),
             ("MAX_POOL_2D", 17),
@@ -419,16 +483,24 @@ mod tests {
             ("TANH", 28),
             ("CUSTOM", 32),
             ("PAD", 34),
+            ("GATHER", 36),
             ("TRANSPOSE", 39),
             ("MEAN", 40),
             ("SUB", 41),
             ("STRIDED_SLICE", 45),
+            ("SPLIT", 49),
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
             ("NEG", 59),
+            ("PADV2", 60),
+            ("SLICE", 65),
             ("REDUCE_MAX", 82),
             ("REDUCE_MIN", 89),
             ("LEAKY_RELU", 98),
+            ("MIRROR_PAD", 100),
+            ("SPLIT_V", 102),
+            ("REVERSE_V2", 105),
+            ("GATHER_ND", 107),
             ("QUANTIZE", 114),
             ("HARD_SWISH", 117),
             ("PLACEHOLDER_FOR_GREATER_OP_CODES", 127),
@@ -443,7 +515,7 @@ mod tests {
             assert_eq!(BuiltinOp::from_code(code), Some(*op));
             assert_eq!(fb::BuiltinOperator::from(*op) as i32, code);
         }
-        assert_eq!(BuiltinOp::from_code(36), None, "GATHER is not named");
+        assert_eq!(BuiltinOp::from_code(30), None, "SKIP_GRAM is not named");
     }
 
     #[test]
@@ -453,7 +525,7 @@ mod tests {
         let custom = OperatorCode { kind: OpKind::Custom("Foo"), version: 1 };
         assert_eq!(custom.to_string(), "custom \"Foo\" v1");
         assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(99), version: 2 }.to_string(), "SQUARED_DIFFERENCE v2");
-        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(36), version: 1 }.to_string(), "GATHER v1");
+        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(30), version: 1 }.to_string(), "SKIP_GRAM v1");
         assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(900), version: 1 }.to_string(), "builtin 900 v1");
     }
 }

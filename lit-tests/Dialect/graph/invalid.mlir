@@ -1080,3 +1080,85 @@
   %0 = "graph.neg"(%a) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// A slice's begin lies inside the input (TFLite Micro's GetValidatedBeginAndSizeVectors).
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f107"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.slice' op begin 5 of dimension 0 is outside [0, 4]}}
+  %0 = "graph.slice"(%x) <{begin = array<i64: 5, 0>, size = array<i64: -1, 5>}> : (tensor<4x5xf32>) -> tensor<1x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A slice's size fits what remains after begin.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f108"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.slice' op size 5 of dimension 1 does not fit: 4 elements remain after begin 1}}
+  %0 = "graph.slice"(%x) <{begin = array<i64: 0, 1>, size = array<i64: 4, 5>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// begin and size come together, of one element type.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<1xi32>, tensor<1xi64>) -> (), sym_name = "f109"}> ({
+^bb0(%x: tensor<4xf32>, %b: tensor<1xi32>, %s: tensor<1xi64>):
+  // expected-error@+1 {{'graph.slice' op begin and size operands must have the same element type}}
+  %0 = "graph.slice"(%x, %b, %s) : (tensor<4xf32>, tensor<1xi32>, tensor<1xi64>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A constant index of a gather lies inside its dimension.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f110"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  %i = "graph.const"() <{value = dense<[1, 5]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error@+1 {{'graph.gather' op constant indices hold 5 at position 1, outside [0, 5) of the params}}
+  %0 = "graph.gather"(%x, %i) <{axis = 1 : i64, batch_dims = 0 : i64}> : (tensor<4x5xf32>, tensor<2xi32>) -> tensor<4x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A gather's batch dimensions come before its axis (TFLite Micro's GatherPrepare).
+"func.func"() <{function_type = (tensor<2x4x5xf32>, tensor<2x3xi32>) -> (), sym_name = "f111"}> ({
+^bb0(%x: tensor<2x4x5xf32>, %i: tensor<2x3xi32>):
+  // expected-error@+1 {{'graph.gather' op batch_dims 1 must not exceed axis 0}}
+  %0 = "graph.gather"(%x, %i) <{axis = 0 : i64, batch_dims = 1 : i64}> : (tensor<2x4x5xf32>, tensor<2x3xi32>) -> tensor<2x3x4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Gather indices are integers.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<2xf32>) -> (), sym_name = "f112"}> ({
+^bb0(%x: tensor<4xf32>, %i: tensor<2xf32>):
+  // expected-error@+1 {{'graph.gather' op indices element type must be i32 or i64, but got 'f32'}}
+  %0 = "graph.gather"(%x, %i) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<4xf32>, tensor<2xf32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A constant index tuple of gather_nd lies inside the params, entry by entry.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f113"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  %i = "graph.const"() <{value = dense<[[3, 4], [4, 0]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  // expected-error@+1 {{'graph.gather_nd' op constant indices hold 4 at position 2, outside [0, 4) of the params}}
+  %0 = "graph.gather_nd"(%x, %i) : (tensor<4x5xf32>, tensor<2x2xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// gather_nd's index tuples are no longer than the params' rank.
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xi32>) -> (), sym_name = "f114"}> ({
+^bb0(%x: tensor<4x5xf32>, %i: tensor<2x3xi32>):
+  // expected-error@+1 {{'graph.gather_nd' op index tuples of length 3 must be at most the params' rank 2 and 5}}
+  %0 = "graph.gather_nd"(%x, %i) : (tensor<4x5xf32>, tensor<2x3xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -15,6 +15,7 @@ mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
+mod gather;
 mod pool;
 mod quantization;
 mod reduction;
@@ -26,6 +27,7 @@ pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
+pub use gather::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
@@ -46,6 +48,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     reduction::OPS,
     data_movement::OPS,
     slice::OPS,
+    gather::OPS,
     quantization::OPS,
     variable::OPS,
 ];

@@ -147,7 +147,9 @@ impl SubgraphImporter<'_, '_> {
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::AssignVariable => 2,
+            B::Gather | B::GatherNd => 2,
             B::StridedSlice => 4,
+            B::Slice => 3,
             B::Concatenation => operator.inputs().len(),
             B::VarHandle => 0,
             _ => 1,
@@ -283,6 +285,10 @@ impl SubgraphImporter<'_, '_> {
                 Some(ReduceMinOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }
             (B::Pad, _) => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
+            (B::Gather, BuiltinOptions::Gather(o)) => {
+                Some(GatherOp::build(b, inputs[0], inputs[1], o.axis.into(), o.batch_dims.into(), result_type).0)
+            }
+            (B::GatherNd, _) => Some(GatherNdOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Transpose, _) => Some(TransposeOp::build(b, inputs[0], optional, None, result_type).0),
             (B::Concatenation, BuiltinOptions::Concatenation(o)) => {
                 Some(ConcatenationOp::build(b, &inputs, o.axis.into(), activation(o.fused_activation), result_type).0)
@@ -298,6 +304,7 @@ impl SubgraphImporter<'_, '_> {
                 };
                 Some(StridedSliceOp::build(b, inputs[0], inputs[1], inputs[2], inputs[3], &attrs, result_type).0)
             }
+            (B::Slice, _) => Some(SliceOp::build(b, inputs[0], Some((inputs[1], inputs[2])), None, result_type).0),
             (B::VarHandle, BuiltinOptions::VarHandle(o)) => {
                 let value_type = variable_type.expect("computed for VAR_HANDLE");
                 let (container, shared_name) = (o.container.unwrap_or(""), o.shared_name.unwrap_or(""));

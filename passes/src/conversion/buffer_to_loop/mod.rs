@@ -39,7 +39,8 @@
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
-//! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
+//! | `gather`, `gather_nd` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc); run-time indices clamped |
+//! | `strided_slice`, `slice` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice` |
 //!
 //! What the lowerings share:
 //!
@@ -66,6 +67,7 @@ mod depthwise_conv;
 pub mod emitter;
 mod extremum;
 mod fully_connected;
+mod gather;
 pub mod gemmlowp;
 mod hard_swish;
 mod lut;
@@ -119,6 +121,9 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "pad" => pad::lower,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,
+        "gather" => gather::lower,
+        "gather_nd" => gather::lower_nd,
+        "slice" => strided_slice::lower_slice,
         _ => return None,
     })
 }
