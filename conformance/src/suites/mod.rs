@@ -22,6 +22,7 @@ pub mod pool;
 pub mod quantize;
 pub mod reduce;
 pub mod reshape;
+pub mod reverse;
 pub mod slice;
 pub mod softmax;
 pub mod strided_slice;
@@ -101,6 +102,7 @@ macro_rules! for_each_suite {
                 float_reduce_max_min => 0.0,
             ],
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
+            reverse: [reverse_v2 => 0.0, int16_reverse_v2 => 0.0],
             slice: [slice => 0.0, int16_and_int32_slice => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],

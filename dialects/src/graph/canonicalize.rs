@@ -12,6 +12,7 @@
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
 //! | `SliceIndicesToAttr` | `slice(x, const, const)` → `slice(x) {begin, size}` |
+//! | `ReverseV2AxesToAttr` | `reverse_v2(x, const)` → `reverse_v2(x) {axes}` |
 //!
 //! Types never change, so quantization stays as the model gave it. A chain is shortened only
 //! when the outer result's element type is the input's (quantized scales within the verifier's
@@ -19,7 +20,9 @@
 //! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
 
 use super::attributes::{i64_array, i64_array_attr};
-use super::ops::{MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, SliceOp, StridedSliceOp, TransposeOp};
+use super::ops::{
+    MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, ReverseV2Op, SliceOp, StridedSliceOp, TransposeOp,
+};
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
@@ -164,4 +167,9 @@ pub(super) fn slice_patterns(set: &mut RewritePatternSet) {
         root: SliceOp::NAME,
         apply: |op, r| constant_operands_to_attrs(op, r, &["begin", "size"]),
     });
+}
+
+/// Registers the patterns rooted at `graph.reverse_v2`.
+pub(super) fn reverse_v2_patterns(set: &mut RewritePatternSet) {
+    axes_to_attr(set, "ReverseV2AxesToAttr", ReverseV2Op::NAME);
 }

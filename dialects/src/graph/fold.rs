@@ -6,6 +6,7 @@
 //! | `graph.transpose` | its input when `perm` is `0, 1, ..., rank - 1` and the types are equal |
 //! | `graph.pad` | its input when every padding is 0 and the types are equal |
 //! | `graph.slice` | a constant, when its input is one and `begin`/`size` are known |
+//! | `graph.reverse_v2` | a constant, when its input is one and `axes` are known |
 //! | `graph.gather`, `graph.gather_nd` | a constant, when params and indices are constants (indices in range) |
 //!
 //! A fold to the input needs the exact same type (quantization included): a value's type never
@@ -14,7 +15,7 @@
 
 use super::attributes::{i64_array, int_elements};
 use super::builders::get_int;
-use super::ops::{gather_axes, gather_nd_shape, slice_shape};
+use super::ops::{gather_axes, gather_nd_shape, reverse_axes, slice_shape};
 use mc_ir::{AttrKind, Attribute, Context, FoldResult, Folded, OpId};
 
 /// The op's operand `index`, as a fold result.
@@ -212,4 +213,22 @@ pub(super) fn fold_gather_nd(ctx: &mut Context, op: OpId, constants: &[Option<At
         sources.push(flat_index(&shape, &read));
     }
     rearranged(ctx, op, params, &sources)
+}
+
+/// `reverse_v2(constant)` → the reversed constant.
+pub(super) fn fold_reverse_v2(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    let Some(input) = constants.first().copied().flatten() else { return Folded::Unchanged };
+    let (Some(axes), Some(shape)) = (list(ctx, op, constants, 1, "axes"), operand_shape(ctx, op, 0)) else {
+        return Folded::Unchanged;
+    };
+    let Ok(axes) = reverse_axes(shape.len(), &axes) else { return Folded::Unchanged };
+    let sources: Vec<usize> = indices(&shape)
+        .map(|mut index| {
+            for &axis in &axes {
+                index[axis] = shape[axis] - 1 - index[axis];
+            }
+            flat_index(&shape, &index)
+        })
+        .collect();
+    rearranged(ctx, op, input, &sources)
 }

@@ -301,6 +301,19 @@ pub const TABLE: &[OpSupport] = &[
         options: "any alpha (negative, zero, above 1), any zero points",
     },
     OpSupport {
+        tflite: "REVERSE_V2",
+        op: "reverse_v2",
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            INT16_MOVED,
+            INT32_MOVED,
+            variant("int64", "", &[Slot::One(&[I64])], &[I64]),
+        ],
+        options: "constant axes, contiguous, rank <= 6",
+    },
+    OpSupport {
         tflite: "GATHER_ND",
         op: "gather_nd",
         variants: &[

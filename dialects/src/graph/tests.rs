@@ -236,6 +236,7 @@ fn builders_cover_every_op() {
     ReduceMinOp::build(&mut b, q, None, Some(&[1, 2, 3]), true, q_min);
     PadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);
     ConcatenationOp::build(&mut b, &[x, x], -1, Activation::None, x_cat);
+    ReverseV2Op::build(&mut b, x, None, Some(&[1, 2]), x4);
     let slice = StridedSliceAttrs { begin_mask: 0b1101, end_mask: 0b1101, ..Default::default() };
     StridedSliceOp::build_static(&mut b, x, &[0, 2, 0, 0], &[0, 6, 0, 0], &[1, 1, 1, 1], &slice, x_slice);
     SliceOp::build(&mut b, x, None, Some((&[0, 2, 0, 0], &[-1, 4, -1, -1])), x_slice);

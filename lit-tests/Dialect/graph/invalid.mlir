@@ -1162,3 +1162,13 @@
   %0 = "graph.gather_nd"(%x, %i) : (tensor<4x5xf32>, tensor<2x3xi32>) -> tensor<2xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// reverse_v2 names each dimension once.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f115"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.reverse_v2' op axes [1, -1] name dimension 1 twice}}
+  %0 = "graph.reverse_v2"(%x) <{axes = array<i64: 1, -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

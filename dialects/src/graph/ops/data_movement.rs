@@ -6,14 +6,16 @@
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
 //! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
+//! | `graph.reverse_v2` | `input`, `axes`? (1-D i32) | `axes`? (exactly one of the two; negative count from the end) | the input's shape, rank ≤ 6 | `REVERSE_V2` (105) |
 //!
 //! Quantization: the result's quantization is the input's (every input's, for concatenation).
+//! A `reverse_v2` of a constant folds to a constant.
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::{Activation, i64_array};
 use crate::graph::builders::{build_with_list, get_int, int_attr};
-use crate::graph::canonicalize::{pad_patterns, reshape_patterns, transpose_patterns};
-use crate::graph::fold::{fold_pad, fold_reshape, fold_transpose};
+use crate::graph::canonicalize::{pad_patterns, reshape_patterns, reverse_v2_patterns, transpose_patterns};
+use crate::graph::fold::{fold_pad, fold_reshape, fold_reverse_v2, fold_transpose};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{normalize_axis, shape_to_string};
 use crate::graph::verify::{Checker, Checks, I32, I64, Kind, verify_op};
@@ -23,6 +25,8 @@ use mc_ir::{Builder, Context, Type, Value, define_op};
 pub const MAX_TRANSPOSE_RANK: usize = 6;
 /// Most dimensions of `pad` (TFLite's `PadKernelMaxDimensionCount`).
 pub const MAX_PAD_RANK: usize = 5;
+/// Most dimensions of `reverse_v2` (TFLite Micro's `kMaxDimensions`, `RuntimeShape`'s 6).
+pub const MAX_REVERSE_RANK: usize = 6;
 
 define_op! {
     /// The input's elements in a new shape: from the constant `shape` operand if given, else
@@ -86,12 +90,29 @@ define_op! {
     }
 }
 
+define_op! {
+    /// Reverses the order of elements along each of `axes` (TFLite `REVERSE_V2`).
+    pub struct ReverseV2Op = "graph.reverse_v2" {
+        summary: "reverse along axes",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [axes_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [axes: DenseArray],
+        verify: verify_op,
+        fold: fold_reverse_v2,
+        canonicalize: reverse_v2_patterns,
+    }
+}
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(ReshapeOp, Checks::Signature(check_reshape), Some(infer_reshape)).with_lists(1, &["new_shape"]),
     op_entry!(TransposeOp, Checks::Signature(check_transpose), Some(infer_transpose)).with_lists(1, &["perm"]),
     op_entry!(PadOp, Checks::Signature(check_pad), Some(infer_pad)).with_lists(1, &["paddings"]),
     op_entry!(ConcatenationOp, Checks::Signature(check_concatenation), Some(infer_concatenation)),
+    op_entry!(ReverseV2Op, Checks::Signature(check_reverse_v2), Some(infer_reverse_v2)).with_lists(1, &["axes"]),
 ];
 
 /// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
@@ -126,6 +147,8 @@ list_builders! {
     ReshapeOp { shape, new_shape, new_shape_values: "The `new_shape` attribute's values." }
     /// Builds `graph.transpose` with a `perm` operand or a `perm` attribute.
     TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
+    /// Builds `graph.reverse_v2` with an `axes` operand or an `axes` attribute.
+    ReverseV2Op { axes_operand, axes, axes_values: "The `axes` attribute's values." }
 }
 
 impl PadOp {
@@ -195,6 +218,43 @@ fn check_transpose(c: &mut Checker<'_, '_>) {
         c.error(format!("perm operand has {n} elements, but the input has rank {}", input.shape.len()));
     }
     c.check_inferred();
+}
+
+fn check_reverse_v2(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    c.list_once("axes", "axes operand");
+    c.check_inferred();
+}
+
+/// The input's shape, once the `axes` are known to name its dimensions.
+fn infer_reverse_v2(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "axes")? {
+        Some(axes) => {
+            let shape = q.shape(0)?;
+            q.one(reverse_axes(shape.len(), &axes).map(|_| shape.to_vec()))
+        }
+        None => Ok(None),
+    }
+}
+
+/// `reverse_v2`: the dimensions `axes` name (negative ones count from the end), normalized,
+/// with TFLite Micro's `ReverseV2Prepare` checks: rank at most [`MAX_REVERSE_RANK`], no more
+/// axes than dimensions, each in range; and no axis twice (TensorFlow's rule).
+pub fn reverse_axes(rank: usize, axes: &[i64]) -> Result<Vec<usize>, String> {
+    if rank > MAX_REVERSE_RANK {
+        return Err(format!(
+            "reverse_v2 supports inputs of rank at most {MAX_REVERSE_RANK}, but the input has rank {rank}"
+        ));
+    }
+    if axes.len() > rank {
+        return Err(format!("{} axes for an input of rank {rank}", axes.len()));
+    }
+    let normalized = axes.iter().map(|&axis| normalize_axis(axis, rank)).collect::<Result<Vec<_>, _>>()?;
+    if let Some(axis) = normalized.iter().enumerate().find_map(|(i, a)| normalized[..i].contains(a).then_some(a)) {
+        return Err(format!("axes {} name dimension {axis} twice", shape_to_string(axes)));
+    }
+    Ok(normalized)
 }
 
 fn check_pad(c: &mut Checker<'_, '_>) {
@@ -402,5 +462,9 @@ mod tests {
         assert_eq!(concat_shape(&[&[1, 2, 3], &[1, 5, 3]], -2), Ok(vec![1, 7, 3]));
         assert!(concat_shape(&[&[1, 2, 3], &[2, 5, 3]], 1).is_err());
         assert!(concat_shape(&[&[1, 2, 3], &[2, 5]], 1).is_err());
+        assert_eq!(reverse_axes(3, &[-1, 0]), Ok(vec![2, 0]));
+        assert!(reverse_axes(2, &[2]).is_err());
+        assert!(reverse_axes(1, &[0, 0]).is_err());
+        assert!(reverse_axes(7, &[0]).is_err());
     }
 }

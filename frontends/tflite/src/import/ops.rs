@@ -289,6 +289,7 @@ impl SubgraphImporter<'_, '_> {
                 Some(GatherOp::build(b, inputs[0], inputs[1], o.axis.into(), o.batch_dims.into(), result_type).0)
             }
             (B::GatherNd, _) => Some(GatherNdOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::ReverseV2, _) => Some(ReverseV2Op::build(b, inputs[0], optional, None, result_type).0),
             (B::Transpose, _) => Some(TransposeOp::build(b, inputs[0], optional, None, result_type).0),
             (B::Concatenation, BuiltinOptions::Concatenation(o)) => {
                 Some(ConcatenationOp::build(b, &inputs, o.axis.into(), activation(o.fused_activation), result_type).0)

@@ -40,7 +40,7 @@
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `gather`, `gather_nd` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc); run-time indices clamped |
-//! | `strided_slice`, `slice` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice` |
+//! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
 //!
 //! What the lowerings share:
 //!
@@ -124,6 +124,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "gather" => gather::lower,
         "gather_nd" => gather::lower_nd,
         "slice" => strided_slice::lower_slice,
+        "reverse_v2" => strided_slice::lower_reverse,
         _ => return None,
     })
 }

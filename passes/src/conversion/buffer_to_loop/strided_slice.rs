@@ -1,5 +1,5 @@
-//! `strided_slice` and `slice`: TFLite Micro's `reference_ops::StridedSlice` and
-//! `reference_ops::Slice` as pure data movement.
+//! `strided_slice`, `slice` and `reverse_v2`: TFLite Micro's `reference_ops::StridedSlice`,
+//! `reference_ops::Slice` and `reference_ops::Reverse` as pure data movement.
 //!
 //! `strided_slice`: the
 //! start and step of every dimension come from the graph dialect's
@@ -21,9 +21,14 @@
 //! `slice` reads `input[begin + i]`: a strided slice of stride 1 with no shrunk or new axes
 //! (`begin`, and `size` with its `-1` resolved, as the graph verifier checked them against
 //! TFLite Micro's `GetValidatedBeginAndSizeVectors`).
+//!
+//! `reverse_v2` reads `input[size - 1 - i]` along each reversed axis: a strided slice of stride
+//! -1 there. TFLite Micro's `ReverseV2Eval` sorts the axes and refuses axes that are not
+//! contiguous (it reverses one flattened block of dimensions), and reads a first axis that an
+//! empty list does not have: both are refused here.
 
 use super::emitter::KernelEmitter;
-use mc_dialects::graph::{SliceAxis, StridedSliceSpec, slice_shape, strided_slice_axes};
+use mc_dialects::graph::{SliceAxis, StridedSliceSpec, reverse_axes, slice_shape, strided_slice_axes};
 use mc_ir::{Diagnostic, Value};
 
 /// The highest rank TFLite Micro slices.
@@ -83,6 +88,26 @@ pub fn lower_slice(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         .map(|d| SliceAxis { input_dim: Some(d), start: begin[d], stride: 1, size: Some(sizes[d]) })
         .collect();
     copy_axes(e, &axes, input_shape.len())
+}
+
+/// Lowers `reverse_v2` (attribute `axes`).
+pub fn lower_reverse(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let input_shape = e.shape(e.inputs[0]);
+    let mut axes = reverse_axes(input_shape.len(), &e.list_attr("axes")?).map_err(|m| e.unsupported(m))?;
+    axes.sort_unstable();
+    if axes.is_empty() {
+        return Err(e.unsupported("no axes (TFLite Micro reads a first axis)"));
+    }
+    if axes.windows(2).any(|pair| pair[1] != pair[0] + 1) {
+        return Err(e.unsupported("axes that are not contiguous (TFLite Micro reverses one block of dimensions)"));
+    }
+    let slices: Vec<SliceAxis> = (0..input_shape.len())
+        .map(|d| match axes.contains(&d) {
+            true => SliceAxis { input_dim: Some(d), start: input_shape[d] - 1, stride: -1, size: Some(input_shape[d]) },
+            false => SliceAxis { input_dim: Some(d), start: 0, stride: 1, size: Some(input_shape[d]) },
+        })
+        .collect();
+    copy_axes(e, &slices, input_shape.len())
 }
 
 /// The nest over the output reading the input (of rank `rank`) as `axes` say.
