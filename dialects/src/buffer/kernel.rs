@@ -41,6 +41,7 @@ pub const KERNELS: &[&str] = &[
     "reduce_max",
     "reduce_min",
     "pad",
+    "padv2",
     "concatenation",
     "reverse_v2",
     "strided_slice",

@@ -277,6 +277,22 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport {
+        tflite: "PADV2",
+        op: "padv2",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+            variant(
+                "int8",
+                "constant value quantized as the input",
+                &[Slot::One(&[Q8, I8]), Slot::One(&[Q8, I8])],
+                &[Q8, I8],
+            ),
+            variant("int16", "", &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16])], &[Q16, I16]),
+            variant("int32", "", &[Slot::One(&[Q32, I32]), Slot::One(&[Q32, I32])], &[Q32, I32]),
+        ],
+        options: "constant paddings, a constant or run-time pad value, rank <= 5",
+    },
+    OpSupport {
         tflite: "SLICE",
         op: "slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],

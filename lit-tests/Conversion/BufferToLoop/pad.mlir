@@ -47,3 +47,13 @@ func.func @pad_f32(%x: !buffer<2x2xf32>, %y: !buffer<3x2xf32>) {
   buffer.kernel pad ins(%x : !buffer<2x2xf32>) outs(%y : !buffer<3x2xf32>) {paddings = array<i64: 0, 1, 0, 0>}
   return
 }
+
+// padv2 loads its value once, before the nest, and stores it where pad stores the zero point.
+// CHECK-LABEL: func.func @padv2
+// CHECK: %[[V:.*]] = loop.load %arg1[] : !buffer<i16>
+// CHECK: loop.for
+// CHECK:   loop.store %[[V]], %arg2[
+func.func @padv2(%x: !buffer<3xi16>, %v: !buffer<i16>, %y: !buffer<5xi16>) {
+  buffer.kernel padv2 ins(%x, %v : !buffer<3xi16>, !buffer<i16>) outs(%y : !buffer<5xi16>) {paddings = array<i64: 1, 1>}
+  return
+}

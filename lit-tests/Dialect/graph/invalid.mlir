@@ -1172,3 +1172,23 @@
   %0 = "graph.reverse_v2"(%x) <{axes = array<i64: 1, -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// padv2's constant_values is one element of the input's type.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<2xf32>) -> (), sym_name = "f116"}> ({
+^bb0(%x: tensor<4xf32>, %v: tensor<2xf32>):
+  // expected-error@+1 {{'graph.padv2' op constant_values must hold one element, but has shape [2]}}
+  %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4xf32>, tensor<2xf32>) -> tensor<6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// padv2's constant_values is quantized as the input.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f117"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %v: tensor<1x!quant.uniform<i8:f32, 0.5:2>>):
+  // expected-error@+1 {{'graph.padv2' op constant_values element type '!quant.uniform<i8:f32, 5.000000e-01:2>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<6x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -192,6 +192,9 @@
   %3 = "graph.gather"(%x, %k) <{axis = -2 : i64, batch_dims = 0 : i64}> : (tensor<4x5xf32>, tensor<3xi32>) -> tensor<3x5xf32>
   // CHECK: "graph.reverse_v2"(%arg0) <{axes = array<i64: -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
   %5 = "graph.reverse_v2"(%x) <{axes = array<i64: -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %v = "graph.const"() <{value = dense<-2.5> : tensor<f32>}> : () -> tensor<f32>
+  // CHECK: "graph.padv2"(%arg0, %{{.*}}) <{paddings = array<i64: 1, 0, 0, 2>}> : (tensor<4x5xf32>, tensor<f32>) -> tensor<5x7xf32>
+  %6 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 0, 0, 2>}> : (tensor<4x5xf32>, tensor<f32>) -> tensor<5x7xf32>
   // CHECK: "graph.gather_nd"(%arg1, %arg2) : (tensor<2x3x4x{{.*}}>, tensor<2x2xi32>) -> tensor<2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %4 = "graph.gather_nd"(%q, %i) : (tensor<2x3x4x!q8>, tensor<2x2xi32>) -> tensor<2x4x!q8>
   "func.return"() : () -> ()

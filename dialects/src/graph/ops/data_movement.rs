@@ -5,6 +5,7 @@
 //! | `graph.reshape` | `input`, `shape`? (1-D i32) | `new_shape`? | same element count; shape from constant `shape`, else `new_shape` (one `-1` allowed) | `RESHAPE` (22) |
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
 //! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
+//! | `graph.padv2` | `input`, `constant_values` (one element of the input's type), `paddings`? as `graph.pad`'s | `paddings`? | as `graph.pad` | `PADV2` (60) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
 //! | `graph.reverse_v2` | `input`, `axes`? (1-D i32) | `axes`? (exactly one of the two; negative count from the end) | the input's shape, rank ≤ 6 | `REVERSE_V2` (105) |
 //!
@@ -12,9 +13,11 @@
 //! A `reverse_v2` of a constant folds to a constant.
 
 use super::{OpEntry, op_entry};
-use crate::graph::attributes::{Activation, i64_array};
+use crate::graph::attributes::{Activation, i64_array, i64_array_attr};
 use crate::graph::builders::{build_with_list, get_int, int_attr};
-use crate::graph::canonicalize::{pad_patterns, reshape_patterns, reverse_v2_patterns, transpose_patterns};
+use crate::graph::canonicalize::{
+    pad_patterns, padv2_patterns, reshape_patterns, reverse_v2_patterns, transpose_patterns,
+};
 use crate::graph::fold::{fold_pad, fold_reshape, fold_reverse_v2, fold_transpose};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{normalize_axis, shape_to_string};
@@ -79,6 +82,22 @@ define_op! {
 }
 
 define_op! {
+    /// Pads with `constant_values` (one element of the input's type, quantized alike);
+    /// `paddings` as `graph.pad`'s (TFLite `PADV2`).
+    pub struct PadV2Op = "graph.padv2" {
+        summary: "pad with a value",
+        traits: [PURE],
+        operands: [input, constant_values],
+        optional_operands: [paddings_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [paddings: DenseArray],
+        verify: verify_op,
+        canonicalize: padv2_patterns,
+    }
+}
+
+define_op! {
     /// Joins the inputs along `axis` (negative counts from the end) (TFLite `CONCATENATION`).
     pub struct ConcatenationOp = "graph.concatenation" {
         summary: "concatenate along an axis",
@@ -111,6 +130,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(ReshapeOp, Checks::Signature(check_reshape), Some(infer_reshape)).with_lists(1, &["new_shape"]),
     op_entry!(TransposeOp, Checks::Signature(check_transpose), Some(infer_transpose)).with_lists(1, &["perm"]),
     op_entry!(PadOp, Checks::Signature(check_pad), Some(infer_pad)).with_lists(1, &["paddings"]),
+    op_entry!(PadV2Op, Checks::Signature(check_padv2), Some(infer_padv2)).with_lists(2, &["paddings"]),
     op_entry!(ConcatenationOp, Checks::Signature(check_concatenation), Some(infer_concatenation)),
     op_entry!(ReverseV2Op, Checks::Signature(check_reverse_v2), Some(infer_reverse_v2)).with_lists(1, &["axes"]),
 ];
@@ -169,6 +189,26 @@ impl PadOp {
     pub fn padding_pairs(self, ctx: &Context) -> Option<Vec<[i64; 2]>> {
         let flat = i64_array(ctx, self.paddings(ctx)?)?;
         flat.len().is_multiple_of(2).then(|| flat.chunks(2).map(|p| [p[0], p[1]]).collect())
+    }
+}
+
+impl PadV2Op {
+    /// Builds `graph.padv2` with a `[rank, 2]` paddings operand or `(before, after)` pairs.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        constant_values: Value,
+        paddings_operand: Option<Value>,
+        paddings: Option<&[[i64; 2]]>,
+        result: Type,
+    ) -> Self {
+        let mut named = Vec::new();
+        if let Some(pairs) = paddings {
+            let flat: Vec<i64> = pairs.iter().flatten().copied().collect();
+            named.push(("paddings".to_string(), i64_array_attr(b.ctx, &flat)));
+        }
+        let operands: Vec<Value> = [input, constant_values].into_iter().chain(paddings_operand).collect();
+        PadV2Op(b.create(Self::NAME, &operands, &[result], named, vec![]))
     }
 }
 
@@ -278,6 +318,34 @@ fn check_pad(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
+fn check_padv2(c: &mut Checker<'_, '_>) {
+    let (ctx, op) = (c.ctx, c.op);
+    let (Some(input), Some(value), Some(result)) =
+        (c.operand("input", 0), c.operand("constant_values", 1), c.result("result"))
+    else {
+        return;
+    };
+    c.same_element("result", result, "input", input);
+    c.same_element("constant_values", value, "input", input);
+    if value.shape.iter().product::<i64>() != 1 {
+        c.error(format!("constant_values must hold one element, but has shape {}", shape_to_string(value.shape)));
+    }
+    match (c.num_operands() == 3, ctx.attr(op, "paddings").is_some()) {
+        (true, true) => c.error("takes 'paddings' as an operand or as an attribute, not both"),
+        (false, false) => c.error("requires a paddings operand or a 'paddings' attribute"),
+        (true, false) => {
+            let ty = c.operand_type(2);
+            let rank = input.shape.len() as i64;
+            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == rank && matches!(Kind::of(ctx, e), I32 | I64));
+            if !ok {
+                c.error(format!("paddings operand must be a {rank}x2 tensor of i32 or i64, but got '{}'", c.ty(ty)));
+            }
+        }
+        (false, true) => {}
+    }
+    c.check_inferred();
+}
+
 fn check_concatenation(c: &mut Checker<'_, '_>) {
     if let Some(activation) = c.activation()
         && activation != Activation::None
@@ -318,7 +386,17 @@ fn infer_transpose(q: &ShapeQuery<'_>) -> Inference {
 
 /// The input's dimensions grown by the `paddings`, when known.
 fn infer_pad(q: &ShapeQuery<'_>) -> Inference {
-    match q.list(1, "paddings")? {
+    infer_padded(q, 1)
+}
+
+/// As `pad`'s, the paddings being operand #2.
+fn infer_padv2(q: &ShapeQuery<'_>) -> Inference {
+    infer_padded(q, 2)
+}
+
+/// The input's dimensions grown by the paddings (operand `index` or the attribute), when known.
+fn infer_padded(q: &ShapeQuery<'_>, index: usize) -> Inference {
+    match q.list(index, "paddings")? {
         Some(flat) if flat.len() % 2 == 0 => {
             let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
             q.one(pad_shape(q.shape(0)?, &pairs))

@@ -189,6 +189,8 @@ impl SubgraphImporter<'_, '_> {
             ));
         }
         let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
+        // PADV2's constant_values, after its paddings.
+        let pad_value = if builtin == B::PadV2 { self.optional_input(index, operator, 2, body)? } else { None };
         let result_type = match result {
             Some(ty) => ty,
             None => self.ctx.none_type(),
@@ -285,6 +287,11 @@ impl SubgraphImporter<'_, '_> {
                 Some(ReduceMinOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }
             (B::Pad, _) => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
+            // Without constant_values, PADV2 pads as PAD does (TFLite Micro runs both alike).
+            (B::PadV2, _) => match pad_value {
+                Some(value) => Some(PadV2Op::build(b, inputs[0], value, optional, None, result_type).0),
+                None => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
+            },
             (B::Gather, BuiltinOptions::Gather(o)) => {
                 Some(GatherOp::build(b, inputs[0], inputs[1], o.axis.into(), o.batch_dims.into(), result_type).0)
             }

@@ -37,7 +37,7 @@
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
 //! | `mean` | `mean` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean` |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
-//! | `pad` | `pad` | `reference_ops::Pad` |
+//! | `pad`, `padv2` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `gather`, `gather_nd` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc); run-time indices clamped |
 //! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
@@ -119,6 +119,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
         "pad" => pad::lower,
+        "padv2" => pad::lower_v2,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,
         "gather" => gather::lower,

@@ -12,19 +12,25 @@
 //! for o in [before0 + in0, out0):   fill out[o, ...]
 //! ```
 //!
-//! The pad value is TFLM's: the output zero point for int8, 0 for f32, int16 (whose zero point
-//! must then be 0) and int32.
+//! The pad value is TFLM's: for `pad`, the output zero point for int8, 0 for f32, int16 (whose
+//! zero point must then be 0) and int32; for `padv2`, its `constant_values` element (loaded once,
+//! before the nest, so it may be a run-time value; the verifier gave it the input's type).
 
 use super::emitter::{ElementKind, KernelEmitter};
 use mc_ir::{Diagnostic, Value};
 
+/// Lowers `padv2` (inputs `input`, `constant_values`; attribute `paddings` as `pad`'s).
+pub fn lower_v2(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let value = e.inputs[1];
+    let zero = e.index(0);
+    let at = vec![zero; e.shape(value).len()];
+    let pad_value = e.load(value, &at);
+    lower_with(e, pad_value)
+}
+
 /// Lowers `pad` (attribute `paddings`: `[before0, after0, before1, after1, ...]`).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    let (input, output) = (e.inputs[0], e.output);
-    // The verifier of buffer.kernel bounds the rank (5) and checks the paddings.
-    let input_shape = e.shape(input);
-    let flat = e.list_attr("paddings")?;
-    let befores: Vec<i64> = flat.iter().step_by(2).copied().collect();
+    let output = e.output;
     let zero_point = e.quantization(output).and_then(|q| q.per_tensor()).map_or(0, |(_, zero_point)| zero_point);
     let pad_value = match e.kind(output) {
         ElementKind::F32 => e.f32(0.0),
@@ -41,6 +47,16 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             return Err(e.unsupported(format!("element type of {}", e.type_text(output))));
         }
     };
+    lower_with(e, pad_value)
+}
+
+/// The padding nest storing `pad_value` outside the input.
+fn lower_with(e: &mut KernelEmitter<'_>, pad_value: Value) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
+    // The verifier of buffer.kernel bounds the rank (5) and checks the paddings.
+    let input_shape = e.shape(input);
+    let flat = e.list_attr("paddings")?;
+    let befores: Vec<i64> = flat.iter().step_by(2).copied().collect();
     let region = Region { input, output, input_shape, output_shape: e.shape(output), befores, pad_value };
     region.dimension(e, &mut Vec::new(), &mut Vec::new())
 }
