@@ -42,6 +42,7 @@ pub const KERNELS: &[&str] = &[
     "reduce_min",
     "pad",
     "padv2",
+    "mirror_pad",
     "concatenation",
     "reverse_v2",
     "strided_slice",

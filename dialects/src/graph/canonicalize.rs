@@ -12,6 +12,7 @@
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
 //! | `SliceIndicesToAttr` | `slice(x, const, const)` → `slice(x) {begin, size}` |
+//! | `MirrorPadPaddingsToAttr` | `mirror_pad(x, const)` → `mirror_pad(x) {paddings}` |
 //! | `PadV2PaddingsToAttr` | `padv2(x, v, const)` → `padv2(x, v) {paddings}` |
 //! | `ReverseV2AxesToAttr` | `reverse_v2(x, const)` → `reverse_v2(x) {axes}` |
 //!
@@ -22,7 +23,8 @@
 
 use super::attributes::{i64_array, i64_array_attr};
 use super::ops::{
-    MeanOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp, ReshapeOp, ReverseV2Op, SliceOp, StridedSliceOp, TransposeOp,
+    MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp, ReshapeOp, ReverseV2Op, SliceOp, StridedSliceOp,
+    TransposeOp,
 };
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
@@ -154,6 +156,15 @@ pub(super) fn pad_patterns(set: &mut RewritePatternSet) {
     set.add(FnPattern {
         name: "PadPaddingsToAttr",
         root: PadOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["paddings"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.mirror_pad`.
+pub(super) fn mirror_pad_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "MirrorPadPaddingsToAttr",
+        root: MirrorPadOp::NAME,
         apply: |op, r| constant_operands_to_attrs(op, r, &["paddings"]),
     });
 }

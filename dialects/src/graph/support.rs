@@ -317,6 +317,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "any alpha (negative, zero, above 1), any zero points",
     },
     OpSupport {
+        tflite: "MIRROR_PAD",
+        op: "mirror_pad",
+        variants: &[F32_UNARY, INT8_MOVED],
+        options: "REFLECT and SYMMETRIC, constant paddings up to the dimension (REFLECT: minus 1), rank <= 5",
+    },
+    OpSupport {
         tflite: "REVERSE_V2",
         op: "reverse_v2",
         variants: &[

@@ -243,6 +243,7 @@ fn builders_cover_every_op() {
     let mut b = fx.builder();
     let value = ConstOp::build(&mut b, pad_value).result();
     PadV2Op::build(&mut b, x, value, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);
+    MirrorPadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), true, x_pad);
     let slice = StridedSliceAttrs { begin_mask: 0b1101, end_mask: 0b1101, ..Default::default() };
     StridedSliceOp::build_static(&mut b, x, &[0, 2, 0, 0], &[0, 6, 0, 0], &[1, 1, 1, 1], &slice, x_slice);
     SliceOp::build(&mut b, x, None, Some((&[0, 2, 0, 0], &[-1, 4, -1, -1])), x_slice);

@@ -1192,3 +1192,23 @@
   %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<6x!quant.uniform<i8:f32, 0.5:1>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// A REFLECT mirror image is one element shorter than its dimension.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f118"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.mirror_pad' op paddings [4, 0] of dimension 0 exceed its size 4 minus 1 for a mirror image}}
+  %0 = "graph.mirror_pad"(%x) <{mode = "REFLECT", paddings = array<i64: 4, 0>}> : (tensor<4xf32>) -> tensor<8xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// mirror_pad's modes are TFLite's.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f119"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.mirror_pad' op 'mode' must be "REFLECT" or "SYMMETRIC", but is "WRAP"}}
+  %0 = "graph.mirror_pad"(%x) <{mode = "WRAP", paddings = array<i64: 1, 0>}> : (tensor<4xf32>) -> tensor<5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -6,6 +6,7 @@
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
 //! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
 //! | `graph.padv2` | `input`, `constant_values` (one element of the input's type), `paddings`? as `graph.pad`'s | `paddings`? | as `graph.pad` | `PADV2` (60) |
+//! | `graph.mirror_pad` | `input`, `paddings`? as `graph.pad`'s | `mode` (`"REFLECT"`, `"SYMMETRIC"`), `paddings`? | as `graph.pad`; each padding at most the dimension (`REFLECT`: minus 1) | `MIRROR_PAD` (100) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
 //! | `graph.reverse_v2` | `input`, `axes`? (1-D i32) | `axes`? (exactly one of the two; negative count from the end) | the input's shape, rank ≤ 6 | `REVERSE_V2` (105) |
 //!
@@ -16,7 +17,7 @@ use super::{OpEntry, op_entry};
 use crate::graph::attributes::{Activation, i64_array, i64_array_attr};
 use crate::graph::builders::{build_with_list, get_int, int_attr};
 use crate::graph::canonicalize::{
-    pad_patterns, padv2_patterns, reshape_patterns, reverse_v2_patterns, transpose_patterns,
+    mirror_pad_patterns, pad_patterns, padv2_patterns, reshape_patterns, reverse_v2_patterns, transpose_patterns,
 };
 use crate::graph::fold::{fold_pad, fold_reshape, fold_reverse_v2, fold_transpose};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
@@ -98,6 +99,23 @@ define_op! {
 }
 
 define_op! {
+    /// Pads with the input mirrored at its edges: `mode` `"REFLECT"` leaves the edge element
+    /// out of the mirror image, `"SYMMETRIC"` repeats it; `paddings` as `graph.pad`'s (TFLite
+    /// `MIRROR_PAD`).
+    pub struct MirrorPadOp = "graph.mirror_pad" {
+        summary: "pad with a mirror image",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [paddings_operand],
+        results: [result],
+        attributes: [mode: String],
+        optional_attributes: [paddings: DenseArray],
+        verify: verify_op,
+        canonicalize: mirror_pad_patterns,
+    }
+}
+
+define_op! {
     /// Joins the inputs along `axis` (negative counts from the end) (TFLite `CONCATENATION`).
     pub struct ConcatenationOp = "graph.concatenation" {
         summary: "concatenate along an axis",
@@ -131,6 +149,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(TransposeOp, Checks::Signature(check_transpose), Some(infer_transpose)).with_lists(1, &["perm"]),
     op_entry!(PadOp, Checks::Signature(check_pad), Some(infer_pad)).with_lists(1, &["paddings"]),
     op_entry!(PadV2Op, Checks::Signature(check_padv2), Some(infer_padv2)).with_lists(2, &["paddings"]),
+    op_entry!(MirrorPadOp, Checks::Signature(check_mirror_pad), Some(infer_mirror_pad)).with_lists(1, &["paddings"]),
     op_entry!(ConcatenationOp, Checks::Signature(check_concatenation), Some(infer_concatenation)),
     op_entry!(ReverseV2Op, Checks::Signature(check_reverse_v2), Some(infer_reverse_v2)).with_lists(1, &["axes"]),
 ];
@@ -209,6 +228,25 @@ impl PadV2Op {
         }
         let operands: Vec<Value> = [input, constant_values].into_iter().chain(paddings_operand).collect();
         PadV2Op(b.create(Self::NAME, &operands, &[result], named, vec![]))
+    }
+}
+
+impl MirrorPadOp {
+    /// Builds `graph.mirror_pad` with a `[rank, 2]` paddings operand or `(before, after)` pairs;
+    /// `symmetric` picks `"SYMMETRIC"` over `"REFLECT"`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        paddings_operand: Option<Value>,
+        paddings: Option<&[[i64; 2]]>,
+        symmetric: bool,
+        result: Type,
+    ) -> Self {
+        let mode = b.ctx.string_attr(if symmetric { "SYMMETRIC" } else { "REFLECT" });
+        let flat: Option<Vec<i64>> = paddings.map(|p| p.iter().flatten().copied().collect());
+        let attr = flat.as_deref().map(|f| ("paddings", f));
+        let attrs = vec![("mode".to_string(), mode)];
+        MirrorPadOp(build_with_list(b, Self::NAME, input, paddings_operand, attr, attrs, result))
     }
 }
 
@@ -346,6 +384,41 @@ fn check_padv2(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
+fn check_mirror_pad(c: &mut Checker<'_, '_>) {
+    if let Some(mode) = c.ctx.attr(c.op, "mode").and_then(|a| c.ctx.string_value(a))
+        && mirror_offset(mode).is_none()
+    {
+        c.error(format!("'mode' must be \"REFLECT\" or \"SYMMETRIC\", but is \"{mode}\""));
+        return;
+    }
+    check_pad(c);
+}
+
+/// How far a mirror image starts from the edge: 1 for `"REFLECT"` (the edge element is left
+/// out), 0 for `"SYMMETRIC"` (TFLite Micro's `offset`).
+pub fn mirror_offset(mode: &str) -> Option<i64> {
+    match mode {
+        "REFLECT" => Some(1),
+        "SYMMETRIC" => Some(0),
+        _ => None,
+    }
+}
+
+/// `mirror_pad`: `pad`'s shape, each padding at most the dimension minus `offset` (TensorFlow's
+/// rule; TFLite Micro reads outside the input beyond it).
+pub fn mirror_pad_shape(input: &[i64], paddings: &[[i64; 2]], offset: i64) -> Result<Vec<i64>, String> {
+    let shape = pad_shape(input, paddings)?;
+    for (i, (&d, &[before, after])) in input.iter().zip(paddings).enumerate() {
+        if before.max(after) > d - offset {
+            return Err(format!(
+                "paddings [{before}, {after}] of dimension {i} exceed its size {d}{} for a mirror image",
+                if offset == 1 { " minus 1" } else { "" }
+            ));
+        }
+    }
+    Ok(shape)
+}
+
 fn check_concatenation(c: &mut Checker<'_, '_>) {
     if let Some(activation) = c.activation()
         && activation != Activation::None
@@ -387,6 +460,20 @@ fn infer_transpose(q: &ShapeQuery<'_>) -> Inference {
 /// The input's dimensions grown by the `paddings`, when known.
 fn infer_pad(q: &ShapeQuery<'_>) -> Inference {
     infer_padded(q, 1)
+}
+
+/// As `pad`'s, the paddings no longer than the mirror image.
+fn infer_mirror_pad(q: &ShapeQuery<'_>) -> Inference {
+    let mode = q.ctx.attr(q.sig.op, "mode").and_then(|a| q.ctx.string_value(a)).and_then(mirror_offset);
+    let Some(offset) = mode else { return Err(q.error("requires a valid 'mode'".into())) };
+    match q.list(1, "paddings")? {
+        Some(flat) if flat.len() % 2 == 0 => {
+            let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
+            q.one(mirror_pad_shape(q.shape(0)?, &pairs, offset))
+        }
+        Some(flat) => Err(q.error(format!("paddings must hold pairs, but has {} values", flat.len()))),
+        None => Ok(None),
+    }
 }
 
 /// As `pad`'s, the paddings being operand #2.

@@ -2,7 +2,8 @@
 
 use super::SubgraphImporter;
 use crate::{
-    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, Operator, Padding as TflPadding, WeightsFormat,
+    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, MirrorPadMode, Operator, Padding as TflPadding,
+    WeightsFormat,
 };
 use mc_dialects::graph::attributes::{Activation, Padding};
 use mc_dialects::graph::support;
@@ -287,6 +288,10 @@ impl SubgraphImporter<'_, '_> {
                 Some(ReduceMinOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }
             (B::Pad, _) => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
+            (B::MirrorPad, BuiltinOptions::MirrorPad(o)) => {
+                let symmetric = o.mode == MirrorPadMode::Symmetric;
+                Some(MirrorPadOp::build(b, inputs[0], optional, None, symmetric, result_type).0)
+            }
             // Without constant_values, PADV2 pads as PAD does (TFLite Micro runs both alike).
             (B::PadV2, _) => match pad_value {
                 Some(value) => Some(PadV2Op::build(b, inputs[0], value, optional, None, result_type).0),

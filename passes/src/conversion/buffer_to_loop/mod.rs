@@ -37,7 +37,7 @@
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
 //! | `mean` | `mean` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean` |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
-//! | `pad`, `padv2` | `pad` | `reference_ops::Pad` |
+//! | `pad`, `padv2`, `mirror_pad` | `pad` | `reference_ops::Pad`, `MirrorPad` (mirror_pad.cc) |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `gather`, `gather_nd` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc); run-time indices clamped |
 //! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
@@ -120,6 +120,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "reduce_min" => extremum::lower_min,
         "pad" => pad::lower,
         "padv2" => pad::lower_v2,
+        "mirror_pad" => pad::lower_mirror,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,
         "gather" => gather::lower,

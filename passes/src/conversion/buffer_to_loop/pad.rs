@@ -1,4 +1,5 @@
-//! `pad`: TFLite Micro's `reference_ops::Pad` (rank ≤ 5) as pure data movement. The result is
+//! `pad`, `padv2` and `mirror_pad`: TFLite Micro's `reference_ops::Pad` (rank ≤ 5) and
+//! `MirrorPad` (mirror_pad.cc) as pure data movement. `pad`: The result is
 //! walked once, region by region, without a test per element: along each dimension a nest fills
 //! the leading padding, a loop recurses into the copied interior, a nest fills the trailing
 //! padding.
@@ -17,6 +18,7 @@
 //! before the nest, so it may be a run-time value; the verifier gave it the input's type).
 
 use super::emitter::{ElementKind, KernelEmitter};
+use mc_dialects::graph::{mirror_offset, mirror_pad_shape};
 use mc_ir::{Diagnostic, Value};
 
 /// Lowers `padv2` (inputs `input`, `constant_values`; attribute `paddings` as `pad`'s).
@@ -117,4 +119,71 @@ impl Region {
         })
         .map(drop)
     }
+}
+
+/// Lowers `mirror_pad` (attributes `mode` and `paddings`): TFLite Micro's `MirrorPad`, whose
+/// `GetInputDimension` maps output index `o` of a dimension of size `d` padded by `before` to
+/// `before + offset - 1 - o` in the leading padding, `o - before` inside, and
+/// `2·d + before - 1 - offset - o` in the trailing padding (`offset` 1 for `REFLECT`, 0 for
+/// `SYMMETRIC`). Each dimension is walked as those three ranges, so no index is tested per
+/// element.
+pub fn lower_mirror(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let mode = e.attr("mode").and_then(|a| e.b.ctx.string_value(a).map(str::to_string)).unwrap_or_default();
+    let offset = mirror_offset(&mode).ok_or_else(|| e.unsupported(format!("mode \"{mode}\"")))?;
+    let input_shape = e.shape(e.inputs[0]);
+    let flat = e.list_attr("paddings")?;
+    let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
+    mirror_pad_shape(&input_shape, &pairs, offset).map_err(|m| e.unsupported(m))?;
+    // Per dimension: (first output index, end, input index at o = 0, step).
+    let ranges: Vec<[(i64, i64, i64, i64); 3]> = input_shape
+        .iter()
+        .zip(&pairs)
+        .map(|(&d, &[before, after])| {
+            [
+                (0, before, before + offset - 1, -1),
+                (before, before + d, -before, 1),
+                (before + d, before + d + after, 2 * d + before - 1 - offset, -1),
+            ]
+        })
+        .collect();
+    mirror_dimension(e, &ranges, &mut Vec::new(), &mut Vec::new())
+}
+
+/// The loops of dimension `out_idx.len()` and inner ones, `out_idx` and `in_idx` indexing the
+/// outer dimensions.
+fn mirror_dimension(
+    e: &mut KernelEmitter<'_>,
+    ranges: &[[(i64, i64, i64, i64); 3]],
+    out_idx: &mut Vec<Value>,
+    in_idx: &mut Vec<Value>,
+) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
+    let d = out_idx.len();
+    if d == ranges.len() {
+        let value = e.load(input, in_idx);
+        e.store(value, output, out_idx);
+        return Ok(());
+    }
+    for (from, to, start, step) in ranges[d] {
+        if from >= to {
+            continue;
+        }
+        e.for_range(from, to, &[], |e, o, _| {
+            let scaled = if step == 1 {
+                o
+            } else {
+                let step = e.index(step);
+                e.muli(o, step)
+            };
+            let start = e.index(start);
+            let i = e.addi(scaled, start);
+            out_idx.push(o);
+            in_idx.push(i);
+            let done = mirror_dimension(e, ranges, out_idx, in_idx);
+            out_idx.pop();
+            in_idx.pop();
+            done.map(|()| Vec::new())
+        })?;
+    }
+    Ok(())
 }
