@@ -28,6 +28,8 @@ pub enum BuiltinOp {
     EmbeddingLookup,
     /// `FULLY_CONNECTED` (9).
     FullyConnected,
+    /// `L2_POOL_2D` (12).
+    L2Pool2D,
     /// `LOGISTIC` (14).
     Logistic,
     /// `MAX_POOL_2D` (17).
@@ -62,6 +64,8 @@ pub enum BuiltinOp {
     StridedSlice,
     /// `SPLIT` (49).
     Split,
+    /// `PRELU` (54).
+    Prelu,
     /// `MAXIMUM` (55).
     Maximum,
     /// `MINIMUM` (57).
@@ -72,6 +76,8 @@ pub enum BuiltinOp {
     PadV2,
     /// `SLICE` (65).
     Slice,
+    /// `SUM` (74).
+    Sum,
     /// `REDUCE_MAX` (82).
     ReduceMax,
     /// `REDUCE_MIN` (89).
@@ -104,7 +110,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 44] = [
+    pub const ALL: [BuiltinOp; 47] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -113,6 +119,7 @@ impl BuiltinOp {
         BuiltinOp::Dequantize,
         BuiltinOp::EmbeddingLookup,
         BuiltinOp::FullyConnected,
+        BuiltinOp::L2Pool2D,
         BuiltinOp::Logistic,
         BuiltinOp::MaxPool2D,
         BuiltinOp::Mul,
@@ -130,11 +137,13 @@ impl BuiltinOp {
         BuiltinOp::Sub,
         BuiltinOp::StridedSlice,
         BuiltinOp::Split,
+        BuiltinOp::Prelu,
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
         BuiltinOp::PadV2,
         BuiltinOp::Slice,
+        BuiltinOp::Sum,
         BuiltinOp::ReduceMax,
         BuiltinOp::ReduceMin,
         BuiltinOp::LeakyRelu,
@@ -162,6 +171,7 @@ impl BuiltinOp {
             BuiltinOp::Dequantize => "DEQUANTIZE",
             BuiltinOp::EmbeddingLookup => "EMBEDDING_LOOKUP",
             BuiltinOp::FullyConnected => "FULLY_CONNECTED",
+            BuiltinOp::L2Pool2D => "L2_POOL_2D",
             BuiltinOp::Logistic => "LOGISTIC",
             BuiltinOp::MaxPool2D => "MAX_POOL_2D",
             BuiltinOp::Mul => "MUL",
@@ -179,11 +189,13 @@ impl BuiltinOp {
             BuiltinOp::Sub => "SUB",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
             BuiltinOp::Split => "SPLIT",
+            BuiltinOp::Prelu => "PRELU",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
             BuiltinOp::PadV2 => "PADV2",
             BuiltinOp::Slice => "SLICE",
+            BuiltinOp::Sum => "SUM",
             BuiltinOp::ReduceMax => "REDUCE_MAX",
             BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
@@ -212,6 +224,7 @@ impl BuiltinOp {
             BuiltinOp::Dequantize => 6,
             BuiltinOp::EmbeddingLookup => 7,
             BuiltinOp::FullyConnected => 9,
+            BuiltinOp::L2Pool2D => 12,
             BuiltinOp::Logistic => 14,
             BuiltinOp::MaxPool2D => 17,
             BuiltinOp::Mul => 18,
@@ -229,11 +242,13 @@ impl BuiltinOp {
             BuiltinOp::Sub => 41,
             BuiltinOp::StridedSlice => 45,
             BuiltinOp::Split => 49,
+            BuiltinOp::Prelu => 54,
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
             BuiltinOp::PadV2 => 60,
             BuiltinOp::Slice => 65,
+            BuiltinOp::Sum => 74,
             BuiltinOp::ReduceMax => 82,
             BuiltinOp::ReduceMin => 89,
             BuiltinOp::LeakyRelu => 98,
@@ -274,6 +289,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Dequantize => BuiltinOp::Dequantize,
             fb::BuiltinOperator::EmbeddingLookup => BuiltinOp::EmbeddingLookup,
             fb::BuiltinOperator::FullyConnected => BuiltinOp::FullyConnected,
+            fb::BuiltinOperator::L2Pool2d => BuiltinOp::L2Pool2D,
             fb::BuiltinOperator::Logistic => BuiltinOp::Logistic,
             fb::BuiltinOperator::MaxPool2d => BuiltinOp::MaxPool2D,
             fb::BuiltinOperator::Mul => BuiltinOp::Mul,
@@ -291,11 +307,13 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
             fb::BuiltinOperator::Split => BuiltinOp::Split,
+            fb::BuiltinOperator::Prelu => BuiltinOp::Prelu,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
             fb::BuiltinOperator::Padv2 => BuiltinOp::PadV2,
             fb::BuiltinOperator::Slice => BuiltinOp::Slice,
+            fb::BuiltinOperator::Sum => BuiltinOp::Sum,
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
             fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
@@ -325,6 +343,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Dequantize => fb::BuiltinOperator::Dequantize,
             BuiltinOp::EmbeddingLookup => fb::BuiltinOperator::EmbeddingLookup,
             BuiltinOp::FullyConnected => fb::BuiltinOperator::FullyConnected,
+            BuiltinOp::L2Pool2D => fb::BuiltinOperator::L2Pool2d,
             BuiltinOp::Logistic => fb::BuiltinOperator::Logistic,
             BuiltinOp::MaxPool2D => fb::BuiltinOperator::MaxPool2d,
             BuiltinOp::Mul => fb::BuiltinOperator::Mul,
@@ -342,11 +361,13 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
             BuiltinOp::Split => fb::BuiltinOperator::Split,
+            BuiltinOp::Prelu => fb::BuiltinOperator::Prelu,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
             BuiltinOp::PadV2 => fb::BuiltinOperator::Padv2,
             BuiltinOp::Slice => fb::BuiltinOperator::Slice,
+            BuiltinOp::Sum => fb::BuiltinOperator::Sum,
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
             BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
@@ -472,6 +493,7 @@ mod tests {
             ("DEQUANTIZE", 6),
             ("EMBEDDING_LOOKUP", 7),
             ("FULLY_CONNECTED", 9),
+            ("L2_POOL_2D", 12),
             ("LOGISTIC", 14),
             ("MAX_POOL_2D", 17),
             ("MUL", 18),
@@ -489,11 +511,13 @@ mod tests {
             ("SUB", 41),
             ("STRIDED_SLICE", 45),
             ("SPLIT", 49),
+            ("PRELU", 54),
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
             ("NEG", 59),
             ("PADV2", 60),
             ("SLICE", 65),
+            ("SUM", 74),
             ("REDUCE_MAX", 82),
             ("REDUCE_MIN", 89),
             ("LEAKY_RELU", 98),

@@ -79,7 +79,7 @@ pub struct DepthwiseConv2DOptions {
     pub dilation_h_factor: i32,
 }
 
-/// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`).
+/// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pool2DOptions {
     /// `padding`.
@@ -157,7 +157,7 @@ pub struct ReshapeOptions {
     pub new_shape: Option<Vec<i32>>,
 }
 
-/// `ReducerOptions` (`MEAN`, `REDUCE_MAX`, `REDUCE_MIN`).
+/// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ReducerOptions {
     /// `keep_dims`.
@@ -241,7 +241,7 @@ pub enum BuiltinOptions<'a> {
     Conv2D(Conv2DOptions),
     /// `DepthwiseConv2DOptions` (`DEPTHWISE_CONV_2D`).
     DepthwiseConv2D(DepthwiseConv2DOptions),
-    /// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`).
+    /// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D`).
     Pool2D(Pool2DOptions),
     /// `FullyConnectedOptions` (`FULLY_CONNECTED`).
     FullyConnected(FullyConnectedOptions),
@@ -263,7 +263,7 @@ pub enum BuiltinOptions<'a> {
     Gather(GatherOptions),
     /// `TransposeOptions` (`TRANSPOSE`, no fields).
     Transpose,
-    /// `ReducerOptions` (`MEAN`, `REDUCE_MAX`, `REDUCE_MIN`).
+    /// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
     Reducer(ReducerOptions),
     /// `StridedSliceOptions` (`STRIDED_SLICE`).
     StridedSlice(StridedSliceOptions),
@@ -336,14 +336,16 @@ impl BuiltinOptions<'static> {
                 dilation_w_factor: 1,
                 dilation_h_factor: 1,
             }),
-            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D => BuiltinOptions::Pool2D(Pool2DOptions {
-                padding: Padding::Same,
-                stride_w: 0,
-                stride_h: 0,
-                filter_width: 0,
-                filter_height: 0,
-                fused_activation: Activation::None,
-            }),
+            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D | BuiltinOp::L2Pool2D => {
+                BuiltinOptions::Pool2D(Pool2DOptions {
+                    padding: Padding::Same,
+                    stride_w: 0,
+                    stride_h: 0,
+                    filter_width: 0,
+                    filter_height: 0,
+                    fused_activation: Activation::None,
+                })
+            }
             BuiltinOp::FullyConnected => BuiltinOptions::FullyConnected(FullyConnectedOptions {
                 fused_activation: Activation::None,
                 weights_format: WeightsFormat::Default,
@@ -362,7 +364,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Gather => BuiltinOptions::Gather(GatherOptions { axis: 0, batch_dims: 0 }),
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
-            BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
+            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
             }
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
@@ -392,6 +394,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::EmbeddingLookup
             | BuiltinOp::Logistic
+            | BuiltinOp::Prelu
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
@@ -450,7 +453,7 @@ impl BuiltinOp {
     pub fn options_table(self) -> &'static str {
         match self {
             BuiltinOp::Add => "AddOptions",
-            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D => "Pool2DOptions",
+            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D | BuiltinOp::L2Pool2D => "Pool2DOptions",
             BuiltinOp::Concatenation => "ConcatenationOptions",
             BuiltinOp::Conv2D => "Conv2DOptions",
             BuiltinOp::DepthwiseConv2D => "DepthwiseConv2DOptions",
@@ -462,7 +465,7 @@ impl BuiltinOp {
             BuiltinOp::Pad => "PadOptions",
             BuiltinOp::Gather => "GatherOptions",
             BuiltinOp::Transpose => "TransposeOptions",
-            BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
+            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Split => "SplitOptions",
@@ -483,6 +486,7 @@ impl BuiltinOp {
             BuiltinOp::AssignVariable => "AssignVariableOptions",
             BuiltinOp::EmbeddingLookup
             | BuiltinOp::Logistic
+            | BuiltinOp::Prelu
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
