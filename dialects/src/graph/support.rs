@@ -294,6 +294,15 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant paddings, rank <= 5",
     },
     OpSupport {
+        tflite: "GATHER",
+        op: "gather",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
+        ],
+        options: "any axis and batch_dims, constant or run-time i32 indices",
+    },
+    OpSupport {
         tflite: "TRANSPOSE",
         op: "transpose",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
@@ -327,6 +336,28 @@ pub const TABLE: &[OpSupport] = &[
         op: "rsqrt",
         variants: &[F32_UNARY, variant("int8", "input zero point at most 127", &[Slot::One(&[Q8])], &[Q8])],
         options: "",
+    },
+    OpSupport {
+        tflite: "PADV2",
+        op: "padv2",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+            variant(
+                "int8",
+                "constant value quantized as the input",
+                &[Slot::One(&[Q8, I8]), Slot::One(&[Q8, I8])],
+                &[Q8, I8],
+            ),
+            variant("int16", "", &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16])], &[Q16, I16]),
+            variant("int32", "", &[Slot::One(&[Q32, I32]), Slot::One(&[Q32, I32])], &[Q32, I32]),
+        ],
+        options: "constant paddings, a constant or run-time pad value, rank <= 5",
+    },
+    OpSupport {
+        tflite: "SLICE",
+        op: "slice",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5",
     },
     OpSupport {
         tflite: "SUM",
@@ -398,6 +429,34 @@ pub const TABLE: &[OpSupport] = &[
         options: "two or more inputs of one shape",
     },
     OpSupport { tflite: "COS", op: "cos", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "MIRROR_PAD",
+        op: "mirror_pad",
+        variants: &[F32_UNARY, INT8_MOVED],
+        options: "REFLECT and SYMMETRIC, constant paddings up to the dimension (REFLECT: minus 1), rank <= 5",
+    },
+    OpSupport {
+        tflite: "REVERSE_V2",
+        op: "reverse_v2",
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            INT16_MOVED,
+            INT32_MOVED,
+            variant("int64", "", &[Slot::One(&[I64])], &[I64]),
+        ],
+        options: "constant axes, contiguous, rank <= 6",
+    },
+    OpSupport {
+        tflite: "GATHER_ND",
+        op: "gather_nd",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
+        ],
+        options: "constant or run-time i32 index tuples of up to 5 entries",
+    },
     OpSupport {
         tflite: "QUANTIZE",
         op: "quantize",

@@ -40,9 +40,10 @@ pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
     Activation, AddSubOptions, BatchMatMulOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions,
-    Conv2DOptions, DepthwiseConv2DOptions, DivOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding,
-    Pool2DOptions, ReducerOptions, ReshapeOptions, SoftmaxOptions, StridedSliceOptions, SvdfOptions,
-    TransposeConvOptions, VarHandleOptions, WeightsFormat,
+    Conv2DOptions, DepthwiseConv2DOptions, DivOptions, FullyConnectedOptions, GatherOptions, LeakyReluOptions,
+    MirrorPadMode, MirrorPadOptions, MulOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions,
+    SoftmaxOptions, SplitOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions, VarHandleOptions,
+    WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

@@ -26,6 +26,8 @@ pub enum BuiltinOp {
     Dequantize,
     /// `FLOOR` (8).
     Floor,
+    /// `EMBEDDING_LOOKUP` (7).
+    EmbeddingLookup,
     /// `FULLY_CONNECTED` (9).
     FullyConnected,
     /// `L2_POOL_2D` (12).
@@ -54,6 +56,8 @@ pub enum BuiltinOp {
     Custom,
     /// `PAD` (34).
     Pad,
+    /// `GATHER` (36).
+    Gather,
     /// `TRANSPOSE` (39).
     Transpose,
     /// `MEAN` (40).
@@ -64,6 +68,8 @@ pub enum BuiltinOp {
     Div,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
+    /// `SPLIT` (49).
+    Split,
     /// `PRELU` (54).
     Prelu,
     /// `EXP` (47).
@@ -74,6 +80,10 @@ pub enum BuiltinOp {
     Minimum,
     /// `NEG` (59).
     Neg,
+    /// `PADV2` (60).
+    PadV2,
+    /// `SLICE` (65).
+    Slice,
     /// `SUM` (74).
     Sum,
     /// `TRANSPOSE_CONV` (67).
@@ -108,6 +118,14 @@ pub enum BuiltinOp {
     AddN,
     /// `COS` (108).
     Cos,
+    /// `MIRROR_PAD` (100).
+    MirrorPad,
+    /// `SPLIT_V` (102).
+    SplitV,
+    /// `REVERSE_V2` (105).
+    ReverseV2,
+    /// `GATHER_ND` (107).
+    GatherNd,
     /// `QUANTIZE` (114).
     Quantize,
     /// `ROUND` (116).
@@ -130,7 +148,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 57] = [
+    pub const ALL: [BuiltinOp; 66] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -138,6 +156,7 @@ impl BuiltinOp {
         BuiltinOp::DepthwiseConv2D,
         BuiltinOp::Dequantize,
         BuiltinOp::Floor,
+        BuiltinOp::EmbeddingLookup,
         BuiltinOp::FullyConnected,
         BuiltinOp::L2Pool2D,
         BuiltinOp::Logistic,
@@ -152,16 +171,20 @@ impl BuiltinOp {
         BuiltinOp::Tanh,
         BuiltinOp::Custom,
         BuiltinOp::Pad,
+        BuiltinOp::Gather,
         BuiltinOp::Transpose,
         BuiltinOp::Mean,
         BuiltinOp::Sub,
         BuiltinOp::Div,
         BuiltinOp::StridedSlice,
+        BuiltinOp::Split,
         BuiltinOp::Prelu,
         BuiltinOp::Exp,
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
+        BuiltinOp::PadV2,
+        BuiltinOp::Slice,
         BuiltinOp::Sum,
         BuiltinOp::TransposeConv,
         BuiltinOp::Sin,
@@ -179,6 +202,10 @@ impl BuiltinOp {
         BuiltinOp::Ceil,
         BuiltinOp::AddN,
         BuiltinOp::Cos,
+        BuiltinOp::MirrorPad,
+        BuiltinOp::SplitV,
+        BuiltinOp::ReverseV2,
+        BuiltinOp::GatherNd,
         BuiltinOp::Quantize,
         BuiltinOp::Round,
         BuiltinOp::HardSwish,
@@ -200,6 +227,7 @@ impl BuiltinOp {
             BuiltinOp::DepthwiseConv2D => "DEPTHWISE_CONV_2D",
             BuiltinOp::Dequantize => "DEQUANTIZE",
             BuiltinOp::Floor => "FLOOR",
+            BuiltinOp::EmbeddingLookup => "EMBEDDING_LOOKUP",
             BuiltinOp::FullyConnected => "FULLY_CONNECTED",
             BuiltinOp::L2Pool2D => "L2_POOL_2D",
             BuiltinOp::Logistic => "LOGISTIC",
@@ -214,16 +242,20 @@ impl BuiltinOp {
             BuiltinOp::Tanh => "TANH",
             BuiltinOp::Custom => "CUSTOM",
             BuiltinOp::Pad => "PAD",
+            BuiltinOp::Gather => "GATHER",
             BuiltinOp::Transpose => "TRANSPOSE",
             BuiltinOp::Mean => "MEAN",
             BuiltinOp::Sub => "SUB",
             BuiltinOp::Div => "DIV",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
+            BuiltinOp::Split => "SPLIT",
             BuiltinOp::Prelu => "PRELU",
             BuiltinOp::Exp => "EXP",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
+            BuiltinOp::PadV2 => "PADV2",
+            BuiltinOp::Slice => "SLICE",
             BuiltinOp::Sum => "SUM",
             BuiltinOp::TransposeConv => "TRANSPOSE_CONV",
             BuiltinOp::Sin => "SIN",
@@ -241,6 +273,10 @@ impl BuiltinOp {
             BuiltinOp::Ceil => "CEIL",
             BuiltinOp::AddN => "ADD_N",
             BuiltinOp::Cos => "COS",
+            BuiltinOp::MirrorPad => "MIRROR_PAD",
+            BuiltinOp::SplitV => "SPLIT_V",
+            BuiltinOp::ReverseV2 => "REVERSE_V2",
+            BuiltinOp::GatherNd => "GATHER_ND",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::Round => "ROUND",
             BuiltinOp::HardSwish => "HARD_SWISH",
@@ -263,6 +299,7 @@ impl BuiltinOp {
             BuiltinOp::DepthwiseConv2D => 4,
             BuiltinOp::Dequantize => 6,
             BuiltinOp::Floor => 8,
+            BuiltinOp::EmbeddingLookup => 7,
             BuiltinOp::FullyConnected => 9,
             BuiltinOp::L2Pool2D => 12,
             BuiltinOp::Logistic => 14,
@@ -277,16 +314,20 @@ impl BuiltinOp {
             BuiltinOp::Tanh => 28,
             BuiltinOp::Custom => 32,
             BuiltinOp::Pad => 34,
+            BuiltinOp::Gather => 36,
             BuiltinOp::Transpose => 39,
             BuiltinOp::Mean => 40,
             BuiltinOp::Sub => 41,
             BuiltinOp::Div => 42,
             BuiltinOp::StridedSlice => 45,
+            BuiltinOp::Split => 49,
             BuiltinOp::Prelu => 54,
             BuiltinOp::Exp => 47,
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
+            BuiltinOp::PadV2 => 60,
+            BuiltinOp::Slice => 65,
             BuiltinOp::Sum => 74,
             BuiltinOp::TransposeConv => 67,
             BuiltinOp::Sin => 66,
@@ -304,6 +345,10 @@ impl BuiltinOp {
             BuiltinOp::Ceil => 104,
             BuiltinOp::AddN => 106,
             BuiltinOp::Cos => 108,
+            BuiltinOp::MirrorPad => 100,
+            BuiltinOp::SplitV => 102,
+            BuiltinOp::ReverseV2 => 105,
+            BuiltinOp::GatherNd => 107,
             BuiltinOp::Quantize => 114,
             BuiltinOp::Round => 116,
             BuiltinOp::HardSwish => 117,
@@ -338,6 +383,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::DepthwiseConv2d => BuiltinOp::DepthwiseConv2D,
             fb::BuiltinOperator::Dequantize => BuiltinOp::Dequantize,
             fb::BuiltinOperator::Floor => BuiltinOp::Floor,
+            fb::BuiltinOperator::EmbeddingLookup => BuiltinOp::EmbeddingLookup,
             fb::BuiltinOperator::FullyConnected => BuiltinOp::FullyConnected,
             fb::BuiltinOperator::L2Pool2d => BuiltinOp::L2Pool2D,
             fb::BuiltinOperator::Logistic => BuiltinOp::Logistic,
@@ -352,16 +398,20 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Tanh => BuiltinOp::Tanh,
             fb::BuiltinOperator::Custom => BuiltinOp::Custom,
             fb::BuiltinOperator::Pad => BuiltinOp::Pad,
+            fb::BuiltinOperator::Gather => BuiltinOp::Gather,
             fb::BuiltinOperator::Transpose => BuiltinOp::Transpose,
             fb::BuiltinOperator::Mean => BuiltinOp::Mean,
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::Div => BuiltinOp::Div,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
+            fb::BuiltinOperator::Split => BuiltinOp::Split,
             fb::BuiltinOperator::Prelu => BuiltinOp::Prelu,
             fb::BuiltinOperator::Exp => BuiltinOp::Exp,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
+            fb::BuiltinOperator::Padv2 => BuiltinOp::PadV2,
+            fb::BuiltinOperator::Slice => BuiltinOp::Slice,
             fb::BuiltinOperator::Sum => BuiltinOp::Sum,
             fb::BuiltinOperator::TransposeConv => BuiltinOp::TransposeConv,
             fb::BuiltinOperator::Sin => BuiltinOp::Sin,
@@ -379,6 +429,10 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Ceil => BuiltinOp::Ceil,
             fb::BuiltinOperator::AddN => BuiltinOp::AddN,
             fb::BuiltinOperator::Cos => BuiltinOp::Cos,
+            fb::BuiltinOperator::MirrorPad => BuiltinOp::MirrorPad,
+            fb::BuiltinOperator::SplitV => BuiltinOp::SplitV,
+            fb::BuiltinOperator::ReverseV2 => BuiltinOp::ReverseV2,
+            fb::BuiltinOperator::GatherNd => BuiltinOp::GatherNd,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::Round => BuiltinOp::Round,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
@@ -402,6 +456,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::DepthwiseConv2D => fb::BuiltinOperator::DepthwiseConv2d,
             BuiltinOp::Dequantize => fb::BuiltinOperator::Dequantize,
             BuiltinOp::Floor => fb::BuiltinOperator::Floor,
+            BuiltinOp::EmbeddingLookup => fb::BuiltinOperator::EmbeddingLookup,
             BuiltinOp::FullyConnected => fb::BuiltinOperator::FullyConnected,
             BuiltinOp::L2Pool2D => fb::BuiltinOperator::L2Pool2d,
             BuiltinOp::Logistic => fb::BuiltinOperator::Logistic,
@@ -416,16 +471,20 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Tanh => fb::BuiltinOperator::Tanh,
             BuiltinOp::Custom => fb::BuiltinOperator::Custom,
             BuiltinOp::Pad => fb::BuiltinOperator::Pad,
+            BuiltinOp::Gather => fb::BuiltinOperator::Gather,
             BuiltinOp::Transpose => fb::BuiltinOperator::Transpose,
             BuiltinOp::Mean => fb::BuiltinOperator::Mean,
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::Div => fb::BuiltinOperator::Div,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
+            BuiltinOp::Split => fb::BuiltinOperator::Split,
             BuiltinOp::Prelu => fb::BuiltinOperator::Prelu,
             BuiltinOp::Exp => fb::BuiltinOperator::Exp,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
+            BuiltinOp::PadV2 => fb::BuiltinOperator::Padv2,
+            BuiltinOp::Slice => fb::BuiltinOperator::Slice,
             BuiltinOp::Sum => fb::BuiltinOperator::Sum,
             BuiltinOp::TransposeConv => fb::BuiltinOperator::TransposeConv,
             BuiltinOp::Sin => fb::BuiltinOperator::Sin,
@@ -443,6 +502,10 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Ceil => fb::BuiltinOperator::Ceil,
             BuiltinOp::AddN => fb::BuiltinOperator::AddN,
             BuiltinOp::Cos => fb::BuiltinOperator::Cos,
+            BuiltinOp::MirrorPad => fb::BuiltinOperator::MirrorPad,
+            BuiltinOp::SplitV => fb::BuiltinOperator::SplitV,
+            BuiltinOp::ReverseV2 => fb::BuiltinOperator::ReverseV2,
+            BuiltinOp::GatherNd => fb::BuiltinOperator::GatherNd,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::Round => fb::BuiltinOperator::Round,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
@@ -562,6 +625,7 @@ mod tests {
             ("DEPTHWISE_CONV_2D", 4),
             ("DEQUANTIZE", 6),
             ("FLOOR", 8),
+            ("EMBEDDING_LOOKUP", 7),
             ("FULLY_CONNECTED", 9),
             ("L2_POOL_2D", 12),
             ("LOGISTIC", 14),
@@ -576,16 +640,20 @@ mod tests {
             ("TANH", 28),
             ("CUSTOM", 32),
             ("PAD", 34),
+            ("GATHER", 36),
             ("TRANSPOSE", 39),
             ("MEAN", 40),
             ("SUB", 41),
             ("DIV", 42),
             ("STRIDED_SLICE", 45),
+            ("SPLIT", 49),
             ("PRELU", 54),
             ("EXP", 47),
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
             ("NEG", 59),
+            ("PADV2", 60),
+            ("SLICE", 65),
             ("SUM", 74),
             ("TRANSPOSE_CONV", 67),
             ("SIN", 66),
@@ -603,6 +671,10 @@ mod tests {
             ("CEIL", 104),
             ("ADD_N", 106),
             ("COS", 108),
+            ("MIRROR_PAD", 100),
+            ("SPLIT_V", 102),
+            ("REVERSE_V2", 105),
+            ("GATHER_ND", 107),
             ("QUANTIZE", 114),
             ("ROUND", 116),
             ("HARD_SWISH", 117),
@@ -619,7 +691,7 @@ mod tests {
             assert_eq!(BuiltinOp::from_code(code), Some(*op));
             assert_eq!(fb::BuiltinOperator::from(*op) as i32, code);
         }
-        assert_eq!(BuiltinOp::from_code(36), None, "GATHER is not named");
+        assert_eq!(BuiltinOp::from_code(30), None, "SKIP_GRAM is not named");
     }
 
     #[test]
@@ -629,7 +701,7 @@ mod tests {
         let custom = OperatorCode { kind: OpKind::Custom("Foo"), version: 1 };
         assert_eq!(custom.to_string(), "custom \"Foo\" v1");
         assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(99), version: 2 }.to_string(), "SQUARED_DIFFERENCE v2");
-        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(36), version: 1 }.to_string(), "GATHER v1");
+        assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(30), version: 1 }.to_string(), "SKIP_GRAM v1");
         assert_eq!(OperatorCode { kind: OpKind::UnknownBuiltin(900), version: 1 }.to_string(), "builtin 900 v1");
     }
 }

@@ -225,6 +225,39 @@ pub struct StridedSliceOptions {
     pub offset: bool,
 }
 
+/// `GatherOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GatherOptions {
+    /// `axis`: the dimension of the params that the indices select along (negative counts
+    /// from the end).
+    pub axis: i32,
+    /// `batch_dims` (default 0): leading dimensions shared by params and indices.
+    pub batch_dims: i32,
+}
+
+/// `SplitOptions` and `SplitVOptions` (the same one field).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SplitOptions {
+    /// `num_splits`: how many outputs.
+    pub num_splits: i32,
+}
+
+/// How `MIRROR_PAD` mirrors (`MirrorPadMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MirrorPadMode {
+    /// `REFLECT` (0): the edge element is not repeated.
+    Reflect,
+    /// `SYMMETRIC` (1): the edge element is repeated.
+    Symmetric,
+}
+
+/// `MirrorPadOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MirrorPadOptions {
+    /// `mode`.
+    pub mode: MirrorPadMode,
+}
+
 /// `CallOnceOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CallOnceOptions {
@@ -272,12 +305,16 @@ pub enum BuiltinOptions<'a> {
     Reshape(ReshapeOptions),
     /// `PadOptions` (`PAD`, no fields).
     Pad,
+    /// `GatherOptions` (`GATHER`).
+    Gather(GatherOptions),
     /// `TransposeOptions` (`TRANSPOSE`, no fields).
     Transpose,
     /// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
     Reducer(ReducerOptions),
     /// `StridedSliceOptions` (`STRIDED_SLICE`).
     StridedSlice(StridedSliceOptions),
+    /// `SplitOptions` (`SPLIT`).
+    Split(SplitOptions),
     /// `DequantizeOptions` (`DEQUANTIZE`, no fields).
     Dequantize,
     /// `QuantizeOptions` (`QUANTIZE`, no fields).
@@ -306,8 +343,20 @@ pub enum BuiltinOptions<'a> {
     AddN,
     /// `CosOptions` (`COS`, no fields).
     Cos,
+    /// `PadV2Options` (`PADV2`, no fields).
+    PadV2,
+    /// `SliceOptions` (`SLICE`, no fields).
+    Slice,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
+    /// `MirrorPadOptions` (`MIRROR_PAD`).
+    MirrorPad(MirrorPadOptions),
+    /// `SplitVOptions` (`SPLIT_V`).
+    SplitV(SplitOptions),
+    /// `ReverseV2Options` (`REVERSE_V2`, no fields).
+    ReverseV2,
+    /// `GatherNdOptions` (`GATHER_ND`, no fields).
+    GatherNd,
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
     /// `BatchMatMulOptions` (`BATCH_MATMUL`).
@@ -386,6 +435,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None }),
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }),
             BuiltinOp::Pad => BuiltinOptions::Pad,
+            BuiltinOp::Gather => BuiltinOptions::Gather(GatherOptions { axis: 0, batch_dims: 0 }),
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
@@ -398,6 +448,7 @@ impl BuiltinOptions<'static> {
                 shrink_axis_mask: 0,
                 offset: false,
             }),
+            BuiltinOp::Split => BuiltinOptions::Split(SplitOptions { num_splits: 0 }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
@@ -418,7 +469,13 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Abs => BuiltinOptions::Abs,
             BuiltinOp::AddN => BuiltinOptions::AddN,
             BuiltinOp::Cos => BuiltinOptions::Cos,
+            BuiltinOp::PadV2 => BuiltinOptions::PadV2,
+            BuiltinOp::Slice => BuiltinOptions::Slice,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
+            BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Reflect }),
+            BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 0 }),
+            BuiltinOp::ReverseV2 => BuiltinOptions::ReverseV2,
+            BuiltinOp::GatherNd => BuiltinOptions::GatherNd,
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
                 adj_x: false,
@@ -429,7 +486,8 @@ impl BuiltinOptions<'static> {
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
-            BuiltinOp::Logistic
+            BuiltinOp::EmbeddingLookup
+            | BuiltinOp::Logistic
             | BuiltinOp::Prelu
             | BuiltinOp::Floor
             | BuiltinOp::Sin
@@ -465,9 +523,11 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Mul(_) => "MulOptions",
             BuiltinOptions::Reshape(_) => "ReshapeOptions",
             BuiltinOptions::Pad => "PadOptions",
+            BuiltinOptions::Gather(_) => "GatherOptions",
             BuiltinOptions::Transpose => "TransposeOptions",
             BuiltinOptions::Reducer(_) => "ReducerOptions",
             BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
+            BuiltinOptions::Split(_) => "SplitOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
@@ -482,7 +542,13 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Abs => "AbsOptions",
             BuiltinOptions::AddN => "AddNOptions",
             BuiltinOptions::Cos => "CosOptions",
+            BuiltinOptions::PadV2 => "PadV2Options",
+            BuiltinOptions::Slice => "SliceOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
+            BuiltinOptions::MirrorPad(_) => "MirrorPadOptions",
+            BuiltinOptions::SplitV(_) => "SplitVOptions",
+            BuiltinOptions::ReverseV2 => "ReverseV2Options",
+            BuiltinOptions::GatherNd => "GatherNdOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::BatchMatMul(_) => "BatchMatMulOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
@@ -511,10 +577,12 @@ impl BuiltinOp {
             BuiltinOp::Softmax => "SoftmaxOptions",
             BuiltinOp::Svdf => "SVDFOptions",
             BuiltinOp::Pad => "PadOptions",
+            BuiltinOp::Gather => "GatherOptions",
             BuiltinOp::Transpose => "TransposeOptions",
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
+            BuiltinOp::Split => "SplitOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::Neg => "NegOptions",
@@ -528,14 +596,21 @@ impl BuiltinOp {
             BuiltinOp::Abs => "AbsOptions",
             BuiltinOp::AddN => "AddNOptions",
             BuiltinOp::Cos => "CosOptions",
+            BuiltinOp::PadV2 => "PadV2Options",
+            BuiltinOp::Slice => "SliceOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
+            BuiltinOp::MirrorPad => "MirrorPadOptions",
+            BuiltinOp::SplitV => "SplitVOptions",
+            BuiltinOp::ReverseV2 => "ReverseV2Options",
+            BuiltinOp::GatherNd => "GatherNdOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::BatchMatMul => "BatchMatMulOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
             BuiltinOp::AssignVariable => "AssignVariableOptions",
-            BuiltinOp::Logistic
+            BuiltinOp::EmbeddingLookup
+            | BuiltinOp::Logistic
             | BuiltinOp::Prelu
             | BuiltinOp::Floor
             | BuiltinOp::Sin
@@ -621,6 +696,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             BuiltinOptions::Reshape(ReshapeOptions { new_shape: o.new_shape()?.map(|v| v.iter().collect()) })
         }
         R::PadOptions(_) => BuiltinOptions::Pad,
+        R::GatherOptions(o) => BuiltinOptions::Gather(GatherOptions { axis: o.axis()?, batch_dims: o.batch_dims()? }),
         R::TransposeOptions(_) => BuiltinOptions::Transpose,
         R::ReducerOptions(o) => BuiltinOptions::Reducer(ReducerOptions { keep_dims: o.keep_dims()? }),
         R::StridedSliceOptions(o) => BuiltinOptions::StridedSlice(StridedSliceOptions {
@@ -631,6 +707,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             shrink_axis_mask: o.shrink_axis_mask()?,
             offset: o.offset()?,
         }),
+        R::SplitOptions(o) => BuiltinOptions::Split(SplitOptions { num_splits: o.num_splits()? }),
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
@@ -651,7 +728,18 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::AbsOptions(_) => BuiltinOptions::Abs,
         R::AddNOptions(_) => BuiltinOptions::AddN,
         R::CosOptions(_) => BuiltinOptions::Cos,
+        R::PadV2Options(_) => BuiltinOptions::PadV2,
+        R::SliceOptions(_) => BuiltinOptions::Slice,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
+        R::MirrorPadOptions(o) => BuiltinOptions::MirrorPad(MirrorPadOptions {
+            mode: match o.mode()? {
+                fb::MirrorPadMode::Reflect => MirrorPadMode::Reflect,
+                fb::MirrorPadMode::Symmetric => MirrorPadMode::Symmetric,
+            },
+        }),
+        R::SplitVOptions(o) => BuiltinOptions::SplitV(SplitOptions { num_splits: o.num_splits()? }),
+        R::ReverseV2Options(_) => BuiltinOptions::ReverseV2,
+        R::GatherNdOptions(_) => BuiltinOptions::GatherNd,
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::BatchMatMulOptions(o) => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
             adj_x: o.adj_x()?,
@@ -732,9 +820,11 @@ mod tests {
             "MulOptions",
             "ReshapeOptions",
             "PadOptions",
+            "GatherOptions",
             "TransposeOptions",
             "ReducerOptions",
             "StridedSliceOptions",
+            "SplitOptions",
             "DequantizeOptions",
             "QuantizeOptions",
             "MaximumMinimumOptions",
@@ -749,7 +839,13 @@ mod tests {
             "AbsOptions",
             "AddNOptions",
             "CosOptions",
+            "PadV2Options",
+            "SliceOptions",
             "LeakyReluOptions",
+            "MirrorPadOptions",
+            "SplitVOptions",
+            "ReverseV2Options",
+            "GatherNdOptions",
             "HardSwishOptions",
             "BatchMatMulOptions",
             "CallOnceOptions",
@@ -786,6 +882,10 @@ mod tests {
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
+                Some(R::GatherOptions(_)) => R::GatherOptions(Box::default()),
+                Some(R::SplitOptions(_)) => R::SplitOptions(Box::default()),
+                Some(R::MirrorPadOptions(_)) => R::MirrorPadOptions(Box::default()),
+                Some(R::SplitVOptions(_)) => R::SplitVOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
                 Some(R::TransposeConvOptions(_)) => R::TransposeConvOptions(Box::default()),
                 Some(R::BatchMatMulOptions(_)) => R::BatchMatMulOptions(Box::default()),

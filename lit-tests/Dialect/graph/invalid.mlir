@@ -1420,3 +1420,135 @@
   %0 = "graph.svdf"(%s, %wt, %b) <{rank = 1 : i64, fused_activation = "NONE"}> : (tensor<1x6x!quant.uniform<i16:f32, 0.5>>, tensor<3x2x!quant.uniform<i8:f32, 0.25>>, tensor<3x!quant.uniform<i32:f32, 0.125>>) -> tensor<1x3x!quant.uniform<i8:f32, 0.5>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// A slice's begin lies inside the input (TFLite Micro's GetValidatedBeginAndSizeVectors).
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f107"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.slice' op begin 5 of dimension 0 is outside [0, 4]}}
+  %0 = "graph.slice"(%x) <{begin = array<i64: 5, 0>, size = array<i64: -1, 5>}> : (tensor<4x5xf32>) -> tensor<1x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A slice's size fits what remains after begin.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f108"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.slice' op size 5 of dimension 1 does not fit: 4 elements remain after begin 1}}
+  %0 = "graph.slice"(%x) <{begin = array<i64: 0, 1>, size = array<i64: 4, 5>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// begin and size come together, of one element type.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<1xi32>, tensor<1xi64>) -> (), sym_name = "f109"}> ({
+^bb0(%x: tensor<4xf32>, %b: tensor<1xi32>, %s: tensor<1xi64>):
+  // expected-error@+1 {{'graph.slice' op begin and size operands must have the same element type}}
+  %0 = "graph.slice"(%x, %b, %s) : (tensor<4xf32>, tensor<1xi32>, tensor<1xi64>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A constant index of a gather lies inside its dimension.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f110"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  %i = "graph.const"() <{value = dense<[1, 5]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error@+1 {{'graph.gather' op constant indices hold 5 at position 1, outside [0, 5) of the params}}
+  %0 = "graph.gather"(%x, %i) <{axis = 1 : i64, batch_dims = 0 : i64}> : (tensor<4x5xf32>, tensor<2xi32>) -> tensor<4x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A gather's batch dimensions come before its axis (TFLite Micro's GatherPrepare).
+"func.func"() <{function_type = (tensor<2x4x5xf32>, tensor<2x3xi32>) -> (), sym_name = "f111"}> ({
+^bb0(%x: tensor<2x4x5xf32>, %i: tensor<2x3xi32>):
+  // expected-error@+1 {{'graph.gather' op batch_dims 1 must not exceed axis 0}}
+  %0 = "graph.gather"(%x, %i) <{axis = 0 : i64, batch_dims = 1 : i64}> : (tensor<2x4x5xf32>, tensor<2x3xi32>) -> tensor<2x3x4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Gather indices are integers.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<2xf32>) -> (), sym_name = "f112"}> ({
+^bb0(%x: tensor<4xf32>, %i: tensor<2xf32>):
+  // expected-error@+1 {{'graph.gather' op indices element type must be i32 or i64, but got 'f32'}}
+  %0 = "graph.gather"(%x, %i) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<4xf32>, tensor<2xf32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A constant index tuple of gather_nd lies inside the params, entry by entry.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f113"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  %i = "graph.const"() <{value = dense<[[3, 4], [4, 0]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  // expected-error@+1 {{'graph.gather_nd' op constant indices hold 4 at position 2, outside [0, 4) of the params}}
+  %0 = "graph.gather_nd"(%x, %i) : (tensor<4x5xf32>, tensor<2x2xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// gather_nd's index tuples are no longer than the params' rank.
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xi32>) -> (), sym_name = "f114"}> ({
+^bb0(%x: tensor<4x5xf32>, %i: tensor<2x3xi32>):
+  // expected-error@+1 {{'graph.gather_nd' op index tuples of length 3 must be at most the params' rank 2 and 5}}
+  %0 = "graph.gather_nd"(%x, %i) : (tensor<4x5xf32>, tensor<2x3xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// reverse_v2 names each dimension once.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f115"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.reverse_v2' op axes [1, -1] name dimension 1 twice}}
+  %0 = "graph.reverse_v2"(%x) <{axes = array<i64: 1, -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// padv2's constant_values is one element of the input's type.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<2xf32>) -> (), sym_name = "f116"}> ({
+^bb0(%x: tensor<4xf32>, %v: tensor<2xf32>):
+  // expected-error@+1 {{'graph.padv2' op constant_values must hold one element, but has shape [2]}}
+  %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4xf32>, tensor<2xf32>) -> tensor<6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// padv2's constant_values is quantized as the input.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f117"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %v: tensor<1x!quant.uniform<i8:f32, 0.5:2>>):
+  // expected-error@+1 {{'graph.padv2' op constant_values element type '!quant.uniform<i8:f32, 5.000000e-01:2>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<6x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A REFLECT mirror image is one element shorter than its dimension.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f118"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.mirror_pad' op paddings [4, 0] of dimension 0 exceed its size 4 minus 1 for a mirror image}}
+  %0 = "graph.mirror_pad"(%x) <{mode = "REFLECT", paddings = array<i64: 4, 0>}> : (tensor<4xf32>) -> tensor<8xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// mirror_pad's modes are TFLite's.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f119"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.mirror_pad' op 'mode' must be "REFLECT" or "SYMMETRIC", but is "WRAP"}}
+  %0 = "graph.mirror_pad"(%x) <{mode = "WRAP", paddings = array<i64: 1, 0>}> : (tensor<4xf32>) -> tensor<5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -235,6 +235,33 @@
   "func.return"() : () -> ()
 }) : () -> ()
 
+// Slicing and gathering: lists and indices as constants or attributes, indices at run time.
+// CHECK-LABEL: sym_name = "gathering"
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3x4x!q8>, tensor<2x2xi32>) -> (), sym_name = "gathering"}> ({
+^bb0(%x: tensor<4x5xf32>, %q: tensor<2x3x4x!q8>, %i: tensor<2x2xi32>):
+  %begin = "graph.const"() <{value = dense<[1, 2]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  %size = "graph.const"() <{value = dense<[2, -1]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  // CHECK: "graph.slice"(%arg0, %{{.*}}, %{{.*}}) : (tensor<4x5xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x3xf32>
+  %0 = "graph.slice"(%x, %begin, %size) : (tensor<4x5xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x3xf32>
+  // CHECK: "graph.slice"(%arg0) <{begin = array<i64: 0, 4>, size = array<i64: -1, 1>}> : (tensor<4x5xf32>) -> tensor<4x1xf32>
+  %1 = "graph.slice"(%x) <{begin = array<i64: 0, 4>, size = array<i64: -1, 1>}> : (tensor<4x5xf32>) -> tensor<4x1xf32>
+  // CHECK: "graph.gather"(%arg1, %arg2) <{axis = 1 : i64, batch_dims = 1 : i64}> : (tensor<2x3x4x!quant.uniform<i8:f32, 5.000000e-02:3>>, tensor<2x2xi32>) -> tensor<2x2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %2 = "graph.gather"(%q, %i) <{axis = 1 : i64, batch_dims = 1 : i64}> : (tensor<2x3x4x!q8>, tensor<2x2xi32>) -> tensor<2x2x4x!q8>
+  %k = "graph.const"() <{value = dense<[3, 0, 3]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // CHECK: "graph.gather"(%arg0, %{{.*}}) <{axis = -2 : i64, batch_dims = 0 : i64}> : (tensor<4x5xf32>, tensor<3xi32>) -> tensor<3x5xf32>
+  %3 = "graph.gather"(%x, %k) <{axis = -2 : i64, batch_dims = 0 : i64}> : (tensor<4x5xf32>, tensor<3xi32>) -> tensor<3x5xf32>
+  // CHECK: "graph.reverse_v2"(%arg0) <{axes = array<i64: -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %5 = "graph.reverse_v2"(%x) <{axes = array<i64: -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %v = "graph.const"() <{value = dense<-2.5> : tensor<f32>}> : () -> tensor<f32>
+  // CHECK: "graph.padv2"(%arg0, %{{.*}}) <{paddings = array<i64: 1, 0, 0, 2>}> : (tensor<4x5xf32>, tensor<f32>) -> tensor<5x7xf32>
+  %6 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 0, 0, 2>}> : (tensor<4x5xf32>, tensor<f32>) -> tensor<5x7xf32>
+  // CHECK: "graph.mirror_pad"(%arg0) <{mode = "REFLECT", paddings = array<i64: 3, 0, 0, 4>}> : (tensor<4x5xf32>) -> tensor<7x9xf32>
+  %7 = "graph.mirror_pad"(%x) <{mode = "REFLECT", paddings = array<i64: 3, 0, 0, 4>}> : (tensor<4x5xf32>) -> tensor<7x9xf32>
+  // CHECK: "graph.gather_nd"(%arg1, %arg2) : (tensor<2x3x4x{{.*}}>, tensor<2x2xi32>) -> tensor<2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %4 = "graph.gather_nd"(%q, %i) : (tensor<2x3x4x!q8>, tensor<2x2xi32>) -> tensor<2x4x!q8>
+  "func.return"() : () -> ()
+}) : () -> ()
+
 // Streaming state: a resource variable read, updated and written back.
 // CHECK-LABEL: sym_name = "stateful"
 "func.func"() <{function_type = (tensor<1x1x8x!q8>) -> tensor<1x4x8x!q8>, sym_name = "stateful"}> ({

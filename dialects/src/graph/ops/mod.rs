@@ -15,6 +15,7 @@ mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
+mod gather;
 mod math;
 mod matmul;
 mod pool;
@@ -29,6 +30,7 @@ pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
+pub use gather::*;
 pub use math::*;
 pub use matmul::*;
 pub use pool::*;
@@ -54,6 +56,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     reduction::OPS,
     data_movement::OPS,
     slice::OPS,
+    gather::OPS,
     quantization::OPS,
     variable::OPS,
     sequence::OPS,

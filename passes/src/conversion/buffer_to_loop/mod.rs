@@ -44,10 +44,12 @@
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
 //! | `mean`, `sum` | `mean_or_sum` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean`, `ReduceGeneric` with `+` (float `SUM`) |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
-//! | `pad` | `pad` | `reference_ops::Pad` |
+//! | `pad`, `padv2`, `mirror_pad` | `pad` | `reference_ops::Pad`, `MirrorPad` (mirror_pad.cc) |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
 //! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
+//! | `gather`, `gather_nd` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc); run-time indices clamped |
+//! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
 //!
 //! What the lowerings share:
 //!
@@ -77,6 +79,7 @@ mod division;
 pub mod emitter;
 mod extremum;
 mod fully_connected;
+mod gather;
 pub mod gemmlowp;
 mod hard_swish;
 mod lut;
@@ -142,10 +145,16 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
         "pad" => pad::lower,
+        "padv2" => pad::lower_v2,
+        "mirror_pad" => pad::lower_mirror,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,
         "svdf_state" => svdf::lower_state,
         "svdf" => svdf::lower,
+        "gather" => gather::lower,
+        "gather_nd" => gather::lower_nd,
+        "slice" => strided_slice::lower_slice,
+        "reverse_v2" => strided_slice::lower_reverse,
         _ => return None,
     })
 }
