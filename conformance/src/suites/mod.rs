@@ -16,12 +16,15 @@ pub mod fully_connected;
 pub mod int16x8;
 pub mod min_max;
 pub mod neg;
+pub mod pack;
 pub mod pad;
 pub mod pool;
 pub mod quantize;
 pub mod reduce;
 pub mod reshape;
+pub mod shape;
 pub mod softmax;
+pub mod squeeze_expand_dims;
 pub mod strided_slice;
 pub mod transpose;
 pub mod variable;
@@ -80,6 +83,7 @@ macro_rules! for_each_suite {
                 int64_maximum_minimum => 0.0,
             ],
             neg: [float_neg => 0.0],
+            pack: [pack => 0.0],
             pad: [pad => 0.0, int16_pad => 0.0],
             pool: [int8_pools => 0.0, float_pools => 1e-5, int16_pools => 0.0],
             quantize: [
@@ -98,7 +102,9 @@ macro_rules! for_each_suite {
                 float_reduce_max_min => 0.0,
             ],
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
+            shape: [shape => 0.0, keras_dynamic_batch_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],
+            squeeze_expand_dims: [squeeze_expand_dims => 0.0, int16_squeeze_expand_dims => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             transpose: [int16_transpose => 0.0],
             variable: [variables => 1e-5],

@@ -22,8 +22,9 @@
 //! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `hard_swish`, `logistic`, `tanh`, `softmax` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX` |
 //! | `pool` | `avg_pool_2d`, `max_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D` |
 //! | `reduction` | `mean`, `reduce_max`, `reduce_min` | `MEAN`, `REDUCE_MAX`, `REDUCE_MIN` |
-//! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION` |
+//! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
+//! | `shape` | `shape` | `SHAPE` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //!
@@ -43,7 +44,11 @@
 //!
 //! `graph.const` is `CONSTANT_LIKE` and the dialect materializes folded constants as
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
-//! of a constant folds to a constant (the `fold` module). Patterns registered as the ops'
+//! of a constant folds to a constant (the `fold` module). Shape arithmetic runs at compile time
+//! (the `shape_arithmetic` module): `shape` folds to its input's dimensions, and `strided_slice`,
+//! `pack`, `concatenation`, `squeeze`, `expand_dims` and integer `add`/`sub`/`mul` fold on
+//! constant integer operands, so the `SHAPE → STRIDED_SLICE → PACK → RESHAPE` chain a dynamic
+//! batch leaves becomes one static reshape. Patterns registered as the ops'
 //! `canonicalize` hooks shorten reshape and transpose chains and turn constant shape-like operands
 //! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) into attributes (the
 //! `canonicalize` module); `canonicalize` and `graph-canonicalize` apply both.
@@ -53,6 +58,7 @@ mod builders;
 mod canonicalize;
 mod fold;
 mod ops;
+mod shape_arithmetic;
 pub mod shape_inference;
 pub mod shapes;
 pub mod signature;

@@ -131,6 +131,10 @@ const INT16X8_DEPTHWISE: Variant = variant(
 const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
 /// Data movement of 32-bit integers, quantized or plain.
 const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q32, I32]);
+/// Data movement of 64-bit integers.
+const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
+/// Every element kind a tensor of mc can hold (what `SHAPE` reads the shape of).
+const ANY: &[Kind] = &[F32, Q8, I8, U8, Q16, I16, Q32, I32, I64];
 /// `MAXIMUM`/`MINIMUM`: one kind throughout, quantized ones sharing scale and zero point.
 const MIN_MAX: &[Variant] = &[
     F32_BINARY,
@@ -262,16 +266,45 @@ pub const TABLE: &[OpSupport] = &[
     },
     OpSupport { tflite: "SUB", op: "sub", variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY], options: FUSED },
     OpSupport {
+        tflite: "SQUEEZE",
+        op: "squeeze",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED],
+        options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
+    },
+    OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport {
+        tflite: "EXPAND_DIMS",
+        op: "expand_dims",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
+        options: "constant int32 axis (negative counts from the end) (a view: no copy)",
+    },
+    OpSupport {
+        tflite: "SHAPE",
+        op: "shape",
+        variants: &[variant("int32", "", &[Slot::One(ANY)], &[I32])],
+        options: "any input type (a constant: shapes are static)",
+    },
+    OpSupport {
         tflite: "REDUCE_MAX",
         op: "reduce_max",
         variants: &[F32_UNARY, EXTREMUM_INT8],
         options: "constant axes, keep_dims both ways",
+    },
+    OpSupport {
+        tflite: "PACK",
+        op: "pack",
+        variants: &[
+            variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
+            variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
+            variant("int32", "", &[Slot::Each(&[I32])], &[I32]),
+            variant("int64", "", &[Slot::Each(&[I64])], &[I64]),
+        ],
+        options: "any axis (negative counts from the end), folded when the inputs are constants",
     },
     OpSupport {
         tflite: "REDUCE_MIN",

@@ -234,6 +234,17 @@ fn builders_cover_every_op() {
     ConcatenationOp::build(&mut b, &[x, x], -1, Activation::None, x_cat);
     let slice = StridedSliceAttrs { begin_mask: 0b1101, end_mask: 0b1101, ..Default::default() };
     StridedSliceOp::build_static(&mut b, x, &[0, 2, 0, 0], &[0, 6, 0, 0], &[1, 1, 1, 1], &slice, x_slice);
+    let rank = b.ctx.tensor_type(vec![4], i32);
+    ShapeOp::build(&mut b, q, rank);
+    let stacked = b.ctx.tensor_type(vec![1, 8, 2, 8, 4], f);
+    PackOp::build(&mut b, &[x, x], 2, stacked);
+    let squeezed = b.ctx.tensor_type(vec![8, 8, 4], f);
+    let squeezed = SqueezeOp::build(&mut b, x, &[0], squeezed).result();
+    let scalar = b.ctx.tensor_type(vec![], i32);
+    let axis_value = attributes::dense_int_elements(b.ctx, scalar, &[-1]);
+    let axis = ConstOp::build(&mut b, axis_value).result();
+    let expanded = b.ctx.tensor_type(vec![8, 8, 4, 1], f);
+    ExpandDimsOp::build(&mut b, squeezed, axis, expanded);
     let quantized = QuantizeOp::build(&mut b, x, q4).result();
     DequantizeOp::build(&mut b, quantized, x4);
     let handle = VarHandleOp::build(&mut b, "", "state", var_type).handle();

@@ -40,8 +40,9 @@ pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
     Activation, AddSubOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions,
-    DepthwiseConv2DOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
-    ReducerOptions, ReshapeOptions, SoftmaxOptions, StridedSliceOptions, VarHandleOptions, WeightsFormat,
+    DepthwiseConv2DOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, PackOptions, Padding, Pool2DOptions,
+    ReducerOptions, ReshapeOptions, ShapeOptions, SoftmaxOptions, SqueezeOptions, StridedSliceOptions,
+    VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

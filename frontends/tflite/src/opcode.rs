@@ -54,6 +54,8 @@ pub enum BuiltinOp {
     Mean,
     /// `SUB` (41).
     Sub,
+    /// `SQUEEZE` (43).
+    Squeeze,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
     /// `MAXIMUM` (55).
@@ -62,8 +64,14 @@ pub enum BuiltinOp {
     Minimum,
     /// `NEG` (59).
     Neg,
+    /// `EXPAND_DIMS` (70).
+    ExpandDims,
+    /// `SHAPE` (77).
+    Shape,
     /// `REDUCE_MAX` (82).
     ReduceMax,
+    /// `PACK` (83).
+    Pack,
     /// `REDUCE_MIN` (89).
     ReduceMin,
     /// `LEAKY_RELU` (98).
@@ -86,7 +94,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 35] = [
+    pub const ALL: [BuiltinOp; 39] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -108,11 +116,15 @@ impl BuiltinOp {
         BuiltinOp::Transpose,
         BuiltinOp::Mean,
         BuiltinOp::Sub,
+        BuiltinOp::Squeeze,
         BuiltinOp::StridedSlice,
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
+        BuiltinOp::ExpandDims,
+        BuiltinOp::Shape,
         BuiltinOp::ReduceMax,
+        BuiltinOp::Pack,
         BuiltinOp::ReduceMin,
         BuiltinOp::LeakyRelu,
         BuiltinOp::Quantize,
@@ -148,11 +160,15 @@ impl BuiltinOp {
             BuiltinOp::Transpose => "TRANSPOSE",
             BuiltinOp::Mean => "MEAN",
             BuiltinOp::Sub => "SUB",
+            BuiltinOp::Squeeze => "SQUEEZE",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
+            BuiltinOp::ExpandDims => "EXPAND_DIMS",
+            BuiltinOp::Shape => "SHAPE",
             BuiltinOp::ReduceMax => "REDUCE_MAX",
+            BuiltinOp::Pack => "PACK",
             BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
             BuiltinOp::Quantize => "QUANTIZE",
@@ -189,11 +205,15 @@ impl BuiltinOp {
             BuiltinOp::Transpose => 39,
             BuiltinOp::Mean => 40,
             BuiltinOp::Sub => 41,
+            BuiltinOp::Squeeze => 43,
             BuiltinOp::StridedSlice => 45,
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
+            BuiltinOp::ExpandDims => 70,
+            BuiltinOp::Shape => 77,
             BuiltinOp::ReduceMax => 82,
+            BuiltinOp::Pack => 83,
             BuiltinOp::ReduceMin => 89,
             BuiltinOp::LeakyRelu => 98,
             BuiltinOp::Quantize => 114,
@@ -242,11 +262,15 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Transpose => BuiltinOp::Transpose,
             fb::BuiltinOperator::Mean => BuiltinOp::Mean,
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
+            fb::BuiltinOperator::Squeeze => BuiltinOp::Squeeze,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
+            fb::BuiltinOperator::ExpandDims => BuiltinOp::ExpandDims,
+            fb::BuiltinOperator::Shape => BuiltinOp::Shape,
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
+            fb::BuiltinOperator::Pack => BuiltinOp::Pack,
             fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
@@ -284,11 +308,15 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Transpose => fb::BuiltinOperator::Transpose,
             BuiltinOp::Mean => fb::BuiltinOperator::Mean,
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
+            BuiltinOp::Squeeze => fb::BuiltinOperator::Squeeze,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
+            BuiltinOp::ExpandDims => fb::BuiltinOperator::ExpandDims,
+            BuiltinOp::Shape => fb::BuiltinOperator::Shape,
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
+            BuiltinOp::Pack => fb::BuiltinOperator::Pack,
             BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
@@ -422,11 +450,15 @@ mod tests {
             ("TRANSPOSE", 39),
             ("MEAN", 40),
             ("SUB", 41),
+            ("SQUEEZE", 43),
             ("STRIDED_SLICE", 45),
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
             ("NEG", 59),
+            ("EXPAND_DIMS", 70),
+            ("SHAPE", 77),
             ("REDUCE_MAX", 82),
+            ("PACK", 83),
             ("REDUCE_MIN", 89),
             ("LEAKY_RELU", 98),
             ("QUANTIZE", 114),

@@ -181,6 +181,30 @@ pub struct StridedSliceOptions {
     pub offset: bool,
 }
 
+/// `SqueezeOptions`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SqueezeOptions {
+    /// `squeeze_dims`: the dimensions to remove (negative counts from the end); empty or absent
+    /// removes every dimension of size 1.
+    pub squeeze_dims: Vec<i32>,
+}
+
+/// `ShapeOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShapeOptions {
+    /// `out_type`: the element type of the result (`INT32` or `INT64`).
+    pub out_type: DType,
+}
+
+/// `PackOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PackOptions {
+    /// `values_count`: how many inputs are stacked.
+    pub values_count: i32,
+    /// `axis`: where the new dimension goes (negative counts from the end of the result).
+    pub axis: i32,
+}
+
 /// `CallOnceOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CallOnceOptions {
@@ -230,6 +254,8 @@ pub enum BuiltinOptions<'a> {
     Transpose,
     /// `ReducerOptions` (`MEAN`, `REDUCE_MAX`, `REDUCE_MIN`).
     Reducer(ReducerOptions),
+    /// `SqueezeOptions` (`SQUEEZE`).
+    Squeeze(SqueezeOptions),
     /// `StridedSliceOptions` (`STRIDED_SLICE`).
     StridedSlice(StridedSliceOptions),
     /// `DequantizeOptions` (`DEQUANTIZE`, no fields).
@@ -240,6 +266,12 @@ pub enum BuiltinOptions<'a> {
     MaximumMinimum,
     /// `NegOptions` (`NEG`, no fields).
     Neg,
+    /// `ExpandDimsOptions` (`EXPAND_DIMS`, no fields).
+    ExpandDims,
+    /// `ShapeOptions` (`SHAPE`).
+    Shape(ShapeOptions),
+    /// `PackOptions` (`PACK`).
+    Pack(PackOptions),
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
@@ -315,6 +347,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
             }
+            BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: Vec::new() }),
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 0,
                 end_mask: 0,
@@ -327,6 +360,9 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::ExpandDims => BuiltinOptions::ExpandDims,
+            BuiltinOp::Shape => BuiltinOptions::Shape(ShapeOptions { out_type: DType::Float32 }),
+            BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 0, axis: 0 }),
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
@@ -362,11 +398,15 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Pad => "PadOptions",
             BuiltinOptions::Transpose => "TransposeOptions",
             BuiltinOptions::Reducer(_) => "ReducerOptions",
+            BuiltinOptions::Squeeze(_) => "SqueezeOptions",
             BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
             BuiltinOptions::Neg => "NegOptions",
+            BuiltinOptions::ExpandDims => "ExpandDimsOptions",
+            BuiltinOptions::Shape(_) => "ShapeOptions",
+            BuiltinOptions::Pack(_) => "PackOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
@@ -397,10 +437,14 @@ impl BuiltinOp {
             BuiltinOp::Transpose => "TransposeOptions",
             BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
             BuiltinOp::Sub => "SubOptions",
+            BuiltinOp::Squeeze => "SqueezeOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::Neg => "NegOptions",
+            BuiltinOp::ExpandDims => "ExpandDimsOptions",
+            BuiltinOp::Shape => "ShapeOptions",
+            BuiltinOp::Pack => "PackOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
@@ -482,6 +526,9 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::PadOptions(_) => BuiltinOptions::Pad,
         R::TransposeOptions(_) => BuiltinOptions::Transpose,
         R::ReducerOptions(o) => BuiltinOptions::Reducer(ReducerOptions { keep_dims: o.keep_dims()? }),
+        R::SqueezeOptions(o) => BuiltinOptions::Squeeze(SqueezeOptions {
+            squeeze_dims: o.squeeze_dims()?.map(|v| v.iter().collect()).unwrap_or_default(),
+        }),
         R::StridedSliceOptions(o) => BuiltinOptions::StridedSlice(StridedSliceOptions {
             begin_mask: o.begin_mask()?,
             end_mask: o.end_mask()?,
@@ -494,6 +541,9 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
         R::NegOptions(_) => BuiltinOptions::Neg,
+        R::ExpandDimsOptions(_) => BuiltinOptions::ExpandDims,
+        R::ShapeOptions(o) => BuiltinOptions::Shape(ShapeOptions { out_type: o.out_type()?.into() }),
+        R::PackOptions(o) => BuiltinOptions::Pack(PackOptions { values_count: o.values_count()?, axis: o.axis()? }),
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::CallOnceOptions(o) => {
@@ -571,11 +621,15 @@ mod tests {
             "PadOptions",
             "TransposeOptions",
             "ReducerOptions",
+            "SqueezeOptions",
             "StridedSliceOptions",
             "DequantizeOptions",
             "QuantizeOptions",
             "MaximumMinimumOptions",
             "NegOptions",
+            "ExpandDimsOptions",
+            "ShapeOptions",
+            "PackOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
             "CallOnceOptions",

@@ -292,6 +292,9 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Pad => R::PadOptions(Box::default()),
         BuiltinOptions::Transpose => R::TransposeOptions(Box::default()),
         BuiltinOptions::Reducer(o) => R::ReducerOptions(Box::new(raw::ReducerOptions { keep_dims: o.keep_dims })),
+        BuiltinOptions::Squeeze(o) => {
+            R::SqueezeOptions(Box::new(raw::SqueezeOptions { squeeze_dims: Some(o.squeeze_dims.clone()) }))
+        }
         BuiltinOptions::StridedSlice(o) => R::StridedSliceOptions(Box::new(raw::StridedSliceOptions {
             begin_mask: o.begin_mask,
             end_mask: o.end_mask,
@@ -304,6 +307,11 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
         BuiltinOptions::MaximumMinimum => R::MaximumMinimumOptions(Box::default()),
         BuiltinOptions::Neg => R::NegOptions(Box::default()),
+        BuiltinOptions::ExpandDims => R::ExpandDimsOptions(Box::default()),
+        BuiltinOptions::Shape(o) => R::ShapeOptions(Box::new(raw::ShapeOptions { out_type: o.out_type.into() })),
+        BuiltinOptions::Pack(o) => {
+            R::PackOptions(Box::new(raw::PackOptions { values_count: o.values_count, axis: o.axis }))
+        }
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
@@ -400,6 +408,7 @@ mod tests {
             BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: true })
             }
+            BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: vec![0, -1] }),
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 1,
                 end_mask: 2,
@@ -412,6 +421,9 @@ mod tests {
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::ExpandDims => BuiltinOptions::ExpandDims,
+            BuiltinOp::Shape => BuiltinOptions::Shape(ShapeOptions { out_type: DType::Int64 }),
+            BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 3, axis: -1 }),
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),

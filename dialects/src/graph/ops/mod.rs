@@ -18,6 +18,7 @@ mod elementwise;
 mod pool;
 mod quantization;
 mod reduction;
+mod shape;
 mod slice;
 mod variable;
 
@@ -29,6 +30,7 @@ pub use elementwise::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
+pub use shape::*;
 pub use slice::*;
 pub use variable::*;
 
@@ -46,6 +48,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     reduction::OPS,
     data_movement::OPS,
     slice::OPS,
+    shape::OPS,
     quantization::OPS,
     variable::OPS,
 ];

@@ -146,9 +146,9 @@ impl SubgraphImporter<'_, '_> {
         use BuiltinOp as B;
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
-            B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::AssignVariable => 2,
+            B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::AssignVariable | B::ExpandDims => 2,
             B::StridedSlice => 4,
-            B::Concatenation => operator.inputs().len(),
+            B::Concatenation | B::Pack => operator.inputs().len(),
             B::VarHandle => 0,
             _ => 1,
         };
@@ -185,6 +185,12 @@ impl SubgraphImporter<'_, '_> {
                 index,
                 "a 16x8 operator without a bias but with quantized_bias_type INT32 (32-bit accumulation) is not supported",
             ));
+        }
+        if let BuiltinOptions::Pack(o) = options
+            && usize::try_from(o.values_count).ok() != Some(inputs.len())
+        {
+            let message = format!("values_count is {}, but the operator has {} inputs", o.values_count, inputs.len());
+            return Err(self.op_error(index, message));
         }
         let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
         let result_type = match result {
@@ -287,6 +293,13 @@ impl SubgraphImporter<'_, '_> {
             (B::Concatenation, BuiltinOptions::Concatenation(o)) => {
                 Some(ConcatenationOp::build(b, &inputs, o.axis.into(), activation(o.fused_activation), result_type).0)
             }
+            (B::Squeeze, BuiltinOptions::Squeeze(o)) => {
+                let dims: Vec<i64> = o.squeeze_dims.iter().map(|&d| i64::from(d)).collect();
+                Some(SqueezeOp::build(b, inputs[0], &dims, result_type).0)
+            }
+            (B::ExpandDims, _) => Some(ExpandDimsOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::Shape, _) => Some(ShapeOp::build(b, inputs[0], result_type).0),
+            (B::Pack, BuiltinOptions::Pack(o)) => Some(PackOp::build(b, &inputs, o.axis.into(), result_type).0),
             (B::StridedSlice, BuiltinOptions::StridedSlice(o)) => {
                 let attrs = StridedSliceAttrs {
                     begin_mask: o.begin_mask.into(),

@@ -39,7 +39,9 @@
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
+//! | `pack` | `pack` | `PackImpl` of TFLM's `pack.cc` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
+//! | `shape` | `shape` | `ExtractShape` of TFLM's `shape.cc` (constants: shapes are static) |
 //!
 //! What the lowerings share:
 //!
@@ -73,12 +75,14 @@ mod mean;
 mod min_max;
 mod neg;
 pub mod overlap;
+mod pack;
 mod pad;
 mod pool;
 pub mod quantization;
 mod quantize;
 mod reduce_axes;
 mod reduction;
+mod shape;
 mod sigmoid_int16;
 mod softmax;
 mod softmax_int16;
@@ -118,7 +122,9 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "reduce_min" => extremum::lower_min,
         "pad" => pad::lower,
         "concatenation" => concatenation::lower,
+        "pack" => pack::lower,
         "strided_slice" => strided_slice::lower,
+        "shape" => shape::lower,
         _ => return None,
     })
 }
