@@ -123,3 +123,20 @@ func.func @views_of_constants() -> (tensor<3xi32>, tensor<2x1xf32>) {
   %e = "graph.expand_dims"(%f, %axis) : (tensor<2xf32>, tensor<i32>) -> tensor<2x1xf32>
   return %s, %e : tensor<3xi32>, tensor<2x1xf32>
 }
+
+// -----
+
+// zeros_like and fill of plain integers fold; a float fill stays (not shape arithmetic).
+// CHECK-LABEL: func.func @zeros_and_fill
+// CHECK-DAG:     "graph.const"() <{value = dense<{{\[\[}}0, 0], [0, 0]]> : tensor<2x2xi32>}>
+// CHECK-DAG:     "graph.const"() <{value = dense<[7, 7, 7]> : tensor<3xi32>}>
+// CHECK-DAG:     "graph.fill"(%arg1, %{{.*}}) : (tensor<f32>, tensor<1xi64>) -> tensor<2xf32>
+func.func @zeros_and_fill(%x: tensor<2x2xi32>, %f: tensor<f32>) -> (tensor<2x2xi32>, tensor<3xi32>, tensor<2xf32>) {
+  %z = "graph.zeros_like"(%x) : (tensor<2x2xi32>) -> tensor<2x2xi32>
+  %seven = "graph.const"() <{value = dense<7> : tensor<i32>}> : () -> tensor<i32>
+  %dims = "graph.const"() <{value = dense<[3]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %filled = "graph.fill"(%seven, %dims) : (tensor<i32>, tensor<1xi32>) -> tensor<3xi32>
+  %two = "graph.const"() <{value = dense<[2]> : tensor<1xi64>}> : () -> tensor<1xi64>
+  %g = "graph.fill"(%f, %two) : (tensor<f32>, tensor<1xi64>) -> tensor<2xf32>
+  return %z, %filled, %g : tensor<2x2xi32>, tensor<3xi32>, tensor<2xf32>
+}

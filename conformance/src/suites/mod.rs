@@ -12,6 +12,7 @@ pub mod activation;
 pub mod binary;
 pub mod concatenation;
 pub mod conv;
+pub mod fill;
 pub mod fully_connected;
 pub mod int16x8;
 pub mod min_max;
@@ -74,6 +75,7 @@ macro_rules! for_each_suite {
                 int16x8_depthwise_conv_2d => 0.0,
                 float_depthwise_conv_2d => 1e-5,
             ],
+            fill: [fill_zeros_like => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
             min_max: [
                 float_maximum_minimum => 0.0,

@@ -46,6 +46,8 @@ pub const KERNELS: &[&str] = &[
     "pack",
     "strided_slice",
     "shape",
+    "zeros_like",
+    "fill",
     "quantize",
     "dequantize",
 ];

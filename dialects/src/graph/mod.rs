@@ -24,7 +24,7 @@
 //! | `reduction` | `mean`, `reduce_max`, `reduce_min` | `MEAN`, `REDUCE_MAX`, `REDUCE_MIN` |
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
-//! | `shape` | `shape` | `SHAPE` |
+//! | `shape` | `shape`, `zeros_like`, `fill` | `SHAPE`, `ZEROS_LIKE`, `FILL` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //!

@@ -9,6 +9,7 @@
 //! | op | folds to |
 //! |---|---|
 //! | `graph.shape` | its input's dimensions (always: every tensor is statically shaped) |
+//! | `graph.zeros_like`, `graph.fill` | zeros, the constant value everywhere |
 //! | `graph.strided_slice` | the elements TFLite's `StridedSlice` reads, for a constant input and constant `begin`/`end`/`strides` |
 //! | `graph.pack` | the inputs stacked, as TFLite's `PackImpl` |
 //! | `graph.concatenation` | the inputs joined, as TFLite's `Concatenation` |
@@ -71,6 +72,19 @@ fn result(ctx: &mut Context, op: OpId, values: Option<Vec<i64>>) -> Folded {
 pub(super) fn fold_shape(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Folded {
     let dims = ctx.tensor_parts(ctx.value_type(ctx.operation(op).operand(0))).map(|(shape, _)| shape.to_vec());
     result(ctx, op, dims)
+}
+
+/// `zeros_like(x)` → zeros (for a plain integer result).
+pub(super) fn fold_zeros_like(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Folded {
+    let count = ctx.num_elements(ctx.operation(op).result_type(0)).and_then(|n| usize::try_from(n).ok());
+    result(ctx, op, count.map(|n| vec![0; n]))
+}
+
+/// `fill(constant, dims)` → the value everywhere (the result's type has the shape).
+pub(super) fn fold_fill(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    let count = ctx.num_elements(ctx.operation(op).result_type(0)).and_then(|n| usize::try_from(n).ok());
+    let value = integer_operand(ctx, op, constants, 0).and_then(|v| v.first().copied());
+    result(ctx, op, value.zip(count).map(|(v, n)| vec![v; n]))
 }
 
 /// `pack(constants...)` → the stacked values: output element `(k, i, j)` is element `(k, j)` of

@@ -313,6 +313,18 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant axes, keep_dims both ways",
     },
     OpSupport {
+        tflite: "ZEROS_LIKE",
+        op: "zeros_like",
+        variants: &[F32_UNARY, INT8_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32]), INT64_MOVED],
+        options: "the stored 0 (an int8 result holds 0, not its zero point)",
+    },
+    OpSupport {
+        tflite: "FILL",
+        op: "fill",
+        variants: &[F32_UNARY, INT8_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32])],
+        options: "a scalar value, constant int32 or int64 dims",
+    },
+    OpSupport {
         tflite: "LEAKY_RELU",
         op: "leaky_relu",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],

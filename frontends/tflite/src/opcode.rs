@@ -74,6 +74,10 @@ pub enum BuiltinOp {
     Pack,
     /// `REDUCE_MIN` (89).
     ReduceMin,
+    /// `ZEROS_LIKE` (93).
+    ZerosLike,
+    /// `FILL` (94).
+    Fill,
     /// `LEAKY_RELU` (98).
     LeakyRelu,
     /// `QUANTIZE` (114).
@@ -94,7 +98,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 39] = [
+    pub const ALL: [BuiltinOp; 41] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -126,6 +130,8 @@ impl BuiltinOp {
         BuiltinOp::ReduceMax,
         BuiltinOp::Pack,
         BuiltinOp::ReduceMin,
+        BuiltinOp::ZerosLike,
+        BuiltinOp::Fill,
         BuiltinOp::LeakyRelu,
         BuiltinOp::Quantize,
         BuiltinOp::HardSwish,
@@ -170,6 +176,8 @@ impl BuiltinOp {
             BuiltinOp::ReduceMax => "REDUCE_MAX",
             BuiltinOp::Pack => "PACK",
             BuiltinOp::ReduceMin => "REDUCE_MIN",
+            BuiltinOp::ZerosLike => "ZEROS_LIKE",
+            BuiltinOp::Fill => "FILL",
             BuiltinOp::LeakyRelu => "LEAKY_RELU",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::HardSwish => "HARD_SWISH",
@@ -215,6 +223,8 @@ impl BuiltinOp {
             BuiltinOp::ReduceMax => 82,
             BuiltinOp::Pack => 83,
             BuiltinOp::ReduceMin => 89,
+            BuiltinOp::ZerosLike => 93,
+            BuiltinOp::Fill => 94,
             BuiltinOp::LeakyRelu => 98,
             BuiltinOp::Quantize => 114,
             BuiltinOp::HardSwish => 117,
@@ -272,6 +282,8 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
             fb::BuiltinOperator::Pack => BuiltinOp::Pack,
             fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
+            fb::BuiltinOperator::ZerosLike => BuiltinOp::ZerosLike,
+            fb::BuiltinOperator::Fill => BuiltinOp::Fill,
             fb::BuiltinOperator::LeakyRelu => BuiltinOp::LeakyRelu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
@@ -318,6 +330,8 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
             BuiltinOp::Pack => fb::BuiltinOperator::Pack,
             BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
+            BuiltinOp::ZerosLike => fb::BuiltinOperator::ZerosLike,
+            BuiltinOp::Fill => fb::BuiltinOperator::Fill,
             BuiltinOp::LeakyRelu => fb::BuiltinOperator::LeakyRelu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
@@ -460,6 +474,8 @@ mod tests {
             ("REDUCE_MAX", 82),
             ("PACK", 83),
             ("REDUCE_MIN", 89),
+            ("ZEROS_LIKE", 93),
+            ("FILL", 94),
             ("LEAKY_RELU", 98),
             ("QUANTIZE", 114),
             ("HARD_SWISH", 117),

@@ -272,6 +272,10 @@ pub enum BuiltinOptions<'a> {
     Shape(ShapeOptions),
     /// `PackOptions` (`PACK`).
     Pack(PackOptions),
+    /// `ZerosLikeOptions` (`ZEROS_LIKE`, no fields).
+    ZerosLike,
+    /// `FillOptions` (`FILL`, no fields).
+    Fill,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
@@ -363,6 +367,8 @@ impl BuiltinOptions<'static> {
             BuiltinOp::ExpandDims => BuiltinOptions::ExpandDims,
             BuiltinOp::Shape => BuiltinOptions::Shape(ShapeOptions { out_type: DType::Float32 }),
             BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 0, axis: 0 }),
+            BuiltinOp::ZerosLike => BuiltinOptions::ZerosLike,
+            BuiltinOp::Fill => BuiltinOptions::Fill,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
@@ -407,6 +413,8 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::ExpandDims => "ExpandDimsOptions",
             BuiltinOptions::Shape(_) => "ShapeOptions",
             BuiltinOptions::Pack(_) => "PackOptions",
+            BuiltinOptions::ZerosLike => "ZerosLikeOptions",
+            BuiltinOptions::Fill => "FillOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
@@ -445,6 +453,8 @@ impl BuiltinOp {
             BuiltinOp::ExpandDims => "ExpandDimsOptions",
             BuiltinOp::Shape => "ShapeOptions",
             BuiltinOp::Pack => "PackOptions",
+            BuiltinOp::ZerosLike => "ZerosLikeOptions",
+            BuiltinOp::Fill => "FillOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
@@ -544,6 +554,8 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::ExpandDimsOptions(_) => BuiltinOptions::ExpandDims,
         R::ShapeOptions(o) => BuiltinOptions::Shape(ShapeOptions { out_type: o.out_type()?.into() }),
         R::PackOptions(o) => BuiltinOptions::Pack(PackOptions { values_count: o.values_count()?, axis: o.axis()? }),
+        R::ZerosLikeOptions(_) => BuiltinOptions::ZerosLike,
+        R::FillOptions(_) => BuiltinOptions::Fill,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::CallOnceOptions(o) => {
@@ -630,6 +642,8 @@ mod tests {
             "ExpandDimsOptions",
             "ShapeOptions",
             "PackOptions",
+            "ZerosLikeOptions",
+            "FillOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
             "CallOnceOptions",

@@ -312,6 +312,8 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Pack(o) => {
             R::PackOptions(Box::new(raw::PackOptions { values_count: o.values_count, axis: o.axis }))
         }
+        BuiltinOptions::ZerosLike => R::ZerosLikeOptions(Box::default()),
+        BuiltinOptions::Fill => R::FillOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
@@ -424,6 +426,8 @@ mod tests {
             BuiltinOp::ExpandDims => BuiltinOptions::ExpandDims,
             BuiltinOp::Shape => BuiltinOptions::Shape(ShapeOptions { out_type: DType::Int64 }),
             BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 3, axis: -1 }),
+            BuiltinOp::ZerosLike => BuiltinOptions::ZerosLike,
+            BuiltinOp::Fill => BuiltinOptions::Fill,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),

@@ -1181,3 +1181,24 @@
   %0 = "graph.expand_dims"(%a, %axis) : (tensor<3xi32>, tensor<i32>) -> tensor<1x3xi32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// FILL's value is a scalar.
+"func.func"() <{function_type = (tensor<1xf32>) -> (), sym_name = "fill_vector_value"}> ({
+^bb0(%v: tensor<1xf32>):
+  %dims = "graph.const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error@+1 {{'graph.fill' op value must be a scalar, but has rank 1}}
+  %0 = "graph.fill"(%v, %dims) : (tensor<1xf32>, tensor<1xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's ZEROS_LIKE zeroes f32, int8, int32 and int64 only.
+"func.func"() <{function_type = (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "zeros_like_int16"}> ({
+^bb0(%a: tensor<3x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.zeros_like' op input element type must be f32, quantized i8, i8, i32 or i64, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.zeros_like"(%a) : (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<3x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()

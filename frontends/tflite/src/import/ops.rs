@@ -146,7 +146,7 @@ impl SubgraphImporter<'_, '_> {
         use BuiltinOp as B;
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
-            B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::AssignVariable | B::ExpandDims => 2,
+            B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::AssignVariable | B::ExpandDims | B::Fill => 2,
             B::StridedSlice => 4,
             B::Concatenation | B::Pack => operator.inputs().len(),
             B::VarHandle => 0,
@@ -299,6 +299,9 @@ impl SubgraphImporter<'_, '_> {
             }
             (B::ExpandDims, _) => Some(ExpandDimsOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Shape, _) => Some(ShapeOp::build(b, inputs[0], result_type).0),
+            (B::ZerosLike, _) => Some(ZerosLikeOp::build(b, inputs[0], result_type).0),
+            // FILL lists `dims` first; the graph op takes the value first.
+            (B::Fill, _) => Some(FillOp::build(b, inputs[1], inputs[0], result_type).0),
             (B::Pack, BuiltinOptions::Pack(o)) => Some(PackOp::build(b, &inputs, o.axis.into(), result_type).0),
             (B::StridedSlice, BuiltinOptions::StridedSlice(o)) => {
                 let attrs = StridedSliceAttrs {

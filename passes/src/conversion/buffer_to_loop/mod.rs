@@ -42,6 +42,7 @@
 //! | `pack` | `pack` | `PackImpl` of TFLM's `pack.cc` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
 //! | `shape` | `shape` | `ExtractShape` of TFLM's `shape.cc` (constants: shapes are static) |
+//! | `fill`, `zeros_like` | `fill` | `reference_ops::Fill`, `resetZeros` of TFLM's `zeros_like.cc` |
 //!
 //! What the lowerings share:
 //!
@@ -67,6 +68,7 @@ mod copy;
 mod depthwise_conv;
 pub mod emitter;
 mod extremum;
+mod fill;
 mod fully_connected;
 pub mod gemmlowp;
 mod hard_swish;
@@ -125,6 +127,8 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "pack" => pack::lower,
         "strided_slice" => strided_slice::lower,
         "shape" => shape::lower,
+        "fill" => fill::lower_fill,
+        "zeros_like" => fill::lower_zeros_like,
         _ => return None,
     })
 }
