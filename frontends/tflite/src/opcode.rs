@@ -26,6 +26,8 @@ pub enum BuiltinOp {
     Dequantize,
     /// `FULLY_CONNECTED` (9).
     FullyConnected,
+    /// `L2_POOL_2D` (12).
+    L2Pool2D,
     /// `LOGISTIC` (14).
     Logistic,
     /// `MAX_POOL_2D` (17).
@@ -58,6 +60,8 @@ pub enum BuiltinOp {
     Squeeze,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
+    /// `PRELU` (54).
+    Prelu,
     /// `MAXIMUM` (55).
     Maximum,
     /// `MINIMUM` (57).
@@ -66,6 +70,8 @@ pub enum BuiltinOp {
     Neg,
     /// `EXPAND_DIMS` (70).
     ExpandDims,
+    /// `SUM` (74).
+    Sum,
     /// `SHAPE` (77).
     Shape,
     /// `REDUCE_MAX` (82).
@@ -98,7 +104,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 41] = [
+    pub const ALL: [BuiltinOp; 44] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -106,6 +112,7 @@ impl BuiltinOp {
         BuiltinOp::DepthwiseConv2D,
         BuiltinOp::Dequantize,
         BuiltinOp::FullyConnected,
+        BuiltinOp::L2Pool2D,
         BuiltinOp::Logistic,
         BuiltinOp::MaxPool2D,
         BuiltinOp::Mul,
@@ -122,10 +129,12 @@ impl BuiltinOp {
         BuiltinOp::Sub,
         BuiltinOp::Squeeze,
         BuiltinOp::StridedSlice,
+        BuiltinOp::Prelu,
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
         BuiltinOp::ExpandDims,
+        BuiltinOp::Sum,
         BuiltinOp::Shape,
         BuiltinOp::ReduceMax,
         BuiltinOp::Pack,
@@ -152,6 +161,7 @@ impl BuiltinOp {
             BuiltinOp::DepthwiseConv2D => "DEPTHWISE_CONV_2D",
             BuiltinOp::Dequantize => "DEQUANTIZE",
             BuiltinOp::FullyConnected => "FULLY_CONNECTED",
+            BuiltinOp::L2Pool2D => "L2_POOL_2D",
             BuiltinOp::Logistic => "LOGISTIC",
             BuiltinOp::MaxPool2D => "MAX_POOL_2D",
             BuiltinOp::Mul => "MUL",
@@ -168,10 +178,12 @@ impl BuiltinOp {
             BuiltinOp::Sub => "SUB",
             BuiltinOp::Squeeze => "SQUEEZE",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
+            BuiltinOp::Prelu => "PRELU",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
             BuiltinOp::ExpandDims => "EXPAND_DIMS",
+            BuiltinOp::Sum => "SUM",
             BuiltinOp::Shape => "SHAPE",
             BuiltinOp::ReduceMax => "REDUCE_MAX",
             BuiltinOp::Pack => "PACK",
@@ -199,6 +211,7 @@ impl BuiltinOp {
             BuiltinOp::DepthwiseConv2D => 4,
             BuiltinOp::Dequantize => 6,
             BuiltinOp::FullyConnected => 9,
+            BuiltinOp::L2Pool2D => 12,
             BuiltinOp::Logistic => 14,
             BuiltinOp::MaxPool2D => 17,
             BuiltinOp::Mul => 18,
@@ -215,10 +228,12 @@ impl BuiltinOp {
             BuiltinOp::Sub => 41,
             BuiltinOp::Squeeze => 43,
             BuiltinOp::StridedSlice => 45,
+            BuiltinOp::Prelu => 54,
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
             BuiltinOp::ExpandDims => 70,
+            BuiltinOp::Sum => 74,
             BuiltinOp::Shape => 77,
             BuiltinOp::ReduceMax => 82,
             BuiltinOp::Pack => 83,
@@ -258,6 +273,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::DepthwiseConv2d => BuiltinOp::DepthwiseConv2D,
             fb::BuiltinOperator::Dequantize => BuiltinOp::Dequantize,
             fb::BuiltinOperator::FullyConnected => BuiltinOp::FullyConnected,
+            fb::BuiltinOperator::L2Pool2d => BuiltinOp::L2Pool2D,
             fb::BuiltinOperator::Logistic => BuiltinOp::Logistic,
             fb::BuiltinOperator::MaxPool2d => BuiltinOp::MaxPool2D,
             fb::BuiltinOperator::Mul => BuiltinOp::Mul,
@@ -274,10 +290,12 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::Squeeze => BuiltinOp::Squeeze,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
+            fb::BuiltinOperator::Prelu => BuiltinOp::Prelu,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
             fb::BuiltinOperator::ExpandDims => BuiltinOp::ExpandDims,
+            fb::BuiltinOperator::Sum => BuiltinOp::Sum,
             fb::BuiltinOperator::Shape => BuiltinOp::Shape,
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
             fb::BuiltinOperator::Pack => BuiltinOp::Pack,
@@ -306,6 +324,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::DepthwiseConv2D => fb::BuiltinOperator::DepthwiseConv2d,
             BuiltinOp::Dequantize => fb::BuiltinOperator::Dequantize,
             BuiltinOp::FullyConnected => fb::BuiltinOperator::FullyConnected,
+            BuiltinOp::L2Pool2D => fb::BuiltinOperator::L2Pool2d,
             BuiltinOp::Logistic => fb::BuiltinOperator::Logistic,
             BuiltinOp::MaxPool2D => fb::BuiltinOperator::MaxPool2d,
             BuiltinOp::Mul => fb::BuiltinOperator::Mul,
@@ -322,10 +341,12 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::Squeeze => fb::BuiltinOperator::Squeeze,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
+            BuiltinOp::Prelu => fb::BuiltinOperator::Prelu,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
             BuiltinOp::ExpandDims => fb::BuiltinOperator::ExpandDims,
+            BuiltinOp::Sum => fb::BuiltinOperator::Sum,
             BuiltinOp::Shape => fb::BuiltinOperator::Shape,
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
             BuiltinOp::Pack => fb::BuiltinOperator::Pack,
@@ -450,6 +471,7 @@ mod tests {
             ("DEPTHWISE_CONV_2D", 4),
             ("DEQUANTIZE", 6),
             ("FULLY_CONNECTED", 9),
+            ("L2_POOL_2D", 12),
             ("LOGISTIC", 14),
             ("MAX_POOL_2D", 17),
             ("MUL", 18),
@@ -466,10 +488,12 @@ mod tests {
             ("SUB", 41),
             ("SQUEEZE", 43),
             ("STRIDED_SLICE", 45),
+            ("PRELU", 54),
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
             ("NEG", 59),
             ("EXPAND_DIMS", 70),
+            ("SUM", 74),
             ("SHAPE", 77),
             ("REDUCE_MAX", 82),
             ("PACK", 83),
