@@ -146,7 +146,15 @@ impl SubgraphImporter<'_, '_> {
         use BuiltinOp as B;
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
-            B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable | B::ExpandDims | B::Fill => 2,
+            B::Add
+            | B::Sub
+            | B::Mul
+            | B::Maximum
+            | B::Minimum
+            | B::Prelu
+            | B::AssignVariable
+            | B::ExpandDims
+            | B::Fill => 2,
             B::StridedSlice => 4,
             B::Concatenation | B::Pack => operator.inputs().len(),
             B::VarHandle => 0,
