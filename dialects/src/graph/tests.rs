@@ -288,6 +288,29 @@ fn builders_cover_every_op() {
     GatherOp::build(&mut b, x, index, 3, 0, x_gather);
     let pair = ConstOp::build(&mut b, pair_value).result();
     GatherNdOp::build(&mut b, x, pair, x_gather_nd);
+    let rank = b.ctx.tensor_type(vec![4], i32);
+    ShapeOp::build(&mut b, q, rank);
+    let stacked = b.ctx.tensor_type(vec![1, 8, 2, 8, 4], f);
+    PackOp::build(&mut b, &[x, x], 2, stacked);
+    let squeezed = b.ctx.tensor_type(vec![8, 8, 4], f);
+    let squeezed = SqueezeOp::build(&mut b, x, &[0], squeezed).result();
+    let scalar = b.ctx.tensor_type(vec![], i32);
+    let axis_value = attributes::dense_int_elements(b.ctx, scalar, &[-1]);
+    let axis = ConstOp::build(&mut b, axis_value).result();
+    let expanded = b.ctx.tensor_type(vec![8, 8, 4, 1], f);
+    ExpandDimsOp::build(&mut b, squeezed, axis, expanded);
+    ZerosLikeOp::build(&mut b, x, x4);
+    let value_type = b.ctx.tensor_type(vec![], f);
+    let value_attr = b.ctx.intern_attr(mc_ir::AttrKind::DenseElements {
+        ty: value_type,
+        splat: true,
+        data: 0.5f32.to_le_bytes().to_vec(),
+    });
+    let value = ConstOp::build(&mut b, value_attr).result();
+    let dims_type = b.ctx.tensor_type(vec![2], i32);
+    let dims_value = attributes::dense_int_elements(b.ctx, dims_type, &[64, 4]);
+    let dims = ConstOp::build(&mut b, dims_value).result();
+    FillOp::build(&mut b, value, dims, x_flat);
     let quantized = QuantizeOp::build(&mut b, x, q4).result();
     DequantizeOp::build(&mut b, quantized, x4);
     let handle = VarHandleOp::build(&mut b, "", "state", var_type).handle();

@@ -41,9 +41,9 @@ pub use operator::Operator;
 pub use options::{
     Activation, AddSubOptions, BatchMatMulOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions,
     Conv2DOptions, DepthwiseConv2DOptions, DivOptions, FullyConnectedOptions, GatherOptions, LeakyReluOptions,
-    MirrorPadMode, MirrorPadOptions, MulOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions,
-    SoftmaxOptions, SplitOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions, VarHandleOptions,
-    WeightsFormat,
+    MirrorPadMode, MirrorPadOptions, MulOptions, PackOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions,
+    ShapeOptions, SoftmaxOptions, SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions,
+    VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

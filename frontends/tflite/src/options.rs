@@ -258,6 +258,30 @@ pub struct MirrorPadOptions {
     pub mode: MirrorPadMode,
 }
 
+/// `SqueezeOptions`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SqueezeOptions {
+    /// `squeeze_dims`: the dimensions to remove (negative counts from the end); empty or absent
+    /// removes every dimension of size 1.
+    pub squeeze_dims: Vec<i32>,
+}
+
+/// `ShapeOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShapeOptions {
+    /// `out_type`: the element type of the result (`INT32` or `INT64`).
+    pub out_type: DType,
+}
+
+/// `PackOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PackOptions {
+    /// `values_count`: how many inputs are stacked.
+    pub values_count: i32,
+    /// `axis`: where the new dimension goes (negative counts from the end of the result).
+    pub axis: i32,
+}
+
 /// `CallOnceOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CallOnceOptions {
@@ -311,6 +335,8 @@ pub enum BuiltinOptions<'a> {
     Transpose,
     /// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
     Reducer(ReducerOptions),
+    /// `SqueezeOptions` (`SQUEEZE`).
+    Squeeze(SqueezeOptions),
     /// `StridedSliceOptions` (`STRIDED_SLICE`).
     StridedSlice(StridedSliceOptions),
     /// `SplitOptions` (`SPLIT`).
@@ -347,6 +373,16 @@ pub enum BuiltinOptions<'a> {
     PadV2,
     /// `SliceOptions` (`SLICE`, no fields).
     Slice,
+    /// `ExpandDimsOptions` (`EXPAND_DIMS`, no fields).
+    ExpandDims,
+    /// `ShapeOptions` (`SHAPE`).
+    Shape(ShapeOptions),
+    /// `PackOptions` (`PACK`).
+    Pack(PackOptions),
+    /// `ZerosLikeOptions` (`ZEROS_LIKE`, no fields).
+    ZerosLike,
+    /// `FillOptions` (`FILL`, no fields).
+    Fill,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `MirrorPadOptions` (`MIRROR_PAD`).
@@ -440,6 +476,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
             }
+            BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: Vec::new() }),
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 0,
                 end_mask: 0,
@@ -471,6 +508,11 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Cos => BuiltinOptions::Cos,
             BuiltinOp::PadV2 => BuiltinOptions::PadV2,
             BuiltinOp::Slice => BuiltinOptions::Slice,
+            BuiltinOp::ExpandDims => BuiltinOptions::ExpandDims,
+            BuiltinOp::Shape => BuiltinOptions::Shape(ShapeOptions { out_type: DType::Float32 }),
+            BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 0, axis: 0 }),
+            BuiltinOp::ZerosLike => BuiltinOptions::ZerosLike,
+            BuiltinOp::Fill => BuiltinOptions::Fill,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Reflect }),
             BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 0 }),
@@ -526,6 +568,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Gather(_) => "GatherOptions",
             BuiltinOptions::Transpose => "TransposeOptions",
             BuiltinOptions::Reducer(_) => "ReducerOptions",
+            BuiltinOptions::Squeeze(_) => "SqueezeOptions",
             BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
             BuiltinOptions::Split(_) => "SplitOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
@@ -544,6 +587,11 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Cos => "CosOptions",
             BuiltinOptions::PadV2 => "PadV2Options",
             BuiltinOptions::Slice => "SliceOptions",
+            BuiltinOptions::ExpandDims => "ExpandDimsOptions",
+            BuiltinOptions::Shape(_) => "ShapeOptions",
+            BuiltinOptions::Pack(_) => "PackOptions",
+            BuiltinOptions::ZerosLike => "ZerosLikeOptions",
+            BuiltinOptions::Fill => "FillOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::MirrorPad(_) => "MirrorPadOptions",
             BuiltinOptions::SplitV(_) => "SplitVOptions",
@@ -581,6 +629,7 @@ impl BuiltinOp {
             BuiltinOp::Transpose => "TransposeOptions",
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
             BuiltinOp::Sub => "SubOptions",
+            BuiltinOp::Squeeze => "SqueezeOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Split => "SplitOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
@@ -598,6 +647,11 @@ impl BuiltinOp {
             BuiltinOp::Cos => "CosOptions",
             BuiltinOp::PadV2 => "PadV2Options",
             BuiltinOp::Slice => "SliceOptions",
+            BuiltinOp::ExpandDims => "ExpandDimsOptions",
+            BuiltinOp::Shape => "ShapeOptions",
+            BuiltinOp::Pack => "PackOptions",
+            BuiltinOp::ZerosLike => "ZerosLikeOptions",
+            BuiltinOp::Fill => "FillOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::MirrorPad => "MirrorPadOptions",
             BuiltinOp::SplitV => "SplitVOptions",
@@ -699,6 +753,9 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::GatherOptions(o) => BuiltinOptions::Gather(GatherOptions { axis: o.axis()?, batch_dims: o.batch_dims()? }),
         R::TransposeOptions(_) => BuiltinOptions::Transpose,
         R::ReducerOptions(o) => BuiltinOptions::Reducer(ReducerOptions { keep_dims: o.keep_dims()? }),
+        R::SqueezeOptions(o) => BuiltinOptions::Squeeze(SqueezeOptions {
+            squeeze_dims: o.squeeze_dims()?.map(|v| v.iter().collect()).unwrap_or_default(),
+        }),
         R::StridedSliceOptions(o) => BuiltinOptions::StridedSlice(StridedSliceOptions {
             begin_mask: o.begin_mask()?,
             end_mask: o.end_mask()?,
@@ -730,6 +787,11 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::CosOptions(_) => BuiltinOptions::Cos,
         R::PadV2Options(_) => BuiltinOptions::PadV2,
         R::SliceOptions(_) => BuiltinOptions::Slice,
+        R::ExpandDimsOptions(_) => BuiltinOptions::ExpandDims,
+        R::ShapeOptions(o) => BuiltinOptions::Shape(ShapeOptions { out_type: o.out_type()?.into() }),
+        R::PackOptions(o) => BuiltinOptions::Pack(PackOptions { values_count: o.values_count()?, axis: o.axis()? }),
+        R::ZerosLikeOptions(_) => BuiltinOptions::ZerosLike,
+        R::FillOptions(_) => BuiltinOptions::Fill,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::MirrorPadOptions(o) => BuiltinOptions::MirrorPad(MirrorPadOptions {
             mode: match o.mode()? {
@@ -823,6 +885,7 @@ mod tests {
             "GatherOptions",
             "TransposeOptions",
             "ReducerOptions",
+            "SqueezeOptions",
             "StridedSliceOptions",
             "SplitOptions",
             "DequantizeOptions",
@@ -841,6 +904,11 @@ mod tests {
             "CosOptions",
             "PadV2Options",
             "SliceOptions",
+            "ExpandDimsOptions",
+            "ShapeOptions",
+            "PackOptions",
+            "ZerosLikeOptions",
+            "FillOptions",
             "LeakyReluOptions",
             "MirrorPadOptions",
             "SplitVOptions",

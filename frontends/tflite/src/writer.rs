@@ -300,6 +300,9 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         }
         BuiltinOptions::Transpose => R::TransposeOptions(Box::default()),
         BuiltinOptions::Reducer(o) => R::ReducerOptions(Box::new(raw::ReducerOptions { keep_dims: o.keep_dims })),
+        BuiltinOptions::Squeeze(o) => {
+            R::SqueezeOptions(Box::new(raw::SqueezeOptions { squeeze_dims: Some(o.squeeze_dims.clone()) }))
+        }
         BuiltinOptions::StridedSlice(o) => R::StridedSliceOptions(Box::new(raw::StridedSliceOptions {
             begin_mask: o.begin_mask,
             end_mask: o.end_mask,
@@ -333,6 +336,13 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Cos => R::CosOptions(Box::default()),
         BuiltinOptions::PadV2 => R::PadV2Options(Box::default()),
         BuiltinOptions::Slice => R::SliceOptions(Box::default()),
+        BuiltinOptions::ExpandDims => R::ExpandDimsOptions(Box::default()),
+        BuiltinOptions::Shape(o) => R::ShapeOptions(Box::new(raw::ShapeOptions { out_type: o.out_type.into() })),
+        BuiltinOptions::Pack(o) => {
+            R::PackOptions(Box::new(raw::PackOptions { values_count: o.values_count, axis: o.axis }))
+        }
+        BuiltinOptions::ZerosLike => R::ZerosLikeOptions(Box::default()),
+        BuiltinOptions::Fill => R::FillOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::MirrorPad(o) => R::MirrorPadOptions(Box::new(raw::MirrorPadOptions {
             mode: match o.mode {
@@ -451,6 +461,7 @@ mod tests {
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: true })
             }
+            BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: vec![0, -1] }),
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 1,
                 end_mask: 2,
@@ -482,6 +493,11 @@ mod tests {
             BuiltinOp::Cos => BuiltinOptions::Cos,
             BuiltinOp::PadV2 => BuiltinOptions::PadV2,
             BuiltinOp::Slice => BuiltinOptions::Slice,
+            BuiltinOp::ExpandDims => BuiltinOptions::ExpandDims,
+            BuiltinOp::Shape => BuiltinOptions::Shape(ShapeOptions { out_type: DType::Int64 }),
+            BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 3, axis: -1 }),
+            BuiltinOp::ZerosLike => BuiltinOptions::ZerosLike,
+            BuiltinOp::Fill => BuiltinOptions::Fill,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Symmetric }),
             BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 2 }),

@@ -1552,3 +1552,125 @@
   %0 = "graph.mirror_pad"(%x) <{mode = "WRAP", paddings = array<i64: 1, 0>}> : (tensor<4xf32>) -> tensor<5xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TFLite Micro's SHAPE writes int32 only.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "shape_int64"}> ({
+^bb0(%a: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.shape' op result element type must be i32 (TFLite Micro's SHAPE writes int32 only), but got 'i64'}}
+  %0 = "graph.shape"(%a) : (tensor<2x3xf32>) -> tensor<2xi64>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// SHAPE's result has one element per dimension.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "shape_length"}> ({
+^bb0(%a: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.shape' op result shape [3] does not match the inferred shape [2]}}
+  %0 = "graph.shape"(%a) : (tensor<2x3xf32>) -> tensor<3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's PACK stacks f32, int8, int32 and int64, not int16.
+"func.func"() <{function_type = (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "pack_int16"}> ({
+^bb0(%a: tensor<3x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.pack' op result element type must be f32, quantized i8, i8, i32 or i64, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.pack"(%a, %a) <{axis = 0 : i64}> : (tensor<3x!quant.uniform<i16:f32, 0.5>>, tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x3x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// PACK's inputs share one shape.
+"func.func"() <{function_type = (tensor<3xi32>, tensor<2xi32>) -> (), sym_name = "pack_shapes"}> ({
+^bb0(%a: tensor<3xi32>, %b: tensor<2xi32>):
+  // expected-error@+1 {{'graph.pack' op input #1 has shape [2], but input #0 has shape [3]}}
+  %0 = "graph.pack"(%a, %b) <{axis = 0 : i64}> : (tensor<3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// PACK's axis counts in the result's rank (here 2).
+"func.func"() <{function_type = (tensor<3xi32>) -> (), sym_name = "pack_axis"}> ({
+^bb0(%a: tensor<3xi32>):
+  // expected-error@+1 {{'graph.pack' op axis -3 is out of range for rank 2}}
+  %0 = "graph.pack"(%a, %a) <{axis = -3 : i64}> : (tensor<3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// SQUEEZE removes dimensions of size 1 only.
+"func.func"() <{function_type = (tensor<1x3xf32>) -> (), sym_name = "squeeze_not_one"}> ({
+^bb0(%a: tensor<1x3xf32>):
+  // expected-error@+1 {{'graph.squeeze' op squeeze_dims names dimension -1, of size 3, not 1}}
+  %0 = "graph.squeeze"(%a) <{squeeze_dims = array<i64: -1>}> : (tensor<1x3xf32>) -> tensor<1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// SQUEEZE's dimensions are in range.
+"func.func"() <{function_type = (tensor<1x3xf32>) -> (), sym_name = "squeeze_range"}> ({
+^bb0(%a: tensor<1x3xf32>):
+  // expected-error@+1 {{'graph.squeeze' op squeeze_dims: axis 2 is out of range for rank 2}}
+  %0 = "graph.squeeze"(%a) <{squeeze_dims = array<i64: 2>}> : (tensor<1x3xf32>) -> tensor<3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's EXPAND_DIMS reads an int32 axis only.
+"func.func"() <{function_type = (tensor<3xf32>, tensor<i64>) -> (), sym_name = "expand_dims_int64_axis"}> ({
+^bb0(%a: tensor<3xf32>, %axis: tensor<i64>):
+  // expected-error@+1 {{'graph.expand_dims' op axis operand must hold one i32 (TFLite Micro's EXPAND_DIMS reads an int32 axis only), but got 'tensor<i64>'}}
+  %0 = "graph.expand_dims"(%a, %axis) : (tensor<3xf32>, tensor<i64>) -> tensor<1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// EXPAND_DIMS's axis counts in the result's rank (here 2); a constant one is checked.
+"func.func"() <{function_type = (tensor<3xf32>) -> (), sym_name = "expand_dims_axis"}> ({
+^bb0(%a: tensor<3xf32>):
+  %axis = "graph.const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error@+1 {{'graph.expand_dims' op axis 2 is out of range for rank 2}}
+  %0 = "graph.expand_dims"(%a, %axis) : (tensor<3xf32>, tensor<1xi32>) -> tensor<3x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's EXPAND_DIMS copies f32, int8 and int16 only.
+"func.func"() <{function_type = (tensor<3xi32>, tensor<i32>) -> (), sym_name = "expand_dims_int32"}> ({
+^bb0(%a: tensor<3xi32>, %axis: tensor<i32>):
+  // expected-error@+1 {{'graph.expand_dims' op input element type must be f32, quantized i8, i8, quantized i16 or i16, but got 'i32'}}
+  %0 = "graph.expand_dims"(%a, %axis) : (tensor<3xi32>, tensor<i32>) -> tensor<1x3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// FILL's value is a scalar.
+"func.func"() <{function_type = (tensor<1xf32>) -> (), sym_name = "fill_vector_value"}> ({
+^bb0(%v: tensor<1xf32>):
+  %dims = "graph.const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error@+1 {{'graph.fill' op value must be a scalar, but has rank 1}}
+  %0 = "graph.fill"(%v, %dims) : (tensor<1xf32>, tensor<1xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's ZEROS_LIKE zeroes f32, int8, int32 and int64 only.
+"func.func"() <{function_type = (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "zeros_like_int16"}> ({
+^bb0(%a: tensor<3x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.zeros_like' op input element type must be f32, quantized i8, i8, i32 or i64, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.zeros_like"(%a) : (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<3x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -177,6 +177,17 @@
   %18 = "graph.strided_slice"(%q, %begin, %end, %strides) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64, offset = false}> : (tensor<1x8x8x4x!q8>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) -> tensor<3x3x4x!q8>
   // CHECK: "graph.strided_slice"(%arg0) <{begin = array<i64: 0, 2>, begin_mask = 0 : i64, ellipsis_mask = 1 : i64, end = array<i64: 0, 4>, end_mask = 0 : i64, new_axis_mask = 0 : i64, offset = false, shrink_axis_mask = 0 : i64, strides = array<i64: 1, 1>}> : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x2xf32>
   %19 = "graph.strided_slice"(%x) <{begin = array<i64: 0, 2>, end = array<i64: 0, 4>, strides = array<i64: 1, 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 1 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x2xf32>
+  // CHECK: "graph.shape"(%arg2) : ({{.*}}) -> tensor<4xi32>
+  %sh = "graph.shape"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<4xi32>
+  // CHECK: "graph.pack"(%arg2, %arg2) <{axis = -2 : i64}> : ({{.*}}) -> tensor<1x8x8x2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %pk = "graph.pack"(%q, %q) <{axis = -2 : i64}> : (tensor<1x8x8x4x!q8>, tensor<1x8x8x4x!q8>) -> tensor<1x8x8x2x4x!q8>
+  // CHECK: "graph.squeeze"(%arg3) <{squeeze_dims = array<i64: 1, -2>}> : ({{.*}}) -> tensor<1x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %sq = "graph.squeeze"(%q2) <{squeeze_dims = array<i64: 1, -2>}> : (tensor<1x1x1x4x!q8b>) -> tensor<1x4x!q8b>
+  // CHECK: "graph.squeeze"(%arg3) <{squeeze_dims = array<i64>}> : ({{.*}}) -> tensor<4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %sa = "graph.squeeze"(%q2) <{squeeze_dims = array<i64>}> : (tensor<1x1x1x4x!q8b>) -> tensor<4x!q8b>
+  %ax = "graph.const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  // CHECK: "graph.expand_dims"(%arg0, %{{.*}}) : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x8x4x1xf32>
+  %ed = "graph.expand_dims"(%x, %ax) : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x8x4x1xf32>
   // CHECK: "graph.quantize"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %20 = "graph.quantize"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4x!q8>
   // Requantization: int8 to int8 with other parameters.

@@ -9,9 +9,16 @@
 //! | `graph.mirror_pad` | `input`, `paddings`? as `graph.pad`'s | `mode` (`"REFLECT"`, `"SYMMETRIC"`), `paddings`? | as `graph.pad`; each padding at most the dimension (`REFLECT`: minus 1) | `MIRROR_PAD` (100) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
 //! | `graph.reverse_v2` | `input`, `axes`? (1-D i32) | `axes`? (exactly one of the two; negative count from the end) | the input's shape, rank ≤ 6 | `REVERSE_V2` (105) |
+//! | `graph.squeeze` | `input` | `squeeze_dims` (negative counts from the end; empty: every dimension of size 1) | the input's shape without those dimensions, rank ≤ 8 | `SQUEEZE` (43) |
+//! | `graph.expand_dims` | `input`, `axis` (one i32, rank ≤ 1) | — | a dimension of size 1 inserted at `axis` (negative counts from the end of the result) | `EXPAND_DIMS` (70) |
+//! | `graph.pack` | `inputs...` (≥ 1, one shape) | `axis` (negative counts from the end of the result) | the inputs' shape with their count inserted at `axis` | `PACK` (83) |
 //!
 //! Quantization: the result's quantization is the input's (every input's, for concatenation).
 //! A `reverse_v2` of a constant folds to a constant.
+//! `reshape`, `squeeze` and `expand_dims` move no element: `graph-to-buffer` makes them views.
+//! Quantization: the result's quantization is the input's (every input's, for concatenation and
+//! pack). `pack` takes the element types TFLite Micro's `PACK` stacks (f32, int8, int32, int64),
+//! `expand_dims` those of its `EXPAND_DIMS` (f32, int8, int16) with an i32 `axis`.
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::{Activation, i64_array, i64_array_attr};
@@ -20,9 +27,10 @@ use crate::graph::canonicalize::{
     mirror_pad_patterns, pad_patterns, padv2_patterns, reshape_patterns, reverse_v2_patterns, transpose_patterns,
 };
 use crate::graph::fold::{fold_pad, fold_reshape, fold_reverse_v2, fold_transpose};
+use crate::graph::shape_arithmetic::{fold_concatenation, fold_pack};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{normalize_axis, shape_to_string};
-use crate::graph::verify::{Checker, Checks, I32, I64, Kind, verify_op};
+use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, I64, Kind, Q8, Q16, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 /// Most dimensions of `transpose` (TFLite's `TransposeParams` holds 6).
@@ -124,6 +132,7 @@ define_op! {
         results: [result],
         attributes: [axis: Integer, fused_activation: String],
         verify: verify_op,
+        fold: fold_concatenation,
     }
 }
 
@@ -143,6 +152,49 @@ define_op! {
     }
 }
 
+define_op! {
+    /// Removes dimensions of size 1: those of `squeeze_dims`, or all when it is empty (TFLite
+    /// `SQUEEZE`).
+    pub struct SqueezeOp = "graph.squeeze" {
+        summary: "remove dimensions of size 1",
+        traits: [PURE],
+        operands: [input],
+        results: [result],
+        attributes: [squeeze_dims: DenseArray],
+        verify: verify_op,
+        fold: fold_reshape,
+    }
+}
+
+define_op! {
+    /// Inserts a dimension of size 1 at the constant `axis` (TFLite `EXPAND_DIMS`).
+    pub struct ExpandDimsOp = "graph.expand_dims" {
+        summary: "insert a dimension of size 1",
+        traits: [PURE],
+        operands: [input, axis],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+        fold: fold_reshape,
+    }
+}
+
+define_op! {
+    /// Stacks equally shaped inputs along a new dimension at `axis` (TFLite `PACK`).
+    pub struct PackOp = "graph.pack" {
+        summary: "stack along a new axis",
+        traits: [PURE],
+        operands: variadic,
+        results: [result],
+        attributes: [axis: Integer],
+        verify: verify_op,
+        fold: fold_pack,
+    }
+}
+
+/// Most dimensions of `squeeze`'s input (TFLite Micro's `max_squeeze_dims`).
+pub const MAX_SQUEEZE_RANK: usize = 8;
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(ReshapeOp, Checks::Signature(check_reshape), Some(infer_reshape)).with_lists(1, &["new_shape"]),
@@ -152,6 +204,9 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(MirrorPadOp, Checks::Signature(check_mirror_pad), Some(infer_mirror_pad)).with_lists(1, &["paddings"]),
     op_entry!(ConcatenationOp, Checks::Signature(check_concatenation), Some(infer_concatenation)),
     op_entry!(ReverseV2Op, Checks::Signature(check_reverse_v2), Some(infer_reverse_v2)).with_lists(1, &["axes"]),
+    op_entry!(SqueezeOp, Checks::Signature(check_squeeze), Some(infer_squeeze)),
+    op_entry!(ExpandDimsOp, Checks::Signature(check_expand_dims), Some(infer_expand_dims)).with_lists(1, &["axis"]),
+    op_entry!(PackOp, Checks::Signature(check_pack), Some(infer_pack)),
 ];
 
 /// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
@@ -270,6 +325,41 @@ impl ConcatenationOp {
         get_int(ctx, self.0, "axis")
     }
 }
+impl SqueezeOp {
+    /// Builds `graph.squeeze` of the dimensions `squeeze_dims` (all of size 1 if empty).
+    pub fn build(b: &mut Builder<'_>, input: Value, squeeze_dims: &[i64], result: Type) -> Self {
+        let attrs = vec![("squeeze_dims".to_string(), i64_array_attr(b.ctx, squeeze_dims))];
+        SqueezeOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
+    }
+}
+
+impl ExpandDimsOp {
+    /// Builds `graph.expand_dims` with its `axis` operand.
+    pub fn build(b: &mut Builder<'_>, input: Value, axis: Value, result: Type) -> Self {
+        ExpandDimsOp(b.create(Self::NAME, &[input, axis], &[result], vec![], vec![]))
+    }
+}
+
+impl PackOp {
+    /// Builds `graph.pack`.
+    pub fn build(b: &mut Builder<'_>, inputs: &[Value], axis: i64, result: Type) -> Self {
+        let attrs = vec![("axis".to_string(), int_attr(b.ctx, axis))];
+        PackOp(b.create(Self::NAME, inputs, &[result], attrs, vec![]))
+    }
+
+    /// The `axis` attribute's value.
+    pub fn axis_value(self, ctx: &Context) -> Option<i64> {
+        get_int(ctx, self.0, "axis")
+    }
+}
+
+/// The input of a `reshape`, `squeeze` or `expand_dims`: ops that only rename the dimensions of
+/// their input's elements (views once bufferized); `None` for other ops.
+pub fn reshaped_input(ctx: &Context, op: mc_ir::OpId) -> Option<Value> {
+    let name = ctx.op_name_of(op);
+    [ReshapeOp::NAME, SqueezeOp::NAME, ExpandDimsOp::NAME].contains(&name).then(|| ctx.operation(op).operand(0))
+}
+
 fn check_reshape(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
@@ -439,6 +529,116 @@ fn check_concatenation(c: &mut Checker<'_, '_>) {
         }
     }
     c.check_inferred();
+}
+
+fn check_squeeze(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    c.check_inferred();
+}
+
+fn check_expand_dims(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if c.kind("input", input, &[F32, Q8, I8, Q16, I16]).is_some() {
+        c.same_element("result", result, "input", input);
+    }
+    let axis_type = c.operand_type(1);
+    let ok = matches!(c.parts(axis_type), Some((shape, e)) if shape.len() <= 1 && shape.iter().product::<i64>() == 1 && Kind::of(c.ctx, e) == I32);
+    if !ok {
+        c.error(format!(
+            "axis operand must hold one i32 (TFLite Micro's EXPAND_DIMS reads an int32 axis only), but got '{}'",
+            c.ty(axis_type)
+        ));
+        return;
+    }
+    c.check_inferred();
+}
+
+fn check_pack(c: &mut Checker<'_, '_>) {
+    if c.num_operands() == 0 {
+        c.error("requires at least one input");
+        return;
+    }
+    let Some(result) = c.result("result") else { return };
+    if c.kind("result", result, &[F32, Q8, I8, I32, I64]).is_none() {
+        return;
+    }
+    for index in 0..c.num_operands() {
+        let what = format!("input #{index}");
+        if let Some(input) = c.operand(&what, index) {
+            c.same_element(&what, input, "result", result);
+        }
+    }
+    c.check_inferred();
+}
+
+/// The input's shape without the squeezed dimensions.
+fn infer_squeeze(q: &ShapeQuery<'_>) -> Inference {
+    let dims = q.list(1, "squeeze_dims")?.unwrap_or_default();
+    q.one(squeeze_shape(q.shape(0)?, &dims))
+}
+
+/// The input's shape with a 1 at the constant `axis`, when known.
+fn infer_expand_dims(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "axis")? {
+        Some(axis) if axis.len() == 1 => q.one(expand_dims_shape(q.shape(0)?, axis[0])),
+        Some(axis) => Err(q.error(format!("axis must hold one value, but holds {}", axis.len()))),
+        None => Ok(None),
+    }
+}
+
+/// The inputs stacked along `axis`.
+fn infer_pack(q: &ShapeQuery<'_>) -> Inference {
+    let shapes = (0..q.num_operands()).map(|index| q.shape(index)).collect::<Result<Vec<_>, _>>()?;
+    q.one(pack_shape(&shapes, q.int_attr("axis")?))
+}
+
+/// `squeeze`: removes the dimensions `squeeze_dims` (negative counts from the end), each of size
+/// 1, or every dimension of size 1 when `squeeze_dims` is empty, as TFLite's `SqueezePrepare`.
+pub fn squeeze_shape(input: &[i64], squeeze_dims: &[i64]) -> Result<Vec<i64>, String> {
+    if input.len() > MAX_SQUEEZE_RANK {
+        return Err(format!(
+            "squeeze supports inputs of rank at most {MAX_SQUEEZE_RANK}, but the input has rank {}",
+            input.len()
+        ));
+    }
+    let mut squeezed = vec![squeeze_dims.is_empty(); input.len()];
+    if !squeeze_dims.is_empty() {
+        for &dim in squeeze_dims {
+            let index = normalize_axis(dim, input.len()).map_err(|e| format!("squeeze_dims: {e}"))?;
+            if input[index] != 1 {
+                return Err(format!("squeeze_dims names dimension {dim}, of size {}, not 1", input[index]));
+            }
+            squeezed[index] = true;
+        }
+    }
+    Ok(input.iter().zip(squeezed).filter(|&(&d, s)| !(s && d == 1)).map(|(&d, _)| d).collect())
+}
+
+/// `expand_dims`: a dimension of size 1 inserted at `axis`, which counts from the end of the
+/// result when negative (`axis + rank + 1`), as TFLite's `EXPAND_DIMS`.
+pub fn expand_dims_shape(input: &[i64], axis: i64) -> Result<Vec<i64>, String> {
+    let index = normalize_axis(axis, input.len() + 1)?;
+    let mut shape = input.to_vec();
+    shape.insert(index, 1);
+    Ok(shape)
+}
+
+/// `pack`: inputs of one shape, their count inserted at `axis` (negative counts from the end of
+/// the result).
+pub fn pack_shape(inputs: &[&[i64]], axis: i64) -> Result<Vec<i64>, String> {
+    let Some(first) = inputs.first() else { return Err("requires at least one input".to_string()) };
+    if let Some(index) = inputs.iter().position(|input| input != first) {
+        return Err(format!(
+            "input #{index} has shape {}, but input #0 has shape {}",
+            shape_to_string(inputs[index]),
+            shape_to_string(first)
+        ));
+    }
+    let index = normalize_axis(axis, first.len() + 1)?;
+    let mut shape = first.to_vec();
+    shape.insert(index, inputs.len() as i64);
+    Ok(shape)
 }
 
 /// The input's elements in the shape of the `shape` operand or `new_shape`, when known.

@@ -22,6 +22,7 @@ mod pool;
 mod quantization;
 mod reduction;
 mod sequence;
+mod shape;
 mod slice;
 mod variable;
 
@@ -37,6 +38,7 @@ pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
 pub use sequence::*;
+pub use shape::*;
 pub use slice::*;
 pub use variable::*;
 
@@ -57,6 +59,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     data_movement::OPS,
     slice::OPS,
     gather::OPS,
+    shape::OPS,
     quantization::OPS,
     variable::OPS,
     sequence::OPS,

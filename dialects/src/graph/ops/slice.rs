@@ -18,6 +18,7 @@ use crate::graph::attributes::i64_array_attr;
 use crate::graph::builders::{get_bool, get_int, int_attrs};
 use crate::graph::canonicalize::{slice_patterns, strided_slice_patterns};
 use crate::graph::fold::fold_slice;
+use crate::graph::shape_arithmetic::fold_strided_slice;
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::verify::{Checker, Checks, verify_op};
 use mc_ir::{Attribute, Builder, Context, OpId, Type, Value, define_op};
@@ -43,6 +44,7 @@ define_op! {
         ],
         optional_attributes: [begin: DenseArray, end: DenseArray, strides: DenseArray],
         verify: verify_op,
+        fold: fold_strided_slice,
         canonicalize: strided_slice_patterns,
     }
 }

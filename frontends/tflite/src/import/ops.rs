@@ -187,11 +187,11 @@ impl SubgraphImporter<'_, '_> {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable => 2,
             B::Div | B::FloorDiv | B::FloorMod | B::SquaredDifference => 2,
-            B::Gather | B::GatherNd => 2,
+            B::Gather | B::GatherNd | B::ExpandDims | B::Fill => 2,
             B::StridedSlice => 4,
             B::TransposeConv => 3,
             B::BatchMatMul => 2,
-            B::Concatenation | B::AddN => operator.inputs().len(),
+            B::Concatenation | B::AddN | B::Pack => operator.inputs().len(),
             B::Svdf => 3,
             B::Slice => 3,
             B::VarHandle => 0,
@@ -236,6 +236,12 @@ impl SubgraphImporter<'_, '_> {
                 index,
                 "a 16x8 operator without a bias but with quantized_bias_type INT32 (32-bit accumulation) is not supported",
             ));
+        }
+        if let BuiltinOptions::Pack(o) = options
+            && usize::try_from(o.values_count).ok() != Some(inputs.len())
+        {
+            let message = format!("values_count is {}, but the operator has {} inputs", o.values_count, inputs.len());
+            return Err(self.op_error(index, message));
         }
         let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
         // TRANSPOSE_CONV's output shape (its operand 0) must be known: the result's shape.
@@ -403,6 +409,16 @@ impl SubgraphImporter<'_, '_> {
             (B::Concatenation, BuiltinOptions::Concatenation(o)) => {
                 Some(ConcatenationOp::build(b, &inputs, o.axis.into(), activation(o.fused_activation), result_type).0)
             }
+            (B::Squeeze, BuiltinOptions::Squeeze(o)) => {
+                let dims: Vec<i64> = o.squeeze_dims.iter().map(|&d| i64::from(d)).collect();
+                Some(SqueezeOp::build(b, inputs[0], &dims, result_type).0)
+            }
+            (B::ExpandDims, _) => Some(ExpandDimsOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::Shape, _) => Some(ShapeOp::build(b, inputs[0], result_type).0),
+            (B::ZerosLike, _) => Some(ZerosLikeOp::build(b, inputs[0], result_type).0),
+            // FILL lists `dims` first; the graph op takes the value first.
+            (B::Fill, _) => Some(FillOp::build(b, inputs[1], inputs[0], result_type).0),
+            (B::Pack, BuiltinOptions::Pack(o)) => Some(PackOp::build(b, &inputs, o.axis.into(), result_type).0),
             (B::StridedSlice, BuiltinOptions::StridedSlice(o)) => {
                 let attrs = StridedSliceAttrs {
                     begin_mask: o.begin_mask.into(),
