@@ -247,3 +247,29 @@
   %7 = "graph.floor_div"(%x, %z) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   "func.return"(%0, %1, %2, %3, %4, %5, %6, %7) : (tensor<4xf32>, tensor<2xf32>, tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> ()
 }) : () -> ()
+
+// -----
+
+// Data movement of constants folds: a slice, a gather and a gather_nd of constant tables
+// become constants (quantized storage kept); a gather by run-time indices stays.
+// CHECK-LABEL: sym_name = "constant_data_movement"
+// CHECK-DAG:     "graph.const"() <{value = dense<{{\[\[}}6, 7], [10, 11]]> : tensor<2x2xi8>}> : () -> tensor<2x2x!quant.uniform<i8:f32, 5.000000e-01:1>>
+// CHECK-DAG:     "graph.const"() <{value = dense<{{\[\[}}12, 13, 14, 15], [0, 1, 2, 3]]> : tensor<2x4xi8>}> : () -> tensor<2x4x!quant.uniform<i8:f32, 5.000000e-01:1>>
+// CHECK-DAG:     "graph.const"() <{value = dense<[9, 4]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01:1>>
+// CHECK:         "graph.gather"(%{{.*}}, %arg0)
+// CHECK-NOT:     "graph.slice"
+// CHECK-NOT:     "graph.gather_nd"
+!qt = !quant.uniform<i8:f32, 0.5:1>
+"func.func"() <{function_type = (tensor<2xi32>) -> (tensor<2x2x!qt>, tensor<2x4x!qt>, tensor<2x!qt>, tensor<2x4x!qt>), sym_name = "constant_data_movement"}> ({
+^bb0(%i: tensor<2xi32>):
+  %t = "graph.const"() <{value = dense<[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]> : tensor<4x4xi8>}> : () -> tensor<4x4x!qt>
+  %begin = "graph.const"() <{value = dense<[1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %size = "graph.const"() <{value = dense<[2, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "graph.slice"(%t, %begin, %size) : (tensor<4x4x!qt>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x2x!qt>
+  %rows = "graph.const"() <{value = dense<[3, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %1 = "graph.gather"(%t, %rows) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<4x4x!qt>, tensor<2xi32>) -> tensor<2x4x!qt>
+  %pairs = "graph.const"() <{value = dense<[[2, 1], [1, 0]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  %2 = "graph.gather_nd"(%t, %pairs) : (tensor<4x4x!qt>, tensor<2x2xi32>) -> tensor<2x!qt>
+  %3 = "graph.gather"(%t, %i) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<4x4x!qt>, tensor<2xi32>) -> tensor<2x4x!qt>
+  "func.return"(%0, %1, %2, %3) : (tensor<2x2x!qt>, tensor<2x4x!qt>, tensor<2x!qt>, tensor<2x4x!qt>) -> ()
+}) : () -> ()

@@ -15,19 +15,26 @@ pub mod binary;
 pub mod concatenation;
 pub mod conv;
 pub mod cumsum;
+pub mod fill;
 pub mod fully_connected;
+pub mod gather;
 pub mod int16x8;
 pub mod l2_normalization;
 pub mod math;
 pub mod min_max;
 pub mod neg;
+pub mod pack;
 pub mod pad;
 pub mod pool;
 pub mod prelu;
 pub mod quantize;
 pub mod reduce;
 pub mod reshape;
+pub mod reverse;
+pub mod shape;
+pub mod slice;
 pub mod softmax;
+pub mod squeeze_expand_dims;
 pub mod strided_slice;
 pub mod svdf;
 pub mod transpose;
@@ -90,9 +97,11 @@ macro_rules! for_each_suite {
                 float_depthwise_conv_2d => 1e-5,
             ],
             cumsum: [float_cumsum => 0.0, int8_cumsum => 0.0],
+            fill: [fill_zeros_like => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
             l2_normalization: [float_l2_normalization => 0.0],
             math: [float_math => 0.0, float_transcendental => 1e-5, int8_abs_rsqrt => 0.0, int16_abs => 0.0],
+            gather: [gather => 0.0, gather_nd => 0.0],
             min_max: [
                 float_maximum_minimum => 0.0,
                 int8_maximum_minimum => 0.0,
@@ -101,7 +110,8 @@ macro_rules! for_each_suite {
                 int64_maximum_minimum => 0.0,
             ],
             neg: [float_neg => 0.0],
-            pad: [pad => 0.0, int16_pad => 0.0],
+            pad: [pad => 0.0, int16_pad => 0.0, padv2 => 0.0, int16_padv2 => 0.0, mirror_pad => 0.0],
+            pack: [pack => 0.0],
             pool: [int8_pools => 0.0, float_pools => 1e-5, int16_pools => 0.0, float_l2_pool => 0.0],
             prelu: [float_prelu => 0.0, int8_prelu => 0.0, int16_prelu => 0.0],
             quantize: [
@@ -123,7 +133,11 @@ macro_rules! for_each_suite {
                 float_reduce_max_min => 0.0,
             ],
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
+            reverse: [reverse_v2 => 0.0, int16_reverse_v2 => 0.0],
+            slice: [slice => 0.0, int16_and_int32_slice => 0.0],
+            shape: [shape => 0.0, keras_dynamic_batch_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0, float_log_softmax => 0.0],
+            squeeze_expand_dims: [squeeze_expand_dims => 0.0, int16_squeeze_expand_dims => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             svdf: [float_svdf => 1e-5, int8_svdf => 0.0, int8_svdf_int8_state => 0.0],
             transpose: [int16_transpose => 0.0],

@@ -1,6 +1,7 @@
-//! `PAD` against TFLite Micro: rank 1, 2, 4 and 5 with asymmetric paddings (zero on some
-//! sides), int8 with extreme zero points (the pad value), float, int32, and int16 (zero point 0:
-//! TFLM pads int16 with 0 whatever the zero point, which mc refuses as meaning something else).
+//! `PAD` and `PADV2` against TFLite Micro: rank 1, 2, 4 and 5 with asymmetric paddings (zero on
+//! some sides), int8 with extreme zero points (the pad value), float, int32, and int16 (zero
+//! point 0: TFLM pads int16 with 0 whatever the zero point, which mc refuses as meaning something
+//! else). `PADV2` pads with its value, a constant or a model input, any zero point.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -52,4 +53,92 @@ pub fn int16_pad() -> Vec<Case> {
     let mut layouts = LAYOUTS.to_vec();
     layouts.push((&[2, 3], &[[0, 0], [0, 0]]));
     layouts.into_iter().map(|(shape, paddings)| case(&mut rng, shape, paddings, DType::Int16, q.clone())).collect()
+}
+
+/// A `PADV2` case: the pad value `value` (raw little-endian bytes of one element), a constant
+/// or a model input.
+fn padv2_case(
+    rng: &mut Rng,
+    (shape, paddings): Layout,
+    dtype: DType,
+    quant: Option<Quant>,
+    value: &[u8],
+    value_is_input: bool,
+) -> Case {
+    let out: Vec<i32> = shape.iter().zip(paddings).map(|(&d, [b, a])| d as i32 + b + a).collect();
+    let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
+    let mut m = OneOp::new();
+    let x = m.input("x", &dims, dtype, quant.clone());
+    let mut inputs = vec![Tensor::full_range(dtype, shape, rng)];
+    let flat: Vec<i32> = paddings.iter().flatten().copied().collect();
+    let p = m.constant_i32("paddings", &[shape.len() as i32, 2], &flat, None);
+    let v = if value_is_input {
+        inputs.push(Tensor { dtype, shape: vec![1], data: value.to_vec() });
+        m.input("value", &[1], dtype, quant.clone())
+    } else {
+        m.constant("value", &[], dtype, value, quant.clone())
+    };
+    let y = m.output("y", &out, dtype, quant.clone());
+    m.op(BuiltinOp::PadV2, &[x, p, v], &[y], BuiltinOptions::PadV2);
+    let from = if value_is_input { "input" } else { "constant" };
+    m.case(&format!("padv2 {shape:?} {paddings:?} {dtype:?} {quant:?} value {value:?} ({from})"), inputs)
+}
+
+/// The `padv2` suite: float, int8 and int32 values, constant and at run time.
+pub fn padv2() -> Vec<Case> {
+    let mut rng = Rng(0x9AD2);
+    let mut cases = Vec::new();
+    for (n, layout) in LAYOUTS.into_iter().enumerate() {
+        let value_is_input = n % 2 == 1;
+        let q = Some(Quant::tensor(0.1, -5));
+        cases.push(padv2_case(&mut rng, layout, DType::Int8, q, &[(-128 + 50 * n as i32) as u8], value_is_input));
+        cases.push(padv2_case(&mut rng, layout, DType::Float32, None, &(-2.5f32).to_le_bytes(), value_is_input));
+        cases.push(padv2_case(&mut rng, layout, DType::Int32, None, &(7 - n as i32).to_le_bytes(), value_is_input));
+    }
+    cases
+}
+
+/// The `int16_padv2` suite: any zero point (the value is given).
+pub fn int16_padv2() -> Vec<Case> {
+    let mut rng = Rng(0x9AD216);
+    let mut cases = Vec::new();
+    for (n, layout) in LAYOUTS.into_iter().enumerate() {
+        let q = Some(Quant::tensor(0.003, if n % 2 == 0 { 0 } else { -100 }));
+        let value = ((i32::from(i16::MIN) + 9000 * n as i32) as i16).to_le_bytes();
+        cases.push(padv2_case(&mut rng, layout, DType::Int16, q, &value, n % 3 == 1));
+    }
+    cases
+}
+
+/// The `mirror_pad` suite: `REFLECT` and `SYMMETRIC` with paddings up to their limits, ranks 1
+/// to 5, int8 and float.
+pub fn mirror_pad() -> Vec<Case> {
+    use mc_tflite::{MirrorPadMode, MirrorPadOptions};
+    // Shapes and paddings that both modes take (REFLECT: at most the dimension minus 1).
+    let layouts: [Layout; 5] = [
+        (&[5], &[[4, 2]]),
+        (&[3, 4], &[[2, 0], [1, 3]]),
+        (&[2, 3, 4], &[[1, 1], [0, 2], [3, 3]]),
+        (&[1, 4, 3, 2], &[[0, 0], [3, 1], [2, 2], [1, 0]]),
+        (&[2, 2, 3, 2, 2], &[[1, 0], [0, 1], [2, 1], [1, 1], [0, 1]]),
+    ];
+    let mut rng = Rng(0x1111);
+    let mut cases = Vec::new();
+    for (shape, paddings) in layouts {
+        for mode in [MirrorPadMode::Reflect, MirrorPadMode::Symmetric] {
+            for (dtype, quant) in [(DType::Int8, Some(Quant::tensor(0.1, 7))), (DType::Float32, None)] {
+                let out: Vec<i32> = shape.iter().zip(paddings).map(|(&d, [b, a])| d as i32 + b + a).collect();
+                let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
+                let mut m = OneOp::new();
+                let x = m.input("x", &dims, dtype, quant.clone());
+                let flat: Vec<i32> = paddings.iter().flatten().copied().collect();
+                let p = m.constant_i32("paddings", &[shape.len() as i32, 2], &flat, None);
+                let y = m.output("y", &out, dtype, quant);
+                m.op(BuiltinOp::MirrorPad, &[x, p], &[y], BuiltinOptions::MirrorPad(MirrorPadOptions { mode }));
+                let name = format!("mirror_pad {mode:?} {shape:?} {paddings:?} {dtype:?}");
+                cases.push(m.case(&name, vec![Tensor::full_range(dtype, shape, &mut rng)]));
+            }
+        }
+    }
+    cases
 }

@@ -14,7 +14,8 @@ use mc_ir::printer::{OpAsmPrinter, PrintFailed, PrintResult};
 use mc_ir::{Attribute, Builder, Context, Diagnostic, OpId, OperationState, Type, Value, define_op};
 
 /// The graph ops that run as kernels, by their names without the `graph.` prefix. The others
-/// are not operators on buffers: `const` is a `buffer.global`, `reshape` a `buffer.view`,
+/// are not operators on buffers: `const` is a `buffer.global`, `reshape`, `squeeze` and
+/// `expand_dims` a `buffer.view`,
 /// `transpose` a strided `buffer.view` (or a `buffer.copy` of one), and the variable ops a
 /// persistent `buffer.alloc` with copies.
 pub const KERNELS: &[&str] = &[
@@ -65,8 +66,18 @@ pub const KERNELS: &[&str] = &[
     "reduce_max",
     "reduce_min",
     "pad",
+    "padv2",
+    "mirror_pad",
     "concatenation",
+    "reverse_v2",
+    "pack",
     "strided_slice",
+    "slice",
+    "gather",
+    "gather_nd",
+    "shape",
+    "zeros_like",
+    "fill",
     "quantize",
     "dequantize",
     "svdf_state",

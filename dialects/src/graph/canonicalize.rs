@@ -12,6 +12,10 @@
 //! | `CumsumAxisToAttr` | as `MeanAxesToAttr` for `cumsum`'s `axis` |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
+//! | `SliceIndicesToAttr` | `slice(x, const, const)` → `slice(x) {begin, size}` |
+//! | `MirrorPadPaddingsToAttr` | `mirror_pad(x, const)` → `mirror_pad(x) {paddings}` |
+//! | `PadV2PaddingsToAttr` | `padv2(x, v, const)` → `padv2(x, v) {paddings}` |
+//! | `ReverseV2AxesToAttr` | `reverse_v2(x, const)` → `reverse_v2(x) {axes}` |
 //!
 //! Types never change, so quantization stays as the model gave it. A chain is shortened only
 //! when the outer result's element type is the input's (quantized scales within the verifier's
@@ -19,7 +23,10 @@
 //! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
 
 use super::attributes::{i64_array, i64_array_attr};
-use super::ops::{CumsumOp, MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, SumOp, TransposeOp};
+use super::ops::{
+    CumsumOp, MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp, ReshapeOp, ReverseV2Op, SliceOp,
+    StridedSliceOp, SumOp, TransposeOp,
+};
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
@@ -80,20 +87,26 @@ fn fold_transpose_chain(op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
 /// Moves the constant operands after the first into the attributes `names` (one per operand,
 /// all constant, or nothing changes).
 fn constant_operands_to_attrs(op: OpId, rewriter: &mut PatternRewriter<'_>, names: &[&str]) -> bool {
+    lists_to_attrs(op, rewriter, 1, names)
+}
+
+/// Moves the constant operands from `first` on into the attributes `names` (one per operand,
+/// all constant, or nothing changes), keeping the data operands before `first`.
+fn lists_to_attrs(op: OpId, rewriter: &mut PatternRewriter<'_>, first: usize, names: &[&str]) -> bool {
     let ctx = &*rewriter.ctx;
     let operation = ctx.operation(op);
-    if operation.num_operands() != names.len() + 1 {
+    if operation.num_operands() != names.len() + first {
         return false;
     }
     let lists: Option<Vec<Vec<i64>>> =
-        (1..operation.num_operands()).map(|index| constant_ints(ctx, operation.operand(index))).collect();
+        (first..operation.num_operands()).map(|index| constant_ints(ctx, operation.operand(index))).collect();
     let Some(lists) = lists else { return false };
-    let input = operation.operand(0);
+    let data: Vec<Value> = operation.operands().take(first).collect();
     for (name, values) in names.iter().zip(lists) {
         let attr = i64_array_attr(rewriter.ctx, &values);
         rewriter.ctx.set_attr(op, name, Some(attr));
     }
-    rewriter.set_operands(op, &[input]);
+    rewriter.set_operands(op, &data);
     true
 }
 
@@ -162,6 +175,24 @@ pub(super) fn pad_patterns(set: &mut RewritePatternSet) {
     });
 }
 
+/// Registers the patterns rooted at `graph.mirror_pad`.
+pub(super) fn mirror_pad_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "MirrorPadPaddingsToAttr",
+        root: MirrorPadOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["paddings"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.padv2`.
+pub(super) fn padv2_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "PadV2PaddingsToAttr",
+        root: PadV2Op::NAME,
+        apply: |op, r| lists_to_attrs(op, r, 2, &["paddings"]),
+    });
+}
+
 /// Registers the patterns rooted at `graph.strided_slice`.
 pub(super) fn strided_slice_patterns(set: &mut RewritePatternSet) {
     set.add(FnPattern {
@@ -169,4 +200,18 @@ pub(super) fn strided_slice_patterns(set: &mut RewritePatternSet) {
         root: StridedSliceOp::NAME,
         apply: |op, r| constant_operands_to_attrs(op, r, &["begin", "end", "strides"]),
     });
+}
+
+/// Registers the patterns rooted at `graph.slice`.
+pub(super) fn slice_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "SliceIndicesToAttr",
+        root: SliceOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["begin", "size"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.reverse_v2`.
+pub(super) fn reverse_v2_patterns(set: &mut RewritePatternSet) {
+    axes_to_attr(set, "ReverseV2AxesToAttr", ReverseV2Op::NAME);
 }

@@ -24,8 +24,9 @@
 //! | `pool` | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D` |
 //! | `reduction` | `mean`, `sum`, `reduce_max`, `reduce_min`, `cumsum` | `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `CUMSUM` |
 //! | `math` | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `ABS`, `RSQRT`, `SQRT`, `EXP`, `LOG`, `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND` |
-//! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION` |
+//! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
+//! | `shape` | `shape`, `zeros_like`, `fill` | `SHAPE`, `ZEROS_LIKE`, `FILL` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //! | `sequence` | `svdf_state`, `svdf` | `SVDF` (with a variable for its state) |
@@ -49,6 +50,11 @@
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
 //! of a constant folds to a constant (the `fold` module); the `math` family's ops fold on `f32`
 //! constants. Patterns registered as the ops'
+//! of a constant folds to a constant (the `fold` module). Shape arithmetic runs at compile time
+//! (the `shape_arithmetic` module): `shape` folds to its input's dimensions, and `strided_slice`,
+//! `pack`, `concatenation`, `squeeze`, `expand_dims` and integer `add`/`sub`/`mul` fold on
+//! constant integer operands, so the `SHAPE → STRIDED_SLICE → PACK → RESHAPE` chain a dynamic
+//! batch leaves becomes one static reshape. Patterns registered as the ops'
 //! `canonicalize` hooks shorten reshape and transpose chains and turn constant shape-like operands
 //! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) into attributes (the
 //! `canonicalize` module); `canonicalize` and `graph-canonicalize` apply both.
@@ -58,6 +64,7 @@ mod builders;
 mod canonicalize;
 mod fold;
 mod ops;
+mod shape_arithmetic;
 pub mod shape_inference;
 pub mod shapes;
 pub mod signature;

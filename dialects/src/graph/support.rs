@@ -139,6 +139,10 @@ const INT16X8_TRANSPOSED: Variant = variant(
 const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
 /// Data movement of 32-bit integers, quantized or plain.
 const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q32, I32]);
+/// Data movement of 64-bit integers.
+const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
+/// Every element kind a tensor of mc can hold (what `SHAPE` reads the shape of).
+const ANY: &[Kind] = &[F32, Q8, I8, U8, Q16, I16, Q32, I32, I64];
 /// `MAXIMUM`/`MINIMUM`: one kind throughout, quantized ones sharing scale and zero point.
 const MIN_MAX: &[Variant] = &[
     F32_BINARY,
@@ -302,6 +306,15 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant paddings, rank <= 5",
     },
     OpSupport {
+        tflite: "GATHER",
+        op: "gather",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
+        ],
+        options: "any axis and batch_dims, constant or run-time i32 indices",
+    },
+    OpSupport {
         tflite: "TRANSPOSE",
         op: "transpose",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
@@ -321,6 +334,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "numpy broadcasting up to rank 5, fused NONE/RELU/RELU6/RELU_N1_TO_1; a constant int32 divisor must hold no zero",
     },
     OpSupport {
+        tflite: "SQUEEZE",
+        op: "squeeze",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED],
+        options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
+    },
+    OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
@@ -337,6 +356,34 @@ pub const TABLE: &[OpSupport] = &[
         options: "",
     },
     OpSupport {
+        tflite: "PADV2",
+        op: "padv2",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+            variant(
+                "int8",
+                "constant value quantized as the input",
+                &[Slot::One(&[Q8, I8]), Slot::One(&[Q8, I8])],
+                &[Q8, I8],
+            ),
+            variant("int16", "", &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16])], &[Q16, I16]),
+            variant("int32", "", &[Slot::One(&[Q32, I32]), Slot::One(&[Q32, I32])], &[Q32, I32]),
+        ],
+        options: "constant paddings, a constant or run-time pad value, rank <= 5",
+    },
+    OpSupport {
+        tflite: "SLICE",
+        op: "slice",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5",
+    },
+    OpSupport {
+        tflite: "EXPAND_DIMS",
+        op: "expand_dims",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
+        options: "constant int32 axis (negative counts from the end) (a view: no copy)",
+    },
+    OpSupport {
         tflite: "SUM",
         op: "sum",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
@@ -349,10 +396,27 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant output_shape, any stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
+        tflite: "SHAPE",
+        op: "shape",
+        variants: &[variant("int32", "", &[Slot::One(ANY)], &[I32])],
+        options: "any input type (a constant: shapes are static)",
+    },
+    OpSupport {
         tflite: "REDUCE_MAX",
         op: "reduce_max",
         variants: &[F32_UNARY, EXTREMUM_INT8],
         options: "constant axes, keep_dims both ways",
+    },
+    OpSupport {
+        tflite: "PACK",
+        op: "pack",
+        variants: &[
+            variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
+            variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
+            variant("int32", "", &[Slot::Each(&[I32])], &[I32]),
+            variant("int64", "", &[Slot::Each(&[I64])], &[I64]),
+        ],
+        options: "any axis (negative counts from the end), folded when the inputs are constants",
     },
     OpSupport {
         tflite: "REDUCE_MIN",
@@ -372,6 +436,18 @@ pub const TABLE: &[OpSupport] = &[
         op: "floor_mod",
         variants: &[F32_BINARY],
         options: "numpy broadcasting up to rank 4",
+    },
+    OpSupport {
+        tflite: "ZEROS_LIKE",
+        op: "zeros_like",
+        variants: &[F32_UNARY, INT8_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32]), INT64_MOVED],
+        options: "the stored 0 (an int8 result holds 0, not its zero point)",
+    },
+    OpSupport {
+        tflite: "FILL",
+        op: "fill",
+        variants: &[F32_UNARY, INT8_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32])],
+        options: "a scalar value, constant int32 or int64 dims",
     },
     OpSupport {
         tflite: "LEAKY_RELU",
@@ -406,6 +482,34 @@ pub const TABLE: &[OpSupport] = &[
         options: "two or more inputs of one shape",
     },
     OpSupport { tflite: "COS", op: "cos", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "MIRROR_PAD",
+        op: "mirror_pad",
+        variants: &[F32_UNARY, INT8_MOVED],
+        options: "REFLECT and SYMMETRIC, constant paddings up to the dimension (REFLECT: minus 1), rank <= 5",
+    },
+    OpSupport {
+        tflite: "REVERSE_V2",
+        op: "reverse_v2",
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            INT16_MOVED,
+            INT32_MOVED,
+            variant("int64", "", &[Slot::One(&[I64])], &[I64]),
+        ],
+        options: "constant axes, contiguous, rank <= 6",
+    },
+    OpSupport {
+        tflite: "GATHER_ND",
+        op: "gather_nd",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
+        ],
+        options: "constant or run-time i32 index tuples of up to 5 entries",
+    },
     OpSupport {
         tflite: "QUANTIZE",
         op: "quantize",

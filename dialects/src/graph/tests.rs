@@ -184,6 +184,10 @@ fn builders_cover_every_op() {
     let tanh = per_tensor(&mut fx.ctx, 8, 1.0 / 128.0, 0);
     let (q_sig, q_tanh) = (t(&mut fx, &[1, 8, 8, 4], sig), t(&mut fx, &[1, 8, 8, 4], tanh));
     let shape_value = attributes::dense_int_elements(&mut fx.ctx, shape_type, &[64, 4]);
+    let index_value = attributes::dense_int_elements(&mut fx.ctx, shape_type, &[1, 3]);
+    let pair_type = t(&mut fx, &[1, 2], i32);
+    let pair_value = attributes::dense_int_elements(&mut fx.ctx, pair_type, &[0, 3]);
+    let (x_gather, x_gather_nd) = (t(&mut fx, &[1, 8, 8, 2], f), t(&mut fx, &[1, 8, 4], f));
     let w_type = t(&mut fx, &[3, 4], f);
     let w_value = fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: w_type, splat: true, data: vec![0; 4] });
     let fc_result = t(&mut fx, &[64, 3], f);
@@ -272,8 +276,44 @@ fn builders_cover_every_op() {
     CumsumOp::build(&mut b, q, None, Some(-1), (true, false), q4);
     PadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);
     ConcatenationOp::build(&mut b, &[x, x], -1, Activation::None, x_cat);
+    ReverseV2Op::build(&mut b, x, None, Some(&[1, 2]), x4);
+    let pad_value_type = t(&mut fx, &[], f);
+    let pad_value =
+        fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: pad_value_type, splat: true, data: vec![0; 4] });
+    let mut b = fx.builder();
+    let value = ConstOp::build(&mut b, pad_value).result();
+    PadV2Op::build(&mut b, x, value, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);
+    MirrorPadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), true, x_pad);
     let slice = StridedSliceAttrs { begin_mask: 0b1101, end_mask: 0b1101, ..Default::default() };
     StridedSliceOp::build_static(&mut b, x, &[0, 2, 0, 0], &[0, 6, 0, 0], &[1, 1, 1, 1], &slice, x_slice);
+    SliceOp::build(&mut b, x, None, Some((&[0, 2, 0, 0], &[-1, 4, -1, -1])), x_slice);
+    let index = ConstOp::build(&mut b, index_value).result();
+    GatherOp::build(&mut b, x, index, 3, 0, x_gather);
+    let pair = ConstOp::build(&mut b, pair_value).result();
+    GatherNdOp::build(&mut b, x, pair, x_gather_nd);
+    let rank = b.ctx.tensor_type(vec![4], i32);
+    ShapeOp::build(&mut b, q, rank);
+    let stacked = b.ctx.tensor_type(vec![1, 8, 2, 8, 4], f);
+    PackOp::build(&mut b, &[x, x], 2, stacked);
+    let squeezed = b.ctx.tensor_type(vec![8, 8, 4], f);
+    let squeezed = SqueezeOp::build(&mut b, x, &[0], squeezed).result();
+    let scalar = b.ctx.tensor_type(vec![], i32);
+    let axis_value = attributes::dense_int_elements(b.ctx, scalar, &[-1]);
+    let axis = ConstOp::build(&mut b, axis_value).result();
+    let expanded = b.ctx.tensor_type(vec![8, 8, 4, 1], f);
+    ExpandDimsOp::build(&mut b, squeezed, axis, expanded);
+    ZerosLikeOp::build(&mut b, x, x4);
+    let value_type = b.ctx.tensor_type(vec![], f);
+    let value_attr = b.ctx.intern_attr(mc_ir::AttrKind::DenseElements {
+        ty: value_type,
+        splat: true,
+        data: 0.5f32.to_le_bytes().to_vec(),
+    });
+    let value = ConstOp::build(&mut b, value_attr).result();
+    let dims_type = b.ctx.tensor_type(vec![2], i32);
+    let dims_value = attributes::dense_int_elements(b.ctx, dims_type, &[64, 4]);
+    let dims = ConstOp::build(&mut b, dims_value).result();
+    FillOp::build(&mut b, value, dims, x_flat);
     let quantized = QuantizeOp::build(&mut b, x, q4).result();
     DequantizeOp::build(&mut b, quantized, x4);
     let handle = VarHandleOp::build(&mut b, "", "state", var_type).handle();

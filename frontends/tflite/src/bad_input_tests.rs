@@ -262,27 +262,27 @@ fn unknown_enum_in_options_names_the_operator() {
 
 #[test]
 fn unknown_and_unread_builtins() {
-    // GATHER (36) is not among the builtins mc names: it reads, by number,
+    // SKIP_GRAM (30) is not among the builtins mc names: it reads, by number,
     // with its options undecoded.
     let mut b = add_model();
-    b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 36;
+    b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 30;
     b.subgraph().operators.as_mut().unwrap()[0].builtin_options =
-        Some(raw::BuiltinOptions::GatherOptions(Box::default()));
+        Some(raw::BuiltinOptions::SkipGramOptions(Box::default()));
     let bytes = b.finish();
     let model = Model::from_bytes(&bytes).unwrap();
     let op = &model.main_subgraph().operators()[0];
-    assert_eq!(op.opcode().kind(), OpKind::UnknownBuiltin(36));
-    assert_eq!(op.opcode().to_string(), "GATHER v1");
-    assert_eq!(op.options(), &BuiltinOptions::Other { table: "GatherOptions".into() });
+    assert_eq!(op.opcode().kind(), OpKind::UnknownBuiltin(30));
+    assert_eq!(op.opcode().to_string(), "SKIP_GRAM v1");
+    assert_eq!(op.options(), &BuiltinOptions::Other { table: "SkipGramOptions".into() });
 
     // An options union member past this reader's list: its tag.
     let with = |options| {
         let mut b = add_model();
-        b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 36;
+        b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 30;
         b.subgraph().operators.as_mut().unwrap()[0].builtin_options = Some(options);
         b.finish()
     };
-    let a = with(raw::BuiltinOptions::GatherOptions(Box::default()));
+    let a = with(raw::BuiltinOptions::SkipGramOptions(Box::default()));
     let mut c = with(raw::BuiltinOptions::TransposeOptions(Box::default()));
     let at = differing_byte(&a, &c);
     c[at] = 120;

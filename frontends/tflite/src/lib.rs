@@ -40,9 +40,10 @@ pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
     Activation, AddSubOptions, BatchMatMulOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions,
-    Conv2DOptions, CumsumOptions, DepthwiseConv2DOptions, DivOptions, FullyConnectedOptions, L2NormOptions,
-    LeakyReluOptions, MulOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, SoftmaxOptions,
-    StridedSliceOptions, SvdfOptions, TransposeConvOptions, VarHandleOptions, WeightsFormat,
+    Conv2DOptions, CumsumOptions, DepthwiseConv2DOptions, DivOptions, FullyConnectedOptions, GatherOptions,
+    L2NormOptions, LeakyReluOptions, MirrorPadMode, MirrorPadOptions, MulOptions, PackOptions, Padding, Pool2DOptions,
+    ReducerOptions, ReshapeOptions, ShapeOptions, SoftmaxOptions, SplitOptions, SqueezeOptions, StridedSliceOptions,
+    SvdfOptions, TransposeConvOptions, VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

@@ -241,6 +241,63 @@ pub struct StridedSliceOptions {
     pub offset: bool,
 }
 
+/// `GatherOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GatherOptions {
+    /// `axis`: the dimension of the params that the indices select along (negative counts
+    /// from the end).
+    pub axis: i32,
+    /// `batch_dims` (default 0): leading dimensions shared by params and indices.
+    pub batch_dims: i32,
+}
+
+/// `SplitOptions` and `SplitVOptions` (the same one field).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SplitOptions {
+    /// `num_splits`: how many outputs.
+    pub num_splits: i32,
+}
+
+/// How `MIRROR_PAD` mirrors (`MirrorPadMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MirrorPadMode {
+    /// `REFLECT` (0): the edge element is not repeated.
+    Reflect,
+    /// `SYMMETRIC` (1): the edge element is repeated.
+    Symmetric,
+}
+
+/// `MirrorPadOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MirrorPadOptions {
+    /// `mode`.
+    pub mode: MirrorPadMode,
+}
+
+/// `SqueezeOptions`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SqueezeOptions {
+    /// `squeeze_dims`: the dimensions to remove (negative counts from the end); empty or absent
+    /// removes every dimension of size 1.
+    pub squeeze_dims: Vec<i32>,
+}
+
+/// `ShapeOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShapeOptions {
+    /// `out_type`: the element type of the result (`INT32` or `INT64`).
+    pub out_type: DType,
+}
+
+/// `PackOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PackOptions {
+    /// `values_count`: how many inputs are stacked.
+    pub values_count: i32,
+    /// `axis`: where the new dimension goes (negative counts from the end of the result).
+    pub axis: i32,
+}
+
 /// `CallOnceOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CallOnceOptions {
@@ -288,12 +345,18 @@ pub enum BuiltinOptions<'a> {
     Reshape(ReshapeOptions),
     /// `PadOptions` (`PAD`, no fields).
     Pad,
+    /// `GatherOptions` (`GATHER`).
+    Gather(GatherOptions),
     /// `TransposeOptions` (`TRANSPOSE`, no fields).
     Transpose,
     /// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
     Reducer(ReducerOptions),
+    /// `SqueezeOptions` (`SQUEEZE`).
+    Squeeze(SqueezeOptions),
     /// `StridedSliceOptions` (`STRIDED_SLICE`).
     StridedSlice(StridedSliceOptions),
+    /// `SplitOptions` (`SPLIT`).
+    Split(SplitOptions),
     /// `DequantizeOptions` (`DEQUANTIZE`, no fields).
     Dequantize,
     /// `QuantizeOptions` (`QUANTIZE`, no fields).
@@ -326,8 +389,30 @@ pub enum BuiltinOptions<'a> {
     AddN,
     /// `CosOptions` (`COS`, no fields).
     Cos,
+    /// `PadV2Options` (`PADV2`, no fields).
+    PadV2,
+    /// `SliceOptions` (`SLICE`, no fields).
+    Slice,
+    /// `ExpandDimsOptions` (`EXPAND_DIMS`, no fields).
+    ExpandDims,
+    /// `ShapeOptions` (`SHAPE`).
+    Shape(ShapeOptions),
+    /// `PackOptions` (`PACK`).
+    Pack(PackOptions),
+    /// `ZerosLikeOptions` (`ZEROS_LIKE`, no fields).
+    ZerosLike,
+    /// `FillOptions` (`FILL`, no fields).
+    Fill,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
+    /// `MirrorPadOptions` (`MIRROR_PAD`).
+    MirrorPad(MirrorPadOptions),
+    /// `SplitVOptions` (`SPLIT_V`).
+    SplitV(SplitOptions),
+    /// `ReverseV2Options` (`REVERSE_V2`, no fields).
+    ReverseV2,
+    /// `GatherNdOptions` (`GATHER_ND`, no fields).
+    GatherNd,
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
     /// `BatchMatMulOptions` (`BATCH_MATMUL`).
@@ -408,10 +493,12 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None }),
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }),
             BuiltinOp::Pad => BuiltinOptions::Pad,
+            BuiltinOp::Gather => BuiltinOptions::Gather(GatherOptions { axis: 0, batch_dims: 0 }),
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
             }
+            BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: Vec::new() }),
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 0,
                 end_mask: 0,
@@ -420,6 +507,7 @@ impl BuiltinOptions<'static> {
                 shrink_axis_mask: 0,
                 offset: false,
             }),
+            BuiltinOp::Split => BuiltinOptions::Split(SplitOptions { num_splits: 0 }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
@@ -442,7 +530,18 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Abs => BuiltinOptions::Abs,
             BuiltinOp::AddN => BuiltinOptions::AddN,
             BuiltinOp::Cos => BuiltinOptions::Cos,
+            BuiltinOp::PadV2 => BuiltinOptions::PadV2,
+            BuiltinOp::Slice => BuiltinOptions::Slice,
+            BuiltinOp::ExpandDims => BuiltinOptions::ExpandDims,
+            BuiltinOp::Shape => BuiltinOptions::Shape(ShapeOptions { out_type: DType::Float32 }),
+            BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 0, axis: 0 }),
+            BuiltinOp::ZerosLike => BuiltinOptions::ZerosLike,
+            BuiltinOp::Fill => BuiltinOptions::Fill,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
+            BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Reflect }),
+            BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 0 }),
+            BuiltinOp::ReverseV2 => BuiltinOptions::ReverseV2,
+            BuiltinOp::GatherNd => BuiltinOptions::GatherNd,
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
                 adj_x: false,
@@ -454,7 +553,8 @@ impl BuiltinOptions<'static> {
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
-            BuiltinOp::Logistic
+            BuiltinOp::EmbeddingLookup
+            | BuiltinOp::Logistic
             | BuiltinOp::Prelu
             | BuiltinOp::Floor
             | BuiltinOp::Sin
@@ -490,9 +590,12 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Mul(_) => "MulOptions",
             BuiltinOptions::Reshape(_) => "ReshapeOptions",
             BuiltinOptions::Pad => "PadOptions",
+            BuiltinOptions::Gather(_) => "GatherOptions",
             BuiltinOptions::Transpose => "TransposeOptions",
             BuiltinOptions::Reducer(_) => "ReducerOptions",
+            BuiltinOptions::Squeeze(_) => "SqueezeOptions",
             BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
+            BuiltinOptions::Split(_) => "SplitOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
@@ -509,7 +612,18 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Abs => "AbsOptions",
             BuiltinOptions::AddN => "AddNOptions",
             BuiltinOptions::Cos => "CosOptions",
+            BuiltinOptions::PadV2 => "PadV2Options",
+            BuiltinOptions::Slice => "SliceOptions",
+            BuiltinOptions::ExpandDims => "ExpandDimsOptions",
+            BuiltinOptions::Shape(_) => "ShapeOptions",
+            BuiltinOptions::Pack(_) => "PackOptions",
+            BuiltinOptions::ZerosLike => "ZerosLikeOptions",
+            BuiltinOptions::Fill => "FillOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
+            BuiltinOptions::MirrorPad(_) => "MirrorPadOptions",
+            BuiltinOptions::SplitV(_) => "SplitVOptions",
+            BuiltinOptions::ReverseV2 => "ReverseV2Options",
+            BuiltinOptions::GatherNd => "GatherNdOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::BatchMatMul(_) => "BatchMatMulOptions",
             BuiltinOptions::Cumsum(_) => "CumsumOptions",
@@ -539,10 +653,13 @@ impl BuiltinOp {
             BuiltinOp::Softmax => "SoftmaxOptions",
             BuiltinOp::Svdf => "SVDFOptions",
             BuiltinOp::Pad => "PadOptions",
+            BuiltinOp::Gather => "GatherOptions",
             BuiltinOp::Transpose => "TransposeOptions",
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
             BuiltinOp::Sub => "SubOptions",
+            BuiltinOp::Squeeze => "SqueezeOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
+            BuiltinOp::Split => "SplitOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::L2Normalization => "L2NormOptions",
@@ -558,7 +675,18 @@ impl BuiltinOp {
             BuiltinOp::Abs => "AbsOptions",
             BuiltinOp::AddN => "AddNOptions",
             BuiltinOp::Cos => "CosOptions",
+            BuiltinOp::PadV2 => "PadV2Options",
+            BuiltinOp::Slice => "SliceOptions",
+            BuiltinOp::ExpandDims => "ExpandDimsOptions",
+            BuiltinOp::Shape => "ShapeOptions",
+            BuiltinOp::Pack => "PackOptions",
+            BuiltinOp::ZerosLike => "ZerosLikeOptions",
+            BuiltinOp::Fill => "FillOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
+            BuiltinOp::MirrorPad => "MirrorPadOptions",
+            BuiltinOp::SplitV => "SplitVOptions",
+            BuiltinOp::ReverseV2 => "ReverseV2Options",
+            BuiltinOp::GatherNd => "GatherNdOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::BatchMatMul => "BatchMatMulOptions",
             BuiltinOp::Cumsum => "CumsumOptions",
@@ -566,7 +694,8 @@ impl BuiltinOp {
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
             BuiltinOp::AssignVariable => "AssignVariableOptions",
-            BuiltinOp::Logistic
+            BuiltinOp::EmbeddingLookup
+            | BuiltinOp::Logistic
             | BuiltinOp::Prelu
             | BuiltinOp::Floor
             | BuiltinOp::Sin
@@ -652,8 +781,12 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             BuiltinOptions::Reshape(ReshapeOptions { new_shape: o.new_shape()?.map(|v| v.iter().collect()) })
         }
         R::PadOptions(_) => BuiltinOptions::Pad,
+        R::GatherOptions(o) => BuiltinOptions::Gather(GatherOptions { axis: o.axis()?, batch_dims: o.batch_dims()? }),
         R::TransposeOptions(_) => BuiltinOptions::Transpose,
         R::ReducerOptions(o) => BuiltinOptions::Reducer(ReducerOptions { keep_dims: o.keep_dims()? }),
+        R::SqueezeOptions(o) => BuiltinOptions::Squeeze(SqueezeOptions {
+            squeeze_dims: o.squeeze_dims()?.map(|v| v.iter().collect()).unwrap_or_default(),
+        }),
         R::StridedSliceOptions(o) => BuiltinOptions::StridedSlice(StridedSliceOptions {
             begin_mask: o.begin_mask()?,
             end_mask: o.end_mask()?,
@@ -662,6 +795,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             shrink_axis_mask: o.shrink_axis_mask()?,
             offset: o.offset()?,
         }),
+        R::SplitOptions(o) => BuiltinOptions::Split(SplitOptions { num_splits: o.num_splits()? }),
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
@@ -686,7 +820,23 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::AbsOptions(_) => BuiltinOptions::Abs,
         R::AddNOptions(_) => BuiltinOptions::AddN,
         R::CosOptions(_) => BuiltinOptions::Cos,
+        R::PadV2Options(_) => BuiltinOptions::PadV2,
+        R::SliceOptions(_) => BuiltinOptions::Slice,
+        R::ExpandDimsOptions(_) => BuiltinOptions::ExpandDims,
+        R::ShapeOptions(o) => BuiltinOptions::Shape(ShapeOptions { out_type: o.out_type()?.into() }),
+        R::PackOptions(o) => BuiltinOptions::Pack(PackOptions { values_count: o.values_count()?, axis: o.axis()? }),
+        R::ZerosLikeOptions(_) => BuiltinOptions::ZerosLike,
+        R::FillOptions(_) => BuiltinOptions::Fill,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
+        R::MirrorPadOptions(o) => BuiltinOptions::MirrorPad(MirrorPadOptions {
+            mode: match o.mode()? {
+                fb::MirrorPadMode::Reflect => MirrorPadMode::Reflect,
+                fb::MirrorPadMode::Symmetric => MirrorPadMode::Symmetric,
+            },
+        }),
+        R::SplitVOptions(o) => BuiltinOptions::SplitV(SplitOptions { num_splits: o.num_splits()? }),
+        R::ReverseV2Options(_) => BuiltinOptions::ReverseV2,
+        R::GatherNdOptions(_) => BuiltinOptions::GatherNd,
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::BatchMatMulOptions(o) => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
             adj_x: o.adj_x()?,
@@ -770,9 +920,12 @@ mod tests {
             "MulOptions",
             "ReshapeOptions",
             "PadOptions",
+            "GatherOptions",
             "TransposeOptions",
             "ReducerOptions",
+            "SqueezeOptions",
             "StridedSliceOptions",
+            "SplitOptions",
             "DequantizeOptions",
             "QuantizeOptions",
             "MaximumMinimumOptions",
@@ -789,7 +942,18 @@ mod tests {
             "AbsOptions",
             "AddNOptions",
             "CosOptions",
+            "PadV2Options",
+            "SliceOptions",
+            "ExpandDimsOptions",
+            "ShapeOptions",
+            "PackOptions",
+            "ZerosLikeOptions",
+            "FillOptions",
             "LeakyReluOptions",
+            "MirrorPadOptions",
+            "SplitVOptions",
+            "ReverseV2Options",
+            "GatherNdOptions",
             "HardSwishOptions",
             "BatchMatMulOptions",
             "CumsumOptions",
@@ -827,6 +991,10 @@ mod tests {
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
+                Some(R::GatherOptions(_)) => R::GatherOptions(Box::default()),
+                Some(R::SplitOptions(_)) => R::SplitOptions(Box::default()),
+                Some(R::MirrorPadOptions(_)) => R::MirrorPadOptions(Box::default()),
+                Some(R::SplitVOptions(_)) => R::SplitVOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
                 Some(R::TransposeConvOptions(_)) => R::TransposeConvOptions(Box::default()),
                 Some(R::BatchMatMulOptions(_)) => R::BatchMatMulOptions(Box::default()),

@@ -24,7 +24,7 @@
 use crate::dtype::DType;
 use crate::model::{FILE_IDENTIFIER, SCHEMA_VERSION};
 use crate::opcode::BuiltinOp;
-use crate::options::{Activation, BuiltinOptions, Padding, WeightsFormat};
+use crate::options::{Activation, BuiltinOptions, MirrorPadMode, Padding, WeightsFormat};
 
 /// The owned flatbuffer types planus generates from the schema subset, to
 /// build or break any field by hand.
@@ -295,8 +295,14 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
             R::ReshapeOptions(Box::new(raw::ReshapeOptions { new_shape: o.new_shape.clone() }))
         }
         BuiltinOptions::Pad => R::PadOptions(Box::default()),
+        BuiltinOptions::Gather(o) => {
+            R::GatherOptions(Box::new(raw::GatherOptions { axis: o.axis, batch_dims: o.batch_dims }))
+        }
         BuiltinOptions::Transpose => R::TransposeOptions(Box::default()),
         BuiltinOptions::Reducer(o) => R::ReducerOptions(Box::new(raw::ReducerOptions { keep_dims: o.keep_dims })),
+        BuiltinOptions::Squeeze(o) => {
+            R::SqueezeOptions(Box::new(raw::SqueezeOptions { squeeze_dims: Some(o.squeeze_dims.clone()) }))
+        }
         BuiltinOptions::StridedSlice(o) => R::StridedSliceOptions(Box::new(raw::StridedSliceOptions {
             begin_mask: o.begin_mask,
             end_mask: o.end_mask,
@@ -305,6 +311,7 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
             shrink_axis_mask: o.shrink_axis_mask,
             offset: o.offset,
         })),
+        BuiltinOptions::Split(o) => R::SplitOptions(Box::new(raw::SplitOptions { num_splits: o.num_splits })),
         BuiltinOptions::Dequantize => R::DequantizeOptions(Box::default()),
         BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
         BuiltinOptions::MaximumMinimum => R::MaximumMinimumOptions(Box::default()),
@@ -331,7 +338,25 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Abs => R::AbsOptions(Box::default()),
         BuiltinOptions::AddN => R::AddNOptions(Box::default()),
         BuiltinOptions::Cos => R::CosOptions(Box::default()),
+        BuiltinOptions::PadV2 => R::PadV2Options(Box::default()),
+        BuiltinOptions::Slice => R::SliceOptions(Box::default()),
+        BuiltinOptions::ExpandDims => R::ExpandDimsOptions(Box::default()),
+        BuiltinOptions::Shape(o) => R::ShapeOptions(Box::new(raw::ShapeOptions { out_type: o.out_type.into() })),
+        BuiltinOptions::Pack(o) => {
+            R::PackOptions(Box::new(raw::PackOptions { values_count: o.values_count, axis: o.axis }))
+        }
+        BuiltinOptions::ZerosLike => R::ZerosLikeOptions(Box::default()),
+        BuiltinOptions::Fill => R::FillOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
+        BuiltinOptions::MirrorPad(o) => R::MirrorPadOptions(Box::new(raw::MirrorPadOptions {
+            mode: match o.mode {
+                MirrorPadMode::Reflect => raw::MirrorPadMode::Reflect,
+                MirrorPadMode::Symmetric => raw::MirrorPadMode::Symmetric,
+            },
+        })),
+        BuiltinOptions::SplitV(o) => R::SplitVOptions(Box::new(raw::SplitVOptions { num_splits: o.num_splits })),
+        BuiltinOptions::ReverseV2 => R::ReverseV2Options(Box::default()),
+        BuiltinOptions::GatherNd => R::GatherNdOptions(Box::default()),
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
         BuiltinOptions::BatchMatMul(o) => R::BatchMatMulOptions(Box::new(raw::BatchMatMulOptions {
             adj_x: o.adj_x,
@@ -438,10 +463,12 @@ mod tests {
             BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::Relu }),
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![1, -1]) }),
             BuiltinOp::Pad => BuiltinOptions::Pad,
+            BuiltinOp::Gather => BuiltinOptions::Gather(GatherOptions { axis: -2, batch_dims: 1 }),
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: true })
             }
+            BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: vec![0, -1] }),
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 1,
                 end_mask: 2,
@@ -450,6 +477,7 @@ mod tests {
                 shrink_axis_mask: 16,
                 offset: true,
             }),
+            BuiltinOp::Split => BuiltinOptions::Split(SplitOptions { num_splits: 3 }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
@@ -472,7 +500,18 @@ mod tests {
             BuiltinOp::Abs => BuiltinOptions::Abs,
             BuiltinOp::AddN => BuiltinOptions::AddN,
             BuiltinOp::Cos => BuiltinOptions::Cos,
+            BuiltinOp::PadV2 => BuiltinOptions::PadV2,
+            BuiltinOp::Slice => BuiltinOptions::Slice,
+            BuiltinOp::ExpandDims => BuiltinOptions::ExpandDims,
+            BuiltinOp::Shape => BuiltinOptions::Shape(ShapeOptions { out_type: DType::Int64 }),
+            BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 3, axis: -1 }),
+            BuiltinOp::ZerosLike => BuiltinOptions::ZerosLike,
+            BuiltinOp::Fill => BuiltinOptions::Fill,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
+            BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Symmetric }),
+            BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 2 }),
+            BuiltinOp::ReverseV2 => BuiltinOptions::ReverseV2,
+            BuiltinOp::GatherNd => BuiltinOptions::GatherNd,
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
                 adj_x: true,
@@ -486,7 +525,8 @@ mod tests {
             }
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
-            BuiltinOp::Logistic
+            BuiltinOp::EmbeddingLookup
+            | BuiltinOp::Logistic
             | BuiltinOp::Prelu
             | BuiltinOp::Floor
             | BuiltinOp::Sin

@@ -47,3 +47,29 @@ func.func @pad_f32(%x: !buffer<2x2xf32>, %y: !buffer<3x2xf32>) {
   buffer.kernel pad ins(%x : !buffer<2x2xf32>) outs(%y : !buffer<3x2xf32>) {paddings = array<i64: 0, 1, 0, 0>}
   return
 }
+
+// padv2 loads its value once, before the nest, and stores it where pad stores the zero point.
+// CHECK-LABEL: func.func @padv2
+// CHECK: %[[V:.*]] = loop.load %arg1[] : !buffer<i16>
+// CHECK: loop.for
+// CHECK:   loop.store %[[V]], %arg2[
+func.func @padv2(%x: !buffer<3xi16>, %v: !buffer<i16>, %y: !buffer<5xi16>) {
+  buffer.kernel padv2 ins(%x, %v : !buffer<3xi16>, !buffer<i16>) outs(%y : !buffer<5xi16>) {paddings = array<i64: 1, 1>}
+  return
+}
+
+// mirror_pad REFLECT of 4 elements by [2, 1]: output 0..1 read 2 - o, 2..5 read o - 2, 6 reads
+// 8 - 6 = 2 (2·4 + 2 - 1 - 1 - o).
+// CHECK-LABEL: func.func @mirror_reflect
+// CHECK: loop.for %[[O:.*]] = %c0 to %c2
+// CHECK:   %[[S:.*]] = arith.muli %[[O]], %c-1 : index
+// CHECK:   %[[I:.*]] = arith.addi %[[S]], %c2 : index
+// CHECK:   loop.load %arg0[%[[I]]]
+// CHECK: loop.for %[[O:.*]] = %c2 to %c6
+// CHECK:   %[[I:.*]] = arith.addi %[[O]], %c-2 : index
+// CHECK: loop.for %[[O:.*]] = %c6 to %c7
+// CHECK:   %[[I:.*]] = arith.addi %{{.*}}, %c8 : index
+func.func @mirror_reflect(%x: !buffer<4xf32>, %y: !buffer<7xf32>) {
+  buffer.kernel mirror_pad ins(%x : !buffer<4xf32>) outs(%y : !buffer<7xf32>) {mode = "REFLECT", paddings = array<i64: 2, 1>}
+  return
+}

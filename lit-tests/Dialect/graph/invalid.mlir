@@ -1423,6 +1423,260 @@
 
 // -----
 
+// A slice's begin lies inside the input (TFLite Micro's GetValidatedBeginAndSizeVectors).
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f107"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.slice' op begin 5 of dimension 0 is outside [0, 4]}}
+  %0 = "graph.slice"(%x) <{begin = array<i64: 5, 0>, size = array<i64: -1, 5>}> : (tensor<4x5xf32>) -> tensor<1x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A slice's size fits what remains after begin.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f108"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.slice' op size 5 of dimension 1 does not fit: 4 elements remain after begin 1}}
+  %0 = "graph.slice"(%x) <{begin = array<i64: 0, 1>, size = array<i64: 4, 5>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// begin and size come together, of one element type.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<1xi32>, tensor<1xi64>) -> (), sym_name = "f109"}> ({
+^bb0(%x: tensor<4xf32>, %b: tensor<1xi32>, %s: tensor<1xi64>):
+  // expected-error@+1 {{'graph.slice' op begin and size operands must have the same element type}}
+  %0 = "graph.slice"(%x, %b, %s) : (tensor<4xf32>, tensor<1xi32>, tensor<1xi64>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A constant index of a gather lies inside its dimension.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f110"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  %i = "graph.const"() <{value = dense<[1, 5]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error@+1 {{'graph.gather' op constant indices hold 5 at position 1, outside [0, 5) of the params}}
+  %0 = "graph.gather"(%x, %i) <{axis = 1 : i64, batch_dims = 0 : i64}> : (tensor<4x5xf32>, tensor<2xi32>) -> tensor<4x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A gather's batch dimensions come before its axis (TFLite Micro's GatherPrepare).
+"func.func"() <{function_type = (tensor<2x4x5xf32>, tensor<2x3xi32>) -> (), sym_name = "f111"}> ({
+^bb0(%x: tensor<2x4x5xf32>, %i: tensor<2x3xi32>):
+  // expected-error@+1 {{'graph.gather' op batch_dims 1 must not exceed axis 0}}
+  %0 = "graph.gather"(%x, %i) <{axis = 0 : i64, batch_dims = 1 : i64}> : (tensor<2x4x5xf32>, tensor<2x3xi32>) -> tensor<2x3x4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Gather indices are integers.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<2xf32>) -> (), sym_name = "f112"}> ({
+^bb0(%x: tensor<4xf32>, %i: tensor<2xf32>):
+  // expected-error@+1 {{'graph.gather' op indices element type must be i32 or i64, but got 'f32'}}
+  %0 = "graph.gather"(%x, %i) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<4xf32>, tensor<2xf32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A constant index tuple of gather_nd lies inside the params, entry by entry.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f113"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  %i = "graph.const"() <{value = dense<[[3, 4], [4, 0]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  // expected-error@+1 {{'graph.gather_nd' op constant indices hold 4 at position 2, outside [0, 4) of the params}}
+  %0 = "graph.gather_nd"(%x, %i) : (tensor<4x5xf32>, tensor<2x2xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// gather_nd's index tuples are no longer than the params' rank.
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xi32>) -> (), sym_name = "f114"}> ({
+^bb0(%x: tensor<4x5xf32>, %i: tensor<2x3xi32>):
+  // expected-error@+1 {{'graph.gather_nd' op index tuples of length 3 must be at most the params' rank 2 and 5}}
+  %0 = "graph.gather_nd"(%x, %i) : (tensor<4x5xf32>, tensor<2x3xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// reverse_v2 names each dimension once.
+"func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f115"}> ({
+^bb0(%x: tensor<4x5xf32>):
+  // expected-error@+1 {{'graph.reverse_v2' op axes [1, -1] name dimension 1 twice}}
+  %0 = "graph.reverse_v2"(%x) <{axes = array<i64: 1, -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// padv2's constant_values is one element of the input's type.
+"func.func"() <{function_type = (tensor<4xf32>, tensor<2xf32>) -> (), sym_name = "f116"}> ({
+^bb0(%x: tensor<4xf32>, %v: tensor<2xf32>):
+  // expected-error@+1 {{'graph.padv2' op constant_values must hold one element, but has shape [2]}}
+  %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4xf32>, tensor<2xf32>) -> tensor<6xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// padv2's constant_values is quantized as the input.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f117"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %v: tensor<1x!quant.uniform<i8:f32, 0.5:2>>):
+  // expected-error@+1 {{'graph.padv2' op constant_values element type '!quant.uniform<i8:f32, 5.000000e-01:2>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<6x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A REFLECT mirror image is one element shorter than its dimension.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f118"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.mirror_pad' op paddings [4, 0] of dimension 0 exceed its size 4 minus 1 for a mirror image}}
+  %0 = "graph.mirror_pad"(%x) <{mode = "REFLECT", paddings = array<i64: 4, 0>}> : (tensor<4xf32>) -> tensor<8xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// mirror_pad's modes are TFLite's.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "f119"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error@+1 {{'graph.mirror_pad' op 'mode' must be "REFLECT" or "SYMMETRIC", but is "WRAP"}}
+  %0 = "graph.mirror_pad"(%x) <{mode = "WRAP", paddings = array<i64: 1, 0>}> : (tensor<4xf32>) -> tensor<5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's SHAPE writes int32 only.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "shape_int64"}> ({
+^bb0(%a: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.shape' op result element type must be i32 (TFLite Micro's SHAPE writes int32 only), but got 'i64'}}
+  %0 = "graph.shape"(%a) : (tensor<2x3xf32>) -> tensor<2xi64>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// SHAPE's result has one element per dimension.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "shape_length"}> ({
+^bb0(%a: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.shape' op result shape [3] does not match the inferred shape [2]}}
+  %0 = "graph.shape"(%a) : (tensor<2x3xf32>) -> tensor<3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's PACK stacks f32, int8, int32 and int64, not int16.
+"func.func"() <{function_type = (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "pack_int16"}> ({
+^bb0(%a: tensor<3x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.pack' op result element type must be f32, quantized i8, i8, i32 or i64, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.pack"(%a, %a) <{axis = 0 : i64}> : (tensor<3x!quant.uniform<i16:f32, 0.5>>, tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x3x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// PACK's inputs share one shape.
+"func.func"() <{function_type = (tensor<3xi32>, tensor<2xi32>) -> (), sym_name = "pack_shapes"}> ({
+^bb0(%a: tensor<3xi32>, %b: tensor<2xi32>):
+  // expected-error@+1 {{'graph.pack' op input #1 has shape [2], but input #0 has shape [3]}}
+  %0 = "graph.pack"(%a, %b) <{axis = 0 : i64}> : (tensor<3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// PACK's axis counts in the result's rank (here 2).
+"func.func"() <{function_type = (tensor<3xi32>) -> (), sym_name = "pack_axis"}> ({
+^bb0(%a: tensor<3xi32>):
+  // expected-error@+1 {{'graph.pack' op axis -3 is out of range for rank 2}}
+  %0 = "graph.pack"(%a, %a) <{axis = -3 : i64}> : (tensor<3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// SQUEEZE removes dimensions of size 1 only.
+"func.func"() <{function_type = (tensor<1x3xf32>) -> (), sym_name = "squeeze_not_one"}> ({
+^bb0(%a: tensor<1x3xf32>):
+  // expected-error@+1 {{'graph.squeeze' op squeeze_dims names dimension -1, of size 3, not 1}}
+  %0 = "graph.squeeze"(%a) <{squeeze_dims = array<i64: -1>}> : (tensor<1x3xf32>) -> tensor<1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// SQUEEZE's dimensions are in range.
+"func.func"() <{function_type = (tensor<1x3xf32>) -> (), sym_name = "squeeze_range"}> ({
+^bb0(%a: tensor<1x3xf32>):
+  // expected-error@+1 {{'graph.squeeze' op squeeze_dims: axis 2 is out of range for rank 2}}
+  %0 = "graph.squeeze"(%a) <{squeeze_dims = array<i64: 2>}> : (tensor<1x3xf32>) -> tensor<3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's EXPAND_DIMS reads an int32 axis only.
+"func.func"() <{function_type = (tensor<3xf32>, tensor<i64>) -> (), sym_name = "expand_dims_int64_axis"}> ({
+^bb0(%a: tensor<3xf32>, %axis: tensor<i64>):
+  // expected-error@+1 {{'graph.expand_dims' op axis operand must hold one i32 (TFLite Micro's EXPAND_DIMS reads an int32 axis only), but got 'tensor<i64>'}}
+  %0 = "graph.expand_dims"(%a, %axis) : (tensor<3xf32>, tensor<i64>) -> tensor<1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// EXPAND_DIMS's axis counts in the result's rank (here 2); a constant one is checked.
+"func.func"() <{function_type = (tensor<3xf32>) -> (), sym_name = "expand_dims_axis"}> ({
+^bb0(%a: tensor<3xf32>):
+  %axis = "graph.const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error@+1 {{'graph.expand_dims' op axis 2 is out of range for rank 2}}
+  %0 = "graph.expand_dims"(%a, %axis) : (tensor<3xf32>, tensor<1xi32>) -> tensor<3x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's EXPAND_DIMS copies f32, int8 and int16 only.
+"func.func"() <{function_type = (tensor<3xi32>, tensor<i32>) -> (), sym_name = "expand_dims_int32"}> ({
+^bb0(%a: tensor<3xi32>, %axis: tensor<i32>):
+  // expected-error@+1 {{'graph.expand_dims' op input element type must be f32, quantized i8, i8, quantized i16 or i16, but got 'i32'}}
+  %0 = "graph.expand_dims"(%a, %axis) : (tensor<3xi32>, tensor<i32>) -> tensor<1x3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// FILL's value is a scalar.
+"func.func"() <{function_type = (tensor<1xf32>) -> (), sym_name = "fill_vector_value"}> ({
+^bb0(%v: tensor<1xf32>):
+  %dims = "graph.const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error@+1 {{'graph.fill' op value must be a scalar, but has rank 1}}
+  %0 = "graph.fill"(%v, %dims) : (tensor<1xf32>, tensor<1xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's ZEROS_LIKE zeroes f32, int8, int32 and int64 only.
+"func.func"() <{function_type = (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "zeros_like_int16"}> ({
+^bb0(%a: tensor<3x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.zeros_like' op input element type must be f32, quantized i8, i8, i32 or i64, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.zeros_like"(%a) : (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<3x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // CUMSUM's axis must lie within the input's rank (TFLM: "CUMSUM Invalid axis").
 "func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f114"}> ({
 ^bb0(%x: tensor<2x3xf32>):

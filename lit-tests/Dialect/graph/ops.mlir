@@ -185,6 +185,17 @@
   %18 = "graph.strided_slice"(%q, %begin, %end, %strides) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64, offset = false}> : (tensor<1x8x8x4x!q8>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) -> tensor<3x3x4x!q8>
   // CHECK: "graph.strided_slice"(%arg0) <{begin = array<i64: 0, 2>, begin_mask = 0 : i64, ellipsis_mask = 1 : i64, end = array<i64: 0, 4>, end_mask = 0 : i64, new_axis_mask = 0 : i64, offset = false, shrink_axis_mask = 0 : i64, strides = array<i64: 1, 1>}> : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x2xf32>
   %19 = "graph.strided_slice"(%x) <{begin = array<i64: 0, 2>, end = array<i64: 0, 4>, strides = array<i64: 1, 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 1 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x2xf32>
+  // CHECK: "graph.shape"(%arg2) : ({{.*}}) -> tensor<4xi32>
+  %sh = "graph.shape"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<4xi32>
+  // CHECK: "graph.pack"(%arg2, %arg2) <{axis = -2 : i64}> : ({{.*}}) -> tensor<1x8x8x2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %pk = "graph.pack"(%q, %q) <{axis = -2 : i64}> : (tensor<1x8x8x4x!q8>, tensor<1x8x8x4x!q8>) -> tensor<1x8x8x2x4x!q8>
+  // CHECK: "graph.squeeze"(%arg3) <{squeeze_dims = array<i64: 1, -2>}> : ({{.*}}) -> tensor<1x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %sq = "graph.squeeze"(%q2) <{squeeze_dims = array<i64: 1, -2>}> : (tensor<1x1x1x4x!q8b>) -> tensor<1x4x!q8b>
+  // CHECK: "graph.squeeze"(%arg3) <{squeeze_dims = array<i64>}> : ({{.*}}) -> tensor<4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %sa = "graph.squeeze"(%q2) <{squeeze_dims = array<i64>}> : (tensor<1x1x1x4x!q8b>) -> tensor<4x!q8b>
+  %ax = "graph.const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  // CHECK: "graph.expand_dims"(%arg0, %{{.*}}) : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x8x4x1xf32>
+  %ed = "graph.expand_dims"(%x, %ax) : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x8x4x1xf32>
   // CHECK: "graph.quantize"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %20 = "graph.quantize"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4x!q8>
   // Requantization: int8 to int8 with other parameters.
@@ -244,6 +255,33 @@
   // it transposed ([5, 6] as 6x5).
   // CHECK: "graph.batch_matmul"(%arg2, %{{.*}}) <{adj_x = false, adj_y = true}> : (tensor<4x3x6xf32>, tensor<5x6xf32>) -> tensor<4x3x5xf32>
   %9 = "graph.batch_matmul"(%seq, %fw) <{adj_x = false, adj_y = true}> : (tensor<4x3x6xf32>, tensor<5x6xf32>) -> tensor<4x3x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// Slicing and gathering: lists and indices as constants or attributes, indices at run time.
+// CHECK-LABEL: sym_name = "gathering"
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3x4x!q8>, tensor<2x2xi32>) -> (), sym_name = "gathering"}> ({
+^bb0(%x: tensor<4x5xf32>, %q: tensor<2x3x4x!q8>, %i: tensor<2x2xi32>):
+  %begin = "graph.const"() <{value = dense<[1, 2]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  %size = "graph.const"() <{value = dense<[2, -1]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  // CHECK: "graph.slice"(%arg0, %{{.*}}, %{{.*}}) : (tensor<4x5xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x3xf32>
+  %0 = "graph.slice"(%x, %begin, %size) : (tensor<4x5xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x3xf32>
+  // CHECK: "graph.slice"(%arg0) <{begin = array<i64: 0, 4>, size = array<i64: -1, 1>}> : (tensor<4x5xf32>) -> tensor<4x1xf32>
+  %1 = "graph.slice"(%x) <{begin = array<i64: 0, 4>, size = array<i64: -1, 1>}> : (tensor<4x5xf32>) -> tensor<4x1xf32>
+  // CHECK: "graph.gather"(%arg1, %arg2) <{axis = 1 : i64, batch_dims = 1 : i64}> : (tensor<2x3x4x!quant.uniform<i8:f32, 5.000000e-02:3>>, tensor<2x2xi32>) -> tensor<2x2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %2 = "graph.gather"(%q, %i) <{axis = 1 : i64, batch_dims = 1 : i64}> : (tensor<2x3x4x!q8>, tensor<2x2xi32>) -> tensor<2x2x4x!q8>
+  %k = "graph.const"() <{value = dense<[3, 0, 3]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // CHECK: "graph.gather"(%arg0, %{{.*}}) <{axis = -2 : i64, batch_dims = 0 : i64}> : (tensor<4x5xf32>, tensor<3xi32>) -> tensor<3x5xf32>
+  %3 = "graph.gather"(%x, %k) <{axis = -2 : i64, batch_dims = 0 : i64}> : (tensor<4x5xf32>, tensor<3xi32>) -> tensor<3x5xf32>
+  // CHECK: "graph.reverse_v2"(%arg0) <{axes = array<i64: -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %5 = "graph.reverse_v2"(%x) <{axes = array<i64: -1>}> : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %v = "graph.const"() <{value = dense<-2.5> : tensor<f32>}> : () -> tensor<f32>
+  // CHECK: "graph.padv2"(%arg0, %{{.*}}) <{paddings = array<i64: 1, 0, 0, 2>}> : (tensor<4x5xf32>, tensor<f32>) -> tensor<5x7xf32>
+  %6 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 0, 0, 2>}> : (tensor<4x5xf32>, tensor<f32>) -> tensor<5x7xf32>
+  // CHECK: "graph.mirror_pad"(%arg0) <{mode = "REFLECT", paddings = array<i64: 3, 0, 0, 4>}> : (tensor<4x5xf32>) -> tensor<7x9xf32>
+  %7 = "graph.mirror_pad"(%x) <{mode = "REFLECT", paddings = array<i64: 3, 0, 0, 4>}> : (tensor<4x5xf32>) -> tensor<7x9xf32>
+  // CHECK: "graph.gather_nd"(%arg1, %arg2) : (tensor<2x3x4x{{.*}}>, tensor<2x2xi32>) -> tensor<2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %4 = "graph.gather_nd"(%q, %i) : (tensor<2x3x4x!q8>, tensor<2x2xi32>) -> tensor<2x4x!q8>
   "func.return"() : () -> ()
 }) : () -> ()
 

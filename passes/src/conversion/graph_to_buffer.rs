@@ -7,7 +7,7 @@
 //! | function inputs | buffer arguments (caller-provided memory) |
 //! | function results | more buffer arguments, after the inputs: the function returns nothing; the op producing a returned value writes into its argument |
 //! | `graph.const` | a module-level `buffer.global` (role `constant`, same `value` attribute: a `dense_resource` blob is referenced, not copied; one global per value and type) and a `buffer.get_global` |
-//! | `graph.reshape` | a `buffer.view` (no byte moves) |
+//! | `graph.reshape`, `graph.squeeze`, `graph.expand_dims` | a `buffer.view` (no byte moves) |
 //! | `graph.transpose` | a strided `buffer.view` when every user reads strided buffers ([`ELEMENTWISE_KERNELS`], another transpose, a return, an assignment) or when only unit dimensions move; else a `buffer.copy` of that view into a new alloc |
 //! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
 //! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if the value read is used after a later assignment |
@@ -41,7 +41,8 @@
 //! # What fails
 //!
 //! Anything with tensors that is not a graph op of a single-block function (calls, other
-//! dialects' ops on tensors, control flow), a shape-like operand that is not a constant, tensor
+//! dialects' ops on tensors, control flow), a shape-like operand that is not a constant (a shape
+//! computed from data at run time: mc compiles static shapes only), tensor
 //! element types a buffer cannot hold, or a variable handle used by something other than a read
 //! or an assignment: each gets an error at the op, and the pass fails, leaving the IR partially
 //! converted.
@@ -59,8 +60,8 @@ use mc_dialects::func::{FuncOp, ReturnOp};
 use mc_dialects::graph::attributes::i64_array_attr;
 use mc_dialects::graph::shapes::constant_ints;
 use mc_dialects::graph::{
-    self, AssignVariableOp, ConstOp, ReadVariableOp, ReshapeOp, Signature, TransposeOp, VarHandleOp, is_resource_type,
-    support,
+    self, AssignVariableOp, ConstOp, ExpandDimsOp, ReadVariableOp, ReshapeOp, Signature, SqueezeOp, TransposeOp,
+    VarHandleOp, is_resource_type, support,
 };
 use mc_ir::buffer::{BufferType, is_valid_buffer_element, row_major_strides};
 use mc_ir::pass::{AnalysisManager, Pass};
@@ -180,8 +181,8 @@ pub fn output_destinations(
             let mut value = value;
             loop {
                 claims.insert(value, index);
-                match def_in(ctx, value, block).and_then(|op| ReshapeOp::cast(ctx, op)) {
-                    Some(reshape) => value = reshape.input(ctx),
+                match def_in(ctx, value, block).and_then(|op| graph::reshaped_input(ctx, op)) {
+                    Some(input) => value = input,
                     None => break,
                 }
             }
@@ -205,7 +206,7 @@ fn claimable(
     if kernel_name(ctx, op).is_some() || TransposeOp::cast(ctx, op).is_some() || snapshots.contains(&value) {
         return true;
     }
-    ReshapeOp::cast(ctx, op).is_some_and(|reshape| claimable(ctx, block, reshape.input(ctx), claims, snapshots))
+    graph::reshaped_input(ctx, op).is_some_and(|input| claimable(ctx, block, input, claims, snapshots))
 }
 
 /// The layout of `input` transposed by `perm` (`result[i] = input[perm[i]]`), seen as
@@ -528,7 +529,7 @@ impl<'m> BodyConverter<'m> {
         let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
         let done = match name.as_str() {
             ConstOp::NAME => self.convert_const(&mut b, op),
-            ReshapeOp::NAME => self.convert_reshape(&mut b, op),
+            ReshapeOp::NAME | SqueezeOp::NAME | ExpandDimsOp::NAME => self.convert_reshape(&mut b, op),
             TransposeOp::NAME => self.convert_transpose(&mut b, op),
             VarHandleOp::NAME => self.convert_var_handle(&mut b, op),
             ReadVariableOp::NAME => self.convert_read(&mut b, op),
@@ -574,11 +575,18 @@ impl<'m> BodyConverter<'m> {
         Ok(())
     }
 
+    /// A reshape, squeeze or expand_dims: a view of its input in the result's shape. A shape or
+    /// axis operand must be a constant: the result type already says the shape, but one computed
+    /// at run time could say another.
     fn convert_reshape(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
         let result = op.result(0);
+        let operation = b.ctx.operation(op);
+        if operation.num_operands() == 2 && constant_ints(b.ctx, operation.operand(1)).is_none() {
+            return Err(static_shapes_only(b.ctx, op, 1).into());
+        }
         let input = self.operand_buffer(b.ctx, op, 0)?;
         let ty = buffer_of_tensor(b.ctx, b.ctx.value_type(result)).ok_or("unsupported result type")?;
-        let input_claimed = self.claims.contains_key(&ReshapeOp(op).input(b.ctx));
+        let input_claimed = self.claims.contains_key(&b.ctx.operation(op).operand(0));
         let buffer = match self.claims.get(&result) {
             // The input was written into a view of the output argument: the result is that argument.
             Some(_) if input_claimed => self.destination(b, result).ok_or("unsupported result type")?,
@@ -710,7 +718,7 @@ impl<'m> BodyConverter<'m> {
         for (offset, &list) in lists.iter().enumerate() {
             let operand = b.ctx.operation(op).operand(data + offset);
             let values = constant_ints(b.ctx, operand)
-                .ok_or_else(|| Fail::from(format!("its '{list}' operand (#{}) is not a constant", data + offset)))?;
+                .ok_or_else(|| Fail::from(static_shapes_only(b.ctx, op, data + offset)))?;
             attrs.retain(|(n, _)| n != list);
             attrs.push((list.to_string(), i64_array_attr(b.ctx, &values)));
         }
@@ -764,6 +772,21 @@ fn reads_strided(ctx: &Context, user: OpId) -> bool {
         || TransposeOp::cast(ctx, user).is_some()
         || ReturnOp::cast(ctx, user).is_some()
         || AssignVariableOp::cast(ctx, user).is_some()
+}
+
+/// The error for a shape-like operand (`shape`, `axis`, `perm`, ...) of `op` that is no
+/// constant: computed from data at run time, where mc compiles static shapes only.
+fn static_shapes_only(ctx: &Context, op: OpId, index: usize) -> String {
+    let short = ctx.op_name_of(op).strip_prefix("graph.").unwrap_or_default();
+    let operator = support::by_op(short).map_or(short, |entry| entry.tflite);
+    let full = ctx.op_name_of(op);
+    let name = graph::first_list_operand(full)
+        .and_then(|first| graph::list_attributes(full).get(index.checked_sub(first)?).copied())
+        .unwrap_or("shape");
+    format!(
+        "{operator}'s '{name}' operand (#{index}) is computed at run time (a data-dependent shape): \
+         mc compiles static shapes only"
+    )
 }
 
 /// `(container, shared_name)` of the `graph.var_handle` defining `handle`.

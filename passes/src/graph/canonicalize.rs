@@ -13,6 +13,7 @@
 //! | identities (fold) | `reshape` to the same type, `transpose` by `0, 1, ...`, `pad` by zeros → `x` |
 //! | reshape of a constant (fold) | a constant of the new shape (same bytes or same blob) |
 //! | constant list operands | `shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides` → attributes |
+//! | shape arithmetic (fold) | `shape(x)` → its dimensions; `strided_slice`, `pack`, `concatenation`, integer `add`/`sub`/`mul` of constants → constants |
 //!
 //! ```mlir
 //! %shape = "graph.const"() <{value = dense<[1, 1024]> : tensor<2xi32>}> : () -> tensor<2xi32>
@@ -48,7 +49,7 @@ impl Pass for GraphCanonicalize {
     fn description(&self) -> &str {
         "Applies the graph dialect's canonicalization patterns (reshape/transpose chains, constant \
          shape-like operands to attributes) and folds (identity reshape/transpose/pad, reshaped \
-         constants) with the greedy driver, until a fixed point."
+         constants, shape arithmetic on constants) with the greedy driver, until a fixed point."
     }
 
     fn options(&self) -> Option<&dyn OptionSet> {

@@ -325,3 +325,32 @@ fn bad_16x8_models_exit_1_naming_the_operator_and_tensor_and_leave_no_files() {
         assert_eq!(written, 0, "{name}: files were left in the output folder");
     }
 }
+
+/// Keras' dynamic batch (`SHAPE → STRIDED_SLICE → PACK → RESHAPE`, and the same shape computed
+/// with int32 `MUL`/`ADD`/`SUB` and `CONCATENATION`) costs nothing: mc folds the chain at compile
+/// time, so the model compiles to the very object, pools and plan of the same model with a
+/// plain reshape.
+#[test]
+fn a_dynamic_batch_reshape_costs_what_a_plain_reshape_costs() {
+    use mc_conformance::suites::shape::{ShapeSource, flatten_model};
+    let build = |source: ShapeSource| {
+        let dir = scratch(&format!("flatten-{source:?}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let model = dir.join("flatten.tflite");
+        std::fs::write(&model, flatten_model(source, DType::Int8).finish()).unwrap();
+        let out = dir.join("out");
+        compile(&model, "cortex-m4", "flatten", &out);
+        let object = std::fs::read(out.join("flatten.o")).unwrap();
+        let report: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join("flatten_residency.json")).unwrap()).unwrap();
+        (object, report)
+    };
+    let (plain_object, plain_report) = build(ShapeSource::Constant);
+    assert!(plain_report["pools"].as_array().is_some_and(|pools| !pools.is_empty()), "{plain_report}");
+    for source in [ShapeSource::Keras, ShapeSource::Arithmetic] {
+        let (object, report) = build(source);
+        assert_eq!(report["pools"], plain_report["pools"], "{source:?}: the pools (RAM) differ");
+        assert_eq!(report["layout_hash"], plain_report["layout_hash"], "{source:?}: the plan differs");
+        assert!(object == plain_object, "{source:?}: the object (code and constants) differs");
+    }
+}

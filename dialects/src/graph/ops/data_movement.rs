@@ -5,24 +5,40 @@
 //! | `graph.reshape` | `input`, `shape`? (1-D i32) | `new_shape`? | same element count; shape from constant `shape`, else `new_shape` (one `-1` allowed) | `RESHAPE` (22) |
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
 //! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
+//! | `graph.padv2` | `input`, `constant_values` (one element of the input's type), `paddings`? as `graph.pad`'s | `paddings`? | as `graph.pad` | `PADV2` (60) |
+//! | `graph.mirror_pad` | `input`, `paddings`? as `graph.pad`'s | `mode` (`"REFLECT"`, `"SYMMETRIC"`), `paddings`? | as `graph.pad`; each padding at most the dimension (`REFLECT`: minus 1) | `MIRROR_PAD` (100) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
+//! | `graph.reverse_v2` | `input`, `axes`? (1-D i32) | `axes`? (exactly one of the two; negative count from the end) | the input's shape, rank ≤ 6 | `REVERSE_V2` (105) |
+//! | `graph.squeeze` | `input` | `squeeze_dims` (negative counts from the end; empty: every dimension of size 1) | the input's shape without those dimensions, rank ≤ 8 | `SQUEEZE` (43) |
+//! | `graph.expand_dims` | `input`, `axis` (one i32, rank ≤ 1) | — | a dimension of size 1 inserted at `axis` (negative counts from the end of the result) | `EXPAND_DIMS` (70) |
+//! | `graph.pack` | `inputs...` (≥ 1, one shape) | `axis` (negative counts from the end of the result) | the inputs' shape with their count inserted at `axis` | `PACK` (83) |
 //!
 //! Quantization: the result's quantization is the input's (every input's, for concatenation).
+//! A `reverse_v2` of a constant folds to a constant.
+//! `reshape`, `squeeze` and `expand_dims` move no element: `graph-to-buffer` makes them views.
+//! Quantization: the result's quantization is the input's (every input's, for concatenation and
+//! pack). `pack` takes the element types TFLite Micro's `PACK` stacks (f32, int8, int32, int64),
+//! `expand_dims` those of its `EXPAND_DIMS` (f32, int8, int16) with an i32 `axis`.
 
 use super::{OpEntry, op_entry};
-use crate::graph::attributes::{Activation, i64_array};
+use crate::graph::attributes::{Activation, i64_array, i64_array_attr};
 use crate::graph::builders::{build_with_list, get_int, int_attr};
-use crate::graph::canonicalize::{pad_patterns, reshape_patterns, transpose_patterns};
-use crate::graph::fold::{fold_pad, fold_reshape, fold_transpose};
+use crate::graph::canonicalize::{
+    mirror_pad_patterns, pad_patterns, padv2_patterns, reshape_patterns, reverse_v2_patterns, transpose_patterns,
+};
+use crate::graph::fold::{fold_pad, fold_reshape, fold_reverse_v2, fold_transpose};
+use crate::graph::shape_arithmetic::{fold_concatenation, fold_pack};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{normalize_axis, shape_to_string};
-use crate::graph::verify::{Checker, Checks, I32, I64, Kind, verify_op};
+use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, I64, Kind, Q8, Q16, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 /// Most dimensions of `transpose` (TFLite's `TransposeParams` holds 6).
 pub const MAX_TRANSPOSE_RANK: usize = 6;
 /// Most dimensions of `pad` (TFLite's `PadKernelMaxDimensionCount`).
 pub const MAX_PAD_RANK: usize = 5;
+/// Most dimensions of `reverse_v2` (TFLite Micro's `kMaxDimensions`, `RuntimeShape`'s 6).
+pub const MAX_REVERSE_RANK: usize = 6;
 
 define_op! {
     /// The input's elements in a new shape: from the constant `shape` operand if given, else
@@ -75,6 +91,39 @@ define_op! {
 }
 
 define_op! {
+    /// Pads with `constant_values` (one element of the input's type, quantized alike);
+    /// `paddings` as `graph.pad`'s (TFLite `PADV2`).
+    pub struct PadV2Op = "graph.padv2" {
+        summary: "pad with a value",
+        traits: [PURE],
+        operands: [input, constant_values],
+        optional_operands: [paddings_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [paddings: DenseArray],
+        verify: verify_op,
+        canonicalize: padv2_patterns,
+    }
+}
+
+define_op! {
+    /// Pads with the input mirrored at its edges: `mode` `"REFLECT"` leaves the edge element
+    /// out of the mirror image, `"SYMMETRIC"` repeats it; `paddings` as `graph.pad`'s (TFLite
+    /// `MIRROR_PAD`).
+    pub struct MirrorPadOp = "graph.mirror_pad" {
+        summary: "pad with a mirror image",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [paddings_operand],
+        results: [result],
+        attributes: [mode: String],
+        optional_attributes: [paddings: DenseArray],
+        verify: verify_op,
+        canonicalize: mirror_pad_patterns,
+    }
+}
+
+define_op! {
     /// Joins the inputs along `axis` (negative counts from the end) (TFLite `CONCATENATION`).
     pub struct ConcatenationOp = "graph.concatenation" {
         summary: "concatenate along an axis",
@@ -83,15 +132,81 @@ define_op! {
         results: [result],
         attributes: [axis: Integer, fused_activation: String],
         verify: verify_op,
+        fold: fold_concatenation,
     }
 }
+
+define_op! {
+    /// Reverses the order of elements along each of `axes` (TFLite `REVERSE_V2`).
+    pub struct ReverseV2Op = "graph.reverse_v2" {
+        summary: "reverse along axes",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [axes_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [axes: DenseArray],
+        verify: verify_op,
+        fold: fold_reverse_v2,
+        canonicalize: reverse_v2_patterns,
+    }
+}
+
+define_op! {
+    /// Removes dimensions of size 1: those of `squeeze_dims`, or all when it is empty (TFLite
+    /// `SQUEEZE`).
+    pub struct SqueezeOp = "graph.squeeze" {
+        summary: "remove dimensions of size 1",
+        traits: [PURE],
+        operands: [input],
+        results: [result],
+        attributes: [squeeze_dims: DenseArray],
+        verify: verify_op,
+        fold: fold_reshape,
+    }
+}
+
+define_op! {
+    /// Inserts a dimension of size 1 at the constant `axis` (TFLite `EXPAND_DIMS`).
+    pub struct ExpandDimsOp = "graph.expand_dims" {
+        summary: "insert a dimension of size 1",
+        traits: [PURE],
+        operands: [input, axis],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+        fold: fold_reshape,
+    }
+}
+
+define_op! {
+    /// Stacks equally shaped inputs along a new dimension at `axis` (TFLite `PACK`).
+    pub struct PackOp = "graph.pack" {
+        summary: "stack along a new axis",
+        traits: [PURE],
+        operands: variadic,
+        results: [result],
+        attributes: [axis: Integer],
+        verify: verify_op,
+        fold: fold_pack,
+    }
+}
+
+/// Most dimensions of `squeeze`'s input (TFLite Micro's `max_squeeze_dims`).
+pub const MAX_SQUEEZE_RANK: usize = 8;
 
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(ReshapeOp, Checks::Signature(check_reshape), Some(infer_reshape)).with_lists(1, &["new_shape"]),
     op_entry!(TransposeOp, Checks::Signature(check_transpose), Some(infer_transpose)).with_lists(1, &["perm"]),
     op_entry!(PadOp, Checks::Signature(check_pad), Some(infer_pad)).with_lists(1, &["paddings"]),
+    op_entry!(PadV2Op, Checks::Signature(check_padv2), Some(infer_padv2)).with_lists(2, &["paddings"]),
+    op_entry!(MirrorPadOp, Checks::Signature(check_mirror_pad), Some(infer_mirror_pad)).with_lists(1, &["paddings"]),
     op_entry!(ConcatenationOp, Checks::Signature(check_concatenation), Some(infer_concatenation)),
+    op_entry!(ReverseV2Op, Checks::Signature(check_reverse_v2), Some(infer_reverse_v2)).with_lists(1, &["axes"]),
+    op_entry!(SqueezeOp, Checks::Signature(check_squeeze), Some(infer_squeeze)),
+    op_entry!(ExpandDimsOp, Checks::Signature(check_expand_dims), Some(infer_expand_dims)).with_lists(1, &["axis"]),
+    op_entry!(PackOp, Checks::Signature(check_pack), Some(infer_pack)),
 ];
 
 /// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
@@ -126,6 +241,8 @@ list_builders! {
     ReshapeOp { shape, new_shape, new_shape_values: "The `new_shape` attribute's values." }
     /// Builds `graph.transpose` with a `perm` operand or a `perm` attribute.
     TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
+    /// Builds `graph.reverse_v2` with an `axes` operand or an `axes` attribute.
+    ReverseV2Op { axes_operand, axes, axes_values: "The `axes` attribute's values." }
 }
 
 impl PadOp {
@@ -149,6 +266,45 @@ impl PadOp {
     }
 }
 
+impl PadV2Op {
+    /// Builds `graph.padv2` with a `[rank, 2]` paddings operand or `(before, after)` pairs.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        constant_values: Value,
+        paddings_operand: Option<Value>,
+        paddings: Option<&[[i64; 2]]>,
+        result: Type,
+    ) -> Self {
+        let mut named = Vec::new();
+        if let Some(pairs) = paddings {
+            let flat: Vec<i64> = pairs.iter().flatten().copied().collect();
+            named.push(("paddings".to_string(), i64_array_attr(b.ctx, &flat)));
+        }
+        let operands: Vec<Value> = [input, constant_values].into_iter().chain(paddings_operand).collect();
+        PadV2Op(b.create(Self::NAME, &operands, &[result], named, vec![]))
+    }
+}
+
+impl MirrorPadOp {
+    /// Builds `graph.mirror_pad` with a `[rank, 2]` paddings operand or `(before, after)` pairs;
+    /// `symmetric` picks `"SYMMETRIC"` over `"REFLECT"`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        paddings_operand: Option<Value>,
+        paddings: Option<&[[i64; 2]]>,
+        symmetric: bool,
+        result: Type,
+    ) -> Self {
+        let mode = b.ctx.string_attr(if symmetric { "SYMMETRIC" } else { "REFLECT" });
+        let flat: Option<Vec<i64>> = paddings.map(|p| p.iter().flatten().copied().collect());
+        let attr = flat.as_deref().map(|f| ("paddings", f));
+        let attrs = vec![("mode".to_string(), mode)];
+        MirrorPadOp(build_with_list(b, Self::NAME, input, paddings_operand, attr, attrs, result))
+    }
+}
+
 impl ConcatenationOp {
     /// Builds `graph.concatenation`.
     pub fn build(b: &mut Builder<'_>, inputs: &[Value], axis: i64, fused_activation: Activation, result: Type) -> Self {
@@ -169,6 +325,41 @@ impl ConcatenationOp {
         get_int(ctx, self.0, "axis")
     }
 }
+impl SqueezeOp {
+    /// Builds `graph.squeeze` of the dimensions `squeeze_dims` (all of size 1 if empty).
+    pub fn build(b: &mut Builder<'_>, input: Value, squeeze_dims: &[i64], result: Type) -> Self {
+        let attrs = vec![("squeeze_dims".to_string(), i64_array_attr(b.ctx, squeeze_dims))];
+        SqueezeOp(b.create(Self::NAME, &[input], &[result], attrs, vec![]))
+    }
+}
+
+impl ExpandDimsOp {
+    /// Builds `graph.expand_dims` with its `axis` operand.
+    pub fn build(b: &mut Builder<'_>, input: Value, axis: Value, result: Type) -> Self {
+        ExpandDimsOp(b.create(Self::NAME, &[input, axis], &[result], vec![], vec![]))
+    }
+}
+
+impl PackOp {
+    /// Builds `graph.pack`.
+    pub fn build(b: &mut Builder<'_>, inputs: &[Value], axis: i64, result: Type) -> Self {
+        let attrs = vec![("axis".to_string(), int_attr(b.ctx, axis))];
+        PackOp(b.create(Self::NAME, inputs, &[result], attrs, vec![]))
+    }
+
+    /// The `axis` attribute's value.
+    pub fn axis_value(self, ctx: &Context) -> Option<i64> {
+        get_int(ctx, self.0, "axis")
+    }
+}
+
+/// The input of a `reshape`, `squeeze` or `expand_dims`: ops that only rename the dimensions of
+/// their input's elements (views once bufferized); `None` for other ops.
+pub fn reshaped_input(ctx: &Context, op: mc_ir::OpId) -> Option<Value> {
+    let name = ctx.op_name_of(op);
+    [ReshapeOp::NAME, SqueezeOp::NAME, ExpandDimsOp::NAME].contains(&name).then(|| ctx.operation(op).operand(0))
+}
+
 fn check_reshape(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
@@ -197,6 +388,43 @@ fn check_transpose(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
+fn check_reverse_v2(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    c.list_once("axes", "axes operand");
+    c.check_inferred();
+}
+
+/// The input's shape, once the `axes` are known to name its dimensions.
+fn infer_reverse_v2(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "axes")? {
+        Some(axes) => {
+            let shape = q.shape(0)?;
+            q.one(reverse_axes(shape.len(), &axes).map(|_| shape.to_vec()))
+        }
+        None => Ok(None),
+    }
+}
+
+/// `reverse_v2`: the dimensions `axes` name (negative ones count from the end), normalized,
+/// with TFLite Micro's `ReverseV2Prepare` checks: rank at most [`MAX_REVERSE_RANK`], no more
+/// axes than dimensions, each in range; and no axis twice (TensorFlow's rule).
+pub fn reverse_axes(rank: usize, axes: &[i64]) -> Result<Vec<usize>, String> {
+    if rank > MAX_REVERSE_RANK {
+        return Err(format!(
+            "reverse_v2 supports inputs of rank at most {MAX_REVERSE_RANK}, but the input has rank {rank}"
+        ));
+    }
+    if axes.len() > rank {
+        return Err(format!("{} axes for an input of rank {rank}", axes.len()));
+    }
+    let normalized = axes.iter().map(|&axis| normalize_axis(axis, rank)).collect::<Result<Vec<_>, _>>()?;
+    if let Some(axis) = normalized.iter().enumerate().find_map(|(i, a)| normalized[..i].contains(a).then_some(a)) {
+        return Err(format!("axes {} name dimension {axis} twice", shape_to_string(axes)));
+    }
+    Ok(normalized)
+}
+
 fn check_pad(c: &mut Checker<'_, '_>) {
     let (ctx, op) = (c.ctx, c.op);
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
@@ -216,6 +444,69 @@ fn check_pad(c: &mut Checker<'_, '_>) {
         (false, true) => {}
     }
     c.check_inferred();
+}
+
+fn check_padv2(c: &mut Checker<'_, '_>) {
+    let (ctx, op) = (c.ctx, c.op);
+    let (Some(input), Some(value), Some(result)) =
+        (c.operand("input", 0), c.operand("constant_values", 1), c.result("result"))
+    else {
+        return;
+    };
+    c.same_element("result", result, "input", input);
+    c.same_element("constant_values", value, "input", input);
+    if value.shape.iter().product::<i64>() != 1 {
+        c.error(format!("constant_values must hold one element, but has shape {}", shape_to_string(value.shape)));
+    }
+    match (c.num_operands() == 3, ctx.attr(op, "paddings").is_some()) {
+        (true, true) => c.error("takes 'paddings' as an operand or as an attribute, not both"),
+        (false, false) => c.error("requires a paddings operand or a 'paddings' attribute"),
+        (true, false) => {
+            let ty = c.operand_type(2);
+            let rank = input.shape.len() as i64;
+            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == rank && matches!(Kind::of(ctx, e), I32 | I64));
+            if !ok {
+                c.error(format!("paddings operand must be a {rank}x2 tensor of i32 or i64, but got '{}'", c.ty(ty)));
+            }
+        }
+        (false, true) => {}
+    }
+    c.check_inferred();
+}
+
+fn check_mirror_pad(c: &mut Checker<'_, '_>) {
+    if let Some(mode) = c.ctx.attr(c.op, "mode").and_then(|a| c.ctx.string_value(a))
+        && mirror_offset(mode).is_none()
+    {
+        c.error(format!("'mode' must be \"REFLECT\" or \"SYMMETRIC\", but is \"{mode}\""));
+        return;
+    }
+    check_pad(c);
+}
+
+/// How far a mirror image starts from the edge: 1 for `"REFLECT"` (the edge element is left
+/// out), 0 for `"SYMMETRIC"` (TFLite Micro's `offset`).
+pub fn mirror_offset(mode: &str) -> Option<i64> {
+    match mode {
+        "REFLECT" => Some(1),
+        "SYMMETRIC" => Some(0),
+        _ => None,
+    }
+}
+
+/// `mirror_pad`: `pad`'s shape, each padding at most the dimension minus `offset` (TensorFlow's
+/// rule; TFLite Micro reads outside the input beyond it).
+pub fn mirror_pad_shape(input: &[i64], paddings: &[[i64; 2]], offset: i64) -> Result<Vec<i64>, String> {
+    let shape = pad_shape(input, paddings)?;
+    for (i, (&d, &[before, after])) in input.iter().zip(paddings).enumerate() {
+        if before.max(after) > d - offset {
+            return Err(format!(
+                "paddings [{before}, {after}] of dimension {i} exceed its size {d}{} for a mirror image",
+                if offset == 1 { " minus 1" } else { "" }
+            ));
+        }
+    }
+    Ok(shape)
 }
 
 fn check_concatenation(c: &mut Checker<'_, '_>) {
@@ -240,6 +531,116 @@ fn check_concatenation(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
+fn check_squeeze(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    c.check_inferred();
+}
+
+fn check_expand_dims(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    if c.kind("input", input, &[F32, Q8, I8, Q16, I16]).is_some() {
+        c.same_element("result", result, "input", input);
+    }
+    let axis_type = c.operand_type(1);
+    let ok = matches!(c.parts(axis_type), Some((shape, e)) if shape.len() <= 1 && shape.iter().product::<i64>() == 1 && Kind::of(c.ctx, e) == I32);
+    if !ok {
+        c.error(format!(
+            "axis operand must hold one i32 (TFLite Micro's EXPAND_DIMS reads an int32 axis only), but got '{}'",
+            c.ty(axis_type)
+        ));
+        return;
+    }
+    c.check_inferred();
+}
+
+fn check_pack(c: &mut Checker<'_, '_>) {
+    if c.num_operands() == 0 {
+        c.error("requires at least one input");
+        return;
+    }
+    let Some(result) = c.result("result") else { return };
+    if c.kind("result", result, &[F32, Q8, I8, I32, I64]).is_none() {
+        return;
+    }
+    for index in 0..c.num_operands() {
+        let what = format!("input #{index}");
+        if let Some(input) = c.operand(&what, index) {
+            c.same_element(&what, input, "result", result);
+        }
+    }
+    c.check_inferred();
+}
+
+/// The input's shape without the squeezed dimensions.
+fn infer_squeeze(q: &ShapeQuery<'_>) -> Inference {
+    let dims = q.list(1, "squeeze_dims")?.unwrap_or_default();
+    q.one(squeeze_shape(q.shape(0)?, &dims))
+}
+
+/// The input's shape with a 1 at the constant `axis`, when known.
+fn infer_expand_dims(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "axis")? {
+        Some(axis) if axis.len() == 1 => q.one(expand_dims_shape(q.shape(0)?, axis[0])),
+        Some(axis) => Err(q.error(format!("axis must hold one value, but holds {}", axis.len()))),
+        None => Ok(None),
+    }
+}
+
+/// The inputs stacked along `axis`.
+fn infer_pack(q: &ShapeQuery<'_>) -> Inference {
+    let shapes = (0..q.num_operands()).map(|index| q.shape(index)).collect::<Result<Vec<_>, _>>()?;
+    q.one(pack_shape(&shapes, q.int_attr("axis")?))
+}
+
+/// `squeeze`: removes the dimensions `squeeze_dims` (negative counts from the end), each of size
+/// 1, or every dimension of size 1 when `squeeze_dims` is empty, as TFLite's `SqueezePrepare`.
+pub fn squeeze_shape(input: &[i64], squeeze_dims: &[i64]) -> Result<Vec<i64>, String> {
+    if input.len() > MAX_SQUEEZE_RANK {
+        return Err(format!(
+            "squeeze supports inputs of rank at most {MAX_SQUEEZE_RANK}, but the input has rank {}",
+            input.len()
+        ));
+    }
+    let mut squeezed = vec![squeeze_dims.is_empty(); input.len()];
+    if !squeeze_dims.is_empty() {
+        for &dim in squeeze_dims {
+            let index = normalize_axis(dim, input.len()).map_err(|e| format!("squeeze_dims: {e}"))?;
+            if input[index] != 1 {
+                return Err(format!("squeeze_dims names dimension {dim}, of size {}, not 1", input[index]));
+            }
+            squeezed[index] = true;
+        }
+    }
+    Ok(input.iter().zip(squeezed).filter(|&(&d, s)| !(s && d == 1)).map(|(&d, _)| d).collect())
+}
+
+/// `expand_dims`: a dimension of size 1 inserted at `axis`, which counts from the end of the
+/// result when negative (`axis + rank + 1`), as TFLite's `EXPAND_DIMS`.
+pub fn expand_dims_shape(input: &[i64], axis: i64) -> Result<Vec<i64>, String> {
+    let index = normalize_axis(axis, input.len() + 1)?;
+    let mut shape = input.to_vec();
+    shape.insert(index, 1);
+    Ok(shape)
+}
+
+/// `pack`: inputs of one shape, their count inserted at `axis` (negative counts from the end of
+/// the result).
+pub fn pack_shape(inputs: &[&[i64]], axis: i64) -> Result<Vec<i64>, String> {
+    let Some(first) = inputs.first() else { return Err("requires at least one input".to_string()) };
+    if let Some(index) = inputs.iter().position(|input| input != first) {
+        return Err(format!(
+            "input #{index} has shape {}, but input #0 has shape {}",
+            shape_to_string(inputs[index]),
+            shape_to_string(first)
+        ));
+    }
+    let index = normalize_axis(axis, first.len() + 1)?;
+    let mut shape = first.to_vec();
+    shape.insert(index, inputs.len() as i64);
+    Ok(shape)
+}
+
 /// The input's elements in the shape of the `shape` operand or `new_shape`, when known.
 fn infer_reshape(q: &ShapeQuery<'_>) -> Inference {
     match q.list(1, "new_shape")? {
@@ -258,7 +659,31 @@ fn infer_transpose(q: &ShapeQuery<'_>) -> Inference {
 
 /// The input's dimensions grown by the `paddings`, when known.
 fn infer_pad(q: &ShapeQuery<'_>) -> Inference {
+    infer_padded(q, 1)
+}
+
+/// As `pad`'s, the paddings no longer than the mirror image.
+fn infer_mirror_pad(q: &ShapeQuery<'_>) -> Inference {
+    let mode = q.ctx.attr(q.sig.op, "mode").and_then(|a| q.ctx.string_value(a)).and_then(mirror_offset);
+    let Some(offset) = mode else { return Err(q.error("requires a valid 'mode'".into())) };
     match q.list(1, "paddings")? {
+        Some(flat) if flat.len() % 2 == 0 => {
+            let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
+            q.one(mirror_pad_shape(q.shape(0)?, &pairs, offset))
+        }
+        Some(flat) => Err(q.error(format!("paddings must hold pairs, but has {} values", flat.len()))),
+        None => Ok(None),
+    }
+}
+
+/// As `pad`'s, the paddings being operand #2.
+fn infer_padv2(q: &ShapeQuery<'_>) -> Inference {
+    infer_padded(q, 2)
+}
+
+/// The input's dimensions grown by the paddings (operand `index` or the attribute), when known.
+fn infer_padded(q: &ShapeQuery<'_>, index: usize) -> Inference {
+    match q.list(index, "paddings")? {
         Some(flat) if flat.len() % 2 == 0 => {
             let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
             q.one(pad_shape(q.shape(0)?, &pairs))
@@ -402,5 +827,9 @@ mod tests {
         assert_eq!(concat_shape(&[&[1, 2, 3], &[1, 5, 3]], -2), Ok(vec![1, 7, 3]));
         assert!(concat_shape(&[&[1, 2, 3], &[2, 5, 3]], 1).is_err());
         assert!(concat_shape(&[&[1, 2, 3], &[2, 5]], 1).is_err());
+        assert_eq!(reverse_axes(3, &[-1, 0]), Ok(vec![2, 0]));
+        assert!(reverse_axes(2, &[2]).is_err());
+        assert!(reverse_axes(1, &[0, 0]).is_err());
+        assert!(reverse_axes(7, &[0]).is_err());
     }
 }

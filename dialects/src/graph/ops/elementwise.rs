@@ -29,6 +29,7 @@ use super::math::fold_f32_elementwise;
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::Activation;
 use crate::graph::builders::unary_ops;
+use crate::graph::shape_arithmetic::{fold_add, fold_mul, fold_sub};
 use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
 use crate::graph::shapes::broadcast_shapes;
 use crate::graph::verify::{Checker, Checks, F32, I32, I64, Kind, Q8, Q16, verify_op};
@@ -36,7 +37,7 @@ use mc_ir::{AttrKind, Attribute, Builder, Context, Folded, OpId, Type, Value, de
 
 /// Declares broadcasting binary ops.
 macro_rules! binary_ops {
-    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, [$($tr:ident),*];)*) => {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, [$($tr:ident),*], $fold:path;)*) => {
         $(
             define_op! {
                 $(#[$meta])*
@@ -47,6 +48,7 @@ macro_rules! binary_ops {
                     results: [result],
                     attributes: [fused_activation: String],
                     verify: verify_op,
+                    fold: $fold,
                 }
             }
         )*
@@ -55,11 +57,11 @@ macro_rules! binary_ops {
 
 binary_ops! {
     /// Elementwise `lhs + rhs` with broadcasting (TFLite `ADD`).
-    AddOp = "graph.add", "elementwise addition", [COMMUTATIVE];
+    AddOp = "graph.add", "elementwise addition", [COMMUTATIVE], fold_add;
     /// Elementwise `lhs - rhs` with broadcasting (TFLite `SUB`).
-    SubOp = "graph.sub", "elementwise subtraction", [];
+    SubOp = "graph.sub", "elementwise subtraction", [], fold_sub;
     /// Elementwise `lhs * rhs` with broadcasting (TFLite `MUL`).
-    MulOp = "graph.mul", "elementwise multiplication", [COMMUTATIVE];
+    MulOp = "graph.mul", "elementwise multiplication", [COMMUTATIVE], fold_mul;
 }
 
 define_op! {

@@ -15,12 +15,14 @@ mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
+mod gather;
 mod math;
 mod matmul;
 mod pool;
 mod quantization;
 mod reduction;
 mod sequence;
+mod shape;
 mod slice;
 mod variable;
 
@@ -29,12 +31,14 @@ pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
+pub use gather::*;
 pub use math::*;
 pub use matmul::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
 pub use sequence::*;
+pub use shape::*;
 pub use slice::*;
 pub use variable::*;
 
@@ -54,6 +58,8 @@ const FAMILIES: &[&[OpEntry]] = &[
     reduction::OPS,
     data_movement::OPS,
     slice::OPS,
+    gather::OPS,
+    shape::OPS,
     quantization::OPS,
     variable::OPS,
     sequence::OPS,

@@ -3,22 +3,31 @@
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
 //! | `graph.strided_slice` | `input`, then `begin`, `end`, `strides` (1-D i32) as operands, or none | `begin_mask`, `end_mask`, `ellipsis_mask`, `new_axis_mask`, `shrink_axis_mask`, `offset` (bool); `begin`, `end`, `strides` if not operands | TFLite's `StridedSlice` shape, rank ≤ 5 | `STRIDED_SLICE` (45) |
+//! | `graph.slice` | `input`, then `begin`, `size` (1-D i32 or i64) as operands, or none | `begin`, `size` if not operands | `size[i]`, or `input[i] - begin[i]` where `size[i]` is -1; rank ≤ 5 | `SLICE` (65) |
 //!
 //! The result's shape and which input elements it reads follow TFLite's `StridedSlice`
-//! (`BuildStridedSliceParams`, the reference kernel): [`strided_slice_axes`].
+//! (`BuildStridedSliceParams`, the reference kernel): [`strided_slice_axes`]; a `slice` reads
+//! `input[begin + i]` ([`slice_shape`], with TFLite Micro's `GetValidatedBeginAndSizeVectors`
+//! checks: `0 <= begin <= input`, `0 <= size <= input - begin`).
 //!
-//! Quantization: the result's quantization is the input's.
+//! Quantization: the result's quantization is the input's. A `slice` of a constant folds to a
+//! constant.
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::i64_array_attr;
 use crate::graph::builders::{get_bool, get_int, int_attrs};
-use crate::graph::canonicalize::strided_slice_patterns;
+use crate::graph::canonicalize::{slice_patterns, strided_slice_patterns};
+use crate::graph::fold::fold_slice;
+use crate::graph::shape_arithmetic::fold_strided_slice;
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::verify::{Checker, Checks, verify_op};
 use mc_ir::{Attribute, Builder, Context, OpId, Type, Value, define_op};
 
 /// Most dimensions of `strided_slice`, before and after adding new axes.
 pub const MAX_STRIDED_SLICE_RANK: usize = 5;
+
+/// Most dimensions of `slice` (TFLite Micro's `kMaxDim`).
+pub const MAX_SLICE_RANK: usize = 5;
 
 define_op! {
     /// TFLite's `STRIDED_SLICE`: `begin`, `end`, `strides` as three 1-D operands or as three
@@ -35,14 +44,34 @@ define_op! {
         ],
         optional_attributes: [begin: DenseArray, end: DenseArray, strides: DenseArray],
         verify: verify_op,
+        fold: fold_strided_slice,
         canonicalize: strided_slice_patterns,
     }
 }
 
+define_op! {
+    /// TFLite's `SLICE`: `size[i]` elements of dimension `i` from `begin[i]` on (`-1`: to the
+    /// end); `begin` and `size` as two 1-D operands or as two attributes.
+    pub struct SliceOp = "graph.slice" {
+        summary: "slice",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [begin_operand, size_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [begin: DenseArray, size: DenseArray],
+        verify: verify_op,
+        fold: fold_slice,
+        canonicalize: slice_patterns,
+    }
+}
+
 /// The family's ops.
-pub(super) const OPS: &[OpEntry] =
-    &[op_entry!(StridedSliceOp, Checks::Signature(check_strided_slice), Some(infer_strided_slice))
-        .with_lists(1, &["begin", "end", "strides"])];
+pub(super) const OPS: &[OpEntry] = &[
+    op_entry!(StridedSliceOp, Checks::Signature(check_strided_slice), Some(infer_strided_slice))
+        .with_lists(1, &["begin", "end", "strides"]),
+    op_entry!(SliceOp, Checks::Signature(check_slice), Some(infer_slice)).with_lists(1, &["begin", "size"]),
+];
 
 /// The masks of `graph.strided_slice` (TFLite's `StridedSliceOptions`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -126,6 +155,91 @@ impl StridedSliceOp {
         StridedSliceAttrs::read(ctx, self.0)
     }
 }
+impl SliceOp {
+    /// Builds `graph.slice` with `begin` and `size` operands, or with `begin` and `size`
+    /// attributes (`lists`).
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        operands: Option<(Value, Value)>,
+        lists: Option<(&[i64], &[i64])>,
+        result: Type,
+    ) -> Self {
+        let mut named = Vec::new();
+        if let Some((begin, size)) = lists {
+            named.push(("begin".to_string(), i64_array_attr(b.ctx, begin)));
+            named.push(("size".to_string(), i64_array_attr(b.ctx, size)));
+        }
+        let operands = match operands {
+            Some((begin, size)) => vec![input, begin, size],
+            None => vec![input],
+        };
+        SliceOp(b.create(Self::NAME, &operands, &[result], named, vec![]))
+    }
+}
+
+fn check_slice(c: &mut Checker<'_, '_>) {
+    let (ctx, op) = (c.ctx, c.op);
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    let attrs = ["begin", "size"].map(|name| ctx.attr(op, name).is_some());
+    match (c.num_operands(), attrs) {
+        (3, [false, false]) => {
+            let (b, s) = (c.list_operand("begin operand", 1), c.list_operand("size operand", 2));
+            if let (Some(b), Some(s)) = (b, s)
+                && b != s
+            {
+                c.error(format!("begin and size operands must have the same length, but have {b} and {s}"));
+            }
+            let kinds = [1, 2].map(|index| c.parts(c.operand_type(index)).map(|(_, e)| e));
+            if kinds[0] != kinds[1] {
+                c.error("begin and size operands must have the same element type");
+            }
+        }
+        (1, [true, true]) => {}
+        _ => c.error("requires begin and size, both as operands or both as attributes"),
+    }
+    c.check_inferred();
+}
+
+/// The slice's shape, when `begin` and `size` are known.
+fn infer_slice(q: &ShapeQuery<'_>) -> Inference {
+    let (Some(begin), Some(size)) = (q.list(1, "begin")?, q.list(2, "size")?) else { return Ok(None) };
+    q.one(slice_shape(q.shape(0)?, &begin, &size))
+}
+
+/// `slice`: the result's shape (`size[i]`, or what remains after `begin[i]` for `-1`), with
+/// TFLite Micro's checks: as many entries as dimensions, rank at most [`MAX_SLICE_RANK`],
+/// `0 <= begin[i] <= input[i]` and `0 <= size[i] <= input[i] - begin[i]`.
+pub fn slice_shape(input: &[i64], begin: &[i64], size: &[i64]) -> Result<Vec<i64>, String> {
+    if input.len() > MAX_SLICE_RANK {
+        return Err(format!(
+            "slice supports inputs of rank at most {MAX_SLICE_RANK}, but the input has rank {}",
+            input.len()
+        ));
+    }
+    if begin.len() != input.len() || size.len() != input.len() {
+        return Err(format!(
+            "begin and size must have one entry per input dimension ({}), but have {} and {}",
+            input.len(),
+            begin.len(),
+            size.len()
+        ));
+    }
+    let mut shape = Vec::with_capacity(input.len());
+    for (i, ((&d, &b), &s)) in input.iter().zip(begin).zip(size).enumerate() {
+        if !(0..=d).contains(&b) {
+            return Err(format!("begin {b} of dimension {i} is outside [0, {d}]"));
+        }
+        let resolved = if s == -1 { d - b } else { s };
+        if !(0..=d - b).contains(&resolved) {
+            return Err(format!("size {s} of dimension {i} does not fit: {} elements remain after begin {b}", d - b));
+        }
+        shape.push(resolved);
+    }
+    Ok(shape)
+}
+
 fn check_strided_slice(c: &mut Checker<'_, '_>) {
     let (ctx, op) = (c.ctx, c.op);
     for name in ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"] {
@@ -434,6 +548,19 @@ mod tests {
         assert!(strided_slice_shape(&[5], &slice(&[0], &[1], &[0])).unwrap_err().contains("non-zero"));
         assert!(strided_slice_shape(&[5], &slice(&[0], &[1, 2], &[1])).is_err());
         assert!(strided_slice_shape(&[1; 6], &slice(&[0], &[1], &[1])).is_err());
+    }
+
+    #[test]
+    fn slices_resolve_minus_one_and_check_bounds() {
+        assert_eq!(slice_shape(&[4, 5], &[1, 2], &[2, -1]), Ok(vec![2, 3]));
+        assert_eq!(slice_shape(&[4, 5], &[4, 0], &[0, 5]), Ok(vec![0, 5]));
+        assert_eq!(slice_shape(&[4], &[4], &[-1]), Ok(vec![0]));
+        assert!(slice_shape(&[4], &[5], &[-1]).unwrap_err().contains("begin 5"));
+        assert!(slice_shape(&[4], &[-1], &[1]).is_err());
+        assert!(slice_shape(&[4], &[1], &[4]).unwrap_err().contains("3 elements remain"));
+        assert!(slice_shape(&[4], &[1], &[-2]).is_err());
+        assert!(slice_shape(&[4, 5], &[1], &[1]).is_err());
+        assert!(slice_shape(&[1; 6], &[0; 6], &[1; 6]).is_err());
     }
 
     #[test]

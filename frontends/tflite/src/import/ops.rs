@@ -2,7 +2,8 @@
 
 use super::SubgraphImporter;
 use crate::{
-    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, Operator, Padding as TflPadding, WeightsFormat,
+    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, MirrorPadMode, Operator, Padding as TflPadding,
+    WeightsFormat,
 };
 use mc_dialects::graph::attributes::{Activation, Padding};
 use mc_dialects::graph::support;
@@ -186,11 +187,13 @@ impl SubgraphImporter<'_, '_> {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable => 2,
             B::Div | B::FloorDiv | B::FloorMod | B::SquaredDifference => 2,
+            B::Gather | B::GatherNd | B::ExpandDims | B::Fill => 2,
             B::StridedSlice => 4,
             B::TransposeConv => 3,
             B::BatchMatMul => 2,
-            B::Concatenation | B::AddN => operator.inputs().len(),
+            B::Concatenation | B::AddN | B::Pack => operator.inputs().len(),
             B::Svdf => 3,
+            B::Slice => 3,
             B::VarHandle => 0,
             _ => 1,
         };
@@ -234,6 +237,12 @@ impl SubgraphImporter<'_, '_> {
                 "a 16x8 operator without a bias but with quantized_bias_type INT32 (32-bit accumulation) is not supported",
             ));
         }
+        if let BuiltinOptions::Pack(o) = options
+            && usize::try_from(o.values_count).ok() != Some(inputs.len())
+        {
+            let message = format!("values_count is {}, but the operator has {} inputs", o.values_count, inputs.len());
+            return Err(self.op_error(index, message));
+        }
         let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
         // TRANSPOSE_CONV's output shape (its operand 0) must be known: the result's shape.
         let output_shape = if builtin == B::TransposeConv {
@@ -248,6 +257,8 @@ impl SubgraphImporter<'_, '_> {
         };
         let state =
             if builtin == B::Svdf { Some(self.state_variable(index, operator, SVDF_STATE_INPUT)?) } else { None };
+        // PADV2's constant_values, after its paddings.
+        let pad_value = if builtin == B::PadV2 { self.optional_input(index, operator, 2, body)? } else { None };
         let result_type = match result {
             Some(ty) => ty,
             None => self.ctx.none_type(),
@@ -387,10 +398,34 @@ impl SubgraphImporter<'_, '_> {
                 Some(ReduceMinOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }
             (B::Pad, _) => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
+            (B::MirrorPad, BuiltinOptions::MirrorPad(o)) => {
+                let symmetric = o.mode == MirrorPadMode::Symmetric;
+                Some(MirrorPadOp::build(b, inputs[0], optional, None, symmetric, result_type).0)
+            }
+            // Without constant_values, PADV2 pads as PAD does (TFLite Micro runs both alike).
+            (B::PadV2, _) => match pad_value {
+                Some(value) => Some(PadV2Op::build(b, inputs[0], value, optional, None, result_type).0),
+                None => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
+            },
+            (B::Gather, BuiltinOptions::Gather(o)) => {
+                Some(GatherOp::build(b, inputs[0], inputs[1], o.axis.into(), o.batch_dims.into(), result_type).0)
+            }
+            (B::GatherNd, _) => Some(GatherNdOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::ReverseV2, _) => Some(ReverseV2Op::build(b, inputs[0], optional, None, result_type).0),
             (B::Transpose, _) => Some(TransposeOp::build(b, inputs[0], optional, None, result_type).0),
             (B::Concatenation, BuiltinOptions::Concatenation(o)) => {
                 Some(ConcatenationOp::build(b, &inputs, o.axis.into(), activation(o.fused_activation), result_type).0)
             }
+            (B::Squeeze, BuiltinOptions::Squeeze(o)) => {
+                let dims: Vec<i64> = o.squeeze_dims.iter().map(|&d| i64::from(d)).collect();
+                Some(SqueezeOp::build(b, inputs[0], &dims, result_type).0)
+            }
+            (B::ExpandDims, _) => Some(ExpandDimsOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::Shape, _) => Some(ShapeOp::build(b, inputs[0], result_type).0),
+            (B::ZerosLike, _) => Some(ZerosLikeOp::build(b, inputs[0], result_type).0),
+            // FILL lists `dims` first; the graph op takes the value first.
+            (B::Fill, _) => Some(FillOp::build(b, inputs[1], inputs[0], result_type).0),
+            (B::Pack, BuiltinOptions::Pack(o)) => Some(PackOp::build(b, &inputs, o.axis.into(), result_type).0),
             (B::StridedSlice, BuiltinOptions::StridedSlice(o)) => {
                 let attrs = StridedSliceAttrs {
                     begin_mask: o.begin_mask.into(),
@@ -402,6 +437,7 @@ impl SubgraphImporter<'_, '_> {
                 };
                 Some(StridedSliceOp::build(b, inputs[0], inputs[1], inputs[2], inputs[3], &attrs, result_type).0)
             }
+            (B::Slice, _) => Some(SliceOp::build(b, inputs[0], Some((inputs[1], inputs[2])), None, result_type).0),
             (B::VarHandle, BuiltinOptions::VarHandle(o)) => {
                 let value_type = variable_type.expect("computed for VAR_HANDLE");
                 let (container, shared_name) = (o.container.unwrap_or(""), o.shared_name.unwrap_or(""));

@@ -44,14 +44,14 @@ fn custom_operator() {
 
 #[test]
 fn unknown_builtin() {
-    // GATHER (36): a builtin mc does not name (the deprecated byte field; max(RELU, 36) = 36).
+    // SKIP_GRAM (30): a builtin mc does not name (the deprecated byte field; max(RELU, 30) = 30).
     let (mut b, x, y) = relu_model();
     relu(&mut b, x, y);
-    b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 36;
+    b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 30;
     assert_eq!(
         import_error(&b),
         format!(
-            "{AT}subgraph 0, operator 0 (GATHER v1) writing tensor 1 'y': unsupported operator (`mcc --supported-ops` lists those mc compiles)\n"
+            "{AT}subgraph 0, operator 0 (SKIP_GRAM v1) writing tensor 1 'y': unsupported operator (`mcc --supported-ops` lists those mc compiles)\n"
         )
     );
 }

@@ -329,6 +329,30 @@ fn neg() {
 }
 
 #[test]
+fn shape_ops() {
+    let m = import(&pack_i32_keras_shape());
+    check(
+        &m.text,
+        &[
+            &format!("%0 = \"graph.shape\"(%arg0) : (tensor<1x2x3xf32>) -> tensor<3xi32> {}", op_at("dims", 0)),
+            "\"graph.strided_slice\"(%0,",
+            "-> tensor<i32>",
+            "\"graph.pack\"(%4, %5) <{axis = 0 : i64}> : (tensor<i32>, tensor<i32>) -> tensor<2xi32>",
+            "\"graph.reshape\"(%arg0, %",
+        ],
+    );
+    let m = import(&squeeze_i8());
+    check(&m.text, &["\"graph.squeeze\"(%arg0) <{squeeze_dims = array<i64: -3>}>"]);
+    let m = import(&expand_dims_f32());
+    check(&m.text, &["\"graph.expand_dims\"(%arg0, %0) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3x1xf32>"]);
+    let m = import(&shape_i16());
+    check(
+        &m.text,
+        &["\"graph.shape\"(%arg0) : (tensor<2x3x4x!quant.uniform<i16:f32, 5.000000e-01>>) -> tensor<3xi32>"],
+    );
+}
+
+#[test]
 fn pools() {
     let q8 = "!quant.uniform<i8:f32, 5.000000e-01:-128>";
     let m = import(&avg_pool_2d_i8());

@@ -78,6 +78,10 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("concatenation_f32", concatenation_f32),
     ("strided_slice_f32", strided_slice_f32),
     ("strided_slice_i16", strided_slice_i16),
+    ("squeeze_i8", squeeze_i8),
+    ("expand_dims_f32", expand_dims_f32),
+    ("shape_i16", shape_i16),
+    ("pack_i32_keras_shape", pack_i32_keras_shape),
     ("quantize_f32_to_i8", quantize_f32_to_i8),
     ("quantize_i8_to_i16", quantize_i8_to_i16),
     ("dequantize_i8", dequantize_i8),
@@ -906,6 +910,69 @@ pub fn strided_slice_i16() -> ModelBuilder {
         offset: false,
     };
     strided_slice_model(DType::Int16, Some((0.5, 0)), masks, &[1, 4, 2, 2])
+}
+
+/// int8 SQUEEZE of dimension 0 given negatively: [1,4,1] -> [4,1].
+pub fn squeeze_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 1], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 1);
+    let y = b.add_tensor("output", &[4, 1], DType::Int8);
+    per_tensor(&mut b, y, 0.5, 1);
+    b.add_op(BuiltinOp::Squeeze, &[x], &[y], BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: vec![-3] }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 EXPAND_DIMS at axis -1 (a scalar int32 constant): [2,3] -> [2,3,1].
+pub fn expand_dims_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3], DType::Float32);
+    let axis = b.add_constant("axis", &[], DType::Int32, &i32s(&[-1]));
+    let y = b.add_tensor("output", &[2, 3, 1], DType::Float32);
+    b.add_op(BuiltinOp::ExpandDims, &[x, axis], &[y], BuiltinOptions::ExpandDims);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// SHAPE of an int16 input: [2,3,4] -> int32 [3].
+pub fn shape_i16() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3, 4], DType::Int16);
+    per_tensor(&mut b, x, 0.5, 0);
+    let y = b.add_tensor("dims", &[3], DType::Int32);
+    b.add_op(BuiltinOp::Shape, &[x], &[y], BuiltinOptions::Shape(ShapeOptions { out_type: DType::Int32 }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// Keras' dynamic batch: PACK of the batch STRIDED_SLICE takes from SHAPE and a -1, the shape
+/// of a RESHAPE: [1,2,3] f32 -> [1,6].
+pub fn pack_i32_keras_shape() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 3], DType::Float32);
+    let dims = b.add_tensor("dims", &[3], DType::Int32);
+    b.add_op(BuiltinOp::Shape, &[x], &[dims], BuiltinOptions::Shape(ShapeOptions { out_type: DType::Int32 }));
+    let begin = b.add_constant("begin", &[1], DType::Int32, &i32s(&[0]));
+    let end = b.add_constant("end", &[1], DType::Int32, &i32s(&[1]));
+    let strides = b.add_constant("strides", &[1], DType::Int32, &i32s(&[1]));
+    let batch = b.add_tensor("batch", &[], DType::Int32);
+    let masks = StridedSliceOptions {
+        begin_mask: 0,
+        end_mask: 0,
+        ellipsis_mask: 0,
+        new_axis_mask: 0,
+        shrink_axis_mask: 1,
+        offset: false,
+    };
+    b.add_op(BuiltinOp::StridedSlice, &[dims, begin, end, strides], &[batch], BuiltinOptions::StridedSlice(masks));
+    let rest = b.add_constant("rest", &[], DType::Int32, &i32s(&[-1]));
+    let shape = b.add_tensor("shape", &[2], DType::Int32);
+    b.add_op(BuiltinOp::Pack, &[batch, rest], &[shape], BuiltinOptions::Pack(PackOptions { values_count: 2, axis: 0 }));
+    let y = b.add_tensor("flat", &[1, 6], DType::Float32);
+    b.add_op(BuiltinOp::Reshape, &[x, shape], &[y], BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }));
+    model(&[x], &[y], &mut b);
+    b
 }
 
 pub fn quantize_f32_to_i8() -> ModelBuilder {

@@ -47,10 +47,15 @@
 //! | `mean`, `sum` | `mean_or_sum` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean`, `ReduceGeneric` with `+` (float `SUM`) |
 //! | `cumsum` | `cumsum` | `reference_ops::CumSum` (float32, int8 with add-style requantization) |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
-//! | `pad` | `pad` | `reference_ops::Pad` |
+//! | `pad`, `padv2`, `mirror_pad` | `pad` | `reference_ops::Pad`, `MirrorPad` (mirror_pad.cc) |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
+//! | `pack` | `pack` | `PackImpl` of TFLM's `pack.cc` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
 //! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
+//! | `gather`, `gather_nd` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc); run-time indices clamped |
+//! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
+//! | `shape` | `shape` | `ExtractShape` of TFLM's `shape.cc` (constants: shapes are static) |
+//! | `fill`, `zeros_like` | `fill` | `reference_ops::Fill`, `resetZeros` of TFLM's `zeros_like.cc` |
 //!
 //! What the lowerings share:
 //!
@@ -80,7 +85,9 @@ mod depthwise_conv;
 mod division;
 pub mod emitter;
 mod extremum;
+mod fill;
 mod fully_connected;
+mod gather;
 pub mod gemmlowp;
 mod hard_swish;
 mod l2_normalization;
@@ -91,6 +98,7 @@ mod mean_or_sum;
 mod min_max;
 mod neg;
 pub mod overlap;
+mod pack;
 mod pad;
 mod pool;
 mod prelu;
@@ -98,6 +106,7 @@ pub mod quantization;
 mod quantize;
 mod reduce_axes;
 mod reduction;
+mod shape;
 mod sigmoid_int16;
 mod softmax;
 mod softmax_int16;
@@ -151,10 +160,20 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
         "pad" => pad::lower,
+        "padv2" => pad::lower_v2,
+        "mirror_pad" => pad::lower_mirror,
         "concatenation" => concatenation::lower,
+        "pack" => pack::lower,
         "strided_slice" => strided_slice::lower,
         "svdf_state" => svdf::lower_state,
         "svdf" => svdf::lower,
+        "gather" => gather::lower,
+        "gather_nd" => gather::lower_nd,
+        "slice" => strided_slice::lower_slice,
+        "reverse_v2" => strided_slice::lower_reverse,
+        "shape" => shape::lower,
+        "fill" => fill::lower_fill,
+        "zeros_like" => fill::lower_zeros_like,
         _ => return None,
     })
 }

@@ -1,4 +1,5 @@
-//! `pad`: TFLite Micro's `reference_ops::Pad` (rank ≤ 5) as pure data movement. The result is
+//! `pad`, `padv2` and `mirror_pad`: TFLite Micro's `reference_ops::Pad` (rank ≤ 5) and
+//! `MirrorPad` (mirror_pad.cc) as pure data movement. `pad`: The result is
 //! walked once, region by region, without a test per element: along each dimension a nest fills
 //! the leading padding, a loop recurses into the copied interior, a nest fills the trailing
 //! padding.
@@ -12,19 +13,26 @@
 //! for o in [before0 + in0, out0):   fill out[o, ...]
 //! ```
 //!
-//! The pad value is TFLM's: the output zero point for int8, 0 for f32, int16 (whose zero point
-//! must then be 0) and int32.
+//! The pad value is TFLM's: for `pad`, the output zero point for int8, 0 for f32, int16 (whose
+//! zero point must then be 0) and int32; for `padv2`, its `constant_values` element (loaded once,
+//! before the nest, so it may be a run-time value; the verifier gave it the input's type).
 
 use super::emitter::{ElementKind, KernelEmitter};
+use mc_dialects::graph::{mirror_offset, mirror_pad_shape};
 use mc_ir::{Diagnostic, Value};
+
+/// Lowers `padv2` (inputs `input`, `constant_values`; attribute `paddings` as `pad`'s).
+pub fn lower_v2(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let value = e.inputs[1];
+    let zero = e.index(0);
+    let at = vec![zero; e.shape(value).len()];
+    let pad_value = e.load(value, &at);
+    lower_with(e, pad_value)
+}
 
 /// Lowers `pad` (attribute `paddings`: `[before0, after0, before1, after1, ...]`).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    let (input, output) = (e.inputs[0], e.output);
-    // The verifier of buffer.kernel bounds the rank (5) and checks the paddings.
-    let input_shape = e.shape(input);
-    let flat = e.list_attr("paddings")?;
-    let befores: Vec<i64> = flat.iter().step_by(2).copied().collect();
+    let output = e.output;
     let zero_point = e.quantization(output).and_then(|q| q.per_tensor()).map_or(0, |(_, zero_point)| zero_point);
     let pad_value = match e.kind(output) {
         ElementKind::F32 => e.f32(0.0),
@@ -41,6 +49,16 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             return Err(e.unsupported(format!("element type of {}", e.type_text(output))));
         }
     };
+    lower_with(e, pad_value)
+}
+
+/// The padding nest storing `pad_value` outside the input.
+fn lower_with(e: &mut KernelEmitter<'_>, pad_value: Value) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
+    // The verifier of buffer.kernel bounds the rank (5) and checks the paddings.
+    let input_shape = e.shape(input);
+    let flat = e.list_attr("paddings")?;
+    let befores: Vec<i64> = flat.iter().step_by(2).copied().collect();
     let region = Region { input, output, input_shape, output_shape: e.shape(output), befores, pad_value };
     region.dimension(e, &mut Vec::new(), &mut Vec::new())
 }
@@ -101,4 +119,71 @@ impl Region {
         })
         .map(drop)
     }
+}
+
+/// Lowers `mirror_pad` (attributes `mode` and `paddings`): TFLite Micro's `MirrorPad`, whose
+/// `GetInputDimension` maps output index `o` of a dimension of size `d` padded by `before` to
+/// `before + offset - 1 - o` in the leading padding, `o - before` inside, and
+/// `2·d + before - 1 - offset - o` in the trailing padding (`offset` 1 for `REFLECT`, 0 for
+/// `SYMMETRIC`). Each dimension is walked as those three ranges, so no index is tested per
+/// element.
+pub fn lower_mirror(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let mode = e.attr("mode").and_then(|a| e.b.ctx.string_value(a).map(str::to_string)).unwrap_or_default();
+    let offset = mirror_offset(&mode).ok_or_else(|| e.unsupported(format!("mode \"{mode}\"")))?;
+    let input_shape = e.shape(e.inputs[0]);
+    let flat = e.list_attr("paddings")?;
+    let pairs: Vec<[i64; 2]> = flat.chunks(2).map(|p| [p[0], p[1]]).collect();
+    mirror_pad_shape(&input_shape, &pairs, offset).map_err(|m| e.unsupported(m))?;
+    // Per dimension: (first output index, end, input index at o = 0, step).
+    let ranges: Vec<[(i64, i64, i64, i64); 3]> = input_shape
+        .iter()
+        .zip(&pairs)
+        .map(|(&d, &[before, after])| {
+            [
+                (0, before, before + offset - 1, -1),
+                (before, before + d, -before, 1),
+                (before + d, before + d + after, 2 * d + before - 1 - offset, -1),
+            ]
+        })
+        .collect();
+    mirror_dimension(e, &ranges, &mut Vec::new(), &mut Vec::new())
+}
+
+/// The loops of dimension `out_idx.len()` and inner ones, `out_idx` and `in_idx` indexing the
+/// outer dimensions.
+fn mirror_dimension(
+    e: &mut KernelEmitter<'_>,
+    ranges: &[[(i64, i64, i64, i64); 3]],
+    out_idx: &mut Vec<Value>,
+    in_idx: &mut Vec<Value>,
+) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
+    let d = out_idx.len();
+    if d == ranges.len() {
+        let value = e.load(input, in_idx);
+        e.store(value, output, out_idx);
+        return Ok(());
+    }
+    for (from, to, start, step) in ranges[d] {
+        if from >= to {
+            continue;
+        }
+        e.for_range(from, to, &[], |e, o, _| {
+            let scaled = if step == 1 {
+                o
+            } else {
+                let step = e.index(step);
+                e.muli(o, step)
+            };
+            let start = e.index(start);
+            let i = e.addi(scaled, start);
+            out_idx.push(o);
+            in_idx.push(i);
+            let done = mirror_dimension(e, ranges, out_idx, in_idx);
+            out_idx.pop();
+            in_idx.pop();
+            done.map(|()| Vec::new())
+        })?;
+    }
+    Ok(())
 }

@@ -1,4 +1,7 @@
-//! `strided_slice`: TFLite Micro's `reference_ops::StridedSlice` as pure data movement. The
+//! `strided_slice`, `slice` and `reverse_v2`: TFLite Micro's `reference_ops::StridedSlice`,
+//! `reference_ops::Slice` and `reference_ops::Reverse` as pure data movement.
+//!
+//! `strided_slice`: the
 //! start and step of every dimension come from the graph dialect's
 //! [`strided_slice_axes`] (TFLite's `BuildStridedSliceParams`, `StridedSliceStartForAxis`,
 //! ellipsis, new and shrunk axes, `offset`), so result index `i` of a kept axis reads input
@@ -14,9 +17,18 @@
 //!   %x = loop.load %in[start0 + %i·stride0, start1, start2 + %j·stride2]
 //!   loop.store %x, %out[%i, %j]
 //! ```
+//!
+//! `slice` reads `input[begin + i]`: a strided slice of stride 1 with no shrunk or new axes
+//! (`begin`, and `size` with its `-1` resolved, as the graph verifier checked them against
+//! TFLite Micro's `GetValidatedBeginAndSizeVectors`).
+//!
+//! `reverse_v2` reads `input[size - 1 - i]` along each reversed axis: a strided slice of stride
+//! -1 there. TFLite Micro's `ReverseV2Eval` sorts the axes and refuses axes that are not
+//! contiguous (it reverses one flattened block of dimensions), and reads a first axis that an
+//! empty list does not have: both are refused here.
 
 use super::emitter::KernelEmitter;
-use mc_dialects::graph::{SliceAxis, StridedSliceSpec, strided_slice_axes};
+use mc_dialects::graph::{SliceAxis, StridedSliceSpec, reverse_axes, slice_shape, strided_slice_axes};
 use mc_ir::{Diagnostic, Value};
 
 /// The highest rank TFLite Micro slices.
@@ -24,7 +36,7 @@ const MAX_RANK: usize = 4;
 
 /// Lowers `strided_slice` (attributes `begin`, `end`, `strides`, the masks and `offset`).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    let (input, output) = (e.inputs[0], e.output);
+    let input = e.inputs[0];
     let mask = |e: &KernelEmitter<'_>, name: &str| if e.attr(name).is_some() { e.int_attr(name) } else { Ok(0) };
     let spec = StridedSliceSpec {
         begin: e.list_attr("begin")?,
@@ -64,12 +76,49 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             input_shape[d]
         )));
     }
+    copy_axes(e, &axes, input_shape.len())
+}
+
+/// Lowers `slice` (attributes `begin` and `size`).
+pub fn lower_slice(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let input_shape = e.shape(e.inputs[0]);
+    let begin = e.list_attr("begin")?;
+    let sizes = slice_shape(&input_shape, &begin, &e.list_attr("size")?).map_err(|m| e.unsupported(m))?;
+    let axes: Vec<SliceAxis> = (0..input_shape.len())
+        .map(|d| SliceAxis { input_dim: Some(d), start: begin[d], stride: 1, size: Some(sizes[d]) })
+        .collect();
+    copy_axes(e, &axes, input_shape.len())
+}
+
+/// Lowers `reverse_v2` (attribute `axes`).
+pub fn lower_reverse(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let input_shape = e.shape(e.inputs[0]);
+    let mut axes = reverse_axes(input_shape.len(), &e.list_attr("axes")?).map_err(|m| e.unsupported(m))?;
+    axes.sort_unstable();
+    if axes.is_empty() {
+        return Err(e.unsupported("no axes (TFLite Micro reads a first axis)"));
+    }
+    if axes.windows(2).any(|pair| pair[1] != pair[0] + 1) {
+        return Err(e.unsupported("axes that are not contiguous (TFLite Micro reverses one block of dimensions)"));
+    }
+    let slices: Vec<SliceAxis> = (0..input_shape.len())
+        .map(|d| match axes.contains(&d) {
+            true => SliceAxis { input_dim: Some(d), start: input_shape[d] - 1, stride: -1, size: Some(input_shape[d]) },
+            false => SliceAxis { input_dim: Some(d), start: 0, stride: 1, size: Some(input_shape[d]) },
+        })
+        .collect();
+    copy_axes(e, &slices, input_shape.len())
+}
+
+/// The nest over the output reading the input (of rank `rank`) as `axes` say.
+fn copy_axes(e: &mut KernelEmitter<'_>, axes: &[SliceAxis], rank: usize) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
     let shape = e.shape(output);
     e.nest(&shape, |e, ivs| {
         let zero = e.index(0);
-        let mut indices = vec![zero; input_shape.len()];
+        let mut indices = vec![zero; rank];
         let mut result_dims = ivs.iter();
-        for axis in &axes {
+        for axis in axes {
             let iv = match axis.size {
                 Some(_) => result_dims.next().copied(),
                 None => None,
