@@ -22,6 +22,7 @@ pub mod quantize;
 pub mod reduce;
 pub mod reshape;
 pub mod softmax;
+pub mod spatial;
 pub mod strided_slice;
 pub mod transpose;
 pub mod variable;
@@ -99,6 +100,13 @@ macro_rules! for_each_suite {
             ],
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0],
+            spatial: [
+                resize_bilinear => 0.0,
+                resize_nearest_neighbor => 0.0,
+                int16_resize_nearest_neighbor => 0.0,
+                depth_to_space_space_to_depth => 0.0,
+                space_to_batch_batch_to_space => 0.0,
+            ],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             transpose: [int16_transpose => 0.0],
             variable: [variables => 1e-5],

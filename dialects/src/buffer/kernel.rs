@@ -43,6 +43,12 @@ pub const KERNELS: &[&str] = &[
     "pad",
     "concatenation",
     "strided_slice",
+    "resize_bilinear",
+    "resize_nearest_neighbor",
+    "depth_to_space",
+    "space_to_depth",
+    "space_to_batch_nd",
+    "batch_to_space_nd",
     "quantize",
     "dequantize",
 ];

@@ -10,6 +10,8 @@
 //! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
 //! | `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `reduce_max`, `reduce_min` |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
+//! | `ResizeSizeToAttr` | `resize_*(x, const)` → `resize_*(x) {size}` |
+//! | `SpaceToBatchListsToAttr`, `BatchToSpaceListsToAttr` | `space_to_batch_nd(x, const, const)` → `space_to_batch_nd(x) {block_shape, paddings}` (flattened), `batch_to_space_nd` likewise with `crops` |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
 //!
 //! Types never change, so quantization stays as the model gave it. A chain is shortened only
@@ -18,7 +20,10 @@
 //! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
 
 use super::attributes::{i64_array, i64_array_attr};
-use super::ops::{MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, TransposeOp};
+use super::ops::{
+    BatchToSpaceNdOp, MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, ResizeBilinearOp, ResizeNearestNeighborOp,
+    SpaceToBatchNdOp, StridedSliceOp, TransposeOp,
+};
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
@@ -153,5 +158,38 @@ pub(super) fn strided_slice_patterns(set: &mut RewritePatternSet) {
         name: "StridedSliceIndicesToAttr",
         root: StridedSliceOp::NAME,
         apply: |op, r| constant_operands_to_attrs(op, r, &["begin", "end", "strides"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.resize_bilinear`.
+pub(super) fn resize_bilinear_patterns(set: &mut RewritePatternSet) {
+    size_to_attr(set, ResizeBilinearOp::NAME);
+}
+
+/// Registers the patterns rooted at `graph.resize_nearest_neighbor`.
+pub(super) fn resize_nearest_neighbor_patterns(set: &mut RewritePatternSet) {
+    size_to_attr(set, ResizeNearestNeighborOp::NAME);
+}
+
+/// A resize's constant `size` operand becomes its `size` attribute.
+fn size_to_attr(set: &mut RewritePatternSet, root: &'static str) {
+    set.add(FnPattern { name: "ResizeSizeToAttr", root, apply: |op, r| constant_operands_to_attrs(op, r, &["size"]) });
+}
+
+/// Registers the patterns rooted at `graph.space_to_batch_nd`.
+pub(super) fn space_to_batch_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "SpaceToBatchListsToAttr",
+        root: SpaceToBatchNdOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["block_shape", "paddings"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.batch_to_space_nd`.
+pub(super) fn batch_to_space_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "BatchToSpaceListsToAttr",
+        root: BatchToSpaceNdOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["block_shape", "crops"]),
     });
 }

@@ -60,6 +60,8 @@ pub(super) const Q8: Kind = Kind::Quant { width: 8, signed: true };
 pub(super) const U8: Kind = Kind::Quant { width: 8, signed: false };
 pub(super) const Q16: Kind = Kind::Quant { width: 16, signed: true };
 pub(super) const Q32: Kind = Kind::Quant { width: 32, signed: true };
+pub(super) const I8: Kind = Kind::Int(8);
+pub(super) const I16: Kind = Kind::Int(16);
 pub(super) const I32: Kind = Kind::Int(32);
 pub(super) const I64: Kind = Kind::Int(64);
 /// Element kinds of activations.

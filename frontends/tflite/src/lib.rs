@@ -39,9 +39,10 @@ pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};
 pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
-    Activation, AddSubOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions,
+    Activation, AddSubOptions, BlockSizeOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions,
     DepthwiseConv2DOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
-    ReducerOptions, ReshapeOptions, SoftmaxOptions, StridedSliceOptions, VarHandleOptions, WeightsFormat,
+    ReducerOptions, ReshapeOptions, ResizeOptions, SoftmaxOptions, StridedSliceOptions, VarHandleOptions,
+    WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

@@ -150,6 +150,23 @@ pub struct MulOptions {
     pub fused_activation: Activation,
 }
 
+/// `ResizeBilinearOptions` and `ResizeNearestNeighborOptions` (the bilinear table's deprecated
+/// `new_height` and `new_width` are not read: the size operand gives the size).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ResizeOptions {
+    /// `align_corners`: the corner pixels of input and output are aligned.
+    pub align_corners: bool,
+    /// `half_pixel_centers`: pixels are sampled at their centres.
+    pub half_pixel_centers: bool,
+}
+
+/// `SpaceToDepthOptions` and `DepthToSpaceOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockSizeOptions {
+    /// `block_size`.
+    pub block_size: i32,
+}
+
 /// `ReshapeOptions`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReshapeOptions {
@@ -224,6 +241,14 @@ pub enum BuiltinOptions<'a> {
     Mul(MulOptions),
     /// `ReshapeOptions` (`RESHAPE`).
     Reshape(ReshapeOptions),
+    /// `ResizeBilinearOptions` (`RESIZE_BILINEAR`).
+    ResizeBilinear(ResizeOptions),
+    /// `SpaceToDepthOptions` (`SPACE_TO_DEPTH`).
+    SpaceToDepth(BlockSizeOptions),
+    /// `BatchToSpaceNDOptions` (`BATCH_TO_SPACE_ND`, no fields).
+    BatchToSpaceNd,
+    /// `SpaceToBatchNDOptions` (`SPACE_TO_BATCH_ND`, no fields).
+    SpaceToBatchNd,
     /// `PadOptions` (`PAD`, no fields).
     Pad,
     /// `TransposeOptions` (`TRANSPOSE`, no fields).
@@ -242,6 +267,10 @@ pub enum BuiltinOptions<'a> {
     Neg,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
+    /// `ResizeNearestNeighborOptions` (`RESIZE_NEAREST_NEIGHBOR`).
+    ResizeNearestNeighbor(ResizeOptions),
+    /// `DepthToSpaceOptions` (`DEPTH_TO_SPACE`).
+    DepthToSpace(BlockSizeOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
     /// `CallOnceOptions` (`CALL_ONCE`).
@@ -310,6 +339,10 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Sub => BuiltinOptions::Sub(add_sub),
             BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None }),
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }),
+            BuiltinOp::ResizeBilinear => BuiltinOptions::ResizeBilinear(ResizeOptions::default()),
+            BuiltinOp::SpaceToDepth => BuiltinOptions::SpaceToDepth(BlockSizeOptions { block_size: 0 }),
+            BuiltinOp::BatchToSpaceNd => BuiltinOptions::BatchToSpaceNd,
+            BuiltinOp::SpaceToBatchNd => BuiltinOptions::SpaceToBatchNd,
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
             BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
@@ -328,6 +361,8 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
+            BuiltinOp::ResizeNearestNeighbor => BuiltinOptions::ResizeNearestNeighbor(ResizeOptions::default()),
+            BuiltinOp::DepthToSpace => BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: 0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
@@ -359,6 +394,10 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Sub(_) => "SubOptions",
             BuiltinOptions::Mul(_) => "MulOptions",
             BuiltinOptions::Reshape(_) => "ReshapeOptions",
+            BuiltinOptions::ResizeBilinear(_) => "ResizeBilinearOptions",
+            BuiltinOptions::SpaceToDepth(_) => "SpaceToDepthOptions",
+            BuiltinOptions::BatchToSpaceNd => "BatchToSpaceNDOptions",
+            BuiltinOptions::SpaceToBatchNd => "SpaceToBatchNDOptions",
             BuiltinOptions::Pad => "PadOptions",
             BuiltinOptions::Transpose => "TransposeOptions",
             BuiltinOptions::Reducer(_) => "ReducerOptions",
@@ -368,6 +407,8 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
             BuiltinOptions::Neg => "NegOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
+            BuiltinOptions::ResizeNearestNeighbor(_) => "ResizeNearestNeighborOptions",
+            BuiltinOptions::DepthToSpace(_) => "DepthToSpaceOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
@@ -392,6 +433,10 @@ impl BuiltinOp {
             BuiltinOp::FullyConnected => "FullyConnectedOptions",
             BuiltinOp::Mul => "MulOptions",
             BuiltinOp::Reshape => "ReshapeOptions",
+            BuiltinOp::ResizeBilinear => "ResizeBilinearOptions",
+            BuiltinOp::SpaceToDepth => "SpaceToDepthOptions",
+            BuiltinOp::BatchToSpaceNd => "BatchToSpaceNDOptions",
+            BuiltinOp::SpaceToBatchNd => "SpaceToBatchNDOptions",
             BuiltinOp::Softmax => "SoftmaxOptions",
             BuiltinOp::Pad => "PadOptions",
             BuiltinOp::Transpose => "TransposeOptions",
@@ -402,6 +447,8 @@ impl BuiltinOp {
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::Neg => "NegOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
+            BuiltinOp::ResizeNearestNeighbor => "ResizeNearestNeighborOptions",
+            BuiltinOp::DepthToSpace => "DepthToSpaceOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::CallOnce => "CallOnceOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
@@ -479,6 +526,13 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::ReshapeOptions(o) => {
             BuiltinOptions::Reshape(ReshapeOptions { new_shape: o.new_shape()?.map(|v| v.iter().collect()) })
         }
+        R::ResizeBilinearOptions(o) => BuiltinOptions::ResizeBilinear(ResizeOptions {
+            align_corners: o.align_corners()?,
+            half_pixel_centers: o.half_pixel_centers()?,
+        }),
+        R::SpaceToDepthOptions(o) => BuiltinOptions::SpaceToDepth(BlockSizeOptions { block_size: o.block_size()? }),
+        R::BatchToSpaceNdOptions(_) => BuiltinOptions::BatchToSpaceNd,
+        R::SpaceToBatchNdOptions(_) => BuiltinOptions::SpaceToBatchNd,
         R::PadOptions(_) => BuiltinOptions::Pad,
         R::TransposeOptions(_) => BuiltinOptions::Transpose,
         R::ReducerOptions(o) => BuiltinOptions::Reducer(ReducerOptions { keep_dims: o.keep_dims()? }),
@@ -495,7 +549,12 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
         R::NegOptions(_) => BuiltinOptions::Neg,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
+        R::ResizeNearestNeighborOptions(o) => BuiltinOptions::ResizeNearestNeighbor(ResizeOptions {
+            align_corners: o.align_corners()?,
+            half_pixel_centers: o.half_pixel_centers()?,
+        }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
+        R::DepthToSpaceOptions(o) => BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: o.block_size()? }),
         R::CallOnceOptions(o) => {
             // Negative indices map past any subgraph count; the operator
             // reader reports them as out of range.
@@ -568,6 +627,10 @@ mod tests {
             "SubOptions",
             "MulOptions",
             "ReshapeOptions",
+            "ResizeBilinearOptions",
+            "SpaceToDepthOptions",
+            "BatchToSpaceNDOptions",
+            "SpaceToBatchNDOptions",
             "PadOptions",
             "TransposeOptions",
             "ReducerOptions",
@@ -577,7 +640,9 @@ mod tests {
             "MaximumMinimumOptions",
             "NegOptions",
             "LeakyReluOptions",
+            "ResizeNearestNeighborOptions",
             "HardSwishOptions",
+            "DepthToSpaceOptions",
             "CallOnceOptions",
             "VarHandleOptions",
             "ReadVariableOptions",
@@ -608,9 +673,13 @@ mod tests {
                 Some(R::SubOptions(_)) => R::SubOptions(Box::default()),
                 Some(R::MulOptions(_)) => R::MulOptions(Box::default()),
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
+                Some(R::ResizeBilinearOptions(_)) => R::ResizeBilinearOptions(Box::default()),
+                Some(R::SpaceToDepthOptions(_)) => R::SpaceToDepthOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
+                Some(R::ResizeNearestNeighborOptions(_)) => R::ResizeNearestNeighborOptions(Box::default()),
+                Some(R::DepthToSpaceOptions(_)) => R::DepthToSpaceOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),
                 Some(R::VarHandleOptions(_)) => R::VarHandleOptions(Box::default()),
                 Some(other) => other,

@@ -289,6 +289,15 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Reshape(o) => {
             R::ReshapeOptions(Box::new(raw::ReshapeOptions { new_shape: o.new_shape.clone() }))
         }
+        BuiltinOptions::ResizeBilinear(o) => R::ResizeBilinearOptions(Box::new(raw::ResizeBilinearOptions {
+            align_corners: o.align_corners,
+            half_pixel_centers: o.half_pixel_centers,
+        })),
+        BuiltinOptions::SpaceToDepth(o) => {
+            R::SpaceToDepthOptions(Box::new(raw::SpaceToDepthOptions { block_size: o.block_size }))
+        }
+        BuiltinOptions::BatchToSpaceNd => R::BatchToSpaceNdOptions(Box::default()),
+        BuiltinOptions::SpaceToBatchNd => R::SpaceToBatchNdOptions(Box::default()),
         BuiltinOptions::Pad => R::PadOptions(Box::default()),
         BuiltinOptions::Transpose => R::TransposeOptions(Box::default()),
         BuiltinOptions::Reducer(o) => R::ReducerOptions(Box::new(raw::ReducerOptions { keep_dims: o.keep_dims })),
@@ -305,7 +314,16 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::MaximumMinimum => R::MaximumMinimumOptions(Box::default()),
         BuiltinOptions::Neg => R::NegOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
+        BuiltinOptions::ResizeNearestNeighbor(o) => {
+            R::ResizeNearestNeighborOptions(Box::new(raw::ResizeNearestNeighborOptions {
+                align_corners: o.align_corners,
+                half_pixel_centers: o.half_pixel_centers,
+            }))
+        }
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
+        BuiltinOptions::DepthToSpace(o) => {
+            R::DepthToSpaceOptions(Box::new(raw::DepthToSpaceOptions { block_size: o.block_size }))
+        }
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
             init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
         })),
@@ -395,6 +413,12 @@ mod tests {
             }
             BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::Relu }),
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![1, -1]) }),
+            BuiltinOp::ResizeBilinear => {
+                BuiltinOptions::ResizeBilinear(ResizeOptions { align_corners: true, half_pixel_centers: false })
+            }
+            BuiltinOp::SpaceToDepth => BuiltinOptions::SpaceToDepth(BlockSizeOptions { block_size: 2 }),
+            BuiltinOp::BatchToSpaceNd => BuiltinOptions::BatchToSpaceNd,
+            BuiltinOp::SpaceToBatchNd => BuiltinOptions::SpaceToBatchNd,
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
             BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
@@ -413,6 +437,10 @@ mod tests {
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
+            BuiltinOp::ResizeNearestNeighbor => {
+                BuiltinOptions::ResizeNearestNeighbor(ResizeOptions { align_corners: false, half_pixel_centers: true })
+            }
+            BuiltinOp::DepthToSpace => BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: 3 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => {

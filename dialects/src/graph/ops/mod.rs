@@ -19,6 +19,7 @@ mod pool;
 mod quantization;
 mod reduction;
 mod slice;
+mod spatial;
 mod variable;
 
 pub use activation::*;
@@ -30,6 +31,7 @@ pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
 pub use slice::*;
+pub use spatial::*;
 pub use variable::*;
 
 use super::shape_inference::ShapeRule;
@@ -46,6 +48,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     reduction::OPS,
     data_movement::OPS,
     slice::OPS,
+    spatial::OPS,
     quantization::OPS,
     variable::OPS,
 ];

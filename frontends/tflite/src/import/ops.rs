@@ -2,7 +2,8 @@
 
 use super::SubgraphImporter;
 use crate::{
-    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, Operator, Padding as TflPadding, WeightsFormat,
+    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, Operator, Padding as TflPadding, ResizeOptions,
+    WeightsFormat,
 };
 use mc_dialects::graph::attributes::{Activation, Padding};
 use mc_dialects::graph::support;
@@ -25,6 +26,10 @@ fn padding(p: TflPadding) -> Padding {
         TflPadding::Same => Padding::Same,
         TflPadding::Valid => Padding::Valid,
     }
+}
+
+fn resize(o: &ResizeOptions) -> ResizeAttrs {
+    ResizeAttrs { align_corners: o.align_corners, half_pixel_centers: o.half_pixel_centers }
 }
 
 impl SubgraphImporter<'_, '_> {
@@ -148,6 +153,8 @@ impl SubgraphImporter<'_, '_> {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::AssignVariable => 2,
             B::StridedSlice => 4,
+            B::ResizeBilinear | B::ResizeNearestNeighbor => 2,
+            B::SpaceToBatchNd | B::BatchToSpaceNd => 3,
             B::Concatenation => operator.inputs().len(),
             B::VarHandle => 0,
             _ => 1,
@@ -257,6 +264,26 @@ impl SubgraphImporter<'_, '_> {
                     _ => None,
                 };
                 Some(ReshapeOp::build(b, inputs[0], optional, new_shape.as_deref(), result_type).0)
+            }
+            (B::ResizeBilinear, BuiltinOptions::ResizeBilinear(o)) => {
+                let attrs = resize(o);
+                Some(ResizeBilinearOp::build(b, inputs[0], Some(inputs[1]), None, attrs, result_type).0)
+            }
+            (B::ResizeNearestNeighbor, BuiltinOptions::ResizeNearestNeighbor(o)) => {
+                let attrs = resize(o);
+                Some(ResizeNearestNeighborOp::build(b, inputs[0], Some(inputs[1]), None, attrs, result_type).0)
+            }
+            (B::DepthToSpace, BuiltinOptions::DepthToSpace(o)) => {
+                Some(DepthToSpaceOp::build(b, inputs[0], o.block_size.into(), result_type).0)
+            }
+            (B::SpaceToDepth, BuiltinOptions::SpaceToDepth(o)) => {
+                Some(SpaceToDepthOp::build(b, inputs[0], o.block_size.into(), result_type).0)
+            }
+            (B::SpaceToBatchNd, _) => {
+                Some(SpaceToBatchNdOp::build(b, inputs[0], Some((inputs[1], inputs[2])), None, result_type).0)
+            }
+            (B::BatchToSpaceNd, _) => {
+                Some(BatchToSpaceNdOp::build(b, inputs[0], Some((inputs[1], inputs[2])), None, result_type).0)
             }
             (B::Softmax, BuiltinOptions::Softmax(o)) => Some(SoftmaxOp::build(b, inputs[0], o.beta, result_type).0),
             (B::Logistic, _) => Some(LogisticOp::build(b, inputs[0], result_type).0),

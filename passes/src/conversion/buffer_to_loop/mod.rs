@@ -40,6 +40,8 @@
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
+//! | `resize_nearest_neighbor`, `resize_bilinear` | `resize` | `reference_ops::ResizeNearestNeighbor` (f32, int8, int16), `ResizeBilinear` (float), `ResizeBilinearInteger` (int8, 10-bit fixed point) |
+//! | `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `rearrange` | `reference_ops::DepthToSpace`, `SpaceToDepth`, `SpaceToBatchND`, `BatchToSpaceND` (f32, int8) |
 //!
 //! What the lowerings share:
 //!
@@ -77,8 +79,10 @@ mod pad;
 mod pool;
 pub mod quantization;
 mod quantize;
+mod rearrange;
 mod reduce_axes;
 mod reduction;
+mod resize;
 mod sigmoid_int16;
 mod softmax;
 mod softmax_int16;
@@ -118,6 +122,12 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "reduce_min" => extremum::lower_min,
         "pad" => pad::lower,
         "concatenation" => concatenation::lower,
+        "resize_bilinear" => resize::lower_bilinear,
+        "resize_nearest_neighbor" => resize::lower_nearest_neighbor,
+        "depth_to_space" => rearrange::lower_depth_to_space,
+        "space_to_depth" => rearrange::lower_space_to_depth,
+        "space_to_batch_nd" => rearrange::lower_space_to_batch,
+        "batch_to_space_nd" => rearrange::lower_batch_to_space,
         "strided_slice" => strided_slice::lower,
         _ => return None,
     })
