@@ -106,6 +106,7 @@ macro_rules! for_each_suite {
                 int16_resize_nearest_neighbor => 0.0,
                 depth_to_space_space_to_depth => 0.0,
                 space_to_batch_batch_to_space => 0.0,
+                dilated_convolutions => 0.0,
             ],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             transpose: [int16_transpose => 0.0],

@@ -7,7 +7,10 @@
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{BlockSizeOptions, BuiltinOp, BuiltinOptions, ResizeOptions};
+use mc_tflite::{
+    Activation, BlockSizeOptions, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, Padding,
+    ResizeOptions,
+};
 
 /// The quantization of a case's tensors: int8 and int16 quantized, f32 not.
 fn quant(dtype: DType, zero_point: i64) -> Option<Quant> {
@@ -203,6 +206,139 @@ pub fn space_to_batch_batch_to_space() -> Vec<Case> {
         for (shape, block, pairs) in to_space {
             cases.push(batch_case(&mut rng, false, shape, block, pairs, dtype));
         }
+    }
+    cases
+}
+
+/// A dilated convolution as TensorFlow exports it: `SPACE_TO_BATCH_ND → CONV_2D |
+/// DEPTHWISE_CONV_2D → BATCH_TO_SPACE_ND` (mc rewrites the chain into one dilated convolution).
+struct Dilated {
+    input: [usize; 4],
+    filter: [usize; 2],
+    rate: [usize; 2],
+    same: bool,
+    depthwise: bool,
+    /// Output channels (conv) or depth multiplier (depthwise).
+    channels: usize,
+    activation: Activation,
+}
+
+impl Dilated {
+    /// TensorFlow's `with_space_to_batch` paddings and crops of spatial dimension `d`: SAME's
+    /// `(k−1)·rate` split (the smaller half first), plus what rounds the padded size up to a
+    /// multiple of the rate, cropped again.
+    fn paddings_and_crops(&self, d: usize) -> ([i32; 2], [i32; 2]) {
+        let reach = (self.filter[d] - 1) * self.rate[d];
+        let (before, after) = if self.same { (reach / 2, reach - reach / 2) } else { (0, 0) };
+        let padded = self.input[d + 1] + before + after;
+        let extra = (self.rate[d] - padded % self.rate[d]) % self.rate[d];
+        ([before as i32, (after + extra) as i32], [0, extra as i32])
+    }
+
+    fn case(&self, dtype: DType, input_zero_point: i64, rng: &mut Rng) -> Case {
+        let [n, h, w, c] = self.input;
+        let out_c = if self.depthwise { c * self.channels } else { self.channels };
+        let [fh, fw] = self.filter;
+        let filter_shape = if self.depthwise { [1, fh, fw, out_c] } else { [out_c, fh, fw, c] };
+        let (pads, crops): (Vec<[i32; 2]>, Vec<[i32; 2]>) = (0..2).map(|d| self.paddings_and_crops(d)).unzip();
+        let blocks = (self.rate[0] * self.rate[1]) as i32;
+        let sub: Vec<i32> =
+            (0..2).map(|d| (self.input[d + 1] as i32 + pads[d][0] + pads[d][1]) / self.rate[d] as i32).collect();
+        let sub_out: Vec<i32> = (0..2).map(|d| sub[d] - self.filter[d] as i32 + 1).collect();
+        let out: Vec<i32> = (0..2).map(|d| sub_out[d] * self.rate[d] as i32 - crops[d][1]).collect();
+        let (n, c, out_c) = (n as i32, c as i32, out_c as i32);
+        let float = dtype == DType::Float32;
+        let in_q = (!float).then(|| Quant::tensor(0.05, input_zero_point));
+        let mut m = OneOp::new();
+        let x = m.input("x", &[n, h as i32, w as i32, c], dtype, in_q.clone());
+        let block = m.constant_i32("block_shape", &[2], &[self.rate[0] as i32, self.rate[1] as i32], None);
+        let paddings = m.constant_i32("paddings", &[2, 2], &pads.concat(), None);
+        let crops_t = m.constant_i32("crops", &[2, 2], &crops.concat(), None);
+        let batches = m.intermediate("batches", &[n * blocks, sub[0], sub[1], c], dtype, in_q);
+        let filter_count: usize = filter_shape.iter().product();
+        let taps = fh * fw * if self.depthwise { 1 } else { self.input[3] };
+        let (f, b, out_q) = if float {
+            let weights = Tensor::random(DType::Float32, &filter_shape, rng);
+            let f = m.constant("w", &dims(&filter_shape), DType::Float32, &weights.data, None);
+            let bias = Tensor::random(DType::Float32, &[out_c as usize], rng);
+            (f, m.constant("b", &[out_c], DType::Float32, &bias.data, None), None)
+        } else {
+            let scales: Vec<f32> = (0..out_c).map(|_| rng.float(0.002, 0.02)).collect();
+            let axis = if self.depthwise { 3 } else { 0 };
+            let weights = rng.bytes(filter_count);
+            let f = m.constant("w", &dims(&filter_shape), DType::Int8, &weights, Some(Quant::channels(&scales, axis)));
+            let values: Vec<i32> = (0..out_c).map(|_| rng.range(-20_000, 20_000) as i32).collect();
+            let bias_scales: Vec<f32> = scales.iter().map(|s| 0.05 * s).collect();
+            let b = m.constant_i32("b", &[out_c], &values, Some(Quant::channels(&bias_scales, 0)));
+            let typical = 0.05 * 0.01 * (taps as f32).sqrt() * 74.0 * 74.0 * 2.0 / 128.0;
+            (f, b, Some(Quant::tensor(typical, 4)))
+        };
+        let convolved = m.intermediate("convolved", &[n * blocks, sub_out[0], sub_out[1], out_c], dtype, out_q.clone());
+        let y = m.output("y", &[n, out[0], out[1], out_c], dtype, out_q);
+        m.op(BuiltinOp::SpaceToBatchNd, &[x, block, paddings], &[batches], BuiltinOptions::SpaceToBatchNd);
+        let (op, options) = if self.depthwise {
+            let options = DepthwiseConv2DOptions {
+                padding: Padding::Valid,
+                stride_w: 1,
+                stride_h: 1,
+                depth_multiplier: self.channels as i32,
+                fused_activation: self.activation,
+                dilation_w_factor: 1,
+                dilation_h_factor: 1,
+            };
+            (BuiltinOp::DepthwiseConv2D, BuiltinOptions::DepthwiseConv2D(options))
+        } else {
+            let options = Conv2DOptions {
+                padding: Padding::Valid,
+                stride_w: 1,
+                stride_h: 1,
+                fused_activation: self.activation,
+                dilation_w_factor: 1,
+                dilation_h_factor: 1,
+                quantized_bias_type: None,
+            };
+            (BuiltinOp::Conv2D, BuiltinOptions::Conv2D(options))
+        };
+        m.op(op, &[batches, f, b], &[convolved], options);
+        m.op(BuiltinOp::BatchToSpaceNd, &[convolved, block, crops_t], &[y], BuiltinOptions::BatchToSpaceNd);
+        let kind = if self.depthwise { "depthwise" } else { "conv" };
+        let padding = if self.same { "SAME" } else { "VALID" };
+        let name = format!(
+            "dilated {kind} {:?} rate {:?} {padding} {dtype:?} zero point {input_zero_point}",
+            self.input, self.rate
+        );
+        m.case(&name, vec![Tensor::random(dtype, &self.input, rng)])
+    }
+}
+
+/// The `dilated_convolutions` suite: TensorFlow's space-to-batch form of dilated convolutions
+/// (SAME and VALID, conv and depthwise, rates 2 and 3, odd sizes that need the rounding crop,
+/// batches, a fused activation), float and int8, run by TFLite Micro as the chain and by mc as
+/// the one dilated convolution it rewrites the chain into, except int8 SAME with a zero point
+/// other than 0, which stays a chain (TFLM pads with the stored 0, not the zero point).
+pub fn dilated_convolutions() -> Vec<Case> {
+    let mut rng = Rng(0xD11A);
+    let spec = |input, filter, rate, same, depthwise, channels| Dilated {
+        input,
+        filter,
+        rate,
+        same,
+        depthwise,
+        channels,
+        activation: Activation::None,
+    };
+    let specs = [
+        spec([1, 7, 7, 2], [3, 3], [2, 2], true, false, 3),
+        spec([1, 6, 8, 2], [3, 2], [2, 3], true, true, 2),
+        spec([2, 8, 9, 1], [3, 3], [2, 2], false, false, 2),
+        spec([1, 9, 7, 3], [2, 3], [3, 2], false, true, 1),
+        Dilated { activation: Activation::Relu6, ..spec([1, 5, 6, 2], [3, 3], [2, 2], true, false, 2) },
+    ];
+    let mut cases = Vec::new();
+    for spec in &specs {
+        cases.push(spec.case(DType::Float32, 0, &mut rng));
+        cases.push(spec.case(DType::Int8, 0, &mut rng));
+        cases.push(spec.case(DType::Int8, -3, &mut rng));
     }
     cases
 }

@@ -12,7 +12,8 @@
 //! | transpose chains | `transpose(transpose(x, p1), p2)` → `transpose(x, p1 ∘ p2)` |
 //! | identities (fold) | `reshape` to the same type, `transpose` by `0, 1, ...`, `pad` by zeros → `x` |
 //! | reshape of a constant (fold) | a constant of the new shape (same bytes or same blob) |
-//! | constant list operands | `shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides` → attributes |
+//! | constant list operands | `shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`, `size`, `block_shape`, `crops` → attributes |
+//! | dilated convolutions ([`super::dilated_conv`]) | `batch_to_space_nd(conv_2d(space_to_batch_nd(x)))` → `conv_2d(x)` with dilation |
 //!
 //! ```mlir
 //! %shape = "graph.const"() <{value = dense<[1, 1024]> : tensor<2xi32>}> : () -> tensor<2xi32>
@@ -32,7 +33,7 @@ pub struct GraphCanonicalize(Canonicalize);
 
 impl Default for GraphCanonicalize {
     fn default() -> Self {
-        GraphCanonicalize(Canonicalize::for_dialect("graph"))
+        GraphCanonicalize(Canonicalize::for_dialect("graph").with_patterns(super::dilated_conv::populate))
     }
 }
 
@@ -47,7 +48,7 @@ impl Pass for GraphCanonicalize {
 
     fn description(&self) -> &str {
         "Applies the graph dialect's canonicalization patterns (reshape/transpose chains, constant \
-         shape-like operands to attributes) and folds (identity reshape/transpose/pad, reshaped \
+         shape-like operands to attributes, space-to-batch convolutions to dilated ones) and folds (identity reshape/transpose/pad, reshaped \
          constants) with the greedy driver, until a fixed point."
     }
 
