@@ -24,6 +24,7 @@
 //! | `reduction` | `mean`, `reduce_max`, `reduce_min` | `MEAN`, `REDUCE_MAX`, `REDUCE_MIN` |
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
+//! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //!
