@@ -8,7 +8,7 @@
 //! | `ReshapeShapeToAttr` | `reshape(x, const)` → `reshape(x) {new_shape}` |
 //! | `TransposePermToAttr` | `transpose(x, const)` → `transpose(x) {perm}` |
 //! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
-//! | `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `reduce_max`, `reduce_min` |
+//! | `SumAxesToAttr`, `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `sum`, `reduce_max`, `reduce_min` |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `ResizeSizeToAttr` | `resize_*(x, const)` → `resize_*(x) {size}` |
 //! | `SpaceToBatchListsToAttr`, `BatchToSpaceListsToAttr` | `space_to_batch_nd(x, const, const)` → `space_to_batch_nd(x) {block_shape, paddings}` (flattened), `batch_to_space_nd` likewise with `crops` |
@@ -22,7 +22,7 @@
 use super::attributes::{i64_array, i64_array_attr};
 use super::ops::{
     BatchToSpaceNdOp, MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, ResizeBilinearOp, ResizeNearestNeighborOp,
-    SpaceToBatchNdOp, StridedSliceOp, TransposeOp,
+    SpaceToBatchNdOp, StridedSliceOp, SumOp, TransposeOp,
 };
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
@@ -126,6 +126,11 @@ pub(super) fn transpose_patterns(set: &mut RewritePatternSet) {
 /// Registers the patterns rooted at `graph.mean`.
 pub(super) fn mean_patterns(set: &mut RewritePatternSet) {
     axes_to_attr(set, "MeanAxesToAttr", MeanOp::NAME);
+}
+
+/// Registers the patterns rooted at `graph.sum`.
+pub(super) fn sum_patterns(set: &mut RewritePatternSet) {
+    axes_to_attr(set, "SumAxesToAttr", SumOp::NAME);
 }
 
 /// Registers the patterns rooted at `graph.reduce_max`.

@@ -19,9 +19,9 @@
 //! | `constant` | `const` | constant buffers |
 //! | `conv` | `conv_2d`, `depthwise_conv_2d`, `fully_connected` | `CONV_2D`, `DEPTHWISE_CONV_2D`, `FULLY_CONNECTED` |
 //! | `elementwise` | `add`, `sub`, `mul`, `maximum`, `minimum`, `neg` | `ADD`, `SUB`, `MUL`, `MAXIMUM`, `MINIMUM`, `NEG` |
-//! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `hard_swish`, `logistic`, `tanh`, `softmax` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX` |
-//! | `pool` | `avg_pool_2d`, `max_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D` |
-//! | `reduction` | `mean`, `reduce_max`, `reduce_min` | `MEAN`, `REDUCE_MAX`, `REDUCE_MIN` |
+//! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `prelu`, `hard_swish`, `logistic`, `tanh`, `softmax` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `PRELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX` |
+//! | `pool` | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D` |
+//! | `reduction` | `mean`, `sum`, `reduce_max`, `reduce_min` | `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN` |
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
 //! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |

@@ -28,6 +28,8 @@ pub enum BuiltinOp {
     Dequantize,
     /// `FULLY_CONNECTED` (9).
     FullyConnected,
+    /// `L2_POOL_2D` (12).
+    L2Pool2D,
     /// `LOGISTIC` (14).
     Logistic,
     /// `MAX_POOL_2D` (17).
@@ -66,12 +68,16 @@ pub enum BuiltinOp {
     Sub,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
+    /// `PRELU` (54).
+    Prelu,
     /// `MAXIMUM` (55).
     Maximum,
     /// `MINIMUM` (57).
     Minimum,
     /// `NEG` (59).
     Neg,
+    /// `SUM` (74).
+    Sum,
     /// `REDUCE_MAX` (82).
     ReduceMax,
     /// `REDUCE_MIN` (89).
@@ -98,7 +104,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 41] = [
+    pub const ALL: [BuiltinOp; 44] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -107,6 +113,7 @@ impl BuiltinOp {
         BuiltinOp::DepthToSpace,
         BuiltinOp::Dequantize,
         BuiltinOp::FullyConnected,
+        BuiltinOp::L2Pool2D,
         BuiltinOp::Logistic,
         BuiltinOp::MaxPool2D,
         BuiltinOp::Mul,
@@ -126,9 +133,11 @@ impl BuiltinOp {
         BuiltinOp::Mean,
         BuiltinOp::Sub,
         BuiltinOp::StridedSlice,
+        BuiltinOp::Prelu,
         BuiltinOp::Maximum,
         BuiltinOp::Minimum,
         BuiltinOp::Neg,
+        BuiltinOp::Sum,
         BuiltinOp::ReduceMax,
         BuiltinOp::ReduceMin,
         BuiltinOp::ResizeNearestNeighbor,
@@ -153,6 +162,7 @@ impl BuiltinOp {
             BuiltinOp::DepthToSpace => "DEPTH_TO_SPACE",
             BuiltinOp::Dequantize => "DEQUANTIZE",
             BuiltinOp::FullyConnected => "FULLY_CONNECTED",
+            BuiltinOp::L2Pool2D => "L2_POOL_2D",
             BuiltinOp::Logistic => "LOGISTIC",
             BuiltinOp::MaxPool2D => "MAX_POOL_2D",
             BuiltinOp::Mul => "MUL",
@@ -172,9 +182,11 @@ impl BuiltinOp {
             BuiltinOp::Mean => "MEAN",
             BuiltinOp::Sub => "SUB",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
+            BuiltinOp::Prelu => "PRELU",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::Minimum => "MINIMUM",
             BuiltinOp::Neg => "NEG",
+            BuiltinOp::Sum => "SUM",
             BuiltinOp::ReduceMax => "REDUCE_MAX",
             BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::ResizeNearestNeighbor => "RESIZE_NEAREST_NEIGHBOR",
@@ -200,6 +212,7 @@ impl BuiltinOp {
             BuiltinOp::DepthToSpace => 5,
             BuiltinOp::Dequantize => 6,
             BuiltinOp::FullyConnected => 9,
+            BuiltinOp::L2Pool2D => 12,
             BuiltinOp::Logistic => 14,
             BuiltinOp::MaxPool2D => 17,
             BuiltinOp::Mul => 18,
@@ -219,9 +232,11 @@ impl BuiltinOp {
             BuiltinOp::Mean => 40,
             BuiltinOp::Sub => 41,
             BuiltinOp::StridedSlice => 45,
+            BuiltinOp::Prelu => 54,
             BuiltinOp::Maximum => 55,
             BuiltinOp::Minimum => 57,
             BuiltinOp::Neg => 59,
+            BuiltinOp::Sum => 74,
             BuiltinOp::ReduceMax => 82,
             BuiltinOp::ReduceMin => 89,
             BuiltinOp::ResizeNearestNeighbor => 97,
@@ -259,6 +274,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::DepthToSpace => BuiltinOp::DepthToSpace,
             fb::BuiltinOperator::Dequantize => BuiltinOp::Dequantize,
             fb::BuiltinOperator::FullyConnected => BuiltinOp::FullyConnected,
+            fb::BuiltinOperator::L2Pool2d => BuiltinOp::L2Pool2D,
             fb::BuiltinOperator::Logistic => BuiltinOp::Logistic,
             fb::BuiltinOperator::MaxPool2d => BuiltinOp::MaxPool2D,
             fb::BuiltinOperator::Mul => BuiltinOp::Mul,
@@ -278,9 +294,11 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Mean => BuiltinOp::Mean,
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
+            fb::BuiltinOperator::Prelu => BuiltinOp::Prelu,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
             fb::BuiltinOperator::Neg => BuiltinOp::Neg,
+            fb::BuiltinOperator::Sum => BuiltinOp::Sum,
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
             fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::ResizeNearestNeighbor => BuiltinOp::ResizeNearestNeighbor,
@@ -307,6 +325,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::DepthToSpace => fb::BuiltinOperator::DepthToSpace,
             BuiltinOp::Dequantize => fb::BuiltinOperator::Dequantize,
             BuiltinOp::FullyConnected => fb::BuiltinOperator::FullyConnected,
+            BuiltinOp::L2Pool2D => fb::BuiltinOperator::L2Pool2d,
             BuiltinOp::Logistic => fb::BuiltinOperator::Logistic,
             BuiltinOp::MaxPool2D => fb::BuiltinOperator::MaxPool2d,
             BuiltinOp::Mul => fb::BuiltinOperator::Mul,
@@ -326,9 +345,11 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Mean => fb::BuiltinOperator::Mean,
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
+            BuiltinOp::Prelu => fb::BuiltinOperator::Prelu,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
             BuiltinOp::Neg => fb::BuiltinOperator::Neg,
+            BuiltinOp::Sum => fb::BuiltinOperator::Sum,
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
             BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::ResizeNearestNeighbor => fb::BuiltinOperator::ResizeNearestNeighbor,
@@ -451,6 +472,7 @@ mod tests {
             ("DEPTH_TO_SPACE", 5),
             ("DEQUANTIZE", 6),
             ("FULLY_CONNECTED", 9),
+            ("L2_POOL_2D", 12),
             ("LOGISTIC", 14),
             ("MAX_POOL_2D", 17),
             ("MUL", 18),
@@ -470,9 +492,11 @@ mod tests {
             ("MEAN", 40),
             ("SUB", 41),
             ("STRIDED_SLICE", 45),
+            ("PRELU", 54),
             ("MAXIMUM", 55),
             ("MINIMUM", 57),
             ("NEG", 59),
+            ("SUM", 74),
             ("REDUCE_MAX", 82),
             ("REDUCE_MIN", 89),
             ("RESIZE_NEAREST_NEIGHBOR", 97),

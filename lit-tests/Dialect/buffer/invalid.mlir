@@ -177,7 +177,7 @@
 
 "func.func"() <{function_type = (!buffer<4xi8>, !buffer<4xi8>) -> (), sym_name = "f"}> ({
 ^bb0(%x: !buffer<4xi8>, %y: !buffer<4xi8>):
-  // expected-error@+1 {{'buffer.kernel' op 'kernel' must name a graph op with a kernel (conv_2d, depthwise_conv_2d, fully_connected, add, sub, mul, maximum, minimum, neg, avg_pool_2d, max_pool_2d, softmax, logistic, tanh, relu, relu6, relu_n1_to_1, leaky_relu, hard_swish, mean, reduce_max, reduce_min, pad, concatenation, strided_slice, resize_bilinear, resize_nearest_neighbor, depth_to_space, space_to_depth, space_to_batch_nd, batch_to_space_nd, quantize, dequantize), but is "reshape"}}
+  // expected-error@+1 {{'buffer.kernel' op 'kernel' must name a graph op with a kernel (conv_2d, depthwise_conv_2d, fully_connected, add, sub, mul, maximum, minimum, neg, avg_pool_2d, max_pool_2d, l2_pool_2d, softmax, logistic, tanh, relu, relu6, relu_n1_to_1, leaky_relu, prelu, hard_swish, mean, sum, reduce_max, reduce_min, pad, concatenation, strided_slice, resize_bilinear, resize_nearest_neighbor, depth_to_space, space_to_depth, space_to_batch_nd, batch_to_space_nd, quantize, dequantize), but is "reshape"}}
   "buffer.kernel"(%x, %y) <{kernel = "reshape"}> : (!buffer<4xi8>, !buffer<4xi8>) -> ()
   "func.return"() : () -> ()
 }) : () -> ()
@@ -446,7 +446,7 @@
 // -----
 
 func.func @f(%x: !buffer<4xf32>, %y: !buffer<4xf32>) {
-  // expected-error@+1 {{'buffer.kernel' op kernel 'relu' computes its rows in ascending order only (descending: conv_2d, depthwise_conv_2d, avg_pool_2d, max_pool_2d)}}
+  // expected-error@+1 {{'buffer.kernel' op kernel 'relu' computes its rows in ascending order only (descending: conv_2d, depthwise_conv_2d, avg_pool_2d, max_pool_2d, l2_pool_2d)}}
   buffer.kernel relu ins(%x : !buffer<4xf32>) outs(%y : !buffer<4xf32>) {row_order = "descending"}
   return
 }
