@@ -34,6 +34,7 @@ pub mod reverse;
 pub mod shape;
 pub mod slice;
 pub mod softmax;
+pub mod spatial;
 pub mod squeeze_expand_dims;
 pub mod strided_slice;
 pub mod svdf;
@@ -138,6 +139,14 @@ macro_rules! for_each_suite {
             shape: [shape => 0.0, keras_dynamic_batch_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0, float_log_softmax => 0.0],
             squeeze_expand_dims: [squeeze_expand_dims => 0.0, int16_squeeze_expand_dims => 0.0],
+            spatial: [
+                resize_bilinear => 0.0,
+                resize_nearest_neighbor => 0.0,
+                int16_resize_nearest_neighbor => 0.0,
+                depth_to_space_space_to_depth => 0.0,
+                space_to_batch_batch_to_space => 0.0,
+                dilated_convolutions => 0.0,
+            ],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             svdf: [float_svdf => 1e-5, int8_svdf => 0.0, int8_svdf_int8_state => 0.0],
             transpose: [int16_transpose => 0.0],

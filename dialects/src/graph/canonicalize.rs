@@ -11,6 +11,8 @@
 //! | `SumAxesToAttr`, `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `sum`, `reduce_max`, `reduce_min` |
 //! | `CumsumAxisToAttr` | as `MeanAxesToAttr` for `cumsum`'s `axis` |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
+//! | `ResizeSizeToAttr` | `resize_*(x, const)` → `resize_*(x) {size}` |
+//! | `SpaceToBatchListsToAttr`, `BatchToSpaceListsToAttr` | `space_to_batch_nd(x, const, const)` → `space_to_batch_nd(x) {block_shape, paddings}` (flattened), `batch_to_space_nd` likewise with `crops` |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
 //! | `SliceIndicesToAttr` | `slice(x, const, const)` → `slice(x) {begin, size}` |
 //! | `MirrorPadPaddingsToAttr` | `mirror_pad(x, const)` → `mirror_pad(x) {paddings}` |
@@ -24,8 +26,9 @@
 
 use super::attributes::{i64_array, i64_array_attr};
 use super::ops::{
-    CumsumOp, MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp, ReshapeOp, ReverseV2Op, SliceOp,
-    StridedSliceOp, SumOp, TransposeOp,
+    BatchToSpaceNdOp, CumsumOp, MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp, ReshapeOp,
+    ResizeBilinearOp, ResizeNearestNeighborOp, ReverseV2Op, SliceOp, SpaceToBatchNdOp, StridedSliceOp, SumOp,
+    TransposeOp,
 };
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
@@ -214,4 +217,37 @@ pub(super) fn slice_patterns(set: &mut RewritePatternSet) {
 /// Registers the patterns rooted at `graph.reverse_v2`.
 pub(super) fn reverse_v2_patterns(set: &mut RewritePatternSet) {
     axes_to_attr(set, "ReverseV2AxesToAttr", ReverseV2Op::NAME);
+}
+
+/// Registers the patterns rooted at `graph.resize_bilinear`.
+pub(super) fn resize_bilinear_patterns(set: &mut RewritePatternSet) {
+    size_to_attr(set, ResizeBilinearOp::NAME);
+}
+
+/// Registers the patterns rooted at `graph.resize_nearest_neighbor`.
+pub(super) fn resize_nearest_neighbor_patterns(set: &mut RewritePatternSet) {
+    size_to_attr(set, ResizeNearestNeighborOp::NAME);
+}
+
+/// A resize's constant `size` operand becomes its `size` attribute.
+fn size_to_attr(set: &mut RewritePatternSet, root: &'static str) {
+    set.add(FnPattern { name: "ResizeSizeToAttr", root, apply: |op, r| constant_operands_to_attrs(op, r, &["size"]) });
+}
+
+/// Registers the patterns rooted at `graph.space_to_batch_nd`.
+pub(super) fn space_to_batch_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "SpaceToBatchListsToAttr",
+        root: SpaceToBatchNdOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["block_shape", "paddings"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.batch_to_space_nd`.
+pub(super) fn batch_to_space_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "BatchToSpaceListsToAttr",
+        root: BatchToSpaceNdOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["block_shape", "crops"]),
+    });
 }

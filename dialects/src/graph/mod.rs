@@ -27,6 +27,7 @@
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
 //! | `shape` | `shape`, `zeros_like`, `fill` | `SHAPE`, `ZEROS_LIKE`, `FILL` |
+//! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //! | `sequence` | `svdf_state`, `svdf` | `SVDF` (with a variable for its state) |

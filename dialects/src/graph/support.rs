@@ -152,6 +152,8 @@ const MIN_MAX: &[Variant] = &[
     variant("int64", "", &[Slot::One(&[I64]), Slot::One(&[I64])], &[I64]),
 ];
 const FUSED: &str = "fused NONE/RELU/RELU6/RELU_N1_TO_1";
+/// The options of `DEPTH_TO_SPACE` and `SPACE_TO_DEPTH`.
+const BLOCK: &str = "any block size";
 
 /// Every operator mc compiles, in TFLite's `BuiltinOperator` order.
 pub const TABLE: &[OpSupport] = &[
@@ -196,6 +198,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_DEPTHWISE],
         options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
+    OpSupport { tflite: "DEPTH_TO_SPACE", op: "depth_to_space", variants: &[F32_UNARY, INT8_MOVED], options: BLOCK },
     OpSupport {
         tflite: "DEQUANTIZE",
         op: "dequantize",
@@ -263,6 +266,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "static shapes (a view: no copy)",
     },
     OpSupport {
+        tflite: "RESIZE_BILINEAR",
+        op: "resize_bilinear",
+        variants: &[F32_UNARY, INT8_UNARY],
+        options: "constant size, align_corners or half_pixel_centers (int8 in TFLite Micro's 10-bit fixed point)",
+    },
+    OpSupport {
         tflite: "SOFTMAX",
         op: "softmax",
         variants: &[
@@ -293,6 +302,7 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "a bias (TFLite Micro fails without one), any rank, batches, state persisting across invocations, fused activation (float: NONE/RELU/RELU6/RELU_N1_TO_1/TANH; int8: ignored, as TFLite Micro)",
     },
+    OpSupport { tflite: "SPACE_TO_DEPTH", op: "space_to_depth", variants: &[F32_UNARY, INT8_MOVED], options: BLOCK },
     OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport {
         tflite: "PAD",
@@ -313,6 +323,18 @@ pub const TABLE: &[OpSupport] = &[
             variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
         ],
         options: "any axis and batch_dims, constant or run-time i32 indices",
+    },
+    OpSupport {
+        tflite: "BATCH_TO_SPACE_ND",
+        op: "batch_to_space_nd",
+        variants: &[F32_UNARY, INT8_MOVED],
+        options: "constant block shape and crops, NHWC or NHC (3-D) input",
+    },
+    OpSupport {
+        tflite: "SPACE_TO_BATCH_ND",
+        op: "space_to_batch_nd",
+        variants: &[F32_UNARY, INT8_MOVED],
+        options: "constant block shape and paddings, NHWC or NHC (3-D) input, padding with stored 0 as TFLite Micro",
     },
     OpSupport {
         tflite: "TRANSPOSE",
@@ -448,6 +470,12 @@ pub const TABLE: &[OpSupport] = &[
         op: "fill",
         variants: &[F32_UNARY, INT8_MOVED, variant("int32", "", &[Slot::One(&[I32])], &[I32])],
         options: "a scalar value, constant int32 or int64 dims",
+    },
+    OpSupport {
+        tflite: "RESIZE_NEAREST_NEIGHBOR",
+        op: "resize_nearest_neighbor",
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
+        options: "constant size, align_corners, half_pixel_centers",
     },
     OpSupport {
         tflite: "LEAKY_RELU",

@@ -205,6 +205,8 @@ fn builders_cover_every_op() {
     let filter_value =
         fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: filter_type, splat: true, data: vec![0; 4] });
     let dw_value = fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: dw_type, splat: true, data: vec![0; 4] });
+    let (x_d2s, x_s2d, x_s2b) =
+        (t(&mut fx, &[1, 16, 16, 1], f), t(&mut fx, &[1, 4, 4, 16], f), t(&mut fx, &[4, 4, 4, 4], f));
     let mut b = fx.builder();
     let filter = ConstOp::build(&mut b, filter_value).result();
     let dw_filter = ConstOp::build(&mut b, dw_value).result();
@@ -314,6 +316,13 @@ fn builders_cover_every_op() {
     let dims_value = attributes::dense_int_elements(b.ctx, dims_type, &[64, 4]);
     let dims = ConstOp::build(&mut b, dims_value).result();
     FillOp::build(&mut b, value, dims, x_flat);
+    ResizeBilinearOp::build(&mut b, x, None, Some(&[4, 4]), ResizeAttrs::default(), conv_result);
+    let nearest = ResizeAttrs { align_corners: true, half_pixel_centers: true };
+    ResizeNearestNeighborOp::build(&mut b, q, None, Some(&[4, 4]), nearest, q_pool);
+    DepthToSpaceOp::build(&mut b, x, 2, x_d2s);
+    SpaceToDepthOp::build(&mut b, x, 2, x_s2d);
+    let batches = SpaceToBatchNdOp::build(&mut b, x, None, Some((&[2, 2], &[[0, 0], [0, 0]])), x_s2b).result();
+    BatchToSpaceNdOp::build(&mut b, batches, None, Some((&[2, 2], &[[0, 0], [0, 0]])), x4);
     let quantized = QuantizeOp::build(&mut b, x, q4).result();
     DequantizeOp::build(&mut b, quantized, x4);
     let handle = VarHandleOp::build(&mut b, "", "state", var_type).handle();

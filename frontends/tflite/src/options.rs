@@ -210,6 +210,23 @@ pub struct DivOptions {
     pub fused_activation: Activation,
 }
 
+/// `ResizeBilinearOptions` and `ResizeNearestNeighborOptions` (the bilinear table's deprecated
+/// `new_height` and `new_width` are not read: the size operand gives the size).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ResizeOptions {
+    /// `align_corners`: the corner pixels of input and output are aligned.
+    pub align_corners: bool,
+    /// `half_pixel_centers`: pixels are sampled at their centres.
+    pub half_pixel_centers: bool,
+}
+
+/// `SpaceToDepthOptions` and `DepthToSpaceOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockSizeOptions {
+    /// `block_size`.
+    pub block_size: i32,
+}
+
 /// `ReshapeOptions`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReshapeOptions {
@@ -343,6 +360,14 @@ pub enum BuiltinOptions<'a> {
     Mul(MulOptions),
     /// `ReshapeOptions` (`RESHAPE`).
     Reshape(ReshapeOptions),
+    /// `ResizeBilinearOptions` (`RESIZE_BILINEAR`).
+    ResizeBilinear(ResizeOptions),
+    /// `SpaceToDepthOptions` (`SPACE_TO_DEPTH`).
+    SpaceToDepth(BlockSizeOptions),
+    /// `BatchToSpaceNDOptions` (`BATCH_TO_SPACE_ND`, no fields).
+    BatchToSpaceNd,
+    /// `SpaceToBatchNDOptions` (`SPACE_TO_BATCH_ND`, no fields).
+    SpaceToBatchNd,
     /// `PadOptions` (`PAD`, no fields).
     Pad,
     /// `GatherOptions` (`GATHER`).
@@ -413,6 +438,10 @@ pub enum BuiltinOptions<'a> {
     ReverseV2,
     /// `GatherNdOptions` (`GATHER_ND`, no fields).
     GatherNd,
+    /// `ResizeNearestNeighborOptions` (`RESIZE_NEAREST_NEIGHBOR`).
+    ResizeNearestNeighbor(ResizeOptions),
+    /// `DepthToSpaceOptions` (`DEPTH_TO_SPACE`).
+    DepthToSpace(BlockSizeOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
     /// `BatchMatMulOptions` (`BATCH_MATMUL`).
@@ -492,6 +521,10 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Sub => BuiltinOptions::Sub(add_sub),
             BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::None }),
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }),
+            BuiltinOp::ResizeBilinear => BuiltinOptions::ResizeBilinear(ResizeOptions::default()),
+            BuiltinOp::SpaceToDepth => BuiltinOptions::SpaceToDepth(BlockSizeOptions { block_size: 0 }),
+            BuiltinOp::BatchToSpaceNd => BuiltinOptions::BatchToSpaceNd,
+            BuiltinOp::SpaceToBatchNd => BuiltinOptions::SpaceToBatchNd,
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Gather => BuiltinOptions::Gather(GatherOptions { axis: 0, batch_dims: 0 }),
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
@@ -542,6 +575,8 @@ impl BuiltinOptions<'static> {
             BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 0 }),
             BuiltinOp::ReverseV2 => BuiltinOptions::ReverseV2,
             BuiltinOp::GatherNd => BuiltinOptions::GatherNd,
+            BuiltinOp::ResizeNearestNeighbor => BuiltinOptions::ResizeNearestNeighbor(ResizeOptions::default()),
+            BuiltinOp::DepthToSpace => BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: 0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
                 adj_x: false,
@@ -589,6 +624,10 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Sub(_) => "SubOptions",
             BuiltinOptions::Mul(_) => "MulOptions",
             BuiltinOptions::Reshape(_) => "ReshapeOptions",
+            BuiltinOptions::ResizeBilinear(_) => "ResizeBilinearOptions",
+            BuiltinOptions::SpaceToDepth(_) => "SpaceToDepthOptions",
+            BuiltinOptions::BatchToSpaceNd => "BatchToSpaceNDOptions",
+            BuiltinOptions::SpaceToBatchNd => "SpaceToBatchNDOptions",
             BuiltinOptions::Pad => "PadOptions",
             BuiltinOptions::Gather(_) => "GatherOptions",
             BuiltinOptions::Transpose => "TransposeOptions",
@@ -624,6 +663,8 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::SplitV(_) => "SplitVOptions",
             BuiltinOptions::ReverseV2 => "ReverseV2Options",
             BuiltinOptions::GatherNd => "GatherNdOptions",
+            BuiltinOptions::ResizeNearestNeighbor(_) => "ResizeNearestNeighborOptions",
+            BuiltinOptions::DepthToSpace(_) => "DepthToSpaceOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::BatchMatMul(_) => "BatchMatMulOptions",
             BuiltinOptions::Cumsum(_) => "CumsumOptions",
@@ -650,6 +691,10 @@ impl BuiltinOp {
             BuiltinOp::FullyConnected => "FullyConnectedOptions",
             BuiltinOp::Mul => "MulOptions",
             BuiltinOp::Reshape => "ReshapeOptions",
+            BuiltinOp::ResizeBilinear => "ResizeBilinearOptions",
+            BuiltinOp::SpaceToDepth => "SpaceToDepthOptions",
+            BuiltinOp::BatchToSpaceNd => "BatchToSpaceNDOptions",
+            BuiltinOp::SpaceToBatchNd => "SpaceToBatchNDOptions",
             BuiltinOp::Softmax => "SoftmaxOptions",
             BuiltinOp::Svdf => "SVDFOptions",
             BuiltinOp::Pad => "PadOptions",
@@ -687,6 +732,8 @@ impl BuiltinOp {
             BuiltinOp::SplitV => "SplitVOptions",
             BuiltinOp::ReverseV2 => "ReverseV2Options",
             BuiltinOp::GatherNd => "GatherNdOptions",
+            BuiltinOp::ResizeNearestNeighbor => "ResizeNearestNeighborOptions",
+            BuiltinOp::DepthToSpace => "DepthToSpaceOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::BatchMatMul => "BatchMatMulOptions",
             BuiltinOp::Cumsum => "CumsumOptions",
@@ -780,6 +827,13 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::ReshapeOptions(o) => {
             BuiltinOptions::Reshape(ReshapeOptions { new_shape: o.new_shape()?.map(|v| v.iter().collect()) })
         }
+        R::ResizeBilinearOptions(o) => BuiltinOptions::ResizeBilinear(ResizeOptions {
+            align_corners: o.align_corners()?,
+            half_pixel_centers: o.half_pixel_centers()?,
+        }),
+        R::SpaceToDepthOptions(o) => BuiltinOptions::SpaceToDepth(BlockSizeOptions { block_size: o.block_size()? }),
+        R::BatchToSpaceNdOptions(_) => BuiltinOptions::BatchToSpaceNd,
+        R::SpaceToBatchNdOptions(_) => BuiltinOptions::SpaceToBatchNd,
         R::PadOptions(_) => BuiltinOptions::Pad,
         R::GatherOptions(o) => BuiltinOptions::Gather(GatherOptions { axis: o.axis()?, batch_dims: o.batch_dims()? }),
         R::TransposeOptions(_) => BuiltinOptions::Transpose,
@@ -837,12 +891,17 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::SplitVOptions(o) => BuiltinOptions::SplitV(SplitOptions { num_splits: o.num_splits()? }),
         R::ReverseV2Options(_) => BuiltinOptions::ReverseV2,
         R::GatherNdOptions(_) => BuiltinOptions::GatherNd,
+        R::ResizeNearestNeighborOptions(o) => BuiltinOptions::ResizeNearestNeighbor(ResizeOptions {
+            align_corners: o.align_corners()?,
+            half_pixel_centers: o.half_pixel_centers()?,
+        }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
         R::BatchMatMulOptions(o) => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
             adj_x: o.adj_x()?,
             adj_y: o.adj_y()?,
             asymmetric_quantize_inputs: o.asymmetric_quantize_inputs()?,
         }),
+        R::DepthToSpaceOptions(o) => BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: o.block_size()? }),
         R::CumsumOptions(o) => {
             BuiltinOptions::Cumsum(CumsumOptions { exclusive: o.exclusive()?, reverse: o.reverse()? })
         }
@@ -919,6 +978,10 @@ mod tests {
             "SubOptions",
             "MulOptions",
             "ReshapeOptions",
+            "ResizeBilinearOptions",
+            "SpaceToDepthOptions",
+            "BatchToSpaceNDOptions",
+            "SpaceToBatchNDOptions",
             "PadOptions",
             "GatherOptions",
             "TransposeOptions",
@@ -954,8 +1017,10 @@ mod tests {
             "SplitVOptions",
             "ReverseV2Options",
             "GatherNdOptions",
+            "ResizeNearestNeighborOptions",
             "HardSwishOptions",
             "BatchMatMulOptions",
+            "DepthToSpaceOptions",
             "CumsumOptions",
             "CallOnceOptions",
             "VarHandleOptions",
@@ -989,6 +1054,8 @@ mod tests {
                 Some(R::MulOptions(_)) => R::MulOptions(Box::default()),
                 Some(R::DivOptions(_)) => R::DivOptions(Box::default()),
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
+                Some(R::ResizeBilinearOptions(_)) => R::ResizeBilinearOptions(Box::default()),
+                Some(R::SpaceToDepthOptions(_)) => R::SpaceToDepthOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
                 Some(R::GatherOptions(_)) => R::GatherOptions(Box::default()),
@@ -998,6 +1065,8 @@ mod tests {
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
                 Some(R::TransposeConvOptions(_)) => R::TransposeConvOptions(Box::default()),
                 Some(R::BatchMatMulOptions(_)) => R::BatchMatMulOptions(Box::default()),
+                Some(R::ResizeNearestNeighborOptions(_)) => R::ResizeNearestNeighborOptions(Box::default()),
+                Some(R::DepthToSpaceOptions(_)) => R::DepthToSpaceOptions(Box::default()),
                 Some(R::CumsumOptions(_)) => R::CumsumOptions(Box::default()),
                 Some(R::L2NormOptions(_)) => R::L2NormOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),

@@ -294,6 +294,15 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Reshape(o) => {
             R::ReshapeOptions(Box::new(raw::ReshapeOptions { new_shape: o.new_shape.clone() }))
         }
+        BuiltinOptions::ResizeBilinear(o) => R::ResizeBilinearOptions(Box::new(raw::ResizeBilinearOptions {
+            align_corners: o.align_corners,
+            half_pixel_centers: o.half_pixel_centers,
+        })),
+        BuiltinOptions::SpaceToDepth(o) => {
+            R::SpaceToDepthOptions(Box::new(raw::SpaceToDepthOptions { block_size: o.block_size }))
+        }
+        BuiltinOptions::BatchToSpaceNd => R::BatchToSpaceNdOptions(Box::default()),
+        BuiltinOptions::SpaceToBatchNd => R::SpaceToBatchNdOptions(Box::default()),
         BuiltinOptions::Pad => R::PadOptions(Box::default()),
         BuiltinOptions::Gather(o) => {
             R::GatherOptions(Box::new(raw::GatherOptions { axis: o.axis, batch_dims: o.batch_dims }))
@@ -357,12 +366,21 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::SplitV(o) => R::SplitVOptions(Box::new(raw::SplitVOptions { num_splits: o.num_splits })),
         BuiltinOptions::ReverseV2 => R::ReverseV2Options(Box::default()),
         BuiltinOptions::GatherNd => R::GatherNdOptions(Box::default()),
+        BuiltinOptions::ResizeNearestNeighbor(o) => {
+            R::ResizeNearestNeighborOptions(Box::new(raw::ResizeNearestNeighborOptions {
+                align_corners: o.align_corners,
+                half_pixel_centers: o.half_pixel_centers,
+            }))
+        }
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
         BuiltinOptions::BatchMatMul(o) => R::BatchMatMulOptions(Box::new(raw::BatchMatMulOptions {
             adj_x: o.adj_x,
             adj_y: o.adj_y,
             asymmetric_quantize_inputs: o.asymmetric_quantize_inputs,
         })),
+        BuiltinOptions::DepthToSpace(o) => {
+            R::DepthToSpaceOptions(Box::new(raw::DepthToSpaceOptions { block_size: o.block_size }))
+        }
         BuiltinOptions::Cumsum(o) => {
             R::CumsumOptions(Box::new(raw::CumsumOptions { exclusive: o.exclusive, reverse: o.reverse }))
         }
@@ -462,6 +480,12 @@ mod tests {
             }
             BuiltinOp::Mul => BuiltinOptions::Mul(MulOptions { fused_activation: Activation::Relu }),
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![1, -1]) }),
+            BuiltinOp::ResizeBilinear => {
+                BuiltinOptions::ResizeBilinear(ResizeOptions { align_corners: true, half_pixel_centers: false })
+            }
+            BuiltinOp::SpaceToDepth => BuiltinOptions::SpaceToDepth(BlockSizeOptions { block_size: 2 }),
+            BuiltinOp::BatchToSpaceNd => BuiltinOptions::BatchToSpaceNd,
+            BuiltinOp::SpaceToBatchNd => BuiltinOptions::SpaceToBatchNd,
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Gather => BuiltinOptions::Gather(GatherOptions { axis: -2, batch_dims: 1 }),
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
@@ -512,6 +536,10 @@ mod tests {
             BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 2 }),
             BuiltinOp::ReverseV2 => BuiltinOptions::ReverseV2,
             BuiltinOp::GatherNd => BuiltinOptions::GatherNd,
+            BuiltinOp::ResizeNearestNeighbor => {
+                BuiltinOptions::ResizeNearestNeighbor(ResizeOptions { align_corners: false, half_pixel_centers: true })
+            }
+            BuiltinOp::DepthToSpace => BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: 3 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
                 adj_x: true,

@@ -1677,6 +1677,137 @@
 
 // -----
 
+// TFLite Micro's RESIZE_BILINEAR refuses align_corners with half_pixel_centers.
+"func.func"() <{function_type = (tensor<1x2x2x1xf32>) -> (), sym_name = "f107"}> ({
+^bb0(%x: tensor<1x2x2x1xf32>):
+  // expected-error@+1 {{'graph.resize_bilinear' op 'half_pixel_centers' requires 'align_corners' to be false (as TFLite Micro's RESIZE_BILINEAR)}}
+  %0 = "graph.resize_bilinear"(%x) <{align_corners = true, half_pixel_centers = true, size = array<i64: 4, 4>}> : (tensor<1x2x2x1xf32>) -> tensor<1x4x4x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's RESIZE_BILINEAR takes float32 and int8, not int16.
+"func.func"() <{function_type = (tensor<1x2x2x1x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f108"}> ({
+^bb0(%x: tensor<1x2x2x1x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.resize_bilinear' op input element type must be f32 or quantized i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.resize_bilinear"(%x) <{align_corners = false, half_pixel_centers = false, size = array<i64: 4, 4>}> : (tensor<1x2x2x1x!quant.uniform<i16:f32, 0.5>>) -> tensor<1x4x4x1x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x2x2x1xf32>) -> (), sym_name = "f109"}> ({
+^bb0(%x: tensor<1x2x2x1xf32>):
+  // expected-error@+1 {{'graph.resize_nearest_neighbor' op size must be two positive values, but is [0, 4]}}
+  %0 = "graph.resize_nearest_neighbor"(%x) <{align_corners = false, half_pixel_centers = false, size = array<i64: 0, 4>}> : (tensor<1x2x2x1xf32>) -> tensor<1x0x4x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x2x2x1xf32>, tensor<3xi32>) -> (), sym_name = "f110"}> ({
+^bb0(%x: tensor<1x2x2x1xf32>, %s: tensor<3xi32>):
+  // expected-error@+1 {{'graph.resize_nearest_neighbor' op size operand must have 2 elements, but has 3}}
+  %0 = "graph.resize_nearest_neighbor"(%x, %s) <{align_corners = false, half_pixel_centers = false}> : (tensor<1x2x2x1xf32>, tensor<3xi32>) -> tensor<1x4x4x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The depth must split into block_size² parts.
+"func.func"() <{function_type = (tensor<1x2x2x6xf32>) -> (), sym_name = "f111"}> ({
+^bb0(%x: tensor<1x2x2x6xf32>):
+  // expected-error@+1 {{'graph.depth_to_space' op input depth 6 is not a multiple of block size² (4)}}
+  %0 = "graph.depth_to_space"(%x) <{block_size = 2 : i64}> : (tensor<1x2x2x6xf32>) -> tensor<1x4x4x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x3x4x1xf32>) -> (), sym_name = "f112"}> ({
+^bb0(%x: tensor<1x3x4x1xf32>):
+  // expected-error@+1 {{'graph.space_to_depth' op 'block_size' must be at least 1, but is 0}}
+  %0 = "graph.space_to_depth"(%x) <{block_size = 0 : i64}> : (tensor<1x3x4x1xf32>) -> tensor<1x3x4x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x3x4x1x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f113"}> ({
+^bb0(%x: tensor<1x3x4x1x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.space_to_depth' op input element type must be f32, quantized i8 or i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.space_to_depth"(%x) <{block_size = 1 : i64}> : (tensor<1x3x4x1x!quant.uniform<i16:f32, 0.5>>) -> tensor<1x3x4x1x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Crops larger than the tensor.
+"func.func"() <{function_type = (tensor<4x1x1x2xf32>) -> (), sym_name = "f114"}> ({
+^bb0(%x: tensor<4x1x1x2xf32>):
+  // expected-error@+1 {{'graph.batch_to_space_nd' op crops [2, 1] of spatial dimension 0 are larger than its size 2}}
+  %0 = "graph.batch_to_space_nd"(%x) <{block_shape = array<i64: 2, 2>, crops = array<i64: 2, 1, 0, 0>}> : (tensor<4x1x1x2xf32>) -> tensor<1x1x2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<3x1x1x2xf32>) -> (), sym_name = "f115"}> ({
+^bb0(%x: tensor<3x1x1x2xf32>):
+  // expected-error@+1 {{'graph.batch_to_space_nd' op input batch 3 is not a multiple of the block shape's product 4}}
+  %0 = "graph.batch_to_space_nd"(%x) <{block_shape = array<i64: 2, 2>, crops = array<i64: 0, 0, 0, 0>}> : (tensor<3x1x1x2xf32>) -> tensor<1x2x2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x5x4x2xf32>) -> (), sym_name = "f116"}> ({
+^bb0(%x: tensor<1x5x4x2xf32>):
+  // expected-error@+1 {{'graph.space_to_batch_nd' op padded spatial dimension 0 (5) is not a multiple of its block size 2}}
+  %0 = "graph.space_to_batch_nd"(%x) <{block_shape = array<i64: 2, 2>, paddings = array<i64: 0, 0, 0, 0>}> : (tensor<1x5x4x2xf32>) -> tensor<4x2x2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x4x4x2xf32>) -> (), sym_name = "f117"}> ({
+^bb0(%x: tensor<1x4x4x2xf32>):
+  // expected-error@+1 {{'graph.space_to_batch_nd' op paddings of spatial dimension 1 must be non-negative, but are [-1, 1]}}
+  %0 = "graph.space_to_batch_nd"(%x) <{block_shape = array<i64: 2, 2>, paddings = array<i64: 0, 0, -1, 1>}> : (tensor<1x4x4x2xf32>) -> tensor<4x2x2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A 3-D input takes one block size.
+"func.func"() <{function_type = (tensor<1x4x2xf32>) -> (), sym_name = "f118"}> ({
+^bb0(%x: tensor<1x4x2xf32>):
+  // expected-error@+1 {{'graph.space_to_batch_nd' op a rank-3 input takes 1 block sizes and 1 paddings pairs, but has 2 and 1}}
+  %0 = "graph.space_to_batch_nd"(%x) <{block_shape = array<i64: 2, 2>, paddings = array<i64: 0, 0>}> : (tensor<1x4x2xf32>) -> tensor<2x2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x4x4x4x2xf32>) -> (), sym_name = "f119"}> ({
+^bb0(%x: tensor<1x4x4x4x2xf32>):
+  // expected-error@+1 {{'graph.space_to_batch_nd' op input must have rank 3 or 4, but has rank 5}}
+  %0 = "graph.space_to_batch_nd"(%x) <{block_shape = array<i64: 2, 2, 2>, paddings = array<i64: 0, 0, 0, 0, 0, 0>}> : (tensor<1x4x4x4x2xf32>) -> tensor<8x2x2x2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x4x4x2xf32>, tensor<2xi32>) -> (), sym_name = "f120"}> ({
+^bb0(%x: tensor<1x4x4x2xf32>, %b: tensor<2xi32>):
+  // expected-error@+1 {{'graph.space_to_batch_nd' op requires 'block_shape' and 'paddings', both as operands or both as attributes}}
+  %0 = "graph.space_to_batch_nd"(%x, %b) <{paddings = array<i64: 0, 0, 0, 0>}> : (tensor<1x4x4x2xf32>, tensor<2xi32>) -> tensor<4x2x2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // CUMSUM's axis must lie within the input's rank (TFLM: "CUMSUM Invalid axis").
 "func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f114"}> ({
 ^bb0(%x: tensor<2x3xf32>):

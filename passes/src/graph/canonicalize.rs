@@ -14,6 +14,8 @@
 //! | reshape of a constant (fold) | a constant of the new shape (same bytes or same blob) |
 //! | constant list operands | `shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides` → attributes |
 //! | shape arithmetic (fold) | `shape(x)` → its dimensions; `strided_slice`, `pack`, `concatenation`, integer `add`/`sub`/`mul` of constants → constants |
+//! | constant list operands | `shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`, `size`, `block_shape`, `crops` → attributes |
+//! | dilated convolutions ([`super::dilated_conv`]) | `batch_to_space_nd(conv_2d(space_to_batch_nd(x)))` → `conv_2d(x)` with dilation |
 //!
 //! ```mlir
 //! %shape = "graph.const"() <{value = dense<[1, 1024]> : tensor<2xi32>}> : () -> tensor<2xi32>
@@ -33,7 +35,7 @@ pub struct GraphCanonicalize(Canonicalize);
 
 impl Default for GraphCanonicalize {
     fn default() -> Self {
-        GraphCanonicalize(Canonicalize::for_dialect("graph"))
+        GraphCanonicalize(Canonicalize::for_dialect("graph").with_patterns(super::dilated_conv::populate))
     }
 }
 
@@ -48,8 +50,9 @@ impl Pass for GraphCanonicalize {
 
     fn description(&self) -> &str {
         "Applies the graph dialect's canonicalization patterns (reshape/transpose chains, constant \
-         shape-like operands to attributes) and folds (identity reshape/transpose/pad, reshaped \
-         constants, shape arithmetic on constants) with the greedy driver, until a fixed point."
+         shape-like operands to attributes, space-to-batch convolutions to dilated ones) and folds \
+         (identity reshape/transpose/pad, reshaped constants, shape arithmetic on constants) with \
+         the greedy driver, until a fixed point."
     }
 
     fn options(&self) -> Option<&dyn OptionSet> {
@@ -99,13 +102,15 @@ mod tests {
     fn only_graph_patterns_are_collected() {
         let (ctx, _) = parse("");
         let patterns = graph_patterns(&ctx, &[], &[]);
-        assert_eq!(patterns.len(), 10);
+        assert_eq!(patterns.len(), 18);
         let names = |p: &FrozenRewritePatternSet, root: &str| -> Vec<String> {
             p.patterns_for(root).map(|p| p.name().to_string()).collect()
         };
         assert_eq!(names(&patterns, "graph.reshape"), ["RemoveAdjacentReshape", "ReshapeShapeToAttr"]);
         assert_eq!(names(&patterns, "graph.reduce_max"), ["ReduceMaxAxesToAttr"]);
         assert_eq!(names(&patterns, "graph.reduce_min"), ["ReduceMinAxesToAttr"]);
+        assert_eq!(names(&patterns, "graph.resize_bilinear"), ["ResizeSizeToAttr"]);
+        assert_eq!(names(&patterns, "graph.batch_to_space_nd"), ["BatchToSpaceListsToAttr"]);
         assert!(names(&patterns, "arith.addi").is_empty());
         let only = graph_patterns(&ctx, &["PadPaddingsToAttr".to_string()], &[]);
         assert_eq!(names(&only, "graph.pad"), ["PadPaddingsToAttr"]);

@@ -2,7 +2,7 @@
 //!
 //! | pass | does |
 //! |---|---|
-//! | `graph-canonicalize` | the graph ops' folds and canonicalization patterns, with the greedy driver |
+//! | `graph-canonicalize` | the graph ops' folds and canonicalization patterns, and the dilated-convolution fusion (`dilated_conv`), with the greedy driver |
 //! | `graph-prune` | erases pure ops (constants included) that nothing reads, transitively |
 //! | `graph-intern-constants` | one `graph.const` per distinct (type, bytes); one blob per distinct bytes |
 //! | `graph-infer-shapes` | result types from the graph ops' shape rules, in order |
@@ -11,6 +11,7 @@
 //! `builtin.module(func.func(graph-infer-shapes,graph-canonicalize),graph-intern-constants,graph-prune)`.
 
 pub mod canonicalize;
+pub mod dilated_conv;
 pub mod infer_shapes;
 pub mod intern_constants;
 pub mod prune;

@@ -53,6 +53,8 @@ pub struct Canonicalize {
     options: CanonicalizeOptions,
     /// Only this dialect's patterns, when set.
     dialect: Option<&'static str>,
+    /// Adds patterns that belong to no op's hook (a pass's own).
+    extra: Option<fn(&mut RewritePatternSet)>,
     patterns: Option<FrozenRewritePatternSet>,
 }
 
@@ -61,6 +63,11 @@ impl Canonicalize {
     /// op, as the greedy driver folds whatever it visits).
     pub fn for_dialect(dialect: &'static str) -> Self {
         Canonicalize { dialect: Some(dialect), ..Canonicalize::default() }
+    }
+
+    /// This canonicalization with the patterns `populate` adds as well.
+    pub fn with_patterns(self, populate: fn(&mut RewritePatternSet)) -> Self {
+        Canonicalize { extra: Some(populate), ..self }
     }
 }
 
@@ -90,7 +97,10 @@ impl Pass for Canonicalize {
     }
 
     fn initialize(&mut self, ctx: &mut Context) -> Result<(), Failure> {
-        let patterns = RewritePatternSet::canonicalization_patterns(ctx, self.dialect);
+        let mut patterns = RewritePatternSet::canonicalization_patterns(ctx, self.dialect);
+        if let Some(populate) = self.extra {
+            populate(&mut patterns);
+        }
         self.patterns = Some(patterns.freeze_filtered(&self.options.enable_patterns, &self.options.disable_patterns));
         Ok(())
     }

@@ -24,6 +24,7 @@ mod reduction;
 mod sequence;
 mod shape;
 mod slice;
+mod spatial;
 mod variable;
 
 pub use activation::*;
@@ -40,6 +41,7 @@ pub use reduction::*;
 pub use sequence::*;
 pub use shape::*;
 pub use slice::*;
+pub use spatial::*;
 pub use variable::*;
 
 use super::shape_inference::ShapeRule;
@@ -60,6 +62,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     slice::OPS,
     gather::OPS,
     shape::OPS,
+    spatial::OPS,
     quantization::OPS,
     variable::OPS,
     sequence::OPS,

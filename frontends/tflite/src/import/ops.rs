@@ -3,7 +3,7 @@
 use super::SubgraphImporter;
 use crate::{
     Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, MirrorPadMode, Operator, Padding as TflPadding,
-    WeightsFormat,
+    ResizeOptions, WeightsFormat,
 };
 use mc_dialects::graph::attributes::{Activation, Padding};
 use mc_dialects::graph::support;
@@ -36,6 +36,10 @@ fn padding(p: TflPadding) -> Padding {
         TflPadding::Same => Padding::Same,
         TflPadding::Valid => Padding::Valid,
     }
+}
+
+fn resize(o: &ResizeOptions) -> ResizeAttrs {
+    ResizeAttrs { align_corners: o.align_corners, half_pixel_centers: o.half_pixel_centers }
 }
 
 impl SubgraphImporter<'_, '_> {
@@ -194,6 +198,8 @@ impl SubgraphImporter<'_, '_> {
             B::Concatenation | B::AddN | B::Pack => operator.inputs().len(),
             B::Svdf => 3,
             B::Slice => 3,
+            B::ResizeBilinear | B::ResizeNearestNeighbor => 2,
+            B::SpaceToBatchNd | B::BatchToSpaceNd => 3,
             B::VarHandle => 0,
             _ => 1,
         };
@@ -350,6 +356,26 @@ impl SubgraphImporter<'_, '_> {
                     _ => None,
                 };
                 Some(ReshapeOp::build(b, inputs[0], optional, new_shape.as_deref(), result_type).0)
+            }
+            (B::ResizeBilinear, BuiltinOptions::ResizeBilinear(o)) => {
+                let attrs = resize(o);
+                Some(ResizeBilinearOp::build(b, inputs[0], Some(inputs[1]), None, attrs, result_type).0)
+            }
+            (B::ResizeNearestNeighbor, BuiltinOptions::ResizeNearestNeighbor(o)) => {
+                let attrs = resize(o);
+                Some(ResizeNearestNeighborOp::build(b, inputs[0], Some(inputs[1]), None, attrs, result_type).0)
+            }
+            (B::DepthToSpace, BuiltinOptions::DepthToSpace(o)) => {
+                Some(DepthToSpaceOp::build(b, inputs[0], o.block_size.into(), result_type).0)
+            }
+            (B::SpaceToDepth, BuiltinOptions::SpaceToDepth(o)) => {
+                Some(SpaceToDepthOp::build(b, inputs[0], o.block_size.into(), result_type).0)
+            }
+            (B::SpaceToBatchNd, _) => {
+                Some(SpaceToBatchNdOp::build(b, inputs[0], Some((inputs[1], inputs[2])), None, result_type).0)
+            }
+            (B::BatchToSpaceNd, _) => {
+                Some(BatchToSpaceNdOp::build(b, inputs[0], Some((inputs[1], inputs[2])), None, result_type).0)
             }
             (B::Softmax, BuiltinOptions::Softmax(o)) => Some(SoftmaxOp::build(b, inputs[0], o.beta, result_type).0),
             (B::Logistic, _) => Some(LogisticOp::build(b, inputs[0], result_type).0),

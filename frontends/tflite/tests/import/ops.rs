@@ -353,6 +353,31 @@ fn shape_ops() {
 }
 
 #[test]
+fn spatial_rearrangements() {
+    let m = import(&resize_bilinear_i8_half_pixel());
+    check(&m.text, &["\"graph.resize_bilinear\"(%arg0, %0) <{align_corners = false, half_pixel_centers = true}>"]);
+    let m = import(&depth_to_space_f32());
+    check(
+        &m.text,
+        &["\"graph.depth_to_space\"(%arg0) <{block_size = 2 : i64}> : (tensor<1x1x2x8xf32>) -> tensor<1x2x4x2xf32>"],
+    );
+    let m = import(&space_to_batch_nd_f32());
+    check(
+        &m.text,
+        &[
+            "\"graph.space_to_batch_nd\"(%arg0, %0, %1) : (tensor<1x3x3x1xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<4x2x2x1xf32>",
+        ],
+    );
+    let m = import(&batch_to_space_nd_i8_3d());
+    check(
+        &m.text,
+        &[
+            "\"graph.batch_to_space_nd\"(%arg0, %0, %1) : (tensor<3x2x2x!quant.uniform<i8:f32, 5.000000e-01:-1>>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<1x5x2x!quant.uniform<i8:f32, 5.000000e-01:-1>>",
+        ],
+    );
+}
+
+#[test]
 fn pools() {
     let q8 = "!quant.uniform<i8:f32, 5.000000e-01:-128>";
     let m = import(&avg_pool_2d_i8());

@@ -74,6 +74,12 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("reduce_max_i8_keep_dims", reduce_max_i8_keep_dims),
     ("reduce_min_f32", reduce_min_f32),
     ("pad_i8", pad_i8),
+    ("resize_bilinear_i8_half_pixel", resize_bilinear_i8_half_pixel),
+    ("resize_nearest_neighbor_i16_aligned", resize_nearest_neighbor_i16_aligned),
+    ("depth_to_space_f32", depth_to_space_f32),
+    ("space_to_depth_i8", space_to_depth_i8),
+    ("space_to_batch_nd_f32", space_to_batch_nd_f32),
+    ("batch_to_space_nd_i8_3d", batch_to_space_nd_i8_3d),
     ("concatenation_i8", concatenation_i8),
     ("concatenation_f32", concatenation_f32),
     ("strided_slice_f32", strided_slice_f32),
@@ -832,6 +838,82 @@ pub fn pad_i8() -> ModelBuilder {
     let y = b.add_tensor("padded", &[1, 4, 4, 1], DType::Int8);
     per_tensor(&mut b, y, 0.5, -128);
     b.add_op(BuiltinOp::Pad, &[x, paddings], &[y], BuiltinOptions::Pad);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// A resize of a [1,2,2,1] input to `size` [3,4] with `options`.
+fn resize_model(op: BuiltinOp, options: BuiltinOptions<'static>, dtype: DType, quant: (f32, i64)) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 2, 1], dtype);
+    per_tensor(&mut b, x, quant.0, quant.1);
+    let size = b.add_constant("size", &[2], DType::Int32, &i32s(&[3, 4]));
+    let y = b.add_tensor("resized", &[1, 3, 4, 1], dtype);
+    per_tensor(&mut b, y, quant.0, quant.1);
+    b.add_op(op, &[x, size], &[y], options);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 RESIZE_BILINEAR with half-pixel centres: [1,2,2,1] -> [1,3,4,1].
+pub fn resize_bilinear_i8_half_pixel() -> ModelBuilder {
+    let options = ResizeOptions { align_corners: false, half_pixel_centers: true };
+    resize_model(BuiltinOp::ResizeBilinear, BuiltinOptions::ResizeBilinear(options), DType::Int8, (0.5, -3))
+}
+
+/// int16 RESIZE_NEAREST_NEIGHBOR with aligned corners: [1,2,2,1] -> [1,3,4,1].
+pub fn resize_nearest_neighbor_i16_aligned() -> ModelBuilder {
+    let options = ResizeOptions { align_corners: true, half_pixel_centers: false };
+    let options = BuiltinOptions::ResizeNearestNeighbor(options);
+    resize_model(BuiltinOp::ResizeNearestNeighbor, options, DType::Int16, (0.25, 0))
+}
+
+/// f32 DEPTH_TO_SPACE with block 2: [1,1,2,8] -> [1,2,4,2].
+pub fn depth_to_space_f32() -> ModelBuilder {
+    let options = BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: 2 });
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 1, 2, 8], DType::Float32);
+    let y = b.add_tensor("output", &[1, 2, 4, 2], DType::Float32);
+    b.add_op(BuiltinOp::DepthToSpace, &[x], &[y], options);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 SPACE_TO_DEPTH with block 2: [1,2,4,1] -> [1,1,2,4].
+pub fn space_to_depth_i8() -> ModelBuilder {
+    let options = BuiltinOptions::SpaceToDepth(BlockSizeOptions { block_size: 2 });
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 4, 1], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 7);
+    let y = b.add_tensor("output", &[1, 1, 2, 4], DType::Int8);
+    per_tensor(&mut b, y, 0.5, 7);
+    b.add_op(BuiltinOp::SpaceToDepth, &[x], &[y], options);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 SPACE_TO_BATCH_ND with block [2,2] and paddings [[1,0],[0,1]]: [1,3,3,1] -> [4,2,2,1].
+pub fn space_to_batch_nd_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 3, 3, 1], DType::Float32);
+    let block = b.add_constant("block_shape", &[2], DType::Int32, &i32s(&[2, 2]));
+    let paddings = b.add_constant("paddings", &[2, 2], DType::Int32, &i32s(&[1, 0, 0, 1]));
+    let y = b.add_tensor("batches", &[4, 2, 2, 1], DType::Float32);
+    b.add_op(BuiltinOp::SpaceToBatchNd, &[x, block, paddings], &[y], BuiltinOptions::SpaceToBatchNd);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 BATCH_TO_SPACE_ND of a 3-D (NHC) input, block [3], crops [[1,0]]: [3,2,2] -> [1,5,2].
+pub fn batch_to_space_nd_i8_3d() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[3, 2, 2], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -1);
+    let block = b.add_constant("block_shape", &[1], DType::Int32, &i32s(&[3]));
+    let crops = b.add_constant("crops", &[1, 2], DType::Int32, &i32s(&[1, 0]));
+    let y = b.add_tensor("space", &[1, 5, 2], DType::Int8);
+    per_tensor(&mut b, y, 0.5, -1);
+    b.add_op(BuiltinOp::BatchToSpaceNd, &[x, block, crops], &[y], BuiltinOptions::BatchToSpaceNd);
     model(&[x], &[y], &mut b);
     b
 }

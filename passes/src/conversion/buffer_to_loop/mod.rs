@@ -56,6 +56,8 @@
 //! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
 //! | `shape` | `shape` | `ExtractShape` of TFLM's `shape.cc` (constants: shapes are static) |
 //! | `fill`, `zeros_like` | `fill` | `reference_ops::Fill`, `resetZeros` of TFLM's `zeros_like.cc` |
+//! | `resize_nearest_neighbor`, `resize_bilinear` | `resize` | `reference_ops::ResizeNearestNeighbor` (f32, int8, int16), `ResizeBilinear` (float), `ResizeBilinearInteger` (int8, 10-bit fixed point) |
+//! | `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `rearrange` | `reference_ops::DepthToSpace`, `SpaceToDepth`, `SpaceToBatchND`, `BatchToSpaceND` (f32, int8) |
 //!
 //! What the lowerings share:
 //!
@@ -104,8 +106,10 @@ mod pool;
 mod prelu;
 pub mod quantization;
 mod quantize;
+mod rearrange;
 mod reduce_axes;
 mod reduction;
+mod resize;
 mod shape;
 mod sigmoid_int16;
 mod softmax;
@@ -164,6 +168,12 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "mirror_pad" => pad::lower_mirror,
         "concatenation" => concatenation::lower,
         "pack" => pack::lower,
+        "resize_bilinear" => resize::lower_bilinear,
+        "resize_nearest_neighbor" => resize::lower_nearest_neighbor,
+        "depth_to_space" => rearrange::lower_depth_to_space,
+        "space_to_depth" => rearrange::lower_space_to_depth,
+        "space_to_batch_nd" => rearrange::lower_space_to_batch,
+        "batch_to_space_nd" => rearrange::lower_batch_to_space,
         "strided_slice" => strided_slice::lower,
         "svdf_state" => svdf::lower_state,
         "svdf" => svdf::lower,
