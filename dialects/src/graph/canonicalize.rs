@@ -9,6 +9,7 @@
 //! | `TransposePermToAttr` | `transpose(x, const)` → `transpose(x) {perm}` |
 //! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
 //! | `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `reduce_max`, `reduce_min` |
+//! | `ArgMaxAxisToAttr`, `ArgMinAxisToAttr` | `arg_max(x, const)` → `arg_max(x) {axis}` (`arg_min` alike) |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
 //!
@@ -18,7 +19,7 @@
 //! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
 
 use super::attributes::{i64_array, i64_array_attr};
-use super::ops::{MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, TransposeOp};
+use super::ops::{ArgMaxOp, ArgMinOp, MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, TransposeOp};
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
@@ -136,6 +137,24 @@ pub(super) fn reduce_min_patterns(set: &mut RewritePatternSet) {
 /// A reduction's constant `axes` operand becomes its `axes` attribute.
 fn axes_to_attr(set: &mut RewritePatternSet, name: &'static str, root: &'static str) {
     set.add(FnPattern { name, root, apply: |op, r| constant_operands_to_attrs(op, r, &["axes"]) });
+}
+
+/// Registers the patterns rooted at `graph.arg_max`.
+pub(super) fn arg_max_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "ArgMaxAxisToAttr",
+        root: ArgMaxOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["axis"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.arg_min`.
+pub(super) fn arg_min_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "ArgMinAxisToAttr",
+        root: ArgMinOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["axis"]),
+    });
 }
 
 /// Registers the patterns rooted at `graph.pad`.

@@ -62,6 +62,8 @@ pub(super) const Q16: Kind = Kind::Quant { width: 16, signed: true };
 pub(super) const Q32: Kind = Kind::Quant { width: 32, signed: true };
 pub(super) const I32: Kind = Kind::Int(32);
 pub(super) const I64: Kind = Kind::Int(64);
+/// `i1`, TFLite's `BOOL`.
+pub(super) const BOOL: Kind = Kind::Int(1);
 /// Element kinds of activations.
 pub(super) const ACTIVATIONS: &[Kind] = &[F32, Q8, Q16];
 

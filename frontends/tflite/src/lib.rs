@@ -39,8 +39,8 @@ pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};
 pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
-    Activation, AddSubOptions, BuiltinOptions, CallOnceOptions, ConcatenationOptions, Conv2DOptions,
-    DepthwiseConv2DOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
+    Activation, AddSubOptions, ArgMinMaxOptions, BuiltinOptions, CallOnceOptions, CastOptions, ConcatenationOptions,
+    Conv2DOptions, DepthwiseConv2DOptions, FullyConnectedOptions, LeakyReluOptions, MulOptions, Padding, Pool2DOptions,
     ReducerOptions, ReshapeOptions, SoftmaxOptions, StridedSliceOptions, VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;

@@ -181,6 +181,23 @@ pub struct StridedSliceOptions {
     pub offset: bool,
 }
 
+/// `CastOptions`: the element types, which TFLite Micro ignores (it casts the input tensor's type
+/// to the output tensor's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastOptions {
+    /// `in_data_type`.
+    pub in_data_type: DType,
+    /// `out_data_type`.
+    pub out_data_type: DType,
+}
+
+/// `ArgMaxOptions` and `ArgMinOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ArgMinMaxOptions {
+    /// `output_type`: the index type (TFLite Micro reads the output tensor's type instead).
+    pub output_type: DType,
+}
+
 /// `CallOnceOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CallOnceOptions {
@@ -236,14 +253,40 @@ pub enum BuiltinOptions<'a> {
     Dequantize,
     /// `QuantizeOptions` (`QUANTIZE`, no fields).
     Quantize,
+    /// `CastOptions` (`CAST`).
+    Cast(CastOptions),
     /// `MaximumMinimumOptions` (`MAXIMUM`, `MINIMUM`, no fields).
     MaximumMinimum,
+    /// `ArgMaxOptions` (`ARG_MAX`).
+    ArgMax(ArgMinMaxOptions),
+    /// `LessOptions` (`LESS`, no fields).
+    Less,
     /// `NegOptions` (`NEG`, no fields).
     Neg,
+    /// `GreaterOptions` (`GREATER`, no fields).
+    Greater,
+    /// `GreaterEqualOptions` (`GREATER_EQUAL`, no fields).
+    GreaterEqual,
+    /// `LessEqualOptions` (`LESS_EQUAL`, no fields).
+    LessEqual,
+    /// `EqualOptions` (`EQUAL`, no fields).
+    Equal,
+    /// `NotEqualOptions` (`NOT_EQUAL`, no fields).
+    NotEqual,
+    /// `ArgMinOptions` (`ARG_MIN`).
+    ArgMin(ArgMinMaxOptions),
+    /// `LogicalOrOptions` (`LOGICAL_OR`, no fields).
+    LogicalOr,
+    /// `LogicalAndOptions` (`LOGICAL_AND`, no fields).
+    LogicalAnd,
+    /// `LogicalNotOptions` (`LOGICAL_NOT`, no fields).
+    LogicalNot,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
+    /// `SelectV2Options` (`SELECT_V2`, no fields).
+    SelectV2,
     /// `CallOnceOptions` (`CALL_ONCE`).
     CallOnce(CallOnceOptions),
     /// `VarHandleOptions` (`VAR_HANDLE`).
@@ -325,10 +368,25 @@ impl BuiltinOptions<'static> {
             }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
+            BuiltinOp::Cast => {
+                BuiltinOptions::Cast(CastOptions { in_data_type: DType::Float32, out_data_type: DType::Float32 })
+            }
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
+            BuiltinOp::ArgMax => BuiltinOptions::ArgMax(ArgMinMaxOptions { output_type: DType::Float32 }),
+            BuiltinOp::Less => BuiltinOptions::Less,
             BuiltinOp::Neg => BuiltinOptions::Neg,
+            BuiltinOp::Greater => BuiltinOptions::Greater,
+            BuiltinOp::GreaterEqual => BuiltinOptions::GreaterEqual,
+            BuiltinOp::LessEqual => BuiltinOptions::LessEqual,
+            BuiltinOp::Equal => BuiltinOptions::Equal,
+            BuiltinOp::NotEqual => BuiltinOptions::NotEqual,
+            BuiltinOp::ArgMin => BuiltinOptions::ArgMin(ArgMinMaxOptions { output_type: DType::Float32 }),
+            BuiltinOp::LogicalOr => BuiltinOptions::LogicalOr,
+            BuiltinOp::LogicalAnd => BuiltinOptions::LogicalAnd,
+            BuiltinOp::LogicalNot => BuiltinOptions::LogicalNot,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::SelectV2 => BuiltinOptions::SelectV2,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
@@ -365,10 +423,23 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
+            BuiltinOptions::Cast(_) => "CastOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
+            BuiltinOptions::ArgMax(_) => "ArgMaxOptions",
+            BuiltinOptions::Less => "LessOptions",
             BuiltinOptions::Neg => "NegOptions",
+            BuiltinOptions::Greater => "GreaterOptions",
+            BuiltinOptions::GreaterEqual => "GreaterEqualOptions",
+            BuiltinOptions::LessEqual => "LessEqualOptions",
+            BuiltinOptions::Equal => "EqualOptions",
+            BuiltinOptions::NotEqual => "NotEqualOptions",
+            BuiltinOptions::ArgMin(_) => "ArgMinOptions",
+            BuiltinOptions::LogicalOr => "LogicalOrOptions",
+            BuiltinOptions::LogicalAnd => "LogicalAndOptions",
+            BuiltinOptions::LogicalNot => "LogicalNotOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
+            BuiltinOptions::SelectV2 => "SelectV2Options",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
             BuiltinOptions::ReadVariable => "ReadVariableOptions",
@@ -399,10 +470,23 @@ impl BuiltinOp {
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
+            BuiltinOp::Cast => "CastOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
+            BuiltinOp::ArgMax => "ArgMaxOptions",
+            BuiltinOp::Less => "LessOptions",
             BuiltinOp::Neg => "NegOptions",
+            BuiltinOp::Greater => "GreaterOptions",
+            BuiltinOp::GreaterEqual => "GreaterEqualOptions",
+            BuiltinOp::LessEqual => "LessEqualOptions",
+            BuiltinOp::Equal => "EqualOptions",
+            BuiltinOp::NotEqual => "NotEqualOptions",
+            BuiltinOp::ArgMin => "ArgMinOptions",
+            BuiltinOp::LogicalOr => "LogicalOrOptions",
+            BuiltinOp::LogicalAnd => "LogicalAndOptions",
+            BuiltinOp::LogicalNot => "LogicalNotOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
+            BuiltinOp::SelectV2 => "SelectV2Options",
             BuiltinOp::CallOnce => "CallOnceOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
@@ -492,10 +576,26 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         }),
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
+        R::CastOptions(o) => BuiltinOptions::Cast(CastOptions {
+            in_data_type: o.in_data_type()?.into(),
+            out_data_type: o.out_data_type()?.into(),
+        }),
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
+        R::ArgMaxOptions(o) => BuiltinOptions::ArgMax(ArgMinMaxOptions { output_type: o.output_type()?.into() }),
+        R::LessOptions(_) => BuiltinOptions::Less,
         R::NegOptions(_) => BuiltinOptions::Neg,
+        R::GreaterOptions(_) => BuiltinOptions::Greater,
+        R::GreaterEqualOptions(_) => BuiltinOptions::GreaterEqual,
+        R::LessEqualOptions(_) => BuiltinOptions::LessEqual,
+        R::EqualOptions(_) => BuiltinOptions::Equal,
+        R::NotEqualOptions(_) => BuiltinOptions::NotEqual,
+        R::ArgMinOptions(o) => BuiltinOptions::ArgMin(ArgMinMaxOptions { output_type: o.output_type()?.into() }),
+        R::LogicalOrOptions(_) => BuiltinOptions::LogicalOr,
+        R::LogicalAndOptions(_) => BuiltinOptions::LogicalAnd,
+        R::LogicalNotOptions(_) => BuiltinOptions::LogicalNot,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
+        R::SelectV2Options(_) => BuiltinOptions::SelectV2,
         R::CallOnceOptions(o) => {
             // Negative indices map past any subgraph count; the operator
             // reader reports them as out of range.
@@ -574,10 +674,23 @@ mod tests {
             "StridedSliceOptions",
             "DequantizeOptions",
             "QuantizeOptions",
+            "CastOptions",
             "MaximumMinimumOptions",
+            "ArgMaxOptions",
+            "LessOptions",
             "NegOptions",
+            "GreaterOptions",
+            "GreaterEqualOptions",
+            "LessEqualOptions",
+            "EqualOptions",
+            "NotEqualOptions",
+            "ArgMinOptions",
+            "LogicalOrOptions",
+            "LogicalAndOptions",
+            "LogicalNotOptions",
             "LeakyReluOptions",
             "HardSwishOptions",
+            "SelectV2Options",
             "CallOnceOptions",
             "VarHandleOptions",
             "ReadVariableOptions",
@@ -610,6 +723,9 @@ mod tests {
                 Some(R::ReshapeOptions(_)) => R::ReshapeOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
+                Some(R::CastOptions(_)) => R::CastOptions(Box::default()),
+                Some(R::ArgMaxOptions(_)) => R::ArgMaxOptions(Box::default()),
+                Some(R::ArgMinOptions(_)) => R::ArgMinOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),
                 Some(R::VarHandleOptions(_)) => R::VarHandleOptions(Box::default()),

@@ -11,10 +11,14 @@
 //! Adding a family: a module here, its `mod` and `pub use` lines, and its `OPS` in [`FAMILIES`].
 
 mod activation;
+mod arg_extremum;
+mod cast;
+mod comparison;
 mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
+mod logic;
 mod pool;
 mod quantization;
 mod reduction;
@@ -22,10 +26,14 @@ mod slice;
 mod variable;
 
 pub use activation::*;
+pub use arg_extremum::*;
+pub use cast::*;
+pub use comparison::*;
 pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
+pub use logic::*;
 pub use pool::*;
 pub use quantization::*;
 pub use reduction::*;
@@ -41,12 +49,16 @@ const FAMILIES: &[&[OpEntry]] = &[
     constant::OPS,
     conv::OPS,
     elementwise::OPS,
+    comparison::OPS,
+    logic::OPS,
     activation::OPS,
     pool::OPS,
     reduction::OPS,
+    arg_extremum::OPS,
     data_movement::OPS,
     slice::OPS,
     quantization::OPS,
+    cast::OPS,
     variable::OPS,
 ];
 

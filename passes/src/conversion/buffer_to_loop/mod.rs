@@ -31,11 +31,16 @@
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
+//! | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | `comparison` | `ComparisonImpl`/`ComparisonWithScaling` and `BroadcastBinaryOpSimple` (f32, int32, int64, bool; int8 rescaled as `ComparisonsPrepare` sets up), broadcasting to rank 6 |
+//! | `logical_and`, `logical_or`, `logical_not` | `logical` | `BroadcastBinaryFunction4DSlow` with `LogicalAnd`/`LogicalOr`, `LogicalNot` (bool) |
+//! | `select_v2` | `select` | `reference_ops::Select`/`BroadcastSelect5DSlow` (f32, int8, int16), broadcasting to rank 6 |
 //! | `maximum`, `minimum` | `min_max` | `reference_ops::MaximumMinimumBroadcastSlow` with `MaximumOp`/`MinimumOp` (f32, int8, int16, int32, int64: stored values compared), broadcasting to rank 5 |
 //! | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_ops::QuantizeLeakyRelu` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table), float versions |
 //! | `hard_swish` | `hard_swish` | `reference_ops::HardSwish` (int8 as a table of its 16-bit fixed-point results, float) |
+//! | `cast` | `cast` | `cast.cc`'s `static_cast` (f32, int8, int16, int32, bool; floats saturate) |
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
 //! | `mean` | `mean` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean` |
+//! | `arg_max`, `arg_min` | `arg_extremum` | `reference_ops::ArgMinMax` with `GreaterFn`/`LessFn` (f32, int8 to int32; first index on ties) |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
 //! | `pad` | `pad` | `reference_ops::Pad` |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
@@ -57,8 +62,11 @@
 
 mod accumulation;
 mod activation;
+mod arg_extremum;
 mod binary;
 mod broadcast;
+mod cast;
+mod comparison;
 mod concatenation;
 mod conv;
 mod copy;
@@ -68,6 +76,7 @@ mod extremum;
 mod fully_connected;
 pub mod gemmlowp;
 mod hard_swish;
+mod logical;
 mod lut;
 mod mean;
 mod min_max;
@@ -79,6 +88,7 @@ pub mod quantization;
 mod quantize;
 mod reduce_axes;
 mod reduction;
+mod select;
 mod sigmoid_int16;
 mod softmax;
 mod softmax_int16;
@@ -107,15 +117,20 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "max_pool_2d" => pool::lower_max,
         "softmax" => softmax::lower,
         "add" | "sub" | "mul" => binary::lower,
+        "equal" | "not_equal" | "less" | "less_equal" | "greater" | "greater_equal" => comparison::lower,
+        "logical_and" | "logical_or" | "logical_not" => logical::lower,
+        "select_v2" => select::lower,
         "maximum" | "minimum" => min_max::lower,
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
         "neg" => neg::lower,
         "hard_swish" => hard_swish::lower,
         "quantize" => quantize::lower_quantize,
         "dequantize" => quantize::lower_dequantize,
+        "cast" => cast::lower,
         "mean" => mean::lower,
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
+        "arg_max" | "arg_min" => arg_extremum::lower,
         "pad" => pad::lower,
         "concatenation" => concatenation::lower,
         "strided_slice" => strided_slice::lower,
