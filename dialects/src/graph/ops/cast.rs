@@ -11,13 +11,29 @@
 //! becomes `i1` as `x != 0`, and `i1` becomes 0 or 1.
 
 use super::{OpEntry, op_entry};
-use crate::graph::builders::unary_ops;
+use crate::graph::fold_elementwise::fold_cast;
 use crate::graph::shape_inference::same_as_input;
-use crate::graph::verify::{BOOL, Checker, Checks, F32, I32, Kind, Q8, Q16};
+use crate::graph::verify::{BOOL, Checker, Checks, F32, I32, Kind, Q8, Q16, verify_op};
+use mc_ir::{Builder, Type, Value, define_op};
 
-unary_ops! {
+define_op! {
     /// `static_cast` of every element to the result's element type (TFLite `CAST`).
-    CastOp = "graph.cast", "element type conversion";
+    pub struct CastOp = "graph.cast" {
+        summary: "element type conversion",
+        traits: [PURE],
+        operands: [input],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+        fold: fold_cast,
+    }
+}
+
+impl CastOp {
+    /// Builds `graph.cast`.
+    pub fn build(b: &mut Builder<'_>, input: Value, result: Type) -> Self {
+        CastOp(b.create(Self::NAME, &[input], &[result], vec![], vec![]))
+    }
 }
 
 /// The family's ops.

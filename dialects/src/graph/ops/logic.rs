@@ -13,7 +13,7 @@
 //! type, quantization included.
 
 use super::{OpEntry, op_entry};
-use crate::graph::builders::unary_ops;
+use crate::graph::fold_elementwise::{fold_logical, fold_select};
 use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
 use crate::graph::shapes::broadcast_shapes;
 use crate::graph::verify::{BOOL, Checker, Checks, F32, Q8, Q16, verify_op};
@@ -32,6 +32,7 @@ macro_rules! logical_binary_ops {
                     results: [result],
                     attributes: [],
                     verify: verify_op,
+                    fold: fold_logical,
                 }
             }
 
@@ -52,9 +53,24 @@ logical_binary_ops! {
     LogicalOrOp = "graph.logical_or", "elementwise logical or";
 }
 
-unary_ops! {
+define_op! {
     /// `!x` (TFLite `LOGICAL_NOT`).
-    LogicalNotOp = "graph.logical_not", "elementwise logical not";
+    pub struct LogicalNotOp = "graph.logical_not" {
+        summary: "elementwise logical not",
+        traits: [PURE],
+        operands: [input],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+        fold: fold_logical,
+    }
+}
+
+impl LogicalNotOp {
+    /// Builds `graph.logical_not`.
+    pub fn build(b: &mut Builder<'_>, input: Value, result: Type) -> Self {
+        LogicalNotOp(b.create(Self::NAME, &[input], &[result], vec![], vec![]))
+    }
 }
 
 define_op! {
@@ -66,6 +82,7 @@ define_op! {
         results: [result],
         attributes: [],
         verify: verify_op,
+        fold: fold_select,
     }
 }
 
