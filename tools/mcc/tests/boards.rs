@@ -8,7 +8,7 @@
 //! (the conformance crate's) runs on every board, soft-float and hard-float, within TFLite
 //! Micro's float tolerance: it checks the float ABI of the objects and their libm calls. The
 //! converter-made int8 and 16x8 models (`conformance/models`) and every case of every int16
-//! operator suite run on the M4 and RV32IMAC.
+//! operator suite run on the M4 and RV32IMAC, every case of every other suite on the M4.
 
 use mc_conformance::{Case, DType, Rng, Tensor, converted, networks, paths, reference, suites, tensor};
 use mc_emulator::{Board, harness};
@@ -199,9 +199,13 @@ fn a_float_network_on_every_board_matches_tflite_micro() {
 }
 
 /// Runs every case (model files written to the scratch folder) on each of `boards`, two at a
-/// time, and checks every output against TFLite Micro's; panics listing every failure.
-fn check_cases_on_boards(label: &str, cases: &[Case], boards: &[&str]) {
-    let expected = reference::run_tflm(cases);
+/// time, and checks every output against TFLite Micro's (or the case's own expected outputs),
+/// floats within `float_tolerance` of the case; panics listing every failure.
+fn check_cases_on_boards(label: &str, cases: &[(Case, f32)], boards: &[&str]) {
+    let references: Vec<Case> = cases.iter().map(|(case, _)| case.clone()).filter(|c| c.expected.is_none()).collect();
+    let mut from_tflm = reference::run_tflm(&references).into_iter();
+    let expected: Vec<Vec<Tensor>> =
+        cases.iter().map(|(case, _)| case.expected.clone().unwrap_or_else(|| from_tflm.next().unwrap())).collect();
     let jobs: Vec<(usize, &str)> =
         (0..cases.len()).flat_map(|case| boards.iter().map(move |&board| (case, board))).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -210,18 +214,21 @@ fn check_cases_on_boards(label: &str, cases: &[Case], boards: &[&str]) {
         for _ in 0..2 {
             scope.spawn(|| {
                 while let Some(&(index, board)) = jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst)) {
-                    let (case, expected) = (&cases[index], &expected[index]);
+                    let ((case, tolerance), expected) = (&cases[index], &expected[index]);
                     let dir = scratch(&format!("{label}-{index}-{board}"));
                     let model = dir.join("model.tflite");
                     std::fs::write(&model, &case.model).unwrap();
                     let inputs: Vec<&[u8]> = case.inputs.iter().map(|t| &t.data[..]).collect();
                     let board = Board::lookup(board).unwrap();
-                    let failure = match run_all_on_board(board, &model, "m", None, &inputs, expected.len(), &dir) {
-                        Ok(got) if got.iter().eq(expected.iter().map(|t| &t.data)) => continue,
-                        Ok(_) => format!("{} on {}: outputs differ from TFLite Micro's", case.name, board.name),
-                        Err(message) => format!("{} on {}: {message}", case.name, board.name),
-                    };
-                    failures.lock().unwrap().push(failure);
+                    let result =
+                        run_all_on_board(board, &model, "m", None, &inputs, expected.len(), &dir).and_then(|got| {
+                            let got: Vec<Tensor> =
+                                got.into_iter().zip(expected).map(|(data, e)| Tensor { data, ..e.clone() }).collect();
+                            tensor::compare_outputs(&got, expected, *tolerance)
+                        });
+                    if let Err(message) = result {
+                        failures.lock().unwrap().push(format!("{} on {}: {message}", case.name, board.name));
+                    }
                 }
             });
         }
@@ -230,9 +237,19 @@ fn check_cases_on_boards(label: &str, cases: &[Case], boards: &[&str]) {
     assert!(failures.is_empty(), "{} of {} runs failed:\n{}", failures.len(), jobs.len(), failures.join("\n"));
 }
 
+/// Every case of the conformance suites `keep` selects, with its suite's float tolerance.
+fn suite_cases(keep: impl Fn(&suites::Suite) -> bool) -> Vec<(Case, f32)> {
+    suites::ALL
+        .iter()
+        .filter(|suite| keep(suite))
+        .flat_map(|suite| (suite.cases)().into_iter().map(|case| (case, suite.float_tolerance)))
+        .collect()
+}
+
 #[test]
 fn converter_made_int8_and_16x8_models_on_cortex_m4_and_rv32imac_match_tflite_micro() {
-    let cases: Vec<Case> = converted::MODELS.iter().map(|file| converted::cases(file, 1, 9).remove(0)).collect();
+    let cases: Vec<(Case, f32)> =
+        converted::MODELS.iter().map(|file| (converted::cases(file, 1, 9).remove(0), 0.0)).collect();
     check_cases_on_boards("converted", &cases, &["cortex-m4", "rv32imac"]);
 }
 
@@ -240,12 +257,15 @@ fn converter_made_int8_and_16x8_models_on_cortex_m4_and_rv32imac_match_tflite_mi
 fn int16_operator_cases_on_cortex_m4_and_rv32imac_match_tflite_micro() {
     // The LLVM backend's int16 arithmetic (64-bit accumulators and requantization, widening
     // loads) against TFLite Micro, operator by operator: every case of every int16 suite.
-    let cases: Vec<Case> = suites::ALL
-        .iter()
-        .filter(|suite| suite.name.contains("int16"))
-        .flat_map(|suite| (suite.cases)())
-        .filter(|case| case.expected.is_none())
-        .collect();
+    let cases = suite_cases(|suite| suite.name.contains("int16"));
     assert!(cases.len() > 200, "only {} int16 cases", cases.len());
     check_cases_on_boards("int16", &cases, &["cortex-m4", "rv32imac"]);
+}
+
+#[test]
+fn every_other_operator_case_on_cortex_m4_matches_tflite_micro() {
+    // Every case of every other conformance suite through the LLVM backend on the M4: each
+    // operator, element type and option set runs on an emulated board as well as on the JIT.
+    let cases = suite_cases(|suite| !suite.name.contains("int16"));
+    check_cases_on_boards("cases", &cases, &["cortex-m4"]);
 }
