@@ -56,3 +56,19 @@ func.func @logic_select_cast() -> (tensor<4xi1>, tensor<4xf32>, tensor<4xi8>, te
   %j = "graph.cast"(%w) : (tensor<4xi32>) -> tensor<4xi8>
   return %nor, %sel, %i, %j : tensor<4xi1>, tensor<4xf32>, tensor<4xi8>, tensor<4xi8>
 }
+
+// -----
+
+// arg_max / arg_min of constants: the first index on ties, a NaN never taken; the axis from an
+// operand or the attribute.
+// CHECK-LABEL: func.func @arg_extremum
+// CHECK-DAG: "graph.const"() <{value = dense<[2, 0]> : tensor<2xi32>}>
+// CHECK-DAG: "graph.const"() <{value = dense<[0, 0, 1]> : tensor<3xi32>}>
+// CHECK-NOT: graph.arg_m
+func.func @arg_extremum() -> (tensor<2xi32>, tensor<3xi32>) {
+  %x = "graph.const"() <{value = dense<[[1.0, 0x7FC00000, 3.0], [2.0, 2.0, 1.0]]> : tensor<2x3xf32>}> : () -> tensor<2x3xf32>
+  %axis = "graph.const"() <{value = dense<-1> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %max = "graph.arg_max"(%x, %axis) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2xi32>
+  %min = "graph.arg_min"(%x) <{axis = array<i64: 0>}> : (tensor<2x3xf32>) -> tensor<3xi32>
+  return %max, %min : tensor<2xi32>, tensor<3xi32>
+}

@@ -47,8 +47,8 @@
 //!
 //! `graph.const` is `CONSTANT_LIKE` and the dialect materializes folded constants as
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
-//! of a constant folds to a constant (the `fold` module); comparisons, logical ops, `select_v2`
-//! and `cast` of constants fold to constants (`fold_elementwise`). Patterns registered as the ops'
+//! of a constant folds to a constant (the `fold` module); comparisons, logical ops, `select_v2`,
+//! `cast`, `arg_max` and `arg_min` of constants fold to constants (`constant_fold`). Patterns registered as the ops'
 //! `canonicalize` hooks shorten reshape and transpose chains and turn constant shape-like operands
 //! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) into attributes (the
 //! `canonicalize` module); `canonicalize` and `graph-canonicalize` apply both.
@@ -56,8 +56,8 @@
 pub mod attributes;
 mod builders;
 mod canonicalize;
+mod constant_fold;
 mod fold;
-mod fold_elementwise;
 mod ops;
 pub mod shape_inference;
 pub mod shapes;

@@ -13,6 +13,7 @@ use super::{OpEntry, op_entry};
 use crate::graph::attributes::i64_array;
 use crate::graph::builders::build_with_list;
 use crate::graph::canonicalize::{arg_max_patterns, arg_min_patterns};
+use crate::graph::constant_fold::fold_arg_extremum;
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::normalize_axis;
 use crate::graph::verify::{Checker, Checks, F32, I32, Kind, Q8, verify_op};
@@ -32,6 +33,7 @@ define_op! {
         attributes: [],
         optional_attributes: [axis: DenseArray],
         verify: verify_op,
+        fold: fold_arg_extremum,
         canonicalize: arg_max_patterns,
     }
 }
@@ -47,6 +49,7 @@ define_op! {
         attributes: [],
         optional_attributes: [axis: DenseArray],
         verify: verify_op,
+        fold: fold_arg_extremum,
         canonicalize: arg_min_patterns,
     }
 }

@@ -11,7 +11,7 @@
 //! becomes `i1` as `x != 0`, and `i1` becomes 0 or 1.
 
 use super::{OpEntry, op_entry};
-use crate::graph::fold_elementwise::fold_cast;
+use crate::graph::constant_fold::fold_cast;
 use crate::graph::shape_inference::same_as_input;
 use crate::graph::verify::{BOOL, Checker, Checks, F32, I32, Kind, Q8, Q16, verify_op};
 use mc_ir::{Builder, Type, Value, define_op};

@@ -16,7 +16,7 @@
 //! but each scale must be below 1, the only scales that rescaling is defined for.
 
 use super::{OpEntry, op_entry};
-use crate::graph::fold_elementwise::fold_comparison;
+use crate::graph::constant_fold::fold_comparison;
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::broadcast_shapes;
 use crate::graph::verify::{BOOL, Checker, Checks, F32, I32, I64, Kind, Q8, verify_op};

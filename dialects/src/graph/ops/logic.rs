@@ -13,7 +13,7 @@
 //! type, quantization included.
 
 use super::{OpEntry, op_entry};
-use crate::graph::fold_elementwise::{fold_logical, fold_select};
+use crate::graph::constant_fold::{fold_logical, fold_select};
 use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
 use crate::graph::shapes::broadcast_shapes;
 use crate::graph::verify::{BOOL, Checker, Checks, F32, Q8, Q16, verify_op};

@@ -1,17 +1,18 @@
-//! Folders of the elementwise comparison, logic, selection and cast ops on constant operands:
-//! the result computed at compile time, element by element as TFLite Micro's kernels compute it
-//! (numpy broadcasting; quantized comparisons rescaled as `ComparisonsPrepare` sets up; casts
-//! truncating and saturating floats, wrapping integers), as a `dense<...>` constant of the
-//! result's type.
+//! Folders that compute ops on constant operands: comparisons, logic, selection, casts and arg
+//! max/min, the result computed at compile time as TFLite Micro's kernels compute it (numpy
+//! broadcasting; quantized comparisons rescaled as `ComparisonsPrepare` sets up; casts truncating
+//! and saturating floats, wrapping integers; the first index on ties), as a `dense<...>` constant
+//! of the result's type.
 //!
 //! | op | folds when |
 //! |---|---|
 //! | `graph.equal` ... `graph.greater_equal`, `graph.logical_and`, `graph.logical_or`, `graph.select_v2` | every operand is a constant |
 //! | `graph.logical_not`, `graph.cast` | the input is a constant |
+//! | `graph.arg_max`, `graph.arg_min` | the input is a constant and the axis known |
 //!
 //! Operands whose types the verifier refuses, and blobs that are missing, leave the op as it is.
 
-use super::attributes::int_elements;
+use super::attributes::{i64_array, int_elements};
 use crate::arith::fixed_point::reference;
 use mc_ir::{AttrKind, Attribute, Context, FloatKind, FoldResult, Folded, OpId, Type, TypeKind};
 
@@ -209,6 +210,54 @@ pub(super) fn fold_cast(ctx: &mut Context, op: OpId, constants: &[Option<Attribu
         };
         Some(Scalar::Int(value))
     })
+}
+
+/// `graph.arg_max` / `graph.arg_min` of a constant: `ArgMinMax`'s scan, a later element
+/// replacing the leader only when strictly greater (smaller), so the first index on ties and a
+/// NaN never taken nor replaced once it leads.
+pub(super) fn fold_arg_extremum(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    let maximum = ctx.op_name_of(op) == "graph.arg_max";
+    let operation = ctx.operation(op);
+    let (input_type, result_type) = (ctx.value_type(operation.operand(0)), operation.result_type(0));
+    let Some(Some(input)) = constants.first().copied() else { return Folded::Unchanged };
+    let axis = match constants.get(1) {
+        Some(axis) => axis.and_then(|a| int_elements(ctx, a)),
+        None => ctx.attr(op, "axis").and_then(|a| i64_array(ctx, a)),
+    };
+    let (Some(&[axis]), Some((shape, _))) = (axis.as_deref(), ctx.tensor_parts(input_type)) else {
+        return Folded::Unchanged;
+    };
+    let rank = shape.len() as i64;
+    if !(-rank..rank).contains(&axis) {
+        return Folded::Unchanged;
+    }
+    let axis = if axis < 0 { axis + rank } else { axis } as usize;
+    let Some(values) = elements(ctx, input, input_type) else { return Folded::Unchanged };
+    let size = shape[axis] as usize;
+    let inner: usize = shape[axis + 1..].iter().map(|&d| d as usize).product();
+    let outer: usize = shape[..axis].iter().map(|&d| d as usize).product();
+    let wins = |candidate: Scalar, leader: Scalar| match (candidate, leader) {
+        (Scalar::Float(c), Scalar::Float(l)) => (maximum && c > l) || (!maximum && c < l),
+        (Scalar::Int(c), Scalar::Int(l)) => (maximum && c > l) || (!maximum && c < l),
+        _ => false,
+    };
+    let mut indices = Vec::with_capacity(outer * inner);
+    for o in 0..outer {
+        for i in 0..inner {
+            let mut index = 0;
+            if size > 0 {
+                let mut leader = values[o * size * inner + i];
+                for k in 1..size {
+                    let candidate = values[(o * size + k) * inner + i];
+                    if wins(candidate, leader) {
+                        (leader, index) = (candidate, k as i64);
+                    }
+                }
+            }
+            indices.push(Scalar::Int(index));
+        }
+    }
+    Folded::Results(vec![FoldResult::Attr(dense(ctx, result_type, &indices))])
 }
 
 #[cfg(test)]
