@@ -82,9 +82,23 @@ fn select_cases(dtype: DType, quant: Option<Quant>, seed: u64) -> Vec<Case> {
         .collect()
 }
 
-/// The `float_select_v2` suite.
+/// The `float_select_v2` suite, with one-element operands of different ranks (TFLM keeps the
+/// model's result shape).
 pub fn float_select_v2() -> Vec<Case> {
-    select_cases(DType::Float32, None, 0x5E1F)
+    let mut cases = select_cases(DType::Float32, None, 0x5E1F);
+    for (shapes, condition) in [([&[1, 1][..], &[], &[1], &[1, 1, 1]], true), ([&[], &[1], &[1, 1], &[]], false)] {
+        let [c, a, b, out] = shapes;
+        let mut m = OneOp::new();
+        let cond = m.input("condition", &dims(c), DType::Bool, None);
+        let x = m.input("x", &dims(a), DType::Float32, None);
+        let y = m.input("y", &dims(b), DType::Float32, None);
+        let z = m.output("z", &dims(out), DType::Float32, None);
+        m.op(BuiltinOp::SelectV2, &[cond, x, y], &[z], BuiltinOptions::SelectV2);
+        let inputs =
+            vec![Tensor::from_bools(c, &[condition]), Tensor::from_f32(a, &[1.5]), Tensor::from_f32(b, &[-2.5])];
+        cases.push(m.case(&format!("SelectV2 {c:?} {a:?} {b:?} -> {out:?} one element"), inputs));
+    }
+    cases
 }
 
 /// The `int8_select_v2` suite.

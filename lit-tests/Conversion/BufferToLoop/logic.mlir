@@ -31,3 +31,16 @@ func.func @select_i8(%c: !buffer<2x1xi1>, %x: !buffer<!q>, %y: !buffer<2x3x!q>, 
   buffer.kernel select_v2 ins(%c, %x, %y : !buffer<2x1xi1>, !buffer<!q>, !buffer<2x3x!q>) outs(%z : !buffer<2x3x!q>)
   return
 }
+
+// One-element operands of different ranks: one select, whatever the shapes.
+// CHECK-LABEL: func.func @select_one_element
+// CHECK-NOT: loop.for
+// CHECK: %[[C:.*]] = loop.load %arg0[%{{.*}}, %{{.*}}] : !buffer<1x1xi1>
+// CHECK: %[[X:.*]] = loop.load %arg1[] : !buffer<f32>
+// CHECK: %[[Y:.*]] = loop.load %arg2[%{{.*}}] : !buffer<1xf32>
+// CHECK: %[[R:.*]] = arith.select %[[C]], %[[X]], %[[Y]] : f32
+// CHECK: loop.store %[[R]], %arg3[] : !buffer<f32>
+func.func @select_one_element(%c: !buffer<1x1xi1>, %x: !buffer<f32>, %y: !buffer<1xf32>, %z: !buffer<f32>) {
+  buffer.kernel select_v2 ins(%c, %x, %y : !buffer<1x1xi1>, !buffer<f32>, !buffer<1xf32>) outs(%z : !buffer<f32>)
+  return
+}

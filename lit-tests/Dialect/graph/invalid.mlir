@@ -1248,3 +1248,15 @@
   %0 = "graph.cast"(%a) : (tensor<4xf32>) -> tensor<2x2xi1>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// One-element operands select into any one-element result (TFLite Micro keeps the model's
+// shape), but not into more.
+"func.func"() <{function_type = (tensor<1xi1>, tensor<f32>) -> (), sym_name = "select3"}> ({
+^bb0(%c: tensor<1xi1>, %a: tensor<f32>):
+  %ok = "graph.select_v2"(%c, %a, %a) : (tensor<1xi1>, tensor<f32>, tensor<f32>) -> tensor<1x1xf32>
+  // expected-error@+1 {{'graph.select_v2' op the result of one-element operands must hold one element}}
+  %0 = "graph.select_v2"(%c, %a, %a) : (tensor<1xi1>, tensor<f32>, tensor<f32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

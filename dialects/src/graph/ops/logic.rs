@@ -4,7 +4,7 @@
 //! |---|---|---|---|---|
 //! | `graph.logical_and` / `graph.logical_or` | `lhs`, `rhs` (`i1`) | — | `i1`, broadcast shape (numpy rules, rank ≤ 6) | `LOGICAL_AND` (86) / `LOGICAL_OR` (84) |
 //! | `graph.logical_not` | `input` (`i1`) | — | `i1`, the input's shape | `LOGICAL_NOT` (87) |
-//! | `graph.select_v2` | `condition` (`i1`), `x`, `y` | — | `x`'s element type, the three operands' broadcast shape | `SELECT_V2` (123) |
+//! | `graph.select_v2` | `condition` (`i1`), `x`, `y` | — | `x`'s element type, the three operands' broadcast shape (one-element operands: any one-element shape, as TFLM keeps the model's) | `SELECT_V2` (123) |
 //!
 //! TFLite Micro's logical kernels read their operands as `bool` whatever their declared type
 //! (`LogicalImpl` has no type check), so any other type would be read byte by byte as booleans:
@@ -123,6 +123,10 @@ fn check_select(c: &mut Checker<'_, '_>) {
         return;
     };
     c.kind("condition", condition, &[BOOL]);
+    let one_element = |shape: &[i64]| shape.iter().product::<i64>() == 1;
+    if [condition, x, y].iter().all(|t| one_element(t.shape)) && !one_element(result.shape) {
+        c.error("the result of one-element operands must hold one element");
+    }
     if let Some(kind) = c.kind("x", x, &[F32, Q8, Q16]) {
         if kind != F32 {
             c.per_tensor("x", x);
@@ -138,8 +142,12 @@ fn infer_binary(q: &ShapeQuery<'_>) -> Inference {
     q.one(broadcast_shapes(q.shape(0)?, q.shape(1)?))
 }
 
-/// The broadcast shape of the condition, `x` and `y`.
+/// The broadcast shape of the condition, `x` and `y`; none when all three hold one element,
+/// where TFLite Micro's `SelectPrepare` keeps the model's result shape (any with one element).
 fn infer_select(q: &ShapeQuery<'_>) -> Inference {
     let (condition, x, y) = (q.shape(0)?, q.shape(1)?, q.shape(2)?);
+    if [condition, x, y].iter().all(|shape| shape.iter().product::<i64>() == 1) {
+        return Ok(None);
+    }
     q.one(broadcast_shapes(condition, x).and_then(|cx| broadcast_shapes(&cx, y)))
 }

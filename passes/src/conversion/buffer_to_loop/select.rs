@@ -12,7 +12,9 @@
 //!     loop.store %r, %out[%i, %j]
 //! ```
 //!
-//! Buffers may be strided, and the output may be `x` or `y` (in place).
+//! Operands of one element each are selected once whatever their ranks, as TFLM's `Select` does
+//! (its `Prepare` keeps the model's one-element result shape). Buffers may be strided, and the
+//! output may be `x` or `y` (in place).
 
 use super::broadcast::broadcast_nest;
 use super::emitter::{ElementKind, KernelEmitter};
@@ -37,6 +39,20 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         )));
     }
     let output = e.shape(out);
+    // TFLM's Select of one-element operands ignores their shapes (ranks may differ).
+    let one_element = |e: &KernelEmitter<'_>, v| e.shape(v).iter().product::<i64>() == 1;
+    if [condition, x, y, out].into_iter().all(|v| one_element(e, v)) {
+        let first = |e: &mut KernelEmitter<'_>, v| {
+            let zero = e.index(0);
+            (vec![zero; e.shape(v).len()], v)
+        };
+        let loads: Vec<_> = [condition, x, y].into_iter().map(|v| first(e, v)).collect();
+        let values: Vec<_> = loads.iter().map(|(indices, v)| e.load(*v, indices)).collect();
+        let value = select(&mut e.b, values[0], values[1], values[2]);
+        let (indices, _) = first(e, out);
+        e.store(value, out, &indices);
+        return Ok(());
+    }
     broadcast_nest(
         e,
         &output,
