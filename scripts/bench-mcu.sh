@@ -12,10 +12,14 @@
 # the ratio mc / TFLM+CMSIS-NN. Every run's output must match tflite-micro's interpreter
 # byte for byte (checked here too).
 #
-# The converter-made models of conformance/models run too (the DS-CNN in int8 and 16x8, and the
-# 16x8 mixed network): TFLM cannot be run on the boards here, so their rows compare mc's int16
+# The converter-made models of conformance/models run too (the DS-CNN in int8 and 16x8, the
+# 16x8 mixed network, a MobileNetV3-style int8 network and a 16x8 audio network with conv +
+# LeakyReLU chains): TFLM cannot be run on the boards here, so their rows compare mc's int16
 # kernels with its int8 ones: MACs (convolutions and fully connected layers, counted from the
 # model) and instructions per MAC.
+#
+# Elementwise fusion (loop-fuse-elementwise): every model again on the Cortex-M4 with
+# `mcc --no-fusion`, same input and output check: instructions and RAM with and without it.
 #
 # Usage: scripts/bench-mcu.sh [--opt s|2|3]
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -40,7 +44,8 @@ mkdir -p "$work"
 # TFLM on QEMU mps2-an386, instructions per inference (measured earlier): CMSIS-NN, reference kernels.
 declare -A cmsis=([ad01]=580000 [kws]=7700000 [resnet]=29860000 [vww]=24100000)
 declare -A reference=([ad01]=1950000 [kws]=43000000 [resnet]=107400000 [vww]=100300000)
-declare -A macs per_mac
+declare -A macs per_mac unfused_instr unfused_ram fused_instr fused_ram
+names=()
 
 printf '%-7s %-9s %12s %12s %8s %9s %8s %12s %8s\n' model board instr "TFLM+CMSIS" ratio .text .rodata "TFLM ref" RAM
 # The seeded input (of the model's input type) and TFLite Micro's output for model $1 in files
@@ -83,24 +88,42 @@ print(macs)
 PY
 }
 
-converted=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite conformance/models/mixed_16x8.tflite)
+converted=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite conformance/models/mixed_16x8.tflite
+    conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite)
+# Runs model $1 as $2 on board $3 into folder $4 with extra mcc flags $5...; checks the output
+# against TFLite Micro's and leaves the emulator's report in $4/$2.emu.txt.
+run_model() {
+    local model="$1" name="$2" board="$3" out="$4"
+    shift 4
+    "$TARGET_DIR/release/mcc" "$model" --target "$board" --prefix "$name" "-O$opt" -o "$out" "$@" > /dev/null
+    "$TARGET_DIR/release/mc-emu" "$out/$name.o" --board "$board" --input "$work/$name.in.bin" \
+        --output "$out/$name.out.bin" --count > "$out/$name.emu.txt"
+    cmp -s "$out/$name.out.bin" "$work/$name.tflm.bin" || die "$name on $board $*: the output differs from tflite-micro's"
+}
+emu_instr() { sed -n 's/.*instructions, inference 1 *\([0-9]*\)/\1/p' "$1"; }
+emu_ram() { sed -n 's/.*model RAM (.bss arenas) *\([0-9]*\) B/\1/p' "$1"; }
 for model in "${models[@]}" "${converted[@]}"; do
     file="$(basename "$model")"
     case "$file" in
         ad01*) name=ad01 ;; kws*) name=kws ;; *esnet*) name=resnet ;; vww*) name=vww ;;
-        ds_cnn_int8*) name=dscnn8 ;; ds_cnn_16x8*) name=dscnn16 ;; mixed_16x8*) name=mixed16 ;; *) continue ;;
+        ds_cnn_int8*) name=dscnn8 ;; ds_cnn_16x8*) name=dscnn16 ;; mixed_16x8*) name=mixed16 ;;
+        mobilenet_v3*) name=mnv3 ;; audio_16x8*) name=audio16 ;; *) continue ;;
     esac
+    names+=("$name")
     macs[$name]=$(reference_run "$model" "$work/$name")
     for board in cortex-m4 rv32imac cortex-m55; do
         out="$work/$board"
-        "$TARGET_DIR/release/mcc" "$model" --target "$board" --prefix "$name" "-O$opt" -o "$out" > /dev/null
-        "$TARGET_DIR/release/mc-emu" "$out/$name.o" --board "$board" --input "$work/$name.in.bin" \
-            --output "$out/$name.out.bin" --count > "$out/$name.emu.txt"
-        cmp -s "$out/$name.out.bin" "$work/$name.tflm.bin" || die "$name on $board: the output differs from tflite-micro's"
-        instr=$(sed -n 's/.*instructions, inference 1 *\([0-9]*\)/\1/p' "$out/$name.emu.txt")
+        run_model "$model" "$name" "$board" "$out"
+        instr=$(emu_instr "$out/$name.emu.txt")
         read -r text rodata < <("$LLVM_BIN/llvm-size" -A "$out/$name.o" |
             awk '/^\.text/ {t += $2} /^\.rodata/ {r += $2} END {print t + 0, r + 0}')
-        ram=$(sed -n 's/.*model RAM (.bss arenas) *\([0-9]*\) B/\1/p' "$out/$name.emu.txt")
+        ram=$(emu_ram "$out/$name.emu.txt")
+        if [[ $board == cortex-m4 ]]; then
+            fused_instr[$name]=$instr fused_ram[$name]=$ram
+            run_model "$model" "$name" "$board" "$work/unfused" --no-fusion
+            unfused_instr[$name]=$(emu_instr "$work/unfused/$name.emu.txt")
+            unfused_ram[$name]=$(emu_ram "$work/unfused/$name.emu.txt")
+        fi
         per_mac[$name/$board]=$(awk -v a="$instr" -v b="${macs[$name]}" 'BEGIN {printf "%.2f", a / b}')
         if [[ $board == cortex-m4 && -n ${cmsis[$name]:-} ]]; then
             ratio=$(awk -v a="$instr" -v b="${cmsis[$name]}" 'BEGIN {printf "%.2fx", a / b}')
@@ -117,4 +140,12 @@ printf '%-10s %12s %12s %8s\n' board "int8 i/MAC" "16x8 i/MAC" ratio
 for board in cortex-m4 rv32imac cortex-m55; do
     a=${per_mac[dscnn8/$board]} b=${per_mac[dscnn16/$board]}
     printf '%-10s %12s %12s %8s\n' "$board" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2fx", b / a}')"
+done
+echo
+echo "elementwise fusion on the Cortex-M4: instructions per inference and RAM, with and without (mcc --no-fusion)"
+printf '%-8s %12s %12s %8s %9s %9s\n' model "fused" "unfused" ratio "RAM" "RAM unf."
+for name in "${names[@]}"; do
+    a=${fused_instr[$name]} b=${unfused_instr[$name]}
+    printf '%-8s %12d %12d %8s %9d %9d\n' "$name" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.3fx", a / b}')" \
+        "${fused_ram[$name]}" "${unfused_ram[$name]}"
 done

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # RAM benchmark: for each MLPerf Tiny model in ../shared/models (or $MC_MODELS_DIR) and the
-# converter-made DS-CNN of conformance/models in int8 and 16x8, in one run,
+# converter-made models of conformance/models (the DS-CNN in int8 and 16x8, the MobileNetV3-style
+# int8 network, the 16x8 audio network), in one run,
 #   mc     the planned pools of mc's host pipeline (mc-run: import, lowering to loops with kernel
 #          workspaces, usmp{algorithm=A}), from the residency report: scratch + persistent pool
 #          bytes, the lower bound (most bytes live at one step, less what kernels' outputs may
@@ -30,7 +31,8 @@ done
 
 python="$(venv_python)"
 model_files
-models+=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite)
+models+=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite
+    conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite)
 
 step "building mc-run"
 cargo build --quiet -p mc-run

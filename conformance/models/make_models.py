@@ -16,6 +16,8 @@ operators, options and quantization parameters are the converter's own.
 |---|---|---|
 | ds_cnn_{int8,16x8}.tflite | keyword-spotting DS-CNN (MLPerf Tiny's kws shape): conv 10x4/2 + 4 x (depthwise 3x3 + pointwise), ReLU, average pool, dense, softmax | int8 / int16 |
 | mixed_16x8.tflite | zero padding, conv + ReLU6, max pool, residual add, subtract, multiply, concatenation, cropping (strided slice), permute (transpose), mean, dense, tanh and sigmoid heads | float (QUANTIZE/DEQUANTIZE at the edges) |
+| mobilenet_v3_int8.tflite | MobileNetV3-style: conv 3x3/2 + hard-swish, inverted residual blocks (expand 1x1 + hard-swish, depthwise 3x3 + hard-swish, squeeze-excite: global average (MEAN), dense + ReLU, dense + sigmoid (LOGISTIC), multiply; project 1x1, residual add), global average, dense, softmax | int8 |
+| audio_16x8.tflite | audio-style: 5 x (conv 3x3 + LeakyReLU 0.2), a residual add, global average, dense | int16 |
 """
 
 import os
@@ -60,6 +62,36 @@ def mixed():
     return keras.Model(x, [L.Activation("tanh")(dense), L.Activation("sigmoid")(dense)])
 
 
+def hard_swish(x):
+    # MobileNetV3's own definition, which the converter turns into HARD_SWISH.
+    return L.Multiply()([x, L.ReLU(6.0)(x + 3.0) * (1.0 / 6.0)])
+
+
+def mobilenet_v3():
+    x = keras.Input((32, 32, 3), batch_size=1)
+    y = hard_swish(L.Conv2D(16, 3, strides=2, padding="same", **BIAS)(x))
+    for expand, out, stride in ((32, 16, 1), (48, 24, 2), (72, 24, 1)):
+        e = hard_swish(L.Conv2D(expand, 1, **BIAS)(y))
+        d = hard_swish(L.DepthwiseConv2D(3, strides=stride, padding="same", **BIAS)(e))
+        s = L.GlobalAveragePooling2D(keepdims=True)(d)
+        s = L.Dense(expand // 4, activation="relu", **BIAS)(s)
+        s = L.Dense(expand, activation="sigmoid", **BIAS)(s)
+        p = L.Conv2D(out, 1, **BIAS)(L.Multiply()([d, s]))
+        y = L.Add()([y, p]) if stride == 1 and out == y.shape[-1] else p
+    y = L.GlobalAveragePooling2D()(y)
+    return keras.Model(x, L.Dense(10, activation="softmax", **BIAS)(y))
+
+
+def audio():
+    x = keras.Input((40, 16, 1), batch_size=1)
+    y = x
+    for i in range(5):
+        c = L.LeakyReLU(0.2)(L.Conv2D(16, 3, padding="same", **BIAS)(y))
+        y = L.Add()([y, c]) if i == 3 else c
+    y = L.GlobalAveragePooling2D()(y)
+    return keras.Model(x, L.Dense(8, **BIAS)(y))
+
+
 def convert(model, shape, int16, io_type):
     rng = np.random.default_rng(7)
 
@@ -88,6 +120,8 @@ def main():
         "ds_cnn_int8.tflite": convert(kws, (49, 10, 1), False, tf.int8),
         "ds_cnn_16x8.tflite": convert(kws, (49, 10, 1), True, tf.int16),
         "mixed_16x8.tflite": convert(mixed(), (16, 16, 3), True, None),
+        "mobilenet_v3_int8.tflite": convert(mobilenet_v3(), (32, 32, 3), False, tf.int8),
+        "audio_16x8.tflite": convert(audio(), (40, 16, 1), True, tf.int16),
     }
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:

@@ -8,7 +8,8 @@ use crate::{Case, DType, Rng, Tensor};
 use std::path::PathBuf;
 
 /// The models, by file name.
-pub const MODELS: [&str; 3] = ["ds_cnn_int8.tflite", "ds_cnn_16x8.tflite", "mixed_16x8.tflite"];
+pub const MODELS: [&str; 5] =
+    ["ds_cnn_int8.tflite", "ds_cnn_16x8.tflite", "mixed_16x8.tflite", "mobilenet_v3_int8.tflite", "audio_16x8.tflite"];
 
 /// Where the model `file` is.
 pub fn path(file: &str) -> PathBuf {

@@ -107,6 +107,20 @@
 
 // -----
 
+// sum takes constant axes as attributes as mean does.
+// CHECK-LABEL: sym_name = "sum_axes_to_attributes"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<2x3x4xf32>):
+// CHECK-NEXT:    %[[SUM:.*]] = "graph.sum"(%[[X]]) <{axes = array<i64: 2, 0>, keep_dims = true}> : (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>
+// CHECK-NEXT:    "func.return"(%[[SUM]])
+"func.func"() <{function_type = (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>, sym_name = "sum_axes_to_attributes"}> ({
+^bb0(%x: tensor<2x3x4xf32>):
+  %axes = "graph.const"() <{value = dense<[2, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %sum = "graph.sum"(%x, %axes) <{keep_dims = true}> : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<1x3x1xf32>
+  "func.return"(%sum) : (tensor<1x3x1xf32>) -> ()
+}) : () -> ()
+
+// -----
+
 // Transpose chains compose (perm[i] = inner[outer[i]]); NHWC -> NCHW -> NHWC cancels entirely.
 // CHECK-LABEL: sym_name = "transpose_chains"
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<1x4x6x8x{{.*}}>):

@@ -1,11 +1,11 @@
-//! mc's passes: generic transforms, graph passes, the graph-to-buffer conversion and buffer
-//! passes now; more lowerings and memory planning later. [`pass_plugin`] loads passes from
-//! plugins.
+//! mc's passes: generic transforms, graph passes, the conversions between the dialects, buffer
+//! and loop passes, and the memory planner. [`pass_plugin`] loads passes from plugins.
 #![deny(missing_docs)]
 
 pub mod buffer;
 pub mod conversion;
 pub mod graph;
+pub mod loops;
 pub mod pass_plugin;
 pub mod pipelines;
 pub mod transforms;
@@ -15,7 +15,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 12] = [
+    let constructors: [PassConstructor; 13] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -27,6 +27,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(buffer::inplace::BufferInplace),
         || Box::new(buffer::row_order::BufferRowOrder),
         || Box::new(conversion::buffer_to_loop::BufferToLoop),
+        || Box::new(loops::fuse_elementwise::LoopFuseElementwise),
         || Box::<usmp::pass::Usmp>::default(),
     ];
     for constructor in constructors {

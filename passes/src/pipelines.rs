@@ -6,10 +6,11 @@
 /// From the graph dialect (an imported model) to planned loop-level IR: clean the graph
 /// (shape-like constants to attributes, shared constants, dead ops), bufferize, run elementwise
 /// kernels in place, alternate the row order of chained kernels (for overlap-aware planning),
-/// lower kernels to loop nests, clean up, and plan every buffer into pools.
+/// lower kernels to loop nests, fuse elementwise nests into their producers, clean up, and plan
+/// every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
 pub fn graph_to_loop(usmp_options: &str) -> String {
-    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{BUFFER_PASSES},{})", buffer_to_loop_passes(usmp_options))
+    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{BUFFER_PASSES},{})", buffer_to_loop_passes(usmp_options, true))
 }
 
 /// From the graph dialect to buffer kernels with in-place reuse and row orders: the first half of
@@ -32,13 +33,22 @@ const GRAPH_TO_BUFFER_PASSES: &str = "func.func(graph-canonicalize),graph-intern
 
 /// From buffer-level IR (kernels, copies) to planned loop-level IR.
 pub fn buffer_to_loop(usmp_options: &str) -> String {
-    format!("builtin.module({})", buffer_to_loop_passes(usmp_options))
+    buffer_to_loop_fused(usmp_options, true)
 }
 
+/// [`buffer_to_loop`] with elementwise fusion on or off (`mcc --no-fusion`, for comparisons).
+pub fn buffer_to_loop_fused(usmp_options: &str, fuse: bool) -> String {
+    format!("builtin.module({})", buffer_to_loop_passes(usmp_options, fuse))
+}
+
+/// The loop-level fusion pass of the pipelines.
+const FUSION: &str = "loop-fuse-elementwise,";
+
 /// The passes from buffer kernels to planned loops, without the anchor.
-fn buffer_to_loop_passes(usmp_options: &str) -> String {
+fn buffer_to_loop_passes(usmp_options: &str, fuse: bool) -> String {
     let usmp = if usmp_options.is_empty() { "usmp".to_string() } else { format!("usmp{{{usmp_options}}}") };
-    format!("buffer-to-loop,func.func(canonicalize,cse),{usmp}")
+    let fusion = if fuse { FUSION } else { "" };
+    format!("buffer-to-loop,{fusion}func.func(canonicalize,cse),{usmp}")
 }
 
 #[cfg(test)]
@@ -60,6 +70,9 @@ mod tests {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
         assert!(buffer_to_loop("").ends_with(",usmp)"));
+        assert!(buffer_to_loop("").contains(FUSION));
+        assert_eq!(buffer_to_loop_fused("", true), buffer_to_loop(""));
+        assert!(!buffer_to_loop_fused("", false).contains(FUSION));
         assert!(graph_to_loop("bank=dtcm").contains("usmp{bank=dtcm}"));
     }
 }

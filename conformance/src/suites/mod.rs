@@ -22,6 +22,7 @@ pub mod min_max;
 pub mod neg;
 pub mod pad;
 pub mod pool;
+pub mod prelu;
 pub mod quantize;
 pub mod reduce;
 pub mod reshape;
@@ -101,7 +102,8 @@ macro_rules! for_each_suite {
             ],
             neg: [float_neg => 0.0],
             pad: [pad => 0.0, int16_pad => 0.0],
-            pool: [int8_pools => 0.0, float_pools => 1e-5, int16_pools => 0.0],
+            pool: [int8_pools => 0.0, float_pools => 1e-5, int16_pools => 0.0, float_l2_pool => 0.0],
+            prelu: [float_prelu => 0.0, int8_prelu => 0.0, int16_prelu => 0.0],
             quantize: [
                 float_to_int_quantization => 0.0,
                 requantization => 0.0,
@@ -114,6 +116,9 @@ macro_rules! for_each_suite {
                 int8_mean => 0.0,
                 int16_mean => 0.0,
                 float_mean => 1e-5,
+                int8_sum => 0.0,
+                int16_sum => 0.0,
+                float_sum => 0.0,
                 int8_reduce_max_min => 0.0,
                 float_reduce_max_min => 0.0,
             ],

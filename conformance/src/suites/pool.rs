@@ -3,6 +3,9 @@
 //! stride, global pooling (the window is the whole image, as kws/vww/resnet use), batches of 2,
 //! extreme zero points and every fused activation; int16 also with activation bounds past the
 //! ends of its range (clamped to the storage).
+//!
+//! `L2_POOL_2D` against TFLite Micro, float32 only (TFLM has no quantized kernel): the same
+//! windows and activations (`sqrt(sum of squares / taps)`, compared exactly).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -118,6 +121,20 @@ pub fn int8_pools() -> Vec<Case> {
 /// The `float_pools` suite.
 pub fn float_pools() -> Vec<Case> {
     cases(DType::Float32, &specs(), 0x9002)
+}
+
+/// The `float_l2_pool` suite: every spec, twice.
+pub fn float_l2_pool() -> Vec<Case> {
+    let mut rng = Rng(0x9012);
+    specs()
+        .iter()
+        .flat_map(|spec| {
+            [
+                spec.case(BuiltinOp::L2Pool2D, DType::Float32, &mut rng),
+                spec.case(BuiltinOp::L2Pool2D, DType::Float32, &mut rng),
+            ]
+        })
+        .collect()
 }
 
 /// The `int16_pools` suite: every spec, and fused activations whose bounds lie past the ends

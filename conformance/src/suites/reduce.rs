@@ -6,6 +6,10 @@
 //! quantization, extreme zero points, a saturating output scale, and (int16) an `int32` sum that
 //! wraps as TFLite Micro's does.
 //!
+//! `SUM`, int8, int16 and float: the same axes (repeated, negative, a whole tensor, rank 5), output
+//! scales that keep most sums in range and ones that saturate at both ends, extreme zero points,
+//! and (int16) an `int32` sum that wraps.
+//!
 //! `REDUCE_MAX` and `REDUCE_MIN`, int8 (the output quantized as the input, as TFLM requires) and
 //! float: the same axes, repeated axes, a whole tensor, and float inputs with infinities and NaNs
 //! (TFLM starts from `±FLT_MAX` and a NaN never wins).
@@ -17,7 +21,7 @@ use mc_tflite::{BuiltinOp, BuiltinOptions, ReducerOptions};
 /// One reduction to test.
 #[derive(Clone)]
 struct Spec {
-    /// `MEAN`, `REDUCE_MAX` or `REDUCE_MIN`.
+    /// `MEAN`, `SUM`, `REDUCE_MAX` or `REDUCE_MIN`.
     op: BuiltinOp,
     name: &'static str,
     input: Vec<usize>,
@@ -139,6 +143,108 @@ pub fn float_mean() -> Vec<Case> {
     let mut rng = Rng(0x3E02);
     let cases: Vec<Case> =
         specs().iter().flat_map(|s| [s.case(DType::Float32, &mut rng), s.case(DType::Float32, &mut rng)]).collect();
+    cases
+}
+
+/// The sums every test runs, with `scale` the output's scale for inputs of scale 0.05 (int8) or
+/// 0.001 (int16).
+fn sum_specs(input_scale: f32, scale: f32, zero_points: [i64; 2]) -> Vec<Spec> {
+    let spec = |name, input: &[usize], axes: &[i32], keep_dims, quant| Spec {
+        op: BuiltinOp::Sum,
+        quant,
+        ..Spec::new(name, input, axes, keep_dims)
+    };
+    let [low, high] = zero_points;
+    let wide = [(input_scale, 0), (scale, 0)];
+    vec![
+        spec("axes 1,2 keep_dims", &[1, 5, 5, 8], &[1, 2], true, wide),
+        spec("axes 2,1 keep_dims batch 2", &[2, 4, 3, 5], &[2, 1], true, [(input_scale, 3), (scale, -2)]),
+        spec("axes 1,2", &[1, 6, 7, 4], &[1, 2], false, wide),
+        spec("axis 1", &[2, 3, 4], &[1], false, [(input_scale, -7), (scale / 2.0, 4)]),
+        spec("axis -1 keep_dims", &[3, 4, 5], &[-1], true, wide),
+        spec("axes 0,3", &[2, 3, 2, 5], &[0, 3], false, wide),
+        spec("repeated axes 1,-2", &[2, 3, 4], &[1, -2], false, wide),
+        spec("rank 5 axes 1,4", &[2, 3, 2, 5, 2], &[1, 4], true, wide),
+        spec("a whole tensor", &[3, 4, 5], &[0, 1, 2], false, [(input_scale, 0), (scale * 4.0, 0)]),
+        spec("equal scales, saturating", &[2, 3, 6], &[2], false, [(input_scale, 0), (input_scale, 0)]),
+        spec("zero points at both ends", &[1, 4, 4, 3], &[1, 2], true, [(input_scale, low), (scale, high)]),
+        spec("zero points at both ends, swapped", &[1, 4, 4, 3], &[1, 2], true, [(input_scale, high), (scale, low)]),
+        spec("rescaled up", &[2, 3, 4], &[2], true, [(input_scale, 1), (input_scale * 0.37, -1)]),
+    ]
+}
+
+/// The `int8_sum` suite: random inputs and inputs all at one end (sums far out of range).
+pub fn int8_sum() -> Vec<Case> {
+    let mut rng = Rng(0x5E01);
+    let mut cases: Vec<Case> = sum_specs(0.05, 0.4, [-128, 127])
+        .iter()
+        .flat_map(|s| [s.case(DType::Int8, &mut rng), s.case(DType::Int8, &mut rng)])
+        .collect();
+    for (name, value) in [("all -128", -128), ("all 127", 127)] {
+        let spec =
+            Spec { op: BuiltinOp::Sum, quant: [(0.05, 0), (0.1, 0)], ..Spec::new(name, &[2, 3, 4], &[1, 2], false) };
+        cases.push(spec.case_on(DType::Int8, Tensor::from_ints(DType::Int8, &spec.input, &[value; 24])));
+    }
+    cases
+}
+
+/// The `int16_sum` suite: TFLite Micro's `QuantizedMeanOrSum<int16_t>` with `compute_sum`, any
+/// zero points, and an `int32` sum that wraps.
+pub fn int16_sum() -> Vec<Case> {
+    let mut rng = Rng(0x5E16);
+    let mut cases: Vec<Case> =
+        sum_specs(0.001, 0.008, [-32768, 32767]).iter().map(|s| s.case(DType::Int16, &mut rng)).collect();
+    // 2^17 values of 32767 per output: the int32 sum wraps.
+    let wraps = Spec {
+        op: BuiltinOp::Sum,
+        quant: [(0.001, 0), (0.001, 0)],
+        ..Spec::new("int32 sum wraps", &[2, 1 << 17], &[1], false)
+    };
+    let maxima = Tensor { dtype: DType::Int16, shape: wraps.input.clone(), data: [0xFF, 0x7F].repeat(2 << 17) };
+    cases.push(wraps.case_on(DType::Int16, maxima));
+    cases
+}
+
+/// The `float_sum` suite: random inputs, and rows of infinities, overflows and cancellations
+/// (compared exactly: TFLM adds in row-major order as mc does).
+pub fn float_sum() -> Vec<Case> {
+    let mut rng = Rng(0x5E02);
+    let mut cases: Vec<Case> = sum_specs(0.05, 0.4, [0, 0])
+        .iter()
+        .flat_map(|s| [s.case(DType::Float32, &mut rng), s.case(DType::Float32, &mut rng)])
+        .collect();
+    let inf = f32::INFINITY;
+    // Rows of 4: -inf, inf, a cancellation that order decides, f32::MAX twice (overflows to
+    // inf), signed zeros, a small value lost against large ones.
+    let rows: [f32; 24] = [
+        -inf,
+        1.0,
+        2.0,
+        3.0,
+        inf,
+        -1.0,
+        0.5,
+        0.25,
+        1e30,
+        1.0,
+        -1e30,
+        1.0,
+        f32::MAX,
+        f32::MAX,
+        -1.0,
+        0.0,
+        -0.0,
+        -0.0,
+        -0.0,
+        -0.0,
+        1e8,
+        1.0,
+        1.0,
+        -1e8,
+    ];
+    let spec = Spec { op: BuiltinOp::Sum, ..Spec::new("infinities, overflow, order", &[6, 4], &[1], false) };
+    let data = rows.iter().flat_map(|v| v.to_le_bytes()).collect();
+    cases.push(spec.case_on(DType::Float32, Tensor { dtype: DType::Float32, shape: spec.input.clone(), data }));
     cases
 }
 

@@ -39,6 +39,7 @@ pub const KERNELS: &[&str] = &[
     "select_v2",
     "avg_pool_2d",
     "max_pool_2d",
+    "l2_pool_2d",
     "softmax",
     "logistic",
     "tanh",
@@ -46,8 +47,10 @@ pub const KERNELS: &[&str] = &[
     "relu6",
     "relu_n1_to_1",
     "leaky_relu",
+    "prelu",
     "hard_swish",
     "mean",
+    "sum",
     "reduce_max",
     "reduce_min",
     "arg_max",
@@ -88,6 +91,7 @@ pub const ELEMENTWISE_KERNELS: &[&str] = &[
     "relu6",
     "relu_n1_to_1",
     "leaky_relu",
+    "prelu",
     "hard_swish",
     "quantize",
     "dequantize",
@@ -97,7 +101,8 @@ pub const ELEMENTWISE_KERNELS: &[&str] = &[
 /// The kernels that can compute their output rows in decreasing order (`row_order =
 /// "descending"`): the windowed ones, whose rows are independent units (the memory planner can
 /// then overlap their output with the top of their input, see `buffer.overlap`).
-pub const ROW_REVERSIBLE_KERNELS: &[&str] = &["conv_2d", "depthwise_conv_2d", "avg_pool_2d", "max_pool_2d"];
+pub const ROW_REVERSIBLE_KERNELS: &[&str] =
+    &["conv_2d", "depthwise_conv_2d", "avg_pool_2d", "max_pool_2d", "l2_pool_2d"];
 
 /// The order in which a kernel computes the rows (outermost non-batch dimension, batches taken
 /// in the same order) of its output. It never changes the values computed, only which input

@@ -8,7 +8,7 @@
 //! | `ReshapeShapeToAttr` | `reshape(x, const)` → `reshape(x) {new_shape}` |
 //! | `TransposePermToAttr` | `transpose(x, const)` → `transpose(x) {perm}` |
 //! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
-//! | `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `reduce_max`, `reduce_min` |
+//! | `SumAxesToAttr`, `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `sum`, `reduce_max`, `reduce_min` |
 //! | `ArgMaxAxisToAttr`, `ArgMinAxisToAttr` | `arg_max(x, const)` → `arg_max(x) {axis}` (`arg_min` alike) |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
@@ -19,7 +19,9 @@
 //! (a reshape's `-1` stays `-1`); a constant that loses its last user is erased by the driver.
 
 use super::attributes::{i64_array, i64_array_attr};
-use super::ops::{ArgMaxOp, ArgMinOp, MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, TransposeOp};
+use super::ops::{
+    ArgMaxOp, ArgMinOp, MeanOp, PadOp, ReduceMaxOp, ReduceMinOp, ReshapeOp, StridedSliceOp, SumOp, TransposeOp,
+};
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
@@ -122,6 +124,11 @@ pub(super) fn transpose_patterns(set: &mut RewritePatternSet) {
 /// Registers the patterns rooted at `graph.mean`.
 pub(super) fn mean_patterns(set: &mut RewritePatternSet) {
     axes_to_attr(set, "MeanAxesToAttr", MeanOp::NAME);
+}
+
+/// Registers the patterns rooted at `graph.sum`.
+pub(super) fn sum_patterns(set: &mut RewritePatternSet) {
+    axes_to_attr(set, "SumAxesToAttr", SumOp::NAME);
 }
 
 /// Registers the patterns rooted at `graph.reduce_max`.

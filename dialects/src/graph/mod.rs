@@ -21,9 +21,9 @@
 //! | `elementwise` | `add`, `sub`, `mul`, `maximum`, `minimum`, `neg` | `ADD`, `SUB`, `MUL`, `MAXIMUM`, `MINIMUM`, `NEG` |
 //! | `comparison` | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | `EQUAL`, `NOT_EQUAL`, `LESS`, `LESS_EQUAL`, `GREATER`, `GREATER_EQUAL` |
 //! | `logic` | `logical_and`, `logical_or`, `logical_not`, `select_v2` | `LOGICAL_AND`, `LOGICAL_OR`, `LOGICAL_NOT`, `SELECT_V2` |
-//! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `hard_swish`, `logistic`, `tanh`, `softmax` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX` |
-//! | `pool` | `avg_pool_2d`, `max_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D` |
-//! | `reduction` | `mean`, `reduce_max`, `reduce_min` | `MEAN`, `REDUCE_MAX`, `REDUCE_MIN` |
+//! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `prelu`, `hard_swish`, `logistic`, `tanh`, `softmax` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `PRELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX` |
+//! | `pool` | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D` |
+//! | `reduction` | `mean`, `sum`, `reduce_max`, `reduce_min` | `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN` |
 //! | `arg_extremum` | `arg_max`, `arg_min` | `ARG_MAX`, `ARG_MIN` |
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |

@@ -255,6 +255,12 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
         options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
+    OpSupport {
+        tflite: "L2_POOL_2D",
+        op: "l2_pool_2d",
+        variants: &[F32_UNARY],
+        options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+    },
     OpSupport { tflite: "LOGISTIC", op: "logistic", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
     OpSupport {
         tflite: "MAX_POOL_2D",
@@ -267,6 +273,16 @@ pub const TABLE: &[OpSupport] = &[
         op: "cast",
         variants: CAST,
         options: "any pair of element types (quantization ignored); floats truncate and saturate, NaN to 0",
+    },
+    OpSupport {
+        tflite: "PRELU",
+        op: "prelu",
+        variants: &[
+            F32_BINARY,
+            INT8_BINARY,
+            variant("int16", "int8 alpha", &[Slot::One(&[Q16]), Slot::One(&[Q8])], &[Q16]),
+        ],
+        options: "numpy broadcasting of alpha up to rank 6 (f32: 4, as TFLM's float kernel)",
     },
     OpSupport { tflite: "MAXIMUM", op: "maximum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
     OpSupport {
@@ -337,6 +353,12 @@ pub const TABLE: &[OpSupport] = &[
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+    },
+    OpSupport {
+        tflite: "SUM",
+        op: "sum",
+        variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
+        options: "constant axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "REDUCE_MAX",

@@ -179,6 +179,7 @@ fn builders_cover_every_op() {
     let (q4, q_pool, shape_type) =
         (t(&mut fx, &[1, 8, 8, 4], q8), t(&mut fx, &[1, 4, 4, 4], q8), t(&mut fx, &[2], i32));
     let q_min = t(&mut fx, &[1, 1, 1, 1], q8);
+    let x_pool = t(&mut fx, &[1, 4, 4, 4], f);
     let sig = per_tensor(&mut fx.ctx, 8, 1.0 / 256.0, -128);
     let tanh = per_tensor(&mut fx.ctx, 8, 1.0 / 128.0, 0);
     let (q_sig, q_tanh) = (t(&mut fx, &[1, 8, 8, 4], sig), t(&mut fx, &[1, 8, 8, 4], tanh));
@@ -234,6 +235,7 @@ fn builders_cover_every_op() {
     CastOp::build(&mut b, x, i8_4);
     AvgPool2DOp::build(&mut b, q, &pool, q_pool);
     MaxPool2DOp::build(&mut b, q, &pool, q_pool);
+    L2Pool2DOp::build(&mut b, x, &pool, x_pool);
     TransposeOp::build(&mut b, x, None, Some(&[0, 3, 1, 2]), x_t);
     SoftmaxOp::build(&mut b, x, 1.0, x4);
     LogisticOp::build(&mut b, q, q_sig);
@@ -242,8 +244,10 @@ fn builders_cover_every_op() {
     Relu6Op::build(&mut b, q, q4);
     ReluN1To1Op::build(&mut b, x, x4);
     LeakyReluOp::build(&mut b, x, -0.2, x4);
+    PreluOp::build(&mut b, x, x, x4);
     HardSwishOp::build(&mut b, q, q4);
     MeanOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
+    SumOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
     ReduceMaxOp::build(&mut b, x, None, Some(&[1, 2]), false, x_mean);
     ReduceMinOp::build(&mut b, q, None, Some(&[1, 2, 3]), true, q_min);
     PadOp::build(&mut b, x, None, Some(&[[0, 0], [1, 1], [0, 1], [0, 0]]), x_pad);

@@ -26,6 +26,8 @@ pub enum BuiltinOp {
     Dequantize,
     /// `FULLY_CONNECTED` (9).
     FullyConnected,
+    /// `L2_POOL_2D` (12).
+    L2Pool2D,
     /// `LOGISTIC` (14).
     Logistic,
     /// `MAX_POOL_2D` (17).
@@ -58,6 +60,8 @@ pub enum BuiltinOp {
     StridedSlice,
     /// `CAST` (53).
     Cast,
+    /// `PRELU` (54).
+    Prelu,
     /// `MAXIMUM` (55).
     Maximum,
     /// `ARG_MAX` (56).
@@ -78,6 +82,8 @@ pub enum BuiltinOp {
     Equal,
     /// `NOT_EQUAL` (72).
     NotEqual,
+    /// `SUM` (74).
+    Sum,
     /// `ARG_MIN` (79).
     ArgMin,
     /// `REDUCE_MAX` (82).
@@ -112,7 +118,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 48] = [
+    pub const ALL: [BuiltinOp; 51] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -120,6 +126,7 @@ impl BuiltinOp {
         BuiltinOp::DepthwiseConv2D,
         BuiltinOp::Dequantize,
         BuiltinOp::FullyConnected,
+        BuiltinOp::L2Pool2D,
         BuiltinOp::Logistic,
         BuiltinOp::MaxPool2D,
         BuiltinOp::Mul,
@@ -136,6 +143,7 @@ impl BuiltinOp {
         BuiltinOp::Sub,
         BuiltinOp::StridedSlice,
         BuiltinOp::Cast,
+        BuiltinOp::Prelu,
         BuiltinOp::Maximum,
         BuiltinOp::ArgMax,
         BuiltinOp::Minimum,
@@ -146,6 +154,7 @@ impl BuiltinOp {
         BuiltinOp::LessEqual,
         BuiltinOp::Equal,
         BuiltinOp::NotEqual,
+        BuiltinOp::Sum,
         BuiltinOp::ArgMin,
         BuiltinOp::ReduceMax,
         BuiltinOp::LogicalOr,
@@ -173,6 +182,7 @@ impl BuiltinOp {
             BuiltinOp::DepthwiseConv2D => "DEPTHWISE_CONV_2D",
             BuiltinOp::Dequantize => "DEQUANTIZE",
             BuiltinOp::FullyConnected => "FULLY_CONNECTED",
+            BuiltinOp::L2Pool2D => "L2_POOL_2D",
             BuiltinOp::Logistic => "LOGISTIC",
             BuiltinOp::MaxPool2D => "MAX_POOL_2D",
             BuiltinOp::Mul => "MUL",
@@ -189,6 +199,7 @@ impl BuiltinOp {
             BuiltinOp::Sub => "SUB",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
             BuiltinOp::Cast => "CAST",
+            BuiltinOp::Prelu => "PRELU",
             BuiltinOp::Maximum => "MAXIMUM",
             BuiltinOp::ArgMax => "ARG_MAX",
             BuiltinOp::Minimum => "MINIMUM",
@@ -199,6 +210,7 @@ impl BuiltinOp {
             BuiltinOp::LessEqual => "LESS_EQUAL",
             BuiltinOp::Equal => "EQUAL",
             BuiltinOp::NotEqual => "NOT_EQUAL",
+            BuiltinOp::Sum => "SUM",
             BuiltinOp::ArgMin => "ARG_MIN",
             BuiltinOp::ReduceMax => "REDUCE_MAX",
             BuiltinOp::LogicalOr => "LOGICAL_OR",
@@ -227,6 +239,7 @@ impl BuiltinOp {
             BuiltinOp::DepthwiseConv2D => 4,
             BuiltinOp::Dequantize => 6,
             BuiltinOp::FullyConnected => 9,
+            BuiltinOp::L2Pool2D => 12,
             BuiltinOp::Logistic => 14,
             BuiltinOp::MaxPool2D => 17,
             BuiltinOp::Mul => 18,
@@ -243,6 +256,7 @@ impl BuiltinOp {
             BuiltinOp::Sub => 41,
             BuiltinOp::StridedSlice => 45,
             BuiltinOp::Cast => 53,
+            BuiltinOp::Prelu => 54,
             BuiltinOp::Maximum => 55,
             BuiltinOp::ArgMax => 56,
             BuiltinOp::Minimum => 57,
@@ -253,6 +267,7 @@ impl BuiltinOp {
             BuiltinOp::LessEqual => 63,
             BuiltinOp::Equal => 71,
             BuiltinOp::NotEqual => 72,
+            BuiltinOp::Sum => 74,
             BuiltinOp::ArgMin => 79,
             BuiltinOp::ReduceMax => 82,
             BuiltinOp::LogicalOr => 84,
@@ -293,6 +308,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::DepthwiseConv2d => BuiltinOp::DepthwiseConv2D,
             fb::BuiltinOperator::Dequantize => BuiltinOp::Dequantize,
             fb::BuiltinOperator::FullyConnected => BuiltinOp::FullyConnected,
+            fb::BuiltinOperator::L2Pool2d => BuiltinOp::L2Pool2D,
             fb::BuiltinOperator::Logistic => BuiltinOp::Logistic,
             fb::BuiltinOperator::MaxPool2d => BuiltinOp::MaxPool2D,
             fb::BuiltinOperator::Mul => BuiltinOp::Mul,
@@ -309,6 +325,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
             fb::BuiltinOperator::Cast => BuiltinOp::Cast,
+            fb::BuiltinOperator::Prelu => BuiltinOp::Prelu,
             fb::BuiltinOperator::Maximum => BuiltinOp::Maximum,
             fb::BuiltinOperator::ArgMax => BuiltinOp::ArgMax,
             fb::BuiltinOperator::Minimum => BuiltinOp::Minimum,
@@ -319,6 +336,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::LessEqual => BuiltinOp::LessEqual,
             fb::BuiltinOperator::Equal => BuiltinOp::Equal,
             fb::BuiltinOperator::NotEqual => BuiltinOp::NotEqual,
+            fb::BuiltinOperator::Sum => BuiltinOp::Sum,
             fb::BuiltinOperator::ArgMin => BuiltinOp::ArgMin,
             fb::BuiltinOperator::ReduceMax => BuiltinOp::ReduceMax,
             fb::BuiltinOperator::LogicalOr => BuiltinOp::LogicalOr,
@@ -348,6 +366,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::DepthwiseConv2D => fb::BuiltinOperator::DepthwiseConv2d,
             BuiltinOp::Dequantize => fb::BuiltinOperator::Dequantize,
             BuiltinOp::FullyConnected => fb::BuiltinOperator::FullyConnected,
+            BuiltinOp::L2Pool2D => fb::BuiltinOperator::L2Pool2d,
             BuiltinOp::Logistic => fb::BuiltinOperator::Logistic,
             BuiltinOp::MaxPool2D => fb::BuiltinOperator::MaxPool2d,
             BuiltinOp::Mul => fb::BuiltinOperator::Mul,
@@ -364,6 +383,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
             BuiltinOp::Cast => fb::BuiltinOperator::Cast,
+            BuiltinOp::Prelu => fb::BuiltinOperator::Prelu,
             BuiltinOp::Maximum => fb::BuiltinOperator::Maximum,
             BuiltinOp::ArgMax => fb::BuiltinOperator::ArgMax,
             BuiltinOp::Minimum => fb::BuiltinOperator::Minimum,
@@ -374,6 +394,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::LessEqual => fb::BuiltinOperator::LessEqual,
             BuiltinOp::Equal => fb::BuiltinOperator::Equal,
             BuiltinOp::NotEqual => fb::BuiltinOperator::NotEqual,
+            BuiltinOp::Sum => fb::BuiltinOperator::Sum,
             BuiltinOp::ArgMin => fb::BuiltinOperator::ArgMin,
             BuiltinOp::ReduceMax => fb::BuiltinOperator::ReduceMax,
             BuiltinOp::LogicalOr => fb::BuiltinOperator::LogicalOr,
@@ -499,6 +520,7 @@ mod tests {
             ("DEPTHWISE_CONV_2D", 4),
             ("DEQUANTIZE", 6),
             ("FULLY_CONNECTED", 9),
+            ("L2_POOL_2D", 12),
             ("LOGISTIC", 14),
             ("MAX_POOL_2D", 17),
             ("MUL", 18),
@@ -515,6 +537,7 @@ mod tests {
             ("SUB", 41),
             ("STRIDED_SLICE", 45),
             ("CAST", 53),
+            ("PRELU", 54),
             ("MAXIMUM", 55),
             ("ARG_MAX", 56),
             ("MINIMUM", 57),
@@ -525,6 +548,7 @@ mod tests {
             ("LESS_EQUAL", 63),
             ("EQUAL", 71),
             ("NOT_EQUAL", 72),
+            ("SUM", 74),
             ("ARG_MIN", 79),
             ("REDUCE_MAX", 82),
             ("LOGICAL_OR", 84),

@@ -79,7 +79,7 @@ pub struct DepthwiseConv2DOptions {
     pub dilation_h_factor: i32,
 }
 
-/// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`).
+/// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pool2DOptions {
     /// `padding`.
@@ -157,7 +157,7 @@ pub struct ReshapeOptions {
     pub new_shape: Option<Vec<i32>>,
 }
 
-/// `ReducerOptions` (`MEAN`, `REDUCE_MAX`, `REDUCE_MIN`).
+/// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ReducerOptions {
     /// `keep_dims`.
@@ -225,7 +225,7 @@ pub enum BuiltinOptions<'a> {
     Conv2D(Conv2DOptions),
     /// `DepthwiseConv2DOptions` (`DEPTHWISE_CONV_2D`).
     DepthwiseConv2D(DepthwiseConv2DOptions),
-    /// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`).
+    /// `Pool2DOptions` (`AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D`).
     Pool2D(Pool2DOptions),
     /// `FullyConnectedOptions` (`FULLY_CONNECTED`).
     FullyConnected(FullyConnectedOptions),
@@ -245,7 +245,7 @@ pub enum BuiltinOptions<'a> {
     Pad,
     /// `TransposeOptions` (`TRANSPOSE`, no fields).
     Transpose,
-    /// `ReducerOptions` (`MEAN`, `REDUCE_MAX`, `REDUCE_MIN`).
+    /// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
     Reducer(ReducerOptions),
     /// `StridedSliceOptions` (`STRIDED_SLICE`).
     StridedSlice(StridedSliceOptions),
@@ -330,14 +330,16 @@ impl BuiltinOptions<'static> {
                 dilation_w_factor: 1,
                 dilation_h_factor: 1,
             }),
-            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D => BuiltinOptions::Pool2D(Pool2DOptions {
-                padding: Padding::Same,
-                stride_w: 0,
-                stride_h: 0,
-                filter_width: 0,
-                filter_height: 0,
-                fused_activation: Activation::None,
-            }),
+            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D | BuiltinOp::L2Pool2D => {
+                BuiltinOptions::Pool2D(Pool2DOptions {
+                    padding: Padding::Same,
+                    stride_w: 0,
+                    stride_h: 0,
+                    filter_width: 0,
+                    filter_height: 0,
+                    fused_activation: Activation::None,
+                })
+            }
             BuiltinOp::FullyConnected => BuiltinOptions::FullyConnected(FullyConnectedOptions {
                 fused_activation: Activation::None,
                 weights_format: WeightsFormat::Default,
@@ -355,7 +357,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }),
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
-            BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
+            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
             }
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
@@ -392,6 +394,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic
+            | BuiltinOp::Prelu
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
@@ -455,7 +458,7 @@ impl BuiltinOp {
     pub fn options_table(self) -> &'static str {
         match self {
             BuiltinOp::Add => "AddOptions",
-            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D => "Pool2DOptions",
+            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D | BuiltinOp::L2Pool2D => "Pool2DOptions",
             BuiltinOp::Concatenation => "ConcatenationOptions",
             BuiltinOp::Conv2D => "Conv2DOptions",
             BuiltinOp::DepthwiseConv2D => "DepthwiseConv2DOptions",
@@ -466,7 +469,7 @@ impl BuiltinOp {
             BuiltinOp::Softmax => "SoftmaxOptions",
             BuiltinOp::Pad => "PadOptions",
             BuiltinOp::Transpose => "TransposeOptions",
-            BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
+            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
@@ -492,6 +495,7 @@ impl BuiltinOp {
             BuiltinOp::ReadVariable => "ReadVariableOptions",
             BuiltinOp::AssignVariable => "AssignVariableOptions",
             BuiltinOp::Logistic
+            | BuiltinOp::Prelu
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6

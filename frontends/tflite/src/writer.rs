@@ -388,14 +388,16 @@ mod tests {
                 dilation_w_factor: 5,
                 dilation_h_factor: 6,
             }),
-            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D => BuiltinOptions::Pool2D(Pool2DOptions {
-                padding: Padding::Valid,
-                stride_w: 2,
-                stride_h: 3,
-                filter_width: 4,
-                filter_height: 5,
-                fused_activation: Activation::ReluN1To1,
-            }),
+            BuiltinOp::AveragePool2D | BuiltinOp::MaxPool2D | BuiltinOp::L2Pool2D => {
+                BuiltinOptions::Pool2D(Pool2DOptions {
+                    padding: Padding::Valid,
+                    stride_w: 2,
+                    stride_h: 3,
+                    filter_width: 4,
+                    filter_height: 5,
+                    fused_activation: Activation::ReluN1To1,
+                })
+            }
             BuiltinOp::FullyConnected => BuiltinOptions::FullyConnected(FullyConnectedOptions {
                 fused_activation: Activation::Tanh,
                 weights_format: WeightsFormat::Shuffled4x16Int8,
@@ -417,7 +419,7 @@ mod tests {
             BuiltinOp::Reshape => BuiltinOptions::Reshape(ReshapeOptions { new_shape: Some(vec![1, -1]) }),
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
-            BuiltinOp::Mean | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
+            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: true })
             }
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
@@ -456,6 +458,7 @@ mod tests {
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
             BuiltinOp::Logistic
+            | BuiltinOp::Prelu
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6

@@ -1,5 +1,7 @@
-//! Rewriting: patterns, the greedy pattern driver, folding, and the dialect conversion driver.
+//! Rewriting: patterns, the greedy pattern driver, folding, the dialect conversion driver, and
+//! deep copies of ops.
 
+pub mod clone;
 pub mod conversion;
 pub mod fold;
 pub mod greedy;

@@ -18,3 +18,13 @@ func.func @max_uint8(%x: !buffer<1x4x4x2x!q>, %y: !buffer<1x2x2x2x!q>) {
   buffer.kernel max_pool_2d ins(%x : !buffer<1x4x4x2x!q>) outs(%y : !buffer<1x2x2x2x!q>) {filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "RELU"}
   return
 }
+
+// -----
+
+// TFLite Micro's L2_POOL_2D has no quantized kernel.
+!q = !quant.uniform<i8:f32, 0.1:3>
+func.func @l2_int8(%x: !buffer<1x4x4x2x!q>, %y: !buffer<1x2x2x2x!q>) {
+  // expected-error@+1 {{'buffer.kernel' op l2_pool_2d: input element type must be f32, but got '!quant.uniform<i8:f32, 1.000000e-01:3>'}}
+  buffer.kernel l2_pool_2d ins(%x : !buffer<1x4x4x2x!q>) outs(%y : !buffer<1x2x2x2x!q>) {filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}
+  return
+}

@@ -131,3 +131,24 @@ func.func @max_float(%x: !buffer<2x6x6x4xf32>, %y: !buffer<2x3x3x4xf32>) {
   buffer.kernel max_pool_2d ins(%x : !buffer<2x6x6x4xf32>) outs(%y : !buffer<2x3x3x4xf32>) {filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}
   return
 }
+
+// Float L2 pool, SAME padding: the clipped window's squares summed from 0.0, divided by the taps
+// inside the image, square-rooted, then RELU's clamp.
+// CHECK-LABEL: func.func @l2_same
+// CHECK: %[[TAPS:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: loop.for
+// CHECK:   loop.for {{.*}} -> (f32) {
+// CHECK:     loop.for {{.*}} -> (f32) {
+// CHECK:       %[[V:.*]] = loop.load
+// CHECK:       %[[SQ:.*]] = arith.mulf %[[V]], %[[V]] : f32
+// CHECK:       arith.addf %{{.*}}, %[[SQ]] : f32
+// CHECK:   %[[COUNT:.*]] = arith.sitofp %[[TAPS]] : i32 to f32
+// CHECK:   %[[MEAN:.*]] = arith.divf %{{.*}}, %[[COUNT]] : f32
+// CHECK:   %[[ROOT:.*]] = math.sqrt %[[MEAN]] : f32
+// CHECK:   arith.maximumf %[[ROOT]]
+// CHECK:   arith.minimumf
+// CHECK:   loop.store
+func.func @l2_same(%x: !buffer<1x5x5x3xf32>, %y: !buffer<1x3x3x3xf32>) {
+  buffer.kernel l2_pool_2d ins(%x : !buffer<1x5x5x3xf32>) outs(%y : !buffer<1x3x3x3xf32>) {filter_h = 3 : i64, filter_w = 3 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "RELU"}
+  return
+}

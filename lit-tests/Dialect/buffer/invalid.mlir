@@ -177,7 +177,7 @@
 
 "func.func"() <{function_type = (!buffer<4xi8>, !buffer<4xi8>) -> (), sym_name = "f"}> ({
 ^bb0(%x: !buffer<4xi8>, %y: !buffer<4xi8>):
-  // expected-error@+1 {{'buffer.kernel' op 'kernel' must name a graph op with a kernel (conv_2d, depthwise_conv_2d, fully_connected, add, sub, mul, maximum, minimum, neg, equal, not_equal, less, less_equal, greater, greater_equal, logical_and, logical_or, logical_not, select_v2, avg_pool_2d, max_pool_2d, softmax, logistic, tanh, relu, relu6, relu_n1_to_1, leaky_relu, hard_swish, mean, reduce_max, reduce_min, arg_max, arg_min, pad, concatenation, strided_slice, quantize, dequantize, cast), but is "reshape"}}
+  // expected-error@+1 {{'buffer.kernel' op 'kernel' must name a graph op with a kernel (conv_2d, depthwise_conv_2d, fully_connected, add, sub, mul, maximum, minimum, neg, equal, not_equal, less, less_equal, greater, greater_equal, logical_and, logical_or, logical_not, select_v2, avg_pool_2d, max_pool_2d, l2_pool_2d, softmax, logistic, tanh, relu, relu6, relu_n1_to_1, leaky_relu, prelu, hard_swish, mean, sum, reduce_max, reduce_min, arg_max, arg_min, pad, concatenation, strided_slice, quantize, dequantize, cast), but is "reshape"}}
   "buffer.kernel"(%x, %y) <{kernel = "reshape"}> : (!buffer<4xi8>, !buffer<4xi8>) -> ()
   "func.return"() : () -> ()
 }) : () -> ()
@@ -446,7 +446,7 @@
 // -----
 
 func.func @f(%x: !buffer<4xf32>, %y: !buffer<4xf32>) {
-  // expected-error@+1 {{'buffer.kernel' op kernel 'relu' computes its rows in ascending order only (descending: conv_2d, depthwise_conv_2d, avg_pool_2d, max_pool_2d)}}
+  // expected-error@+1 {{'buffer.kernel' op kernel 'relu' computes its rows in ascending order only (descending: conv_2d, depthwise_conv_2d, avg_pool_2d, max_pool_2d, l2_pool_2d)}}
   buffer.kernel relu ins(%x : !buffer<4xf32>) outs(%y : !buffer<4xf32>) {row_order = "descending"}
   return
 }

@@ -1083,6 +1083,76 @@
 
 // -----
 
+// SUM's axes are in range: an out-of-range axis is an error at the operator.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f107"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.sum' op axis -3 is out of range for rank 2}}
+  %0 = "graph.sum"(%x) <{axes = array<i64: 0, -3>, keep_dims = false}> : (tensor<2x3xf32>) -> tensor<3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLM's SUM takes float32, int8 and int16.
+"func.func"() <{function_type = (tensor<2x3xi32>) -> (), sym_name = "f108"}> ({
+^bb0(%x: tensor<2x3xi32>):
+  // expected-error@+1 {{'graph.sum' op input element type must be}}
+  %0 = "graph.sum"(%x) <{axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3xi32>) -> tensor<2xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLM's int16 PRELU takes an int8 alpha.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i16:f32, 0.001>>, tensor<3x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f109"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i16:f32, 0.001>>, %a: tensor<3x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.prelu' op alpha element type must be}}
+  %0 = "graph.prelu"(%x, %a) : (tensor<2x3x!quant.uniform<i16:f32, 0.001>>, tensor<3x!quant.uniform<i16:f32, 0.001>>) -> tensor<2x3x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A float PRELU has a float alpha.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<3x!quant.uniform<i8:f32, 0.5>>) -> (), sym_name = "f110"}> ({
+^bb0(%x: tensor<2x3xf32>, %a: tensor<3x!quant.uniform<i8:f32, 0.5>>):
+  // expected-error@+1 {{'graph.prelu' op alpha element type must be}}
+  %0 = "graph.prelu"(%x, %a) : (tensor<2x3xf32>, tensor<3x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// PRELU's alpha broadcasts against the input.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<4xf32>) -> (), sym_name = "f111"}> ({
+^bb0(%x: tensor<2x3xf32>, %a: tensor<4xf32>):
+  // expected-error@+1 {{'graph.prelu' op}}
+  %0 = "graph.prelu"(%x, %a) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLM reads one scale of PRELU's alpha: a per-channel alpha is refused.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>) -> (), sym_name = "f112"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %a: tensor<3x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>):
+  // expected-error@+1 {{'graph.prelu' op alpha}}
+  %0 = "graph.prelu"(%x, %a) : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.3}>>) -> tensor<2x3x!quant.uniform<i8:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLM's L2_POOL_2D takes float32 only.
+"func.func"() <{function_type = (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>) -> (), sym_name = "f113"}> ({
+^bb0(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>):
+  // expected-error@+1 {{'graph.l2_pool_2d' op input element type must be f32}}
+  %0 = "graph.l2_pool_2d"(%x) <{filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x2x2x2x!quant.uniform<i8:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // Comparisons give i1.
 "func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "cmp0"}> ({
 ^bb0(%a: tensor<4xf32>):

@@ -69,6 +69,8 @@
   %2 = "graph.add"(%q, %q2) <{fused_activation = "RELU"}> : (tensor<1x8x8x4x!q8>, tensor<1x1x1x4x!q8b>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.max_pool_2d"(%arg2) <{filter_h = 3 : i64, filter_w = 3 : i64, fused_activation = "NONE", padding = "SAME", stride_h = 2 : i64, stride_w = 2 : i64}> : ({{.*}}) -> tensor<1x4x4x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %3 = "graph.max_pool_2d"(%q) <{filter_h = 3 : i64, filter_w = 3 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x8x8x4x!q8>) -> tensor<1x4x4x4x!q8>
+  // CHECK: "graph.l2_pool_2d"(%arg0) <{filter_h = 3 : i64, filter_w = 2 : i64, fused_activation = "RELU6", padding = "VALID", stride_h = 1 : i64, stride_w = 2 : i64}> : (tensor<1x8x8x4xf32>) -> tensor<1x6x4x4xf32>
+  %l2p = "graph.l2_pool_2d"(%x) <{filter_h = 3 : i64, filter_w = 2 : i64, stride_h = 1 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "RELU6"}> : (tensor<1x8x8x4xf32>) -> tensor<1x6x4x4xf32>
   // CHECK: "graph.transpose"(%arg0) <{perm = array<i64: 0, 3, 1, 2>}> : (tensor<1x8x8x4xf32>) -> tensor<1x4x8x8xf32>
   %4 = "graph.transpose"(%x) <{perm = array<i64: 0, 3, 1, 2>}> : (tensor<1x8x8x4xf32>) -> tensor<1x4x8x8xf32>
   %perm = "graph.const"() <{value = dense<[3, 2, 1, 0]> : tensor<4xi32>}> : () -> tensor<4xi32>
@@ -100,6 +102,10 @@
   %mn = "graph.minimum"(%q, %q) : (tensor<1x8x8x4x!q8>, tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8>
   // CHECK: "graph.neg"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   %ng = "graph.neg"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.prelu"(%arg0, %arg1) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  %pr = "graph.prelu"(%x, %y) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.prelu"(%arg2, %arg3) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %prq = "graph.prelu"(%q, %q2) : (tensor<1x8x8x4x!q8>, tensor<1x1x1x4x!q8b>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.hard_swish"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %hs = "graph.hard_swish"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.hard_swish"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
@@ -109,6 +115,10 @@
   %axes = "graph.const"() <{value = dense<[-3, -2]> : tensor<2xi32>}> : () -> tensor<2xi32>
   // CHECK: "graph.mean"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
   %14 = "graph.mean"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  // CHECK: "graph.sum"(%arg2) <{axes = array<i64: 1, 2>, keep_dims = true}> : ({{.*}}) -> tensor<1x1x1x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %sum = "graph.sum"(%q) <{axes = array<i64: 1, 2>, keep_dims = true}> : (tensor<1x8x8x4x!q8>) -> tensor<1x1x1x4x!q8b>
+  // CHECK: "graph.sum"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  %sumf = "graph.sum"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
   // CHECK: "graph.reduce_max"(%arg2) <{axes = array<i64: 1, 2>, keep_dims = true}> : ({{.*}}) -> tensor<1x1x1x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %rmax = "graph.reduce_max"(%q) <{axes = array<i64: 1, 2>, keep_dims = true}> : (tensor<1x8x8x4x!q8>) -> tensor<1x1x1x4x!q8>
   // CHECK: "graph.reduce_max"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>

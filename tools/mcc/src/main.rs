@@ -27,7 +27,7 @@ use mc_ir::diagnostics::source::{SourceBuffer, render};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
-use mc_passes::pipelines::{buffer_to_loop, graph_to_inplace_buffers};
+use mc_passes::pipelines::{buffer_to_loop_fused, graph_to_inplace_buffers};
 use mc_passes::usmp::config::{MemoryConfig, did_you_mean, toml_error};
 use staging::Staging;
 use std::path::PathBuf;
@@ -89,6 +89,11 @@ struct Options {
     /// without the anchor (`func.func(graph-fuse-activation)`).
     #[arg(long = "graph-passes", value_name = "PASSES")]
     graph_passes: Option<String>,
+
+    /// Keep every elementwise kernel in its own loop nest (no loop-fuse-elementwise): for
+    /// measuring what fusion saves.
+    #[arg(long = "no-fusion")]
+    no_fusion: bool,
 
     /// Output folder (created if missing).
     #[arg(short = 'o', required_unless_present = "supported_ops")]
@@ -243,7 +248,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     }
     for (stage, pipeline, emitted) in [
         ("lower to buffer kernels", graph_to_inplace_buffers(), Emit::Graph),
-        ("lower to planned loops", buffer_to_loop(&usmp), Emit::Buffer),
+        ("lower to planned loops", buffer_to_loop_fused(&usmp, !options.no_fusion), Emit::Buffer),
     ] {
         if emit_kind == emitted {
             break;

@@ -1,4 +1,5 @@
-//! Activation functions: the relu family, leaky relu, hard swish, logistic, tanh and softmax.
+//! Activation functions: the relu family, leaky relu, prelu, hard swish, logistic, tanh and
+//! softmax.
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
@@ -6,6 +7,7 @@
 //! | `graph.logistic` / `graph.tanh` | `input` | — | input shape | `LOGISTIC` (14) / `TANH` (28) |
 //! | `graph.relu` / `graph.relu6` / `graph.relu_n1_to_1` | `input` | — | input shape | `RELU` (19) / `RELU6` (21) / `RELU_N1_TO_1` (20) |
 //! | `graph.leaky_relu` | `input` | `alpha` (f32) | input shape | `LEAKY_RELU` (98) |
+//! | `graph.prelu` | `input`, `alpha` | — | broadcast shape (numpy rules) | `PRELU` (54) |
 //! | `graph.hard_swish` | `input` | — | input shape | `HARD_SWISH` (117) |
 //!
 //! Quantization:
@@ -15,12 +17,14 @@
 //! | softmax | int8 → int8 result scale 1/256, zero point -128; int8 → int16 result 1/65536, -32768; int16 result 1/32768, 0 |
 //! | logistic / tanh | int8 result 1/256, -128 (logistic) or 1/128, 0 (tanh); int16 zero points 0, result 1/32768 |
 //! | relu family, leaky relu | same storage, per tensor, scales free |
+//! | prelu | f32; int8 input, alpha and result; int16 input and result with an int8 alpha (`PreluPrepare`); per tensor, scales and zero points free |
 //! | hard swish | f32 or int8 (TFLite Micro has no int16 kernel), per tensor, result scale above input scale / 128 (`HardSwishPrepare` needs an output multiplier below 1) |
 
 use super::{OpEntry, op_entry};
 use crate::arith::fixed_point::reference::quantize_multiplier;
 use crate::graph::builders::unary_ops;
-use crate::graph::shape_inference::same_as_input;
+use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
+use crate::graph::shapes::broadcast_shapes;
 use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Kind, Q8, Q16, verify_op};
 use mc_ir::{Builder, Type, Value, define_op};
 
@@ -44,6 +48,18 @@ define_op! {
         operands: [input],
         results: [result],
         attributes: [alpha: Float],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// `x >= 0 ? x : alpha · x` with a tensor `alpha` broadcast against `x` (TFLite `PRELU`).
+    pub struct PreluOp = "graph.prelu" {
+        summary: "parametric rectified linear unit",
+        traits: [PURE],
+        operands: [input, alpha],
+        results: [result],
+        attributes: [],
         verify: verify_op,
     }
 }
@@ -72,6 +88,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(Relu6Op, Checks::Signature(check_relu), Some(same_as_input)),
     op_entry!(ReluN1To1Op, Checks::Signature(check_relu), Some(same_as_input)),
     op_entry!(LeakyReluOp, Checks::Signature(check_leaky_relu), Some(same_as_input)),
+    op_entry!(PreluOp, Checks::Signature(check_prelu), Some(infer_prelu)),
     op_entry!(HardSwishOp, Checks::Signature(check_hard_swish), Some(same_as_input)),
 ];
 
@@ -90,6 +107,13 @@ impl LeakyReluOp {
         let f32_type = b.ctx.float_type(mc_ir::FloatKind::F32);
         let alpha = b.ctx.float_attr(alpha as f64, f32_type);
         LeakyReluOp(b.create(Self::NAME, &[input], &[result], vec![("alpha".to_string(), alpha)], vec![]))
+    }
+}
+
+impl PreluOp {
+    /// Builds `graph.prelu`.
+    pub fn build(b: &mut Builder<'_>, input: Value, alpha: Value, result: Type) -> Self {
+        PreluOp(b.create(Self::NAME, &[input, alpha], &[result], vec![], vec![]))
     }
 }
 
@@ -173,6 +197,30 @@ fn check_leaky_relu(c: &mut Checker<'_, '_>) {
         c.error(format!("'alpha' must be finite, but is {alpha}"));
     }
     check_relu(c);
+}
+
+/// `prelu` (TFLM's `PreluPrepare` and `PreluEval`): f32 throughout, int8 throughout, or an int16
+/// input and result with an int8 alpha; quantized tensors per tensor (TFLM reads one scale and
+/// zero point of each), scales and zero points free.
+fn check_prelu(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(alpha), Some(result)) = (c.operand("input", 0), c.operand("alpha", 1), c.result("result"))
+    else {
+        return;
+    };
+    let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
+    let alpha_kind = if kind == Q16 { Q8 } else { kind };
+    let alpha_ok = c.kind("alpha", alpha, &[alpha_kind]).is_some();
+    if c.kind("result", result, &[kind]).is_some() && alpha_ok && kind != F32 {
+        c.per_tensor("input", input);
+        c.per_tensor("alpha", alpha);
+        c.per_tensor("result", result);
+    }
+    c.check_inferred();
+}
+
+/// `prelu`: the input and alpha broadcast together.
+fn infer_prelu(q: &ShapeQuery<'_>) -> Inference {
+    q.one(broadcast_shapes(q.shape(0)?, q.shape(1)?))
 }
 
 /// `hard_swish`: f32 or int8 in and out (TFLite Micro's kernel takes no int16), per tensor, and

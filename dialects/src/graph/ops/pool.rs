@@ -3,17 +3,19 @@
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
 //! | `graph.avg_pool_2d` / `graph.max_pool_2d` | `input` NHWC | `filter_h`, `filter_w`, `stride_h`, `stride_w`, `padding`, `fused_activation` | `[N, OH, OW, C]` | `AVERAGE_POOL_2D` (1) / `MAX_POOL_2D` (17) |
+//! | `graph.l2_pool_2d` | as `graph.avg_pool_2d` | as `graph.avg_pool_2d` | as `graph.avg_pool_2d` | `L2_POOL_2D` (12) |
 //!
 //! Output sizes and padding are a sliding window's ([`crate::graph::shapes`]).
 //!
-//! Quantization: the result's quantization is the input's.
+//! Quantization: the result's quantization is the input's. `l2_pool_2d` takes float32 only
+//! (TFLite Micro's `L2Prepare` has no quantized kernel).
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::{Activation, Padding};
 use crate::graph::builders::windowed_attrs;
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{Window, window_output_shape};
-use crate::graph::verify::{ACTIVATIONS, Checker, Checks, verify_op};
+use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Kind, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 /// Declares 2-D pooling ops.
@@ -43,15 +45,18 @@ pool_ops! {
     AvgPool2DOp = "graph.avg_pool_2d", "2-D average pooling";
     /// Maximum over each window, NHWC (TFLite `MAX_POOL_2D`).
     MaxPool2DOp = "graph.max_pool_2d", "2-D max pooling";
+    /// `sqrt(mean(x²))` over each window, NHWC (TFLite `L2_POOL_2D`; padding is not counted).
+    L2Pool2DOp = "graph.l2_pool_2d", "2-D L2 pooling";
 }
 
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(AvgPool2DOp, Checks::Signature(check_pool_2d), Some(infer_pool_2d)),
     op_entry!(MaxPool2DOp, Checks::Signature(check_pool_2d), Some(infer_pool_2d)),
+    op_entry!(L2Pool2DOp, Checks::Signature(check_l2_pool_2d), Some(infer_pool_2d)),
 ];
 
-/// The attributes of `graph.avg_pool_2d` and `graph.max_pool_2d`.
+/// The attributes of `graph.avg_pool_2d`, `graph.max_pool_2d` and `graph.l2_pool_2d`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Pool2DAttrs {
     /// Window height (≥ 1).
@@ -90,10 +95,20 @@ macro_rules! pool_builders {
     };
 }
 
-pool_builders!(AvgPool2DOp, MaxPool2DOp);
+pool_builders!(AvgPool2DOp, MaxPool2DOp, L2Pool2DOp);
 
-/// `avg_pool_2d`, `max_pool_2d`.
+/// `avg_pool_2d`, `max_pool_2d`: float32, int8 or int16.
 fn check_pool_2d(c: &mut Checker<'_, '_>) {
+    check_pool_of(c, ACTIVATIONS);
+}
+
+/// `l2_pool_2d`: float32 only, as TFLite Micro's kernel.
+fn check_l2_pool_2d(c: &mut Checker<'_, '_>) {
+    check_pool_of(c, &[F32]);
+}
+
+/// A pool over elements of the `kinds`, the result's element type the input's.
+fn check_pool_of(c: &mut Checker<'_, '_>, kinds: &[Kind]) {
     for name in ["filter_h", "filter_w", "stride_h", "stride_w"] {
         c.int_attr(name, 1);
     }
@@ -103,7 +118,10 @@ fn check_pool_2d(c: &mut Checker<'_, '_>) {
     if [c.rank("input", input, 4), c.rank("result", result, 4)].contains(&false) {
         return;
     }
-    if c.kind("input", input, ACTIVATIONS).is_some() && c.same_element("result", result, "input", input) {
+    if let Some(kind) = c.kind("input", input, kinds)
+        && c.same_element("result", result, "input", input)
+        && kind != F32
+    {
         c.per_tensor("input", input);
     }
     c.check_inferred();

@@ -3,17 +3,18 @@
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
 //! | `graph.mean` | `input`, `axes`? (1-D i32) | `axes`? (exactly one), `keep_dims` (bool) | reduced dims removed, or 1 with `keep_dims` | `MEAN` (40) |
+//! | `graph.sum` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `SUM` (74) |
 //! | `graph.reduce_max` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `REDUCE_MAX` (82) |
 //! | `graph.reduce_min` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `REDUCE_MIN` (89) |
 //!
-//! Quantization: `mean` keeps the storage, per tensor, scales free; `reduce_max` and
+//! Quantization: `mean` and `sum` keep the storage, per tensor, scales free; `reduce_max` and
 //! `reduce_min` take float32 or int8 and the input's quantization unchanged (TFLM's `EvalMax`
 //! and `EvalMin` check equal scales and zero points).
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::i64_array;
 use crate::graph::builders::build_with_list;
-use crate::graph::canonicalize::{mean_patterns, reduce_max_patterns, reduce_min_patterns};
+use crate::graph::canonicalize::{mean_patterns, reduce_max_patterns, reduce_min_patterns, sum_patterns};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::normalize_axis;
 use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Q8, verify_op};
@@ -32,6 +33,22 @@ define_op! {
         optional_attributes: [axes: DenseArray],
         verify: verify_op,
         canonicalize: mean_patterns,
+    }
+}
+
+define_op! {
+    /// Sum over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
+    /// (TFLite `SUM`).
+    pub struct SumOp = "graph.sum" {
+        summary: "sum over axes",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [axes_operand],
+        results: [result],
+        attributes: [keep_dims: Bool],
+        optional_attributes: [axes: DenseArray],
+        verify: verify_op,
+        canonicalize: sum_patterns,
     }
 }
 
@@ -69,7 +86,8 @@ define_op! {
 
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
-    op_entry!(MeanOp, Checks::Signature(check_mean), Some(infer_reduction)).with_lists(1, &["axes"]),
+    op_entry!(MeanOp, Checks::Signature(check_mean_or_sum), Some(infer_reduction)).with_lists(1, &["axes"]),
+    op_entry!(SumOp, Checks::Signature(check_mean_or_sum), Some(infer_reduction)).with_lists(1, &["axes"]),
     op_entry!(ReduceMaxOp, Checks::Signature(check_extremum), Some(infer_reduction)).with_lists(1, &["axes"]),
     op_entry!(ReduceMinOp, Checks::Signature(check_extremum), Some(infer_reduction)).with_lists(1, &["axes"]),
 ];
@@ -99,9 +117,11 @@ macro_rules! reduction_op_impl {
     )*};
 }
 
-reduction_op_impl!(MeanOp, ReduceMaxOp, ReduceMinOp);
+reduction_op_impl!(MeanOp, SumOp, ReduceMaxOp, ReduceMinOp);
 
-fn check_mean(c: &mut Checker<'_, '_>) {
+/// `mean` / `sum` (TFLM's `EvalMean` / `EvalSum`): float32, int8 or int16, the result of the
+/// input's kind, scales and zero points free.
+fn check_mean_or_sum(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     if let Some(kind) = c.kind("input", input, ACTIVATIONS)
         && c.kind("result", result, &[kind]).is_some()

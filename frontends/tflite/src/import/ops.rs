@@ -146,7 +146,7 @@ impl SubgraphImporter<'_, '_> {
         use BuiltinOp as B;
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
-            B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::AssignVariable => 2,
+            B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable => 2,
             B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => 2,
             B::LogicalAnd | B::LogicalOr => 2,
             B::SelectV2 => 3,
@@ -236,7 +236,7 @@ impl SubgraphImporter<'_, '_> {
             (B::Mul, BuiltinOptions::Mul(o)) => {
                 Some(MulOp::build(b, inputs[0], inputs[1], activation(o.fused_activation), result_type).0)
             }
-            (B::AveragePool2D | B::MaxPool2D, BuiltinOptions::Pool2D(o)) => {
+            (B::AveragePool2D | B::MaxPool2D | B::L2Pool2D, BuiltinOptions::Pool2D(o)) => {
                 let attrs = Pool2DAttrs {
                     filter_h: o.filter_height.into(),
                     filter_w: o.filter_width.into(),
@@ -245,10 +245,10 @@ impl SubgraphImporter<'_, '_> {
                     padding: padding(o.padding),
                     fused_activation: activation(o.fused_activation),
                 };
-                Some(if builtin == B::AveragePool2D {
-                    AvgPool2DOp::build(b, inputs[0], &attrs, result_type).0
-                } else {
-                    MaxPool2DOp::build(b, inputs[0], &attrs, result_type).0
+                Some(match builtin {
+                    B::AveragePool2D => AvgPool2DOp::build(b, inputs[0], &attrs, result_type).0,
+                    B::MaxPool2D => MaxPool2DOp::build(b, inputs[0], &attrs, result_type).0,
+                    _ => L2Pool2DOp::build(b, inputs[0], &attrs, result_type).0,
                 })
             }
             (B::Reshape, options) => {
@@ -270,6 +270,7 @@ impl SubgraphImporter<'_, '_> {
             (B::LeakyRelu, BuiltinOptions::LeakyRelu(o)) => {
                 Some(LeakyReluOp::build(b, inputs[0], o.alpha, result_type).0)
             }
+            (B::Prelu, _) => Some(PreluOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::HardSwish, _) => Some(HardSwishOp::build(b, inputs[0], result_type).0),
             (B::Maximum, _) => Some(MaximumOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Minimum, _) => Some(MinimumOp::build(b, inputs[0], inputs[1], result_type).0),
@@ -292,6 +293,9 @@ impl SubgraphImporter<'_, '_> {
             (B::Dequantize, _) => Some(DequantizeOp::build(b, inputs[0], result_type).0),
             (B::Mean, BuiltinOptions::Reducer(o)) => {
                 Some(MeanOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
+            }
+            (B::Sum, BuiltinOptions::Reducer(o)) => {
+                Some(SumOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }
             (B::ReduceMax, BuiltinOptions::Reducer(o)) => {
                 Some(ReduceMaxOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)

@@ -57,6 +57,22 @@ fn unknown_builtin() {
 }
 
 #[test]
+fn reduce_prod_is_refused() {
+    // REDUCE_PROD (81): the installed TFLite Micro interpreter registers no kernel for it (its
+    // op resolver has REDUCE_MAX, REDUCE_MIN, SUM and MEAN only), so there is nothing to be
+    // bit-exact with and mc refuses it by name.
+    let (mut b, x, y) = relu_model();
+    relu(&mut b, x, y);
+    b.raw().operator_codes.as_mut().unwrap()[0].deprecated_builtin_code = 81;
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (REDUCE_PROD v1) writing tensor 1 'y': unsupported operator (`mcc --supported-ops` lists those mc compiles)\n"
+        )
+    );
+}
+
+#[test]
 fn call_once() {
     // CALL_ONCE runs an initialization subgraph; it has no outputs, so the output count must
     // not be what is reported.

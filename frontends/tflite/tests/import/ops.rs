@@ -829,3 +829,49 @@ fn every_sample_has_one_graph_op_per_operator() {
         }
     }
 }
+
+#[test]
+fn sum() {
+    let m = import(&sum_i16_keep_dims());
+    check(
+        &m.text,
+        &[&format!(
+            "%1 = \"graph.sum\"(%arg0, %0) <{{keep_dims = true}}> : \
+             (tensor<1x4x4x8x!quant.uniform<i16:f32, 0.0010000000474974513>>, tensor<2xi32>) -> \
+             tensor<1x1x1x8x!quant.uniform<i16:f32, 0.0099999997764825821:3>> {}",
+            op_at("sum", 0)
+        )],
+    );
+}
+
+#[test]
+fn prelu() {
+    let m = import(&prelu_i8_per_channel());
+    check(
+        &m.text,
+        &[&format!(
+            "%1 = \"graph.prelu\"(%arg0, %0) : (tensor<1x2x2x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>, \
+             tensor<1x1x3x!quant.uniform<i8:f32, 0.0099999997764825821:2>>) -> \
+             tensor<1x2x2x3x!quant.uniform<i8:f32, 2.500000e-01:5>> {}",
+            op_at("output", 0)
+        )],
+    );
+    let m = import(&prelu_i16());
+    check(
+        &m.text,
+        &["\"graph.prelu\"(%arg0, %arg1) : (tensor<2x3x!quant.uniform<i16:f32, 0.0010000000474974513>>, tensor<3x"],
+    );
+}
+
+#[test]
+fn l2_pool() {
+    let m = import(&l2_pool_2d_f32());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.l2_pool_2d\"(%arg0) <{{filter_h = 3 : i64, filter_w = 3 : i64, fused_activation = \"RELU\", \
+             padding = \"SAME\", stride_h = 2 : i64, stride_w = 2 : i64}}> : (tensor<1x5x5x2xf32>) -> tensor<1x3x3x2xf32> {}",
+            op_at("pool", 0)
+        )],
+    );
+}

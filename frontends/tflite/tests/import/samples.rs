@@ -43,6 +43,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("avg_pool_2d_i8", avg_pool_2d_i8),
     ("max_pool_2d_f32", max_pool_2d_f32),
     ("max_pool_2d_i16", max_pool_2d_i16),
+    ("l2_pool_2d_f32", l2_pool_2d_f32),
     ("reshape_shape_operand", reshape_shape_operand),
     ("reshape_new_shape_option", reshape_new_shape_option),
     ("reshape_i16_inferred_dim", reshape_i16_inferred_dim),
@@ -60,9 +61,12 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("relu_n1_to_1_i16", relu_n1_to_1_i16),
     ("leaky_relu_i16", leaky_relu_i16),
     ("leaky_relu_f32", leaky_relu_f32),
+    ("prelu_i8_per_channel", prelu_i8_per_channel),
+    ("prelu_i16", prelu_i16),
     ("hard_swish_i8", hard_swish_i8),
     ("mean_i8_keep_dims", mean_i8_keep_dims),
     ("mean_f32", mean_f32),
+    ("sum_i16_keep_dims", sum_i16_keep_dims),
     ("reduce_max_i8_keep_dims", reduce_max_i8_keep_dims),
     ("reduce_min_f32", reduce_min_f32),
     ("pad_i8", pad_i8),
@@ -466,6 +470,20 @@ pub fn max_pool_2d_f32() -> ModelBuilder {
     b
 }
 
+/// f32 L2_POOL_2D (TFLite Micro's only type), SAME padding with RELU.
+pub fn l2_pool_2d_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 5, 5, 2], DType::Float32);
+    let y = b.add_tensor("pool", &[1, 3, 3, 2], DType::Float32);
+    let mut options = pool_options(Padding::Same, 3, 2);
+    if let BuiltinOptions::Pool2D(o) = &mut options {
+        o.fused_activation = Activation::Relu;
+    }
+    b.add_op(BuiltinOp::L2Pool2D, &[x], &[y], options);
+    model(&[x], &[y], &mut b);
+    b
+}
+
 /// int16 MAX_POOL_2D.
 pub fn max_pool_2d_i16() -> ModelBuilder {
     let mut b = ModelBuilder::new();
@@ -653,6 +671,47 @@ pub fn mean_f32() -> ModelBuilder {
     let axes = b.add_constant("axes", &[2], DType::Int32, &i32s(&[1, 2]));
     let y = b.add_tensor("mean", &[1, 8], DType::Float32);
     b.add_op(BuiltinOp::Mean, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int8 PRELU with a per-channel alpha constant: [1,2,2,3] and [1,1,3] -> [1,2,2,3].
+pub fn prelu_i8_per_channel() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 2, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -3);
+    let alpha = b.add_constant("alpha", &[1, 1, 3], DType::Int8, &[10, 0xF6, 127]);
+    per_tensor(&mut b, alpha, 0.01, 2);
+    let y = b.add_tensor("output", &[1, 2, 2, 3], DType::Int8);
+    per_tensor(&mut b, y, 0.25, 5);
+    b.add_op(BuiltinOp::Prelu, &[x, alpha], &[y], BuiltinOptions::None);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// int16 PRELU with an int8 alpha input (TFLite Micro's int16 form): [2,3] and [3] -> [2,3].
+pub fn prelu_i16() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3], DType::Int16);
+    per_tensor(&mut b, x, 0.001, 0);
+    let alpha = b.add_tensor("alpha", &[3], DType::Int8);
+    per_tensor(&mut b, alpha, 0.02, -1);
+    let y = b.add_tensor("output", &[2, 3], DType::Int16);
+    per_tensor(&mut b, y, 0.002, 7);
+    b.add_op(BuiltinOp::Prelu, &[x, alpha], &[y], BuiltinOptions::None);
+    model(&[x, alpha], &[y], &mut b);
+    b
+}
+
+/// int16 SUM over axes [1, 2] with `keep_dims`, rescaled: [1,4,4,8] -> [1,1,1,8].
+pub fn sum_i16_keep_dims() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 4, 4, 8], DType::Int16);
+    per_tensor(&mut b, x, 0.001, 0);
+    let axes = b.add_constant("axes", &[2], DType::Int32, &i32s(&[1, 2]));
+    let y = b.add_tensor("sum", &[1, 1, 1, 8], DType::Int16);
+    per_tensor(&mut b, y, 0.01, 3);
+    b.add_op(BuiltinOp::Sum, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: true }));
     model(&[x], &[y], &mut b);
     b
 }

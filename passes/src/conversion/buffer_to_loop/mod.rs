@@ -27,7 +27,7 @@
 //! | `conv_2d` | `conv` | `reference_integer_ops::ConvPerChannel` (int8 and 16x8), `reference_ops::Conv` |
 //! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel` (int8 and 16x8), `reference_ops::DepthwiseConv` |
 //! | `fully_connected` | `fully_connected` | `reference_integer_ops::FullyConnected`/`FullyConnectedPerChannel` (int8 and 16x8), `reference_ops::FullyConnected` |
-//! | `avg_pool_2d`, `max_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions |
+//! | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions, `reference_ops::L2Pool` (float only) |
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
@@ -36,10 +36,11 @@
 //! | `select_v2` | `select` | `reference_ops::Select`/`BroadcastSelect5DSlow` (f32, int8, int16), broadcasting to rank 6 |
 //! | `maximum`, `minimum` | `min_max` | `reference_ops::MaximumMinimumBroadcastSlow` with `MaximumOp`/`MinimumOp` (f32, int8, int16, int32, int64: stored values compared), broadcasting to rank 5 |
 //! | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_ops::QuantizeLeakyRelu` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table), float versions |
+//! | `prelu` | `prelu` | `BroadcastPrelu4DSlowFloat` (rank <= 4), `reference_ops::BroadcastPrelu4DSlow` (int8, int16 with an int8 alpha; rank <= 8) |
 //! | `hard_swish` | `hard_swish` | `reference_ops::HardSwish` (int8 as a table of its 16-bit fixed-point results, float) |
 //! | `cast` | `cast` | `cast.cc`'s `static_cast` (f32, int8, int16, int32, bool; floats saturate) |
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
-//! | `mean` | `mean` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean` |
+//! | `mean`, `sum` | `mean_or_sum` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean`, `ReduceGeneric` with `+` (float `SUM`) |
 //! | `arg_max`, `arg_min` | `arg_extremum` | `reference_ops::ArgMinMax` with `GreaterFn`/`LessFn` (f32, int8 to int32; first index on ties) |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
 //! | `pad` | `pad` | `reference_ops::Pad` |
@@ -57,7 +58,7 @@
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
-//! | `reduce_axes` | reductions over an `axes` attribute (mean, max, min): axes, output shape, the nest |
+//! | `reduce_axes` | reductions over an `axes` attribute (mean, sum, max, min): axes, output shape, the nest |
 //! | `broadcast` | numpy-broadcast nests that load each input at the outermost level where its index is known |
 
 mod accumulation;
@@ -78,12 +79,13 @@ pub mod gemmlowp;
 mod hard_swish;
 mod logical;
 mod lut;
-mod mean;
+mod mean_or_sum;
 mod min_max;
 mod neg;
 pub mod overlap;
 mod pad;
 mod pool;
+mod prelu;
 pub mod quantization;
 mod quantize;
 mod reduce_axes;
@@ -115,6 +117,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "fully_connected" => fully_connected::lower,
         "avg_pool_2d" => pool::lower_average,
         "max_pool_2d" => pool::lower_max,
+        "l2_pool_2d" => pool::lower_l2,
         "softmax" => softmax::lower,
         "add" | "sub" | "mul" => binary::lower,
         "equal" | "not_equal" | "less" | "less_equal" | "greater" | "greater_equal" => comparison::lower,
@@ -123,11 +126,13 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "maximum" | "minimum" => min_max::lower,
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
         "neg" => neg::lower,
+        "prelu" => prelu::lower,
         "hard_swish" => hard_swish::lower,
         "quantize" => quantize::lower_quantize,
         "dequantize" => quantize::lower_dequantize,
         "cast" => cast::lower,
-        "mean" => mean::lower,
+        "mean" => mean_or_sum::lower_mean,
+        "sum" => mean_or_sum::lower_sum,
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
         "arg_max" | "arg_min" => arg_extremum::lower,

@@ -220,7 +220,7 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
             let filter = ctx.buffer(ctx.value_type(*inputs.get(1)?))?;
             [*filter.shape.get(1)?, *filter.shape.get(2)?]
         }
-        "avg_pool_2d" | "max_pool_2d" => [int("filter_h")?, int("filter_w")?],
+        "avg_pool_2d" | "max_pool_2d" | "l2_pool_2d" => [int("filter_h")?, int("filter_w")?],
         _ => return None,
     };
     let dilation = match name {

@@ -1,6 +1,7 @@
-//! `avg_pool_2d` and `max_pool_2d` (NHWC): TFLite Micro's `reference_integer_ops::AveragePool` /
-//! `MaxPool` (their int8 and int16 overloads, the same arithmetic at two widths) and
-//! `reference_ops::AveragePool` / `MaxPool` (float).
+//! `avg_pool_2d`, `max_pool_2d` and `l2_pool_2d` (NHWC): TFLite Micro's
+//! `reference_integer_ops::AveragePool` / `MaxPool` (their int8 and int16 overloads, the same
+//! arithmetic at two widths) and `reference_ops::AveragePool` / `MaxPool` / `L2Pool` (float; L2
+//! has no other kernel).
 //!
 //! The window is clipped at the image borders, so padding is never read and an average divides
 //! by the number of taps inside the image:
@@ -20,7 +21,9 @@
 //! `acc > 0 ? (acc + count/2) / count : (acc - count/2) / count`; the integer max starts from the
 //! storage type's lowest value; both clamp to the fused activation's range of the output within
 //! its storage type (no requantization: TFLM's kernels take the input's integers as the
-//! output's, with any zero point, which only moves the activation's bounds).
+//! output's, with any zero point, which only moves the activation's bounds). The L2 pool sums
+//! `x · x` in `f32` over the in-image taps, in the same order, and takes
+//! `sqrt(sum / count)` before the fused activation, as `reference_ops::L2Pool` does.
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{clamp_f32, fused_range_f32, fused_range_quantized};
@@ -38,11 +41,18 @@ pub fn lower_max(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     lower(e, Reduction::Max)
 }
 
+/// Lowers `l2_pool_2d`.
+pub fn lower_l2(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    lower(e, Reduction::L2)
+}
+
 /// What a pool computes over its window.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Reduction {
     Average,
     Max,
+    /// The square root of the average of the squares (float only).
+    L2,
 }
 
 /// The arithmetic a pool runs in.
@@ -103,7 +113,9 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
     let (input, output) = (e.inputs[0], e.output);
     let (kind, output_kind) = (e.kind(input), e.kind(output));
     let arithmetic = match (kind, kind.storage()) {
-        (ElementKind::Int8 | ElementKind::Int16, Some((width, (lowest, _)))) if output_kind == kind => {
+        (ElementKind::Int8 | ElementKind::Int16, Some((width, (lowest, _))))
+            if output_kind == kind && reduction != Reduction::L2 =>
+        {
             let (low, high) = fused_range_quantized(e, output)?;
             Arithmetic::Integer { width, lowest, low, high }
         }
@@ -112,8 +124,9 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
             Arithmetic::F32(low, high)
         }
         _ => {
+            let kinds = if reduction == Reduction::L2 { "float32" } else { "float32, int8 or int16" };
             return Err(e.unsupported(format!(
-                "input '{}' and output '{}' (float32, int8 or int16)",
+                "input '{}' and output '{}' ({kinds}, the same type)",
                 e.type_text(input),
                 e.type_text(output)
             )));
@@ -127,9 +140,9 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
     };
     let g = Geometry::new(&window, &e.shape(input), &e.shape(output)).map_err(|m| e.unsupported(m))?;
     let init = match (reduction, arithmetic) {
-        (Reduction::Average, Arithmetic::Integer { .. }) => e.i32(0),
+        (Reduction::Average | Reduction::L2, Arithmetic::Integer { .. }) => e.i32(0),
         (Reduction::Max, Arithmetic::Integer { lowest, .. }) => e.i32(lowest),
-        (Reduction::Average, Arithmetic::F32(..)) => e.f32(0.0),
+        (Reduction::Average | Reduction::L2, Arithmetic::F32(..)) => e.f32(0.0),
         (Reduction::Max, Arithmetic::F32(..)) => e.f32(f32::MIN),
     };
     // Batches and rows in the kernel's row order (the memory planner relies on it), columns
@@ -140,7 +153,7 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
             e.for_range(0, g.output[1], &[], |e, ox, _| {
                 let (y0, y1) = window_bounds(e, &g, 0, oy);
                 let (x0, x1) = window_bounds(e, &g, 1, ox);
-                let count = (reduction == Reduction::Average).then(|| tap_count(e, &g, [(y0, y1), (x0, x1)]));
+                let count = (reduction != Reduction::Max).then(|| tap_count(e, &g, [(y0, y1), (x0, x1)]));
                 e.for_range(0, g.channels, &[], |e, c, _| {
                     let acc = e.for_loop(y0, y1, &[init], |e, y, acc| {
                         e.for_loop(x0, x1, acc, |e, x, acc| {
@@ -148,7 +161,7 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
                             Ok(vec![combine(e, reduction, arithmetic, acc[0], loaded)])
                         })
                     })?[0];
-                    let value = finish(e, arithmetic, acc, count);
+                    let value = finish(e, reduction, arithmetic, acc, count);
                     e.store(value, output, &[n, oy, ox, c]);
                     Ok(Vec::new())
                 })
@@ -205,7 +218,7 @@ fn combine(
     loaded: Value,
 ) -> Value {
     match (reduction, arithmetic) {
-        (Reduction::Average, Arithmetic::Integer { .. }) => {
+        (Reduction::Average | Reduction::L2, Arithmetic::Integer { .. }) => {
             let value = e.extsi_i32(loaded);
             e.addi(acc, value)
         }
@@ -215,11 +228,21 @@ fn combine(
         }
         (Reduction::Average, Arithmetic::F32(..)) => e.binary("arith.addf", acc, loaded),
         (Reduction::Max, Arithmetic::F32(..)) => e.binary("arith.maximumf", acc, loaded),
+        (Reduction::L2, Arithmetic::F32(..)) => {
+            let square = e.binary("arith.mulf", loaded, loaded);
+            e.binary("arith.addf", acc, square)
+        }
     }
 }
 
-/// The output value from the reduced `acc` (over `count` taps for an average).
-fn finish(e: &mut KernelEmitter<'_>, arithmetic: Arithmetic, acc: Value, count: Option<Count>) -> Value {
+/// The output value from the reduced `acc` (over `count` taps for an average or an L2 pool).
+fn finish(
+    e: &mut KernelEmitter<'_>,
+    reduction: Reduction,
+    arithmetic: Arithmetic,
+    acc: Value,
+    count: Option<Count>,
+) -> Value {
     match arithmetic {
         Arithmetic::Integer { width, low, high, .. } => {
             let value = match count {
@@ -242,6 +265,12 @@ fn finish(e: &mut KernelEmitter<'_>, arithmetic: Arithmetic, acc: Value, count: 
                     e.binary("arith.divf", acc, count)
                 }
                 None => acc,
+            };
+            let value = if reduction == Reduction::L2 {
+                let f32 = e.b.ctx.float_type(FloatKind::F32);
+                e.unary("math.sqrt", value, f32)
+            } else {
+                value
             };
             clamp_f32(e, value, (low, high))
         }

@@ -1,13 +1,14 @@
-//! `mean` over the `axes` attribute, keeping them as 1s with `keep_dims`: TFLite Micro's MEAN
-//! (`reduce_common.cc`).
+//! `mean` and `sum` over the `axes` attribute, keeping them as 1s with `keep_dims`: TFLite
+//! Micro's MEAN and SUM (`reduce_common.cc`, `EvalMeanHelper` / `EvalSumHelper`).
 //!
 //! For int8 and int16, TFLM takes one path whatever the scales, zero points and axes:
 //! `QuantizedMeanOrSum<T>` sums the stored values in `int32` (wrapping), subtracts
 //! `input_zero_point · count`, and requantizes with the multiplier of `input_scale /
-//! output_scale` rescaled by `1 / count` (in integers, see [`mean_multiplier`]); the result is
-//! clamped to `T`'s range (MEAN has no fused activation). Float
-//! sums in row-major order and divides by the count. The nest is [`AxesReduction`]'s:
-//! `finish(acc)` is `clamp(MBQM(acc, m, s) + output_zp)` for int8/int16, `acc / count` for float.
+//! output_scale` (for MEAN rescaled by `1 / count`, in integers, see [`mean_multiplier`]; SUM
+//! keeps it, its `compute_sum`); the result is clamped to `T`'s range (neither has a fused
+//! activation). Float sums in row-major order (`ReduceGeneric` from `0.f` for SUM) and MEAN
+//! divides by the count. The nest is [`AxesReduction`]'s: `finish(acc)` is `clamp(MBQM(acc, m,
+//! s) + output_zp)` for int8/int16, `acc / count` (MEAN) or `acc` (SUM) for float.
 //!
 //! The integer accumulator starts at `-input_zero_point · count` (wrapped to `int32` as TFLM's
 //! subtraction wraps), so the subtraction costs nothing per output.
@@ -17,15 +18,38 @@ use super::quantization::{INT8_RANGE, INT16_RANGE, Scale, quantize_multiplier, r
 use super::reduce_axes::AxesReduction;
 use mc_ir::Diagnostic;
 
+/// What the reduction computes from its sum.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Reduce {
+    /// The sum divided by the count (MEAN).
+    Mean,
+    /// The sum (SUM).
+    Sum,
+}
+
 /// Lowers `mean`.
-pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+pub fn lower_mean(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    lower(e, Reduce::Mean)
+}
+
+/// Lowers `sum`.
+pub fn lower_sum(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    lower(e, Reduce::Sum)
+}
+
+/// Lowers `mean` or `sum`.
+fn lower(e: &mut KernelEmitter<'_>, reduce: Reduce) -> Result<(), Diagnostic> {
     let (input, output) = (e.inputs[0], e.output);
     let reduction = AxesReduction::of(e)?;
     let count = reduction.count();
-    if count == 0 {
-        // TFLM divides by the count (and shifts by its logarithm): nothing to average is no mean.
+    // TFLM's MEAN divides by the count (and shifts by its logarithm): nothing to average is no
+    // mean. Its quantized SUM returns before requantizing when the input is empty, leaving zeros
+    // rather than the output zero point: mc refuses that corner instead of guessing it. A float
+    // SUM over nothing is 0, as `ReduceGeneric`'s initial value.
+    if count == 0 && (reduce == Reduce::Mean || e.kind(input) != ElementKind::F32) {
+        let what = if reduce == Reduce::Mean { "a mean" } else { "a quantized sum" };
         return Err(e.unsupported(format!(
-            "a mean over no elements ('{}' is empty along {:?})",
+            "{what} over no elements ('{}' is empty along {:?})",
             e.type_text(input),
             reduction.reduced
         )));
@@ -45,15 +69,21 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     match storage {
         None => {
             let init = e.f32(0.0);
-            reduction.emit(e, init, &|e, acc, loaded| e.binary("arith.addf", acc, loaded), &|e, acc| {
-                let count = e.f32(count as f32);
-                e.binary("arith.divf", acc, count)
+            reduction.emit(e, init, &|e, acc, loaded| e.binary("arith.addf", acc, loaded), &|e, acc| match reduce {
+                Reduce::Mean => {
+                    let count = e.f32(count as f32);
+                    e.binary("arith.divf", acc, count)
+                }
+                Reduce::Sum => acc,
             })
         }
         Some((bits, range)) => {
             let (input_scale, input_zero_point) = e.per_tensor(input)?;
             let (output_scale, output_zero_point) = e.per_tensor(output)?;
-            let (multiplier, shift) = mean_multiplier(input_scale, output_scale, count);
+            let (multiplier, shift) = match reduce {
+                Reduce::Mean => mean_multiplier(input_scale, output_scale, count),
+                Reduce::Sum => scale_multiplier(input_scale, output_scale),
+            };
             let init = e.i32((-input_zero_point).wrapping_mul(count) as i32);
             let step = |e: &mut KernelEmitter<'_>, acc, loaded| {
                 let value = e.extsi_i32(loaded);
@@ -67,12 +97,17 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     }
 }
 
+/// TFLM's `PrepareMeanOrSum` multiplier: `QuantizeMultiplier(input_scale / output_scale)`, the
+/// `float` scales divided in `double`.
+fn scale_multiplier(input_scale: f64, output_scale: f64) -> (i32, i32) {
+    quantize_multiplier(f64::from(input_scale as f32) / f64::from(output_scale as f32))
+}
+
 /// TFLM's int8 and int16 mean multiplier: `QuantizeMultiplier(input_scale / output_scale)` (the `float`
 /// scales divided in `double`), then, in `QuantizedMeanOrSum`, `shift = min(floor(log2(count)),
 /// 32, 31 + exponent)`, `multiplier = (multiplier << shift) / count` and `exponent -= shift`.
 fn mean_multiplier(input_scale: f64, output_scale: f64, count: i64) -> (i32, i32) {
-    let real = f64::from(input_scale as f32) / f64::from(output_scale as f32);
-    let (multiplier, exponent) = quantize_multiplier(real);
+    let (multiplier, exponent) = scale_multiplier(input_scale, output_scale);
     let log2 = 63 - (count as u64).leading_zeros() as i32;
     let shift = log2.min(32).min(31 + exponent);
     let multiplier = ((i64::from(multiplier) << shift) / count) as i32;
