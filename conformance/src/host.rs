@@ -138,6 +138,7 @@ fn main_params(ctx: &Context, module: OpId) -> Result<Vec<(DType, Vec<usize>)>, 
 fn dtype_of(ctx: &Context, element: Type) -> Option<DType> {
     match ctx.element_storage(element)? {
         ElementStorage::Float(FloatKind::F32) => Some(DType::Float32),
+        ElementStorage::Bool => Some(DType::Bool),
         ElementStorage::Int { signed: true, width: 8 } => Some(DType::Int8),
         ElementStorage::Int { signed: false, width: 8 } => Some(DType::UInt8),
         ElementStorage::Int { signed: true, width: 16 } => Some(DType::Int16),

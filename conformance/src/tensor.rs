@@ -16,13 +16,15 @@ pub enum DType {
     Int64,
     /// `float32`.
     Float32,
+    /// `bool`, one byte (0 or 1) per element.
+    Bool,
 }
 
 impl DType {
     /// Bytes per element.
     pub fn size(self) -> usize {
         match self {
-            DType::Int8 | DType::UInt8 => 1,
+            DType::Int8 | DType::UInt8 | DType::Bool => 1,
             DType::Int16 => 2,
             DType::Int32 | DType::Float32 => 4,
             DType::Int64 => 8,
@@ -38,12 +40,13 @@ impl DType {
             DType::Int32 => "int32",
             DType::Int64 => "int64",
             DType::Float32 => "float32",
+            DType::Bool => "bool",
         }
     }
 
     /// The type numpy calls `name`.
     pub fn from_numpy(name: &str) -> Option<DType> {
-        [DType::Int8, DType::UInt8, DType::Int16, DType::Int32, DType::Int64, DType::Float32]
+        [DType::Int8, DType::UInt8, DType::Int16, DType::Int32, DType::Int64, DType::Float32, DType::Bool]
             .into_iter()
             .find(|d| d.numpy() == name)
     }
@@ -57,6 +60,7 @@ impl DType {
             DType::Int32 => mc_tflite::DType::Int32,
             DType::Int64 => mc_tflite::DType::Int64,
             DType::Float32 => mc_tflite::DType::Float32,
+            DType::Bool => mc_tflite::DType::Bool,
         }
     }
 }
@@ -108,7 +112,7 @@ impl Tensor {
     }
 
     /// Random elements: every int8/uint8/int16 value equally likely, int32 and int64 in ±2^20,
-    /// floats uniform in `[-1, 1)`.
+    /// floats uniform in `[-1, 1)`, booleans 0 or 1.
     pub fn random(dtype: DType, shape: &[usize], rng: &mut Rng) -> Tensor {
         let count: usize = shape.iter().product();
         let mut data = Vec::with_capacity(count * dtype.size());
@@ -119,6 +123,7 @@ impl Tensor {
                 DType::Int32 => data.extend((rng.range(-(1 << 20), 1 << 20) as i32).to_le_bytes()),
                 DType::Int64 => data.extend(rng.range(-(1 << 20), 1 << 20).to_le_bytes()),
                 DType::Float32 => data.extend(rng.float(-1.0, 1.0).to_le_bytes()),
+                DType::Bool => data.push((rng.next_u64() >> 63) as u8),
             }
         }
         Tensor { dtype, shape: shape.to_vec(), data }
@@ -141,7 +146,7 @@ impl Tensor {
             DType::Int16 => (i64::from(i16::MIN), i64::from(i16::MAX)),
             DType::Int32 => (i64::from(i32::MIN), i64::from(i32::MAX)),
             DType::Int64 => (i64::MIN, i64::MAX),
-            DType::Float32 => return Tensor::random(dtype, shape, rng),
+            DType::Float32 | DType::Bool => return Tensor::random(dtype, shape, rng),
         };
         let count: usize = shape.iter().product();
         let mut values: Vec<i64> =
@@ -152,6 +157,11 @@ impl Tensor {
             values.push(if dtype == DType::Int64 { rng.next_u64() as i64 } else { rng.range(low, high) });
         }
         Tensor::from_ints(dtype, shape, &values)
+    }
+
+    /// A bool tensor holding `values`.
+    pub fn from_bools(shape: &[usize], values: &[bool]) -> Tensor {
+        Tensor { dtype: DType::Bool, shape: shape.to_vec(), data: values.iter().map(|&v| u8::from(v)).collect() }
     }
 
     /// The elements as `f32` (float tensors).
@@ -190,9 +200,8 @@ impl Rng {
 }
 
 /// Compares mc's outputs with the reference's: same count, types and shapes; integers byte for
-/// byte, floats within `tolerance` relative (absolute near zero), a NaN for a NaN. The error
-/// names the first
-/// differing element of each output and how many differ.
+/// byte, floats within `tolerance` relative (absolute near zero), a NaN matching any NaN. The
+/// error names the first differing element of each output and how many differ.
 pub fn compare_outputs(got: &[Tensor], expected: &[Tensor], tolerance: f32) -> Result<(), String> {
     if got.len() != expected.len() {
         return Err(format!("{} outputs, expected {}", got.len(), expected.len()));
@@ -256,5 +265,10 @@ mod tests {
         let g = Tensor::from_f32(&[2], &[1.0, 100.0001]);
         assert!(compare_outputs(std::slice::from_ref(&f), std::slice::from_ref(&g), 1e-5).is_ok());
         assert!(compare_outputs(&[f], &[g], 1e-7).is_err());
+        // A NaN matches a NaN (of any payload), nothing else.
+        let nan = Tensor::from_f32(&[2], &[f32::NAN, 1.0]);
+        let other_nan = Tensor::from_f32(&[2], &[-f32::NAN, 1.0]);
+        assert!(compare_outputs(std::slice::from_ref(&nan), &[other_nan], 0.0).is_ok());
+        assert!(compare_outputs(&[nan], &[Tensor::from_f32(&[2], &[0.0, 1.0])], 0.0).is_err());
     }
 }

@@ -57,7 +57,7 @@ pub fn header(ctx: &Context, module: OpId, options: &LowerOptions) -> Result<Str
     let _ = writeln!(out, "   {prefix}_model_init(&ctx);");
     let _ = writeln!(out, "   ctx.input[0] = ...; ctx.output[0] = ...;");
     let _ = writeln!(out, "   {prefix}_model_run(&ctx);         (each returns {upper}_STATUS_OK or why not) */");
-    let _ = writeln!(out, "#ifndef {upper}_H\n#define {upper}_H\n\n#include <stdint.h>\n");
+    let _ = writeln!(out, "#ifndef {upper}_H\n#define {upper}_H\n\n#include <stdbool.h>\n#include <stdint.h>\n");
     let _ = writeln!(out, "#ifdef __cplusplus\nextern \"C\" {{\n#endif\n");
 
     let _ = writeln!(out, "/* What every function returns (an int32_t: no enum type crosses the ABI). */");
@@ -196,7 +196,9 @@ fn c_macro(name: &str) -> String {
 /// The C type of buffer elements of type `element` (a quantized type's storage type).
 fn c_element(ctx: &Context, element: Type) -> Result<&'static str, String> {
     Ok(match ctx.element_storage(element) {
-        Some(ElementStorage::Bool | ElementStorage::Int { signed: true, width: 8 }) => "int8_t",
+        // TFLite's bool: one byte, 0 or 1 (C99's `bool`, one byte on every target mc compiles for).
+        Some(ElementStorage::Bool) => "bool",
+        Some(ElementStorage::Int { signed: true, width: 8 }) => "int8_t",
         Some(ElementStorage::Int { signed: false, width: 8 }) => "uint8_t",
         Some(ElementStorage::Int { signed: true, width: 16 }) => "int16_t",
         Some(ElementStorage::Int { signed: true, width: 32 }) => "int32_t",

@@ -9,9 +9,12 @@
 //! family: it holds what the 16x8 cases of `conv` and `fully_connected` share.)
 
 pub mod activation;
+pub mod arg_extremum;
 pub mod arithmetic;
 pub mod batch_matmul;
 pub mod binary;
+pub mod cast;
+pub mod comparison;
 pub mod concatenation;
 pub mod conv;
 pub mod cumsum;
@@ -20,6 +23,7 @@ pub mod fully_connected;
 pub mod gather;
 pub mod int16x8;
 pub mod l2_normalization;
+pub mod logic;
 pub mod math;
 pub mod min_max;
 pub mod neg;
@@ -88,6 +92,15 @@ macro_rules! for_each_suite {
                 float_binary_ops => 1e-5,
                 in_place_and_strided_operands => 1e-5,
             ],
+            arg_extremum: [float_arg_max_min => 0.0, int8_arg_max_min => 0.0],
+            cast: [cast_every_pair => 0.0],
+            comparison: [
+                float_comparisons => 0.0,
+                int8_comparisons => 0.0,
+                int32_comparisons => 0.0,
+                int64_comparisons => 0.0,
+                bool_equality => 0.0,
+            ],
             concatenation: [concatenation => 0.0, int16_and_int32_concatenation => 0.0],
             conv: [
                 int8_conv_2d => 0.0,
@@ -103,6 +116,13 @@ macro_rules! for_each_suite {
             l2_normalization: [float_l2_normalization => 0.0],
             math: [float_math => 0.0, float_transcendental => 1e-5, int8_abs_rsqrt => 0.0, int16_abs => 0.0],
             gather: [gather => 0.0, gather_nd => 0.0],
+            logic: [
+                logical_ops => 0.0,
+                float_select_v2 => 0.0,
+                int8_select_v2 => 0.0,
+                int16_select_v2 => 0.0,
+                boolean_chains => 0.0,
+            ],
             min_max: [
                 float_maximum_minimum => 0.0,
                 int8_maximum_minimum => 0.0,

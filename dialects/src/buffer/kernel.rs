@@ -46,6 +46,16 @@ pub const KERNELS: &[&str] = &[
     "floor_mod",
     "squared_difference",
     "add_n",
+    "equal",
+    "not_equal",
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "logical_and",
+    "logical_or",
+    "logical_not",
+    "select_v2",
     "avg_pool_2d",
     "max_pool_2d",
     "l2_pool_2d",
@@ -65,6 +75,8 @@ pub const KERNELS: &[&str] = &[
     "cumsum",
     "reduce_max",
     "reduce_min",
+    "arg_max",
+    "arg_min",
     "pad",
     "padv2",
     "mirror_pad",
@@ -88,6 +100,7 @@ pub const KERNELS: &[&str] = &[
     "dequantize",
     "svdf_state",
     "svdf",
+    "cast",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input
@@ -118,6 +131,16 @@ pub const ELEMENTWISE_KERNELS: &[&str] = &[
     "floor_mod",
     "squared_difference",
     "add_n",
+    "equal",
+    "not_equal",
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "logical_and",
+    "logical_or",
+    "logical_not",
+    "select_v2",
     "logistic",
     "tanh",
     "relu",
@@ -128,6 +151,7 @@ pub const ELEMENTWISE_KERNELS: &[&str] = &[
     "hard_swish",
     "quantize",
     "dequantize",
+    "cast",
 ];
 
 /// The kernels that can compute their output rows in decreasing order (`row_order =

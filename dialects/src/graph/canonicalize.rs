@@ -10,6 +10,7 @@
 //! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
 //! | `SumAxesToAttr`, `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `sum`, `reduce_max`, `reduce_min` |
 //! | `CumsumAxisToAttr` | as `MeanAxesToAttr` for `cumsum`'s `axis` |
+//! | `ArgMaxAxisToAttr`, `ArgMinAxisToAttr` | `arg_max(x, const)` → `arg_max(x) {axis}` (`arg_min` alike) |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
 //! | `ResizeSizeToAttr` | `resize_*(x, const)` → `resize_*(x) {size}` |
 //! | `SpaceToBatchListsToAttr`, `BatchToSpaceListsToAttr` | `space_to_batch_nd(x, const, const)` → `space_to_batch_nd(x) {block_shape, paddings}` (flattened), `batch_to_space_nd` likewise with `crops` |
@@ -26,9 +27,9 @@
 
 use super::attributes::{i64_array, i64_array_attr};
 use super::ops::{
-    BatchToSpaceNdOp, CumsumOp, MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp, ReshapeOp,
-    ResizeBilinearOp, ResizeNearestNeighborOp, ReverseV2Op, SliceOp, SpaceToBatchNdOp, StridedSliceOp, SumOp,
-    TransposeOp,
+    ArgMaxOp, ArgMinOp, BatchToSpaceNdOp, CumsumOp, MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp,
+    ReshapeOp, ResizeBilinearOp, ResizeNearestNeighborOp, ReverseV2Op, SliceOp, SpaceToBatchNdOp, StridedSliceOp,
+    SumOp, TransposeOp,
 };
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
@@ -165,6 +166,24 @@ pub(super) fn cumsum_patterns(set: &mut RewritePatternSet) {
     set.add(FnPattern {
         name: "CumsumAxisToAttr",
         root: CumsumOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["axis"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.arg_max`.
+pub(super) fn arg_max_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "ArgMaxAxisToAttr",
+        root: ArgMaxOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["axis"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.arg_min`.
+pub(super) fn arg_min_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "ArgMinAxisToAttr",
+        root: ArgMinOp::NAME,
         apply: |op, r| constant_operands_to_attrs(op, r, &["axis"]),
     });
 }

@@ -20,15 +20,19 @@
 //! | `conv` | `conv_2d`, `depthwise_conv_2d`, `transpose_conv`, `fully_connected` | `CONV_2D`, `DEPTHWISE_CONV_2D`, `TRANSPOSE_CONV`, `FULLY_CONNECTED` |
 //! | `matmul` | `batch_matmul` | `BATCH_MATMUL` |
 //! | `elementwise` | `add`, `sub`, `mul`, `maximum`, `minimum`, `neg` | `ADD`, `SUB`, `MUL`, `MAXIMUM`, `MINIMUM`, `NEG` |
+//! | `comparison` | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | `EQUAL`, `NOT_EQUAL`, `LESS`, `LESS_EQUAL`, `GREATER`, `GREATER_EQUAL` |
+//! | `logic` | `logical_and`, `logical_or`, `logical_not`, `select_v2` | `LOGICAL_AND`, `LOGICAL_OR`, `LOGICAL_NOT`, `SELECT_V2` |
 //! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `prelu`, `hard_swish`, `logistic`, `tanh`, `softmax`, `log_softmax`, `l2_normalization` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `PRELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX`, `LOG_SOFTMAX`, `L2_NORMALIZATION` |
 //! | `pool` | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D` |
 //! | `reduction` | `mean`, `sum`, `reduce_max`, `reduce_min`, `cumsum` | `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `CUMSUM` |
 //! | `math` | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `ABS`, `RSQRT`, `SQRT`, `EXP`, `LOG`, `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND` |
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK` |
+//! | `arg_extremum` | `arg_max`, `arg_min` | `ARG_MAX`, `ARG_MIN` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
 //! | `shape` | `shape`, `zeros_like`, `fill` | `SHAPE`, `ZEROS_LIKE`, `FILL` |
 //! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
+//! | `cast` | `cast` | `CAST` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //! | `sequence` | `svdf_state`, `svdf` | `SVDF` (with a variable for its state) |
 //!
@@ -49,13 +53,13 @@
 //!
 //! `graph.const` is `CONSTANT_LIKE` and the dialect materializes folded constants as
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
-//! of a constant folds to a constant (the `fold` module); the `math` family's ops fold on `f32`
-//! constants. Patterns registered as the ops'
-//! of a constant folds to a constant (the `fold` module). Shape arithmetic runs at compile time
-//! (the `shape_arithmetic` module): `shape` folds to its input's dimensions, and `strided_slice`,
-//! `pack`, `concatenation`, `squeeze`, `expand_dims` and integer `add`/`sub`/`mul` fold on
-//! constant integer operands, so the `SHAPE → STRIDED_SLICE → PACK → RESHAPE` chain a dynamic
-//! batch leaves becomes one static reshape. Patterns registered as the ops'
+//! of a constant folds to a constant (the `fold` module; slices, gathers and reverses of constants
+//! too); the `math` family's ops fold on `f32` constants; comparisons, logical ops, `select_v2`,
+//! `cast`, `arg_max` and `arg_min` of constants fold to constants (`constant_fold`). Shape
+//! arithmetic runs at compile time (the `shape_arithmetic` module): `shape` folds to its input's
+//! dimensions, and `strided_slice`, `pack`, `concatenation`, `squeeze`, `expand_dims` and integer
+//! `add`/`sub`/`mul` fold on constant integer operands, so the `SHAPE → STRIDED_SLICE → PACK →
+//! RESHAPE` chain a dynamic batch leaves becomes one static reshape. Patterns registered as the ops'
 //! `canonicalize` hooks shorten reshape and transpose chains and turn constant shape-like operands
 //! (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) into attributes (the
 //! `canonicalize` module); `canonicalize` and `graph-canonicalize` apply both.
@@ -63,6 +67,7 @@
 pub mod attributes;
 mod builders;
 mod canonicalize;
+mod constant_fold;
 mod fold;
 mod ops;
 mod shape_arithmetic;

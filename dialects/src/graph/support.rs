@@ -143,6 +143,61 @@ const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q
 const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
 /// Every element kind a tensor of mc can hold (what `SHAPE` reads the shape of).
 const ANY: &[Kind] = &[F32, Q8, I8, U8, Q16, I16, Q32, I32, I64];
+/// `i1`, TFLite's `BOOL`.
+const BOOL: Kind = Kind::Int(1);
+/// A comparison of two operands of `kind` giving booleans.
+macro_rules! comparison {
+    ($name:literal, $detail:literal, $kind:expr) => {
+        variant($name, $detail, &[Slot::One(&[$kind]), Slot::One(&[$kind])], &[BOOL])
+    };
+}
+const COMPARE_F32: Variant = comparison!("f32", "", F32);
+const COMPARE_INT8: Variant = comparison!("int8", "scales below 1", Q8);
+const COMPARE_INT32: Variant = comparison!("int32", "", I32);
+const COMPARE_INT64: Variant = comparison!("int64", "", I64);
+/// `LESS`, `LESS_EQUAL`, `GREATER`, `GREATER_EQUAL` (the installed TFLite Micro leaves int16
+/// `GREATER`'s rescaling unset, so it has no int16 variant).
+const ORDERED: &[Variant] = &[COMPARE_F32, COMPARE_INT8, COMPARE_INT32, COMPARE_INT64];
+/// `EQUAL`, `NOT_EQUAL`.
+const EQUALITY: &[Variant] = &[COMPARE_F32, COMPARE_INT8, COMPARE_INT32, COMPARE_INT64, comparison!("bool", "", BOOL)];
+const COMPARISON_OPTIONS: &str = "numpy broadcasting up to rank 6";
+/// `ARG_MAX`, `ARG_MIN`: TFLite Micro's int32 index of an f32 or int8 input.
+const ARG_EXTREMUM: &[Variant] = &[
+    variant("f32->int32", "", &[Slot::One(&[F32])], &[I32]),
+    variant("int8->int32", "", &[Slot::One(&[Q8, I8])], &[I32]),
+];
+/// `CAST`'s int8: plain or quantized storage (TFLite Micro ignores quantization).
+const CAST_INT8: &[Kind] = &[I8, Q8];
+/// `CAST`'s int16, plain or quantized.
+const CAST_INT16: &[Kind] = &[I16, Q16];
+/// `CAST`: every pair of TFLite Micro's types.
+const CAST: &[Variant] = &[
+    variant("f32->f32", "", &[Slot::One(&[F32])], &[F32]),
+    variant("f32->int8", "", &[Slot::One(&[F32])], CAST_INT8),
+    variant("f32->int16", "", &[Slot::One(&[F32])], CAST_INT16),
+    variant("f32->int32", "", &[Slot::One(&[F32])], &[I32]),
+    variant("f32->bool", "", &[Slot::One(&[F32])], &[BOOL]),
+    variant("int8->f32", "", &[Slot::One(CAST_INT8)], &[F32]),
+    variant("int8->int8", "", &[Slot::One(CAST_INT8)], CAST_INT8),
+    variant("int8->int16", "", &[Slot::One(CAST_INT8)], CAST_INT16),
+    variant("int8->int32", "", &[Slot::One(CAST_INT8)], &[I32]),
+    variant("int8->bool", "", &[Slot::One(CAST_INT8)], &[BOOL]),
+    variant("int16->f32", "", &[Slot::One(CAST_INT16)], &[F32]),
+    variant("int16->int8", "", &[Slot::One(CAST_INT16)], CAST_INT8),
+    variant("int16->int16", "", &[Slot::One(CAST_INT16)], CAST_INT16),
+    variant("int16->int32", "", &[Slot::One(CAST_INT16)], &[I32]),
+    variant("int16->bool", "", &[Slot::One(CAST_INT16)], &[BOOL]),
+    variant("int32->f32", "", &[Slot::One(&[I32])], &[F32]),
+    variant("int32->int8", "", &[Slot::One(&[I32])], CAST_INT8),
+    variant("int32->int16", "", &[Slot::One(&[I32])], CAST_INT16),
+    variant("int32->int32", "", &[Slot::One(&[I32])], &[I32]),
+    variant("int32->bool", "", &[Slot::One(&[I32])], &[BOOL]),
+    variant("bool->f32", "", &[Slot::One(&[BOOL])], &[F32]),
+    variant("bool->int8", "", &[Slot::One(&[BOOL])], CAST_INT8),
+    variant("bool->int16", "", &[Slot::One(&[BOOL])], CAST_INT16),
+    variant("bool->int32", "", &[Slot::One(&[BOOL])], &[I32]),
+    variant("bool->bool", "", &[Slot::One(&[BOOL])], &[BOOL]),
+];
 /// `MAXIMUM`/`MINIMUM`: one kind throughout, quantized ones sharing scale and zero point.
 const MIN_MAX: &[Variant] = &[
     F32_BINARY,
@@ -238,6 +293,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport {
+        tflite: "CAST",
+        op: "cast",
+        variants: CAST,
+        options: "any pair of element types (quantization ignored); floats truncate and saturate, NaN to 0",
+    },
+    OpSupport {
         tflite: "PRELU",
         op: "prelu",
         variants: &[
@@ -248,8 +309,18 @@ pub const TABLE: &[OpSupport] = &[
         options: "numpy broadcasting of alpha up to rank 6 (f32: 4, as TFLM's float kernel)",
     },
     OpSupport { tflite: "MAXIMUM", op: "maximum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
+    OpSupport {
+        tflite: "ARG_MAX",
+        op: "arg_max",
+        variants: ARG_EXTREMUM,
+        options: "constant int32 axis (negative counts from the end), first index on ties",
+    },
     OpSupport { tflite: "MINIMUM", op: "minimum", variants: MIN_MAX, options: "numpy broadcasting up to rank 5" },
+    OpSupport { tflite: "LESS", op: "less", variants: ORDERED, options: COMPARISON_OPTIONS },
     OpSupport { tflite: "NEG", op: "neg", variants: &[F32_UNARY], options: "" },
+    OpSupport { tflite: "GREATER", op: "greater", variants: ORDERED, options: COMPARISON_OPTIONS },
+    OpSupport { tflite: "GREATER_EQUAL", op: "greater_equal", variants: ORDERED, options: COMPARISON_OPTIONS },
+    OpSupport { tflite: "LESS_EQUAL", op: "less_equal", variants: ORDERED, options: COMPARISON_OPTIONS },
     OpSupport {
         tflite: "MUL",
         op: "mul",
@@ -446,6 +517,32 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[F32_UNARY, EXTREMUM_INT8],
         options: "constant axes, keep_dims both ways",
     },
+    OpSupport { tflite: "EQUAL", op: "equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
+    OpSupport { tflite: "NOT_EQUAL", op: "not_equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
+    OpSupport {
+        tflite: "ARG_MIN",
+        op: "arg_min",
+        variants: ARG_EXTREMUM,
+        options: "constant int32 axis (negative counts from the end), first index on ties",
+    },
+    OpSupport {
+        tflite: "LOGICAL_OR",
+        op: "logical_or",
+        variants: &[variant("bool", "", &[Slot::One(&[BOOL]), Slot::One(&[BOOL])], &[BOOL])],
+        options: COMPARISON_OPTIONS,
+    },
+    OpSupport {
+        tflite: "LOGICAL_AND",
+        op: "logical_and",
+        variants: &[variant("bool", "", &[Slot::One(&[BOOL]), Slot::One(&[BOOL])], &[BOOL])],
+        options: COMPARISON_OPTIONS,
+    },
+    OpSupport {
+        tflite: "LOGICAL_NOT",
+        op: "logical_not",
+        variants: &[variant("bool", "", &[Slot::One(&[BOOL])], &[BOOL])],
+        options: "",
+    },
     OpSupport {
         tflite: "FLOOR_DIV",
         op: "floor_div",
@@ -563,6 +660,16 @@ pub const TABLE: &[OpSupport] = &[
         op: "batch_matmul",
         variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
         options: "adj_x, adj_y, broadcast batch dimensions, ranks 2 to 5, constant or activation rhs",
+    },
+    OpSupport {
+        tflite: "SELECT_V2",
+        op: "select_v2",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[BOOL]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+            variant("int8", "equal quantization", &[Slot::One(&[BOOL]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
+            variant("int16", "equal quantization", &[Slot::One(&[BOOL]), Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
+        ],
+        options: "numpy broadcasting of condition, x and y up to rank 6",
     },
     OpSupport {
         tflite: "VAR_HANDLE",

@@ -207,6 +207,9 @@ fn builders_cover_every_op() {
     let dw_value = fx.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: dw_type, splat: true, data: vec![0; 4] });
     let (x_d2s, x_s2d, x_s2b) =
         (t(&mut fx, &[1, 16, 16, 1], f), t(&mut fx, &[1, 4, 4, 16], f), t(&mut fx, &[4, 4, 4, 4], f));
+    let (i1, i8) = (fx.ctx.integer_type(1), fx.ctx.integer_type(8));
+    let (b4, arg_result, i8_4) =
+        (t(&mut fx, &[1, 8, 8, 4], i1), t(&mut fx, &[1, 8, 8], i32), t(&mut fx, &[1, 8, 8, 4], i8));
     let mut b = fx.builder();
     let filter = ConstOp::build(&mut b, filter_value).result();
     let dw_filter = ConstOp::build(&mut b, dw_value).result();
@@ -256,6 +259,19 @@ fn builders_cover_every_op() {
     FloorModOp::build(&mut b, x, x, x4);
     SquaredDifferenceOp::build(&mut b, q, q, q4);
     AddNOp::build(&mut b, &[x, x, x], x4);
+    let cond = EqualOp::build(&mut b, x, x, b4).result();
+    NotEqualOp::build(&mut b, cond, cond, b4);
+    LessOp::build(&mut b, q, q, b4);
+    LessEqualOp::build(&mut b, x, x, b4);
+    GreaterOp::build(&mut b, x, x, b4);
+    GreaterEqualOp::build(&mut b, x, x, b4);
+    LogicalAndOp::build(&mut b, cond, cond, b4);
+    LogicalOrOp::build(&mut b, cond, cond, b4);
+    LogicalNotOp::build(&mut b, cond, b4);
+    SelectV2Op::build(&mut b, cond, x, x, x4);
+    ArgMaxOp::build(&mut b, x, None, Some(-1), arg_result);
+    ArgMinOp::build(&mut b, q, None, Some(3), arg_result);
+    CastOp::build(&mut b, x, i8_4);
     AvgPool2DOp::build(&mut b, q, &pool, q_pool);
     MaxPool2DOp::build(&mut b, q, &pool, q_pool);
     L2Pool2DOp::build(&mut b, x, &pool, x_pool);

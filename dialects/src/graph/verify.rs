@@ -64,6 +64,8 @@ pub(super) const I8: Kind = Kind::Int(8);
 pub(super) const I16: Kind = Kind::Int(16);
 pub(super) const I32: Kind = Kind::Int(32);
 pub(super) const I64: Kind = Kind::Int(64);
+/// `i1`, TFLite's `BOOL`.
+pub(super) const BOOL: Kind = Kind::Int(1);
 /// Element kinds of activations.
 pub(super) const ACTIVATIONS: &[Kind] = &[F32, Q8, Q16];
 

@@ -39,11 +39,12 @@ pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};
 pub use opcode::{BuiltinOp, OpKind, OperatorCode};
 pub use operator::Operator;
 pub use options::{
-    Activation, AddSubOptions, BatchMatMulOptions, BlockSizeOptions, BuiltinOptions, CallOnceOptions,
-    ConcatenationOptions, Conv2DOptions, CumsumOptions, DepthwiseConv2DOptions, DivOptions, FullyConnectedOptions,
-    GatherOptions, L2NormOptions, LeakyReluOptions, MirrorPadMode, MirrorPadOptions, MulOptions, PackOptions, Padding,
-    Pool2DOptions, ReducerOptions, ReshapeOptions, ResizeOptions, ShapeOptions, SoftmaxOptions, SplitOptions,
-    SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions, VarHandleOptions, WeightsFormat,
+    Activation, AddSubOptions, ArgMinMaxOptions, BatchMatMulOptions, BlockSizeOptions, BuiltinOptions, CallOnceOptions,
+    CastOptions, ConcatenationOptions, Conv2DOptions, CumsumOptions, DepthwiseConv2DOptions, DivOptions,
+    FullyConnectedOptions, GatherOptions, L2NormOptions, LeakyReluOptions, MirrorPadMode, MirrorPadOptions, MulOptions,
+    PackOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, ResizeOptions, ShapeOptions, SoftmaxOptions,
+    SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions, VarHandleOptions,
+    WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

@@ -315,6 +315,23 @@ pub struct PackOptions {
     pub axis: i32,
 }
 
+/// `CastOptions`: the element types, which TFLite Micro ignores (it casts the input tensor's type
+/// to the output tensor's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastOptions {
+    /// `in_data_type`.
+    pub in_data_type: DType,
+    /// `out_data_type`.
+    pub out_data_type: DType,
+}
+
+/// `ArgMaxOptions` and `ArgMinOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ArgMinMaxOptions {
+    /// `output_type`: the index type (TFLite Micro reads the output tensor's type instead).
+    pub output_type: DType,
+}
+
 /// `CallOnceOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CallOnceOptions {
@@ -386,12 +403,18 @@ pub enum BuiltinOptions<'a> {
     Dequantize,
     /// `QuantizeOptions` (`QUANTIZE`, no fields).
     Quantize,
+    /// `CastOptions` (`CAST`).
+    Cast(CastOptions),
     /// `MaximumMinimumOptions` (`MAXIMUM`, `MINIMUM`, no fields).
     MaximumMinimum,
     /// `L2NormOptions` (`L2_NORMALIZATION`).
     L2Norm(L2NormOptions),
     /// `LogSoftmaxOptions` (`LOG_SOFTMAX`, no fields).
     LogSoftmax,
+    /// `ArgMaxOptions` (`ARG_MAX`).
+    ArgMax(ArgMinMaxOptions),
+    /// `LessOptions` (`LESS`, no fields).
+    Less,
     /// `NegOptions` (`NEG`, no fields).
     Neg,
     /// `TransposeConvOptions` (`TRANSPOSE_CONV`).
@@ -428,6 +451,24 @@ pub enum BuiltinOptions<'a> {
     ZerosLike,
     /// `FillOptions` (`FILL`, no fields).
     Fill,
+    /// `GreaterOptions` (`GREATER`, no fields).
+    Greater,
+    /// `GreaterEqualOptions` (`GREATER_EQUAL`, no fields).
+    GreaterEqual,
+    /// `LessEqualOptions` (`LESS_EQUAL`, no fields).
+    LessEqual,
+    /// `EqualOptions` (`EQUAL`, no fields).
+    Equal,
+    /// `NotEqualOptions` (`NOT_EQUAL`, no fields).
+    NotEqual,
+    /// `ArgMinOptions` (`ARG_MIN`).
+    ArgMin(ArgMinMaxOptions),
+    /// `LogicalOrOptions` (`LOGICAL_OR`, no fields).
+    LogicalOr,
+    /// `LogicalAndOptions` (`LOGICAL_AND`, no fields).
+    LogicalAnd,
+    /// `LogicalNotOptions` (`LOGICAL_NOT`, no fields).
+    LogicalNot,
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `MirrorPadOptions` (`MIRROR_PAD`).
@@ -448,6 +489,8 @@ pub enum BuiltinOptions<'a> {
     BatchMatMul(BatchMatMulOptions),
     /// `CumsumOptions` (`CUMSUM`).
     Cumsum(CumsumOptions),
+    /// `SelectV2Options` (`SELECT_V2`, no fields).
+    SelectV2,
     /// `CallOnceOptions` (`CALL_ONCE`).
     CallOnce(CallOnceOptions),
     /// `VarHandleOptions` (`VAR_HANDLE`).
@@ -543,9 +586,14 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Split => BuiltinOptions::Split(SplitOptions { num_splits: 0 }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
+            BuiltinOp::Cast => {
+                BuiltinOptions::Cast(CastOptions { in_data_type: DType::Float32, out_data_type: DType::Float32 })
+            }
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::L2Normalization => BuiltinOptions::L2Norm(L2NormOptions { fused_activation: Activation::None }),
             BuiltinOp::LogSoftmax => BuiltinOptions::LogSoftmax,
+            BuiltinOp::ArgMax => BuiltinOptions::ArgMax(ArgMinMaxOptions { output_type: DType::Float32 }),
+            BuiltinOp::Less => BuiltinOptions::Less,
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::TransposeConv => BuiltinOptions::TransposeConv(TransposeConvOptions {
                 padding: Padding::Same,
@@ -570,6 +618,15 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 0, axis: 0 }),
             BuiltinOp::ZerosLike => BuiltinOptions::ZerosLike,
             BuiltinOp::Fill => BuiltinOptions::Fill,
+            BuiltinOp::Greater => BuiltinOptions::Greater,
+            BuiltinOp::GreaterEqual => BuiltinOptions::GreaterEqual,
+            BuiltinOp::LessEqual => BuiltinOptions::LessEqual,
+            BuiltinOp::Equal => BuiltinOptions::Equal,
+            BuiltinOp::NotEqual => BuiltinOptions::NotEqual,
+            BuiltinOp::ArgMin => BuiltinOptions::ArgMin(ArgMinMaxOptions { output_type: DType::Float32 }),
+            BuiltinOp::LogicalOr => BuiltinOptions::LogicalOr,
+            BuiltinOp::LogicalAnd => BuiltinOptions::LogicalAnd,
+            BuiltinOp::LogicalNot => BuiltinOptions::LogicalNot,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Reflect }),
             BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 0 }),
@@ -584,6 +641,7 @@ impl BuiltinOptions<'static> {
                 asymmetric_quantize_inputs: false,
             }),
             BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: false, reverse: false }),
+            BuiltinOp::SelectV2 => BuiltinOptions::SelectV2,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
@@ -637,9 +695,12 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Split(_) => "SplitOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
             BuiltinOptions::Quantize => "QuantizeOptions",
+            BuiltinOptions::Cast(_) => "CastOptions",
             BuiltinOptions::MaximumMinimum => "MaximumMinimumOptions",
             BuiltinOptions::L2Norm(_) => "L2NormOptions",
             BuiltinOptions::LogSoftmax => "LogSoftmaxOptions",
+            BuiltinOptions::ArgMax(_) => "ArgMaxOptions",
+            BuiltinOptions::Less => "LessOptions",
             BuiltinOptions::Neg => "NegOptions",
             BuiltinOptions::TransposeConv(_) => "TransposeConvOptions",
             BuiltinOptions::Div(_) => "DivOptions",
@@ -658,6 +719,15 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Pack(_) => "PackOptions",
             BuiltinOptions::ZerosLike => "ZerosLikeOptions",
             BuiltinOptions::Fill => "FillOptions",
+            BuiltinOptions::Greater => "GreaterOptions",
+            BuiltinOptions::GreaterEqual => "GreaterEqualOptions",
+            BuiltinOptions::LessEqual => "LessEqualOptions",
+            BuiltinOptions::Equal => "EqualOptions",
+            BuiltinOptions::NotEqual => "NotEqualOptions",
+            BuiltinOptions::ArgMin(_) => "ArgMinOptions",
+            BuiltinOptions::LogicalOr => "LogicalOrOptions",
+            BuiltinOptions::LogicalAnd => "LogicalAndOptions",
+            BuiltinOptions::LogicalNot => "LogicalNotOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::MirrorPad(_) => "MirrorPadOptions",
             BuiltinOptions::SplitV(_) => "SplitVOptions",
@@ -668,6 +738,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::HardSwish => "HardSwishOptions",
             BuiltinOptions::BatchMatMul(_) => "BatchMatMulOptions",
             BuiltinOptions::Cumsum(_) => "CumsumOptions",
+            BuiltinOptions::SelectV2 => "SelectV2Options",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
             BuiltinOptions::ReadVariable => "ReadVariableOptions",
@@ -706,9 +777,12 @@ impl BuiltinOp {
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Split => "SplitOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
+            BuiltinOp::Cast => "CastOptions",
             BuiltinOp::Maximum | BuiltinOp::Minimum => "MaximumMinimumOptions",
             BuiltinOp::L2Normalization => "L2NormOptions",
             BuiltinOp::LogSoftmax => "LogSoftmaxOptions",
+            BuiltinOp::ArgMax => "ArgMaxOptions",
+            BuiltinOp::Less => "LessOptions",
             BuiltinOp::Neg => "NegOptions",
             BuiltinOp::TransposeConv => "TransposeConvOptions",
             BuiltinOp::Div => "DivOptions",
@@ -727,6 +801,15 @@ impl BuiltinOp {
             BuiltinOp::Pack => "PackOptions",
             BuiltinOp::ZerosLike => "ZerosLikeOptions",
             BuiltinOp::Fill => "FillOptions",
+            BuiltinOp::Greater => "GreaterOptions",
+            BuiltinOp::GreaterEqual => "GreaterEqualOptions",
+            BuiltinOp::LessEqual => "LessEqualOptions",
+            BuiltinOp::Equal => "EqualOptions",
+            BuiltinOp::NotEqual => "NotEqualOptions",
+            BuiltinOp::ArgMin => "ArgMinOptions",
+            BuiltinOp::LogicalOr => "LogicalOrOptions",
+            BuiltinOp::LogicalAnd => "LogicalAndOptions",
+            BuiltinOp::LogicalNot => "LogicalNotOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::MirrorPad => "MirrorPadOptions",
             BuiltinOp::SplitV => "SplitVOptions",
@@ -737,6 +820,7 @@ impl BuiltinOp {
             BuiltinOp::HardSwish => "HardSwishOptions",
             BuiltinOp::BatchMatMul => "BatchMatMulOptions",
             BuiltinOp::Cumsum => "CumsumOptions",
+            BuiltinOp::SelectV2 => "SelectV2Options",
             BuiltinOp::CallOnce => "CallOnceOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
@@ -852,11 +936,17 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::SplitOptions(o) => BuiltinOptions::Split(SplitOptions { num_splits: o.num_splits()? }),
         R::DequantizeOptions(_) => BuiltinOptions::Dequantize,
         R::QuantizeOptions(_) => BuiltinOptions::Quantize,
+        R::CastOptions(o) => BuiltinOptions::Cast(CastOptions {
+            in_data_type: o.in_data_type()?.into(),
+            out_data_type: o.out_data_type()?.into(),
+        }),
         R::MaximumMinimumOptions(_) => BuiltinOptions::MaximumMinimum,
         R::L2NormOptions(o) => {
             BuiltinOptions::L2Norm(L2NormOptions { fused_activation: o.fused_activation_function()?.into() })
         }
         R::LogSoftmaxOptions(_) => BuiltinOptions::LogSoftmax,
+        R::ArgMaxOptions(o) => BuiltinOptions::ArgMax(ArgMinMaxOptions { output_type: o.output_type()?.into() }),
+        R::LessOptions(_) => BuiltinOptions::Less,
         R::NegOptions(_) => BuiltinOptions::Neg,
         R::TransposeConvOptions(o) => BuiltinOptions::TransposeConv(TransposeConvOptions {
             padding: o.padding()?.into(),
@@ -881,6 +971,15 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::PackOptions(o) => BuiltinOptions::Pack(PackOptions { values_count: o.values_count()?, axis: o.axis()? }),
         R::ZerosLikeOptions(_) => BuiltinOptions::ZerosLike,
         R::FillOptions(_) => BuiltinOptions::Fill,
+        R::GreaterOptions(_) => BuiltinOptions::Greater,
+        R::GreaterEqualOptions(_) => BuiltinOptions::GreaterEqual,
+        R::LessEqualOptions(_) => BuiltinOptions::LessEqual,
+        R::EqualOptions(_) => BuiltinOptions::Equal,
+        R::NotEqualOptions(_) => BuiltinOptions::NotEqual,
+        R::ArgMinOptions(o) => BuiltinOptions::ArgMin(ArgMinMaxOptions { output_type: o.output_type()?.into() }),
+        R::LogicalOrOptions(_) => BuiltinOptions::LogicalOr,
+        R::LogicalAndOptions(_) => BuiltinOptions::LogicalAnd,
+        R::LogicalNotOptions(_) => BuiltinOptions::LogicalNot,
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::MirrorPadOptions(o) => BuiltinOptions::MirrorPad(MirrorPadOptions {
             mode: match o.mode()? {
@@ -905,6 +1004,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::CumsumOptions(o) => {
             BuiltinOptions::Cumsum(CumsumOptions { exclusive: o.exclusive()?, reverse: o.reverse()? })
         }
+        R::SelectV2Options(_) => BuiltinOptions::SelectV2,
         R::CallOnceOptions(o) => {
             // Negative indices map past any subgraph count; the operator
             // reader reports them as out of range.
@@ -991,9 +1091,12 @@ mod tests {
             "SplitOptions",
             "DequantizeOptions",
             "QuantizeOptions",
+            "CastOptions",
             "MaximumMinimumOptions",
             "L2NormOptions",
             "LogSoftmaxOptions",
+            "ArgMaxOptions",
+            "LessOptions",
             "NegOptions",
             "TransposeConvOptions",
             "DivOptions",
@@ -1012,6 +1115,15 @@ mod tests {
             "PackOptions",
             "ZerosLikeOptions",
             "FillOptions",
+            "GreaterOptions",
+            "GreaterEqualOptions",
+            "LessEqualOptions",
+            "EqualOptions",
+            "NotEqualOptions",
+            "ArgMinOptions",
+            "LogicalOrOptions",
+            "LogicalAndOptions",
+            "LogicalNotOptions",
             "LeakyReluOptions",
             "MirrorPadOptions",
             "SplitVOptions",
@@ -1022,6 +1134,7 @@ mod tests {
             "BatchMatMulOptions",
             "DepthToSpaceOptions",
             "CumsumOptions",
+            "SelectV2Options",
             "CallOnceOptions",
             "VarHandleOptions",
             "ReadVariableOptions",
@@ -1062,6 +1175,9 @@ mod tests {
                 Some(R::SplitOptions(_)) => R::SplitOptions(Box::default()),
                 Some(R::MirrorPadOptions(_)) => R::MirrorPadOptions(Box::default()),
                 Some(R::SplitVOptions(_)) => R::SplitVOptions(Box::default()),
+                Some(R::CastOptions(_)) => R::CastOptions(Box::default()),
+                Some(R::ArgMaxOptions(_)) => R::ArgMaxOptions(Box::default()),
+                Some(R::ArgMinOptions(_)) => R::ArgMinOptions(Box::default()),
                 Some(R::LeakyReluOptions(_)) => R::LeakyReluOptions(Box::default()),
                 Some(R::TransposeConvOptions(_)) => R::TransposeConvOptions(Box::default()),
                 Some(R::BatchMatMulOptions(_)) => R::BatchMatMulOptions(Box::default()),

@@ -323,11 +323,19 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Split(o) => R::SplitOptions(Box::new(raw::SplitOptions { num_splits: o.num_splits })),
         BuiltinOptions::Dequantize => R::DequantizeOptions(Box::default()),
         BuiltinOptions::Quantize => R::QuantizeOptions(Box::default()),
+        BuiltinOptions::Cast(o) => R::CastOptions(Box::new(raw::CastOptions {
+            in_data_type: o.in_data_type.into(),
+            out_data_type: o.out_data_type.into(),
+        })),
         BuiltinOptions::MaximumMinimum => R::MaximumMinimumOptions(Box::default()),
         BuiltinOptions::L2Norm(o) => {
             R::L2NormOptions(Box::new(raw::L2NormOptions { fused_activation_function: o.fused_activation.into() }))
         }
         BuiltinOptions::LogSoftmax => R::LogSoftmaxOptions(Box::default()),
+        BuiltinOptions::ArgMax(o) => {
+            R::ArgMaxOptions(Box::new(raw::ArgMaxOptions { output_type: o.output_type.into() }))
+        }
+        BuiltinOptions::Less => R::LessOptions(Box::default()),
         BuiltinOptions::Neg => R::NegOptions(Box::default()),
         BuiltinOptions::TransposeConv(o) => R::TransposeConvOptions(Box::new(raw::TransposeConvOptions {
             padding: o.padding.into(),
@@ -356,6 +364,17 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         }
         BuiltinOptions::ZerosLike => R::ZerosLikeOptions(Box::default()),
         BuiltinOptions::Fill => R::FillOptions(Box::default()),
+        BuiltinOptions::Greater => R::GreaterOptions(Box::default()),
+        BuiltinOptions::GreaterEqual => R::GreaterEqualOptions(Box::default()),
+        BuiltinOptions::LessEqual => R::LessEqualOptions(Box::default()),
+        BuiltinOptions::Equal => R::EqualOptions(Box::default()),
+        BuiltinOptions::NotEqual => R::NotEqualOptions(Box::default()),
+        BuiltinOptions::ArgMin(o) => {
+            R::ArgMinOptions(Box::new(raw::ArgMinOptions { output_type: o.output_type.into() }))
+        }
+        BuiltinOptions::LogicalOr => R::LogicalOrOptions(Box::default()),
+        BuiltinOptions::LogicalAnd => R::LogicalAndOptions(Box::default()),
+        BuiltinOptions::LogicalNot => R::LogicalNotOptions(Box::default()),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::MirrorPad(o) => R::MirrorPadOptions(Box::new(raw::MirrorPadOptions {
             mode: match o.mode {
@@ -384,6 +403,7 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Cumsum(o) => {
             R::CumsumOptions(Box::new(raw::CumsumOptions { exclusive: o.exclusive, reverse: o.reverse }))
         }
+        BuiltinOptions::SelectV2 => R::SelectV2Options(Box::default()),
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
             init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
         })),
@@ -504,9 +524,14 @@ mod tests {
             BuiltinOp::Split => BuiltinOptions::Split(SplitOptions { num_splits: 3 }),
             BuiltinOp::Dequantize => BuiltinOptions::Dequantize,
             BuiltinOp::Quantize => BuiltinOptions::Quantize,
+            BuiltinOp::Cast => {
+                BuiltinOptions::Cast(CastOptions { in_data_type: DType::Int8, out_data_type: DType::Bool })
+            }
             BuiltinOp::Maximum | BuiltinOp::Minimum => BuiltinOptions::MaximumMinimum,
             BuiltinOp::L2Normalization => BuiltinOptions::L2Norm(L2NormOptions { fused_activation: Activation::Relu6 }),
             BuiltinOp::LogSoftmax => BuiltinOptions::LogSoftmax,
+            BuiltinOp::ArgMax => BuiltinOptions::ArgMax(ArgMinMaxOptions { output_type: DType::Int32 }),
+            BuiltinOp::Less => BuiltinOptions::Less,
             BuiltinOp::Neg => BuiltinOptions::Neg,
             BuiltinOp::TransposeConv => BuiltinOptions::TransposeConv(TransposeConvOptions {
                 padding: Padding::Valid,
@@ -531,6 +556,15 @@ mod tests {
             BuiltinOp::Pack => BuiltinOptions::Pack(PackOptions { values_count: 3, axis: -1 }),
             BuiltinOp::ZerosLike => BuiltinOptions::ZerosLike,
             BuiltinOp::Fill => BuiltinOptions::Fill,
+            BuiltinOp::Greater => BuiltinOptions::Greater,
+            BuiltinOp::GreaterEqual => BuiltinOptions::GreaterEqual,
+            BuiltinOp::LessEqual => BuiltinOptions::LessEqual,
+            BuiltinOp::Equal => BuiltinOptions::Equal,
+            BuiltinOp::NotEqual => BuiltinOptions::NotEqual,
+            BuiltinOp::ArgMin => BuiltinOptions::ArgMin(ArgMinMaxOptions { output_type: DType::Int64 }),
+            BuiltinOp::LogicalOr => BuiltinOptions::LogicalOr,
+            BuiltinOp::LogicalAnd => BuiltinOptions::LogicalAnd,
+            BuiltinOp::LogicalNot => BuiltinOptions::LogicalNot,
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Symmetric }),
             BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 2 }),
@@ -547,6 +581,7 @@ mod tests {
                 asymmetric_quantize_inputs: true,
             }),
             BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: true, reverse: true }),
+            BuiltinOp::SelectV2 => BuiltinOptions::SelectV2,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
             BuiltinOp::VarHandle => {
                 BuiltinOptions::VarHandle(VarHandleOptions { container: Some("c"), shared_name: Some("state") })

@@ -1808,6 +1808,186 @@
 
 // -----
 
+// Comparisons give i1.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "cmp0"}> ({
+^bb0(%a: tensor<4xf32>):
+  // expected-error@+1 {{'graph.less' op result element type must be i1, but got 'f32'}}
+  %0 = "graph.less"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro compares booleans for equality only.
+"func.func"() <{function_type = (tensor<4xi1>) -> (), sym_name = "cmp1"}> ({
+^bb0(%a: tensor<4xi1>):
+  // expected-error@+1 {{'graph.greater' op lhs element type must be f32, quantized i8, i32 or i64, but got 'i1'}}
+  %0 = "graph.greater"(%a, %a) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The installed TFLite Micro leaves int16 GREATER's rescaling unset: refused.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "cmp2"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.001>>):
+  // expected-error@+1 {{'graph.greater' op lhs element type must be f32, quantized i8, i32 or i64, but got '!quant.uniform<i16:f32, 1.000000e-03>'}}
+  %0 = "graph.greater"(%a, %a) : (tensor<4x!quant.uniform<i16:f32, 0.001>>, tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Quantized comparison operands are rescaled by their scale, which must be below 1.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 2.0:1>>) -> (), sym_name = "cmp3"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32, 2.0:1>>):
+  // expected-error@+1 {{'graph.equal' op rhs scale must be below 1 (TFLite Micro rescales compared values by their scale with QuantizeMultiplierSmallerThanOneExp), but is 2}}
+  %0 = "graph.equal"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 2.0:1>>) -> tensor<4xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Both operands of one kind.
+"func.func"() <{function_type = (tensor<4xi32>, tensor<4xi64>) -> (), sym_name = "cmp4"}> ({
+^bb0(%a: tensor<4xi32>, %b: tensor<4xi64>):
+  // expected-error@+1 {{'graph.not_equal' op rhs element type must be i32, but got 'i64'}}
+  %0 = "graph.not_equal"(%a, %b) : (tensor<4xi32>, tensor<4xi64>) -> tensor<4xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Comparisons broadcast: the result has the broadcast shape.
+"func.func"() <{function_type = (tensor<2x4xf32>, tensor<4xf32>) -> (), sym_name = "cmp5"}> ({
+^bb0(%a: tensor<2x4xf32>, %b: tensor<4xf32>):
+  // expected-error@+1 {{'graph.greater_equal' op result shape [4] does not match the inferred shape [2, 4]}}
+  %0 = "graph.greater_equal"(%a, %b) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's logical operators read booleans: i1 only.
+"func.func"() <{function_type = (tensor<4xi8>, tensor<4xi1>) -> (), sym_name = "logic0"}> ({
+^bb0(%a: tensor<4xi8>, %b: tensor<4xi1>):
+  // expected-error@+1 {{'graph.logical_and' op lhs element type must be i1, but got 'i8'}}
+  %0 = "graph.logical_and"(%a, %b) : (tensor<4xi8>, tensor<4xi1>) -> tensor<4xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4xi1>) -> (), sym_name = "logic1"}> ({
+^bb0(%a: tensor<4xi1>):
+  // expected-error@+1 {{'graph.logical_not' op result element type must be i1, but got 'f32'}}
+  %0 = "graph.logical_not"(%a) : (tensor<4xi1>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// SELECT_V2's condition is boolean.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "select0"}> ({
+^bb0(%a: tensor<4xf32>):
+  // expected-error@+1 {{'graph.select_v2' op condition element type must be i1, but got 'f32'}}
+  %0 = "graph.select_v2"(%a, %a, %a) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's SELECT_V2 takes f32, int8 and int16, and copies stored values: x, y and the
+// result share one type.
+"func.func"() <{function_type = (tensor<4xi1>, tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.25:1>>) -> (), sym_name = "select1"}> ({
+^bb0(%c: tensor<4xi1>, %a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32, 0.25:1>>):
+  // expected-error@+1 {{'graph.select_v2' op y element type '!quant.uniform<i8:f32, 2.500000e-01:1>' must match the x element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.select_v2"(%c, %a, %b) : (tensor<4xi1>, tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.25:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4xi1>, tensor<4xi32>) -> (), sym_name = "select2"}> ({
+^bb0(%c: tensor<4xi1>, %a: tensor<4xi32>):
+  // expected-error@+1 {{'graph.select_v2' op x element type must be f32, quantized i8 or quantized i16, but got 'i32'}}
+  %0 = "graph.select_v2"(%c, %a, %a) : (tensor<4xi1>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// ARG_MAX's axis must name a dimension.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "arg0"}> ({
+^bb0(%a: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.arg_max' op axis 2 is out of range for rank 2}}
+  %0 = "graph.arg_max"(%a) <{axis = array<i64: 2>}> : (tensor<2x3xf32>) -> tensor<2xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro writes int32 indices only.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "arg1"}> ({
+^bb0(%a: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.arg_min' op result element type must be i32, but got 'i64'}}
+  %0 = "graph.arg_min"(%a) <{axis = array<i64: 1>}> : (tensor<2x3xf32>) -> tensor<2xi64>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro reads an int32 axis only.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<1xi64>) -> (), sym_name = "arg2"}> ({
+^bb0(%a: tensor<2x3xf32>, %axis: tensor<1xi64>):
+  // expected-error@+1 {{'graph.arg_max' op axis operand must be a tensor of one i32 (TFLite Micro reads int32 axes only), but got 'tensor<1xi64>'}}
+  %0 = "graph.arg_max"(%a, %axis) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's ARG_MAX takes float32 and int8.
+"func.func"() <{function_type = (tensor<2x3xi32>) -> (), sym_name = "arg3"}> ({
+^bb0(%a: tensor<2x3xi32>):
+  // expected-error@+1 {{'graph.arg_max' op input element type must be f32, quantized i8 or i8, but got 'i32'}}
+  %0 = "graph.arg_max"(%a) <{axis = array<i64: 1>}> : (tensor<2x3xi32>) -> tensor<2xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's CAST has no int64.
+"func.func"() <{function_type = (tensor<4xi64>) -> (), sym_name = "cast0"}> ({
+^bb0(%a: tensor<4xi64>):
+  // expected-error@+1 {{'graph.cast' op input element type must be f32, i8, quantized i8, i16, quantized i16, i32 or i1, but got 'i64'}}
+  %0 = "graph.cast"(%a) : (tensor<4xi64>) -> tensor<4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "cast1"}> ({
+^bb0(%a: tensor<4xf32>):
+  // expected-error@+1 {{'graph.cast' op result shape [2, 2] does not match the inferred shape [4]}}
+  %0 = "graph.cast"(%a) : (tensor<4xf32>) -> tensor<2x2xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One-element operands select into any one-element result (TFLite Micro keeps the model's
+// shape), but not into more.
+"func.func"() <{function_type = (tensor<1xi1>, tensor<f32>) -> (), sym_name = "select3"}> ({
+^bb0(%c: tensor<1xi1>, %a: tensor<f32>):
+  %ok = "graph.select_v2"(%c, %a, %a) : (tensor<1xi1>, tensor<f32>, tensor<f32>) -> tensor<1x1xf32>
+  // expected-error@+1 {{'graph.select_v2' op the result of one-element operands must hold one element}}
+  %0 = "graph.select_v2"(%c, %a, %a) : (tensor<1xi1>, tensor<f32>, tensor<f32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // CUMSUM's axis must lie within the input's rank (TFLM: "CUMSUM Invalid axis").
 "func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f114"}> ({
 ^bb0(%x: tensor<2x3xf32>):

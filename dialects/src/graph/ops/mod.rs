@@ -11,11 +11,15 @@
 //! Adding a family: a module here, its `mod` and `pub use` lines, and its `OPS` in [`FAMILIES`].
 
 mod activation;
+mod arg_extremum;
+mod cast;
+mod comparison;
 mod constant;
 mod conv;
 mod data_movement;
 mod elementwise;
 mod gather;
+mod logic;
 mod math;
 mod matmul;
 mod pool;
@@ -28,11 +32,15 @@ mod spatial;
 mod variable;
 
 pub use activation::*;
+pub use arg_extremum::*;
+pub use cast::*;
+pub use comparison::*;
 pub use constant::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
 pub use gather::*;
+pub use logic::*;
 pub use math::*;
 pub use matmul::*;
 pub use pool::*;
@@ -55,15 +63,19 @@ const FAMILIES: &[&[OpEntry]] = &[
     matmul::OPS,
     elementwise::OPS,
     math::OPS,
+    comparison::OPS,
+    logic::OPS,
     activation::OPS,
     pool::OPS,
     reduction::OPS,
+    arg_extremum::OPS,
     data_movement::OPS,
     slice::OPS,
     gather::OPS,
     shape::OPS,
     spatial::OPS,
     quantization::OPS,
+    cast::OPS,
     variable::OPS,
     sequence::OPS,
 ];

@@ -320,6 +320,55 @@ fn batch_matmul_keeps_its_adjoints() {
 }
 
 #[test]
+fn comparisons_and_logic() {
+    let q = |s: &str| format!("!quant.uniform<i8:f32, {s}>");
+    let m = import(&greater_i8_two_scales());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.greater\"(%arg0, %arg1) : (tensor<2x3x{}>, tensor<{}>) -> tensor<2x3xi1> {}",
+            q("5.000000e-01:1"),
+            q("2.500000e-01:-3"),
+            op_at("above", 0)
+        )],
+    );
+    let m = import(&equal_bool_broadcast());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.equal\"(%arg0, %arg1) : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1> {}",
+            op_at("same", 0)
+        )],
+    );
+    let m = import(&logical_and_broadcast());
+    check(&m.text, &["\"graph.logical_and\"(%arg0, %arg1) : (tensor<2x1xi1>, tensor<3xi1>) -> tensor<2x3xi1>"]);
+    let m = import(&logical_not());
+    check(&m.text, &["\"graph.logical_not\"(%arg0) : (tensor<4xi1>) -> tensor<4xi1>"]);
+    let m = import(&select_v2_f32_broadcast());
+    check(
+        &m.text,
+        &[
+            "\"graph.select_v2\"(%arg0, %arg1, %arg2) : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>",
+        ],
+    );
+}
+
+#[test]
+fn arg_max_min_and_cast() {
+    let m = import(&arg_max_f32_axis_operand());
+    check(&m.text, &["\"graph.arg_max\"(%arg0, %0) : (tensor<2x5xf32>, tensor<1xi32>) -> tensor<2xi32>"]);
+    let m = import(&arg_min_i8());
+    check(
+        &m.text,
+        &[
+            "\"graph.arg_min\"(%arg0, %0) : (tensor<3x4x!quant.uniform<i8:f32, 5.000000e-01:1>>, tensor<i32>) -> tensor<4xi32>",
+        ],
+    );
+    let m = import(&cast_f32_to_bool());
+    check(&m.text, &["\"graph.cast\"(%arg0) : (tensor<2x3xf32>) -> tensor<2x3xi1>"]);
+}
+
+#[test]
 fn neg() {
     let m = import(&neg_f32());
     check(

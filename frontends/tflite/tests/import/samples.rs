@@ -41,6 +41,14 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("div_i32_broadcast", div_i32_broadcast),
     ("squared_difference_i16", squared_difference_i16),
     ("add_n_f32", add_n_f32),
+    ("greater_i8_two_scales", greater_i8_two_scales),
+    ("equal_bool_broadcast", equal_bool_broadcast),
+    ("logical_and_broadcast", logical_and_broadcast),
+    ("logical_not", logical_not),
+    ("select_v2_f32_broadcast", select_v2_f32_broadcast),
+    ("arg_max_f32_axis_operand", arg_max_f32_axis_operand),
+    ("arg_min_i8", arg_min_i8),
+    ("cast_f32_to_bool", cast_f32_to_bool),
     ("avg_pool_2d_i8", avg_pool_2d_i8),
     ("max_pool_2d_f32", max_pool_2d_f32),
     ("max_pool_2d_i16", max_pool_2d_i16),
@@ -456,6 +464,88 @@ pub fn add_n_f32() -> ModelBuilder {
     b.add_op(BuiltinOp::AddN, &inputs, &[z], BuiltinOptions::AddN);
     model(&inputs, &[z], &mut b);
     b
+}
+
+/// int8 GREATER of a [2,3] input and a scalar, each with its own scale (TFLM rescales both).
+pub fn greater_i8_two_scales() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[2, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 1);
+    let y = b.add_tensor("rhs", &[], DType::Int8);
+    per_tensor(&mut b, y, 0.25, -3);
+    let z = b.add_tensor("above", &[2, 3], DType::Bool);
+    b.add_op(BuiltinOp::Greater, &[x, y], &[z], BuiltinOptions::Greater);
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// bool EQUAL of a [2,3] input and a [3] one.
+pub fn equal_bool_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[2, 3], DType::Bool);
+    let y = b.add_tensor("rhs", &[3], DType::Bool);
+    let z = b.add_tensor("same", &[2, 3], DType::Bool);
+    b.add_op(BuiltinOp::Equal, &[x, y], &[z], BuiltinOptions::None);
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// LOGICAL_AND of a [2,1] input and a [3] one.
+pub fn logical_and_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("lhs", &[2, 1], DType::Bool);
+    let y = b.add_tensor("rhs", &[3], DType::Bool);
+    let z = b.add_tensor("both", &[2, 3], DType::Bool);
+    b.add_op(BuiltinOp::LogicalAnd, &[x, y], &[z], BuiltinOptions::LogicalAnd);
+    model(&[x, y], &[z], &mut b);
+    b
+}
+
+/// LOGICAL_NOT, with its (empty) options table.
+pub fn logical_not() -> ModelBuilder {
+    unary(BuiltinOp::LogicalNot, BuiltinOptions::LogicalNot, &[4], (DType::Bool, None), (DType::Bool, None))
+}
+
+/// f32 SELECT_V2 of a [2,1] condition, a [2,3] x and a scalar y.
+pub fn select_v2_f32_broadcast() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let c = b.add_tensor("condition", &[2, 1], DType::Bool);
+    let x = b.add_tensor("x", &[2, 3], DType::Float32);
+    let y = b.add_tensor("y", &[], DType::Float32);
+    let z = b.add_tensor("selected", &[2, 3], DType::Float32);
+    b.add_op(BuiltinOp::SelectV2, &[c, x, y], &[z], BuiltinOptions::SelectV2);
+    model(&[c, x, y], &[z], &mut b);
+    b
+}
+
+/// f32 ARG_MAX along a constant axis operand (-1), with its options table.
+pub fn arg_max_f32_axis_operand() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("scores", &[2, 5], DType::Float32);
+    let axis = b.add_constant("axis", &[1], DType::Int32, &(-1i32).to_le_bytes());
+    let z = b.add_tensor("best", &[2], DType::Int32);
+    let options = BuiltinOptions::ArgMax(ArgMinMaxOptions { output_type: DType::Int32 });
+    b.add_op(BuiltinOp::ArgMax, &[x, axis], &[z], options);
+    model(&[x], &[z], &mut b);
+    b
+}
+
+/// int8 ARG_MIN along a scalar axis operand (0).
+pub fn arg_min_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("scores", &[3, 4], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 1);
+    let axis = b.add_constant("axis", &[], DType::Int32, &0i32.to_le_bytes());
+    let z = b.add_tensor("least", &[4], DType::Int32);
+    b.add_op(BuiltinOp::ArgMin, &[x, axis], &[z], BuiltinOptions::None);
+    model(&[x], &[z], &mut b);
+    b
+}
+
+/// CAST of f32 to bool, with its options table.
+pub fn cast_f32_to_bool() -> ModelBuilder {
+    let options = BuiltinOptions::Cast(CastOptions { in_data_type: DType::Float32, out_data_type: DType::Bool });
+    unary(BuiltinOp::Cast, options, &[2, 3], (DType::Float32, None), (DType::Bool, None))
 }
 
 /// int8 ADD of a [2,3] input and a [3] constant (rank broadcasting), each with its own scale.

@@ -157,6 +157,7 @@ impl<'a> KernelEmitter<'a> {
         }
         match self.b.ctx.type_kind(element) {
             TypeKind::Float(FloatKind::F32) => ElementKind::F32,
+            TypeKind::Integer { width: 1, .. } => ElementKind::Bool,
             TypeKind::Integer { width: 8, .. } => ElementKind::Int8,
             TypeKind::Integer { width: 16, .. } => ElementKind::Int16,
             TypeKind::Integer { width: 32, .. } => ElementKind::Int32,
@@ -500,20 +501,22 @@ pub enum ElementKind {
     Int32,
     /// `i64` (biases of 16x8 kernels).
     Int64,
+    /// `i1`, TFLite's `BOOL` (one byte per element in memory).
+    Bool,
     /// Anything else (no kernel takes it).
     Other,
 }
 
 impl ElementKind {
     /// The bits and the `[min, max]` values of an integer kind's storage up to 32 bits; `None`
-    /// for `F32`, `Int64` and `Other`.
+    /// for `F32`, `Int64`, `Bool` and `Other`.
     pub fn storage(self) -> Option<(u32, (i32, i32))> {
         match self {
             ElementKind::Int8 => Some((8, (i32::from(i8::MIN), i32::from(i8::MAX)))),
             ElementKind::UInt8 => Some((8, (0, i32::from(u8::MAX)))),
             ElementKind::Int16 => Some((16, (i32::from(i16::MIN), i32::from(i16::MAX)))),
             ElementKind::Int32 => Some((32, (i32::MIN, i32::MAX))),
-            ElementKind::F32 | ElementKind::Int64 | ElementKind::Other => None,
+            ElementKind::F32 | ElementKind::Int64 | ElementKind::Bool | ElementKind::Other => None,
         }
     }
 }

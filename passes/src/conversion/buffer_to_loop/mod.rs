@@ -39,12 +39,17 @@
 //! | `div`, `floor_div`, `floor_mod` | `division` | `reference_ops::Div`/`BroadcastDivSlow<5>` (f32, int32), `reference_ops::FloorDiv` in `double` and `reference_ops::FloorMod` with `fmod` (f32), through `BroadcastBinaryFunction4DSlow` |
 //! | `squared_difference` | `squared_difference` | `squared_difference.cc`'s `SquaredDifference` (f32, int32; int8 and int16 with its requantization), broadcasting to rank 4 |
 //! | `add_n` | `add_n` | `reference_ops::AddN` (f32; int8 through a table of rescaled inputs) |
+//! | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | `comparison` | `ComparisonImpl`/`ComparisonWithScaling` and `BroadcastBinaryOpSimple` (f32, int32, int64, bool; int8 rescaled as `ComparisonsPrepare` sets up), broadcasting to rank 6 |
+//! | `logical_and`, `logical_or`, `logical_not` | `logical` | `BroadcastBinaryFunction4DSlow` with `LogicalAnd`/`LogicalOr`, `LogicalNot` (bool) |
+//! | `select_v2` | `select` | `reference_ops::Select`/`BroadcastSelect5DSlow` (f32, int8, int16), broadcasting to rank 6 |
 //! | `maximum`, `minimum` | `min_max` | `reference_ops::MaximumMinimumBroadcastSlow` with `MaximumOp`/`MinimumOp` (f32, int8, int16, int32, int64: stored values compared), broadcasting to rank 5 |
 //! | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `logistic`, `tanh` | `activation`, `sigmoid_int16` | `ReluQuantized`/`Relu6Quantized` (int8, int16), `reference_ops::QuantizeLeakyRelu` (int8, int16), `reference_integer_ops::Logistic`/`Tanh` (int8, and int16 through TFLite's sigmoid table), float versions |
 //! | `prelu` | `prelu` | `BroadcastPrelu4DSlowFloat` (rank <= 4), `reference_ops::BroadcastPrelu4DSlow` (int8, int16 with an int8 alpha; rank <= 8) |
 //! | `hard_swish` | `hard_swish` | `reference_ops::HardSwish` (int8 as a table of its 16-bit fixed-point results, float) |
+//! | `cast` | `cast` | `cast.cc`'s `static_cast` (f32, int8, int16, int32, bool; floats saturate) |
 //! | `quantize`, `dequantize` | `quantize` | `AffineQuantize`, `Requantize` (int8, uint8, int16, int32), `Dequantize` |
 //! | `mean`, `sum` | `mean_or_sum` | `reference_ops::QuantizedMeanOrSum` (int8, int16), `reference_ops::Mean`, `ReduceGeneric` with `+` (float `SUM`) |
+//! | `arg_max`, `arg_min` | `arg_extremum` | `reference_ops::ArgMinMax` with `GreaterFn`/`LessFn` (f32, int8 to int32; first index on ties) |
 //! | `cumsum` | `cumsum` | `reference_ops::CumSum` (float32, int8 with add-style requantization) |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
 //! | `pad`, `padv2`, `mirror_pad` | `pad` | `reference_ops::Pad`, `MirrorPad` (mirror_pad.cc) |
@@ -76,9 +81,12 @@
 mod accumulation;
 mod activation;
 mod add_n;
+mod arg_extremum;
 mod batch_matmul;
 mod binary;
 mod broadcast;
+mod cast;
+mod comparison;
 mod concatenation;
 mod conv;
 mod copy;
@@ -94,6 +102,7 @@ pub mod gemmlowp;
 mod hard_swish;
 mod l2_normalization;
 mod log_softmax;
+mod logical;
 mod lut;
 mod math;
 mod mean_or_sum;
@@ -110,6 +119,7 @@ mod rearrange;
 mod reduce_axes;
 mod reduction;
 mod resize;
+mod select;
 mod shape;
 mod sigmoid_int16;
 mod softmax;
@@ -147,6 +157,9 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "log_softmax" => log_softmax::lower,
         "l2_normalization" => l2_normalization::lower,
         "add" | "sub" | "mul" => binary::lower,
+        "equal" | "not_equal" | "less" | "less_equal" | "greater" | "greater_equal" => comparison::lower,
+        "logical_and" | "logical_or" | "logical_not" => logical::lower,
+        "select_v2" => select::lower,
         "maximum" | "minimum" => min_max::lower,
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
         "neg" => neg::lower,
@@ -158,11 +171,13 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "hard_swish" => hard_swish::lower,
         "quantize" => quantize::lower_quantize,
         "dequantize" => quantize::lower_dequantize,
+        "cast" => cast::lower,
         "mean" => mean_or_sum::lower_mean,
         "sum" => mean_or_sum::lower_sum,
         "cumsum" => cumsum::lower,
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
+        "arg_max" | "arg_min" => arg_extremum::lower,
         "pad" => pad::lower,
         "padv2" => pad::lower_v2,
         "mirror_pad" => pad::lower_mirror,
