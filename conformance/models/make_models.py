@@ -18,6 +18,23 @@ operators, options and quantization parameters are the converter's own.
 | mixed_16x8.tflite | zero padding, conv + ReLU6, max pool, residual add, subtract, multiply, concatenation, cropping (strided slice), permute (transpose), mean, dense, tanh and sigmoid heads | float (QUANTIZE/DEQUANTIZE at the edges) |
 | mobilenet_v3_int8.tflite | MobileNetV3-style: conv 3x3/2 + hard-swish, inverted residual blocks (expand 1x1 + hard-swish, depthwise 3x3 + hard-swish, squeeze-excite: global average (MEAN), dense + ReLU, dense + sigmoid (LOGISTIC), multiply; project 1x1, residual add), global average, dense, softmax | int8 |
 | audio_16x8.tflite | audio-style: 5 x (conv 3x3 + LeakyReLU 0.2), a residual add, global average, dense | int16 |
+
+The Keras acceptance networks (issue 15), each as `<name>_int8` (full-integer), `<name>_16x8`
+where TFLite Micro runs it, and `<name>_f32` (the plain float conversion):
+
+| name | Keras layers | TFLite operators |
+|---|---|---|
+| flatten_cnn (int8, 16x8, f32) | dynamic batch: Conv2D + ReLU, MaxPooling2D, Reshape, Flatten, Dense, Reshape, Softmax | CONV_2D, MAX_POOL_2D, RESHAPE, FULLY_CONNECTED, SHAPE, STRIDED_SLICE, PACK, RESHAPE, SOFTMAX |
+| dilated (int8, 16x8, f32) | Conv2D dilation 2 "same" + ReLU, DepthwiseConv2D dilation 2, Conv2D dilation 3 "valid" | CONV_2D and DEPTHWISE_CONV_2D with dilation factors |
+| dilated_chain (int8, f32) | the same with a dynamic batch | SPACE_TO_BATCH_ND, CONV_2D / DEPTHWISE_CONV_2D, BATCH_TO_SPACE_ND, ADD (bias) |
+| decoder (int8, f32) | Conv2DTranspose /2 + ReLU, UpSampling2D nearest, Conv2D, UpSampling2D bilinear, Conv2DTranspose "valid" | TRANSPOSE_CONV, RESIZE_NEAREST_NEIGHBOR, CONV_2D, RESIZE_BILINEAR |
+| attention (int8, f32) | MultiHeadAttention (2 heads, key_dim 8, self-attention), Add, LayerNormalization, Dense | FULLY_CONNECTED, RESHAPE, TRANSPOSE, BATCH_MATMUL, SOFTMAX, ADD, MEAN, SQUARED_DIFFERENCE, RSQRT, MUL, SUB |
+| conv1d (int8, 16x8, f32) | Conv1D /2 + ReLU, MaxPooling1D, Conv1D dilation 2, Flatten, Dense | RESHAPE, CONV_2D, MAX_POOL_2D, FULLY_CONNECTED |
+
+No 16x8 decoder (TFLite Micro's RESIZE_BILINEAR takes float32 and int8 only), attention (TFLite
+Micro's interpreter aborts on it; mc refuses the zero-scale int16 constant the converter gives
+LayerNormalization's SUB)
+or dilated_chain (TFLite Micro's SPACE_TO_BATCH_ND fails on int16).
 """
 
 import os
@@ -92,6 +109,59 @@ def audio():
     return keras.Model(x, L.Dense(8, **BIAS)(y))
 
 
+# The Keras acceptance networks (issue 15): each is built right after its own seed, so adding or
+# reordering networks elsewhere in this file leaves their weights unchanged.
+def flatten_cnn():
+    # A dynamic batch (Input without batch_size): each `Reshape` then exports the Keras chain
+    # SHAPE -> STRIDED_SLICE -> PACK -> RESHAPE (tf_keras's `Flatten` writes a constant [-1, n]
+    # shape when the other dimensions are static, as they are here).
+    x = keras.Input((12, 12, 2))
+    y = L.Conv2D(8, 3, activation="relu", **BIAS)(x)
+    y = L.MaxPooling2D(2)(y)
+    y = L.Reshape((25, 8))(y)
+    y = L.Flatten()(y)
+    y = L.Dense(10, activation="relu", **BIAS)(y)
+    y = L.Reshape((2, 5))(y)
+    return keras.Model(x, L.Softmax()(y))
+
+
+def dilated(batch_size):
+    # Dilated convolutions. With a static batch the converter writes CONV_2D and
+    # DEPTHWISE_CONV_2D with dilation factors; with a dynamic batch (batch_size=None) it keeps
+    # TF's SPACE_TO_BATCH_ND -> CONV_2D | DEPTHWISE_CONV_2D -> BATCH_TO_SPACE_ND -> ADD (the
+    # bias), and 15x15 makes TF pad and crop.
+    x = keras.Input((15, 15, 3), batch_size=batch_size)
+    y = L.Conv2D(8, 3, dilation_rate=2, padding="same", activation="relu", **BIAS)(x)
+    y = L.DepthwiseConv2D(3, dilation_rate=2, padding="same", **BIAS)(y)
+    y = L.Conv2D(8, 3, dilation_rate=3, padding="valid", **BIAS)(y)
+    return keras.Model(x, y)
+
+
+def decoder():
+    x = keras.Input((6, 6, 4), batch_size=1)
+    y = L.Conv2DTranspose(8, 3, strides=2, padding="same", activation="relu", **BIAS)(x)
+    y = L.UpSampling2D(2, interpolation="nearest")(y)
+    y = L.Conv2D(4, 3, padding="same", **BIAS)(y)
+    y = L.UpSampling2D(2, interpolation="bilinear")(y)
+    return keras.Model(x, L.Conv2DTranspose(2, 3, padding="valid", **BIAS)(y))
+
+
+def attention():
+    x = keras.Input((8, 16), batch_size=1)
+    a = L.MultiHeadAttention(num_heads=2, key_dim=8)(x, x)
+    y = L.LayerNormalization()(L.Add()([x, a]))
+    return keras.Model(x, L.Dense(4, **BIAS)(y))
+
+
+def conv1d():
+    x = keras.Input((32, 4), batch_size=1)
+    y = L.Conv1D(8, 5, strides=2, padding="same", activation="relu", **BIAS)(x)
+    y = L.MaxPooling1D(2)(y)
+    y = L.Conv1D(8, 3, dilation_rate=2, **BIAS)(y)
+    y = L.Flatten()(y)
+    return keras.Model(x, L.Dense(4, **BIAS)(y))
+
+
 def convert(model, shape, int16, io_type):
     rng = np.random.default_rng(7)
 
@@ -112,6 +182,33 @@ def convert(model, shape, int16, io_type):
     return converter.convert()
 
 
+def convert_float(model):
+    return tf.lite.TFLiteConverter.from_keras_model(model).convert()
+
+
+def keras_acceptance():
+    """The Keras acceptance networks, int8 and float (16x8 where TFLite Micro runs it)."""
+    files = {}
+    for seed, (name, build, shape, int16) in enumerate(
+        (
+            ("flatten_cnn", flatten_cnn, (12, 12, 2), True),
+            ("dilated", lambda: dilated(1), (15, 15, 3), True),
+            ("dilated_chain", lambda: dilated(None), (15, 15, 3), False),
+            ("decoder", decoder, (6, 6, 4), False),
+            ("attention", attention, (8, 16), False),
+            ("conv1d", conv1d, (32, 4), True),
+        ),
+        start=100,
+    ):
+        keras.utils.set_random_seed(seed)
+        model = build()
+        files[f"{name}_int8.tflite"] = convert(model, shape, False, tf.int8)
+        if int16:
+            files[f"{name}_16x8.tflite"] = convert(model, shape, True, tf.int16)
+        files[f"{name}_f32.tflite"] = convert_float(model)
+    return files
+
+
 def main():
     out = sys.argv[1]
     keras.utils.set_random_seed(1)
@@ -123,6 +220,7 @@ def main():
         "mobilenet_v3_int8.tflite": convert(mobilenet_v3(), (32, 32, 3), False, tf.int8),
         "audio_16x8.tflite": convert(audio(), (40, 16, 1), True, tf.int16),
     }
+    files.update(keras_acceptance())
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
