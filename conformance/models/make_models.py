@@ -35,6 +35,10 @@ No 16x8 decoder (TFLite Micro's RESIZE_BILINEAR takes float32 and int8 only), at
 Micro's interpreter aborts on it; mc refuses the zero-scale int16 constant the converter gives
 LayerNormalization's SUB)
 or dilated_chain (TFLite Micro's SPACE_TO_BATCH_ND fails on int16).
+
+svdf_keyword_int8.tflite: an int8 SVDF keyword-spotting network (two SVDF layers with int16
+state, fully connected, softmax), written with TFLite's flatbuffer schema since no Keras layer
+exports SVDF.
 """
 
 import os
@@ -209,6 +213,88 @@ def keras_acceptance():
     return files
 
 
+def svdf_keyword():
+    """An int8 SVDF keyword-spotting network, written directly with TFLite's flatbuffer schema (no
+    Keras layer exports SVDF): a 40-feature frame, SVDF (rank 2, 32 units, memory 10, ReLU) and
+    SVDF (rank 1, 32 units, memory 8, ReLU), both with int16 state and time weights as in TFLite
+    Micro's keyword models, fully connected to 12 classes, softmax. Seeded random weights."""
+    import flatbuffers
+    from tensorflow.lite.python import schema_py_generated as fb
+
+    rng = np.random.default_rng(27)
+    tensors, buffers, operators = [], [fb.BufferT()], []
+    codes = [fb.BuiltinOperator.SVDF, fb.BuiltinOperator.FULLY_CONNECTED, fb.BuiltinOperator.SOFTMAX]
+
+    def tensor(name, shape, kind, scale, zero_point=0, data=None, variable=False):
+        t = fb.TensorT()
+        t.name, t.shape, t.type, t.isVariable = name, list(shape), kind, variable
+        t.quantization = fb.QuantizationParametersT()
+        t.quantization.scale, t.quantization.zeroPoint = [scale], [zero_point]
+        t.buffer = 0
+        if data is not None:
+            buffer = fb.BufferT()
+            buffer.data = np.frombuffer(data.tobytes(), np.uint8).tolist()
+            t.buffer = len(buffers)
+            buffers.append(buffer)
+        tensors.append(t)
+        return len(tensors) - 1
+
+    def random(kind, shape, reach=None):
+        info = np.iinfo(kind)
+        low, high = (info.min, info.max) if reach is None else (-reach, reach)
+        return rng.integers(low, high + 1, shape).astype(kind)
+
+    def op(code, inputs, outputs, options_type, options):
+        o = fb.OperatorT()
+        o.opcodeIndex, o.inputs, o.outputs = codes.index(code), inputs, outputs
+        o.builtinOptionsType, o.builtinOptions = options_type, options
+        operators.append(o)
+
+    def svdf(name, x, x_scale, inputs, units, rank, memory, state_scale, out):
+        filters = units * rank
+        weights_time_scale = 1.0 / 32768
+        feature = tensor(f"{name}/weights_feature", (filters, inputs), fb.TensorType.INT8, 1.0 / 128,
+                         data=random(np.int8, (filters, inputs)))
+        time = tensor(f"{name}/weights_time", (filters, memory), fb.TensorType.INT16, weights_time_scale,
+                      data=random(np.int16, (filters, memory)))
+        bias_scale = state_scale * weights_time_scale
+        bias = tensor(f"{name}/bias", (units,), fb.TensorType.INT32, bias_scale,
+                      data=random(np.int32, (units,), int(0.5 / bias_scale)))
+        state = tensor(f"{name}/state", (1, filters * memory), fb.TensorType.INT16, state_scale, variable=True)
+        y = tensor(name, (1, units), fb.TensorType.INT8, out[0], out[1])
+        options = fb.SVDFOptionsT()
+        options.rank, options.fusedActivationFunction = rank, fb.ActivationFunctionType.RELU
+        op(fb.BuiltinOperator.SVDF, [x, feature, time, bias, state], [y], fb.BuiltinOptions.SVDFOptions, options)
+        return y
+
+    x = tensor("features", (1, 40), fb.TensorType.INT8, 1.0 / 64, -3)
+    h1 = svdf("svdf_1", x, 1.0 / 64, 40, 32, 2, 10, 1.0 / 4096, (1.0 / 4, -128))
+    h2 = svdf("svdf_2", h1, 1.0 / 4, 32, 32, 1, 8, 1.0 / 512, (1.0, -128))
+    weights = tensor("dense/weights", (12, 32), fb.TensorType.INT8, 1.0 / 128, data=random(np.int8, (12, 32)))
+    bias = tensor("dense/bias", (12,), fb.TensorType.INT32, 1.0 / 128, data=random(np.int32, (12,), 1024))
+    logits = tensor("logits", (1, 12), fb.TensorType.INT8, 2.0, 0)
+    op(fb.BuiltinOperator.FULLY_CONNECTED, [h2, weights, bias], [logits], fb.BuiltinOptions.FullyConnectedOptions,
+       fb.FullyConnectedOptionsT())
+    probabilities = tensor("probabilities", (1, 12), fb.TensorType.INT8, 1.0 / 256, -128)
+    softmax = fb.SoftmaxOptionsT()
+    softmax.beta = 1.0
+    op(fb.BuiltinOperator.SOFTMAX, [logits], [probabilities], fb.BuiltinOptions.SoftmaxOptions, softmax)
+
+    graph = fb.SubGraphT()
+    graph.tensors, graph.inputs, graph.outputs, graph.operators = tensors, [x], [probabilities], operators
+    graph.name = "main"
+    model = fb.ModelT()
+    model.version, model.description, model.subgraphs, model.buffers = 3, "svdf keyword", [graph], buffers
+    model.operatorCodes = []
+    for code in codes:
+        c = fb.OperatorCodeT()
+        c.builtinCode, c.deprecatedBuiltinCode, c.version = code, min(code, 127), 1
+        model.operatorCodes.append(c)
+    builder = flatbuffers.Builder(0)
+    builder.Finish(model.Pack(builder), file_identifier=b"TFL3")
+    return bytes(builder.Output())
+
+
 def main():
     out = sys.argv[1]
     keras.utils.set_random_seed(1)
@@ -221,6 +307,7 @@ def main():
         "audio_16x8.tflite": convert(audio(), (40, 16, 1), True, tf.int16),
     }
     files.update(keras_acceptance())
+    files["svdf_keyword_int8.tflite"] = svdf_keyword()
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)

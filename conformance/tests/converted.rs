@@ -45,3 +45,12 @@ fn keras_multi_head_attention_block_matches_tflite_micro() {
 fn keras_conv1d_network_matches_tflite_micro() {
     check_keras_network("conv1d");
 }
+
+#[test]
+fn svdf_keyword_network_matches_tflite_micro_over_successive_invocations() {
+    // One case invoked eight times in a row: the SVDF states carry over from one to the next.
+    let mut invocations = cases("svdf_keyword_int8.tflite", 8, 60).into_iter();
+    let mut case = invocations.next().expect("a case");
+    case.then = invocations.map(|later| later.inputs).collect();
+    check_cases(&[case], 0.0);
+}
