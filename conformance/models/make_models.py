@@ -295,6 +295,21 @@ def svdf_keyword():
     return bytes(builder.Output())
 
 
+def tflite_reference(data, seed):
+    """A seeded float input and TensorFlow Lite's reference-kernel output for the model `data`,
+    as raw little-endian bytes: for dilated_chain_f32, whose dynamic batch TFLite Micro computes
+    with the converter's placeholder shapes (a wrong result), mc is checked against TF Lite."""
+    it = tf.lite.Interpreter(
+        model_content=data, experimental_op_resolver_type=tf.lite.experimental.OpResolverType.BUILTIN_REF
+    )
+    it.allocate_tensors()
+    detail = it.get_input_details()[0]
+    x = np.random.default_rng(seed).uniform(-1, 1, detail["shape"]).astype(np.float32)
+    it.set_tensor(detail["index"], x)
+    it.invoke()
+    return x.tobytes() + it.get_tensor(it.get_output_details()[0]["index"]).tobytes()
+
+
 def main():
     out = sys.argv[1]
     keras.utils.set_random_seed(1)
@@ -308,6 +323,7 @@ def main():
     }
     files.update(keras_acceptance())
     files["svdf_keyword_int8.tflite"] = svdf_keyword()
+    files["dilated_chain_f32.reference.bin"] = tflite_reference(files["dilated_chain_f32.tflite"], 7)
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)

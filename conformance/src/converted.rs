@@ -11,11 +11,12 @@ use std::path::PathBuf;
 pub const MODELS: [&str; 5] =
     ["ds_cnn_int8.tflite", "ds_cnn_16x8.tflite", "mixed_16x8.tflite", "mobilenet_v3_int8.tflite", "audio_16x8.tflite"];
 
-/// The Keras acceptance networks (issue 15), each with its converted files: full-integer int8,
-/// 16x8 where TFLite Micro runs it, float32. `dilated_chain_*.tflite` (the dilated network with
-/// a dynamic batch: SPACE_TO_BATCH_ND -> convolution -> BATCH_TO_SPACE_ND) is not among them yet:
-/// the converter writes batch 1 into those intermediate tensors' shapes (their shape signature
-/// says -1) where the batch is 4, and mc's importer takes the written shapes.
+/// The Keras acceptance networks, each with its converted files: full-integer int8, 16x8 where
+/// TFLite Micro runs it, float32. `dilated_chain_*.tflite` (the dilated network with a dynamic
+/// batch: SPACE_TO_BATCH_ND -> convolution -> BATCH_TO_SPACE_ND) is not among them: the converter
+/// stores those intermediate tensors with batch 1 where it is 4 (their shape signature says -1);
+/// mc infers the real shapes, TFLite Micro computes with the stored ones (a wrong result), so
+/// [`reference_case`] checks the float model against TensorFlow Lite instead.
 pub const KERAS_NETWORKS: [(&str, &[&str]); 5] = [
     ("flatten_cnn", &["flatten_cnn_int8.tflite", "flatten_cnn_16x8.tflite", "flatten_cnn_f32.tflite"]),
     ("dilated", &["dilated_int8.tflite", "dilated_16x8.tflite", "dilated_f32.tflite"]),
@@ -58,4 +59,28 @@ pub fn cases(file: &str, count: usize, seed: u64) -> Vec<Case> {
             expected: None,
         })
         .collect()
+}
+
+/// The case of the float32 model `file` with the input and expected output recorded in
+/// `<stem>.reference.bin` (`make_models.py`: a seeded input, then TensorFlow Lite's reference
+/// kernels' output, raw little-endian).
+pub fn reference_case(file: &str) -> Case {
+    let model = std::fs::read(path(file)).unwrap_or_else(|e| panic!("cannot read {}: {e}", path(file).display()));
+    let parsed = mc_tflite::Model::from_bytes(&model).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let graph = parsed.main_subgraph();
+    let shape = |t: usize| graph.tensors()[t].shape().iter().map(|&d| d as usize).collect::<Vec<usize>>();
+    let (input, output) = (shape(graph.inputs()[0]), shape(graph.outputs()[0]));
+    let recorded = path(&file.replace(".tflite", ".reference.bin"));
+    let bytes = std::fs::read(&recorded).unwrap_or_else(|e| panic!("cannot read {}: {e}", recorded.display()));
+    let split = 4 * input.iter().product::<usize>();
+    assert_eq!(bytes.len(), split + 4 * output.iter().product::<usize>(), "{}", recorded.display());
+    let tensor = |shape: Vec<usize>, data: &[u8]| Tensor { dtype: DType::Float32, shape, data: data.to_vec() };
+    Case {
+        name: format!("{file}, recorded input"),
+        model,
+        inputs: vec![tensor(input, &bytes[..split])],
+        then: Vec::new(),
+        expected: None,
+    }
+    .with_expected(vec![tensor(output, &bytes[split..])])
 }

@@ -3,7 +3,7 @@
 //! byte (the first models' float outputs are dequantized int16, so they are exact too), on
 //! seeded inputs.
 
-use mc_conformance::converted::{KERAS_NETWORKS, MODELS, cases};
+use mc_conformance::converted::{KERAS_NETWORKS, MODELS, cases, reference_case};
 use mc_conformance::{Case, check_cases};
 
 #[test]
@@ -29,6 +29,13 @@ fn keras_reshape_with_a_dynamic_batch_and_flatten_match_tflite_micro() {
 #[test]
 fn keras_dilated_conv2d_and_depthwise_conv2d_match_tflite_micro() {
     check_keras_network("dilated");
+}
+
+/// The dilated network with a dynamic batch: intermediate shapes inferred at import; checked
+/// against TensorFlow Lite (see `reference_case`).
+#[test]
+fn keras_dilated_convolutions_with_a_dynamic_batch_match_tensorflow_lite() {
+    check_cases(&[reference_case("dilated_chain_f32.tflite")], 0.0);
 }
 
 #[test]

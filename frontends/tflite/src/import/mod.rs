@@ -11,6 +11,12 @@
 //! Later reports (residency, planning failures) read the tensor name back with
 //! `Context::loc_name`.
 //!
+//! A tensor whose `shape_signature` has a `-1` (a dynamic batch) gets the shape its operator's
+//! shape rule gives from the static inputs, not the shape the converter stored: for such tensors
+//! the converter writes its placeholder batch (1) even where an operator changes the batch
+//! (`SPACE_TO_BATCH_ND` of a dynamic-batch dilated convolution), and TFLite Micro recomputes them
+//! too. A subgraph output's type follows.
+//!
 //! Errors name the subgraph, the operator (index and code) and the tensor:
 //! `subgraph 0, operator 3 (CONV_2D v3) writing tensor 7 'conv1': input 1 is missing`.
 //! [`verify`] runs the IR verifier on an imported module and adds the same description as a
@@ -22,7 +28,7 @@ mod types;
 
 use crate::{DType, Model, Subgraph, TfliteError};
 use mc_dialects::func::{FuncOp, ReturnOp};
-use mc_dialects::graph::ConstOp;
+use mc_dialects::graph::{ConstOp, infer_result_types};
 use mc_ir::builtin::ModuleOp;
 use mc_ir::resources::Blob;
 use mc_ir::{AttrKind, Builder, Context, Diagnostic, InsertPoint, LocKind, Location, Value};
@@ -192,11 +198,48 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
         }
         for (op_index, operator) in self.subgraph.operators().iter().enumerate() {
             self.import_operator(op_index, operator, body)?;
+            self.infer_dynamic_outputs(op_index, operator)?;
         }
         let results = outputs.iter().map(|&t| self.value(t, None, body)).collect::<Result<Vec<Value>, Diagnostic>>()?;
+        let returned: Vec<mc_ir::Type> = results.iter().map(|&v| self.ctx.value_type(v)).collect();
+        let (arguments, declared) = func.signature(self.ctx);
+        if returned != declared {
+            let ty = self.ctx.function_type(arguments, returned);
+            let attr = self.ctx.type_attr(ty);
+            self.ctx.set_attr(func.op(), "function_type", Some(attr));
+        }
         let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
         b.create(ReturnOp::NAME, &results, &[], vec![], vec![]);
         Ok(func)
+    }
+
+    /// Gives the outputs of operator `index` whose shape signature is dynamic the shapes its
+    /// shape rule infers (see the module documentation).
+    fn infer_dynamic_outputs(&mut self, index: usize, operator: &crate::Operator<'_>) -> Result<(), Diagnostic> {
+        let tensors = self.subgraph.tensors();
+        let dynamic: Vec<usize> = operator
+            .outputs()
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&t| tensors[t].shape_signature().is_some_and(|signature| signature.contains(&-1)))
+            .collect();
+        let Some(op) = dynamic.first().and_then(|&t| self.values[t]).and_then(|v| self.ctx.defining_op(v)) else {
+            return Ok(());
+        };
+        let Some(types) = infer_result_types(self.ctx, op).map_err(|diag| {
+            let context = self.context_text(Some(index));
+            Diagnostic::error(diag.loc, format!("{context}{}", diag.message))
+        })?
+        else {
+            return Ok(());
+        };
+        for t in dynamic {
+            let value = self.values[t].expect("imported");
+            let position = self.ctx.results(op).iter().position(|&r| r == value).expect("a result of the operator");
+            self.ctx.set_value_type(value, types[position]);
+        }
+        Ok(())
     }
 
     /// `loc("tensor"("op#i"(file:0:0)))`, or without the operator part.
