@@ -114,7 +114,14 @@ macro_rules! for_each_suite {
             fill: [fill_zeros_like => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
             l2_normalization: [float_l2_normalization => 0.0],
-            math: [float_math => 0.0, float_transcendental => 1e-5, int8_abs_rsqrt => 0.0, int16_abs => 0.0],
+            math: [
+                float_math => 0.0,
+                float_transcendental => 1e-5,
+                int8_abs_rsqrt => 0.0,
+                int16_abs => 0.0,
+                float_elu => 1e-5,
+                int8_elu => 0.0,
+            ],
             gather: [gather => 0.0, gather_nd => 0.0],
             logic: [
                 logical_ops => 0.0,

@@ -635,6 +635,7 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "constant or run-time i32 index tuples of up to 5 entries",
     },
+    OpSupport { tflite: "ELU", op: "elu", variants: &[F32_UNARY, INT8_UNARY], options: "" },
     OpSupport {
         tflite: "QUANTIZE",
         op: "quantize",

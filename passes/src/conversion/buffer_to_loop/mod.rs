@@ -35,7 +35,7 @@
 //! | `l2_normalization` | `l2_normalization` | `reference_ops::L2Normalization` (float only; TFLM's int8 path is not lowered) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
-//! | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `math` | `elementwise.cc`'s `AbsEval`/`RsqrtEval` (f32; int8 and int16 `AbsEvalQuantized`; int8 `RsqrtEvalQuantized` as a table of its 256 results), `SqrtEval`, `LogEval`, `SquareEval`, `SinEval`, `CosEval`, `reference_ops::Exp`, `Floor`, `Ceil`, `Round` (float) |
+//! | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round`, `elu` | `math` | `elementwise.cc`'s `AbsEval`/`RsqrtEval` (f32; int8 and int16 `AbsEvalQuantized`; int8 `RsqrtEvalQuantized` as a table of its 256 results), `SqrtEval`, `LogEval`, `SquareEval`, `SinEval`, `CosEval`, `reference_ops::Exp`, `Floor`, `Ceil`, `Round` (float), `reference_ops::Elu` (float; int8 through `elu.cc`'s `PopulateLookupTable`) |
 //! | `div`, `floor_div`, `floor_mod` | `division` | `reference_ops::Div`/`BroadcastDivSlow<5>` (f32, int32), `reference_ops::FloorDiv` in `double` and `reference_ops::FloorMod` with `fmod` (f32), through `BroadcastBinaryFunction4DSlow` |
 //! | `squared_difference` | `squared_difference` | `squared_difference.cc`'s `SquaredDifference` (f32, int32; int8 and int16 with its requantization), broadcasting to rank 4 |
 //! | `add_n` | `add_n` | `reference_ops::AddN` (f32; int8 through a table of rescaled inputs) |
@@ -71,7 +71,7 @@
 //! | [`emitter`] | [`KernelEmitter`]: reading the kernel, constants, loops, loads/stores, workspaces, constant tables |
 //! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8, int16 and 16x8 requantization tails |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
-//! | `lut` | TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
+//! | `lut` | int8 tables indexed by the input byte (`PopulateLookupTable<int8_t>`); TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8; transposed too) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
@@ -164,7 +164,9 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
         "neg" => neg::lower,
         "prelu" => prelu::lower,
-        "abs" | "rsqrt" | "sqrt" | "exp" | "log" | "square" | "sin" | "cos" | "floor" | "ceil" | "round" => math::lower,
+        "abs" | "rsqrt" | "sqrt" | "exp" | "log" | "square" | "sin" | "cos" | "floor" | "ceil" | "round" | "elu" => {
+            math::lower
+        }
         "div" | "floor_div" | "floor_mod" => division::lower,
         "squared_difference" => squared_difference::lower,
         "add_n" => add_n::lower,
