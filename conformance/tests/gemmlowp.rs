@@ -1,5 +1,5 @@
-//! The run-time gemmlowp builders of `buffer_to_loop::gemmlowp` (softmax's `GetReciprocal` and
-//! its parts), built into functions, JIT-compiled and compared bit for bit with their Rust
+//! The run-time gemmlowp builders of `buffer_to_loop::gemmlowp` (softmax's `GetReciprocal`, log
+//! softmax's `log_x_for_x_greater_than_or_equal_to_1` and their parts), built into functions, JIT-compiled and compared bit for bit with their Rust
 //! references on edge and seeded random values.
 
 use mc_backend_cranelift::{JitArg, JitModule, JitValue};
@@ -63,6 +63,16 @@ fn gemmlowp_builders_are_bit_exact_at_run_time() {
         let (scale, bits) = gemmlowp::get_reciprocal(b, a[0], 12);
         vec![scale, bits]
     });
+    add_function(&mut ctx, module, "srmpot_param", (2, 1), |b, a| {
+        vec![gemmlowp::saturating_rounding_multiply_by_pot_param(b, a[0], a[1])]
+    });
+    add_function(&mut ctx, module, "inv_sqrt", (1, 2), |b, a| {
+        let (multiplier, shift) = gemmlowp::inv_sqrt_quantized_multiplier_exp(b, a[0], -1);
+        vec![multiplier, shift]
+    });
+    add_function(&mut ctx, module, "log", (1, 1), |b, a| {
+        vec![gemmlowp::log_x_for_x_greater_than_or_equal_to_1(b, a[0], 12, 5)]
+    });
     let jit = JitModule::compile(&ctx, module.op()).unwrap();
 
     let mut rng = Rng(0x6E33);
@@ -78,6 +88,29 @@ fn gemmlowp_builders_are_bit_exact_at_run_time() {
         assert_eq!(call(&jit, "clz", &[a]), [(a as u32).leading_zeros() as i32], "clz({a})");
         let x = a & i32::MAX;
         assert_eq!(call(&jit, "recip", &[x]), [reference::one_over_one_plus_x_for_x_in_0_1(x)], "recip({x})");
+        let (multiplier, shift) = reference::inv_sqrt_quantized_multiplier_exp(a, -1);
+        assert_eq!(call(&jit, "inv_sqrt", &[a]), [multiplier, shift], "inv_sqrt({a})");
+        for exponent in [0, 1, 7, 25, 30, 31] {
+            let expected = reference::saturating_rounding_multiply_by_pot_param(a, exponent);
+            assert_eq!(call(&jit, "srmpot_param", &[a, exponent]), [expected], "srmpot_param({a}, {exponent})");
+        }
+    }
+    // The inverse square root on L2 normalization's sums of squares, small and large.
+    for sum in (0..4096).chain((0..2000).map(|_| rng.range(0, 1 << 31) as i32)) {
+        let (multiplier, shift) = reference::inv_sqrt_quantized_multiplier_exp(sum, -1);
+        assert_eq!(call(&jit, "inv_sqrt", &[sum]), [multiplier, shift], "inv_sqrt({sum})");
+    }
+    // The logarithm on log softmax's sums (Q12.19, from one maximum to 4095 of them) and on every
+    // positive value's leading-bit position.
+    let sums = (0..2000).map(|_| rng.range(1 << 19, 4095 << 19) as i32).chain((0..31).map(|bit| 1 << bit)).chain([
+        1 << 19,
+        (1 << 19) + 1,
+        (4095 << 19) | 0x7FFFF,
+        i32::MAX,
+    ]);
+    for sum in sums {
+        let expected = reference::log_x_for_x_greater_than_or_equal_to_1(sum, 12, 5);
+        assert_eq!(call(&jit, "log", &[sum]), [expected], "log({sum})");
     }
     // GetReciprocal on softmax's sums: from one maximum (2^19) to 4095 of them.
     let sums = (0..2000).map(|_| rng.range(1 << 19, 4095 << 19) as i32).chain([1 << 19, (4095 << 19) | 0x7FFFF]);

@@ -250,6 +250,19 @@
 
 // -----
 
+// ELU of a constant folds as TFLite's float kernel computes it: expm1 below zero (-inf gives
+// -1), the input elsewhere (-0.0 stays -0.0).
+// CHECK-LABEL: sym_name = "elu_folds"
+// CHECK: "graph.const"() <{value = dense<[-1.000000e+00, -0.000000e+00, 2.500000e+00]> : tensor<3xf32>}>
+// CHECK-NOT: "graph.elu"
+"func.func"() <{function_type = () -> tensor<3xf32>, sym_name = "elu_folds"}> ({
+  %c = "graph.const"() <{value = dense<[0xFF800000, -0.0, 2.5]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %0 = "graph.elu"(%c) : (tensor<3xf32>) -> tensor<3xf32>
+  "func.return"(%0) : (tensor<3xf32>) -> ()
+}) : () -> ()
+
+// -----
+
 // Data movement of constants folds: a slice, a gather and a gather_nd of constant tables
 // become constants (quantized storage kept); a gather by run-time indices stays.
 // CHECK-LABEL: sym_name = "constant_data_movement"

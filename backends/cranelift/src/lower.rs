@@ -352,7 +352,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             "math.roundeven" => self.float_unary(op, |b, x| b.ins().nearest(x)),
             "math.sqrt" => self.float_unary(op, |b, x| b.ins().sqrt(x)),
             "math.rsqrt" => self.lower_rsqrt(op),
-            "math.exp" | "math.log" | "math.sin" | "math.cos" | "math.tanh" | "math.round" => {
+            "math.exp" | "math.expm1" | "math.log" | "math.sin" | "math.cos" | "math.tanh" | "math.round" => {
                 self.lower_float_call(op, &name[5..])
             }
             "math.absi" => self.lower_absi(op),

@@ -12,6 +12,14 @@ extern "C" fn exp(x: f64) -> f64 {
     x.exp()
 }
 
+extern "C" fn expm1f(x: f32) -> f32 {
+    x.exp_m1()
+}
+
+extern "C" fn expm1(x: f64) -> f64 {
+    x.exp_m1()
+}
+
 extern "C" fn logf(x: f32) -> f32 {
     x.ln()
 }
@@ -86,13 +94,15 @@ pub(crate) enum HostType {
     Pointer,
 }
 
-/// The symbol of the float function `name` (`exp`, `log`, `sin`, `cos`, `tanh`, `round`, and
+/// The symbol of the float function `name` (`exp`, `expm1`, `log`, `sin`, `cos`, `tanh`, `round`, and
 /// `fmod` of two operands) for `f32`
 /// (`single`) or `f64`.
 pub(crate) fn float_function(name: &str, single: bool) -> Option<&'static str> {
     Some(match (name, single) {
         ("exp", true) => "mc_rt_expf",
         ("exp", false) => "mc_rt_exp",
+        ("expm1", true) => "mc_rt_expm1f",
+        ("expm1", false) => "mc_rt_expm1",
         ("log", true) => "mc_rt_logf",
         ("log", false) => "mc_rt_log",
         ("sin", true) => "mc_rt_sinf",
@@ -130,6 +140,8 @@ pub(crate) fn host_functions() -> Vec<HostFunction> {
     vec![
         f32_fn("mc_rt_expf", expf),
         f64_fn("mc_rt_exp", exp),
+        f32_fn("mc_rt_expm1f", expm1f),
+        f64_fn("mc_rt_expm1", expm1),
         f32_fn("mc_rt_logf", logf),
         f64_fn("mc_rt_log", log),
         f32_fn("mc_rt_sinf", sinf),

@@ -14,7 +14,8 @@
 //! - `math.exp`, `math.log`, `math.sin`, `math.cos`, `math.tanh` and `math.round` are LLVM
 //!   intrinsics, and `arith.remf` is `frem`; they become calls of the C library's
 //!   `expf`/`exp`, `logf`, `sinf`, `cosf`, `tanhf`, `roundf`, `fmodf` where the target has no
-//!   instruction: firmware links a libm (newlib's or picolibc's `libm.a`).
+//!   instruction: firmware links a libm (newlib's or picolibc's `libm.a`);
+//! - `math.expm1`, which LLVM has no intrinsic for, is a call of the C library's `expm1f`/`expm1`.
 
 use crate::function::FunctionLowering;
 use crate::types::Scalar;
@@ -118,6 +119,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             "math.roundeven" => self.intrinsic(op, "llvm.roundeven", 1)?,
             "math.sqrt" => self.intrinsic(op, "llvm.sqrt", 1)?,
             "math.exp" => self.intrinsic(op, "llvm.exp", 1)?,
+            "math.expm1" => self.libm_call(op, "expm1")?,
             "math.log" => self.intrinsic(op, "llvm.log", 1)?,
             "math.sin" => self.intrinsic(op, "llvm.sin", 1)?,
             "math.cos" => self.intrinsic(op, "llvm.cos", 1)?,
@@ -345,6 +347,23 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let name = if signed { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
         let saturated = self.call_overloaded(op, name, &[wide.into(), x.get_type()], &[x])?.into_int_value();
         Ok(self.built(op, self.builder.build_int_truncate_or_bit_cast(saturated, target, ""))?.into())
+    }
+
+    /// A call of the C library's one-operand float function `name` (`expm1`), its `f` variant for
+    /// an `f32` operand, declared in the module on first use.
+    fn libm_call(&self, op: OpId, name: &str) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let x = self.float_operand(op, 0)?;
+        let ty = x.get_type();
+        let symbol = if ty == self.module.get_context().f32_type() { format!("{name}f") } else { name.to_string() };
+        let function = self
+            .module
+            .get_function(&symbol)
+            .unwrap_or_else(|| self.module.add_function(&symbol, ty.fn_type(&[ty.into()], false), None));
+        let call = self.built(op, self.builder.build_call(function, &[x.into()], ""))?;
+        match call.try_as_basic_value() {
+            ValueKind::Basic(value) => Ok(value),
+            ValueKind::Instruction(_) => Err(self.error(op, format!("{symbol} returns no value"))),
+        }
     }
 
     /// A call of the intrinsic `name` overloaded on the type of the first operand, with the

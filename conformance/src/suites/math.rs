@@ -1,5 +1,5 @@
 //! The one-operand math operators against TFLite Micro: `ABS`, `RSQRT`, `SQRT`, `EXP`, `LOG`,
-//! `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND`.
+//! `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND`, `ELU`.
 //!
 //! Floats over ranks 0 to 5, with values in each function's domain and its edges (zeros of both
 //! signs, infinities, halves for the roundings, huge and tiny magnitudes); the functions TFLM
@@ -8,7 +8,10 @@
 //! C library (the boards') may differ in the last bit. int8 `ABS` and `RSQRT` over every input
 //! byte with equal and different scales and zero points at both ends (`RSQRT`'s inputs at or
 //! above the zero point, where TFLM's kernel is defined); int16 `ABS` over every int16 value,
-//! quantized (zero points 0, equal and different scales) and plain.
+//! quantized (zero points 0, equal and different scales) and plain. `ELU`: floats around zero
+//! (where `expm1` differs from `exp - 1`), saturating towards -1 and at the edges, to a relative
+//! 1e-5 (the C library's `expm1f`); int8 over every input byte with scales and zero points that
+//! saturate the table at both ends.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, Rng, Tensor};
@@ -82,6 +85,38 @@ pub fn float_transcendental() -> Vec<Case> {
         [0.0, -0.0, 1.0, -1.0, std::f32::consts::PI, -std::f32::consts::FRAC_PI_2, 100.0, 12_345.678, -1e6, 1e-30];
     cases.extend(float_cases(BuiltinOp::Sin, (-10.0, 10.0), &angles, &mut rng));
     cases.extend(float_cases(BuiltinOp::Cos, (-10.0, 10.0), &angles, &mut rng));
+    cases
+}
+
+/// The `float_elu` suite: `ELU` (`expm1` below zero, the identity elsewhere).
+pub fn float_elu() -> Vec<Case> {
+    let mut rng = Rng(0xE1E1);
+    let edges =
+        [0.0, -0.0, -1e-30, -1e-7, 1e-7, -0.5, -20.0, -104.0, f32::NEG_INFINITY, f32::INFINITY, f32::MIN, f32::MAX];
+    let mut cases = float_cases(BuiltinOp::Elu, (-8.0, 8.0), &edges, &mut rng);
+    let small: Vec<f32> = (0..24).map(|_| rng.float(-1e-3, 1e-3)).collect();
+    cases.push(case(BuiltinOp::Elu, Tensor::from_f32(&[4, 6], &small), None, "near zero"));
+    cases
+}
+
+/// The `int8_elu` suite: TFLM's 256-entry table over every input byte.
+pub fn int8_elu() -> Vec<Case> {
+    let q = |scale, zero_point| Quant::tensor(scale, zero_point);
+    let mut cases = Vec::new();
+    // Equal quantization; negatives only (input zero point 127) into [-1, 0); an output scale so
+    // small that both ends saturate; an output that cannot reach -1 (it clamps at -128).
+    let quants = [
+        ((0.05, 0), (0.05, 0)),
+        ((0.03, 127), (1.0 / 128.0, 127)),
+        ((0.1, -128), (0.1, -128)),
+        ((0.2, 10), (0.001, -3)),
+        ((0.5, -20), (0.25, 100)),
+        ((0.004, 60), (0.002, 0)),
+        ((1.5, 3), (0.02, -128)),
+    ];
+    for ((in_s, in_z), (out_s, out_z)) in quants {
+        cases.push(case(BuiltinOp::Elu, every_int8(), Some((q(in_s, in_z), q(out_s, out_z))), "every byte"));
+    }
     cases
 }
 

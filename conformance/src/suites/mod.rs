@@ -113,8 +113,15 @@ macro_rules! for_each_suite {
             cumsum: [float_cumsum => 0.0, int8_cumsum => 0.0],
             fill: [fill_zeros_like => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
-            l2_normalization: [float_l2_normalization => 0.0],
-            math: [float_math => 0.0, float_transcendental => 1e-5, int8_abs_rsqrt => 0.0, int16_abs => 0.0],
+            l2_normalization: [float_l2_normalization => 0.0, int8_l2_normalization => 0.0],
+            math: [
+                float_math => 0.0,
+                float_transcendental => 1e-5,
+                int8_abs_rsqrt => 0.0,
+                int16_abs => 0.0,
+                float_elu => 1e-5,
+                int8_elu => 0.0,
+            ],
             gather: [gather => 0.0, gather_nd => 0.0],
             logic: [
                 logical_ops => 0.0,
@@ -157,7 +164,7 @@ macro_rules! for_each_suite {
             reverse: [reverse_v2 => 0.0, int16_reverse_v2 => 0.0],
             slice: [slice => 0.0, int16_and_int32_slice => 0.0],
             shape: [shape => 0.0, keras_dynamic_batch_reshape => 0.0],
-            softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0, float_log_softmax => 1e-5],
+            softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0, float_log_softmax => 1e-5, int8_log_softmax => 0.0],
             squeeze_expand_dims: [squeeze_expand_dims => 0.0, int16_squeeze_expand_dims => 0.0],
             spatial: [
                 resize_bilinear => 0.0,

@@ -4,8 +4,10 @@
 //! same kernel into int16 (scale 1/65536, zero point -32768); int16 (TFLM's two interpolated
 //! tables) over input scales and betas that take every path of its rescaling; and float softmax.
 //!
-//! `LOG_SOFTMAX`, float32 (TFLM's int8 path is not lowered yet): rows of 1 to 100 elements in
-//! ranks 1 to 4, narrow and wide value ranges, all-equal rows, large magnitudes and infinities.
+//! `LOG_SOFTMAX`, float32: rows of 1 to 100 elements in ranks 1 to 4, narrow and wide value
+//! ranges, all-equal rows, large magnitudes and infinities; int8 (output scale 16/256, zero point
+//! 127): rows of 1 to 1001 elements in ranks 1 to 4, input scales that count every difference,
+//! some or only the maximum, all-equal rows and extremes.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -204,6 +206,48 @@ fn log_softmax_case(name: &str, input: Tensor) -> Case {
     let y = m.output("y", &shape, DType::Float32, None);
     m.op(BuiltinOp::LogSoftmax, &[x], &[y], BuiltinOptions::LogSoftmax);
     m.case(&format!("float log_softmax {:?} {name}", input.shape), vec![input])
+}
+
+/// A one-LOG_SOFTMAX int8 model on `input` quantized as `(scale, zero_point)`.
+fn int8_log_softmax_case(name: &str, (scale, zero_point): (f32, i64), input: Tensor) -> Case {
+    let shape: Vec<i32> = input.shape.iter().map(|&d| d as i32).collect();
+    let mut m = OneOp::new();
+    let x = m.input("x", &shape, DType::Int8, Some(Quant::tensor(scale, zero_point)));
+    let y = m.output("y", &shape, DType::Int8, Some(Quant::tensor(16.0 / 256.0, 127)));
+    m.op(BuiltinOp::LogSoftmax, &[x], &[y], BuiltinOptions::LogSoftmax);
+    m.case(&format!("int8 log_softmax {:?} scale {scale} {name}", input.shape), vec![input])
+}
+
+/// The `int8_log_softmax` suite.
+pub fn int8_log_softmax() -> Vec<Case> {
+    let mut rng = Rng(0x10_65F8);
+    let mut cases = Vec::new();
+    // Small scales count every difference; 0.25, 1.0 and 4.0 only some (diff_min -62, -15, -3);
+    // 100 only the maximum (the real multiplier is capped at 2^31 - 1).
+    let scales = [(0.003_906_25, -128), (0.0625, 5), (0.144_692_51, 14), (0.25, -3), (1.0, 3), (4.0, -7), (100.0, 0)];
+    let shapes: [&[usize]; 6] = [&[1], &[7], &[1, 10], &[3, 12], &[2, 3, 7], &[1, 2, 2, 30]];
+    for shape in shapes {
+        for &quant in &scales {
+            let data = Tensor::random(DType::Int8, shape, &mut rng);
+            cases.push(int8_log_softmax_case("random", quant, data));
+        }
+    }
+    for &quant in &scales[..3] {
+        let data = Tensor::random(DType::Int8, &[2, 1001], &mut rng);
+        cases.push(int8_log_softmax_case("long rows", quant, data));
+    }
+    for &quant in &scales {
+        let mut values = Vec::new();
+        for value in [-128i8, 0, 127] {
+            values.extend([value; 10]);
+        }
+        let mut one_high = [-128i8; 10];
+        one_high[4] = 127;
+        values.extend(one_high);
+        values.extend((0..10).map(|i| (i * 255 / 9 - 128) as i8));
+        cases.push(int8_log_softmax_case("all equal, one high, span", quant, Tensor::from_i8(&[5, 10], &values)));
+    }
+    cases
 }
 
 /// The `float_log_softmax` suite.

@@ -277,7 +277,15 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
         options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
-    OpSupport { tflite: "L2_NORMALIZATION", op: "l2_normalization", variants: &[F32_UNARY], options: "rank <= 4" },
+    OpSupport {
+        tflite: "L2_NORMALIZATION",
+        op: "l2_normalization",
+        variants: &[
+            F32_UNARY,
+            variant("int8", "output in units of 1/128, whatever its quantization says", &[Slot::One(&[Q8])], &[Q8]),
+        ],
+        options: "rank <= 4, along the last dimension",
+    },
     OpSupport {
         tflite: "L2_POOL_2D",
         op: "l2_pool_2d",
@@ -285,7 +293,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "any filter and stride, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport { tflite: "LOGISTIC", op: "logistic", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
-    OpSupport { tflite: "LOG_SOFTMAX", op: "log_softmax", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "LOG_SOFTMAX",
+        op: "log_softmax",
+        variants: &[F32_UNARY, variant("int8", "output scale 16/256, zero point 127", &[Slot::One(&[Q8])], &[Q8])],
+        options: "along the last dimension (int8: rows of at most 4095)",
+    },
     OpSupport {
         tflite: "MAX_POOL_2D",
         op: "max_pool_2d",
@@ -635,6 +648,7 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "constant or run-time i32 index tuples of up to 5 entries",
     },
+    OpSupport { tflite: "ELU", op: "elu", variants: &[F32_UNARY, INT8_UNARY], options: "" },
     OpSupport {
         tflite: "QUANTIZE",
         op: "quantize",

@@ -254,6 +254,7 @@ fn builders_cover_every_op() {
     FloorOp::build(&mut b, x, x4);
     CeilOp::build(&mut b, x, x4);
     RoundOp::build(&mut b, x, x4);
+    EluOp::build(&mut b, q, q4);
     DivOp::build(&mut b, x, x, Activation::Relu6, x4);
     FloorDivOp::build(&mut b, x, x, x4);
     FloorModOp::build(&mut b, x, x, x4);

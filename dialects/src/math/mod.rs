@@ -9,6 +9,7 @@
 //! | `math.round` | to nearest, ties away from zero (C's `round`, TFLite's `TfLiteRound`) |
 //! | `math.roundeven` | to nearest, ties to even |
 //! | `math.exp`, `math.log` | `e^x`, natural logarithm |
+//! | `math.expm1` | `e^x - 1`, exact near zero (C's `expm1`) |
 //! | `math.sqrt`, `math.rsqrt` | square root, its reciprocal |
 //! | `math.sin`, `math.cos` | sine, cosine |
 //! | `math.tanh` | hyperbolic tangent |

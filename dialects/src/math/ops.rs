@@ -43,6 +43,8 @@ float_unary_ops! {
     RoundEvenOp = "math.roundeven", "round of the specified value with halfway cases to even", fold_roundeven, f32::round_ties_even, f64::round_ties_even;
     /// `e^x`.
     ExpOp = "math.exp", "base-e exponential of the specified value", fold_exp, f32::exp, f64::exp;
+    /// `e^x - 1`, exact near zero (C's `expm1`).
+    ExpM1Op = "math.expm1", "base-e exponential of the specified value minus 1", fold_expm1, f32::exp_m1, f64::exp_m1;
     /// Natural logarithm.
     LogOp = "math.log", "base-e logarithm of the specified value", fold_log, f32::ln, f64::ln;
     /// Square root.
@@ -81,6 +83,7 @@ pub(super) fn all_defs() -> Vec<OpDef> {
         RoundOp::def(),
         RoundEvenOp::def(),
         ExpOp::def(),
+        ExpM1Op::def(),
         LogOp::def(),
         SqrtOp::def(),
         RsqrtOp::def(),

@@ -178,6 +178,8 @@ pub enum BuiltinOp {
     ReverseV2,
     /// `GATHER_ND` (107).
     GatherNd,
+    /// `ELU` (111).
+    Elu,
     /// `QUANTIZE` (114).
     Quantize,
     /// `ROUND` (116).
@@ -204,7 +206,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 94] = [
+    pub const ALL: [BuiltinOp; 95] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -288,6 +290,7 @@ impl BuiltinOp {
         BuiltinOp::SplitV,
         BuiltinOp::ReverseV2,
         BuiltinOp::GatherNd,
+        BuiltinOp::Elu,
         BuiltinOp::Quantize,
         BuiltinOp::Round,
         BuiltinOp::HardSwish,
@@ -387,6 +390,7 @@ impl BuiltinOp {
             BuiltinOp::SplitV => "SPLIT_V",
             BuiltinOp::ReverseV2 => "REVERSE_V2",
             BuiltinOp::GatherNd => "GATHER_ND",
+            BuiltinOp::Elu => "ELU",
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::Round => "ROUND",
             BuiltinOp::HardSwish => "HARD_SWISH",
@@ -487,6 +491,7 @@ impl BuiltinOp {
             BuiltinOp::SplitV => 102,
             BuiltinOp::ReverseV2 => 105,
             BuiltinOp::GatherNd => 107,
+            BuiltinOp::Elu => 111,
             BuiltinOp::Quantize => 114,
             BuiltinOp::Round => 116,
             BuiltinOp::HardSwish => 117,
@@ -599,6 +604,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::SplitV => BuiltinOp::SplitV,
             fb::BuiltinOperator::ReverseV2 => BuiltinOp::ReverseV2,
             fb::BuiltinOperator::GatherNd => BuiltinOp::GatherNd,
+            fb::BuiltinOperator::Elu => BuiltinOp::Elu,
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::Round => BuiltinOp::Round,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
@@ -700,6 +706,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::SplitV => fb::BuiltinOperator::SplitV,
             BuiltinOp::ReverseV2 => fb::BuiltinOperator::ReverseV2,
             BuiltinOp::GatherNd => fb::BuiltinOperator::GatherNd,
+            BuiltinOp::Elu => fb::BuiltinOperator::Elu,
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::Round => fb::BuiltinOperator::Round,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
@@ -897,6 +904,7 @@ mod tests {
             ("SPLIT_V", 102),
             ("REVERSE_V2", 105),
             ("GATHER_ND", 107),
+            ("ELU", 111),
             ("QUANTIZE", 114),
             ("ROUND", 116),
             ("HARD_SWISH", 117),

@@ -655,6 +655,7 @@ impl BuiltinOptions<'static> {
             | BuiltinOp::Sqrt
             | BuiltinOp::Rsqrt
             | BuiltinOp::Ceil
+            | BuiltinOp::Elu
             | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1
@@ -834,6 +835,7 @@ impl BuiltinOp {
             | BuiltinOp::Sqrt
             | BuiltinOp::Rsqrt
             | BuiltinOp::Ceil
+            | BuiltinOp::Elu
             | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1

@@ -597,6 +597,7 @@ mod tests {
             | BuiltinOp::Sqrt
             | BuiltinOp::Rsqrt
             | BuiltinOp::Ceil
+            | BuiltinOp::Elu
             | BuiltinOp::Round
             | BuiltinOp::Relu
             | BuiltinOp::ReluN1To1

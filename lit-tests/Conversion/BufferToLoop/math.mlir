@@ -87,6 +87,33 @@ func.func @rsqrt_i8(%a: !buffer<8x!qa>, %b: !buffer<8x!qb>) {
 
 // -----
 
+// Float elu: expm1 below zero, the input elsewhere (a NaN stays itself).
+// CHECK-LABEL: func.func @elu_f32
+// CHECK: %[[X:.*]] = loop.load %arg0
+// CHECK: %[[NEG:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : f32
+// CHECK: %[[E:.*]] = math.expm1 %[[X]] : f32
+// CHECK: arith.select %[[NEG]], %[[E]], %[[X]] : f32
+func.func @elu_f32(%a: !buffer<4xf32>, %b: !buffer<4xf32>) {
+  buffer.kernel elu ins(%a : !buffer<4xf32>) outs(%b : !buffer<4xf32>)
+  return
+}
+
+// -----
+
+// int8 elu: the table TFLM's Prepare fills, one load per element.
+!qa = !quant.uniform<i8:f32, 0.05:10>
+!qb = !quant.uniform<i8:f32, 0.02:-3>
+// CHECK: buffer.global @elu_table {role = "constant"} : !buffer<256xi8>
+// CHECK-LABEL: func.func @elu_i8
+// CHECK: %[[T:.*]] = buffer.get_global @elu_table
+// CHECK: loop.load %[[T]][
+func.func @elu_i8(%a: !buffer<8x!qa>, %b: !buffer<8x!qb>) {
+  buffer.kernel elu ins(%a : !buffer<8x!qa>) outs(%b : !buffer<8x!qb>)
+  return
+}
+
+// -----
+
 // TFLite Micro's EXP takes f32 only: the kernel's operand check (the graph op's) refuses int8.
 !q = !quant.uniform<i8:f32, 5.000000e-01:-3>
 func.func @exp_i8(%a: !buffer<4x!q>, %b: !buffer<4x!q>) {

@@ -1283,6 +1283,16 @@
 
 // -----
 
+// TFLite Micro's ELU takes f32 and int8 ("ELU only supports float32 and int8"), not int16.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "f108_elu"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5>>):
+  // expected-error@+1 {{'graph.elu' op input element type must be f32 or quantized i8, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+  %0 = "graph.elu"(%a) : (tensor<4x!quant.uniform<i16:f32, 0.5>>) -> tensor<4x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // A quantized int16 ABS needs zero points 0.
 "func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.5:3>>) -> (), sym_name = "f109"}> ({
 ^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.5:3>>):

@@ -106,7 +106,7 @@
   %pr = "graph.prelu"(%x, %y) : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.prelu"(%arg2, %arg3) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %prq = "graph.prelu"(%q, %q2) : (tensor<1x8x8x4x!q8>, tensor<1x1x1x4x!q8b>) -> tensor<1x8x8x4x!q8b>
-  // The math family: one operand, the input's shape; abs and rsqrt take int8 too.
+  // The math family: one operand, the input's shape; abs, rsqrt and elu take int8 too.
   // CHECK: "graph.abs"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   %m_abs = "graph.abs"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.rsqrt"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
@@ -129,10 +129,14 @@
   %m_ceil = "graph.ceil"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.round"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   %m_round = "graph.round"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // CHECK: "graph.elu"(%arg0) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %m_elu = "graph.elu"(%x) : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   // CHECK: "graph.abs"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %m_absq = "graph.abs"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   // CHECK: "graph.rsqrt"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %m_rsqrtq = "graph.rsqrt"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
+  // CHECK: "graph.elu"(%arg2) : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
+  %m_eluq = "graph.elu"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   // Division, floored division, squared difference broadcast like add; add_n sums equal shapes.
   // CHECK: "graph.div"(%arg0, %arg1) <{fused_activation = "RELU6"}> : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
   %dv = "graph.div"(%x, %y) <{fused_activation = "RELU6"}> : (tensor<1x8x8x4xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>

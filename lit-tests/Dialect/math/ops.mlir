@@ -23,6 +23,7 @@
 // CHECK-NEXT:    %{{.*}} = math.rsqrt %[[X]] : f32
 // CHECK-NEXT:    %{{.*}} = math.tanh %[[T]] : tensor<4xf32>
 // CHECK-NEXT:    %{{.*}} = math.exp %[[X]] fastmath<fast> : f32
+// CHECK-NEXT:    %{{.*}} = math.expm1 %[[X]] : f32
 // CHECK-NEXT:    return
 // GENERIC-LABEL: sym_name = "float_unary"
 // GENERIC-NEXT:  ^bb0(%[[X:.*]]: f32, %{{.*}}: f64, %{{.*}}: tensor<4xf32>):
@@ -40,6 +41,7 @@ func.func @float_unary(%x: f32, %d: f64, %t: tensor<4xf32>) {
   %8 = math.rsqrt %x : f32
   %9 = math.tanh %t : tensor<4xf32>
   %10 = math.exp %x fastmath<fast> : f32
+  %11 = math.expm1 %x : f32
   return
 }
 

@@ -8,12 +8,14 @@
 //! | `graph.sqrt` / `graph.exp` / `graph.log` / `graph.square` | `input` | — | the input's shape | `SQRT` (75) / `EXP` (47) / `LOG` (73) / `SQUARE` (92) |
 //! | `graph.sin` / `graph.cos` | `input` | — | the input's shape | `SIN` (66) / `COS` (108) |
 //! | `graph.floor` / `graph.ceil` / `graph.round` | `input` | — | the input's shape | `FLOOR` (8) / `CEIL` (104) / `ROUND` (116) |
+//! | `graph.elu` | `input` | — | the input's shape | `ELU` (111) |
 //!
 //! Element types are TFLite Micro's (`elementwise.cc`, `exp.cc`, `floor.cc`, `ceil.cc`,
-//! `round.cc`): every op takes `f32`; `abs` also takes int8 (any scales and zero points), int16
+//! `round.cc`, `elu.cc`): every op takes `f32`; `abs` also takes int8 (any scales and zero points), int16
 //! quantized with zero points 0, and plain `i16`; `rsqrt` also takes int8 (`PrepareAbsRsqrt`
 //! refuses int16), whose input zero point must leave some input value at or above it (TFLM's
-//! `Eval` fails on a value below the zero point, the square root of a negative number). Input
+//! `Eval` fails on a value below the zero point, the square root of a negative number); `elu`
+//! also takes int8 (any scales and zero points: TFLM tabulates it in `Prepare`). Input
 //! and result have one element type kind; quantized ones are per tensor.
 //!
 //! On a constant `f32` operand (a `dense` attribute) every op folds to the constant TFLite Micro
@@ -83,6 +85,8 @@ math_ops! {
     CeilOp = "graph.ceil", "elementwise ceiling", fold_ceil, f32::ceil;
     /// `x` rounded to the nearest integer, ties to even (TFLite `ROUND`).
     RoundOp = "graph.round", "elementwise rounding, ties to even", fold_round, round_to_nearest;
+    /// `x < 0 ? e^x - 1 : x` (TFLite `ELU`, `expm1` below zero).
+    EluOp = "graph.elu", "elementwise exponential linear unit", fold_elu, elu;
 }
 
 /// The family's ops.
@@ -98,6 +102,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(FloorOp, Checks::Signature(check_f32), Some(same_as_input)),
     op_entry!(CeilOp, Checks::Signature(check_f32), Some(same_as_input)),
     op_entry!(RoundOp, Checks::Signature(check_f32), Some(same_as_input)),
+    op_entry!(EluOp, Checks::Signature(check_elu), Some(same_as_input)),
 ];
 
 /// TFLite's `RoundToNearest` (`reference/round.h`): `floor(x)`, plus one when the fraction is
@@ -110,6 +115,11 @@ pub fn round_to_nearest(x: f32) -> f32 {
     // enough for the cast, and halving it is exact.
     let even = (floor * 0.5).floor() * 2.0 == floor;
     if fraction < 0.5 || (fraction == 0.5 && even) { floor } else { floor + 1.0 }
+}
+
+/// TFLite's float `Elu` (`reference/elu.h`): `expm1(x)` below zero, `x` elsewhere (NaN too).
+pub fn elu(x: f32) -> f32 {
+    if x < 0.0 { x.exp_m1() } else { x }
 }
 
 /// Folds an op on a constant `dense` `f32` operand to the constant of `f` on every element.
@@ -223,6 +233,12 @@ fn check_abs(c: &mut Checker<'_, '_>) {
 
 /// `rsqrt`: f32 and int8.
 fn check_rsqrt(c: &mut Checker<'_, '_>) {
+    same_kind(c, &[F32, Q8]);
+    c.check_inferred();
+}
+
+/// `elu`: f32 and int8 (`ELU only supports float32 and int8`).
+fn check_elu(c: &mut Checker<'_, '_>) {
     same_kind(c, &[F32, Q8]);
     c.check_inferred();
 }

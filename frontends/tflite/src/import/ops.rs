@@ -409,6 +409,7 @@ impl SubgraphImporter<'_, '_> {
             (B::Floor, _) => Some(FloorOp::build(b, inputs[0], result_type).0),
             (B::Ceil, _) => Some(CeilOp::build(b, inputs[0], result_type).0),
             (B::Round, _) => Some(RoundOp::build(b, inputs[0], result_type).0),
+            (B::Elu, _) => Some(EluOp::build(b, inputs[0], result_type).0),
             (B::Equal, _) => Some(EqualOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::NotEqual, _) => Some(NotEqualOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::Less, _) => Some(LessOp::build(b, inputs[0], inputs[1], result_type).0),

@@ -38,6 +38,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("abs_i8", abs_i8),
     ("rsqrt_f32", rsqrt_f32),
     ("round_f32", round_f32),
+    ("elu_i8", elu_i8),
     ("div_i32_broadcast", div_i32_broadcast),
     ("squared_difference_i16", squared_difference_i16),
     ("add_n_f32", add_n_f32),
@@ -429,6 +430,11 @@ pub fn rsqrt_f32() -> ModelBuilder {
 /// f32 ROUND (no options table).
 pub fn round_f32() -> ModelBuilder {
     unary(BuiltinOp::Round, BuiltinOptions::None, &[1, 2, 3], (DType::Float32, None), (DType::Float32, None))
+}
+
+/// int8 ELU (no options table), input and output quantized apart.
+pub fn elu_i8() -> ModelBuilder {
+    unary(BuiltinOp::Elu, BuiltinOptions::None, &[2, 4], (DType::Int8, Some((0.1, 5))), (DType::Int8, Some((0.05, 20))))
 }
 
 /// int32 DIV of a [2,3] input by a [3] one, fused RELU.

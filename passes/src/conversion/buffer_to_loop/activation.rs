@@ -20,6 +20,7 @@
 
 use super::emitter::{ElementKind, KernelEmitter};
 use super::gemmlowp::reference;
+use super::lut::lookup_int8;
 use super::quantization::{
     INT8_RANGE, INT16_RANGE, Scale, activation_range_quantized, clamp_f32, quantize_multiplier, requantize,
 };
@@ -137,15 +138,7 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             }
             let params = GemmlowpParams::new(input_q).map_err(|m| e.unsupported(m))?;
             let values: Vec<i64> = (-128..=127).map(|x| i64::from(params.evaluate(function, x))).collect();
-            let table = e.table(function.table_name(), 8, &values);
-            let index_ty = e.b.ctx.index_type();
-            elementwise(e, |e, x| {
-                let x = e.extsi_i32(x);
-                let offset = e.i32(128);
-                let shifted = e.addi(x, offset);
-                let index = e.unary("arith.index_cast", shifted, index_ty);
-                e.load(table, &[index])
-            })
+            lookup_int8(e, function.table_name(), &values)
         }
         other => Err(e.unsupported(format!("unknown activation '{other}'"))),
     }

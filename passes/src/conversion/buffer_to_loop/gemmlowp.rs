@@ -1,8 +1,10 @@
 //! gemmlowp's fixed-point transcendental functions (`fixedpoint.h`), as TFLite Micro's int8
 //! softmax, logistic and tanh kernels evaluate them: [`reference`](mod@reference) holds bit-exact Rust versions,
 //! which the lowerings run at compile time to fill lookup tables (an int8 input has only 256
-//! values), and the builders here emit, as plain `arith` ops, the one piece that depends on
-//! run-time data: softmax's per-row reciprocal (TFLite's `GetReciprocal`).
+//! values), and the builders here emit, as plain `arith` ops, the pieces that depend on
+//! run-time data: softmax's per-row reciprocal (TFLite's `GetReciprocal`), log softmax's
+//! per-row logarithm (TFLite's `log_x_for_x_greater_than_or_equal_to_1`) and L2
+//! normalization's per-row inverse square root (TFLite's `GetInvSqrtQuantizedMultiplierExp`).
 //!
 //! A gemmlowp `FixedPoint<int32, k>` is an `i32` holding `value · 2^(31 - k)`; products are
 //! `SaturatingRoundingDoublingHighMul` (SRDHM), rescalings `SaturatingRoundingMultiplyByPOT`.
@@ -33,6 +35,20 @@ mod constants {
         (3, 720_401),
         (4, 242),
     ];
+    /// `log(2)` in Q0.31.
+    pub const LOG_2: i32 = 1_488_522_236;
+    /// `sqrt(sqrt(1/2))` in Q0.31.
+    pub const SQRT_SQRT_HALF: i32 = 1_805_811_301;
+    /// `sqrt(1/2)` in Q0.31.
+    pub const SQRT_HALF: i32 = 1_518_500_250;
+    /// `1/4` in Q0.31.
+    pub const ONE_QUARTER: i32 = 536_870_912;
+    /// The Padé coefficients of `log_x_for_x_greater_than_or_equal_to_1_impl` in Q0.31:
+    /// `11/240 · 2^(1/4)`, `1/20 · 2^(1/4)`, `2 / 2^(1/4) - 2^(1/4)` and `1/4 · 2^(1/4)`.
+    pub const LOG_ALPHA_N: i32 = 117_049_297;
+    pub const LOG_ALPHA_D: i32 = 127_690_142;
+    pub const LOG_ALPHA_I: i32 = 1_057_819_769;
+    pub const LOG_ALPHA_F: i32 = 638_450_708;
 }
 
 /// gemmlowp's `RoundingHalfSum(a, b)` on `i32` values: `(a + b + sign) / 2` in 64 bits,
@@ -75,6 +91,105 @@ pub fn saturating_rounding_multiply_by_pot(b: &mut Builder<'_>, x: Value, expone
             select(b, below, min, capped)
         }
     }
+}
+
+/// TFLite's `SaturatingRoundingMultiplyByPOTParam(x, exponent)` on `i32` values, for a run-time
+/// `exponent` in `0..=31`: `x << exponent`, saturated where `|x|` exceeds
+/// `2^(31 - exponent) - 1` (`exponent` 0 leaves every value as it is, as TFLite's early return).
+pub fn saturating_rounding_multiply_by_pot_param(b: &mut Builder<'_>, x: Value, exponent: Value) -> Value {
+    let i32 = b.ctx.integer_type(32);
+    let (one, thirty_one) = (constant_int(b, 1, i32), constant_int(b, 31, i32));
+    let free_bits = binary(b, "arith.subi", thirty_one, exponent);
+    let bound = binary(b, "arith.shli", one, free_bits);
+    // 2^31 - 1 for exponent 0 (the shift wraps to i32::MIN), as 1 << 31 does in C.
+    let high = binary(b, "arith.subi", bound, one);
+    let zero = constant_int(b, 0, i32);
+    let low = binary(b, "arith.subi", zero, high);
+    let shifted = binary(b, "arith.shli", x, exponent);
+    let (max, min) = (constant_int(b, i128::from(i32::MAX), i32), constant_int(b, i128::from(i32::MIN), i32));
+    let above = cmpi(b, "sgt", x, high);
+    let below = cmpi(b, "slt", x, low);
+    let capped = select(b, above, max, shifted);
+    select(b, below, min, capped)
+}
+
+/// TFLite's `SaturatingAddNonGemmlowp(a, b)` (`add`) or `SaturatingSub(a, b)` on `i32` values: the
+/// sum or difference in 64 bits, clamped to the `i32` range.
+fn saturating_add_or_sub(b: &mut Builder<'_>, op: &str, lhs: Value, rhs: Value) -> Value {
+    let (i32, i64) = (b.ctx.integer_type(32), b.ctx.integer_type(64));
+    let wide_lhs = unary(b, "arith.extsi", lhs, i64);
+    let wide_rhs = unary(b, "arith.extsi", rhs, i64);
+    let wide = binary(b, op, wide_lhs, wide_rhs);
+    let (max, min) = (constant_int(b, i128::from(i32::MAX), i64), constant_int(b, i128::from(i32::MIN), i64));
+    let capped = binary(b, "arith.minsi", wide, max);
+    let clamped = binary(b, "arith.maxsi", capped, min);
+    unary(b, "arith.trunci", clamped, i32)
+}
+
+/// TFLite's `log_x_for_x_greater_than_or_equal_to_1<output_integer_bits>(x)` for a positive `x`
+/// in Q`input_integer_bits` (an `i32`): `log(x)` in Q`output_integer_bits`, from the leading-bit
+/// position of `x` (or of `x · sqrt(1/2)`, whichever leaves the smaller mantissa) times
+/// `log(2)`, plus a Padé approximant of the mantissa's logarithm; every step as
+/// `log_x_for_x_greater_than_or_equal_to_1_impl` takes it.
+pub fn log_x_for_x_greater_than_or_equal_to_1(
+    b: &mut Builder<'_>,
+    x: Value,
+    input_integer_bits: i32,
+    output_integer_bits: i32,
+) -> Value {
+    use constants::*;
+    let i32 = b.ctx.integer_type(32);
+    let accumulator_bits = output_integer_bits + 1;
+    let c = |b: &mut Builder<'_>, v: i32| constant_int(b, i128::from(v), i32);
+    let mul = saturating_rounding_doubling_high_mul;
+    let shifted_quarter = c(b, reference::rescale(ONE_QUARTER, 0, accumulator_bits));
+    let input_bits = c(b, input_integer_bits);
+    let one = c(b, 1);
+    // z_a: x normalized (its headroom shifted out), times sqrt(1/2) and doubled.
+    let z_a_headroom_plus_1 = count_leading_zeros(b, x);
+    let z_a_shift = binary(b, "arith.subi", z_a_headroom_plus_1, one);
+    let r_a_tmp = saturating_rounding_multiply_by_pot_param(b, x, z_a_shift);
+    let sqrt_half = c(b, SQRT_HALF);
+    let r_a_half = mul(b, r_a_tmp, sqrt_half);
+    let r_a = saturating_rounding_multiply_by_pot(b, r_a_half, 1);
+    let z_a_power = binary(b, "arith.subi", input_bits, z_a_headroom_plus_1);
+    let z_a_power = saturating_rounding_multiply_by_pot(b, z_a_power, 31 - accumulator_bits);
+    let z_a_pow_2_adj = saturating_add_or_sub(b, "arith.addi", z_a_power, shifted_quarter);
+    // z_b: x · sqrt(1/2), normalized.
+    let z_b = mul(b, x, sqrt_half);
+    let z_b_leading_zeros = count_leading_zeros(b, z_b);
+    let z_b_headroom = binary(b, "arith.subi", z_b_leading_zeros, one);
+    let r_b = saturating_rounding_multiply_by_pot_param(b, x, z_b_headroom);
+    let z_b_power = binary(b, "arith.subi", input_bits, z_b_headroom);
+    let z_b_power = saturating_rounding_multiply_by_pot(b, z_b_power, 31 - accumulator_bits);
+    let z_b_pow_2_adj = saturating_add_or_sub(b, "arith.subi", z_b_power, shifted_quarter);
+    let r = binary(b, "arith.minsi", r_a, r_b);
+    let z_pow_2_adj = binary(b, "arith.maxsi", z_a_pow_2_adj, z_b_pow_2_adj);
+    // The Padé approximant around 2^(-1/4).
+    let sqrt_sqrt_half = c(b, SQRT_SQRT_HALF);
+    let p = rounding_half_sum(b, r, sqrt_sqrt_half);
+    let q_half = binary(b, "arith.subi", r, sqrt_sqrt_half);
+    let q = binary(b, "arith.addi", q_half, q_half);
+    let common_sq = mul(b, q, q);
+    let q_r = mul(b, q, r);
+    let q_cubed = mul(b, q, common_sq);
+    let alpha_n = c(b, LOG_ALPHA_N);
+    let cubic = mul(b, q_cubed, alpha_n);
+    let num = binary(b, "arith.addi", q_r, cubic);
+    let (alpha_i, alpha_d, alpha_f) = (c(b, LOG_ALPHA_I), c(b, LOG_ALPHA_D), c(b, LOG_ALPHA_F));
+    let i_plus_q = binary(b, "arith.addi", alpha_i, q);
+    let d_sq = mul(b, alpha_d, common_sq);
+    let factor = binary(b, "arith.addi", i_plus_q, d_sq);
+    let p_factor = mul(b, p, factor);
+    let f_q = mul(b, alpha_f, q);
+    let denom_minus_one = binary(b, "arith.addi", p_factor, f_q);
+    let recip_denom = one_over_one_plus_x_for_x_in_0_1(b, denom_minus_one);
+    let num_scaled = saturating_rounding_multiply_by_pot(b, num, -accumulator_bits);
+    let log_2 = c(b, LOG_2);
+    let integer_part = mul(b, z_pow_2_adj, log_2);
+    let fraction_part = mul(b, num_scaled, recip_denom);
+    let sum = binary(b, "arith.addi", integer_part, fraction_part);
+    saturating_rounding_multiply_by_pot(b, sum, accumulator_bits - output_integer_bits)
 }
 
 /// gemmlowp's `one_over_one_plus_x_for_x_in_0_1(a)`: `1 / (1 + a)` in Q0.31 for `a` in Q0.31,
@@ -133,6 +248,59 @@ pub fn get_reciprocal(b: &mut Builder<'_>, x: Value, x_integer_digits: i32) -> (
     (one_over_one_plus_x_for_x_in_0_1(b, shifted_minus_one), num_bits_over_unit)
 }
 
+/// TFLite's `GetInvSqrtQuantizedMultiplierExp(input, reverse_shift, ...)` on an `i32`: `1 /
+/// sqrt(input)` as `(multiplier, shift · reverse_shift)`, both `i32`, by five Newton-Raphson
+/// steps in Q3.28 on the input normalized into `[2^27, 2^29)`; `(i32::MAX, 0)` for inputs up to 1
+/// (negative ones too, as TFLM's `input <= 1` test).
+pub fn inv_sqrt_quantized_multiplier_exp(b: &mut Builder<'_>, input: Value, reverse_shift: i32) -> (Value, Value) {
+    let i32 = b.ctx.integer_type(32);
+    let c = |b: &mut Builder<'_>, v: i32| constant_int(b, i128::from(v), i32);
+    let one = c(b, 1);
+    let at_most_one = cmpi(b, "sle", input, one);
+    // An i32 at or above 2^29 takes one division by 4 (TFLM's loop ends there).
+    let limit = c(b, 1 << 29);
+    let large = cmpi(b, "sge", input, limit);
+    let two = c(b, 2);
+    let quartered = binary(b, "arith.shrsi", input, two);
+    let reduced = select(b, large, quartered, input);
+    let (twelve, eleven) = (c(b, 12), c(b, 11));
+    let shift = select(b, large, twelve, eleven);
+    let leading_zeros = count_leading_zeros(b, reduced);
+    let max_left_shift_bits = binary(b, "arith.subi", leading_zeros, one);
+    let max_pairs = binary(b, "arith.shrui", max_left_shift_bits, one);
+    let pairs = binary(b, "arith.subi", max_pairs, one);
+    let shift = binary(b, "arith.subi", shift, pairs);
+    let pair_bits = binary(b, "arith.shli", pairs, one);
+    let normalized = binary(b, "arith.shli", reduced, pair_bits);
+    // Q3.28: the input halved, 1.5, and the iterate from 1.
+    let fixed_input = binary(b, "arith.shrsi", normalized, one);
+    let half_input = saturating_rounding_multiply_by_pot(b, fixed_input, -1);
+    let half_three = c(b, (1 << 28) + (1 << 27));
+    let mut x = c(b, 1 << 28);
+    for _ in 0..5 {
+        let x2 = saturating_rounding_doubling_high_mul(b, x, x);
+        let x3 = saturating_rounding_doubling_high_mul(b, x2, x);
+        let x3 = saturating_rounding_multiply_by_pot(b, x3, 6);
+        let three_halves_x = saturating_rounding_doubling_high_mul(b, half_three, x);
+        let half_input_x3 = saturating_rounding_doubling_high_mul(b, half_input, x3);
+        let difference = binary(b, "arith.subi", three_halves_x, half_input_x3);
+        x = saturating_rounding_multiply_by_pot(b, difference, 3);
+    }
+    let half_sqrt_2 = c(b, constants::SQRT_HALF);
+    let inv_sqrt = saturating_rounding_doubling_high_mul(b, x, half_sqrt_2);
+    // A negative shift moves into the multiplier.
+    let zero = c(b, 0);
+    let negative = cmpi(b, "slt", shift, zero);
+    let negated = binary(b, "arith.subi", zero, shift);
+    let left = select(b, negative, negated, zero);
+    let inv_sqrt = binary(b, "arith.shli", inv_sqrt, left);
+    let shift = select(b, negative, zero, shift);
+    let reverse = c(b, reverse_shift);
+    let shift = binary(b, "arith.muli", shift, reverse);
+    let max = c(b, i32::MAX);
+    (select(b, at_most_one, max, inv_sqrt), select(b, at_most_one, zero, shift))
+}
+
 /// Rust versions of gemmlowp's `fixedpoint.h` functions and TFLite's `GetReciprocal`, written
 /// from their C++ definitions, bit for bit (the `int32` scalar instantiations).
 pub mod reference {
@@ -167,6 +335,56 @@ pub mod reference {
                 }
             }
         }
+    }
+
+    /// TFLite's `SaturatingRoundingMultiplyByPOTParam(x, exponent)` for `exponent >= 0`.
+    pub fn saturating_rounding_multiply_by_pot_param(x: i32, exponent: i32) -> i32 {
+        saturating_rounding_multiply_by_pot(x, exponent)
+    }
+
+    /// TFLite's `SaturatingAddNonGemmlowp(a, b)`.
+    fn saturating_add(a: i32, b: i32) -> i32 {
+        a.saturating_add(b)
+    }
+
+    /// TFLite's `SaturatingSub(a, b)`.
+    fn saturating_sub(a: i32, b: i32) -> i32 {
+        a.saturating_sub(b)
+    }
+
+    /// TFLite's `log_x_for_x_greater_than_or_equal_to_1_impl<output_integer_bits,
+    /// input_integer_bits>(x)`.
+    pub fn log_x_for_x_greater_than_or_equal_to_1(x: i32, input_integer_bits: i32, output_integer_bits: i32) -> i32 {
+        let accumulator_bits = output_integer_bits + 1;
+        let shifted_quarter = rescale(constants::ONE_QUARTER, 0, accumulator_bits);
+        let z_a_headroom_plus_1 = (x as u32).leading_zeros() as i32;
+        let r_a_tmp = saturating_rounding_multiply_by_pot_param(x, z_a_headroom_plus_1 - 1);
+        let r_a = saturating_rounding_multiply_by_pot_param(mul(r_a_tmp, constants::SQRT_HALF), 1);
+        let z_a_pow_2_adj = saturating_add(
+            saturating_rounding_multiply_by_pot_param(input_integer_bits - z_a_headroom_plus_1, 31 - accumulator_bits),
+            shifted_quarter,
+        );
+        let z_b = mul(x, constants::SQRT_HALF);
+        let z_b_headroom = (z_b as u32).leading_zeros() as i32 - 1;
+        let r_b = saturating_rounding_multiply_by_pot_param(x, z_b_headroom);
+        let z_b_pow_2_adj = saturating_sub(
+            saturating_rounding_multiply_by_pot_param(input_integer_bits - z_b_headroom, 31 - accumulator_bits),
+            shifted_quarter,
+        );
+        let r = r_a.min(r_b);
+        let z_pow_2_adj = z_a_pow_2_adj.max(z_b_pow_2_adj);
+        let p = rounding_half_sum(r, constants::SQRT_SQRT_HALF);
+        let q = r.wrapping_sub(constants::SQRT_SQRT_HALF);
+        let q = q.wrapping_add(q);
+        let common_sq = mul(q, q);
+        let num = mul(q, r).wrapping_add(mul(mul(q, common_sq), constants::LOG_ALPHA_N));
+        let denom_minus_one =
+            mul(p, constants::LOG_ALPHA_I.wrapping_add(q).wrapping_add(mul(constants::LOG_ALPHA_D, common_sq)))
+                .wrapping_add(mul(constants::LOG_ALPHA_F, q));
+        let recip_denom = one_over_one_plus_x_for_x_in_0_1(denom_minus_one);
+        let num_scaled = rescale(num, 0, accumulator_bits);
+        let sum = mul(z_pow_2_adj, constants::LOG_2).wrapping_add(mul(num_scaled, recip_denom));
+        rescale(sum, accumulator_bits, output_integer_bits)
     }
 
     /// `Rescale<dst_bits>(FixedPoint<int32, src_bits> x)`.
@@ -366,6 +584,18 @@ mod tests {
         assert_eq!(saturating_rounding_multiply_by_pot(-6, -2), -2);
         assert_eq!(rounding_half_sum(3, 4), 4);
         assert_eq!(rounding_half_sum(-3, -4), -4);
+    }
+
+    #[test]
+    fn log_approximates_the_natural_logarithm() {
+        // Q12.19 in, Q5.26 out (log softmax's sums of exps and their logarithm).
+        for k in 0..4000 {
+            let x = (1 << 19) + k * 535_000;
+            let got = real(log_x_for_x_greater_than_or_equal_to_1(x, 12, 5), 5);
+            let want = real(x, 12).ln();
+            assert!((got - want).abs() < 1e-6, "log({}) = {got}, want {want}", real(x, 12));
+        }
+        assert_eq!(log_x_for_x_greater_than_or_equal_to_1(1 << 19, 12, 5), 0);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 
 use super::activation::{cmpf, elementwise};
 use super::emitter::{ElementKind, KernelEmitter};
+use super::lut::lookup_int8;
 use super::quantization::quantize_multiplier;
 use mc_dialects::arith::build::select;
 use mc_ir::Diagnostic;
@@ -58,15 +59,7 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     )
     .map_err(|m| e.unsupported(m))?;
     let values: Vec<i64> = (-128..=127).map(|x| i64::from(params.evaluate(x))).collect();
-    let table = e.table("hard_swish_table", 8, &values);
-    let index_ty = e.b.ctx.index_type();
-    elementwise(e, |e, x| {
-        let x = e.extsi_i32(x);
-        let offset = e.i32(128);
-        let shifted = e.addi(x, offset);
-        let index = e.unary("arith.index_cast", shifted, index_ty);
-        e.load(table, &[index])
-    })
+    lookup_int8(e, "hard_swish_table", &values)
 }
 
 /// `HardSwishParams` as TFLM's `HardSwishPrepare` fills them for an int8 input.

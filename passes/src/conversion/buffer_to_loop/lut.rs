@@ -1,4 +1,10 @@
-//! TFLite's interpolating int16 lookup tables (`kernels/internal/common.h`): a function sampled
+//! Lookup tables of TFLite's kernels.
+//!
+//! int8: a kernel whose output depends on nothing but the input byte is a 256-entry table
+//! computed at compile time and indexed by `x + 128` ([`lookup_int8`]); [`populate_int8`] fills
+//! one as TFLM's `PopulateLookupTable<int8_t>` (`elu.cc`) does.
+//!
+//! int16: TFLite's interpolating lookup tables (`kernels/internal/common.h`): a function sampled
 //! at compile time into 513 `i16` entries over the int16 input range, as `LUTPopulate<int16_t>`
 //! fills them in `Prepare` ([`populate_int16`]), and read per element as `LUTLookup(int16_t)`
 //! reads them ([`lookup`]): the top 9 bits of the input pick an entry, the low 7 interpolate
@@ -13,8 +19,41 @@
 //! slope keeps `y` between `lut[index]` and `lut[index + 1]` (`⌊(s·o + 64) / 128⌋` lies between
 //! 0 and `s` for `o` in `0..128`), so none is emitted.
 
+use super::activation::elementwise;
 use super::emitter::KernelEmitter;
-use mc_ir::Value;
+use mc_ir::{Diagnostic, Value};
+
+/// `PopulateLookupTable<int8_t>` of TFLM's `elu.cc`: for each input byte `-128..=127` (entry
+/// `x + 128`), `transform` of its dequantized value, rounded (`TfLiteRound`) at the output
+/// scale, plus the output zero point, clamped to int8; every step in `float` as TFLM computes it.
+pub fn populate_int8(input: (f32, i32), output: (f32, i32), transform: impl Fn(f32) -> f32) -> Vec<i64> {
+    let (input_scale, input_zero_point) = input;
+    let (output_scale, output_zero_point) = output;
+    let inverse_scale = 1.0 / output_scale;
+    (i32::from(i8::MIN)..=i32::from(i8::MAX))
+        .map(|x| {
+            let dequantized = input_scale * (x - input_zero_point) as f32;
+            let rescaled = (transform(dequantized) * inverse_scale).round();
+            let quantized = (rescaled + output_zero_point as f32) as i32;
+            i64::from(quantized.clamp(i32::from(i8::MIN), i32::from(i8::MAX)))
+        })
+        .collect()
+}
+
+/// An int8 kernel as one load per element from `values` (256 entries, the result of each input
+/// byte at `x + 128`), a module-level constant table named after `hint`.
+pub fn lookup_int8(e: &mut KernelEmitter<'_>, hint: &str, values: &[i64]) -> Result<(), Diagnostic> {
+    debug_assert_eq!(values.len(), 256);
+    let table = e.table(hint, 8, values);
+    let index_ty = e.b.ctx.index_type();
+    elementwise(e, |e, x| {
+        let x = e.extsi_i32(x);
+        let offset = e.i32(128);
+        let shifted = e.addi(x, offset);
+        let index = e.unary("arith.index_cast", shifted, index_ty);
+        e.load(table, &[index])
+    })
+}
 
 /// Entries of an int16 table: 512 samples and one more for the last slope.
 pub const INT16_LUT_SIZE: usize = 513;

@@ -1,5 +1,5 @@
 //! The one-operand math kernels `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`,
-//! `floor`, `ceil` and `round`: one loop per output dimension, each element loaded, mapped and
+//! `floor`, `ceil`, `round` and `elu`: one loop per output dimension, each element loaded, mapped and
 //! stored at the same indices (strided operands work, the kernel may run in place).
 //!
 //! | kernel | float (TFLite Micro) | int8 / int16 (TFLite Micro) |
@@ -10,10 +10,11 @@
 //! | `sin`, `cos` | `std::sin`, `std::cos`: `math.sin`, `math.cos` | — |
 //! | `square` | `x * x`: `arith.mulf` | — |
 //! | `floor`, `ceil` | `std::floor`, `std::ceil`: `math.floor`, `math.ceil` | — |
+//! | `elu` | `reference_ops::Elu`: `x < 0 ? std::expm1(x) : x` (`math.expm1`) | int8 `EvalUsingLookupTable`: the table `PopulateLookupTable<int8_t>` fills in `Prepare` (`expf(v) - 1` below zero, in `float`) |
 //! | `round` | `RoundToNearest`: `floor(x)`, plus 1 above one half or at one half with an odd floor (so `-0.25` gives `+0.0`, unlike `roundeven`) | — |
 //!
-//! The library functions (`exp`, `log`, `sin`, `cos`) are calls to the C library's `expf`,
-//! `logf`, `sinf`, `cosf` on both backends, as TFLM's kernels call them.
+//! The library functions (`exp`, `log`, `sin`, `cos`, `expm1`) are calls to the C library's
+//! `expf`, `logf`, `sinf`, `cosf`, `expm1f` on both backends, as TFLM's kernels call them.
 //!
 //! An int8 `rsqrt` depends on nothing but the input byte, so mc evaluates TFLM's fixed-point
 //! arithmetic (`GetInvSqrtQuantizedMultiplierExp` and two `MultiplyByQuantizedMultiplier`s) for
@@ -23,6 +24,7 @@
 use super::activation::{cmpf, elementwise};
 use super::emitter::{ElementKind, KernelEmitter};
 use super::gemmlowp::reference::inv_sqrt_quantized_multiplier_exp;
+use super::lut::{lookup_int8, populate_int8};
 use super::quantization::{INT8_RANGE, INT16_RANGE, Scale, quantize_multiplier, requantize};
 use mc_dialects::arith::build::select;
 use mc_dialects::arith::fixed_point::reference::multiply_by_quantized_multiplier;
@@ -45,12 +47,13 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         ("abs", ElementKind::Int8) => lower_abs_quantized(e, (8, INT8_RANGE)),
         ("abs", ElementKind::Int16) => lower_abs_quantized(e, (16, INT16_RANGE)),
         ("rsqrt", ElementKind::Int8) => lower_rsqrt_int8(e),
+        ("elu", ElementKind::Int8) => lower_elu_int8(e),
         (name, _) => Err(e.unsupported(format!(
             "{name} of '{}' (TFLite Micro's kernel takes f32{})",
             e.type_text(input),
             match name {
                 "abs" => ", int8 and int16",
-                "rsqrt" => " and int8",
+                "rsqrt" | "elu" => " and int8",
                 _ => "",
             }
         ))),
@@ -71,6 +74,7 @@ fn lower_f32(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         "ceil" => "math.ceil",
         "square" => return elementwise(e, |e, x| e.binary("arith.mulf", x, x)),
         "round" => return elementwise(e, round_to_nearest),
+        "elu" => return elementwise(e, elu),
         other => return Err(e.unsupported(format!("unknown math kernel '{other}'"))),
     };
     elementwise(e, |e, x| {
@@ -97,6 +101,28 @@ fn round_to_nearest(e: &mut KernelEmitter<'_>, x: Value) -> Value {
     let keep = e.binary("arith.ori", below_half, even_half);
     let next = e.binary("arith.addf", floor, one);
     select(&mut e.b, keep, floor, next)
+}
+
+/// TFLite's float `Elu`: `expm1(x)` where `x < 0`, `x` elsewhere (NaN included).
+fn elu(e: &mut KernelEmitter<'_>, x: Value) -> Value {
+    let f32 = e.b.ctx.value_type(x);
+    let zero = e.f32(0.0);
+    let negative = cmpf(e, "olt", x, zero);
+    let expm1 = e.unary("math.expm1", x, f32);
+    select(&mut e.b, negative, expm1, x)
+}
+
+/// int8 `elu`: TFLM's `Prepare` table of `exp(v) - 1` (below zero) or `v`, one load per element.
+fn lower_elu_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let (input, output) = (e.inputs[0], e.output);
+    let (input_scale, input_zero_point) = e.per_tensor(input)?;
+    let (output_scale, output_zero_point) = e.per_tensor(output)?;
+    let values = populate_int8(
+        (input_scale as f32, input_zero_point as i32),
+        (output_scale as f32, output_zero_point as i32),
+        |v| if v < 0.0 { v.exp() - 1.0 } else { v },
+    );
+    lookup_int8(e, "elu_table", &values)
 }
 
 /// `AbsEvalQuantized` on int8 or int16 (`bits` and storage range): `|x - in_zp|`, rescaled by
@@ -175,15 +201,7 @@ fn lower_rsqrt_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let real = 1.0 / (f64::from(input_scale as f32).sqrt() * f64::from(output_scale as f32));
     let values = rsqrt_int8_table(input_zero_point as i32, quantize_multiplier(real), output_zero_point as i32)
         .map_err(|m| e.unsupported(m))?;
-    let table = e.table("rsqrt_table", 8, &values);
-    let index_ty = e.b.ctx.index_type();
-    elementwise(e, |e, x| {
-        let x = e.extsi_i32(x);
-        let offset = e.i32(128);
-        let shifted = e.addi(x, offset);
-        let index = e.unary("arith.index_cast", shifted, index_ty);
-        e.load(table, &[index])
-    })
+    lookup_int8(e, "rsqrt_table", &values)
 }
 
 #[cfg(test)]

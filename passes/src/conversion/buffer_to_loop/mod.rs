@@ -31,11 +31,11 @@
 //! | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `pool` | `reference_integer_ops::AveragePool`/`MaxPool` (int8, int16), float versions, `reference_ops::L2Pool` (float only) |
 //! | `batch_matmul` | `batch_matmul` | `reference_ops::BatchMatMul` (float, int8 with `int32` sums, int16 with `int64` sums), broadcasting batch dimensions, operands read transposed in place |
 //! | `softmax` | `softmax`, `softmax_int16` | `reference_ops::Softmax` (int8 to int8 or int16 via gemmlowp fixed point, float), `reference_ops::SoftmaxInt16` (int16, through two interpolated tables) |
-//! | `log_softmax` | `log_softmax` | `reference_ops::LogSoftmax` (float only; TFLM's int8 path is not lowered) |
-//! | `l2_normalization` | `l2_normalization` | `reference_ops::L2Normalization` (float only; TFLM's int8 path is not lowered) |
+//! | `log_softmax` | `log_softmax` | `reference_ops::LogSoftmax` (float; int8 `LogSoftmaxQuantized` with `PreprocessLogSoftmaxScalingExp`'s parameters, the per-difference terms as compile-time tables and `log_x_for_x_greater_than_or_equal_to_1` per row) |
+//! | `l2_normalization` | `l2_normalization` | `reference_ops::L2Normalization` (float), `reference_integer_ops::L2Normalization` (int8, `GetInvSqrtQuantizedMultiplierExp` per row) |
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
-//! | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `math` | `elementwise.cc`'s `AbsEval`/`RsqrtEval` (f32; int8 and int16 `AbsEvalQuantized`; int8 `RsqrtEvalQuantized` as a table of its 256 results), `SqrtEval`, `LogEval`, `SquareEval`, `SinEval`, `CosEval`, `reference_ops::Exp`, `Floor`, `Ceil`, `Round` (float) |
+//! | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round`, `elu` | `math` | `elementwise.cc`'s `AbsEval`/`RsqrtEval` (f32; int8 and int16 `AbsEvalQuantized`; int8 `RsqrtEvalQuantized` as a table of its 256 results), `SqrtEval`, `LogEval`, `SquareEval`, `SinEval`, `CosEval`, `reference_ops::Exp`, `Floor`, `Ceil`, `Round` (float), `reference_ops::Elu` (float; int8 through `elu.cc`'s `PopulateLookupTable`) |
 //! | `div`, `floor_div`, `floor_mod` | `division` | `reference_ops::Div`/`BroadcastDivSlow<5>` (f32, int32), `reference_ops::FloorDiv` in `double` and `reference_ops::FloorMod` with `fmod` (f32), through `BroadcastBinaryFunction4DSlow` |
 //! | `squared_difference` | `squared_difference` | `squared_difference.cc`'s `SquaredDifference` (f32, int32; int8 and int16 with its requantization), broadcasting to rank 4 |
 //! | `add_n` | `add_n` | `reference_ops::AddN` (f32; int8 through a table of rescaled inputs) |
@@ -71,10 +71,11 @@
 //! | [`emitter`] | [`KernelEmitter`]: reading the kernel, constants, loops, loads/stores, workspaces, constant tables |
 //! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8, int16 and 16x8 requantization tails |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
-//! | `lut` | TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
+//! | `lut` | int8 tables indexed by the input byte (`PopulateLookupTable<int8_t>`); TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8; transposed too) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
+//! | `rows` | kernels along the last dimension, row by row (log softmax, L2 normalization): the nest over the rows, reductions and maps over a row |
 //! | `reduce_axes` | reductions over an `axes` attribute (mean, sum, max, min): axes, output shape, the nest |
 //! | `broadcast` | numpy-broadcast nests that load each input at the outermost level where its index is known |
 
@@ -119,6 +120,7 @@ mod rearrange;
 mod reduce_axes;
 mod reduction;
 mod resize;
+mod rows;
 mod select;
 mod shape;
 mod sigmoid_int16;
@@ -164,7 +166,9 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "relu" | "relu6" | "relu_n1_to_1" | "leaky_relu" | "logistic" | "tanh" => activation::lower,
         "neg" => neg::lower,
         "prelu" => prelu::lower,
-        "abs" | "rsqrt" | "sqrt" | "exp" | "log" | "square" | "sin" | "cos" | "floor" | "ceil" | "round" => math::lower,
+        "abs" | "rsqrt" | "sqrt" | "exp" | "log" | "square" | "sin" | "cos" | "floor" | "ceil" | "round" | "elu" => {
+            math::lower
+        }
         "div" | "floor_div" | "floor_mod" => division::lower,
         "squared_difference" => squared_difference::lower,
         "add_n" => add_n::lower,

@@ -24,18 +24,19 @@
 use super::emitter::{ElementKind, KernelEmitter};
 use super::gemmlowp::{self, reference};
 use super::quantization::quantize_multiplier;
+use super::rows::at;
 use super::softmax_int16;
 use mc_dialects::arith::fixed_point::{self, rounding_divide_by_pot, saturating_rounding_doubling_high_mul};
 use mc_ir::{Diagnostic, Value};
 
 /// `kScaledDiffIntegerBits`: the exp input is Q5.26.
-const SCALED_DIFF_INTEGER_BITS: i32 = 5;
+pub(super) const SCALED_DIFF_INTEGER_BITS: i32 = 5;
 
 /// `kAccumulationIntegerBits`: the sum of exps is Q12.19.
-const ACCUMULATION_INTEGER_BITS: i32 = 12;
+pub(super) const ACCUMULATION_INTEGER_BITS: i32 = 12;
 
 /// The longest row whose sum of exps cannot overflow Q12.19 (each term is at most 2^19).
-const MAX_INT8_DEPTH: i64 = (1 << ACCUMULATION_INTEGER_BITS) - 1;
+pub(super) const MAX_INT8_DEPTH: i64 = (1 << ACCUMULATION_INTEGER_BITS) - 1;
 
 /// Lowers `softmax` (float or int8).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
@@ -52,13 +53,6 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         (ElementKind::Int16, ElementKind::Int16) => softmax_int16::lower(e, &shape, beta),
         _ => Err(e.unsupported(format!("softmax from '{}' to '{}'", e.type_text(input), e.type_text(output)))),
     }
-}
-
-/// The indices of element `c` of the row at `row`.
-pub(super) fn at(row: &[Value], c: Value) -> Vec<Value> {
-    let mut indices = row.to_vec();
-    indices.push(c);
-    indices
 }
 
 /// Float softmax, TFLM's three passes per row.

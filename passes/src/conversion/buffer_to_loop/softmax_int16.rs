@@ -24,7 +24,7 @@ use super::emitter::KernelEmitter;
 use super::gemmlowp;
 use super::lut;
 use super::quantization::{Scale, quantize_multiplier};
-use super::softmax::at;
+use super::rows::at;
 use mc_ir::{Diagnostic, Value};
 
 /// The longest row whose sum of exps (each at most 32767) fits TFLM's `int32_t`.
