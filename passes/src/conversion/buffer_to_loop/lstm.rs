@@ -465,16 +465,21 @@ impl IntegerParams {
         let wide = self.flavour == Flavour::Int16x8;
         let width = if wide { 64 } else { 32 };
         let zero = e.int(0, width);
-        let (input_offset, weight_offset) = (e.i32(input_offset), e.i32(weight_offset));
+        let offset = |e: &mut KernelEmitter<'_>, value: Value, offset: i32| {
+            let value = e.extsi_i32(value);
+            if offset == 0 {
+                return value;
+            }
+            let offset = e.i32(offset);
+            e.addi(value, offset)
+        };
         let acc = e.for_range(0, depth, &[zero], |e, d, carried| {
             let mut indices = prefix.to_vec();
             indices.push(d);
             let x = e.load(x, &indices);
-            let x = e.extsi_i32(x);
-            let x = e.addi(x, input_offset);
+            let x = offset(e, x, input_offset);
             let w = e.load(weights, &[s, d]);
-            let w = e.extsi_i32(w);
-            let w = e.addi(w, weight_offset);
+            let w = offset(e, w, weight_offset);
             let mut product = e.muli(w, x);
             if wide {
                 let i64 = e.b.ctx.integer_type(64);
