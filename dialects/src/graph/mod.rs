@@ -40,7 +40,8 @@
 //! Integer attributes are `i64`, lists are `array<i64: ...>`, `padding` is `"SAME"`/`"VALID"`,
 //! `fused_activation` is one of TFLite's `"NONE"`, `"RELU"`, `"RELU_N1_TO_1"`, `"RELU6"`
 //! (`"TANH"` and `"SIGN_BIT"` parse but no TFLite kernel fuses them, so the verifier rejects
-//! them, except `"TANH"` on `svdf`, whose float kernel applies it). All ops but the three variable ops
+//! them, except `"TANH"` on `svdf`, whose float kernel applies it, and on the LSTM ops, whose cell
+//! activation it is and must be). All ops but the three variable ops
 //! are `PURE`.
 //!
 //! What the families share is in one place each: the checker their verifiers run on, element
