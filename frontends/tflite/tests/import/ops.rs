@@ -934,9 +934,14 @@ fn unnamed_tensors() {
 }
 
 /// How many graph ops TFLite operator `op` imports as: one, but five for an SVDF (its state's
-/// variable handle, read and assignment, the state update and the output).
+/// variable handle, read and assignment, the state update and the output) and nine for an LSTM
+/// (two states' handles, reads and assignments, the output and the two final states).
 fn graph_ops_of(op: &mc_tflite::Operator<'_>) -> usize {
-    if op.opcode().builtin() == Some(mc_tflite::BuiltinOp::Svdf) { 5 } else { 1 }
+    match op.opcode().builtin() {
+        Some(mc_tflite::BuiltinOp::Svdf) => 5,
+        Some(mc_tflite::BuiltinOp::UnidirectionalSequenceLstm) => 9,
+        _ => 1,
+    }
 }
 
 #[test]
