@@ -373,8 +373,9 @@ fn check_lstm(c: &mut Checker<'_, '_>) {
         )),
     }
     let clip = c.ctx.attr(c.op, "cell_clip").and_then(|a| c.ctx.float_value(a));
+    // NaN is no valid clip either.
     if let Some(clip) = clip
-        && !(clip >= 0.0)
+        && clip.partial_cmp(&0.0).is_none_or(|order| order.is_lt())
     {
         c.error(format!("'cell_clip' must be at least 0, but is {clip}"));
     }

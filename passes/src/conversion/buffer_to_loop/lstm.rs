@@ -134,7 +134,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let operands = Operands { input: e.inputs[0], input_weights, recurrent_weights, biases, hidden_state, cell_state };
     let arithmetic = match flavour {
         Flavour::Float => Arithmetic::Float { cell_clip },
-        _ => Arithmetic::Integer(IntegerParams::prepare(e, &operands, flavour, cell_clip)?),
+        _ => Arithmetic::Integer(Box::new(IntegerParams::prepare(e, &operands, flavour, cell_clip)?)),
     };
     let output = match stores {
         Stores::Sequence => e.output,
@@ -215,7 +215,7 @@ struct Step {
 /// The arithmetic of a kernel's element types.
 enum Arithmetic {
     Float { cell_clip: f32 },
-    Integer(IntegerParams),
+    Integer(Box<IntegerParams>),
 }
 
 /// The integer kernels' compile-time parameters.
