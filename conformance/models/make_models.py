@@ -18,6 +18,7 @@ operators, options and quantization parameters are the converter's own.
 | mixed_16x8.tflite | zero padding, conv + ReLU6, max pool, residual add, subtract, multiply, concatenation, cropping (strided slice), permute (transpose), mean, dense, tanh and sigmoid heads | float (QUANTIZE/DEQUANTIZE at the edges) |
 | mobilenet_v3_int8.tflite | MobileNetV3-style: conv 3x3/2 + hard-swish, inverted residual blocks (expand 1x1 + hard-swish, depthwise 3x3 + hard-swish, squeeze-excite: global average (MEAN), dense + ReLU, dense + sigmoid (LOGISTIC), multiply; project 1x1, residual add), global average, dense, softmax | int8 |
 | audio_16x8.tflite | audio-style: 5 x (conv 3x3 + LeakyReLU 0.2), a residual add, global average, dense | int16 |
+| lstm_int8.tflite | sequence model: 2 x LSTM (tanh; the first returns its sequence), dense | int8 |
 
 The Keras acceptance networks (issue 15), each as `<name>_int8` (full-integer), `<name>_16x8`
 where TFLite Micro runs it, and `<name>_f32` (the plain float conversion):
@@ -163,6 +164,13 @@ def conv1d():
     y = L.MaxPooling1D(2)(y)
     y = L.Conv1D(8, 3, dilation_rate=2, **BIAS)(y)
     y = L.Flatten()(y)
+    return keras.Model(x, L.Dense(4, **BIAS)(y))
+
+
+def lstm():
+    x = keras.Input((6, 5), batch_size=1)
+    y = L.LSTM(8, return_sequences=True, **BIAS)(x)
+    y = L.LSTM(6, **BIAS)(y)
     return keras.Model(x, L.Dense(4, **BIAS)(y))
 
 
@@ -320,6 +328,7 @@ def main():
         "mixed_16x8.tflite": convert(mixed(), (16, 16, 3), True, None),
         "mobilenet_v3_int8.tflite": convert(mobilenet_v3(), (32, 32, 3), False, tf.int8),
         "audio_16x8.tflite": convert(audio(), (40, 16, 1), True, tf.int16),
+        "lstm_int8.tflite": convert(lstm(), (6, 5), False, tf.int8),
     }
     files.update(keras_acceptance())
     files["svdf_keyword_int8.tflite"] = svdf_keyword()

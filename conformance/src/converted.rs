@@ -8,8 +8,14 @@ use crate::{Case, DType, Rng, Tensor};
 use std::path::PathBuf;
 
 /// The models, by file name.
-pub const MODELS: [&str; 5] =
-    ["ds_cnn_int8.tflite", "ds_cnn_16x8.tflite", "mixed_16x8.tflite", "mobilenet_v3_int8.tflite", "audio_16x8.tflite"];
+pub const MODELS: [&str; 6] = [
+    "ds_cnn_int8.tflite",
+    "ds_cnn_16x8.tflite",
+    "mixed_16x8.tflite",
+    "mobilenet_v3_int8.tflite",
+    "audio_16x8.tflite",
+    "lstm_int8.tflite",
+];
 
 /// The Keras acceptance networks, each with its converted files: full-integer int8, 16x8 where
 /// TFLite Micro runs it, float32. `dilated_chain_*.tflite` (the dilated network with a dynamic

@@ -61,3 +61,12 @@ fn svdf_keyword_network_matches_tflite_micro_over_successive_invocations() {
     case.then = invocations.map(|later| later.inputs).collect();
     check_cases(&[case], 0.0);
 }
+
+#[test]
+fn converter_made_lstm_keeps_its_states_across_invocations() {
+    // Two stacked Keras LSTMs (four state variables): five invocations in a row on one instance.
+    let mut cases = cases("lstm_int8.tflite", 5, 60);
+    let first = cases.remove(0);
+    let then = cases.into_iter().map(|case| case.inputs).collect();
+    check_cases(&[first.then_invoked_with(then)], 0.0);
+}

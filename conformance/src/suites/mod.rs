@@ -32,6 +32,7 @@ pub mod pad;
 pub mod pool;
 pub mod prelu;
 pub mod quantize;
+pub mod recurrent;
 pub mod reduce;
 pub mod reshape;
 pub mod reverse;
@@ -150,6 +151,7 @@ macro_rules! for_each_suite {
                 requantization_every_pair => 0.0,
                 int16_and_uint8_dequantization => 0.0,
             ],
+            recurrent: [float_lstm => 1e-5, int8_lstm => 0.0, int16_lstm => 0.0],
             reduce: [
                 int8_mean => 0.0,
                 int16_mean => 0.0,

@@ -101,6 +101,9 @@ pub const KERNELS: &[&str] = &[
     "dequantize",
     "svdf_state",
     "svdf",
+    "lstm",
+    "lstm_hidden_state",
+    "lstm_cell_state",
     "cast",
 ];
 

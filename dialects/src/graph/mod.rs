@@ -34,13 +34,14 @@
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `cast` | `cast` | `CAST` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
-//! | `sequence` | `svdf_state`, `svdf` | `SVDF` (with a variable for its state) |
+//! | `sequence` | `svdf_state`, `svdf`, `lstm`, `lstm_hidden_state`, `lstm_cell_state` | `SVDF`, `UNIDIRECTIONAL_SEQUENCE_LSTM` (with variables for their states) |
 //!
 //! In the families' op tables, operands are in order and `?` marks an optional trailing operand.
 //! Integer attributes are `i64`, lists are `array<i64: ...>`, `padding` is `"SAME"`/`"VALID"`,
 //! `fused_activation` is one of TFLite's `"NONE"`, `"RELU"`, `"RELU_N1_TO_1"`, `"RELU6"`
 //! (`"TANH"` and `"SIGN_BIT"` parse but no TFLite kernel fuses them, so the verifier rejects
-//! them, except `"TANH"` on `svdf`, whose float kernel applies it). All ops but the three variable ops
+//! them, except `"TANH"` on `svdf`, whose float kernel applies it, and on the LSTM ops, whose cell
+//! activation it is and must be). All ops but the three variable ops
 //! are `PURE`.
 //!
 //! What the families share is in one place each: the checker their verifiers run on, element

@@ -446,6 +446,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
     },
     OpSupport {
+        tflite: "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        op: "lstm",
+        variants: &[LSTM_F32, LSTM_INT8, LSTM_INT16X8],
+        options: "time_major or batch major, batches, TANH cell activation, cell_clip, hidden and cell states persisting across invocations; no peephole, projection, layer normalisation or CIFG (TFLite Micro refuses them)",
+    },
+    OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
@@ -713,19 +719,65 @@ pub const TABLE: &[OpSupport] = &[
     },
 ];
 
+/// An LSTM's 15 operands: the input, eight gate weights, four biases, the hidden and cell states.
+const fn lstm_operands(activation: Kind, weights: Kind, biases: &'static [Kind], cell: Kind) -> [Slot; 15] {
+    let w = Slot::One(match weights {
+        F32 => &[F32],
+        _ => &[Q8],
+    });
+    let a = Slot::One(match activation {
+        F32 => &[F32],
+        Q8 => &[Q8],
+        _ => &[Q16],
+    });
+    let c = Slot::One(match cell {
+        F32 => &[F32],
+        _ => &[Q16],
+    });
+    let b = Slot::One(biases);
+    [a, w, w, w, w, w, w, w, w, b, b, b, b, a, c]
+}
+
+const LSTM_F32_OPERANDS: [Slot; 15] = lstm_operands(F32, F32, &[F32], F32);
+const LSTM_INT8_OPERANDS: [Slot; 15] = lstm_operands(Q8, Q8, &[Q32, I32], Q16);
+const LSTM_INT16X8_OPERANDS: [Slot; 15] = lstm_operands(Q16, Q8, &[I64], Q16);
+const LSTM_F32: Variant = variant("f32", "", &LSTM_F32_OPERANDS, &[F32]);
+const LSTM_INT8: Variant =
+    variant("int8", "int16 cell state, int32 biases, per-tensor weights", &LSTM_INT8_OPERANDS, &[Q8]);
+const LSTM_INT16X8: Variant =
+    variant("int16x8", "int16 cell state, int64 biases, per-tensor weights", &LSTM_INT16X8_OPERANDS, &[Q16]);
+
 /// Graph ops that compute one step of an operator of [`TABLE`] and are imported with its own op
 /// (SVDF's state update, `svdf_state`, before `svdf`): each entry names the operator it belongs
 /// to, and its variants are named as that operator's.
-pub const STEPS: &[OpSupport] = &[OpSupport {
-    tflite: "SVDF",
-    op: "svdf_state",
-    variants: &[
-        variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
-        variant("int8", "", &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q16]),
-        variant("int8/int8-state", "", &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
-    ],
-    options: "",
-}];
+pub const STEPS: &[OpSupport] = &[
+    OpSupport {
+        tflite: "SVDF",
+        op: "svdf_state",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q16]),
+            variant("int8/int8-state", "", &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
+        ],
+        options: "",
+    },
+    OpSupport {
+        tflite: "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        op: "lstm_hidden_state",
+        variants: &[LSTM_F32, LSTM_INT8, LSTM_INT16X8],
+        options: "",
+    },
+    OpSupport {
+        tflite: "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        op: "lstm_cell_state",
+        variants: &[
+            variant("f32", "", &LSTM_F32_OPERANDS, &[F32]),
+            variant("int8", "", &LSTM_INT8_OPERANDS, &[Q16]),
+            variant("int16x8", "", &LSTM_INT16X8_OPERANDS, &[Q16]),
+        ],
+        options: "",
+    },
+];
 
 /// The entry of the TFLite operator called `name` (`CONV_2D`).
 pub fn by_tflite_name(name: &str) -> Option<&'static OpSupport> {

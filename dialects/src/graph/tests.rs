@@ -351,6 +351,23 @@ fn builders_cover_every_op() {
     let time_weights = ConstOp::build(&mut b, time_value).result();
     let svdf_bias = ConstOp::build(&mut b, bias_value).result();
     SvdfOp::build(&mut b, svdf_new, time_weights, svdf_bias, 1, Activation::Tanh, fc_result);
+    // An LSTM of 1 batch, 2 steps, 3 inputs and 2 units on zero constants.
+    let mut zeros = |shape: &[i64]| {
+        let ty = b.ctx.tensor_type(shape.to_vec(), f);
+        let value = b.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty, splat: true, data: vec![0; 4] });
+        ConstOp::build(&mut b, value).result()
+    };
+    let mut lstm_operands = vec![zeros(&[1, 2, 3])];
+    lstm_operands.extend((0..4).map(|_| zeros(&[2, 3])).collect::<Vec<_>>());
+    lstm_operands.extend((0..4).map(|_| zeros(&[2, 2])).collect::<Vec<_>>());
+    lstm_operands.extend((0..4).map(|_| zeros(&[2])).collect::<Vec<_>>());
+    lstm_operands.extend([zeros(&[1, 2]), zeros(&[1, 2])]);
+    let lstm_operands: [Value; 15] = lstm_operands.try_into().expect("15 operands");
+    let options = LstmOptions { activation: Activation::Tanh, cell_clip: 0.5, time_major: false };
+    let (sequence, state) = (b.ctx.tensor_type(vec![1, 2, 2], f), b.ctx.tensor_type(vec![1, 2], f));
+    LstmOp::build(&mut b, &lstm_operands, options, sequence);
+    LstmHiddenStateOp::build(&mut b, &lstm_operands, options, state);
+    LstmCellStateOp::build(&mut b, &lstm_operands, options, state);
     let ops: Vec<OpId> = fx.ctx.block_ops(fx.func.entry_block(&fx.ctx).expect("body")).collect();
     let names: std::collections::BTreeSet<&str> = ops.iter().map(|&op| fx.ctx.op_name_of(op)).collect();
     let defined: std::collections::BTreeSet<&str> = super::signature::all_defs().iter().map(|d| d.name).collect();

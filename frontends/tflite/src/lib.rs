@@ -42,9 +42,9 @@ pub use options::{
     Activation, AddSubOptions, ArgMinMaxOptions, BatchMatMulOptions, BlockSizeOptions, BuiltinOptions, CallOnceOptions,
     CastOptions, ConcatenationOptions, Conv2DOptions, CumsumOptions, DepthwiseConv2DOptions, DivOptions,
     FullyConnectedOptions, GatherOptions, L2NormOptions, LeakyReluOptions, MirrorPadMode, MirrorPadOptions, MulOptions,
-    PackOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, ResizeOptions, ShapeOptions, SoftmaxOptions,
-    SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions, VarHandleOptions,
-    WeightsFormat,
+    PackOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, ResizeOptions, SequenceLstmOptions,
+    ShapeOptions, SoftmaxOptions, SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions,
+    VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

@@ -80,6 +80,8 @@ pub enum BuiltinOp {
     Div,
     /// `SQUEEZE` (43).
     Squeeze,
+    /// `UNIDIRECTIONAL_SEQUENCE_LSTM` (44).
+    UnidirectionalSequenceLstm,
     /// `STRIDED_SLICE` (45).
     StridedSlice,
     /// `SPLIT` (49).
@@ -206,7 +208,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 95] = [
+    pub const ALL: [BuiltinOp; 96] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -241,6 +243,7 @@ impl BuiltinOp {
         BuiltinOp::Sub,
         BuiltinOp::Div,
         BuiltinOp::Squeeze,
+        BuiltinOp::UnidirectionalSequenceLstm,
         BuiltinOp::StridedSlice,
         BuiltinOp::Split,
         BuiltinOp::LogSoftmax,
@@ -341,6 +344,7 @@ impl BuiltinOp {
             BuiltinOp::Sub => "SUB",
             BuiltinOp::Div => "DIV",
             BuiltinOp::Squeeze => "SQUEEZE",
+            BuiltinOp::UnidirectionalSequenceLstm => "UNIDIRECTIONAL_SEQUENCE_LSTM",
             BuiltinOp::StridedSlice => "STRIDED_SLICE",
             BuiltinOp::Split => "SPLIT",
             BuiltinOp::LogSoftmax => "LOG_SOFTMAX",
@@ -442,6 +446,7 @@ impl BuiltinOp {
             BuiltinOp::Sub => 41,
             BuiltinOp::Div => 42,
             BuiltinOp::Squeeze => 43,
+            BuiltinOp::UnidirectionalSequenceLstm => 44,
             BuiltinOp::StridedSlice => 45,
             BuiltinOp::Split => 49,
             BuiltinOp::LogSoftmax => 50,
@@ -555,6 +560,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Sub => BuiltinOp::Sub,
             fb::BuiltinOperator::Div => BuiltinOp::Div,
             fb::BuiltinOperator::Squeeze => BuiltinOp::Squeeze,
+            fb::BuiltinOperator::UnidirectionalSequenceLstm => BuiltinOp::UnidirectionalSequenceLstm,
             fb::BuiltinOperator::StridedSlice => BuiltinOp::StridedSlice,
             fb::BuiltinOperator::Split => BuiltinOp::Split,
             fb::BuiltinOperator::LogSoftmax => BuiltinOp::LogSoftmax,
@@ -657,6 +663,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Sub => fb::BuiltinOperator::Sub,
             BuiltinOp::Div => fb::BuiltinOperator::Div,
             BuiltinOp::Squeeze => fb::BuiltinOperator::Squeeze,
+            BuiltinOp::UnidirectionalSequenceLstm => fb::BuiltinOperator::UnidirectionalSequenceLstm,
             BuiltinOp::StridedSlice => fb::BuiltinOperator::StridedSlice,
             BuiltinOp::Split => fb::BuiltinOperator::Split,
             BuiltinOp::LogSoftmax => fb::BuiltinOperator::LogSoftmax,
@@ -855,6 +862,7 @@ mod tests {
             ("SUB", 41),
             ("DIV", 42),
             ("SQUEEZE", 43),
+            ("UNIDIRECTIONAL_SEQUENCE_LSTM", 44),
             ("STRIDED_SLICE", 45),
             ("SPLIT", 49),
             ("LOG_SOFTMAX", 50),

@@ -241,6 +241,23 @@ pub struct ReducerOptions {
     pub keep_dims: bool,
 }
 
+/// `UnidirectionalSequenceLSTMOptions`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SequenceLstmOptions {
+    /// `fused_activation_function`: the cell gate's and the cell output's activation.
+    pub fused_activation: Activation,
+    /// `cell_clip` (0: no clipping).
+    pub cell_clip: f32,
+    /// `proj_clip` (0: no clipping).
+    pub proj_clip: f32,
+    /// `time_major`: the input is `[time, batch, depth]` rather than `[batch, time, depth]`.
+    pub time_major: bool,
+    /// `asymmetric_quantize_inputs` (hybrid kernels only).
+    pub asymmetric_quantize_inputs: bool,
+    /// `diagonal_recurrent_tensors` (version 4+).
+    pub diagonal_recurrent_tensors: bool,
+}
+
 /// `StridedSliceOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StridedSliceOptions {
@@ -395,6 +412,8 @@ pub enum BuiltinOptions<'a> {
     Reducer(ReducerOptions),
     /// `SqueezeOptions` (`SQUEEZE`).
     Squeeze(SqueezeOptions),
+    /// `UnidirectionalSequenceLSTMOptions` (`UNIDIRECTIONAL_SEQUENCE_LSTM`).
+    SequenceLstm(SequenceLstmOptions),
     /// `StridedSliceOptions` (`STRIDED_SLICE`).
     StridedSlice(StridedSliceOptions),
     /// `SplitOptions` (`SPLIT`).
@@ -575,6 +594,14 @@ impl BuiltinOptions<'static> {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
             }
             BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: Vec::new() }),
+            BuiltinOp::UnidirectionalSequenceLstm => BuiltinOptions::SequenceLstm(SequenceLstmOptions {
+                fused_activation: Activation::None,
+                cell_clip: 0.0,
+                proj_clip: 0.0,
+                time_major: false,
+                asymmetric_quantize_inputs: false,
+                diagonal_recurrent_tensors: false,
+            }),
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 0,
                 end_mask: 0,
@@ -692,6 +719,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Transpose => "TransposeOptions",
             BuiltinOptions::Reducer(_) => "ReducerOptions",
             BuiltinOptions::Squeeze(_) => "SqueezeOptions",
+            BuiltinOptions::SequenceLstm(_) => "UnidirectionalSequenceLSTMOptions",
             BuiltinOptions::StridedSlice(_) => "StridedSliceOptions",
             BuiltinOptions::Split(_) => "SplitOptions",
             BuiltinOptions::Dequantize => "DequantizeOptions",
@@ -775,6 +803,7 @@ impl BuiltinOp {
             BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::Squeeze => "SqueezeOptions",
+            BuiltinOp::UnidirectionalSequenceLstm => "UnidirectionalSequenceLSTMOptions",
             BuiltinOp::StridedSlice => "StridedSliceOptions",
             BuiltinOp::Split => "SplitOptions",
             BuiltinOp::Quantize => "QuantizeOptions",
@@ -926,6 +955,14 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::ReducerOptions(o) => BuiltinOptions::Reducer(ReducerOptions { keep_dims: o.keep_dims()? }),
         R::SqueezeOptions(o) => BuiltinOptions::Squeeze(SqueezeOptions {
             squeeze_dims: o.squeeze_dims()?.map(|v| v.iter().collect()).unwrap_or_default(),
+        }),
+        R::UnidirectionalSequenceLstmOptions(o) => BuiltinOptions::SequenceLstm(SequenceLstmOptions {
+            fused_activation: o.fused_activation_function()?.into(),
+            cell_clip: o.cell_clip()?,
+            proj_clip: o.proj_clip()?,
+            time_major: o.time_major()?,
+            asymmetric_quantize_inputs: o.asymmetric_quantize_inputs()?,
+            diagonal_recurrent_tensors: o.diagonal_recurrent_tensors()?,
         }),
         R::StridedSliceOptions(o) => BuiltinOptions::StridedSlice(StridedSliceOptions {
             begin_mask: o.begin_mask()?,
@@ -1089,6 +1126,7 @@ mod tests {
             "TransposeOptions",
             "ReducerOptions",
             "SqueezeOptions",
+            "UnidirectionalSequenceLSTMOptions",
             "StridedSliceOptions",
             "SplitOptions",
             "DequantizeOptions",
@@ -1172,6 +1210,7 @@ mod tests {
                 Some(R::ResizeBilinearOptions(_)) => R::ResizeBilinearOptions(Box::default()),
                 Some(R::SpaceToDepthOptions(_)) => R::SpaceToDepthOptions(Box::default()),
                 Some(R::ReducerOptions(_)) => R::ReducerOptions(Box::default()),
+                Some(R::UnidirectionalSequenceLstmOptions(_)) => R::UnidirectionalSequenceLstmOptions(Box::default()),
                 Some(R::StridedSliceOptions(_)) => R::StridedSliceOptions(Box::default()),
                 Some(R::GatherOptions(_)) => R::GatherOptions(Box::default()),
                 Some(R::SplitOptions(_)) => R::SplitOptions(Box::default()),

@@ -312,6 +312,16 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::Squeeze(o) => {
             R::SqueezeOptions(Box::new(raw::SqueezeOptions { squeeze_dims: Some(o.squeeze_dims.clone()) }))
         }
+        BuiltinOptions::SequenceLstm(o) => {
+            R::UnidirectionalSequenceLstmOptions(Box::new(raw::UnidirectionalSequenceLstmOptions {
+                fused_activation_function: o.fused_activation.into(),
+                cell_clip: o.cell_clip,
+                proj_clip: o.proj_clip,
+                time_major: o.time_major,
+                asymmetric_quantize_inputs: o.asymmetric_quantize_inputs,
+                diagonal_recurrent_tensors: o.diagonal_recurrent_tensors,
+            }))
+        }
         BuiltinOptions::StridedSlice(o) => R::StridedSliceOptions(Box::new(raw::StridedSliceOptions {
             begin_mask: o.begin_mask,
             end_mask: o.end_mask,
@@ -513,6 +523,14 @@ mod tests {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: true })
             }
             BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: vec![0, -1] }),
+            BuiltinOp::UnidirectionalSequenceLstm => BuiltinOptions::SequenceLstm(SequenceLstmOptions {
+                fused_activation: Activation::Tanh,
+                cell_clip: 2.5,
+                proj_clip: 0.5,
+                time_major: true,
+                asymmetric_quantize_inputs: true,
+                diagonal_recurrent_tensors: true,
+            }),
             BuiltinOp::StridedSlice => BuiltinOptions::StridedSlice(StridedSliceOptions {
                 begin_mask: 1,
                 end_mask: 2,

@@ -4,6 +4,8 @@
 //! |---|---|---|---|---|
 //! | `graph.svdf_state` | `state` `[B, F·M]`, `input` `[B, D]`, `weights_feature` `[F, D]` | — | the state one step later (`state`'s type) | first half of `SVDF` (27) |
 //! | `graph.svdf` | `state` `[B, F·M]` (after `svdf_state`), `weights_time` `[F, M]`, `bias` `[U]` | `rank` (`F = U·rank`), `fused_activation` | `[B, U]` | second half of `SVDF` (27) |
+//! | `graph.lstm` | the 15 [`LSTM_OPERANDS`] | `fused_activation`, `cell_clip`, `time_major` | the hidden states of every step, `[T, B, S]` or `[B, T, S]` | `UNIDIRECTIONAL_SEQUENCE_LSTM` (44) |
+//! | `graph.lstm_hidden_state`, `graph.lstm_cell_state` | as `graph.lstm` | as `graph.lstm` | the hidden (cell) state after the last step, of the state operand's type | the states `UNIDIRECTIONAL_SEQUENCE_LSTM` (44) updates in place |
 //!
 //! TFLite's `SVDF` updates its activation state (a variable tensor of `B` rows of `F` filters ×
 //! `M` memory slots) in place and then reads it: the importer makes the state a variable
@@ -23,13 +25,32 @@
 //! only (their zero points are ignored, so they are here too) and ignores `fused_activation` in
 //! the integer kernel; the float kernel applies any of TFLite's activations, `TANH` too (but
 //! `SIGN_BIT`, which mc refuses).
+//!
+//! TFLite's `UNIDIRECTIONAL_SEQUENCE_LSTM` updates two variable tensors in place, its hidden
+//! state (input 18) and its cell state (input 19), and outputs the hidden state of every time
+//! step. The importer reads both states from variables (as SVDF's), computes the output with
+//! `lstm`, the final states with `lstm_hidden_state` and `lstm_cell_state` (each runs the whole
+//! recurrence: mc's ops have one result), and assigns the two back.
+//!
+//! What TFLite Micro's kernel (`lstm_eval.cc`'s `LstmTensors::ValidateTensorStatus`,
+//! `ValidateTensorSize`) accepts, and so these ops: the input `[T, B, I]` (`time_major`) or
+//! `[B, T, I]`, all eight gate weights (no CIFG) of one type, `[S, I]` from the input and
+//! `[S, S]` from the hidden state, four biases `[S]` of one type, states of `B·S` elements, and
+//! none of the peephole, projection or layer-normalisation tensors (the importer refuses them).
+//! The cell gate's activation is `fused_activation`, which TFLM's kernel computes only for
+//! `TANH` (anything else is an assertion failure there, an error here); `cell_clip` (0: none)
+//! clips the cell state; TFLM ignores `proj_clip` without a projection. Element types: float
+//! throughout; int8 input, hidden state and output, int8 weights, int32 biases and an int16 cell
+//! state; or int16 input, hidden state and output, int8 weights, int64 biases and an int16 cell
+//! state; weights, biases and states quantized per tensor, the cell state's
+//! scale taken as the nearest power of two (TFLM's `CheckedLog2`, whose verdict it ignores).
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::Activation;
-use crate::graph::builders::int_attr;
+use crate::graph::builders::{get_bool, int_attr};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
-use crate::graph::verify::{Checker, Checks, F32, I32, Q8, Q16, Q32, Tensor, verify_op};
-use mc_ir::{Builder, Type, Value, define_op};
+use crate::graph::verify::{Checker, Checks, F32, I32, I64, Kind, Q8, Q16, Q32, Tensor, verify_op};
+use mc_ir::{Builder, FloatKind, Type, Value, define_op};
 
 /// TFLite Micro's tolerance on the int8 SVDF's bias scale (absolute, not relative).
 const BIAS_SCALE_TOLERANCE: f64 = 1e-5;
@@ -58,10 +79,117 @@ define_op! {
     }
 }
 
+/// The operands of `graph.lstm`, `graph.lstm_hidden_state` and `graph.lstm_cell_state`, in
+/// order: TFLite's inputs 0 to 8, 12 to 15, 18 and 19.
+pub const LSTM_OPERANDS: [&str; 15] = [
+    "input",
+    "input_to_input_weights",
+    "input_to_forget_weights",
+    "input_to_cell_weights",
+    "input_to_output_weights",
+    "recurrent_to_input_weights",
+    "recurrent_to_forget_weights",
+    "recurrent_to_cell_weights",
+    "recurrent_to_output_weights",
+    "input_gate_bias",
+    "forget_gate_bias",
+    "cell_gate_bias",
+    "output_gate_bias",
+    "hidden_state",
+    "cell_state",
+];
+
+/// The operand of the hidden state in [`LSTM_OPERANDS`].
+const LSTM_HIDDEN_STATE: usize = 13;
+
+/// The operand of the cell state in [`LSTM_OPERANDS`].
+const LSTM_CELL_STATE: usize = 14;
+
+macro_rules! lstm_op {
+    ($(#[$doc:meta])* $name:ident = $op:literal, $summary:literal) => {
+        define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                summary: $summary,
+                traits: [PURE],
+                operands: [
+                    input,
+                    input_to_input_weights,
+                    input_to_forget_weights,
+                    input_to_cell_weights,
+                    input_to_output_weights,
+                    recurrent_to_input_weights,
+                    recurrent_to_forget_weights,
+                    recurrent_to_cell_weights,
+                    recurrent_to_output_weights,
+                    input_gate_bias,
+                    forget_gate_bias,
+                    cell_gate_bias,
+                    output_gate_bias,
+                    hidden_state,
+                    cell_state
+                ],
+                results: [result],
+                attributes: [fused_activation: String, cell_clip: Float, time_major: Bool],
+                verify: verify_op,
+            }
+        }
+
+        impl $name {
+            /// Builds the op on the 15 [`LSTM_OPERANDS`].
+            pub fn build(b: &mut Builder<'_>, operands: &[Value; 15], options: LstmOptions, result: Type) -> Self {
+                let attributes = options.attributes(b);
+                $name(b.create(Self::NAME, operands, &[result], attributes, vec![]))
+            }
+        }
+    };
+}
+
+lstm_op! {
+    /// The hidden state of every time step of a unidirectional sequence LSTM (TFLite
+    /// `UNIDIRECTIONAL_SEQUENCE_LSTM`'s output).
+    LstmOp = "graph.lstm", "LSTM output sequence"
+}
+
+lstm_op! {
+    /// The hidden state of a unidirectional sequence LSTM after its last time step.
+    LstmHiddenStateOp = "graph.lstm_hidden_state", "LSTM hidden state after the last step"
+}
+
+lstm_op! {
+    /// The cell state of a unidirectional sequence LSTM after its last time step.
+    LstmCellStateOp = "graph.lstm_cell_state", "LSTM cell state after the last step"
+}
+
+/// The options of the LSTM ops.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LstmOptions {
+    /// The cell gate's and the cell output's activation (TFLM computes `TANH` only).
+    pub activation: Activation,
+    /// The cell state's clip (0: none).
+    pub cell_clip: f32,
+    /// The input and output are `[time, batch, ·]` rather than `[batch, time, ·]`.
+    pub time_major: bool,
+}
+
+impl LstmOptions {
+    fn attributes(self, b: &mut Builder<'_>) -> Vec<(String, mc_ir::Attribute)> {
+        let f32_type = b.ctx.float_type(FloatKind::F32);
+        vec![
+            ("fused_activation".to_string(), self.activation.attr(b.ctx)),
+            ("cell_clip".to_string(), b.ctx.float_attr(f64::from(self.cell_clip), f32_type)),
+            ("time_major".to_string(), b.ctx.bool_attr(self.time_major)),
+        ]
+    }
+}
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SvdfStateOp, Checks::Signature(check_svdf_state), Some(infer_svdf_state)),
     op_entry!(SvdfOp, Checks::Signature(check_svdf), Some(infer_svdf)),
+    op_entry!(LstmOp, Checks::Signature(check_lstm), Some(infer_lstm)),
+    op_entry!(LstmHiddenStateOp, Checks::Signature(check_lstm), Some(infer_lstm_state)),
+    op_entry!(LstmCellStateOp, Checks::Signature(check_lstm), Some(infer_lstm_state)),
 ];
 
 impl SvdfStateOp {
@@ -231,4 +359,116 @@ fn infer_svdf(q: &ShapeQuery<'_>) -> Inference {
         return q.one(Err(format!("{} filters do not split into units of rank {rank}", weights[0])));
     }
     q.one(Ok(vec![state[0], weights[0] / rank]))
+}
+
+/// The LSTM ops: shapes and types as TFLite Micro's `ValidateTensorStatus` and
+/// `ValidateTensorSize` require them, the activation `TANH`, a cell clip of at least 0.
+fn check_lstm(c: &mut Checker<'_, '_>) {
+    let activation = c.ctx.attr(c.op, "fused_activation").and_then(|a| c.ctx.string_value(a));
+    match activation.map(|text| (text, Activation::parse(text))) {
+        Some((_, Some(Activation::Tanh))) | None => {}
+        Some((text, _)) => c.error(format!(
+            "fused activation \"{text}\" is not supported on an LSTM: TFLite Micro's kernel computes the cell \
+             gate only with \"TANH\""
+        )),
+    }
+    let clip = c.ctx.attr(c.op, "cell_clip").and_then(|a| c.ctx.float_value(a));
+    // NaN is no valid clip either.
+    if let Some(clip) = clip
+        && clip.partial_cmp(&0.0).is_none_or(|order| order.is_lt())
+    {
+        c.error(format!("'cell_clip' must be at least 0, but is {clip}"));
+    }
+    if c.num_operands() != LSTM_OPERANDS.len() {
+        return;
+    }
+    let mut tensors = Vec::new();
+    for (index, what) in LSTM_OPERANDS.iter().enumerate() {
+        tensors.push(c.operand(what, index));
+    }
+    let Some(tensors) = tensors.into_iter().collect::<Option<Vec<Tensor<'_>>>>() else { return };
+    let Some(result) = c.result("result") else { return };
+    let (input, hidden, cell) = (tensors[0], tensors[LSTM_HIDDEN_STATE], tensors[LSTM_CELL_STATE]);
+    if !c.rank("input", input, 3) {
+        return;
+    }
+    let time_major = get_bool(c.ctx, c.op, "time_major").unwrap_or(false);
+    let (batches, depth) = (if time_major { input.shape[1] } else { input.shape[0] }, input.shape[2]);
+    let Some(&units) = hidden.shape.last() else {
+        c.error("hidden_state must have rank 1 or more");
+        return;
+    };
+    let units = if hidden.shape.len() >= 2 { units } else { units / batches.max(1) };
+    let mut shapes_ok = true;
+    for (index, what) in LSTM_OPERANDS.iter().enumerate().take(13).skip(1) {
+        let expected = match index {
+            1..=4 => vec![units, depth],
+            5..=8 => vec![units, units],
+            _ => vec![units],
+        };
+        if tensors[index].shape != expected.as_slice() {
+            c.error(format!("{what} must have shape {expected:?}, but has {:?}", tensors[index].shape));
+            shapes_ok = false;
+        }
+    }
+    for (what, state) in [("hidden_state", hidden), ("cell_state", cell)] {
+        let elements: i64 = state.shape.iter().product();
+        if elements != batches * units {
+            c.error(format!("{what} must hold {batches} batches of {units} units, but has shape {:?}", state.shape));
+            shapes_ok = false;
+        }
+    }
+    if !shapes_ok {
+        return;
+    }
+    check_lstm_types(c, &tensors, result);
+    c.check_inferred();
+}
+
+/// The element types of one of TFLite Micro's three LSTM kernels: float; int8 activations with
+/// int8 weights, int32 biases and an int16 cell state; int16 activations with int8 weights, int64
+/// biases and an int16 cell state.
+fn check_lstm_types(c: &mut Checker<'_, '_>, tensors: &[Tensor<'_>], result: Tensor<'_>) {
+    let (input, hidden, cell) = (tensors[0], tensors[LSTM_HIDDEN_STATE], tensors[LSTM_CELL_STATE]);
+    let Some(kind) = c.kind("input", input, &[F32, Q8, Q16]) else { return };
+    let (weights, biases, cell_kind): (&[Kind], &[Kind], Kind) = match kind {
+        F32 => (&[F32], &[F32], F32),
+        Q8 => (&[Q8], &[Q32, I32], Q16),
+        _ => (&[Q8], &[I64], Q16),
+    };
+    for (index, what) in LSTM_OPERANDS.iter().enumerate().take(13).skip(1) {
+        let allowed = if index <= 8 { weights } else { biases };
+        if c.kind(what, tensors[index], allowed).is_some() && kind != F32 && index <= 8 {
+            c.per_tensor(what, tensors[index]);
+        }
+    }
+    c.kind("hidden_state", hidden, &[kind]);
+    c.kind("cell_state", cell, &[cell_kind]);
+    if kind != F32 {
+        c.per_tensor("input", input);
+        c.per_tensor("hidden_state", hidden);
+        c.per_tensor("cell_state", cell);
+    }
+    let reference = if c.sig.name == LstmCellStateOp::NAME { ("cell_state", cell) } else { ("hidden_state", hidden) };
+    c.same_element("result", result, reference.0, reference.1);
+}
+
+/// `lstm`: the input's time and batch dimensions, the hidden state's units.
+fn infer_lstm(q: &ShapeQuery<'_>) -> Inference {
+    let input = q.rank(0, 3)?;
+    let hidden = q.shape(LSTM_HIDDEN_STATE)?;
+    let time_major = q.bool_attr("time_major")?;
+    let batches = if time_major { input[1] } else { input[0] };
+    let units = match hidden {
+        [.., b, units] if *b > 0 => *units,
+        [elements] if batches > 0 => elements / batches,
+        _ => return q.one(Err("hidden_state has no units".to_string())),
+    };
+    q.one(Ok(vec![input[0], input[1], units]))
+}
+
+/// `lstm_hidden_state`, `lstm_cell_state`: the state operand's shape.
+fn infer_lstm_state(q: &ShapeQuery<'_>) -> Inference {
+    let index = if q.sig.name == LstmCellStateOp::NAME { LSTM_CELL_STATE } else { LSTM_HIDDEN_STATE };
+    q.one(Ok(q.shape(index)?.to_vec()))
 }

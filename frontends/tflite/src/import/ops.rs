@@ -16,6 +16,29 @@ const SVDF_BIAS_INPUT: usize = 3;
 /// The input of `SVDF` that holds its activation state (a variable tensor).
 const SVDF_STATE_INPUT: usize = 4;
 
+/// The inputs of `UNIDIRECTIONAL_SEQUENCE_LSTM` that TFLite Micro's kernel requires, in the
+/// order of `graph.lstm`'s operands but the states: the input, the eight gate weights and the
+/// four gate biases.
+const LSTM_REQUIRED_INPUTS: [usize; 13] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15];
+
+/// The inputs of `UNIDIRECTIONAL_SEQUENCE_LSTM` that hold its hidden and cell states (variable
+/// tensors).
+const LSTM_STATE_INPUTS: [usize; 2] = [18, 19];
+
+/// The inputs of `UNIDIRECTIONAL_SEQUENCE_LSTM`'s variants TFLite Micro's kernel refuses, and
+/// what they are.
+const LSTM_REFUSED_INPUTS: [(usize, &str); 9] = [
+    (9, "peephole"),
+    (10, "peephole"),
+    (11, "peephole"),
+    (16, "projection"),
+    (17, "projection"),
+    (20, "layer normalisation"),
+    (21, "layer normalisation"),
+    (22, "layer normalisation"),
+    (23, "layer normalisation"),
+];
+
 /// The `container` of the variables made of TFLite variable tensors (state updated in place by
 /// an operator), told apart from resource variables; their `shared_name` is the tensor's name.
 const VARIABLE_TENSOR_CONTAINER: &str = "tflite.variable_tensor";
@@ -178,6 +201,75 @@ impl SubgraphImporter<'_, '_> {
         Ok((name, self.tensor_type(t, Some(index))?))
     }
 
+    /// `UNIDIRECTIONAL_SEQUENCE_LSTM`: its two states read from variables, `graph.lstm` for the
+    /// output, the final states computed and assigned back; TFLite Micro's checks on which inputs
+    /// are present.
+    fn build_lstm(
+        &mut self,
+        index: usize,
+        operator: &Operator<'_>,
+        result: Option<Type>,
+        body: BlockId,
+    ) -> Result<mc_ir::OpId, Diagnostic> {
+        if operator.inputs().len() != 24 || operator.outputs().len() != 1 {
+            let (inputs, outputs) = (operator.inputs().len(), operator.outputs().len());
+            let message = format!("has {inputs} inputs and {outputs} outputs (TFLite Micro requires 24 and 1)");
+            return Err(self.op_error(index, message));
+        }
+        for (position, what) in LSTM_REFUSED_INPUTS {
+            if operator.inputs()[position].is_some() {
+                let message = format!(
+                    "input {position} ({what}) is not supported: TFLite Micro's kernel refuses LSTMs with {what} tensors"
+                );
+                return Err(self.op_error(index, message));
+            }
+        }
+        let mut operands = Vec::new();
+        for position in LSTM_REQUIRED_INPUTS {
+            if operator.inputs()[position].is_none() {
+                let what = if (1..=8).contains(&position) { "a gate weight" } else { "a gate bias" };
+                let message = format!(
+                    "input {position} ({what}) is missing: TFLite Micro's kernel requires all eight gate weights and \
+                     four biases (no CIFG)"
+                );
+                return Err(self.op_error(index, message));
+            }
+            operands.push(self.input(index, operator, position, body)?);
+        }
+        let states = [
+            self.state_variable(index, operator, LSTM_STATE_INPUTS[0])?,
+            self.state_variable(index, operator, LSTM_STATE_INPUTS[1])?,
+        ];
+        let o = match operator.options() {
+            BuiltinOptions::SequenceLstm(o) => *o,
+            BuiltinOptions::None => match BuiltinOptions::schema_defaults(BuiltinOp::UnidirectionalSequenceLstm) {
+                BuiltinOptions::SequenceLstm(o) => o,
+                _ => unreachable!("the LSTM's options"),
+            },
+            _ => return Err(self.op_error(index, "has options of another operator")),
+        };
+        let options = LstmOptions {
+            activation: activation(o.fused_activation),
+            cell_clip: o.cell_clip,
+            time_major: o.time_major,
+        };
+        let result_type = result.unwrap_or_else(|| self.ctx.none_type());
+        let loc = self.ctx.file_loc(self.file, 0, 0);
+        let b = &mut Builder::at(self.ctx, InsertPoint::end(body), loc);
+        let handles =
+            states.map(|(name, ty)| (VarHandleOp::build(b, VARIABLE_TENSOR_CONTAINER, &name, ty).handle(), ty));
+        for (handle, ty) in handles {
+            operands.push(ReadVariableOp::build(b, handle, ty).result());
+        }
+        let operands: [Value; 15] = operands.try_into().expect("13 inputs and 2 states");
+        let output = LstmOp::build(b, &operands, options, result_type).0;
+        let hidden = LstmHiddenStateOp::build(b, &operands, options, handles[0].1).result();
+        let cell = LstmCellStateOp::build(b, &operands, options, handles[1].1).result();
+        AssignVariableOp::build(b, handles[0].0, hidden);
+        AssignVariableOp::build(b, handles[1].0, cell);
+        Ok(output)
+    }
+
     fn build_operator(
         &mut self,
         index: usize,
@@ -187,6 +279,9 @@ impl SubgraphImporter<'_, '_> {
         body: BlockId,
     ) -> Result<mc_ir::OpId, Diagnostic> {
         use BuiltinOp as B;
+        if builtin == B::UnidirectionalSequenceLstm {
+            return self.build_lstm(index, operator, result, body);
+        }
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable => 2,

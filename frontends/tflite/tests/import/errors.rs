@@ -95,6 +95,54 @@ fn reduce_prod_is_refused() {
     );
 }
 
+/// An LSTM variant TFLite Micro refuses (peephole, projection, layer normalisation, CIFG), or
+/// whose state is no variable.
+#[test]
+fn lstm_variants() {
+    let set_input = |position: usize, tensor: i32| {
+        let mut b = lstm_f32();
+        b.raw().subgraphs.as_mut().unwrap()[0].operators.as_mut().unwrap()[0].inputs.as_mut().unwrap()[position] =
+            tensor;
+        import_error(&b)
+    };
+    let at = format!("{AT}subgraph 0, operator 0 (UNIDIRECTIONAL_SEQUENCE_LSTM v1) writing tensor 15 'output': ");
+    assert_eq!(
+        set_input(10, 1),
+        format!(
+            "{at}input 10 (peephole) is not supported: TFLite Micro's kernel refuses LSTMs with peephole tensors\n"
+        )
+    );
+    assert_eq!(
+        set_input(16, 1),
+        format!(
+            "{at}input 16 (projection) is not supported: TFLite Micro's kernel refuses LSTMs with projection tensors\n"
+        )
+    );
+    assert_eq!(
+        set_input(23, 9),
+        format!(
+            "{at}input 23 (layer normalisation) is not supported: TFLite Micro's kernel refuses LSTMs with layer \
+             normalisation tensors\n"
+        )
+    );
+    assert_eq!(
+        set_input(1, -1),
+        format!(
+            "{at}input 1 (a gate weight) is missing: TFLite Micro's kernel requires all eight gate weights and four \
+             biases (no CIFG)\n"
+        )
+    );
+    let mut b = lstm_f32();
+    b.tensor(13).is_variable = false;
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{at}input 18 (the state), tensor 13 'hidden_state', must be a variable tensor that is no constant, \
+             subgraph input or other operator's output\n"
+        )
+    );
+}
+
 #[test]
 fn call_once() {
     // CALL_ONCE runs an initialization subgraph; it has no outputs, so the output count must

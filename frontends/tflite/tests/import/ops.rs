@@ -846,6 +846,28 @@ fn svdf_state_is_a_variable_stepped_then_read() {
 }
 
 #[test]
+fn lstm_states_are_variables_read_then_assigned_the_final_states() {
+    let m = import(&lstm_f32());
+    let operands = "(%arg0, %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %14, %15)";
+    let attributes = "<{cell_clip = 5.000000e-01 : f32, fused_activation = \"TANH\", time_major = false}>";
+    check(
+        &m.text,
+        &[
+            "%12 = \"graph.var_handle\"() <{container = \"tflite.variable_tensor\", shared_name = \"hidden_state\"",
+            "%13 = \"graph.var_handle\"() <{container = \"tflite.variable_tensor\", shared_name = \"cell_state\"",
+            "%14 = \"graph.read_variable\"(%12)",
+            "%15 = \"graph.read_variable\"(%13)",
+            &format!("%16 = \"graph.lstm\"{operands} {attributes}"),
+            &format!("%17 = \"graph.lstm_hidden_state\"{operands} {attributes}"),
+            &format!("%18 = \"graph.lstm_cell_state\"{operands} {attributes}"),
+            "\"graph.assign_variable\"(%12, %17)",
+            "\"graph.assign_variable\"(%13, %18)",
+            "return %16",
+        ],
+    );
+}
+
+#[test]
 fn several_subgraphs_entry_public_others_private() {
     let m = import(&several_subgraphs());
     let q = |zp: u32| format!("tensor<3x!quant.uniform<i8:f32, 5.000000e-01:{zp}>>");
@@ -912,9 +934,14 @@ fn unnamed_tensors() {
 }
 
 /// How many graph ops TFLite operator `op` imports as: one, but five for an SVDF (its state's
-/// variable handle, read and assignment, the state update and the output).
+/// variable handle, read and assignment, the state update and the output) and nine for an LSTM
+/// (two states' handles, reads and assignments, the output and the two final states).
 fn graph_ops_of(op: &mc_tflite::Operator<'_>) -> usize {
-    if op.opcode().builtin() == Some(mc_tflite::BuiltinOp::Svdf) { 5 } else { 1 }
+    match op.opcode().builtin() {
+        Some(mc_tflite::BuiltinOp::Svdf) => 5,
+        Some(mc_tflite::BuiltinOp::UnidirectionalSequenceLstm) => 9,
+        _ => 1,
+    }
 }
 
 #[test]

@@ -103,6 +103,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("dequantize_i16", dequantize_i16),
     ("variables", variables),
     ("svdf_i8", svdf_i8),
+    ("lstm_f32", lstm_f32),
     ("several_subgraphs", several_subgraphs),
 ];
 
@@ -1213,6 +1214,43 @@ pub fn svdf_i8() -> ModelBuilder {
     per_tensor(&mut b, y, 1.0, 4);
     let options = SvdfOptions { rank: 2, fused_activation: Activation::Relu, asymmetric_quantize_inputs: false };
     b.add_op(BuiltinOp::Svdf, &[x, wf, wt, bias, state], &[y], BuiltinOptions::Svdf(options));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// A float UNIDIRECTIONAL_SEQUENCE_LSTM, batch major: 1 batch, 2 steps, 3 inputs, 2 units; its
+/// hidden and cell states (inputs 18 and 19) are variable tensors, the variants' inputs absent.
+pub fn lstm_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[1, 2, 3], DType::Float32);
+    let mut inputs = vec![x];
+    for i in 0..4 {
+        inputs.push(b.add_constant(&format!("input_weights_{i}"), &[2, 3], DType::Float32, &zeros(24)));
+    }
+    for i in 0..4 {
+        inputs.push(b.add_constant(&format!("recurrent_weights_{i}"), &[2, 2], DType::Float32, &zeros(16)));
+    }
+    inputs.extend([-1, -1, -1]);
+    for i in 0..4 {
+        inputs.push(b.add_constant(&format!("bias_{i}"), &[2], DType::Float32, &zeros(8)));
+    }
+    inputs.extend([-1, -1]);
+    for name in ["hidden_state", "cell_state"] {
+        let state = b.add_tensor(name, &[1, 2], DType::Float32);
+        b.set_variable(state);
+        inputs.push(state);
+    }
+    inputs.extend([-1, -1, -1, -1]);
+    let y = b.add_tensor("output", &[1, 2, 2], DType::Float32);
+    let options = SequenceLstmOptions {
+        fused_activation: Activation::Tanh,
+        cell_clip: 0.5,
+        proj_clip: 0.0,
+        time_major: false,
+        asymmetric_quantize_inputs: false,
+        diagonal_recurrent_tensors: false,
+    };
+    b.add_op(BuiltinOp::UnidirectionalSequenceLstm, &inputs, &[y], BuiltinOptions::SequenceLstm(options));
     model(&[x], &[y], &mut b);
     b
 }

@@ -65,6 +65,22 @@ pub(super) fn cmpf(e: &mut KernelEmitter<'_>, predicate: &str, lhs: Value, rhs: 
     e.b.create("arith.cmpf", &[lhs, rhs], &[i1], vec![("predicate".to_string(), attr)], Vec::new()).result(0)
 }
 
+/// `reference_ops::Logistic` of one `f32`: 1 above 16.619047, `exp(x)` below -9, else
+/// `1 / (1 + exp(-x))`; one exp per element.
+pub(super) fn logistic_f32(e: &mut KernelEmitter<'_>, x: Value) -> Value {
+    let f32 = e.b.ctx.value_type(x);
+    let (upper, lower, one) = (e.f32(16.619_047), e.f32(-9.0), e.f32(1.0));
+    let below = cmpf(e, "olt", x, lower);
+    let negated = e.unary("arith.negf", x, f32);
+    let argument = select(&mut e.b, below, x, negated);
+    let exp = e.unary("math.exp", argument, f32);
+    let denominator = e.binary("arith.addf", one, exp);
+    let logistic = e.binary("arith.divf", one, denominator);
+    let result = select(&mut e.b, below, exp, logistic);
+    let above = cmpf(e, "ogt", x, upper);
+    select(&mut e.b, above, one, result)
+}
+
 /// TFLM's float kernels.
 fn lower_f32(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     match e.name.as_str() {
@@ -93,21 +109,7 @@ fn lower_f32(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 select(&mut e.b, positive, x, scaled)
             })
         }
-        // reference_ops::Logistic: 1 above 16.619047, exp(x) below -9, else 1 / (1 + exp(-x));
-        // one exp per element.
-        "logistic" => elementwise(e, |e, x| {
-            let f32 = e.b.ctx.value_type(x);
-            let (upper, lower, one) = (e.f32(16.619_047), e.f32(-9.0), e.f32(1.0));
-            let below = cmpf(e, "olt", x, lower);
-            let negated = e.unary("arith.negf", x, f32);
-            let argument = select(&mut e.b, below, x, negated);
-            let exp = e.unary("math.exp", argument, f32);
-            let denominator = e.binary("arith.addf", one, exp);
-            let logistic = e.binary("arith.divf", one, denominator);
-            let result = select(&mut e.b, below, exp, logistic);
-            let above = cmpf(e, "ogt", x, upper);
-            select(&mut e.b, above, one, result)
-        }),
+        "logistic" => elementwise(e, logistic_f32),
         "tanh" => elementwise(e, |e, x| {
             let f32 = e.b.ctx.value_type(x);
             e.unary("math.tanh", x, f32)

@@ -56,6 +56,7 @@
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `pack` | `pack` | `PackImpl` of TFLM's `pack.cc` |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
+//! | `lstm`, `lstm_hidden_state`, `lstm_cell_state` | `lstm` | `EvalLstm` of `lstm_eval.h` (float; int8 and 16x8 with an int16 cell state): the output sequence, the final hidden and cell states |
 //! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
 //! | `gather`, `gather_nd` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc); run-time indices clamped |
 //! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
@@ -104,6 +105,7 @@ mod hard_swish;
 mod l2_normalization;
 mod log_softmax;
 mod logical;
+mod lstm;
 mod lut;
 mod math;
 mod mean_or_sum;
@@ -196,6 +198,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "strided_slice" => strided_slice::lower,
         "svdf_state" => svdf::lower_state,
         "svdf" => svdf::lower,
+        "lstm" | "lstm_hidden_state" | "lstm_cell_state" => lstm::lower,
         "gather" => gather::lower,
         "gather_nd" => gather::lower_nd,
         "slice" => strided_slice::lower_slice,

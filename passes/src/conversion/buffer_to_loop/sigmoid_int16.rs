@@ -99,6 +99,7 @@ impl Int16SigmoidParams {
 }
 
 /// An int16 `logistic` or `tanh` ready to emit: its parameters and the table in the module.
+#[derive(Copy, Clone)]
 pub struct Int16Sigmoid {
     function: Function,
     params: Int16SigmoidParams,
@@ -120,9 +121,15 @@ impl Int16Sigmoid {
             )));
         }
         let params = Int16SigmoidParams::new(function, input_scale as f32).map_err(|m| e.unsupported(m))?;
+        Ok(Int16Sigmoid::with_params(e, function, params))
+    }
+
+    /// The function with parameters a kernel fixes itself (the LSTM's gates), its table added
+    /// to the module.
+    pub fn with_params(e: &mut KernelEmitter<'_>, function: Function, params: Int16SigmoidParams) -> Int16Sigmoid {
         let values: Vec<i64> = SIGMOID_TABLE.iter().map(|&v| i64::from(v as i16)).collect();
         let table = e.table("sigmoid_table", 16, &values);
-        Ok(Int16Sigmoid { function, params, table })
+        Int16Sigmoid { function, params, table }
     }
 
     /// The output of one int16 input element `x` (`i16`), as an `i16`.

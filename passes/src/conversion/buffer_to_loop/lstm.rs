@@ -1,0 +1,534 @@
+//! `lstm`, `lstm_hidden_state`, `lstm_cell_state`: TFLite Micro's `UNIDIRECTIONAL_SEQUENCE_LSTM`,
+//! `EvalLstm` of `lstm_eval.h` with the parameters `UnidirectionalSequenceLstmPrepare`
+//! (`lstm_eval_common.cc`) derives: float (`EvalLstm<float, float, float, float>`), int8
+//! activations with int8 weights, int32 biases and an int16 cell state (`<int8_t, int8_t,
+//! int16_t, int32_t>`), and 16x8 (`<int16_t, int8_t, int16_t, int64_t>`).
+//!
+//! The three kernels run the same recurrence and store different things: `lstm` the hidden
+//! state of every step (its output), `lstm_hidden_state` and `lstm_cell_state` the states after
+//! the last step (the variables TFLM updates in place). TFLM steps all batches at once when
+//! `time_major` and one batch after the other otherwise; every batch row is computed alone in
+//! either case, so the nest is the same:
+//!
+//! ```text
+//! for b:                       h = hidden_state[b], c = cell_state[b]   (workspaces [S])
+//!   for t:                     x = input[t, b] (time_major) or input[b, t]
+//!     for s:
+//!       gate_g = act_g(FC(x, W_g)[s] + bias_g[s] + FC(h, R_g)[s])   g = forget, input, cell, output
+//!       c[s] = clip(forget · c[s] + input · cell)
+//!       next[s] = tanh(c[s]) · output
+//!     h = next; output[t, b] or output[b, t] = next
+//! ```
+//!
+//! `act_g` is the logistic function but for the cell gate, whose activation is the kernel's
+//! (`TANH`, the only one TFLM's `CalculateLstmGate` computes). Float: every fully connected sum
+//! starts from `0.0f` and adds the terms in order, then the bias (`0.0f` for the recurrent one,
+//! which has none), each sum and product clamped to the float range as `CreateFCParamsFloat`'s and
+//! `CreateInterGateMulParamsFloat`'s no-activation ranges clamp them; the logistic and tanh are
+//! `reference_ops::Logistic` and `std::tanh`; the cell clip (when above 0) is
+//! `max(min(clip, c), -clip)`.
+//!
+//! Integer: each gate's two fully connected layers are `reference_integer_ops::FullyConnected`
+//! to int16 in Q3.12 (`CreateGateParams`: the multipliers from input × weight / 2^-12, the
+//! product of the scales in `float` as `GetQuantizedConvolutionMultipler` takes it, input
+//! offsets from the input's and the hidden state's zero points, the weights' zero points as
+//! weight offsets), added with saturation (`AddElementWise`), then the int16 logistic or tanh
+//! (`Sigmoid`/`Tanh` of `lstm_eval.cc`: multiplier 3, no shift). The products are `MulElementwise`
+//! with `CreateInterGateMulParams`' multipliers (2^-15 · cell scale / cell scale, 2^-15 · 2^-15
+//! / cell scale, 2^-15 · 2^-15 / hidden scale plus the hidden zero point, saturated to the
+//! hidden type); the cell state is added with saturation and clipped at the clip quantized as
+//! `CreateLstmCellStateInfo` does; `tanh(c)` rescales the cell state by its power of two
+//! (`CheckedLog2`'s rounded exponent `p`, left shift `12 + p`, a right shift when negative).
+
+use super::activation::{Function, cmpf, logistic_f32};
+use super::emitter::{ElementKind, KernelEmitter};
+use super::fully_connected::row_major_view;
+use super::quantization::{
+    INT8_RANGE, INT16_RANGE, Scale, checked_log2, clamp_f32, product_multiplier, quantize_multiplier, requantize,
+};
+use super::sigmoid_int16::{Int16Sigmoid, Int16SigmoidParams};
+use mc_dialects::arith::build::select;
+use mc_dialects::arith::fixed_point::WideScale;
+use mc_dialects::graph::Activation;
+use mc_ir::{Diagnostic, Value};
+
+/// What a kernel stores.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Stores {
+    /// The hidden state of every step (`lstm`).
+    Sequence,
+    /// The hidden state after the last step (`lstm_hidden_state`).
+    HiddenState,
+    /// The cell state after the last step (`lstm_cell_state`).
+    CellState,
+}
+
+/// The gates in the order of the weights and biases (TFLite's inputs 1-4, 5-8, 12-15).
+const INPUT_GATE: usize = 0;
+const FORGET_GATE: usize = 1;
+const CELL_GATE: usize = 2;
+const OUTPUT_GATE: usize = 3;
+
+/// The element types of the three kernels TFLM has.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Flavour {
+    Float,
+    /// int8 activations, int32 biases.
+    Int8,
+    /// int16 activations, int64 biases.
+    Int16x8,
+}
+
+/// The kernel's operands as buffers of the nest's shapes.
+struct Operands {
+    /// `[T, B, I]` or `[B, T, I]`.
+    input: Value,
+    /// Input weights `[S, I]`, by gate.
+    input_weights: [Value; 4],
+    /// Recurrent weights `[S, S]`, by gate.
+    recurrent_weights: [Value; 4],
+    /// Biases `[S]`, by gate.
+    biases: [Value; 4],
+    /// `[B, S]`.
+    hidden_state: Value,
+    /// `[B, S]`.
+    cell_state: Value,
+}
+
+/// Lowers `lstm`, `lstm_hidden_state` or `lstm_cell_state`.
+pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let stores = match e.name.as_str() {
+        "lstm" => Stores::Sequence,
+        "lstm_hidden_state" => Stores::HiddenState,
+        _ => Stores::CellState,
+    };
+    if e.inputs.len() != 15 {
+        return Err(e.unsupported(format!("{} operands (an LSTM has 15)", e.inputs.len())));
+    }
+    if e.activation()? != Activation::Tanh {
+        return Err(e.unsupported("a cell activation other than TANH (TFLite Micro computes only TANH)"));
+    }
+    let time_major = e.bool_attr("time_major");
+    let cell_clip = e.float_attr("cell_clip")?;
+    let input_shape = e.shape(e.inputs[0]);
+    let (steps, batches) = if time_major { (input_shape[0], input_shape[1]) } else { (input_shape[1], input_shape[0]) };
+    let units = e.shape(e.inputs[1])[0];
+    let flavour = match (e.kind(e.inputs[0]), e.kind(e.inputs[1]), e.kind(e.inputs[14])) {
+        (ElementKind::F32, ElementKind::F32, ElementKind::F32) => Flavour::Float,
+        (ElementKind::Int8, ElementKind::Int8, ElementKind::Int16) => Flavour::Int8,
+        (ElementKind::Int16, ElementKind::Int8, ElementKind::Int16) => Flavour::Int16x8,
+        _ => {
+            return Err(e.unsupported(format!(
+                "input '{}' with weights '{}' and cell state '{}' (float32; int8 or int16 activations with int8 \
+                 weights and an int16 cell state)",
+                e.type_text(e.inputs[0]),
+                e.type_text(e.inputs[1]),
+                e.type_text(e.inputs[14])
+            )));
+        }
+    };
+    let gates = |first: usize| [first, first + 1, first + 2, first + 3].map(|i| e.inputs[i]);
+    let (input_weights, recurrent_weights, biases) = (gates(1), gates(5), gates(9));
+    let hidden_state = row_major_view(e, e.inputs[13], &[batches, units])?;
+    let cell_state = row_major_view(e, e.inputs[14], &[batches, units])?;
+    let operands = Operands { input: e.inputs[0], input_weights, recurrent_weights, biases, hidden_state, cell_state };
+    let arithmetic = match flavour {
+        Flavour::Float => Arithmetic::Float { cell_clip },
+        _ => Arithmetic::Integer(Box::new(IntegerParams::prepare(e, &operands, flavour, cell_clip)?)),
+    };
+    let output = match stores {
+        Stores::Sequence => e.output,
+        _ => row_major_view(e, e.output, &[batches, units])?,
+    };
+    let (activation_type, cell_type) = (e.element(operands.hidden_state), e.element(operands.cell_state));
+    let hidden = e.workspace(vec![units], activation_type);
+    let cell = e.workspace(vec![units], cell_type);
+    let next = e.workspace(vec![units], activation_type);
+    let depth = e.shape(operands.input)[2];
+    let sizes = Sizes { depth, units };
+    e.for_range(0, batches, &[], |e, b, _| {
+        e.nest(&[units], |e, ivs| {
+            let h = e.load(operands.hidden_state, &[b, ivs[0]]);
+            e.store(h, hidden, ivs);
+            let c = e.load(operands.cell_state, &[b, ivs[0]]);
+            e.store(c, cell, ivs);
+            Ok(())
+        })?;
+        e.for_range(0, steps, &[], |e, t, _| {
+            let row = if time_major { [t, b] } else { [b, t] };
+            let step = Step { input: operands.input, row, hidden };
+            e.nest(&[units], |e, ivs| {
+                let s = ivs[0];
+                let gate = |e: &mut KernelEmitter<'_>, g: usize, function: Function| {
+                    arithmetic.gate(e, &operands, &step, sizes, g, s, function)
+                };
+                let forget = gate(e, FORGET_GATE, Function::Logistic)?;
+                let input = gate(e, INPUT_GATE, Function::Logistic)?;
+                let cell_gate = gate(e, CELL_GATE, Function::Tanh)?;
+                let old = e.load(cell, &[s]);
+                let new = arithmetic.update_cell(e, forget, old, input, cell_gate);
+                e.store(new, cell, &[s]);
+                let output = gate(e, OUTPUT_GATE, Function::Logistic)?;
+                let h = arithmetic.hidden(e, new, output);
+                e.store(h, next, &[s]);
+                Ok(())
+            })?;
+            e.nest(&[units], |e, ivs| {
+                let h = e.load(next, ivs);
+                e.store(h, hidden, ivs);
+                if stores == Stores::Sequence {
+                    e.store(h, output, &[row[0], row[1], ivs[0]]);
+                }
+                Ok(())
+            })?;
+            Ok(Vec::new())
+        })?;
+        if stores != Stores::Sequence {
+            let state = if stores == Stores::HiddenState { hidden } else { cell };
+            e.nest(&[units], |e, ivs| {
+                let value = e.load(state, ivs);
+                e.store(value, output, &[b, ivs[0]]);
+                Ok(())
+            })?;
+        }
+        Ok(Vec::new())
+    })?;
+    Ok(())
+}
+
+/// The dot products' lengths.
+#[derive(Copy, Clone)]
+struct Sizes {
+    /// The input's depth `I`.
+    depth: i64,
+    /// The state's units `S`.
+    units: i64,
+}
+
+/// Where one step reads: the input row `(t, b)` or `(b, t)`, the hidden state's workspace.
+struct Step {
+    input: Value,
+    row: [Value; 2],
+    hidden: Value,
+}
+
+/// The arithmetic of a kernel's element types.
+enum Arithmetic {
+    Float { cell_clip: f32 },
+    Integer(Box<IntegerParams>),
+}
+
+/// The integer kernels' compile-time parameters.
+struct IntegerParams {
+    flavour: Flavour,
+    /// `-zero point` of the input and of the hidden state.
+    input_offset: i32,
+    hidden_offset: i32,
+    /// `-zero point` of each gate's input and recurrent weights.
+    input_weight_offsets: [i32; 4],
+    recurrent_weight_offsets: [i32; 4],
+    /// Each gate's input and recurrent `(multiplier, shift)` to Q3.12.
+    input_scales: [(i32, i32); 4],
+    recurrent_scales: [(i32, i32); 4],
+    /// forget × cell → cell, input × cell gate → cell, tanh(cell) × output → hidden.
+    forget_cell_scale: (i32, i32),
+    input_cell_scale: (i32, i32),
+    hidden_scale: (i32, i32),
+    /// The hidden state's zero point and storage (8 or 16 bits and range).
+    hidden_zero_point: i32,
+    hidden_storage: (u32, (i32, i32)),
+    /// The quantized cell clip (`None`: no clipping).
+    cell_clip: Option<i32>,
+    /// The gates' logistic and tanh (Q3.12 in: multiplier 3, no shift, as `lstm_eval.cc`'s
+    /// `Sigmoid` and `Tanh` with a scale power of -12).
+    gate_logistic: Int16Sigmoid,
+    gate_tanh: Int16Sigmoid,
+    /// The tanh of the cell state, rescaled by its power of two.
+    cell_tanh: Int16Sigmoid,
+}
+
+/// `(multiplier, shift)` of `input1 · input2 / output`, in double as `CreateInterGateMulParams`.
+fn mul_scale(input1: f64, input2: f64, output: f64) -> (i32, i32) {
+    quantize_multiplier(input1 * input2 / output)
+}
+
+/// 2^-12, the scale of the gates' fully connected outputs (Q3.12).
+const GATE_INPUT_SCALE: f32 = 1.0 / 4096.0;
+
+/// The rescaling of a Q3.12 input to the int16 sigmoid table's scale: a multiplier of 3.
+const GATE_SIGMOID: Int16SigmoidParams = Int16SigmoidParams { multiplier: 3, shift: 0 };
+
+/// 2^-15, the scale of the gates' outputs (Q0.15).
+const GATE_OUTPUT_SCALE: f64 = 1.0 / 32768.0;
+
+impl IntegerParams {
+    /// The parameters as `PrepareGateParametersInteger` and `CreateLstmCellStateInfo` derive
+    /// them.
+    fn prepare(
+        e: &mut KernelEmitter<'_>,
+        operands: &Operands,
+        flavour: Flavour,
+        cell_clip: f32,
+    ) -> Result<IntegerParams, Diagnostic> {
+        let (input_scale, input_zero_point) = e.per_tensor(operands.input)?;
+        let (hidden_scale, hidden_zero_point) = e.per_tensor(operands.hidden_state)?;
+        let (cell_scale, _) = e.per_tensor(operands.cell_state)?;
+        let mut input_weight_offsets = [0; 4];
+        let mut recurrent_weight_offsets = [0; 4];
+        let mut input_scales = [(0, 0); 4];
+        let mut recurrent_scales = [(0, 0); 4];
+        for g in 0..4 {
+            let (scale, zero_point) = e.per_tensor(operands.input_weights[g])?;
+            input_weight_offsets[g] = -(zero_point as i32);
+            input_scales[g] = product_multiplier(input_scale, scale, f64::from(GATE_INPUT_SCALE));
+            let (scale, zero_point) = e.per_tensor(operands.recurrent_weights[g])?;
+            recurrent_weight_offsets[g] = -(zero_point as i32);
+            recurrent_scales[g] = product_multiplier(hidden_scale, scale, f64::from(GATE_INPUT_SCALE));
+        }
+        let cell_scale = f64::from(cell_scale as f32);
+        let hidden_storage = match flavour {
+            Flavour::Int8 => (8, INT8_RANGE),
+            _ => (16, INT16_RANGE),
+        };
+        // CreateLstmCellStateInfo: the clip over the scale in double, clamped to int16, truncated.
+        let quantized_clip = (f64::from(cell_clip) / cell_scale).clamp(-32768.0, 32767.0) as i32;
+        let (power, _) = checked_log2(cell_scale as f32);
+        // lstm_eval.cc's Tanh: a left shift of 15 + p - 3, a right shift when negative.
+        let left_shift = 15 + power - 3;
+        let cell_tanh = if left_shift < 0 {
+            Int16SigmoidParams { multiplier: 3, shift: -left_shift }
+        } else {
+            Int16SigmoidParams { multiplier: 3 << left_shift, shift: 0 }
+        };
+        Ok(IntegerParams {
+            flavour,
+            input_offset: -(input_zero_point as i32),
+            hidden_offset: -(hidden_zero_point as i32),
+            input_weight_offsets,
+            recurrent_weight_offsets,
+            input_scales,
+            recurrent_scales,
+            forget_cell_scale: mul_scale(GATE_OUTPUT_SCALE, cell_scale, cell_scale),
+            input_cell_scale: mul_scale(GATE_OUTPUT_SCALE, GATE_OUTPUT_SCALE, cell_scale),
+            hidden_scale: mul_scale(GATE_OUTPUT_SCALE, GATE_OUTPUT_SCALE, f64::from(hidden_scale as f32)),
+            hidden_zero_point: hidden_zero_point as i32,
+            hidden_storage,
+            cell_clip: (cell_clip > 0.0).then_some(quantized_clip),
+            gate_logistic: Int16Sigmoid::with_params(e, Function::Logistic, GATE_SIGMOID),
+            gate_tanh: Int16Sigmoid::with_params(e, Function::Tanh, GATE_SIGMOID),
+            cell_tanh: Int16Sigmoid::with_params(e, Function::Tanh, cell_tanh),
+        })
+    }
+}
+
+impl Arithmetic {
+    /// Gate `g`'s output at unit `s`: `function(FC(x) + bias + FC(h))`.
+    #[allow(clippy::too_many_arguments)]
+    fn gate(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        operands: &Operands,
+        step: &Step,
+        sizes: Sizes,
+        g: usize,
+        s: Value,
+        function: Function,
+    ) -> Result<Value, Diagnostic> {
+        let (input_weights, recurrent_weights) = (operands.input_weights[g], operands.recurrent_weights[g]);
+        let [r0, r1] = step.row;
+        match self {
+            Arithmetic::Float { .. } => {
+                let zero = e.f32(0.0);
+                let from_input = e.for_range(0, sizes.depth, &[zero], |e, d, carried| {
+                    let x = e.load(step.input, &[r0, r1, d]);
+                    let w = e.load(input_weights, &[s, d]);
+                    let product = e.binary("arith.mulf", x, w);
+                    Ok(vec![e.binary("arith.addf", carried[0], product)])
+                })?[0];
+                let bias = e.load(operands.biases[g], &[s]);
+                let from_input = e.binary("arith.addf", from_input, bias);
+                let from_input = clamp_f32(e, from_input, (f32::MIN, f32::MAX));
+                let from_hidden = e.for_range(0, sizes.units, &[zero], |e, k, carried| {
+                    let h = e.load(step.hidden, &[k]);
+                    let w = e.load(recurrent_weights, &[s, k]);
+                    let product = e.binary("arith.mulf", h, w);
+                    Ok(vec![e.binary("arith.addf", carried[0], product)])
+                })?[0];
+                let from_hidden = e.binary("arith.addf", from_hidden, zero);
+                let from_hidden = clamp_f32(e, from_hidden, (f32::MIN, f32::MAX));
+                let total = e.binary("arith.addf", from_input, from_hidden);
+                Ok(match function {
+                    Function::Logistic => logistic_f32(e, total),
+                    Function::Tanh => {
+                        let f32 = e.b.ctx.value_type(total);
+                        e.unary("math.tanh", total, f32)
+                    }
+                })
+            }
+            Arithmetic::Integer(p) => {
+                let bias = Some(operands.biases[g]);
+                let input = (step.input, &[r0, r1][..], p.input_offset);
+                let from_input = p.fully_connected(
+                    e,
+                    input,
+                    (input_weights, p.input_weight_offsets[g]),
+                    bias,
+                    s,
+                    sizes.depth,
+                    p.input_scales[g],
+                )?;
+                let hidden = (step.hidden, &[][..], p.hidden_offset);
+                let from_hidden = p.fully_connected(
+                    e,
+                    hidden,
+                    (recurrent_weights, p.recurrent_weight_offsets[g]),
+                    None,
+                    s,
+                    sizes.units,
+                    p.recurrent_scales[g],
+                )?;
+                let total = saturating_add_i16(e, from_input, from_hidden);
+                let sigmoid = if function == Function::Tanh { p.gate_tanh } else { p.gate_logistic };
+                Ok(sigmoid.apply(e, total))
+            }
+        }
+    }
+
+    /// The cell state after a step: `forget · cell + input · cell_gate`, clipped.
+    fn update_cell(&self, e: &mut KernelEmitter<'_>, forget: Value, cell: Value, input: Value, gate: Value) -> Value {
+        match self {
+            Arithmetic::Float { cell_clip } => {
+                let kept = e.binary("arith.mulf", forget, cell);
+                let kept = clamp_f32(e, kept, (f32::MIN, f32::MAX));
+                let added = e.binary("arith.mulf", input, gate);
+                let added = clamp_f32(e, added, (f32::MIN, f32::MAX));
+                let new = e.binary("arith.addf", kept, added);
+                if *cell_clip <= 0.0 {
+                    return new;
+                }
+                // max(min(clip, c), -clip) with std::min/std::max.
+                let (clip, negative_clip) = (e.f32(*cell_clip), e.f32(-*cell_clip));
+                let above = cmpf(e, "olt", clip, new);
+                let low = select(&mut e.b, above, clip, new);
+                let below = cmpf(e, "olt", low, negative_clip);
+                select(&mut e.b, below, negative_clip, low)
+            }
+            Arithmetic::Integer(p) => {
+                let kept = mul_elementwise(e, forget, cell, p.forget_cell_scale, 0, (16, INT16_RANGE));
+                let added = mul_elementwise(e, input, gate, p.input_cell_scale, 0, (16, INT16_RANGE));
+                let new = saturating_add_i16(e, kept, added);
+                match p.cell_clip {
+                    None => new,
+                    Some(clip) => {
+                        let new = e.extsi_i32(new);
+                        let (low, high) = (e.i32(-clip), e.i32(clip));
+                        let clipped = e.clamp_si(new, low, high);
+                        e.trunci(clipped, 16)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The hidden state of a unit: `tanh(cell) · output`.
+    fn hidden(&self, e: &mut KernelEmitter<'_>, cell: Value, output: Value) -> Value {
+        match self {
+            Arithmetic::Float { .. } => {
+                let f32 = e.b.ctx.value_type(cell);
+                let tanh = e.unary("math.tanh", cell, f32);
+                let product = e.binary("arith.mulf", tanh, output);
+                clamp_f32(e, product, (f32::MIN, f32::MAX))
+            }
+            Arithmetic::Integer(p) => {
+                let tanh = p.cell_tanh.apply(e, cell);
+                mul_elementwise(e, tanh, output, p.hidden_scale, p.hidden_zero_point, p.hidden_storage)
+            }
+        }
+    }
+}
+
+impl IntegerParams {
+    /// `reference_integer_ops::FullyConnected` of one output unit `s` to int16 (Q3.12): `Σ (w +
+    /// weight_offset) · (x + input_offset)` over `x` at `prefix` + `[d]`, plus the bias, in an
+    /// `i32` (int8) or `i64` (16x8) accumulator, requantized and saturated.
+    #[allow(clippy::too_many_arguments)]
+    fn fully_connected(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        (x, prefix, input_offset): (Value, &[Value], i32),
+        (weights, weight_offset): (Value, i32),
+        bias: Option<Value>,
+        s: Value,
+        depth: i64,
+        (multiplier, shift): (i32, i32),
+    ) -> Result<Value, Diagnostic> {
+        let wide = self.flavour == Flavour::Int16x8;
+        let width = if wide { 64 } else { 32 };
+        let zero = e.int(0, width);
+        let offset = |e: &mut KernelEmitter<'_>, value: Value, offset: i32| {
+            let value = e.extsi_i32(value);
+            if offset == 0 {
+                return value;
+            }
+            let offset = e.i32(offset);
+            e.addi(value, offset)
+        };
+        let acc = e.for_range(0, depth, &[zero], |e, d, carried| {
+            let mut indices = prefix.to_vec();
+            indices.push(d);
+            let x = e.load(x, &indices);
+            let x = offset(e, x, input_offset);
+            let w = e.load(weights, &[s, d]);
+            let w = offset(e, w, weight_offset);
+            let mut product = e.muli(w, x);
+            if wide {
+                let i64 = e.b.ctx.integer_type(64);
+                product = e.unary("arith.extsi", product, i64);
+            }
+            Ok(vec![e.addi(carried[0], product)])
+        })?[0];
+        let acc = match bias {
+            Some(bias) => {
+                let bias = e.load(bias, &[s]);
+                e.addi(acc, bias)
+            }
+            None => acc,
+        };
+        let scale = if wide {
+            let Some(wide_scale) = WideScale::new(multiplier, shift) else {
+                return Err(e.unsupported(
+                    "a gate multiplier of 128 or more on an int64 accumulator (TFLite's int64 \
+                     MultiplyByQuantizedMultiplier asserts a shift of at most 7)",
+                ));
+            };
+            Scale::Wide(e.int(wide_scale.reduced, 64), e.int(wide_scale.rounding, 64), e.int(wide_scale.shift, 64))
+        } else {
+            Scale::constant(e, (multiplier, shift))
+        };
+        Ok(requantize(e, acc, scale, 0, INT16_RANGE, 16))
+    }
+}
+
+/// `AddElementWise` of two `i16`: the sum saturated to int16.
+fn saturating_add_i16(e: &mut KernelEmitter<'_>, a: Value, b: Value) -> Value {
+    let (a, b) = (e.extsi_i32(a), e.extsi_i32(b));
+    let sum = e.addi(a, b);
+    let (low, high) = (e.i32(INT16_RANGE.0), e.i32(INT16_RANGE.1));
+    let clamped = e.clamp_si(sum, low, high);
+    e.trunci(clamped, 16)
+}
+
+/// `MulElementwise` of two `i16` (offsets 0): `clamp(MBQM(a · b) + zero_point)` in `storage`.
+fn mul_elementwise(
+    e: &mut KernelEmitter<'_>,
+    a: Value,
+    b: Value,
+    scale: (i32, i32),
+    zero_point: i32,
+    (width, range): (u32, (i32, i32)),
+) -> Value {
+    let (a, b) = (e.extsi_i32(a), e.extsi_i32(b));
+    let product = e.muli(a, b);
+    let scale = Scale::constant(e, scale);
+    requantize(e, product, scale, zero_point, range, width)
+}
