@@ -43,8 +43,8 @@ pub use options::{
     CastOptions, ConcatenationOptions, Conv2DOptions, CumsumOptions, DepthwiseConv2DOptions, DivOptions,
     FullyConnectedOptions, GatherOptions, L2NormOptions, LeakyReluOptions, MirrorPadMode, MirrorPadOptions, MulOptions,
     PackOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, ResizeOptions, ShapeOptions, SoftmaxOptions,
-    SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions, VarHandleOptions,
-    WeightsFormat,
+    SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions, UnpackOptions,
+    VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;
