@@ -8,7 +8,7 @@
 //! | function results | more buffer arguments, after the inputs: the function returns nothing; the op producing a returned value writes into its argument |
 //! | `graph.const` | a module-level `buffer.global` (role `constant`, same `value` attribute: a `dense_resource` blob is referenced, not copied; one global per value and type) and a `buffer.get_global` |
 //! | `graph.reshape`, `graph.squeeze`, `graph.expand_dims` | a `buffer.view` (no byte moves) |
-//! | `graph.transpose` | a strided `buffer.view` when every user reads strided buffers ([`ELEMENTWISE_KERNELS`], another transpose, a return, an assignment) or when only unit dimensions move; else a `buffer.copy` of that view into a new alloc |
+//! | `graph.transpose` | a strided `buffer.view` when every user reads strided buffers ([`ELEMENTWISE_KERNELS`], another transpose, a split, a return, an assignment) or when only unit dimensions move; else a `buffer.copy` of that view into a new alloc |
 //! | `graph.split`, `graph.split_v`, `graph.unpack` | per used result, a strided `buffer.view` of its piece of the input copied (`buffer.copy`) into the result's buffer, as TFLite Micro's `SplitImpl`/`UnpackImpl` copy it; an unused result gets no buffer |
 //! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
 //! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if the value read is used after a later assignment |
@@ -817,11 +817,12 @@ impl<'m> BodyConverter<'m> {
 }
 
 /// True if `user` reads a transposed (strided) buffer as is: an elementwise kernel, another
-/// transpose (whose view composes the strides), a return (which copies into the output
-/// argument) or an assignment (which copies into the variable).
+/// transpose or a split (whose views compose the strides), a return (which copies into the
+/// output argument) or an assignment (which copies into the variable).
 fn reads_strided(ctx: &Context, user: OpId) -> bool {
     kernel_name(ctx, user).is_some_and(|short| ELEMENTWISE_KERNELS.contains(&short))
         || TransposeOp::cast(ctx, user).is_some()
+        || is_split(ctx, user)
         || ReturnOp::cast(ctx, user).is_some()
         || AssignVariableOp::cast(ctx, user).is_some()
 }
