@@ -1,12 +1,13 @@
 //! `SPLIT`, `SPLIT_V` and `UNPACK` against TFLite Micro, which copies float32, int8, int16 and
 //! int32 pieces: ranks 1 to 6, every kind of axis (first, middle, last, negative), `SPLIT`'s
 //! axis as a 0-D and a 1-D constant, `SPLIT_V`'s sizes as int32 and int64 with and without a
-//! `-1`, a single piece, rank-0 pieces of `UNPACK`, and models that leave one piece unread.
+//! `-1`, a single piece, rank-0 pieces of `UNPACK`, models that leave one piece unread, and
+//! pieces of a transposed input (a strided view) added together.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_dialects::graph::{Pieces, split_pieces, split_v_pieces, unpack_pieces};
-use mc_tflite::{BuiltinOp, BuiltinOptions, SplitOptions, UnpackOptions};
+use mc_tflite::{Activation, AddSubOptions, BuiltinOp, BuiltinOptions, SplitOptions, UnpackOptions};
 
 /// Which operator cuts the input, with its options.
 #[derive(Clone, Copy, Debug)]
@@ -89,6 +90,24 @@ fn case(rng: &mut Rng, shape: &[usize], cut: Cut, unread: Option<usize>, dtype: 
     m.case(&format!("{cut:?} of {shape:?} {dtype:?}{unread}"), vec![Tensor::full_range(dtype, shape, rng)])
 }
 
+/// TRANSPOSE of a [4, 6] input, SPLIT of the [6, 4] result into two along axis 0, the pieces
+/// added: the split reads a strided view, its pieces are scratch buffers.
+fn transposed_halves_added(rng: &mut Rng, dtype: DType) -> Case {
+    let mut m = OneOp::new();
+    let x = m.input("x", &[4, 6], dtype, quant(dtype));
+    let perm = m.constant_i32("perm", &[2], &[1, 0], None);
+    let t = m.intermediate("t", &[6, 4], dtype, quant(dtype));
+    m.op(BuiltinOp::Transpose, &[x, perm], &[t], BuiltinOptions::Transpose);
+    let axis = m.constant_i32("axis", &[], &[0], None);
+    let halves =
+        [m.intermediate("h0", &[3, 4], dtype, quant(dtype)), m.intermediate("h1", &[3, 4], dtype, quant(dtype))];
+    m.op(BuiltinOp::Split, &[axis, t], &halves, BuiltinOptions::Split(SplitOptions { num_splits: 2 }));
+    let y = m.output("y", &[3, 4], dtype, quant(dtype));
+    let add = AddSubOptions { fused_activation: Activation::None, pot_scale_int16: false };
+    m.op(BuiltinOp::Add, &halves, &[y], BuiltinOptions::Add(add));
+    m.case(&format!("halves of a transpose added {dtype:?}"), vec![Tensor::full_range(dtype, &[4, 6], rng)])
+}
+
 /// The cuts every type goes through: input shape, cut, unread piece.
 const CUTS: [(&[usize], Cut, Option<usize>); 16] = [
     (&[6], Cut::Split { axis: 0, n: 3, vector: false }, None),
@@ -123,7 +142,9 @@ fn cases(seed: u64, dtypes: [DType; 2]) -> Vec<Case> {
 
 /// The `split` suite: float32 and int8.
 pub fn split() -> Vec<Case> {
-    cases(0x5B17, [DType::Float32, DType::Int8])
+    let mut rng = Rng(0x5B19);
+    let chained = [DType::Float32, DType::Int8].map(|dtype| transposed_halves_added(&mut rng, dtype));
+    cases(0x5B17, [DType::Float32, DType::Int8]).into_iter().chain(chained).collect()
 }
 
 /// The `int16_and_int32_split` suite (its int16 cases also run on the emulated boards).
