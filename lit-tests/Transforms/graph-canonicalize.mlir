@@ -299,3 +299,22 @@
   %3:2 = "graph.split"(%x) <{axis = array<i64: 0>, num_splits = 2 : i64}> : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xf32>)
   "func.return"(%0#0, %0#1, %1#0, %1#1, %2#1, %3#1) : (tensor<2x2x!qs>, tensor<2x2x!qs>, tensor<2xf32>, tensor<3xf32>, tensor<3xi32>, tensor<2xf32>) -> ()
 }) : () -> ()
+
+// -----
+
+// Constant axis and size_splits operands of a split of a run-time value become attributes
+// (SplitAxisToAttr, SplitVListsToAttr); the constants go.
+// CHECK-LABEL: sym_name = "split_lists_to_attrs"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<4x6xf32>):
+// CHECK-NEXT:    %{{.*}}:2 = "graph.split"(%[[X]]) <{axis = array<i64: -1>, num_splits = 2 : i64}> : (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+// CHECK-NEXT:    %{{.*}}:2 = "graph.split_v"(%[[X]]) <{axis = array<i64: 0>, num_splits = 2 : i64, size_splits = array<i64: 1, -1>}> : (tensor<4x6xf32>) -> (tensor<1x6xf32>, tensor<3x6xf32>)
+// CHECK-NEXT:    "func.return"
+"func.func"() <{function_type = (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<3x6xf32>), sym_name = "split_lists_to_attrs"}> ({
+^bb0(%x: tensor<4x6xf32>):
+  %axis = "graph.const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %0:2 = "graph.split"(%x, %axis) <{num_splits = 2 : i64}> : (tensor<4x6xf32>, tensor<i32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+  %sizes = "graph.const"() <{value = dense<[1, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %first = "graph.const"() <{value = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %1:2 = "graph.split_v"(%x, %sizes, %first) <{num_splits = 2 : i64}> : (tensor<4x6xf32>, tensor<2xi32>, tensor<1xi32>) -> (tensor<1x6xf32>, tensor<3x6xf32>)
+  "func.return"(%0#1, %1#1) : (tensor<4x3xf32>, tensor<3x6xf32>) -> ()
+}) : () -> ()

@@ -11,12 +11,14 @@
 //! (`split.cc`, `split_v.cc`, `unpack.cc`) copy float32, int8, int16 and int32 elements and read
 //! the pieces' sizes from the output tensors; mc checks that those sizes are the ones the options
 //! and constants say ([`pieces`]). Quantization: every result's is the input's (nothing is
-//! rescaled). Constant inputs fold to one constant per result; `graph-to-buffer` makes each used
-//! result a copy of a strided view of the input.
+//! rescaled). Constant inputs fold to one constant per result, constant `axis` and `size_splits`
+//! operands become attributes; `graph-to-buffer` makes each used result a copy of a strided view
+//! of the input.
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::i64_array_attr;
 use crate::graph::builders::{get_int, int_attr, with_optional};
+use crate::graph::canonicalize::{split_patterns, split_v_patterns};
 use crate::graph::fold::fold_pieces;
 use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery};
 use crate::graph::shapes::{constant_ints, normalize_axis, shape_to_string};
@@ -40,6 +42,7 @@ define_op! {
         optional_attributes: [axis: DenseArray],
         verify: verify_op,
         fold: fold_pieces,
+        canonicalize: split_patterns,
     }
 }
 
@@ -56,6 +59,7 @@ define_op! {
         optional_attributes: [size_splits: DenseArray, axis: DenseArray],
         verify: verify_op,
         fold: fold_pieces,
+        canonicalize: split_v_patterns,
     }
 }
 
