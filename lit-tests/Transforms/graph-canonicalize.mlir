@@ -286,3 +286,48 @@
   %3 = "graph.gather"(%t, %i) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<4x4x!qt>, tensor<2xi32>) -> tensor<2x4x!qt>
   "func.return"(%0, %1, %2, %3) : (tensor<2x2x!qt>, tensor<2x4x!qt>, tensor<2x!qt>, tensor<2x4x!qt>) -> ()
 }) : () -> ()
+
+// -----
+
+// Splits of constants fold to one constant per piece (quantized storage kept), whatever the
+// element type; a split of a run-time value stays.
+// CHECK-LABEL: sym_name = "constant_splits"
+// CHECK-DAG:     "graph.const"() <{value = dense<{{\[\[}}0, 1], [4, 5]]> : tensor<2x2xi8>}> : () -> tensor<2x2x!quant.uniform<i8:f32, 5.000000e-01:1>>
+// CHECK-DAG:     "graph.const"() <{value = dense<{{\[\[}}2, 3], [6, 7]]> : tensor<2x2xi8>}> : () -> tensor<2x2x!quant.uniform<i8:f32, 5.000000e-01:1>>
+// CHECK-DAG:     "graph.const"() <{value = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>}> : () -> tensor<2xf32>
+// CHECK-DAG:     "graph.const"() <{value = dense<[3.000000e+00, 4.000000e+00, 5.000000e+00]> : tensor<3xf32>}> : () -> tensor<3xf32>
+// CHECK-DAG:     "graph.const"() <{value = dense<[1, 5, 9]> : tensor<3xi32>}> : () -> tensor<3xi32>
+// CHECK:         "graph.split"(%arg0)
+// CHECK-NOT:     "graph.split_v"
+// CHECK-NOT:     "graph.unpack"
+!qs = !quant.uniform<i8:f32, 0.5:1>
+"func.func"() <{function_type = (tensor<4xf32>) -> (tensor<2x2x!qs>, tensor<2x2x!qs>, tensor<2xf32>, tensor<3xf32>, tensor<3xi32>, tensor<2xf32>), sym_name = "constant_splits"}> ({
+^bb0(%x: tensor<4xf32>):
+  %t = "graph.const"() <{value = dense<[[0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi8>}> : () -> tensor<2x4x!qs>
+  %0:2 = "graph.split"(%t) <{axis = array<i64: -1>, num_splits = 2 : i64}> : (tensor<2x4x!qs>) -> (tensor<2x2x!qs>, tensor<2x2x!qs>)
+  %f = "graph.const"() <{value = dense<[1.0, 2.0, 3.0, 4.0, 5.0]> : tensor<5xf32>}> : () -> tensor<5xf32>
+  %1:2 = "graph.split_v"(%f) <{size_splits = array<i64: 2, -1>, axis = array<i64: 0>, num_splits = 2 : i64}> : (tensor<5xf32>) -> (tensor<2xf32>, tensor<3xf32>)
+  %i = "graph.const"() <{value = dense<[[0, 1], [4, 5], [8, 9]]> : tensor<3x2xi32>}> : () -> tensor<3x2xi32>
+  %2:2 = "graph.unpack"(%i) <{axis = 1 : i64, num = 2 : i64}> : (tensor<3x2xi32>) -> (tensor<3xi32>, tensor<3xi32>)
+  %3:2 = "graph.split"(%x) <{axis = array<i64: 0>, num_splits = 2 : i64}> : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  "func.return"(%0#0, %0#1, %1#0, %1#1, %2#1, %3#1) : (tensor<2x2x!qs>, tensor<2x2x!qs>, tensor<2xf32>, tensor<3xf32>, tensor<3xi32>, tensor<2xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// Constant axis and size_splits operands of a split of a run-time value become attributes
+// (SplitAxisToAttr, SplitVListsToAttr); the constants go.
+// CHECK-LABEL: sym_name = "split_lists_to_attrs"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<4x6xf32>):
+// CHECK-NEXT:    %{{.*}}:2 = "graph.split"(%[[X]]) <{axis = array<i64: -1>, num_splits = 2 : i64}> : (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+// CHECK-NEXT:    %{{.*}}:2 = "graph.split_v"(%[[X]]) <{axis = array<i64: 0>, num_splits = 2 : i64, size_splits = array<i64: 1, -1>}> : (tensor<4x6xf32>) -> (tensor<1x6xf32>, tensor<3x6xf32>)
+// CHECK-NEXT:    "func.return"
+"func.func"() <{function_type = (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<3x6xf32>), sym_name = "split_lists_to_attrs"}> ({
+^bb0(%x: tensor<4x6xf32>):
+  %axis = "graph.const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %0:2 = "graph.split"(%x, %axis) <{num_splits = 2 : i64}> : (tensor<4x6xf32>, tensor<i32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+  %sizes = "graph.const"() <{value = dense<[1, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %first = "graph.const"() <{value = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %1:2 = "graph.split_v"(%x, %sizes, %first) <{num_splits = 2 : i64}> : (tensor<4x6xf32>, tensor<2xi32>, tensor<1xi32>) -> (tensor<1x6xf32>, tensor<3x6xf32>)
+  "func.return"(%0#1, %1#1) : (tensor<4x3xf32>, tensor<3x6xf32>) -> ()
+}) : () -> ()

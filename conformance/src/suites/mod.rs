@@ -40,6 +40,7 @@ pub mod shape;
 pub mod slice;
 pub mod softmax;
 pub mod spatial;
+pub mod split;
 pub mod squeeze_expand_dims;
 pub mod strided_slice;
 pub mod svdf;
@@ -176,6 +177,7 @@ macro_rules! for_each_suite {
                 space_to_batch_batch_to_space => 0.0,
                 dilated_convolutions => 0.0,
             ],
+            split: [split => 0.0, int16_and_int32_split => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             svdf: [float_svdf => 1e-5, int8_svdf => 0.0, int8_svdf_int8_state => 0.0],
             transpose: [int16_transpose => 0.0],

@@ -16,8 +16,9 @@ use mc_ir::{Attribute, Builder, Context, Diagnostic, OpId, OperationState, Type,
 /// The graph ops that run as kernels, by their names without the `graph.` prefix. The others
 /// are not operators on buffers: `const` is a `buffer.global`, `reshape`, `squeeze` and
 /// `expand_dims` a `buffer.view`,
-/// `transpose` a strided `buffer.view` (or a `buffer.copy` of one), and the variable ops a
-/// persistent `buffer.alloc` with copies.
+/// `transpose` a strided `buffer.view` (or a `buffer.copy` of one), `split`, `split_v` and
+/// `unpack` a `buffer.copy` of a strided view per result, and the variable ops a persistent
+/// `buffer.alloc` with copies.
 pub const KERNELS: &[&str] = &[
     "conv_2d",
     "depthwise_conv_2d",

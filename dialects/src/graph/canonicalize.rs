@@ -16,6 +16,8 @@
 //! | `SpaceToBatchListsToAttr`, `BatchToSpaceListsToAttr` | `space_to_batch_nd(x, const, const)` → `space_to_batch_nd(x) {block_shape, paddings}` (flattened), `batch_to_space_nd` likewise with `crops` |
 //! | `StridedSliceIndicesToAttr` | `strided_slice(x, const, const, const)` → `strided_slice(x) {begin, end, strides}` |
 //! | `SliceIndicesToAttr` | `slice(x, const, const)` → `slice(x) {begin, size}` |
+//! | `SplitAxisToAttr` | `split(x, const)` → `split(x) {axis}` |
+//! | `SplitVListsToAttr` | `split_v(x, const, const)` → `split_v(x) {size_splits, axis}` |
 //! | `MirrorPadPaddingsToAttr` | `mirror_pad(x, const)` → `mirror_pad(x) {paddings}` |
 //! | `PadV2PaddingsToAttr` | `padv2(x, v, const)` → `padv2(x, v) {paddings}` |
 //! | `ReverseV2AxesToAttr` | `reverse_v2(x, const)` → `reverse_v2(x) {axes}` |
@@ -28,8 +30,8 @@
 use super::attributes::{i64_array, i64_array_attr};
 use super::ops::{
     ArgMaxOp, ArgMinOp, BatchToSpaceNdOp, CumsumOp, MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp,
-    ReshapeOp, ResizeBilinearOp, ResizeNearestNeighborOp, ReverseV2Op, SliceOp, SpaceToBatchNdOp, StridedSliceOp,
-    SumOp, TransposeOp,
+    ReshapeOp, ResizeBilinearOp, ResizeNearestNeighborOp, ReverseV2Op, SliceOp, SpaceToBatchNdOp, SplitOp, SplitVOp,
+    StridedSliceOp, SumOp, TransposeOp,
 };
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
@@ -230,6 +232,24 @@ pub(super) fn slice_patterns(set: &mut RewritePatternSet) {
         name: "SliceIndicesToAttr",
         root: SliceOp::NAME,
         apply: |op, r| constant_operands_to_attrs(op, r, &["begin", "size"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.split`.
+pub(super) fn split_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "SplitAxisToAttr",
+        root: SplitOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["axis"]),
+    });
+}
+
+/// Registers the patterns rooted at `graph.split_v`.
+pub(super) fn split_v_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern {
+        name: "SplitVListsToAttr",
+        root: SplitVOp::NAME,
+        apply: |op, r| constant_operands_to_attrs(op, r, &["size_splits", "axis"]),
     });
 }
 

@@ -8,6 +8,7 @@
 //! | `graph.slice` | a constant, when its input is one and `begin`/`size` are known |
 //! | `graph.reverse_v2` | a constant, when its input is one and `axes` are known |
 //! | `graph.gather`, `graph.gather_nd` | a constant, when params and indices are constants (indices in range) |
+//! | `graph.split`, `graph.split_v`, `graph.unpack` | one constant per result, when the input is a constant and the pieces are known |
 //!
 //! A fold to the input needs the exact same type (quantization included): a value's type never
 //! changes under its users. `perm` and `paddings` are read from the attribute or from a constant
@@ -15,7 +16,7 @@
 
 use super::attributes::{i64_array, int_elements};
 use super::builders::get_int;
-use super::ops::{gather_axes, gather_nd_shape, reverse_axes, slice_shape};
+use super::ops::{gather_axes, gather_nd_shape, pieces, reverse_axes, slice_shape};
 use mc_ir::{AttrKind, Attribute, Context, FoldResult, Folded, OpId};
 
 /// The op's operand `index`, as a fold result.
@@ -103,18 +104,48 @@ fn constant_bytes(ctx: &Context, attr: Attribute) -> Option<(Vec<u8>, usize)> {
 /// The constant of the op's result shape whose element `i` (row-major) is element `sources[i]`
 /// of the constant `input`: how data movement folds. The value keeps the input's element type.
 pub(super) fn rearranged(ctx: &mut Context, op: OpId, input: Attribute, sources: &[usize]) -> Folded {
+    rearranged_results(ctx, op, input, &[sources.to_vec()])
+}
+
+/// [`rearranged`] for each result of the op: result `r`'s element `i` is element
+/// `sources[r][i]` of `input`.
+fn rearranged_results(ctx: &mut Context, op: OpId, input: Attribute, sources: &[Vec<usize>]) -> Folded {
     let Some((bytes, size)) = constant_bytes(ctx, input) else { return Folded::Unchanged };
-    let Some((shape, _)) = ctx.tensor_parts(ctx.operation(op).result_type(0)) else { return Folded::Unchanged };
-    let shape = shape.to_vec();
-    let count = bytes.len() / size;
-    if sources.iter().any(|&source| source >= count) {
-        return Folded::Unchanged;
-    }
-    let data: Vec<u8> =
-        sources.iter().flat_map(|&source| &bytes[source * size..(source + 1) * size]).copied().collect();
     let Some(element) = ctx.attr_type(input).map(|ty| ctx.element_type(ty)) else { return Folded::Unchanged };
-    let ty = ctx.tensor_type(shape, element);
-    Folded::Results(vec![FoldResult::Attr(ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data }))])
+    let count = bytes.len() / size;
+    let mut results = Vec::with_capacity(sources.len());
+    for (index, sources) in sources.iter().enumerate() {
+        let Some((shape, _)) = ctx.tensor_parts(ctx.operation(op).result_type(index)) else {
+            return Folded::Unchanged;
+        };
+        let shape = shape.to_vec();
+        if sources.iter().any(|&source| source >= count) {
+            return Folded::Unchanged;
+        }
+        let data: Vec<u8> =
+            sources.iter().flat_map(|&source| &bytes[source * size..(source + 1) * size]).copied().collect();
+        let ty = ctx.tensor_type(shape, element);
+        results.push(FoldResult::Attr(ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data })));
+    }
+    Folded::Results(results)
+}
+
+/// `split(constant)`, `split_v(constant)`, `unpack(constant)` → one constant per result, when
+/// the pieces are known.
+pub(super) fn fold_pieces(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    let Some(input) = constants.first().copied().flatten() else { return Folded::Unchanged };
+    let (Some(pieces), Some(shape)) = (pieces(ctx, op), operand_shape(ctx, op, 0)) else { return Folded::Unchanged };
+    let (axis, dim) = (pieces.axis, shape[pieces.axis]);
+    let inner: i64 = shape[axis + 1..].iter().product();
+    let outer: i64 = shape[..axis].iter().product();
+    let sources: Vec<Vec<usize>> = pieces
+        .ranges
+        .iter()
+        .map(|&(offset, size)| {
+            (0..outer).flat_map(|k| (0..size * inner).map(move |j| ((k * dim + offset) * inner + j) as usize)).collect()
+        })
+        .collect();
+    rearranged_results(ctx, op, input, &sources)
 }
 
 /// Every index of `shape`, row-major.

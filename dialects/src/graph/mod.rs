@@ -30,6 +30,7 @@
 //! | `arg_extremum` | `arg_max`, `arg_min` | `ARG_MAX`, `ARG_MIN` |
 //! | `slice` | `strided_slice` | `STRIDED_SLICE` |
 //! | `shape` | `shape`, `zeros_like`, `fill` | `SHAPE`, `ZEROS_LIKE`, `FILL` |
+//! | `split` | `split`, `split_v`, `unpack` (several results) | `SPLIT`, `SPLIT_V`, `UNPACK` |
 //! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `cast` | `cast` | `CAST` |
@@ -54,8 +55,8 @@
 //!
 //! `graph.const` is `CONSTANT_LIKE` and the dialect materializes folded constants as
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
-//! of a constant folds to a constant (the `fold` module; slices, gathers and reverses of constants
-//! too); the `math` family's ops fold on `f32` constants; comparisons, logical ops, `select_v2`,
+//! of a constant folds to a constant (the `fold` module; slices, gathers, reverses, splits and unpacks
+//! of constants too); the `math` family's ops fold on `f32` constants; comparisons, logical ops, `select_v2`,
 //! `cast`, `arg_max` and `arg_min` of constants fold to constants (`constant_fold`). Shape
 //! arithmetic runs at compile time (the `shape_arithmetic` module): `shape` folds to its input's
 //! dimensions, and `strided_slice`, `pack`, `concatenation`, `squeeze`, `expand_dims` and integer

@@ -63,7 +63,7 @@ pub struct Variant {
     pub detail: &'static str,
     /// The data operands, in order.
     pub operands: &'static [Slot],
-    /// The result's kinds (ops without a result: empty).
+    /// The result's kinds (ops without a result: empty; ops with several: every result's).
     pub result: &'static [Kind],
 }
 
@@ -141,6 +141,9 @@ const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q
 const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q32, I32]);
 /// Data movement of 64-bit integers.
 const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
+/// `SPLIT`, `SPLIT_V`, `UNPACK`: TFLite Micro copies float32, int8, int16 and int32 pieces, each
+/// of the input's type.
+const SPLIT: &[Variant] = &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED];
 /// Every element kind a tensor of mc can hold (what `SHAPE` reads the shape of).
 const ANY: &[Kind] = &[F32, Q8, I8, U8, Q16, I16, Q32, I32, I64];
 /// `i1`, TFLite's `BOOL`.
@@ -458,6 +461,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
+    OpSupport {
+        tflite: "SPLIT",
+        op: "split",
+        variants: SPLIT,
+        options: "constant axis (negative counts from the end), any rank, equal pieces",
+    },
     OpSupport { tflite: "SIN", op: "sin", variants: &[F32_UNARY], options: "" },
     OpSupport { tflite: "LOG", op: "log", variants: &[F32_UNARY], options: "" },
     OpSupport { tflite: "SQRT", op: "sqrt", variants: &[F32_UNARY], options: "" },
@@ -529,6 +538,12 @@ pub const TABLE: &[OpSupport] = &[
             variant("int64", "", &[Slot::Each(&[I64])], &[I64]),
         ],
         options: "any axis (negative counts from the end), folded when the inputs are constants",
+    },
+    OpSupport {
+        tflite: "UNPACK",
+        op: "unpack",
+        variants: SPLIT,
+        options: "any axis (negative counts from the end), any rank",
     },
     OpSupport {
         tflite: "REDUCE_MIN",
@@ -614,6 +629,12 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "quantized with zero points 0, or plain", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
         ],
         options: "",
+    },
+    OpSupport {
+        tflite: "SPLIT_V",
+        op: "split_v",
+        variants: SPLIT,
+        options: "constant size_splits (one -1 allowed) and axis (negative counts from the end), any rank",
     },
     OpSupport { tflite: "CEIL", op: "ceil", variants: &[F32_UNARY], options: "" },
     OpSupport {
@@ -796,8 +817,8 @@ impl Variant {
     pub fn matches(&self, operands: &[Kind], results: &[Kind]) -> bool {
         let result_ok = match (self.result, results) {
             ([], []) => true,
-            (kinds, [result]) => kinds.contains(result),
-            _ => false,
+            // Several results (SPLIT's pieces): each of the one kind list.
+            (kinds, results) => !results.is_empty() && results.iter().all(|result| kinds.contains(result)),
         };
         result_ok && operands_match(self.operands, operands)
     }

@@ -314,6 +314,12 @@ fn builders_cover_every_op() {
     ShapeOp::build(&mut b, q, rank);
     let stacked = b.ctx.tensor_type(vec![1, 8, 2, 8, 4], f);
     PackOp::build(&mut b, &[x, x], 2, stacked);
+    let quarter = b.ctx.tensor_type(vec![1, 8, 2, 4], f);
+    SplitOp::build(&mut b, x, None, Some(-2), &[quarter; 4]);
+    let (three, five) = (b.ctx.tensor_type(vec![1, 8, 3, 4], f), b.ctx.tensor_type(vec![1, 8, 5, 4], f));
+    SplitVOp::build(&mut b, x, None, Some((&[3, -1], 2)), &[three, five]);
+    let row = b.ctx.tensor_type(vec![1, 8, 4], f);
+    UnpackOp::build(&mut b, x, 1, &[row; 8]);
     let squeezed = b.ctx.tensor_type(vec![8, 8, 4], f);
     let squeezed = SqueezeOp::build(&mut b, x, &[0], squeezed).result();
     let scalar = b.ctx.tensor_type(vec![], i32);

@@ -217,8 +217,17 @@ impl<'a, 'd> Checker<'a, 'd> {
     }
 
     pub(super) fn result(&mut self, what: &str) -> Option<Tensor<'a>> {
-        let ty = self.result_type(0);
+        self.result_at(what, 0)
+    }
+
+    /// Result `index` (of an op with several).
+    pub(super) fn result_at(&mut self, what: &str, index: usize) -> Option<Tensor<'a>> {
+        let ty = self.result_type(index);
         self.tensor(what, ty)
+    }
+
+    pub(super) fn num_results(&self) -> usize {
+        self.sig.results.len()
     }
 
     pub(super) fn rank(&mut self, what: &str, t: Tensor<'_>, rank: usize) -> bool {
@@ -391,6 +400,27 @@ impl<'a, 'd> Checker<'a, 'd> {
             }
             (true, false) => self.list_operand_of_rank(operand_name, 1, scalar).map(Some),
             (false, true) => Some(None),
+        }
+    }
+
+    /// Checks that the one `axis` is given exactly once: as operand `index` (one i32, 0-D or
+    /// 1-D, as TFLite Micro reads `axis` tensors) or as the attribute `axis`.
+    pub(super) fn axis_once(&mut self, index: usize) {
+        let has_attr = self.ctx.attr(self.op, "axis").is_some();
+        match (self.num_operands() > index, has_attr) {
+            (true, true) => self.error("takes 'axis' as an operand or as an attribute, not both"),
+            (false, false) => self.error("requires an axis operand or an 'axis' attribute"),
+            (true, false) => {
+                let ty = self.operand_type(index);
+                let one_i32 = self.parts(ty).is_some_and(|(shape, element)| {
+                    shape.iter().product::<i64>() == 1 && shape.len() <= 1 && Kind::of(self.ctx, element) == I32
+                });
+                if !one_i32 {
+                    let text = self.ty(ty);
+                    self.error(format!("axis operand must hold one i32 (0-D or 1-D), but got '{text}'"));
+                }
+            }
+            (false, true) => {}
         }
     }
 

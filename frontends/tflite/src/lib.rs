@@ -44,7 +44,7 @@ pub use options::{
     FullyConnectedOptions, GatherOptions, L2NormOptions, LeakyReluOptions, MirrorPadMode, MirrorPadOptions, MulOptions,
     PackOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, ResizeOptions, SequenceLstmOptions,
     ShapeOptions, SoftmaxOptions, SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions,
-    VarHandleOptions, WeightsFormat,
+    UnpackOptions, VarHandleOptions, WeightsFormat,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

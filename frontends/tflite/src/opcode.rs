@@ -146,6 +146,8 @@ pub enum BuiltinOp {
     LogicalAnd,
     /// `LOGICAL_NOT` (87).
     LogicalNot,
+    /// `UNPACK` (88).
+    Unpack,
     /// `REDUCE_MIN` (89).
     ReduceMin,
     /// `FLOOR_DIV` (90).
@@ -208,7 +210,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 96] = [
+    pub const ALL: [BuiltinOp; 97] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -276,6 +278,7 @@ impl BuiltinOp {
         BuiltinOp::LogicalOr,
         BuiltinOp::LogicalAnd,
         BuiltinOp::LogicalNot,
+        BuiltinOp::Unpack,
         BuiltinOp::ReduceMin,
         BuiltinOp::FloorDiv,
         BuiltinOp::Square,
@@ -377,6 +380,7 @@ impl BuiltinOp {
             BuiltinOp::LogicalOr => "LOGICAL_OR",
             BuiltinOp::LogicalAnd => "LOGICAL_AND",
             BuiltinOp::LogicalNot => "LOGICAL_NOT",
+            BuiltinOp::Unpack => "UNPACK",
             BuiltinOp::ReduceMin => "REDUCE_MIN",
             BuiltinOp::FloorDiv => "FLOOR_DIV",
             BuiltinOp::Square => "SQUARE",
@@ -479,6 +483,7 @@ impl BuiltinOp {
             BuiltinOp::LogicalOr => 84,
             BuiltinOp::LogicalAnd => 86,
             BuiltinOp::LogicalNot => 87,
+            BuiltinOp::Unpack => 88,
             BuiltinOp::ReduceMin => 89,
             BuiltinOp::FloorDiv => 90,
             BuiltinOp::Square => 92,
@@ -593,6 +598,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::LogicalOr => BuiltinOp::LogicalOr,
             fb::BuiltinOperator::LogicalAnd => BuiltinOp::LogicalAnd,
             fb::BuiltinOperator::LogicalNot => BuiltinOp::LogicalNot,
+            fb::BuiltinOperator::Unpack => BuiltinOp::Unpack,
             fb::BuiltinOperator::ReduceMin => BuiltinOp::ReduceMin,
             fb::BuiltinOperator::FloorDiv => BuiltinOp::FloorDiv,
             fb::BuiltinOperator::Square => BuiltinOp::Square,
@@ -696,6 +702,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::LogicalOr => fb::BuiltinOperator::LogicalOr,
             BuiltinOp::LogicalAnd => fb::BuiltinOperator::LogicalAnd,
             BuiltinOp::LogicalNot => fb::BuiltinOperator::LogicalNot,
+            BuiltinOp::Unpack => fb::BuiltinOperator::Unpack,
             BuiltinOp::ReduceMin => fb::BuiltinOperator::ReduceMin,
             BuiltinOp::FloorDiv => fb::BuiltinOperator::FloorDiv,
             BuiltinOp::Square => fb::BuiltinOperator::Square,
@@ -895,6 +902,7 @@ mod tests {
             ("LOGICAL_OR", 84),
             ("LOGICAL_AND", 86),
             ("LOGICAL_NOT", 87),
+            ("UNPACK", 88),
             ("REDUCE_MIN", 89),
             ("FLOOR_DIV", 90),
             ("SQUARE", 92),

@@ -332,6 +332,15 @@ pub struct PackOptions {
     pub axis: i32,
 }
 
+/// `UnpackOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnpackOptions {
+    /// `num`: how many outputs (the size of the input along `axis`).
+    pub num: i32,
+    /// `axis`: the dimension unstacked (negative counts from the end of the input).
+    pub axis: i32,
+}
+
 /// `CastOptions`: the element types, which TFLite Micro ignores (it casts the input tensor's type
 /// to the output tensor's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -488,6 +497,8 @@ pub enum BuiltinOptions<'a> {
     LogicalAnd,
     /// `LogicalNotOptions` (`LOGICAL_NOT`, no fields).
     LogicalNot,
+    /// `UnpackOptions` (`UNPACK`).
+    Unpack(UnpackOptions),
     /// `LeakyReluOptions` (`LEAKY_RELU`).
     LeakyRelu(LeakyReluOptions),
     /// `MirrorPadOptions` (`MIRROR_PAD`).
@@ -654,6 +665,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::LogicalOr => BuiltinOptions::LogicalOr,
             BuiltinOp::LogicalAnd => BuiltinOptions::LogicalAnd,
             BuiltinOp::LogicalNot => BuiltinOptions::LogicalNot,
+            BuiltinOp::Unpack => BuiltinOptions::Unpack(UnpackOptions { num: 0, axis: 0 }),
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: 0.0 }),
             BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Reflect }),
             BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 0 }),
@@ -757,6 +769,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::LogicalOr => "LogicalOrOptions",
             BuiltinOptions::LogicalAnd => "LogicalAndOptions",
             BuiltinOptions::LogicalNot => "LogicalNotOptions",
+            BuiltinOptions::Unpack(_) => "UnpackOptions",
             BuiltinOptions::LeakyRelu(_) => "LeakyReluOptions",
             BuiltinOptions::MirrorPad(_) => "MirrorPadOptions",
             BuiltinOptions::SplitV(_) => "SplitVOptions",
@@ -840,6 +853,7 @@ impl BuiltinOp {
             BuiltinOp::LogicalOr => "LogicalOrOptions",
             BuiltinOp::LogicalAnd => "LogicalAndOptions",
             BuiltinOp::LogicalNot => "LogicalNotOptions",
+            BuiltinOp::Unpack => "UnpackOptions",
             BuiltinOp::LeakyRelu => "LeakyReluOptions",
             BuiltinOp::MirrorPad => "MirrorPadOptions",
             BuiltinOp::SplitV => "SplitVOptions",
@@ -1019,6 +1033,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         R::LogicalOrOptions(_) => BuiltinOptions::LogicalOr,
         R::LogicalAndOptions(_) => BuiltinOptions::LogicalAnd,
         R::LogicalNotOptions(_) => BuiltinOptions::LogicalNot,
+        R::UnpackOptions(o) => BuiltinOptions::Unpack(UnpackOptions { num: o.num()?, axis: o.axis()? }),
         R::LeakyReluOptions(o) => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: o.alpha()? }),
         R::MirrorPadOptions(o) => BuiltinOptions::MirrorPad(MirrorPadOptions {
             mode: match o.mode()? {
@@ -1164,6 +1179,7 @@ mod tests {
             "LogicalOrOptions",
             "LogicalAndOptions",
             "LogicalNotOptions",
+            "UnpackOptions",
             "LeakyReluOptions",
             "MirrorPadOptions",
             "SplitVOptions",
@@ -1216,6 +1232,7 @@ mod tests {
                 Some(R::SplitOptions(_)) => R::SplitOptions(Box::default()),
                 Some(R::MirrorPadOptions(_)) => R::MirrorPadOptions(Box::default()),
                 Some(R::SplitVOptions(_)) => R::SplitVOptions(Box::default()),
+                Some(R::UnpackOptions(_)) => R::UnpackOptions(Box::default()),
                 Some(R::CastOptions(_)) => R::CastOptions(Box::default()),
                 Some(R::ArgMaxOptions(_)) => R::ArgMaxOptions(Box::default()),
                 Some(R::ArgMinOptions(_)) => R::ArgMinOptions(Box::default()),

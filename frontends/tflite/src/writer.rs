@@ -385,6 +385,7 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::LogicalOr => R::LogicalOrOptions(Box::default()),
         BuiltinOptions::LogicalAnd => R::LogicalAndOptions(Box::default()),
         BuiltinOptions::LogicalNot => R::LogicalNotOptions(Box::default()),
+        BuiltinOptions::Unpack(o) => R::UnpackOptions(Box::new(raw::UnpackOptions { num: o.num, axis: o.axis })),
         BuiltinOptions::LeakyRelu(o) => R::LeakyReluOptions(Box::new(raw::LeakyReluOptions { alpha: o.alpha })),
         BuiltinOptions::MirrorPad(o) => R::MirrorPadOptions(Box::new(raw::MirrorPadOptions {
             mode: match o.mode {
@@ -583,6 +584,7 @@ mod tests {
             BuiltinOp::LogicalOr => BuiltinOptions::LogicalOr,
             BuiltinOp::LogicalAnd => BuiltinOptions::LogicalAnd,
             BuiltinOp::LogicalNot => BuiltinOptions::LogicalNot,
+            BuiltinOp::Unpack => BuiltinOptions::Unpack(UnpackOptions { num: 4, axis: -2 }),
             BuiltinOp::LeakyRelu => BuiltinOptions::LeakyRelu(LeakyReluOptions { alpha: -0.375 }),
             BuiltinOp::MirrorPad => BuiltinOptions::MirrorPad(MirrorPadOptions { mode: MirrorPadMode::Symmetric }),
             BuiltinOp::SplitV => BuiltinOptions::SplitV(SplitOptions { num_splits: 2 }),

@@ -55,3 +55,11 @@ func.func @blocks(%x: tensor<4xf32>) -> tensor<4xf32> {
 ^bb1:
   return %x : tensor<4xf32>
 }
+
+// -----
+
+func.func @split_axis_operand(%x: tensor<2x4xf32>, %axis: tensor<i32>) -> tensor<2x2xf32> {
+  // expected-error@+1 {{'graph.split' op cannot be converted to buffers: SPLIT's 'axis' operand (#1) is computed at run time (a data-dependent shape): mc compiles static shapes only}}
+  %0:2 = "graph.split"(%x, %axis) <{num_splits = 2 : i64}> : (tensor<2x4xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  return %0#0 : tensor<2x2xf32>
+}

@@ -2175,3 +2175,121 @@
   %0 = "graph.lstm_cell_state"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x2x4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// SPLIT's axis must be within the input's rank.
+"func.func"() <{function_type = (tensor<2x4xf32>) -> (), sym_name = "f125"}> ({
+^bb0(%x: tensor<2x4xf32>):
+  // expected-error@+1 {{'graph.split' op axis 2 is out of range for rank 2}}
+  %0:2 = "graph.split"(%x) <{axis = array<i64: 2>, num_splits = 2 : i64}> : (tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// SPLIT's pieces are equal: the dimension must divide.
+"func.func"() <{function_type = (tensor<2x5xf32>) -> (), sym_name = "f126"}> ({
+^bb0(%x: tensor<2x5xf32>):
+  // expected-error@+1 {{'graph.split' op dimension 1 of the input [2, 5] (size 5) does not split into 2 equal pieces}}
+  %0:2 = "graph.split"(%x) <{axis = array<i64: -1>, num_splits = 2 : i64}> : (tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x3xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// num_splits is the number of results.
+"func.func"() <{function_type = (tensor<2x4xf32>) -> (), sym_name = "f127"}> ({
+^bb0(%x: tensor<2x4xf32>):
+  // expected-error@+1 {{'graph.split' op 'num_splits' is 3, but the op has 2 results}}
+  %0:2 = "graph.split"(%x) <{axis = array<i64: 1>, num_splits = 3 : i64}> : (tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// Every piece has the input's element type.
+"func.func"() <{function_type = (tensor<2x4xf32>) -> (), sym_name = "f128"}> ({
+^bb0(%x: tensor<2x4xf32>):
+  // expected-error@+1 {{'graph.split' op result #1 element type 'i32' must match the input element type 'f32'}}
+  %0:2 = "graph.split"(%x) <{axis = array<i64: 1>, num_splits = 2 : i64}> : (tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xi32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// TFLite Micro splits f32, int8, int16 and int32 only.
+"func.func"() <{function_type = (tensor<2x4xi64>) -> (), sym_name = "f129"}> ({
+^bb0(%x: tensor<2x4xi64>):
+  // expected-error@+1 {{'graph.split' op input element type must be f32, quantized i8, i8, quantized i16, i16, quantized i32 or i32, but got 'i64'}}
+  %0:2 = "graph.split"(%x) <{axis = array<i64: 1>, num_splits = 2 : i64}> : (tensor<2x4xi64>) -> (tensor<2x2xi64>, tensor<2x2xi64>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// The axis is one i32.
+"func.func"() <{function_type = (tensor<2x4xf32>, tensor<2xi32>) -> (), sym_name = "f130"}> ({
+^bb0(%x: tensor<2x4xf32>, %a: tensor<2xi32>):
+  // expected-error@+1 {{'graph.split' op axis operand must hold one i32 (0-D or 1-D), but got 'tensor<2xi32>'}}
+  %0:2 = "graph.split"(%x, %a) <{num_splits = 2 : i64}> : (tensor<2x4xf32>, tensor<2xi32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// The pieces' shapes are the inferred ones.
+"func.func"() <{function_type = (tensor<2x4xf32>) -> (), sym_name = "f131"}> ({
+^bb0(%x: tensor<2x4xf32>):
+  // expected-error@+1 {{'graph.split' op result shape [1, 4] does not match the inferred shape [2, 2]}}
+  %0:2 = "graph.split"(%x) <{axis = array<i64: 1>, num_splits = 2 : i64}> : (tensor<2x4xf32>) -> (tensor<1x4xf32>, tensor<1x4xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// SPLIT_V's sizes sum to the dimension.
+"func.func"() <{function_type = (tensor<7x2xf32>) -> (), sym_name = "f132"}> ({
+^bb0(%x: tensor<7x2xf32>):
+  // expected-error@+1 {{'graph.split_v' op size_splits [2, 2] does not sum to dimension 0 of the input [7, 2] (size 7)}}
+  %0:2 = "graph.split_v"(%x) <{size_splits = array<i64: 2, 2>, axis = array<i64: 0>, num_splits = 2 : i64}> : (tensor<7x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// SPLIT_V takes one -1.
+"func.func"() <{function_type = (tensor<7x2xf32>) -> (), sym_name = "f133"}> ({
+^bb0(%x: tensor<7x2xf32>):
+  // expected-error@+1 {{'graph.split_v' op size_splits may hold one -1, but holds 2}}
+  %0:2 = "graph.split_v"(%x) <{size_splits = array<i64: -1, -1>, axis = array<i64: 0>, num_splits = 2 : i64}> : (tensor<7x2xf32>) -> (tensor<3x2xf32>, tensor<4x2xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// SPLIT_V's pieces are never empty (TFLite Micro refuses empty tensors).
+"func.func"() <{function_type = (tensor<7x2xf32>) -> (), sym_name = "f134"}> ({
+^bb0(%x: tensor<7x2xf32>):
+  // expected-error@+1 {{'graph.split_v' op piece 1 of size_splits [7, -1] would be empty}}
+  %0:2 = "graph.split_v"(%x) <{size_splits = array<i64: 7, -1>, axis = array<i64: 0>, num_splits = 2 : i64}> : (tensor<7x2xf32>) -> (tensor<7x2xf32>, tensor<0x2xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// SPLIT_V's lists are both operands or both attributes.
+"func.func"() <{function_type = (tensor<7x2xf32>) -> (), sym_name = "f135"}> ({
+^bb0(%x: tensor<7x2xf32>):
+  // expected-error@+1 {{'graph.split_v' op requires size_splits and axis, both as operands or both as attributes}}
+  %0:2 = "graph.split_v"(%x) <{size_splits = array<i64: 3, 4>, num_splits = 2 : i64}> : (tensor<7x2xf32>) -> (tensor<3x2xf32>, tensor<4x2xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// UNPACK's num is the dimension's size.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f136"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.unpack' op num is 2, but dimension 1 of the input [2, 3] has size 3}}
+  %0:2 = "graph.unpack"(%x) <{axis = 1 : i64, num = 2 : i64}> : (tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+// -----
+
+// UNPACK's axis is within the input's rank.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f137"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.unpack' op axis -3 is out of range for rank 2}}
+  %0:2 = "graph.unpack"(%x) <{axis = -3 : i64, num = 2 : i64}> : (tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()

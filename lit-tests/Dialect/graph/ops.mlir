@@ -197,6 +197,14 @@
   %sh = "graph.shape"(%q) : (tensor<1x8x8x4x!q8>) -> tensor<4xi32>
   // CHECK: "graph.pack"(%arg2, %arg2) <{axis = -2 : i64}> : ({{.*}}) -> tensor<1x8x8x2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %pk = "graph.pack"(%q, %q) <{axis = -2 : i64}> : (tensor<1x8x8x4x!q8>, tensor<1x8x8x4x!q8>) -> tensor<1x8x8x2x4x!q8>
+  // CHECK: %{{.*}}:2 = "graph.split"(%arg0) <{axis = array<i64: -1>, num_splits = 2 : i64}> : (tensor<1x8x8x4xf32>) -> (tensor<1x8x8x2xf32>, tensor<1x8x8x2xf32>)
+  %sp:2 = "graph.split"(%x) <{axis = array<i64: -1>, num_splits = 2 : i64}> : (tensor<1x8x8x4xf32>) -> (tensor<1x8x8x2xf32>, tensor<1x8x8x2xf32>)
+  %sizes = "graph.const"() <{value = dense<[3, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %sv_axis = "graph.const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  // CHECK: %{{.*}}:2 = "graph.split_v"(%arg2, %{{.*}}, %{{.*}}) <{num_splits = 2 : i64}> : ({{.*}}) -> (tensor<1x3x8x4x!quant.uniform<i8:f32, 5.000000e-02:3>>, tensor<1x5x8x4x!quant.uniform<i8:f32, 5.000000e-02:3>>)
+  %sv:2 = "graph.split_v"(%q, %sizes, %sv_axis) <{num_splits = 2 : i64}> : (tensor<1x8x8x4x!q8>, tensor<2xi32>, tensor<i32>) -> (tensor<1x3x8x4x!q8>, tensor<1x5x8x4x!q8>)
+  // CHECK: %{{.*}}:4 = "graph.unpack"(%arg0) <{axis = -1 : i64, num = 4 : i64}> : (tensor<1x8x8x4xf32>) -> (tensor<1x8x8xf32>, tensor<1x8x8xf32>, tensor<1x8x8xf32>, tensor<1x8x8xf32>)
+  %up:4 = "graph.unpack"(%x) <{axis = -1 : i64, num = 4 : i64}> : (tensor<1x8x8x4xf32>) -> (tensor<1x8x8xf32>, tensor<1x8x8xf32>, tensor<1x8x8xf32>, tensor<1x8x8xf32>)
   // CHECK: "graph.squeeze"(%arg3) <{squeeze_dims = array<i64: 1, -2>}> : ({{.*}}) -> tensor<1x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %sq = "graph.squeeze"(%q2) <{squeeze_dims = array<i64: 1, -2>}> : (tensor<1x1x1x4x!q8b>) -> tensor<1x4x!q8b>
   // CHECK: "graph.squeeze"(%arg3) <{squeeze_dims = array<i64>}> : ({{.*}}) -> tensor<4x!quant.uniform<i8:f32, 1.000000e-01:-7>>

@@ -8,7 +8,8 @@
 //! | function results | more buffer arguments, after the inputs: the function returns nothing; the op producing a returned value writes into its argument |
 //! | `graph.const` | a module-level `buffer.global` (role `constant`, same `value` attribute: a `dense_resource` blob is referenced, not copied; one global per value and type) and a `buffer.get_global` |
 //! | `graph.reshape`, `graph.squeeze`, `graph.expand_dims` | a `buffer.view` (no byte moves) |
-//! | `graph.transpose` | a strided `buffer.view` when every user reads strided buffers ([`ELEMENTWISE_KERNELS`], another transpose, a return, an assignment) or when only unit dimensions move; else a `buffer.copy` of that view into a new alloc |
+//! | `graph.transpose` | a strided `buffer.view` when every user reads strided buffers ([`ELEMENTWISE_KERNELS`], another transpose, a split, a return, an assignment) or when only unit dimensions move; else a `buffer.copy` of that view into a new alloc |
+//! | `graph.split`, `graph.split_v`, `graph.unpack` | per used result, a strided `buffer.view` of its piece of the input copied (`buffer.copy`) into the result's buffer, as TFLite Micro's `SplitImpl`/`UnpackImpl` copy it; an unused result gets no buffer |
 //! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
 //! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if the value read is used after a later assignment |
 //! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer |
@@ -60,8 +61,8 @@ use mc_dialects::func::{FuncOp, ReturnOp};
 use mc_dialects::graph::attributes::i64_array_attr;
 use mc_dialects::graph::shapes::constant_ints;
 use mc_dialects::graph::{
-    self, AssignVariableOp, ConstOp, ExpandDimsOp, ReadVariableOp, ReshapeOp, Signature, SqueezeOp, TransposeOp,
-    VarHandleOp, is_resource_type, support,
+    self, AssignVariableOp, ConstOp, ExpandDimsOp, Pieces, ReadVariableOp, ReshapeOp, Signature, SplitOp, SplitVOp,
+    SqueezeOp, TransposeOp, UnpackOp, VarHandleOp, is_resource_type, support,
 };
 use mc_ir::buffer::{BufferType, is_valid_buffer_element, row_major_strides};
 use mc_ir::pass::{AnalysisManager, Pass};
@@ -162,11 +163,16 @@ fn kernel_name(ctx: &Context, op: OpId) -> Option<&str> {
     ctx.op_name_of(op).strip_prefix("graph.").filter(|short| is_kernel(short))
 }
 
+/// True if `op` cuts its input into several results (`split`, `split_v`, `unpack`).
+fn is_split(ctx: &Context, op: OpId) -> bool {
+    [SplitOp::NAME, SplitVOp::NAME, UnpackOp::NAME].contains(&ctx.op_name_of(op))
+}
+
 /// Which returned values are written straight into an output argument: maps each such value to
 /// the index of its output argument among the outputs.
 ///
 /// Return operands are visited in order; a value is claimed by the first output that returns
-/// it, if an op of `block` writes it: a kernel, a transpose (its copy), a variable read in
+/// it, if an op of `block` writes it: a kernel, a transpose or split (its copy), a variable read in
 /// `snapshots` (its copy), or a reshape whose input can be claimed too (that input is then
 /// written into a reshaped view of the same output).
 pub fn output_destinations(
@@ -203,7 +209,11 @@ fn claimable(
         return false;
     }
     let Some(op) = def_in(ctx, value, block) else { return false };
-    if kernel_name(ctx, op).is_some() || TransposeOp::cast(ctx, op).is_some() || snapshots.contains(&value) {
+    if kernel_name(ctx, op).is_some()
+        || TransposeOp::cast(ctx, op).is_some()
+        || is_split(ctx, op)
+        || snapshots.contains(&value)
+    {
         return true;
     }
     graph::reshaped_input(ctx, op).is_some_and(|input| claimable(ctx, block, input, claims, snapshots))
@@ -220,6 +230,18 @@ pub fn transposed_layout(input: &BufferType, perm: &[usize], element: Type) -> B
         layout.strides = row_major_strides(&layout.shape);
     }
     layout
+}
+
+/// The layout of result `index` of a split of `input` into `pieces`, seen as `element`: the
+/// piece's shape with the input's strides (without the cut dimension's when the results drop
+/// it), its offset moved to the piece's first element.
+pub fn piece_layout(input: &BufferType, pieces: &Pieces, index: usize, element: Type) -> BufferType {
+    let mut strides = input.strides.clone();
+    let offset = input.offset + pieces.ranges[index].0 * strides[pieces.axis];
+    if !pieces.keep_axis {
+        strides.remove(pieces.axis);
+    }
+    BufferType { shape: pieces.shape(&input.shape, index), element, strides, offset }
 }
 
 /// True if the value read by `read` (at `position` in its block) must be copied out of the
@@ -531,6 +553,7 @@ impl<'m> BodyConverter<'m> {
             ConstOp::NAME => self.convert_const(&mut b, op),
             ReshapeOp::NAME | SqueezeOp::NAME | ExpandDimsOp::NAME => self.convert_reshape(&mut b, op),
             TransposeOp::NAME => self.convert_transpose(&mut b, op),
+            _ if is_split(b.ctx, op) => self.convert_split(&mut b, op),
             VarHandleOp::NAME => self.convert_var_handle(&mut b, op),
             ReadVariableOp::NAME => self.convert_read(&mut b, op),
             AssignVariableOp::NAME => self.convert_assign(&mut b, op),
@@ -631,6 +654,35 @@ impl<'m> BodyConverter<'m> {
             target
         };
         self.buffers.insert(result, buffer);
+        Ok(())
+    }
+
+    /// A split, split_v or unpack: each used result a copy of the view of its piece of the
+    /// input (where a later view-only form drops the copy); unused results get nothing.
+    fn convert_split(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        let operation = b.ctx.operation(op);
+        if let Some(index) =
+            (1..operation.num_operands()).find(|&i| constant_ints(b.ctx, operation.operand(i)).is_none())
+        {
+            return Err(static_shapes_only(b.ctx, op, index).into());
+        }
+        let pieces = graph::pieces(b.ctx, op).ok_or("its pieces do not fit its input")?;
+        let input = self.operand_buffer(b.ctx, op, 0)?;
+        let layout = b.ctx.buffer(b.ctx.value_type(input)).ok_or("its input is not a buffer")?.clone();
+        for index in 0..pieces.ranges.len() {
+            let result = op.result(index);
+            if b.ctx.uses(result).next().is_none() {
+                continue;
+            }
+            let element = b.ctx.element_type(b.ctx.value_type(result));
+            let piece = piece_layout(&layout, &pieces, index, element);
+            let delta = piece.offset - layout.offset;
+            let view_type = b.ctx.intern_buffer_type(piece);
+            let view = ViewOp::build(b, input, view_type, delta).result();
+            let target = self.destination(b, result).ok_or("unsupported result type")?;
+            CopyOp::build(b, view, target);
+            self.buffers.insert(result, target);
+        }
         Ok(())
     }
 
@@ -765,11 +817,12 @@ impl<'m> BodyConverter<'m> {
 }
 
 /// True if `user` reads a transposed (strided) buffer as is: an elementwise kernel, another
-/// transpose (whose view composes the strides), a return (which copies into the output
-/// argument) or an assignment (which copies into the variable).
+/// transpose or a split (whose views compose the strides), a return (which copies into the
+/// output argument) or an assignment (which copies into the variable).
 fn reads_strided(ctx: &Context, user: OpId) -> bool {
     kernel_name(ctx, user).is_some_and(|short| ELEMENTWISE_KERNELS.contains(&short))
         || TransposeOp::cast(ctx, user).is_some()
+        || is_split(ctx, user)
         || ReturnOp::cast(ctx, user).is_some()
         || AssignVariableOp::cast(ctx, user).is_some()
 }

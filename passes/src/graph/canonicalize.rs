@@ -102,7 +102,7 @@ mod tests {
     fn only_graph_patterns_are_collected() {
         let (ctx, _) = parse("");
         let patterns = graph_patterns(&ctx, &[], &[]);
-        assert_eq!(patterns.len(), 21);
+        assert_eq!(patterns.len(), 23);
         let names = |p: &FrozenRewritePatternSet, root: &str| -> Vec<String> {
             p.patterns_for(root).map(|p| p.name().to_string()).collect()
         };

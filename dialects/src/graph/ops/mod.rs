@@ -29,6 +29,7 @@ mod sequence;
 mod shape;
 mod slice;
 mod spatial;
+mod split;
 mod variable;
 
 pub use activation::*;
@@ -50,6 +51,7 @@ pub use sequence::*;
 pub use shape::*;
 pub use slice::*;
 pub use spatial::*;
+pub use split::*;
 pub use variable::*;
 
 use super::shape_inference::ShapeRule;
@@ -71,6 +73,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     arg_extremum::OPS,
     data_movement::OPS,
     slice::OPS,
+    split::OPS,
     gather::OPS,
     shape::OPS,
     spatial::OPS,

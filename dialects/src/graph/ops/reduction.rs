@@ -21,7 +21,7 @@ use crate::graph::canonicalize::{
 };
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::normalize_axis;
-use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, I32, Kind, Q8, verify_op};
+use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Q8, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 /// The reductions over axes: one `define_op!` each (operand `input`, optional `axes_operand`,
@@ -172,22 +172,7 @@ fn check_cumsum(c: &mut Checker<'_, '_>) {
         c.per_tensor("input", input);
         c.per_tensor("result", result);
     }
-    let has_attr = c.ctx.attr(c.op, "axis").is_some();
-    match (c.num_operands() == 2, has_attr) {
-        (true, true) => c.error("takes 'axis' as an operand or as an attribute, not both"),
-        (false, false) => c.error("requires an axis operand or an 'axis' attribute"),
-        (true, false) => {
-            let ty = c.operand_type(1);
-            let one_i32 = c.parts(ty).is_some_and(|(shape, element)| {
-                shape.iter().product::<i64>() == 1 && shape.len() <= 1 && Kind::of(c.ctx, element) == I32
-            });
-            if !one_i32 {
-                let text = c.ty(ty);
-                c.error(format!("axis operand must hold one i32 (0-D or 1-D), but got '{text}'"));
-            }
-        }
-        (false, true) => {}
-    }
+    c.axis_once(1);
     c.check_inferred();
 }
 

@@ -90,26 +90,32 @@ impl SubgraphImporter<'_, '_> {
             return Err(self.op_error(index, "unsupported operator (`mcc --supported-ops` lists those mc compiles)"));
         };
         let outputs: Vec<usize> = operator.outputs().iter().flatten().copied().collect();
+        let listed = operator.outputs().len();
+        // The splits write one tensor per piece, every one present; the others one tensor.
+        let several = matches!(builtin, BuiltinOp::Split | BuiltinOp::SplitV | BuiltinOp::Unpack);
         let expected_outputs = usize::from(builtin != BuiltinOp::AssignVariable);
-        if outputs.len() != expected_outputs || operator.outputs().len() != expected_outputs {
+        let counted = if several { listed > 0 } else { listed == expected_outputs };
+        if !counted || outputs.len() != listed {
             let listed: Vec<String> =
                 operator.outputs().iter().map(|t| t.map_or("-1".to_string(), |t| t.to_string())).collect();
-            let noun = if expected_outputs == 1 { "output" } else { "outputs" };
-            return Err(self.op_error(
-                index,
-                format!("expected {expected_outputs} {noun}, but the operator lists [{}]", listed.join(", ")),
-            ));
+            let expected = match (several, expected_outputs) {
+                (true, _) => "one or more outputs, none missing".to_string(),
+                (false, 1) => "1 output".to_string(),
+                (false, n) => format!("{n} outputs"),
+            };
+            return Err(
+                self.op_error(index, format!("expected {expected}, but the operator lists [{}]", listed.join(", ")))
+            );
         }
-        let result = match outputs.first() {
-            Some(&t) => Some(self.tensor_type(t, Some(index))?),
-            None => None,
-        };
-        let op = self.build_operator(index, operator, builtin, result, body)?;
+        let results = outputs.iter().map(|&t| self.tensor_type(t, Some(index))).collect::<Result<Vec<_>, _>>()?;
+        let op = self.build_operator(index, operator, builtin, &results, body)?;
         match outputs.first() {
             Some(&t) => {
                 let loc = self.tensor_loc(t, Some(index));
                 self.ctx.set_loc(op, loc);
-                self.values[t] = Some(op.result(0));
+                for (position, &t) in outputs.iter().enumerate() {
+                    self.values[t] = Some(op.result(position));
+                }
             }
             // ASSIGN_VARIABLE writes no tensor: `loc("op#i"(file))`.
             None => {
@@ -208,7 +214,7 @@ impl SubgraphImporter<'_, '_> {
         &mut self,
         index: usize,
         operator: &Operator<'_>,
-        result: Option<Type>,
+        results: &[Type],
         body: BlockId,
     ) -> Result<mc_ir::OpId, Diagnostic> {
         if operator.inputs().len() != 24 || operator.outputs().len() != 1 {
@@ -253,7 +259,7 @@ impl SubgraphImporter<'_, '_> {
             cell_clip: o.cell_clip,
             time_major: o.time_major,
         };
-        let result_type = result.unwrap_or_else(|| self.ctx.none_type());
+        let result_type = results.first().copied().unwrap_or_else(|| self.ctx.none_type());
         let loc = self.ctx.file_loc(self.file, 0, 0);
         let b = &mut Builder::at(self.ctx, InsertPoint::end(body), loc);
         let handles =
@@ -275,12 +281,12 @@ impl SubgraphImporter<'_, '_> {
         index: usize,
         operator: &Operator<'_>,
         builtin: BuiltinOp,
-        result: Option<Type>,
+        results: &[Type],
         body: BlockId,
     ) -> Result<mc_ir::OpId, Diagnostic> {
         use BuiltinOp as B;
         if builtin == B::UnidirectionalSequenceLstm {
-            return self.build_lstm(index, operator, result, body);
+            return self.build_lstm(index, operator, results, body);
         }
         let required = match builtin {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
@@ -289,7 +295,8 @@ impl SubgraphImporter<'_, '_> {
             B::Gather | B::GatherNd | B::ExpandDims | B::Fill => 2,
             B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => 2,
             B::LogicalAnd | B::LogicalOr => 2,
-            B::SelectV2 => 3,
+            B::SelectV2 | B::SplitV => 3,
+            B::Split => 2,
             B::StridedSlice => 4,
             B::TransposeConv => 3,
             B::BatchMatMul => 2,
@@ -347,6 +354,19 @@ impl SubgraphImporter<'_, '_> {
             let message = format!("values_count is {}, but the operator has {} inputs", o.values_count, inputs.len());
             return Err(self.op_error(index, message));
         }
+        // How many pieces the options ask for must be how many outputs the operator lists.
+        let pieces = match options {
+            BuiltinOptions::Split(o) | BuiltinOptions::SplitV(o) => Some(("num_splits", o.num_splits)),
+            BuiltinOptions::Unpack(o) => Some(("num", o.num)),
+            _ => None,
+        };
+        if let Some((name, count)) = pieces
+            && usize::try_from(count).ok() != Some(results.len())
+        {
+            return Err(
+                self.op_error(index, format!("{name} is {count}, but the operator has {} outputs", results.len()))
+            );
+        }
         let variable_type = if builtin == B::VarHandle { Some(self.variable_type(index)?) } else { None };
         // TRANSPOSE_CONV's output shape (its operand 0) must be known: the result's shape.
         let output_shape = if builtin == B::TransposeConv {
@@ -363,8 +383,8 @@ impl SubgraphImporter<'_, '_> {
             if builtin == B::Svdf { Some(self.state_variable(index, operator, SVDF_STATE_INPUT)?) } else { None };
         // PADV2's constant_values, after its paddings.
         let pad_value = if builtin == B::PadV2 { self.optional_input(index, operator, 2, body)? } else { None };
-        let result_type = match result {
-            Some(ty) => ty,
+        let result_type = match results.first() {
+            Some(&ty) => ty,
             None => self.ctx.none_type(),
         };
         let loc = self.ctx.file_loc(self.file, 0, 0);
@@ -576,6 +596,10 @@ impl SubgraphImporter<'_, '_> {
                 };
                 Some(StridedSliceOp::build(b, inputs[0], inputs[1], inputs[2], inputs[3], &attrs, result_type).0)
             }
+            // SPLIT lists its axis first.
+            (B::Split, _) => Some(SplitOp::build(b, inputs[1], Some(inputs[0]), None, results).0),
+            (B::SplitV, _) => Some(SplitVOp::build(b, inputs[0], Some((inputs[1], inputs[2])), None, results).0),
+            (B::Unpack, BuiltinOptions::Unpack(o)) => Some(UnpackOp::build(b, inputs[0], o.axis.into(), results).0),
             (B::Slice, _) => Some(SliceOp::build(b, inputs[0], Some((inputs[1], inputs[2])), None, result_type).0),
             (B::VarHandle, BuiltinOptions::VarHandle(o)) => {
                 let value_type = variable_type.expect("computed for VAR_HANDLE");

@@ -260,6 +260,49 @@ fn wrong_output_counts() {
 }
 
 #[test]
+fn split_counts() {
+    // num_splits must be the number of outputs.
+    let mut b = split_f32_unused_piece();
+    b.subgraph().operators.as_mut().unwrap()[0].builtin_options =
+        Some(raw::BuiltinOptions::SplitOptions(Box::new(raw::SplitOptions { num_splits: 2 })));
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (SPLIT v1) writing tensor 2 'piece0': num_splits is 2, but the operator has 3 outputs\n"
+        )
+    );
+    // So must UNPACK's num.
+    let mut b = unpack_i16();
+    b.subgraph().operators.as_mut().unwrap()[0].builtin_options =
+        Some(raw::BuiltinOptions::UnpackOptions(Box::new(raw::UnpackOptions { num: 4, axis: -1 })));
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (UNPACK v1) writing tensor 1 'row0': num is 4, but the operator has 3 outputs\n"
+        )
+    );
+    // Every piece is written somewhere.
+    let mut b = split_f32_unused_piece();
+    b.subgraph().operators.as_mut().unwrap()[0].outputs = Some(vec![2, -1, 4]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (SPLIT v1) writing tensor 2 'piece0': expected one or more outputs, none missing, \
+             but the operator lists [2, -1, 4]\n"
+        )
+    );
+    // Pieces that do not divide the dimension: the verifier's error, with the operator named.
+    let mut b = split_f32_unused_piece();
+    b.tensor(1).shape = Some(vec![2, 7]);
+    let errors = verify_error(&b);
+    assert!(
+        errors.contains("'graph.split' op dimension 1 of the input [2, 7] (size 7) does not split into 3 equal pieces"),
+        "{errors}"
+    );
+    assert!(errors.contains("subgraph 0, operator 0 (SPLIT v1) writing tensor 2 'piece0'"), "{errors}");
+}
+
+#[test]
 fn custom_quantization() {
     let mut b = add_i8_constant_rhs();
     b.tensor(2).quantization.as_mut().unwrap().details =

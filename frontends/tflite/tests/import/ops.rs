@@ -427,6 +427,39 @@ fn spatial_rearrangements() {
 }
 
 #[test]
+fn split_split_v_unpack() {
+    let m = import(&split_f32_unused_piece());
+    check(
+        &m.text,
+        &[
+            &format!(
+                "%1:3 = \"graph.split\"(%arg0, %0) <{{num_splits = 3 : i64}}> : (tensor<2x6xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) {}",
+                op_at("piece0", 0)
+            ),
+            "return %1#0, %1#2 : tensor<2x2xf32>, tensor<2x2xf32>",
+        ],
+    );
+    let q = "!quant.uniform<i8:f32, 5.000000e-01:-3>";
+    let m = import(&split_v_i8());
+    check(
+        &m.text,
+        &[&format!(
+            "%2:2 = \"graph.split_v\"(%arg0, %0, %1) <{{num_splits = 2 : i64}}> : (tensor<5x3x{q}>, tensor<2xi32>, tensor<i32>) -> (tensor<2x3x{q}>, tensor<3x3x{q}>) {}",
+            op_at("head", 0)
+        )],
+    );
+    let q = "!quant.uniform<i16:f32, 2.500000e-01>";
+    let m = import(&unpack_i16());
+    check(
+        &m.text,
+        &[&format!(
+            "%0:3 = \"graph.unpack\"(%arg0) <{{axis = -1 : i64, num = 3 : i64}}> : (tensor<2x3x{q}>) -> (tensor<2x{q}>, tensor<2x{q}>, tensor<2x{q}>) {}",
+            op_at("row0", 0)
+        )],
+    );
+}
+
+#[test]
 fn pools() {
     let q8 = "!quant.uniform<i8:f32, 5.000000e-01:-128>";
     let m = import(&avg_pool_2d_i8());

@@ -97,6 +97,9 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("expand_dims_f32", expand_dims_f32),
     ("shape_i16", shape_i16),
     ("pack_i32_keras_shape", pack_i32_keras_shape),
+    ("split_f32_unused_piece", split_f32_unused_piece),
+    ("split_v_i8", split_v_i8),
+    ("unpack_i16", unpack_i16),
     ("quantize_f32_to_i8", quantize_f32_to_i8),
     ("quantize_i8_to_i16", quantize_i8_to_i16),
     ("dequantize_i8", dequantize_i8),
@@ -1151,6 +1154,50 @@ pub fn pack_i32_keras_shape() -> ModelBuilder {
     let y = b.add_tensor("flat", &[1, 6], DType::Float32);
     b.add_op(BuiltinOp::Reshape, &[x, shape], &[y], BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }));
     model(&[x], &[y], &mut b);
+    b
+}
+
+/// f32 SPLIT of a [2, 6] input into 3 along axis 1 (a 0-D constant, listed first as TFLite
+/// does); the middle piece is no model output.
+pub fn split_f32_unused_piece() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let axis = b.add_constant("axis", &[], DType::Int32, &i32s(&[1]));
+    let x = b.add_tensor("input", &[2, 6], DType::Float32);
+    let pieces: Vec<i32> = (0..3).map(|i| b.add_tensor(&format!("piece{i}"), &[2, 2], DType::Float32)).collect();
+    b.add_op(BuiltinOp::Split, &[axis, x], &pieces, BuiltinOptions::Split(SplitOptions { num_splits: 3 }));
+    model(&[x], &[pieces[0], pieces[2]], &mut b);
+    b
+}
+
+/// int8 SPLIT_V of a [5, 3] input into 2 and the rest (-1) along axis -2.
+pub fn split_v_i8() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[5, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, -3);
+    let sizes = b.add_constant("size_splits", &[2], DType::Int32, &i32s(&[2, -1]));
+    let axis = b.add_constant("axis", &[], DType::Int32, &i32s(&[-2]));
+    let (y0, y1) = (b.add_tensor("head", &[2, 3], DType::Int8), b.add_tensor("tail", &[3, 3], DType::Int8));
+    per_tensor(&mut b, y0, 0.5, -3);
+    per_tensor(&mut b, y1, 0.5, -3);
+    b.add_op(BuiltinOp::SplitV, &[x, sizes, axis], &[y0, y1], BuiltinOptions::SplitV(SplitOptions { num_splits: 2 }));
+    model(&[x], &[y0, y1], &mut b);
+    b
+}
+
+/// int16 UNPACK of a [2, 3] input along axis -1 into three [2] rows.
+pub fn unpack_i16() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3], DType::Int16);
+    per_tensor(&mut b, x, 0.25, 0);
+    let rows: Vec<i32> = (0..3)
+        .map(|i| {
+            let t = b.add_tensor(&format!("row{i}"), &[2], DType::Int16);
+            per_tensor(&mut b, t, 0.25, 0);
+            t
+        })
+        .collect();
+    b.add_op(BuiltinOp::Unpack, &[x], &rows, BuiltinOptions::Unpack(UnpackOptions { num: 3, axis: -1 }));
+    model(&[x], &rows, &mut b);
     b
 }
 

@@ -23,7 +23,7 @@
 //!
 //! | kernel | module | TFLM reference |
 //! |---|---|---|
-//! | `buffer.copy` | `copy` | — |
+//! | `buffer.copy` | `copy` | — (the pieces of `SPLIT`, `SPLIT_V` and `UNPACK` are copies of strided views: `SplitImpl` of `split.cc`/`split_v.cc`, `UnpackImpl` of `unpack.cc`) |
 //! | `conv_2d` | `conv` | `reference_integer_ops::ConvPerChannel` (int8 and 16x8), `reference_ops::Conv` |
 //! | `depthwise_conv_2d` | `depthwise_conv` | `reference_integer_ops::DepthwiseConvPerChannel` (int8 and 16x8), `reference_ops::DepthwiseConv` |
 //! | `transpose_conv` | `transpose_conv` | `reference_ops::TransposeConv`, `reference_integer_ops::TransposeConv` (int8 and 16x8, gathered per output element: no scratch buffer) |
