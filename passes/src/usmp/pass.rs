@@ -1,6 +1,7 @@
 //! The `usmp` pass: plans every `buffer.alloc` of a module into pools — one arena per bank and
 //! role (scratch, persistent) — validates the plan, and replaces each alloc with a
-//! `buffer.pool_view` at its offset. No allocation remains at run time.
+//! `buffer.pool_view` at its offset (a persistent view named after the state it holds). No
+//! allocation remains at run time.
 //!
 //! The banks, their capacities, placement rules and budgets come from the options (`pools`, or
 //! `bank` and `capacity`) or a config file (`config`; [`super::config`]); each buffer goes to
@@ -408,6 +409,11 @@ fn rewrite(
                 let loc = ctx.operation(alloc.op()).loc();
                 let mut b = Builder::at(ctx, InsertPoint::before(ctx, alloc.op()), loc);
                 let view = PoolViewOp::build(&mut b, &name, plan.solution.placement.offsets[k], ty);
+                if plan.role == Role::Persistent {
+                    // State keeps its name down to the C API's header, which lists it.
+                    let state = ctx.string_attr(&live.buffers[index].name);
+                    ctx.set_attr(view.op(), "name", Some(state));
+                }
                 ctx.replace_all_uses_with(alloc.result(), view.result());
                 ctx.erase_op(alloc.op());
             }
