@@ -8,7 +8,10 @@
 //! (the conformance crate's) runs on every board, soft-float and hard-float, within TFLite
 //! Micro's float tolerance: it checks the float ABI of the objects and their libm calls. The
 //! converter-made int8 and 16x8 models (`conformance/models`) and every case of every int16
-//! operator suite run on the M4 and RV32IMAC, every case of every other suite on the M4.
+//! operator suite run on the M4 and RV32IMAC, every case of every other suite on the M4. A case
+//! of several invocations (SVDF state, variables) runs them all in one program and every
+//! invocation is compared; with `<prefix>_model_reset_state` between them, each invocation must
+//! give a fresh interpreter's first outputs.
 
 use mc_conformance::{Case, DType, Rng, Tensor, converted, networks, paths, reference, suites, tensor};
 use mc_emulator::{Board, harness};
@@ -225,6 +228,20 @@ fn check_cases_on_boards(label: &str, cases: &[(Case, f32)], boards: &[&str]) {
     let mut from_tflm = reference::run_tflm(&references).into_iter();
     let expected: Vec<Vec<Tensor>> =
         cases.iter().map(|(case, _)| case.expected.clone().unwrap_or_else(|| from_tflm.next().unwrap())).collect();
+    compare_cases_on_boards(label, cases, &expected, false, boards);
+}
+
+/// Runs every case on each of `boards`, two at a time, resetting the state between invocations
+/// if `reset_between`, and checks every invocation's outputs against `expected` (per case, all
+/// invocations' one after the other), floats within the case's tolerance; panics listing every
+/// failure.
+fn compare_cases_on_boards(
+    label: &str,
+    cases: &[(Case, f32)],
+    expected: &[Vec<Tensor>],
+    reset_between: bool,
+    boards: &[&str],
+) {
     let jobs: Vec<(usize, &str)> =
         (0..cases.len()).flat_map(|case| boards.iter().map(move |&board| (case, board))).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -238,7 +255,7 @@ fn check_cases_on_boards(label: &str, cases: &[(Case, f32)], boards: &[&str]) {
                     let model = dir.join("model.tflite");
                     std::fs::write(&model, &case.model).unwrap();
                     let board = Board::lookup(board).unwrap();
-                    let result = run_case_on_board(board, case, false, expected, &model, &dir)
+                    let result = run_case_on_board(board, case, reset_between, expected, &model, &dir)
                         .and_then(|got| tensor::compare_outputs(&got, expected, *tolerance));
                     if let Err(message) = result {
                         failures.lock().unwrap().push(format!("{} on {}: {message}", case.name, board.name));
@@ -301,4 +318,28 @@ fn every_other_operator_case_on_cortex_m4_matches_tflite_micro() {
     // operator, element type and option set runs on an emulated board as well as on the JIT.
     let cases = suite_cases(|suite| !suite.name.contains("int16"));
     check_cases_on_boards("cases", &cases, &["cortex-m4"]);
+}
+
+#[test]
+fn a_state_reset_between_invocations_gives_a_fresh_interpreters_outputs_on_cortex_m4() {
+    // Every multi-invocation case (SVDF state, variables), the harness calling
+    // model_reset_state before each invocation after the first: each invocation's outputs are
+    // those of a fresh TFLite Micro interpreter invoked once on its inputs.
+    let cases: Vec<(Case, f32)> = suite_cases(|_| true).into_iter().filter(|(case, _)| !case.then.is_empty()).collect();
+    assert!(cases.len() >= 10, "only {} multi-invocation cases", cases.len());
+    let fresh: Vec<Case> = cases.iter().flat_map(|(case, _)| case.each_invocation_fresh()).collect();
+    let mut from_tflm = reference::run_tflm(&fresh).into_iter();
+    let expected: Vec<Vec<Tensor>> = cases
+        .iter()
+        .map(|(case, _)| case.invocations().iter().flat_map(|_| from_tflm.next().unwrap()).collect())
+        .collect();
+    compare_cases_on_boards("reset", &cases, &expected, true, &["cortex-m4"]);
+}
+
+#[test]
+fn multi_invocation_cases_on_rv32imac_match_tflite_micro_invocation_after_invocation() {
+    // The M4 runs them with every other case; the RV32IMAC too: state carried over in one
+    // program, every invocation compared.
+    let cases: Vec<(Case, f32)> = suite_cases(|_| true).into_iter().filter(|(case, _)| !case.then.is_empty()).collect();
+    check_cases_on_boards("stateful", &cases, &["rv32imac"]);
 }
