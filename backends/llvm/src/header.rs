@@ -64,7 +64,10 @@ pub fn header(ctx: &Context, module: OpId, options: &LowerOptions) -> Result<Str
     let _ = writeln!(out, "   {prefix}_model_init(&ctx);");
     let _ = writeln!(out, "   ctx.input[0] = ...; ctx.output[0] = ...;");
     let _ = writeln!(out, "   {prefix}_model_run(&ctx);         (each returns {upper}_STATUS_OK or why not)");
-    let _ = writeln!(out, "   {prefix}_model_reset_state(&ctx); (state back to what model_init sets, e.g. between streams) */");
+    let _ = writeln!(
+        out,
+        "   {prefix}_model_reset_state(&ctx); (state back to what model_init sets, e.g. between streams) */"
+    );
     let _ = writeln!(out, "#ifndef {upper}_H\n#define {upper}_H\n\n#include <stdbool.h>\n#include <stdint.h>\n");
     let _ = writeln!(out, "#ifdef __cplusplus\nextern \"C\" {{\n#endif\n");
 

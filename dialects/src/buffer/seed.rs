@@ -22,6 +22,12 @@ pub struct Seed {
     pub value: u8,
 }
 
+/// The byte every byte of a persistent buffer of type `ty` starts with (and is reset to): its
+/// zero point for 8-bit quantized state, else 0.
+pub fn initial_state_byte(ctx: &Context, ty: Type) -> u8 {
+    zero_point_byte(ctx, ty).unwrap_or(0)
+}
+
 /// The byte an 8-bit quantized buffer of type `ty` starts with, if it is not zero.
 fn zero_point_byte(ctx: &Context, ty: Type) -> Option<u8> {
     let (_, element) = ctx.buffer_parts(ty)?;
@@ -70,7 +76,7 @@ pub fn state_buffers(ctx: &Context, module: OpId, root: OpId) -> Vec<StateBuffer
                 offset: view.offset_bytes(ctx),
                 bytes: ctx.buffer_storage_bytes(ty).unwrap_or(0),
                 name: view.name_value(ctx).unwrap_or_default().to_string(),
-                initial: zero_point_byte(ctx, ty).unwrap_or(0),
+                initial: initial_state_byte(ctx, ty),
             })
         })
         .collect();

@@ -33,9 +33,9 @@ use super::exact::ExactLimits;
 use super::io::IoBuffers;
 use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
-use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, fnv1a64};
+use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, StateReport, fnv1a64};
 use super::staging::{Staged, place_constants, rewrite_staged};
-use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role};
+use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role, initial_state_byte};
 use mc_dialects::func::CallOp;
 use mc_ir::pass::{Analysis, AnalysisManager, OptionSet, OptionType, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId};
@@ -253,6 +253,10 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
                     live: [request.live.start, request.live.end],
                     algorithm: plan.solution.algorithm.to_string(),
                     overlaps: overlapped_input(plan, k).map(|j| live.buffers[plan.buffers[j]].name.clone()),
+                    persistent_state: (plan.role == Role::Persistent).then(|| {
+                        let ty = ctx.operation(buffer.alloc.op()).result_type(0);
+                        StateReport { initial_byte: initial_state_byte(ctx, ty) }
+                    }),
                 });
             }
         }

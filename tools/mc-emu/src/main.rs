@@ -138,8 +138,7 @@ fn run(options: &Options) -> Result<(), String> {
     for (number, outputs) in outputs.iter().enumerate() {
         for (path, bytes) in options.outputs.iter().zip(outputs) {
             let path = harness::invocation_file(path, number, count);
-            std::fs::write(&path, bytes)
-                .map_err(|e| format!("cannot write the output '{}': {e}", path.display()))?;
+            std::fs::write(&path, bytes).map_err(|e| format!("cannot write the output '{}': {e}", path.display()))?;
         }
     }
 

@@ -31,8 +31,8 @@ mod npy;
 mod pipeline;
 
 use clap::Parser;
-use mc_emulator::harness;
 use mc_backend_cranelift::{MODEL_STACK_BYTES, run_with_stack};
+use mc_emulator::harness;
 use mc_ir::pass::PassRegistry;
 use std::process::ExitCode;
 
@@ -196,8 +196,7 @@ fn run(options: &Options) -> Result<(), String> {
     }
     let entry = options.entry.clone().unwrap_or_else(|| model.entry.clone());
     let repeat = options.bench.unwrap_or(1) as usize;
-    let outcome =
-        bind::run(&model, &entry, &invocations, options.outputs.len(), repeat, options.reset_between)?;
+    let outcome = bind::run(&model, &entry, &invocations, options.outputs.len(), repeat, options.reset_between)?;
     for (number, arrays) in (0..count).zip(&outcome.outputs) {
         for (path, array) in options.outputs.iter().zip(arrays) {
             npy::write(&invocation_file(path, number, count), array)?;
