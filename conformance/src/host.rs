@@ -48,11 +48,27 @@ pub fn run_invocations(
     name: &str,
     usmp_options: &str,
 ) -> Result<Vec<Tensor>, String> {
-    let (model, invocations, name, options) =
-        (model.to_vec(), invocations.to_vec(), name.to_string(), usmp_options.to_string());
+    run_invocations_with_resets(model, invocations, &[], name, usmp_options)
+}
+
+/// [`run_invocations`] with the state reset ([`JitModule::reset_state`], the C API's
+/// `model_reset_state`) before each invocation whose index `resets` lists.
+///
+/// # Errors
+///
+/// As [`run_model`].
+pub fn run_invocations_with_resets(
+    model: &[u8],
+    invocations: &[Vec<Tensor>],
+    resets: &[usize],
+    name: &str,
+    usmp_options: &str,
+) -> Result<Vec<Tensor>, String> {
+    let (model, invocations, resets, name, options) =
+        (model.to_vec(), invocations.to_vec(), resets.to_vec(), name.to_string(), usmp_options.to_string());
     std::thread::Builder::new()
         .stack_size(STACK_BYTES)
-        .spawn(move || run_on_this_thread(&model, &invocations, &name, &options))
+        .spawn(move || run_on_this_thread(&model, &invocations, &resets, &name, &options))
         .expect("a thread")
         .join()
         .map_err(|_| "mc panicked".to_string())?
@@ -61,6 +77,7 @@ pub fn run_invocations(
 fn run_on_this_thread(
     model: &[u8],
     invocations: &[Vec<Tensor>],
+    resets: &[usize],
     name: &str,
     usmp_options: &str,
 ) -> Result<Vec<Tensor>, String> {
@@ -68,10 +85,13 @@ fn run_on_this_thread(
     mc_dialects::register_all(&mut ctx);
     let module = mc_tflite::import::import_and_verify(&mut ctx, model, name).map_err(|d| render(&ctx, &d))?;
     let lowered = lower(&mut ctx, module.op(), usmp_options)?;
-    let jit = JitModule::compile(&ctx, lowered).map_err(|d| render(&ctx, &[d]))?;
+    let mut jit = JitModule::compile(&ctx, lowered).map_err(|d| render(&ctx, &[d]))?;
     let params = main_params(&ctx, lowered)?;
     let mut outputs = Vec::new();
-    for inputs in invocations {
+    for (index, inputs) in invocations.iter().enumerate() {
+        if resets.contains(&index) {
+            jit.reset_state();
+        }
         outputs.extend(invoke(&jit, &params, inputs)?);
     }
     Ok(outputs)

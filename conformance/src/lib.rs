@@ -61,6 +61,22 @@ impl Case {
         std::iter::once(self.inputs.clone()).chain(self.then.iter().cloned()).collect()
     }
 
+    /// One single-invocation case per invocation of this one, each with that invocation's
+    /// inputs: what a fresh interpreter (or a model whose state was reset) computes for it.
+    pub fn each_invocation_fresh(&self) -> Vec<Case> {
+        self.invocations()
+            .into_iter()
+            .enumerate()
+            .map(|(index, inputs)| Case {
+                name: format!("{}, invocation {index} alone", self.name),
+                model: self.model.clone(),
+                inputs,
+                then: Vec::new(),
+                expected: None,
+            })
+            .collect()
+    }
+
     /// The case with `outputs` as its expected outputs instead of TFLite Micro's.
     pub fn with_expected(self, outputs: Vec<Tensor>) -> Case {
         Case { expected: Some(outputs), ..self }

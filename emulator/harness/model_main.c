@@ -6,6 +6,11 @@
  * <P>_ALLOCATE_ARENAS is 0), runs it MC_RUNS times with bench_mark() called right before and
  * after each <prefix>_model_run, writes output_<i>.bin and prints one console line per stage.
  *
+ * Streaming models: -DMC_INVOCATIONS=<n> (default 1) invokes the model n times on one context,
+ * its state carried over; invocation k reads input_<k>_<i>.bin and writes output_<k>_<i>.bin
+ * (with n = 1 the names stay input_<i>.bin and output_<i>.bin). -DMC_RESET_BETWEEN=1 calls
+ * <prefix>_model_reset_state before every invocation after the first.
+ *
  * Exit status: 0 success; 2 a file error; 3 the board's free RAM cannot hold the buffers;
  * 10 + status when an API call returns a non-zero status.
  *
@@ -32,6 +37,12 @@
 
 #ifndef MC_RUNS
 #define MC_RUNS 1
+#endif
+#ifndef MC_INVOCATIONS
+#define MC_INVOCATIONS 1
+#endif
+#ifndef MC_RESET_BETWEEN
+#define MC_RESET_BETWEEN 0
 #endif
 #ifndef MC_BIND_BYTES_ADJUST
 #define MC_BIND_BYTES_ADJUST 0
@@ -115,30 +126,43 @@ static int exit_for(mc_status_t status) {
     return status > 0 && status <= 245 ? EXIT_STATUS_BASE + (int)status : 255;
 }
 
-/* "input_<index>.bin" into `name` (at least 24 bytes). */
-static void file_name(char *name, const char *stem, uint32_t index) {
+/* The decimal digits of `value` at `name + at`; returns the position after them. */
+static uint32_t put_number(char *name, uint32_t at, uint32_t value) {
     char digits[10];
-    uint32_t n = 0, at = 0;
+    uint32_t n = 0;
     do {
-        digits[n++] = (char)('0' + index % 10);
-        index /= 10;
-    } while (index != 0);
+        digits[n++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    while (n > 0) {
+        name[at++] = digits[--n];
+    }
+    return at;
+}
+
+/* "input_<index>.bin", or "input_<invocation>_<index>.bin" when the harness runs several
+ * invocations, into `name` (at least FILE_NAME_BYTES bytes). */
+#define FILE_NAME_BYTES 40
+static void file_name(char *name, const char *stem, uint32_t invocation, uint32_t index) {
+    uint32_t at = 0;
     for (const char *s = stem; *s != '\0'; s++) {
         name[at++] = *s;
     }
     name[at++] = '_';
-    while (n > 0) {
-        name[at++] = digits[--n];
+    if ((MC_INVOCATIONS) > 1) {
+        at = put_number(name, at, invocation);
+        name[at++] = '_';
     }
+    at = put_number(name, at, index);
     for (const char *s = ".bin"; *s != '\0'; s++) {
         name[at++] = *s;
     }
     name[at] = '\0';
 }
 
-static int read_input(uint32_t index) {
-    char name[24];
-    file_name(name, "input", index);
+static int read_input(uint32_t invocation, uint32_t index) {
+    char name[FILE_NAME_BYTES];
+    file_name(name, "input", invocation, index);
     int32_t handle = semihost_open(name, SEMIHOST_OPEN_READ);
     if (handle < 0) {
         semihost_printf("mc: cannot open %s\n", name);
@@ -161,9 +185,9 @@ static int read_input(uint32_t index) {
     return 1;
 }
 
-static int write_output(uint32_t index) {
-    char name[24];
-    file_name(name, "output", index);
+static int write_output(uint32_t invocation, uint32_t index) {
+    char name[FILE_NAME_BYTES];
+    file_name(name, "output", invocation, index);
     int32_t handle = semihost_open(name, SEMIHOST_OPEN_WRITE);
     if (handle < 0) {
         semihost_printf("mc: cannot create %s\n", name);
@@ -183,13 +207,14 @@ int main(void) {
     semihost_printf("mc: model %s: %u inputs, %u outputs, %u regions, %s arenas, %u runs\n", MC_STR(MC_PREFIX),
                     (unsigned)INPUT_COUNT, (unsigned)OUTPUT_COUNT, (unsigned)ARENA_COUNT,
                     BIND_ARENAS ? "application-bound" : "model-allocated", (unsigned)MC_RUNS);
+    if ((MC_INVOCATIONS) > 1) {
+        semihost_printf("mc: %u invocations%s\n", (unsigned)(MC_INVOCATIONS),
+                        (MC_RESET_BETWEEN) ? ", state reset between them" : "");
+    }
 
     for (uint32_t i = 0; i < INPUT_COUNT; i++) {
         if (!carve_or_report(&inputs[i], "input", i, input_bytes[i], MC_IO_ALIGNMENT)) {
             return EXIT_NO_RAM;
-        }
-        if (!read_input(i)) {
-            return EXIT_FILE;
         }
     }
     for (uint32_t i = 0; i < OUTPUT_COUNT; i++) {
@@ -235,19 +260,35 @@ int main(void) {
     for (uint32_t i = 0; i < OUTPUT_COUNT; i++) {
         context.output[i] = outputs[i];
     }
-    for (uint32_t run = 0; run < (MC_RUNS); run++) {
-        bench_mark();
-        status = MC_API(_model_run)(&context);
-        bench_mark();
-        if (!check("model_run", status)) {
-            return exit_for(status);
+    for (uint32_t invocation = 0; invocation < (MC_INVOCATIONS); invocation++) {
+        for (uint32_t i = 0; i < INPUT_COUNT; i++) {
+            if (!read_input(invocation, i)) {
+                return EXIT_FILE;
+            }
         }
-    }
-    semihost_printf("mc: model_run ok (%u runs)\n", (unsigned)MC_RUNS);
+#if MC_RESET_BETWEEN
+        if (invocation > 0) {
+            status = MC_API(_model_reset_state)(&context);
+            if (!check("model_reset_state", status)) {
+                return exit_for(status);
+            }
+            semihost_printf("mc: model_reset_state ok\n");
+        }
+#endif
+        for (uint32_t run = 0; run < (MC_RUNS); run++) {
+            bench_mark();
+            status = MC_API(_model_run)(&context);
+            bench_mark();
+            if (!check("model_run", status)) {
+                return exit_for(status);
+            }
+        }
+        semihost_printf("mc: model_run ok (%u runs)\n", (unsigned)MC_RUNS);
 
-    for (uint32_t i = 0; i < OUTPUT_COUNT; i++) {
-        if (!write_output(i)) {
-            return EXIT_FILE;
+        for (uint32_t i = 0; i < OUTPUT_COUNT; i++) {
+            if (!write_output(invocation, i)) {
+                return EXIT_FILE;
+            }
         }
     }
     semihost_printf("mc: done\n");

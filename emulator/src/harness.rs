@@ -8,6 +8,10 @@
 //! board.run(&elf, &workdir, timeout)?.expect_success()?;
 //! let outputs = harness::read_outputs(&workdir, 1)?;
 //! ```
+//!
+//! A streaming model runs several invocations in one program (`MC_INVOCATIONS`, and
+//! `MC_RESET_BETWEEN` for a state reset between them): [`write_invocations`] and
+//! [`read_invocation_outputs`] name each invocation's files as the harness does ([`io_file`]).
 
 use crate::board::FAULT_EXIT_STATUS;
 use crate::link::LinkOptions;
@@ -53,10 +57,39 @@ pub fn model_options(prefix: &str, header: &Path) -> Result<LinkOptions, String>
         .include(dir))
 }
 
+/// The file the harness reads input (`kind` = `"input"`) or writes output (`"output"`) `index`
+/// of invocation `invocation` from, in a program of `invocations` invocations:
+/// `input_<index>.bin` when there is one, `input_<invocation>_<index>.bin` when there are more.
+pub fn io_file(kind: &str, invocations: usize, invocation: usize, index: usize) -> String {
+    if invocations > 1 { format!("{kind}_{invocation}_{index}.bin") } else { format!("{kind}_{index}.bin") }
+}
+
+/// The file invocation `number` of `count` reads or writes for the file `path` named on the
+/// command line of `mc-run` or `mc-emu --invocations`: `path` itself for a single invocation,
+/// else `path` with `.<number>` before its extension (`x.npy` → `x.0.npy`; `x` → `x.0`).
+pub fn invocation_file(path: &Path, number: usize, count: usize) -> PathBuf {
+    if count == 1 {
+        return path.to_path_buf();
+    }
+    match (path.file_stem(), path.extension()) {
+        (Some(stem), Some(extension)) => {
+            path.with_file_name(format!("{}.{number}.{}", stem.to_string_lossy(), extension.to_string_lossy()))
+        }
+        _ => PathBuf::from(format!("{}.{number}", path.display())),
+    }
+}
+
 /// Writes `input_<i>.bin` for each input into `workdir` (created if missing) and removes any
 /// `input_<i>.bin` or `output_<i>.bin` left there, so a run reads only these inputs and the
 /// outputs read after it come from it.
 pub fn write_inputs(workdir: &Path, inputs: &[impl AsRef<[u8]>]) -> Result<(), String> {
+    let inputs: Vec<&[u8]> = inputs.iter().map(AsRef::as_ref).collect();
+    write_invocations(workdir, &[inputs])
+}
+
+/// [`write_inputs`] for a program of several invocations (`MC_INVOCATIONS`): each invocation's
+/// inputs under its [`io_file`] names.
+pub fn write_invocations(workdir: &Path, invocations: &[Vec<&[u8]>]) -> Result<(), String> {
     std::fs::create_dir_all(workdir).map_err(|e| format!("cannot create {}: {e}", workdir.display()))?;
     let entries = std::fs::read_dir(workdir).map_err(|e| format!("cannot list {}: {e}", workdir.display()))?;
     for entry in entries.flatten() {
@@ -66,9 +99,11 @@ pub fn write_inputs(workdir: &Path, inputs: &[impl AsRef<[u8]>]) -> Result<(), S
             std::fs::remove_file(entry.path()).map_err(|e| format!("cannot remove {}: {e}", entry.path().display()))?;
         }
     }
-    for (i, input) in inputs.iter().enumerate() {
-        let path = workdir.join(format!("input_{i}.bin"));
-        std::fs::write(&path, input).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    for (invocation, inputs) in invocations.iter().enumerate() {
+        for (i, input) in inputs.iter().enumerate() {
+            let path = workdir.join(io_file("input", invocations.len(), invocation, i));
+            std::fs::write(&path, input).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
     }
     Ok(())
 }
@@ -85,10 +120,20 @@ pub fn header_count(header: &Path, prefix: &str, name: &str) -> Result<usize, St
 
 /// Reads `output_0.bin` .. `output_<count-1>.bin` from `workdir`.
 pub fn read_outputs(workdir: &Path, count: usize) -> Result<Vec<Vec<u8>>, String> {
-    (0..count)
-        .map(|i| {
-            let path = workdir.join(format!("output_{i}.bin"));
-            std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    Ok(read_invocation_outputs(workdir, 1, count)?.remove(0))
+}
+
+/// Reads the first `count` outputs of each of the `invocations` invocations from `workdir`
+/// (their [`io_file`] names), invocation by invocation.
+pub fn read_invocation_outputs(workdir: &Path, invocations: usize, count: usize) -> Result<Vec<Vec<Vec<u8>>>, String> {
+    (0..invocations.max(1))
+        .map(|invocation| {
+            (0..count)
+                .map(|i| {
+                    let path = workdir.join(io_file("output", invocations, invocation, i));
+                    std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+                })
+                .collect()
         })
         .collect()
 }
@@ -119,6 +164,17 @@ mod tests {
         let options = model_options("_kws2", &header).unwrap();
         assert_eq!(options.defines, ["MC_PREFIX=_kws2", "MC_PREFIX_UPPER=_KWS2", "MC_HEADER=\"fake.h\""]);
         assert_eq!(options.include_dirs, [header.parent().unwrap()]);
+    }
+
+    #[test]
+    fn several_invocations_number_their_files() {
+        assert_eq!(io_file("input", 1, 0, 2), "input_2.bin");
+        assert_eq!(io_file("output", 3, 2, 0), "output_2_0.bin");
+        let file = |path: &str, number, count| invocation_file(Path::new(path), number, count);
+        assert_eq!(file("in/x.npy", 3, 1), Path::new("in/x.npy"));
+        assert_eq!(file("in/x.npy", 0, 2), Path::new("in/x.0.npy"));
+        assert_eq!(file("in/x.npy", 11, 12), Path::new("in/x.11.npy"));
+        assert_eq!(file("x", 1, 2), Path::new("x.1"));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use cranelift_codegen::{CodegenError, print_errors::pretty_verifier_error};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, ModuleError, default_libcall_names};
-use mc_dialects::buffer::{GlobalOp, PoolOp, StageOp, persistent_seeds};
+use mc_dialects::buffer::{GlobalOp, PoolOp, Role, Seed, StageOp, persistent_seeds};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
@@ -259,6 +259,10 @@ pub struct JitModule {
     functions: HashMap<String, CompiledFunction>,
     /// Each `buffer.pool`'s data object: its address and size.
     pools: HashMap<String, (*mut u8, usize)>,
+    /// The persistent pools' names.
+    persistent: Vec<String>,
+    /// The persistent bytes that start non-zero.
+    seeds: Vec<Seed>,
     /// Bounds-check messages the code points to.
     _messages: Vec<CString>,
 }
@@ -502,15 +506,35 @@ impl JitModule {
                 },
             );
         }
-        let mut compiled = JitModule { module: Some(jit), functions, pools, _messages: messages };
+        let persistent = module_op
+            .ops(ctx)
+            .into_iter()
+            .filter_map(|op| PoolOp::cast(ctx, op))
+            .filter(|pool| pool.role_value(ctx) == Some(Role::Persistent))
+            .map(|pool| pool.name(ctx).to_string())
+            .collect();
+        let seeds = persistent_seeds(ctx, module, module);
+        let mut compiled = JitModule { module: Some(jit), functions, pools, persistent, seeds, _messages: messages };
         // Persistent state starts as the C API's `model_init` leaves it.
-        for seed in persistent_seeds(ctx, module, module) {
+        compiled.reset_state();
+        Ok(compiled)
+    }
+
+    /// Resets the persistent state (variables, operator state) as the C API's
+    /// `model_reset_state` does: every persistent pool zeroed, then 8-bit quantized state set to
+    /// its zero point ([`persistent_seeds`]). Nothing else changes.
+    pub fn reset_state(&mut self) {
+        for name in self.persistent.clone() {
+            if let Some(memory) = self.pool_memory(&name) {
+                memory.fill(0);
+            }
+        }
+        for seed in self.seeds.clone() {
             let range = seed.offset as usize..(seed.offset + seed.bytes) as usize;
-            if let Some(bytes) = compiled.pool_memory(&seed.pool).and_then(|memory| memory.get_mut(range)) {
+            if let Some(bytes) = self.pool_memory(&seed.pool).and_then(|memory| memory.get_mut(range)) {
                 bytes.fill(seed.value);
             }
         }
-        Ok(compiled)
     }
 
     /// Names of the compiled functions, sorted.

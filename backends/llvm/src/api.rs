@@ -6,7 +6,8 @@
 //!                                          // application owns the arenas (allocate_arenas = false)
 //! status = <prefix>_model_init(&ctx);      // check every region; reset persistent state
 //! ctx.input[0] = in; ctx.output[0] = out;
-//! status = <prefix>_model_run(&ctx);       // one inference
+//! status = <prefix>_model_run(&ctx);       // one inference; state carries over to the next
+//! status = <prefix>_model_reset_state(&ctx); // state as model_init sets it, nothing else touched
 //! ```
 //!
 //! When constants are staged into RAM (`buffer.stage`), `model_init` calls
@@ -49,7 +50,8 @@ pub enum Status {
     ArenaTooSmall = 4,
     /// A region's base is not aligned as the plan needs.
     ArenaMisaligned = 5,
-    /// `model_run` before a successful `model_init` (or after a `bind_arena`).
+    /// `model_run` or `model_reset_state` before a successful `model_init` (or after a
+    /// `bind_arena`).
     NotInitialized = 6,
     /// An input or output pointer is null.
     IoUnbound = 7,
@@ -180,6 +182,7 @@ pub(crate) fn define_api<'ll>(
     api.bind_arena().map_err(llvm_error)?;
     let hydrate = if images.is_empty() { None } else { Some(api.hydrate_constants(images)?) };
     api.model_init(hydrate).map_err(llvm_error)?;
+    api.model_reset_state().map_err(llvm_error)?;
     api.model_run(entry).map_err(llvm_error)
 }
 
@@ -443,9 +446,28 @@ impl<'ll> Api<'_, 'll> {
         if let Some(hydrate) = hydrate {
             f.builder.build_call(hydrate, &[context.into()], "")?;
         }
+        self.reset_persistent(&f, context)?;
+        f.builder.build_store(self.state(&f, context)?, self.constant(INITIALIZED))?;
+        f.ret(Status::Ok)
+    }
+
+    /// `<prefix>_model_reset_state(ctx)`: on an initialized context, sets the persistent state
+    /// as `model_init` does and touches nothing else (regions, constants, inputs, outputs).
+    fn model_reset_state(&self) -> Result<(), BuilderError> {
+        let f = self.function(&self.prefix.model_reset_state(), &[self.ptr().into()]);
+        let context = f.check_context()?;
+        self.check_initialized(&f, context)?;
+        self.reset_persistent(&f, context)?;
+        f.ret(Status::Ok)
+    }
+
+    /// Zeroes every persistent region of the context at `context` and re-seeds its 8-bit state
+    /// to its zero point.
+    fn reset_persistent(&self, f: &Function<'ll>, context: PointerValue<'ll>) -> Result<(), BuilderError> {
         let i8 = self.llvm.i8_type();
+        let regions = &self.interface.regions;
         for (index, region) in regions.iter().enumerate().filter(|(_, r)| r.role == Role::Persistent) {
-            let base = self.base(&f, context, index)?;
+            let base = self.base(f, context, index)?;
             f.builder.build_memset(base, 1, i8.const_zero(), self.intptr.const_int(region.bytes, false))?;
             for seed in self.interface.seeds.iter().filter(|s| s.region == index) {
                 let offset = self.intptr.const_int(seed.offset, false);
@@ -455,17 +477,22 @@ impl<'ll> Api<'_, 'll> {
                 f.builder.build_memset(at, 1, value, self.intptr.const_int(seed.bytes, false))?;
             }
         }
-        f.builder.build_store(self.state(&f, context)?, self.constant(INITIALIZED))?;
-        f.ret(Status::Ok)
+        Ok(())
+    }
+
+    /// Returns [`Status::NotInitialized`] unless `model_init` succeeded on the context at
+    /// `context` since its last `bind_arena`.
+    fn check_initialized(&self, f: &Function<'ll>, context: PointerValue<'ll>) -> Result<(), BuilderError> {
+        let state = f.builder.build_load(self.i32(), self.state(f, context)?, "")?.into_int_value();
+        let uninitialized = f.builder.build_int_compare(IntPredicate::NE, state, self.constant(INITIALIZED), "")?;
+        f.check(uninitialized, Status::NotInitialized)
     }
 
     /// `<prefix>_model_run(ctx)`: one inference on the context's regions, inputs and outputs.
     fn model_run(&self, entry: FunctionValue<'ll>) -> Result<(), BuilderError> {
         let f = self.function(&self.prefix.entry(), &[self.ptr().into()]);
         let context = f.check_context()?;
-        let state = f.builder.build_load(self.i32(), self.state(&f, context)?, "")?.into_int_value();
-        let uninitialized = f.builder.build_int_compare(IntPredicate::NE, state, self.constant(INITIALIZED), "")?;
-        f.check(uninitialized, Status::NotInitialized)?;
+        self.check_initialized(&f, context)?;
         let mut args = Vec::new();
         for index in 0..self.interface.regions.len() {
             args.push(self.base(&f, context, index)?.into());

@@ -13,6 +13,12 @@
 //! #define KWS_ARENA_SRAM_SCRATCH_BYTES 16000
 //! #define KWS_RAM_BYTES 16000                     // all regions
 //! #define KWS_CONSTANT_BYTES 32300                // all constants (before LLVM drops any)
+//! #define KWS_STATE_COUNT 1                       // state kept between runs (variables, SVDF state)
+//! #define KWS_STATE_0_NAME "svdf_state"           // per state buffer: name, region, offset, size,
+//! #define KWS_STATE_0_REGION 1                    // and the byte init and reset fill it with
+//! #define KWS_STATE_0_OFFSET 0
+//! #define KWS_STATE_0_BYTES 160
+//! #define KWS_STATE_0_INITIAL 0
 //! #define KWS_INPUT_COUNT 1
 //! #define KWS_INPUT_BYTES {490}
 //! #define KWS_INPUT_0_SHAPE {1, 49, 10, 1}
@@ -22,6 +28,7 @@
 //! typedef struct kws_context { void *arena[2]; uint32_t arena_bytes[2];
 //!                              const void *input[1]; void *output[1]; uint32_t state; } kws_context_t;
 //! kws_status_t kws_model_run(kws_context_t *ctx);
+//! kws_status_t kws_model_reset_state(kws_context_t *ctx);
 //! ```
 
 use crate::api::Status;
@@ -56,7 +63,11 @@ pub fn header(ctx: &Context, module: OpId, options: &LowerOptions) -> Result<Str
     let _ = writeln!(out, "    for every region)");
     let _ = writeln!(out, "   {prefix}_model_init(&ctx);");
     let _ = writeln!(out, "   ctx.input[0] = ...; ctx.output[0] = ...;");
-    let _ = writeln!(out, "   {prefix}_model_run(&ctx);         (each returns {upper}_STATUS_OK or why not) */");
+    let _ = writeln!(out, "   {prefix}_model_run(&ctx);         (each returns {upper}_STATUS_OK or why not)");
+    let _ = writeln!(
+        out,
+        "   {prefix}_model_reset_state(&ctx); (state back to what model_init sets, e.g. between streams) */"
+    );
     let _ = writeln!(out, "#ifndef {upper}_H\n#define {upper}_H\n\n#include <stdbool.h>\n#include <stdint.h>\n");
     let _ = writeln!(out, "#ifdef __cplusplus\nextern \"C\" {{\n#endif\n");
 
@@ -92,6 +103,7 @@ pub fn header(ctx: &Context, module: OpId, options: &LowerOptions) -> Result<Str
         .sum::<Result<usize, _>>()?;
     let _ = writeln!(out, "#define {upper}_RAM_BYTES {}", regions.iter().map(|r| r.bytes).sum::<u64>());
     let _ = writeln!(out, "#define {upper}_CONSTANT_BYTES {constants}\n");
+    state_macros(out, &upper, &interface);
 
     for (role, ports) in [("INPUT", &interface.inputs), ("OUTPUT", &interface.outputs)] {
         let _ = writeln!(out, "#define {upper}_{role}_COUNT {}", ports.len());
@@ -137,6 +149,11 @@ pub fn header(ctx: &Context, module: OpId, options: &LowerOptions) -> Result<Str
             "Checks every region (bound, large enough, aligned, disjoint) and resets the persistent state.",
         ),
         (
+            options.prefix.model_reset_state(),
+            format!("{prefix}_context_t *ctx"),
+            "Resets the state (the STATE_ buffers) as model_init sets it and touches nothing else, e.g. before a new stream. Needs a successful model_init.",
+        ),
+        (
             options.prefix.entry(),
             format!("{prefix}_context_t *ctx"),
             "Runs one inference from ctx->input to ctx->output. Buffers must be aligned to their element size and must not overlap each other or a region. Not reentrant on one context.",
@@ -166,6 +183,30 @@ pub fn header(ctx: &Context, module: OpId, options: &LowerOptions) -> Result<Str
     }
     let _ = writeln!(out, "#ifdef __cplusplus\n}}\n#endif\n\n#endif /* {upper}_H */");
     Ok(text)
+}
+
+/// The state buffers (persistent from one `model_run` to the next), one set of macros each:
+/// `<P>_STATE_<i>_NAME`, `_REGION`, `_OFFSET`, `_BYTES` and `_INITIAL`.
+fn state_macros(out: &mut String, upper: &str, interface: &Interface) {
+    let _ = writeln!(out, "/* State kept from one model_run to the next (variables, operator state) in persistent");
+    let _ = writeln!(out, "   regions: model_init and model_reset_state fill each buffer with its INITIAL byte (its");
+    let _ = writeln!(out, "   zero point, or 0); model_run reads and updates it. */");
+    let _ = writeln!(out, "#define {upper}_STATE_COUNT {}", interface.state.len());
+    for (index, state) in interface.state.iter().enumerate() {
+        let region = &interface.regions[state.region];
+        let name: String = state.name.chars().filter(|c| !matches!(c, '"' | '\\' | '\n' | '*')).collect();
+        let _ = writeln!(out, "#define {upper}_STATE_{index}_NAME \"{name}\"");
+        let _ = writeln!(
+            out,
+            "#define {upper}_STATE_{index}_REGION {} /* {upper}_REGION_{} */",
+            state.region,
+            c_macro(&region.pool)
+        );
+        let _ = writeln!(out, "#define {upper}_STATE_{index}_OFFSET {}", state.offset);
+        let _ = writeln!(out, "#define {upper}_STATE_{index}_BYTES {}", state.bytes);
+        let _ = writeln!(out, "#define {upper}_STATE_{index}_INITIAL {}", state.initial);
+    }
+    let _ = writeln!(out);
 }
 
 /// The element type of buffer type `ty`.
@@ -229,6 +270,7 @@ mod tests {
             buffer.pool @sram_persistent {bank = "sram", role = "persistent", size = 16 : i64}
             buffer.global @w {role = "constant"} : !buffer<3xi32> = dense<[1, 2, 3]> : tensor<3xi32>
             func.func @main(%x: !buffer<1x4x!quant.uniform<i8:f32, 0.5:-3>>, %y: !buffer<2xf32>) {
+              %s = buffer.pool_view @sram_persistent {name = "svdf/\"state\"", offset = 4 : i64} : !buffer<4x!quant.uniform<i8:f32, 0.5:-3>>
               return
             }"#;
         let module = module(&mut ctx, text);
@@ -266,6 +308,13 @@ mod tests {
             "kws_status_t kws_bind_arena(kws_context_t *ctx, uint32_t region, void *base, uint32_t bytes);",
             "kws_status_t kws_model_init(kws_context_t *ctx);",
             "kws_status_t kws_model_run(kws_context_t *ctx);",
+            "kws_status_t kws_model_reset_state(kws_context_t *ctx);",
+            "#define KWS_STATE_COUNT 1",
+            "#define KWS_STATE_0_NAME \"svdf/state\"",
+            "#define KWS_STATE_0_REGION 1 /* KWS_REGION_SRAM_PERSISTENT */",
+            "#define KWS_STATE_0_OFFSET 4",
+            "#define KWS_STATE_0_BYTES 4",
+            "#define KWS_STATE_0_INITIAL 253",
         ] {
             assert!(header.lines().any(|l| l == line), "missing '{line}' in:\n{header}");
         }

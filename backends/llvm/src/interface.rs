@@ -1,7 +1,8 @@
 //! What the generated C API exposes of a planned module, read once from the IR for both the
 //! header ([`crate::header`]) and the API functions (`api`): the arena regions (one per
-//! `buffer.pool`, in module order), the entry's inputs and outputs, and the bytes of persistent
-//! state `<prefix>_model_init` re-seeds.
+//! `buffer.pool`, in module order), the entry's inputs and outputs, the state buffers in the
+//! persistent regions (which the header lists) and the bytes of them `<prefix>_model_init` and
+//! `<prefix>_model_reset_state` re-seed.
 //!
 //! The entry function must take only buffers (the model's inputs, then its outputs) and return
 //! nothing: that is what `graph-to-buffer` produces for a model.
@@ -12,7 +13,7 @@
 //! resets variable tensors.
 
 use crate::module::CApi;
-use mc_dialects::buffer::{PoolOp, Role, StageOp, persistent_seeds};
+use mc_dialects::buffer::{PoolOp, Role, StageOp, persistent_seeds, state_buffers};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
@@ -55,6 +56,22 @@ pub struct Seed {
     pub value: u8,
 }
 
+/// One buffer of state (a variable, an operator's state) in a persistent region, kept from one
+/// `model_run` to the next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Its name (the model's variable or state tensor).
+    pub name: String,
+    /// The region (index into [`Interface::regions`]).
+    pub region: usize,
+    /// The first byte, from the region's base.
+    pub offset: u64,
+    /// How many bytes.
+    pub bytes: u64,
+    /// The byte init and reset fill it with (its zero point, or 0).
+    pub initial: u8,
+}
+
 /// A constant copied from its flash image into a region at init (`buffer.stage`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StagedConstant {
@@ -79,6 +96,8 @@ pub struct Interface {
     pub inputs: Vec<Port>,
     /// The entry's output buffers.
     pub outputs: Vec<Port>,
+    /// The state buffers of the entry, by region then offset.
+    pub state: Vec<State>,
     /// Persistent bytes re-seeded at init, by region then offset.
     pub seeds: Vec<Seed>,
     /// Constants staged into regions at init, in module order.
@@ -140,6 +159,20 @@ impl Interface {
             })
             .collect();
         seeds.sort_by_key(|s| (s.region, s.offset));
+        let mut state: Vec<State> = state_buffers(ctx, module, entry.op())
+            .into_iter()
+            .filter_map(|buffer| {
+                let region = regions.iter().position(|r| r.pool == buffer.pool)?;
+                Some(State {
+                    name: buffer.name,
+                    region,
+                    offset: buffer.offset,
+                    bytes: buffer.bytes,
+                    initial: buffer.initial,
+                })
+            })
+            .collect();
+        state.sort_by_key(|s| (s.region, s.offset));
         let mut staged = Vec::new();
         let symbols = mc_ir::SymbolTable::new(ctx, module);
         for stage in module_op.ops(ctx).into_iter().filter_map(|op| StageOp::cast(ctx, op)) {
@@ -159,6 +192,6 @@ impl Interface {
                 bytes,
             });
         }
-        Ok(Interface { entry, regions, inputs: ports, outputs, seeds, staged })
+        Ok(Interface { entry, regions, inputs: ports, outputs, state, seeds, staged })
     }
 }

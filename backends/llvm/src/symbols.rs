@@ -69,6 +69,11 @@ impl Prefix {
         format!("{}_model_init", self.0)
     }
 
+    /// The symbol of the function that resets the model's state alone.
+    pub fn model_reset_state(&self) -> String {
+        format!("{}_model_reset_state", self.0)
+    }
+
     /// The symbol of the function `@name`.
     pub fn function(&self, name: &str) -> String {
         format!("{}_{}", self.0, c_identifier(name))

@@ -118,7 +118,9 @@ fn every_target_of_the_table_compiles_a_model() {
             _ => Architecture::Arm,
         };
         assert_eq!(file.architecture(), expected, "{} ({})", spec.triple, spec.cpu);
-        for api in ["ad01_context_init", "ad01_bind_arena", "ad01_model_init", "ad01_model_run"] {
+        for api in
+            ["ad01_context_init", "ad01_bind_arena", "ad01_model_init", "ad01_model_reset_state", "ad01_model_run"]
+        {
             assert!(file.symbols().any(|s| s.name() == Ok(api) && s.is_definition()), "{}: {api}", spec.triple);
         }
         let undefined: Vec<&str> = file.symbols().filter(|s| s.is_undefined()).filter_map(|s| s.name().ok()).collect();

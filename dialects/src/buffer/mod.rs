@@ -72,7 +72,7 @@ pub use kernel::{
 pub use overlap::{DeltaBound, OverlapOp};
 pub use pool::{PoolOp, PoolViewOp};
 pub use role::Role;
-pub use seed::{Seed, persistent_seeds};
+pub use seed::{Seed, StateBuffer, initial_state_byte, persistent_seeds, state_buffers};
 pub use stage::StageOp;
 pub use view::ViewOp;
 

@@ -39,10 +39,12 @@ define_op! {
 
 define_op! {
     /// The buffer at byte `offset` of pool `pool`, of the result type (identity layout or any
-    /// layout whose span fits in the pool from the offset).
+    /// layout whose span fits in the pool from the offset). A view of a persistent pool may carry
+    /// the `name` of the state it holds (the variable's `shared_name`), for the C API's header.
     ///
     /// ```mlir
     /// %0 = buffer.pool_view @sram_scratch {offset = 4096 : i64} : !buffer<1x48x48x8xi8>
+    /// %1 = buffer.pool_view @sram_persistent {name = "svdf_state", offset = 0 : i64} : !buffer<1x40xi16>
     /// ```
     pub struct PoolViewOp = "buffer.pool_view" {
         summary: "buffer at a fixed offset in a pool",
@@ -50,6 +52,7 @@ define_op! {
         operands: [],
         results: [result],
         attributes: [pool: SymbolRef, offset: Integer],
+        optional_attributes: [name: String],
         verify: verify_pool_view,
         verify_symbol_uses: verify_pool_view_uses,
         format: "$pool attr-dict `:` type($result)",
@@ -130,6 +133,11 @@ impl PoolViewOp {
     /// The byte offset.
     pub fn offset_bytes(self, ctx: &Context) -> u64 {
         ctx.integer_value(self.offset(ctx)).and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
+    }
+
+    /// The name of the state a persistent view holds, if given.
+    pub fn name_value(self, ctx: &Context) -> Option<&str> {
+        self.name(ctx).and_then(|a| ctx.string_value(a))
     }
 }
 

@@ -36,11 +36,15 @@ buffer.pool @sram_scratch {alignment = 64 : i64, bank = "sram", role = "scratch"
 buffer.pool @dtcm_constant {bank = "dtcm", role = "constant", size = 16 : i64}
 buffer.stage @splat to @dtcm_constant {offset = 0 : i64}
 
+// A persistent view names the state it holds (the C header lists it).
 // CHECK-LABEL: func.func @pooled(
 // CHECK-NEXT: %{{.*}} = buffer.pool_view @sram_scratch {offset = 64 : i64} : !buffer<2x4xf32>
+// CHECK-NEXT: %{{.*}} = buffer.pool_view @sram_scratch {name = "svdf_state", offset = 0 : i64} : !buffer<4xi16>
 // GENERIC: "buffer.pool_view"() <{offset = 64 : i64, pool = @sram_scratch}> : () -> !buffer<2x4xf32>
+// GENERIC: "buffer.pool_view"() <{name = "svdf_state", offset = 0 : i64, pool = @sram_scratch}> : () -> !buffer<4xi16>
 func.func @pooled() {
   %0 = buffer.pool_view @sram_scratch {offset = 64 : i64} : !buffer<2x4xf32>
+  %1 = buffer.pool_view @sram_scratch {name = "svdf_state", offset = 0 : i64} : !buffer<4xi16>
   return
 }
 

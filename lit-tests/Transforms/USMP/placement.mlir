@@ -66,7 +66,7 @@ banks = ["sram"]
 // CHECK-DAG: buffer.pool @dtcm_persistent {bank = "dtcm", role = "persistent", size = 32 : i64}
 // CHECK-DAG: buffer.pool @sram_scratch {bank = "sram", role = "scratch", size = 96 : i64}
 // CHECK-LABEL: func.func @main
-// CHECK: buffer.pool_view @dtcm_persistent {offset = 0 : i64} : !buffer<1x8xf32>
+// CHECK: buffer.pool_view @dtcm_persistent {name = "acc", offset = 0 : i64} : !buffer<1x8xf32>
 // CHECK: buffer.pool_view @sram_scratch {offset = {{[0-9]+}} : i64} : !buffer<1x8xf32>
 // CHECK: buffer.pool_view @sram_scratch {offset = {{[0-9]+}} : i64} : !buffer<1x16xf32>
 // CHECK: buffer.pool_view @dtcm_scratch {offset = 0 : i64} : !buffer<1x8xf32>

@@ -40,7 +40,7 @@ func.func @main(%in: !buffer<1x8xf32>, %out: !buffer<1x8xf32>) {
 // CHECK-DAG: buffer.pool @sram_scratch {alignment = 64 : i64, bank = "sram", role = "scratch", size = {{32|80}} : i64}
 // CHECK-DAG: buffer.pool @sram_persistent {bank = "sram", role = "persistent", size = 16 : i64}
 // CHECK-LABEL: func.func @state
-// CHECK: buffer.pool_view @sram_persistent {offset = 0 : i64} : !buffer<4xi32>
+// CHECK: buffer.pool_view @sram_persistent {name = "acc", offset = 0 : i64} : !buffer<4xi32>
 // CHECK: buffer.pool_view @sram_scratch {offset = {{0|64}} : i64} : !buffer<4xf32>
 // CHECK: buffer.pool_view @sram_scratch {offset = {{0|16}} : i64} : !buffer<4xi32>
 func.func @state(%in: !buffer<4xi32>, %out: !buffer<4xi32>) {

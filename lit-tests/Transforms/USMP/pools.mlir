@@ -44,7 +44,7 @@ func.func @main(%in: !buffer<1x8xf32>, %out: !buffer<1x8xf32>) {
 // CHECK-DAG: buffer.pool @dtcm_persistent {bank = "dtcm", role = "persistent", size = 32 : i64}
 // CHECK-DAG: buffer.pool @sram_scratch {bank = "sram", role = "scratch", size = 32 : i64}
 // CHECK-LABEL: func.func @state
-// CHECK: buffer.pool_view @dtcm_persistent {offset = 0 : i64} : !buffer<8xi32>
+// CHECK: buffer.pool_view @dtcm_persistent {name = "acc", offset = 0 : i64} : !buffer<8xi32>
 // UNBOUNDED-LABEL: func.func @state
 // The report (of the last split) gives each pool its bank's capacity and each buffer its bank.
 // REPORT: "name": "dtcm_scratch",

@@ -1,6 +1,7 @@
 //! The `usmp` pass: plans every `buffer.alloc` of a module into pools — one arena per bank and
 //! role (scratch, persistent) — validates the plan, and replaces each alloc with a
-//! `buffer.pool_view` at its offset. No allocation remains at run time.
+//! `buffer.pool_view` at its offset (a persistent view named after the state it holds). No
+//! allocation remains at run time.
 //!
 //! The banks, their capacities, placement rules and budgets come from the options (`pools`, or
 //! `bank` and `capacity`) or a config file (`config`; [`super::config`]); each buffer goes to
@@ -32,9 +33,9 @@ use super::exact::ExactLimits;
 use super::io::IoBuffers;
 use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
-use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, fnv1a64};
+use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, StateReport, fnv1a64};
 use super::staging::{Staged, place_constants, rewrite_staged};
-use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role};
+use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role, initial_state_byte};
 use mc_dialects::func::CallOp;
 use mc_ir::pass::{Analysis, AnalysisManager, OptionSet, OptionType, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId};
@@ -252,6 +253,10 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
                     live: [request.live.start, request.live.end],
                     algorithm: plan.solution.algorithm.to_string(),
                     overlaps: overlapped_input(plan, k).map(|j| live.buffers[plan.buffers[j]].name.clone()),
+                    persistent_state: (plan.role == Role::Persistent).then(|| {
+                        let ty = ctx.operation(buffer.alloc.op()).result_type(0);
+                        StateReport { initial_byte: initial_state_byte(ctx, ty) }
+                    }),
                 });
             }
         }
@@ -408,6 +413,11 @@ fn rewrite(
                 let loc = ctx.operation(alloc.op()).loc();
                 let mut b = Builder::at(ctx, InsertPoint::before(ctx, alloc.op()), loc);
                 let view = PoolViewOp::build(&mut b, &name, plan.solution.placement.offsets[k], ty);
+                if plan.role == Role::Persistent {
+                    // State keeps its name down to the C API's header, which lists it.
+                    let state = ctx.string_attr(&live.buffers[index].name);
+                    ctx.set_attr(view.op(), "name", Some(state));
+                }
                 ctx.replace_all_uses_with(alloc.result(), view.result());
                 ctx.erase_op(alloc.op());
             }

@@ -1,5 +1,6 @@
 //! The residency report: where every planned buffer lives (pool, bank, offset, size, live
-//! interval, the algorithm that placed it, the input it overlaps), per pool its size, lower bound and peak step, the
+//! interval, the algorithm that placed it, the input it overlaps, the state a persistent buffer
+//! keeps across invocations), per pool its size, lower bound and peak step, the
 //! constants, and two layout hashes — of the plan, and of the plan with the constants' contents
 //! — that are stable across runs and machines, so a build can assert its layout did not change
 //! (heliaAOT's model). Written as JSON (`usmp{residency-report=...}`); [`super::svg`] draws it.
@@ -86,6 +87,16 @@ pub struct BufferReport {
     /// as it writes this output; absent when none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overlaps: Option<String>,
+    /// For a persistent buffer, the state it holds across invocations (absent for scratch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub persistent_state: Option<StateReport>,
+}
+
+/// State kept in a persistent buffer from one invocation to the next.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StateReport {
+    /// The byte `model_init` and `model_reset_state` fill it with (its zero point, or 0).
+    pub initial_byte: u8,
 }
 
 /// One constant buffer.

@@ -1,7 +1,9 @@
 //! Draws a [`ResidencyReport`] as SVG: one panel per pool, time (steps) to the right, addresses
 //! up, one rectangle per buffer (its name, kernel, size, offset and live steps in a tooltip), the peak
 //! step marked. A buffer overlapping another (a kernel's output over the input it consumes) is
-//! drawn translucent with a dashed outline over it. Users look at this rather than read the JSON.
+//! drawn translucent with a dashed outline over it. Persistent state (kept from one invocation to
+//! the next) is drawn with a thick outline, its panel and tooltip say so. Users look at this
+//! rather than read the JSON.
 
 use super::report::ResidencyReport;
 use std::fmt::Write;
@@ -30,7 +32,7 @@ pub fn render(report: &ResidencyReport) -> String {
             top - 8.0,
             escape(&pool.name),
             escape(&pool.bank),
-            pool.role,
+            if pool.role == "persistent" { "persistent: state kept across invocations" } else { &pool.role },
             pool.size,
             pool.lower_bound,
             escape(&pool.function)
@@ -45,16 +47,24 @@ pub fn render(report: &ResidencyReport) -> String {
             let (x0, x1) = (x(f64::from(b.live[0])), x(f64::from(b.live[1]) + 1.0));
             let (y0, y1) = (y((b.offset + b.size) as f64), y(b.offset as f64));
             let hue = (k * 47) % 360;
-            let (style, note) = match &b.overlaps {
-                Some(other) => {
-                    (r#" fill-opacity="0.6" stroke-dasharray="3 2""#, format!(", overlaps {}", escape(other)))
-                }
-                None => ("", String::new()),
+            let (mut style, mut note) = match &b.overlaps {
+                Some(other) => (
+                    r#" stroke-width="0.5" fill-opacity="0.6" stroke-dasharray="3 2""#,
+                    format!(", overlaps {}", escape(other)),
+                ),
+                None => (r#" stroke-width="0.5""#, String::new()),
             };
+            if let Some(state) = &b.persistent_state {
+                style = r#" stroke-width="2""#;
+                note = format!(
+                    "{note}, persistent state kept across invocations (init and reset fill it with {})",
+                    state.initial_byte
+                );
+            }
             let op = b.op.as_ref().map_or_else(String::new, |op| format!(" ({})", escape(op)));
             let _ = writeln!(
                 svg,
-                r##"<rect x="{x0:.1}" y="{y0:.1}" width="{:.1}" height="{:.1}" fill="hsl({hue},60%,70%)" stroke="#333" stroke-width="0.5"{style}><title>{}{op}: {} bytes at {}, steps {}..{}{note}</title></rect>"##,
+                r##"<rect x="{x0:.1}" y="{y0:.1}" width="{:.1}" height="{:.1}" fill="hsl({hue},60%,70%)" stroke="#333"{style}><title>{}{op}: {} bytes at {}, steps {}..{}{note}</title></rect>"##,
                 (x1 - x0).max(0.5),
                 (y1 - y0).max(0.5),
                 escape(&b.name),
@@ -84,7 +94,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::usmp::report::{BufferReport, PoolReport};
+    use crate::usmp::report::{BufferReport, PoolReport, StateReport};
 
     #[test]
     fn one_rectangle_per_buffer_and_the_peak_is_marked() {
@@ -115,6 +125,7 @@ mod tests {
             live,
             algorithm: "exact".into(),
             overlaps: overlaps.map(str::to_string),
+            persistent_state: None,
         };
         let report = ResidencyReport {
             algorithm: "auto".into(),
@@ -131,5 +142,54 @@ mod tests {
         assert!(svg.contains("b (conv_2d): 32 bytes at 16, steps 1..2, overlaps a&lt;&amp;&gt;"));
         assert_eq!(svg.matches("stroke-dasharray=\"3 2\"").count(), 1);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+        assert!(!svg.contains("persistent"));
+    }
+
+    #[test]
+    fn persistent_state_is_marked_as_such() {
+        let pool = PoolReport {
+            name: "sram_persistent".into(),
+            bank: "sram".into(),
+            role: "persistent".into(),
+            size: 16,
+            alignment: 16,
+            capacity: None,
+            function: "main".into(),
+            occupied: 16,
+            lower_bound: 16,
+            peak_step: 0,
+            steps: 2,
+        };
+        let state = BufferReport {
+            function: "main".into(),
+            name: "svdf_state".into(),
+            op: None,
+            role: "persistent".into(),
+            bank: "sram".into(),
+            pool: "sram_persistent".into(),
+            io: None,
+            offset: 0,
+            size: 16,
+            alignment: 16,
+            live: [0, 1],
+            algorithm: "exact".into(),
+            overlaps: None,
+            persistent_state: Some(StateReport { initial_byte: 253 }),
+        };
+        let report = ResidencyReport {
+            algorithm: "auto".into(),
+            layout_hash: String::new(),
+            layout_and_constants_hash: String::new(),
+            pools: vec![pool],
+            buffers: vec![state],
+            constants: vec![],
+        };
+        let svg = render(&report);
+        assert!(svg.contains("sram_persistent (sram bank, persistent: state kept across invocations): 16 bytes"));
+        assert!(svg.contains(
+            "svdf_state: 16 bytes at 0, steps 0..1, persistent state kept across invocations (init and reset fill it with 253)"
+        ));
+        assert_eq!(svg.matches(r#"stroke-width="2""#).count(), 1);
+        assert!(report.to_json().contains("\"persistent_state\": {\n        \"initial_byte\": 253\n      }"));
     }
 }

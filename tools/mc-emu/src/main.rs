@@ -6,6 +6,10 @@
 //! and, with `--count`, the exact instructions of each inference (QEMU's icount plugin).
 //!
 //! The object's prefix is its file stem. Input files hold the raw bytes of each input, in order.
+//! With `--invocations N` the program invokes the model N times on one context (its state carried
+//! over, or reset between invocations with `--reset-between`), and each `--input`/`--output` file
+//! stands for one file per invocation, numbered before its extension (`in.bin`: `in.0.bin`,
+//! `in.1.bin`, ...; [`harness::invocation_file`], as `mc-run` numbers them).
 //! Errors (unknown board, missing header, link or run failure, wrong input size) exit 1 with a
 //! message; a failed run also prints the board's console.
 
@@ -36,9 +40,21 @@ struct Options {
     #[arg(long = "output", value_name = "FILE")]
     outputs: Vec<PathBuf>,
 
-    /// Inferences to run (one after another on the same context).
+    /// Inferences to run on the same inputs (one after another on the same context).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     runs: u32,
+
+    /// Invoke the model N times on one context, one set of inputs each: its state (variables,
+    /// SVDF state) carries over from one invocation to the next, as in TFLite Micro's successive
+    /// Invoke()s. Each --input and --output FILE then stands for N files numbered by invocation
+    /// before the extension: in.bin means in.0.bin, in.1.bin, ... in.<N-1>.bin.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    invocations: u32,
+
+    /// Reset the state (<prefix>_model_reset_state) before every invocation after the first, so
+    /// each runs as a freshly initialised model's first.
+    #[arg(long = "reset-between")]
+    reset_between: bool,
 
     /// Count the instructions of each inference exactly.
     #[arg(long)]
@@ -71,7 +87,11 @@ fn run(options: &Options) -> Result<(), String> {
     if !object.is_file() {
         return Err(format!("cannot read the object '{}'", object.display()));
     }
-    let link_options = harness::model_options(prefix, &header)?.define("MC_RUNS", options.runs);
+    let count = options.invocations as usize;
+    let link_options = harness::model_options(prefix, &header)?
+        .define("MC_RUNS", options.runs)
+        .define("MC_INVOCATIONS", count)
+        .define("MC_RESET_BETWEEN", u8::from(options.reset_between));
     let dir = object.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let elf = dir.join(format!("{prefix}.{}.elf", board.name));
     board.link(std::slice::from_ref(object), &[harness::model_main()], &link_options, &elf)?;
@@ -87,13 +107,22 @@ fn run(options: &Options) -> Result<(), String> {
             options.outputs.len()
         ));
     }
-    let inputs: Vec<Vec<u8>> = options
-        .inputs
-        .iter()
-        .map(|path| std::fs::read(path).map_err(|e| format!("cannot read the input '{}': {e}", path.display())))
-        .collect::<Result<_, _>>()?;
+    let inputs: Vec<Vec<Vec<u8>>> = (0..count)
+        .map(|number| {
+            options
+                .inputs
+                .iter()
+                .map(|path| {
+                    let path = harness::invocation_file(path, number, count);
+                    std::fs::read(&path).map_err(|e| format!("cannot read the input '{}': {e}", path.display()))
+                })
+                .collect()
+        })
+        .collect::<Result<_, String>>()?;
     let work = dir.join(format!("{prefix}.{}.run", board.name));
-    harness::write_inputs(&work, &inputs)?;
+    let by_invocation: Vec<Vec<&[u8]>> =
+        inputs.iter().map(|invocation| invocation.iter().map(Vec::as_slice).collect()).collect();
+    harness::write_invocations(&work, &by_invocation)?;
     let timeout = Duration::from_secs(options.timeout);
     let (run, counts) = if options.count {
         let counts = board.count_instructions(&elf, &work, "bench_mark", timeout)?;
@@ -105,9 +134,12 @@ fn run(options: &Options) -> Result<(), String> {
     if run.status != 0 {
         return Err(format!("the model failed on {}: {}", board.name, harness::describe_exit(run.status)));
     }
-    let outputs = harness::read_outputs(&work, options.outputs.len())?;
-    for (path, bytes) in options.outputs.iter().zip(&outputs) {
-        std::fs::write(path, bytes).map_err(|e| format!("cannot write the output '{}': {e}", path.display()))?;
+    let outputs = harness::read_invocation_outputs(&work, count, options.outputs.len())?;
+    for (number, outputs) in outputs.iter().enumerate() {
+        for (path, bytes) in options.outputs.iter().zip(outputs) {
+            let path = harness::invocation_file(path, number, count);
+            std::fs::write(&path, bytes).map_err(|e| format!("cannot write the output '{}': {e}", path.display()))?;
+        }
     }
 
     println!(

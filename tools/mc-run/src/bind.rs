@@ -10,6 +10,10 @@
 //! function has no buffer parameters left and its `usmp.io` attribute lists them instead, each
 //! with its pool and offset: the inputs are written into the pools' memory before each call and
 //! the outputs read from it after.
+//!
+//! Several invocations run on one compiled instance, so the model's state (variables, SVDF
+//! state, in the persistent pools) carries over from one to the next, as in TFLite Micro's
+//! successive `Invoke()`s; [`JitModule::reset_state`] resets it between them on request.
 
 use crate::dtype::npy_dtype;
 use crate::model::Model;
@@ -39,8 +43,8 @@ struct Port {
 
 /// What one run produced.
 pub struct Outcome {
-    /// The output arrays, one per output parameter.
-    pub outputs: Vec<Array>,
+    /// The output arrays of each invocation, one per output parameter.
+    pub outputs: Vec<Vec<Array>>,
     /// The fastest call.
     pub best: Duration,
 }
@@ -147,62 +151,75 @@ fn pool_bytes<'j>(
         .ok_or_else(|| format!("{bytes} bytes at {offset} lie outside pool @{pool} ({size} bytes)"))
 }
 
-/// Compiles the model (at loop level) and calls `entry` on `inputs` (file name and array), with
-/// `outputs` output parameters after them, `repeat` times (at least once), timing each call.
+/// Compiles the model (at loop level) and calls `entry` once per invocation, in order and on one
+/// instance (state carries over unless `reset_between` resets it before every invocation after
+/// the first): each invocation binds its `inputs` (file name and array) and `outputs` output
+/// parameters after them. A single invocation is called `repeat` times (at least once), timing
+/// each call.
 pub fn run(
     model: &Model,
     entry: &str,
-    inputs: &[(String, Array)],
-    outputs: &[String],
+    invocations: &[Vec<(String, Array)>],
+    outputs: usize,
     repeat: usize,
+    reset_between: bool,
 ) -> Result<Outcome, String> {
     let ports = ports(model, entry)?;
-    if inputs.len() + outputs.len() != ports.len() {
+    let inputs = invocations.first().map_or(0, Vec::len);
+    if inputs + outputs != ports.len() {
         return Err(format!(
-            "@{entry} takes {} buffers (inputs, then outputs), but {} --input and {} --output files were given",
+            "@{entry} takes {} buffers (inputs, then outputs), but {inputs} --input and {outputs} --output files were given",
             ports.len(),
-            inputs.len(),
-            outputs.len()
         ));
     }
-    for (index, (port, (file, array))) in ports.iter().zip(inputs).enumerate() {
-        check(entry, index, port, file, array)?;
+    for invocation in invocations {
+        for (index, (port, (file, array))) in ports.iter().zip(invocation).enumerate() {
+            check(entry, index, port, file, array)?;
+        }
     }
     let mut jit = JitModule::compile(&model.ctx, model.module).map_err(|d| model.render(&[d]))?;
     // Parameters get memory of their own (8-byte words); placed ports live in the pools.
     let mut memory: Vec<Vec<u64>> = ports.iter().map(|p| vec![0u64; p.bytes.div_ceil(8).max(1)]).collect();
     let mut best = Duration::MAX;
-    for _ in 0..repeat.max(1) {
-        for ((words, port), (_, array)) in memory.iter_mut().zip(&ports).zip(inputs) {
-            match &port.place {
-                None => fill(words, &array.bytes),
-                Some(place) => pool_bytes(&mut jit, place, port.bytes)?.copy_from_slice(&array.bytes),
-            }
+    let mut results = Vec::with_capacity(invocations.len());
+    for (number, invocation) in invocations.iter().enumerate() {
+        if reset_between && number > 0 {
+            jit.reset_state();
         }
-        let mut args: Vec<JitArg<'_>> = memory
-            .iter_mut()
-            .zip(&ports)
-            .filter(|(_, port)| port.place.is_none())
-            .map(|(words, _)| JitArg::memory(words.as_mut_slice()))
-            .collect();
-        let start = Instant::now();
-        jit.call(entry, &mut args).map_err(|e| e.to_string())?;
-        best = best.min(start.elapsed());
-    }
-    ports[inputs.len()..]
-        .iter()
-        .zip(&memory[inputs.len()..])
-        .map(|(port, words)| {
-            let bytes = match &port.place {
-                None => {
-                    let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                    bytes.truncate(port.bytes);
-                    bytes
+        let calls = if invocations.len() == 1 { repeat.max(1) } else { 1 };
+        for _ in 0..calls {
+            for ((words, port), (_, array)) in memory.iter_mut().zip(&ports).zip(invocation) {
+                match &port.place {
+                    None => fill(words, &array.bytes),
+                    Some(place) => pool_bytes(&mut jit, place, port.bytes)?.copy_from_slice(&array.bytes),
                 }
-                Some(place) => pool_bytes(&mut jit, place, port.bytes)?.to_vec(),
-            };
-            Ok(Array { dtype: port.dtype.to_string(), shape: port.shape.clone(), bytes })
-        })
-        .collect::<Result<Vec<_>, String>>()
-        .map(|outputs| Outcome { outputs, best })
+            }
+            let mut args: Vec<JitArg<'_>> = memory
+                .iter_mut()
+                .zip(&ports)
+                .filter(|(_, port)| port.place.is_none())
+                .map(|(words, _)| JitArg::memory(words.as_mut_slice()))
+                .collect();
+            let start = Instant::now();
+            jit.call(entry, &mut args).map_err(|e| e.to_string())?;
+            best = best.min(start.elapsed());
+        }
+        let arrays = ports[inputs..]
+            .iter()
+            .zip(&memory[inputs..])
+            .map(|(port, words)| {
+                let bytes = match &port.place {
+                    None => {
+                        let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                        bytes.truncate(port.bytes);
+                        bytes
+                    }
+                    Some(place) => pool_bytes(&mut jit, place, port.bytes)?.to_vec(),
+                };
+                Ok(Array { dtype: port.dtype.to_string(), shape: port.shape.clone(), bytes })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        results.push(arrays);
+    }
+    Ok(Outcome { outputs: results, best })
 }

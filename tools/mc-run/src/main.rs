@@ -6,8 +6,12 @@
 //! mc-run model.tflite --input x.npy --output y.npy [--print-pipeline] [--pass-pipeline=...]
 //!        [--load-plugin planner.so] [--planner ALGORITHM] [--overlap BOOL] [--residency-report r.json] [--arena-svg a.svg]
 //!        [--pools dtcm:64K,sram] [--memory-config mc.toml] [--workspace-io]
-//!        [--entry main] [--bench N]
+//!        [--entry main] [--bench N] [--invocations N [--reset-between]]
 //! ```
+//!
+//! With `--invocations N` the model runs N times on one instance (its state carried over), and
+//! each `--input`/`--output` file name stands for one file per invocation: `x.npy` is `x.0.npy`,
+//! `x.1.npy`, ... (`mc_emulator::harness::invocation_file`, as `mc-emu` numbers them).
 //!
 //! | module | holds |
 //! |---|---|
@@ -28,6 +32,7 @@ mod pipeline;
 
 use clap::Parser;
 use mc_backend_cranelift::{MODEL_STACK_BYTES, run_with_stack};
+use mc_emulator::harness;
 use mc_ir::pass::PassRegistry;
 use std::process::ExitCode;
 
@@ -107,6 +112,24 @@ struct Options {
     /// the copying of inputs excluded).
     #[arg(long = "bench", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     bench: Option<u64>,
+
+    /// Invoke the model N times, one after another on one instance: its state (variables, SVDF
+    /// state) carries over from one invocation to the next, as in TFLite Micro's successive
+    /// Invoke()s. Each --input and --output FILE then stands for N files numbered by
+    /// invocation before the extension: x.npy means x.0.npy, x.1.npy, ... x.<N-1>.npy.
+    #[arg(
+        long = "invocations",
+        value_name = "N",
+        default_value_t = 1,
+        conflicts_with = "bench",
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    invocations: u64,
+
+    /// Reset the state before every invocation after the first (what the C API's
+    /// <prefix>_model_reset_state does), so each runs as a fresh interpreter's first Invoke().
+    #[arg(long = "reset-between")]
+    reset_between: bool,
 }
 
 fn main() -> ExitCode {
@@ -130,10 +153,21 @@ fn run(options: &Options) -> Result<(), String> {
         mc_passes::usmp::plugin::load(path)?;
     }
     let mut model = model::Model::load(&options.model)?;
-    let inputs = options
-        .inputs
-        .iter()
-        .map(|path| npy::read(path).map(|array| (path.clone(), array)))
+    let count = options.invocations as usize;
+    let invocation_file = |path: &str, number: usize, count: usize| {
+        harness::invocation_file(std::path::Path::new(path), number, count).to_string_lossy().into_owned()
+    };
+    let invocations = (0..count)
+        .map(|number| {
+            options
+                .inputs
+                .iter()
+                .map(|path| {
+                    let file = invocation_file(path, number, count);
+                    npy::read(&file).map(|array| (file, array))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let mut registry = PassRegistry::new();
     mc_passes::register_all_passes(&mut registry);
@@ -161,9 +195,12 @@ fn run(options: &Options) -> Result<(), String> {
         eprintln!("{ran}");
     }
     let entry = options.entry.clone().unwrap_or_else(|| model.entry.clone());
-    let outcome = bind::run(&model, &entry, &inputs, &options.outputs, options.bench.unwrap_or(1) as usize)?;
-    for (path, array) in options.outputs.iter().zip(&outcome.outputs) {
-        npy::write(path, array)?;
+    let repeat = options.bench.unwrap_or(1) as usize;
+    let outcome = bind::run(&model, &entry, &invocations, options.outputs.len(), repeat, options.reset_between)?;
+    for (number, arrays) in (0..count).zip(&outcome.outputs) {
+        for (path, array) in options.outputs.iter().zip(arrays) {
+            npy::write(&invocation_file(path, number, count), array)?;
+        }
     }
     if let Some(count) = options.bench {
         println!("best of {count} calls: {:.1} us", outcome.best.as_secs_f64() * 1e6);

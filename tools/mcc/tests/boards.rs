@@ -8,7 +8,10 @@
 //! (the conformance crate's) runs on every board, soft-float and hard-float, within TFLite
 //! Micro's float tolerance: it checks the float ABI of the objects and their libm calls. The
 //! converter-made int8 and 16x8 models (`conformance/models`) and every case of every int16
-//! operator suite run on the M4 and RV32IMAC, every case of every other suite on the M4.
+//! operator suite run on the M4 and RV32IMAC, every case of every other suite on the M4. A case
+//! of several invocations (SVDF state, variables) runs them all in one program and every
+//! invocation is compared; with `<prefix>_model_reset_state` between them, each invocation must
+//! give a fresh interpreter's first outputs.
 
 use mc_conformance::{Case, DType, Rng, Tensor, converted, networks, paths, reference, suites, tensor};
 use mc_emulator::{Board, harness};
@@ -47,22 +50,36 @@ fn run_on_board(
     input: &[u8],
     dir: &Path,
 ) -> Result<Vec<u8>, String> {
-    Ok(run_all_on_board(board, model, prefix, config, &[input], 1, dir)?.remove(0))
+    let program = Program { prefix, config, outputs: 1, reset_between: false };
+    Ok(run_invocations_on_board(board, model, &program, &[vec![input]], dir)?.remove(0).remove(0))
 }
 
-/// [`run_on_board`] with every input and the first `outputs` outputs.
-fn run_all_on_board(
+/// How one model runs on a board.
+struct Program<'a> {
+    /// The C prefix.
+    prefix: &'a str,
+    /// mcc's `--config` file, if any.
+    config: Option<&'a str>,
+    /// How many outputs to read back (the first ones).
+    outputs: usize,
+    /// Whether the harness resets the state between invocations.
+    reset_between: bool,
+}
+
+/// Compiles `model` for `board` as `program` says into `dir`, links it with the harness, invokes
+/// it once per list of `invocations` (one input each) in one program on one context, and
+/// returns the outputs of every invocation, or what went wrong.
+fn run_invocations_on_board(
     board: &Board,
     model: &Path,
-    prefix: &str,
-    config: Option<&str>,
-    inputs: &[&[u8]],
-    outputs: usize,
+    program: &Program<'_>,
+    invocations: &[Vec<&[u8]>],
     dir: &Path,
-) -> Result<Vec<Vec<u8>>, String> {
+) -> Result<Vec<Vec<Vec<u8>>>, String> {
+    let prefix = program.prefix;
     let mut mcc = Command::new(env!("CARGO_BIN_EXE_mcc"));
     mcc.arg(model).args(["--target", board.name, "--prefix", prefix, "-Os", "-o"]).arg(dir);
-    if let Some(config) = config {
+    if let Some(config) = program.config {
         std::fs::write(dir.join("mc.toml"), config).unwrap();
         mcc.arg("--config").arg(dir.join("mc.toml"));
     }
@@ -71,14 +88,16 @@ fn run_all_on_board(
         return Err(format!("mcc failed: {}", String::from_utf8_lossy(&output.stderr)));
     }
     let header = dir.join(format!("{prefix}.h"));
-    let options = harness::model_options(prefix, &header)?;
+    let options = harness::model_options(prefix, &header)?
+        .define("MC_INVOCATIONS", invocations.len())
+        .define("MC_RESET_BETWEEN", u8::from(program.reset_between));
     let elf = dir.join(format!("{prefix}.elf"));
     board.link(&[dir.join(format!("{prefix}.o"))], &[harness::model_main()], &options, &elf)?;
     let work = dir.join("run");
-    harness::write_inputs(&work, inputs)?;
+    harness::write_invocations(&work, invocations)?;
     let run = board.run(&elf, &work, Duration::from_secs(60))?;
     run.expect_success().map_err(|e| format!("{e}\n{}", harness::describe_exit(run.status)))?;
-    harness::read_outputs(&work, outputs)
+    harness::read_invocation_outputs(&work, invocations.len(), program.outputs)
 }
 
 /// Runs every `(model, board, config)` job on a few threads and checks each output against
@@ -201,14 +220,28 @@ fn a_float_network_on_every_board_matches_tflite_micro() {
 
 /// Runs every case (model files written to the scratch folder) on each of `boards`, two at a
 /// time, and checks every output against TFLite Micro's (or the case's own expected outputs),
-/// floats within `float_tolerance` of the case; panics listing every failure. The harness
-/// invokes a model once: a case of several invocations (state carried over) is checked on its
-/// first, from the state `model_init` sets, against TFLite Micro's first outputs.
+/// floats within `float_tolerance` of the case; panics listing every failure. A case of several
+/// invocations (state carried over) runs them all in one program on one context, as TFLite
+/// Micro's successive `Invoke()`s, and every invocation's outputs are compared.
 fn check_cases_on_boards(label: &str, cases: &[(Case, f32)], boards: &[&str]) {
     let references: Vec<Case> = cases.iter().map(|(case, _)| case.clone()).filter(|c| c.expected.is_none()).collect();
     let mut from_tflm = reference::run_tflm(&references).into_iter();
     let expected: Vec<Vec<Tensor>> =
         cases.iter().map(|(case, _)| case.expected.clone().unwrap_or_else(|| from_tflm.next().unwrap())).collect();
+    compare_cases_on_boards(label, cases, &expected, false, boards);
+}
+
+/// Runs every case on each of `boards`, two at a time, resetting the state between invocations
+/// if `reset_between`, and checks every invocation's outputs against `expected` (per case, all
+/// invocations' one after the other), floats within the case's tolerance; panics listing every
+/// failure.
+fn compare_cases_on_boards(
+    label: &str,
+    cases: &[(Case, f32)],
+    expected: &[Vec<Tensor>],
+    reset_between: bool,
+    boards: &[&str],
+) {
     let jobs: Vec<(usize, &str)> =
         (0..cases.len()).flat_map(|case| boards.iter().map(move |&board| (case, board))).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -218,18 +251,12 @@ fn check_cases_on_boards(label: &str, cases: &[(Case, f32)], boards: &[&str]) {
             scope.spawn(|| {
                 while let Some(&(index, board)) = jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst)) {
                     let ((case, tolerance), expected) = (&cases[index], &expected[index]);
-                    let expected = &expected[..expected.len() / case.invocations().len()];
                     let dir = scratch(&format!("{label}-{index}-{board}"));
                     let model = dir.join("model.tflite");
                     std::fs::write(&model, &case.model).unwrap();
-                    let inputs: Vec<&[u8]> = case.inputs.iter().map(|t| &t.data[..]).collect();
                     let board = Board::lookup(board).unwrap();
-                    let result =
-                        run_all_on_board(board, &model, "m", None, &inputs, expected.len(), &dir).and_then(|got| {
-                            let got: Vec<Tensor> =
-                                got.into_iter().zip(expected).map(|(data, e)| Tensor { data, ..e.clone() }).collect();
-                            tensor::compare_outputs(&got, expected, *tolerance)
-                        });
+                    let result = run_case_on_board(board, case, reset_between, expected, &model, &dir)
+                        .and_then(|got| tensor::compare_outputs(&got, expected, *tolerance));
                     if let Err(message) = result {
                         failures.lock().unwrap().push(format!("{} on {}: {message}", case.name, board.name));
                     }
@@ -239,6 +266,25 @@ fn check_cases_on_boards(label: &str, cases: &[(Case, f32)], boards: &[&str]) {
     });
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{} of {} runs failed:\n{}", failures.len(), jobs.len(), failures.join("\n"));
+}
+
+/// Runs every invocation of `case` (its model written at `model`) on `board` in one program,
+/// resetting the state between invocations if `reset_between`; returns the outputs of every
+/// invocation one after the other, typed as `expected` (as many, all invocations').
+fn run_case_on_board(
+    board: &Board,
+    case: &Case,
+    reset_between: bool,
+    expected: &[Tensor],
+    model: &Path,
+    dir: &Path,
+) -> Result<Vec<Tensor>, String> {
+    let invocations = case.invocations();
+    let inputs: Vec<Vec<&[u8]>> =
+        invocations.iter().map(|inputs| inputs.iter().map(|t| &t.data[..]).collect()).collect();
+    let program = Program { prefix: "m", config: None, outputs: expected.len() / invocations.len(), reset_between };
+    let got = run_invocations_on_board(board, model, &program, &inputs, dir)?;
+    Ok(got.into_iter().flatten().zip(expected).map(|(data, e)| Tensor { data, ..e.clone() }).collect())
 }
 
 /// Every case of the conformance suites `keep` selects, with its suite's float tolerance.
@@ -272,4 +318,28 @@ fn every_other_operator_case_on_cortex_m4_matches_tflite_micro() {
     // operator, element type and option set runs on an emulated board as well as on the JIT.
     let cases = suite_cases(|suite| !suite.name.contains("int16"));
     check_cases_on_boards("cases", &cases, &["cortex-m4"]);
+}
+
+#[test]
+fn a_state_reset_between_invocations_gives_a_fresh_interpreters_outputs_on_cortex_m4() {
+    // Every multi-invocation case (SVDF state, variables), the harness calling
+    // model_reset_state before each invocation after the first: each invocation's outputs are
+    // those of a fresh TFLite Micro interpreter invoked once on its inputs.
+    let cases: Vec<(Case, f32)> = suite_cases(|_| true).into_iter().filter(|(case, _)| !case.then.is_empty()).collect();
+    assert!(cases.len() >= 10, "only {} multi-invocation cases", cases.len());
+    let fresh: Vec<Case> = cases.iter().flat_map(|(case, _)| case.each_invocation_fresh()).collect();
+    let mut from_tflm = reference::run_tflm(&fresh).into_iter();
+    let expected: Vec<Vec<Tensor>> = cases
+        .iter()
+        .map(|(case, _)| case.invocations().iter().flat_map(|_| from_tflm.next().unwrap()).collect())
+        .collect();
+    compare_cases_on_boards("reset", &cases, &expected, true, &["cortex-m4"]);
+}
+
+#[test]
+fn multi_invocation_cases_on_rv32imac_match_tflite_micro_invocation_after_invocation() {
+    // The M4 runs them with every other case; the RV32IMAC too: state carried over in one
+    // program, every invocation compared.
+    let cases: Vec<(Case, f32)> = suite_cases(|_| true).into_iter().filter(|(case, _)| !case.then.is_empty()).collect();
+    check_cases_on_boards("stateful", &cases, &["rv32imac"]);
 }

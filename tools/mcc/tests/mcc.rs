@@ -46,7 +46,7 @@ fn objects_and_reports_are_written_identically_and_two_models_link_together() {
         file.symbols().filter(|s| s.is_global() && s.is_definition()).filter_map(|s| s.name().ok()).collect();
     assert_eq!(
         exported,
-        ["ad01_context_init", "ad01_bind_arena", "ad01_model_init", "ad01_model_run"],
+        ["ad01_context_init", "ad01_bind_arena", "ad01_model_init", "ad01_model_reset_state", "ad01_model_run"],
         "only the C API is exported"
     );
 
@@ -98,10 +98,13 @@ fn bad_input_exits_1_with_a_message_and_leaves_no_files() {
 
 /// A C program that reads input 0 from the file `argv[1]`, runs the model through the C API and
 /// writes output 0 to `argv[2]`, using only the header's names; on the way it checks that every
-/// misuse of the API returns its status (exit code 100 + the failed check's line otherwise).
+/// misuse of the API returns its status (exit code 100 + the failed check's line otherwise), and
+/// that a state reset (`model_reset_state`) re-hydrates nothing and leaves the next run's output
+/// as it was (exit code 5 otherwise).
 const HARNESS: &str = r#"
 #include PREFIX_HEADER
 #include <stdio.h>
+#include <string.h>
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -110,7 +113,6 @@ const HARNESS: &str = r#"
 #define CHECK(call, status) do { if ((call) != M(CAT(STATUS_, status))) return 100 + __LINE__; } while (0)
 
 #if defined(OVERRIDE_HYDRATE) && M(STAGED_CONSTANT_COUNT) > 0
-#include <string.h>
 /* The application's own hydration (a DMA transfer on a real board), from the exported table. */
 static int hydrated;
 void API(hydrate_constants)(API(context_t) *ctx) {
@@ -156,12 +158,21 @@ int main(int argc, char **argv) {
 #endif
 #endif
     CHECK(API(model_run)(&ctx), NOT_INITIALIZED);
+    CHECK(API(model_reset_state)(0), NULL_CONTEXT);
+    CHECK(API(model_reset_state)(&ctx), NOT_INITIALIZED);
     CHECK(API(model_init)(&ctx), OK);
     CHECK_HYDRATED();
     CHECK(API(model_run)(&ctx), IO_UNBOUND);
     ctx.input[0] = input;
     ctx.output[0] = output;
     CHECK(API(model_run)(&ctx), OK);
+    /* A reset touches the state alone: the model runs on, as before. */
+    static uint8_t first[sizeof output];
+    memcpy(first, output, sizeof output);
+    CHECK(API(model_reset_state)(&ctx), OK);
+    CHECK_HYDRATED();
+    CHECK(API(model_run)(&ctx), OK);
+    if (memcmp(first, output, sizeof output) != 0) return 5;
     FILE *out = fopen(argv[2], "wb");
     if (!out || fwrite(output, 1, sizeof output, out) != sizeof output) return 3;
     return fclose(out);
