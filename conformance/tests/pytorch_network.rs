@@ -6,8 +6,53 @@
 
 use mc_conformance::host::{run_model_with_pipeline, run_model_with_planner};
 use mc_conformance::pytorch_network::{INPUT_SHAPE, mobilenet_v2, mobilenet_v2_cases};
+use mc_conformance::suites::{conv, pool};
 use mc_conformance::{DType, Rng, Tensor, check_cases, paths};
+use mc_ir::pass::{PassManager, PassRegistry};
+use mc_passes::graph::fold_pad::FOLDED_PAD;
 use mc_passes::pipelines::graph_to_loop_folding_pads;
+
+/// How many pad ops are left in `model` after the graph passes, and how many ops a pad was folded
+/// into.
+fn pads_left_and_folded(model: &[u8]) -> (usize, usize) {
+    let mut ctx = mc_ir::Context::new();
+    mc_dialects::register_all(&mut ctx);
+    let module = mc_tflite::import::import_and_verify(&mut ctx, model, "model").unwrap();
+    let mut registry = PassRegistry::new();
+    mc_passes::register_all_passes(&mut registry);
+    let pipeline = "builtin.module(func.func(graph-canonicalize,graph-fold-pad),graph-prune)";
+    PassManager::parse(pipeline, &registry).unwrap().run(&mut ctx, module.op()).unwrap();
+    let ops = ctx.walk_preorder(module.op());
+    let pads = ops.iter().filter(|&&op| ["graph.pad", "graph.padv2"].contains(&ctx.op_name_of(op))).count();
+    (pads, ops.iter().filter(|&&op| ctx.attr(op, FOLDED_PAD).is_some()).count())
+}
+
+#[test]
+fn every_pad_of_the_network_is_folded() {
+    // 1 stem + 17 depthwise convolutions, each after a PAD.
+    assert_eq!(pads_left_and_folded(&mobilenet_v2(7)), (0, 18));
+}
+
+#[test]
+fn the_pad_suites_fold_every_pad_but_the_kept_ones() {
+    let suites = [
+        conv::pad_then_conv(),
+        conv::int16_pad_then_conv(),
+        conv::float_pad_then_conv(),
+        pool::pad_then_pool(),
+        pool::int16_pad_then_pool(),
+        pool::float_pad_then_pool(),
+    ];
+    for case in suites.iter().flatten() {
+        // Average pools and pad values their consumer does not read as padding keep the pad;
+        // so does max pooling after a PAD whose fill (0, 0.0) is not the lowest value.
+        let kept = case.name.contains("(kept)")
+            || case.name.starts_with("AveragePool2D")
+            || (case.name.contains("PAD (zero point)") && !case.name.contains("Int8"));
+        let expected = if kept { (1, 0) } else { (0, 1) };
+        assert_eq!(pads_left_and_folded(&case.model), expected, "{}", case.name);
+    }
+}
 
 #[test]
 fn the_pytorch_style_mobilenet_matches_tflite_micro_exactly() {
