@@ -504,22 +504,22 @@ pub fn float_depthwise_conv_2d() -> Vec<Case> {
 
 /// The `pad_then_conv` suite: int8 `CONV_2D` and `DEPTHWISE_CONV_2D` after `PAD`/`PADV2`.
 pub fn pad_then_conv() -> Vec<Case> {
-    let mut all = cases(&pad_then_conv_specs(4), false, Types::Int8, 0x9AD_C0);
-    all.extend(cases(&pad_then_conv_specs(2), true, Types::Int8, 0x9AD_DE));
+    let mut all = cases(&pad_then_conv_specs(4), false, Types::Int8, 0x9ADC0);
+    all.extend(cases(&pad_then_conv_specs(2), true, Types::Int8, 0x9ADDE));
     all
 }
 
 /// The `int16_pad_then_conv` suite: the 16x8 forms (int64 and int32 biases; depthwise int64).
 pub fn int16_pad_then_conv() -> Vec<Case> {
-    let mut all = int16x8_cases(&pad_then_conv_specs(4), false, [Bias::Int64, Bias::Int32], 0x9AD_16C0);
-    all.extend(int16x8_cases(&pad_then_conv_specs(2), true, [Bias::Int64; 2], 0x9AD_16DE));
+    let mut all = int16x8_cases(&pad_then_conv_specs(4), false, [Bias::Int64, Bias::Int32], 0x9AD16C0);
+    all.extend(int16x8_cases(&pad_then_conv_specs(2), true, [Bias::Int64; 2], 0x9AD16DE));
     all
 }
 
 /// The `float_pad_then_conv` suite.
 pub fn float_pad_then_conv() -> Vec<Case> {
-    let mut all = cases(&pad_then_conv_specs(4), false, Types::Float, 0x9AD_F1C0);
-    all.extend(cases(&pad_then_conv_specs(2), true, Types::Float, 0x9AD_F1DE));
+    let mut all = cases(&pad_then_conv_specs(4), false, Types::Float, 0x9ADF1C0);
+    all.extend(cases(&pad_then_conv_specs(2), true, Types::Float, 0x9ADF1DE));
     all
 }
 

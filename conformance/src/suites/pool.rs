@@ -218,15 +218,15 @@ pub fn int16_pools() -> Vec<Case> {
 
 /// The `pad_then_pool` suite: int8 max and average pools after `PAD`/`PADV2`.
 pub fn pad_then_pool() -> Vec<Case> {
-    cases(DType::Int8, &pad_then_pool_specs(-7), 0x9AD_9001)
+    cases(DType::Int8, &pad_then_pool_specs(-7), 0x9AD9001)
 }
 
 /// The `int16_pad_then_pool` suite (zero point 0: TFLM pads int16 with 0).
 pub fn int16_pad_then_pool() -> Vec<Case> {
-    cases(DType::Int16, &pad_then_pool_specs(0), 0x9AD_9016)
+    cases(DType::Int16, &pad_then_pool_specs(0), 0x9AD9016)
 }
 
 /// The `float_pad_then_pool` suite: -inf folds into a max pool, 0.0 (`PAD`) does not.
 pub fn float_pad_then_pool() -> Vec<Case> {
-    cases(DType::Float32, &pad_then_pool_specs(0), 0x9AD_9002)
+    cases(DType::Float32, &pad_then_pool_specs(0), 0x9AD9002)
 }

@@ -221,7 +221,7 @@ fn builders_cover_every_op() {
         output_shape: vec![1, 16, 16, 4],
         stride_h: 2,
         stride_w: 2,
-        padding: Padding::Same.into(),
+        padding: Padding::Same,
         fused_activation: Activation::Relu,
     };
     TransposeConvOp::build(&mut b, x, filter, None, &transposed, x_up);

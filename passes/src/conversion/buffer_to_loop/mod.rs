@@ -73,7 +73,7 @@
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
 //! | `lut` | TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8; transposed too) and of the 16x8 fully connected layer |
-//! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
+//! | `window` | convolution and pooling windows: padding (TFLite's `SAME`/`VALID` or explicit `pad` amounts), valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
 //! | `reduce_axes` | reductions over an `axes` attribute (mean, sum, max, min): axes, output shape, the nest |
 //! | `broadcast` | numpy-broadcast nests that load each input at the outermost level where its index is known |

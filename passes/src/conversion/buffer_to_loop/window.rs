@@ -1,6 +1,6 @@
 //! The sliding-window geometry `conv_2d` and `depthwise_conv_2d` share: strides, dilations and
-//! TFLite's padding, and for every output row and column the range of filter taps that land
-//! inside the input. The nests loop over exactly those taps (the taps TFLite's reference kernels
+//! TFLite's padding (or the explicit amounts a folded `PAD` left), and for every output row and
+//! column the range of filter taps that land inside the input. The nests loop over exactly those taps (the taps TFLite's reference kernels
 //! sum after their `is_point_inside_image` test), so no tap is tested at run time.
 //!
 //! Which output rows and columns see the whole filter (the interior) is known at compile time
@@ -464,7 +464,7 @@ mod tests {
     fn same_padding_with_odd_sizes_clips_the_borders_only() {
         // 7 wide, 3 taps, stride 2, SAME: 4 outputs, padding 1 before (TFLite: total 2).
         let w = Window { filter: [3, 3], stride: [2, 2], dilation: [1, 1], padding: Padding::Same.into() };
-        let pad = w.padding_values([7, 7]).unwrap().map(|(p, _)| p);
+        let pad = w.padding_before([7, 7]).unwrap();
         let window = ConvWindow {
             batch: 1,
             input: [7, 7],
