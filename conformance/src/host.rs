@@ -64,11 +64,38 @@ pub fn run_invocations_with_resets(
     name: &str,
     usmp_options: &str,
 ) -> Result<Vec<Tensor>, String> {
-    let (model, invocations, resets, name, options) =
-        (model.to_vec(), invocations.to_vec(), resets.to_vec(), name.to_string(), usmp_options.to_string());
+    run_pipeline(model, invocations, resets, name, &graph_to_loop(usmp_options))
+}
+
+/// [`run_model`] through `pipeline` (a variant of [`graph_to_loop`], e.g. without pad folding)
+/// instead of the default pipeline.
+///
+/// # Errors
+///
+/// As [`run_model`].
+pub fn run_model_with_pipeline(
+    model: &[u8],
+    inputs: &[Tensor],
+    name: &str,
+    pipeline: &str,
+) -> Result<Vec<Tensor>, String> {
+    run_pipeline(model, &[inputs.to_vec()], &[], name, pipeline)
+}
+
+/// Compiles `model` through `pipeline` and invokes it once per list of `invocations`, resetting
+/// the state before each invocation whose index `resets` lists.
+fn run_pipeline(
+    model: &[u8],
+    invocations: &[Vec<Tensor>],
+    resets: &[usize],
+    name: &str,
+    pipeline: &str,
+) -> Result<Vec<Tensor>, String> {
+    let (model, invocations, resets, name, pipeline) =
+        (model.to_vec(), invocations.to_vec(), resets.to_vec(), name.to_string(), pipeline.to_string());
     std::thread::Builder::new()
         .stack_size(STACK_BYTES)
-        .spawn(move || run_on_this_thread(&model, &invocations, &resets, &name, &options))
+        .spawn(move || run_on_this_thread(&model, &invocations, &resets, &name, &pipeline))
         .expect("a thread")
         .join()
         .map_err(|_| "mc panicked".to_string())?
@@ -79,12 +106,12 @@ fn run_on_this_thread(
     invocations: &[Vec<Tensor>],
     resets: &[usize],
     name: &str,
-    usmp_options: &str,
+    pipeline: &str,
 ) -> Result<Vec<Tensor>, String> {
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
     let module = mc_tflite::import::import_and_verify(&mut ctx, model, name).map_err(|d| render(&ctx, &d))?;
-    let lowered = lower(&mut ctx, module.op(), usmp_options)?;
+    let lowered = lower(&mut ctx, module.op(), pipeline)?;
     let mut jit = JitModule::compile(&ctx, lowered).map_err(|d| render(&ctx, &[d]))?;
     let params = main_params(&ctx, lowered)?;
     let mut outputs = Vec::new();
@@ -125,13 +152,11 @@ fn render(ctx: &Context, diags: &[Diagnostic]) -> String {
     diags.iter().map(|d| mc_ir::diagnostics::source::render(ctx, d, &[])).collect::<Vec<_>>().join("\n")
 }
 
-/// Runs [`graph_to_loop`] with the planner's `usmp_options` on `module`.
-fn lower(ctx: &mut Context, module: OpId, usmp_options: &str) -> Result<OpId, String> {
+/// Runs `pipeline` (from [`graph_to_loop`], with the planner's options) on `module`.
+fn lower(ctx: &mut Context, module: OpId, pipeline: &str) -> Result<OpId, String> {
     let mut registry = PassRegistry::new();
     mc_passes::register_all_passes(&mut registry);
-    let pipeline = graph_to_loop(usmp_options);
-    let mut pm = PassManager::parse(&pipeline, &registry)
-        .map_err(|e| format!("planner options '{usmp_options}': {}", e.render(&pipeline)))?;
+    let mut pm = PassManager::parse(pipeline, &registry).map_err(|e| format!("pipeline: {}", e.render(pipeline)))?;
     pm.run(ctx, module).map_err(|f| render(ctx, &f.0))?;
     Ok(module)
 }

@@ -25,6 +25,7 @@ pub mod models;
 pub mod networks;
 pub mod paths;
 pub mod plugins;
+pub mod pytorch_network;
 pub mod reference;
 pub mod suites;
 pub mod tensor;

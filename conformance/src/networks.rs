@@ -40,12 +40,12 @@ fn quant(name: &str) -> Quant {
 
 /// A constant weight tensor (and its int32 bias) for an int8 or float layer with `channels`
 /// output channels along `axis`, inputs of scale `input_scale`.
-struct Layer {
-    weights: i32,
-    bias: i32,
+pub(crate) struct Layer {
+    pub(crate) weights: i32,
+    pub(crate) bias: i32,
 }
 
-fn layer(
+pub(crate) fn layer(
     m: &mut OneOp,
     name: &str,
     shape: &[usize],

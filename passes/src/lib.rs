@@ -15,11 +15,12 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 13] = [
+    let constructors: [PassConstructor; 14] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
         || Box::<graph::canonicalize::GraphCanonicalize>::default(),
+        || Box::new(graph::fold_pad::GraphFoldPad),
         || Box::<graph::prune::GraphPrune>::default(),
         || Box::new(graph::intern_constants::GraphInternConstants),
         || Box::<graph::infer_shapes::GraphInferShapes>::default(),

@@ -10,13 +10,20 @@
 /// every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
 pub fn graph_to_loop(usmp_options: &str) -> String {
-    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{BUFFER_PASSES},{})", buffer_to_loop_passes(usmp_options, true))
+    graph_to_loop_folding_pads(usmp_options, true)
+}
+
+/// [`graph_to_loop`] with `graph-fold-pad` on or off (off: every `PAD` stays a padded copy, for
+/// comparisons).
+pub fn graph_to_loop_folding_pads(usmp_options: &str, fold_pads: bool) -> String {
+    let graph = graph_to_buffer_passes(fold_pads);
+    format!("builtin.module({graph},{BUFFER_PASSES},{})", buffer_to_loop_passes(usmp_options, true))
 }
 
 /// From the graph dialect to buffer kernels with in-place reuse and row orders: the first half of
 /// [`graph_to_loop`], whose second half is [`buffer_to_loop`].
 pub fn graph_to_inplace_buffers() -> String {
-    format!("builtin.module({GRAPH_TO_BUFFER_PASSES},{BUFFER_PASSES})")
+    format!("builtin.module({},{BUFFER_PASSES})", graph_to_buffer_passes(true))
 }
 
 /// Elementwise kernels run in place; chained overlapping kernels alternate their row order.
@@ -25,11 +32,15 @@ const BUFFER_PASSES: &str = "buffer-inplace,buffer-row-order";
 /// From the graph dialect to buffer kernels, without in-place reuse: the first steps of
 /// [`graph_to_loop`] (tests that rearrange buffers before lowering start from here).
 pub fn graph_to_buffer() -> String {
-    format!("builtin.module({GRAPH_TO_BUFFER_PASSES})")
+    format!("builtin.module({})", graph_to_buffer_passes(true))
 }
 
-/// The passes from the graph dialect to buffer kernels, without the anchor.
-const GRAPH_TO_BUFFER_PASSES: &str = "func.func(graph-canonicalize),graph-intern-constants,graph-prune,graph-to-buffer";
+/// The passes from the graph dialect to buffer kernels, without the anchor; with or without
+/// folding pads into their consumers.
+fn graph_to_buffer_passes(fold_pads: bool) -> String {
+    let fold = if fold_pads { ",graph-fold-pad" } else { "" };
+    format!("func.func(graph-canonicalize{fold}),graph-intern-constants,graph-prune,graph-to-buffer")
+}
 
 /// From buffer-level IR (kernels, copies) to planned loop-level IR.
 pub fn buffer_to_loop(usmp_options: &str) -> String {
@@ -66,6 +77,7 @@ mod tests {
             buffer_to_loop("residency-report=r.json"),
             graph_to_buffer(),
             graph_to_inplace_buffers(),
+            graph_to_loop_folding_pads("", false),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
@@ -74,5 +86,7 @@ mod tests {
         assert_eq!(buffer_to_loop_fused("", true), buffer_to_loop(""));
         assert!(!buffer_to_loop_fused("", false).contains(FUSION));
         assert!(graph_to_loop("bank=dtcm").contains("usmp{bank=dtcm}"));
+        assert!(graph_to_loop("").contains("graph-fold-pad"));
+        assert!(!graph_to_loop_folding_pads("", false).contains("graph-fold-pad"));
     }
 }

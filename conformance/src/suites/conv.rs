@@ -3,7 +3,10 @@
 //! filters), 16x8 (the same, with int32, int64 or no bias, plus multipliers above 1 and sums
 //! beyond int32) and float, over SAME padding with odd sizes, VALID, strides, dilations, 1x1
 //! filters, filters larger than the input, depth multipliers 1 to 3, every fused activation,
-//! batches 1 and 2.
+//! batches 1 and 2. The `*pad_then_*` suites put an explicit `PAD` or `PADV2` before the
+//! convolution, as PyTorch exports write them (symmetric, asymmetric `(0, 1, 0, 1)` before stride
+//! 2, before `SAME`, pad values the zero point or not), which mc folds into the convolution's
+//! padding where that is exact (`graph-fold-pad`).
 
 use super::int16x8::{self, Bias, Magnitude, Types};
 use crate::models::{OneOp, Quant};
@@ -36,6 +39,75 @@ struct Spec {
     output_range: f32,
     /// The values of 16x8 inputs and filters.
     magnitude: Magnitude,
+    /// A `PAD` or `PADV2` before the convolution, over the model's input `input`.
+    pre_pad: Option<PrePad>,
+}
+
+/// A pad op in front of a convolution or pool: `[top, bottom, left, right]` on height and width.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PrePad {
+    /// Rows above and below, columns left and right.
+    pub amounts: [usize; 4],
+    /// What the padding holds.
+    pub fill: Fill,
+}
+
+/// The value a pad op before a convolution or pool fills with.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Fill {
+    /// `PAD`: TFLM fills int8 with the zero point, int16 and float with 0.
+    Pad,
+    /// `PADV2` with the input's zero point (0 for int16, 0.0 for float).
+    ZeroPoint,
+    /// `PADV2` with the lowest value of the type (-128, -32768, -inf).
+    Lowest,
+    /// `PADV2` with this value (stored, or float).
+    Value(f64),
+}
+
+impl Fill {
+    /// The `PADV2` value for elements of `dtype` with `zero_point`; `None` for `PAD`.
+    fn value(self, dtype: DType, zero_point: i64) -> Option<f64> {
+        match (self, dtype) {
+            (Fill::Pad, _) => None,
+            (Fill::ZeroPoint, _) => Some(zero_point as f64),
+            (Fill::Lowest, DType::Float32) => Some(f64::NEG_INFINITY),
+            (Fill::Lowest, DType::Int16) => Some(f64::from(i16::MIN)),
+            (Fill::Lowest, _) => Some(f64::from(i8::MIN)),
+            (Fill::Value(v), _) => Some(v),
+        }
+    }
+}
+
+impl PrePad {
+    /// `input` with the padding added to its height and width.
+    pub fn padded(&self, [n, h, w, c]: [usize; 4]) -> [usize; 4] {
+        let [top, bottom, left, right] = self.amounts;
+        [n, h + top + bottom, w + left + right, c]
+    }
+
+    /// Declares the model input `x` of shape `input` (elements of `dtype` with `zero_point`), pads
+    /// it and returns the padded tensor.
+    pub fn input(&self, m: &mut OneOp, input: [usize; 4], dtype: DType, quant: Option<Quant>, zero_point: i64) -> i32 {
+        let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
+        let x = m.input("x", &dims(&input), dtype, quant.clone());
+        let [top, bottom, left, right] = self.amounts.map(|a| a as i32);
+        let paddings = m.constant_i32("paddings", &[4, 2], &[0, 0, top, bottom, left, right, 0, 0], None);
+        let padded = m.intermediate("x_padded", &dims(&self.padded(input)), dtype, quant.clone());
+        match self.fill.value(dtype, zero_point) {
+            None => m.op(BuiltinOp::Pad, &[x, paddings], &[padded], BuiltinOptions::Pad),
+            Some(value) => {
+                let bytes = match dtype {
+                    DType::Float32 => (value as f32).to_le_bytes().to_vec(),
+                    DType::Int16 => (value as i16).to_le_bytes().to_vec(),
+                    _ => vec![value as i8 as u8],
+                };
+                let v = m.constant("pad_value", &[], dtype, &bytes, quant);
+                m.op(BuiltinOp::PadV2, &[x, paddings, v], &[padded], BuiltinOptions::PadV2);
+            }
+        }
+        padded
+    }
 }
 
 impl Spec {
@@ -55,11 +127,26 @@ impl Spec {
             zero_points: (-3, 5),
             output_range: 1.0,
             magnitude: Magnitude::Full,
+            pre_pad: None,
+        }
+    }
+
+    /// The convolution's input shape: the model's input, padded by the pad op if there is one.
+    fn conv_input(&self) -> [usize; 4] {
+        self.pre_pad.map_or(self.input, |p| p.padded(self.input))
+    }
+
+    /// The model input `x`, through the pad op if there is one; the convolution's input.
+    fn input(&self, m: &mut OneOp, dtype: DType, quant: Option<Quant>) -> i32 {
+        let zero_point = if dtype == DType::Int8 { self.zero_points.0 } else { 0 };
+        match self.pre_pad {
+            Some(pad) => pad.input(m, self.input, dtype, quant, zero_point),
+            None => m.input("x", &self.input.map(|d| d as i32), dtype, quant),
         }
     }
 
     fn output_size(&self, axis: usize) -> usize {
-        let (size, stride) = (self.input[1 + axis], self.stride[axis]);
+        let (size, stride) = (self.conv_input()[1 + axis], self.stride[axis]);
         let effective = (self.filter[axis] - 1) * self.dilation[axis] + 1;
         match self.padding {
             Padding::Same => size.div_ceil(stride),
@@ -80,7 +167,7 @@ impl Spec {
         let filter_count: usize = filter_shape.iter().product();
         let mut m = OneOp::new();
         let (x, f, b, y) = if types == Types::Float {
-            let x = m.input("x", &dims(&self.input), DType::Float32, None);
+            let x = self.input(&mut m, DType::Float32, None);
             let weights = Tensor::random(DType::Float32, &filter_shape, rng);
             let f = m.constant("w", &dims(&filter_shape), DType::Float32, &weights.data, None);
             let b = self.bias.then(|| {
@@ -90,7 +177,7 @@ impl Spec {
             (x, f, b, m.output("y", &dims(&output_shape), DType::Float32, None))
         } else if let Types::Int16x8(bias) = types {
             let q = Quant::tensor(int16x8::INPUT_SCALE, 0);
-            let x = m.input("x", &dims(&self.input), DType::Int16, Some(q));
+            let x = self.input(&mut m, DType::Int16, Some(q));
             let scales: Vec<f32> =
                 (0..if self.per_channel { out_c } else { 1 }).map(|_| rng.float(0.002, 0.02)).collect();
             let axis = if depthwise { 3 } else { 0 };
@@ -104,7 +191,7 @@ impl Spec {
             (x, f, b, m.output("y", &dims(&output_shape), DType::Int16, Some(q)))
         } else {
             let (input_zp, output_zp) = self.zero_points;
-            let x = m.input("x", &dims(&self.input), DType::Int8, Some(Quant::tensor(INPUT_SCALE, input_zp)));
+            let x = self.input(&mut m, DType::Int8, Some(Quant::tensor(INPUT_SCALE, input_zp)));
             let scales: Vec<f32> =
                 (0..if self.per_channel { out_c } else { 1 }).map(|_| rng.float(0.002, 0.02)).collect();
             let axis = if depthwise { 3 } else { 0 };
@@ -318,6 +405,54 @@ fn int16x8_depthwise_specs() -> Vec<Spec> {
     specs
 }
 
+/// Convolutions (`channels` output channels, or the depth multiplier `multiplier`) after a pad
+/// op: the padding PyTorch writes, which mc folds into the convolution, and pads it must keep.
+fn pad_then_conv_specs(channels: usize) -> Vec<Spec> {
+    let pad = |amounts, fill| Some(PrePad { amounts, fill });
+    vec![
+        Spec {
+            padding: Padding::Valid,
+            pre_pad: pad([1, 1, 1, 1], Fill::Pad),
+            ..Spec::new("PAD (1, 1, 1, 1) then VALID 3x3", [1, 6, 5, 3], channels, [3, 3])
+        },
+        Spec {
+            padding: Padding::Valid,
+            stride: [2, 2],
+            activation: Activation::Relu6,
+            pre_pad: pad([0, 1, 0, 1], Fill::Pad),
+            ..Spec::new("PAD (0, 1, 0, 1) then VALID 3x3 stride 2 (PyTorch)", [1, 8, 8, 3], channels, [3, 3])
+        },
+        Spec {
+            padding: Padding::Valid,
+            dilation: [2, 1],
+            zero_points: (127, -128),
+            pre_pad: pad([2, 0, 1, 3], Fill::ZeroPoint),
+            ..Spec::new(
+                "PADV2 zero point (2, 0, 1, 3) then VALID 3x2 dilation 2x1 batch 2",
+                [2, 5, 6, 2],
+                channels,
+                [3, 2],
+            )
+        },
+        Spec {
+            stride: [2, 2],
+            zero_points: (-128, 3),
+            pre_pad: pad([1, 0, 0, 2], Fill::Pad),
+            ..Spec::new("PAD (1, 0, 0, 2) then SAME 3x3 stride 2 (the amounts add)", [1, 7, 6, 3], channels, [3, 3])
+        },
+        Spec {
+            padding: Padding::Valid,
+            pre_pad: pad([3, 3, 3, 3], Fill::Pad),
+            ..Spec::new("PAD (3, 3, 3, 3) then VALID 3x3: rows of padding only", [1, 2, 3, 2], channels, [3, 3])
+        },
+        Spec {
+            padding: Padding::Valid,
+            pre_pad: pad([1, 1, 1, 1], Fill::Value(5.0)),
+            ..Spec::new("PADV2 5, not the zero point, then VALID 3x3 (kept)", [1, 5, 5, 2], channels, [3, 3])
+        },
+    ]
+}
+
 /// Three cases (fresh weights and input each) per spec.
 fn cases(specs: &[Spec], depthwise: bool, types: Types, seed: u64) -> Vec<Case> {
     let mut rng = Rng(seed);
@@ -365,6 +500,27 @@ pub fn int16x8_depthwise_conv_2d() -> Vec<Case> {
 /// The `float_depthwise_conv_2d` suite.
 pub fn float_depthwise_conv_2d() -> Vec<Case> {
     cases(&depthwise_specs(), true, Types::Float, 0xD0_F1)
+}
+
+/// The `pad_then_conv` suite: int8 `CONV_2D` and `DEPTHWISE_CONV_2D` after `PAD`/`PADV2`.
+pub fn pad_then_conv() -> Vec<Case> {
+    let mut all = cases(&pad_then_conv_specs(4), false, Types::Int8, 0x9ADC0);
+    all.extend(cases(&pad_then_conv_specs(2), true, Types::Int8, 0x9ADDE));
+    all
+}
+
+/// The `int16_pad_then_conv` suite: the 16x8 forms (int64 and int32 biases; depthwise int64).
+pub fn int16_pad_then_conv() -> Vec<Case> {
+    let mut all = int16x8_cases(&pad_then_conv_specs(4), false, [Bias::Int64, Bias::Int32], 0x9AD16C0);
+    all.extend(int16x8_cases(&pad_then_conv_specs(2), true, [Bias::Int64; 2], 0x9AD16DE));
+    all
+}
+
+/// The `float_pad_then_conv` suite.
+pub fn float_pad_then_conv() -> Vec<Case> {
+    let mut all = cases(&pad_then_conv_specs(4), false, Types::Float, 0x9ADF1C0);
+    all.extend(cases(&pad_then_conv_specs(2), true, Types::Float, 0x9ADF1DE));
+    all
 }
 
 #[cfg(test)]

@@ -4,9 +4,14 @@
 //! extreme zero points and every fused activation; int16 also with activation bounds past the
 //! ends of its range (clamped to the storage).
 //!
+//! The `*pad_then_pool` suites put a `PAD` or `PADV2` before the pools (PyTorch's explicit
+//! padding, pad values the lowest of the type, the zero point, or others), which mc folds into a
+//! max pool's padding where that is exact (`graph-fold-pad`) and keeps before average pools.
+//!
 //! `L2_POOL_2D` against TFLite Micro, float32 only (TFLM has no quantized kernel): the same
 //! windows and activations (`sqrt(sum of squares / taps)`, compared exactly).
 
+use super::conv::{Fill, PrePad};
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Padding, Pool2DOptions};
@@ -25,6 +30,8 @@ struct Spec {
     zero_point: i64,
     /// The scale of input and output; `None`: the type's [`default_scale`].
     scale: Option<f32>,
+    /// A `PAD` or `PADV2` before the pool, over the model's input `input`.
+    pre_pad: Option<PrePad>,
 }
 
 /// The scale of a pool's quantized input and output: RELU6 and RELU_N1_TO_1 bounds inside the
@@ -35,11 +42,13 @@ fn default_scale(dtype: DType) -> f32 {
 
 impl Spec {
     fn new(name: &'static str, input: [usize; 4], filter: [usize; 2], stride: [usize; 2], padding: Padding) -> Spec {
-        Spec { name, input, filter, stride, padding, activation: Activation::None, zero_point: -7, scale: None }
+        let activation = Activation::None;
+        Spec { name, input, filter, stride, padding, activation, zero_point: -7, scale: None, pre_pad: None }
     }
 
     fn output_size(&self, axis: usize) -> usize {
-        let (size, stride) = (self.input[1 + axis], self.stride[axis]);
+        let pool_input = self.pre_pad.map_or(self.input, |p| p.padded(self.input));
+        let (size, stride) = (pool_input[1 + axis], self.stride[axis]);
         match self.padding {
             Padding::Same => size.div_ceil(stride),
             Padding::Valid => (size - self.filter[axis] + stride) / stride,
@@ -55,7 +64,10 @@ impl Spec {
         let scale = self.scale.unwrap_or(default_scale(dtype));
         let q = (!float).then(|| Quant::tensor(scale, self.zero_point));
         let mut m = OneOp::new();
-        let x = m.input("x", &dims(&self.input), dtype, q.clone());
+        let x = match self.pre_pad {
+            Some(pad) => pad.input(&mut m, self.input, dtype, q.clone(), if float { 0 } else { self.zero_point }),
+            None => m.input("x", &dims(&self.input), dtype, q.clone()),
+        };
         let y = m.output("y", &dims(&output_shape), dtype, q);
         let options = Pool2DOptions {
             padding: self.padding,
@@ -97,6 +109,53 @@ fn specs() -> Vec<Spec> {
         Spec { activation: Activation::Relu, ..Spec::new("relu", [1, 5, 5, 3], [2, 2], [1, 1], Valid) },
         Spec { activation: Activation::ReluN1To1, ..Spec::new("relu_n1_to_1", [1, 5, 6, 3], [3, 3], [1, 1], Same) },
         Spec { zero_point: 127, ..Spec::new("zero point 127", [1, 6, 5, 3], [3, 3], [2, 2], Same) },
+    ]
+}
+
+/// Pools after a pad op, with zero point `zero_point`: pads a max pool folds (the lowest value,
+/// windows wholly in the padding, a `PAD` whose zero point is the lowest), and pads it keeps.
+fn pad_then_pool_specs(zero_point: i64) -> Vec<Spec> {
+    use Padding::{Same, Valid};
+    let pad = |amounts, fill| Some(PrePad { amounts, fill });
+    vec![
+        Spec {
+            pre_pad: pad([1, 1, 1, 1], Fill::Lowest),
+            zero_point,
+            ..Spec::new("PADV2 lowest (1, 1, 1, 1) then VALID 3x3 stride 2", [1, 7, 8, 3], [3, 3], [2, 2], Valid)
+        },
+        Spec {
+            pre_pad: pad([0, 1, 0, 1], Fill::Lowest),
+            activation: Activation::Relu6,
+            zero_point,
+            ..Spec::new(
+                "PADV2 lowest (0, 1, 0, 1) then VALID 2x2 stride 2 (ceil mode)",
+                [2, 5, 7, 2],
+                [2, 2],
+                [2, 2],
+                Valid,
+            )
+        },
+        Spec {
+            pre_pad: pad([0, 2, 3, 0], Fill::Lowest),
+            zero_point,
+            ..Spec::new(
+                "PADV2 lowest (0, 2, 3, 0) then VALID 2x2: windows wholly in the padding",
+                [1, 4, 4, 2],
+                [2, 2],
+                [1, 1],
+                Valid,
+            )
+        },
+        Spec {
+            pre_pad: pad([1, 0, 2, 1], Fill::Pad),
+            zero_point: if zero_point == 0 { 0 } else { -128 },
+            ..Spec::new("PAD (zero point) (1, 0, 2, 1) then SAME 3x3", [1, 5, 6, 3], [3, 3], [1, 1], Same)
+        },
+        Spec {
+            pre_pad: pad([1, 1, 1, 1], Fill::Value(-100.0)),
+            zero_point,
+            ..Spec::new("PADV2 -100 (not the lowest) then VALID 3x3 (kept)", [1, 5, 5, 2], [3, 3], [1, 1], Valid)
+        },
     ]
 }
 
@@ -155,4 +214,19 @@ pub fn int16_pools() -> Vec<Case> {
         ..Spec::new("relu_n1_to_1 bound past int16 min", [1, 6, 5, 3], [2, 3], [1, 2], Padding::Valid)
     });
     cases(DType::Int16, &specs, 0x9016)
+}
+
+/// The `pad_then_pool` suite: int8 max and average pools after `PAD`/`PADV2`.
+pub fn pad_then_pool() -> Vec<Case> {
+    cases(DType::Int8, &pad_then_pool_specs(-7), 0x9AD9001)
+}
+
+/// The `int16_pad_then_pool` suite (zero point 0: TFLM pads int16 with 0).
+pub fn int16_pad_then_pool() -> Vec<Case> {
+    cases(DType::Int16, &pad_then_pool_specs(0), 0x9AD9016)
+}
+
+/// The `float_pad_then_pool` suite: -inf folds into a max pool, 0.0 (`PAD`) does not.
+pub fn float_pad_then_pool() -> Vec<Case> {
+    cases(DType::Float32, &pad_then_pool_specs(0), 0x9AD9002)
 }

@@ -4,7 +4,7 @@
 //! Enum-like attributes are strings spelled as in TFLite's schema (`"SAME"`, `"RELU6"`), as MLIR's
 //! TFL dialect spells them, so printed IR reads like the model it came from.
 
-use mc_ir::{AttrKind, Attribute, Context, Type, TypeKind, sign_extend};
+use mc_ir::{AttrKind, Attribute, Context, FloatKind, Type, TypeKind, sign_extend};
 
 /// Declares a string-valued enum attribute with its TFLite schema codes.
 macro_rules! string_enum {
@@ -130,6 +130,26 @@ pub fn i64_array(ctx: &Context, attr: Attribute) -> Option<Vec<i64>> {
     let AttrKind::DenseArray { element, data } = ctx.attr_kind(attr) else { return None };
     let width = ctx.integer_width(*element)?;
     decode_ints(data, width)
+}
+
+/// The values of a dense elements or dense resource attribute of `f32` elements, expanded from a
+/// splat; `None` for other attributes or missing blobs.
+pub fn f32_elements(ctx: &Context, attr: Attribute) -> Option<Vec<f32>> {
+    let (ty, splat, data) = match ctx.attr_kind(attr) {
+        AttrKind::DenseElements { ty, splat, data } => (*ty, *splat, data.as_slice()),
+        AttrKind::DenseResource { name, ty } => (*ty, false, ctx.resources.get(name)?.data.as_slice()),
+        _ => return None,
+    };
+    if !matches!(ctx.type_kind(ctx.element_type(ty)), TypeKind::Float(FloatKind::F32)) {
+        return None;
+    }
+    let count = ctx.num_elements(ty)? as usize;
+    let floats: Vec<f32> = data.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    match (splat, floats.len()) {
+        (true, 1) => Some(vec![floats[0]; count]),
+        (false, n) if n == count => Some(floats),
+        _ => None,
+    }
 }
 
 /// Integer elements from little-endian storage of `width`-bit values (1-bit values take a byte).

@@ -1,5 +1,5 @@
 //! What the op families' builders and typed attribute views share: reading and making integer,
-//! boolean, `padding` and `fused_activation` attributes, optional and list operands, and two
+//! boolean, `padding` (or explicit `pad`) and `fused_activation` attributes, optional and list operands, and two
 //! declarations that recur: one-operand ops ([`unary_ops!`]) and the attribute structs of
 //! windowed ops ([`windowed_attrs!`]).
 //!
@@ -7,7 +7,8 @@
 //! explicitly: the element type (with quantization) comes from the model, the shape can be
 //! checked or computed with [`infer_result_types`](super::shape_inference::infer_result_types).
 
-use super::attributes::{Activation, Padding, i64_array_attr};
+use super::attributes::{Activation, Padding, i64_array, i64_array_attr};
+use super::shapes::WindowPadding;
 use mc_ir::{AttrKind, Attribute, Builder, Context, OpId, Type, Value};
 
 /// An `i64` integer attribute.
@@ -32,6 +33,28 @@ pub(super) fn get_bool(ctx: &Context, op: OpId, name: &str) -> Option<bool> {
 /// The `padding` of `op`, if it has a valid one.
 pub(super) fn get_padding(ctx: &Context, op: OpId) -> Option<Padding> {
     Padding::from_attr(ctx, ctx.attr(op, "padding")?)
+}
+
+/// The padding of a windowed op: its explicit `pad` amounts (four non-negative integers) or its
+/// `padding` mode, if it has exactly one of them and that is valid.
+pub fn window_padding(ctx: &Context, op: OpId) -> Option<WindowPadding> {
+    match (ctx.attr(op, "pad"), ctx.attr(op, "padding")) {
+        (Some(pad), None) => {
+            let amounts: [i64; 4] = i64_array(ctx, pad)?.try_into().ok()?;
+            amounts.iter().all(|&a| a >= 0).then_some(WindowPadding::Explicit(amounts))
+        }
+        (None, Some(_)) => get_padding(ctx, op).map(WindowPadding::Mode),
+        _ => None,
+    }
+}
+
+/// The attribute spelling `padding`: `padding = "SAME"` for a mode, `pad = array<i64: ...>` for
+/// explicit amounts.
+pub fn window_padding_attr(ctx: &mut Context, padding: WindowPadding) -> (String, Attribute) {
+    match padding {
+        WindowPadding::Mode(mode) => ("padding".to_string(), mode.attr(ctx)),
+        WindowPadding::Explicit(amounts) => ("pad".to_string(), i64_array_attr(ctx, &amounts)),
+    }
 }
 
 /// The `fused_activation` of `op`, if it has a valid one.
@@ -73,22 +96,22 @@ macro_rules! unary_ops {
 pub(super) use unary_ops;
 
 /// Declares `read` and `to_attrs` for an attribute struct of the windowed ops: integer fields,
-/// then `padding` and `fused_activation`.
+/// then `padding` (a [`WindowPadding`]) and `fused_activation`.
 macro_rules! windowed_attrs {
     ($S:ident { $($int:ident),* }) => {
         impl $S {
             fn read(ctx: &mc_ir::Context, op: mc_ir::OpId) -> Option<Self> {
-                use $crate::graph::builders::{fused_activation, get_int, get_padding};
+                use $crate::graph::builders::{fused_activation, get_int, window_padding};
                 Some($S {
                     $($int: get_int(ctx, op, stringify!($int))?,)*
-                    padding: get_padding(ctx, op)?,
+                    padding: window_padding(ctx, op)?,
                     fused_activation: fused_activation(ctx, op)?,
                 })
             }
 
             fn to_attrs(self, ctx: &mut mc_ir::Context) -> Vec<(String, mc_ir::Attribute)> {
                 let mut attrs = $crate::graph::builders::int_attrs(ctx, &[$((stringify!($int), self.$int)),*]);
-                attrs.push(("padding".to_string(), self.padding.attr(ctx)));
+                attrs.push($crate::graph::builders::window_padding_attr(ctx, self.padding));
                 attrs.push(("fused_activation".to_string(), self.fused_activation.attr(ctx)));
                 attrs
             }

@@ -12,7 +12,7 @@
 //!
 //! Operands whose types the verifier refuses, and blobs that are missing, leave the op as it is.
 
-use super::attributes::{i64_array, int_elements};
+use super::attributes::{f32_elements, i64_array, int_elements};
 use crate::arith::fixed_point::reference;
 use mc_ir::{AttrKind, Attribute, Context, FloatKind, FoldResult, Folded, OpId, Type, TypeKind};
 
@@ -27,18 +27,7 @@ enum Scalar {
 fn elements(ctx: &Context, attr: Attribute, ty: Type) -> Option<Vec<Scalar>> {
     let element = ctx.element_type(ty);
     if matches!(ctx.type_kind(element), TypeKind::Float(FloatKind::F32)) {
-        let (splat, data) = match ctx.attr_kind(attr) {
-            AttrKind::DenseElements { splat, data, .. } => (*splat, data.as_slice()),
-            AttrKind::DenseResource { name, .. } => (false, ctx.resources.get(name)?.data.as_slice()),
-            _ => return None,
-        };
-        let count = ctx.num_elements(ty)? as usize;
-        let floats: Vec<f32> = data.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-        return match (splat, floats.len()) {
-            (true, 1) => Some(vec![Scalar::Float(floats[0]); count]),
-            (false, n) if n == count => Some(floats.into_iter().map(Scalar::Float).collect()),
-            _ => None,
-        };
+        return Some(f32_elements(ctx, attr)?.into_iter().map(Scalar::Float).collect());
     }
     let bool_type = ctx.integer_width(element) == Some(1);
     let ints = int_elements(ctx, attr)?;

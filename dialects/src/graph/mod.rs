@@ -83,7 +83,7 @@ pub mod verify;
 mod tests;
 
 pub use attributes::{Activation, Padding, is_resource_type, resource_type};
-pub use builders::fused_activation;
+pub use builders::{fused_activation, window_padding, window_padding_attr};
 pub use ops::*;
 pub use shape_inference::{infer, infer_result_types};
 pub use signature::{Shaped, Signature, first_list_operand, list_attributes, op_name, op_shape};

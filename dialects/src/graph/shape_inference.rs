@@ -9,9 +9,10 @@
 //! answer into result types (the `graph-infer-shapes` pass uses it). Element types of results,
 //! quantization included, are never inferred: they come from the model.
 
-use super::attributes::{Padding, i64_array};
+use super::attributes::i64_array;
+use super::builders::window_padding;
 use super::ops;
-use super::shapes::constant_ints;
+use super::shapes::{WindowPadding, constant_ints};
 use super::signature::Signature;
 use mc_ir::{Context, Diagnostic, OpId, Type};
 
@@ -84,12 +85,9 @@ impl<'a> ShapeQuery<'a> {
         }
     }
 
-    /// The `padding` attribute.
-    pub(super) fn padding(&self) -> Result<Padding, Diagnostic> {
-        let (ctx, op) = (self.ctx, self.sig.op);
-        ctx.attr(op, "padding")
-            .and_then(|a| Padding::from_attr(ctx, a))
-            .ok_or_else(|| self.error("requires a valid 'padding'".into()))
+    /// The padding of a windowed op: its `pad` amounts or its `padding` mode.
+    pub(super) fn window_padding(&self) -> Result<WindowPadding, Diagnostic> {
+        window_padding(self.ctx, self.sig.op).ok_or_else(|| self.error("requires a valid 'padding' or 'pad'".into()))
     }
 
     /// A list given as the constant operand `index` (if present) or as the attribute `attr`;

@@ -4,12 +4,15 @@
 //!
 //! Output sizes follow TFLite's `ComputeOutSize`: `SAME` gives `ceil(in / stride)`, `VALID` gives
 //! `ceil((in - ((k - 1) · dilation + 1) + 1) / stride)`; `SAME` pads `total / 2` before and the odd
-//! element after ([`compute_padding`]). Errors are plain messages; the shape rules of the op
-//! families turn them into diagnostics at the op.
+//! element after ([`compute_padding`]). A window may also pad by explicit amounts per side
+//! ([`WindowPadding::Explicit`], what a folded `PAD` leaves): then it is `VALID` over the padded
+//! size. Errors are plain messages; the shape rules of the op families turn them into diagnostics
+//! at the op.
 
 use super::attributes::{Padding, int_elements};
 use super::ops::ConstOp;
 use mc_ir::{Context, Value};
+use std::fmt;
 
 /// Most dimensions TFLite's broadcasting kernels handle (`BroadcastAdd6DSlow` and friends).
 pub const MAX_BROADCAST_RANK: usize = 6;
@@ -37,7 +40,32 @@ pub fn compute_padding(stride: i64, dilation: i64, in_size: i64, filter: i64, ou
     (total / 2, total % 2)
 }
 
-/// A 2-D window: filter size, strides, dilations (height, width) and padding mode.
+/// How a window pads its input: by TFLite's `SAME`/`VALID` rule (attribute `padding`), or by
+/// explicit amounts (attribute `pad = array<i64: top, bottom, left, right>`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum WindowPadding {
+    /// The amounts follow from the sizes, as TFLite computes them.
+    Mode(Padding),
+    /// `[top, bottom, left, right]`, each ≥ 0 (asymmetric allowed).
+    Explicit([i64; 4]),
+}
+
+impl From<Padding> for WindowPadding {
+    fn from(mode: Padding) -> WindowPadding {
+        WindowPadding::Mode(mode)
+    }
+}
+
+impl fmt::Display for WindowPadding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WindowPadding::Mode(mode) => write!(f, "{mode}"),
+            WindowPadding::Explicit(amounts) => write!(f, "explicit {}", shape_to_string(amounts)),
+        }
+    }
+}
+
+/// A 2-D window: filter size, strides, dilations (height, width) and padding.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Window {
     /// Filter height and width.
@@ -46,8 +74,8 @@ pub struct Window {
     pub stride: [i64; 2],
     /// Dilations along height and width (1 for pooling).
     pub dilation: [i64; 2],
-    /// Padding mode.
-    pub padding: Padding,
+    /// Padding rule or amounts.
+    pub padding: WindowPadding,
 }
 
 impl Window {
@@ -56,8 +84,14 @@ impl Window {
     pub fn output_size(&self, input: [i64; 2]) -> Result<[i64; 2], String> {
         let mut out = [0; 2];
         for (axis, name) in ["height", "width"].into_iter().enumerate() {
-            out[axis] =
-                compute_out_size(self.padding, input[axis], self.filter[axis], self.stride[axis], self.dilation[axis]);
+            let (filter, stride, dilation) = (self.filter[axis], self.stride[axis], self.dilation[axis]);
+            out[axis] = match self.padding {
+                WindowPadding::Mode(mode) => compute_out_size(mode, input[axis], filter, stride, dilation),
+                WindowPadding::Explicit(pad) => {
+                    let padded = input[axis] + pad[2 * axis] + pad[2 * axis + 1];
+                    compute_out_size(Padding::Valid, padded, filter, stride, dilation)
+                }
+            };
             if out[axis] < 1 {
                 return Err(format!(
                     "output {name} would be {} (input {}, filter {}, stride {}, dilation {}, {} padding)",
@@ -68,10 +102,26 @@ impl Window {
         Ok(out)
     }
 
-    /// Padding (height, width) as TFLite computes it: `(before, extra after)` per axis.
-    pub fn padding_values(&self, input: [i64; 2]) -> Result<[(i64, i64); 2], String> {
+    /// The padding of each side `[top, bottom, left, right]`: TFLite's for `SAME`/`VALID` (the
+    /// odd element after), else the explicit amounts. Only the amounts before the first row and
+    /// column matter to the kernels (they clip every window to the input); the ones after set the
+    /// output size.
+    pub fn amounts(&self, input: [i64; 2]) -> Result<[i64; 4], String> {
         let out = self.output_size(input)?;
-        Ok([0, 1].map(|a| compute_padding(self.stride[a], self.dilation[a], input[a], self.filter[a], out[a])))
+        Ok(match self.padding {
+            WindowPadding::Mode(_) => {
+                let [(top, odd_h), (left, odd_w)] =
+                    [0, 1].map(|a| compute_padding(self.stride[a], self.dilation[a], input[a], self.filter[a], out[a]));
+                [top, top + odd_h, left, left + odd_w]
+            }
+            WindowPadding::Explicit(amounts) => amounts,
+        })
+    }
+
+    /// The padding before the first row and column (top, left).
+    pub fn padding_before(&self, input: [i64; 2]) -> Result<[i64; 2], String> {
+        let [top, _, left, _] = self.amounts(input)?;
+        Ok([top, left])
     }
 }
 
@@ -166,13 +216,36 @@ mod tests {
         assert_eq!(compute_padding(1, 2, 7, 3, 7), (2, 0));
         // VALID never pads.
         assert_eq!(compute_padding(2, 1, 7, 3, 3), (0, 0));
-        let window = Window { filter: [3, 3], stride: [2, 2], dilation: [1, 1], padding: Padding::Same };
-        assert_eq!(window.padding_values([96, 95]), Ok([(0, 1), (1, 0)]));
+        let window = Window { filter: [3, 3], stride: [2, 2], dilation: [1, 1], padding: Padding::Same.into() };
+        assert_eq!(window.padding_before([96, 95]), Ok([0, 1]));
+        assert_eq!(window.amounts([96, 95]), Ok([0, 1, 1, 1]));
+        let valid = Window { padding: Padding::Valid.into(), ..window };
+        assert_eq!(valid.amounts([96, 95]), Ok([0, 0, 0, 0]));
+    }
+
+    #[test]
+    fn explicit_padding_is_valid_over_the_padded_size() {
+        // PyTorch's stride-2 pad (0, 1, 0, 1) before a VALID 3x3: 96 + 1 -> 48, as SAME gives.
+        let pad = WindowPadding::Explicit([0, 1, 0, 1]);
+        let window = Window { filter: [3, 3], stride: [2, 2], dilation: [1, 1], padding: pad };
+        assert_eq!(window.output_size([96, 96]), Ok([48, 48]));
+        assert_eq!(window.padding_before([96, 96]), Ok([0, 0]));
+        // Asymmetric and unlike SAME: 2 on top, none below, 1 left, 3 right.
+        let window = Window { padding: WindowPadding::Explicit([2, 0, 1, 3]), stride: [1, 1], ..window };
+        assert_eq!(window.output_size([5, 5]), Ok([5, 7]));
+        assert_eq!(window.padding_before([5, 5]), Ok([2, 1]));
+        assert_eq!(window.amounts([5, 5]), Ok([2, 0, 1, 3]));
+        let small = Window { filter: [5, 5], ..window };
+        assert_eq!(
+            small.output_size([1, 9]),
+            Err("output height would be -1 (input 1, filter 5, stride 1, dilation 1, explicit [2, 0, 1, 3] padding)"
+                .to_string())
+        );
     }
 
     #[test]
     fn windows_that_do_not_fit_are_errors() {
-        let window = Window { filter: [5, 1], stride: [1, 1], dilation: [1, 1], padding: Padding::Valid };
+        let window = Window { filter: [5, 1], stride: [1, 1], dilation: [1, 1], padding: Padding::Valid.into() };
         assert_eq!(
             window.output_size([3, 8]),
             Err("output height would be -1 (input 3, filter 5, stride 1, dilation 1, VALID padding)".to_string())

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::func::{FuncOp, ReturnOp};
+use crate::graph::shapes::WindowPadding;
 use mc_ir::quant::{QuantParams, QuantizedType};
 use mc_ir::{Builder, Context, FloatKind, InsertPoint, OpId, Type, Value};
 
@@ -78,7 +79,7 @@ const CONV: Conv2DAttrs = Conv2DAttrs {
     stride_w: 2,
     dilation_h: 1,
     dilation_w: 1,
-    padding: Padding::Same,
+    padding: WindowPadding::Mode(Padding::Same),
     fused_activation: Activation::Relu6,
 };
 
@@ -232,7 +233,7 @@ fn builders_cover_every_op() {
         filter_w: 2,
         stride_h: 2,
         stride_w: 2,
-        padding: Padding::Valid,
+        padding: Padding::Valid.into(),
         fused_activation: Activation::None,
     };
     let flat = ReshapeOp::build(&mut b, x, Some(shape), None, x_flat).result();

@@ -23,10 +23,10 @@
 //! Every check pushes its own diagnostic; an op's later checks are skipped only when they depend
 //! on earlier ones (no shape inference on operands of the wrong rank).
 
-use super::attributes::{Activation, Padding};
+use super::attributes::{Activation, Padding, i64_array};
 use super::ops;
 use super::shape_inference::{self, Inferred};
-use super::shapes::shape_to_string;
+use super::shapes::{WindowPadding, shape_to_string};
 use super::signature::Signature;
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::{QuantParams, QuantizedType};
@@ -250,6 +250,33 @@ impl<'a, 'd> Checker<'a, 'd> {
         }
     }
 
+    /// The padding of a windowed op: exactly one of `padding` (a mode) and `pad` (four
+    /// non-negative amounts: top, bottom, left, right).
+    pub(super) fn window_padding(&mut self) -> Option<WindowPadding> {
+        let Some(pad) = self.ctx.attr(self.op, "pad") else {
+            if self.ctx.attr(self.op, "padding").is_none() {
+                self.error("requires a 'padding' or a 'pad' attribute");
+            }
+            return self.padding().map(WindowPadding::Mode);
+        };
+        if self.ctx.attr(self.op, "padding").is_some() {
+            self.error("takes 'padding' or 'pad', not both");
+            return None;
+        }
+        let amounts = i64_array(self.ctx, pad).unwrap_or_default();
+        match <[i64; 4]>::try_from(amounts.as_slice()) {
+            Ok(amounts) if amounts.iter().all(|&a| a >= 0) => Some(WindowPadding::Explicit(amounts)),
+            _ => {
+                self.error(format!(
+                    "'pad' must be 4 non-negative amounts (top, bottom, left, right), but is {}",
+                    shape_to_string(&amounts)
+                ));
+                None
+            }
+        }
+    }
+
+    /// The `padding` mode (`SAME` or `VALID`).
     pub(super) fn padding(&mut self) -> Option<Padding> {
         let text = self.ctx.string_value(self.ctx.attr(self.op, "padding")?)?;
         let padding = Padding::parse(text);

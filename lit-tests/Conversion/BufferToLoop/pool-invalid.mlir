@@ -28,3 +28,13 @@ func.func @l2_int8(%x: !buffer<1x4x4x2x!q>, %y: !buffer<1x2x2x2x!q>) {
   buffer.kernel l2_pool_2d ins(%x : !buffer<1x4x4x2x!q>) outs(%y : !buffer<1x2x2x2x!q>) {filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}
   return
 }
+
+// -----
+
+// Explicit padding is four non-negative amounts.
+!q = !quant.uniform<i8:f32, 0.05:-128>
+func.func @bad_explicit_padding(%x: !buffer<1x4x5x3x!q>, %y: !buffer<1x2x3x3x!q>) {
+  // expected-error@+1 {{'buffer.kernel' op max_pool_2d: 'pad' must be 4 non-negative amounts (top, bottom, left, right), but is [2, 0, -1]}}
+  buffer.kernel max_pool_2d ins(%x : !buffer<1x4x5x3x!q>) outs(%y : !buffer<1x2x3x3x!q>) {filter_h = 3 : i64, filter_w = 3 : i64, fused_activation = "NONE", pad = array<i64: 2, 0, -1>, stride_h = 2 : i64, stride_w = 2 : i64}
+  return
+}

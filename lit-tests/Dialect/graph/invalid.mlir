@@ -42,6 +42,65 @@
 
 // -----
 
+// Explicit padding: four amounts (top, bottom, left, right), none negative.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f3_pad_count"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op 'pad' must be 4 non-negative amounts (top, bottom, left, right), but is [1, 1, 1]}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, pad = array<i64: 1, 1, 1>, fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<1x3x3x3xf32>) -> (), sym_name = "f3_pad_negative"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<1x3x3x3xf32>):
+  // expected-error@+1 {{'graph.depthwise_conv_2d' op 'pad' must be 4 non-negative amounts (top, bottom, left, right), but is [0, -1, 1, 1]}}
+  %0 = "graph.depthwise_conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, depth_multiplier = 1 : i64, pad = array<i64: 0, -1, 1, 1>, fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<1x3x3x3xf32>) -> tensor<1x7x8x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A windowed op has a padding mode or explicit amounts: exactly one.
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>) -> (), sym_name = "f3_pad_both"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>):
+  // expected-error@+1 {{'graph.max_pool_2d' op takes 'padding' or 'pad', not both}}
+  %0 = "graph.max_pool_2d"(%x) <{filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", pad = array<i64: 0, 0, 0, 0>, fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>) -> tensor<1x4x4x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>) -> (), sym_name = "f3_pad_none"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>):
+  // expected-error@+1 {{'graph.avg_pool_2d' op requires a 'padding' or a 'pad' attribute}}
+  %0 = "graph.avg_pool_2d"(%x) <{filter_h = 2 : i64, filter_w = 2 : i64, stride_h = 2 : i64, stride_w = 2 : i64, fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>) -> tensor<1x4x4x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Explicit amounts set the output size: VALID over the padded input (8 + 0 + 1 = 9 rows, 3
+// taps, stride 2: 4 rows, not 5).
+"func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f3_pad_shape"}> ({
+^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>):
+  // expected-error@+1 {{'graph.conv_2d' op result shape [1, 5, 4, 4] does not match the inferred shape [1, 4, 4, 4]}}
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 2 : i64, stride_w = 2 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, pad = array<i64: 0, 1, 0, 1>, fused_activation = "NONE"}> : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x5x4x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A window that does not fit the explicitly padded input.
+"func.func"() <{function_type = (tensor<1x2x8x3xf32>) -> (), sym_name = "f3_pad_fit"}> ({
+^bb0(%x: tensor<1x2x8x3xf32>):
+  // expected-error@+1 {{'graph.max_pool_2d' op output height would be 0 (input 2, filter 4, stride 1, dilation 1, explicit [1, 0, 0, 0] padding)}}
+  %0 = "graph.max_pool_2d"(%x) <{filter_h = 4 : i64, filter_w = 1 : i64, stride_h = 1 : i64, stride_w = 1 : i64, pad = array<i64: 1, 0, 0, 0>, fused_activation = "NONE"}> : (tensor<1x2x8x3xf32>) -> tensor<1x1x8x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // Activations are TFLite's.
 "func.func"() <{function_type = (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> (), sym_name = "f4"}> ({
 ^bb0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>):

@@ -26,8 +26,7 @@
 //! int8 input with another zero point is rewritten only when no kept output reads the padding
 //! (the VALID form).
 
-use mc_dialects::graph::attributes::i64_array;
-use mc_dialects::graph::shapes::constant_ints;
+use super::constant_list;
 use mc_dialects::graph::{BatchToSpaceNdOp, Conv2DOp, DepthwiseConv2DOp, Padding, SpaceToBatchNdOp};
 use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
 use mc_ir::{Context, OpId, Value};
@@ -41,17 +40,6 @@ pub fn populate(set: &mut RewritePatternSet) {
 fn single_use_def(ctx: &Context, value: Value, names: &[&str]) -> Option<OpId> {
     let op = ctx.defining_op(value).filter(|&op| names.contains(&ctx.op_name_of(op)))?;
     (ctx.uses(value).count() == 1).then_some(op)
-}
-
-/// List `attr` of `op`, or its constant operand `index`.
-fn list(ctx: &Context, op: OpId, index: usize, attr: &str) -> Option<Vec<i64>> {
-    match ctx.attr(op, attr) {
-        Some(a) => i64_array(ctx, a),
-        None => {
-            let operation = ctx.operation(op);
-            (operation.num_operands() > index).then(|| constant_ints(ctx, operation.operand(index)))?
-        }
-    }
 }
 
 /// The integer attribute `name` of `op`.
@@ -80,9 +68,11 @@ fn fuse(b2s: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
     let Some(s2b) = single_use_def(ctx, ctx.operation(conv).operand(0), &[SpaceToBatchNdOp::NAME]) else {
         return false;
     };
-    let lists = (list(ctx, s2b, 1, "block_shape"), list(ctx, s2b, 2, "paddings"));
+    let lists = (constant_list(ctx, s2b, 1, "block_shape"), constant_list(ctx, s2b, 2, "paddings"));
     let (Some(block), Some(paddings)) = lists else { return false };
-    let (Some(b2s_block), Some(crops)) = (list(ctx, b2s, 1, "block_shape"), list(ctx, b2s, 2, "crops")) else {
+    let (Some(b2s_block), Some(crops)) =
+        (constant_list(ctx, b2s, 1, "block_shape"), constant_list(ctx, b2s, 2, "crops"))
+    else {
         return false;
     };
     let undilated = ["stride_h", "stride_w", "dilation_h", "dilation_w"].iter().all(|n| int(ctx, conv, n) == Some(1));

@@ -10,8 +10,8 @@
 //! `.ll`) and the C header `<prefix>.h`; `--emit=mlir-*` stops after a stage and writes its IR as
 //! `<prefix>.mlir`. The config file's `[memory]` table (`usmp`'s banks, placement rules, budgets
 //! and planner, plus `allocate_arenas` and `dump_residency_json`) shapes the plan and the API.
-//! It prints the stages with their times, the RAM of each pool and the flash bytes of the
-//! constants. Errors exit 1 and leave no partial files in the output folder. `mcc --supported-ops`
+//! It prints the stages with their times, the RAM of each pool, the flash bytes of the
+//! constants and each `PAD` folded into the padding of its consumer (`graph-fold-pad`). Errors exit 1 and leave no partial files in the output folder. `mcc --supported-ops`
 //! prints the table of the TFLite operators mc compiles.
 
 mod staging;
@@ -20,13 +20,14 @@ use clap::Parser;
 use mc_backend_llvm::{
     EmitKind, LowerOptions, OptLevel, Prefix, emit, header, inkwell, lookup, lower_module, optimize,
 };
-use mc_dialects::buffer::{GlobalOp, PoolOp};
+use mc_dialects::buffer::{GlobalOp, KernelOp, PoolOp};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::diagnostics::source::{SourceBuffer, render};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
+use mc_passes::graph::fold_pad::FOLDED_PAD;
 use mc_passes::pipelines::{buffer_to_loop_fused, graph_to_inplace_buffers};
 use mc_passes::usmp::config::{MemoryConfig, did_you_mean, toml_error};
 use staging::Staging;
@@ -246,6 +247,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
         let mut pm = PassManager::parse(&pipeline, &registry).map_err(|e| e.render(&pipeline))?;
         stages.run("graph passes", || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
     }
+    let mut folded_pads = Vec::new();
     for (stage, pipeline, emitted) in [
         ("lower to buffer kernels", graph_to_inplace_buffers(), Emit::Graph),
         ("lower to planned loops", buffer_to_loop_fused(&usmp, !options.no_fusion), Emit::Buffer),
@@ -255,6 +257,9 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
         }
         let mut pm = PassManager::parse(&pipeline, &registry).map_err(|e| e.render(&pipeline))?;
         stages.run(stage, || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
+        if emitted == Emit::Graph {
+            folded_pads = folded_pad_lines(&ctx, module.op());
+        }
     }
     if let Emit::Llvm(kind) = emit_kind {
         let machine = target.machine(level)?;
@@ -306,8 +311,25 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
         }
     }
     println!("  flash {:<22} {flash:>9} B", "constants");
+    for line in folded_pads {
+        println!("  {line}");
+    }
     for path in written {
         println!("  wrote {}", path.display());
     }
     Ok(())
+}
+
+/// One line per kernel a `PAD` was folded into (`graph-fold-pad` marks them `folded_pad`):
+/// `folded PAD 'pad tensor' into conv_2d 'output tensor'`.
+fn folded_pad_lines(ctx: &Context, root: mc_ir::OpId) -> Vec<String> {
+    let kernels = ctx.walk_preorder(root).into_iter().filter_map(|op| KernelOp::cast(ctx, op));
+    kernels
+        .filter_map(|kernel| {
+            let pad = ctx.string_value(ctx.attr(kernel.op(), FOLDED_PAD)?)?;
+            let name = kernel.kernel_name(ctx).unwrap_or("kernel");
+            let output = ctx.loc_name(ctx.operation(kernel.op()).loc()).unwrap_or("?");
+            Some(format!("folded PAD '{pad}' into {name} '{output}'"))
+        })
+        .collect()
 }

@@ -3,12 +3,15 @@
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
-//! | `graph.conv_2d` | `input` NHWC, `filter` OHWI, `bias`? `[O]` | `stride_h`, `stride_w`, `dilation_h`, `dilation_w`, `padding`, `fused_activation` | `[N, OH, OW, O]` | `CONV_2D` (3) |
+//! | `graph.conv_2d` | `input` NHWC, `filter` OHWI, `bias`? `[O]` | `stride_h`, `stride_w`, `dilation_h`, `dilation_w`, `padding` or `pad`, `fused_activation` | `[N, OH, OW, O]` | `CONV_2D` (3) |
 //! | `graph.depthwise_conv_2d` | `input` NHWC, `filter` `[1, KH, KW, C·M]`, `bias`? `[C·M]` | as `conv_2d` + `depth_multiplier` (M) | `[N, OH, OW, C·M]` | `DEPTHWISE_CONV_2D` (4) |
 //! | `graph.transpose_conv` | `input` NHWC, `filter` OHWI, `bias`? `[O]` | `output_shape` (4 ints), `stride_h`, `stride_w`, `padding`, `fused_activation` | `output_shape` | `TRANSPOSE_CONV` (67) |
 //! | `graph.fully_connected` | `input`, `weights` `[U, D]`, `bias`? `[U]` | `fused_activation`, `keep_num_dims` (bool) | `[elements/D, U]`, or input shape with last dim `U` if `keep_num_dims` | `FULLY_CONNECTED` (9) |
 //!
-//! Convolution output sizes and padding are a sliding window's ([`crate::graph::shapes`]).
+//! Convolution output sizes and padding are a sliding window's ([`crate::graph::shapes`]):
+//! `padding = "SAME"` or `"VALID"` as TFLite writes it, or explicit amounts
+//! `pad = array<i64: top, bottom, left, right>` (non-negative, asymmetric allowed; what
+//! `graph-fold-pad` makes of a `PAD` before the convolution). An op has exactly one of the two.
 //! Convolutions may be grouped (input channels a multiple of the filter's, TFLite's reference
 //! kernels' `groups`).
 //!
@@ -32,7 +35,7 @@ use crate::graph::builders::{
     fused_activation, get_bool, get_int, get_padding, int_attr, int_attrs, windowed_attrs, with_optional,
 };
 use crate::graph::shape_inference::{Inference, ShapeQuery};
-use crate::graph::shapes::{Window, shape_to_string, window_output_shape};
+use crate::graph::shapes::{Window, WindowPadding, shape_to_string, window_output_shape};
 use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, I16, I32, I64, Kind, Q8, Q16, Q32, Tensor, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
@@ -45,9 +48,9 @@ define_op! {
         optional_operands: [bias],
         results: [result],
         attributes: [
-            stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer,
-            padding: String, fused_activation: String,
+            stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer, fused_activation: String,
         ],
+        optional_attributes: [padding: String, pad: DenseArray],
         verify: verify_op,
     }
 }
@@ -63,8 +66,9 @@ define_op! {
         results: [result],
         attributes: [
             stride_h: Integer, stride_w: Integer, dilation_h: Integer, dilation_w: Integer,
-            depth_multiplier: Integer, padding: String, fused_activation: String,
+            depth_multiplier: Integer, fused_activation: String,
         ],
+        optional_attributes: [padding: String, pad: DenseArray],
         verify: verify_op,
     }
 }
@@ -115,8 +119,8 @@ pub struct Conv2DAttrs {
     pub dilation_h: i64,
     /// Dilation along width (≥ 1).
     pub dilation_w: i64,
-    /// Padding mode.
-    pub padding: Padding,
+    /// Padding mode or explicit amounts.
+    pub padding: WindowPadding,
     /// Activation applied to the result.
     pub fused_activation: Activation,
 }
@@ -258,7 +262,7 @@ fn check_conv(c: &mut Checker<'_, '_>, depthwise: bool) {
         c.int_attr(name, 1);
     }
     let depth_multiplier = if depthwise { c.int_attr("depth_multiplier", 1) } else { Some(1) };
-    c.padding();
+    c.window_padding();
     c.activation();
     let has_bias = c.num_operands() == 3;
     let (input, filter, result) = (c.operand("input", 0), c.operand("filter", 1), c.result("result"));
@@ -444,7 +448,7 @@ fn infer_conv(q: &ShapeQuery<'_>, channels: usize) -> Inference {
         filter: [filter[1], filter[2]],
         stride: [q.int_attr("stride_h")?, q.int_attr("stride_w")?],
         dilation: [q.int_attr("dilation_h")?, q.int_attr("dilation_w")?],
-        padding: q.padding()?,
+        padding: q.window_padding()?,
     };
     q.one(window_output_shape(input, &window, filter[channels]))
 }

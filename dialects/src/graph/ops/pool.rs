@@ -2,19 +2,21 @@
 //!
 //! | op | operands | attributes | result | TFLite builtin |
 //! |---|---|---|---|---|
-//! | `graph.avg_pool_2d` / `graph.max_pool_2d` | `input` NHWC | `filter_h`, `filter_w`, `stride_h`, `stride_w`, `padding`, `fused_activation` | `[N, OH, OW, C]` | `AVERAGE_POOL_2D` (1) / `MAX_POOL_2D` (17) |
+//! | `graph.avg_pool_2d` / `graph.max_pool_2d` | `input` NHWC | `filter_h`, `filter_w`, `stride_h`, `stride_w`, `padding` or `pad`, `fused_activation` | `[N, OH, OW, C]` | `AVERAGE_POOL_2D` (1) / `MAX_POOL_2D` (17) |
 //! | `graph.l2_pool_2d` | as `graph.avg_pool_2d` | as `graph.avg_pool_2d` | as `graph.avg_pool_2d` | `L2_POOL_2D` (12) |
 //!
-//! Output sizes and padding are a sliding window's ([`crate::graph::shapes`]).
+//! Output sizes and padding are a sliding window's ([`crate::graph::shapes`]): `padding = "SAME"`
+//! or `"VALID"`, or explicit `pad = array<i64: top, bottom, left, right>` (as for convolutions).
+//! Padded cells are never read: the window is clipped to the input.
 //!
 //! Quantization: the result's quantization is the input's. `l2_pool_2d` takes float32 only
 //! (TFLite Micro's `L2Prepare` has no quantized kernel).
 
 use super::{OpEntry, op_entry};
-use crate::graph::attributes::{Activation, Padding};
+use crate::graph::attributes::Activation;
 use crate::graph::builders::windowed_attrs;
 use crate::graph::shape_inference::{Inference, ShapeQuery};
-use crate::graph::shapes::{Window, window_output_shape};
+use crate::graph::shapes::{Window, WindowPadding, window_output_shape};
 use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Kind, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
@@ -31,8 +33,9 @@ macro_rules! pool_ops {
                     results: [result],
                     attributes: [
                         filter_h: Integer, filter_w: Integer, stride_h: Integer, stride_w: Integer,
-                        padding: String, fused_activation: String,
+                        fused_activation: String,
                     ],
+                    optional_attributes: [padding: String, pad: DenseArray],
                     verify: verify_op,
                 }
             }
@@ -67,8 +70,8 @@ pub struct Pool2DAttrs {
     pub stride_h: i64,
     /// Stride along width (≥ 1).
     pub stride_w: i64,
-    /// Padding mode.
-    pub padding: Padding,
+    /// Padding mode or explicit amounts.
+    pub padding: WindowPadding,
     /// Activation applied to the result.
     pub fused_activation: Activation,
 }
@@ -112,7 +115,7 @@ fn check_pool_of(c: &mut Checker<'_, '_>, kinds: &[Kind]) {
     for name in ["filter_h", "filter_w", "stride_h", "stride_w"] {
         c.int_attr(name, 1);
     }
-    c.padding();
+    c.window_padding();
     c.activation();
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     if [c.rank("input", input, 4), c.rank("result", result, 4)].contains(&false) {
@@ -134,7 +137,7 @@ fn infer_pool_2d(q: &ShapeQuery<'_>) -> Inference {
         filter: [q.int_attr("filter_h")?, q.int_attr("filter_w")?],
         stride: [q.int_attr("stride_h")?, q.int_attr("stride_w")?],
         dilation: [1, 1],
-        padding: q.padding()?,
+        padding: q.window_padding()?,
     };
     q.one(window_output_shape(input, &window, input[3]))
 }

@@ -397,7 +397,7 @@ impl SubgraphImporter<'_, '_> {
                     stride_w: o.stride_w.into(),
                     dilation_h: o.dilation_h_factor.into(),
                     dilation_w: o.dilation_w_factor.into(),
-                    padding: padding(o.padding),
+                    padding: padding(o.padding).into(),
                     fused_activation: activation(o.fused_activation),
                 };
                 Some(Conv2DOp::build(b, inputs[0], inputs[1], optional, &attrs, result_type).0)
@@ -409,7 +409,7 @@ impl SubgraphImporter<'_, '_> {
                         stride_w: o.stride_w.into(),
                         dilation_h: o.dilation_h_factor.into(),
                         dilation_w: o.dilation_w_factor.into(),
-                        padding: padding(o.padding),
+                        padding: padding(o.padding).into(),
                         fused_activation: activation(o.fused_activation),
                     },
                     depth_multiplier: o.depth_multiplier.into(),
@@ -456,7 +456,7 @@ impl SubgraphImporter<'_, '_> {
                     filter_w: o.filter_width.into(),
                     stride_h: o.stride_h.into(),
                     stride_w: o.stride_w.into(),
-                    padding: padding(o.padding),
+                    padding: padding(o.padding).into(),
                     fused_activation: activation(o.fused_activation),
                 };
                 Some(match builtin {

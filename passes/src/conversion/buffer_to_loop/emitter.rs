@@ -7,7 +7,8 @@ use mc_dialects::arith::ConstantOp;
 use mc_dialects::arith::build::{binary, constant_int_value, unary};
 use mc_dialects::buffer::{AllocOp, GetGlobalOp, GlobalOp, KernelOp, Role, RowOrder};
 use mc_dialects::graph::attributes::{dense_int_elements, i64_array, int_elements};
-use mc_dialects::graph::{Activation, Padding, support};
+use mc_dialects::graph::shapes::WindowPadding;
+use mc_dialects::graph::{Activation, Padding, support, window_padding};
 use mc_dialects::loops::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::QuantizedType;
@@ -105,6 +106,11 @@ impl<'a> KernelEmitter<'a> {
         self.attr("padding")
             .and_then(|a| Padding::from_attr(self.b.ctx, a))
             .ok_or_else(|| self.unsupported("missing attribute 'padding'"))
+    }
+
+    /// A windowed kernel's padding: its `padding` mode or its explicit `pad` amounts.
+    pub fn window_padding(&self) -> Result<WindowPadding, Diagnostic> {
+        window_padding(self.b.ctx, self.op).ok_or_else(|| self.unsupported("missing a valid 'padding' or 'pad'"))
     }
 
     /// The `fused_activation` attribute (`NONE` when absent).

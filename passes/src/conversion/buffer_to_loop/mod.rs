@@ -74,7 +74,7 @@
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
 //! | `lut` | int8 tables indexed by the input byte (`PopulateLookupTable<int8_t>`); TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8; transposed too) and of the 16x8 fully connected layer |
-//! | `window` | convolution and pooling windows: padding, valid tap ranges, interior/border split |
+//! | `window` | convolution and pooling windows: padding (TFLite's `SAME`/`VALID` or explicit `pad` amounts), valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
 //! | `rows` | kernels along the last dimension, row by row (log softmax, L2 normalization): the nest over the rows, reductions and maps over a row |
 //! | `reduce_axes` | reductions over an `axes` attribute (mean, sum, max, min): axes, output shape, the nest |

@@ -65,8 +65,8 @@
 
 use super::window::tap_range;
 use mc_dialects::buffer::{AllocOp, DeltaBound, KernelOp, Role, RowOrder, ViewOp, root_buffer};
-use mc_dialects::graph::Padding;
 use mc_dialects::graph::shapes::Window;
+use mc_dialects::graph::window_padding;
 use mc_ir::{Context, OpId, Value};
 
 /// The windowed kernels' geometry the allowance depends on, along the height.
@@ -227,7 +227,7 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
         "conv_2d" | "depthwise_conv_2d" => [int("dilation_h")?, int("dilation_w")?],
         _ => [1, 1],
     };
-    let padding = Padding::from_attr(ctx, ctx.attr(op, "padding")?)?;
+    let padding = window_padding(ctx, op)?;
     let window = Window { filter, stride: [int("stride_h")?, int("stride_w")?], dilation, padding };
     let ([n, h, w, c], [on, oh, ow, oc]) = (in_shape.as_slice(), out_shape.as_slice()) else { return None };
     if n != on
@@ -236,7 +236,7 @@ pub fn allowance(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: 
     {
         return None;
     }
-    let [(pad, _), _] = window.padding_values([*h, *w]).ok()?;
+    let [pad, _] = window.padding_before([*h, *w]).ok()?;
     Some(window_allowance(
         &WindowGeometry {
             batches: *n,

@@ -89,7 +89,7 @@ impl Geometry {
         if [*on, *oc] != [*n, *c] || expected != [*oh, *ow] {
             return Err(format!("output {output:?} does not match the window over {input:?}"));
         }
-        let pad = window.padding_values(spatial)?.map(|(before, _)| before);
+        let pad = window.padding_before(spatial)?;
         Ok(Geometry {
             batches: *n,
             channels: *c,
@@ -136,7 +136,7 @@ fn lower(e: &mut KernelEmitter<'_>, reduction: Reduction) -> Result<(), Diagnost
         filter: [e.int_attr("filter_h")?, e.int_attr("filter_w")?],
         stride: [e.int_attr("stride_h")?, e.int_attr("stride_w")?],
         dilation: [1, 1],
-        padding: e.padding()?,
+        padding: e.window_padding()?,
     };
     let g = Geometry::new(&window, &e.shape(input), &e.shape(output)).map_err(|m| e.unsupported(m))?;
     let init = match (reduction, arithmetic) {
@@ -302,7 +302,7 @@ mod tests {
     use mc_dialects::graph::Padding;
 
     fn window(filter: [i64; 2], stride: [i64; 2], padding: Padding) -> Window {
-        Window { filter, stride, dilation: [1, 1], padding }
+        Window { filter, stride, dilation: [1, 1], padding: padding.into() }
     }
 
     #[test]

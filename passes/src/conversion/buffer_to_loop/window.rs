@@ -1,6 +1,6 @@
 //! The sliding-window geometry `conv_2d` and `depthwise_conv_2d` share: strides, dilations and
-//! TFLite's padding, and for every output row and column the range of filter taps that land
-//! inside the input. The nests loop over exactly those taps (the taps TFLite's reference kernels
+//! TFLite's padding (or the explicit amounts a folded `PAD` left), and for every output row and
+//! column the range of filter taps that land inside the input. The nests loop over exactly those taps (the taps TFLite's reference kernels
 //! sum after their `is_point_inside_image` test), so no tap is tested at run time.
 //!
 //! Which output rows and columns see the whole filter (the interior) is known at compile time
@@ -49,7 +49,7 @@ pub struct ConvWindow {
     pub stride: [i64; 2],
     /// Dilations (height, width).
     pub dilation: [i64; 2],
-    /// Padding before the first element (height, width), as TFLite computes it.
+    /// Padding before the first element (height, width), as TFLite computes it or as given explicitly.
     pub pad: [i64; 2],
     /// The order of batches and output rows (the kernel's `row_order`).
     pub order: RowOrder,
@@ -135,7 +135,7 @@ impl ConvWindow {
         };
         let stride = [positive("stride_h")?, positive("stride_w")?];
         let dilation = [positive("dilation_h")?, positive("dilation_w")?];
-        let window = Window { filter, stride, dilation, padding: e.padding()? };
+        let window = Window { filter, stride, dilation, padding: e.window_padding()? };
         let spatial = [input[1], input[2]];
         let expected = window.output_size(spatial).map_err(|m| e.unsupported(m))?;
         if expected != [output[1], output[2]] || input[0] != output[0] {
@@ -144,7 +144,7 @@ impl ConvWindow {
                 [input[0], expected[0], expected[1]]
             )));
         }
-        let pad = window.padding_values(spatial).map_err(|m| e.unsupported(m))?.map(|(before, _)| before);
+        let pad = window.padding_before(spatial).map_err(|m| e.unsupported(m))?;
         let order = e.row_order();
         Ok(ConvWindow { batch: input[0], input: spatial, output: expected, filter, stride, dilation, pad, order })
     }
@@ -463,8 +463,8 @@ mod tests {
     #[test]
     fn same_padding_with_odd_sizes_clips_the_borders_only() {
         // 7 wide, 3 taps, stride 2, SAME: 4 outputs, padding 1 before (TFLite: total 2).
-        let w = Window { filter: [3, 3], stride: [2, 2], dilation: [1, 1], padding: Padding::Same };
-        let pad = w.padding_values([7, 7]).unwrap().map(|(p, _)| p);
+        let w = Window { filter: [3, 3], stride: [2, 2], dilation: [1, 1], padding: Padding::Same.into() };
+        let pad = w.padding_before([7, 7]).unwrap();
         let window = ConvWindow {
             batch: 1,
             input: [7, 7],
