@@ -1,6 +1,6 @@
 //! `SLICE` against TFLite Micro: ranks 1 to 5, `begin` and `size` as int32 and as int64
 //! constants, sizes of `-1` (to the end), whole dimensions and single elements; int8, float,
-//! int16 and int32 elements. (TFLite Micro refuses empty results as dynamic tensors.)
+//! int16, int32 and bool elements. (TFLite Micro refuses empty results as dynamic tensors.)
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -50,10 +50,10 @@ const SPECS: [Spec; 9] = [
 ];
 
 /// Every slice of [`SPECS`] on each of `dtypes`, its lists alternately int32 and int64.
-fn cases(seed: u64, dtypes: [DType; 2]) -> Vec<Case> {
+fn cases(seed: u64, dtypes: &[DType]) -> Vec<Case> {
     let mut rng = Rng(seed);
     let mut cases = Vec::new();
-    for dtype in dtypes {
+    for &dtype in dtypes {
         for (i, (shape, begin, size)) in SPECS.into_iter().enumerate() {
             let index_type = if i % 2 == 0 { DType::Int32 } else { DType::Int64 };
             cases.push(case(&mut rng, shape, begin, size, index_type, dtype));
@@ -64,10 +64,15 @@ fn cases(seed: u64, dtypes: [DType; 2]) -> Vec<Case> {
 
 /// The `slice` suite.
 pub fn slice() -> Vec<Case> {
-    cases(0x511CE, [DType::Int8, DType::Float32])
+    cases(0x511CE, &[DType::Int8, DType::Float32])
 }
 
 /// The `int16_and_int32_slice` suite.
 pub fn int16_and_int32_slice() -> Vec<Case> {
-    cases(0x511CE16, [DType::Int16, DType::Int32])
+    cases(0x511CE16, &[DType::Int16, DType::Int32])
+}
+
+/// The `bool_slice` suite.
+pub fn bool_slice() -> Vec<Case> {
+    cases(0x511CEB0, &[DType::Bool])
 }

@@ -141,6 +141,8 @@ const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q
 const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q32, I32]);
 /// Data movement of 64-bit integers.
 const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
+/// Data movement of booleans (`i1`, stored one byte each as TFLite's `bool`).
+const BOOL_MOVED: Variant = variant("bool", "", &[Slot::One(&[BOOL])], &[BOOL]);
 /// Every element kind a tensor of mc can hold (what `SHAPE` reads the shape of).
 const ANY: &[Kind] = &[F32, Q8, I8, U8, Q16, I16, Q32, I32, I64];
 /// `i1`, TFLite's `BOOL`.
@@ -232,6 +234,8 @@ pub const TABLE: &[OpSupport] = &[
             variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
             variant("int16", "equal quantization", &[Slot::Each(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "equal quantization", &[Slot::Each(&[Q32, I32])], &[Q32, I32]),
+            variant("int64", "", &[Slot::Each(&[I64])], &[I64]),
+            variant("bool", "", &[Slot::Each(&[BOOL])], &[BOOL]),
         ],
         options: "any axis (negative counts from the end), up to 10 inputs, rank <= 6",
     },
@@ -333,7 +337,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "static shapes (a view: no copy)",
     },
     OpSupport {
@@ -429,13 +433,13 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SQUEEZE",
         op: "squeeze",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
     },
     OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
@@ -467,7 +471,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SLICE",
         op: "slice",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
         options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5",
     },
     OpSupport {
@@ -623,6 +627,7 @@ pub const TABLE: &[OpSupport] = &[
             INT16_MOVED,
             INT32_MOVED,
             variant("int64", "", &[Slot::One(&[I64])], &[I64]),
+            BOOL_MOVED,
         ],
         options: "constant axes, contiguous, rank <= 6",
     },
