@@ -13,6 +13,7 @@ pub mod arg_extremum;
 pub mod arithmetic;
 pub mod batch_matmul;
 pub mod binary;
+pub mod broadcast;
 pub mod cast;
 pub mod comparison;
 pub mod concatenation;
@@ -92,6 +93,7 @@ macro_rules! for_each_suite {
                 float_binary_ops => 1e-5,
                 in_place_and_strided_operands => 1e-5,
             ],
+            broadcast: [broadcast_to => 0.0, int16_broadcast_to => 0.0, broadcast_args => 0.0],
             arg_extremum: [float_arg_max_min => 0.0, int8_arg_max_min => 0.0],
             cast: [cast_every_pair => 0.0],
             comparison: [
@@ -115,7 +117,7 @@ macro_rules! for_each_suite {
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
             l2_normalization: [float_l2_normalization => 0.0],
             math: [float_math => 0.0, float_transcendental => 1e-5, int8_abs_rsqrt => 0.0, int16_abs => 0.0],
-            gather: [gather => 0.0, gather_nd => 0.0],
+            gather: [gather => 0.0, gather_nd => 0.0, embedding_lookup => 0.0],
             logic: [
                 logical_ops => 0.0,
                 float_select_v2 => 0.0,

@@ -268,6 +268,21 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "per-tensor quantization",
     },
+    OpSupport {
+        tflite: "EMBEDDING_LOOKUP",
+        op: "embedding_lookup",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
+            variant(
+                "int8->f32",
+                "zero point 0; every row scaled by the first scale, as TFLite Micro",
+                &[Slot::One(&[Q8]), Slot::One(&[I32])],
+                &[F32],
+            ),
+        ],
+        options: "value of rank >= 2, 1-D i32 ids (run-time ones clamped into range)",
+    },
     OpSupport { tflite: "FLOOR", op: "floor", variants: &[F32_UNARY], options: "" },
     OpSupport {
         tflite: "HARD_SWISH",
@@ -677,6 +692,20 @@ pub const TABLE: &[OpSupport] = &[
         options: "numpy broadcasting of condition, x and y up to rank 6",
     },
     OpSupport {
+        tflite: "BROADCAST_TO",
+        op: "broadcast_to",
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            INT16_MOVED,
+            INT32_MOVED,
+            INT64_MOVED,
+            BOOL_MOVED,
+        ],
+        options: "constant int32 or int64 shape, numpy broadcasting, ranks <= 5",
+    },
+    OpSupport {
         tflite: "VAR_HANDLE",
         op: "var_handle",
         variants: &[variant("resource", "", &[], &[RESOURCE])],
@@ -701,6 +730,15 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q16])], &[]),
         ],
         options: "",
+    },
+    OpSupport {
+        tflite: "BROADCAST_ARGS",
+        op: "broadcast_args",
+        variants: &[
+            variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32])], &[I32]),
+            variant("int64", "", &[Slot::One(&[I64]), Slot::One(&[I64])], &[I64]),
+        ],
+        options: "constant shapes fold; run-time shapes computed (mismatched dimensions: the first's)",
     },
 ];
 

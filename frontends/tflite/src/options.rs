@@ -493,6 +493,8 @@ pub enum BuiltinOptions<'a> {
     SelectV2,
     /// `CallOnceOptions` (`CALL_ONCE`).
     CallOnce(CallOnceOptions),
+    /// `BroadcastToOptions` (`BROADCAST_TO`, no fields).
+    BroadcastTo,
     /// `VarHandleOptions` (`VAR_HANDLE`).
     VarHandle(VarHandleOptions<'a>),
     /// `ReadVariableOptions` (`READ_VARIABLE`, no fields).
@@ -643,6 +645,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: false, reverse: false }),
             BuiltinOp::SelectV2 => BuiltinOptions::SelectV2,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
+            BuiltinOp::BroadcastTo => BuiltinOptions::BroadcastTo,
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
@@ -660,6 +663,7 @@ impl BuiltinOptions<'static> {
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
             | BuiltinOp::Tanh
+            | BuiltinOp::BroadcastArgs
             | BuiltinOp::Custom
             | BuiltinOp::PlaceholderForGreaterOpCodes => BuiltinOptions::None,
         }
@@ -740,6 +744,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Cumsum(_) => "CumsumOptions",
             BuiltinOptions::SelectV2 => "SelectV2Options",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
+            BuiltinOptions::BroadcastTo => "BroadcastToOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
             BuiltinOptions::ReadVariable => "ReadVariableOptions",
             BuiltinOptions::AssignVariable => "AssignVariableOptions",
@@ -822,6 +827,7 @@ impl BuiltinOp {
             BuiltinOp::Cumsum => "CumsumOptions",
             BuiltinOp::SelectV2 => "SelectV2Options",
             BuiltinOp::CallOnce => "CallOnceOptions",
+            BuiltinOp::BroadcastTo => "BroadcastToOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
             BuiltinOp::AssignVariable => "AssignVariableOptions",
@@ -839,6 +845,7 @@ impl BuiltinOp {
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
             | BuiltinOp::Tanh
+            | BuiltinOp::BroadcastArgs
             | BuiltinOp::Custom
             | BuiltinOp::PlaceholderForGreaterOpCodes => "none",
         }
@@ -1011,6 +1018,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             let index = usize::try_from(o.init_subgraph_index()?).unwrap_or(usize::MAX);
             BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: index })
         }
+        R::BroadcastToOptions(_) => BuiltinOptions::BroadcastTo,
         R::VarHandleOptions(o) => {
             BuiltinOptions::VarHandle(VarHandleOptions { container: o.container()?, shared_name: o.shared_name()? })
         }
@@ -1136,6 +1144,7 @@ mod tests {
             "CumsumOptions",
             "SelectV2Options",
             "CallOnceOptions",
+            "BroadcastToOptions",
             "VarHandleOptions",
             "ReadVariableOptions",
             "AssignVariableOptions",

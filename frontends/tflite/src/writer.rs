@@ -407,6 +407,7 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
             init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
         })),
+        BuiltinOptions::BroadcastTo => R::BroadcastToOptions(Box::default()),
         BuiltinOptions::VarHandle(o) => R::VarHandleOptions(Box::new(raw::VarHandleOptions {
             container: o.container.map(Into::into),
             shared_name: o.shared_name.map(Into::into),
@@ -583,6 +584,7 @@ mod tests {
             BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: true, reverse: true }),
             BuiltinOp::SelectV2 => BuiltinOptions::SelectV2,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
+            BuiltinOp::BroadcastTo => BuiltinOptions::BroadcastTo,
             BuiltinOp::VarHandle => {
                 BuiltinOptions::VarHandle(VarHandleOptions { container: Some("c"), shared_name: Some("state") })
             }
@@ -602,6 +604,7 @@ mod tests {
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
             | BuiltinOp::Tanh
+            | BuiltinOp::BroadcastArgs
             | BuiltinOp::Custom
             | BuiltinOp::PlaceholderForGreaterOpCodes => BuiltinOptions::None,
         }
