@@ -106,3 +106,15 @@ pub fn root_buffer(ctx: &mc_ir::Context, mut value: mc_ir::Value) -> mc_ir::Valu
     }
     value
 }
+
+/// Every value sharing `root`'s storage: `root` and the views of it, transitively.
+pub fn aliases(ctx: &mc_ir::Context, root: mc_ir::Value) -> Vec<mc_ir::Value> {
+    let mut out = vec![root];
+    let mut index = 0;
+    while index < out.len() {
+        let value = out[index];
+        out.extend(ctx.uses(value).filter_map(|u| ViewOp::cast(ctx, u.user)).map(|view| view.result()));
+        index += 1;
+    }
+    out
+}
