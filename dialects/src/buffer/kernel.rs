@@ -86,6 +86,7 @@ pub const KERNELS: &[&str] = &[
     "broadcast_to",
     "strided_slice",
     "slice",
+    "dynamic_update_slice",
     "gather",
     "gather_nd",
     "embedding_lookup",

@@ -28,7 +28,7 @@
 //! | `math` | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round` | `ABS`, `RSQRT`, `SQRT`, `EXP`, `LOG`, `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND` |
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack`, `broadcast_to` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK`, `BROADCAST_TO` |
 //! | `arg_extremum` | `arg_max`, `arg_min` | `ARG_MAX`, `ARG_MIN` |
-//! | `slice` | `strided_slice` | `STRIDED_SLICE` |
+//! | `slice` | `strided_slice`, `slice`, `dynamic_update_slice` | `STRIDED_SLICE`, `SLICE`, `DYNAMIC_UPDATE_SLICE` |
 //! | `shape` | `shape`, `zeros_like`, `fill`, `broadcast_args` | `SHAPE`, `ZEROS_LIKE`, `FILL`, `BROADCAST_ARGS` |
 //! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |

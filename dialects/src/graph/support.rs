@@ -740,6 +740,21 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "constant shapes fold; run-time shapes computed (mismatched dimensions: the first's)",
     },
+    OpSupport {
+        tflite: "DYNAMIC_UPDATE_SLICE",
+        op: "dynamic_update_slice",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[I32, I64])], &[F32]),
+            variant(
+                "int8",
+                "equal quantization",
+                &[Slot::One(&[Q8, I8]), Slot::One(&[Q8, I8]), Slot::One(&[I32, I64])],
+                &[Q8, I8],
+            ),
+            variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32]), Slot::One(&[I32, I64])], &[I32]),
+        ],
+        options: "run-time or constant int32/int64 start indices, clamped into range as TFLite Micro; rank <= 6",
+    },
 ];
 
 /// Graph ops that compute one step of an operator of [`TABLE`] and are imported with its own op

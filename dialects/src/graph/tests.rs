@@ -314,6 +314,10 @@ fn builders_cover_every_op() {
     let ids = ConstOp::build(&mut b, ids_value).result();
     let looked_up = b.ctx.tensor_type(vec![2, 8, 8, 4], f);
     EmbeddingLookupOp::build(&mut b, x, ids, looked_up);
+    let starts_type = b.ctx.tensor_type(vec![4], i32);
+    let starts_value = attributes::dense_int_elements(b.ctx, starts_type, &[0, 1, 2, 3]);
+    let starts = ConstOp::build(&mut b, starts_value).result();
+    DynamicUpdateSliceOp::build(&mut b, x, x, starts, x4);
     let rank = b.ctx.tensor_type(vec![4], i32);
     ShapeOp::build(&mut b, q, rank);
     let stacked = b.ctx.tensor_type(vec![1, 8, 2, 8, 4], f);

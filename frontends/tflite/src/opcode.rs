@@ -204,11 +204,13 @@ pub enum BuiltinOp {
     AssignVariable,
     /// `BROADCAST_ARGS` (145).
     BroadcastArgs,
+    /// `DYNAMIC_UPDATE_SLICE` (151).
+    DynamicUpdateSlice,
 }
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 96] = [
+    pub const ALL: [BuiltinOp; 97] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -305,6 +307,7 @@ impl BuiltinOp {
         BuiltinOp::ReadVariable,
         BuiltinOp::AssignVariable,
         BuiltinOp::BroadcastArgs,
+        BuiltinOp::DynamicUpdateSlice,
     ];
 
     /// The upstream spelling, e.g. `CONV_2D`.
@@ -406,6 +409,7 @@ impl BuiltinOp {
             BuiltinOp::ReadVariable => "READ_VARIABLE",
             BuiltinOp::AssignVariable => "ASSIGN_VARIABLE",
             BuiltinOp::BroadcastArgs => "BROADCAST_ARGS",
+            BuiltinOp::DynamicUpdateSlice => "DYNAMIC_UPDATE_SLICE",
         }
     }
 
@@ -508,6 +512,7 @@ impl BuiltinOp {
             BuiltinOp::ReadVariable => 143,
             BuiltinOp::AssignVariable => 144,
             BuiltinOp::BroadcastArgs => 145,
+            BuiltinOp::DynamicUpdateSlice => 151,
         }
     }
 
@@ -622,6 +627,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::ReadVariable => BuiltinOp::ReadVariable,
             fb::BuiltinOperator::AssignVariable => BuiltinOp::AssignVariable,
             fb::BuiltinOperator::BroadcastArgs => BuiltinOp::BroadcastArgs,
+            fb::BuiltinOperator::DynamicUpdateSlice => BuiltinOp::DynamicUpdateSlice,
         }
     }
 }
@@ -725,6 +731,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::ReadVariable => fb::BuiltinOperator::ReadVariable,
             BuiltinOp::AssignVariable => fb::BuiltinOperator::AssignVariable,
             BuiltinOp::BroadcastArgs => fb::BuiltinOperator::BroadcastArgs,
+            BuiltinOp::DynamicUpdateSlice => fb::BuiltinOperator::DynamicUpdateSlice,
         }
     }
 }
@@ -924,6 +931,7 @@ mod tests {
             ("READ_VARIABLE", 143),
             ("ASSIGN_VARIABLE", 144),
             ("BROADCAST_ARGS", 145),
+            ("DYNAMIC_UPDATE_SLICE", 151),
         ];
         assert_eq!(BuiltinOp::ALL.len(), expected.len());
         for (op, (name, code)) in BuiltinOp::ALL.iter().zip(expected) {

@@ -501,6 +501,8 @@ pub enum BuiltinOptions<'a> {
     ReadVariable,
     /// `AssignVariableOptions` (`ASSIGN_VARIABLE`, no fields).
     AssignVariable,
+    /// `DynamicUpdateSliceOptions` (`DYNAMIC_UPDATE_SLICE`, no fields).
+    DynamicUpdateSlice,
     /// Options of an operator mc does not import; not decoded.
     Other {
         /// The upstream table name (`GatherOptions`), or `union member N`
@@ -649,6 +651,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
+            BuiltinOp::DynamicUpdateSlice => BuiltinOptions::DynamicUpdateSlice,
             BuiltinOp::EmbeddingLookup
             | BuiltinOp::Logistic
             | BuiltinOp::Prelu
@@ -748,6 +751,7 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
             BuiltinOptions::ReadVariable => "ReadVariableOptions",
             BuiltinOptions::AssignVariable => "AssignVariableOptions",
+            BuiltinOptions::DynamicUpdateSlice => "DynamicUpdateSliceOptions",
             BuiltinOptions::Other { table } => table,
         }
     }
@@ -831,6 +835,7 @@ impl BuiltinOp {
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
             BuiltinOp::AssignVariable => "AssignVariableOptions",
+            BuiltinOp::DynamicUpdateSlice => "DynamicUpdateSliceOptions",
             BuiltinOp::EmbeddingLookup
             | BuiltinOp::Logistic
             | BuiltinOp::Prelu
@@ -1024,6 +1029,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         }
         R::ReadVariableOptions(_) => BuiltinOptions::ReadVariable,
         R::AssignVariableOptions(_) => BuiltinOptions::AssignVariable,
+        R::DynamicUpdateSliceOptions(_) => BuiltinOptions::DynamicUpdateSlice,
         other => BuiltinOptions::Other { table: other_table_name(&other) },
     })
 }
@@ -1148,6 +1154,7 @@ mod tests {
             "VarHandleOptions",
             "ReadVariableOptions",
             "AssignVariableOptions",
+            "DynamicUpdateSliceOptions",
         ];
         for op in BuiltinOp::ALL {
             assert!(names.contains(&op.options_table()), "{op}");

@@ -414,6 +414,7 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         })),
         BuiltinOptions::ReadVariable => R::ReadVariableOptions(Box::default()),
         BuiltinOptions::AssignVariable => R::AssignVariableOptions(Box::default()),
+        BuiltinOptions::DynamicUpdateSlice => R::DynamicUpdateSliceOptions(Box::default()),
     })
 }
 
@@ -590,6 +591,7 @@ mod tests {
             }
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
+            BuiltinOp::DynamicUpdateSlice => BuiltinOptions::DynamicUpdateSlice,
             BuiltinOp::EmbeddingLookup
             | BuiltinOp::Logistic
             | BuiltinOp::Prelu

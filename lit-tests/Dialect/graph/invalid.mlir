@@ -2208,3 +2208,33 @@
   %0 = "graph.embedding_lookup"(%t, %ids) : (tensor<4x3x!quant.uniform<i16:f32, 0.5>>, tensor<2xi32>) -> tensor<2x3x!quant.uniform<i16:f32, 0.5>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// DYNAMIC_UPDATE_SLICE: the update fits in the operand (TFLite Micro's Prepare).
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x6xf32>, tensor<2xi32>) -> (), sym_name = "f136"}> ({
+^bb0(%x: tensor<4x5xf32>, %u: tensor<2x6xf32>, %s: tensor<2xi32>):
+  // expected-error@+1 {{'graph.dynamic_update_slice' op update shape [2, 6] must have the operand's rank and fit in its shape [4, 5]}}
+  %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x6xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// DYNAMIC_UPDATE_SLICE: one start index per dimension.
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xf32>, tensor<3xi32>) -> (), sym_name = "f137"}> ({
+^bb0(%x: tensor<4x5xf32>, %u: tensor<2x3xf32>, %s: tensor<3xi32>):
+  // expected-error@+1 {{'graph.dynamic_update_slice' op start_indices must hold 2 indices (one per dimension), but hold 3}}
+  %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<3xi32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// DYNAMIC_UPDATE_SLICE: the update has the operand's element type.
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xi32>, tensor<2xi32>) -> (), sym_name = "f138"}> ({
+^bb0(%x: tensor<4x5xf32>, %u: tensor<2x3xi32>, %s: tensor<2xi32>):
+  // expected-error@+1 {{'graph.dynamic_update_slice' op update element type}}
+  %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x3xi32>, tensor<2xi32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -311,6 +311,15 @@
   "func.return"() : () -> ()
 }) : () -> ()
 
+// A slice written at run-time start indices.
+// CHECK-LABEL: sym_name = "update_slice"
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi64>) -> (), sym_name = "update_slice"}> ({
+^bb0(%x: tensor<4x5xf32>, %u: tensor<2x3xf32>, %s: tensor<2xi64>):
+  // CHECK: "graph.dynamic_update_slice"(%arg0, %arg1, %arg2) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x5xf32>
+  %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
 // Streaming state: a resource variable read, updated and written back.
 // CHECK-LABEL: sym_name = "stateful"
 "func.func"() <{function_type = (tensor<1x1x8x!q8>) -> tensor<1x4x8x!q8>, sym_name = "stateful"}> ({

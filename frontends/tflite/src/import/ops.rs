@@ -195,7 +195,7 @@ impl SubgraphImporter<'_, '_> {
             B::EmbeddingLookup => 2,
             B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => 2,
             B::LogicalAnd | B::LogicalOr => 2,
-            B::SelectV2 => 3,
+            B::SelectV2 | B::DynamicUpdateSlice => 3,
             B::StridedSlice => 4,
             B::TransposeConv => 3,
             B::BatchMatMul => 2,
@@ -455,6 +455,9 @@ impl SubgraphImporter<'_, '_> {
                 Some(GatherOp::build(b, inputs[0], inputs[1], o.axis.into(), o.batch_dims.into(), result_type).0)
             }
             (B::GatherNd, _) => Some(GatherNdOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::DynamicUpdateSlice, _) => {
+                Some(DynamicUpdateSliceOp::build(b, inputs[0], inputs[1], inputs[2], result_type).0)
+            }
             // EMBEDDING_LOOKUP lists the ids first; the graph op takes the value first.
             (B::EmbeddingLookup, _) => Some(EmbeddingLookupOp::build(b, inputs[1], inputs[0], result_type).0),
             (B::ReverseV2, _) => Some(ReverseV2Op::build(b, inputs[0], optional, None, result_type).0),

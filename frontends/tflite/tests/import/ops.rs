@@ -1031,6 +1031,18 @@ fn embedding_lookup() {
 }
 
 #[test]
+fn dynamic_update_slice() {
+    let m = import(&dynamic_update_slice_f32_i64());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.dynamic_update_slice\"(%arg0, %arg1, %arg2) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x5xf32> {}",
+            op_at("updated", 0)
+        )],
+    );
+}
+
+#[test]
 fn log_softmax() {
     let m = import(&log_softmax_f32());
     check(

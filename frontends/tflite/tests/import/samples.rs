@@ -99,6 +99,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("broadcast_to_bool_i64_shape", broadcast_to_bool_i64_shape),
     ("broadcast_args_i32", broadcast_args_i32),
     ("embedding_lookup_i8_to_f32", embedding_lookup_i8_to_f32),
+    ("dynamic_update_slice_f32_i64", dynamic_update_slice_f32_i64),
     ("quantize_f32_to_i8", quantize_f32_to_i8),
     ("quantize_i8_to_i16", quantize_i8_to_i16),
     ("dequantize_i8", dequantize_i8),
@@ -1152,6 +1153,18 @@ pub fn embedding_lookup_i8_to_f32() -> ModelBuilder {
     let y = b.add_tensor("embeddings", &[2, 3], DType::Float32);
     b.add_op(BuiltinOp::EmbeddingLookup, &[ids, table], &[y], BuiltinOptions::None);
     model(&[ids], &[y], &mut b);
+    b
+}
+
+/// f32 DYNAMIC_UPDATE_SLICE of a [4,5] operand with a [2,3] update at run-time int64 starts.
+pub fn dynamic_update_slice_f32_i64() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("operand", &[4, 5], DType::Float32);
+    let u = b.add_tensor("update", &[2, 3], DType::Float32);
+    let s = b.add_tensor("starts", &[2], DType::Int64);
+    let y = b.add_tensor("updated", &[4, 5], DType::Float32);
+    b.add_op(BuiltinOp::DynamicUpdateSlice, &[x, u, s], &[y], BuiltinOptions::DynamicUpdateSlice);
+    model(&[x, u, s], &[y], &mut b);
     b
 }
 
