@@ -1,7 +1,7 @@
 //! `SLICE` against TFLite Micro: ranks 1 to 5, `begin` and `size` as int32 and as int64
 //! constants, sizes of `-1` (to the end), whole dimensions and single elements; int8, float,
 //! int16, int32 and bool elements. (TFLite Micro refuses empty results as dynamic tensors.)
-//! `DYNAMIC_UPDATE_SLICE`: float32, int8 and int32, ranks 1 to 6, start indices int32 and int64,
+//! `DYNAMIC_UPDATE_SLICE`: float32, int8, int16 and int32, ranks 1 to 6, start indices int32 and int64,
 //! run-time and constant, inside and outside the range (clamped).
 
 use crate::models::{OneOp, Quant};
@@ -88,7 +88,11 @@ fn update_case(
     constant: bool,
     dtype: DType,
 ) -> Case {
-    let quant = (dtype == DType::Int8).then(|| Quant::tensor(0.05, -7));
+    let quant = match dtype {
+        DType::Int8 => Some(Quant::tensor(0.05, -7)),
+        DType::Int16 => Some(Quant::tensor(0.003, 0)),
+        _ => None,
+    };
     let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
     let indices = Tensor::from_ints(index_type, &[starts.len()], starts);
     let mut m = OneOp::new();
@@ -127,16 +131,27 @@ const UPDATES: [Update; 8] = [
     (&[1, 2, 2, 3, 2, 2], &[1, 1, 2, 2, 1, 2], &[0, 1, 0, 1, 1, 0]),
 ];
 
-/// The `dynamic_update_slice` suite: float32, int8 and int32 over [`UPDATES`], the start indices
-/// int32 and int64, run-time and constant.
-pub fn dynamic_update_slice() -> Vec<Case> {
-    let mut rng = Rng(0xD05);
+/// Every update of [`UPDATES`] on each of `dtypes`, the start indices int32 and int64, run-time
+/// and constant.
+fn update_cases(seed: u64, dtypes: &[DType]) -> Vec<Case> {
+    let mut rng = Rng(seed);
     let mut cases = Vec::new();
-    for dtype in [DType::Float32, DType::Int8, DType::Int32] {
+    for &dtype in dtypes {
         for (i, spec) in UPDATES.into_iter().enumerate() {
             let index_type = if i % 2 == 0 { DType::Int32 } else { DType::Int64 };
             cases.push(update_case(&mut rng, spec, index_type, i % 3 == 2, dtype));
         }
     }
     cases
+}
+
+/// The `dynamic_update_slice` suite: float32, int8 and int32.
+pub fn dynamic_update_slice() -> Vec<Case> {
+    update_cases(0xD05, &[DType::Float32, DType::Int8, DType::Int32])
+}
+
+/// The `int16_dynamic_update_slice` suite: the installed TFLite Micro updates int16 too (its
+/// upstream source lists f32, int8 and int32).
+pub fn int16_dynamic_update_slice() -> Vec<Case> {
+    update_cases(0xD0516, &[DType::Int16])
 }

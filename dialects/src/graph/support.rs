@@ -751,6 +751,12 @@ pub const TABLE: &[OpSupport] = &[
                 &[Slot::One(&[Q8, I8]), Slot::One(&[Q8, I8]), Slot::One(&[I32, I64])],
                 &[Q8, I8],
             ),
+            variant(
+                "int16",
+                "equal quantization",
+                &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16]), Slot::One(&[I32, I64])],
+                &[Q16, I16],
+            ),
             variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32]), Slot::One(&[I32, I64])], &[I32]),
         ],
         options: "run-time or constant int32/int64 start indices, clamped into range as TFLite Micro; rank <= 6",

@@ -2,7 +2,8 @@
 //! operand copied to the result (unless they share storage), then the update written over it
 //! from the start indices. The indices are run-time int32 or int64 values, each clamped into
 //! `[0, operand - update]` as `CalculateClampedStartIndices` does, so the update always lands
-//! inside; no arithmetic on the elements (f32, int8, int32 as TFLM). Ranks up to 6.
+//! inside; no arithmetic on the elements (f32, int8, int32 as TFLM's source; int16 too, which
+//! the installed interpreter also takes). Ranks up to 6.
 //!
 //! ```text
 //! loop.for %i, %j { loop.store (loop.load %operand[%i, %j]), %out[%i, %j] }

@@ -60,7 +60,7 @@
 //! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
 //! | `gather`, `gather_nd`, `embedding_lookup` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc), `EvalSimple`/`EvalHybrid` (embedding_lookup.cc); run-time indices clamped |
 //! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
-//! | `dynamic_update_slice` | `dynamic_update_slice` | `EvalImpl` of TFLM's `dynamic_update_slice.cc` (f32, int8, int32; run-time start indices clamped as `CalculateClampedStartIndices`) |
+//! | `dynamic_update_slice` | `dynamic_update_slice` | `EvalImpl` of TFLM's `dynamic_update_slice.cc` (f32, int8, int16, int32; run-time start indices clamped as `CalculateClampedStartIndices`) |
 //! | `shape` | `shape` | `ExtractShape` of TFLM's `shape.cc` (constants: shapes are static) |
 //! | `fill`, `zeros_like` | `fill` | `reference_ops::Fill`, `resetZeros` of TFLM's `zeros_like.cc` |
 //! | `broadcast_args` | `broadcast_args` | `reference_ops::BroadcastArgs` (int32, int64; run-time shapes, unrolled) |
