@@ -116,7 +116,7 @@ fn check_mean_or_sum(c: &mut Checker<'_, '_>) {
         c.per_tensor("input", input);
         c.per_tensor("result", result);
     }
-    c.list_once("axes", "axes operand");
+    c.axes_once();
     c.check_inferred();
 }
 
@@ -130,7 +130,7 @@ fn check_extremum(c: &mut Checker<'_, '_>) {
     {
         c.per_tensor("input", input);
     }
-    c.list_once("axes", "axes operand");
+    c.axes_once();
     c.check_inferred();
 }
 
