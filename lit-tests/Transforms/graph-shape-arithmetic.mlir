@@ -140,3 +140,25 @@ func.func @zeros_and_fill(%x: tensor<2x2xi32>, %f: tensor<f32>) -> (tensor<2x2xi
   %g = "graph.fill"(%f, %two) : (tensor<f32>, tensor<1xi64>) -> tensor<2xf32>
   return %z, %filled, %g : tensor<2x2xi32>, tensor<3xi32>, tensor<2xf32>
 }
+
+// -----
+
+// broadcast_args of constant shapes folds, so a broadcast to a computed shape (SHAPE ->
+// BROADCAST_ARGS -> BROADCAST_TO, as TensorFlow writes tf.broadcast_to(x, tf.broadcast_dynamic_shape(...)))
+// becomes a broadcast_to with a constant shape.
+// CHECK-LABEL: func.func @broadcast_args
+// CHECK-DAG:     "graph.const"() <{value = dense<[2, 3, 4]> : tensor<3xi64>}>
+// CHECK-DAG:     %[[S:.*]] = "graph.const"() <{value = dense<[2, 3, 4]> : tensor<3xi32>}>
+// CHECK:         "graph.broadcast_to"(%arg0, %[[S]])
+// CHECK-NOT:     graph.broadcast_args
+// CHECK-NOT:     graph.shape
+func.func @broadcast_args(%x: tensor<3x1xf32>) -> (tensor<3xi64>, tensor<2x3x4xf32>) {
+  %a = "graph.const"() <{value = dense<[3, 1]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  %b = "graph.const"() <{value = dense<[2, 1, 4]> : tensor<3xi64>}> : () -> tensor<3xi64>
+  %0 = "graph.broadcast_args"(%a, %b) : (tensor<2xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %s = "graph.shape"(%x) : (tensor<3x1xf32>) -> tensor<2xi32>
+  %t = "graph.const"() <{value = dense<[2, 1, 4]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %j = "graph.broadcast_args"(%s, %t) : (tensor<2xi32>, tensor<3xi32>) -> tensor<3xi32>
+  %1 = "graph.broadcast_to"(%x, %j) : (tensor<3x1xf32>, tensor<3xi32>) -> tensor<2x3x4xf32>
+  return %0, %1 : tensor<3xi64>, tensor<2x3x4xf32>
+}

@@ -1,6 +1,6 @@
 //! `CONCATENATION` against TFLite Micro: along every axis of rank-4 and rank-2 tensors,
 //! positive and negative axes, two and three inputs of different sizes along the axis, int8 and
-//! float; int16 and int32 also with one input, rank 1, and TFLM's most inputs (10).
+//! float; int16, int32, int64 and bool also with one input, rank 1, and TFLM's most inputs (10).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -62,15 +62,26 @@ pub fn concatenation() -> Vec<Case> {
     [DType::Int8, DType::Float32].into_iter().flat_map(|dtype| every_axis(&mut rng, dtype)).collect()
 }
 
-/// The `int16_and_int32_concatenation` suite: every axis, one input, rank 1, and 10 inputs.
-pub fn int16_and_int32_concatenation() -> Vec<Case> {
-    let mut rng = Rng(0xCA716);
+/// Every axis, one input, rank 1, and 10 inputs, for each of `dtypes`.
+fn every_axis_and_edges(seed: u64, dtypes: [DType; 2]) -> Vec<Case> {
+    let mut rng = Rng(seed);
     let mut cases = Vec::new();
-    for dtype in [DType::Int16, DType::Int32] {
+    for dtype in dtypes {
         cases.extend(every_axis(&mut rng, dtype));
         cases.push(case(&mut rng, &shapes(&[2, 3], 1, &[3]), 1, dtype));
         cases.push(case(&mut rng, &shapes(&[1], 0, &[3, 1, 4]), 0, dtype));
         cases.push(case(&mut rng, &shapes(&[2, 3, 4], 1, &[1, 2, 1, 3, 1, 2, 1, 1, 2, 1]), -2, dtype));
     }
     cases
+}
+
+/// The `int16_and_int32_concatenation` suite: every axis, one input, rank 1, and 10 inputs.
+pub fn int16_and_int32_concatenation() -> Vec<Case> {
+    every_axis_and_edges(0xCA716, [DType::Int16, DType::Int32])
+}
+
+/// The `int64_and_bool_concatenation` suite: the same cases of int64 and bool elements, which the
+/// installed TFLite Micro concatenates too.
+pub fn int64_and_bool_concatenation() -> Vec<Case> {
+    every_axis_and_edges(0xCA764, [DType::Int64, DType::Bool])
 }

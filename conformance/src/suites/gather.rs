@@ -1,7 +1,8 @@
 //! `GATHER` and `GATHER_ND` against TFLite Micro: float and int8 params; indices as constants
 //! and as run-time inputs; `GATHER` along every axis (negative too), with `batch_dims` 0, 1 and
 //! -1, scalar, vector and matrix indices; `GATHER_ND` with index tuples naming elements and
-//! slices. Indices are int32: TFLite Micro refuses int64 ones in both.
+//! slices. Indices are int32: TFLite Micro refuses int64 ones in both. `EMBEDDING_LOOKUP`:
+//! float32, int8, and int8 rows dequantized into float32 (per-tensor and per-channel scales).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -133,5 +134,66 @@ pub fn gather() -> Vec<Case> {
 pub fn gather_nd() -> Vec<Case> {
     let mut cases = gather_nds(0x6A7D, DType::Int8);
     cases.extend(gather_nds(0x6A7DF, DType::Float32));
+    cases
+}
+
+/// How an `EMBEDDING_LOOKUP` case stores its value and reads it out.
+#[derive(Copy, Clone, Debug)]
+enum Lookup {
+    /// float32 rows into float32.
+    Float,
+    /// int8 rows copied into int8.
+    Int8,
+    /// int8 rows dequantized into float32 with one scale.
+    Hybrid,
+    /// int8 rows with one scale per row, dequantized into float32.
+    HybridPerChannel,
+}
+
+/// `EMBEDDING_LOOKUP` of the rows `ids` of a value of `shape`, the value `constant` (a table of
+/// the model, the usual case) or a model input, the ids a model input.
+fn lookup_case(rng: &mut Rng, shape: &[usize], ids: &[i64], lookup: Lookup, constant: bool) -> Case {
+    let rows = shape[0];
+    let (dtype, quant, out_dtype) = match lookup {
+        Lookup::Float => (DType::Float32, None, DType::Float32),
+        Lookup::Int8 => (DType::Int8, Some(Quant::tensor(0.5, -3)), DType::Int8),
+        Lookup::Hybrid => (DType::Int8, Some(Quant::tensor(0.0371, 0)), DType::Float32),
+        Lookup::HybridPerChannel => {
+            let scales: Vec<f32> = (0..rows).map(|r| 0.01 + 0.013 * r as f32).collect();
+            (DType::Int8, Some(Quant::channels(&scales, 0)), DType::Float32)
+        }
+    };
+    let out_quant = if out_dtype == DType::Int8 { quant.clone() } else { None };
+    let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
+    let mut out = dims.clone();
+    out[0] = ids.len() as i32;
+    let table = Tensor::full_range(dtype, shape, rng);
+    let mut m = OneOp::new();
+    let id = m.input("ids", &[ids.len() as i32], DType::Int32, None);
+    let value = if constant {
+        m.constant("value", &dims, dtype, &table.data, quant)
+    } else {
+        m.input("value", &dims, dtype, quant)
+    };
+    let y = m.output("y", &out, out_dtype, out_quant);
+    m.op(BuiltinOp::EmbeddingLookup, &[id, value], &[y], BuiltinOptions::None);
+    let ids_tensor = index_tensor(&[ids.len() as i64], ids);
+    let inputs = if constant { vec![ids_tensor] } else { vec![ids_tensor, table] };
+    m.case(&format!("embedding_lookup {shape:?} ids {ids:?} {lookup:?} constant {constant}"), inputs)
+}
+
+/// The `embedding_lookup` suite: float32, int8 and int8 dequantized into float32 (per-tensor and
+/// per-channel scales), tables of rank 2 to 4 as constants and as inputs, repeated ids, the first
+/// and last rows.
+pub fn embedding_lookup() -> Vec<Case> {
+    let mut rng = Rng(0xE3B);
+    let mut cases = Vec::new();
+    let layouts: [(&[usize], &[i64]); 4] =
+        [(&[5, 3], &[4, 0, 2]), (&[6, 2, 3], &[5, 5, 1, 0]), (&[1, 4], &[0, 0]), (&[4, 2, 2, 3], &[3, 1])];
+    for lookup in [Lookup::Float, Lookup::Int8, Lookup::Hybrid, Lookup::HybridPerChannel] {
+        for (i, (shape, ids)) in layouts.into_iter().enumerate() {
+            cases.push(lookup_case(&mut rng, shape, ids, lookup, i % 2 == 0));
+        }
+    }
     cases
 }

@@ -13,6 +13,7 @@ pub mod arg_extremum;
 pub mod arithmetic;
 pub mod batch_matmul;
 pub mod binary;
+pub mod broadcast;
 pub mod cast;
 pub mod comparison;
 pub mod concatenation;
@@ -94,6 +95,7 @@ macro_rules! for_each_suite {
                 float_binary_ops => 1e-5,
                 in_place_and_strided_operands => 1e-5,
             ],
+            broadcast: [broadcast_to => 0.0, int16_broadcast_to => 0.0, broadcast_args => 0.0],
             arg_extremum: [float_arg_max_min => 0.0, int8_arg_max_min => 0.0],
             cast: [cast_every_pair => 0.0],
             comparison: [
@@ -103,7 +105,7 @@ macro_rules! for_each_suite {
                 int64_comparisons => 0.0,
                 bool_equality => 0.0,
             ],
-            concatenation: [concatenation => 0.0, int16_and_int32_concatenation => 0.0],
+            concatenation: [concatenation => 0.0, int16_and_int32_concatenation => 0.0, int64_and_bool_concatenation => 0.0],
             conv: [
                 int8_conv_2d => 0.0,
                 int16x8_conv_2d => 0.0,
@@ -127,7 +129,7 @@ macro_rules! for_each_suite {
                 float_elu => 1e-5,
                 int8_elu => 0.0,
             ],
-            gather: [gather => 0.0, gather_nd => 0.0],
+            gather: [gather => 0.0, gather_nd => 0.0, embedding_lookup => 0.0],
             logic: [
                 logical_ops => 0.0,
                 float_select_v2 => 0.0,
@@ -174,12 +176,12 @@ macro_rules! for_each_suite {
                 int8_reduce_max_min => 0.0,
                 float_reduce_max_min => 0.0,
             ],
-            reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0],
-            reverse: [reverse_v2 => 0.0, int16_reverse_v2 => 0.0],
-            slice: [slice => 0.0, int16_and_int32_slice => 0.0],
+            reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0, int64_and_bool_reshape => 0.0],
+            reverse: [reverse_v2 => 0.0, int16_reverse_v2 => 0.0, bool_reverse_v2 => 0.0],
+            slice: [slice => 0.0, int16_and_int32_slice => 0.0, bool_slice => 0.0, dynamic_update_slice => 0.0, int16_dynamic_update_slice => 0.0],
             shape: [shape => 0.0, keras_dynamic_batch_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0, float_log_softmax => 1e-5, int8_log_softmax => 0.0],
-            squeeze_expand_dims: [squeeze_expand_dims => 0.0, int16_squeeze_expand_dims => 0.0],
+            squeeze_expand_dims: [squeeze_expand_dims => 0.0, int16_squeeze_expand_dims => 0.0, bool_squeeze => 0.0],
             spatial: [
                 resize_bilinear => 0.0,
                 resize_nearest_neighbor => 0.0,
@@ -190,6 +192,7 @@ macro_rules! for_each_suite {
             ],
             split: [split => 0.0, int16_and_int32_split => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
+            strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0, bool_strided_slice => 0.0],
             svdf: [float_svdf => 1e-5, int8_svdf => 0.0, int8_svdf_int8_state => 0.0],
             transpose: [int16_transpose => 0.0],
             transpose_conv: [float_transpose_conv => 0.0, int8_transpose_conv => 0.0, int16x8_transpose_conv => 0.0],

@@ -1,6 +1,6 @@
 //! `RESHAPE` against TFLite Micro: the new shape from a constant shape operand (with and without a
 //! matching `new_shape` option), from the option alone, with one `-1` dimension, to and from
-//! rank 1 and rank 5; float, int8, int16 and int32. A reshape is a view: each case copies its
+//! rank 1 and rank 5; float, int8, int16, int32, int64 and bool. A reshape is a view: each case copies its
 //! input's bytes; int16 and int32 also through a view that a concatenation writes and a pad
 //! reads.
 
@@ -97,4 +97,9 @@ pub fn int16_and_int32_reshape() -> Vec<Case> {
     let mut cases = cases(&mut rng, [DType::Int16, DType::Int32]);
     cases.extend([DType::Int16, DType::Int32].map(|dtype| through_a_view(&mut rng, dtype)));
     cases
+}
+
+/// The `int64_and_bool_reshape` suite (TFLite Micro's `RESHAPE` copies bytes of any type).
+pub fn int64_and_bool_reshape() -> Vec<Case> {
+    cases(&mut Rng(0x5E5A64), [DType::Int64, DType::Bool])
 }

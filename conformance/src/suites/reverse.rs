@@ -1,5 +1,5 @@
 //! `REVERSE_V2` against TFLite Micro: one axis and blocks of contiguous axes (negative ones
-//! counting from the end), ranks 1 to 6; float, int8, uint8, int16, int32 and int64 elements.
+//! counting from the end), ranks 1 to 6; float, int8, uint8, int16, int32, int64 and bool elements.
 //! (TFLite Micro refuses axes that are not contiguous; mc too, see the lit tests.)
 
 use crate::models::{OneOp, Quant};
@@ -52,4 +52,9 @@ pub fn reverse_v2() -> Vec<Case> {
 /// The `int16_reverse_v2` suite.
 pub fn int16_reverse_v2() -> Vec<Case> {
     cases(0x2E716, &[DType::Int16])
+}
+
+/// The `bool_reverse_v2` suite.
+pub fn bool_reverse_v2() -> Vec<Case> {
+    cases(0x2E7B0, &[DType::Bool])
 }

@@ -1,5 +1,5 @@
 //! `SQUEEZE` and `EXPAND_DIMS` against TFLite Micro. Both are views in mc: each case copies its
-//! input's bytes. `SQUEEZE` (any element type: float32, int8, int16, int32, int64) with its
+//! input's bytes. `SQUEEZE` (any element type: float32, int8, int16, int32, int64, bool) with its
 //! `squeeze_dims` empty (every dimension of size 1) or given, negative ones included;
 //! `EXPAND_DIMS` (float32, int8, int16, as TFLM) at every axis, negative ones included, its axis a
 //! scalar or a one-element int32 constant. Each type also runs behind a `RELU` or a
@@ -100,6 +100,11 @@ pub fn squeeze_expand_dims() -> Vec<Case> {
     let mut all = cases(&mut rng, &[DType::Float32, DType::Int8], true);
     all.extend(cases(&mut rng, &[DType::Int32, DType::Int64], false));
     all
+}
+
+/// The `bool_squeeze` suite (TFLM's `EXPAND_DIMS` takes no bool).
+pub fn bool_squeeze() -> Vec<Case> {
+    cases(&mut Rng(0x5E0EB0), &[DType::Bool], false)
 }
 
 /// The `int16_squeeze_expand_dims` suite.

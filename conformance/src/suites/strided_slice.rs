@@ -1,5 +1,5 @@
 //! `STRIDED_SLICE` against TFLite Micro: positive and negative strides and indices, begin and
-//! end masks, shrunk axes; int8, int16, int32 and float. (TFLite Micro ignores ellipsis, new axes and
+//! end masks, shrunk axes; int8, int16, int32, float and bool. (TFLite Micro ignores ellipsis, new axes and
 //! `offset`; mc rejects them, see the lit tests.)
 
 use crate::models::{OneOp, Quant};
@@ -64,10 +64,10 @@ const SPECS: [Spec; 12] = [
 ];
 
 /// Every slice of [`SPECS`] on each of `dtypes`.
-fn cases(seed: u64, dtypes: [DType; 2]) -> Vec<Case> {
+fn cases(seed: u64, dtypes: &[DType]) -> Vec<Case> {
     let mut rng = Rng(seed);
     let mut cases = Vec::new();
-    for dtype in dtypes {
+    for &dtype in dtypes {
         for (shape, lists, masks, offset) in SPECS {
             cases.push(case(&mut rng, shape, lists, masks, offset, dtype));
         }
@@ -77,10 +77,15 @@ fn cases(seed: u64, dtypes: [DType; 2]) -> Vec<Case> {
 
 /// The `strided_slice` suite.
 pub fn strided_slice() -> Vec<Case> {
-    cases(0x5111CE, [DType::Int8, DType::Float32])
+    cases(0x5111CE, &[DType::Int8, DType::Float32])
 }
 
 /// The `int16_and_int32_strided_slice` suite.
 pub fn int16_and_int32_strided_slice() -> Vec<Case> {
-    cases(0x5111CE16, [DType::Int16, DType::Int32])
+    cases(0x5111CE16, &[DType::Int16, DType::Int32])
+}
+
+/// The `bool_strided_slice` suite.
+pub fn bool_strided_slice() -> Vec<Case> {
+    cases(0x5111CEB0, &[DType::Bool])
 }

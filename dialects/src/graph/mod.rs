@@ -26,11 +26,11 @@
 //! | `pool` | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D` |
 //! | `reduction` | `mean`, `sum`, `reduce_max`, `reduce_min`, `cumsum` | `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `CUMSUM` |
 //! | `math` | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round`, `elu` | `ABS`, `RSQRT`, `SQRT`, `EXP`, `LOG`, `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND`, `ELU` |
-//! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK` |
+//! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack`, `broadcast_to` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK`, `BROADCAST_TO` |
 //! | `arg_extremum` | `arg_max`, `arg_min` | `ARG_MAX`, `ARG_MIN` |
-//! | `slice` | `strided_slice` | `STRIDED_SLICE` |
-//! | `shape` | `shape`, `zeros_like`, `fill` | `SHAPE`, `ZEROS_LIKE`, `FILL` |
 //! | `split` | `split`, `split_v`, `unpack` (several results) | `SPLIT`, `SPLIT_V`, `UNPACK` |
+//! | `slice` | `strided_slice`, `slice`, `dynamic_update_slice` | `STRIDED_SLICE`, `SLICE`, `DYNAMIC_UPDATE_SLICE` |
+//! | `shape` | `shape`, `zeros_like`, `fill`, `broadcast_args` | `SHAPE`, `ZEROS_LIKE`, `FILL`, `BROADCAST_ARGS` |
 //! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `cast` | `cast` | `CAST` |

@@ -10,6 +10,7 @@
 //! |---|---|
 //! | `graph.shape` | its input's dimensions (always: every tensor is statically shaped) |
 //! | `graph.zeros_like`, `graph.fill` | zeros, the constant value everywhere |
+//! | `graph.broadcast_args` | the numpy broadcast of its two constant shapes, as TFLite Micro's `BroadcastArgs` |
 //! | `graph.strided_slice` | the elements TFLite's `StridedSlice` reads, for a constant input and constant `begin`/`end`/`strides` |
 //! | `graph.pack` | the inputs stacked, as TFLite's `PackImpl` |
 //! | `graph.concatenation` | the inputs joined, as TFLite's `Concatenation` |
@@ -22,7 +23,7 @@
 use super::attributes::{Activation, dense_int_elements, i64_array, int_elements};
 use super::builders::{fused_activation, get_bool, get_int};
 use super::ops::{StridedSliceSpec, strided_slice_axes};
-use super::shapes::normalize_axis;
+use super::shapes::{broadcast_shapes, normalize_axis};
 use mc_ir::{Attribute, Context, FoldResult, Folded, OpId, Type};
 
 /// The row-major strides of `shape`.
@@ -85,6 +86,13 @@ pub(super) fn fold_fill(ctx: &mut Context, op: OpId, constants: &[Option<Attribu
     let count = ctx.num_elements(ctx.operation(op).result_type(0)).and_then(|n| usize::try_from(n).ok());
     let value = integer_operand(ctx, op, constants, 0).and_then(|v| v.first().copied());
     result(ctx, op, value.zip(count).map(|(v, n)| vec![v; n]))
+}
+
+/// `broadcast_args(constant, constant)` → the broadcast shape (shapes that do not broadcast stay:
+/// the verifier reports them).
+pub(super) fn fold_broadcast_args(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> Folded {
+    let values = integer_operands(ctx, op, constants).and_then(|shapes| broadcast_shapes(&shapes[0], &shapes[1]).ok());
+    result(ctx, op, values)
 }
 
 /// `pack(constants...)` → the stacked values: output element `(k, i, j)` is element `(k, j)` of

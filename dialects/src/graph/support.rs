@@ -144,6 +144,8 @@ const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
 /// `SPLIT`, `SPLIT_V`, `UNPACK`: TFLite Micro copies float32, int8, int16 and int32 pieces, each
 /// of the input's type.
 const SPLIT: &[Variant] = &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED];
+/// Data movement of booleans (`i1`, stored one byte each as TFLite's `bool`).
+const BOOL_MOVED: Variant = variant("bool", "", &[Slot::One(&[BOOL])], &[BOOL]);
 /// Every element kind a tensor of mc can hold (what `SHAPE` reads the shape of).
 const ANY: &[Kind] = &[F32, Q8, I8, U8, Q16, I16, Q32, I32, I64];
 /// `i1`, TFLite's `BOOL`.
@@ -235,6 +237,8 @@ pub const TABLE: &[OpSupport] = &[
             variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
             variant("int16", "equal quantization", &[Slot::Each(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "equal quantization", &[Slot::Each(&[Q32, I32])], &[Q32, I32]),
+            variant("int64", "", &[Slot::Each(&[I64])], &[I64]),
+            variant("bool", "", &[Slot::Each(&[BOOL])], &[BOOL]),
         ],
         options: "any axis (negative counts from the end), up to 10 inputs, rank <= 6",
     },
@@ -266,6 +270,21 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16->f32", "", &[Slot::One(&[Q16])], &[F32]),
         ],
         options: "per-tensor quantization",
+    },
+    OpSupport {
+        tflite: "EMBEDDING_LOOKUP",
+        op: "embedding_lookup",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
+            variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
+            variant(
+                "int8->f32",
+                "zero point 0; every row scaled by the first scale, as TFLite Micro",
+                &[Slot::One(&[Q8]), Slot::One(&[I32])],
+                &[F32],
+            ),
+        ],
+        options: "value of rank >= 2, 1-D i32 ids (run-time ones clamped into range)",
     },
     OpSupport { tflite: "FLOOR", op: "floor", variants: &[F32_UNARY], options: "" },
     OpSupport {
@@ -349,7 +368,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "static shapes (a view: no copy)",
     },
     OpSupport {
@@ -445,7 +464,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SQUEEZE",
         op: "squeeze",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
     },
     OpSupport {
@@ -457,7 +476,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
         options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
@@ -495,7 +514,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SLICE",
         op: "slice",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
         options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5",
     },
     OpSupport {
@@ -663,6 +682,7 @@ pub const TABLE: &[OpSupport] = &[
             INT16_MOVED,
             INT32_MOVED,
             variant("int64", "", &[Slot::One(&[I64])], &[I64]),
+            BOOL_MOVED,
         ],
         options: "constant axes, contiguous, rank <= 6",
     },
@@ -713,6 +733,20 @@ pub const TABLE: &[OpSupport] = &[
         options: "numpy broadcasting of condition, x and y up to rank 6",
     },
     OpSupport {
+        tflite: "BROADCAST_TO",
+        op: "broadcast_to",
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            INT16_MOVED,
+            INT32_MOVED,
+            INT64_MOVED,
+            BOOL_MOVED,
+        ],
+        options: "constant int32 or int64 shape, numpy broadcasting, ranks <= 5",
+    },
+    OpSupport {
         tflite: "VAR_HANDLE",
         op: "var_handle",
         variants: &[variant("resource", "", &[], &[RESOURCE])],
@@ -737,6 +771,36 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q16])], &[]),
         ],
         options: "",
+    },
+    OpSupport {
+        tflite: "BROADCAST_ARGS",
+        op: "broadcast_args",
+        variants: &[
+            variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32])], &[I32]),
+            variant("int64", "", &[Slot::One(&[I64]), Slot::One(&[I64])], &[I64]),
+        ],
+        options: "constant shapes fold; run-time shapes computed (mismatched dimensions: the first's)",
+    },
+    OpSupport {
+        tflite: "DYNAMIC_UPDATE_SLICE",
+        op: "dynamic_update_slice",
+        variants: &[
+            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[I32, I64])], &[F32]),
+            variant(
+                "int8",
+                "equal quantization",
+                &[Slot::One(&[Q8, I8]), Slot::One(&[Q8, I8]), Slot::One(&[I32, I64])],
+                &[Q8, I8],
+            ),
+            variant(
+                "int16",
+                "equal quantization",
+                &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16]), Slot::One(&[I32, I64])],
+                &[Q16, I16],
+            ),
+            variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32]), Slot::One(&[I32, I64])], &[I32]),
+        ],
+        options: "run-time or constant int32/int64 start indices, clamped into range as TFLite Micro; rank <= 6",
     },
 ];
 

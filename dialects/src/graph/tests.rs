@@ -311,6 +311,15 @@ fn builders_cover_every_op() {
     GatherOp::build(&mut b, x, index, 3, 0, x_gather);
     let pair = ConstOp::build(&mut b, pair_value).result();
     GatherNdOp::build(&mut b, x, pair, x_gather_nd);
+    let ids_type = b.ctx.tensor_type(vec![2], i32);
+    let ids_value = attributes::dense_int_elements(b.ctx, ids_type, &[0, 0]);
+    let ids = ConstOp::build(&mut b, ids_value).result();
+    let looked_up = b.ctx.tensor_type(vec![2, 8, 8, 4], f);
+    EmbeddingLookupOp::build(&mut b, x, ids, looked_up);
+    let starts_type = b.ctx.tensor_type(vec![4], i32);
+    let starts_value = attributes::dense_int_elements(b.ctx, starts_type, &[0, 1, 2, 3]);
+    let starts = ConstOp::build(&mut b, starts_value).result();
+    DynamicUpdateSliceOp::build(&mut b, x, x, starts, x4);
     let rank = b.ctx.tensor_type(vec![4], i32);
     ShapeOp::build(&mut b, q, rank);
     let stacked = b.ctx.tensor_type(vec![1, 8, 2, 8, 4], f);
@@ -340,6 +349,9 @@ fn builders_cover_every_op() {
     let dims_value = attributes::dense_int_elements(b.ctx, dims_type, &[64, 4]);
     let dims = ConstOp::build(&mut b, dims_value).result();
     FillOp::build(&mut b, value, dims, x_flat);
+    BroadcastArgsOp::build(&mut b, dims, dims, dims_type);
+    let x_wide = b.ctx.tensor_type(vec![2, 8, 8, 4], f);
+    BroadcastToOp::build(&mut b, x, None, Some(&[2, 8, 8, 4]), x_wide);
     ResizeBilinearOp::build(&mut b, x, None, Some(&[4, 4]), ResizeAttrs::default(), conv_result);
     let nearest = ResizeAttrs { align_corners: true, half_pixel_centers: true };
     ResizeNearestNeighborOp::build(&mut b, q, None, Some(&[4, 4]), nearest, q_pool);

@@ -200,17 +200,23 @@ pub enum BuiltinOp {
     Cumsum,
     /// `CALL_ONCE` (129).
     CallOnce,
+    /// `BROADCAST_TO` (130).
+    BroadcastTo,
     /// `VAR_HANDLE` (142).
     VarHandle,
     /// `READ_VARIABLE` (143).
     ReadVariable,
     /// `ASSIGN_VARIABLE` (144).
     AssignVariable,
+    /// `BROADCAST_ARGS` (145).
+    BroadcastArgs,
+    /// `DYNAMIC_UPDATE_SLICE` (151).
+    DynamicUpdateSlice,
 }
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 97] = [
+    pub const ALL: [BuiltinOp; 100] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -305,9 +311,12 @@ impl BuiltinOp {
         BuiltinOp::PlaceholderForGreaterOpCodes,
         BuiltinOp::Cumsum,
         BuiltinOp::CallOnce,
+        BuiltinOp::BroadcastTo,
         BuiltinOp::VarHandle,
         BuiltinOp::ReadVariable,
         BuiltinOp::AssignVariable,
+        BuiltinOp::BroadcastArgs,
+        BuiltinOp::DynamicUpdateSlice,
     ];
 
     /// The upstream spelling, e.g. `CONV_2D`.
@@ -407,9 +416,12 @@ impl BuiltinOp {
             BuiltinOp::PlaceholderForGreaterOpCodes => "PLACEHOLDER_FOR_GREATER_OP_CODES",
             BuiltinOp::Cumsum => "CUMSUM",
             BuiltinOp::CallOnce => "CALL_ONCE",
+            BuiltinOp::BroadcastTo => "BROADCAST_TO",
             BuiltinOp::VarHandle => "VAR_HANDLE",
             BuiltinOp::ReadVariable => "READ_VARIABLE",
             BuiltinOp::AssignVariable => "ASSIGN_VARIABLE",
+            BuiltinOp::BroadcastArgs => "BROADCAST_ARGS",
+            BuiltinOp::DynamicUpdateSlice => "DYNAMIC_UPDATE_SLICE",
         }
     }
 
@@ -510,9 +522,12 @@ impl BuiltinOp {
             BuiltinOp::PlaceholderForGreaterOpCodes => 127,
             BuiltinOp::Cumsum => 128,
             BuiltinOp::CallOnce => 129,
+            BuiltinOp::BroadcastTo => 130,
             BuiltinOp::VarHandle => 142,
             BuiltinOp::ReadVariable => 143,
             BuiltinOp::AssignVariable => 144,
+            BuiltinOp::BroadcastArgs => 145,
+            BuiltinOp::DynamicUpdateSlice => 151,
         }
     }
 
@@ -625,9 +640,12 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::PlaceholderForGreaterOpCodes => BuiltinOp::PlaceholderForGreaterOpCodes,
             fb::BuiltinOperator::Cumsum => BuiltinOp::Cumsum,
             fb::BuiltinOperator::CallOnce => BuiltinOp::CallOnce,
+            fb::BuiltinOperator::BroadcastTo => BuiltinOp::BroadcastTo,
             fb::BuiltinOperator::VarHandle => BuiltinOp::VarHandle,
             fb::BuiltinOperator::ReadVariable => BuiltinOp::ReadVariable,
             fb::BuiltinOperator::AssignVariable => BuiltinOp::AssignVariable,
+            fb::BuiltinOperator::BroadcastArgs => BuiltinOp::BroadcastArgs,
+            fb::BuiltinOperator::DynamicUpdateSlice => BuiltinOp::DynamicUpdateSlice,
         }
     }
 }
@@ -729,9 +747,12 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::PlaceholderForGreaterOpCodes => fb::BuiltinOperator::PlaceholderForGreaterOpCodes,
             BuiltinOp::Cumsum => fb::BuiltinOperator::Cumsum,
             BuiltinOp::CallOnce => fb::BuiltinOperator::CallOnce,
+            BuiltinOp::BroadcastTo => fb::BuiltinOperator::BroadcastTo,
             BuiltinOp::VarHandle => fb::BuiltinOperator::VarHandle,
             BuiltinOp::ReadVariable => fb::BuiltinOperator::ReadVariable,
             BuiltinOp::AssignVariable => fb::BuiltinOperator::AssignVariable,
+            BuiltinOp::BroadcastArgs => fb::BuiltinOperator::BroadcastArgs,
+            BuiltinOp::DynamicUpdateSlice => fb::BuiltinOperator::DynamicUpdateSlice,
         }
     }
 }
@@ -929,9 +950,12 @@ mod tests {
             ("PLACEHOLDER_FOR_GREATER_OP_CODES", 127),
             ("CUMSUM", 128),
             ("CALL_ONCE", 129),
+            ("BROADCAST_TO", 130),
             ("VAR_HANDLE", 142),
             ("READ_VARIABLE", 143),
             ("ASSIGN_VARIABLE", 144),
+            ("BROADCAST_ARGS", 145),
+            ("DYNAMIC_UPDATE_SLICE", 151),
         ];
         assert_eq!(BuiltinOp::ALL.len(), expected.len());
         for (op, (name, code)) in BuiltinOp::ALL.iter().zip(expected) {

@@ -523,12 +523,16 @@ pub enum BuiltinOptions<'a> {
     SelectV2,
     /// `CallOnceOptions` (`CALL_ONCE`).
     CallOnce(CallOnceOptions),
+    /// `BroadcastToOptions` (`BROADCAST_TO`, no fields).
+    BroadcastTo,
     /// `VarHandleOptions` (`VAR_HANDLE`).
     VarHandle(VarHandleOptions<'a>),
     /// `ReadVariableOptions` (`READ_VARIABLE`, no fields).
     ReadVariable,
     /// `AssignVariableOptions` (`ASSIGN_VARIABLE`, no fields).
     AssignVariable,
+    /// `DynamicUpdateSliceOptions` (`DYNAMIC_UPDATE_SLICE`, no fields).
+    DynamicUpdateSlice,
     /// Options of an operator mc does not import; not decoded.
     Other {
         /// The upstream table name (`GatherOptions`), or `union member N`
@@ -682,9 +686,11 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: false, reverse: false }),
             BuiltinOp::SelectV2 => BuiltinOptions::SelectV2,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
+            BuiltinOp::BroadcastTo => BuiltinOptions::BroadcastTo,
             BuiltinOp::VarHandle => BuiltinOptions::VarHandle(VarHandleOptions { container: None, shared_name: None }),
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
+            BuiltinOp::DynamicUpdateSlice => BuiltinOptions::DynamicUpdateSlice,
             BuiltinOp::EmbeddingLookup
             | BuiltinOp::Logistic
             | BuiltinOp::Prelu
@@ -700,6 +706,7 @@ impl BuiltinOptions<'static> {
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
             | BuiltinOp::Tanh
+            | BuiltinOp::BroadcastArgs
             | BuiltinOp::Custom
             | BuiltinOp::PlaceholderForGreaterOpCodes => BuiltinOptions::None,
         }
@@ -782,9 +789,11 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::Cumsum(_) => "CumsumOptions",
             BuiltinOptions::SelectV2 => "SelectV2Options",
             BuiltinOptions::CallOnce(_) => "CallOnceOptions",
+            BuiltinOptions::BroadcastTo => "BroadcastToOptions",
             BuiltinOptions::VarHandle(_) => "VarHandleOptions",
             BuiltinOptions::ReadVariable => "ReadVariableOptions",
             BuiltinOptions::AssignVariable => "AssignVariableOptions",
+            BuiltinOptions::DynamicUpdateSlice => "DynamicUpdateSliceOptions",
             BuiltinOptions::Other { table } => table,
         }
     }
@@ -866,9 +875,11 @@ impl BuiltinOp {
             BuiltinOp::Cumsum => "CumsumOptions",
             BuiltinOp::SelectV2 => "SelectV2Options",
             BuiltinOp::CallOnce => "CallOnceOptions",
+            BuiltinOp::BroadcastTo => "BroadcastToOptions",
             BuiltinOp::VarHandle => "VarHandleOptions",
             BuiltinOp::ReadVariable => "ReadVariableOptions",
             BuiltinOp::AssignVariable => "AssignVariableOptions",
+            BuiltinOp::DynamicUpdateSlice => "DynamicUpdateSliceOptions",
             BuiltinOp::EmbeddingLookup
             | BuiltinOp::Logistic
             | BuiltinOp::Prelu
@@ -884,6 +895,7 @@ impl BuiltinOp {
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
             | BuiltinOp::Tanh
+            | BuiltinOp::BroadcastArgs
             | BuiltinOp::Custom
             | BuiltinOp::PlaceholderForGreaterOpCodes => "none",
         }
@@ -1065,11 +1077,13 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             let index = usize::try_from(o.init_subgraph_index()?).unwrap_or(usize::MAX);
             BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: index })
         }
+        R::BroadcastToOptions(_) => BuiltinOptions::BroadcastTo,
         R::VarHandleOptions(o) => {
             BuiltinOptions::VarHandle(VarHandleOptions { container: o.container()?, shared_name: o.shared_name()? })
         }
         R::ReadVariableOptions(_) => BuiltinOptions::ReadVariable,
         R::AssignVariableOptions(_) => BuiltinOptions::AssignVariable,
+        R::DynamicUpdateSliceOptions(_) => BuiltinOptions::DynamicUpdateSlice,
         other => BuiltinOptions::Other { table: other_table_name(&other) },
     })
 }
@@ -1192,9 +1206,11 @@ mod tests {
             "CumsumOptions",
             "SelectV2Options",
             "CallOnceOptions",
+            "BroadcastToOptions",
             "VarHandleOptions",
             "ReadVariableOptions",
             "AssignVariableOptions",
+            "DynamicUpdateSliceOptions",
         ];
         for op in BuiltinOp::ALL {
             assert!(names.contains(&op.options_table()), "{op}");

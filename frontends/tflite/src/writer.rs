@@ -418,12 +418,14 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
             init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
         })),
+        BuiltinOptions::BroadcastTo => R::BroadcastToOptions(Box::default()),
         BuiltinOptions::VarHandle(o) => R::VarHandleOptions(Box::new(raw::VarHandleOptions {
             container: o.container.map(Into::into),
             shared_name: o.shared_name.map(Into::into),
         })),
         BuiltinOptions::ReadVariable => R::ReadVariableOptions(Box::default()),
         BuiltinOptions::AssignVariable => R::AssignVariableOptions(Box::default()),
+        BuiltinOptions::DynamicUpdateSlice => R::DynamicUpdateSliceOptions(Box::default()),
     })
 }
 
@@ -603,11 +605,13 @@ mod tests {
             BuiltinOp::Cumsum => BuiltinOptions::Cumsum(CumsumOptions { exclusive: true, reverse: true }),
             BuiltinOp::SelectV2 => BuiltinOptions::SelectV2,
             BuiltinOp::CallOnce => BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: 0 }),
+            BuiltinOp::BroadcastTo => BuiltinOptions::BroadcastTo,
             BuiltinOp::VarHandle => {
                 BuiltinOptions::VarHandle(VarHandleOptions { container: Some("c"), shared_name: Some("state") })
             }
             BuiltinOp::ReadVariable => BuiltinOptions::ReadVariable,
             BuiltinOp::AssignVariable => BuiltinOptions::AssignVariable,
+            BuiltinOp::DynamicUpdateSlice => BuiltinOptions::DynamicUpdateSlice,
             BuiltinOp::EmbeddingLookup
             | BuiltinOp::Logistic
             | BuiltinOp::Prelu
@@ -623,6 +627,7 @@ mod tests {
             | BuiltinOp::ReluN1To1
             | BuiltinOp::Relu6
             | BuiltinOp::Tanh
+            | BuiltinOp::BroadcastArgs
             | BuiltinOp::Custom
             | BuiltinOp::PlaceholderForGreaterOpCodes => BuiltinOptions::None,
         }

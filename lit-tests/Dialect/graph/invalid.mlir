@@ -2352,3 +2352,146 @@
   %0:2 = "graph.unpack"(%x) <{axis = -3 : i64, num = 2 : i64}> : (tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// BROADCAST_TO: each input dimension is 1 or the shape's (aligned at the end).
+"func.func"() <{function_type = (tensor<3x2xf32>) -> (), sym_name = "f125"}> ({
+^bb0(%x: tensor<3x2xf32>):
+  %s = "graph.const"() <{value = dense<[3, 4]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error@+1 {{'graph.broadcast_to' op input shape [3, 2] cannot be broadcast to [3, 4]: dimension 1 is 2}}
+  %0 = "graph.broadcast_to"(%x, %s) : (tensor<3x2xf32>, tensor<2xi32>) -> tensor<3x4xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// BROADCAST_TO: ranks up to 5 (TFLite Micro's kMaxDims).
+"func.func"() <{function_type = (tensor<2xi8>) -> (), sym_name = "f126"}> ({
+^bb0(%x: tensor<2xi8>):
+  // expected-error@+1 {{'graph.broadcast_to' op broadcasts at most rank 5 (TFLite Micro's BROADCAST_TO), but the input has rank 1 and the shape 6}}
+  %0 = "graph.broadcast_to"(%x) <{shape = array<i64: 1, 1, 1, 1, 1, 2>}> : (tensor<2xi8>) -> tensor<1x1x1x1x1x2xi8>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// BROADCAST_TO: not to a lower rank.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f127"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+1 {{'graph.broadcast_to' op input of rank 2 cannot be broadcast to the lower rank 1}}
+  %0 = "graph.broadcast_to"(%x) <{shape = array<i64: 3>}> : (tensor<2x3xf32>) -> tensor<3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// BROADCAST_TO keeps the element type.
+"func.func"() <{function_type = (tensor<3xf32>) -> (), sym_name = "f128"}> ({
+^bb0(%x: tensor<3xf32>):
+  // expected-error@+1 {{'graph.broadcast_to' op result element type}}
+  %0 = "graph.broadcast_to"(%x) <{shape = array<i64: 2, 3>}> : (tensor<3xf32>) -> tensor<2x3xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// BROADCAST_ARGS: constant shapes that do not broadcast (TFLite Micro aborts on them).
+"func.func"() <{function_type = () -> (), sym_name = "f129"}> ({
+  %a = "graph.const"() <{value = dense<[2, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %b = "graph.const"() <{value = dense<[4]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error@+1 {{'graph.broadcast_args' op constant shapes [2, 3] and [4] do not broadcast}}
+  %0 = "graph.broadcast_args"(%a, %b) : (tensor<2xi32>, tensor<1xi32>) -> tensor<2xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// BROADCAST_ARGS: int32 or int64 shapes, both of one type.
+"func.func"() <{function_type = (tensor<2xi32>, tensor<2xi64>) -> (), sym_name = "f130"}> ({
+^bb0(%a: tensor<2xi32>, %b: tensor<2xi64>):
+  // expected-error@+1 {{'graph.broadcast_args' op rhs element type must be i32, but got 'i64'}}
+  %0 = "graph.broadcast_args"(%a, %b) : (tensor<2xi32>, tensor<2xi64>) -> tensor<2xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// BROADCAST_ARGS: the result is as long as the longer shape.
+"func.func"() <{function_type = (tensor<2xi32>, tensor<3xi32>) -> (), sym_name = "f131"}> ({
+^bb0(%a: tensor<2xi32>, %b: tensor<3xi32>):
+  // expected-error@+1 {{'graph.broadcast_args' op}}
+  %0 = "graph.broadcast_args"(%a, %b) : (tensor<2xi32>, tensor<3xi32>) -> tensor<2xi32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// EMBEDDING_LOOKUP: a constant id outside the table's rows.
+"func.func"() <{function_type = (tensor<4x3xf32>) -> (), sym_name = "f132"}> ({
+^bb0(%t: tensor<4x3xf32>):
+  %ids = "graph.const"() <{value = dense<[1, 4]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error@+1 {{'graph.embedding_lookup' op constant indices hold 4 at position 1, outside [0, 4) of the params}}
+  %0 = "graph.embedding_lookup"(%t, %ids) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// EMBEDDING_LOOKUP: 1-D ids (TFLite Micro's EmbeddingLookUpPrepare).
+"func.func"() <{function_type = (tensor<4x3xf32>, tensor<2x1xi32>) -> (), sym_name = "f133"}> ({
+^bb0(%t: tensor<4x3xf32>, %ids: tensor<2x1xi32>):
+  // expected-error@+1 {{'graph.embedding_lookup' op ids must be 1-D (TFLite Micro's EMBEDDING_LOOKUP), but have rank 2}}
+  %0 = "graph.embedding_lookup"(%t, %ids) : (tensor<4x3xf32>, tensor<2x1xi32>) -> tensor<2x1x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// EMBEDDING_LOOKUP into f32: TFLite Micro dequantizes with zero point 0 only.
+"func.func"() <{function_type = (tensor<4x3x!quant.uniform<i8:f32, 0.5:2>>, tensor<2xi32>) -> (), sym_name = "f134"}> ({
+^bb0(%t: tensor<4x3x!quant.uniform<i8:f32, 0.5:2>>, %ids: tensor<2xi32>):
+  // expected-error@+1 {{'graph.embedding_lookup' op value zero points must be 0 for an f32 result, but are [2]}}
+  %0 = "graph.embedding_lookup"(%t, %ids) : (tensor<4x3x!quant.uniform<i8:f32, 0.5:2>>, tensor<2xi32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// EMBEDDING_LOOKUP: float32 or int8 tables (TFLite Micro refuses int16).
+"func.func"() <{function_type = (tensor<4x3x!quant.uniform<i16:f32, 0.5>>, tensor<2xi32>) -> (), sym_name = "f135"}> ({
+^bb0(%t: tensor<4x3x!quant.uniform<i16:f32, 0.5>>, %ids: tensor<2xi32>):
+  // expected-error@+1 {{'graph.embedding_lookup' op value element type must be}}
+  %0 = "graph.embedding_lookup"(%t, %ids) : (tensor<4x3x!quant.uniform<i16:f32, 0.5>>, tensor<2xi32>) -> tensor<2x3x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// DYNAMIC_UPDATE_SLICE: the update fits in the operand (TFLite Micro's Prepare).
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x6xf32>, tensor<2xi32>) -> (), sym_name = "f136"}> ({
+^bb0(%x: tensor<4x5xf32>, %u: tensor<2x6xf32>, %s: tensor<2xi32>):
+  // expected-error@+1 {{'graph.dynamic_update_slice' op update shape [2, 6] must have the operand's rank and fit in its shape [4, 5]}}
+  %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x6xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// DYNAMIC_UPDATE_SLICE: one start index per dimension.
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xf32>, tensor<3xi32>) -> (), sym_name = "f137"}> ({
+^bb0(%x: tensor<4x5xf32>, %u: tensor<2x3xf32>, %s: tensor<3xi32>):
+  // expected-error@+1 {{'graph.dynamic_update_slice' op start_indices must hold 2 indices (one per dimension), but hold 3}}
+  %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<3xi32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// DYNAMIC_UPDATE_SLICE: the update has the operand's element type.
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xi32>, tensor<2xi32>) -> (), sym_name = "f138"}> ({
+^bb0(%x: tensor<4x5xf32>, %u: tensor<2x3xi32>, %s: tensor<2xi32>):
+  // expected-error@+1 {{'graph.dynamic_update_slice' op update element type}}
+  %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x3xi32>, tensor<2xi32>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -301,6 +301,41 @@
   "func.return"() : () -> ()
 }) : () -> ()
 
+// Broadcasting to a shape and the broadcast of two shapes.
+// CHECK-LABEL: sym_name = "broadcasts"
+"func.func"() <{function_type = (tensor<3x1xi1>, tensor<2xi64>, tensor<3xi64>) -> (), sym_name = "broadcasts"}> ({
+^bb0(%x: tensor<3x1xi1>, %a: tensor<2xi64>, %b: tensor<3xi64>):
+  %s = "graph.const"() <{value = dense<[2, 3, 4]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // CHECK: "graph.broadcast_to"(%arg0, %{{.*}}) : (tensor<3x1xi1>, tensor<3xi32>) -> tensor<2x3x4xi1>
+  %0 = "graph.broadcast_to"(%x, %s) : (tensor<3x1xi1>, tensor<3xi32>) -> tensor<2x3x4xi1>
+  // CHECK: "graph.broadcast_to"(%arg0) <{shape = array<i64: 3, 5>}> : (tensor<3x1xi1>) -> tensor<3x5xi1>
+  %1 = "graph.broadcast_to"(%x) <{shape = array<i64: 3, 5>}> : (tensor<3x1xi1>) -> tensor<3x5xi1>
+  // CHECK: "graph.broadcast_args"(%arg1, %arg2) : (tensor<2xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %2 = "graph.broadcast_args"(%a, %b) : (tensor<2xi64>, tensor<3xi64>) -> tensor<3xi64>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// Embedding lookups: rows copied, or int8 rows dequantized into f32.
+// CHECK-LABEL: sym_name = "lookups"
+"func.func"() <{function_type = (tensor<3xi32>, tensor<5x4x!q8>) -> (), sym_name = "lookups"}> ({
+^bb0(%ids: tensor<3xi32>, %t: tensor<5x4x!q8>):
+  // CHECK: "graph.embedding_lookup"(%arg1, %arg0) : (tensor<5x4x!quant.uniform<i8:f32, 5.000000e-02:3>>, tensor<3xi32>) -> tensor<3x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
+  %0 = "graph.embedding_lookup"(%t, %ids) : (tensor<5x4x!q8>, tensor<3xi32>) -> tensor<3x4x!q8>
+  %h = "graph.const"() <{value = dense<1> : tensor<2x2x2xi8>}> : () -> tensor<2x2x2x!quant.uniform<i8:f32, 0.5>>
+  // CHECK: "graph.embedding_lookup"(%{{.*}}, %arg0) : (tensor<2x2x2x!quant.uniform<i8:f32, 5.000000e-01>>, tensor<3xi32>) -> tensor<3x2x2xf32>
+  %1 = "graph.embedding_lookup"(%h, %ids) : (tensor<2x2x2x!quant.uniform<i8:f32, 0.5>>, tensor<3xi32>) -> tensor<3x2x2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// A slice written at run-time start indices.
+// CHECK-LABEL: sym_name = "update_slice"
+"func.func"() <{function_type = (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi64>) -> (), sym_name = "update_slice"}> ({
+^bb0(%x: tensor<4x5xf32>, %u: tensor<2x3xf32>, %s: tensor<2xi64>):
+  // CHECK: "graph.dynamic_update_slice"(%arg0, %arg1, %arg2) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x5xf32>
+  %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x5xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
 // Streaming state: a resource variable read, updated and written back.
 // CHECK-LABEL: sym_name = "stateful"
 "func.func"() <{function_type = (tensor<1x1x8x!q8>) -> tensor<1x4x8x!q8>, sym_name = "stateful"}> ({

@@ -12,6 +12,7 @@
 //! | `graph.squeeze` | `input` | `squeeze_dims` (negative counts from the end; empty: every dimension of size 1) | the input's shape without those dimensions, rank ≤ 8 | `SQUEEZE` (43) |
 //! | `graph.expand_dims` | `input`, `axis` (one i32, rank ≤ 1) | — | a dimension of size 1 inserted at `axis` (negative counts from the end of the result) | `EXPAND_DIMS` (70) |
 //! | `graph.pack` | `inputs...` (≥ 1, one shape) | `axis` (negative counts from the end of the result) | the inputs' shape with their count inserted at `axis` | `PACK` (83) |
+//! | `graph.broadcast_to` | `input`, `shape`? (1-D i32/i64) | `shape`? (exactly one of the two) | `shape`: the input numpy-broadcast to it, ranks ≤ 5 | `BROADCAST_TO` (130) |
 //!
 //! Quantization: the result's quantization is the input's (every input's, for concatenation).
 //! A `reverse_v2` of a constant folds to a constant.
@@ -192,6 +193,24 @@ define_op! {
     }
 }
 
+define_op! {
+    /// The input repeated along its size-1 (and missing leading) dimensions to the shape `shape`
+    /// (TFLite `BROADCAST_TO`).
+    pub struct BroadcastToOp = "graph.broadcast_to" {
+        summary: "broadcast to a shape",
+        traits: [PURE],
+        operands: [input],
+        optional_operands: [shape_operand],
+        results: [result],
+        attributes: [],
+        optional_attributes: [shape: DenseArray],
+        verify: verify_op,
+    }
+}
+
+/// Most dimensions of `broadcast_to`'s input and result (TFLite Micro's `kMaxDims`).
+pub const MAX_BROADCAST_TO_RANK: usize = 5;
+
 /// Most dimensions of `squeeze`'s input (TFLite Micro's `max_squeeze_dims`).
 pub const MAX_SQUEEZE_RANK: usize = 8;
 
@@ -207,6 +226,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SqueezeOp, Checks::Signature(check_squeeze), Some(infer_squeeze)),
     op_entry!(ExpandDimsOp, Checks::Signature(check_expand_dims), Some(infer_expand_dims)).with_lists(1, &["axis"]),
     op_entry!(PackOp, Checks::Signature(check_pack), Some(infer_pack)),
+    op_entry!(BroadcastToOp, Checks::Signature(check_broadcast_to), Some(infer_broadcast_to)).with_lists(1, &["shape"]),
 ];
 
 /// Declares `build(b, input, operand, list, result)` and the list accessor for ops that take a
@@ -243,6 +263,8 @@ list_builders! {
     TransposeOp { perm_operand, perm, perm_values: "The `perm` attribute's values." }
     /// Builds `graph.reverse_v2` with an `axes` operand or an `axes` attribute.
     ReverseV2Op { axes_operand, axes, axes_values: "The `axes` attribute's values." }
+    /// Builds `graph.broadcast_to` with a `shape` operand or a `shape` attribute.
+    BroadcastToOp { shape_operand, shape, shape_values: "The `shape` attribute's values." }
 }
 
 impl PadOp {
@@ -386,6 +408,50 @@ fn check_transpose(c: &mut Checker<'_, '_>) {
         c.error(format!("perm operand has {n} elements, but the input has rank {}", input.shape.len()));
     }
     c.check_inferred();
+}
+
+fn check_broadcast_to(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.same_element("result", result, "input", input);
+    c.list_once("shape", "shape operand");
+    c.check_inferred();
+}
+
+/// The `shape`, once it is known to be a broadcast of the input's.
+fn infer_broadcast_to(q: &ShapeQuery<'_>) -> Inference {
+    match q.list(1, "shape")? {
+        Some(shape) => q.one(broadcast_to_shape(q.shape(0)?, &shape)),
+        None => Ok(None),
+    }
+}
+
+/// `broadcast_to`: `shape` itself, with TFLite Micro's `BroadcastToPrepare` checks: ranks at most
+/// [`MAX_BROADCAST_TO_RANK`], the input's rank at most the shape's, and each input dimension 1 or
+/// the shape's (aligned at the last dimension).
+pub fn broadcast_to_shape(input: &[i64], shape: &[i64]) -> Result<Vec<i64>, String> {
+    if shape.len() > MAX_BROADCAST_TO_RANK || input.len() > MAX_BROADCAST_TO_RANK {
+        return Err(format!(
+            "broadcasts at most rank {MAX_BROADCAST_TO_RANK} (TFLite Micro's BROADCAST_TO), but the input has rank {} and the shape {}",
+            input.len(),
+            shape.len()
+        ));
+    }
+    if let Some(&d) = shape.iter().find(|&&d| d < 0) {
+        return Err(format!("shape {} has a negative size {d}", shape_to_string(shape)));
+    }
+    let lead = shape.len().checked_sub(input.len()).ok_or_else(|| {
+        format!("input of rank {} cannot be broadcast to the lower rank {}", input.len(), shape.len())
+    })?;
+    for (i, &d) in input.iter().enumerate() {
+        if d != 1 && d != shape[lead + i] {
+            return Err(format!(
+                "input shape {} cannot be broadcast to {}: dimension {i} is {d}",
+                shape_to_string(input),
+                shape_to_string(shape)
+            ));
+        }
+    }
+    Ok(shape.to_vec())
 }
 
 fn check_reverse_v2(c: &mut Checker<'_, '_>) {

@@ -4,6 +4,7 @@
 //! |---|---|---|---|---|
 //! | `graph.gather` | `params`, `indices` (i32 or i64) | `axis`, `batch_dims` | `params[:axis] ++ indices[batch_dims:] ++ params[axis + 1:]` | `GATHER` (36) |
 //! | `graph.gather_nd` | `params`, `indices` (i32, last dimension `nd` ≤ 5) | — | `indices[:-1] ++ params[nd:]` | `GATHER_ND` (107) |
+//! | `graph.embedding_lookup` | `value` (rank ≥ 2: f32, or int8), `ids` (1-D i32) | — | `[len(ids)] ++ value[1:]`: f32 of f32, int8 copied, or int8 dequantized to f32 | `EMBEDDING_LOOKUP` (7) |
 //!
 //! The shapes follow TFLite Micro's `GatherPrepare` and gather_nd's `Prepare` ([`gather_shape`],
 //! [`gather_nd_shape`]). Indices are data: a constant or a run-time tensor. A constant index
@@ -11,14 +12,18 @@
 //! lowering's (see `buffer_to_loop::gather`).
 //!
 //! Quantization: the result's is the params'. With constant params and indices both fold to a
-//! constant.
+//! constant. `embedding_lookup` is TFLite Micro's `EMBEDDING_LOOKUP`, which lists the ids first
+//! (the graph op takes the data first): rows of `value` picked by `ids`, copied, or for int8
+//! rows into an f32 result dequantized as its `EvalHybrid` does: the value's zero point must be 0,
+//! and TFLite Micro scales every row by the tensor's first scale (`params.scale`), per-channel
+//! quantized or not.
 
 use super::{OpEntry, op_entry};
 use crate::graph::builders::{get_int, int_attrs};
 use crate::graph::fold::{fold_gather, fold_gather_nd};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{constant_ints, normalize_axis, shape_to_string};
-use crate::graph::verify::{Checker, Checks, I32, I64, Kind, verify_op};
+use crate::graph::verify::{Checker, Checks, F32, I8, I32, I64, Kind, Q8, verify_op};
 use mc_ir::{Builder, Type, Value, define_op};
 
 /// The longest index tuple of `gather_nd` (TFLite Micro's `MAX_INDICES_ND`).
@@ -52,11 +57,70 @@ define_op! {
     }
 }
 
+define_op! {
+    /// TFLite's `EMBEDDING_LOOKUP`: the rows of `value` that `ids` name, int8 rows dequantized
+    /// when the result is f32.
+    pub struct EmbeddingLookupOp = "graph.embedding_lookup" {
+        summary: "look rows up by id",
+        traits: [PURE],
+        operands: [value, ids],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+    }
+}
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(GatherOp, Checks::Signature(check_gather), Some(infer_gather)),
     op_entry!(GatherNdOp, Checks::Signature(check_gather_nd), Some(infer_gather_nd)),
+    op_entry!(EmbeddingLookupOp, Checks::Signature(check_embedding_lookup), Some(infer_embedding_lookup)),
 ];
+
+impl EmbeddingLookupOp {
+    /// Builds `graph.embedding_lookup` of the rows of `value` named by `ids`.
+    pub fn build(b: &mut Builder<'_>, value: Value, ids: Value, result: Type) -> Self {
+        EmbeddingLookupOp(b.create(Self::NAME, &[value, ids], &[result], vec![], vec![]))
+    }
+}
+
+fn check_embedding_lookup(c: &mut Checker<'_, '_>) {
+    let (Some(value), Some(result)) = (c.operand("value", 0), c.result("result")) else { return };
+    let Some(ids) = indices_operand(c, &[I32]) else { return };
+    if ids.len() != 1 {
+        c.error(format!("ids must be 1-D (TFLite Micro's EMBEDDING_LOOKUP), but have rank {}", ids.len()));
+        return;
+    }
+    let Some(kind) = c.kind("value", value, &[F32, Q8, I8]) else { return };
+    if Kind::of(c.ctx, result.element) == F32 && kind != F32 {
+        // The hybrid lookup: TFLite Micro dequantizes with zero point 0.
+        if let Some(q) = c.ctx.quantization(value.element)
+            && q.zero_points().iter().any(|&z| z != 0)
+        {
+            c.error(format!("value zero points must be 0 for an f32 result, but are {:?}", q.zero_points()));
+            return;
+        }
+        if kind == I8 {
+            c.error("an int8 value looked up into f32 must be quantized (TFLite Micro scales it)");
+            return;
+        }
+    } else {
+        c.same_element("result", result, "value", value);
+    }
+    if value.shape.len() >= 2 {
+        constant_indices_in_range(c, &value.shape[..1]);
+    }
+    c.check_inferred();
+}
+
+/// `[len(ids)] ++ value[1:]`, the value at least a matrix (TFLite Micro's rule).
+fn infer_embedding_lookup(q: &ShapeQuery<'_>) -> Inference {
+    let (value, ids) = (q.shape(0)?, q.shape(1)?);
+    if value.len() < 2 {
+        return q.one(Err(format!("value must have rank 2 or more, but has rank {}", value.len())));
+    }
+    q.one(Ok(ids.iter().chain(&value[1..]).copied().collect()))
+}
 
 impl GatherOp {
     /// Builds `graph.gather`.

@@ -5,18 +5,26 @@
 //! | `graph.shape` | `input` (any element type) | — | 1-D i32 of the input's rank: its dimensions | `SHAPE` (77) |
 //! | `graph.zeros_like` | `input` | — | the input's type, every element the stored 0 | `ZEROS_LIKE` (93) |
 //! | `graph.fill` | `value` (a scalar), `dims`? (1-D i32/i64) | `dims`? (exactly one of the two) | shape `dims`, every element `value` | `FILL` (94) |
+//! | `graph.broadcast_args` | `lhs`, `rhs` (1-D shapes, both i32 or both i64) | — | 1-D of the longer one's length: the shapes numpy-broadcast | `BROADCAST_ARGS` (145) |
 //!
 //! `FILL` lists `dims` first and `value` second; the graph op takes the data first, as every op
 //! with a shape-like operand does. `zeros_like` takes what TFLite Micro's `ZEROS_LIKE` zeroes
 //! (f32, int8, int32, int64), `fill` what its `FILL` fills (f32, int8, int32).
+//!
+//! `broadcast_args` of constant shapes folds (the usual case: its operands come from `SHAPE` or
+//! the model's constants); constant shapes that do not broadcast are an error, as TFLite
+//! Micro's `BroadcastArgs` aborts on them. Of run-time shapes its kernel computes the broadcast
+//! shape; where two run-time dimensions differ and neither is 1 (TFLite Micro aborts), it writes
+//! the first shape's dimension.
 //!
 //! mc compiles static shapes only, so `shape` always folds to a constant (the
 //! `shape_arithmetic` folds); its kernel writes the same constants. TFLite Micro's `SHAPE`
 //! writes int32 only (an `out_type` of int64 fails there), so the result must be i32.
 
 use super::{OpEntry, op_entry};
-use crate::graph::shape_arithmetic::{fold_fill, fold_shape, fold_zeros_like};
+use crate::graph::shape_arithmetic::{fold_broadcast_args, fold_fill, fold_shape, fold_zeros_like};
 use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
+use crate::graph::shapes::{broadcast_shapes, constant_ints};
 use crate::graph::verify::{Checker, Checks, F32, I8, I32, I64, Kind, Q8, verify_op};
 use mc_ir::{Builder, Type, Value, define_op};
 
@@ -61,12 +69,67 @@ define_op! {
     }
 }
 
+define_op! {
+    /// The numpy broadcast of two shapes given as 1-D integer tensors (TFLite `BROADCAST_ARGS`).
+    pub struct BroadcastArgsOp = "graph.broadcast_args" {
+        summary: "the broadcast of two shapes",
+        traits: [PURE],
+        operands: [lhs, rhs],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+        fold: fold_broadcast_args,
+    }
+}
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(ShapeOp, Checks::Signature(check_shape), Some(infer_shape)),
     op_entry!(ZerosLikeOp, Checks::Signature(check_zeros_like), Some(same_as_input)),
     op_entry!(FillOp, Checks::Signature(check_fill), Some(infer_fill)).with_lists(1, &["dims"]),
+    op_entry!(BroadcastArgsOp, Checks::Signature(check_broadcast_args), Some(infer_broadcast_args)),
 ];
+
+impl BroadcastArgsOp {
+    /// Builds `graph.broadcast_args` of the shapes `lhs` and `rhs`.
+    pub fn build(b: &mut Builder<'_>, lhs: Value, rhs: Value, result: Type) -> Self {
+        BroadcastArgsOp(b.create(Self::NAME, &[lhs, rhs], &[result], vec![], vec![]))
+    }
+}
+
+fn check_broadcast_args(c: &mut Checker<'_, '_>) {
+    let (Some(lhs), Some(rhs), Some(result)) = (c.operand("lhs", 0), c.operand("rhs", 1), c.result("result")) else {
+        return;
+    };
+    let Some(kind) = c.kind("lhs", lhs, &[I32, I64]) else { return };
+    if c.kind("rhs", rhs, &[kind]).is_none() || c.kind("result", result, &[kind]).is_none() {
+        return;
+    }
+    for (what, t) in [("lhs", lhs), ("rhs", rhs), ("result", result)] {
+        if !c.rank(what, t, 1) {
+            return;
+        }
+    }
+    if c.sig.has_own_operands() {
+        let operand = |index| constant_ints(c.ctx, c.ctx.operation(c.op).operand(index));
+        if let (Some(a), Some(b)) = (operand(0), operand(1))
+            && let Err(message) = broadcast_shapes(&a, &b)
+        {
+            c.error(format!("constant shapes {a:?} and {b:?} do not broadcast: {message}"));
+            return;
+        }
+    }
+    c.check_inferred();
+}
+
+/// `[max(len(lhs), len(rhs))]`.
+fn infer_broadcast_args(q: &ShapeQuery<'_>) -> Inference {
+    let (lhs, rhs) = (q.shape(0)?, q.shape(1)?);
+    match (lhs, rhs) {
+        (&[a], &[b]) => q.one(Ok(vec![a.max(b)])),
+        _ => q.one(Err("lhs and rhs must be 1-D shapes".into())),
+    }
+}
 
 impl ZerosLikeOp {
     /// Builds `graph.zeros_like` of `input`.

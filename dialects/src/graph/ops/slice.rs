@@ -4,6 +4,7 @@
 //! |---|---|---|---|---|
 //! | `graph.strided_slice` | `input`, then `begin`, `end`, `strides` (1-D i32) as operands, or none | `begin_mask`, `end_mask`, `ellipsis_mask`, `new_axis_mask`, `shrink_axis_mask`, `offset` (bool); `begin`, `end`, `strides` if not operands | TFLite's `StridedSlice` shape, rank ≤ 5 | `STRIDED_SLICE` (45) |
 //! | `graph.slice` | `input`, then `begin`, `size` (1-D i32 or i64) as operands, or none | `begin`, `size` if not operands | `size[i]`, or `input[i] - begin[i]` where `size[i]` is -1; rank ≤ 5 | `SLICE` (65) |
+//! | `graph.dynamic_update_slice` | `operand`, `update` (same rank, each dimension at most the operand's), `start_indices` (1-D i32 or i64, one per dimension; run-time values allowed) | — | the operand's type: the operand with `update` written from the start indices, clamped into range | `DYNAMIC_UPDATE_SLICE` (151) |
 //!
 //! The result's shape and which input elements it reads follow TFLite's `StridedSlice`
 //! (`BuildStridedSliceParams`, the reference kernel): [`strided_slice_axes`]; a `slice` reads
@@ -19,7 +20,8 @@ use crate::graph::builders::{get_bool, get_int, int_attrs};
 use crate::graph::canonicalize::{slice_patterns, strided_slice_patterns};
 use crate::graph::fold::fold_slice;
 use crate::graph::shape_arithmetic::fold_strided_slice;
-use crate::graph::shape_inference::{Inference, ShapeQuery};
+use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
+use crate::graph::shapes::shape_to_string;
 use crate::graph::verify::{Checker, Checks, verify_op};
 use mc_ir::{Attribute, Builder, Context, OpId, Type, Value, define_op};
 
@@ -66,12 +68,72 @@ define_op! {
     }
 }
 
+define_op! {
+    /// TFLite's `DYNAMIC_UPDATE_SLICE`: `operand` with `update` written at `start_indices` (each
+    /// clamped into `[0, operand - update]`, as TFLite Micro's `CalculateClampedStartIndices`).
+    pub struct DynamicUpdateSliceOp = "graph.dynamic_update_slice" {
+        summary: "write a slice at run-time indices",
+        traits: [PURE],
+        operands: [operand, update, start_indices],
+        results: [result],
+        attributes: [],
+        verify: verify_op,
+    }
+}
+
+/// Most dimensions of `dynamic_update_slice` (TFLite Micro's `kMaxDimensions`).
+pub const MAX_DYNAMIC_UPDATE_SLICE_RANK: usize = 6;
+
 /// The family's ops.
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(StridedSliceOp, Checks::Signature(check_strided_slice), Some(infer_strided_slice))
         .with_lists(1, &["begin", "end", "strides"]),
     op_entry!(SliceOp, Checks::Signature(check_slice), Some(infer_slice)).with_lists(1, &["begin", "size"]),
+    op_entry!(DynamicUpdateSliceOp, Checks::Signature(check_dynamic_update_slice), Some(same_as_input)),
 ];
+
+impl DynamicUpdateSliceOp {
+    /// Builds `graph.dynamic_update_slice` of `operand` with `update` at `start_indices`.
+    pub fn build(b: &mut Builder<'_>, operand: Value, update: Value, start_indices: Value, result: Type) -> Self {
+        DynamicUpdateSliceOp(b.create(Self::NAME, &[operand, update, start_indices], &[result], vec![], vec![]))
+    }
+}
+
+/// TFLite Micro's `Prepare` checks: the update of the operand's type and rank, no larger in any
+/// dimension, one start index per dimension; and its `Eval`'s rank limit.
+fn check_dynamic_update_slice(c: &mut Checker<'_, '_>) {
+    let (Some(operand), Some(update), Some(result)) =
+        (c.operand("operand", 0), c.operand("update", 1), c.result("result"))
+    else {
+        return;
+    };
+    c.same_element("update", update, "operand", operand);
+    c.same_element("result", result, "operand", operand);
+    if operand.shape.len() > MAX_DYNAMIC_UPDATE_SLICE_RANK {
+        c.error(format!(
+            "operand has rank {}, above TFLite Micro's {MAX_DYNAMIC_UPDATE_SLICE_RANK}",
+            operand.shape.len()
+        ));
+        return;
+    }
+    if update.shape.len() != operand.shape.len() || update.shape.iter().zip(operand.shape).any(|(u, o)| u > o) {
+        c.error(format!(
+            "update shape {} must have the operand's rank and fit in its shape {}",
+            shape_to_string(update.shape),
+            shape_to_string(operand.shape)
+        ));
+        return;
+    }
+    let Some(starts) = c.list_operand("start_indices", 2) else { return };
+    if starts != operand.shape.len() as i64 {
+        c.error(format!(
+            "start_indices must hold {} indices (one per dimension), but hold {starts}",
+            operand.shape.len()
+        ));
+        return;
+    }
+    c.check_inferred();
+}
 
 /// The masks of `graph.strided_slice` (TFLite's `StridedSliceOptions`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]

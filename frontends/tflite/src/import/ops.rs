@@ -292,10 +292,11 @@ impl SubgraphImporter<'_, '_> {
             B::Conv2D | B::DepthwiseConv2D | B::FullyConnected => 2,
             B::Add | B::Sub | B::Mul | B::Maximum | B::Minimum | B::Prelu | B::AssignVariable => 2,
             B::Div | B::FloorDiv | B::FloorMod | B::SquaredDifference => 2,
-            B::Gather | B::GatherNd | B::ExpandDims | B::Fill => 2,
+            B::Gather | B::GatherNd | B::ExpandDims | B::Fill | B::BroadcastTo | B::BroadcastArgs => 2,
+            B::EmbeddingLookup => 2,
             B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => 2,
             B::LogicalAnd | B::LogicalOr => 2,
-            B::SelectV2 | B::SplitV => 3,
+            B::SelectV2 | B::SplitV | B::DynamicUpdateSlice => 3,
             B::Split => 2,
             B::StridedSlice => 4,
             B::TransposeConv => 3,
@@ -570,6 +571,11 @@ impl SubgraphImporter<'_, '_> {
                 Some(GatherOp::build(b, inputs[0], inputs[1], o.axis.into(), o.batch_dims.into(), result_type).0)
             }
             (B::GatherNd, _) => Some(GatherNdOp::build(b, inputs[0], inputs[1], result_type).0),
+            (B::DynamicUpdateSlice, _) => {
+                Some(DynamicUpdateSliceOp::build(b, inputs[0], inputs[1], inputs[2], result_type).0)
+            }
+            // EMBEDDING_LOOKUP lists the ids first; the graph op takes the value first.
+            (B::EmbeddingLookup, _) => Some(EmbeddingLookupOp::build(b, inputs[1], inputs[0], result_type).0),
             (B::ReverseV2, _) => Some(ReverseV2Op::build(b, inputs[0], optional, None, result_type).0),
             (B::Transpose, _) => Some(TransposeOp::build(b, inputs[0], optional, None, result_type).0),
             (B::Concatenation, BuiltinOptions::Concatenation(o)) => {
@@ -585,6 +591,8 @@ impl SubgraphImporter<'_, '_> {
             // FILL lists `dims` first; the graph op takes the value first.
             (B::Fill, _) => Some(FillOp::build(b, inputs[1], inputs[0], result_type).0),
             (B::Pack, BuiltinOptions::Pack(o)) => Some(PackOp::build(b, &inputs, o.axis.into(), result_type).0),
+            (B::BroadcastTo, _) => Some(BroadcastToOp::build(b, inputs[0], Some(inputs[1]), None, result_type).0),
+            (B::BroadcastArgs, _) => Some(BroadcastArgsOp::build(b, inputs[0], inputs[1], result_type).0),
             (B::StridedSlice, BuiltinOptions::StridedSlice(o)) => {
                 let attrs = StridedSliceAttrs {
                     begin_mask: o.begin_mask.into(),

@@ -1059,6 +1059,50 @@ fn cumsum() {
 }
 
 #[test]
+fn broadcasts() {
+    let m = import(&broadcast_to_bool_i64_shape());
+    check(
+        &m.text,
+        &[&format!(
+            "%1 = \"graph.broadcast_to\"(%arg0, %0) : (tensor<3x1xi1>, tensor<3xi64>) -> tensor<2x3x4xi1> {}",
+            op_at("broadcast", 0)
+        )],
+    );
+    let m = import(&broadcast_args_i32());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.broadcast_args\"(%arg0, %arg1) : (tensor<2xi32>, tensor<3xi32>) -> tensor<3xi32> {}",
+            op_at("joined", 0)
+        )],
+    );
+}
+
+#[test]
+fn embedding_lookup() {
+    let m = import(&embedding_lookup_i8_to_f32());
+    check(
+        &m.text,
+        &[&format!(
+            "%1 = \"graph.embedding_lookup\"(%0, %arg0) : (tensor<4x3x!quant.uniform<i8:f32, 5.000000e-01>>, tensor<2xi32>) -> tensor<2x3xf32> {}",
+            op_at("embeddings", 0)
+        )],
+    );
+}
+
+#[test]
+fn dynamic_update_slice() {
+    let m = import(&dynamic_update_slice_f32_i64());
+    check(
+        &m.text,
+        &[&format!(
+            "%0 = \"graph.dynamic_update_slice\"(%arg0, %arg1, %arg2) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x5xf32> {}",
+            op_at("updated", 0)
+        )],
+    );
+}
+
+#[test]
 fn log_softmax() {
     let m = import(&log_softmax_f32());
     check(

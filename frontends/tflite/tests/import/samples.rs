@@ -100,6 +100,10 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("split_f32_unused_piece", split_f32_unused_piece),
     ("split_v_i8", split_v_i8),
     ("unpack_i16", unpack_i16),
+    ("broadcast_to_bool_i64_shape", broadcast_to_bool_i64_shape),
+    ("broadcast_args_i32", broadcast_args_i32),
+    ("embedding_lookup_i8_to_f32", embedding_lookup_i8_to_f32),
+    ("dynamic_update_slice_f32_i64", dynamic_update_slice_f32_i64),
     ("quantize_f32_to_i8", quantize_f32_to_i8),
     ("quantize_i8_to_i16", quantize_i8_to_i16),
     ("dequantize_i8", dequantize_i8),
@@ -1125,6 +1129,52 @@ pub fn shape_i16() -> ModelBuilder {
     let y = b.add_tensor("dims", &[3], DType::Int32);
     b.add_op(BuiltinOp::Shape, &[x], &[y], BuiltinOptions::Shape(ShapeOptions { out_type: DType::Int32 }));
     model(&[x], &[y], &mut b);
+    b
+}
+
+/// bool BROADCAST_TO of [3,1] to a constant int64 shape [2,3,4].
+pub fn broadcast_to_bool_i64_shape() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[3, 1], DType::Bool);
+    let shape = b.add_constant("shape", &[3], DType::Int64, &i64s(&[2, 3, 4]));
+    let y = b.add_tensor("broadcast", &[2, 3, 4], DType::Bool);
+    b.add_op(BuiltinOp::BroadcastTo, &[x, shape], &[y], BuiltinOptions::BroadcastTo);
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// BROADCAST_ARGS of two run-time int32 shapes of lengths 2 and 3 (no options table).
+pub fn broadcast_args_i32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let s0 = b.add_tensor("s0", &[2], DType::Int32);
+    let s1 = b.add_tensor("s1", &[3], DType::Int32);
+    let y = b.add_tensor("joined", &[3], DType::Int32);
+    b.add_op(BuiltinOp::BroadcastArgs, &[s0, s1], &[y], BuiltinOptions::None);
+    model(&[s0, s1], &[y], &mut b);
+    b
+}
+
+/// EMBEDDING_LOOKUP of two run-time ids in a constant int8 [4,3] table, dequantized into f32.
+pub fn embedding_lookup_i8_to_f32() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let ids = b.add_tensor("ids", &[2], DType::Int32);
+    let table = b.add_constant("table", &[4, 3], DType::Int8, &[1; 12]);
+    per_tensor(&mut b, table, 0.5, 0);
+    let y = b.add_tensor("embeddings", &[2, 3], DType::Float32);
+    b.add_op(BuiltinOp::EmbeddingLookup, &[ids, table], &[y], BuiltinOptions::None);
+    model(&[ids], &[y], &mut b);
+    b
+}
+
+/// f32 DYNAMIC_UPDATE_SLICE of a [4,5] operand with a [2,3] update at run-time int64 starts.
+pub fn dynamic_update_slice_f32_i64() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("operand", &[4, 5], DType::Float32);
+    let u = b.add_tensor("update", &[2, 3], DType::Float32);
+    let s = b.add_tensor("starts", &[2], DType::Int64);
+    let y = b.add_tensor("updated", &[4, 5], DType::Float32);
+    b.add_op(BuiltinOp::DynamicUpdateSlice, &[x, u, s], &[y], BuiltinOptions::DynamicUpdateSlice);
+    model(&[x, u, s], &[y], &mut b);
     b
 }
 

@@ -1,5 +1,8 @@
-//! `gather` and `gather_nd`: TFLite Micro's `Gather` (gather.cc) and `GatherNd` (gather_nd.cc)
-//! as pure data movement. The index of each slice is loaded once, at the loop level where it is
+//! `gather`, `gather_nd` and `embedding_lookup`: TFLite Micro's `Gather` (gather.cc), `GatherNd`
+//! (gather_nd.cc) and `EMBEDDING_LOOKUP`'s `EvalSimple` (embedding_lookup.cc) as pure data
+//! movement; `EvalHybrid`, the lookup of int8 rows into an f32 result, converts each element as
+//! its `Dequantize` does, `(float)(q - 0) * scale` in f32 with the value's first scale (TFLM's
+//! `params.scale`, also for a per-channel tensor). The index of each slice is loaded once, at the loop level where it is
 //! known, and the slice is copied by an inner nest.
 //!
 //! ```text
@@ -13,11 +16,11 @@
 //! outside its dimension is clamped into it (`0` or the last slice is copied), so the kernel never
 //! reads outside `params`. TFLite Micro's `GATHER` fails the invocation instead
 //! (`kTfLiteError`) and its `GATHER_ND` reads outside `params` (no check): in both cases it
-//! has no defined output to match.
+//! has no defined output to match. `EMBEDDING_LOOKUP` fails like `GATHER`; mc clamps alike.
 
-use super::emitter::KernelEmitter;
+use super::emitter::{ElementKind, KernelEmitter};
 use mc_dialects::graph::{GatherAxes, gather_axes, gather_nd_shape};
-use mc_ir::{Diagnostic, Value};
+use mc_ir::{Diagnostic, FloatKind, Value};
 
 /// Lowers `gather` (attributes `axis`, `batch_dims`).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
@@ -64,6 +67,41 @@ pub fn lower_nd(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             let written: Vec<Value> = ivs.iter().chain(inner_ivs).copied().collect();
             let value = e.load(params, &read);
             e.store(value, output, &written);
+            Ok(())
+        })
+    })
+}
+
+/// Lowers `embedding_lookup` (operands `value`, `ids`): row `ids[i]` of `value` into row `i`.
+pub fn lower_embedding_lookup(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let (value, ids, output) = (e.inputs[0], e.inputs[1], e.output);
+    let value_shape = e.shape(value);
+    let output_shape = e.shape(output);
+    reads_something(e, &value_shape, &output_shape)?;
+    let scale = match (e.kind(value), e.kind(output)) {
+        (ElementKind::Int8, ElementKind::F32) => {
+            let scales = e.quantization(value).map(|q| q.scales()).unwrap_or_default();
+            let Some(&first) = scales.first() else {
+                return Err(e.unsupported(format!("value '{}' is not quantized", e.type_text(value))));
+            };
+            Some(e.f32(first as f32))
+        }
+        _ => None,
+    };
+    let f32 = e.b.ctx.float_type(FloatKind::F32);
+    let (rows, columns) = output_shape.split_at(1);
+    e.nest(rows, |e, ivs| {
+        let row = load_index(e, ids, ivs, value_shape[0]);
+        e.nest(columns, |e, column| {
+            let read: Vec<Value> = [row].iter().chain(column).copied().collect();
+            let written: Vec<Value> = ivs.iter().chain(column).copied().collect();
+            let mut element = e.load(value, &read);
+            if let Some(scale) = scale {
+                let wide = e.extsi_i32(element);
+                let real = e.unary("arith.sitofp", wide, f32);
+                element = e.binary("arith.mulf", real, scale);
+            }
+            e.store(element, output, &written);
             Ok(())
         })
     })

@@ -55,13 +55,16 @@
 //! | `pad`, `padv2`, `mirror_pad` | `pad` | `reference_ops::Pad`, `MirrorPad` (mirror_pad.cc) |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `pack` | `pack` | `PackImpl` of TFLM's `pack.cc` |
+//! | `broadcast_to` | `broadcast_to` | `reference_ops::BroadcastTo<5>` (any element type) |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
 //! | `lstm`, `lstm_hidden_state`, `lstm_cell_state` | `lstm` | `EvalLstm` of `lstm_eval.h` (float; int8 and 16x8 with an int16 cell state): the output sequence, the final hidden and cell states |
 //! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
-//! | `gather`, `gather_nd` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc); run-time indices clamped |
+//! | `gather`, `gather_nd`, `embedding_lookup` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc), `EvalSimple`/`EvalHybrid` (embedding_lookup.cc); run-time indices clamped |
 //! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
+//! | `dynamic_update_slice` | `dynamic_update_slice` | `EvalImpl` of TFLM's `dynamic_update_slice.cc` (f32, int8, int16, int32; run-time start indices clamped as `CalculateClampedStartIndices`) |
 //! | `shape` | `shape` | `ExtractShape` of TFLM's `shape.cc` (constants: shapes are static) |
 //! | `fill`, `zeros_like` | `fill` | `reference_ops::Fill`, `resetZeros` of TFLM's `zeros_like.cc` |
+//! | `broadcast_args` | `broadcast_args` | `reference_ops::BroadcastArgs` (int32, int64; run-time shapes, unrolled) |
 //! | `resize_nearest_neighbor`, `resize_bilinear` | `resize` | `reference_ops::ResizeNearestNeighbor` (f32, int8, int16), `ResizeBilinear` (float), `ResizeBilinearInteger` (int8, 10-bit fixed point) |
 //! | `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `rearrange` | `reference_ops::DepthToSpace`, `SpaceToDepth`, `SpaceToBatchND`, `BatchToSpaceND` (f32, int8) |
 //!
@@ -87,6 +90,8 @@ mod arg_extremum;
 mod batch_matmul;
 mod binary;
 mod broadcast;
+mod broadcast_args;
+mod broadcast_to;
 mod cast;
 mod comparison;
 mod concatenation;
@@ -95,6 +100,7 @@ mod copy;
 mod cumsum;
 mod depthwise_conv;
 mod division;
+mod dynamic_update_slice;
 pub mod emitter;
 mod extremum;
 mod fill;
@@ -189,6 +195,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "mirror_pad" => pad::lower_mirror,
         "concatenation" => concatenation::lower,
         "pack" => pack::lower,
+        "broadcast_to" => broadcast_to::lower,
         "resize_bilinear" => resize::lower_bilinear,
         "resize_nearest_neighbor" => resize::lower_nearest_neighbor,
         "depth_to_space" => rearrange::lower_depth_to_space,
@@ -201,11 +208,14 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "lstm" | "lstm_hidden_state" | "lstm_cell_state" => lstm::lower,
         "gather" => gather::lower,
         "gather_nd" => gather::lower_nd,
+        "embedding_lookup" => gather::lower_embedding_lookup,
         "slice" => strided_slice::lower_slice,
+        "dynamic_update_slice" => dynamic_update_slice::lower,
         "reverse_v2" => strided_slice::lower_reverse,
         "shape" => shape::lower,
         "fill" => fill::lower_fill,
         "zeros_like" => fill::lower_zeros_like,
+        "broadcast_args" => broadcast_args::lower,
         _ => return None,
     })
 }
