@@ -62,6 +62,7 @@ mod role;
 mod seed;
 mod stage;
 mod view;
+pub mod window;
 
 pub use alloc::{AllocOp, DEFAULT_ALIGNMENT};
 pub use copy::CopyOp;
@@ -75,6 +76,7 @@ pub use role::Role;
 pub use seed::{Seed, persistent_seeds};
 pub use stage::StageOp;
 pub use view::ViewOp;
+pub use window::{contiguous_window_offset, window_view_type};
 
 use mc_ir::Dialect;
 
@@ -105,4 +107,16 @@ pub fn root_buffer(ctx: &mc_ir::Context, mut value: mc_ir::Value) -> mc_ir::Valu
         value = view.source(ctx);
     }
     value
+}
+
+/// Every value sharing `root`'s storage: `root` and the views of it, transitively.
+pub fn aliases(ctx: &mc_ir::Context, root: mc_ir::Value) -> Vec<mc_ir::Value> {
+    let mut out = vec![root];
+    let mut index = 0;
+    while index < out.len() {
+        let value = out[index];
+        out.extend(ctx.uses(value).filter_map(|u| ViewOp::cast(ctx, u.user)).map(|view| view.result()));
+        index += 1;
+    }
+    out
 }
