@@ -34,6 +34,7 @@ use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
 use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, fnv1a64};
 use super::staging::{Staged, place_constants, rewrite_staged};
+use super::views::named_views;
 use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role};
 use mc_dialects::func::CallOp;
 use mc_ir::pass::{Analysis, AnalysisManager, OptionSet, OptionType, Pass};
@@ -252,6 +253,7 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
                     live: [request.live.start, request.live.end],
                     algorithm: plan.solution.algorithm.to_string(),
                     overlaps: overlapped_input(plan, k).map(|j| live.buffers[plan.buffers[j]].name.clone()),
+                    views: named_views(ctx, buffer.alloc.result(), &buffer.name),
                 });
             }
         }

@@ -52,6 +52,9 @@ pub fn render(report: &ResidencyReport) -> String {
                 None => ("", String::new()),
             };
             let op = b.op.as_ref().map_or_else(String::new, |op| format!(" ({})", escape(op)));
+            let views: Vec<String> =
+                b.views.iter().map(|v| format!("{} at +{} ({} bytes)", escape(&v.name), v.offset, v.size)).collect();
+            let note = if views.is_empty() { note } else { format!("{note}, views: {}", views.join(", ")) };
             let _ = writeln!(
                 svg,
                 r##"<rect x="{x0:.1}" y="{y0:.1}" width="{:.1}" height="{:.1}" fill="hsl({hue},60%,70%)" stroke="#333" stroke-width="0.5"{style}><title>{}{op}: {} bytes at {}, steps {}..{}{note}</title></rect>"##,
@@ -115,6 +118,7 @@ mod tests {
             live,
             algorithm: "exact".into(),
             overlaps: overlaps.map(str::to_string),
+            views: Vec::new(),
         };
         let report = ResidencyReport {
             algorithm: "auto".into(),
