@@ -96,7 +96,7 @@ fn vector_concat(dtype: DType, rng: &mut Rng) -> Case {
 /// A `1x6x4x2` max pool sliced three ways: rows 1..4 (`SLICE`, a view), rows 4..6
 /// (`STRIDED_SLICE`, a view), row 0 shrunk to `4x2` (a second output, written by its kernel);
 /// the first two and a RELU and an average pool of them are concatenated along the rows.
-fn slices(dtype: DType, rng: &mut Rng) -> Case {
+pub fn slices_model(dtype: DType) -> OneOp {
     let q = quant(dtype);
     let mut m = OneOp::new();
     let x = m.input("x", &[1, 6, 4, 2], dtype, q.clone());
@@ -135,7 +135,7 @@ fn slices(dtype: DType, rng: &mut Rng) -> Case {
     m.op(BuiltinOp::AveragePool2D, &[bottom], &[smooth], pool(2, true));
     let y = m.output("y", &[1, 10, 4, 2], dtype, q);
     m.op(BuiltinOp::Concatenation, &[relu, middle, smooth, bottom], &[y], concat(1));
-    m.case(&format!("slices {dtype:?}"), vec![spread(dtype, &[1, 6, 4, 2], rng)])
+    m
 }
 
 /// `PACK` of a RELU, a RELU6 and the input itself (`2x3` each) along `axis` (0: in place but for
@@ -179,7 +179,8 @@ pub fn views_and_inplace_concat() -> Vec<Case> {
             cases.push(branch_concat_model(dtype, axis).case(&format!("inception axis {axis} {dtype:?}"), vec![input]));
         }
         cases.push(vector_concat(dtype, &mut rng));
-        cases.push(slices(dtype, &mut rng));
+        let input = spread(dtype, &[1, 6, 4, 2], &mut rng);
+        cases.push(slices_model(dtype).case(&format!("slices {dtype:?}"), vec![input]));
         for axis in [0, 1] {
             cases.push(pack(dtype, axis, &mut rng));
         }
