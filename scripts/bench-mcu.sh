@@ -13,10 +13,13 @@
 # byte for byte (checked here too).
 #
 # The converter-made models of conformance/models run too (the DS-CNN in int8 and 16x8, the
-# 16x8 mixed network, a MobileNetV3-style int8 network and a 16x8 audio network with conv +
-# LeakyReLU chains): TFLM cannot be run on the boards here, so their rows compare mc's int16
-# kernels with its int8 ones: MACs (convolutions and fully connected layers, counted from the
-# model) and instructions per MAC.
+# 16x8 mixed network, a MobileNetV3-style int8 network, a 16x8 audio network with conv +
+# LeakyReLU chains, the int8 Keras networks with dilated convolutions (dilate8) and with
+# TRANSPOSE_CONV, RESIZE_NEAREST_NEIGHBOR and RESIZE_BILINEAR (decode8), and an int8 SVDF
+# keyword network (svdf8, one inference from the initial state)): TFLM cannot be run on the
+# boards here, so their rows compare mc's int16 kernels with its int8 ones: MACs (convolutions,
+# transposed convolutions, fully connected and SVDF layers, counted from the model) and
+# instructions per MAC; their RAM next to TFLM's arena is scripts/bench-ram.sh's.
 #
 # Elementwise fusion (loop-fuse-elementwise): every model again on the Cortex-M4 with
 # `mcc --no-fusion`, same input and output check: instructions and RAM with and without it.
@@ -49,7 +52,8 @@ names=()
 
 printf '%-7s %-9s %12s %12s %8s %9s %8s %12s %8s\n' model board instr "TFLM+CMSIS" ratio .text .rodata "TFLM ref" RAM
 # The seeded input (of the model's input type) and TFLite Micro's output for model $1 in files
-# $2.in.bin and $2.tflm.bin; prints the model's MACs (convolutions and fully connected layers).
+# $2.in.bin and $2.tflm.bin; prints the model's MACs (convolutions, transposed convolutions, fully
+# connected and SVDF layers).
 reference_run() {
     "$python" - "$1" "$2" <<'PY'
 import sys
@@ -84,12 +88,18 @@ for i in range(graph.OperatorsLength()):
         macs += int(np.prod(out)) * int(weights[1] * weights[2])
     elif kind == fb.BuiltinOperator.FULLY_CONNECTED:
         macs += int(np.prod(out)) * int(weights[1])
+    elif kind == fb.BuiltinOperator.TRANSPOSE_CONV:
+        macs += int(np.prod(shape(op.Inputs(2)))) * int(np.prod(weights[:3]))
+    elif kind == fb.BuiltinOperator.SVDF:
+        memory = shape(op.Inputs(2))[1]
+        macs += int(out[0]) * int(weights[0]) * int(weights[1] + memory)
 print(macs)
 PY
 }
 
 converted=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite conformance/models/mixed_16x8.tflite
-    conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite)
+    conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite conformance/models/dilated_int8.tflite
+    conformance/models/decoder_int8.tflite conformance/models/svdf_keyword_int8.tflite)
 # Runs model $1 as $2 on board $3 into folder $4 with extra mcc flags $5...; checks the output
 # against TFLite Micro's and leaves the emulator's report in $4/$2.emu.txt.
 run_model() {
@@ -107,7 +117,8 @@ for model in "${models[@]}" "${converted[@]}"; do
     case "$file" in
         ad01*) name=ad01 ;; kws*) name=kws ;; *esnet*) name=resnet ;; vww*) name=vww ;;
         ds_cnn_int8*) name=dscnn8 ;; ds_cnn_16x8*) name=dscnn16 ;; mixed_16x8*) name=mixed16 ;;
-        mobilenet_v3*) name=mnv3 ;; audio_16x8*) name=audio16 ;; *) continue ;;
+        mobilenet_v3*) name=mnv3 ;; audio_16x8*) name=audio16 ;; dilated_int8*) name=dilate8 ;;
+        decoder_int8*) name=decode8 ;; svdf_keyword_int8*) name=svdf8 ;; *) continue ;;
     esac
     names+=("$name")
     macs[$name]=$(reference_run "$model" "$work/$name")

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # RAM benchmark: for each MLPerf Tiny model in ../shared/models (or $MC_MODELS_DIR) and the
 # converter-made models of conformance/models (the DS-CNN in int8 and 16x8, the MobileNetV3-style
-# int8 network, the 16x8 audio network), in one run,
+# int8 network, the 16x8 audio network, the int8 Keras networks with dilated convolutions and
+# with TRANSPOSE_CONV + RESIZE_BILINEAR, the int8 SVDF keyword network), in one run,
 #   mc     the planned pools of mc's host pipeline (mc-run: import, lowering to loops with kernel
 #          workspaces, usmp{algorithm=A}), from the residency report: scratch + persistent pool
-#          bytes, the lower bound (most bytes live at one step, less what kernels' outputs may
+#          bytes, each role's bytes (persistent: state that lives across invocations, as
+#          SVDF's), the lower bound (most bytes live at one step, less what kernels' outputs may
 #          share with the inputs they consume), and the model's input and output bytes (mc
 #          leaves them in the caller's memory, TFLM plans them into its arena)
 #   no ovl the pools without overlapping a kernel's output with its input (usmp{overlap=false},
@@ -12,7 +14,8 @@
 #   mc ws  the pools again with the inputs and outputs planned into them (usmp's
 #          use-workspace-io, mc-run --workspace-io): what TFLM's head counts, compared honestly
 #   tflm   TensorFlow Lite Micro's arena (tflm_reference.py --print-arena): head (planned
-#          tensors, I/O included) and total (head + tail: persistent data)
+#          tensors, I/O included), tail (persistent data: kernels' data, variables such as
+#          SVDF's state) and total (head + tail)
 # and prints the ratios mc pools / TFLM head, mc ws / TFLM head (both with I/O) and
 # (mc pools + I/O) / TFLM total.
 #
@@ -32,7 +35,8 @@ done
 python="$(venv_python)"
 model_files
 models+=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite
-    conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite)
+    conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite conformance/models/dilated_int8.tflite
+    conformance/models/decoder_int8.tflite conformance/models/svdf_keyword_int8.tflite)
 
 step "building mc-run"
 cargo build --quiet -p mc-run
@@ -65,11 +69,12 @@ import json, os, re, subprocess, sys
 import numpy as np
 
 root, work, models = sys.argv[1], sys.argv[2], sys.argv[3:]
-print(f"{'model':<24} {'mc pools':>9} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'(pools+I/O)/total':>18}")
+print(f"{'model':<24} {'mc pools':>9} {'scratch':>8} {'persist':>8} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM tail':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'(pools+I/O)/total':>18}")
 for path in models:
     name = os.path.basename(path)[:-len(".tflite")]
     report = json.load(open(os.path.join(work, name + ".json")))
     pools = sum(p["size"] for p in report["pools"])
+    scratch, persistent = (sum(p["size"] for p in report["pools"] if p["role"] == role) for role in ("scratch", "persistent"))
     bound = sum(p["lower_bound"] for p in report["pools"])
     ws = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".ws.json")))["pools"])
     disjoint = json.load(open(os.path.join(work, name + ".disjoint.json")))["pools"]
@@ -85,5 +90,5 @@ for path in models:
     text = child.stdout + child.stderr
     head = int(re.search(r"allocation head (\d+)", text).group(1))
     total = int(re.search(r"allocation total (\d+)", text).group(1))
-    print(f"{name:<24} {pools:>9} {bound:>7} {no_overlap:>7} {op_bound:>9} {pools + io_bytes:>8} {ws:>7} {head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {(pools + io_bytes) / total:>18.2f}")
+    print(f"{name:<24} {pools:>9} {scratch:>8} {persistent:>8} {bound:>7} {no_overlap:>7} {op_bound:>9} {pools + io_bytes:>8} {ws:>7} {head:>10} {total - head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {(pools + io_bytes) / total:>18.2f}")
 PY

@@ -18,6 +18,27 @@ operators, options and quantization parameters are the converter's own.
 | mixed_16x8.tflite | zero padding, conv + ReLU6, max pool, residual add, subtract, multiply, concatenation, cropping (strided slice), permute (transpose), mean, dense, tanh and sigmoid heads | float (QUANTIZE/DEQUANTIZE at the edges) |
 | mobilenet_v3_int8.tflite | MobileNetV3-style: conv 3x3/2 + hard-swish, inverted residual blocks (expand 1x1 + hard-swish, depthwise 3x3 + hard-swish, squeeze-excite: global average (MEAN), dense + ReLU, dense + sigmoid (LOGISTIC), multiply; project 1x1, residual add), global average, dense, softmax | int8 |
 | audio_16x8.tflite | audio-style: 5 x (conv 3x3 + LeakyReLU 0.2), a residual add, global average, dense | int16 |
+
+The Keras acceptance networks (issue 15), each as `<name>_int8` (full-integer), `<name>_16x8`
+where TFLite Micro runs it, and `<name>_f32` (the plain float conversion):
+
+| name | Keras layers | TFLite operators |
+|---|---|---|
+| flatten_cnn (int8, 16x8, f32) | dynamic batch: Conv2D + ReLU, MaxPooling2D, Reshape, Flatten, Dense, Reshape, Softmax | CONV_2D, MAX_POOL_2D, RESHAPE, FULLY_CONNECTED, SHAPE, STRIDED_SLICE, PACK, RESHAPE, SOFTMAX |
+| dilated (int8, 16x8, f32) | Conv2D dilation 2 "same" + ReLU, DepthwiseConv2D dilation 2, Conv2D dilation 3 "valid" | CONV_2D and DEPTHWISE_CONV_2D with dilation factors |
+| dilated_chain (int8, f32) | the same with a dynamic batch | SPACE_TO_BATCH_ND, CONV_2D / DEPTHWISE_CONV_2D, BATCH_TO_SPACE_ND, ADD (bias) |
+| decoder (int8, f32) | Conv2DTranspose /2 + ReLU, UpSampling2D nearest, Conv2D, UpSampling2D bilinear, Conv2DTranspose "valid" | TRANSPOSE_CONV, RESIZE_NEAREST_NEIGHBOR, CONV_2D, RESIZE_BILINEAR |
+| attention (int8, f32) | MultiHeadAttention (2 heads, key_dim 8, self-attention), Add, LayerNormalization, Dense | FULLY_CONNECTED, RESHAPE, TRANSPOSE, BATCH_MATMUL, SOFTMAX, ADD, MEAN, SQUARED_DIFFERENCE, RSQRT, MUL, SUB |
+| conv1d (int8, 16x8, f32) | Conv1D /2 + ReLU, MaxPooling1D, Conv1D dilation 2, Flatten, Dense | RESHAPE, CONV_2D, MAX_POOL_2D, FULLY_CONNECTED |
+
+No 16x8 decoder (TFLite Micro's RESIZE_BILINEAR takes float32 and int8 only), attention (TFLite
+Micro's interpreter aborts on it; mc refuses the zero-scale int16 constant the converter gives
+LayerNormalization's SUB)
+or dilated_chain (TFLite Micro's SPACE_TO_BATCH_ND fails on int16).
+
+svdf_keyword_int8.tflite: an int8 SVDF keyword-spotting network (two SVDF layers with int16
+state, fully connected, softmax), written with TFLite's flatbuffer schema since no Keras layer
+exports SVDF.
 """
 
 import os
@@ -92,6 +113,59 @@ def audio():
     return keras.Model(x, L.Dense(8, **BIAS)(y))
 
 
+# The Keras acceptance networks (issue 15): each is built right after its own seed, so adding or
+# reordering networks elsewhere in this file leaves their weights unchanged.
+def flatten_cnn():
+    # A dynamic batch (Input without batch_size): each `Reshape` then exports the Keras chain
+    # SHAPE -> STRIDED_SLICE -> PACK -> RESHAPE (tf_keras's `Flatten` writes a constant [-1, n]
+    # shape when the other dimensions are static, as they are here).
+    x = keras.Input((12, 12, 2))
+    y = L.Conv2D(8, 3, activation="relu", **BIAS)(x)
+    y = L.MaxPooling2D(2)(y)
+    y = L.Reshape((25, 8))(y)
+    y = L.Flatten()(y)
+    y = L.Dense(10, activation="relu", **BIAS)(y)
+    y = L.Reshape((2, 5))(y)
+    return keras.Model(x, L.Softmax()(y))
+
+
+def dilated(batch_size):
+    # Dilated convolutions. With a static batch the converter writes CONV_2D and
+    # DEPTHWISE_CONV_2D with dilation factors; with a dynamic batch (batch_size=None) it keeps
+    # TF's SPACE_TO_BATCH_ND -> CONV_2D | DEPTHWISE_CONV_2D -> BATCH_TO_SPACE_ND -> ADD (the
+    # bias), and 15x15 makes TF pad and crop.
+    x = keras.Input((15, 15, 3), batch_size=batch_size)
+    y = L.Conv2D(8, 3, dilation_rate=2, padding="same", activation="relu", **BIAS)(x)
+    y = L.DepthwiseConv2D(3, dilation_rate=2, padding="same", **BIAS)(y)
+    y = L.Conv2D(8, 3, dilation_rate=3, padding="valid", **BIAS)(y)
+    return keras.Model(x, y)
+
+
+def decoder():
+    x = keras.Input((6, 6, 4), batch_size=1)
+    y = L.Conv2DTranspose(8, 3, strides=2, padding="same", activation="relu", **BIAS)(x)
+    y = L.UpSampling2D(2, interpolation="nearest")(y)
+    y = L.Conv2D(4, 3, padding="same", **BIAS)(y)
+    y = L.UpSampling2D(2, interpolation="bilinear")(y)
+    return keras.Model(x, L.Conv2DTranspose(2, 3, padding="valid", **BIAS)(y))
+
+
+def attention():
+    x = keras.Input((8, 16), batch_size=1)
+    a = L.MultiHeadAttention(num_heads=2, key_dim=8)(x, x)
+    y = L.LayerNormalization()(L.Add()([x, a]))
+    return keras.Model(x, L.Dense(4, **BIAS)(y))
+
+
+def conv1d():
+    x = keras.Input((32, 4), batch_size=1)
+    y = L.Conv1D(8, 5, strides=2, padding="same", activation="relu", **BIAS)(x)
+    y = L.MaxPooling1D(2)(y)
+    y = L.Conv1D(8, 3, dilation_rate=2, **BIAS)(y)
+    y = L.Flatten()(y)
+    return keras.Model(x, L.Dense(4, **BIAS)(y))
+
+
 def convert(model, shape, int16, io_type):
     rng = np.random.default_rng(7)
 
@@ -112,6 +186,115 @@ def convert(model, shape, int16, io_type):
     return converter.convert()
 
 
+def convert_float(model):
+    return tf.lite.TFLiteConverter.from_keras_model(model).convert()
+
+
+def keras_acceptance():
+    """The Keras acceptance networks, int8 and float (16x8 where TFLite Micro runs it)."""
+    files = {}
+    for seed, (name, build, shape, int16) in enumerate(
+        (
+            ("flatten_cnn", flatten_cnn, (12, 12, 2), True),
+            ("dilated", lambda: dilated(1), (15, 15, 3), True),
+            ("dilated_chain", lambda: dilated(None), (15, 15, 3), False),
+            ("decoder", decoder, (6, 6, 4), False),
+            ("attention", attention, (8, 16), False),
+            ("conv1d", conv1d, (32, 4), True),
+        ),
+        start=100,
+    ):
+        keras.utils.set_random_seed(seed)
+        model = build()
+        files[f"{name}_int8.tflite"] = convert(model, shape, False, tf.int8)
+        if int16:
+            files[f"{name}_16x8.tflite"] = convert(model, shape, True, tf.int16)
+        files[f"{name}_f32.tflite"] = convert_float(model)
+    return files
+
+
+def svdf_keyword():
+    """An int8 SVDF keyword-spotting network, written directly with TFLite's flatbuffer schema (no
+    Keras layer exports SVDF): a 40-feature frame, SVDF (rank 2, 32 units, memory 10, ReLU) and
+    SVDF (rank 1, 32 units, memory 8, ReLU), both with int16 state and time weights as in TFLite
+    Micro's keyword models, fully connected to 12 classes, softmax. Seeded random weights."""
+    import flatbuffers
+    from tensorflow.lite.python import schema_py_generated as fb
+
+    rng = np.random.default_rng(27)
+    tensors, buffers, operators = [], [fb.BufferT()], []
+    codes = [fb.BuiltinOperator.SVDF, fb.BuiltinOperator.FULLY_CONNECTED, fb.BuiltinOperator.SOFTMAX]
+
+    def tensor(name, shape, kind, scale, zero_point=0, data=None, variable=False):
+        t = fb.TensorT()
+        t.name, t.shape, t.type, t.isVariable = name, list(shape), kind, variable
+        t.quantization = fb.QuantizationParametersT()
+        t.quantization.scale, t.quantization.zeroPoint = [scale], [zero_point]
+        t.buffer = 0
+        if data is not None:
+            buffer = fb.BufferT()
+            buffer.data = np.frombuffer(data.tobytes(), np.uint8).tolist()
+            t.buffer = len(buffers)
+            buffers.append(buffer)
+        tensors.append(t)
+        return len(tensors) - 1
+
+    def random(kind, shape, reach=None):
+        info = np.iinfo(kind)
+        low, high = (info.min, info.max) if reach is None else (-reach, reach)
+        return rng.integers(low, high + 1, shape).astype(kind)
+
+    def op(code, inputs, outputs, options_type, options):
+        o = fb.OperatorT()
+        o.opcodeIndex, o.inputs, o.outputs = codes.index(code), inputs, outputs
+        o.builtinOptionsType, o.builtinOptions = options_type, options
+        operators.append(o)
+
+    def svdf(name, x, x_scale, inputs, units, rank, memory, state_scale, out):
+        filters = units * rank
+        weights_time_scale = 1.0 / 32768
+        feature = tensor(f"{name}/weights_feature", (filters, inputs), fb.TensorType.INT8, 1.0 / 128,
+                         data=random(np.int8, (filters, inputs)))
+        time = tensor(f"{name}/weights_time", (filters, memory), fb.TensorType.INT16, weights_time_scale,
+                      data=random(np.int16, (filters, memory)))
+        bias_scale = state_scale * weights_time_scale
+        bias = tensor(f"{name}/bias", (units,), fb.TensorType.INT32, bias_scale,
+                      data=random(np.int32, (units,), int(0.5 / bias_scale)))
+        state = tensor(f"{name}/state", (1, filters * memory), fb.TensorType.INT16, state_scale, variable=True)
+        y = tensor(name, (1, units), fb.TensorType.INT8, out[0], out[1])
+        options = fb.SVDFOptionsT()
+        options.rank, options.fusedActivationFunction = rank, fb.ActivationFunctionType.RELU
+        op(fb.BuiltinOperator.SVDF, [x, feature, time, bias, state], [y], fb.BuiltinOptions.SVDFOptions, options)
+        return y
+
+    x = tensor("features", (1, 40), fb.TensorType.INT8, 1.0 / 64, -3)
+    h1 = svdf("svdf_1", x, 1.0 / 64, 40, 32, 2, 10, 1.0 / 4096, (1.0 / 4, -128))
+    h2 = svdf("svdf_2", h1, 1.0 / 4, 32, 32, 1, 8, 1.0 / 512, (1.0, -128))
+    weights = tensor("dense/weights", (12, 32), fb.TensorType.INT8, 1.0 / 128, data=random(np.int8, (12, 32)))
+    bias = tensor("dense/bias", (12,), fb.TensorType.INT32, 1.0 / 128, data=random(np.int32, (12,), 1024))
+    logits = tensor("logits", (1, 12), fb.TensorType.INT8, 2.0, 0)
+    op(fb.BuiltinOperator.FULLY_CONNECTED, [h2, weights, bias], [logits], fb.BuiltinOptions.FullyConnectedOptions,
+       fb.FullyConnectedOptionsT())
+    probabilities = tensor("probabilities", (1, 12), fb.TensorType.INT8, 1.0 / 256, -128)
+    softmax = fb.SoftmaxOptionsT()
+    softmax.beta = 1.0
+    op(fb.BuiltinOperator.SOFTMAX, [logits], [probabilities], fb.BuiltinOptions.SoftmaxOptions, softmax)
+
+    graph = fb.SubGraphT()
+    graph.tensors, graph.inputs, graph.outputs, graph.operators = tensors, [x], [probabilities], operators
+    graph.name = "main"
+    model = fb.ModelT()
+    model.version, model.description, model.subgraphs, model.buffers = 3, "svdf keyword", [graph], buffers
+    model.operatorCodes = []
+    for code in codes:
+        c = fb.OperatorCodeT()
+        c.builtinCode, c.deprecatedBuiltinCode, c.version = code, min(code, 127), 1
+        model.operatorCodes.append(c)
+    builder = flatbuffers.Builder(0)
+    builder.Finish(model.Pack(builder), file_identifier=b"TFL3")
+    return bytes(builder.Output())
+
+
 def main():
     out = sys.argv[1]
     keras.utils.set_random_seed(1)
@@ -123,6 +306,8 @@ def main():
         "mobilenet_v3_int8.tflite": convert(mobilenet_v3(), (32, 32, 3), False, tf.int8),
         "audio_16x8.tflite": convert(audio(), (40, 16, 1), True, tf.int16),
     }
+    files.update(keras_acceptance())
+    files["svdf_keyword_int8.tflite"] = svdf_keyword()
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)

@@ -11,6 +11,19 @@ use std::path::PathBuf;
 pub const MODELS: [&str; 5] =
     ["ds_cnn_int8.tflite", "ds_cnn_16x8.tflite", "mixed_16x8.tflite", "mobilenet_v3_int8.tflite", "audio_16x8.tflite"];
 
+/// The Keras acceptance networks (issue 15), each with its converted files: full-integer int8,
+/// 16x8 where TFLite Micro runs it, float32. `dilated_chain_*.tflite` (the dilated network with
+/// a dynamic batch: SPACE_TO_BATCH_ND -> convolution -> BATCH_TO_SPACE_ND) is not among them yet:
+/// the converter writes batch 1 into those intermediate tensors' shapes (their shape signature
+/// says -1) where the batch is 4, and mc's importer takes the written shapes.
+pub const KERAS_NETWORKS: [(&str, &[&str]); 5] = [
+    ("flatten_cnn", &["flatten_cnn_int8.tflite", "flatten_cnn_16x8.tflite", "flatten_cnn_f32.tflite"]),
+    ("dilated", &["dilated_int8.tflite", "dilated_16x8.tflite", "dilated_f32.tflite"]),
+    ("decoder", &["decoder_int8.tflite", "decoder_f32.tflite"]),
+    ("attention", &["attention_int8.tflite", "attention_f32.tflite"]),
+    ("conv1d", &["conv1d_int8.tflite", "conv1d_16x8.tflite", "conv1d_f32.tflite"]),
+];
+
 /// Where the model `file` is.
 pub fn path(file: &str) -> PathBuf {
     repo_root().join("conformance/models").join(file)

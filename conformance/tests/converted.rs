@@ -1,12 +1,56 @@
 //! The converter-made models (`conformance/models`: TensorFlow's TFLite converter on small Keras
-//! networks, int8 and 16x8) through mc's full pipeline against TFLite Micro, byte for byte
-//! (their float outputs are dequantized int16, so they are exact too), on seeded inputs.
+//! networks, int8, 16x8 and float32) through mc's full pipeline against TFLite Micro, byte for
+//! byte (the first models' float outputs are dequantized int16, so they are exact too), on
+//! seeded inputs.
 
-use mc_conformance::converted::{MODELS, cases};
+use mc_conformance::converted::{KERAS_NETWORKS, MODELS, cases};
 use mc_conformance::{Case, check_cases};
 
 #[test]
 fn converter_made_int8_and_16x8_models_match_tflite_micro_exactly() {
     let cases: Vec<Case> = MODELS.iter().enumerate().flat_map(|(i, file)| cases(file, 3, 40 + i as u64)).collect();
     check_cases(&cases, 0.0);
+}
+
+/// Every converted file of the Keras acceptance network `network`, three seeded inputs each.
+fn check_keras_network(network: &str) {
+    let (index, (_, files)) =
+        KERAS_NETWORKS.iter().enumerate().find(|(_, (name, _))| *name == network).expect("a Keras network");
+    let cases: Vec<Case> =
+        files.iter().enumerate().flat_map(|(i, file)| cases(file, 3, 100 + 10 * index as u64 + i as u64)).collect();
+    check_cases(&cases, 0.0);
+}
+
+#[test]
+fn keras_reshape_with_a_dynamic_batch_and_flatten_match_tflite_micro() {
+    check_keras_network("flatten_cnn");
+}
+
+#[test]
+fn keras_dilated_conv2d_and_depthwise_conv2d_match_tflite_micro() {
+    check_keras_network("dilated");
+}
+
+#[test]
+fn keras_conv2d_transpose_and_upsampling2d_decoder_matches_tflite_micro() {
+    check_keras_network("decoder");
+}
+
+#[test]
+fn keras_multi_head_attention_block_matches_tflite_micro() {
+    check_keras_network("attention");
+}
+
+#[test]
+fn keras_conv1d_network_matches_tflite_micro() {
+    check_keras_network("conv1d");
+}
+
+#[test]
+fn svdf_keyword_network_matches_tflite_micro_over_successive_invocations() {
+    // One case invoked eight times in a row: the SVDF states carry over from one to the next.
+    let mut invocations = cases("svdf_keyword_int8.tflite", 8, 60).into_iter();
+    let mut case = invocations.next().expect("a case");
+    case.then = invocations.map(|later| later.inputs).collect();
+    check_cases(&[case], 0.0);
 }

@@ -1,5 +1,7 @@
 //! The reductions over axes against TFLite Micro.
 //!
+//! Every reduction also takes its one axis as a 0-D tensor (Keras' 1-D global poolings).
+//!
 //! `MEAN`, int8, int16 and float: over axes [1, 2] of a 4-D input (global average pooling, with
 //! and without `keep_dims`), over one axis (also negative), over the batch and channel axes
 //! together, over two axes of a 5-D input, with equal and with different input and output
@@ -26,6 +28,8 @@ struct Spec {
     name: &'static str,
     input: Vec<usize>,
     axes: Vec<i32>,
+    /// The one axis as a 0-D tensor (what Keras' 1-D global poolings write) instead of 1-D.
+    scalar_axis: bool,
     keep_dims: bool,
     /// Input and output `(scale, zero point)` (int8 or int16).
     quant: [(f32, i64); 2],
@@ -38,6 +42,7 @@ impl Spec {
             name,
             input: input.to_vec(),
             axes: axes.to_vec(),
+            scalar_axis: false,
             keep_dims,
             quant: [(0.05, -3); 2],
         }
@@ -67,7 +72,8 @@ impl Spec {
         let q = |(scale, zero_point): (f32, i64)| (!float).then(|| Quant::tensor(scale, zero_point));
         let mut m = OneOp::new();
         let x = m.input("x", &dims(&self.input), dtype, q(self.quant[0]));
-        let axes = m.constant_i32("axes", &[self.axes.len() as i32], &self.axes, None);
+        let axes_shape: &[i32] = if self.scalar_axis { &[] } else { &[self.axes.len() as i32] };
+        let axes = m.constant_i32("axes", axes_shape, &self.axes, None);
         let y = m.output("y", &dims(&self.output_shape()), dtype, q(self.quant[1]));
         m.op(self.op, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: self.keep_dims }));
         let kind = if float { "float" } else { dtype.numpy() };
@@ -83,6 +89,7 @@ fn specs() -> Vec<Spec> {
         Spec::new("axes 1,2", &[1, 6, 7, 4], &[1, 2], false),
         Spec::new("axis 1", &[2, 3, 4], &[1], false),
         Spec::new("axis -1 keep_dims", &[3, 4, 5], &[-1], true),
+        Spec { scalar_axis: true, ..Spec::new("0-D axis 1", &[1, 10, 8], &[1], false) },
         Spec::new("axes 0,3", &[2, 3, 2, 5], &[0, 3], false),
         Spec {
             quant: [(0.05, -3), (0.02, 10)],
@@ -162,6 +169,7 @@ fn sum_specs(input_scale: f32, scale: f32, zero_points: [i64; 2]) -> Vec<Spec> {
         spec("axes 1,2", &[1, 6, 7, 4], &[1, 2], false, wide),
         spec("axis 1", &[2, 3, 4], &[1], false, [(input_scale, -7), (scale / 2.0, 4)]),
         spec("axis -1 keep_dims", &[3, 4, 5], &[-1], true, wide),
+        Spec { scalar_axis: true, ..spec("0-D axis -2", &[1, 10, 8], &[-2], true, wide) },
         spec("axes 0,3", &[2, 3, 2, 5], &[0, 3], false, wide),
         spec("repeated axes 1,-2", &[2, 3, 4], &[1, -2], false, wide),
         spec("rank 5 axes 1,4", &[2, 3, 2, 5, 2], &[1, 4], true, wide),
@@ -256,6 +264,7 @@ fn extremum_specs() -> Vec<Spec> {
         Spec::new("axes 1,2", &[1, 6, 7, 4], &[1, 2], false),
         Spec::new("axis 1", &[2, 3, 4], &[1], false),
         Spec::new("axis -1 keep_dims", &[3, 4, 5], &[-1], true),
+        Spec { scalar_axis: true, ..Spec::new("0-D axis 1", &[1, 10, 8], &[1], false) },
         Spec::new("axes 0,3", &[2, 3, 2, 5], &[0, 3], false),
         Spec::new("repeated axes 1,-2", &[2, 3, 4], &[1, -2], false),
         Spec::new("rank 5 axes 1,4", &[2, 3, 2, 5, 2], &[1, 4], true),

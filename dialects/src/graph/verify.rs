@@ -348,12 +348,20 @@ impl<'a, 'd> Checker<'a, 'd> {
 
     /// A 1-D integer list operand (`shape`, `perm`, `axes`, `begin`, ...).
     pub(super) fn list_operand(&mut self, what: &str, index: usize) -> Option<i64> {
+        self.list_operand_of_rank(what, index, false)
+    }
+
+    /// A 1-D integer list operand, or with `scalar` also a 0-D one (one value: TFLite's
+    /// reductions take their axes either way); returns its length.
+    fn list_operand_of_rank(&mut self, what: &str, index: usize, scalar: bool) -> Option<i64> {
         let ty = self.operand_type(index);
         match self.parts(ty) {
             Some((&[n], element)) if matches!(Kind::of(self.ctx, element), I32 | I64) => Some(n),
+            Some((&[], element)) if scalar && matches!(Kind::of(self.ctx, element), I32 | I64) => Some(1),
             _ => {
                 let noun = self.sig.shaped.noun();
-                self.error(format!("{what} must be a 1-D {noun} of i32 or i64, but got '{}'", self.ty(ty)));
+                let rank = if scalar { "0-D or 1-D" } else { "1-D" };
+                self.error(format!("{what} must be a {rank} {noun} of i32 or i64, but got '{}'", self.ty(ty)));
                 None
             }
         }
@@ -362,6 +370,15 @@ impl<'a, 'd> Checker<'a, 'd> {
     /// Checks that a list is given exactly once, as operand `#1` or as attribute `attr`; returns
     /// the operand's length if it is the operand.
     pub(super) fn list_once(&mut self, attr: &str, operand_name: &str) -> Option<Option<i64>> {
+        self.list_once_of_rank(attr, operand_name, false)
+    }
+
+    /// [`Self::list_once`] for a reduction's `axes`, whose operand may also be 0-D (one axis).
+    pub(super) fn axes_once(&mut self) -> Option<Option<i64>> {
+        self.list_once_of_rank("axes", "axes operand", true)
+    }
+
+    fn list_once_of_rank(&mut self, attr: &str, operand_name: &str, scalar: bool) -> Option<Option<i64>> {
         let (has_operand, has_attr) = (self.num_operands() == 2, self.ctx.attr(self.op, attr).is_some());
         match (has_operand, has_attr) {
             (true, true) => {
@@ -372,7 +389,7 @@ impl<'a, 'd> Checker<'a, 'd> {
                 self.error(format!("requires a {operand_name} or a '{attr}' attribute"));
                 None
             }
-            (true, false) => self.list_operand(operand_name, 1).map(Some),
+            (true, false) => self.list_operand_of_rank(operand_name, 1, scalar).map(Some),
             (false, true) => Some(None),
         }
     }

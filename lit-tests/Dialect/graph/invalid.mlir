@@ -594,6 +594,16 @@
 
 // -----
 
+// Axes are a 0-D or 1-D integer tensor.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<1x1xi32>) -> (), sym_name = "f59_axes_rank"}> ({
+^bb0(%x: tensor<2x3xf32>, %axes: tensor<1x1xi32>):
+  // expected-error@+1 {{'graph.reduce_max' op axes operand must be a 0-D or 1-D tensor of i32 or i64, but got 'tensor<1x1xi32>'}}
+  %0 = "graph.reduce_max"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<1x1xi32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // Axes are in range.
 "func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "f59"}> ({
 ^bb0(%x: tensor<2x3xf32>):

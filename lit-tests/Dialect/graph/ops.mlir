@@ -151,6 +151,10 @@
   %axes = "graph.const"() <{value = dense<[-3, -2]> : tensor<2xi32>}> : () -> tensor<2xi32>
   // CHECK: "graph.mean"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
   %14 = "graph.mean"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  %axis = "graph.const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  // A 0-D axis, as Keras' 1-D global poolings write it.
+  // CHECK: "graph.mean"(%arg0, %{{.*}}) <{keep_dims = true}> : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x1x4xf32>
+  %mean0d = "graph.mean"(%x, %axis) <{keep_dims = true}> : (tensor<1x8x8x4xf32>, tensor<i32>) -> tensor<1x8x1x4xf32>
   // CHECK: "graph.sum"(%arg2) <{axes = array<i64: 1, 2>, keep_dims = true}> : ({{.*}}) -> tensor<1x1x1x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %sum = "graph.sum"(%q) <{axes = array<i64: 1, 2>, keep_dims = true}> : (tensor<1x8x8x4x!q8>) -> tensor<1x1x1x4x!q8b>
   // CHECK: "graph.sum"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>

@@ -31,7 +31,7 @@
 //! ```
 
 use mc_dialects::buffer::layout::is_reinterpretable;
-use mc_dialects::buffer::{AllocOp, ELEMENTWISE_KERNELS, KernelOp, Role, ViewOp, root_buffer};
+use mc_dialects::buffer::{AllocOp, ELEMENTWISE_KERNELS, KernelOp, Role, ViewOp, aliases, root_buffer};
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{BlockId, Builder, Context, Failure, InsertPoint, OpId, Value};
 use rustc_hash::FxHashMap;
@@ -127,22 +127,6 @@ fn in_block(ctx: &Context, mut op: OpId, positions: &FxHashMap<OpId, usize>) -> 
         }
         op = ctx.parent_op(op)?;
     }
-}
-
-/// Every value sharing `root`'s storage: `root` and the views of it, transitively.
-fn aliases(ctx: &Context, root: Value) -> Vec<Value> {
-    let mut out = vec![root];
-    let mut index = 0;
-    while index < out.len() {
-        let value = out[index];
-        for u in ctx.uses(value) {
-            if let Some(view) = ViewOp::cast(ctx, u.user) {
-                out.push(view.result());
-            }
-        }
-        index += 1;
-    }
-    out
 }
 
 /// Checks the three conditions for `kernel` writing its output over `input`; `Ok` with the

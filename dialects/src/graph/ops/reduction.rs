@@ -24,68 +24,60 @@ use crate::graph::shapes::normalize_axis;
 use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, I32, Kind, Q8, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
-define_op! {
+/// The reductions over axes: one `define_op!` each (operand `input`, optional `axes_operand`,
+/// `keep_dims`, optional `axes`) and the builder and accessors they share.
+macro_rules! reduction_ops {
+    ($($(#[$meta:meta])* $Op:ident = $name:literal, $summary:literal, $patterns:path;)*) => {$(
+        define_op! {
+            $(#[$meta])*
+            pub struct $Op = $name {
+                summary: $summary,
+                traits: [PURE],
+                operands: [input],
+                optional_operands: [axes_operand],
+                results: [result],
+                attributes: [keep_dims: Bool],
+                optional_attributes: [axes: DenseArray],
+                verify: verify_op,
+                canonicalize: $patterns,
+            }
+        }
+
+        impl $Op {
+            /// Builds the reduction with an `axes` operand or an `axes` attribute.
+            pub fn build(
+                b: &mut Builder<'_>,
+                input: Value,
+                axes_operand: Option<Value>,
+                axes: Option<&[i64]>,
+                keep_dims: bool,
+                result: Type,
+            ) -> Self {
+                let attrs = vec![("keep_dims".to_string(), b.ctx.bool_attr(keep_dims))];
+                $Op(build_with_list(b, Self::NAME, input, axes_operand, axes.map(|a| ("axes", a)), attrs, result))
+            }
+
+            /// The `axes` attribute's values.
+            pub fn axes_values(self, ctx: &Context) -> Option<Vec<i64>> {
+                i64_array(ctx, self.axes(ctx)?)
+            }
+        }
+    )*};
+}
+
+reduction_ops! {
     /// Mean over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
     /// (TFLite `MEAN`).
-    pub struct MeanOp = "graph.mean" {
-        summary: "mean over axes",
-        traits: [PURE],
-        operands: [input],
-        optional_operands: [axes_operand],
-        results: [result],
-        attributes: [keep_dims: Bool],
-        optional_attributes: [axes: DenseArray],
-        verify: verify_op,
-        canonicalize: mean_patterns,
-    }
-}
-
-define_op! {
+    MeanOp = "graph.mean", "mean over axes", mean_patterns;
     /// Sum over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
     /// (TFLite `SUM`).
-    pub struct SumOp = "graph.sum" {
-        summary: "sum over axes",
-        traits: [PURE],
-        operands: [input],
-        optional_operands: [axes_operand],
-        results: [result],
-        attributes: [keep_dims: Bool],
-        optional_attributes: [axes: DenseArray],
-        verify: verify_op,
-        canonicalize: sum_patterns,
-    }
-}
-
-define_op! {
+    SumOp = "graph.sum", "sum over axes", sum_patterns;
     /// Maximum over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
     /// (TFLite `REDUCE_MAX`).
-    pub struct ReduceMaxOp = "graph.reduce_max" {
-        summary: "maximum over axes",
-        traits: [PURE],
-        operands: [input],
-        optional_operands: [axes_operand],
-        results: [result],
-        attributes: [keep_dims: Bool],
-        optional_attributes: [axes: DenseArray],
-        verify: verify_op,
-        canonicalize: reduce_max_patterns,
-    }
-}
-
-define_op! {
+    ReduceMaxOp = "graph.reduce_max", "maximum over axes", reduce_max_patterns;
     /// Minimum over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
     /// (TFLite `REDUCE_MIN`).
-    pub struct ReduceMinOp = "graph.reduce_min" {
-        summary: "minimum over axes",
-        traits: [PURE],
-        operands: [input],
-        optional_operands: [axes_operand],
-        results: [result],
-        attributes: [keep_dims: Bool],
-        optional_attributes: [axes: DenseArray],
-        verify: verify_op,
-        canonicalize: reduce_min_patterns,
-    }
+    ReduceMinOp = "graph.reduce_min", "minimum over axes", reduce_min_patterns;
 }
 
 define_op! {
@@ -113,33 +105,6 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(CumsumOp, Checks::Signature(check_cumsum), Some(infer_cumsum)).with_lists(1, &["axis"]),
 ];
 
-/// The builder and accessors every reduction op shares.
-macro_rules! reduction_op_impl {
-    ($($Op:ident),*) => {$(
-        impl $Op {
-            /// Builds the reduction with an `axes` operand or an `axes` attribute.
-            pub fn build(
-                b: &mut Builder<'_>,
-                input: Value,
-                axes_operand: Option<Value>,
-                axes: Option<&[i64]>,
-                keep_dims: bool,
-                result: Type,
-            ) -> Self {
-                let attrs = vec![("keep_dims".to_string(), b.ctx.bool_attr(keep_dims))];
-                $Op(build_with_list(b, Self::NAME, input, axes_operand, axes.map(|a| ("axes", a)), attrs, result))
-            }
-
-            /// The `axes` attribute's values.
-            pub fn axes_values(self, ctx: &Context) -> Option<Vec<i64>> {
-                i64_array(ctx, self.axes(ctx)?)
-            }
-        }
-    )*};
-}
-
-reduction_op_impl!(MeanOp, SumOp, ReduceMaxOp, ReduceMinOp);
-
 /// `mean` / `sum` (TFLM's `EvalMean` / `EvalSum`): float32, int8 or int16, the result of the
 /// input's kind, scales and zero points free.
 fn check_mean_or_sum(c: &mut Checker<'_, '_>) {
@@ -151,7 +116,7 @@ fn check_mean_or_sum(c: &mut Checker<'_, '_>) {
         c.per_tensor("input", input);
         c.per_tensor("result", result);
     }
-    c.list_once("axes", "axes operand");
+    c.axes_once();
     c.check_inferred();
 }
 
@@ -165,7 +130,7 @@ fn check_extremum(c: &mut Checker<'_, '_>) {
     {
         c.per_tensor("input", input);
     }
-    c.list_once("axes", "axes operand");
+    c.axes_once();
     c.check_inferred();
 }
 
