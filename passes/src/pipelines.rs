@@ -4,7 +4,8 @@
 //! residency-report=r.json`; empty for the defaults).
 
 /// From the graph dialect (an imported model) to planned loop-level IR: clean the graph
-/// (shape-like constants to attributes, shared constants, dead ops), bufferize, run elementwise
+/// (shape-like constants to attributes, shared constants, dead ops), bufferize, make contiguous slices views and let
+/// concatenations' producers write into their output, run elementwise
 /// kernels in place, alternate the row order of chained kernels (for overlap-aware planning),
 /// lower kernels to loop nests, fuse elementwise nests into their producers, clean up, and plan
 /// every buffer into pools.
@@ -17,14 +18,30 @@ pub fn graph_to_loop(usmp_options: &str) -> String {
 /// comparisons).
 pub fn graph_to_loop_folding_pads(usmp_options: &str, fold_pads: bool) -> String {
     let graph = graph_to_buffer_passes(fold_pads);
-    format!("builtin.module({graph},{BUFFER_PASSES},{})", buffer_to_loop_passes(usmp_options, true))
+    format!(
+        "builtin.module({graph},{SLICE_VIEWS}{INPLACE_CONCAT}{BUFFER_PASSES},{})",
+        buffer_to_loop_passes(usmp_options, true)
+    )
 }
 
 /// From the graph dialect to buffer kernels with in-place reuse and row orders: the first half of
 /// [`graph_to_loop`], whose second half is [`buffer_to_loop`].
 pub fn graph_to_inplace_buffers() -> String {
-    format!("builtin.module({},{BUFFER_PASSES})", graph_to_buffer_passes(true))
+    graph_to_inplace_buffers_concat(true)
 }
+
+/// [`graph_to_inplace_buffers`] with in-place concatenation on or off (`mcc
+/// --no-inplace-concat`, for comparisons).
+pub fn graph_to_inplace_buffers_concat(inplace_concat: bool) -> String {
+    let concat = if inplace_concat { INPLACE_CONCAT } else { "" };
+    format!("builtin.module({},{SLICE_VIEWS}{concat}{BUFFER_PASSES})", graph_to_buffer_passes(true))
+}
+
+/// Contiguous slices become views of their input.
+const SLICE_VIEWS: &str = "buffer-slice-views,";
+
+/// The producers of contiguous concatenations and packs write into their output.
+const INPLACE_CONCAT: &str = "buffer-inplace-concat,";
 
 /// Elementwise kernels run in place; chained overlapping kernels alternate their row order.
 const BUFFER_PASSES: &str = "buffer-inplace,buffer-row-order";
@@ -78,6 +95,7 @@ mod tests {
             graph_to_buffer(),
             graph_to_inplace_buffers(),
             graph_to_loop_folding_pads("", false),
+            graph_to_inplace_buffers_concat(false),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
@@ -88,5 +106,8 @@ mod tests {
         assert!(graph_to_loop("bank=dtcm").contains("usmp{bank=dtcm}"));
         assert!(graph_to_loop("").contains("graph-fold-pad"));
         assert!(!graph_to_loop_folding_pads("", false).contains("graph-fold-pad"));
+        assert!(graph_to_loop("").contains(INPLACE_CONCAT) && graph_to_inplace_buffers().contains(INPLACE_CONCAT));
+        assert!(!graph_to_inplace_buffers_concat(false).contains(INPLACE_CONCAT));
+        assert!(graph_to_inplace_buffers_concat(false).contains(SLICE_VIEWS));
     }
 }

@@ -48,6 +48,7 @@ pub mod svdf;
 pub mod transpose;
 pub mod transpose_conv;
 pub mod variable;
+pub mod views;
 
 use crate::Case;
 
@@ -197,6 +198,7 @@ macro_rules! for_each_suite {
             transpose: [int16_transpose => 0.0],
             transpose_conv: [float_transpose_conv => 0.0, int8_transpose_conv => 0.0, int16x8_transpose_conv => 0.0],
             variable: [variables => 1e-5],
+            views: [views_and_inplace_concat => 1e-5],
         }
     };
 }

@@ -62,6 +62,7 @@ mod role;
 mod seed;
 mod stage;
 mod view;
+pub mod window;
 
 pub use alloc::{AllocOp, DEFAULT_ALIGNMENT};
 pub use copy::CopyOp;
@@ -75,6 +76,7 @@ pub use role::Role;
 pub use seed::{Seed, StateBuffer, initial_state_byte, persistent_seeds, state_buffers};
 pub use stage::StageOp;
 pub use view::ViewOp;
+pub use window::{contiguous_window_offset, window_view_type};
 
 use mc_ir::Dialect;
 

@@ -2,14 +2,20 @@
 //!
 //! | pass | does |
 //! |---|---|
+//! | `buffer-slice-views` | contiguous slices become views of their input; their output allocs go |
+//! | `buffer-inplace-concat` | producers of a contiguous concatenation or pack write straight into their slice of its output |
 //! | `buffer-inplace` | elementwise kernels write over an input they read last; their output allocs go |
 //! | `buffer-row-order` | chained kernels that overlap their inputs alternate their row order, so the planner can zig-zag |
 
 pub mod inplace;
+pub mod inplace_concat;
 pub mod row_order;
+pub mod slice_view;
 
-use mc_dialects::buffer::KernelOp;
-use mc_ir::{BlockId, Context, OpId};
+use mc_dialects::buffer::{CopyOp, KernelOp, ViewOp};
+use mc_dialects::func::ReturnOp;
+use mc_ir::{BlockId, Context, OpId, Value};
+use rustc_hash::FxHashMap;
 
 /// The blocks under `root` holding a `buffer.kernel`, in walk order: where a buffer pass works.
 pub fn kernel_blocks(ctx: &Context, root: OpId) -> Vec<BlockId> {
@@ -23,4 +29,27 @@ pub fn kernel_blocks(ctx: &Context, root: OpId) -> Vec<BlockId> {
         }
     }
     blocks
+}
+
+/// The position (in `positions`, which indexes one block) of the op of that block that is or
+/// contains `op`; `None` when `op` is outside the block.
+pub fn position_in(ctx: &Context, mut op: OpId, positions: &FxHashMap<OpId, usize>) -> Option<usize> {
+    loop {
+        if let Some(&p) = positions.get(&op) {
+            return Some(p);
+        }
+        op = ctx.parent_op(op)?;
+    }
+}
+
+/// True unless `user` certainly only reads `value`: a view of it, a kernel or copy reading it, a
+/// return. A kernel's output and a copy's target are written; other ops are assumed to write.
+pub fn may_write(ctx: &Context, user: OpId, value: Value) -> bool {
+    if ViewOp::cast(ctx, user).is_some() || ReturnOp::cast(ctx, user).is_some() {
+        return false;
+    }
+    if let Some(kernel) = KernelOp::cast(ctx, user) {
+        return kernel.output(ctx) == value;
+    }
+    CopyOp::cast(ctx, user).is_none_or(|copy| copy.target(ctx) == value)
 }

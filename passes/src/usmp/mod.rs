@@ -24,6 +24,7 @@
 //! | [`exact`] | branch and bound over canonical placements (MiniMalloc) |
 //! | [`exact_overlap`] | branch and bound over pair orientations, for problems with allowances |
 //! | [`report`] | the residency report (JSON) and layout hashes |
+//! | [`views`] | the named views of a planned buffer, for the report |
 //! | [`svg`] | the picture of the pools |
 
 pub mod algorithm;
@@ -47,6 +48,7 @@ pub mod rng;
 pub mod staging;
 pub mod svg;
 pub mod validate;
+pub mod views;
 
 #[cfg(test)]
 mod properties;

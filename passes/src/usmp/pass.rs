@@ -35,6 +35,7 @@ use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
 use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, StateReport, fnv1a64};
 use super::staging::{Staged, place_constants, rewrite_staged};
+use super::views::named_views;
 use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role, initial_state_byte};
 use mc_dialects::func::CallOp;
 use mc_ir::pass::{Analysis, AnalysisManager, OptionSet, OptionType, Pass};
@@ -257,6 +258,7 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
                         let ty = ctx.operation(buffer.alloc.op()).result_type(0);
                         StateReport { initial_byte: initial_state_byte(ctx, ty) }
                     }),
+                    views: named_views(ctx, buffer.alloc.result(), &buffer.name),
                 });
             }
         }

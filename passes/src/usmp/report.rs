@@ -1,6 +1,7 @@
 //! The residency report: where every planned buffer lives (pool, bank, offset, size, live
 //! interval, the algorithm that placed it, the input it overlaps, the state a persistent buffer
-//! keeps across invocations), per pool its size, lower bound and peak step, the
+//! keeps across invocations, the tensors that are views of it), per pool its size, lower bound
+//! and peak step, the
 //! constants, and two layout hashes — of the plan, and of the plan with the constants' contents
 //! — that are stable across runs and machines, so a build can assert its layout did not change
 //! (heliaAOT's model). Written as JSON (`usmp{residency-report=...}`); [`super::svg`] draws it.
@@ -90,6 +91,22 @@ pub struct BufferReport {
     /// For a persistent buffer, the state it holds across invocations (absent for scratch).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_state: Option<StateReport>,
+    /// The tensors that are views of it (a contiguous slice, a producer of an in-place
+    /// concatenation, a reshape): they live in its bytes and have no storage of their own
+    /// (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub views: Vec<ViewReport>,
+}
+
+/// A tensor living inside a planned buffer's bytes.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ViewReport {
+    /// Its name (the model's tensor name when imported).
+    pub name: String,
+    /// Its first byte, from the buffer's start.
+    pub offset: u64,
+    /// Bytes from its first to its last element.
+    pub size: u64,
 }
 
 /// State kept in a persistent buffer from one invocation to the next.

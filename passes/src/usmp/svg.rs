@@ -62,6 +62,9 @@ pub fn render(report: &ResidencyReport) -> String {
                 );
             }
             let op = b.op.as_ref().map_or_else(String::new, |op| format!(" ({})", escape(op)));
+            let views: Vec<String> =
+                b.views.iter().map(|v| format!("{} at +{} ({} bytes)", escape(&v.name), v.offset, v.size)).collect();
+            let note = if views.is_empty() { note } else { format!("{note}, views: {}", views.join(", ")) };
             let _ = writeln!(
                 svg,
                 r##"<rect x="{x0:.1}" y="{y0:.1}" width="{:.1}" height="{:.1}" fill="hsl({hue},60%,70%)" stroke="#333"{style}><title>{}{op}: {} bytes at {}, steps {}..{}{note}</title></rect>"##,
@@ -126,6 +129,7 @@ mod tests {
             algorithm: "exact".into(),
             overlaps: overlaps.map(str::to_string),
             persistent_state: None,
+            views: Vec::new(),
         };
         let report = ResidencyReport {
             algorithm: "auto".into(),

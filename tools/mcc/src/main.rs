@@ -4,15 +4,16 @@
 //! [--graph-passes PASSES] -o outdir/`
 //! imports the model (a `.tflite` file, or graph-level IR in a `.mlir` file), runs the extra
 //! graph passes (built-in or from pass plugins), lowers it to
-//! buffer kernels (`graph_to_inplace_buffers`) and to planned
+//! buffer kernels (`graph_to_inplace_buffers_concat`) and to planned
 //! loop-level IR (`buffer_to_loop`, with the memory plan's residency report and arena picture
 //! written beside the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`,
 //! `.ll`) and the C header `<prefix>.h`; `--emit=mlir-*` stops after a stage and writes its IR as
 //! `<prefix>.mlir`. The config file's `[memory]` table (`usmp`'s banks, placement rules, budgets
 //! and planner, plus `allocate_arenas` and `dump_residency_json`) shapes the plan and the API.
 //! It prints the stages with their times, the RAM of each pool, the flash bytes of the
-//! constants and each `PAD` folded into the padding of its consumer (`graph-fold-pad`). Errors exit 1 and leave no partial files in the output folder. `mcc --supported-ops`
-//! prints the table of the TFLite operators mc compiles.
+//! constants and each `PAD` folded into the padding of its consumer (`graph-fold-pad`). Errors
+//! exit 1 and leave no partial files in the output folder. `mcc --supported-ops` prints the table
+//! of the TFLite operators mc compiles.
 
 mod staging;
 
@@ -28,7 +29,7 @@ use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
 use mc_passes::graph::fold_pad::FOLDED_PAD;
-use mc_passes::pipelines::{buffer_to_loop_fused, graph_to_inplace_buffers};
+use mc_passes::pipelines::{buffer_to_loop_fused, graph_to_inplace_buffers_concat};
 use mc_passes::usmp::config::{MemoryConfig, did_you_mean, toml_error};
 use staging::Staging;
 use std::path::PathBuf;
@@ -95,6 +96,11 @@ struct Options {
     /// measuring what fusion saves.
     #[arg(long = "no-fusion")]
     no_fusion: bool,
+
+    /// Copy every concatenation and pack into its own output (no buffer-inplace-concat): for
+    /// measuring what in-place concatenation saves.
+    #[arg(long = "no-inplace-concat")]
+    no_inplace_concat: bool,
 
     /// Output folder (created if missing).
     #[arg(short = 'o', required_unless_present = "supported_ops")]
@@ -249,7 +255,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     }
     let mut folded_pads = Vec::new();
     for (stage, pipeline, emitted) in [
-        ("lower to buffer kernels", graph_to_inplace_buffers(), Emit::Graph),
+        ("lower to buffer kernels", graph_to_inplace_buffers_concat(!options.no_inplace_concat), Emit::Graph),
         ("lower to planned loops", buffer_to_loop_fused(&usmp, !options.no_fusion), Emit::Buffer),
     ] {
         if emit_kind == emitted {

@@ -365,3 +365,62 @@ fn a_dynamic_batch_reshape_costs_what_a_plain_reshape_costs() {
         assert!(object == plain_object, "{source:?}: the object (code and constants) differs");
     }
 }
+
+/// In-place concatenation: the inception-style block of `mc_conformance::suites::views`
+/// concatenating its three branches along the rows (contiguous) needs less RAM than with
+/// `--no-inplace-concat` — the branches are written straight into the concatenation — and the
+/// residency report lists them as views of it; along the channels (`H·W > 1`, not contiguous)
+/// the concatenation stays a copy and costs the same either way. Contiguous slices are listed
+/// as views of what they slice.
+#[test]
+fn inplace_concatenation_saves_the_branches_ram_when_contiguous() {
+    use mc_conformance::suites::views::{branch_concat_model, slices_model};
+    let ram = |axis: i32, inplace: bool| {
+        let dir = scratch(&format!("inception-{axis}-{inplace}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let model = dir.join("inception.tflite");
+        let built = if axis < 0 { slices_model(DType::Int8) } else { branch_concat_model(DType::Int8, axis) };
+        std::fs::write(&model, built.finish()).unwrap();
+        let out = dir.join("out");
+        let mut args = vec![model.to_str().unwrap(), "--target", "cortex-m4", "--prefix", "inception"];
+        args.extend(["-o", out.to_str().unwrap()]);
+        if !inplace {
+            args.push("--no-inplace-concat");
+        }
+        let output = mcc(&args);
+        assert!(output.status.success(), "mcc failed: {}", String::from_utf8_lossy(&output.stderr));
+        let report: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join("inception_residency.json")).unwrap()).unwrap();
+        let scratch = report["pools"].as_array().unwrap().iter().find(|p| p["role"] == "scratch").unwrap()["size"]
+            .as_u64()
+            .unwrap();
+        (scratch, report)
+    };
+    // Rows: 3 branches of 64 bytes and their 192-byte concatenation live together when copied;
+    // in place, the concatenation alone (and the input read by every branch is the caller's).
+    let ((inplace, report), (copied, _)) = (ram(1, true), ram(1, false));
+    eprintln!("inception block, row concatenation: {inplace} B in place, {copied} B copied");
+    assert!(inplace + 128 <= copied, "in place {inplace} B, copied {copied} B");
+    let joined = report["buffers"].as_array().unwrap().iter().find(|b| b["name"] == "joined").expect("joined");
+    let views: Vec<(&str, u64)> = joined["views"]
+        .as_array()
+        .expect("views of joined")
+        .iter()
+        .map(|v| (v["name"].as_str().unwrap(), v["offset"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(views, [("branch_max", 0), ("branch_avg", 64), ("branch_relu", 128)], "{joined}");
+    // Contiguous slices are views of the pool they slice (rows 1..4 and 4..6 of 8-byte rows).
+    let (_, report) = ram(-1, true);
+    let pooled = report["buffers"].as_array().unwrap().iter().find(|b| b["name"] == "pooled").expect("pooled");
+    let views: Vec<(&str, u64, u64)> = pooled["views"]
+        .as_array()
+        .expect("views of pooled")
+        .iter()
+        .map(|v| (v["name"].as_str().unwrap(), v["offset"].as_u64().unwrap(), v["size"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(views, [("middle", 8, 24), ("bottom", 32, 16)], "{pooled}");
+    // Channels: a copy either way.
+    let ((inplace, _), (copied, _)) = (ram(3, true), ram(3, false));
+    eprintln!("inception block, channel concatenation: {inplace} B in place, {copied} B copied");
+    assert_eq!(inplace, copied);
+}

@@ -15,6 +15,18 @@ const MAX_INPUTS: usize = 10;
 /// The highest rank TFLite Micro concatenates.
 const MAX_RANK: usize = 4;
 
+/// TFLite Micro's limits on a concatenation of `inputs` tensors of rank `rank`: an error saying
+/// which one it exceeds. `buffer-inplace-concat` only removes concatenations within them.
+pub fn check_limits(inputs: usize, rank: usize) -> Result<(), String> {
+    if inputs > MAX_INPUTS {
+        return Err(format!("{inputs} inputs (TFLite Micro takes at most {MAX_INPUTS})"));
+    }
+    if rank > MAX_RANK {
+        return Err(format!("rank {rank} (TFLite Micro concatenates at most rank {MAX_RANK})"));
+    }
+    Ok(())
+}
+
 /// Lowers `concatenation` (attribute `axis`, negative counts from the end).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let output = e.output;
@@ -22,12 +34,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     // The verifier of buffer.kernel checks that `axis` is in `[-rank, rank)`.
     let axis = e.int_attr("axis")?;
     let axis = if axis < 0 { axis + rank as i64 } else { axis } as usize;
-    if e.inputs.len() > MAX_INPUTS {
-        return Err(e.unsupported(format!("{} inputs (TFLite Micro takes at most {MAX_INPUTS})", e.inputs.len())));
-    }
-    if rank > MAX_RANK {
-        return Err(e.unsupported(format!("rank {rank} (TFLite Micro concatenates at most rank {MAX_RANK})")));
-    }
+    check_limits(e.inputs.len(), rank).map_err(|m| e.unsupported(m))?;
     let inputs = e.inputs.clone();
     let mut offset = 0;
     for input in inputs {

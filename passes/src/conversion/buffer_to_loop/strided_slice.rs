@@ -28,30 +28,62 @@
 //! empty list does not have: both are refused here.
 
 use super::emitter::KernelEmitter;
+use mc_dialects::graph::attributes::i64_array;
 use mc_dialects::graph::{SliceAxis, StridedSliceSpec, reverse_axes, slice_shape, strided_slice_axes};
-use mc_ir::{Diagnostic, Value};
+use mc_ir::{AttrKind, Context, Diagnostic, OpId, Value};
 
 /// The highest rank TFLite Micro slices.
 const MAX_RANK: usize = 4;
 
 /// Lowers `strided_slice` (attributes `begin`, `end`, `strides`, the masks and `offset`).
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    let input = e.inputs[0];
-    let mask = |e: &KernelEmitter<'_>, name: &str| if e.attr(name).is_some() { e.int_attr(name) } else { Ok(0) };
-    let spec = StridedSliceSpec {
-        begin: e.list_attr("begin")?,
-        end: e.list_attr("end")?,
-        strides: e.list_attr("strides")?,
-        begin_mask: mask(e, "begin_mask")?,
-        end_mask: mask(e, "end_mask")?,
-        ellipsis_mask: mask(e, "ellipsis_mask")?,
-        new_axis_mask: mask(e, "new_axis_mask")?,
-        shrink_axis_mask: mask(e, "shrink_axis_mask")?,
-        offset: e.bool_attr("offset"),
+    let input_shape = e.shape(e.inputs[0]);
+    let axes = kernel_axes(e.b.ctx, e.op, "strided_slice", &input_shape).map_err(|m| e.unsupported(m))?;
+    copy_axes(e, &axes, input_shape.len())
+}
+
+/// Lowers `slice` (attributes `begin` and `size`).
+pub fn lower_slice(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
+    let input_shape = e.shape(e.inputs[0]);
+    let axes = kernel_axes(e.b.ctx, e.op, "slice", &input_shape).map_err(|m| e.unsupported(m))?;
+    copy_axes(e, &axes, input_shape.len())
+}
+
+/// How the `strided_slice` or `slice` kernel `op` (named `kernel`) reads its input of
+/// `input_shape`, one [`SliceAxis`] per result-order dimension; what TFLite Micro refuses (or
+/// computes differently from TFLite) is an error saying why. The lowerings copy along these
+/// axes; `buffer-slice-views` makes a view of the ones that read one contiguous window.
+pub fn kernel_axes(ctx: &Context, op: OpId, kernel: &str, input_shape: &[i64]) -> Result<Vec<SliceAxis>, String> {
+    let list = |name: &str| {
+        ctx.attr(op, name).and_then(|a| i64_array(ctx, a)).ok_or_else(|| format!("missing list attribute '{name}'"))
     };
-    let input_shape = e.shape(input);
+    if kernel == "slice" {
+        let begin = list("begin")?;
+        let sizes = slice_shape(input_shape, &begin, &list("size")?)?;
+        return Ok((0..input_shape.len())
+            .map(|d| SliceAxis { input_dim: Some(d), start: begin[d], stride: 1, size: Some(sizes[d]) })
+            .collect());
+    }
+    let mask = |name: &str| match ctx.attr(op, name) {
+        None => Ok(0),
+        Some(a) => ctx
+            .integer_value(a)
+            .and_then(|v| i64::try_from(v).ok())
+            .ok_or_else(|| format!("missing integer attribute '{name}'")),
+    };
+    let spec = StridedSliceSpec {
+        begin: list("begin")?,
+        end: list("end")?,
+        strides: list("strides")?,
+        begin_mask: mask("begin_mask")?,
+        end_mask: mask("end_mask")?,
+        ellipsis_mask: mask("ellipsis_mask")?,
+        new_axis_mask: mask("new_axis_mask")?,
+        shrink_axis_mask: mask("shrink_axis_mask")?,
+        offset: ctx.attr(op, "offset").is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Bool(true))),
+    };
     if input_shape.len() > MAX_RANK {
-        return Err(e.unsupported(format!("rank {} (TFLite Micro slices at most rank {MAX_RANK})", input_shape.len())));
+        return Err(format!("rank {} (TFLite Micro slices at most rank {MAX_RANK})", input_shape.len()));
     }
     for (name, set) in [
         ("ellipsis_mask", spec.ellipsis_mask != 0),
@@ -59,35 +91,21 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         ("offset", spec.offset),
     ] {
         if set {
-            return Err(e.unsupported(format!("'{name}' (TFLite Micro ignores it)")));
+            return Err(format!("'{name}' (TFLite Micro ignores it)"));
         }
     }
     if spec.begin.len() != input_shape.len() {
-        return Err(e.unsupported(format!(
+        return Err(format!(
             "{} begin/end/strides entries for a rank-{} input (TFLite Micro reads one per dimension)",
             spec.begin.len(),
             input_shape.len()
-        )));
+        ));
     }
-    let axes = strided_slice_axes(&input_shape, &spec).map_err(|m| e.unsupported(m))?;
-    if let Some((d, index)) = axes.iter().find_map(|axis| read_outside(axis, &input_shape)) {
-        return Err(e.unsupported(format!(
-            "reads index {index} of dimension {d}, of size {}, outside the input",
-            input_shape[d]
-        )));
+    let axes = strided_slice_axes(input_shape, &spec)?;
+    if let Some((d, index)) = axes.iter().find_map(|axis| read_outside(axis, input_shape)) {
+        return Err(format!("reads index {index} of dimension {d}, of size {}, outside the input", input_shape[d]));
     }
-    copy_axes(e, &axes, input_shape.len())
-}
-
-/// Lowers `slice` (attributes `begin` and `size`).
-pub fn lower_slice(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    let input_shape = e.shape(e.inputs[0]);
-    let begin = e.list_attr("begin")?;
-    let sizes = slice_shape(&input_shape, &begin, &e.list_attr("size")?).map_err(|m| e.unsupported(m))?;
-    let axes: Vec<SliceAxis> = (0..input_shape.len())
-        .map(|d| SliceAxis { input_dim: Some(d), start: begin[d], stride: 1, size: Some(sizes[d]) })
-        .collect();
-    copy_axes(e, &axes, input_shape.len())
+    Ok(axes)
 }
 
 /// Lowers `reverse_v2` (attribute `axes`).
