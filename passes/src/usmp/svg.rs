@@ -179,6 +179,7 @@ mod tests {
             algorithm: "exact".into(),
             overlaps: None,
             persistent_state: Some(StateReport { initial_byte: 253 }),
+            views: Vec::new(),
         };
         let report = ResidencyReport {
             algorithm: "auto".into(),
