@@ -192,7 +192,6 @@ macro_rules! for_each_suite {
                 dilated_convolutions => 0.0,
             ],
             split: [split => 0.0, int16_and_int32_split => 0.0],
-            strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0, bool_strided_slice => 0.0],
             svdf: [float_svdf => 1e-5, int8_svdf => 0.0, int8_svdf_int8_state => 0.0],
             transpose: [int16_transpose => 0.0],
