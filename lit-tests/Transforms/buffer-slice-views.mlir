@@ -113,3 +113,37 @@ func.func @no_rewritten_input(%x: !buffer<4x3xf32>, %out: !buffer<1x3xf32>, %out
   buffer.copy %a, %out2 : !buffer<4x3xf32>, !buffer<4x3xf32>
   return
 }
+
+// The pieces of a split along H (graph-to-buffer's copies of strided views of the input) become
+// row-major views at their offsets: no alloc, no copy.
+// CHECK-LABEL: func.func @split_pieces(
+// CHECK-NOT: buffer.alloc
+// CHECK-NOT: buffer.copy
+// CHECK: %[[P0:.*]] = buffer.view %arg0 : !buffer<1x8x4xf32> to !buffer<1x4x4xf32>
+// CHECK-NOT: buffer.copy
+// CHECK: %[[P1:.*]] = buffer.view %arg0 {offset = 16 : i64} : !buffer<1x8x4xf32> to !buffer<1x4x4xf32, strides: [16, 4, 1], offset: 16>
+// CHECK: buffer.kernel relu ins(%[[P0]] : {{.*}}) outs(%arg1 : !buffer<1x4x4xf32>)
+// CHECK: buffer.kernel relu ins(%[[P1]] : {{.*}}) outs(%arg2 : !buffer<1x4x4xf32>)
+func.func @split_pieces(%x: !buffer<1x8x4xf32>, %out0: !buffer<1x4x4xf32>, %out1: !buffer<1x4x4xf32>) {
+  %v0 = buffer.view %x {offset = 0 : i64} : !buffer<1x8x4xf32> to !buffer<1x4x4xf32, strides: [32, 4, 1], offset: 0>
+  %a = buffer.alloc() {role = "scratch"} : !buffer<1x4x4xf32>
+  buffer.copy %v0, %a : !buffer<1x4x4xf32, strides: [32, 4, 1], offset: 0>, !buffer<1x4x4xf32>
+  %v1 = buffer.view %x {offset = 16 : i64} : !buffer<1x8x4xf32> to !buffer<1x4x4xf32, strides: [32, 4, 1], offset: 16>
+  %b = buffer.alloc() {role = "scratch"} : !buffer<1x4x4xf32>
+  buffer.copy %v1, %b : !buffer<1x4x4xf32, strides: [32, 4, 1], offset: 16>, !buffer<1x4x4xf32>
+  buffer.kernel relu ins(%a : !buffer<1x4x4xf32>) outs(%out0 : !buffer<1x4x4xf32>)
+  buffer.kernel relu ins(%b : !buffer<1x4x4xf32>) outs(%out1 : !buffer<1x4x4xf32>)
+  return
+}
+
+// Channel pieces of an NHWC tensor with H·W > 1 are strided: the copies stay.
+// CHECK-LABEL: func.func @no_piece_view_channels(
+// CHECK: buffer.alloc
+// CHECK: buffer.copy
+func.func @no_piece_view_channels(%x: !buffer<1x8x4xf32>, %out0: !buffer<1x8x2xf32>) {
+  %v0 = buffer.view %x {offset = 2 : i64} : !buffer<1x8x4xf32> to !buffer<1x8x2xf32, strides: [32, 4, 1], offset: 2>
+  %a = buffer.alloc() {role = "scratch"} : !buffer<1x8x2xf32>
+  buffer.copy %v0, %a : !buffer<1x8x2xf32, strides: [32, 4, 1], offset: 2>, !buffer<1x8x2xf32>
+  buffer.kernel relu ins(%a : !buffer<1x8x2xf32>) outs(%out0 : !buffer<1x8x2xf32>)
+  return
+}

@@ -2,7 +2,8 @@
 //! int32 pieces: ranks 1 to 6, every kind of axis (first, middle, last, negative), `SPLIT`'s
 //! axis as a 0-D and a 1-D constant, `SPLIT_V`'s sizes as int32 and int64 with and without a
 //! `-1`, a single piece, rank-0 pieces of `UNPACK`, models that leave one piece unread, and
-//! pieces of a transposed input (a strided view) added together.
+//! pieces of a transposed input (a strided view) added together, and the pieces of a RELU's
+//! output (contiguous: views, no copy) added together.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -90,14 +91,21 @@ fn case(rng: &mut Rng, shape: &[usize], cut: Cut, unread: Option<usize>, dtype: 
     m.case(&format!("{cut:?} of {shape:?} {dtype:?}{unread}"), vec![Tensor::full_range(dtype, shape, rng)])
 }
 
-/// TRANSPOSE of a [4, 6] input, SPLIT of the [6, 4] result into two along axis 0, the pieces
-/// added: the split reads a strided view, its pieces are scratch buffers.
-fn transposed_halves_added(rng: &mut Rng, dtype: DType) -> Case {
+/// SPLIT into two along axis 0 of a [6, 4] intermediate, the pieces added. `transposed`: the
+/// intermediate is the TRANSPOSE of a [4, 6] input (the split reads a strided view, its pieces
+/// are copies in scratch buffers); else the RELU of a [6, 4] input (the pieces are contiguous:
+/// views of the RELU's output, no copy).
+fn halves_added(rng: &mut Rng, dtype: DType, transposed: bool) -> Case {
     let mut m = OneOp::new();
-    let x = m.input("x", &[4, 6], dtype, quant(dtype));
-    let perm = m.constant_i32("perm", &[2], &[1, 0], None);
     let t = m.intermediate("t", &[6, 4], dtype, quant(dtype));
-    m.op(BuiltinOp::Transpose, &[x, perm], &[t], BuiltinOptions::Transpose);
+    let input_shape: &[i32] = if transposed { &[4, 6] } else { &[6, 4] };
+    let x = m.input("x", input_shape, dtype, quant(dtype));
+    if transposed {
+        let perm = m.constant_i32("perm", &[2], &[1, 0], None);
+        m.op(BuiltinOp::Transpose, &[x, perm], &[t], BuiltinOptions::Transpose);
+    } else {
+        m.op(BuiltinOp::Relu, &[x], &[t], BuiltinOptions::None);
+    }
     let axis = m.constant_i32("axis", &[], &[0], None);
     let halves =
         [m.intermediate("h0", &[3, 4], dtype, quant(dtype)), m.intermediate("h1", &[3, 4], dtype, quant(dtype))];
@@ -105,7 +113,9 @@ fn transposed_halves_added(rng: &mut Rng, dtype: DType) -> Case {
     let y = m.output("y", &[3, 4], dtype, quant(dtype));
     let add = AddSubOptions { fused_activation: Activation::None, pot_scale_int16: false };
     m.op(BuiltinOp::Add, &halves, &[y], BuiltinOptions::Add(add));
-    m.case(&format!("halves of a transpose added {dtype:?}"), vec![Tensor::full_range(dtype, &[4, 6], rng)])
+    let what = if transposed { "a transpose" } else { "a relu" };
+    let shape: Vec<usize> = input_shape.iter().map(|&d| d as usize).collect();
+    m.case(&format!("halves of {what} added {dtype:?}"), vec![Tensor::full_range(dtype, &shape, rng)])
 }
 
 /// The cuts every type goes through: input shape, cut, unread piece.
@@ -143,7 +153,10 @@ fn cases(seed: u64, dtypes: [DType; 2]) -> Vec<Case> {
 /// The `split` suite: float32 and int8.
 pub fn split() -> Vec<Case> {
     let mut rng = Rng(0x5B19);
-    let chained = [DType::Float32, DType::Int8].map(|dtype| transposed_halves_added(&mut rng, dtype));
+    let chained = [DType::Float32, DType::Int8]
+        .into_iter()
+        .flat_map(|dtype| [true, false].map(|transposed| halves_added(&mut rng, dtype, transposed)))
+        .collect::<Vec<_>>();
     cases(0x5B17, [DType::Float32, DType::Int8]).into_iter().chain(chained).collect()
 }
 

@@ -15,6 +15,10 @@
 //!    constant, and nothing writes it after the kernel (not a variable, which an assignment may
 //!    change while the view is still read).
 //!
+//! A `buffer.copy` of a contiguous `buffer.view` into a scratch alloc (what `graph-to-buffer`
+//! writes for each piece of a `SPLIT`, `SPLIT_V` or `UNPACK`) becomes a row-major view the same
+//! way, under conditions 3 and 4: a split along the outermost non-unit dimension costs no RAM.
+//!
 //! Liveness treats every reader of a view as a reader of its root, so the input's storage now
 //! lives until the view's last reader; `buffer-inplace` looks at all aliases of a root before
 //! writing over it. The window rule is [`mc_dialects::buffer::contiguous_window_offset`],
@@ -28,7 +32,10 @@
 //! ```
 
 use crate::conversion::buffer_to_loop::strided_slice::kernel_axes;
-use mc_dialects::buffer::{AllocOp, GetGlobalOp, KernelOp, Role, ViewOp, aliases, root_buffer, window_view_type};
+use mc_dialects::buffer::{
+    AllocOp, CopyOp, GetGlobalOp, KernelOp, Role, ViewOp, aliases, root_buffer, window_view_type,
+};
+use mc_ir::buffer::row_major_strides;
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{BlockId, BufferType, Builder, Context, Failure, InsertPoint, OpId, Value};
 use rustc_hash::FxHashMap;
@@ -68,12 +75,47 @@ pub fn make_slice_views(ctx: &mut Context, root: OpId) -> usize {
         let kernels: Vec<KernelOp> = ctx.block_ops(block).filter_map(|op| KernelOp::cast(ctx, op)).collect();
         for kernel in kernels {
             if let Some(view) = slice_view(ctx, block, kernel) {
-                replace(ctx, kernel, view);
+                replace(ctx, kernel.op(), kernel.inputs(ctx)[0], kernel.output(ctx), view);
+                done += 1;
+            }
+        }
+        let copies: Vec<CopyOp> = ctx.block_ops(block).filter_map(|op| CopyOp::cast(ctx, op)).collect();
+        for copy in copies {
+            if let Some((input, view)) = piece_view(ctx, block, copy) {
+                let source = copy.source(ctx);
+                replace(ctx, copy.op(), input, copy.target(ctx), view);
+                if !ctx.has_uses(source) {
+                    ctx.erase_op(ctx.defining_op(source).expect("a view"));
+                }
                 done += 1;
             }
         }
     }
     done
+}
+
+/// For a copy of a contiguous view into its own scratch buffer (a split's piece): the viewed
+/// buffer and the row-major view type that may replace the copy's target.
+fn piece_view(ctx: &Context, block: BlockId, copy: CopyOp) -> Option<(Value, BufferType)> {
+    let (source, target) = (copy.source(ctx), copy.target(ctx));
+    let view = ctx.defining_op(source).and_then(|op| ViewOp::cast(ctx, op))?;
+    let (piece, result) = (ctx.buffer(ctx.value_type(source))?, ctx.buffer(ctx.value_type(target))?);
+    if !piece.is_row_major_contiguous() || piece.shape != result.shape || piece.element != result.element {
+        return None;
+    }
+    let positions: FxHashMap<OpId, usize> = ctx.block_ops(block).enumerate().map(|(i, op)| (op, i)).collect();
+    let here = positions.get(&copy.op()).copied()?;
+    own_scratch_output(ctx, target, here, &positions)?;
+    let ty = BufferType::identity(result.shape.clone(), piece.element)
+        .with_layout(row_major_strides(&result.shape), piece.offset);
+    stays_put(ctx, source, here, &positions).then_some((view.source(ctx), ty))
+}
+
+/// Condition 3: `output` is a scratch alloc used only from position `here` on.
+fn own_scratch_output(ctx: &Context, output: Value, here: usize, positions: &FxHashMap<OpId, usize>) -> Option<()> {
+    let alloc = ctx.defining_op(output).and_then(|op| AllocOp::cast(ctx, op))?;
+    let early_use = ctx.uses(output).any(|u| super::position_in(ctx, u.user, positions).is_none_or(|p| p < here));
+    (alloc.role_value(ctx) == Some(Role::Scratch) && !early_use).then_some(())
 }
 
 /// The type of the view that may replace `kernel`'s output (a kernel of `block`), if the
@@ -102,12 +144,7 @@ pub fn slice_view(ctx: &Context, block: BlockId, kernel: KernelOp) -> Option<Buf
     // 3. Its own scratch output, used from the kernel on.
     let positions: FxHashMap<OpId, usize> = ctx.block_ops(block).enumerate().map(|(i, op)| (op, i)).collect();
     let here = positions.get(&kernel.op()).copied()?;
-    let alloc = ctx.defining_op(output).and_then(|op| AllocOp::cast(ctx, op))?;
-    if alloc.role_value(ctx) != Some(Role::Scratch)
-        || ctx.uses(output).any(|u| super::position_in(ctx, u.user, &positions).is_none_or(|p| p < here))
-    {
-        return None;
-    }
+    own_scratch_output(ctx, output, here, &positions)?;
     // 4. The input's storage stays put.
     stays_put(ctx, input, here, &positions).then_some(view)
 }
@@ -132,18 +169,17 @@ fn stays_put(ctx: &Context, value: Value, here: usize, positions: &FxHashMap<OpI
         })
 }
 
-/// Replaces `kernel` and its output alloc by a view of its input typed `view`.
-fn replace(ctx: &mut Context, kernel: KernelOp, view: BufferType) {
-    let input = kernel.inputs(ctx)[0];
-    let output = kernel.output(ctx);
+/// Replaces `op` (a slice kernel or a piece's copy) and its `output` alloc by a view of `input`
+/// typed `view`.
+fn replace(ctx: &mut Context, op: OpId, input: Value, output: Value, view: BufferType) {
     let source_offset = ctx.buffer(ctx.value_type(input)).map_or(0, |b| b.offset);
     let offset = view.offset - source_offset;
     let ty = ctx.intern_buffer_type(view);
-    let loc = ctx.operation(kernel.op()).loc();
-    let mut b = Builder::at(ctx, InsertPoint::before(ctx, kernel.op()), loc);
+    let loc = ctx.operation(op).loc();
+    let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
     let result = ViewOp::build(&mut b, input, ty, offset).result();
     let alloc = ctx.defining_op(output).expect("an alloc");
-    ctx.erase_op(kernel.op());
+    ctx.erase_op(op);
     ctx.replace_all_uses_with(output, result);
     ctx.erase_op(alloc);
 }
