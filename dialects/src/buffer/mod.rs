@@ -43,11 +43,8 @@
 //!
 //! # Layouts
 //!
-//! Elementwise kernels ([`ELEMENTWISE_KERNELS`]: `add`, `sub`, `mul`, `maximum`, `minimum`, `neg`, `logistic`, `tanh`, `relu`,
-//! `relu6`, `relu_n1_to_1`, `leaky_relu`, `prelu`, `hard_swish`, `quantize`, `dequantize`) read and write
-//! Elementwise kernels ([`ELEMENTWISE_KERNELS`]: `add`, `sub`, `mul`, `maximum`, `minimum`, `neg`, `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round`, `elu`, `div`, `floor_div`, `floor_mod`, `squared_difference`, `add_n`, `logistic`, `tanh`, `relu`,
-//! Elementwise kernels ([`ELEMENTWISE_KERNELS`]: `add`, `sub`, `mul`, `maximum`, `minimum`, `neg`, the comparisons, `logical_and`, `logical_or`, `logical_not`, `select_v2`, `logistic`, `tanh`, `relu`,
-//! `relu6`, `relu_n1_to_1`, `leaky_relu`, `prelu`, `hard_swish`, `quantize`, `dequantize`, `cast`) read and write
+//! Elementwise kernels ([`ELEMENTWISE_KERNELS`]: the arithmetic, math, comparison and logic
+//! kernels, `select_v2`, the activations, `quantize`, `dequantize` and `cast`) read and write
 //! buffers of any layout; `graph-to-buffer` feeds them transposes as strided views. All other
 //! kernels take row-major buffers (any offset), which the verifier checks.
 

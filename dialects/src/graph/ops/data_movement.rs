@@ -14,7 +14,6 @@
 //! | `graph.pack` | `inputs...` (≥ 1, one shape) | `axis` (negative counts from the end of the result) | the inputs' shape with their count inserted at `axis` | `PACK` (83) |
 //! | `graph.broadcast_to` | `input`, `shape`? (1-D i32/i64) | `shape`? (exactly one of the two) | `shape`: the input numpy-broadcast to it, ranks ≤ 5 | `BROADCAST_TO` (130) |
 //!
-//! Quantization: the result's quantization is the input's (every input's, for concatenation).
 //! A `reverse_v2` of a constant folds to a constant.
 //! `reshape`, `squeeze` and `expand_dims` move no element: `graph-to-buffer` makes them views.
 //! Quantization: the result's quantization is the input's (every input's, for concatenation and
