@@ -41,9 +41,14 @@ fn dtype(t: mc_tflite::DType) -> Option<DType> {
     [DType::Int8, DType::UInt8, DType::Int16, DType::Int32, DType::Float32].into_iter().find(|d| d.tflite() == t)
 }
 
+/// The bytes of the file at `path` (a test fixture: panics naming it when missing).
+fn read(path: &std::path::Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
 /// `count` cases of the model `file`, each on random inputs from `seed`.
 pub fn cases(file: &str, count: usize, seed: u64) -> Vec<Case> {
-    let model = std::fs::read(path(file)).unwrap_or_else(|e| panic!("cannot read {}: {e}", path(file).display()));
+    let model = read(&path(file));
     let parsed = mc_tflite::Model::from_bytes(&model).unwrap_or_else(|e| panic!("{file}: {e}"));
     let graph = parsed.main_subgraph();
     let inputs: Vec<(DType, Vec<usize>)> = graph
@@ -71,13 +76,13 @@ pub fn cases(file: &str, count: usize, seed: u64) -> Vec<Case> {
 /// `<stem>.reference.bin` (`make_models.py`: a seeded input, then TensorFlow Lite's reference
 /// kernels' output, raw little-endian).
 pub fn reference_case(file: &str) -> Case {
-    let model = std::fs::read(path(file)).unwrap_or_else(|e| panic!("cannot read {}: {e}", path(file).display()));
+    let model = read(&path(file));
     let parsed = mc_tflite::Model::from_bytes(&model).unwrap_or_else(|e| panic!("{file}: {e}"));
     let graph = parsed.main_subgraph();
     let shape = |t: usize| graph.tensors()[t].shape().iter().map(|&d| d as usize).collect::<Vec<usize>>();
     let (input, output) = (shape(graph.inputs()[0]), shape(graph.outputs()[0]));
     let recorded = path(&file.replace(".tflite", ".reference.bin"));
-    let bytes = std::fs::read(&recorded).unwrap_or_else(|e| panic!("cannot read {}: {e}", recorded.display()));
+    let bytes = read(&recorded);
     let split = 4 * input.iter().product::<usize>();
     assert_eq!(bytes.len(), split + 4 * output.iter().product::<usize>(), "{}", recorded.display());
     let tensor = |shape: Vec<usize>, data: &[u8]| Tensor { dtype: DType::Float32, shape, data: data.to_vec() };
