@@ -1,5 +1,5 @@
 //! `mcc`: mc's compiler driver. `mcc model.tflite --target cortex-m4 [--prefix model] [-O2]
-//! [--config mc.toml] [--emit=obj|asm|llvm-ir|mlir-graph|mlir-buffer|mlir-loop]
+//! [--config mc.toml] [--emit=obj|asm|llvm-ir|module|mlir-graph|mlir-buffer|mlir-loop]
 //! [--planner ALGORITHM] [--load-plugin planner.so] [--load-pass-plugin pass.so]
 //! [--graph-passes PASSES] -o outdir/`
 //! imports the model (a `.tflite` file, or graph-level IR in a `.mlir` file), runs the extra
@@ -7,7 +7,8 @@
 //! buffer kernels (`graph_to_inplace_buffers_concat`) and to planned
 //! loop-level IR (`buffer_to_loop`, with the memory plan's residency report and arena picture
 //! written beside the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`,
-//! `.ll`) and the C header `<prefix>.h`; `--emit=mlir-*` stops after a stage and writes its IR as
+//! `.ll`) and the C header `<prefix>.h`; `--emit=module` writes a library folder for a firmware's
+//! build instead (`firmware_module`); `--emit=mlir-*` stops after a stage and writes its IR as
 //! `<prefix>.mlir`. The config file's `[memory]` table (`usmp`'s banks, placement rules, budgets
 //! and planner, plus `allocate_arenas` and `dump_residency_json`) shapes the plan and the API.
 //! It prints the stages with their times, the RAM of each pool, the flash bytes of the
@@ -15,9 +16,12 @@
 //! exit 1 and leave no partial files in the output folder. `mcc --supported-ops` prints the table
 //! of the TFLite operators mc compiles.
 
+mod firmware_module;
 mod staging;
 
 use clap::Parser;
+use firmware_module::ModuleParts;
+use mc_backend_llvm::interface::Interface;
 use mc_backend_llvm::{
     EmitKind, LowerOptions, OptLevel, Prefix, emit, header, inkwell, lookup, lower_module, optimize,
 };
@@ -62,9 +66,10 @@ struct Options {
     #[arg(short = 'O', default_value = "2")]
     opt_level: String,
 
-    /// What to write: obj (<prefix>.o), asm (<prefix>.s), llvm-ir (<prefix>.ll), or the IR after
-    /// a stage as <prefix>.mlir: mlir-graph (imported), mlir-buffer (buffer kernels), mlir-loop
-    /// (planned loops).
+    /// What to write: obj (<prefix>.o), asm (<prefix>.s), llvm-ir (<prefix>.ll), module (a library
+    /// folder: lib<prefix>.a, include/<prefix>.h, CMakeLists.txt, README.md and the memory plan),
+    /// or the IR after a stage as <prefix>.mlir: mlir-graph (imported), mlir-buffer (buffer
+    /// kernels), mlir-loop (planned loops).
     #[arg(long, default_value = "obj")]
     emit: String,
 
@@ -144,13 +149,14 @@ impl Stages {
     }
 }
 
-/// What `--emit` asks for: IR after a stage, or LLVM's output.
+/// What `--emit` asks for: IR after a stage, LLVM's output, or a library folder.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Emit {
     Graph,
     Buffer,
     Loop,
     Llvm(EmitKind),
+    Module,
 }
 
 impl Emit {
@@ -159,12 +165,22 @@ impl Emit {
             "mlir-graph" => Emit::Graph,
             "mlir-buffer" => Emit::Buffer,
             "mlir-loop" => Emit::Loop,
+            "module" => Emit::Module,
             _ => Emit::Llvm(text.parse().map_err(|_| {
                 format!(
-                    "unknown output kind '{text}': expected obj, asm, llvm-ir, mlir-graph, mlir-buffer or mlir-loop"
+                    "unknown output kind '{text}': expected obj, asm, llvm-ir, module, mlir-graph, mlir-buffer or mlir-loop"
                 )
             })?),
         })
+    }
+
+    /// What LLVM writes for it, if it goes that far (a module holds an object).
+    fn llvm_kind(self) -> Option<EmitKind> {
+        match self {
+            Emit::Llvm(kind) => Some(kind),
+            Emit::Module => Some(EmitKind::Object),
+            Emit::Graph | Emit::Buffer | Emit::Loop => None,
+        }
     }
 }
 
@@ -239,7 +255,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     }
     let svg = staging.path(&format!("{}_arena.svg", prefix.as_str()));
     let mut usmp = format!("arena-svg=\"{}\"", svg.display());
-    if dump_residency.enabled() {
+    if dump_residency.enabled() || emit_kind == Emit::Module {
         usmp.push_str(&format!(" residency-report=\"{}\"", residency.display()));
     }
     if let Some((path, _)) = &config {
@@ -267,7 +283,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
             folded_pads = folded_pad_lines(&ctx, module.op());
         }
     }
-    if let Emit::Llvm(kind) = emit_kind {
+    if let Some(kind) = emit_kind.llvm_kind() {
         let machine = target.machine(level)?;
         let llvm = inkwell::context::Context::create();
         let mut lower = LowerOptions::new(prefix.clone(), inputs);
@@ -287,9 +303,25 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
             EmitKind::Assembly => "s",
             EmitKind::LlvmIr => "ll",
         };
-        staging.write(&format!("{}.{extension}", prefix.as_str()), &bytes)?;
         let header = header(&ctx, module.op(), &lower).map_err(|d| report(&ctx, &[d]))?;
-        staging.write(&format!("{}.h", prefix.as_str()), header.as_bytes())?;
+        if let (Emit::Module, Some(api)) = (emit_kind, &lower.api) {
+            let interface = Interface::of(&ctx, module.op(), api).map_err(|d| report(&ctx, &[d]))?;
+            let parts = ModuleParts {
+                prefix: &prefix,
+                target_name: job.target,
+                target,
+                model: &name,
+                opt_level: &options.opt_level,
+                object: &bytes,
+                header: &header,
+                interface: &interface,
+                allocate_arenas: api.allocate_arenas,
+            };
+            firmware_module::stage(&ctx, &staging, &parts)?;
+        } else {
+            staging.write(&format!("{}.{extension}", prefix.as_str()), &bytes)?;
+            staging.write(&format!("{}.h", prefix.as_str()), header.as_bytes())?;
+        }
     } else {
         let mut text = Vec::new();
         print_top_level_to(&ctx, module.op(), PrintOptions::default(), &mut text).expect("printing to memory");
