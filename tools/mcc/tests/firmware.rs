@@ -36,8 +36,8 @@ fn cmake(args: &[&str]) -> Output {
     Command::new("cmake").args(args).output().expect("cmake is installed by scripts/setup.sh")
 }
 
-/// Configures `source` into `build` for the board of `toolchain` with `generator`, finding mc's
-/// package in the source tree and this mcc; `extra` are more `-D` options.
+/// Configures `source` into `build` for the board of `toolchain` with `generator` and this mcc;
+/// `extra` are more `-D` options.
 fn configure(source: &Path, build: &Path, toolchain: &str, generator: &str, extra: &[String]) -> Output {
     let toolchain = repo().join("examples/firmware/toolchains").join(format!("{toolchain}.cmake"));
     let mut args = vec![
@@ -50,11 +50,13 @@ fn configure(source: &Path, build: &Path, toolchain: &str, generator: &str, extr
         format!("-DCMAKE_TOOLCHAIN_FILE={}", toolchain.display()),
         format!("-DMC_MCC={}", env!("CARGO_BIN_EXE_mcc")),
     ];
-    if !extra.iter().any(|option| option.starts_with("-DCMAKE_PREFIX_PATH")) {
-        args.push(format!("-Dmc_DIR={}", repo().join("cmake").display()));
-    }
     args.extend(extra.iter().cloned());
     cmake(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// The option that finds mc's package in the source tree, as the example firmware's comment says.
+fn source_tree_package() -> String {
+    format!("-Dmc_DIR={}", repo().join("cmake").display())
 }
 
 /// Builds `build`, with one job.
@@ -71,7 +73,10 @@ fn expect_success(what: &str, output: &Output) {
 fn example_firmware_matches_tflm(board: &str, generator: &str) {
     let dir = scratch(board);
     let build_dir = dir.join("build");
-    expect_success("configuring", &configure(&repo().join("examples/firmware"), &build_dir, board, generator, &[]));
+    expect_success(
+        "configuring",
+        &configure(&repo().join("examples/firmware"), &build_dir, board, generator, &[source_tree_package()]),
+    );
     expect_success("building", &build(&build_dir));
 
     let module = build_dir.join("mc/tiny");
@@ -109,21 +114,26 @@ fn example_firmware_on_rv32imac_built_with_make() {
     example_firmware_matches_tflm("rv32imac", "Unix Makefiles");
 }
 
-/// A user's project: the README's lines around a model (and config) in its own source folder.
-fn user_project(name: &str, model: Option<&[u8]>) -> PathBuf {
+/// The lines README.md tells a CMake firmware to add (the block after "The five lines").
+fn readme_lines() -> String {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let after = &readme[readme.find("The five lines a CMake firmware adds").expect("README.md shows the lines")..];
+    let block = &after[after.find("```cmake\n").unwrap() + "```cmake\n".len()..];
+    let lines = &block[..block.find("```").unwrap()];
+    assert_eq!(lines.lines().count(), 5, "{lines}");
+    lines.to_string()
+}
+
+/// A user's project: a firmware library and the README's lines (mc found at `mc`), with the
+/// model (`models/kws.tflite`, if given) and config (`mc.toml`) in its own source folder.
+fn user_project(name: &str, mc: &Path, model: Option<&[u8]>) -> PathBuf {
     let dir = scratch(name);
     let source = dir.join("source");
-    std::fs::create_dir_all(&source).unwrap();
-    std::fs::write(
-        source.join("CMakeLists.txt"),
-        "cmake_minimum_required(VERSION 3.20)\n\
-         project(user_firmware C)\n\
-         find_package(mc REQUIRED)\n\
-         mc_add_model(kws_model MODEL model.tflite TARGET cortex-m4 PREFIX kws CONFIG mc.toml OPT Os)\n\
-         add_library(app STATIC app.c)\n\
-         target_link_libraries(app PRIVATE kws_model)\n",
-    )
-    .unwrap();
+    std::fs::create_dir_all(source.join("models")).unwrap();
+    let lines = readme_lines().replace("/path/to/mc", &mc.display().to_string());
+    let project =
+        "cmake_minimum_required(VERSION 3.20)\nproject(user_firmware C)\nadd_library(firmware STATIC app.c)\n";
+    std::fs::write(source.join("CMakeLists.txt"), format!("{project}{lines}")).unwrap();
     std::fs::write(
         source.join("app.c"),
         "#include \"kws.h\"\nint app_run(kws_context_t *ctx) { return kws_model_run(ctx); }\n",
@@ -132,7 +142,7 @@ fn user_project(name: &str, model: Option<&[u8]>) -> PathBuf {
     std::fs::write(source.join("mc.toml"), "[memory]\nallocate_arenas = true\n[[memory.banks]]\nname = \"sram\"\n")
         .unwrap();
     if let Some(model) = model {
-        std::fs::write(source.join("model.tflite"), model).unwrap();
+        std::fs::write(source.join("models/kws.tflite"), model).unwrap();
     }
     dir
 }
@@ -143,7 +153,7 @@ fn example_model() -> Vec<u8> {
 
 /// Whether a build ran mcc (the custom command's comment).
 fn ran_mcc(output: &Output) -> bool {
-    printed(output).contains("mcc: compiling model.tflite for cortex-m4")
+    printed(output).contains("mcc: compiling models/kws.tflite for cortex-m4")
 }
 
 /// Sets `path`'s modification time one minute later than it is, as an edit would.
@@ -155,7 +165,7 @@ fn touch(path: &Path) {
 
 #[test]
 fn mcc_runs_again_when_the_model_or_config_changes_and_only_then() {
-    let dir = user_project("rerun", Some(&example_model()));
+    let dir = user_project("rerun", &repo(), Some(&example_model()));
     let (source, build_dir) = (dir.join("source"), dir.join("build"));
     expect_success("configuring", &configure(&source, &build_dir, "cortex-m4", "Ninja", &[]));
     let first = build(&build_dir);
@@ -166,7 +176,7 @@ fn mcc_runs_again_when_the_model_or_config_changes_and_only_then() {
     assert!(header.contains("#define KWS_ALLOCATE_ARENAS 1"), "the config file reaches mcc");
     let again = build(&build_dir);
     assert!(!ran_mcc(&again), "nothing changed, mcc must not run:\n{}", printed(&again));
-    for changed in ["model.tflite", "mc.toml"] {
+    for changed in ["models/kws.tflite", "mc.toml"] {
         touch(&source.join(changed));
         let rebuilt = build(&build_dir);
         expect_success("rebuilding", &rebuilt);
@@ -176,7 +186,7 @@ fn mcc_runs_again_when_the_model_or_config_changes_and_only_then() {
 
 #[test]
 fn a_missing_model_or_failing_mcc_stops_the_build_with_mccs_error_and_no_library() {
-    let dir = user_project("missing", None);
+    let dir = user_project("missing", &repo(), None);
     let (source, build_dir) = (dir.join("source"), dir.join("build"));
     expect_success("configuring", &configure(&source, &build_dir, "cortex-m4", "Ninja", &[]));
     let failed = build(&build_dir);
@@ -186,12 +196,12 @@ fn a_missing_model_or_failing_mcc_stops_the_build_with_mccs_error_and_no_library
     assert!(!library.exists());
 
     // The model appears: the build works (mcc runs, since there is no library yet).
-    std::fs::write(source.join("model.tflite"), example_model()).unwrap();
+    std::fs::write(source.join("models/kws.tflite"), example_model()).unwrap();
     expect_success("building", &build(&build_dir));
     assert!(library.is_file());
     // A broken model: mcc's error, and the last build's library is gone.
-    std::fs::write(source.join("model.tflite"), b"not a flatbuffer").unwrap();
-    touch(&source.join("model.tflite"));
+    std::fs::write(source.join("models/kws.tflite"), b"not a flatbuffer").unwrap();
+    touch(&source.join("models/kws.tflite"));
     let failed = build(&build_dir);
     assert!(!failed.status.success(), "a broken model must fail the build");
     assert!(printed(&failed).contains("mcc: error:"), "mcc's error:\n{}", printed(&failed));
@@ -209,7 +219,13 @@ fn a_firmware_for_another_cpu_or_float_abi_stops_at_configure_time_naming_both()
         ("rv32imac", "cortex-m4", "rv32imac, float ABI ilp32"),
     ] {
         let build_dir = scratch(&format!("mismatch-{toolchain}-{model_target}"));
-        let output = configure(&source, &build_dir, toolchain, "Ninja", &[format!("-DMC_MODEL_TARGET={model_target}")]);
+        let output = configure(
+            &source,
+            &build_dir,
+            toolchain,
+            "Ninja",
+            &[source_tree_package(), format!("-DMC_MODEL_TARGET={model_target}")],
+        );
         let text = printed(&output).split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(!output.status.success(), "a {model_target} model in a {toolchain} firmware must not configure");
         let model = format!("was compiled for {model_target} (");
@@ -217,7 +233,13 @@ fn a_firmware_for_another_cpu_or_float_abi_stops_at_configure_time_naming_both()
         assert!(text.contains(&model) && text.contains(&compiler), "the error names both:\n{text}");
     }
     let build_dir = scratch("unknown-target");
-    let output = configure(&source, &build_dir, "cortex-m4", "Ninja", &["-DMC_MODEL_TARGET=cortex-m99".to_string()]);
+    let output = configure(
+        &source,
+        &build_dir,
+        "cortex-m4",
+        "Ninja",
+        &[source_tree_package(), "-DMC_MODEL_TARGET=cortex-m99".to_string()],
+    );
     assert!(!output.status.success());
     assert!(printed(&output).contains("unknown TARGET 'cortex-m99'"), "{}", printed(&output));
 }
@@ -273,8 +295,8 @@ fn the_module_folder_alone_is_a_library_for_add_subdirectory() {
 
 #[test]
 fn find_package_finds_an_installed_mc() {
-    let dir = user_project("installed", Some(&example_model()));
-    let prefix = dir.join("prefix");
+    let prefix = scratch("installed-prefix");
+    let dir = user_project("installed", &prefix, Some(&example_model()));
     let package = prefix.join("lib/cmake/mc");
     std::fs::create_dir_all(&package).unwrap();
     for entry in std::fs::read_dir(repo().join("cmake")).unwrap() {
@@ -293,7 +315,6 @@ fn find_package_finds_an_installed_mc() {
         "-G",
         "Ninja",
         &format!("-DCMAKE_TOOLCHAIN_FILE={}", toolchain.display()),
-        &format!("-DCMAKE_PREFIX_PATH={}", prefix.display()),
     ]);
     expect_success("configuring", &output);
     let cache = std::fs::read_to_string(build_dir.join("CMakeCache.txt")).unwrap();
