@@ -29,9 +29,10 @@ function(mc_model_library library)
 endfunction()
 
 # _mc_firmware_target(<arch> <abi> <cpu>): what the project's C (else C++) compiler builds for
-# with the project's flags, read from its predefined macros (`-dM -E`): the architecture as
-# GCC's -march spells it, the float ABI (hard, soft or softfp on Arm; the ABI name on RISC-V)
-# and the -mcpu flag's core, if any.
+# with the project's flags (CMAKE_<LANG>_FLAGS, from the toolchain file, and the folder's
+# add_compile_options() given so far), read from its predefined macros (`-dM -E`): the
+# architecture as GCC's -march spells it, the float ABI (hard, soft or softfp on Arm; the ABI
+# name on RISC-V) and the -mcpu flag's core, if any.
 function(_mc_firmware_target out_arch out_abi out_cpu)
     if(CMAKE_C_COMPILER)
         set(lang C)
@@ -48,6 +49,13 @@ function(_mc_firmware_target out_arch out_abi out_cpu)
         string(APPEND flags " ${CMAKE_${lang}_FLAGS_${config}}")
     endif()
     separate_arguments(flags NATIVE_COMMAND "${flags}")
+    get_directory_property(options COMPILE_OPTIONS)
+    foreach(option IN LISTS options)
+        # Generator expressions have no value before generation.
+        if(NOT option MATCHES "\\$<")
+            list(APPEND flags "${option}")
+        endif()
+    endforeach()
     if(CMAKE_${lang}_COMPILER_TARGET)
         list(PREPEND flags "--target=${CMAKE_${lang}_COMPILER_TARGET}")
     endif()

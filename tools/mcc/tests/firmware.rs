@@ -321,3 +321,46 @@ fn find_package_finds_an_installed_mc() {
     assert!(cache.contains(&format!("MC_MCC:FILEPATH={}", prefix.join("bin/mcc").display())), "the installed mcc");
     expect_success("building", &build(&build_dir));
 }
+
+#[test]
+fn the_cpu_check_reads_add_compile_options_too() {
+    let dir = scratch("compile-options");
+    let toolchain = dir.join("arm.cmake");
+    std::fs::write(
+        &toolchain,
+        "set(CMAKE_SYSTEM_NAME Generic)\nset(CMAKE_C_COMPILER arm-none-eabi-gcc)\n\
+         set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)\n",
+    )
+    .unwrap();
+    let model = repo().join("examples/tiny_cnn_int8.tflite");
+    for (options, configures) in
+        [("-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 $<$<CONFIG:Debug>:-g>", true), ("-mthumb", false)]
+    {
+        let source = dir.join(if configures { "m4" } else { "default" });
+        std::fs::create_dir_all(&source).unwrap();
+        std::fs::write(
+            source.join("CMakeLists.txt"),
+            format!(
+                "cmake_minimum_required(VERSION 3.20)\nproject(p C)\nadd_compile_options({options})\n\
+                 find_package(mc REQUIRED)\nmc_add_model(tiny MODEL {} TARGET cortex-m4)\n",
+                model.display()
+            ),
+        )
+        .unwrap();
+        let build_dir = source.join("build");
+        let output = cmake(&[
+            "-S",
+            &source.display().to_string(),
+            "-B",
+            &build_dir.display().to_string(),
+            &format!("-DCMAKE_TOOLCHAIN_FILE={}", toolchain.display()),
+            &source_tree_package(),
+            &format!("-DMC_MCC={}", env!("CARGO_BIN_EXE_mcc")),
+        ]);
+        let text = printed(&output).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(output.status.success(), configures, "add_compile_options({options}):\n{text}");
+        if !configures {
+            assert!(text.contains("builds for arm (__ARM_ARCH_4T__), float ABI soft."), "{text}");
+        }
+    }
+}
