@@ -156,11 +156,12 @@ fn ran_mcc(output: &Output) -> bool {
     printed(output).contains("mcc: compiling models/kws.tflite for cortex-m4")
 }
 
-/// Sets `path`'s modification time one minute later than it is, as an edit would.
+/// Sets `path`'s modification time to now, as an edit would, after a pause long enough for file
+/// systems that keep whole seconds: newer than what the last build wrote, never in the future.
 fn touch(path: &Path) {
+    std::thread::sleep(Duration::from_millis(1100));
     let file = std::fs::File::options().write(true).open(path).unwrap();
-    let modified = file.metadata().unwrap().modified().unwrap();
-    file.set_modified(modified + Duration::from_secs(60)).unwrap();
+    file.set_modified(std::time::SystemTime::now()).unwrap();
 }
 
 #[test]
@@ -181,6 +182,8 @@ fn mcc_runs_again_when_the_model_or_config_changes_and_only_then() {
         let rebuilt = build(&build_dir);
         expect_success("rebuilding", &rebuilt);
         assert!(ran_mcc(&rebuilt), "a changed {changed} runs mcc again:\n{}", printed(&rebuilt));
+        let again = build(&build_dir);
+        assert!(!ran_mcc(&again), "after the rebuild for {changed}, mcc must not run:\n{}", printed(&again));
     }
 }
 
