@@ -5,7 +5,8 @@
 //! A user's project of the README's five lines shows the rest of `mc_add_model()`: mcc runs
 //! again when the model or config changes and only then; a missing model or a failing mcc stops
 //! the build with mcc's own error and leaves no library; a firmware built for another CPU or
-//! float ABI stops at configure time naming both; the package is found in an install too.
+//! float ABI stops at configure time naming both; the package is found in an install too. The
+//! README's plain Makefile lines build and link a Cortex-M4 program.
 
 use mc_conformance::{Case, DType, Rng, Tensor, reference};
 use mc_emulator::{Board, harness};
@@ -366,4 +367,36 @@ fn the_cpu_check_reads_add_compile_options_too() {
             assert!(text.contains("builds for arm (__ARM_ARCH_4T__), float ABI soft."), "{text}");
         }
     }
+}
+
+#[test]
+fn a_plain_makefile_of_the_readmes_lines_builds_and_links() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let after = &readme[readme.find("A plain Makefile").expect("README.md shows a Makefile")..];
+    let block = &after[after.find("```make\n").unwrap() + "```make\n".len()..];
+    let lines = &block[..block.find("```").unwrap()];
+    let dir = scratch("makefile");
+    let firmware = "CC = arm-none-eabi-gcc\n\
+                    CFLAGS = -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O2\n\
+                    firmware.elf: main.o\n\
+                    \t$(CC) $(CFLAGS) --specs=nosys.specs main.o $(LDLIBS) -o $@\n";
+    std::fs::write(dir.join("Makefile"), format!("{firmware}{lines}")).unwrap();
+    std::fs::write(
+        dir.join("main.c"),
+        "#include \"tiny.h\"\nint main(void) { static tiny_context_t ctx; tiny_context_init(&ctx); \
+         return tiny_model_init(&ctx) == TINY_STATUS_OK ? tiny_model_run(&ctx) : 1; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("model.tflite"), example_model()).unwrap();
+    std::fs::write(dir.join("mc.toml"), "[memory]\n[[memory.banks]]\nname = \"sram\"\n").unwrap();
+    let mcc_dir = Path::new(env!("CARGO_BIN_EXE_mcc")).parent().unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(mcc_dir.to_path_buf()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let output = Command::new("make").args(["-j", "1"]).current_dir(&dir).env("PATH", path).output().unwrap();
+    expect_success("make", &output);
+    let elf = std::fs::read(dir.join("firmware.elf")).unwrap();
+    let text = String::from_utf8_lossy(&elf);
+    assert!(text.contains("tiny_model_run"), "the firmware links the model's library");
 }
