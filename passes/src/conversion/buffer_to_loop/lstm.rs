@@ -51,7 +51,9 @@ use super::quantization::{
 use super::sigmoid_int16::{Int16Sigmoid, Int16SigmoidParams};
 use mc_dialects::arith::build::select;
 use mc_dialects::arith::fixed_point::WideScale;
-use mc_dialects::graph::Activation;
+use mc_dialects::graph::{
+    Activation, LSTM_CELL_STATE, LSTM_FINAL_CELL_STATE, LSTM_FINAL_HIDDEN_STATE, LSTM_HIDDEN_STATE,
+};
 use mc_ir::{Diagnostic, Value};
 
 /// The gates in the order of the weights and biases (TFLite's inputs 1-4, 5-8, 12-15).
@@ -85,11 +87,6 @@ struct Operands {
     /// `[B, S]`.
     cell_state: Value,
 }
-
-/// The results of the kernel, as `graph.lstm` numbers them.
-const SEQUENCE: usize = 0;
-const FINAL_HIDDEN_STATE: usize = 1;
-const FINAL_CELL_STATE: usize = 2;
 
 /// Lowers `lstm`.
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
@@ -127,9 +124,10 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         Flavour::Float => Arithmetic::Float { cell_clip },
         _ => Arithmetic::Integer(Box::new(IntegerParams::prepare(e, &operands, flavour, cell_clip)?)),
     };
-    let sequence = e.result_output(SEQUENCE);
-    let hidden = State::new(e, FINAL_HIDDEN_STATE, e.inputs[13], batches, units)?;
-    let cell = State::new(e, FINAL_CELL_STATE, e.inputs[14], batches, units)?;
+    // Result 0 is the output sequence.
+    let sequence = e.result_output(0);
+    let hidden = State::new(e, LSTM_FINAL_HIDDEN_STATE, e.inputs[LSTM_HIDDEN_STATE], batches, units)?;
+    let cell = State::new(e, LSTM_FINAL_CELL_STATE, e.inputs[LSTM_CELL_STATE], batches, units)?;
     let next = e.workspace(vec![units], e.element(operands.hidden_state));
     let depth = e.shape(operands.input)[2];
     let sizes = Sizes { depth, units };
@@ -189,6 +187,7 @@ struct State {
 }
 
 impl State {
+    /// The state of final-state `result`, whose operand is `operand`.
     fn new(
         e: &mut KernelEmitter<'_>,
         result: usize,
