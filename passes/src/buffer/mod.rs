@@ -43,13 +43,13 @@ pub fn position_in(ctx: &Context, mut op: OpId, positions: &FxHashMap<OpId, usiz
 }
 
 /// True unless `user` certainly only reads `value`: a view of it, a kernel or copy reading it, a
-/// return. A kernel's output and a copy's target are written; other ops are assumed to write.
+/// return. A kernel's outputs and a copy's target are written; other ops are assumed to write.
 pub fn may_write(ctx: &Context, user: OpId, value: Value) -> bool {
     if ViewOp::cast(ctx, user).is_some() || ReturnOp::cast(ctx, user).is_some() {
         return false;
     }
     if let Some(kernel) = KernelOp::cast(ctx, user) {
-        return kernel.output(ctx) == value;
+        return kernel.outputs(ctx).contains(&value);
     }
     CopyOp::cast(ctx, user).is_none_or(|copy| copy.target(ctx) == value)
 }
