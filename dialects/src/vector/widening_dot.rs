@@ -58,7 +58,7 @@ fn verify_widening_dot(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         ));
     }
     let (narrow, wide) = (ctx.integer_width(element).unwrap_or(0), ctx.integer_width(acc));
-    if !wide.is_some_and(|wide| wide >= 2 * narrow) {
+    if wide.is_none_or(|wide| wide < 2 * narrow) {
         diags.push(ctx.op_error(
             op,
             format!(
