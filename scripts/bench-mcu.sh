@@ -9,8 +9,10 @@
 # next to TensorFlow Lite Micro's figures on the same emulated Cortex-M4 with CMSIS-NN int8
 # kernels and with its reference kernels, as recorded earlier (measured on this machine
 # kind; TFLM's sources are not installable here, so they cannot be rebuilt in this run), and
-# the ratio mc / TFLM+CMSIS-NN. Every run's output must match tflite-micro's interpreter
-# byte for byte (checked here too).
+# the ratio mc / TFLM+CMSIS-NN. The Cortex-M55 rows compare with TFLM + CMSIS-NN's MVE kernels
+# and TFLM's reference kernels on QEMU's MPS3 AN547 (TFLM 90b983c2, CMSIS-NN 4ab83cc3, GCC 12
+# -mcpu=cortex-m55 -mfloat-abi=hard, measured earlier; issue 18). Every run's output must match
+# tflite-micro's interpreter byte for byte (checked here too).
 #
 # The converter-made models of conformance/models run too (the DS-CNN in int8 and 16x8, the
 # 16x8 mixed network, a MobileNetV3-style int8 network, a 16x8 audio network with conv +
@@ -25,9 +27,11 @@
 # Elementwise fusion (loop-fuse-elementwise): every model again on the Cortex-M4 with
 # `mcc --no-fusion`, same input and output check: instructions and RAM with and without it.
 #
-# Usage: scripts/bench-mcu.sh [--opt s|2|3] [--only NAME,...] [--debug]
+# Instruction counts do not depend on how mcc itself was built: `--debug` (or `--profile debug`)
+# uses (and builds) the debug tools instead of release ones.
+#
+# Usage: scripts/bench-mcu.sh [--opt s|2|3] [--only NAME,...] [--profile release|debug] [--debug]
 #   --only   run only these rows (ad01, kws, ..., svdf8, lstm8)
-#   --debug  use debug builds of mcc and mc-emu (the same object code, so the same counts)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$ROOT"
 
@@ -36,6 +40,7 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --opt) opt="$2"; shift 2 ;;
         --only) only=",$2,"; shift 2 ;;
+        --profile) profile="$2"; shift 2 ;;
         --debug) profile=debug; shift ;;
         -h | --help) usage_help "$0" ;;
         *) die "bench-mcu: unknown argument '$1' (see --help)" ;;
@@ -44,7 +49,11 @@ done
 
 python="$(venv_python)"
 model_files
-if [[ $profile == release ]]; then cargo build --release -p mcc -p mc-emu >&2; else cargo build -p mcc -p mc-emu >&2; fi
+case "$profile" in
+    release) cargo build --release -p mcc -p mc-emu >&2 ;;
+    debug) cargo build -j 1 -p mcc -p mc-emu >&2 ;;
+    *) die "bench-mcu: --profile must be release or debug, not '$profile'" ;;
+esac
 work="$TARGET_DIR/bench-mcu"
 rm -rf "$work"
 mkdir -p "$work"
@@ -52,6 +61,10 @@ mkdir -p "$work"
 # TFLM on QEMU mps2-an386, instructions per inference (measured earlier): CMSIS-NN, reference kernels.
 declare -A cmsis=([ad01]=580000 [kws]=7700000 [resnet]=29860000 [vww]=24100000)
 declare -A reference=([ad01]=1950000 [kws]=43000000 [resnet]=107400000 [vww]=100300000)
+# TFLM on QEMU mps3-an547 (Cortex-M55), exact instructions per inference (issue 18): CMSIS-NN with
+# its MVE kernels, reference kernels.
+declare -A cmsis_mve=([ad01]=149996 [kws]=1812661 [resnet]=4912697 [vww]=6558312)
+declare -A reference_m55=([ad01]=1692914 [kws]=41919146 [resnet]=97427114 [vww]=95678921)
 declare -A macs per_mac unfused_instr unfused_ram fused_instr fused_ram
 names=()
 
@@ -149,12 +162,15 @@ for model in "${models[@]}" "${converted[@]}"; do
         if [[ $board == cortex-m4 && -n ${cmsis[$name]:-} ]]; then
             ratio=$(awk -v a="$instr" -v b="${cmsis[$name]}" 'BEGIN {printf "%.2fx", a / b}')
             printf '%-7s %-9s %12d %12d %8s %9d %8d %12d %8d\n' "$name" "$board" "$instr" "${cmsis[$name]}" "$ratio" "$text" "$rodata" "${reference[$name]}" "$ram"
+        elif [[ $board == cortex-m55 && -n ${cmsis_mve[$name]:-} ]]; then
+            ratio=$(awk -v a="$instr" -v b="${cmsis_mve[$name]}" 'BEGIN {printf "%.2fx", a / b}')
+            printf '%-7s %-9s %12d %12d %8s %9d %8d %12d %8d\n' "$name" "$board" "$instr" "${cmsis_mve[$name]}" "$ratio" "$text" "$rodata" "${reference_m55[$name]}" "$ram"
         else
             printf '%-7s %-9s %12d %12s %8s %9d %8d %12s %8d\n' "$name" "$board" "$instr" - - "$text" "$rodata" - "$ram"
         fi
     done
 done
-echo "instr: exact instructions per inference (QEMU icount), outputs byte-identical to tflite-micro; TFLM figures: measured earlier on the same emulated Cortex-M4 (mps2-an386)."
+echo "instr: exact instructions per inference (QEMU icount), outputs byte-identical to tflite-micro; TFLM figures: measured earlier on the same emulated boards (Cortex-M4: mps2-an386, CMSIS-NN int8; Cortex-M55: mps3-an547, CMSIS-NN MVE)."
 if [[ -n ${macs[dscnn8]:-} && -n ${macs[dscnn16]:-} ]]; then
     echo
     echo "int16 (16x8) against int8 kernels: the same DS-CNN converted both ways (${macs[dscnn8]} MACs)"

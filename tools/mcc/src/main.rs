@@ -283,6 +283,12 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
             folded_pads = folded_pad_lines(&ctx, module.op());
         }
     }
+    // Cores with a vector unit get their loops vectorized (`--emit mlir-loop` shows the result).
+    if let Some(passes) = target.vector_passes().filter(|_| !matches!(emit_kind, Emit::Graph | Emit::Buffer)) {
+        let pipeline = format!("builtin.module({passes})");
+        let mut pm = PassManager::parse(&pipeline, &registry).map_err(|e| e.render(&pipeline))?;
+        stages.run("vectorize", || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
+    }
     if let Some(kind) = emit_kind.llvm_kind() {
         let machine = target.machine(level)?;
         let llvm = inkwell::context::Context::create();
