@@ -13,9 +13,12 @@
 //! It prints the stages with their times, the RAM of each pool, the flash bytes of the
 //! constants and each `PAD` folded into the padding of its consumer (`graph-fold-pad`). Errors
 //! exit 1 and leave no partial files in the output folder. `mcc --supported-ops` prints the table
-//! of the TFLite operators mc compiles.
+//! of the TFLite operators mc compiles. `mcc analyze ...` ([`analyze`]) reports a model's
+//! per-layer costs.
 
+mod analyze;
 mod staging;
+mod tflm_arena;
 
 use clap::Parser;
 use mc_backend_llvm::{
@@ -115,6 +118,11 @@ struct Job<'a> {
 }
 
 fn main() -> ExitCode {
+    // Commands with their own options come first; anything else is a compilation.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "analyze") {
+        return analyze::main(&args[1..]);
+    }
     let options = Options::parse();
     if options.supported_ops {
         print!("{}", mc_dialects::graph::support::render());
