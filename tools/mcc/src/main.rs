@@ -14,11 +14,13 @@
 //! constants and each `PAD` folded into the padding of its consumer (`graph-fold-pad`). Errors
 //! exit 1 and leave no partial files in the output folder. `mcc --supported-ops` prints the table
 //! of the TFLite operators mc compiles. `mcc analyze ...` ([`analyze`]) reports a model's
-//! per-layer costs.
+//! per-layer costs; `mcc validate ...` ([`validate`]) compares its outputs with TFLite Micro's.
 
 mod analyze;
+mod child_compile;
 mod staging;
 mod tflm_arena;
+mod validate;
 
 use clap::Parser;
 use mc_backend_llvm::{
@@ -120,8 +122,10 @@ struct Job<'a> {
 fn main() -> ExitCode {
     // Commands with their own options come first; anything else is a compilation.
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args.get(1).is_some_and(|a| a == "analyze") {
-        return analyze::main(&args[1..]);
+    match args.get(1).and_then(|a| a.to_str()) {
+        Some("analyze") => return analyze::main(&args[1..]),
+        Some("validate") => return validate::main(&args[1..]),
+        _ => {}
     }
     let options = Options::parse();
     if options.supported_ops {

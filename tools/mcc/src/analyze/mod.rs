@@ -17,6 +17,7 @@ mod cost;
 mod layers;
 mod plan;
 
+use crate::child_compile::{Compilation, PREFIX, TempDir};
 use clap::Parser;
 use layers::{Layer, TensorFacts};
 use object::{Object, ObjectSection, SectionKind};
@@ -24,7 +25,7 @@ use plan::Plan;
 use serde_json::{Value, json};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 /// `mcc analyze`'s options.
 #[derive(Parser, Debug)]
@@ -111,36 +112,24 @@ fn run(options: &Options) -> Result<(), String> {
 /// Compiles the model with a child `mcc` into a temporary folder: the plan and the object's
 /// (code, constants) flash bytes.
 fn compile(options: &Options) -> Result<(Plan, (u64, u64)), String> {
-    let dir = std::env::temp_dir().join(format!("mcc-analyze-{}", std::process::id()));
-    let result = compile_into(options, &dir);
-    std::fs::remove_dir_all(&dir).ok();
-    result
-}
-
-fn compile_into(options: &Options, dir: &Path) -> Result<(Plan, (u64, u64)), String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find mcc itself: {e}"))?;
-    let mut command = Command::new(exe);
-    command.arg(&options.model).args(["--target", &options.target, "--prefix", "model", "-O", &options.opt_level]);
-    command.arg("-o").arg(dir);
-    if let Some(config) = &options.config {
-        command.arg("--config").arg(config);
-    }
-    if let Some(planner) = &options.planner {
-        command.args(["--planner", planner]);
-    }
-    let output = command.output().map_err(|e| format!("cannot run mcc: {e}"))?;
-    if !output.status.success() {
-        return Err(String::from_utf8_lossy(&output.stderr).trim_start_matches("mcc: error: ").to_string());
-    }
+    let dir = TempDir::new("analyze");
+    let compilation = Compilation {
+        model: &options.model,
+        target: &options.target,
+        opt_level: &options.opt_level,
+        config: options.config.as_ref(),
+        planner: options.planner.as_deref(),
+    };
+    compilation.run(&dir.0)?;
     // The report goes where the config's dump_residency_json says.
     let dump = crate::read_config(&options.config)?.map(|(_, memory)| memory.dump_residency_json).unwrap_or_default();
     let report = match dump.path() {
         Some(path) => PathBuf::from(path),
-        None if dump.enabled() => dir.join("model_residency.json"),
+        None if dump.enabled() => dir.0.join(format!("{PREFIX}_residency.json")),
         None => return Err("the config's dump_residency_json = false: analyze needs the residency report".into()),
     };
     let text = std::fs::read_to_string(&report).map_err(|e| format!("cannot read '{}': {e}", report.display()))?;
-    Ok((Plan::from_json(&text)?, flash(&dir.join("model.o"))?))
+    Ok((Plan::from_json(&text)?, flash(&dir.0.join(format!("{PREFIX}.o")))?))
 }
 
 /// The object's code (text) and constant (read-only data) bytes.
