@@ -15,9 +15,12 @@
 //! exit 1 and leave no partial files in the output folder. `mcc --supported-ops` prints the table
 //! of the TFLite operators mc compiles. `mcc analyze ...` ([`analyze`]) reports a model's
 //! per-layer costs; `mcc validate ...` ([`validate`]) compares its outputs with TFLite Micro's.
+//! `--profile` calls a weak `<prefix>_layer_hook(layer)` between kernels and writes
+//! `<prefix>_layers.json` ([`profile`]) for `mc-emu --profile`.
 
 mod analyze;
 mod child_compile;
+mod profile;
 mod staging;
 mod tflm_arena;
 mod validate;
@@ -106,6 +109,11 @@ struct Options {
     /// measuring what in-place concatenation saves.
     #[arg(long = "no-inplace-concat")]
     no_inplace_concat: bool,
+
+    /// Call a weak, empty <prefix>_layer_hook(layer) before every kernel and at the end, and
+    /// write <prefix>_layers.json: per-layer instruction counts with `mc-emu --profile`.
+    #[arg(long)]
+    profile: bool,
 
     /// Output folder (created if missing).
     #[arg(short = 'o', required_unless_present = "supported_ops")]
@@ -218,7 +226,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
 
     let is_ir = job.model.extension().is_some_and(|e| e == "mlir");
     let module = if is_ir {
-        let text = String::from_utf8(model).map_err(|_| format!("the model '{name}' is not UTF-8 text"))?;
+        let text = String::from_utf8(model.clone()).map_err(|_| format!("the model '{name}' is not UTF-8 text"))?;
         let source = SourceBuffer::new(&name, text, 1);
         let rendered =
             |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[&source])).collect::<String>();
@@ -268,7 +276,11 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     let mut folded_pads = Vec::new();
     for (stage, pipeline, emitted) in [
         ("lower to buffer kernels", graph_to_inplace_buffers_concat(!options.no_inplace_concat), Emit::Graph),
-        ("lower to planned loops", buffer_to_loop_fused(&usmp, !options.no_fusion), Emit::Buffer),
+        (
+            "lower to planned loops",
+            profile::pipeline(buffer_to_loop_fused(&usmp, !options.no_fusion), options.profile),
+            Emit::Buffer,
+        ),
     ] {
         if emit_kind == emitted {
             break;
@@ -277,6 +289,10 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
         stages.run(stage, || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
         if emitted == Emit::Graph {
             folded_pads = folded_pad_lines(&ctx, module.op());
+            if options.profile {
+                let layers = profile::layers_json(&ctx, module.op(), (!is_ir).then_some(model.as_slice()));
+                staging.write(&format!("{}_layers.json", prefix.as_str()), layers.as_bytes())?;
+            }
         }
     }
     if let Emit::Llvm(kind) = emit_kind {

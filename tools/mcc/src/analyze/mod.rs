@@ -14,7 +14,7 @@
 //! the pools.
 
 mod cost;
-mod layers;
+pub(crate) mod layers;
 mod plan;
 
 use crate::child_compile::{Compilation, PREFIX, TempDir};
