@@ -15,10 +15,10 @@
 //! func.return
 //! // becomes
 //! %c0_i32 = arith.constant 0 : i32
-//! func.call @layer_hook(%c0_i32) : (i32) -> ()
+//! call @layer_hook(%c0_i32) : (i32) -> ()
 //! buffer.kernel conv_2d ins(...) outs(...)
 //! %c1_i32 = arith.constant 1 : i32
-//! func.call @layer_hook(%c1_i32) : (i32) -> ()
+//! call @layer_hook(%c1_i32) : (i32) -> ()
 //! func.return
 //! // and, in the module:
 //! func.func @layer_hook(%arg0: i32) attributes {llvm.weak} { func.return }
