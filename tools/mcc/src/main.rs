@@ -14,10 +14,18 @@
 //! It prints the stages with their times, the RAM of each pool, the flash bytes of the
 //! constants and each `PAD` folded into the padding of its consumer (`graph-fold-pad`). Errors
 //! exit 1 and leave no partial files in the output folder. `mcc --supported-ops` prints the table
-//! of the TFLite operators mc compiles.
+//! of the TFLite operators mc compiles. `mcc analyze ...` ([`analyze`]) reports a model's
+//! per-layer costs; `mcc validate ...` ([`validate`]) compares its outputs with TFLite Micro's.
+//! `--profile` calls a weak `<prefix>_layer_hook(layer)` between kernels and writes
+//! `<prefix>_layers.json` ([`profile`]) for `mc-emu --profile`.
 
+mod analyze;
+mod child_compile;
 mod firmware_module;
+mod profile;
 mod staging;
+mod tflm_arena;
+mod validate;
 
 use clap::Parser;
 use firmware_module::ModuleParts;
@@ -107,6 +115,11 @@ struct Options {
     #[arg(long = "no-inplace-concat")]
     no_inplace_concat: bool,
 
+    /// Call a weak, empty <prefix>_layer_hook(layer) before every kernel and at the end, and
+    /// write <prefix>_layers.json: per-layer instruction counts with `mc-emu --profile`.
+    #[arg(long)]
+    profile: bool,
+
     /// Output folder (created if missing).
     #[arg(short = 'o', required_unless_present = "supported_ops")]
     output: Option<PathBuf>,
@@ -120,6 +133,13 @@ struct Job<'a> {
 }
 
 fn main() -> ExitCode {
+    // Commands with their own options come first; anything else is a compilation.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match args.get(1).and_then(|a| a.to_str()) {
+        Some("analyze") => return analyze::main(&args[1..]),
+        Some("validate") => return validate::main(&args[1..]),
+        _ => {}
+    }
     let options = Options::parse();
     if options.supported_ops {
         print!("{}", mc_dialects::graph::support::render());
@@ -222,7 +242,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
 
     let is_ir = job.model.extension().is_some_and(|e| e == "mlir");
     let module = if is_ir {
-        let text = String::from_utf8(model).map_err(|_| format!("the model '{name}' is not UTF-8 text"))?;
+        let text = String::from_utf8(model.clone()).map_err(|_| format!("the model '{name}' is not UTF-8 text"))?;
         let source = SourceBuffer::new(&name, text, 1);
         let rendered =
             |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[&source])).collect::<String>();
@@ -272,7 +292,11 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     let mut folded_pads = Vec::new();
     for (stage, pipeline, emitted) in [
         ("lower to buffer kernels", graph_to_inplace_buffers_concat(!options.no_inplace_concat), Emit::Graph),
-        ("lower to planned loops", buffer_to_loop_fused(&usmp, !options.no_fusion), Emit::Buffer),
+        (
+            "lower to planned loops",
+            profile::pipeline(buffer_to_loop_fused(&usmp, !options.no_fusion), options.profile),
+            Emit::Buffer,
+        ),
     ] {
         if emit_kind == emitted {
             break;
@@ -281,6 +305,10 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
         stages.run(stage, || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
         if emitted == Emit::Graph {
             folded_pads = folded_pad_lines(&ctx, module.op());
+            if options.profile {
+                let layers = profile::layers_json(&ctx, module.op(), (!is_ir).then_some(model.as_slice()));
+                staging.write(&format!("{}_layers.json", prefix.as_str()), layers.as_bytes())?;
+            }
         }
     }
     // Cores with a vector unit get their loops vectorized (`--emit mlir-loop` shows the result).
