@@ -15,7 +15,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 16] = [
+    let constructors: [PassConstructor; 17] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -25,6 +25,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(graph::intern_constants::GraphInternConstants),
         || Box::<graph::infer_shapes::GraphInferShapes>::default(),
         || Box::new(conversion::graph_to_buffer::GraphToBuffer),
+        || Box::new(buffer::transpose_view::BufferTransposeViews),
         || Box::new(buffer::slice_view::BufferSliceViews),
         || Box::new(buffer::inplace_concat::BufferInplaceConcat),
         || Box::new(buffer::inplace::BufferInplace),
