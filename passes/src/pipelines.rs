@@ -28,14 +28,14 @@ pub fn graph_to_loop_folding_pads(usmp_options: &str, fold_pads: bool) -> String
 /// From the graph dialect to buffer kernels with in-place reuse and row orders: the first half of
 /// [`graph_to_loop`], whose second half is [`buffer_to_loop`].
 pub fn graph_to_inplace_buffers() -> String {
-    graph_to_inplace_buffers_concat(true)
+    graph_to_inplace_buffers_with(true, true)
 }
 
-/// [`graph_to_inplace_buffers`] with in-place concatenation on or off (`mcc
-/// --no-inplace-concat`, for comparisons).
-pub fn graph_to_inplace_buffers_concat(inplace_concat: bool) -> String {
+/// [`graph_to_inplace_buffers`] with in-place concatenation and pad folding on or off (`mcc
+/// --no-inplace-concat`, `mcc --no-fold-pad`, for comparisons).
+pub fn graph_to_inplace_buffers_with(inplace_concat: bool, fold_pads: bool) -> String {
     let concat = if inplace_concat { INPLACE_CONCAT } else { "" };
-    format!("builtin.module({},{VIEWS}{concat}{BUFFER_PASSES})", graph_to_buffer_passes(true))
+    format!("builtin.module({},{VIEWS}{concat}{BUFFER_PASSES})", graph_to_buffer_passes(fold_pads))
 }
 
 /// The transposes of model inputs and outputs, and contiguous slices, become views.
@@ -96,7 +96,7 @@ mod tests {
             graph_to_buffer(),
             graph_to_inplace_buffers(),
             graph_to_loop_folding_pads("", false),
-            graph_to_inplace_buffers_concat(false),
+            graph_to_inplace_buffers_with(false, true),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
@@ -108,7 +108,8 @@ mod tests {
         assert!(graph_to_loop("").contains("graph-fold-pad"));
         assert!(!graph_to_loop_folding_pads("", false).contains("graph-fold-pad"));
         assert!(graph_to_loop("").contains(INPLACE_CONCAT) && graph_to_inplace_buffers().contains(INPLACE_CONCAT));
-        assert!(!graph_to_inplace_buffers_concat(false).contains(INPLACE_CONCAT));
-        assert!(graph_to_inplace_buffers_concat(false).contains(VIEWS));
+        assert!(!graph_to_inplace_buffers_with(false, true).contains(INPLACE_CONCAT));
+        assert!(graph_to_inplace_buffers_with(false, true).contains(VIEWS));
+        assert!(!graph_to_inplace_buffers_with(true, false).contains("graph-fold-pad"));
     }
 }
