@@ -304,6 +304,21 @@ pub fn int16x8_transpose_conv() -> Vec<Case> {
     cases
 }
 
+/// The `pad_then_transpose_conv` suite: int8 `TRANSPOSE_CONV` after a `PAD` of its input.
+pub fn pad_then_transpose_conv() -> Vec<Case> {
+    cases(&pad_specs(), Types::Int8, 0x9A7C08)
+}
+
+/// The `int16_pad_then_transpose_conv` suite: the 16x8 form (int64 bias).
+pub fn int16_pad_then_transpose_conv() -> Vec<Case> {
+    cases(&pad_specs(), Types::Int16x8(Bias16::Int64), 0x9A7C16)
+}
+
+/// The `float_pad_then_transpose_conv` suite.
+pub fn float_pad_then_transpose_conv() -> Vec<Case> {
+    cases(&pad_specs(), Types::Float, 0x9A7CF1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,19 +337,4 @@ mod tests {
             assert!(int16x8::saturates_both_ends(&outputs[0]), "{}: {:?}", case.name, outputs[0].i16s());
         }
     }
-}
-
-/// The `pad_then_transpose_conv` suite: int8 `TRANSPOSE_CONV` after a `PAD` of its input.
-pub fn pad_then_transpose_conv() -> Vec<Case> {
-    cases(&pad_specs(), Types::Int8, 0x9A7C08)
-}
-
-/// The `int16_pad_then_transpose_conv` suite: the 16x8 form (int64 bias).
-pub fn int16_pad_then_transpose_conv() -> Vec<Case> {
-    cases(&pad_specs(), Types::Int16x8(Bias16::Int64), 0x9A7C16)
-}
-
-/// The `float_pad_then_transpose_conv` suite.
-pub fn float_pad_then_transpose_conv() -> Vec<Case> {
-    cases(&pad_specs(), Types::Float, 0x9A7CF1)
 }
