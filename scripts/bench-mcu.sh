@@ -24,6 +24,11 @@
 # fully connected, SVDF and LSTM layers, counted from the model) and instructions per MAC;
 # their RAM next to TFLM's arena is scripts/bench-ram.sh's.
 #
+# The PyTorch-style int8 MobileNetV2 (96x96, an NCHW input TRANSPOSE and explicit PADs, written
+# by the conformance crate's write_pytorch_model example; ptmnv2) runs with them, and again on the
+# Cortex-M4 with `mcc --no-fold-pad`: instructions and RAM with and without graph-fold-pad, next
+# to TFLM's arena head for it (tflm_reference.py --print-arena, measured in this run).
+#
 # Elementwise fusion (loop-fuse-elementwise): every model again on the Cortex-M4 with
 # `mcc --no-fusion`, same input and output check: instructions and RAM with and without it.
 #
@@ -119,9 +124,12 @@ print(macs)
 PY
 }
 
+pytorch="$work/pytorch_mobilenet_v2_int8.tflite"
+cargo run --quiet -p mc-conformance --example write_pytorch_model -- "$pytorch" > /dev/null
 converted=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite conformance/models/mixed_16x8.tflite
     conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite conformance/models/dilated_int8.tflite
-    conformance/models/decoder_int8.tflite conformance/models/svdf_keyword_int8.tflite conformance/models/lstm_int8.tflite)
+    conformance/models/decoder_int8.tflite conformance/models/svdf_keyword_int8.tflite conformance/models/lstm_int8.tflite
+    "$pytorch")
 # Runs model $1 as $2 on board $3 into folder $4 with extra mcc flags $5...; checks the output
 # against TFLite Micro's and leaves the emulator's report in $4/$2.emu.txt.
 run_model() {
@@ -140,7 +148,8 @@ for model in "${models[@]}" "${converted[@]}"; do
         ad01*) name=ad01 ;; kws*) name=kws ;; *esnet*) name=resnet ;; vww*) name=vww ;;
         ds_cnn_int8*) name=dscnn8 ;; ds_cnn_16x8*) name=dscnn16 ;; mixed_16x8*) name=mixed16 ;;
         mobilenet_v3*) name=mnv3 ;; audio_16x8*) name=audio16 ;; dilated_int8*) name=dilate8 ;;
-        decoder_int8*) name=decode8 ;; svdf_keyword_int8*) name=svdf8 ;; lstm_int8*) name=lstm8 ;; *) continue ;;
+        decoder_int8*) name=decode8 ;; svdf_keyword_int8*) name=svdf8 ;; lstm_int8*) name=lstm8 ;;
+        pytorch_mobilenet_v2*) name=ptmnv2 ;; *) continue ;;
     esac
     [[ -z $only || $only == *",$name,"* ]] || continue
     names+=("$name")
@@ -189,6 +198,21 @@ for name in svdf8 lstm8; do
         "${per_mac[$name/rv32imac]}" "${per_mac[$name/cortex-m55]}"
 done
 echo
+if [[ -n ${fused_instr[ptmnv2]:-} ]]; then
+    echo "graph-fold-pad on the Cortex-M4 (PyTorch-style MobileNetV2): instructions per inference and RAM, with and without (mcc --no-fold-pad)"
+    run_model "$pytorch" ptmnv2 cortex-m4 "$work/unfolded-pads" --no-fold-pad
+    "$python" -c 'import sys, numpy as np; np.save(sys.argv[2], np.fromfile(sys.argv[1], dtype=np.int8).reshape(1, 3, 96, 96))' \
+        "$work/ptmnv2.in.bin" "$work/ptmnv2.in.npy"
+    head=$("$python" scripts/tflm_reference.py "$pytorch" --input "$work/ptmnv2.in.npy" --output "$work/ptmnv2.tflm.npy" \
+        --arena-size $((4 << 20)) --print-arena 2>&1 | sed -n 's/.*allocation head \([0-9]*\).*/\1/p')
+    a=${fused_instr[ptmnv2]} b=$(emu_instr "$work/unfolded-pads/ptmnv2.emu.txt")
+    ram=${fused_ram[ptmnv2]} unfolded_ram=$(emu_ram "$work/unfolded-pads/ptmnv2.emu.txt")
+    printf '%-8s %12s %12s %8s %9s %9s %10s %9s %9s\n' model folded unfolded ratio RAM "RAM unf." "TFLM head" RAM/head unf./head
+    printf '%-8s %12d %12d %8s %9d %9d %10d %9s %9s\n' ptmnv2 "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.3fx", a / b}')" \
+        "$ram" "$unfolded_ram" "$head" "$(awk -v a="$ram" -v b="$head" 'BEGIN {printf "%.2fx", a / b}')" \
+        "$(awk -v a="$unfolded_ram" -v b="$head" 'BEGIN {printf "%.2fx", a / b}')"
+    echo
+fi
 echo "elementwise fusion on the Cortex-M4: instructions per inference and RAM, with and without (mcc --no-fusion)"
 printf '%-8s %12s %12s %8s %9s %9s\n' model "fused" "unfused" ratio "RAM" "RAM unf."
 for name in "${names[@]}"; do

@@ -3,7 +3,8 @@
 # converter-made models of conformance/models (the DS-CNN in int8 and 16x8, the MobileNetV3-style
 # int8 network, the 16x8 audio network, the int8 Keras networks with dilated convolutions and
 # with TRANSPOSE_CONV + RESIZE_BILINEAR, the int8 SVDF keyword network, the two stacked int8
-# LSTMs), in one run,
+# LSTMs) and the PyTorch-style int8 MobileNetV2 (96x96, an NCHW input TRANSPOSE and explicit PADs;
+# written by the conformance crate's write_pytorch_model example), in one run,
 #   mc     the planned pools of mc's host pipeline (mc-run: import, lowering to loops with kernel
 #          workspaces, usmp{algorithm=A}), from the residency report: scratch + persistent pool
 #          bytes, each role's bytes (persistent: state that lives across invocations, as
@@ -12,13 +13,15 @@
 #          leaves them in the caller's memory, TFLM plans them into its arena)
 #   no ovl the pools without overlapping a kernel's output with its input (usmp{overlap=false},
 #          mc-run --overlap false), and that run's lower bound: the op-at-a-time bound
+#   no fold the pools with every PAD left a padded copy (mc-run --no-fold-pad; graph-fold-pad
+#          folds a PyTorch export's PADs into their convolutions)
 #   mc ws  the pools again with the inputs and outputs planned into them (usmp's
 #          use-workspace-io, mc-run --workspace-io): what TFLM's head counts, compared honestly
 #   tflm   TensorFlow Lite Micro's arena (tflm_reference.py --print-arena): head (planned
 #          tensors, I/O included), tail (persistent data: kernels' data, variables such as
 #          SVDF's and LSTM's states) and total (head + tail)
-# and prints the ratios mc pools / TFLM head, mc ws / TFLM head (both with I/O) and
-# (mc pools + I/O) / TFLM total.
+# and prints the ratios mc pools / TFLM head, mc ws / TFLM head (both with I/O), no fold / TFLM
+# head and (mc pools + I/O) / TFLM total.
 #
 # Usage: scripts/bench-ram.sh [--algorithm A] [--only NAME,...]
 #   --algorithm  the planner (default auto)
@@ -54,6 +57,10 @@ cargo build --quiet -p mc-run
 mc_run="$TARGET_DIR/debug/mc-run"
 work="$TARGET_DIR/bench-ram"
 mkdir -p "$work"
+if [[ -z $only || $only == *",pytorch_mobilenet_v2_int8,"* ]]; then
+    cargo run --quiet -p mc-conformance --example write_pytorch_model -- "$work/pytorch_mobilenet_v2_int8.tflite" > /dev/null
+    models+=("$work/pytorch_mobilenet_v2_int8.tflite")
+fi
 
 step "planning (mc-run --planner $algorithm) and TFLM's arena"
 for model in "${models[@]}"; do
@@ -74,13 +81,16 @@ PY
     "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.disjoint.output.npy" --planner "$algorithm" \
         --overlap false --residency-report "$work/$name.disjoint.json" || die "mc-run --overlap false failed on $model"
     cmp -s "$work/$name.output.npy" "$work/$name.disjoint.output.npy" || die "$model: --overlap false changed the output"
+    "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.unfolded.output.npy" --planner "$algorithm" \
+        --no-fold-pad --residency-report "$work/$name.unfolded.json" || die "mc-run --no-fold-pad failed on $model"
+    cmp -s "$work/$name.output.npy" "$work/$name.unfolded.output.npy" || die "$model: --no-fold-pad changed the output"
 done
 "$python" - "$ROOT" "$work" "${models[@]}" <<'PY'
 import json, os, re, subprocess, sys
 import numpy as np
 
 root, work, models = sys.argv[1], sys.argv[2], sys.argv[3:]
-print(f"{'model':<24} {'mc pools':>9} {'scratch':>8} {'persist':>8} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM tail':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'(pools+I/O)/total':>18}")
+print(f"{'model':<28} {'mc pools':>9} {'scratch':>8} {'persist':>8} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'no fold':>8} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM tail':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'no fold/head':>13} {'(pools+I/O)/total':>18}")
 for path in models:
     name = os.path.basename(path)[:-len(".tflite")]
     report = json.load(open(os.path.join(work, name + ".json")))
@@ -90,6 +100,7 @@ for path in models:
     ws = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".ws.json")))["pools"])
     disjoint = json.load(open(os.path.join(work, name + ".disjoint.json")))["pools"]
     no_overlap, op_bound = sum(p["size"] for p in disjoint), sum(p["lower_bound"] for p in disjoint)
+    unfolded = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".unfolded.json")))["pools"])
     # The model's input and output bytes: the arrays mc-run read and wrote.
     io_bytes = sum(np.load(os.path.join(work, f"{name}.{kind}.npy")).nbytes for kind in ("input", "output"))
     # TFLM's arena report (tflm_reference.py --print-arena: the interpreter's recording allocator).
@@ -101,5 +112,5 @@ for path in models:
     text = child.stdout + child.stderr
     head = int(re.search(r"allocation head (\d+)", text).group(1))
     total = int(re.search(r"allocation total (\d+)", text).group(1))
-    print(f"{name:<24} {pools:>9} {scratch:>8} {persistent:>8} {bound:>7} {no_overlap:>7} {op_bound:>9} {pools + io_bytes:>8} {ws:>7} {head:>10} {total - head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {(pools + io_bytes) / total:>18.2f}")
+    print(f"{name:<28} {pools:>9} {scratch:>8} {persistent:>8} {bound:>7} {no_overlap:>7} {op_bound:>9} {unfolded:>8} {pools + io_bytes:>8} {ws:>7} {head:>10} {total - head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {unfolded / head:>13.2f} {(pools + io_bytes) / total:>18.2f}")
 PY

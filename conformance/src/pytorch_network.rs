@@ -24,6 +24,9 @@ pub const INPUT_SHAPE: [usize; 4] = [1, 3, 96, 96];
 const BLOCKS: [(usize, usize, usize, usize); 7] =
     [(1, 8, 1, 1), (6, 8, 2, 2), (6, 16, 3, 2), (6, 24, 4, 2), (6, 32, 3, 1), (6, 56, 3, 2), (6, 112, 1, 1)];
 
+/// The weights' seed of the network the tests and benchmarks use.
+pub const WEIGHTS_SEED: u64 = 7;
+
 /// Classes of the classifier.
 const CLASSES: usize = 10;
 

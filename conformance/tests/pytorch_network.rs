@@ -1,12 +1,13 @@
 //! The PyTorch-style int8 MobileNetV2 (`mc_conformance::pytorch_network`: an NCHW input
 //! `TRANSPOSE`, explicit `PAD`s before every 3x3 convolution, asymmetric before stride 2) through
-//! mc against TFLite Micro: bit-exact, every `PAD` folded into its convolution, and mc's pools
+//! mc against TFLite Micro: bit-exact, every `PAD` folded into its convolution (the residency
+//! report names each), the input `TRANSPOSE` a view of the caller's buffer, and mc's pools
 //! with `graph-fold-pad` at most 0.6x of TFLM's arena head (run with `--nocapture` for the
 //! figures: pools with and without folding, TFLM's head).
 
 use mc_conformance::host::{run_model_with_pipeline, run_model_with_planner};
-use mc_conformance::pytorch_network::{INPUT_SHAPE, mobilenet_v2, mobilenet_v2_cases};
-use mc_conformance::suites::{conv, pool};
+use mc_conformance::pytorch_network::{INPUT_SHAPE, WEIGHTS_SEED, mobilenet_v2, mobilenet_v2_cases};
+use mc_conformance::suites::{conv, pool, transpose_conv};
 use mc_conformance::{DType, Rng, Tensor, check_cases, paths};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_passes::graph::fold_pad::FOLDED_PAD;
@@ -30,7 +31,7 @@ fn pads_left_and_folded(model: &[u8]) -> (usize, usize) {
 #[test]
 fn every_pad_of_the_network_is_folded() {
     // 1 stem + 17 depthwise convolutions, each after a PAD.
-    assert_eq!(pads_left_and_folded(&mobilenet_v2(7)), (0, 18));
+    assert_eq!(pads_left_and_folded(&mobilenet_v2(WEIGHTS_SEED)), (0, 18));
 }
 
 #[test]
@@ -42,6 +43,9 @@ fn the_pad_suites_fold_every_pad_but_the_kept_ones() {
         pool::pad_then_pool(),
         pool::int16_pad_then_pool(),
         pool::float_pad_then_pool(),
+        transpose_conv::pad_then_transpose_conv(),
+        transpose_conv::int16_pad_then_transpose_conv(),
+        transpose_conv::float_pad_then_transpose_conv(),
     ];
     for case in suites.iter().flatten() {
         // Average pools and pad values their consumer does not read as padding keep the pad;
@@ -56,11 +60,17 @@ fn the_pad_suites_fold_every_pad_but_the_kept_ones() {
 
 #[test]
 fn the_pytorch_style_mobilenet_matches_tflite_micro_exactly() {
-    check_cases(&mobilenet_v2_cases(7, 2), 0.0);
+    check_cases(&mobilenet_v2_cases(WEIGHTS_SEED, 2), 0.0);
 }
 
-/// The pool bytes of mc's plan of `model`, with or without folding pads, and the output.
-fn planned_pools(model: &[u8], input: &Tensor, dir: &std::path::Path, fold_pads: bool) -> (u64, Vec<Tensor>) {
+/// The pool bytes of mc's plan of `model`, with or without folding pads, the output, and the
+/// residency report.
+fn planned_pools(
+    model: &[u8],
+    input: &Tensor,
+    dir: &std::path::Path,
+    fold_pads: bool,
+) -> (u64, Vec<Tensor>, serde_json::Value) {
     let report = dir.join(format!("fold-{fold_pads}.json"));
     let options = format!("residency-report=\"{}\"", report.display());
     let outputs = if fold_pads {
@@ -71,7 +81,7 @@ fn planned_pools(model: &[u8], input: &Tensor, dir: &std::path::Path, fold_pads:
     }
     .unwrap();
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    (json["pools"].as_array().unwrap().iter().map(|p| p["size"].as_u64().unwrap()).sum(), outputs)
+    (json["pools"].as_array().unwrap().iter().map(|p| p["size"].as_u64().unwrap()).sum(), outputs, json)
 }
 
 /// TFLite Micro's arena head (planned tensors, the model's input and output included) for
@@ -107,10 +117,18 @@ fn tflm_arena_head(model: &[u8], input: &Tensor, dir: &std::path::Path) -> u64 {
 fn folding_pads_brings_the_pools_under_six_tenths_of_tflms_arena() {
     let dir = std::env::temp_dir().join(format!("mc-pytorch-network-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let model = mobilenet_v2(7);
+    let model = mobilenet_v2(WEIGHTS_SEED);
     let input = Tensor::random(DType::Int8, &INPUT_SHAPE, &mut Rng(3));
-    let (folded, folded_out) = planned_pools(&model, &input, &dir, true);
-    let (unfolded, unfolded_out) = planned_pools(&model, &input, &dir, false);
+    let (folded, folded_out, report) = planned_pools(&model, &input, &dir, true);
+    let (unfolded, unfolded_out, _) = planned_pools(&model, &input, &dir, false);
+    // The report names each folded PAD on its convolution's output, and the input's TRANSPOSE
+    // is a view of the caller's buffer: no buffer holds its copy.
+    let buffers = report["buffers"].as_array().unwrap();
+    let folded_into: Vec<(&str, &str)> =
+        buffers.iter().filter_map(|b| Some((b["folded_pad"].as_str()?, b["name"].as_str()?))).collect();
+    assert_eq!(folded_into.len(), 18, "{folded_into:?}");
+    assert_eq!(folded_into[0], ("pad1", "conv2"));
+    assert!(buffers.iter().all(|b| b["name"] != "x_nhwc" && b.get("not_a_view").is_none()), "{buffers:?}");
     assert_eq!(folded_out, unfolded_out, "folding changed the output");
     let head = tflm_arena_head(&model, &input, &dir);
     println!(

@@ -1,4 +1,4 @@
-// RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(graph-fold-pad))' | FileCheck %s
+// RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(graph-fold-pad))' --verify-each | FileCheck %s
 
 // PyTorch's stride-2 convolution: PAD (0, 1, 0, 1) on H and W, then VALID. The convolution
 // reads the unpadded input with explicit, asymmetric amounts; the PAD is gone.
@@ -79,6 +79,38 @@ func.func @two_convs(%x: tensor<1x4x4x1xf32>) -> (tensor<1x4x4x1xf32>, tensor<1x
   %a = "graph.conv_2d"(%p, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x6x6x1xf32>, tensor<1x3x3x1xf32>) -> tensor<1x4x4x1xf32>
   %b = "graph.depthwise_conv_2d"(%p, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, depth_multiplier = 1 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x6x6x1xf32>, tensor<1x3x3x1xf32>) -> tensor<1x4x4x1xf32>
   return %a, %b : tensor<1x4x4x1xf32>, tensor<1x4x4x1xf32>
+}
+
+// -----
+
+// TRANSPOSE_CONV crops its output (padding from the output size), so only a zero-point pad after
+// the input folds: those rows add nothing, the consumer reads the unpadded input and keeps its
+// SAME padding. A pad before the input (top or left) would shift every output row by
+// stride · top: it stays, as does a PADV2 whose value is not the zero point.
+!q = !quant.uniform<i8:f32, 5.000000e-02:-3>
+!qw = !quant.uniform<i8<-127:127>:f32:0, {1.000000e-02, 2.000000e-02}>
+!qo = !quant.uniform<i8:f32, 1.000000e-01:4>
+// CHECK-LABEL: func.func @transpose_conv
+// CHECK: "graph.transpose_conv"(%arg0, %{{.*}}) <{fused_activation = "NONE", output_shape = array<i64: 1, 8, 8, 2>, padding = "SAME", stride_h = 2 : i64, stride_w = 2 : i64}> {folded_pad = "p7"} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
+// CHECK: %[[TOP:.*]] = "graph.pad"(%arg0) <{paddings = array<i64: 0, 0, 1, 0, 0, 0, 0, 0>}>
+// CHECK: "graph.transpose_conv"(%[[TOP]], %{{.*}}) <{{.*}}padding = "SAME"
+// CHECK: %[[LEFT:.*]] = "graph.pad"(%arg0) <{paddings = array<i64: 0, 0, 0, 1, 1, 1, 0, 0>}>
+// CHECK: "graph.transpose_conv"(%[[LEFT]], %{{.*}}) <{{.*}}padding = "VALID"
+// CHECK: %[[V2:.*]] = "graph.padv2"(%arg0
+// CHECK: "graph.transpose_conv"(%[[V2]], %{{.*}}) <{{.*}}padding = "SAME"
+// CHECK-NOT: folded_pad
+func.func @transpose_conv(%x: tensor<1x4x4x2x!q>) -> (tensor<1x8x8x2x!qo>, tensor<1x8x8x2x!qo>, tensor<1x9x11x2x!qo>, tensor<1x8x8x2x!qo>) {
+  %w = "graph.const"() <{value = dense<1> : tensor<2x3x3x2xi8>}> : () -> tensor<2x3x3x2x!qw>
+  %p = "graph.pad"(%x) <{paddings = array<i64: 0, 0, 0, 1, 0, 1, 0, 0>}> : (tensor<1x4x4x2x!q>) -> tensor<1x5x5x2x!q> loc("p7")
+  %a = "graph.transpose_conv"(%p, %w) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x5x5x2x!q>, tensor<2x3x3x2x!qw>) -> tensor<1x8x8x2x!qo>
+  %top = "graph.pad"(%x) <{paddings = array<i64: 0, 0, 1, 0, 0, 0, 0, 0>}> : (tensor<1x4x4x2x!q>) -> tensor<1x5x4x2x!q>
+  %b = "graph.transpose_conv"(%top, %w) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x5x4x2x!q>, tensor<2x3x3x2x!qw>) -> tensor<1x8x8x2x!qo>
+  %left = "graph.pad"(%x) <{paddings = array<i64: 0, 0, 0, 1, 1, 1, 0, 0>}> : (tensor<1x4x4x2x!q>) -> tensor<1x5x6x2x!q>
+  %c = "graph.transpose_conv"(%left, %w) <{output_shape = array<i64: 1, 9, 11, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "VALID", fused_activation = "NONE"}> : (tensor<1x5x6x2x!q>, tensor<2x3x3x2x!qw>) -> tensor<1x9x11x2x!qo>
+  %zero = "graph.const"() <{value = dense<0> : tensor<i8>}> : () -> tensor<!q>
+  %v2 = "graph.padv2"(%x, %zero) <{paddings = array<i64: 0, 0, 0, 1, 0, 1, 0, 0>}> : (tensor<1x4x4x2x!q>, tensor<!q>) -> tensor<1x5x5x2x!q>
+  %d = "graph.transpose_conv"(%v2, %w) <{output_shape = array<i64: 1, 8, 8, 2>, stride_h = 2 : i64, stride_w = 2 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x5x5x2x!q>, tensor<2x3x3x2x!qw>) -> tensor<1x8x8x2x!qo>
+  return %a, %b, %c, %d : tensor<1x8x8x2x!qo>, tensor<1x8x8x2x!qo>, tensor<1x9x11x2x!qo>, tensor<1x8x8x2x!qo>
 }
 
 // -----

@@ -16,7 +16,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 18] = [
+    let constructors: [PassConstructor; 19] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -26,6 +26,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(graph::intern_constants::GraphInternConstants),
         || Box::<graph::infer_shapes::GraphInferShapes>::default(),
         || Box::new(conversion::graph_to_buffer::GraphToBuffer),
+        || Box::new(buffer::transpose_view::BufferTransposeViews),
         || Box::new(buffer::slice_view::BufferSliceViews),
         || Box::new(buffer::inplace_concat::BufferInplaceConcat),
         || Box::new(buffer::inplace::BufferInplace),

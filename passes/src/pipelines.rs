@@ -4,7 +4,8 @@
 //! residency-report=r.json`; empty for the defaults).
 
 /// From the graph dialect (an imported model) to planned loop-level IR: clean the graph
-/// (shape-like constants to attributes, shared constants, dead ops), bufferize, make contiguous slices views and let
+/// (shape-like constants to attributes, shared constants, dead ops), bufferize, make the model's edge transposes and
+/// contiguous slices views and let
 /// concatenations' producers write into their output, run elementwise
 /// kernels in place, alternate the row order of chained kernels (for overlap-aware planning),
 /// lower kernels to loop nests, fuse elementwise nests into their producers, clean up, and plan
@@ -19,7 +20,7 @@ pub fn graph_to_loop(usmp_options: &str) -> String {
 pub fn graph_to_loop_folding_pads(usmp_options: &str, fold_pads: bool) -> String {
     let graph = graph_to_buffer_passes(fold_pads);
     format!(
-        "builtin.module({graph},{SLICE_VIEWS}{INPLACE_CONCAT}{BUFFER_PASSES},{})",
+        "builtin.module({graph},{VIEWS}{INPLACE_CONCAT}{BUFFER_PASSES},{})",
         buffer_to_loop_passes(usmp_options, true)
     )
 }
@@ -27,18 +28,18 @@ pub fn graph_to_loop_folding_pads(usmp_options: &str, fold_pads: bool) -> String
 /// From the graph dialect to buffer kernels with in-place reuse and row orders: the first half of
 /// [`graph_to_loop`], whose second half is [`buffer_to_loop`].
 pub fn graph_to_inplace_buffers() -> String {
-    graph_to_inplace_buffers_concat(true)
+    graph_to_inplace_buffers_with(true, true)
 }
 
-/// [`graph_to_inplace_buffers`] with in-place concatenation on or off (`mcc
-/// --no-inplace-concat`, for comparisons).
-pub fn graph_to_inplace_buffers_concat(inplace_concat: bool) -> String {
+/// [`graph_to_inplace_buffers`] with in-place concatenation and pad folding on or off (`mcc
+/// --no-inplace-concat`, `mcc --no-fold-pad`, for comparisons).
+pub fn graph_to_inplace_buffers_with(inplace_concat: bool, fold_pads: bool) -> String {
     let concat = if inplace_concat { INPLACE_CONCAT } else { "" };
-    format!("builtin.module({},{SLICE_VIEWS}{concat}{BUFFER_PASSES})", graph_to_buffer_passes(true))
+    format!("builtin.module({},{VIEWS}{concat}{BUFFER_PASSES})", graph_to_buffer_passes(fold_pads))
 }
 
-/// Contiguous slices become views of their input.
-const SLICE_VIEWS: &str = "buffer-slice-views,";
+/// The transposes of model inputs and outputs, and contiguous slices, become views.
+const VIEWS: &str = "buffer-transpose-views,buffer-slice-views,";
 
 /// The producers of contiguous concatenations and packs write into their output.
 const INPLACE_CONCAT: &str = "buffer-inplace-concat,";
@@ -95,7 +96,7 @@ mod tests {
             graph_to_buffer(),
             graph_to_inplace_buffers(),
             graph_to_loop_folding_pads("", false),
-            graph_to_inplace_buffers_concat(false),
+            graph_to_inplace_buffers_with(false, true),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
@@ -107,7 +108,8 @@ mod tests {
         assert!(graph_to_loop("").contains("graph-fold-pad"));
         assert!(!graph_to_loop_folding_pads("", false).contains("graph-fold-pad"));
         assert!(graph_to_loop("").contains(INPLACE_CONCAT) && graph_to_inplace_buffers().contains(INPLACE_CONCAT));
-        assert!(!graph_to_inplace_buffers_concat(false).contains(INPLACE_CONCAT));
-        assert!(graph_to_inplace_buffers_concat(false).contains(SLICE_VIEWS));
+        assert!(!graph_to_inplace_buffers_with(false, true).contains(INPLACE_CONCAT));
+        assert!(graph_to_inplace_buffers_with(false, true).contains(VIEWS));
+        assert!(!graph_to_inplace_buffers_with(true, false).contains("graph-fold-pad"));
     }
 }

@@ -195,8 +195,15 @@ macro_rules! for_each_suite {
             split: [split => 0.0, int16_and_int32_split => 0.0],
             strided_slice: [strided_slice => 0.0, int16_and_int32_strided_slice => 0.0, bool_strided_slice => 0.0],
             svdf: [float_svdf => 1e-5, int8_svdf => 0.0, int8_svdf_int8_state => 0.0],
-            transpose: [int16_transpose => 0.0],
-            transpose_conv: [float_transpose_conv => 0.0, int8_transpose_conv => 0.0, int16x8_transpose_conv => 0.0],
+            transpose: [int16_transpose => 0.0, edge_transposes => 0.0, int16_edge_transposes => 0.0, float_edge_transposes => 1e-5],
+            transpose_conv: [
+                float_transpose_conv => 0.0,
+                int8_transpose_conv => 0.0,
+                int16x8_transpose_conv => 0.0,
+                pad_then_transpose_conv => 0.0,
+                int16_pad_then_transpose_conv => 0.0,
+                float_pad_then_transpose_conv => 0.0,
+            ],
             variable: [variables => 1e-5],
             views: [views_and_inplace_concat => 1e-5],
         }

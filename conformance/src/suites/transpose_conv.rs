@@ -3,7 +3,9 @@
 //! an int16 bias TFLM widens, none; sums beyond int32), over SAME and VALID padding, strides 1, 2
 //! and 3 (3 with a 2x2 filter leaves output pixels no tap reaches), asymmetric strides and
 //! filters, output sizes the converter would not pick, filters larger than the output, every
-//! fused activation, batches 1 and 2; the `output_shape` operand a constant.
+//! fused activation, batches 1 and 2; the `output_shape` operand a constant. The pad suites put a
+//! zero-point `PAD` in front, as a PyTorch export could: after the input (bottom and right) it
+//! folds away (`graph-fold-pad`), before it (top or left, which would shift the output) it stays.
 
 use super::int16x8::{self, Magnitude};
 use crate::models::{OneOp, Quant};
@@ -53,6 +55,9 @@ struct Spec {
     /// Output scale relative to the typical accumulator range: below 1 saturates.
     output_range: f32,
     magnitude: Magnitude,
+    /// A `PAD` (the zero point) of the model's input by `[top, bottom, left, right]` giving
+    /// `input`, when given.
+    pre_pad: Option<[usize; 4]>,
 }
 
 impl Spec {
@@ -71,7 +76,27 @@ impl Spec {
             zero_points: (-3, 5),
             output_range: 1.0,
             magnitude: Magnitude::Full,
+            pre_pad: None,
         }
+    }
+
+    /// The model's input shape: `input`, less the `PAD` in front if there is one.
+    fn model_input(&self) -> [usize; 4] {
+        let [n, h, w, c] = self.input;
+        let [top, bottom, left, right] = self.pre_pad.unwrap_or_default();
+        [n, h - top - bottom, w - left - right, c]
+    }
+
+    /// The transposed convolution's input: the model's input `x`, or a `PAD` of it.
+    fn conv_input(&self, m: &mut OneOp, dtype: DType, quant: Option<Quant>) -> i32 {
+        let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
+        let x = m.input("x", &dims(&self.model_input()), dtype, quant.clone());
+        let Some([top, bottom, left, right]) = self.pre_pad else { return x };
+        let amounts = [0, 0, top, bottom, left, right, 0, 0].map(|a| a as i32);
+        let paddings = m.constant_i32("paddings", &[4, 2], &amounts, None);
+        let padded = m.intermediate("padded", &dims(&self.input), dtype, quant);
+        m.op(BuiltinOp::Pad, &[x, paddings], &[padded], BuiltinOptions::Pad);
+        padded
     }
 
     fn output_size(&self) -> [usize; 2] {
@@ -100,7 +125,7 @@ impl Spec {
         let scales: Vec<f32> = (0..if self.per_channel { out_c } else { 1 }).map(|_| rng.float(0.002, 0.02)).collect();
         let (x, f, b, y) = match types {
             Types::Float => {
-                let x = m.input("x", &dims(&self.input), DType::Float32, None);
+                let x = self.conv_input(&mut m, DType::Float32, None);
                 let weights = Tensor::random(DType::Float32, &filter_shape, rng);
                 let f = m.constant("w", &dims(&filter_shape), DType::Float32, &weights.data, None);
                 let b = self.bias.then(|| {
@@ -111,7 +136,7 @@ impl Spec {
             }
             Types::Int8 => {
                 let (input_zp, output_zp) = self.zero_points;
-                let x = m.input("x", &dims(&self.input), DType::Int8, Some(Quant::tensor(INPUT_SCALE, input_zp)));
+                let x = self.conv_input(&mut m, DType::Int8, Some(Quant::tensor(INPUT_SCALE, input_zp)));
                 let weights = rng.bytes(filter_count);
                 let f = m.constant("w", &dims(&filter_shape), DType::Int8, &weights, Some(Quant::channels(&scales, 0)));
                 let b = self.bias.then(|| {
@@ -124,7 +149,7 @@ impl Spec {
                 (x, f, b, m.output("y", &dims(&output_shape), DType::Int8, Some(q)))
             }
             Types::Int16x8(bias) => {
-                let x = m.input("x", &dims(&self.input), DType::Int16, Some(Quant::tensor(int16x8::INPUT_SCALE, 0)));
+                let x = self.conv_input(&mut m, DType::Int16, Some(Quant::tensor(int16x8::INPUT_SCALE, 0)));
                 let weights = self.magnitude.weights(filter_count, rng);
                 let f = m.constant("w", &dims(&filter_shape), DType::Int8, &weights, Some(Quant::channels(&scales, 0)));
                 let typical = self.magnitude.typical_sum(terms);
@@ -158,10 +183,11 @@ impl Spec {
         // TFLite's operand order: output_shape, weights, input, bias.
         let operands: Vec<i32> = [shape, f, x].into_iter().chain(b).collect();
         m.op(BuiltinOp::TransposeConv, &operands, &[y], BuiltinOptions::TransposeConv(options));
+        let given = self.model_input();
         let input = match types {
-            Types::Float => Tensor::random(DType::Float32, &self.input, rng),
-            Types::Int8 => Tensor::random(DType::Int8, &self.input, rng),
-            Types::Int16x8(_) => self.magnitude.input(&self.input, rng),
+            Types::Float => Tensor::random(DType::Float32, &given, rng),
+            Types::Int8 => Tensor::random(DType::Int8, &given, rng),
+            Types::Int16x8(_) => self.magnitude.input(&given, rng),
         };
         let kind = match types {
             Types::Float => "f32".to_string(),
@@ -213,6 +239,26 @@ fn specs() -> Vec<Spec> {
     ]
 }
 
+/// Transposed convolutions after a zero-point `PAD`: after the input (folded), before it (kept).
+fn pad_specs() -> Vec<Spec> {
+    let padded = |name, pad, spec: Spec| Spec { name, pre_pad: Some(pad), ..spec };
+    vec![
+        padded("PAD (0, 1, 0, 1) same stride 2", [0, 1, 0, 1], Spec::new("", [1, 4, 4, 2], 3, [3, 3], 2)),
+        padded(
+            "PAD (0, 2, 0, 0) valid stride 2 relu",
+            [0, 2, 0, 0],
+            Spec { padding: Padding::Valid, activation: Activation::Relu, ..Spec::new("", [1, 5, 3, 2], 2, [3, 3], 2) },
+        ),
+        padded(
+            "PAD (0, 1, 0, 3) same stride 1 odd output size",
+            [0, 1, 0, 3],
+            Spec { output: Some([5, 6]), ..Spec::new("", [1, 3, 5, 3], 2, [2, 3], 1) },
+        ),
+        padded("PAD (1, 0, 1, 0) same stride 2 (kept)", [1, 0, 1, 0], Spec::new("", [1, 4, 4, 2], 3, [3, 3], 2)),
+        padded("PAD (1, 1, 1, 1) same stride 1 (kept)", [1, 1, 1, 1], Spec::new("", [1, 4, 4, 2], 2, [3, 3], 1)),
+    ]
+}
+
 /// Two cases (fresh weights and input each) per spec.
 fn cases(specs: &[Spec], types: Types, seed: u64) -> Vec<Case> {
     let mut rng = Rng(seed);
@@ -256,6 +302,21 @@ pub fn int16x8_transpose_conv() -> Vec<Case> {
         }
     }
     cases
+}
+
+/// The `pad_then_transpose_conv` suite: int8 `TRANSPOSE_CONV` after a `PAD` of its input.
+pub fn pad_then_transpose_conv() -> Vec<Case> {
+    cases(&pad_specs(), Types::Int8, 0x9A7C08)
+}
+
+/// The `int16_pad_then_transpose_conv` suite: the 16x8 form (int64 bias).
+pub fn int16_pad_then_transpose_conv() -> Vec<Case> {
+    cases(&pad_specs(), Types::Int16x8(Bias16::Int64), 0x9A7C16)
+}
+
+/// The `float_pad_then_transpose_conv` suite.
+pub fn float_pad_then_transpose_conv() -> Vec<Case> {
+    cases(&pad_specs(), Types::Float, 0x9A7CF1)
 }
 
 #[cfg(test)]

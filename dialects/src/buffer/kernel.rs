@@ -196,9 +196,18 @@ impl RowOrder {
     }
 }
 
-/// True if kernel `name` (without prefix) accepts buffers of any layout.
-pub fn accepts_strided_operands(name: &str) -> bool {
+/// The windowed kernels whose nests read their first input (the activation) and write their
+/// output element by element through the buffers' strides and offsets, whatever the layout:
+/// `buffer-transpose-views` lets them read a model input's transpose and write a model output's
+/// transpose as strided views. Their filters and biases stay row-major.
+pub const STRIDED_ACTIVATION_KERNELS: &[&str] = &["conv_2d", "depthwise_conv_2d"];
+
+/// True if kernel `name` (without prefix), with `inputs` inputs, accepts a buffer of any layout
+/// as operand `index` (the output is operand `inputs`): every operand of an elementwise kernel,
+/// the first input and the output of a [`STRIDED_ACTIVATION_KERNELS`] kernel.
+pub fn accepts_strided_operand(name: &str, index: usize, inputs: usize) -> bool {
     ELEMENTWISE_KERNELS.contains(&name)
+        || (STRIDED_ACTIVATION_KERNELS.contains(&name) && (index == 0 || index == inputs))
 }
 
 /// True if `name` (without prefix) is a kernel.
@@ -223,8 +232,8 @@ define_op! {
     /// | `results` | optional `array<i64>`, increasing: which of the graph op's results the outputs are, for an op with several (`graph.lstm`: 0 the sequence, 1 and 2 the final states; an unused result has no buffer); absent: one output, result 0 |
     /// | the graph op's own | `stride_h`, `padding`, `fused_activation`, `perm`, `axes`, ... as the graph dialect spells them |
     ///
-    /// Layouts: [`ELEMENTWISE_KERNELS`] take buffers of any layout; the others take row-major
-    /// buffers.
+    /// Layouts: [`ELEMENTWISE_KERNELS`] take buffers of any layout, [`STRIDED_ACTIVATION_KERNELS`]
+    /// a first input and an output of any layout; everything else is row-major.
     ///
     /// ```mlir
     /// buffer.kernel conv_2d ins(%in, %w, %b : !buffer<1x49x10x1x!qi>, !buffer<64x10x4x1x!qw>, !buffer<64x!qb>)
@@ -425,16 +434,17 @@ fn verify_kernel(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         ))),
         Some(_) => {}
     }
-    if !accepts_strided_operands(short) {
-        for (index, value) in operation.operands().enumerate() {
-            if ctx.buffer(ctx.value_type(value)).is_some_and(|b| !b.has_row_major_strides()) {
-                let what = if index >= inputs { "output".to_string() } else { format!("input #{index}") };
-                diags.push(error(format!(
-                    "kernel '{short}' needs row-major buffers, but {what} is '{}' (only elementwise kernels take \
-                     strided buffers)",
-                    type_to_string(ctx, ctx.value_type(value))
-                )));
-            }
+    for (index, value) in operation.operands().enumerate() {
+        if !accepts_strided_operand(short, index, inputs)
+            && ctx.buffer(ctx.value_type(value)).is_some_and(|b| !b.has_row_major_strides())
+        {
+            let what = if index >= inputs { "output".to_string() } else { format!("input #{index}") };
+            diags.push(error(format!(
+                "kernel '{short}' needs row-major buffers, but {what} is '{}' (elementwise kernels take strided \
+                 buffers, {} a strided input #0 and output)",
+                type_to_string(ctx, ctx.value_type(value)),
+                STRIDED_ACTIVATION_KERNELS.join(" and ")
+            )));
         }
     }
     if diags.len() > before {

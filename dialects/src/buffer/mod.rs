@@ -45,8 +45,11 @@
 //!
 //! Elementwise kernels ([`ELEMENTWISE_KERNELS`]: the arithmetic, math, comparison and logic
 //! kernels, `select_v2`, the activations, `quantize`, `dequantize` and `cast`) read and write
-//! buffers of any layout; `graph-to-buffer` feeds them transposes as strided views. All other
-//! kernels take row-major buffers (any offset), which the verifier checks.
+//! buffers of any layout; `graph-to-buffer` feeds them transposes as strided views. `conv_2d` and
+//! `depthwise_conv_2d` ([`STRIDED_ACTIVATION_KERNELS`]) read their input and write their output
+//! through any layout (`buffer-transpose-views` hands them a model input's or output's transpose
+//! as a strided view); their filters and biases are row-major. All other kernels take row-major
+//! buffers (any offset), which the verifier checks.
 
 mod alloc;
 mod copy;
@@ -65,7 +68,8 @@ pub use alloc::{AllocOp, DEFAULT_ALIGNMENT};
 pub use copy::CopyOp;
 pub use global::{GetGlobalOp, GlobalOp};
 pub use kernel::{
-    ELEMENTWISE_KERNELS, KERNELS, KernelOp, ROW_REVERSIBLE_KERNELS, RowOrder, accepts_strided_operands, is_kernel,
+    ELEMENTWISE_KERNELS, KERNELS, KernelOp, ROW_REVERSIBLE_KERNELS, RowOrder, STRIDED_ACTIVATION_KERNELS,
+    accepts_strided_operand, is_kernel,
 };
 pub use overlap::{DeltaBound, OverlapOp};
 pub use pool::{PoolOp, PoolViewOp};

@@ -274,8 +274,20 @@
 ^bb0(%x: !buffer<2x3xf32>, %out: !buffer<2x2xf32>):
   %t = "buffer.view"(%x) : (!buffer<2x3xf32>) -> !buffer<3x2xf32, strides: [1, 3], offset: 0>
   // Only elementwise kernels read strided buffers.
-  // expected-error@+1 {{'buffer.kernel' op kernel 'fully_connected' needs row-major buffers, but input #0 is '!buffer<3x2xf32, strides: [1, 3], offset: 0>' (only elementwise kernels take strided buffers)}}
+  // expected-error@+1 {{'buffer.kernel' op kernel 'fully_connected' needs row-major buffers, but input #0 is '!buffer<3x2xf32, strides: [1, 3], offset: 0>' (elementwise kernels take strided buffers, conv_2d and depthwise_conv_2d a strided input #0 and output)}}
   "buffer.kernel"(%t, %x, %out) <{kernel = "fully_connected"}> {fused_activation = "NONE", keep_num_dims = false} : (!buffer<3x2xf32, strides: [1, 3], offset: 0>, !buffer<2x3xf32>, !buffer<2x2xf32>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A convolution reads its input and writes its output through any layout, but not its filter.
+"func.func"() <{function_type = (!buffer<1x3x8x8xf32>, !buffer<4x3x3x3xf32>, !buffer<1x8x8x4xf32>) -> (), sym_name = "f"}> ({
+^bb0(%x: !buffer<1x3x8x8xf32>, %w: !buffer<4x3x3x3xf32>, %out: !buffer<1x8x8x4xf32>):
+  %t = "buffer.view"(%x) : (!buffer<1x3x8x8xf32>) -> !buffer<1x8x8x3xf32, strides: [192, 8, 1, 64], offset: 0>
+  %wt = "buffer.view"(%w) : (!buffer<4x3x3x3xf32>) -> !buffer<4x3x3x3xf32, strides: [27, 3, 1, 9], offset: 0>
+  // expected-error@+1 {{'buffer.kernel' op kernel 'conv_2d' needs row-major buffers, but input #1 is '!buffer<4x3x3x3xf32, strides: [27, 3, 1, 9], offset: 0>'}}
+  "buffer.kernel"(%t, %wt, %out) <{kernel = "conv_2d"}> {stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"} : (!buffer<1x8x8x3xf32, strides: [192, 8, 1, 64], offset: 0>, !buffer<4x3x3x3xf32, strides: [27, 3, 1, 9], offset: 0>, !buffer<1x8x8x4xf32>) -> ()
   "func.return"() : () -> ()
 }) : () -> ()
 

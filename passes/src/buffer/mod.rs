@@ -2,6 +2,7 @@
 //!
 //! | pass | does |
 //! |---|---|
+//! | `buffer-transpose-views` | the transposes of model inputs and outputs become strided views when their readers (writer) take strided buffers; else their alloc says why |
 //! | `buffer-slice-views` | contiguous slices become views of their input; their output allocs go |
 //! | `buffer-inplace-concat` | producers of a contiguous concatenation or pack write straight into their slice of its output |
 //! | `buffer-inplace` | elementwise kernels write over an input they read last; their output allocs go |
@@ -13,6 +14,7 @@ pub mod inplace_concat;
 pub mod layer_hooks;
 pub mod row_order;
 pub mod slice_view;
+pub mod transpose_view;
 
 use mc_dialects::buffer::{CopyOp, KernelOp, ViewOp};
 use mc_dialects::func::ReturnOp;

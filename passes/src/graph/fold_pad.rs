@@ -1,5 +1,5 @@
 //! `graph-fold-pad`: a `PAD`/`PADV2` in front of convolutions or max pools becomes their
-//! explicit padding, so the padded copy of the activation never exists. PyTorch exports
+//! explicit padding (a transposed convolution's bottom/right pad just goes), so the padded copy of the activation never exists. PyTorch exports
 //! (ai-edge-torch, onnx2tf) write every padded convolution as `PAD` (filled with the zero point)
 //! then a `VALID` convolution, and pad stride-2 convolutions asymmetrically (0 before, 1 after):
 //!
@@ -28,10 +28,22 @@
 //!   at the type's lowest value and skips taps outside the input, so such a padded tap never
 //!   changes a result, not even of a window that lies wholly in the padding.
 //!
+//! - `transpose_conv`, for a pad on the bottom and right only: the pad value is the zero point,
+//!   as for the convolutions (TFLite Micro's `TransposeConv` scatters `(x + input_offset) · f`,
+//!   int8, or `x · f`, 16x8 and float, for every input element: a padded element adds 0 to
+//!   every output it reaches). Its own padding is no padding of its input but a crop of its
+//!   output: `ComputePaddingHeightWidth` from the *output* size, filter and stride, whatever the
+//!   input size, and input row `iy` lands on output rows `iy · stride - pad_top + fy`. Rows and
+//!   columns padded after the input land after every real one and add nothing, so the consumer
+//!   reads the unpadded input with its `SAME`/`VALID` padding unchanged. A pad before the input
+//!   (top or left) moves every real row by `top · stride` output rows, which no TFLite padding
+//!   of the consumer expresses (it would be a crop of `pad_top - top · stride`, negative for
+//!   PyTorch's amounts): such a pad stays.
+//!
 //! `avg_pool_2d` and `l2_pool_2d` never fold (TFLite divides by the count of taps inside the
-//! input, so padded taps would change the divisor), nor does `transpose_conv`. Where the consumer
-//! pads itself (`SAME`, or amounts from an earlier fold), the amounts add: the consumer's amounts
-//! over the padded size, plus the pad's. The consumer's output size is unchanged.
+//! input, so padded taps would change the divisor). Where a convolution or max pool pads itself
+//! (`SAME`, or amounts from an earlier fold), the amounts add: the consumer's amounts over the
+//! padded size, plus the pad's. The consumer's output size is unchanged.
 //!
 //! The fold is visible: the consumer gets the discardable attribute `folded_pad`, the name of the
 //! pad's tensor (its location), which the lowering to buffers keeps on the kernel and `mcc`
@@ -41,7 +53,8 @@ use super::constant_list;
 use mc_dialects::graph::attributes::{f32_elements, int_elements};
 use mc_dialects::graph::shapes::{Window, WindowPadding};
 use mc_dialects::graph::{
-    ConstOp, Conv2DOp, DepthwiseConv2DOp, MaxPool2DOp, PadOp, PadV2Op, window_padding, window_padding_attr,
+    ConstOp, Conv2DOp, DepthwiseConv2DOp, MaxPool2DOp, PadOp, PadV2Op, TransposeConvOp, window_padding,
+    window_padding_attr,
 };
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{Context, Failure, FloatKind, OpId, Type, TypeKind};
@@ -70,7 +83,7 @@ pub const FOLDED_PAD: &str = "folded_pad";
 /// What the consumer `op` needs the pad value to be, if it is a consumer a pad folds into.
 fn reads(ctx: &Context, op: OpId) -> Option<Reads> {
     match ctx.op_name_of(op) {
-        Conv2DOp::NAME | DepthwiseConv2DOp::NAME => Some(Reads::ZeroPoint),
+        Conv2DOp::NAME | DepthwiseConv2DOp::NAME | TransposeConvOp::NAME => Some(Reads::ZeroPoint),
         MaxPool2DOp::NAME => Some(Reads::Lowest),
         _ => None,
     }
@@ -148,26 +161,37 @@ fn fold(ctx: &mut Context, pad: OpId) -> bool {
     }
     let Some(value) = pad_value(ctx, pad, element) else { return false };
     let users: Vec<(OpId, usize)> = ctx.uses(result).map(|u| (u.user, u.index as usize)).collect();
+    // A transposed convolution crops its output: only a pad after the input leaves it alone.
     let foldable = |&(user, index): &(OpId, usize)| {
-        index == 0 && reads(ctx, user).is_some_and(|r| value_is_skippable(ctx, value, r, element))
+        let crops = ctx.op_name_of(user) == TransposeConvOp::NAME;
+        index == 0
+            && reads(ctx, user).is_some_and(|r| value_is_skippable(ctx, value, r, element))
+            && (!crops || (top == 0 && left == 0))
     };
     if users.is_empty() || !users.iter().all(foldable) {
         return false;
     }
     let padded = [out_shape[1], out_shape[2]];
+    // The explicit amounts of each windowed consumer (a transposed convolution keeps its own).
     let mut amounts = Vec::with_capacity(users.len());
     for &(user, _) in &users {
+        if ctx.op_name_of(user) == TransposeConvOp::NAME {
+            amounts.push(None);
+            continue;
+        }
         match combined_amounts(ctx, user, padded, [top, bottom, left, right]) {
-            Some(a) => amounts.push(a),
+            Some(a) => amounts.push(Some(a)),
             None => return false,
         }
     }
     let name = ctx.loc_name(ctx.operation(pad).loc()).unwrap_or(ctx.op_name_of(pad)).to_string();
     for (&(user, _), amounts) in users.iter().zip(amounts) {
         ctx.set_operand(user, 0, input);
-        let (attr_name, attr) = window_padding_attr(ctx, WindowPadding::Explicit(amounts));
-        ctx.set_attr(user, "padding", None);
-        ctx.set_attr(user, &attr_name, Some(attr));
+        if let Some(amounts) = amounts {
+            let (attr_name, attr) = window_padding_attr(ctx, WindowPadding::Explicit(amounts));
+            ctx.set_attr(user, "padding", None);
+            ctx.set_attr(user, &attr_name, Some(attr));
+        }
         let name_attr = ctx.string_attr(&name);
         ctx.set_attr(user, FOLDED_PAD, Some(name_attr));
     }
@@ -200,8 +224,9 @@ impl Pass for GraphFoldPad {
     fn description(&self) -> &str {
         "Rewrites a PAD or PADV2 with constant height/width paddings whose users are all \
          convolutions (pad value = the input zero point) or max pools (pad value at or below the \
-         lowest input) into explicit `pad` amounts of those users, where that is bit-exact; marks \
-         each user with `folded_pad` naming the pad's tensor."
+         lowest input) into explicit `pad` amounts of those users, where that is bit-exact; a \
+         transposed convolution reads past a zero-point pad of its bottom and right only, keeping \
+         its padding; marks each user with `folded_pad` naming the pad's tensor."
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {

@@ -36,6 +36,8 @@ use super::problem::{Problem, align_up};
 use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, StateReport, fnv1a64};
 use super::staging::{Staged, place_constants, rewrite_staged};
 use super::views::named_views;
+use crate::buffer::transpose_view::NOT_A_VIEW;
+use crate::graph::fold_pad::FOLDED_PAD;
 use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role, initial_state_byte};
 use mc_dialects::func::CallOp;
 use mc_ir::pass::{Analysis, AnalysisManager, OptionSet, OptionType, Pass};
@@ -236,6 +238,11 @@ struct PlanState<'a> {
     staged: &'a [Staged],
 }
 
+/// The string attribute `name` of `op`, if any.
+fn string_attr(ctx: &Context, op: OpId, name: &str) -> Option<String> {
+    ctx.attr(op, name).and_then(|a| ctx.string_value(a)).map(str::to_string)
+}
+
 /// The residency report of the plans (before the rewrite: allocs still name the buffers).
 fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &[Pool]) -> ResidencyReport {
     let PlanState { algorithm, banks, io, liveness, plans, staged } = *state;
@@ -266,6 +273,8 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
                         StateReport { initial_byte: initial_state_byte(ctx, ty) }
                     }),
                     views: named_views(ctx, buffer.alloc.result(), &buffer.name),
+                    folded_pad: string_attr(ctx, buffer.alloc.op(), FOLDED_PAD),
+                    not_a_view: string_attr(ctx, buffer.alloc.op(), NOT_A_VIEW),
                 });
             }
         }

@@ -1,6 +1,7 @@
 //! The residency report: where every planned buffer lives (pool, bank, offset, size, live
 //! interval, the algorithm that placed it, the input it overlaps, the state a persistent buffer
-//! keeps across invocations, the tensors that are views of it), per pool its size, lower bound
+//! keeps across invocations, the tensors that are views of it, the `PAD` folded into its
+//! writer, why an edge transpose's copy is not a view), per pool its size, lower bound
 //! and peak step, the
 //! constants, and two layout hashes — of the plan, and of the plan with the constants' contents
 //! — that are stable across runs and machines, so a build can assert its layout did not change
@@ -96,6 +97,15 @@ pub struct BufferReport {
     /// (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub views: Vec<ViewReport>,
+    /// The `PAD` folded into the kernel writing it (`graph-fold-pad`; the pad's tensor name):
+    /// that kernel pads its input itself, no padded copy exists (absent when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub folded_pad: Option<String>,
+    /// Why it holds a copy of a model input's `TRANSPOSE` (or the output a model output's
+    /// `TRANSPOSE` copies) instead of being a view: the op needing row-major data
+    /// (`buffer-transpose-views`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_a_view: Option<String>,
 }
 
 /// A tensor living inside a planned buffer's bytes.

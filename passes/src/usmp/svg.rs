@@ -130,6 +130,8 @@ mod tests {
             overlaps: overlaps.map(str::to_string),
             persistent_state: None,
             views: Vec::new(),
+            folded_pad: None,
+            not_a_view: None,
         };
         let report = ResidencyReport {
             algorithm: "auto".into(),
@@ -180,6 +182,8 @@ mod tests {
             overlaps: None,
             persistent_state: Some(StateReport { initial_byte: 253 }),
             views: Vec::new(),
+            folded_pad: None,
+            not_a_view: None,
         };
         let report = ResidencyReport {
             algorithm: "auto".into(),

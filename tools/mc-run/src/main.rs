@@ -103,6 +103,10 @@ struct Options {
     #[arg(long = "workspace-io")]
     workspace_io: bool,
 
+    /// Keep every PAD a padded copy (no graph-fold-pad): for measuring what folding saves.
+    #[arg(long = "no-fold-pad")]
+    no_fold_pad: bool,
+
     /// The function to call (default: a TFLite model's subgraph 0, whatever its name; `main` in
     /// an IR file).
     #[arg(long = "entry")]
@@ -187,7 +191,7 @@ fn run(options: &Options) -> Result<(), String> {
         usmp_options.push("use-workspace-io=true".to_string());
     }
     let usmp_options = usmp_options.join(" ");
-    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options) {
+    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, !options.no_fold_pad) {
         Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
         None => "builtin.module()".to_string(),
     };

@@ -51,10 +51,10 @@ impl Model {
     }
 
     /// The pipeline that takes the model to loop level: `pipeline` if given, else the one its
-    /// level needs ([`Level::pipeline`], the planner run with `usmp_options`); `None` when there
-    /// is nothing to run.
-    pub fn pipeline_to_loops(&self, pipeline: Option<&str>, usmp_options: &str) -> Option<String> {
-        pipeline.map(str::to_string).or_else(|| Level::of(&self.ctx, self.module).pipeline(usmp_options))
+    /// level needs ([`Level::pipeline`], the planner run with `usmp_options`, pads folded if
+    /// `fold_pads`); `None` when there is nothing to run.
+    pub fn pipeline_to_loops(&self, pipeline: Option<&str>, usmp_options: &str, fold_pads: bool) -> Option<String> {
+        pipeline.map(str::to_string).or_else(|| Level::of(&self.ctx, self.module).pipeline(usmp_options, fold_pads))
     }
 
     /// Runs `pipeline` (MLIR's textual syntax) on the module, verifying after each pass; returns

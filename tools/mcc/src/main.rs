@@ -4,7 +4,7 @@
 //! [--graph-passes PASSES] -o outdir/`
 //! imports the model (a `.tflite` file, or graph-level IR in a `.mlir` file), runs the extra
 //! graph passes (built-in or from pass plugins), lowers it to
-//! buffer kernels (`graph_to_inplace_buffers_concat`) and to planned
+//! buffer kernels (`graph_to_inplace_buffers_with`) and to planned
 //! loop-level IR (`buffer_to_loop`, with the memory plan's residency report and arena picture
 //! written beside the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`,
 //! `.ll`) and the C header `<prefix>.h`; `--emit=module` writes a library folder for a firmware's
@@ -41,7 +41,7 @@ use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
 use mc_passes::graph::fold_pad::FOLDED_PAD;
-use mc_passes::pipelines::{buffer_to_loop_fused, graph_to_inplace_buffers_concat};
+use mc_passes::pipelines::{buffer_to_loop_fused, graph_to_inplace_buffers_with};
 use mc_passes::usmp::config::{MemoryConfig, did_you_mean, toml_error};
 use staging::Staging;
 use std::path::PathBuf;
@@ -109,6 +109,10 @@ struct Options {
     /// measuring what fusion saves.
     #[arg(long = "no-fusion")]
     no_fusion: bool,
+
+    /// Keep every PAD a padded copy (no graph-fold-pad): for measuring what folding saves.
+    #[arg(long = "no-fold-pad")]
+    no_fold_pad: bool,
 
     /// Copy every concatenation and pack into its own output (no buffer-inplace-concat): for
     /// measuring what in-place concatenation saves.
@@ -291,7 +295,11 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     }
     let mut folded_pads = Vec::new();
     for (stage, pipeline, emitted) in [
-        ("lower to buffer kernels", graph_to_inplace_buffers_concat(!options.no_inplace_concat), Emit::Graph),
+        (
+            "lower to buffer kernels",
+            graph_to_inplace_buffers_with(!options.no_inplace_concat, !options.no_fold_pad),
+            Emit::Graph,
+        ),
         (
             "lower to planned loops",
             profile::pipeline(buffer_to_loop_fused(&usmp, !options.no_fusion), options.profile),

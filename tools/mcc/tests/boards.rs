@@ -12,9 +12,12 @@
 //! convolution and fully connected suites on the M55 too (its vectorized dot products). A case
 //! of several invocations (SVDF state, variables) runs them all in one program and every
 //! invocation is compared; with `<prefix>_model_reset_state` between them, each invocation must
-//! give a fresh interpreter's first outputs.
+//! give a fresh interpreter's first outputs. The PyTorch export forms (folded pads, edge
+//! transposes as views, the PyTorch-style MobileNetV2) run on the M4 as a test of their own.
 
-use mc_conformance::{Case, DType, Rng, Tensor, converted, networks, paths, reference, suites, tensor};
+use mc_conformance::{
+    Case, DType, Rng, Tensor, converted, networks, paths, pytorch_network, reference, suites, tensor,
+};
 use mc_emulator::{Board, harness};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -295,6 +298,18 @@ fn suite_cases(keep: impl Fn(&suites::Suite) -> bool) -> Vec<(Case, f32)> {
         .filter(|suite| keep(suite))
         .flat_map(|suite| (suite.cases)().into_iter().map(|case| (case, suite.float_tolerance)))
         .collect()
+}
+
+#[test]
+fn pytorch_export_forms_on_cortex_m4_match_tflite_micro() {
+    // What PyTorch exports bring, through the LLVM backend: PADs folded into convolutions (or
+    // read past by transposed convolutions), NCHW inputs and outputs transposed as strided views
+    // of the caller's buffers, and the PyTorch-style MobileNetV2 they add up to.
+    let mut cases =
+        suite_cases(|suite| suite.name.contains("edge_transposes") || suite.name.contains("pad_then_transpose_conv"));
+    let network = pytorch_network::mobilenet_v2_cases(pytorch_network::WEIGHTS_SEED, 1);
+    cases.extend(network.into_iter().map(|case| (case, 0.0)));
+    check_cases_on_boards("pytorch", &cases, &["cortex-m4"]);
 }
 
 #[test]

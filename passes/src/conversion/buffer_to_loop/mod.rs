@@ -144,6 +144,7 @@ mod window;
 pub use emitter::{ElementKind, KernelEmitter};
 
 use crate::conversion::module_globals::ModuleGlobals;
+use crate::graph::fold_pad::FOLDED_PAD;
 use mc_dialects::buffer::{AllocOp, CopyOp, DeltaBound, KernelOp, OverlapOp, root_buffer};
 use mc_dialects::graph::support;
 use mc_ir::pass::{AnalysisManager, Pass};
@@ -299,6 +300,10 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
         // The output's storage records the kernel writing it first (placement rules match it).
         if let Some(alloc) = ctx.defining_op(root_buffer(ctx, output)).and_then(|def| AllocOp::cast(ctx, def)) {
             alloc.record_kernel(ctx, &name);
+            // A pad folded into the kernel stays visible on the buffer it writes (the report).
+            if let Some(pad) = ctx.attr(op, FOLDED_PAD).filter(|_| ctx.defining_op(output) == Some(alloc.op())) {
+                ctx.set_attr(alloc.op(), FOLDED_PAD, Some(pad));
+            }
         }
         if let Some(bound) = hint {
             let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
