@@ -1,7 +1,10 @@
 //! Builtin attributes: compile-time constants attached to operations, interned in the context.
 
+use crate::affine::{AffineMap, IntegerSet};
 use crate::context::Context;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+pub use crate::types::DYNAMIC;
 
 /// An attribute interned in a [`Context`]: a cheap copyable handle.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -30,6 +33,13 @@ pub enum AttrKind {
     },
     /// `"text"`.
     String(String),
+    /// `"text" : i32`: a string with a type other than `none`.
+    TypedString {
+        /// The text.
+        value: String,
+        /// Its type.
+        ty: Type,
+    },
     /// A type used as an attribute.
     Type(Type),
     /// `[a, b]`.
@@ -65,6 +75,17 @@ pub enum AttrKind {
         name: String,
         /// The shaped type.
         ty: Type,
+    },
+    /// `affine_map<(d0)[s0] -> (d0 + s0)>`.
+    AffineMap(AffineMap),
+    /// `affine_set<(d0) : (d0 >= 0)>`.
+    IntegerSet(IntegerSet),
+    /// `strided<[?, 1], offset: ?>`: a memref layout ([`DYNAMIC`] for `?`).
+    StridedLayout {
+        /// Offset in elements.
+        offset: i64,
+        /// Strides in elements, outermost first.
+        strides: Vec<i64>,
     },
     /// An attribute of a dialect mc does not know (`#foo.bar<...>`), kept as its text without `#`.
     Opaque(String),
@@ -219,6 +240,7 @@ impl Context {
             AttrKind::Bool(_) => Some(self.bool_type),
             AttrKind::Integer { ty, .. }
             | AttrKind::Float { ty, .. }
+            | AttrKind::TypedString { ty, .. }
             | AttrKind::DenseElements { ty, .. }
             | AttrKind::DenseResource { ty, .. } => Some(*ty),
             _ => None,
@@ -228,7 +250,9 @@ impl Context {
     /// Number of elements of a statically shaped type (tensor or buffer; 1 for scalars).
     pub fn num_elements(&self, ty: Type) -> Option<u64> {
         match self.type_kind(ty) {
-            TypeKind::Tensor { shape, .. } | TypeKind::Buffer(crate::buffer::BufferType { shape, .. }) => {
+            TypeKind::Tensor { shape, .. }
+            | TypeKind::Vector { shape, .. }
+            | TypeKind::Buffer(crate::buffer::BufferType { shape, .. }) => {
                 shape.iter().try_fold(1u64, |acc, &d| u64::try_from(d).ok().and_then(|d| acc.checked_mul(d)))
             }
             _ => Some(1),

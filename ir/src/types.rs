@@ -1,6 +1,8 @@
 //! Builtin types: integers, floats, index, none, functions, tensors, quantized types (see
-//! [`crate::quant`]), buffers (see [`crate::buffer`]), and opaque dialect types.
+//! [`crate::quant`]), buffers (see [`crate::buffer`]), MLIR's vectors, memrefs, tuples and
+//! complex numbers, and opaque dialect types.
 
+use crate::attributes::Attribute;
 use crate::context::Context;
 
 /// A type interned in a [`Context`]: a cheap copyable handle; equal types have equal handles.
@@ -86,8 +88,61 @@ pub enum TypeKind {
     Quantized(Box<crate::quant::QuantizedType>),
     /// A memref-like buffer with a layout (`!buffer<4x4xi8, strides: [8, 1], offset: 2>`).
     Buffer(crate::buffer::BufferType),
+    /// A tensor with dynamic dimensions ([`DYNAMIC`]) and/or an encoding (`tensor<4x?xf32, "enc">`);
+    /// static tensors without encoding are [`TypeKind::Tensor`].
+    RankedTensor {
+        /// Dimension sizes, [`DYNAMIC`] for `?`.
+        shape: Vec<i64>,
+        /// Element type.
+        element: Type,
+        /// The encoding attribute, if any.
+        encoding: Option<Attribute>,
+    },
+    /// `tensor<*xf32>`.
+    UnrankedTensor {
+        /// Element type.
+        element: Type,
+    },
+    /// `vector<2x[4]xf32>`: dimensions are positive; `scalable[i]` marks `[n]` dimensions.
+    Vector {
+        /// Dimension sizes.
+        shape: Vec<i64>,
+        /// Per dimension: true for a scalable dimension.
+        scalable: Vec<bool>,
+        /// Element type (integer, index or float).
+        element: Type,
+    },
+    /// `memref<4x?xf32, layout, memory_space>`.
+    MemRef(Box<MemRefType>),
+    /// `memref<*xf32, memory_space>`.
+    UnrankedMemRef {
+        /// Element type.
+        element: Type,
+        /// The memory space, `None` for the default (integer 0).
+        memory_space: Option<Attribute>,
+    },
+    /// `tuple<i32, f32>`.
+    Tuple(Vec<Type>),
+    /// `complex<f32>`.
+    Complex(Type),
     /// A type of a dialect mc does not know (`!foo.bar<...>`), kept as its text without the `!`.
     Opaque(String),
+}
+
+/// The size of a dynamic (`?`) dimension, stride or offset, as in MLIR (`ShapedType::kDynamic`).
+pub const DYNAMIC: i64 = i64::MIN;
+
+/// A ranked memref type.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct MemRefType {
+    /// Dimension sizes, [`DYNAMIC`] for `?`.
+    pub shape: Vec<i64>,
+    /// Element type.
+    pub element: Type,
+    /// A `strided<...>` or non-identity `affine_map<...>` layout; `None` for the identity.
+    pub layout: Option<Attribute>,
+    /// The memory space, `None` for the default (integer 0).
+    pub memory_space: Option<Attribute>,
 }
 
 /// Largest integer width the text format accepts (MLIR's limit).
@@ -142,6 +197,11 @@ impl Context {
         }
     }
 
+    /// True for signless integer types (`iN`).
+    pub fn is_signless(&self, ty: Type) -> bool {
+        matches!(self.type_kind(ty), TypeKind::Integer { signedness: Signedness::Signless, .. })
+    }
+
     /// True for `index` and every integer type.
     pub fn is_integer_like(&self, ty: Type) -> bool {
         matches!(self.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Index)
@@ -171,10 +231,24 @@ impl Context {
         }
     }
 
-    /// The scalar type inside a shaped type (tensor or buffer), or the type itself.
+    /// Shape and element type of a statically shaped tensor or a vector (the types dense
+    /// elements attributes have).
+    pub fn static_shaped_parts(&self, ty: Type) -> Option<(&[i64], Type)> {
+        match self.type_kind(ty) {
+            TypeKind::Tensor { shape, element } | TypeKind::Vector { shape, element, .. } => Some((shape, *element)),
+            _ => None,
+        }
+    }
+
+    /// The scalar type inside a shaped type (tensor, vector, memref or buffer), or the type itself.
     pub fn element_type(&self, ty: Type) -> Type {
         match self.type_kind(ty) {
-            TypeKind::Tensor { element, .. } => *element,
+            TypeKind::Tensor { element, .. }
+            | TypeKind::RankedTensor { element, .. }
+            | TypeKind::UnrankedTensor { element }
+            | TypeKind::Vector { element, .. }
+            | TypeKind::UnrankedMemRef { element, .. } => *element,
+            TypeKind::MemRef(memref) => memref.element,
             TypeKind::Buffer(buffer) => buffer.element,
             _ => ty,
         }

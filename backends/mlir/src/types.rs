@@ -39,7 +39,8 @@ pub fn export_type<'c>(ctx: &Context, mlir: &'c MlirContext, ty: Type) -> Result
                 .then(|| StridedLayoutAttribute::new(mlir, buffer.offset, &buffer.strides).into());
             MemRefType::new(element, &buffer.shape, layout, None).into()
         }
-        TypeKind::Tensor { .. } | TypeKind::Opaque(_) => {
+        // Tensors, vectors, memrefs, ... never reach the loop level mc exports.
+        _ => {
             return Err(format!(
                 "type '{}' has no upstream MLIR counterpart at the loop level",
                 type_to_string(ctx, ty)

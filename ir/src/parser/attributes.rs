@@ -13,7 +13,7 @@ use rustc_hash::FxHashSet;
 /// True for MLIR builtin attribute keywords that mc does not support (other identifiers are no
 /// attribute).
 fn is_unsupported_builtin_attribute(text: &str) -> bool {
-    matches!(text, "affine_map" | "affine_set" | "sparse" | "strided" | "distinct" | "loc")
+    matches!(text, "sparse" | "distinct" | "loc")
 }
 
 /// A scalar written in a `dense<...>` or `array<...>` literal.
@@ -52,6 +52,8 @@ impl Parser<'_> {
                 "dense" => self.parse_dense_elements(),
                 "dense_resource" => self.parse_dense_resource(),
                 "array" => self.parse_dense_array(),
+                "affine_map" | "affine_set" => self.parse_affine_attr(),
+                "strided" => self.parse_strided_layout(),
                 text if is_type_keyword(text) => {
                     let ty = self.parse_type()?;
                     Ok(self.ctx.type_attr(ty))
@@ -68,6 +70,13 @@ impl Parser<'_> {
                     return Err(self.error_here("string attribute is not valid UTF-8"));
                 };
                 self.advance()?;
+                if self.consume_if(TokenKind::Colon)? {
+                    // A typed string (`"gpu" : i32`); `: none` is the plain string.
+                    let ty = self.parse_type()?;
+                    if !matches!(self.ctx.type_kind(ty), TypeKind::None) {
+                        return Ok(self.ctx.intern_attr(AttrKind::TypedString { value: text, ty }));
+                    }
+                }
                 Ok(self.ctx.intern_attr(AttrKind::String(text)))
             }
             TokenKind::LSquare => {
@@ -322,7 +331,7 @@ impl Parser<'_> {
         self.expect(TokenKind::Colon, "':' and a type after dense elements")?;
         let type_offset = self.tok.start;
         let ty = self.parse_type()?;
-        let Some((shape, element)) = self.ctx.tensor_parts(ty).map(|(s, e)| (s.to_vec(), e)) else {
+        let Some((shape, element)) = self.ctx.static_shaped_parts(ty).map(|(s, e)| (s.to_vec(), e)) else {
             return Err(self.error_at(type_offset, "elements literal must be a shaped type"));
         };
         let size = self.element_size(element, type_offset)?;
@@ -464,7 +473,7 @@ impl Parser<'_> {
         self.expect(TokenKind::Colon, "':' and a type after dense_resource")?;
         let type_offset = self.tok.start;
         let ty = self.parse_type()?;
-        if self.ctx.tensor_parts(ty).is_none() {
+        if self.ctx.static_shaped_parts(ty).is_none() {
             return Err(self.error_at(type_offset, "`dense_resource` expected a shaped type"));
         }
         Ok(self.ctx.intern_attr(AttrKind::DenseResource { name, ty }))

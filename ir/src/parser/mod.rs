@@ -1,12 +1,14 @@
 //! The MLIR text-format parser: generic operations, regions, types, attributes, locations,
 //! aliases and the `{-# dialect_resources #-}` trailer.
 
+mod affine;
 mod attributes;
 pub mod lexer;
 mod locations;
 mod op_asm;
 mod ops;
 mod resources;
+mod shaped_types;
 mod types;
 
 use crate::builtin::ModuleOp;
