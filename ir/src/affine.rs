@@ -211,18 +211,25 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
+/// MLIR 22 orders the operands of a sum or product of two dimensions (or two symbols) by
+/// position: `d1 + d0` → `d0 + d1`, `s1 * s0` → `s0 * s1`.
+fn out_of_order(lhs: &AffineExpr, rhs: &AffineExpr) -> bool {
+    match (lhs, rhs) {
+        (AffineExpr::Dim(a), AffineExpr::Dim(b)) | (AffineExpr::Symbol(a), AffineExpr::Symbol(b)) => a > b,
+        _ => false,
+    }
+}
+
 fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     let (lhs_const, rhs_const) = (lhs.constant(), rhs.constant());
     if let (Some(a), Some(b)) = (lhs_const, rhs_const) {
         return a.checked_add(b).map(AffineExpr::Constant);
     }
     // Constants go right; a symbolic term goes right of a dimensional one.
-    // MLIR 22 also orders two dimensions (or two symbols) by position: `d1 + d0` → `d0 + d1`.
-    let out_of_order = match (lhs, rhs) {
-        (AffineExpr::Dim(a), AffineExpr::Dim(b)) | (AffineExpr::Symbol(a), AffineExpr::Symbol(b)) => a > b,
-        _ => false,
-    };
-    if lhs_const.is_some() || (lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant()) || out_of_order {
+    if lhs_const.is_some()
+        || (lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant())
+        || out_of_order(lhs, rhs)
+    {
         return Some(rhs.clone().add(lhs.clone()));
     }
     if rhs_const == Some(0) {
@@ -259,11 +266,14 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     }
     // e + (e floordiv c) * -c → e mod c.
     let (e, divisor) = rl.as_binary(AffineBinaryKind::FloorDiv)?;
-    let c = divisor.constant().filter(|&c| c > 0)?;
-    if e == lhs && rr.constant() == Some(c.wrapping_neg()) {
+    if e == lhs && divisor.constant().is_some_and(|c| c > 0 && rr.constant() == Some(c.wrapping_neg())) {
         return Some(lhs.clone().modulo(divisor.clone()));
     }
-    None
+    // (a + b) + (e floordiv c) * k → a + (b + (e floordiv c) * k) when the inner sum simplifies
+    // (MLIR 22 looks for a modulo one level down: `d0 + d1 - (d1 floordiv 2) * 2` → `d0 + d1 mod 2`).
+    let (a, b) = lhs.as_binary(AffineBinaryKind::Add)?;
+    let inner = simplify_add(b, rhs)?;
+    Some(a.clone() + inner)
 }
 
 fn simplify_mul(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
@@ -275,7 +285,7 @@ fn simplify_mul(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
         return None;
     }
     // The constant (or symbolic) factor goes right.
-    if !rhs.is_symbolic_or_constant() || lhs_const.is_some() {
+    if !rhs.is_symbolic_or_constant() || lhs_const.is_some() || out_of_order(lhs, rhs) {
         return Some(rhs.clone().mul(lhs.clone()));
     }
     match rhs_const {
