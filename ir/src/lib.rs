@@ -11,6 +11,7 @@ pub mod builtin;
 mod context;
 pub mod diagnostics;
 mod dialect;
+pub mod float_format;
 mod interner;
 mod location;
 mod op_format;

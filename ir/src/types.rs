@@ -31,7 +31,51 @@ pub enum FloatKind {
     F32,
     /// IEEE double precision.
     F64,
+    /// NVIDIA's TensorFloat-32 (8 exponent, 10 mantissa bits).
+    TF32,
+    /// 8-bit float, 5 exponent and 2 mantissa bits, IEEE specials.
+    F8E5M2,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, IEEE specials.
+    F8E4M3,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, no infinities, NaN all ones.
+    F8E4M3FN,
+    /// 8-bit float, 5 exponent and 2 mantissa bits, NaN as negative zero.
+    F8E5M2FNUZ,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, NaN as negative zero.
+    F8E4M3FNUZ,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, bias 11, NaN as negative zero.
+    F8E4M3B11FNUZ,
+    /// 8-bit float, 3 exponent and 4 mantissa bits, IEEE specials.
+    F8E3M4,
+    /// 8-bit unsigned power of two (OCP MX scale), NaN all ones.
+    F8E8M0FNU,
+    /// 6-bit float, 2 exponent and 3 mantissa bits, finite only.
+    F6E2M3FN,
+    /// 6-bit float, 3 exponent and 2 mantissa bits, finite only.
+    F6E3M2FN,
+    /// 4-bit float, 2 exponent and 1 mantissa bit, finite only.
+    F4E2M1FN,
 }
+
+/// Every float format, for keyword lookup.
+const FLOAT_KINDS: [FloatKind; 16] = [
+    FloatKind::F16,
+    FloatKind::BF16,
+    FloatKind::F32,
+    FloatKind::F64,
+    FloatKind::TF32,
+    FloatKind::F8E5M2,
+    FloatKind::F8E4M3,
+    FloatKind::F8E4M3FN,
+    FloatKind::F8E5M2FNUZ,
+    FloatKind::F8E4M3FNUZ,
+    FloatKind::F8E4M3B11FNUZ,
+    FloatKind::F8E3M4,
+    FloatKind::F8E8M0FNU,
+    FloatKind::F6E2M3FN,
+    FloatKind::F6E3M2FN,
+    FloatKind::F4E2M1FN,
+];
 
 impl FloatKind {
     /// Width in bits.
@@ -40,7 +84,16 @@ impl FloatKind {
             FloatKind::F16 | FloatKind::BF16 => 16,
             FloatKind::F32 => 32,
             FloatKind::F64 => 64,
+            FloatKind::TF32 => 19,
+            FloatKind::F6E2M3FN | FloatKind::F6E3M2FN => 6,
+            FloatKind::F4E2M1FN => 4,
+            _ => 8,
         }
+    }
+
+    /// The format spelled `keyword` (`f32`, `f8E4M3FN`, ...).
+    pub fn from_keyword(keyword: &str) -> Option<FloatKind> {
+        FLOAT_KINDS.into_iter().find(|kind| kind.keyword() == keyword)
     }
 
     /// The keyword spelling this format in the text format.
@@ -50,6 +103,18 @@ impl FloatKind {
             FloatKind::BF16 => "bf16",
             FloatKind::F32 => "f32",
             FloatKind::F64 => "f64",
+            FloatKind::TF32 => "tf32",
+            FloatKind::F8E5M2 => "f8E5M2",
+            FloatKind::F8E4M3 => "f8E4M3",
+            FloatKind::F8E4M3FN => "f8E4M3FN",
+            FloatKind::F8E5M2FNUZ => "f8E5M2FNUZ",
+            FloatKind::F8E4M3FNUZ => "f8E4M3FNUZ",
+            FloatKind::F8E4M3B11FNUZ => "f8E4M3B11FNUZ",
+            FloatKind::F8E3M4 => "f8E3M4",
+            FloatKind::F8E8M0FNU => "f8E8M0FNU",
+            FloatKind::F6E2M3FN => "f6E2M3FN",
+            FloatKind::F6E3M2FN => "f6E3M2FN",
+            FloatKind::F4E2M1FN => "f4E2M1FN",
         }
     }
 }
@@ -258,7 +323,7 @@ impl Context {
     pub fn scalar_byte_size(&self, ty: Type) -> Option<usize> {
         match self.type_kind(ty) {
             TypeKind::Integer { width, .. } => Some((*width as usize).div_ceil(8)),
-            TypeKind::Float(kind) => Some(kind.width() as usize / 8),
+            TypeKind::Float(kind) => Some((kind.width() as usize).div_ceil(8)),
             TypeKind::Index => Some(8),
             TypeKind::Quantized(q) => Some((q.storage_width as usize).div_ceil(8)),
             _ => None,

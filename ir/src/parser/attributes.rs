@@ -5,7 +5,8 @@
 use super::lexer::TokenKind;
 use super::types::is_type_keyword;
 use super::{ParseResult, Parser};
-use crate::attributes::{AttrKind, Attribute, f64_to_bf16_bits, f64_to_f16_bits, round_to_format};
+use crate::attributes::{AttrKind, Attribute};
+use crate::float_format::{float_from_bits, float_to_bits};
 use crate::printer::attributes::type_to_string;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use rustc_hash::FxHashSet;
@@ -521,23 +522,8 @@ pub(super) fn decode_hex(text: &[u8]) -> Option<Vec<u8>> {
 }
 
 fn encode_float(value: f64, kind: FloatKind, out: &mut Vec<u8>) {
-    match kind {
-        FloatKind::F16 => out.extend_from_slice(&f64_to_f16_bits(value).to_le_bytes()),
-        FloatKind::BF16 => out.extend_from_slice(&f64_to_bf16_bits(value).to_le_bytes()),
-        FloatKind::F32 => out.extend_from_slice(&(value as f32).to_le_bytes()),
-        FloatKind::F64 => out.extend_from_slice(&value.to_le_bytes()),
-    }
-}
-
-/// The value of a float of `kind` with the bit pattern `bits` (checked to fit the type).
-fn float_from_bits(bits: u64, kind: FloatKind) -> f64 {
-    let value = match kind {
-        FloatKind::F64 => f64::from_bits(bits),
-        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
-        FloatKind::F16 => crate::attributes::f16_bits_to_f64(bits as u16),
-        FloatKind::BF16 => crate::attributes::bf16_bits_to_f64(bits as u16),
-    };
-    round_to_format(value, kind)
+    let size = (kind.width() as usize).div_ceil(8);
+    out.extend_from_slice(&float_to_bits(value, kind).to_le_bytes()[..size]);
 }
 
 /// Stores data whose elements are all equal as a splat, as MLIR does.

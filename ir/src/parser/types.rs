@@ -22,17 +22,13 @@ pub(super) fn integer_type_spelling(text: &str) -> Option<(Signedness, &str)> {
 /// True if a bare identifier starts a type (used to tell type attributes from other attributes).
 pub(super) fn is_type_keyword(text: &str) -> bool {
     integer_type_spelling(text).is_some()
-        || matches!(
-            text,
-            "f16" | "bf16" | "f32" | "f64" | "index" | "none" | "tensor" | "memref" | "vector" | "complex" | "tuple"
-        )
+        || matches!(text, "index" | "none" | "tensor" | "memref" | "vector" | "complex" | "tuple")
+        || FloatKind::from_keyword(text).is_some()
 }
 
 /// True for MLIR builtin type keywords that mc does not support (other identifiers are no type).
 fn is_unsupported_builtin_type(text: &str) -> bool {
-    is_type_keyword(text)
-        || matches!(text, "f80" | "f128" | "tf32")
-        || ["f8E", "f6E", "f4E"].iter().any(|prefix| text.starts_with(prefix))
+    is_type_keyword(text) || matches!(text, "f80" | "f128")
 }
 
 impl Parser<'_> {
@@ -85,10 +81,9 @@ impl Parser<'_> {
             self.ctx.intern_type(TypeKind::Integer { width, signedness })
         } else {
             match text {
-                "f16" => self.ctx.float_type(FloatKind::F16),
-                "bf16" => self.ctx.float_type(FloatKind::BF16),
-                "f32" => self.ctx.float_type(FloatKind::F32),
-                "f64" => self.ctx.float_type(FloatKind::F64),
+                float if FloatKind::from_keyword(float).is_some() => {
+                    self.ctx.float_type(FloatKind::from_keyword(float).expect("a float keyword"))
+                }
                 "index" => self.ctx.index_type(),
                 "none" => self.ctx.none_type(),
                 "tensor" | "vector" | "memref" | "tuple" | "complex" => {
@@ -168,11 +163,10 @@ impl Parser<'_> {
             let width = digits.parse::<u32>().ok().filter(|&w| w <= MAX_INTEGER_WIDTH)?;
             return Some(self.ctx.intern_type(TypeKind::Integer { width, signedness }));
         }
+        if let Some(kind) = FloatKind::from_keyword(text) {
+            return Some(self.ctx.float_type(kind));
+        }
         Some(match text {
-            "f16" => self.ctx.float_type(FloatKind::F16),
-            "bf16" => self.ctx.float_type(FloatKind::BF16),
-            "f32" => self.ctx.float_type(FloatKind::F32),
-            "f64" => self.ctx.float_type(FloatKind::F64),
             "index" => self.ctx.index_type(),
             _ => return None,
         })

@@ -1,8 +1,9 @@
 //! Spelling of types, attributes, locations and string literals in MLIR's text format.
 
-use crate::attributes::{AttrKind, Attribute, bf16_bits_to_f64, f16_bits_to_f64};
+use crate::attributes::{AttrKind, Attribute};
 use crate::buffer::BufferType;
 use crate::context::Context;
+use crate::float_format::float_from_bits;
 use crate::location::{LocKind, Location};
 use crate::quant::{QuantParams, QuantizedType};
 use crate::types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};
@@ -369,13 +370,9 @@ pub fn write_float(value: f64, kind: FloatKind, out: &mut String) {
 fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut String) {
     match ctx.type_kind(element) {
         TypeKind::Float(kind) => {
-            let value = match kind {
-                FloatKind::F16 => f16_bits_to_f64(u16::from_le_bytes([bytes[0], bytes[1]])),
-                FloatKind::BF16 => bf16_bits_to_f64(u16::from_le_bytes([bytes[0], bytes[1]])),
-                FloatKind::F32 => f32::from_le_bytes(bytes.try_into().expect("4 bytes")) as f64,
-                FloatKind::F64 => f64::from_le_bytes(bytes.try_into().expect("8 bytes")),
-            };
-            write_float(value, *kind, out);
+            let mut raw = [0u8; 8];
+            raw[..bytes.len()].copy_from_slice(bytes);
+            write_float(float_from_bits(u64::from_le_bytes(raw), *kind), *kind, out);
         }
         TypeKind::Integer { width: 1, .. } => out.push_str(if bytes[0] != 0 { "true" } else { "false" }),
         TypeKind::Integer { signedness: Signedness::Unsigned, .. } => {
