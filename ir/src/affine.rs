@@ -443,10 +443,10 @@ fn write_operand_lists(num_dims: u32, num_symbols: u32, out: &mut String) {
 }
 
 impl AffineMap {
-    /// True for `(d0, ..., dn) -> (d0, ..., dn)` without symbols.
+    /// True for `(d0, ..., dn)[...] -> (d0, ..., dn)` (symbols may be declared, as upstream's
+    /// `isIdentity` allows).
     pub fn is_identity(&self) -> bool {
-        self.num_symbols == 0
-            && self.results.len() == self.num_dims as usize
+        self.results.len() == self.num_dims as usize
             && self.results.iter().enumerate().all(|(i, r)| *r == AffineExpr::Dim(i as u32))
     }
 

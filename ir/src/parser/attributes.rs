@@ -433,7 +433,8 @@ impl Parser<'_> {
 
     /// Appends the storage bytes of `scalar` as an element of type `element`.
     fn encode_scalar(&mut self, scalar: Scalar, element: Type, offset: u32, out: &mut Vec<u8>) -> ParseResult<()> {
-        let size = self.ctx.scalar_byte_size(element).expect("scalar type");
+        // `i0` elements take one (zero) byte each, so that their count is kept.
+        let size = self.ctx.scalar_byte_size(element).expect("scalar type").max(1);
         match (self.ctx.type_kind(element).clone(), scalar) {
             (TypeKind::Float(kind), Scalar::Hex(bits)) => {
                 let bits = self.check_float_bits(bits, kind, offset)?;
