@@ -18,6 +18,14 @@
 // ROUND: %low_0, %high_1 = arith.mului_extended %arg0, %arg1 : i32
 // ROUND: arith.bitcast %arg2 : f32 to i32
 // ROUND: arith.ceildivsi %arg3, %arg3 : vector<4xi32>
+
+// An extended multiplication whose high half is unused becomes `arith.muli`; maxnumf/minnumf of
+// a value and itself fold to the value.
+// FOLD-LABEL: func.func @forms
+// FOLD-NOT: arith.maxnumf
+// FOLD: %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
+// FOLD-NEXT: %[[LOW:.*]] = arith.muli %arg0, %arg1 : i32
+// FOLD-NEXT: %low, %high = arith.mului_extended %arg0, %arg1 : i32
 func.func @forms(%a: i32, %b: i32, %f: f32, %v: vector<4xi32>) -> (i32, i32, i32, f32, f32, i1, i32, i32, i32, i32, vector<4xi32>) {
   %0 = arith.ceildivsi %a, %b : i32
   %1 = arith.ceildivui %a, %b : i32

@@ -1,9 +1,12 @@
 //! The two-result `arith` ops: `addui_extended` (sum and unsigned carry) and `mulsi_extended` /
-//! `mului_extended` (low and high halves of the double-width product), with their folders.
+//! `mului_extended` (low and high halves of the double-width product), with their folders and
+//! upstream's `MulSIExtendedToMulI` / `MulUIExtendedToMulI` (an unused high half makes the op a
+//! plain `arith.muli`).
 
 use super::fold::{int, operand, type_width, unsigned};
 use super::ops::{is_signless_int_like, split_shaped};
 use mc_ir::printer::attributes::type_to_string;
+use mc_ir::rewrite::pattern::{FnPattern, PatternRewriter, RewritePatternSet};
 use mc_ir::{Attribute, Context, Diagnostic, FoldResult, Folded, OpId, Type, TypeKind, define_op, sign_extend};
 
 define_op! {
@@ -34,6 +37,7 @@ define_op! {
         attributes: [],
         verify: verify_mul_extended,
         fold: fold_mulsi_extended,
+        canonicalize: mulsi_extended_patterns,
         format: "$lhs `,` $rhs attr-dict `:` type($lhs)",
         infer_result_types: infer_two_of_lhs,
         result_names: low_high_names,
@@ -50,6 +54,7 @@ define_op! {
         attributes: [],
         verify: verify_mul_extended,
         fold: fold_mului_extended,
+        canonicalize: mului_extended_patterns,
         format: "$lhs `,` $rhs attr-dict `:` type($lhs)",
         infer_result_types: infer_two_of_lhs,
         result_names: low_high_names,
@@ -174,4 +179,25 @@ fn fold_mulsi_extended(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> 
 
 fn fold_mului_extended(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Folded {
     fold_mul_extended(ctx, op, c, false)
+}
+
+/// An extended multiplication whose high half is unused is `arith.muli` of its operands.
+fn extended_to_muli(op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+    let ctx = &*rewriter.ctx;
+    if ctx.has_uses(op.result(1)) {
+        return false;
+    }
+    let operation = ctx.operation(op);
+    let (loc, operands, ty) = (operation.loc(), [operation.operand(0), operation.operand(1)], operation.result_type(0));
+    let muli = rewriter.create_op("arith.muli", loc, &operands, &[ty], Vec::new());
+    rewriter.replace_op(op, &[muli.result(0)]);
+    true
+}
+
+fn mulsi_extended_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern { name: "MulSIExtendedToMulI", root: "arith.mulsi_extended", apply: extended_to_muli });
+}
+
+fn mului_extended_patterns(set: &mut RewritePatternSet) {
+    set.add(FnPattern { name: "MulUIExtendedToMulI", root: "arith.mului_extended", apply: extended_to_muli });
 }
