@@ -87,6 +87,14 @@ pub enum AttrKind {
         /// Strides in elements, outermost first.
         strides: Vec<i64>,
     },
+    /// `distinct[id]<referenced>`: an attribute unique by its id (kept as read; `<>` refers to
+    /// `unit`).
+    Distinct {
+        /// The id, as written.
+        id: u64,
+        /// The referenced attribute.
+        referenced: Attribute,
+    },
     /// An attribute of a dialect mc does not know (`#foo.bar<...>`), kept as its text without `#`.
     Opaque(String),
 }

@@ -127,3 +127,8 @@
 // expected-error@+1 {{vector types must have positive constant sizes but got 2, 0}}
 "t.op"() : () -> vector<2x[0]xf32>
 
+
+// -----
+
+// expected-error@+1 {{referenced attribute does not match previous definition: 1 : i32}}
+"t.op"() {a = distinct[1]<1 : i32>, b = distinct[1]<2 : i32>} : () -> ()

@@ -70,6 +70,8 @@ pub(crate) struct Parser<'a> {
     tok: Token,
     type_aliases: FxHashMap<String, crate::types::Type>,
     attr_aliases: FxHashMap<String, crate::attributes::Attribute>,
+    /// `distinct[id]<...>` attributes read so far, by id: one id names one attribute.
+    distinct_attrs: FxHashMap<u64, crate::attributes::Attribute>,
     loc_aliases: FxHashMap<String, Location>,
     deferred_locs: Vec<(DeferredLocTarget, String, u32)>,
     scopes: ValueScopes,
@@ -91,6 +93,7 @@ impl<'a> Parser<'a> {
             tok,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
+            distinct_attrs: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
             scopes: ValueScopes::default(),

@@ -299,6 +299,13 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             }
             out.push('>');
         }
+        AttrKind::Distinct { id, referenced } => {
+            let _ = write!(out, "distinct[{id}]<");
+            if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) {
+                write_attr(ctx, *referenced, out);
+            }
+            out.push('>');
+        }
         AttrKind::Opaque(text) => {
             out.push('#');
             out.push_str(text);

@@ -13,3 +13,7 @@ func.func @tensors(%a: tensor<*xf32>, %b: tensor<4x?xf32>, %c: tensor<?x?x?xi8>,
   encoded = tensor<4x?xf32, {sparse = true}>, typed = "text" : i64, untyped = "text" : none,
   tensor_vector = tensor<2xvector<4xi8>>
 } : () -> ()
+
+// -----
+
+"test.distinct"() {a = distinct[0]<42 : i32>, b = distinct[0]<42 : i32>, c = distinct[1]<>, d = [distinct[2]<"x">]} : () -> ()
