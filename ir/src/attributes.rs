@@ -87,6 +87,8 @@ pub enum AttrKind {
         /// Strides in elements, outermost first.
         strides: Vec<i64>,
     },
+    /// A location used as an attribute value (`{a = loc("f.mlir":1:2)}`).
+    Location(crate::location::Location),
     /// `distinct[id]<referenced>`: an attribute unique by its id (kept as read; `<>` refers to
     /// `unit`).
     Distinct {

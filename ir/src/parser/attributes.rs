@@ -14,7 +14,7 @@ use rustc_hash::FxHashSet;
 /// True for MLIR builtin attribute keywords that mc does not support (other identifiers are no
 /// attribute).
 fn is_unsupported_builtin_attribute(text: &str) -> bool {
-    matches!(text, "sparse" | "loc")
+    matches!(text, "sparse")
 }
 
 /// A scalar written in a `dense<...>` or `array<...>` literal.
@@ -56,6 +56,10 @@ impl Parser<'_> {
                 "affine_map" | "affine_set" => self.parse_affine_attr(),
                 "strided" => self.parse_strided_layout(),
                 "distinct" => self.parse_distinct(),
+                "loc" => {
+                    let loc = self.parse_location()?;
+                    Ok(self.ctx.intern_attr(AttrKind::Location(loc)))
+                }
                 text if is_type_keyword(text) => {
                     let ty = self.parse_type()?;
                     Ok(self.ctx.type_attr(ty))
@@ -171,6 +175,11 @@ impl Parser<'_> {
         if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             let text = self.parse_dialect_symbol_body()?;
             return Ok(self.ctx.intern_attr(AttrKind::Opaque(text)));
+        }
+        if let Some(&loc) = self.loc_aliases.get(name) {
+            // `#loc = loc(...)` used where an attribute goes.
+            self.advance()?;
+            return Ok(self.ctx.intern_attr(AttrKind::Location(loc)));
         }
         let Some(&attr) = self.attr_aliases.get(name) else {
             return Err(self.error_here(format!("undefined symbol alias id '{name}'")));

@@ -299,6 +299,7 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             }
             out.push('>');
         }
+        AttrKind::Location(loc) => write_loc(ctx, *loc, out),
         AttrKind::Distinct { id, referenced } => {
             let _ = write!(out, "distinct[{id}]<");
             if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) {

@@ -17,3 +17,7 @@ func.func @tensors(%a: tensor<*xf32>, %b: tensor<4x?xf32>, %c: tensor<?x?x?xi8>,
 // -----
 
 "test.distinct"() {a = distinct[0]<42 : i32>, b = distinct[0]<42 : i32>, c = distinct[1]<>, d = [distinct[2]<"x">]} : () -> ()
+
+// -----
+
+"test.locations"() {a = loc("x.mlir":1:2), b = [loc(unknown)], c = loc("n"("f":3:4))} : () -> ()
