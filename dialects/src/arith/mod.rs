@@ -7,6 +7,7 @@ mod extended;
 pub mod fixed_point;
 mod fold;
 mod ops;
+mod upstream_folds;
 
 pub use extended::{AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp};
 pub use ops::*;

@@ -6,12 +6,14 @@ use super::canonicalize::{
 };
 use super::extended::{AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp};
 use super::fold::{
-    fold_addf, fold_addi, fold_andi, fold_bitcast, fold_ceildivsi, fold_ceildivui, fold_cmpf, fold_cmpi, fold_constant,
-    fold_divf, fold_divsi, fold_divui, fold_extf, fold_extsi, fold_extui, fold_floordivsi, fold_fptosi, fold_fptoui,
-    fold_index_cast, fold_index_castui, fold_maximumf, fold_maxnumf, fold_maxsi, fold_maxui, fold_minimumf,
-    fold_minnumf, fold_minsi, fold_minui, fold_mulf, fold_muli, fold_negf, fold_ori, fold_remf, fold_remsi, fold_remui,
-    fold_select, fold_shli, fold_shrsi, fold_shrui, fold_sitofp, fold_subf, fold_subi, fold_truncf, fold_trunci,
-    fold_uitofp, fold_xori,
+    fold_addf, fold_addi, fold_andi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extf,
+    fold_extsi, fold_extui, fold_fptosi, fold_fptoui, fold_index_cast, fold_index_castui, fold_maximumf, fold_maxsi,
+    fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf, fold_muli, fold_negf, fold_ori, fold_remf,
+    fold_remsi, fold_remui, fold_select, fold_shli, fold_shrsi, fold_shrui, fold_sitofp, fold_subf, fold_subi,
+    fold_truncf, fold_trunci, fold_uitofp, fold_xori,
+};
+use super::upstream_folds::{
+    fold_bitcast, fold_ceildivsi, fold_ceildivui, fold_floordivsi, fold_maxnumf, fold_minnumf,
 };
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{Context, Diagnostic, OpDef, OpId, Type, TypeKind, define_op};

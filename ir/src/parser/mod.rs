@@ -3,6 +3,7 @@
 
 mod affine;
 mod attributes;
+mod distinct;
 pub mod lexer;
 mod locations;
 mod op_asm;
