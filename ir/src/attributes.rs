@@ -1,7 +1,10 @@
 //! Builtin attributes: compile-time constants attached to operations, interned in the context.
 
+use crate::affine::{AffineMap, IntegerSet};
 use crate::context::Context;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+pub use crate::types::DYNAMIC;
 
 /// An attribute interned in a [`Context`]: a cheap copyable handle.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -30,6 +33,13 @@ pub enum AttrKind {
     },
     /// `"text"`.
     String(String),
+    /// `"text" : i32`: a string with a type other than `none`.
+    TypedString {
+        /// The text.
+        value: String,
+        /// Its type.
+        ty: Type,
+    },
     /// A type used as an attribute.
     Type(Type),
     /// `[a, b]`.
@@ -65,6 +75,27 @@ pub enum AttrKind {
         name: String,
         /// The shaped type.
         ty: Type,
+    },
+    /// `affine_map<(d0)[s0] -> (d0 + s0)>`.
+    AffineMap(AffineMap),
+    /// `affine_set<(d0) : (d0 >= 0)>`.
+    IntegerSet(IntegerSet),
+    /// `strided<[?, 1], offset: ?>`: a memref layout ([`DYNAMIC`] for `?`).
+    StridedLayout {
+        /// Offset in elements.
+        offset: i64,
+        /// Strides in elements, outermost first.
+        strides: Vec<i64>,
+    },
+    /// A location used as an attribute value (`{a = loc("f.mlir":1:2)}`).
+    Location(crate::location::Location),
+    /// `distinct[id]<referenced>`: an attribute unique by its id (kept as read; `<>` refers to
+    /// `unit`).
+    Distinct {
+        /// The id, as written.
+        id: u64,
+        /// The referenced attribute.
+        referenced: Attribute,
     },
     /// An attribute of a dialect mc does not know (`#foo.bar<...>`), kept as its text without `#`.
     Opaque(String),
@@ -219,6 +250,7 @@ impl Context {
             AttrKind::Bool(_) => Some(self.bool_type),
             AttrKind::Integer { ty, .. }
             | AttrKind::Float { ty, .. }
+            | AttrKind::TypedString { ty, .. }
             | AttrKind::DenseElements { ty, .. }
             | AttrKind::DenseResource { ty, .. } => Some(*ty),
             _ => None,
@@ -228,7 +260,9 @@ impl Context {
     /// Number of elements of a statically shaped type (tensor or buffer; 1 for scalars).
     pub fn num_elements(&self, ty: Type) -> Option<u64> {
         match self.type_kind(ty) {
-            TypeKind::Tensor { shape, .. } | TypeKind::Buffer(crate::buffer::BufferType { shape, .. }) => {
+            TypeKind::Tensor { shape, .. }
+            | TypeKind::Vector { shape, .. }
+            | TypeKind::Buffer(crate::buffer::BufferType { shape, .. }) => {
                 shape.iter().try_fold(1u64, |acc, &d| u64::try_from(d).ok().and_then(|d| acc.checked_mul(d)))
             }
             _ => Some(1),
@@ -245,77 +279,10 @@ pub fn sign_extend(value: i128, width: u32) -> i128 {
     (value << shift) >> shift
 }
 
-/// Rounds `value` to the nearest value representable in `kind`.
+/// Rounds `value` to the nearest value representable in `kind` (NaN payloads kept as far as the
+/// format holds them).
 pub fn round_to_format(value: f64, kind: FloatKind) -> f64 {
-    match kind {
-        FloatKind::F64 => value,
-        FloatKind::F32 => value as f32 as f64,
-        FloatKind::F16 => f16_bits_to_f64(f64_to_f16_bits(value)),
-        FloatKind::BF16 => bf16_bits_to_f64(f64_to_bf16_bits(value)),
-    }
-}
-
-/// IEEE half-precision bits of `value`, rounding to nearest even.
-pub fn f64_to_f16_bits(value: f64) -> u16 {
-    let bits = (value as f32).to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let mant = bits & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = mant | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = 1u32 << (shift - 1);
-        let rest = m & ((1 << shift) - 1);
-        let mut r = m >> shift;
-        if rest > half || (rest == half && r & 1 == 1) {
-            r += 1;
-        }
-        return sign | r as u16;
-    }
-    let mut r = ((e as u32) << 10) | (mant >> 13);
-    let rest = mant & 0x1fff;
-    if rest > 0x1000 || (rest == 0x1000 && r & 1 == 1) {
-        r += 1;
-    }
-    sign | r as u16
-}
-
-/// The value of IEEE half-precision bits.
-pub fn f16_bits_to_f64(bits: u16) -> f64 {
-    let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exp = ((bits >> 10) & 0x1f) as i32;
-    let mant = (bits & 0x3ff) as f64;
-    match exp {
-        0 => sign * mant * 2f64.powi(-24),
-        0x1f if mant == 0.0 => sign * f64::INFINITY,
-        0x1f => f64::NAN,
-        _ => sign * (1.0 + mant / 1024.0) * 2f64.powi(exp - 15),
-    }
-}
-
-/// bfloat16 bits of `value`, rounding to nearest even.
-pub fn f64_to_bf16_bits(value: f64) -> u16 {
-    let bits = (value as f32).to_bits();
-    if (value as f32).is_nan() {
-        return ((bits >> 16) | 0x40) as u16;
-    }
-    let rounding = 0x7fff + ((bits >> 16) & 1);
-    (bits.wrapping_add(rounding) >> 16) as u16
-}
-
-/// The value of bfloat16 bits.
-pub fn bf16_bits_to_f64(bits: u16) -> f64 {
-    f32::from_bits((bits as u32) << 16) as f64
+    crate::float_format::round_to_kind(value, kind)
 }
 
 #[cfg(test)]
@@ -344,12 +311,14 @@ mod tests {
     }
 
     #[test]
-    fn half_precision_round_trips() {
-        for v in [0.0, 1.0, -2.5, 65504.0, 2f64.powi(-14), 2f64.powi(-24)] {
-            assert_eq!(f16_bits_to_f64(f64_to_f16_bits(v)), v);
-        }
-        assert_eq!(f16_bits_to_f64(f64_to_f16_bits(1e6)), f64::INFINITY);
-        assert_eq!(bf16_bits_to_f64(f64_to_bf16_bits(1.0)), 1.0);
+    fn floats_round_to_their_format() {
         assert_eq!(round_to_format(0.1, FloatKind::F32), 0.1f32 as f64);
+        assert_eq!(round_to_format(1e6, FloatKind::F16), f64::INFINITY);
+        // A signaling NaN stays signaling.
+        let snan = crate::float_format::float_from_bits(0x7F80_0001, FloatKind::F32);
+        assert_eq!(
+            crate::float_format::float_to_bits(round_to_format(snan, FloatKind::F32), FloatKind::F32),
+            0x7F80_0001
+        );
     }
 }

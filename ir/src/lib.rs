@@ -2,6 +2,7 @@
 //! pass manager and rewrite drivers.
 #![deny(missing_docs)]
 
+pub mod affine;
 mod attributes;
 mod block;
 pub mod buffer;
@@ -10,6 +11,7 @@ pub mod builtin;
 mod context;
 pub mod diagnostics;
 mod dialect;
+pub mod float_format;
 mod interner;
 mod location;
 mod op_format;
@@ -31,6 +33,7 @@ pub mod vector;
 pub mod verifier;
 mod walk;
 
+pub use affine::{AffineExpr, AffineMap, IntegerSet};
 pub use attributes::{AttrKind, Attribute, sign_extend};
 pub use block::{Block, BlockId, BlockOps, InsertPoint};
 pub use buffer::{BufferType, ElementStorage};
@@ -47,6 +50,6 @@ pub use op_macro::{AttrConstraint, OpShape, op_attr_name};
 pub use operation::{OpId, Operation, OperationState};
 pub use region::{Region, RegionId};
 pub use symbol_table::{SYMBOL_NAME_ATTR, SymbolTable, SymbolTableCollection, VISIBILITY_ATTR};
-pub use types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
+pub use types::{DYNAMIC, FloatKind, MAX_INTEGER_WIDTH, MemRefType, Signedness, Type, TypeKind};
 pub use value::{Use, Uses, Value};
 pub use verifier::verify;

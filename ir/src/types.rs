@@ -1,6 +1,8 @@
 //! Builtin types: integers, floats, index, none, functions, tensors, quantized types (see
-//! [`crate::quant`]), buffers (see [`crate::buffer`]), and opaque dialect types.
+//! [`crate::quant`]), buffers (see [`crate::buffer`]), MLIR's vectors, memrefs, tuples and
+//! complex numbers, and opaque dialect types.
 
+use crate::attributes::Attribute;
 use crate::context::Context;
 
 /// A type interned in a [`Context`]: a cheap copyable handle; equal types have equal handles.
@@ -29,7 +31,51 @@ pub enum FloatKind {
     F32,
     /// IEEE double precision.
     F64,
+    /// NVIDIA's TensorFloat-32 (8 exponent, 10 mantissa bits).
+    TF32,
+    /// 8-bit float, 5 exponent and 2 mantissa bits, IEEE specials.
+    F8E5M2,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, IEEE specials.
+    F8E4M3,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, no infinities, NaN all ones.
+    F8E4M3FN,
+    /// 8-bit float, 5 exponent and 2 mantissa bits, NaN as negative zero.
+    F8E5M2FNUZ,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, NaN as negative zero.
+    F8E4M3FNUZ,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, bias 11, NaN as negative zero.
+    F8E4M3B11FNUZ,
+    /// 8-bit float, 3 exponent and 4 mantissa bits, IEEE specials.
+    F8E3M4,
+    /// 8-bit unsigned power of two (OCP MX scale), NaN all ones.
+    F8E8M0FNU,
+    /// 6-bit float, 2 exponent and 3 mantissa bits, finite only.
+    F6E2M3FN,
+    /// 6-bit float, 3 exponent and 2 mantissa bits, finite only.
+    F6E3M2FN,
+    /// 4-bit float, 2 exponent and 1 mantissa bit, finite only.
+    F4E2M1FN,
 }
+
+/// Every float format, for keyword lookup.
+const FLOAT_KINDS: [FloatKind; 16] = [
+    FloatKind::F16,
+    FloatKind::BF16,
+    FloatKind::F32,
+    FloatKind::F64,
+    FloatKind::TF32,
+    FloatKind::F8E5M2,
+    FloatKind::F8E4M3,
+    FloatKind::F8E4M3FN,
+    FloatKind::F8E5M2FNUZ,
+    FloatKind::F8E4M3FNUZ,
+    FloatKind::F8E4M3B11FNUZ,
+    FloatKind::F8E3M4,
+    FloatKind::F8E8M0FNU,
+    FloatKind::F6E2M3FN,
+    FloatKind::F6E3M2FN,
+    FloatKind::F4E2M1FN,
+];
 
 impl FloatKind {
     /// Width in bits.
@@ -38,7 +84,16 @@ impl FloatKind {
             FloatKind::F16 | FloatKind::BF16 => 16,
             FloatKind::F32 => 32,
             FloatKind::F64 => 64,
+            FloatKind::TF32 => 19,
+            FloatKind::F6E2M3FN | FloatKind::F6E3M2FN => 6,
+            FloatKind::F4E2M1FN => 4,
+            _ => 8,
         }
+    }
+
+    /// The format spelled `keyword` (`f32`, `f8E4M3FN`, ...).
+    pub fn from_keyword(keyword: &str) -> Option<FloatKind> {
+        FLOAT_KINDS.into_iter().find(|kind| kind.keyword() == keyword)
     }
 
     /// The keyword spelling this format in the text format.
@@ -48,6 +103,18 @@ impl FloatKind {
             FloatKind::BF16 => "bf16",
             FloatKind::F32 => "f32",
             FloatKind::F64 => "f64",
+            FloatKind::TF32 => "tf32",
+            FloatKind::F8E5M2 => "f8E5M2",
+            FloatKind::F8E4M3 => "f8E4M3",
+            FloatKind::F8E4M3FN => "f8E4M3FN",
+            FloatKind::F8E5M2FNUZ => "f8E5M2FNUZ",
+            FloatKind::F8E4M3FNUZ => "f8E4M3FNUZ",
+            FloatKind::F8E4M3B11FNUZ => "f8E4M3B11FNUZ",
+            FloatKind::F8E3M4 => "f8E3M4",
+            FloatKind::F8E8M0FNU => "f8E8M0FNU",
+            FloatKind::F6E2M3FN => "f6E2M3FN",
+            FloatKind::F6E3M2FN => "f6E3M2FN",
+            FloatKind::F4E2M1FN => "f4E2M1FN",
         }
     }
 }
@@ -86,15 +153,61 @@ pub enum TypeKind {
     Quantized(Box<crate::quant::QuantizedType>),
     /// A memref-like buffer with a layout (`!buffer<4x4xi8, strides: [8, 1], offset: 2>`).
     Buffer(crate::buffer::BufferType),
-    /// A one-dimensional fixed-length vector `vector<16xi8>` (see [`crate::vector`]).
-    Vector {
-        /// Number of lanes, at least 1.
-        lanes: i64,
-        /// Element type: an integer, float or index.
+    /// A tensor with dynamic dimensions ([`DYNAMIC`]) and/or an encoding (`tensor<4x?xf32, "enc">`);
+    /// static tensors without encoding are [`TypeKind::Tensor`].
+    RankedTensor {
+        /// Dimension sizes, [`DYNAMIC`] for `?`.
+        shape: Vec<i64>,
+        /// Element type.
+        element: Type,
+        /// The encoding attribute, if any.
+        encoding: Option<Attribute>,
+    },
+    /// `tensor<*xf32>`.
+    UnrankedTensor {
+        /// Element type.
         element: Type,
     },
+    /// `vector<2x[4]xf32>`: dimensions are positive; `scalable[i]` marks `[n]` dimensions.
+    Vector {
+        /// Dimension sizes.
+        shape: Vec<i64>,
+        /// Per dimension: true for a scalable dimension.
+        scalable: Vec<bool>,
+        /// Element type (integer, index or float).
+        element: Type,
+    },
+    /// `memref<4x?xf32, layout, memory_space>`.
+    MemRef(Box<MemRefType>),
+    /// `memref<*xf32, memory_space>`.
+    UnrankedMemRef {
+        /// Element type.
+        element: Type,
+        /// The memory space, `None` for the default (integer 0).
+        memory_space: Option<Attribute>,
+    },
+    /// `tuple<i32, f32>`.
+    Tuple(Vec<Type>),
+    /// `complex<f32>`.
+    Complex(Type),
     /// A type of a dialect mc does not know (`!foo.bar<...>`), kept as its text without the `!`.
     Opaque(String),
+}
+
+/// The size of a dynamic (`?`) dimension, stride or offset, as in MLIR (`ShapedType::kDynamic`).
+pub const DYNAMIC: i64 = i64::MIN;
+
+/// A ranked memref type.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct MemRefType {
+    /// Dimension sizes, [`DYNAMIC`] for `?`.
+    pub shape: Vec<i64>,
+    /// Element type.
+    pub element: Type,
+    /// A `strided<...>` or non-identity `affine_map<...>` layout; `None` for the identity.
+    pub layout: Option<Attribute>,
+    /// The memory space, `None` for the default (integer 0).
+    pub memory_space: Option<Attribute>,
 }
 
 /// Largest integer width the text format accepts (MLIR's limit).
@@ -149,6 +262,11 @@ impl Context {
         }
     }
 
+    /// True for signless integer types (`iN`).
+    pub fn is_signless(&self, ty: Type) -> bool {
+        matches!(self.type_kind(ty), TypeKind::Integer { signedness: Signedness::Signless, .. })
+    }
+
     /// True for `index` and every integer type.
     pub fn is_integer_like(&self, ty: Type) -> bool {
         matches!(self.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Index)
@@ -178,10 +296,24 @@ impl Context {
         }
     }
 
-    /// The scalar type inside a shaped type (tensor or buffer), or the type itself.
+    /// Shape and element type of a statically shaped tensor or a vector (the types dense
+    /// elements attributes have).
+    pub fn static_shaped_parts(&self, ty: Type) -> Option<(&[i64], Type)> {
+        match self.type_kind(ty) {
+            TypeKind::Tensor { shape, element } | TypeKind::Vector { shape, element, .. } => Some((shape, *element)),
+            _ => None,
+        }
+    }
+
+    /// The scalar type inside a shaped type (tensor, vector, memref or buffer), or the type itself.
     pub fn element_type(&self, ty: Type) -> Type {
         match self.type_kind(ty) {
-            TypeKind::Tensor { element, .. } => *element,
+            TypeKind::Tensor { element, .. }
+            | TypeKind::RankedTensor { element, .. }
+            | TypeKind::UnrankedTensor { element }
+            | TypeKind::Vector { element, .. }
+            | TypeKind::UnrankedMemRef { element, .. } => *element,
+            TypeKind::MemRef(memref) => memref.element,
             TypeKind::Buffer(buffer) => buffer.element,
             _ => ty,
         }
@@ -191,7 +323,7 @@ impl Context {
     pub fn scalar_byte_size(&self, ty: Type) -> Option<usize> {
         match self.type_kind(ty) {
             TypeKind::Integer { width, .. } => Some((*width as usize).div_ceil(8)),
-            TypeKind::Float(kind) => Some(kind.width() as usize / 8),
+            TypeKind::Float(kind) => Some((kind.width() as usize).div_ceil(8)),
             TypeKind::Index => Some(8),
             TypeKind::Quantized(q) => Some((q.storage_width as usize).div_ceil(8)),
             _ => None,

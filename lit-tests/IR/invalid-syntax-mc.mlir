@@ -3,38 +3,8 @@
 //
 // RUN: mc-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 
-// expected-error@+1 {{unsupported type 'memref'}}
-"foo.op"() : () -> memref<4xf32>
-
-// -----
-
-// expected-error@+1 {{unsupported type 'vector'}}
-"foo.op"() : () -> vector<4xf32>
-
-// -----
-
 // expected-error@+1 {{unsupported type 'f80'}}
 "foo.op"() : () -> f80
-
-// -----
-
-// expected-error@+1 {{dynamic dimensions are not supported}}
-"foo.op"() : () -> tensor<?xf32>
-
-// -----
-
-// expected-error@+1 {{dynamic dimensions are not supported}}
-"foo.op"() : () -> tensor<4x?xf32>
-
-// -----
-
-// expected-error@+1 {{unranked tensors are not supported}}
-"foo.op"() : () -> tensor<*xf32>
-
-// -----
-
-// expected-error@+1 {{unsupported attribute 'affine_map'}}
-"foo.op"() {map = affine_map<(d0) -> (d0)>} : () -> ()
 
 // -----
 

@@ -40,10 +40,12 @@ impl Scalar {
             TypeKind::Index => Ok(Scalar::Index),
             TypeKind::Float(kind @ (FloatKind::F32 | FloatKind::F64)) => Ok(Scalar::Float(*kind)),
             TypeKind::Buffer(_) if MemoryLayout::of(ctx, ty).is_some() => Ok(Scalar::Memory),
-            TypeKind::Vector { lanes, element } => match (Scalar::of(ctx, *element), u32::try_from(*lanes)) {
-                (Ok(Scalar::Int(width)), Ok(lanes)) => Ok(Scalar::Vector { lanes, width }),
-                _ => Err(format!("type '{}' is not supported by the LLVM backend", type_to_string(ctx, ty))),
-            },
+            TypeKind::Vector { .. } => {
+                match ctx.vector_parts(ty).map(|(lanes, element)| (Scalar::of(ctx, element), u32::try_from(lanes))) {
+                    Some((Ok(Scalar::Int(width)), Ok(lanes))) => Ok(Scalar::Vector { lanes, width }),
+                    _ => Err(format!("type '{}' is not supported by the LLVM backend", type_to_string(ctx, ty))),
+                }
+            }
             TypeKind::Tensor { .. } => Err(format!(
                 "tensor values ('{}') are not supported by the LLVM backend: lower to loops first",
                 type_to_string(ctx, ty)

@@ -39,8 +39,12 @@ pub fn export_type<'c>(ctx: &Context, mlir: &'c MlirContext, ty: Type) -> Result
                 .then(|| StridedLayoutAttribute::new(mlir, buffer.offset, &buffer.strides).into());
             MemRefType::new(element, &buffer.shape, layout, None).into()
         }
-        TypeKind::Vector { lanes, element } => MlirType::vector(&[*lanes as u64], export_type(ctx, mlir, *element)?),
-        TypeKind::Tensor { .. } | TypeKind::Opaque(_) => {
+        TypeKind::Vector { shape, scalable, element } if scalable.iter().all(|s| !s) => {
+            let dims: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
+            MlirType::vector(&dims, export_type(ctx, mlir, *element)?)
+        }
+        // Tensors, memrefs, scalable vectors, ... never reach the loop level mc exports.
+        _ => {
             return Err(format!(
                 "type '{}' has no upstream MLIR counterpart at the loop level",
                 type_to_string(ctx, ty)

@@ -3,7 +3,7 @@
 use mc_ir::{AttrKind, Attribute, Context, FoldResult, Folded, OpId, Signedness, Type, TypeKind, sign_extend};
 
 /// The integer value of a constant operand.
-fn int(ctx: &Context, attr: Option<Attribute>) -> Option<i128> {
+pub(super) fn int(ctx: &Context, attr: Option<Attribute>) -> Option<i128> {
     match ctx.attr_kind(attr?) {
         AttrKind::Integer { value, .. } => Some(*value),
         AttrKind::Bool(b) => Some(*b as i128),
@@ -12,7 +12,7 @@ fn int(ctx: &Context, attr: Option<Attribute>) -> Option<i128> {
 }
 
 /// The float value of a constant operand.
-fn float(ctx: &Context, attr: Option<Attribute>) -> Option<f64> {
+pub(super) fn float(ctx: &Context, attr: Option<Attribute>) -> Option<f64> {
     ctx.float_value(attr?)
 }
 
@@ -21,7 +21,7 @@ const MAX_FOLD_WIDTH: u32 = 128;
 
 /// Bit width of a scalar integer type; `index` counts as 64. `None` for other types and for
 /// integers wider than [`MAX_FOLD_WIDTH`], which are not folded.
-fn type_width(ctx: &Context, ty: Type) -> Option<u32> {
+pub(super) fn type_width(ctx: &Context, ty: Type) -> Option<u32> {
     match ctx.type_kind(ty) {
         TypeKind::Integer { width, .. } if *width <= MAX_FOLD_WIDTH => Some(*width),
         TypeKind::Index => Some(64),
@@ -30,35 +30,35 @@ fn type_width(ctx: &Context, ty: Type) -> Option<u32> {
 }
 
 /// Bit width of the op's first operand (or result) scalar integer type, see [`type_width`].
-fn width(ctx: &Context, op: OpId) -> Option<u32> {
+pub(super) fn width(ctx: &Context, op: OpId) -> Option<u32> {
     let operation = ctx.operation(op);
     let ty = operation.operands().next().map(|v| ctx.value_type(v)).unwrap_or_else(|| operation.result_type(0));
     type_width(ctx, ty)
 }
 
 /// `value` read as an unsigned number of `width` bits.
-fn unsigned(value: i128, width: u32) -> u128 {
+pub(super) fn unsigned(value: i128, width: u32) -> u128 {
     if width >= 128 { value as u128 } else { (value as u128) & ((1u128 << width) - 1) }
 }
 
-fn result_int(ctx: &mut Context, op: OpId, value: i128) -> Folded {
+pub(super) fn result_int(ctx: &mut Context, op: OpId, value: i128) -> Folded {
     let ty = ctx.operation(op).result_type(0);
     let attr = ctx.integer_attr(value, ty);
     Folded::Results(vec![FoldResult::Attr(attr)])
 }
 
-fn result_float(ctx: &mut Context, op: OpId, value: f64) -> Folded {
+pub(super) fn result_float(ctx: &mut Context, op: OpId, value: f64) -> Folded {
     let ty = ctx.operation(op).result_type(0);
     let attr = ctx.float_attr(value, ty);
     Folded::Results(vec![FoldResult::Attr(attr)])
 }
 
-fn operand(ctx: &Context, op: OpId, index: usize) -> Folded {
+pub(super) fn operand(ctx: &Context, op: OpId, index: usize) -> Folded {
     Folded::Results(vec![FoldResult::Value(ctx.operation(op).operand(index))])
 }
 
 /// Folds an integer binary op: both operands constant, or one of the identities given.
-fn int_binary(
+pub(super) fn int_binary(
     ctx: &mut Context,
     op: OpId,
     constants: &[Option<Attribute>],
@@ -81,7 +81,7 @@ fn int_binary(
 }
 
 /// What an algebraic identity folds to.
-enum Identity {
+pub(super) enum Identity {
     Lhs,
     Rhs,
     Constant(i128),
@@ -134,12 +134,12 @@ pub(super) fn fold_muli(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) ->
     )
 }
 
-fn div_identity(_: Option<i128>, b: Option<i128>) -> Option<Identity> {
+pub(super) fn div_identity(_: Option<i128>, b: Option<i128>) -> Option<Identity> {
     (b == Some(1)).then_some(Identity::Lhs)
 }
 
 /// The smallest signed value of a `width`-bit integer.
-fn signed_min(width: u32) -> i128 {
+pub(super) fn signed_min(width: u32) -> i128 {
     if width >= 128 { i128::MIN } else { -(1i128 << (width - 1)) }
 }
 
@@ -172,7 +172,7 @@ pub(super) fn fold_remui(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -
 }
 
 /// True if both operands of `op` are the same value.
-fn same_operands(ctx: &Context, op: OpId) -> bool {
+pub(super) fn same_operands(ctx: &Context, op: OpId) -> bool {
     let operation = ctx.operation(op);
     operation.operand(0) == operation.operand(1)
 }

@@ -3,10 +3,13 @@
 mod asm;
 pub mod build;
 mod canonicalize;
+mod extended;
 pub mod fixed_point;
 mod fold;
 mod ops;
+mod upstream_folds;
 
+pub use extended::{AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp};
 pub use ops::*;
 
 use mc_ir::{Attribute, Builder, Dialect, OpId, OperationState, Type};

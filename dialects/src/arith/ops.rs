@@ -4,12 +4,16 @@ use super::asm::{constant_result_names, infer_constant_type, infer_i1_like, pars
 use super::canonicalize::{
     addi_patterns, extsi_patterns, extui_patterns, muli_patterns, subi_patterns, trunci_patterns,
 };
+use super::extended::{AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp};
 use super::fold::{
     fold_addf, fold_addi, fold_andi, fold_cmpf, fold_cmpi, fold_constant, fold_divf, fold_divsi, fold_divui, fold_extf,
     fold_extsi, fold_extui, fold_fptosi, fold_fptoui, fold_index_cast, fold_index_castui, fold_maximumf, fold_maxsi,
     fold_maxui, fold_minimumf, fold_minsi, fold_minui, fold_mulf, fold_muli, fold_negf, fold_ori, fold_remf,
     fold_remsi, fold_remui, fold_select, fold_shli, fold_shrsi, fold_shrui, fold_sitofp, fold_subf, fold_subi,
     fold_truncf, fold_trunci, fold_uitofp, fold_xori,
+};
+use super::upstream_folds::{
+    fold_bitcast, fold_ceildivsi, fold_ceildivui, fold_floordivsi, fold_maxnumf, fold_minnumf,
 };
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{Context, Diagnostic, OpDef, OpId, Type, TypeKind, define_op};
@@ -118,6 +122,12 @@ binary_ops! {
     MinUIOp = "arith.minui", "unsigned integer minimum operation", verify_integer_like, [COMMUTATIVE], fold_minui;
     /// Unsigned maximum.
     MaxUIOp = "arith.maxui", "unsigned integer maximum operation", verify_integer_like, [COMMUTATIVE], fold_maxui;
+    /// Signed division rounding towards positive infinity.
+    CeilDivSIOp = "arith.ceildivsi", "signed ceil integer division operation", verify_integer_like, [], fold_ceildivsi;
+    /// Unsigned division rounding up.
+    CeilDivUIOp = "arith.ceildivui", "unsigned ceil integer division operation", verify_integer_like, [], fold_ceildivui;
+    /// Signed division rounding towards negative infinity.
+    FloorDivSIOp = "arith.floordivsi", "signed floor integer division operation", verify_integer_like, [], fold_floordivsi;
 }
 
 binary_ops! {
@@ -137,6 +147,10 @@ binary_ops! {
     MinimumFOp = "arith.minimumf", "floating-point minimum operation", verify_float_like, [COMMUTATIVE], fold_minimumf;
     /// Float maximum (NaN-propagating).
     MaximumFOp = "arith.maximumf", "floating-point maximum operation", verify_float_like, [COMMUTATIVE], fold_maximumf;
+    /// Float minimum (IEEE `minNum`: a NaN operand yields the other operand).
+    MinNumFOp = "arith.minnumf", "floating-point minimum operation", verify_float_like, [COMMUTATIVE], fold_minnumf;
+    /// Float maximum (IEEE `maxNum`: a NaN operand yields the other operand).
+    MaxNumFOp = "arith.maxnumf", "floating-point maximum operation", verify_float_like, [COMMUTATIVE], fold_maxnumf;
 }
 
 define_op! {
@@ -247,6 +261,8 @@ cast_ops! {
     IndexCastOp = "arith.index_cast", "index cast", verify_index_cast, fold_index_cast;
     /// Converts between `index` and a signless integer, zero-extending or truncating.
     IndexCastUIOp = "arith.index_castui", "unsigned index cast", verify_index_cast, fold_index_castui;
+    /// Reinterprets the bits of an integer or float as another type of the same width.
+    BitcastOp = "arith.bitcast", "bitcast between values of equal bit width", verify_bitcast, fold_bitcast;
 }
 
 cast_ops! {
@@ -280,6 +296,12 @@ pub(super) fn all_defs() -> Vec<OpDef> {
         MaxSIOp::def(),
         MinUIOp::def(),
         MaxUIOp::def(),
+        CeilDivSIOp::def(),
+        CeilDivUIOp::def(),
+        FloorDivSIOp::def(),
+        AddUIExtendedOp::def(),
+        MulSIExtendedOp::def(),
+        MulUIExtendedOp::def(),
         AndIOp::def(),
         OrIOp::def(),
         XOrIOp::def(),
@@ -293,6 +315,8 @@ pub(super) fn all_defs() -> Vec<OpDef> {
         RemFOp::def(),
         MinimumFOp::def(),
         MaximumFOp::def(),
+        MinNumFOp::def(),
+        MaxNumFOp::def(),
         NegFOp::def(),
         CmpIOp::def(),
         CmpFOp::def(),
@@ -306,20 +330,24 @@ pub(super) fn all_defs() -> Vec<OpDef> {
         FPToUIOp::def(),
         IndexCastOp::def(),
         IndexCastUIOp::def(),
+        BitcastOp::def(),
         ExtFOp::def(),
         TruncFOp::def(),
     ]
 }
 
-/// The scalar type of `ty` and, for tensors, its shape.
-fn split_shaped(ctx: &Context, ty: Type) -> (Option<&[i64]>, Type) {
-    match ctx.tensor_parts(ty) {
-        Some((shape, element)) => (Some(shape), element),
-        None => (None, ty),
+/// The scalar type of `ty` and, for tensors and vectors, their shape (empty when unranked).
+pub(super) fn split_shaped(ctx: &Context, ty: Type) -> (Option<&[i64]>, Type) {
+    match ctx.type_kind(ty) {
+        TypeKind::Tensor { shape, element }
+        | TypeKind::RankedTensor { shape, element, .. }
+        | TypeKind::Vector { shape, element, .. } => (Some(shape), *element),
+        TypeKind::UnrankedTensor { element } => (Some(&[]), *element),
+        _ => (None, ty),
     }
 }
 
-fn is_signless_int_like(ctx: &Context, ty: Type) -> bool {
+pub(super) fn is_signless_int_like(ctx: &Context, ty: Type) -> bool {
     let element = split_shaped(ctx, ty).1;
     matches!(
         ctx.type_kind(element),
@@ -504,6 +532,25 @@ fn cast_incompatible(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
             type_to_string(ctx, output)
         ),
     ));
+}
+
+/// `arith.bitcast`: integer or float (or shaped of them) on both sides, of equal bit width and
+/// shape.
+fn verify_bitcast(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    let (input, result) = (ctx.value_type(operation.operand(0)), operation.result_type(0));
+    let bits = |ty: Type| {
+        let element = split_shaped(ctx, ty).1;
+        match ctx.type_kind(element) {
+            TypeKind::Integer { width, .. } => Some(*width),
+            TypeKind::Float(kind) => Some(kind.width()),
+            _ => None,
+        }
+    };
+    let same_shape = split_shaped(ctx, input).0 == split_shaped(ctx, result).0;
+    if bits(input).is_none() || bits(input) != bits(result) || !same_shape {
+        cast_incompatible(ctx, op, diags);
+    }
 }
 
 fn verify_index_cast(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {

@@ -39,6 +39,6 @@ fn verify_broadcast(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
             ),
         )),
         None => diags
-            .push(ctx.op_error(op, format!("result #0 must be a vector, but got '{}'", type_to_string(ctx, result)))),
+            .push(ctx.op_error(op, format!("result #0 must be a one-dimensional fixed-length vector, but got '{}'", type_to_string(ctx, result)))),
     }
 }

@@ -5,7 +5,8 @@
 use super::lexer::TokenKind;
 use super::types::is_type_keyword;
 use super::{ParseResult, Parser};
-use crate::attributes::{AttrKind, Attribute, f64_to_bf16_bits, f64_to_f16_bits, round_to_format};
+use crate::attributes::{AttrKind, Attribute};
+use crate::float_format::{float_from_bits, float_to_bits};
 use crate::printer::attributes::type_to_string;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use rustc_hash::FxHashSet;
@@ -13,7 +14,7 @@ use rustc_hash::FxHashSet;
 /// True for MLIR builtin attribute keywords that mc does not support (other identifiers are no
 /// attribute).
 fn is_unsupported_builtin_attribute(text: &str) -> bool {
-    matches!(text, "affine_map" | "affine_set" | "sparse" | "strided" | "distinct" | "loc")
+    matches!(text, "sparse")
 }
 
 /// A scalar written in a `dense<...>` or `array<...>` literal.
@@ -52,6 +53,13 @@ impl Parser<'_> {
                 "dense" => self.parse_dense_elements(),
                 "dense_resource" => self.parse_dense_resource(),
                 "array" => self.parse_dense_array(),
+                "affine_map" | "affine_set" => self.parse_affine_attr(),
+                "strided" => self.parse_strided_layout(),
+                "distinct" => self.parse_distinct(),
+                "loc" => {
+                    let loc = self.parse_location()?;
+                    Ok(self.ctx.intern_attr(AttrKind::Location(loc)))
+                }
                 text if is_type_keyword(text) => {
                     let ty = self.parse_type()?;
                     Ok(self.ctx.type_attr(ty))
@@ -68,6 +76,13 @@ impl Parser<'_> {
                     return Err(self.error_here("string attribute is not valid UTF-8"));
                 };
                 self.advance()?;
+                if self.consume_if(TokenKind::Colon)? {
+                    // A typed string (`"gpu" : i32`); `: none` is the plain string.
+                    let ty = self.parse_type()?;
+                    if !matches!(self.ctx.type_kind(ty), TypeKind::None) {
+                        return Ok(self.ctx.intern_attr(AttrKind::TypedString { value: text, ty }));
+                    }
+                }
                 Ok(self.ctx.intern_attr(AttrKind::String(text)))
             }
             TokenKind::LSquare => {
@@ -160,6 +175,11 @@ impl Parser<'_> {
         if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             let text = self.parse_dialect_symbol_body()?;
             return Ok(self.ctx.intern_attr(AttrKind::Opaque(text)));
+        }
+        if let Some(&loc) = self.loc_aliases.get(name) {
+            // `#loc = loc(...)` used where an attribute goes.
+            self.advance()?;
+            return Ok(self.ctx.intern_attr(AttrKind::Location(loc)));
         }
         let Some(&attr) = self.attr_aliases.get(name) else {
             return Err(self.error_here(format!("undefined symbol alias id '{name}'")));
@@ -322,7 +342,7 @@ impl Parser<'_> {
         self.expect(TokenKind::Colon, "':' and a type after dense elements")?;
         let type_offset = self.tok.start;
         let ty = self.parse_type()?;
-        let Some((shape, element)) = self.ctx.tensor_parts(ty).map(|(s, e)| (s.to_vec(), e)) else {
+        let Some((shape, element)) = self.ctx.static_shaped_parts(ty).map(|(s, e)| (s.to_vec(), e)) else {
             return Err(self.error_at(type_offset, "elements literal must be a shaped type"));
         };
         let size = self.element_size(element, type_offset)?;
@@ -423,7 +443,8 @@ impl Parser<'_> {
 
     /// Appends the storage bytes of `scalar` as an element of type `element`.
     fn encode_scalar(&mut self, scalar: Scalar, element: Type, offset: u32, out: &mut Vec<u8>) -> ParseResult<()> {
-        let size = self.ctx.scalar_byte_size(element).expect("scalar type");
+        // `i0` elements take one (zero) byte each, so that their count is kept.
+        let size = self.ctx.scalar_byte_size(element).expect("scalar type").max(1);
         match (self.ctx.type_kind(element).clone(), scalar) {
             (TypeKind::Float(kind), Scalar::Hex(bits)) => {
                 let bits = self.check_float_bits(bits, kind, offset)?;
@@ -464,7 +485,7 @@ impl Parser<'_> {
         self.expect(TokenKind::Colon, "':' and a type after dense_resource")?;
         let type_offset = self.tok.start;
         let ty = self.parse_type()?;
-        if self.ctx.tensor_parts(ty).is_none() {
+        if self.ctx.static_shaped_parts(ty).is_none() {
             return Err(self.error_at(type_offset, "`dense_resource` expected a shaped type"));
         }
         Ok(self.ctx.intern_attr(AttrKind::DenseResource { name, ty }))
@@ -512,23 +533,8 @@ pub(super) fn decode_hex(text: &[u8]) -> Option<Vec<u8>> {
 }
 
 fn encode_float(value: f64, kind: FloatKind, out: &mut Vec<u8>) {
-    match kind {
-        FloatKind::F16 => out.extend_from_slice(&f64_to_f16_bits(value).to_le_bytes()),
-        FloatKind::BF16 => out.extend_from_slice(&f64_to_bf16_bits(value).to_le_bytes()),
-        FloatKind::F32 => out.extend_from_slice(&(value as f32).to_le_bytes()),
-        FloatKind::F64 => out.extend_from_slice(&value.to_le_bytes()),
-    }
-}
-
-/// The value of a float of `kind` with the bit pattern `bits` (checked to fit the type).
-fn float_from_bits(bits: u64, kind: FloatKind) -> f64 {
-    let value = match kind {
-        FloatKind::F64 => f64::from_bits(bits),
-        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
-        FloatKind::F16 => crate::attributes::f16_bits_to_f64(bits as u16),
-        FloatKind::BF16 => crate::attributes::bf16_bits_to_f64(bits as u16),
-    };
-    round_to_format(value, kind)
+    let size = (kind.width() as usize).div_ceil(8);
+    out.extend_from_slice(&float_to_bits(value, kind).to_le_bytes()[..size]);
 }
 
 /// Stores data whose elements are all equal as a splat, as MLIR does.

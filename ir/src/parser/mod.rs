@@ -1,14 +1,16 @@
 //! The MLIR text-format parser: generic operations, regions, types, attributes, locations,
 //! aliases and the `{-# dialect_resources #-}` trailer.
 
+mod affine;
 mod attributes;
+mod distinct;
 pub mod lexer;
 mod locations;
 mod op_asm;
 mod ops;
 mod resources;
+mod shaped_types;
 mod types;
-mod vector;
 
 use crate::builtin::ModuleOp;
 use crate::context::Context;
@@ -69,6 +71,8 @@ pub(crate) struct Parser<'a> {
     tok: Token,
     type_aliases: FxHashMap<String, crate::types::Type>,
     attr_aliases: FxHashMap<String, crate::attributes::Attribute>,
+    /// `distinct[id]<...>` attributes read so far, by id: one id names one attribute.
+    distinct_attrs: FxHashMap<u64, crate::attributes::Attribute>,
     loc_aliases: FxHashMap<String, Location>,
     deferred_locs: Vec<(DeferredLocTarget, String, u32)>,
     scopes: ValueScopes,
@@ -90,6 +94,7 @@ impl<'a> Parser<'a> {
             tok,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
+            distinct_attrs: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
             scopes: ValueScopes::default(),

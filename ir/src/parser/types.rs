@@ -22,17 +22,13 @@ pub(super) fn integer_type_spelling(text: &str) -> Option<(Signedness, &str)> {
 /// True if a bare identifier starts a type (used to tell type attributes from other attributes).
 pub(super) fn is_type_keyword(text: &str) -> bool {
     integer_type_spelling(text).is_some()
-        || matches!(
-            text,
-            "f16" | "bf16" | "f32" | "f64" | "index" | "none" | "tensor" | "memref" | "vector" | "complex" | "tuple"
-        )
+        || matches!(text, "index" | "none" | "tensor" | "memref" | "vector" | "complex" | "tuple")
+        || FloatKind::from_keyword(text).is_some()
 }
 
 /// True for MLIR builtin type keywords that mc does not support (other identifiers are no type).
 fn is_unsupported_builtin_type(text: &str) -> bool {
-    is_type_keyword(text)
-        || matches!(text, "f80" | "f128" | "tf32")
-        || ["f8E", "f6E", "f4E"].iter().any(|prefix| text.starts_with(prefix))
+    is_type_keyword(text) || matches!(text, "f80" | "f128")
 }
 
 impl Parser<'_> {
@@ -85,19 +81,21 @@ impl Parser<'_> {
             self.ctx.intern_type(TypeKind::Integer { width, signedness })
         } else {
             match text {
-                "f16" => self.ctx.float_type(FloatKind::F16),
-                "bf16" => self.ctx.float_type(FloatKind::BF16),
-                "f32" => self.ctx.float_type(FloatKind::F32),
-                "f64" => self.ctx.float_type(FloatKind::F64),
+                float if FloatKind::from_keyword(float).is_some() => {
+                    self.ctx.float_type(FloatKind::from_keyword(float).expect("a float keyword"))
+                }
                 "index" => self.ctx.index_type(),
                 "none" => self.ctx.none_type(),
-                "tensor" => {
+                "tensor" | "vector" | "memref" | "tuple" | "complex" => {
+                    let (keyword, start) = (text, self.tok.start);
                     self.advance()?;
-                    return self.parse_tensor_type();
-                }
-                "vector" => {
-                    self.advance()?;
-                    return self.parse_vector_type();
+                    return match keyword {
+                        "tensor" => self.parse_tensor_type(),
+                        "vector" => self.parse_vector_type(start),
+                        "memref" => self.parse_memref_type(start),
+                        "tuple" => self.parse_tuple_type(),
+                        _ => self.parse_complex_type(),
+                    };
                 }
                 other if is_unsupported_builtin_type(other) => {
                     return Err(self.error_here(format!("unsupported type '{other}'")));
@@ -107,70 +105,6 @@ impl Parser<'_> {
         };
         self.advance()?;
         Ok(ty)
-    }
-
-    /// Parses `<2x3xf32>` after `tensor`.
-    fn parse_tensor_type(&mut self) -> ParseResult<Type> {
-        self.enter()?;
-        self.expect(TokenKind::Less, "'<' in tensor type")?;
-        let shape = self.parse_dimension_list()?;
-        let element_offset = self.tok.start;
-        let element = self.parse_type()?;
-        if matches!(self.ctx.type_kind(element), TypeKind::Function { .. } | TypeKind::None | TypeKind::Tensor { .. }) {
-            return Err(self.error_at(element_offset, "invalid tensor element type"));
-        }
-        self.expect(TokenKind::Greater, "'>' in tensor type")?;
-        self.leave();
-        Ok(self.ctx.tensor_type(shape, element))
-    }
-
-    /// Parses `2x3x` (possibly empty) before an element type, splitting tokens like `3xf32`.
-    pub(super) fn parse_dimension_list(&mut self) -> ParseResult<Vec<i64>> {
-        let mut shape = Vec::new();
-        loop {
-            self.check_token()?;
-            match self.tok.kind {
-                TokenKind::Integer => {
-                    let text = self.text();
-                    let dim = if text.starts_with("0x") {
-                        // `0xf32`: the dimension 0 followed by `xf32`.
-                        self.relex_from(self.tok.start + 1)?;
-                        0
-                    } else {
-                        let dim = text.parse::<i64>().ok();
-                        let Some(dim) = dim else { return Err(self.error_here("invalid dimension")) };
-                        self.advance()?;
-                        dim
-                    };
-                    shape.push(dim);
-                }
-                TokenKind::Question => return Err(self.error_here("dynamic dimensions are not supported")),
-                TokenKind::Star => return Err(self.error_here("unranked tensors are not supported")),
-                _ => return Ok(shape),
-            }
-            if !(self.tok.kind == TokenKind::BareIdentifier && self.text().starts_with('x')) {
-                return Err(self.error_here("expected 'x' in dimension list"));
-            }
-            // Take the `NxNx` run that follows straight from the source: relexing the rest of the
-            // identifier after each `x` would make a long shape quadratic.
-            let end = self.scan_dimensions(self.tok.start as usize + 1, &mut shape);
-            self.relex_from(end as u32)?;
-        }
-    }
-
-    /// Appends the dimensions of a run of `<digits>x` starting at byte `pos`; returns where the
-    /// run stops (at something other than a decimal dimension followed by `x`).
-    fn scan_dimensions(&self, mut pos: usize, shape: &mut Vec<i64>) -> usize {
-        let bytes = self.src.as_bytes();
-        loop {
-            let digits = bytes[pos..].iter().take_while(|b| b.is_ascii_digit()).count();
-            if digits == 0 || bytes.get(pos + digits) != Some(&b'x') {
-                return pos;
-            }
-            let Ok(dim) = self.src[pos..pos + digits].parse::<i64>() else { return pos };
-            shape.push(dim);
-            pos += digits + 1;
-        }
     }
 
     /// Restarts lexing at `offset` (inside the current token) and reads the next token.
@@ -229,11 +163,10 @@ impl Parser<'_> {
             let width = digits.parse::<u32>().ok().filter(|&w| w <= MAX_INTEGER_WIDTH)?;
             return Some(self.ctx.intern_type(TypeKind::Integer { width, signedness }));
         }
+        if let Some(kind) = FloatKind::from_keyword(text) {
+            return Some(self.ctx.float_type(kind));
+        }
         Some(match text {
-            "f16" => self.ctx.float_type(FloatKind::F16),
-            "bf16" => self.ctx.float_type(FloatKind::BF16),
-            "f32" => self.ctx.float_type(FloatKind::F32),
-            "f64" => self.ctx.float_type(FloatKind::F64),
             "index" => self.ctx.index_type(),
             _ => return None,
         })
@@ -246,7 +179,7 @@ impl Parser<'_> {
         self.advance()?;
         self.enter()?;
         self.expect(TokenKind::Less, "'<' after 'buffer'")?;
-        let shape = self.parse_dimension_list()?;
+        let shape = self.parse_shape(false, false)?.dims;
         let element = self.parse_type()?;
         let (mut strides, mut offset) = (None, None);
         while self.consume_if(TokenKind::Comma)? {

@@ -1,11 +1,12 @@
 //! Spelling of types, attributes, locations and string literals in MLIR's text format.
 
-use crate::attributes::{AttrKind, Attribute, bf16_bits_to_f64, f16_bits_to_f64};
+use crate::attributes::{AttrKind, Attribute};
 use crate::buffer::BufferType;
 use crate::context::Context;
+use crate::float_format::float_from_bits;
 use crate::location::{LocKind, Location};
 use crate::quant::{QuantParams, QuantizedType};
-use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use crate::types::{DYNAMIC, FloatKind, Signedness, Type, TypeKind};
 use std::fmt::Write;
 
 /// Dense element lists longer than this print as a hex string.
@@ -37,19 +38,95 @@ pub fn write_type(ctx: &Context, ty: Type, out: &mut String) {
         }
         TypeKind::Tensor { shape, element } => {
             out.push_str("tensor<");
-            for dim in shape {
-                let _ = write!(out, "{dim}x");
+            write_dims(shape, out);
+            write_type(ctx, *element, out);
+            out.push('>');
+        }
+        TypeKind::RankedTensor { shape, element, encoding } => {
+            out.push_str("tensor<");
+            write_dims(shape, out);
+            write_type(ctx, *element, out);
+            if let Some(encoding) = encoding {
+                out.push_str(", ");
+                write_attr(ctx, *encoding, out);
             }
+            out.push('>');
+        }
+        TypeKind::UnrankedTensor { element } => {
+            out.push_str("tensor<*x");
+            write_type(ctx, *element, out);
+            out.push('>');
+        }
+        TypeKind::Vector { shape, scalable, element } => {
+            out.push_str("vector<");
+            for (dim, scalable) in shape.iter().zip(scalable) {
+                let _ = if *scalable { write!(out, "[{dim}]x") } else { write!(out, "{dim}x") };
+            }
+            write_type(ctx, *element, out);
+            out.push('>');
+        }
+        TypeKind::MemRef(memref) => {
+            out.push_str("memref<");
+            write_dims(&memref.shape, out);
+            write_type(ctx, memref.element, out);
+            for attr in [memref.layout, memref.memory_space].into_iter().flatten() {
+                out.push_str(", ");
+                write_attr_eliding_i64(ctx, attr, out);
+            }
+            out.push('>');
+        }
+        TypeKind::UnrankedMemRef { element, memory_space } => {
+            out.push_str("memref<*x");
+            write_type(ctx, *element, out);
+            if let Some(space) = memory_space {
+                out.push_str(", ");
+                write_attr_eliding_i64(ctx, *space, out);
+            }
+            out.push('>');
+        }
+        TypeKind::Tuple(elements) => {
+            out.push_str("tuple<");
+            for (i, &element) in elements.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(ctx, element, out);
+            }
+            out.push('>');
+        }
+        TypeKind::Complex(element) => {
+            out.push_str("complex<");
             write_type(ctx, *element, out);
             out.push('>');
         }
         TypeKind::Quantized(q) => write_quantized(ctx, q, out),
         TypeKind::Buffer(buffer) => write_buffer(ctx, buffer, out),
-        TypeKind::Vector { lanes, element } => crate::vector::write_vector(ctx, *lanes, *element, out),
         TypeKind::Opaque(text) => {
             out.push('!');
             out.push_str(text);
         }
+    }
+}
+
+/// Appends `4x?x` (`?` for [`DYNAMIC`]).
+fn write_dims(shape: &[i64], out: &mut String) {
+    for &dim in shape {
+        let _ = if dim == DYNAMIC { write!(out, "?x") } else { write!(out, "{dim}x") };
+    }
+}
+
+/// Appends `value` or `?` for [`DYNAMIC`].
+fn write_static_or_dynamic(value: i64, out: &mut String) {
+    let _ = if value == DYNAMIC { write!(out, "?") } else { write!(out, "{value}") };
+}
+
+/// Appends `attr`, leaving out the type of an `i64` integer (as upstream prints memory spaces).
+fn write_attr_eliding_i64(ctx: &Context, attr: Attribute, out: &mut String) {
+    match ctx.attr_kind(attr) {
+        AttrKind::Integer { value, ty } if ctx.integer_width(*ty) == Some(64) && ctx.is_signless(*ty) => {
+            let _ = write!(out, "{value}");
+        }
+        _ => write_attr(ctx, attr, out),
     }
 }
 
@@ -151,6 +228,11 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             write_type(ctx, *ty, out);
         }
         AttrKind::String(s) => write_string_literal(s.as_bytes(), out),
+        AttrKind::TypedString { value, ty } => {
+            write_string_literal(value.as_bytes(), out);
+            out.push_str(" : ");
+            write_type(ctx, *ty, out);
+        }
         AttrKind::Type(ty) => write_type(ctx, *ty, out),
         AttrKind::Array(elements) => {
             out.push('[');
@@ -191,6 +273,39 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             write_key(name, out);
             out.push_str("> : ");
             write_type(ctx, *ty, out);
+        }
+        AttrKind::AffineMap(map) => {
+            out.push_str("affine_map<");
+            map.write_body(out);
+            out.push('>');
+        }
+        AttrKind::IntegerSet(set) => {
+            out.push_str("affine_set<");
+            set.write_body(out);
+            out.push('>');
+        }
+        AttrKind::StridedLayout { offset, strides } => {
+            out.push_str("strided<[");
+            for (i, &stride) in strides.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_static_or_dynamic(stride, out);
+            }
+            out.push(']');
+            if *offset != 0 {
+                out.push_str(", offset: ");
+                write_static_or_dynamic(*offset, out);
+            }
+            out.push('>');
+        }
+        AttrKind::Location(loc) => write_loc(ctx, *loc, out),
+        AttrKind::Distinct { id, referenced } => {
+            let _ = write!(out, "distinct[{id}]<");
+            if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) {
+                write_attr(ctx, *referenced, out);
+            }
+            out.push('>');
         }
         AttrKind::Opaque(text) => {
             out.push('#');
@@ -263,13 +378,9 @@ pub fn write_float(value: f64, kind: FloatKind, out: &mut String) {
 fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut String) {
     match ctx.type_kind(element) {
         TypeKind::Float(kind) => {
-            let value = match kind {
-                FloatKind::F16 => f16_bits_to_f64(u16::from_le_bytes([bytes[0], bytes[1]])),
-                FloatKind::BF16 => bf16_bits_to_f64(u16::from_le_bytes([bytes[0], bytes[1]])),
-                FloatKind::F32 => f32::from_le_bytes(bytes.try_into().expect("4 bytes")) as f64,
-                FloatKind::F64 => f64::from_le_bytes(bytes.try_into().expect("8 bytes")),
-            };
-            write_float(value, *kind, out);
+            let mut raw = [0u8; 8];
+            raw[..bytes.len()].copy_from_slice(bytes);
+            write_float(float_from_bits(u64::from_le_bytes(raw), *kind), *kind, out);
         }
         TypeKind::Integer { width: 1, .. } => out.push_str(if bytes[0] != 0 { "true" } else { "false" }),
         TypeKind::Integer { signedness: Signedness::Unsigned, .. } => {
@@ -303,7 +414,7 @@ fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut
         return;
     }
     let is_bool = ctx.integer_width(element) == Some(1);
-    let rank = ctx.tensor_parts(ty).map_or(0, |(shape, _)| shape.len());
+    let rank = ctx.static_shaped_parts(ty).map_or(0, |(shape, _)| shape.len());
     if (count > HEX_THRESHOLD && !is_bool) || rank > MAX_NESTED_LITERAL_RANK {
         out.push_str("\"0x");
         for b in data {
@@ -312,7 +423,7 @@ fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut
         out.push('"');
         return;
     }
-    let shape: Vec<i64> = ctx.tensor_parts(ty).map(|(s, _)| s.to_vec()).unwrap_or_default();
+    let shape: Vec<i64> = ctx.static_shaped_parts(ty).map(|(s, _)| s.to_vec()).unwrap_or_default();
     if shape.is_empty() {
         element_value_text(ctx, element, &data[..size.min(data.len())], out);
         return;

@@ -6,7 +6,7 @@
 //! truncation of the exact decimal significand and its round-half-up, so the output matches
 //! upstream byte for byte.
 
-use crate::attributes::{f16_bits_to_f64, f64_to_bf16_bits, f64_to_f16_bits};
+use crate::float_format::{float_from_bits, float_to_bits};
 use crate::types::FloatKind;
 
 /// A little-endian unsigned big integer, just big enough for exact float-to-decimal conversion.
@@ -76,6 +76,12 @@ fn precision_bits(kind: FloatKind) -> u32 {
         FloatKind::BF16 => 8,
         FloatKind::F32 => 24,
         FloatKind::F64 => 53,
+        FloatKind::TF32 => 11,
+        FloatKind::F8E5M2 | FloatKind::F8E5M2FNUZ | FloatKind::F6E3M2FN => 3,
+        FloatKind::F8E4M3 | FloatKind::F8E4M3FN | FloatKind::F8E4M3FNUZ | FloatKind::F8E4M3B11FNUZ => 4,
+        FloatKind::F8E3M4 | FloatKind::F6E2M3FN => 5,
+        FloatKind::F8E8M0FNU => 1,
+        FloatKind::F4E2M1FN => 2,
     }
 }
 
@@ -238,36 +244,20 @@ fn apfloat_to_string(
     out
 }
 
-/// The value of `kind` nearest `value` (how mc stores narrower floats) as its bit pattern.
-fn bits_of(value: f64, kind: FloatKind) -> u64 {
-    match kind {
-        FloatKind::F64 => value.to_bits(),
-        FloatKind::F32 => u64::from((value as f32).to_bits()),
-        FloatKind::F16 => u64::from(f64_to_f16_bits(value)),
-        FloatKind::BF16 => u64::from(f64_to_bf16_bits(value)),
-    }
-}
-
 /// `text` parsed as a value of `kind`, as bits (correctly rounded for `f32`/`f64`).
 fn parse_bits(text: &str, kind: FloatKind) -> Option<u64> {
     Some(match kind {
         FloatKind::F64 => text.parse::<f64>().ok()?.to_bits(),
         FloatKind::F32 => u64::from(text.parse::<f32>().ok()?.to_bits()),
-        FloatKind::F16 => u64::from(f64_to_f16_bits(text.parse::<f64>().ok()?)),
-        FloatKind::BF16 => u64::from(f64_to_bf16_bits(text.parse::<f64>().ok()?)),
+        _ => float_to_bits(text.parse::<f64>().ok()?, kind),
     })
 }
 
 /// How MLIR prints a float attribute's value of type `kind`.
 pub fn float_to_string(value: f64, kind: FloatKind) -> String {
-    let bits = bits_of(value, kind);
+    let bits = float_to_bits(value, kind);
     // The value as stored in `kind`, widened exactly to f64.
-    let exact = match kind {
-        FloatKind::F64 => value,
-        FloatKind::F32 => f64::from(value as f32),
-        FloatKind::F16 => f16_bits_to_f64(bits as u16),
-        FloatKind::BF16 => f64::from(f32::from_bits((bits as u32) << 16)),
-    };
+    let exact = float_from_bits(bits, kind);
     if exact.is_finite() {
         let raw = exact.to_bits();
         let negative = raw >> 63 == 1;

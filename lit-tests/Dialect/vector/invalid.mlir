@@ -27,7 +27,7 @@ func.func @broadcast_element_mismatch(%s: i32) {
 // -----
 
 func.func @broadcast_to_scalar(%s: i32) {
-  // expected-error@+1 {{'vector.broadcast' op result #0 must be a vector, but got 'i32'}}
+  // expected-error@+1 {{'vector.broadcast' op result #0 must be a one-dimensional fixed-length vector, but got 'i32'}}
   %v = "vector.broadcast"(%s) : (i32) -> i32
   return
 }
@@ -138,14 +138,16 @@ func.func @dot_result_type(%a: vector<16xi8>, %acc: i32) {
 
 // -----
 
-// expected-error@+1 {{only one-dimensional vectors of at least one lane are supported}}
-func.func @two_dimensional(%v: vector<4x4xi8>) {
+// The builtin type has any rank; the dialect's ops take one-dimensional vectors only.
+func.func @two_dimensional(%x: i8) {
+  // expected-error@+1 {{'vector.broadcast' op result #0 must be a one-dimensional fixed-length vector, but got 'vector<4x4xi8>'}}
+  %v = vector.broadcast %x : i8 to vector<4x4xi8>
   return
 }
 
 // -----
 
-// expected-error@+1 {{vector elements must be int/index/float type}}
+// expected-error@+1 {{failed to verify 'elementType': VectorElementTypeInterface instance}}
 func.func @tensor_lanes(%v: vector<4xtensor<2xi8>>) {
   return
 }

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Replays MLIR test inputs through mc-opt, one top-level op at a time (issue 22).
+
+For every input file (split at `// -----` like `--split-input-file`), upstream mlir-opt prints
+the chunk generically; each top-level op of that module (with the aliases it needs) then goes
+  mlir-opt-22 --mlir-print-op-generic  ->  mc-opt --print-generic  ->  mlir-opt-22 --mlir-print-op-generic
+and the text upstream prints at the end must equal the text it printed at the start. Chunks
+upstream rejects are skipped (they are error tests). Prints one line per op that does not
+round-trip (with mc-opt's first error line) and the share that does; exits 1 when the share is
+below --min-share (default 100).
+
+Usage: replay.py [--mc-opt PATH] [--mlir-opt PATH] [--min-share N] [--verbose] FILE...
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+
+def run(cmd, text):
+    result = subprocess.run(cmd, input=text, capture_output=True, text=True)
+    return result.returncode, result.stdout, result.stderr
+
+
+def top_level_ops(generic):
+    """Splits a generic module print into (alias lines, [top-level op texts])."""
+    lines = generic.splitlines()
+    aliases = [line for line in lines if re.match(r"^[#!][\w.$-]+ = ", line)]
+    try:
+        start = next(i for i, line in enumerate(lines) if line.startswith('"builtin.module"'))
+    except StopIteration:
+        return aliases, []
+    ops, current = [], []
+    for line in lines[start + 1 :]:
+        if line.startswith("}) "):
+            break
+        if re.match(r'^  ["%]', line) and current:
+            ops.append("\n".join(current))
+            current = []
+        current.append(line[2:])
+    if current:
+        ops.append("\n".join(current))
+    return aliases, ops
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    here = os.path.dirname(os.path.abspath(__file__))
+    default_mc = os.path.join(os.path.dirname(os.path.dirname(here)), "target", "debug", "mc-opt")
+    parser.add_argument("--mc-opt", default=default_mc)
+    parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    parser.add_argument("--min-share", type=float, default=100.0)
+    parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("files", nargs="+")
+    args = parser.parse_args()
+
+    upstream = [args.mlir_opt, "--allow-unregistered-dialect", "--mlir-print-op-generic", "-"]
+    mc = [args.mc_opt, "--allow-unregistered-dialect", "--print-generic", "-"]
+    total = passed = 0
+    for path in args.files:
+        with open(path, encoding="utf-8") as f:
+            chunks = re.split(r"^// -----\s*$", f.read(), flags=re.M)
+        for chunk_index, chunk in enumerate(chunks):
+            code, generic, _ = run(upstream, chunk)
+            if code != 0:
+                continue
+            aliases, ops = top_level_ops(generic)
+            for op_index, op in enumerate(ops):
+                code, reference, _ = run(upstream, "\n".join(aliases + [op]) + "\n")
+                if code != 0:
+                    continue
+                total += 1
+                name = f"{os.path.basename(path)}#{chunk_index}.{op_index}"
+                code, mc_text, mc_err = run(mc, reference)
+                if code != 0:
+                    first = (mc_err.strip().splitlines() or ["(no message)"])[0]
+                    print(f"FAIL {name}: mc-opt: {first}")
+                    continue
+                code, back, up_err = run(upstream, mc_text)
+                if code != 0:
+                    first = (up_err.strip().splitlines() or ["(no message)"])[0]
+                    print(f"FAIL {name}: mlir-opt rejects mc's output: {first}")
+                    continue
+                if back != reference:
+                    print(f"FAIL {name}: text differs")
+                    if args.verbose:
+                        print(reference + "---\n" + back)
+                    continue
+                passed += 1
+    share = 100.0 * passed / total if total else 100.0
+    print(f"replayed {passed}/{total} top-level ops ({share:.1f}%)")
+    return 0 if share >= args.min_share else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
