@@ -72,7 +72,8 @@ fn run(options: &Options) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&options.problem).map_err(|e| format!("cannot read '{}': {e}", options.problem))?;
     let (rows, problem) = csv_problem::parse(&text).map_err(|e| format!("{}: {e}", options.problem))?;
-    let limits = ExactLimits { time_limit: Duration::from_millis(options.time_limit), ..ExactLimits::default() };
+    // The time limit bounds the search, not a node count.
+    let limits = ExactLimits { time_limit: Duration::from_millis(options.time_limit), max_nodes: u64::MAX };
     let started = Instant::now();
     let solution = algorithm.solve(&problem, limits, options.capacity)?;
     let elapsed = started.elapsed();
