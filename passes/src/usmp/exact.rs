@@ -106,6 +106,7 @@ mod tests {
     use crate::usmp::problem::{Interval, Request};
     use crate::usmp::rng::{Rng, random_requests};
     use crate::usmp::validate::validate;
+    use std::time::Instant;
 
     fn req(size: u64, start: u32, end: u32) -> Request {
         Request { size, alignment: 1, live: Interval::new(start, end) }
@@ -172,5 +173,42 @@ mod tests {
         if result.placement.height(&p) > p.lower_bound() {
             assert!(!result.optimal);
         }
+    }
+
+    /// A staircase of 100,000 buffers (each live with the next two), started from the disjoint
+    /// stack: the search runs (the timeline fits its budget) and stops at the time limit with a
+    /// valid plan no higher than the stack, its lists held within their budget.
+    #[test]
+    fn a_hundred_thousand_buffers_stop_at_the_time_limit() {
+        let n: u32 = 100_000;
+        let p = Problem::new((0..n).map(|i| req(1 + u64::from(i * 7919 % 61), i, i + 2)).collect());
+        let mut top = 0;
+        let stack = Placement {
+            offsets: p
+                .requests
+                .iter()
+                .map(|r| {
+                    top += r.size;
+                    top - r.size
+                })
+                .collect(),
+        };
+        let limits = ExactLimits { max_nodes: u64::MAX, time_limit: Duration::from_millis(1500) };
+        let started = Instant::now();
+        let result = exact(&p, stack, limits);
+        assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+        validate(&p, &result.placement, None).unwrap();
+        assert!(result.placement.height(&p) <= top);
+        assert!(result.nodes > 0, "the search ran");
+    }
+
+    #[test]
+    fn a_time_limit_of_zero_returns_the_given_plan() {
+        let p = Problem::new(vec![req(4, 0, 0), req(4, 1, 1), req(3, 0, 3), req(3, 2, 3), req(1, 1, 2)]);
+        let conflicts = p.conflicts();
+        let initial = place_in_order(&p, &conflicts, &(0..p.len()).collect::<Vec<_>>());
+        let result = exact(&p, initial.clone(), ExactLimits { max_nodes: u64::MAX, time_limit: Duration::ZERO });
+        assert_eq!(result.placement, initial);
+        assert_eq!(result.nodes, 0);
     }
 }

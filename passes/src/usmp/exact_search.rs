@@ -51,6 +51,14 @@ enum Outcome {
     Infeasible,
     OutOfNodes,
     OutOfTime,
+    /// The candidate and part lists held down the search reached [`held_budget`].
+    OutOfMemory,
+}
+
+/// Entries the lists of candidates and parts held by the nodes on the search's path may take
+/// at most for `buffers` buffers: a few times the problem's own size, however deep the search.
+fn held_budget(buffers: usize) -> usize {
+    4 * buffers + (1 << 16)
 }
 
 /// A preorder key, greatest first.
@@ -92,6 +100,7 @@ pub(super) fn fits(
         nodes_left: 0,
         nodes: 0,
         deadline,
+        held: 0,
     };
     let all: Vec<usize> = (0..problem.len()).collect();
     let mut node_limit = (problem.len() as u64).max(64);
@@ -111,7 +120,7 @@ pub(super) fn fits(
                     return (Decision::Fits(height), Some(placement), search.nodes);
                 }
                 Outcome::Infeasible => return (Decision::Infeasible, None, search.nodes),
-                Outcome::OutOfTime => return (Decision::Unknown, None, search.nodes),
+                Outcome::OutOfTime | Outcome::OutOfMemory => return (Decision::Unknown, None, search.nodes),
                 Outcome::OutOfNodes => {}
             }
         }
@@ -132,18 +141,35 @@ struct Search<'a> {
     nodes_left: u64,
     nodes: u64,
     deadline: Instant,
+    /// Entries of the candidate and part lists of the nodes on the current path.
+    held: usize,
 }
 
 impl Search<'_> {
     /// Solves the unplaced `buffers` inside the sections `range`, part by part.
     fn solve_range(&mut self, range: Range<usize>, buffers: &[usize]) -> Outcome {
-        for (part, members) in self.timeline.split(&self.cuts, range, buffers) {
-            let outcome = self.solve_part(part, members);
-            if outcome != Outcome::Found {
-                return outcome;
+        let parts = self.timeline.split(&self.cuts, range, buffers);
+        let entries = parts.iter().map(|(_, members)| 2 * members.len()).sum::<usize>();
+        self.holding(entries, |search| {
+            for (part, members) in parts {
+                let outcome = search.solve_part(part, members);
+                if outcome != Outcome::Found {
+                    return outcome;
+                }
             }
+            Outcome::Found
+        })
+    }
+
+    /// Runs `f` with `entries` more held, unless that exceeds the budget.
+    fn holding(&mut self, entries: usize, f: impl FnOnce(&mut Self) -> Outcome) -> Outcome {
+        if self.held + entries > held_budget(self.problem.len()) {
+            return Outcome::OutOfMemory;
         }
-        Outcome::Found
+        self.held += entries;
+        let outcome = f(self);
+        self.held -= entries;
+        outcome
     }
 
     /// Solves one part of the timeline: its buffers in preorder, then the search.
@@ -194,7 +220,12 @@ impl Search<'_> {
             .filter(|&(offset, rank)| (offset, rank) >= after && offset < lowest_top)
             .collect();
         candidates.sort_unstable();
-        for (offset, rank) in candidates {
+        self.holding(candidates.len(), |search| search.try_candidates(part, preorder, &candidates))
+    }
+
+    /// Tries each candidate of a node in turn (see [`Search::descend`]).
+    fn try_candidates(&mut self, part: &Range<usize>, preorder: &[usize], candidates: &[(u64, u32)]) -> Outcome {
+        for &(offset, rank) in candidates {
             let b = preorder[rank as usize];
             let hatless = self.hatless(b);
             let mark = self.inference.mark();
@@ -230,5 +261,83 @@ impl Search<'_> {
     /// True if no unplaced buffer is live with `b`: nothing can ever go above it.
     fn hatless(&self, b: usize) -> bool {
         self.timeline.overlaps[b].iter().all(|&o| self.inference.offsets[o as usize].is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::usmp::greedy::place_in_order;
+    use crate::usmp::problem::{Interval, Request};
+    use crate::usmp::rng::{Rng, random_requests};
+    use crate::usmp::validate::validate;
+    use std::time::Duration;
+
+    /// The least height over every order of lowest-fit placements: a complete method sharing no
+    /// code with the search.
+    fn brute_force(problem: &Problem) -> u64 {
+        fn permute(p: &Problem, c: &[Vec<usize>], order: &mut Vec<usize>, k: usize, best: &mut u64) {
+            if k == order.len() {
+                *best = (*best).min(place_in_order(p, c, order).height(p));
+                return;
+            }
+            for i in k..order.len() {
+                order.swap(k, i);
+                permute(p, c, order, k + 1, best);
+                order.swap(k, i);
+            }
+        }
+        let conflicts = problem.conflicts();
+        let mut best = u64::MAX;
+        permute(problem, &conflicts, &mut (0..problem.len()).collect(), 0, &mut best);
+        best
+    }
+
+    fn decide(problem: &Problem, capacity: u64) -> (Decision, Option<Placement>) {
+        let timeline = Timeline::new(problem).unwrap();
+        let (decision, placement, _) =
+            fits(problem, &timeline, capacity, Instant::now() + Duration::from_secs(10), u64::MAX);
+        (decision, placement)
+    }
+
+    /// Every pruning rule together (inference, section bounds, dominance, hatless buffers,
+    /// decomposition, canonical order) keeps exactly the plans that exist: the search fits at
+    /// the brute-force optimum and proves the capacity below it infeasible.
+    #[test]
+    fn the_decision_matches_brute_force_at_and_below_the_optimum() {
+        let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+        for round in 0..120 {
+            // Every third problem spreads over a longer program, so it decomposes.
+            let starts = if round % 3 == 0 { 14 } else { 6 };
+            let p = Problem::new(random_requests(&mut rng, (2, 6), (starts, 4), 9, &[1, 1, 2, 4]));
+            let optimum = brute_force(&p);
+            let (decision, placement) = decide(&p, optimum);
+            let Decision::Fits(height) = decision else { panic!("{p:?} fits in {optimum}: {decision:?}") };
+            let placement = placement.unwrap();
+            assert_eq!(height, optimum, "{p:?}");
+            assert_eq!(placement.height(&p), height);
+            validate(&p, &placement, None).unwrap();
+            assert_eq!(decide(&p, optimum - 1).0, Decision::Infeasible, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn a_buffer_larger_than_the_capacity_is_infeasible_at_once() {
+        let p = Problem::new(vec![Request { size: 9, alignment: 1, live: Interval::new(0, 0) }]);
+        assert_eq!(decide(&p, 8).0, Decision::Infeasible);
+        assert_eq!(decide(&p, 9).0, Decision::Fits(9));
+    }
+
+    #[test]
+    fn independent_parts_are_solved_one_after_the_other() {
+        // Two halves of the program share no buffer: each packs to 6 bytes on its own.
+        let req = |size, start, end| Request { size, alignment: 1, live: Interval::new(start, end) };
+        let p = Problem::new(vec![req(4, 0, 1), req(2, 1, 2), req(2, 0, 0), req(3, 5, 6), req(3, 6, 7), req(3, 5, 5)]);
+        let timeline = Timeline::new(&p).unwrap();
+        assert_eq!(timeline.split(&timeline.cuts, 0..timeline.sections(), &(0..6).collect::<Vec<_>>()).len(), 2);
+        let (decision, placement) = decide(&p, 6);
+        assert_eq!(decision, Decision::Fits(6));
+        validate(&p, &placement.unwrap(), None).unwrap();
+        assert_eq!(decide(&p, 5).0, Decision::Infeasible);
     }
 }
