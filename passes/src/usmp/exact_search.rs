@@ -201,7 +201,7 @@ impl Search<'_> {
         }
         self.nodes_left -= 1;
         self.nodes += 1;
-        if self.nodes.is_multiple_of(64) && Instant::now() >= self.deadline {
+        if Instant::now() >= self.deadline {
             return Outcome::OutOfTime;
         }
         let unplaced = || {
