@@ -9,29 +9,39 @@
 # next to TensorFlow Lite Micro's figures on the same emulated Cortex-M4 with CMSIS-NN int8
 # kernels and with its reference kernels, as recorded earlier (measured on this machine
 # kind; TFLM's sources are not installable here, so they cannot be rebuilt in this run), and
-# the ratio mc / TFLM+CMSIS-NN. Every run's output must match tflite-micro's interpreter
-# byte for byte (checked here too).
+# the ratio mc / TFLM+CMSIS-NN. The Cortex-M55 rows compare with TFLM + CMSIS-NN's MVE kernels
+# and TFLM's reference kernels on QEMU's MPS3 AN547 (TFLM 90b983c2, CMSIS-NN 4ab83cc3, GCC 12
+# -mcpu=cortex-m55 -mfloat-abi=hard, measured earlier; issue 18). Every run's output must match
+# tflite-micro's interpreter byte for byte (checked here too).
 #
 # The converter-made models of conformance/models run too (the DS-CNN in int8 and 16x8, the
 # 16x8 mixed network, a MobileNetV3-style int8 network, a 16x8 audio network with conv +
 # LeakyReLU chains, the int8 Keras networks with dilated convolutions (dilate8) and with
-# TRANSPOSE_CONV, RESIZE_NEAREST_NEIGHBOR and RESIZE_BILINEAR (decode8), and an int8 SVDF
-# keyword network (svdf8, one inference from the initial state)): TFLM cannot be run on the
-# boards here, so their rows compare mc's int16 kernels with its int8 ones: MACs (convolutions,
-# transposed convolutions, fully connected and SVDF layers, counted from the model) and
-# instructions per MAC; their RAM next to TFLM's arena is scripts/bench-ram.sh's.
+# TRANSPOSE_CONV, RESIZE_NEAREST_NEIGHBOR and RESIZE_BILINEAR (decode8), an int8 SVDF keyword
+# network (svdf8) and two stacked int8 LSTMs with an int16 cell state (lstm8), each one
+# inference from the initial state): TFLM cannot be run on the boards here, so their rows
+# compare mc's int16 kernels with its int8 ones: MACs (convolutions, transposed convolutions,
+# fully connected, SVDF and LSTM layers, counted from the model) and instructions per MAC;
+# their RAM next to TFLM's arena is scripts/bench-ram.sh's.
 #
 # Elementwise fusion (loop-fuse-elementwise): every model again on the Cortex-M4 with
 # `mcc --no-fusion`, same input and output check: instructions and RAM with and without it.
 #
-# Usage: scripts/bench-mcu.sh [--opt s|2|3]
+# Instruction counts do not depend on how mcc itself was built: `--debug` (or `--profile debug`)
+# uses (and builds) the debug tools instead of release ones.
+#
+# Usage: scripts/bench-mcu.sh [--opt s|2|3] [--only NAME,...] [--profile release|debug] [--debug]
+#   --only   run only these rows (ad01, kws, ..., svdf8, lstm8)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$ROOT"
 
-opt=s
+opt=s only="" profile=release
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --opt) opt="$2"; shift 2 ;;
+        --only) only=",$2,"; shift 2 ;;
+        --profile) profile="$2"; shift 2 ;;
+        --debug) profile=debug; shift ;;
         -h | --help) usage_help "$0" ;;
         *) die "bench-mcu: unknown argument '$1' (see --help)" ;;
     esac
@@ -39,7 +49,11 @@ done
 
 python="$(venv_python)"
 model_files
-cargo build --release -p mcc -p mc-emu >&2
+case "$profile" in
+    release) cargo build --release -p mcc -p mc-emu >&2 ;;
+    debug) cargo build -j 1 -p mcc -p mc-emu >&2 ;;
+    *) die "bench-mcu: --profile must be release or debug, not '$profile'" ;;
+esac
 work="$TARGET_DIR/bench-mcu"
 rm -rf "$work"
 mkdir -p "$work"
@@ -47,13 +61,17 @@ mkdir -p "$work"
 # TFLM on QEMU mps2-an386, instructions per inference (measured earlier): CMSIS-NN, reference kernels.
 declare -A cmsis=([ad01]=580000 [kws]=7700000 [resnet]=29860000 [vww]=24100000)
 declare -A reference=([ad01]=1950000 [kws]=43000000 [resnet]=107400000 [vww]=100300000)
+# TFLM on QEMU mps3-an547 (Cortex-M55), exact instructions per inference (issue 18): CMSIS-NN with
+# its MVE kernels, reference kernels.
+declare -A cmsis_mve=([ad01]=149996 [kws]=1812661 [resnet]=4912697 [vww]=6558312)
+declare -A reference_m55=([ad01]=1692914 [kws]=41919146 [resnet]=97427114 [vww]=95678921)
 declare -A macs per_mac unfused_instr unfused_ram fused_instr fused_ram
 names=()
 
 printf '%-7s %-9s %12s %12s %8s %9s %8s %12s %8s\n' model board instr "TFLM+CMSIS" ratio .text .rodata "TFLM ref" RAM
 # The seeded input (of the model's input type) and TFLite Micro's output for model $1 in files
 # $2.in.bin and $2.tflm.bin; prints the model's MACs (convolutions, transposed convolutions, fully
-# connected and SVDF layers).
+# connected, SVDF and LSTM layers).
 reference_run() {
     "$python" - "$1" "$2" <<'PY'
 import sys
@@ -93,20 +111,24 @@ for i in range(graph.OperatorsLength()):
     elif kind == fb.BuiltinOperator.SVDF:
         memory = shape(op.Inputs(2))[1]
         macs += int(out[0]) * int(weights[0]) * int(weights[1] + memory)
+    elif kind == fb.BuiltinOperator.UNIDIRECTIONAL_SEQUENCE_LSTM:
+        # Every step and batch: four gates of units x (depth + units).
+        units, depth = int(weights[0]), int(weights[1])
+        macs += int(out[0]) * int(out[1]) * 4 * units * (depth + units)
 print(macs)
 PY
 }
 
 converted=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite conformance/models/mixed_16x8.tflite
     conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite conformance/models/dilated_int8.tflite
-    conformance/models/decoder_int8.tflite conformance/models/svdf_keyword_int8.tflite)
+    conformance/models/decoder_int8.tflite conformance/models/svdf_keyword_int8.tflite conformance/models/lstm_int8.tflite)
 # Runs model $1 as $2 on board $3 into folder $4 with extra mcc flags $5...; checks the output
 # against TFLite Micro's and leaves the emulator's report in $4/$2.emu.txt.
 run_model() {
     local model="$1" name="$2" board="$3" out="$4"
     shift 4
-    "$TARGET_DIR/release/mcc" "$model" --target "$board" --prefix "$name" "-O$opt" -o "$out" "$@" > /dev/null
-    "$TARGET_DIR/release/mc-emu" "$out/$name.o" --board "$board" --input "$work/$name.in.bin" \
+    "$TARGET_DIR/$profile/mcc" "$model" --target "$board" --prefix "$name" "-O$opt" -o "$out" "$@" > /dev/null
+    "$TARGET_DIR/$profile/mc-emu" "$out/$name.o" --board "$board" --input "$work/$name.in.bin" \
         --output "$out/$name.out.bin" --count > "$out/$name.emu.txt"
     cmp -s "$out/$name.out.bin" "$work/$name.tflm.bin" || die "$name on $board $*: the output differs from tflite-micro's"
 }
@@ -118,8 +140,9 @@ for model in "${models[@]}" "${converted[@]}"; do
         ad01*) name=ad01 ;; kws*) name=kws ;; *esnet*) name=resnet ;; vww*) name=vww ;;
         ds_cnn_int8*) name=dscnn8 ;; ds_cnn_16x8*) name=dscnn16 ;; mixed_16x8*) name=mixed16 ;;
         mobilenet_v3*) name=mnv3 ;; audio_16x8*) name=audio16 ;; dilated_int8*) name=dilate8 ;;
-        decoder_int8*) name=decode8 ;; svdf_keyword_int8*) name=svdf8 ;; *) continue ;;
+        decoder_int8*) name=decode8 ;; svdf_keyword_int8*) name=svdf8 ;; lstm_int8*) name=lstm8 ;; *) continue ;;
     esac
+    [[ -z $only || $only == *",$name,"* ]] || continue
     names+=("$name")
     macs[$name]=$(reference_run "$model" "$work/$name")
     for board in cortex-m4 rv32imac cortex-m55; do
@@ -139,18 +162,31 @@ for model in "${models[@]}" "${converted[@]}"; do
         if [[ $board == cortex-m4 && -n ${cmsis[$name]:-} ]]; then
             ratio=$(awk -v a="$instr" -v b="${cmsis[$name]}" 'BEGIN {printf "%.2fx", a / b}')
             printf '%-7s %-9s %12d %12d %8s %9d %8d %12d %8d\n' "$name" "$board" "$instr" "${cmsis[$name]}" "$ratio" "$text" "$rodata" "${reference[$name]}" "$ram"
+        elif [[ $board == cortex-m55 && -n ${cmsis_mve[$name]:-} ]]; then
+            ratio=$(awk -v a="$instr" -v b="${cmsis_mve[$name]}" 'BEGIN {printf "%.2fx", a / b}')
+            printf '%-7s %-9s %12d %12d %8s %9d %8d %12d %8d\n' "$name" "$board" "$instr" "${cmsis_mve[$name]}" "$ratio" "$text" "$rodata" "${reference_m55[$name]}" "$ram"
         else
             printf '%-7s %-9s %12d %12s %8s %9d %8d %12s %8d\n' "$name" "$board" "$instr" - - "$text" "$rodata" - "$ram"
         fi
     done
 done
-echo "instr: exact instructions per inference (QEMU icount), outputs byte-identical to tflite-micro; TFLM figures: measured earlier on the same emulated Cortex-M4 (mps2-an386)."
+echo "instr: exact instructions per inference (QEMU icount), outputs byte-identical to tflite-micro; TFLM figures: measured earlier on the same emulated boards (Cortex-M4: mps2-an386, CMSIS-NN int8; Cortex-M55: mps3-an547, CMSIS-NN MVE)."
+if [[ -n ${macs[dscnn8]:-} && -n ${macs[dscnn16]:-} ]]; then
+    echo
+    echo "int16 (16x8) against int8 kernels: the same DS-CNN converted both ways (${macs[dscnn8]} MACs)"
+    printf '%-10s %12s %12s %8s\n' board "int8 i/MAC" "16x8 i/MAC" ratio
+    for board in cortex-m4 rv32imac cortex-m55; do
+        a=${per_mac[dscnn8/$board]} b=${per_mac[dscnn16/$board]}
+        printf '%-10s %12s %12s %8s\n' "$board" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2fx", b / a}')"
+    done
+fi
 echo
-echo "int16 (16x8) against int8 kernels: the same DS-CNN converted both ways (${macs[dscnn8]} MACs)"
-printf '%-10s %12s %12s %8s\n' board "int8 i/MAC" "16x8 i/MAC" ratio
-for board in cortex-m4 rv32imac cortex-m55; do
-    a=${per_mac[dscnn8/$board]} b=${per_mac[dscnn16/$board]}
-    printf '%-10s %12s %12s %8s\n' "$board" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2fx", b / a}')"
+echo "sequence models: MACs of one inference and instructions per MAC"
+printf '%-8s %8s %12s %12s %12s\n' model MACs cortex-m4 rv32imac cortex-m55
+for name in svdf8 lstm8; do
+    [[ -n ${macs[$name]:-} ]] || continue
+    printf '%-8s %8d %12s %12s %12s\n' "$name" "${macs[$name]}" "${per_mac[$name/cortex-m4]}" \
+        "${per_mac[$name/rv32imac]}" "${per_mac[$name/cortex-m55]}"
 done
 echo
 echo "elementwise fusion on the Cortex-M4: instructions per inference and RAM, with and without (mcc --no-fusion)"

@@ -2,11 +2,12 @@
 # RAM benchmark: for each MLPerf Tiny model in ../shared/models (or $MC_MODELS_DIR) and the
 # converter-made models of conformance/models (the DS-CNN in int8 and 16x8, the MobileNetV3-style
 # int8 network, the 16x8 audio network, the int8 Keras networks with dilated convolutions and
-# with TRANSPOSE_CONV + RESIZE_BILINEAR, the int8 SVDF keyword network), in one run,
+# with TRANSPOSE_CONV + RESIZE_BILINEAR, the int8 SVDF keyword network, the two stacked int8
+# LSTMs), in one run,
 #   mc     the planned pools of mc's host pipeline (mc-run: import, lowering to loops with kernel
 #          workspaces, usmp{algorithm=A}), from the residency report: scratch + persistent pool
 #          bytes, each role's bytes (persistent: state that lives across invocations, as
-#          SVDF's), the lower bound (most bytes live at one step, less what kernels' outputs may
+#          SVDF's and LSTM's, updated in place), the lower bound (most bytes live at one step, less what kernels' outputs may
 #          share with the inputs they consume), and the model's input and output bytes (mc
 #          leaves them in the caller's memory, TFLM plans them into its arena)
 #   no ovl the pools without overlapping a kernel's output with its input (usmp{overlap=false},
@@ -15,18 +16,21 @@
 #          use-workspace-io, mc-run --workspace-io): what TFLM's head counts, compared honestly
 #   tflm   TensorFlow Lite Micro's arena (tflm_reference.py --print-arena): head (planned
 #          tensors, I/O included), tail (persistent data: kernels' data, variables such as
-#          SVDF's state) and total (head + tail)
+#          SVDF's and LSTM's states) and total (head + tail)
 # and prints the ratios mc pools / TFLM head, mc ws / TFLM head (both with I/O) and
 # (mc pools + I/O) / TFLM total.
 #
-# Usage: scripts/bench-ram.sh [--algorithm A]   (default auto)
+# Usage: scripts/bench-ram.sh [--algorithm A] [--only NAME,...]
+#   --algorithm  the planner (default auto)
+#   --only       run only these models (file names without .tflite, e.g. lstm_int8)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$ROOT"
 
-algorithm=auto
+algorithm=auto only=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --algorithm) algorithm="$2"; shift 2 ;;
+        --only) only=",$2,"; shift 2 ;;
         -h | --help) usage_help "$0" ;;
         *) die "bench-ram: unknown argument '$1' (see --help)" ;;
     esac
@@ -36,7 +40,14 @@ python="$(venv_python)"
 model_files
 models+=(conformance/models/ds_cnn_int8.tflite conformance/models/ds_cnn_16x8.tflite
     conformance/models/mobilenet_v3_int8.tflite conformance/models/audio_16x8.tflite conformance/models/dilated_int8.tflite
-    conformance/models/decoder_int8.tflite conformance/models/svdf_keyword_int8.tflite)
+    conformance/models/decoder_int8.tflite conformance/models/svdf_keyword_int8.tflite conformance/models/lstm_int8.tflite)
+if [[ -n $only ]]; then
+    selected=()
+    for model in "${models[@]}"; do
+        [[ $only != *",$(basename "$model" .tflite),"* ]] || selected+=("$model")
+    done
+    models=("${selected[@]}")
+fi
 
 step "building mc-run"
 cargo build --quiet -p mc-run

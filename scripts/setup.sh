@@ -41,6 +41,12 @@ group_emulators() {
     need_debs gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 }
 
+# CMake with Ninja and GNU Make: mc's CMake package (cmake/, mc_add_model) and the example
+# firmware build (examples/firmware) that the tests run.
+group_build_tools() {
+    need_debs cmake ninja-build make
+}
+
 # Python with venv support, for the project venv below.
 group_python() {
     need_debs python3 python3-venv
@@ -88,6 +94,7 @@ main() {
     group_llvm
     group_python
     group_emulators
+    group_build_tools
     install_missing_debs
     setup_venv
     [[ -x "$LLVM_BIN/lit" && -x "$LLVM_BIN/FileCheck" ]] || die "LLVM 22 tools missing from $LLVM_BIN after set-up"

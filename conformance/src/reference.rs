@@ -13,6 +13,16 @@ use std::process::Command;
 /// outputs of each invocation, one after the other). Panics with the interpreter's error output
 /// if it fails (a model it rejects is a broken test, not a pass).
 pub fn run_tflm(cases: &[Case]) -> Vec<Vec<Tensor>> {
+    try_run_tflm(cases).unwrap_or_else(|message| panic!("{message}"))
+}
+
+/// [`run_tflm`] for tools: a model the interpreter rejects (or a case it fails on) is an error
+/// carrying the interpreter's output.
+///
+/// # Errors
+///
+/// `tflm_batch.py failed:` and what it printed.
+pub fn try_run_tflm(cases: &[Case]) -> Result<Vec<Vec<Tensor>>, String> {
     let dir = scratch_dir();
     let mut manifest = Vec::new();
     for (index, case) in cases.iter().enumerate() {
@@ -46,15 +56,17 @@ pub fn run_tflm(cases: &[Case]) -> Vec<Vec<Tensor>> {
     std::fs::write(&manifest_path, serde_json::to_vec(&manifest).expect("json")).expect("write the manifest");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tflm_batch.py");
     let output = Command::new(venv_python()).arg(&script).arg(&manifest_path).output().expect("run the venv's Python");
-    assert!(
-        output.status.success(),
-        "tflm_batch.py failed:\n{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    if !output.status.success() {
+        std::fs::remove_dir_all(&dir).ok();
+        return Err(format!(
+            "tflm_batch.py failed:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
     let results = (0..cases.len()).map(|index| read_outputs(&dir.join(format!("case{index}_out")))).collect();
     std::fs::remove_dir_all(&dir).ok();
-    results
+    Ok(results)
 }
 
 /// A fresh temporary folder for one batch.

@@ -7,6 +7,7 @@ pub mod func;
 pub mod graph;
 pub mod loops;
 pub mod math;
+pub mod vector;
 
 use mc_ir::Context;
 
@@ -18,4 +19,5 @@ pub fn register_all(ctx: &mut Context) {
     ctx.register_dialect(buffer::dialect());
     ctx.register_dialect(loops::dialect());
     ctx.register_dialect(math::dialect());
+    ctx.register_dialect(vector::dialect());
 }

@@ -18,6 +18,10 @@
  * linker script leaves free (__mc_free_ram_start .. __mc_free_ram_end): their sizes come from
  * the header's initializer lists, which C cannot use as array sizes at compile time.
  *
+ * Per-layer profiles: -DMC_PROFILE=1 for an object compiled with `mcc --profile`: bench_mark()
+ * also calls <prefix>_layer_hook(-1), so an instruction counter marking the hook's entries sees
+ * the inference's two ends as well as every layer's start (mc-emu --profile).
+ *
  * For testing a model's binding checks: -DMC_BIND_BYTES_ADJUST=<n> binds every region with n
  * more (negative: fewer) bytes than it needs, -DMC_BIND_BASE_OFFSET=<n> binds it n bytes past
  * an aligned address. */
@@ -43,6 +47,9 @@
 #endif
 #ifndef MC_RESET_BETWEEN
 #define MC_RESET_BETWEEN 0
+#endif
+#ifndef MC_PROFILE
+#define MC_PROFILE 0
 #endif
 #ifndef MC_BIND_BYTES_ADJUST
 #define MC_BIND_BYTES_ADJUST 0
@@ -87,7 +94,14 @@ static uint8_t *outputs[OUTPUT_COUNT + 1];
 
 /* icount's mark: a call right before and right after each inference. Never inlined, cloned or
  * merged with another function, so its symbol's first instruction runs once per call. */
+#if MC_PROFILE
+void MC_API(_layer_hook)(int32_t layer);
+#endif
+
 __attribute__((noipa)) void bench_mark(void) {
+#if MC_PROFILE
+    MC_API(_layer_hook)(-1);
+#endif
     __asm__ volatile("" ::: "memory");
 }
 

@@ -5,7 +5,8 @@
 //! `rv32imafc`, the names `mcc --target` takes): its GCC driver and flags, its QEMU machine and
 //! its board support C under `emulator/boards/`. [`Board::link`] builds an ELF,
 //! [`Board::run`] runs it and returns the exit status and console text ([`Run`]), and
-//! [`Board::count_instructions`] runs it with the icount QEMU plugin ([`Counts`]).
+//! [`Board::count_instructions`] runs it with the icount QEMU plugin ([`Counts`]), and
+//! [`Board::profile`] splits one inference's count by layer ([`Profile`]).
 //! [`harness`] drives `emulator/harness/model_main.c`, the generic harness for generated models.
 //!
 //! Nothing here panics on bad input: every failure is an `Err(String)` that says what to do
@@ -18,10 +19,12 @@ pub mod harness;
 mod icount;
 mod link;
 pub mod paths;
+mod profile;
 mod run;
 mod tool;
 
 pub use board::{Arch, BOARDS, Board, FAULT_EXIT_STATUS};
 pub use icount::Counts;
 pub use link::LinkOptions;
+pub use profile::Profile;
 pub use run::Run;

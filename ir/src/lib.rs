@@ -27,6 +27,7 @@ mod symbol_table;
 pub mod test_dialect;
 mod types;
 mod value;
+pub mod vector;
 pub mod verifier;
 mod walk;
 

@@ -86,6 +86,13 @@ pub enum TypeKind {
     Quantized(Box<crate::quant::QuantizedType>),
     /// A memref-like buffer with a layout (`!buffer<4x4xi8, strides: [8, 1], offset: 2>`).
     Buffer(crate::buffer::BufferType),
+    /// A one-dimensional fixed-length vector `vector<16xi8>` (see [`crate::vector`]).
+    Vector {
+        /// Number of lanes, at least 1.
+        lanes: i64,
+        /// Element type: an integer, float or index.
+        element: Type,
+    },
     /// A type of a dialect mc does not know (`!foo.bar<...>`), kept as its text without the `!`.
     Opaque(String),
 }

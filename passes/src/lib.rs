@@ -10,12 +10,13 @@ pub mod pass_plugin;
 pub mod pipelines;
 pub mod transforms;
 pub mod usmp;
+pub mod vector;
 
 use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 16] = [
+    let constructors: [PassConstructor; 18] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -29,8 +30,10 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(buffer::inplace_concat::BufferInplaceConcat),
         || Box::new(buffer::inplace::BufferInplace),
         || Box::new(buffer::row_order::BufferRowOrder),
+        || Box::new(buffer::layer_hooks::BufferLayerHooks),
         || Box::new(conversion::buffer_to_loop::BufferToLoop),
         || Box::new(loops::fuse_elementwise::LoopFuseElementwise),
+        || Box::new(vector::dot_products::VectorizeDotProducts),
         || Box::<usmp::pass::Usmp>::default(),
     ];
     for constructor in constructors {

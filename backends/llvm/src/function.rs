@@ -177,6 +177,7 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
             "buffer.get_global" => self.lower_get_global(op),
             "buffer.pool_view" => self.lower_pool_view(op),
             _ if name.starts_with("arith.") || name.starts_with("math.") => self.lower_scalar(op, name),
+            _ if name.starts_with("vector.") => self.lower_vector(op, name),
             _ => Err(self.error(op, "no lowering for this op")),
         }
     }
@@ -296,8 +297,22 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
     }
 
     /// The address of the element of the buffer operand `buffer_index` of `op` at the indices
-    /// that follow it.
-    fn element_address(&self, op: OpId, buffer_index: usize) -> Result<(PointerValue<'ll>, MemoryLayout), Diagnostic> {
+    /// that follow it (up to the last operand).
+    pub(crate) fn element_address(
+        &self,
+        op: OpId,
+        buffer_index: usize,
+    ) -> Result<(PointerValue<'ll>, MemoryLayout), Diagnostic> {
+        self.element_address_of(op, buffer_index, self.ctx.operation(op).num_operands())
+    }
+
+    /// [`Self::element_address`] with the indices ending before operand `end`.
+    pub(crate) fn element_address_of(
+        &self,
+        op: OpId,
+        buffer_index: usize,
+        end: usize,
+    ) -> Result<(PointerValue<'ll>, MemoryLayout), Diagnostic> {
         let ctx = self.ctx;
         let operation = ctx.operation(op);
         let buffer = operation.operand(buffer_index);
@@ -305,7 +320,7 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
         let layout = MemoryLayout::of(ctx, ty)
             .ok_or_else(|| self.error(op, format!("'{}' is not a memory type", type_to_string(ctx, ty))))?;
         let mut indices = Vec::new();
-        for index in operation.operands().skip(buffer_index + 1) {
+        for index in operation.operands().take(end).skip(buffer_index + 1) {
             indices.push(match constant_int_value(ctx, index) {
                 Some(c) => Index::Constant(mc_ir::sign_extend(c, 64) as i64),
                 None => Index::Dynamic(self.value(index)?.into_int_value()),

@@ -17,6 +17,7 @@
 //! | `function` | one function: control flow, calls, loads and stores |
 //! | `scalar` | `arith` and `math` ops |
 //! | `dot` | four-term int8 dot products as Arm DSP instructions (`smlad`) where the core has them |
+//! | `vector` | the `vector` dialect as LLVM vector code (MVE's `vldrb`, `vmlava` on the Cortex-M55) |
 //! | [`module`] | a whole module |
 //! | [`interface`] | what the C API exposes: regions, inputs, outputs, persistent seeds |
 //! | [`api`] | the C API functions (`context_init`, `bind_arena`, `model_init`, `model_run`) |
@@ -41,6 +42,7 @@ mod scalar;
 pub mod symbols;
 pub mod target;
 mod types;
+mod vector;
 
 /// The inkwell crate the backend builds on, for callers that hold LLVM modules.
 pub use inkwell;

@@ -136,7 +136,13 @@ pub fn lower_module<'ll>(
         };
         let private = ctx.attr(op, "sym_visibility").and_then(|a| ctx.string_value(a)).is_some_and(|v| v == "private");
         let symbol = options.prefix.function(&name);
-        let linkage = if private || is_entry { Linkage::Internal } else { Linkage::External };
+        // `llvm.weak` (the profile's layer hook): a default a firmware may replace.
+        let weak = ctx.attr(op, "llvm.weak").is_some();
+        let linkage = match () {
+            _ if private || is_entry => Linkage::Internal,
+            _ if weak => Linkage::WeakAny,
+            _ => Linkage::External,
+        };
         let function = target.add_function(&symbol, fn_type, Some(linkage));
         function.add_attribute(AttributeLoc::Function, nounwind);
         if is_entry {

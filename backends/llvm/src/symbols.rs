@@ -7,6 +7,7 @@
 //! | the entry `func.func` (`@main`) | `<prefix>_main` | internal | `.text.<prefix>_main` |
 //! | another public `func.func @f` | `<prefix>_f` | external | `.text.<prefix>_f` |
 //! | a private `func.func @f` | `<prefix>_f` | internal | `.text.<prefix>_f` |
+//! | a `func.func @f` with `llvm.weak` (the profile's `@layer_hook`) | `<prefix>_f` | weak | `.text.<prefix>_f` |
 //! | `buffer.pool @p {bank = "b"}` | `<prefix>_pool_p` | internal | `.bss.<prefix>.b` |
 //! | `buffer.global @g` | `<prefix>_const_<n>` | private | `.rodata.<prefix>.flash` |
 //!

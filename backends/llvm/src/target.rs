@@ -222,7 +222,21 @@ pub fn lookup(name: &str) -> Result<&'static TargetSpec, String> {
     }
 }
 
+/// The Cortex-M cores with Helium (MVE, Armv8.1-M's 128-bit vectors).
+const MVE_CPUS: [&str; 2] = ["cortex-m55", "cortex-m85"];
+
+/// The loop-level passes that turn loops into `vector` code on cores with MVE.
+const MVE_PASSES: &str = "func.func(vectorize-dot-products,canonicalize,cse)";
+
 impl TargetSpec {
+    /// The passes (MLIR pipeline syntax, on the module) that vectorize planned loop-level IR for
+    /// this target's vector unit: MVE's on the Cortex-M55 and M85 (unless the features say
+    /// `-mve`), none elsewhere (DSP-only cores keep their `smlad` path, the host its scalar one).
+    pub fn vector_passes(&self) -> Option<&'static str> {
+        let mve_off = self.features.split(',').any(|f| f == "-mve" || f == "-mve.fp");
+        (MVE_CPUS.contains(&self.cpu) && !mve_off).then_some(MVE_PASSES)
+    }
+
     /// The pointer width in bits, from the triple (`index` has this width).
     pub fn pointer_bits(&self) -> u32 {
         let triple = target_lexicon::Triple::from_str(self.triple).expect("the table's triples parse");
@@ -321,6 +335,14 @@ mod tests {
         }
         for alias in ["cortex-m0plus", "cortex-m3", "rv32imac", "host"] {
             assert!(!dsp(alias), "{alias}");
+        }
+    }
+
+    #[test]
+    fn only_mve_cores_vectorize() {
+        assert!(lookup("cortex-m55").unwrap().vector_passes().is_some_and(|p| p.contains("vectorize-dot-products")));
+        for alias in ["cortex-m4", "cortex-m7", "cortex-m33", "cortex-m0plus", "rv32imac", "host"] {
+            assert_eq!(lookup(alias).unwrap().vector_passes(), None, "{alias}");
         }
     }
 

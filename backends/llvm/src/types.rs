@@ -1,6 +1,7 @@
 //! mc's value types as LLVM types: signless integers as themselves (`i1` included), `index` as
 //! the target's pointer-sized integer, `f32`/`f64` as `float`/`double`, and memory values
-//! (`!buffer`) as opaque pointers whose layout stays in the mc type ([`crate::layout`]).
+//! (`!buffer`) as opaque pointers whose layout stays in the mc type ([`crate::layout`]), integer
+//! vectors (`vector<16xi8>`) as LLVM vectors (`<16 x i8>`).
 
 use crate::layout::MemoryLayout;
 use inkwell::AddressSpace;
@@ -20,6 +21,13 @@ pub enum Scalar {
     Float(FloatKind),
     /// A buffer (pointer).
     Memory,
+    /// A vector of `lanes` signless integers of `width` bits (the `vector` dialect's).
+    Vector {
+        /// Number of lanes.
+        lanes: u32,
+        /// Bits per lane (1, 8, 16, 32 or 64).
+        width: u32,
+    },
 }
 
 impl Scalar {
@@ -32,6 +40,10 @@ impl Scalar {
             TypeKind::Index => Ok(Scalar::Index),
             TypeKind::Float(kind @ (FloatKind::F32 | FloatKind::F64)) => Ok(Scalar::Float(*kind)),
             TypeKind::Buffer(_) if MemoryLayout::of(ctx, ty).is_some() => Ok(Scalar::Memory),
+            TypeKind::Vector { lanes, element } => match (Scalar::of(ctx, *element), u32::try_from(*lanes)) {
+                (Ok(Scalar::Int(width)), Ok(lanes)) => Ok(Scalar::Vector { lanes, width }),
+                _ => Err(format!("type '{}' is not supported by the LLVM backend", type_to_string(ctx, ty))),
+            },
             TypeKind::Tensor { .. } => Err(format!(
                 "tensor values ('{}') are not supported by the LLVM backend: lower to loops first",
                 type_to_string(ctx, ty)
@@ -63,6 +75,10 @@ impl<'ll> TypeMap<'ll> {
             Scalar::Float(FloatKind::F64) => self.llvm.f64_type().into(),
             Scalar::Float(_) => self.llvm.f32_type().into(),
             Scalar::Memory => self.llvm.ptr_type(AddressSpace::default()).into(),
+            Scalar::Vector { lanes, width } => {
+                let lane = self.basic(Scalar::Int(width)).into_int_type();
+                lane.vec_type(lanes).into()
+            }
         }
     }
 

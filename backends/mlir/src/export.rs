@@ -448,7 +448,8 @@ impl<'a, 'c> Exporter<'a, 'c> {
             _ => None,
         };
         let built = match name {
-            _ if renamed.is_some() || ["arith", "math", "func"].contains(&mc_ir::dialect_of(name)) => {
+            "vector.widening_dot" => return self.widening_dot(op, loc, block),
+            _ if renamed.is_some() || ["arith", "math", "func", "vector"].contains(&mc_ir::dialect_of(name)) => {
                 if !ctx.operation(op).regions().is_empty() {
                     return Err(self.error(op, "ops with regions are only exported at module level"));
                 }
@@ -524,6 +525,37 @@ impl<'a, 'c> Exporter<'a, 'c> {
             _ => return Err(self.error(op, "no upstream MLIR counterpart")),
         };
         self.append(op, block, built)
+    }
+
+    /// `vector.widening_dot a, b, acc` as upstream spells it: `arith.extsi` of both vectors to
+    /// the accumulator's width, `arith.muli`, `vector.reduction <add>` into the accumulator.
+    fn widening_dot(&mut self, op: OpId, loc: MlirLocation<'c>, block: &Block<'c>) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let operands: Vec<Value> = ctx.operation(op).operands().collect();
+        let (lanes, _) = ctx.vector_parts(ctx.value_type(operands[0])).ok_or_else(|| self.error(op, "no vector"))?;
+        let acc_type = self.ty(op, ctx.value_type(operands[2]))?;
+        let wide = MlirType::vector(&[lanes as u64], acc_type);
+        let mut widened = Vec::new();
+        for &operand in &operands[..2] {
+            let narrow = self.value(op, operand)?;
+            let built = OperationBuilder::new("arith.extsi", loc).add_operands(&[narrow]).add_results(&[wide]).build();
+            widened.push(self.append_helper(op, block, built)?);
+        }
+        // SAFETY: the raw values are results of ops just appended to the block being built.
+        let [lhs, rhs] = [0, 1].map(|i| unsafe { MlirValue::from_raw(widened[i]) });
+        let products = OperationBuilder::new("arith.muli", loc).add_operands(&[lhs, rhs]).add_results(&[wide]).build();
+        let products = self.append_helper(op, block, products)?;
+        // SAFETY: as above.
+        let products = unsafe { MlirValue::from_raw(products) };
+        let kind =
+            MlirAttribute::parse(self.mlir, "#vector.kind<add>").ok_or_else(|| self.error(op, "no vector kind"))?;
+        let acc = self.value(op, operands[2])?;
+        let reduction = OperationBuilder::new("vector.reduction", loc)
+            .add_operands(&[products, acc])
+            .add_results(&[acc_type])
+            .add_attributes(&[self.named("kind", kind)])
+            .build();
+        self.append(op, block, reduction)
     }
 
     /// `memref.reinterpret_cast` of `source` to the layout of the mc buffer type `result`.

@@ -1,5 +1,5 @@
 //! The upstream MLIR context a translation runs in: the dialects mc maps to (func, arith, math,
-//! scf, memref, and quant for the `mc.quant` types) loaded, and MLIR's diagnostics collected as text instead of printed.
+//! scf, memref, vector, and quant for the `mc.quant` types) loaded, and MLIR's diagnostics collected as text instead of printed.
 
 use melior::Context as MlirContext;
 use melior::dialect::DialectRegistry;
@@ -33,7 +33,7 @@ impl Session {
         melior::utility::register_all_dialects(&registry);
         let context = MlirContext::new();
         context.append_dialect_registry(&registry);
-        for dialect in ["func", "arith", "math", "scf", "memref", "quant"] {
+        for dialect in ["func", "arith", "math", "scf", "memref", "quant", "vector"] {
             context.get_or_load_dialect(dialect);
         }
         let diagnostics = Rc::new(RefCell::new(Vec::new()));

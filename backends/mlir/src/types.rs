@@ -39,6 +39,7 @@ pub fn export_type<'c>(ctx: &Context, mlir: &'c MlirContext, ty: Type) -> Result
                 .then(|| StridedLayoutAttribute::new(mlir, buffer.offset, &buffer.strides).into());
             MemRefType::new(element, &buffer.shape, layout, None).into()
         }
+        TypeKind::Vector { lanes, element } => MlirType::vector(&[*lanes as u64], export_type(ctx, mlir, *element)?),
         TypeKind::Tensor { .. } | TypeKind::Opaque(_) => {
             return Err(format!(
                 "type '{}' has no upstream MLIR counterpart at the loop level",

@@ -302,6 +302,16 @@ fn conv_specs() -> Vec<Spec> {
             ..Spec::new("grouped 2 groups of 4 channels (blocked)", [1, 5, 6, 6], 8, [2, 3])
         },
         Spec { per_channel: false, ..Spec::new("1x1 13 channels (3 blocks and 1)", [2, 3, 5, 7], 13, [1, 1]) },
+        // On MVE cores the input channels go 16 at a time, the rest in one masked step.
+        Spec {
+            zero_points: (-7, 3),
+            ..Spec::new("1x1 40 channels (two vectors and a tail)", [1, 3, 3, 40], 5, [1, 1])
+        },
+        Spec {
+            filter_depth: Some(20),
+            activation: Activation::Relu,
+            ..Spec::new("3x3 grouped 2 groups of 20 channels (a vector and a tail)", [1, 4, 5, 40], 4, [3, 3])
+        },
         Spec {
             activation: Activation::Relu6,
             ..Spec::new("same 3x3 deep: pixel groups, singles, clipped columns", [2, 6, 8, 6], 5, [3, 3])

@@ -2,7 +2,8 @@
 //!
 //! The op names the graph op it computes (`kernel = "conv_2d"`) and carries that op's
 //! attributes; its operands are the graph op's data operands (the inputs, read) followed by the
-//! buffer it writes (the output). Everything the graph op's verifier and shape rule check is
+//! buffer it writes (the output; for a graph op with several results, one buffer per used result,
+//! listed by the `results` attribute). Everything the graph op's verifier and shape rule check is
 //! checked on the buffers' shapes and element types through a graph [`Signature`], so the TFLite
 //! rules live once, in the graph dialect. Shape-like lists (`perm`, `axes`, `paddings`,
 //! `begin`/`end`/`strides`) are attributes, never operands.
@@ -107,8 +108,6 @@ pub const KERNELS: &[&str] = &[
     "svdf_state",
     "svdf",
     "lstm",
-    "lstm_hidden_state",
-    "lstm_cell_state",
     "cast",
 ];
 
@@ -209,17 +208,19 @@ pub fn is_kernel(name: &str) -> bool {
 
 define_op! {
     /// Runs the graph operator `kernel` on the input buffers, writing the output buffer (the
-    /// last operand): destination-passing style, no results.
+    /// last operand; the last operands for a graph op with several results, see `results`):
+    /// destination-passing style, no results.
     ///
     /// | operand | meaning |
     /// |---|---|
     /// | `inputs...` | the graph op's data operands, in its order (a bias is the third input of a convolution) |
-    /// | `output` | the buffer written, of the shape and element type the graph op's result would have |
+    /// | `outputs...` | the buffers written, of the shapes and element types the graph op's results would have: one, or one per entry of `results` |
     ///
     /// | attribute | meaning |
     /// |---|---|
     /// | `kernel` | the graph op's name without `graph.` (one of [`KERNELS`]) |
     /// | `row_order` | optional `"ascending"` (default) or `"descending"` ([`RowOrder`]; descending only for [`ROW_REVERSIBLE_KERNELS`]) |
+    /// | `results` | optional `array<i64>`, increasing: which of the graph op's results the outputs are, for an op with several (`graph.lstm`: 0 the sequence, 1 and 2 the final states; an unused result has no buffer); absent: one output, result 0 |
     /// | the graph op's own | `stride_h`, `padding`, `fused_activation`, `perm`, `axes`, ... as the graph dialect spells them |
     ///
     /// Layouts: [`ELEMENTWISE_KERNELS`] take buffers of any layout; the others take row-major
@@ -235,7 +236,7 @@ define_op! {
         operands: variadic,
         results: [],
         attributes: [kernel: String],
-        optional_attributes: [row_order: String],
+        optional_attributes: [row_order: String, results: DenseArray],
         verify: verify_kernel,
         print: print_kernel,
         parse: parse_kernel,
@@ -250,12 +251,14 @@ impl KernelOp {
         let short = self.kernel_name(ctx)?;
         let name = graph::op_name(short)?;
         let types: Vec<Type> = ctx.operation(self.0).operands().map(|v| ctx.value_type(v)).collect();
-        let (&output, inputs) = types.split_last()?;
+        let result_indices = self.result_indices(ctx)?;
+        let first_output = types.len().checked_sub(result_indices.len())?;
         Some(Signature {
             op: self.0,
             name,
-            operands: inputs.to_vec(),
-            results: vec![output],
+            operands: types[..first_output].to_vec(),
+            results: types[first_output..].to_vec(),
+            result_indices,
             shaped: Shaped::Buffer,
             prefix: format!("{short}: "),
         })
@@ -276,6 +279,44 @@ impl KernelOp {
         KernelOp(b.create(Self::NAME, &operands, &[], all, vec![]))
     }
 
+    /// Builds `buffer.kernel` computing the results of a graph op with several: `outputs` holds
+    /// a buffer for result `i` at `i` (`None`: the result is unused and gets none). The
+    /// `results` attribute records which results the outputs are.
+    pub fn build_with_results(
+        b: &mut Builder<'_>,
+        kernel: &str,
+        inputs: &[Value],
+        outputs: &[Option<Value>],
+        mut attrs: Vec<(String, Attribute)>,
+    ) -> Self {
+        let indices: Vec<i64> = (0..outputs.len()).filter(|&i| outputs[i].is_some()).map(|i| i as i64).collect();
+        attrs.retain(|(name, _)| name != "results");
+        attrs.push(("results".to_string(), crate::graph::attributes::i64_array_attr(b.ctx, &indices)));
+        attrs.sort_by(|x, y| x.0.cmp(&y.0));
+        let mut all = vec![("kernel".to_string(), b.ctx.string_attr(kernel))];
+        all.extend(attrs.into_iter().filter(|(name, _)| name != "kernel"));
+        let operands: Vec<Value> = inputs.iter().copied().chain(outputs.iter().flatten().copied()).collect();
+        KernelOp(b.create(Self::NAME, &operands, &[], all, vec![]))
+    }
+
+    /// Which of the graph op's results the outputs are (`results`; `[0]` without it), `None`
+    /// if the attribute is no array of indices.
+    pub fn result_indices(self, ctx: &Context) -> Option<Vec<usize>> {
+        match self.results(ctx) {
+            None => Some(vec![0]),
+            Some(attr) => crate::graph::attributes::i64_array(ctx, attr)?
+                .into_iter()
+                .map(|index| usize::try_from(index).ok())
+                .collect(),
+        }
+    }
+
+    /// How many trailing operands are outputs (at most all of them).
+    fn num_outputs(self, ctx: &Context) -> usize {
+        let count = self.result_indices(ctx).map_or(1, |indices| indices.len());
+        count.max(1).min(ctx.operation(self.0).num_operands())
+    }
+
     /// The kernel's name without prefix (`conv_2d`), if the attribute is a string.
     pub fn kernel_name(self, ctx: &Context) -> Option<&str> {
         ctx.string_value(self.kernel(ctx))
@@ -290,16 +331,27 @@ impl KernelOp {
         }
     }
 
-    /// The inputs (every operand but the last).
+    /// The inputs (every operand but the outputs).
     pub fn inputs(self, ctx: &Context) -> Vec<Value> {
         let operation = ctx.operation(self.0);
-        operation.operands().take(operation.num_operands().saturating_sub(1)).collect()
+        operation.operands().take(operation.num_operands() - self.num_outputs(ctx)).collect()
     }
 
-    /// The output (the last operand).
+    /// The first output (the only one but for a graph op with several results).
     pub fn output(self, ctx: &Context) -> Value {
+        self.outputs(ctx)[0]
+    }
+
+    /// The outputs (the last operands, one per entry of `results`).
+    pub fn outputs(self, ctx: &Context) -> Vec<Value> {
         let operation = ctx.operation(self.0);
-        operation.operand(operation.num_operands() - 1)
+        operation.operands().skip(operation.num_operands() - self.num_outputs(ctx)).collect()
+    }
+
+    /// The buffer written for the graph op's result `index`, if the kernel writes one.
+    pub fn result_output(self, ctx: &Context, index: usize) -> Option<Value> {
+        let position = self.result_indices(ctx)?.iter().position(|&i| i == index)?;
+        self.outputs(ctx).get(position).copied()
     }
 }
 
@@ -316,8 +368,27 @@ fn verify_kernel(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         return;
     };
     let operation = ctx.operation(op);
-    if operation.num_operands() == 0 {
-        diags.push(error("requires an output buffer as its last operand".to_string()));
+    let graph_results = shape.results.unwrap_or(1);
+    match kernel.result_indices(ctx) {
+        Some(indices)
+            if !indices.is_empty()
+                && indices.windows(2).all(|pair| pair[0] < pair[1])
+                && indices.iter().all(|&i| i < graph_results) => {}
+        _ => {
+            diags.push(error(format!(
+                "'results' must list increasing indices of {name}'s {graph_results} result(s), at least one"
+            )));
+            return;
+        }
+    }
+    let outputs = kernel.result_indices(ctx).map_or(1, |indices| indices.len());
+    if operation.num_operands() < outputs {
+        let wanted = if outputs == 1 {
+            "an output buffer as its last operand".to_string()
+        } else {
+            format!("{outputs} output buffers as its last operands")
+        };
+        diags.push(error(format!("requires {wanted}")));
         return;
     }
     let before = diags.len();
@@ -327,7 +398,7 @@ fn verify_kernel(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
             diags.push(error(format!("operand #{index} must be a buffer, but got '{}'", type_to_string(ctx, ty))));
         }
     }
-    let inputs = operation.num_operands() - 1;
+    let inputs = operation.num_operands() - outputs;
     let (min, mut max) = shape.operand_range();
     if let Some(first_list) = graph::first_list_operand(name) {
         max = Some(first_list);
@@ -357,7 +428,7 @@ fn verify_kernel(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     if !accepts_strided_operands(short) {
         for (index, value) in operation.operands().enumerate() {
             if ctx.buffer(ctx.value_type(value)).is_some_and(|b| !b.has_row_major_strides()) {
-                let what = if index == inputs { "output".to_string() } else { format!("input #{index}") };
+                let what = if index >= inputs { "output".to_string() } else { format!("input #{index}") };
                 diags.push(error(format!(
                     "kernel '{short}' needs row-major buffers, but {what} is '{}' (only elementwise kernels take \
                      strided buffers)",
@@ -382,7 +453,7 @@ fn print_kernel(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
     if ctx.operation(op).num_operands() == 0 {
         return Err(PrintFailed);
     }
-    let (inputs, output) = (kernel.inputs(ctx), kernel.output(ctx));
+    let (inputs, outputs) = (kernel.inputs(ctx), kernel.outputs(ctx));
     p.print(" ");
     p.print_keyword_or_string(name);
     p.print(" ins(");
@@ -393,9 +464,10 @@ fn print_kernel(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
         p.print_types(&types);
     }
     p.print(") outs(");
-    p.print_operand(output);
+    p.print_operands(outputs.iter().copied());
     p.print(" : ");
-    p.print_type(ctx.value_type(output));
+    let types: Vec<Type> = outputs.iter().map(|&v| ctx.value_type(v)).collect();
+    p.print_types(&types);
     p.print(")");
     let attrs = p.op_attributes(op);
     p.print_optional_attr_dict(&attrs, &["kernel"]);
@@ -416,10 +488,11 @@ fn parse_kernel(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Pars
     let mut operands = p.resolve_operands(&inputs, &input_types, at)?;
     p.parse_keyword("outs")?;
     p.parse_punct(TokenKind::LParen)?;
-    let output = p.parse_operand()?;
-    let output_type = p.parse_colon_type()?;
+    let at = p.current_offset();
+    let outputs = p.parse_operand_list()?;
+    let output_types = p.parse_colon_type_list()?;
     p.parse_punct(TokenKind::RParen)?;
-    operands.push(p.resolve_operand(&output, output_type)?);
+    operands.extend(p.resolve_operands(&outputs, &output_types, at)?);
     let kernel = p.string_attr(&name);
     state.attrs.push(("kernel".to_string(), kernel));
     p.parse_optional_attr_dict(&mut state.attrs)?;

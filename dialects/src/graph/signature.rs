@@ -50,6 +50,9 @@ pub struct Signature<'a> {
     pub operands: Vec<Type>,
     /// Result types.
     pub results: Vec<Type>,
+    /// Which of the graph op's results `results` are, in order: all of them for a graph op; for
+    /// a kernel, those it writes a buffer for (an unused result of `graph.lstm` has none).
+    pub result_indices: Vec<usize>,
     /// Whether operands and results are tensors or buffers.
     pub shaped: Shaped,
     /// Put before every message (`"conv_2d: "` for a kernel; empty for a graph op).
@@ -65,6 +68,7 @@ impl<'a> Signature<'a> {
             name: ctx.op_name_of(op),
             operands: operation.operands().map(|v| ctx.value_type(v)).collect(),
             results: operation.result_types().collect(),
+            result_indices: (0..operation.num_results()).collect(),
             shaped: Shaped::Tensor,
             prefix: String::new(),
         }
@@ -118,7 +122,7 @@ mod tests {
     #[test]
     fn names_and_shapes_cover_every_op() {
         let defs = all_defs();
-        assert_eq!(defs.len(), 101);
+        assert_eq!(defs.len(), 99);
         for def in &defs {
             let short = def.name.strip_prefix("graph.").expect("graph prefix");
             assert_eq!(op_name(short), Some(def.name));

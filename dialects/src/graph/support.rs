@@ -826,43 +826,27 @@ const fn lstm_operands(activation: Kind, weights: Kind, biases: &'static [Kind],
 const LSTM_F32_OPERANDS: [Slot; 15] = lstm_operands(F32, F32, &[F32], F32);
 const LSTM_INT8_OPERANDS: [Slot; 15] = lstm_operands(Q8, Q8, &[Q32, I32], Q16);
 const LSTM_INT16X8_OPERANDS: [Slot; 15] = lstm_operands(Q16, Q8, &[I64], Q16);
+// The results: the output and the final hidden state of the activations' kind, the final cell
+// state int16 (the verifier checks which is which).
 const LSTM_F32: Variant = variant("f32", "", &LSTM_F32_OPERANDS, &[F32]);
 const LSTM_INT8: Variant =
-    variant("int8", "int16 cell state, int32 biases, per-tensor weights", &LSTM_INT8_OPERANDS, &[Q8]);
+    variant("int8", "int16 cell state, int32 biases, per-tensor weights", &LSTM_INT8_OPERANDS, &[Q8, Q16]);
 const LSTM_INT16X8: Variant =
     variant("int16x8", "int16 cell state, int64 biases, per-tensor weights", &LSTM_INT16X8_OPERANDS, &[Q16]);
 
 /// Graph ops that compute one step of an operator of [`TABLE`] and are imported with its own op
 /// (SVDF's state update, `svdf_state`, before `svdf`): each entry names the operator it belongs
 /// to, and its variants are named as that operator's.
-pub const STEPS: &[OpSupport] = &[
-    OpSupport {
-        tflite: "SVDF",
-        op: "svdf_state",
-        variants: &[
-            variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
-            variant("int8", "", &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q16]),
-            variant("int8/int8-state", "", &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
-        ],
-        options: "",
-    },
-    OpSupport {
-        tflite: "UNIDIRECTIONAL_SEQUENCE_LSTM",
-        op: "lstm_hidden_state",
-        variants: &[LSTM_F32, LSTM_INT8, LSTM_INT16X8],
-        options: "",
-    },
-    OpSupport {
-        tflite: "UNIDIRECTIONAL_SEQUENCE_LSTM",
-        op: "lstm_cell_state",
-        variants: &[
-            variant("f32", "", &LSTM_F32_OPERANDS, &[F32]),
-            variant("int8", "", &LSTM_INT8_OPERANDS, &[Q16]),
-            variant("int16x8", "", &LSTM_INT16X8_OPERANDS, &[Q16]),
-        ],
-        options: "",
-    },
-];
+pub const STEPS: &[OpSupport] = &[OpSupport {
+    tflite: "SVDF",
+    op: "svdf_state",
+    variants: &[
+        variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
+        variant("int8", "", &[Slot::One(&[Q16]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q16]),
+        variant("int8/int8-state", "", &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
+    ],
+    options: "",
+}];
 
 /// The entry of the TFLite operator called `name` (`CONV_2D`).
 pub fn by_tflite_name(name: &str) -> Option<&'static OpSupport> {

@@ -187,8 +187,9 @@ impl<'a, 'd> Checker<'a, 'd> {
         self.sig.operands[index]
     }
 
-    pub(super) fn result_type(&self, index: usize) -> Type {
-        self.sig.results[index]
+    /// The type of the signature's result at `position` (see [`Signature::result_indices`]).
+    pub(super) fn result_type(&self, position: usize) -> Type {
+        self.sig.results[position]
     }
 
     pub(super) fn num_operands(&self) -> usize {
@@ -220,9 +221,11 @@ impl<'a, 'd> Checker<'a, 'd> {
         self.result_at(what, 0)
     }
 
-    /// Result `index` (of an op with several).
+    /// Result `index` of the graph op (of an op with several); `None` without an error when
+    /// the signature lacks it (a kernel writes no buffer for an unused result).
     pub(super) fn result_at(&mut self, what: &str, index: usize) -> Option<Tensor<'a>> {
-        let ty = self.result_type(index);
+        let position = self.sig.result_indices.iter().position(|&i| i == index)?;
+        let ty = self.result_type(position);
         self.tensor(what, ty)
     }
 
@@ -460,8 +463,11 @@ impl<'a, 'd> Checker<'a, 'd> {
             Err(diag) => self.diags.push(diag),
             Ok(None) => {}
             Ok(Some(results)) => {
-                for (index, inferred) in results.iter().enumerate() {
-                    let actual = self.result_type(index);
+                let indices = self.sig.result_indices.clone();
+                for (position, index) in indices.into_iter().enumerate() {
+                    let (Some(inferred), actual) = (results.get(index), self.result_type(position)) else {
+                        continue;
+                    };
                     match inferred {
                         Inferred::Shape(shape) => {
                             if let Some((actual_shape, _)) = self.parts(actual)

@@ -8,6 +8,7 @@ mod op_asm;
 mod ops;
 mod resources;
 mod types;
+mod vector;
 
 use crate::builtin::ModuleOp;
 use crate::context::Context;

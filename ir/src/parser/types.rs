@@ -95,6 +95,10 @@ impl Parser<'_> {
                     self.advance()?;
                     return self.parse_tensor_type();
                 }
+                "vector" => {
+                    self.advance()?;
+                    return self.parse_vector_type();
+                }
                 other if is_unsupported_builtin_type(other) => {
                     return Err(self.error_here(format!("unsupported type '{other}'")));
                 }

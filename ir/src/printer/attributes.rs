@@ -45,6 +45,7 @@ pub fn write_type(ctx: &Context, ty: Type, out: &mut String) {
         }
         TypeKind::Quantized(q) => write_quantized(ctx, q, out),
         TypeKind::Buffer(buffer) => write_buffer(ctx, buffer, out),
+        TypeKind::Vector { lanes, element } => crate::vector::write_vector(ctx, *lanes, *element, out),
         TypeKind::Opaque(text) => {
             out.push('!');
             out.push_str(text);

@@ -1,21 +1,19 @@
 // RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(buffer-to-loop)' --verify-diagnostics | FileCheck %s
 
-// Float, batch major (1 batch, 2 steps, 3 inputs, 2 units), cell clip 0.5: the states copied
-// into workspaces, then per step and unit the four gates (forget, input, cell, output), each
+// Float, batch major (1 batch, 2 steps, 3 inputs, 2 units), cell clip 0.5, all three results
+// with the final states in the state operands themselves (in place, as graph-to-buffer makes
+// them): no copies in; per step and unit the four gates (forget, input, cell, output), each
 // the input's dot product from 0.0 plus the bias, plus the hidden state's dot product plus 0.0,
 // each sum clamped to the float range; the cell state forget · c + input · cell gate, clipped
-// with min then max; the next hidden state tanh(c) · output, copied to the hidden workspace and
-// the output row (b, t).
+// with min then max, stored back into the cell state; the next hidden state tanh(c) · output,
+// copied to the hidden state and the output row (b, t). One workspace: the next hidden state.
 // CHECK-LABEL: func.func @lstm_f32
 // CHECK-SAME: %[[X:arg0]]: !buffer<1x2x3xf32>
 // CHECK-SAME: %[[H0:arg13]]: !buffer<1x2xf32>, %[[C0:arg14]]: !buffer<1x2xf32>, %[[Y:arg15]]: !buffer<1x2x2xf32>
-// CHECK: %[[H:.*]] = buffer.alloc() {kernel = "lstm", role = "scratch"} : !buffer<2xf32>
-// CHECK: %[[C:.*]] = buffer.alloc() {kernel = "lstm", role = "scratch"} : !buffer<2xf32>
 // CHECK: %[[NEXT:.*]] = buffer.alloc() {kernel = "lstm", role = "scratch"} : !buffer<2xf32>
+// CHECK-NOT: buffer.alloc
 // CHECK: loop.for %[[B:.*]] = %c0 to %c1
-// CHECK:   loop.load %[[H0]][%[[B]], %{{.*}}]
-// CHECK:   loop.load %[[C0]][%[[B]], %{{.*}}]
-// CHECK:   loop.for %[[T:.*]] = %c0 to %c2
+// CHECK-NEXT:   loop.for %[[T:.*]] = %c0 to %c2
 // CHECK:     loop.for %[[S:.*]] = %c0 to %c2
 // CHECK:       loop.for {{.*}} iter_args(%{{.*}} = %cst_6) -> (f32)
 // CHECK:         loop.load %[[X]][%[[B]], %[[T]], %{{.*}}]
@@ -24,44 +22,49 @@
 // CHECK:       arith.maximumf
 // CHECK:       arith.minimumf
 // CHECK:       loop.for {{.*}} -> (f32)
-// CHECK:         loop.load %[[H]]
+// CHECK:         loop.load %[[H0]][%[[B]], %{{.*}}]
 // CHECK:         loop.load %arg6[%[[S]], %{{.*}}]
 // CHECK:       arith.addf %{{.*}}, %cst_6 : f32
 // CHECK:       math.exp
 // CHECK:       loop.load %arg1[%[[S]], %{{.*}}]
 // CHECK:       loop.load %arg3[%[[S]], %{{.*}}]
 // CHECK:       math.tanh
-// CHECK:       %[[OLD:.*]] = loop.load %[[C]][%[[S]]]
+// CHECK:       %[[OLD:.*]] = loop.load %[[C0]][%[[B]], %[[S]]]
 // CHECK:       arith.mulf %{{.*}}, %[[OLD]] : f32
 // CHECK:       %[[ABOVE:.*]] = arith.cmpf olt, %cst_0, %{{.*}} : f32
 // CHECK:       %[[LOW:.*]] = arith.select %[[ABOVE]], %cst_0, %{{.*}} : f32
 // CHECK:       %[[BELOW:.*]] = arith.cmpf olt, %[[LOW]], %cst : f32
 // CHECK:       %[[NEW:.*]] = arith.select %[[BELOW]], %cst, %[[LOW]] : f32
-// CHECK:       loop.store %[[NEW]], %[[C]][%[[S]]]
+// CHECK:       loop.store %[[NEW]], %[[C0]][%[[B]], %[[S]]]
 // CHECK:       loop.load %arg4[%[[S]], %{{.*}}]
 // CHECK:       %[[TANH:.*]] = math.tanh %[[NEW]] : f32
 // CHECK:       arith.mulf %[[TANH]], %{{.*}} : f32
 // CHECK:       loop.store %{{.*}}, %[[NEXT]][%[[S]]]
 // CHECK:     loop.for %[[S2:.*]] = %c0 to %c2
 // CHECK:       %[[V:.*]] = loop.load %[[NEXT]][%[[S2]]]
-// CHECK:       loop.store %[[V]], %[[H]][%[[S2]]]
+// CHECK:       loop.store %[[V]], %[[H0]][%[[B]], %[[S2]]]
 // CHECK:       loop.store %[[V]], %[[Y]][%[[B]], %[[T]], %[[S2]]]
 func.func @lstm_f32(%a0: !buffer<1x2x3xf32>, %a1: !buffer<2x3xf32>, %a2: !buffer<2x3xf32>, %a3: !buffer<2x3xf32>, %a4: !buffer<2x3xf32>, %a5: !buffer<2x2xf32>, %a6: !buffer<2x2xf32>, %a7: !buffer<2x2xf32>, %a8: !buffer<2x2xf32>, %a9: !buffer<2xf32>, %a10: !buffer<2xf32>, %a11: !buffer<2xf32>, %a12: !buffer<2xf32>, %a13: !buffer<1x2xf32>, %a14: !buffer<1x2xf32>, %y: !buffer<1x2x2xf32>) {
-  buffer.kernel lstm ins(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14 : !buffer<1x2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<1x2xf32>, !buffer<1x2xf32>) outs(%y : !buffer<1x2x2xf32>) {cell_clip = 0.5 : f32, fused_activation = "TANH", time_major = false}
+  buffer.kernel lstm ins(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14 : !buffer<1x2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<1x2xf32>, !buffer<1x2xf32>) outs(%y, %a13, %a14 : !buffer<1x2x2xf32>, !buffer<1x2xf32>, !buffer<1x2xf32>) {cell_clip = 0.5 : f32, fused_activation = "TANH", results = array<i64: 0, 1, 2>, time_major = false}
   return
 }
 
 // -----
 
-// int8, time major (2 steps, 1 batch): the input row is (t, b); the input offset 5 (zero point
-// -5) and the hidden offset -3 (zero point 3) are added to the loaded values, the weights'
-// zero offsets are not; each sum is requantized to int16 (1/128 · 1/64 / 2^-12 = 1/2: 2^30,
-// shift 0). lstm_cell_state stores the cell workspace after the last step.
+// int8, time major (2 steps, 1 batch), only the final cell state used, into another buffer: the
+// cell state operand copied into it first, the hidden state kept in a one-row workspace (also
+// filled from its operand), no output sequence. The input row is (t, b); the input offset 5
+// (zero point -5) and the hidden offset -3 (zero point 3) are added to the loaded values, the
+// weights' zero offsets are not; each sum is requantized to int16 (1/128 · 1/64 / 2^-12 = 1/2:
+// 2^30, shift 0).
 // CHECK-LABEL: func.func @lstm_int8_cell
-// CHECK: %[[H:.*]] = buffer.alloc() {kernel = "lstm_cell_state", role = "scratch"} : !buffer<2x!quant.uniform<i8
-// CHECK: %[[C:.*]] = buffer.alloc() {kernel = "lstm_cell_state", role = "scratch"} : !buffer<2x!quant.uniform<i16
+// CHECK: %[[H:.*]] = buffer.alloc() {kernel = "lstm", role = "scratch"} : !buffer<1x2x!quant.uniform<i8
+// CHECK: %[[NEXT:.*]] = buffer.alloc() {kernel = "lstm", role = "scratch"} : !buffer<2x!quant.uniform<i8
 // CHECK: loop.for %[[B:.*]] = %c0 to %c1
+// CHECK:   loop.load %arg13[%[[B]], %{{.*}}]
+// CHECK:   loop.store %{{.*}}, %[[H]][%c0, %{{.*}}]
 // CHECK:   loop.load %arg14[%[[B]], %{{.*}}]
+// CHECK:   loop.store %{{.*}}, %arg15[%[[B]], %{{.*}}]
 // CHECK:   loop.for %[[T:.*]] = %c0 to %c2
 // CHECK:     loop.for %[[S:.*]] = %c0 to %c2
 // CHECK:       loop.for {{.*}} -> (i32)
@@ -75,16 +78,21 @@ func.func @lstm_f32(%a0: !buffer<1x2x3xf32>, %a1: !buffer<2x3xf32>, %a2: !buffer
 // CHECK:       arith.maxsi %{{.*}}, %c-32768_i32 : i32
 // CHECK:       arith.minsi %{{.*}}, %c32767_i32 : i32
 // CHECK:       loop.for {{.*}} -> (i32)
-// CHECK:         loop.load %[[H]]
+// CHECK:         loop.load %[[H]][%c0, %{{.*}}]
 // CHECK:         arith.addi %{{.*}}, %c-3_i32 : i32
-// CHECK:   loop.store %{{.*}}, %arg15[%[[B]], %{{.*}}]
+// CHECK:       loop.load %arg15[%[[B]], %[[S]]]
+// CHECK:       loop.store %{{.*}}, %arg15[%[[B]], %[[S]]]
+// CHECK:     loop.for %[[S2:[^ ]*]] = %c0 to %c2 step %c1 {
+// CHECK-NEXT:  %[[V:.*]] = loop.load %[[NEXT]][%[[S2]]]
+// CHECK-NEXT:  loop.store %[[V]], %[[H]][%c0, %[[S2]]]
+// CHECK-NEXT:  }
 !qx = !quant.uniform<i8:f32, 0.015625:-5>
 !qw = !quant.uniform<i8:f32, 0.0078125>
 !qb = !quant.uniform<i32:f32, 0.0001220703125>
 !qh = !quant.uniform<i8:f32, 0.0078125:3>
 !qc = !quant.uniform<i16:f32, 0.00048828125>
 func.func @lstm_int8_cell(%a0: !buffer<2x1x3x!qx>, %a1: !buffer<2x3x!qw>, %a2: !buffer<2x3x!qw>, %a3: !buffer<2x3x!qw>, %a4: !buffer<2x3x!qw>, %a5: !buffer<2x2x!qw>, %a6: !buffer<2x2x!qw>, %a7: !buffer<2x2x!qw>, %a8: !buffer<2x2x!qw>, %a9: !buffer<2x!qb>, %a10: !buffer<2x!qb>, %a11: !buffer<2x!qb>, %a12: !buffer<2x!qb>, %a13: !buffer<1x2x!qh>, %a14: !buffer<1x2x!qc>, %y: !buffer<1x2x!qc>) {
-  buffer.kernel lstm_cell_state ins(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14 : !buffer<2x1x3x!qx>, !buffer<2x3x!qw>, !buffer<2x3x!qw>, !buffer<2x3x!qw>, !buffer<2x3x!qw>, !buffer<2x2x!qw>, !buffer<2x2x!qw>, !buffer<2x2x!qw>, !buffer<2x2x!qw>, !buffer<2x!qb>, !buffer<2x!qb>, !buffer<2x!qb>, !buffer<2x!qb>, !buffer<1x2x!qh>, !buffer<1x2x!qc>) outs(%y : !buffer<1x2x!qc>) {cell_clip = 0.0 : f32, fused_activation = "TANH", time_major = true}
+  buffer.kernel lstm ins(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14 : !buffer<2x1x3x!qx>, !buffer<2x3x!qw>, !buffer<2x3x!qw>, !buffer<2x3x!qw>, !buffer<2x3x!qw>, !buffer<2x2x!qw>, !buffer<2x2x!qw>, !buffer<2x2x!qw>, !buffer<2x2x!qw>, !buffer<2x!qb>, !buffer<2x!qb>, !buffer<2x!qb>, !buffer<2x!qb>, !buffer<1x2x!qh>, !buffer<1x2x!qc>) outs(%y : !buffer<1x2x!qc>) {cell_clip = 0.0 : f32, fused_activation = "TANH", results = array<i64: 2>, time_major = true}
   return
 }
 
@@ -92,7 +100,7 @@ func.func @lstm_int8_cell(%a0: !buffer<2x1x3x!qx>, %a1: !buffer<2x3x!qw>, %a2: !
 
 // The kernel's signature is checked as the graph op's: TANH only.
 func.func @lstm_relu(%a0: !buffer<1x2x3xf32>, %a1: !buffer<2x3xf32>, %a2: !buffer<2x3xf32>, %a3: !buffer<2x3xf32>, %a4: !buffer<2x3xf32>, %a5: !buffer<2x2xf32>, %a6: !buffer<2x2xf32>, %a7: !buffer<2x2xf32>, %a8: !buffer<2x2xf32>, %a9: !buffer<2xf32>, %a10: !buffer<2xf32>, %a11: !buffer<2xf32>, %a12: !buffer<2xf32>, %a13: !buffer<1x2xf32>, %a14: !buffer<1x2xf32>, %y: !buffer<1x2xf32>) {
-  // expected-error@+1 {{'buffer.kernel' op lstm_hidden_state: fused activation "RELU" is not supported on an LSTM}}
-  buffer.kernel lstm_hidden_state ins(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14 : !buffer<1x2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<1x2xf32>, !buffer<1x2xf32>) outs(%y : !buffer<1x2xf32>) {cell_clip = 0.0 : f32, fused_activation = "RELU", time_major = false}
+  // expected-error@+1 {{'buffer.kernel' op lstm: fused activation "RELU" is not supported on an LSTM}}
+  buffer.kernel lstm ins(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14 : !buffer<1x2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x3xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2x2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<2xf32>, !buffer<1x2xf32>, !buffer<1x2xf32>) outs(%y : !buffer<1x2xf32>) {cell_clip = 0.0 : f32, fused_activation = "RELU", results = array<i64: 1>, time_major = false}
   return
 }

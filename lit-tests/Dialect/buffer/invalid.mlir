@@ -192,6 +192,36 @@
 
 // -----
 
+// `results` names results of the graph op: relu has one.
+"func.func"() <{function_type = (!buffer<4xf32>, !buffer<4xf32>) -> (), sym_name = "f"}> ({
+^bb0(%x: !buffer<4xf32>, %y: !buffer<4xf32>):
+  // expected-error@+1 {{'buffer.kernel' op 'results' must list increasing indices of graph.relu's 1 result(s), at least one}}
+  "buffer.kernel"(%x, %y) <{kernel = "relu"}> {results = array<i64: 1>} : (!buffer<4xf32>, !buffer<4xf32>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// An LSTM's outputs are listed in the order of its results, each once.
+"func.func"() <{function_type = (!buffer<1x2xf32>, !buffer<1x2xf32>) -> (), sym_name = "f"}> ({
+^bb0(%h: !buffer<1x2xf32>, %c: !buffer<1x2xf32>):
+  // expected-error@+1 {{'buffer.kernel' op 'results' must list increasing indices of graph.lstm's 3 result(s), at least one}}
+  "buffer.kernel"(%h, %c) <{kernel = "lstm"}> {results = array<i64: 2, 1>} : (!buffer<1x2xf32>, !buffer<1x2xf32>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Two outputs listed, one operand.
+"func.func"() <{function_type = (!buffer<1x2xf32>) -> (), sym_name = "f"}> ({
+^bb0(%h: !buffer<1x2xf32>):
+  // expected-error@+1 {{'buffer.kernel' op requires 2 output buffers as its last operands}}
+  "buffer.kernel"(%h) <{kernel = "lstm"}> {results = array<i64: 1, 2>} : (!buffer<1x2xf32>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 "func.func"() <{function_type = (!buffer<4xf32>, tensor<4xf32>) -> (), sym_name = "f"}> ({
 ^bb0(%x: !buffer<4xf32>, %t: tensor<4xf32>):
   // expected-error@+1 {{'buffer.kernel' op operand #1 must be a buffer, but got 'tensor<4xf32>'}}

@@ -2181,7 +2181,7 @@
 "func.func"() <{function_type = (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (), sym_name = "lstm_relu"}> ({
 ^bb0(%a0: tensor<1x2x3xf32>, %a1: tensor<4x3xf32>, %a2: tensor<4x3xf32>, %a3: tensor<4x3xf32>, %a4: tensor<4x3xf32>, %a5: tensor<4x4xf32>, %a6: tensor<4x4xf32>, %a7: tensor<4x4xf32>, %a8: tensor<4x4xf32>, %a9: tensor<4xf32>, %a10: tensor<4xf32>, %a11: tensor<4xf32>, %a12: tensor<4xf32>, %a13: tensor<1x4xf32>, %a14: tensor<1x4xf32>):
   // expected-error@+1 {{'graph.lstm' op fused activation "RELU" is not supported on an LSTM}}
-  %0 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "RELU", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x2x4xf32>
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "RELU", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>)
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -2191,7 +2191,7 @@
 "func.func"() <{function_type = (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (), sym_name = "lstm_clip"}> ({
 ^bb0(%a0: tensor<1x2x3xf32>, %a1: tensor<4x3xf32>, %a2: tensor<4x3xf32>, %a3: tensor<4x3xf32>, %a4: tensor<4x3xf32>, %a5: tensor<4x4xf32>, %a6: tensor<4x4xf32>, %a7: tensor<4x4xf32>, %a8: tensor<4x4xf32>, %a9: tensor<4xf32>, %a10: tensor<4xf32>, %a11: tensor<4xf32>, %a12: tensor<4xf32>, %a13: tensor<1x4xf32>, %a14: tensor<1x4xf32>):
   // expected-error@+1 {{'graph.lstm' op 'cell_clip' must be at least 0}}
-  %0 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = -1.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x2x4xf32>
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = -1.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>)
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -2201,7 +2201,7 @@
 "func.func"() <{function_type = (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (), sym_name = "lstm_recurrent_shape"}> ({
 ^bb0(%a0: tensor<1x2x3xf32>, %a1: tensor<4x3xf32>, %a2: tensor<4x3xf32>, %a3: tensor<4x3xf32>, %a4: tensor<4x3xf32>, %a5: tensor<4x4xf32>, %a6: tensor<4x3xf32>, %a7: tensor<4x4xf32>, %a8: tensor<4x4xf32>, %a9: tensor<4xf32>, %a10: tensor<4xf32>, %a11: tensor<4xf32>, %a12: tensor<4xf32>, %a13: tensor<1x4xf32>, %a14: tensor<1x4xf32>):
   // expected-error@+1 {{'graph.lstm' op recurrent_to_forget_weights must have shape [4, 4], but has [4, 3]}}
-  %0 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x2x4xf32>
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>)
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -2211,7 +2211,7 @@
 "func.func"() <{function_type = (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (), sym_name = "lstm_output_shape"}> ({
 ^bb0(%a0: tensor<1x2x3xf32>, %a1: tensor<4x3xf32>, %a2: tensor<4x3xf32>, %a3: tensor<4x3xf32>, %a4: tensor<4x3xf32>, %a5: tensor<4x4xf32>, %a6: tensor<4x4xf32>, %a7: tensor<4x4xf32>, %a8: tensor<4x4xf32>, %a9: tensor<4xf32>, %a10: tensor<4xf32>, %a11: tensor<4xf32>, %a12: tensor<4xf32>, %a13: tensor<1x4xf32>, %a14: tensor<1x4xf32>):
   // expected-error@+1 {{'graph.lstm' op result shape [2, 1, 4] does not match the inferred shape [1, 2, 4]}}
-  %0 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<2x1x4xf32>
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (tensor<2x1x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>)
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -2221,17 +2221,27 @@
 "func.func"() <{function_type = (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf16>) -> (), sym_name = "lstm_cell_type"}> ({
 ^bb0(%a0: tensor<1x2x3xf32>, %a1: tensor<4x3xf32>, %a2: tensor<4x3xf32>, %a3: tensor<4x3xf32>, %a4: tensor<4x3xf32>, %a5: tensor<4x4xf32>, %a6: tensor<4x4xf32>, %a7: tensor<4x4xf32>, %a8: tensor<4x4xf32>, %a9: tensor<4xf32>, %a10: tensor<4xf32>, %a11: tensor<4xf32>, %a12: tensor<4xf32>, %a13: tensor<1x4xf32>, %a14: tensor<1x4xf16>):
   // expected-error@+1 {{'graph.lstm' op cell_state element type must be f32}}
-  %0 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf16>) -> tensor<1x2x4xf32>
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf16>) -> (tensor<1x2x4xf32>, tensor<1x4xf32>, tensor<1x4xf16>)
   "func.return"() : () -> ()
 }) : () -> ()
 
 // -----
 
-// lstm_cell_state's result is of the cell state's type.
+// The final cell state is of the cell state's shape.
 "func.func"() <{function_type = (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (), sym_name = "lstm_cell_result"}> ({
 ^bb0(%a0: tensor<1x2x3xf32>, %a1: tensor<4x3xf32>, %a2: tensor<4x3xf32>, %a3: tensor<4x3xf32>, %a4: tensor<4x3xf32>, %a5: tensor<4x4xf32>, %a6: tensor<4x4xf32>, %a7: tensor<4x4xf32>, %a8: tensor<4x4xf32>, %a9: tensor<4xf32>, %a10: tensor<4xf32>, %a11: tensor<4xf32>, %a12: tensor<4xf32>, %a13: tensor<1x4xf32>, %a14: tensor<1x4xf32>):
-  // expected-error@+1 {{'graph.lstm_cell_state' op result shape [1, 2, 4] does not match the inferred shape [1, 4]}}
-  %0 = "graph.lstm_cell_state"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x2x4xf32>
+  // expected-error@+1 {{'graph.lstm' op result shape [1, 2, 4] does not match the inferred shape [1, 4]}}
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x4xf32>, tensor<1x2x4xf32>)
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// One op computes the output sequence and both final states: three results.
+"func.func"() <{function_type = (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (), sym_name = "lstm_cell_result"}> ({
+^bb0(%a0: tensor<1x2x3xf32>, %a1: tensor<4x3xf32>, %a2: tensor<4x3xf32>, %a3: tensor<4x3xf32>, %a4: tensor<4x3xf32>, %a5: tensor<4x4xf32>, %a6: tensor<4x4xf32>, %a7: tensor<4x4xf32>, %a8: tensor<4x4xf32>, %a9: tensor<4xf32>, %a10: tensor<4xf32>, %a11: tensor<4xf32>, %a12: tensor<4xf32>, %a13: tensor<1x4xf32>, %a14: tensor<1x4xf32>):
+  // expected-error@+1 {{'graph.lstm' op requires 3 results, but found 1}}
+  %0 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x2x4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
 

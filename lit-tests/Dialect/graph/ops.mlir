@@ -384,7 +384,7 @@
 
 // UNIDIRECTIONAL_SEQUENCE_LSTM (float, batch major: 1 batch, 2 steps, 3 inputs, 4 units): both
 // states read from their variables, the output sequence and the two final states computed from
-// them, the states written back.
+// them by one op, the states written back.
 // CHECK-LABEL: sym_name = "lstm"
 "func.func"() <{function_type = (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x2x4xf32>, sym_name = "lstm"}> ({
 ^bb0(%x: tensor<1x2x3xf32>, %wi0: tensor<4x3xf32>, %wi1: tensor<4x3xf32>, %wi2: tensor<4x3xf32>, %wi3: tensor<4x3xf32>, %wr0: tensor<4x4xf32>, %wr1: tensor<4x4xf32>, %wr2: tensor<4x4xf32>, %wr3: tensor<4x4xf32>, %b0: tensor<4xf32>, %b1: tensor<4xf32>, %b2: tensor<4xf32>, %b3: tensor<4xf32>):
@@ -392,15 +392,11 @@
   %ch = "graph.var_handle"() <{container = "tflite.variable_tensor", shared_name = "cell", value_type = tensor<1x4xf32>}> : () -> !graph.resource
   %h = "graph.read_variable"(%hh) : (!graph.resource) -> tensor<1x4xf32>
   %c = "graph.read_variable"(%ch) : (!graph.resource) -> tensor<1x4xf32>
-  // CHECK: "graph.lstm"({{.*}}) <{cell_clip = 5.000000e-01 : f32, fused_activation = "TANH", time_major = false}> : ({{.*}}) -> tensor<1x2x4xf32>
-  %y = "graph.lstm"(%x, %wi0, %wi1, %wi2, %wi3, %wr0, %wr1, %wr2, %wr3, %b0, %b1, %b2, %b3, %h, %c) <{fused_activation = "TANH", cell_clip = 0.5 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x2x4xf32>
-  // CHECK: "graph.lstm_hidden_state"({{.*}}) -> tensor<1x4xf32>
-  %h2 = "graph.lstm_hidden_state"(%x, %wi0, %wi1, %wi2, %wi3, %wr0, %wr1, %wr2, %wr3, %b0, %b1, %b2, %b3, %h, %c) <{fused_activation = "TANH", cell_clip = 0.5 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
-  // CHECK: "graph.lstm_cell_state"({{.*}}) -> tensor<1x4xf32>
-  %c2 = "graph.lstm_cell_state"(%x, %wi0, %wi1, %wi2, %wi3, %wr0, %wr1, %wr2, %wr3, %b0, %b1, %b2, %b3, %h, %c) <{fused_activation = "TANH", cell_clip = 0.5 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
-  "graph.assign_variable"(%hh, %h2) : (!graph.resource, tensor<1x4xf32>) -> ()
-  "graph.assign_variable"(%ch, %c2) : (!graph.resource, tensor<1x4xf32>) -> ()
-  "func.return"(%y) : (tensor<1x2x4xf32>) -> ()
+  // CHECK: "graph.lstm"({{.*}}) <{cell_clip = 5.000000e-01 : f32, fused_activation = "TANH", time_major = false}> : ({{.*}}) -> (tensor<1x2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>)
+  %y:3 = "graph.lstm"(%x, %wi0, %wi1, %wi2, %wi3, %wr0, %wr1, %wr2, %wr3, %b0, %b1, %b2, %b3, %h, %c) <{fused_activation = "TANH", cell_clip = 0.5 : f32, time_major = false}> : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>)
+  "graph.assign_variable"(%hh, %y#1) : (!graph.resource, tensor<1x4xf32>) -> ()
+  "graph.assign_variable"(%ch, %y#2) : (!graph.resource, tensor<1x4xf32>) -> ()
+  "func.return"(%y#0) : (tensor<1x2x4xf32>) -> ()
 }) : () -> ()
 
 {-#

@@ -6,9 +6,11 @@
 //! | `buffer-inplace-concat` | producers of a contiguous concatenation or pack write straight into their slice of its output |
 //! | `buffer-inplace` | elementwise kernels write over an input they read last; their output allocs go |
 //! | `buffer-row-order` | chained kernels that overlap their inputs alternate their row order, so the planner can zig-zag |
+//! | `buffer-layer-hooks` | a call of a weak, empty `@layer_hook(k)` before each kernel and the return, for per-layer profiles |
 
 pub mod inplace;
 pub mod inplace_concat;
+pub mod layer_hooks;
 pub mod row_order;
 pub mod slice_view;
 
@@ -43,13 +45,13 @@ pub fn position_in(ctx: &Context, mut op: OpId, positions: &FxHashMap<OpId, usiz
 }
 
 /// True unless `user` certainly only reads `value`: a view of it, a kernel or copy reading it, a
-/// return. A kernel's output and a copy's target are written; other ops are assumed to write.
+/// return. A kernel's outputs and a copy's target are written; other ops are assumed to write.
 pub fn may_write(ctx: &Context, user: OpId, value: Value) -> bool {
     if ViewOp::cast(ctx, user).is_some() || ReturnOp::cast(ctx, user).is_some() {
         return false;
     }
     if let Some(kernel) = KernelOp::cast(ctx, user) {
-        return kernel.output(ctx) == value;
+        return kernel.outputs(ctx).contains(&value);
     }
     CopyOp::cast(ctx, user).is_none_or(|copy| copy.target(ctx) == value)
 }

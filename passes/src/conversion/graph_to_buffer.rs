@@ -12,8 +12,10 @@
 //! | `graph.split`, `graph.split_v`, `graph.unpack` | per used result, a strided `buffer.view` of its piece of the input copied (`buffer.copy`) into the result's buffer, as TFLite Micro's `SplitImpl`/`UnpackImpl` copy it; an unused result gets no buffer |
 //! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
 //! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if the value read is used after a later assignment |
-//! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer |
+//! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer (none if the value was written there) |
 //! | every other graph op | a `buffer.kernel` with the op's attributes, writing its alloc; constant shape-like operands (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) become the attributes the graph canonicalizer would make of them |
+//! | `graph.lstm` (three results) | one `buffer.kernel` with an output per used result (`results` lists which; an unused one gets no buffer) |
+//! | a new state (`graph.svdf_state`'s result, `graph.lstm`'s final states) assigned back to the variable its state operand read | written into that variable in place (no scratch, no copy), as TFLite Micro updates its state tensors, when nothing reads the old value after the op |
 //!
 //! ```mlir
 //! func.func @main(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
@@ -780,12 +782,88 @@ impl<'m> BodyConverter<'m> {
             let buffer = self.operand_buffer(b.ctx, op, index)?;
             inputs.push(if strided { buffer } else { Self::row_major(b, buffer) });
         }
+        if b.ctx.operation(op).num_results() > 1 {
+            return self.convert_results(b, op, &short, &inputs, attrs);
+        }
         let result = op.result(0);
-        let output = self.destination(b, result).ok_or("unsupported result type")?;
+        let output = match self.state_in_place(b.ctx, op, 0) {
+            Some(variable) => variable,
+            None => self.destination(b, result).ok_or("unsupported result type")?,
+        };
         attrs.sort_by(|x, y| x.0.cmp(&y.0));
         KernelOp::build(b, &short, &inputs, output, attrs);
         self.buffers.insert(result, output);
         Ok(())
+    }
+
+    /// The kernel of a graph op with several results (`lstm`): a buffer for each used result,
+    /// none for an unused one (no kernel at all when none is used). A final state assigned back
+    /// to the variable its operand read is written straight into that variable.
+    fn convert_results(
+        &mut self,
+        b: &mut Builder<'_>,
+        op: OpId,
+        short: &str,
+        inputs: &[Value],
+        attrs: Vec<(String, Attribute)>,
+    ) -> Result<(), Fail> {
+        let mut outputs = Vec::new();
+        for index in 0..b.ctx.operation(op).num_results() {
+            let result = op.result(index);
+            if !b.ctx.has_uses(result) {
+                outputs.push(None);
+                continue;
+            }
+            let output = match self.state_in_place(b.ctx, op, index) {
+                Some(variable) => variable,
+                None => self.destination(b, result).ok_or("unsupported result type")?,
+            };
+            self.buffers.insert(result, output);
+            outputs.push(Some(output));
+        }
+        if outputs.iter().any(Option::is_some) {
+            KernelOp::build_with_results(b, short, inputs, &outputs, attrs);
+        }
+        Ok(())
+    }
+
+    /// The variable buffer result `index` of `op` can be written into directly when `op`
+    /// computes a new value of a state ([`updated_state`]), as TFLite Micro updates its state
+    /// tensors in place: the state operand is that variable's buffer (read, no snapshot) and
+    /// nothing else reads it; the result is assigned back to the same variable with no read of
+    /// the variable between `op` and that assignment, and no other assignment to it before the
+    /// result's last use.
+    fn state_in_place(&self, ctx: &Context, op: OpId, index: usize) -> Option<Value> {
+        let state = ctx.operation(op).operand(updated_state(ctx, op, index)?);
+        let handle = ReadVariableOp::cast(ctx, ctx.defining_op(state)?)?.handle(ctx);
+        let variable = *self.handles.get(&handle)?;
+        if self.buffer(state) != Some(variable) || ctx.uses(state).count() != 1 {
+            return None;
+        }
+        let key = variable_key(ctx, handle)?;
+        let result = op.result(index);
+        let assigns: Vec<AssignVariableOp> =
+            ctx.uses(result).filter_map(|u| AssignVariableOp::cast(ctx, u.user)).collect();
+        let [assign] = assigns.as_slice() else { return None };
+        if variable_key(ctx, assign.handle(ctx)).as_ref() != Some(&key) {
+            return None;
+        }
+        let here = *self.positions.get(&op)?;
+        let assigned = *self.positions.get(&assign.op())?;
+        let last_use = ctx.uses(result).map(|u| self.positions.get(&u.user).copied()).collect::<Option<Vec<_>>>()?;
+        let last_use = last_use.into_iter().max()?;
+        let touches = |between: OpId, position: usize| {
+            let read = ReadVariableOp::cast(ctx, between).map(|read| read.handle(ctx));
+            let written = AssignVariableOp::cast(ctx, between).filter(|a| a != assign).map(|a| a.handle(ctx));
+            (position < assigned && read.is_some_and(|h| variable_key(ctx, h).as_ref() == Some(&key)))
+                || written.is_some_and(|h| variable_key(ctx, h).as_ref() == Some(&key))
+        };
+        let end = last_use.max(assigned);
+        // The block holds the buffer ops converted so far too: graph ops by their positions.
+        let conflict = ctx
+            .block_ops(self.block)
+            .any(|between| self.positions.get(&between).is_some_and(|&p| p > here && p <= end && touches(between, p)));
+        (!conflict).then_some(variable)
     }
 
     /// Copies returned values no op wrote into their output arguments and drops tensor operands.
@@ -813,6 +891,17 @@ impl<'m> BodyConverter<'m> {
         let kept: Vec<Value> =
             operands.iter().enumerate().filter(|(i, _)| !self.output_results.contains(i)).map(|(_, &v)| v).collect();
         ctx.set_operands(op, &kept);
+    }
+}
+
+/// The operand holding the state whose new value is result `index` of `op`: `svdf_state`'s
+/// state, `lstm`'s hidden and cell states for its final ones.
+fn updated_state(ctx: &Context, op: OpId, index: usize) -> Option<usize> {
+    match (ctx.op_name_of(op), index) {
+        (graph::SvdfStateOp::NAME, 0) => Some(0),
+        (graph::LstmOp::NAME, graph::LSTM_FINAL_HIDDEN_STATE) => Some(graph::LSTM_HIDDEN_STATE),
+        (graph::LstmOp::NAME, graph::LSTM_FINAL_CELL_STATE) => Some(graph::LSTM_CELL_STATE),
+        _ => None,
     }
 }
 

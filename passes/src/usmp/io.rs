@@ -64,16 +64,16 @@ pub struct IoBuffers {
 /// True if an op in `func` writes `arg` (or a view of it).
 fn written(ctx: &Context, func: OpId, arg: Value) -> bool {
     ctx.walk_preorder(func).into_iter().any(|op| {
-        let target = if let Some(store) = StoreOp::cast(ctx, op) {
-            store.buffer(ctx)
+        let targets = if let Some(store) = StoreOp::cast(ctx, op) {
+            vec![store.buffer(ctx)]
         } else if let Some(copy) = CopyOp::cast(ctx, op) {
-            copy.target(ctx)
+            vec![copy.target(ctx)]
         } else if let Some(kernel) = KernelOp::cast(ctx, op) {
-            kernel.output(ctx)
+            kernel.outputs(ctx)
         } else {
             return false;
         };
-        root_buffer(ctx, target) == arg
+        targets.into_iter().any(|target| root_buffer(ctx, target) == arg)
     })
 }
 

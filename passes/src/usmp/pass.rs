@@ -127,8 +127,15 @@ impl Pass for Usmp {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
-        if let Some(call) = ctx.walk_preorder(op).into_iter().find(|&o| CallOp::cast(ctx, o).is_some()) {
-            return Err(ctx.op_error(call, "usmp: calls between functions are not planned yet").into());
+        // A call passing only scalars (the profile's layer hook) cannot reach a planned buffer.
+        let passes_buffers = |o: OpId| {
+            let mut types =
+                ctx.operation(o).operands().map(|v| ctx.value_type(v)).chain(ctx.operation(o).result_types());
+            types.any(|ty| ctx.buffer_parts(ty).is_some())
+        };
+        let calls = ctx.walk_preorder(op).into_iter().filter(|&o| CallOp::cast(ctx, o).is_some());
+        if let Some(call) = calls.into_iter().find(|&o| passes_buffers(o)) {
+            return Err(ctx.op_error(call, "usmp: calls passing buffers between functions are not planned yet").into());
         }
         let memory = self.memory_config().map_err(|message| ctx.op_error(op, format!("usmp: {message}")))?;
         let algorithm = memory.planner.clone().unwrap_or_else(|| self.options.algorithm.clone());

@@ -3,7 +3,10 @@
 //! with the project's harness (`emulator/harness/model_main.c`, built against the header beside
 //! it, `out/kws.h`) and the board's C library, runs it under QEMU with semihosting, writes the
 //! outputs, and prints the board, the flash and RAM the firmware takes, the harness's console
-//! and, with `--count`, the exact instructions of each inference (QEMU's icount plugin).
+//! and, with `--count`, the exact instructions of each inference (QEMU's icount plugin). With
+//! `--profile` (an object compiled with `mcc --profile`) it counts one inference's instructions
+//! per layer and prints each layer's instructions, share of the total and MACs per instruction
+//! ([`profile`]), and writes them to `<prefix>_profile.json` beside the object.
 //!
 //! The object's prefix is its file stem. Input files hold the raw bytes of each input, in order.
 //! With `--invocations N` the program invokes the model N times on one context (its state carried
@@ -12,6 +15,8 @@
 //! `in.1.bin`, ...; [`harness::invocation_file`], as `mc-run` numbers them).
 //! Errors (unknown board, missing header, link or run failure, wrong input size) exit 1 with a
 //! message; a failed run also prints the board's console.
+
+mod profile;
 
 use clap::Parser;
 use mc_emulator::{Board, harness};
@@ -60,6 +65,11 @@ struct Options {
     #[arg(long)]
     count: bool,
 
+    /// Count one inference's instructions per layer (an object compiled with `mcc --profile`,
+    /// its `<prefix>_layers.json` beside it); writes `<prefix>_profile.json` beside the object.
+    #[arg(long, conflicts_with = "count")]
+    profile: bool,
+
     /// Seconds QEMU may take.
     #[arg(long, default_value_t = 120)]
     timeout: u64,
@@ -88,11 +98,20 @@ fn run(options: &Options) -> Result<(), String> {
         return Err(format!("cannot read the object '{}'", object.display()));
     }
     let count = options.invocations as usize;
+    let dir = object.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let layers = if options.profile {
+        if options.runs != 1 || count != 1 {
+            return Err("--profile counts one inference: leave --runs and --invocations at 1".to_string());
+        }
+        Some(profile::read_layers(&dir.join(format!("{prefix}_layers.json")))?)
+    } else {
+        None
+    };
     let link_options = harness::model_options(prefix, &header)?
         .define("MC_RUNS", options.runs)
         .define("MC_INVOCATIONS", count)
-        .define("MC_RESET_BETWEEN", u8::from(options.reset_between));
-    let dir = object.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        .define("MC_RESET_BETWEEN", u8::from(options.reset_between))
+        .define("MC_PROFILE", u8::from(options.profile));
     let elf = dir.join(format!("{prefix}.{}.elf", board.name));
     board.link(std::slice::from_ref(object), &[harness::model_main()], &link_options, &elf)?;
 
@@ -124,7 +143,12 @@ fn run(options: &Options) -> Result<(), String> {
         inputs.iter().map(|invocation| invocation.iter().map(Vec::as_slice).collect()).collect();
     harness::write_invocations(&work, &by_invocation)?;
     let timeout = Duration::from_secs(options.timeout);
-    let (run, counts) = if options.count {
+    let mut profiled = None;
+    let (run, counts) = if let Some(layers) = &layers {
+        let (profile, counts) = board.profile(&elf, &work, prefix, layers.len(), timeout)?;
+        profiled = Some(profile);
+        (counts.run, None)
+    } else if options.count {
         let counts = board.count_instructions(&elf, &work, "bench_mark", timeout)?;
         (counts.run.clone(), Some(counts))
     } else {
@@ -155,6 +179,13 @@ fn run(options: &Options) -> Result<(), String> {
         for (index, instructions) in counts.intervals().iter().enumerate() {
             println!("  instructions, inference {:<6} {instructions:>9}", index + 1);
         }
+    }
+    if let (Some(layers), Some(profile)) = (&layers, &profiled) {
+        print!("{}", profile::table(layers, profile));
+        let path = dir.join(format!("{prefix}_profile.json"));
+        let json = serde_json::to_string_pretty(&profile::to_json(board.name, layers, profile)).expect("JSON");
+        std::fs::write(&path, json + "\n").map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        println!("  wrote {}", path.display());
     }
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! `mcc`: mc's compiler driver. `mcc model.tflite --target cortex-m4 [--prefix model] [-O2]
-//! [--config mc.toml] [--emit=obj|asm|llvm-ir|mlir-graph|mlir-buffer|mlir-loop]
+//! [--config mc.toml] [--emit=obj|asm|llvm-ir|module|mlir-graph|mlir-buffer|mlir-loop]
 //! [--planner ALGORITHM] [--load-plugin planner.so] [--load-pass-plugin pass.so]
 //! [--graph-passes PASSES] -o outdir/`
 //! imports the model (a `.tflite` file, or graph-level IR in a `.mlir` file), runs the extra
@@ -7,17 +7,29 @@
 //! buffer kernels (`graph_to_inplace_buffers_concat`) and to planned
 //! loop-level IR (`buffer_to_loop`, with the memory plan's residency report and arena picture
 //! written beside the output), lowers that to LLVM for the target and writes `<prefix>.o` (`.s`,
-//! `.ll`) and the C header `<prefix>.h`; `--emit=mlir-*` stops after a stage and writes its IR as
+//! `.ll`) and the C header `<prefix>.h`; `--emit=module` writes a library folder for a firmware's
+//! build instead (`firmware_module`); `--emit=mlir-*` stops after a stage and writes its IR as
 //! `<prefix>.mlir`. The config file's `[memory]` table (`usmp`'s banks, placement rules, budgets
 //! and planner, plus `allocate_arenas` and `dump_residency_json`) shapes the plan and the API.
 //! It prints the stages with their times, the RAM of each pool, the flash bytes of the
 //! constants and each `PAD` folded into the padding of its consumer (`graph-fold-pad`). Errors
 //! exit 1 and leave no partial files in the output folder. `mcc --supported-ops` prints the table
-//! of the TFLite operators mc compiles.
+//! of the TFLite operators mc compiles. `mcc analyze ...` ([`analyze`]) reports a model's
+//! per-layer costs; `mcc validate ...` ([`validate`]) compares its outputs with TFLite Micro's.
+//! `--profile` calls a weak `<prefix>_layer_hook(layer)` between kernels and writes
+//! `<prefix>_layers.json` ([`profile`]) for `mc-emu --profile`.
 
+mod analyze;
+mod child_compile;
+mod firmware_module;
+mod profile;
 mod staging;
+mod tflm_arena;
+mod validate;
 
 use clap::Parser;
+use firmware_module::ModuleParts;
+use mc_backend_llvm::interface::Interface;
 use mc_backend_llvm::{
     EmitKind, LowerOptions, OptLevel, Prefix, emit, header, inkwell, lookup, lower_module, optimize,
 };
@@ -62,9 +74,10 @@ struct Options {
     #[arg(short = 'O', default_value = "2")]
     opt_level: String,
 
-    /// What to write: obj (<prefix>.o), asm (<prefix>.s), llvm-ir (<prefix>.ll), or the IR after
-    /// a stage as <prefix>.mlir: mlir-graph (imported), mlir-buffer (buffer kernels), mlir-loop
-    /// (planned loops).
+    /// What to write: obj (<prefix>.o), asm (<prefix>.s), llvm-ir (<prefix>.ll), module (a library
+    /// folder: lib<prefix>.a, include/<prefix>.h, CMakeLists.txt, README.md and the memory plan),
+    /// or the IR after a stage as <prefix>.mlir: mlir-graph (imported), mlir-buffer (buffer
+    /// kernels), mlir-loop (planned loops).
     #[arg(long, default_value = "obj")]
     emit: String,
 
@@ -102,6 +115,11 @@ struct Options {
     #[arg(long = "no-inplace-concat")]
     no_inplace_concat: bool,
 
+    /// Call a weak, empty <prefix>_layer_hook(layer) before every kernel and at the end, and
+    /// write <prefix>_layers.json: per-layer instruction counts with `mc-emu --profile`.
+    #[arg(long)]
+    profile: bool,
+
     /// Output folder (created if missing).
     #[arg(short = 'o', required_unless_present = "supported_ops")]
     output: Option<PathBuf>,
@@ -115,6 +133,13 @@ struct Job<'a> {
 }
 
 fn main() -> ExitCode {
+    // Commands with their own options come first; anything else is a compilation.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match args.get(1).and_then(|a| a.to_str()) {
+        Some("analyze") => return analyze::main(&args[1..]),
+        Some("validate") => return validate::main(&args[1..]),
+        _ => {}
+    }
     let options = Options::parse();
     if options.supported_ops {
         print!("{}", mc_dialects::graph::support::render());
@@ -144,13 +169,14 @@ impl Stages {
     }
 }
 
-/// What `--emit` asks for: IR after a stage, or LLVM's output.
+/// What `--emit` asks for: IR after a stage, LLVM's output, or a library folder.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Emit {
     Graph,
     Buffer,
     Loop,
     Llvm(EmitKind),
+    Module,
 }
 
 impl Emit {
@@ -159,12 +185,22 @@ impl Emit {
             "mlir-graph" => Emit::Graph,
             "mlir-buffer" => Emit::Buffer,
             "mlir-loop" => Emit::Loop,
+            "module" => Emit::Module,
             _ => Emit::Llvm(text.parse().map_err(|_| {
                 format!(
-                    "unknown output kind '{text}': expected obj, asm, llvm-ir, mlir-graph, mlir-buffer or mlir-loop"
+                    "unknown output kind '{text}': expected obj, asm, llvm-ir, module, mlir-graph, mlir-buffer or mlir-loop"
                 )
             })?),
         })
+    }
+
+    /// What LLVM writes for it, if it goes that far (a module holds an object).
+    fn llvm_kind(self) -> Option<EmitKind> {
+        match self {
+            Emit::Llvm(kind) => Some(kind),
+            Emit::Module => Some(EmitKind::Object),
+            Emit::Graph | Emit::Buffer | Emit::Loop => None,
+        }
     }
 }
 
@@ -206,7 +242,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
 
     let is_ir = job.model.extension().is_some_and(|e| e == "mlir");
     let module = if is_ir {
-        let text = String::from_utf8(model).map_err(|_| format!("the model '{name}' is not UTF-8 text"))?;
+        let text = String::from_utf8(model.clone()).map_err(|_| format!("the model '{name}' is not UTF-8 text"))?;
         let source = SourceBuffer::new(&name, text, 1);
         let rendered =
             |ctx: &Context, diags: &[Diagnostic]| diags.iter().map(|d| render(ctx, d, &[&source])).collect::<String>();
@@ -239,7 +275,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     }
     let svg = staging.path(&format!("{}_arena.svg", prefix.as_str()));
     let mut usmp = format!("arena-svg=\"{}\"", svg.display());
-    if dump_residency.enabled() {
+    if dump_residency.enabled() || emit_kind == Emit::Module {
         usmp.push_str(&format!(" residency-report=\"{}\"", residency.display()));
     }
     if let Some((path, _)) = &config {
@@ -256,7 +292,11 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     let mut folded_pads = Vec::new();
     for (stage, pipeline, emitted) in [
         ("lower to buffer kernels", graph_to_inplace_buffers_concat(!options.no_inplace_concat), Emit::Graph),
-        ("lower to planned loops", buffer_to_loop_fused(&usmp, !options.no_fusion), Emit::Buffer),
+        (
+            "lower to planned loops",
+            profile::pipeline(buffer_to_loop_fused(&usmp, !options.no_fusion), options.profile),
+            Emit::Buffer,
+        ),
     ] {
         if emit_kind == emitted {
             break;
@@ -265,9 +305,19 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
         stages.run(stage, || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
         if emitted == Emit::Graph {
             folded_pads = folded_pad_lines(&ctx, module.op());
+            if options.profile {
+                let layers = profile::layers_json(&ctx, module.op(), (!is_ir).then_some(model.as_slice()));
+                staging.write(&format!("{}_layers.json", prefix.as_str()), layers.as_bytes())?;
+            }
         }
     }
-    if let Emit::Llvm(kind) = emit_kind {
+    // Cores with a vector unit get their loops vectorized (`--emit mlir-loop` shows the result).
+    if let Some(passes) = target.vector_passes().filter(|_| !matches!(emit_kind, Emit::Graph | Emit::Buffer)) {
+        let pipeline = format!("builtin.module({passes})");
+        let mut pm = PassManager::parse(&pipeline, &registry).map_err(|e| e.render(&pipeline))?;
+        stages.run("vectorize", || pm.run(&mut ctx, module.op())).map_err(|f| report(&ctx, &f.0))?;
+    }
+    if let Some(kind) = emit_kind.llvm_kind() {
         let machine = target.machine(level)?;
         let llvm = inkwell::context::Context::create();
         let mut lower = LowerOptions::new(prefix.clone(), inputs);
@@ -287,9 +337,25 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
             EmitKind::Assembly => "s",
             EmitKind::LlvmIr => "ll",
         };
-        staging.write(&format!("{}.{extension}", prefix.as_str()), &bytes)?;
         let header = header(&ctx, module.op(), &lower).map_err(|d| report(&ctx, &[d]))?;
-        staging.write(&format!("{}.h", prefix.as_str()), header.as_bytes())?;
+        if let (Emit::Module, Some(api)) = (emit_kind, &lower.api) {
+            let interface = Interface::of(&ctx, module.op(), api).map_err(|d| report(&ctx, &[d]))?;
+            let parts = ModuleParts {
+                prefix: &prefix,
+                target_name: job.target,
+                target,
+                model: &name,
+                opt_level: &options.opt_level,
+                object: &bytes,
+                header: &header,
+                interface: &interface,
+                allocate_arenas: api.allocate_arenas,
+            };
+            firmware_module::stage(&ctx, &staging, &parts)?;
+        } else {
+            staging.write(&format!("{}.{extension}", prefix.as_str()), &bytes)?;
+            staging.write(&format!("{}.h", prefix.as_str()), header.as_bytes())?;
+        }
     } else {
         let mut text = Vec::new();
         print_top_level_to(&ctx, module.op(), PrintOptions::default(), &mut text).expect("printing to memory");

@@ -1,7 +1,8 @@
 //! The output folder, written all or nothing: files go into a hidden staging folder inside it
 //! and are moved into place only when every stage succeeded, so a failed compilation leaves no
 //! partial files behind. A file may be sent elsewhere than the output folder (the residency
-//! report to the path a config file names).
+//! report to the path a config file names). Names may have folders (`include/kws.h`): they are
+//! created in the output folder at commit.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -37,24 +38,29 @@ impl Staging {
         self.dir.join(name)
     }
 
-    /// Stages `bytes` as the file `name`.
+    /// Stages `bytes` as the file `name` (its folders are created).
     pub fn write(&self, name: &str, bytes: &[u8]) -> Result<(), String> {
         let path = self.path(name);
-        std::fs::write(&path, bytes).map_err(|e| format!("cannot write '{}': {e}", path.display()))
+        let written = match path.parent() {
+            Some(parent) => std::fs::create_dir_all(parent).and_then(|_| std::fs::write(&path, bytes)),
+            None => std::fs::write(&path, bytes),
+        };
+        written.map_err(|e| format!("cannot write '{}': {e}", path.display()))
     }
 
     /// Moves every staged file into the output folder (or where [`send`](Self::send) said);
     /// returns their final paths, sorted.
     pub fn commit(mut self) -> Result<Vec<PathBuf>, String> {
         let mut moved = Vec::new();
-        let entries = std::fs::read_dir(&self.dir).map_err(|e| format!("cannot list '{}': {e}", self.dir.display()))?;
-        for entry in entries {
-            let from = entry.map_err(|e| e.to_string())?.path();
-            let name = from.file_name().expect("a staged file has a name");
+        for name in staged_files(&self.dir, Path::new(""))? {
+            let from = self.dir.join(&name);
             let cannot = |e: std::io::Error, to: &Path| format!("cannot move '{}' into place: {e}", to.display());
             let to = match self.elsewhere.get(name.to_string_lossy().as_ref()) {
                 None => {
-                    let to = self.out.join(name);
+                    let to = self.out.join(&name);
+                    if let Some(parent) = to.parent() {
+                        std::fs::create_dir_all(parent).map_err(|e| cannot(e, &to))?;
+                    }
                     std::fs::rename(&from, &to).map_err(|e| cannot(e, &to))?;
                     to
                 }
@@ -72,10 +78,26 @@ impl Staging {
             moved.push(to);
         }
         self.committed = true;
-        std::fs::remove_dir(&self.dir).map_err(|e| format!("cannot remove '{}': {e}", self.dir.display()))?;
+        std::fs::remove_dir_all(&self.dir).map_err(|e| format!("cannot remove '{}': {e}", self.dir.display()))?;
         moved.sort();
         Ok(moved)
     }
+}
+
+/// The files under `dir/below`, as paths relative to `dir`.
+fn staged_files(dir: &Path, below: &Path) -> Result<Vec<PathBuf>, String> {
+    let folder = dir.join(below);
+    let entries = std::fs::read_dir(&folder).map_err(|e| format!("cannot list '{}': {e}", folder.display()))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| e.to_string())?;
+        let name = below.join(entry.file_name());
+        match entry.file_type().map_err(|e| e.to_string())?.is_dir() {
+            true => files.extend(staged_files(dir, &name)?),
+            false => files.push(name),
+        }
+    }
+    Ok(files)
 }
 
 impl Drop for Staging {
@@ -103,6 +125,12 @@ mod tests {
         staging.write("a.o", b"object").unwrap();
         assert_eq!(staging.commit().unwrap(), vec![out.join("a.o")]);
         assert_eq!(std::fs::read(out.join("a.o")).unwrap(), b"object");
+        // A name with folders lands in those folders of the output folder.
+        let staging = Staging::new(&out).unwrap();
+        staging.write("include/a.h", b"header").unwrap();
+        assert_eq!(staging.commit().unwrap(), vec![out.join("include/a.h")]);
+        assert_eq!(std::fs::read(out.join("include/a.h")).unwrap(), b"header");
+        assert!(!out.read_dir().unwrap().any(|e| e.unwrap().file_name().to_string_lossy().starts_with(".mcc")));
         // A file sent elsewhere goes there, its folders created; one never staged is no error.
         let mut staging = Staging::new(&out).unwrap();
         let report = out.join("plans").join("r.json");

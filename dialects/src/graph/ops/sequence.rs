@@ -4,8 +4,7 @@
 //! |---|---|---|---|---|
 //! | `graph.svdf_state` | `state` `[B, F·M]`, `input` `[B, D]`, `weights_feature` `[F, D]` | — | the state one step later (`state`'s type) | first half of `SVDF` (27) |
 //! | `graph.svdf` | `state` `[B, F·M]` (after `svdf_state`), `weights_time` `[F, M]`, `bias` `[U]` | `rank` (`F = U·rank`), `fused_activation` | `[B, U]` | second half of `SVDF` (27) |
-//! | `graph.lstm` | the 15 [`LSTM_OPERANDS`] | `fused_activation`, `cell_clip`, `time_major` | the hidden states of every step, `[T, B, S]` or `[B, T, S]` | `UNIDIRECTIONAL_SEQUENCE_LSTM` (44) |
-//! | `graph.lstm_hidden_state`, `graph.lstm_cell_state` | as `graph.lstm` | as `graph.lstm` | the hidden (cell) state after the last step, of the state operand's type | the states `UNIDIRECTIONAL_SEQUENCE_LSTM` (44) updates in place |
+//! | `graph.lstm` | the 15 [`LSTM_OPERANDS`] | `fused_activation`, `cell_clip`, `time_major` | three: the hidden states of every step, `[T, B, S]` or `[B, T, S]`; the hidden and the cell state after the last step, each of its state operand's type | `UNIDIRECTIONAL_SEQUENCE_LSTM` (44): its output and the two states it updates in place |
 //!
 //! TFLite's `SVDF` updates its activation state (a variable tensor of `B` rows of `F` filters ×
 //! `M` memory slots) in place and then reads it: the importer makes the state a variable
@@ -28,9 +27,8 @@
 //!
 //! TFLite's `UNIDIRECTIONAL_SEQUENCE_LSTM` updates two variable tensors in place, its hidden
 //! state (input 18) and its cell state (input 19), and outputs the hidden state of every time
-//! step. The importer reads both states from variables (as SVDF's), computes the output with
-//! `lstm`, the final states with `lstm_hidden_state` and `lstm_cell_state` (each runs the whole
-//! recurrence: mc's ops have one result), and assigns the two back.
+//! step. The importer reads both states from variables (as SVDF's), computes the output and the
+//! final states with one `lstm` (one recurrence, three results), and assigns the two states back.
 //!
 //! What TFLite Micro's kernel (`lstm_eval.cc`'s `LstmTensors::ValidateTensorStatus`,
 //! `ValidateTensorSize`) accepts, and so these ops: the input `[T, B, I]` (`time_major`) or
@@ -48,7 +46,7 @@
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::Activation;
 use crate::graph::builders::{get_bool, int_attr};
-use crate::graph::shape_inference::{Inference, ShapeQuery};
+use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery};
 use crate::graph::verify::{Checker, Checks, F32, I32, I64, Kind, Q8, Q16, Q32, Tensor, verify_op};
 use mc_ir::{Builder, FloatKind, Type, Value, define_op};
 
@@ -79,8 +77,7 @@ define_op! {
     }
 }
 
-/// The operands of `graph.lstm`, `graph.lstm_hidden_state` and `graph.lstm_cell_state`, in
-/// order: TFLite's inputs 0 to 8, 12 to 15, 18 and 19.
+/// The operands of `graph.lstm`, in order: TFLite's inputs 0 to 8, 12 to 15, 18 and 19.
 pub const LSTM_OPERANDS: [&str; 15] = [
     "input",
     "input_to_input_weights",
@@ -100,65 +97,58 @@ pub const LSTM_OPERANDS: [&str; 15] = [
 ];
 
 /// The operand of the hidden state in [`LSTM_OPERANDS`].
-const LSTM_HIDDEN_STATE: usize = 13;
+pub const LSTM_HIDDEN_STATE: usize = 13;
 
 /// The operand of the cell state in [`LSTM_OPERANDS`].
-const LSTM_CELL_STATE: usize = 14;
+pub const LSTM_CELL_STATE: usize = 14;
 
-macro_rules! lstm_op {
-    ($(#[$doc:meta])* $name:ident = $op:literal, $summary:literal) => {
-        define_op! {
-            $(#[$doc])*
-            pub struct $name = $op {
-                summary: $summary,
-                traits: [PURE],
-                operands: [
-                    input,
-                    input_to_input_weights,
-                    input_to_forget_weights,
-                    input_to_cell_weights,
-                    input_to_output_weights,
-                    recurrent_to_input_weights,
-                    recurrent_to_forget_weights,
-                    recurrent_to_cell_weights,
-                    recurrent_to_output_weights,
-                    input_gate_bias,
-                    forget_gate_bias,
-                    cell_gate_bias,
-                    output_gate_bias,
-                    hidden_state,
-                    cell_state
-                ],
-                results: [result],
-                attributes: [fused_activation: String, cell_clip: Float, time_major: Bool],
-                verify: verify_op,
-            }
-        }
+/// The results of `graph.lstm`, in order.
+pub const LSTM_RESULTS: [&str; 3] = ["output", "final_hidden_state", "final_cell_state"];
 
-        impl $name {
-            /// Builds the op on the 15 [`LSTM_OPERANDS`].
-            pub fn build(b: &mut Builder<'_>, operands: &[Value; 15], options: LstmOptions, result: Type) -> Self {
-                let attributes = options.attributes(b);
-                $name(b.create(Self::NAME, operands, &[result], attributes, vec![]))
-            }
-        }
-    };
+/// The result holding the hidden state after the last step.
+pub const LSTM_FINAL_HIDDEN_STATE: usize = 1;
+
+/// The result holding the cell state after the last step.
+pub const LSTM_FINAL_CELL_STATE: usize = 2;
+
+define_op! {
+    /// A unidirectional sequence LSTM (TFLite `UNIDIRECTIONAL_SEQUENCE_LSTM`): the hidden state
+    /// of every time step (the operator's output), and the hidden and cell states after the last
+    /// step (the variables TFLite updates in place).
+    pub struct LstmOp = "graph.lstm" {
+        summary: "unidirectional sequence LSTM",
+        traits: [PURE],
+        operands: [
+            input,
+            input_to_input_weights,
+            input_to_forget_weights,
+            input_to_cell_weights,
+            input_to_output_weights,
+            recurrent_to_input_weights,
+            recurrent_to_forget_weights,
+            recurrent_to_cell_weights,
+            recurrent_to_output_weights,
+            input_gate_bias,
+            forget_gate_bias,
+            cell_gate_bias,
+            output_gate_bias,
+            hidden_state,
+            cell_state
+        ],
+        results: [output, final_hidden_state, final_cell_state],
+        attributes: [fused_activation: String, cell_clip: Float, time_major: Bool],
+        verify: verify_op,
+    }
 }
 
-lstm_op! {
-    /// The hidden state of every time step of a unidirectional sequence LSTM (TFLite
-    /// `UNIDIRECTIONAL_SEQUENCE_LSTM`'s output).
-    LstmOp = "graph.lstm", "LSTM output sequence"
-}
-
-lstm_op! {
-    /// The hidden state of a unidirectional sequence LSTM after its last time step.
-    LstmHiddenStateOp = "graph.lstm_hidden_state", "LSTM hidden state after the last step"
-}
-
-lstm_op! {
-    /// The cell state of a unidirectional sequence LSTM after its last time step.
-    LstmCellStateOp = "graph.lstm_cell_state", "LSTM cell state after the last step"
+impl LstmOp {
+    /// Builds the op on the 15 [`LSTM_OPERANDS`]: the output sequence of type `output`, the
+    /// final states of their operands' types.
+    pub fn build(b: &mut Builder<'_>, operands: &[Value; 15], options: LstmOptions, output: Type) -> Self {
+        let attributes = options.attributes(b);
+        let states = [LSTM_HIDDEN_STATE, LSTM_CELL_STATE].map(|i| b.ctx.value_type(operands[i]));
+        LstmOp(b.create(Self::NAME, operands, &[output, states[0], states[1]], attributes, vec![]))
+    }
 }
 
 /// The options of the LSTM ops.
@@ -188,8 +178,6 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SvdfStateOp, Checks::Signature(check_svdf_state), Some(infer_svdf_state)),
     op_entry!(SvdfOp, Checks::Signature(check_svdf), Some(infer_svdf)),
     op_entry!(LstmOp, Checks::Signature(check_lstm), Some(infer_lstm)),
-    op_entry!(LstmHiddenStateOp, Checks::Signature(check_lstm), Some(infer_lstm_state)),
-    op_entry!(LstmCellStateOp, Checks::Signature(check_lstm), Some(infer_lstm_state)),
 ];
 
 impl SvdfStateOp {
@@ -361,7 +349,7 @@ fn infer_svdf(q: &ShapeQuery<'_>) -> Inference {
     q.one(Ok(vec![state[0], weights[0] / rank]))
 }
 
-/// The LSTM ops: shapes and types as TFLite Micro's `ValidateTensorStatus` and
+/// `lstm`: shapes and types as TFLite Micro's `ValidateTensorStatus` and
 /// `ValidateTensorSize` require them, the activation `TANH`, a cell clip of at least 0.
 fn check_lstm(c: &mut Checker<'_, '_>) {
     let activation = c.ctx.attr(c.op, "fused_activation").and_then(|a| c.ctx.string_value(a));
@@ -387,7 +375,14 @@ fn check_lstm(c: &mut Checker<'_, '_>) {
         tensors.push(c.operand(what, index));
     }
     let Some(tensors) = tensors.into_iter().collect::<Option<Vec<Tensor<'_>>>>() else { return };
-    let Some(result) = c.result("result") else { return };
+    // A kernel may lack unused results (no buffer), never all.
+    let mut results = [("", None); 3];
+    for (index, what) in LSTM_RESULTS.into_iter().enumerate() {
+        results[index] = (what, c.result_at(what, index));
+    }
+    if results.iter().all(|(_, result)| result.is_none()) {
+        return;
+    }
     let (input, hidden, cell) = (tensors[0], tensors[LSTM_HIDDEN_STATE], tensors[LSTM_CELL_STATE]);
     if !c.rank("input", input, 3) {
         return;
@@ -421,14 +416,15 @@ fn check_lstm(c: &mut Checker<'_, '_>) {
     if !shapes_ok {
         return;
     }
-    check_lstm_types(c, &tensors, result);
+    check_lstm_types(c, &tensors, &results);
     c.check_inferred();
 }
 
 /// The element types of one of TFLite Micro's three LSTM kernels: float; int8 activations with
 /// int8 weights, int32 biases and an int16 cell state; int16 activations with int8 weights, int64
-/// biases and an int16 cell state.
-fn check_lstm_types(c: &mut Checker<'_, '_>, tensors: &[Tensor<'_>], result: Tensor<'_>) {
+/// biases and an int16 cell state. The output and the final hidden state are of the hidden
+/// state's type, the final cell state of the cell state's.
+fn check_lstm_types(c: &mut Checker<'_, '_>, tensors: &[Tensor<'_>], results: &[(&str, Option<Tensor<'_>>); 3]) {
     let (input, hidden, cell) = (tensors[0], tensors[LSTM_HIDDEN_STATE], tensors[LSTM_CELL_STATE]);
     let Some(kind) = c.kind("input", input, &[F32, Q8, Q16]) else { return };
     let (weights, biases, cell_kind): (&[Kind], &[Kind], Kind) = match kind {
@@ -449,11 +445,16 @@ fn check_lstm_types(c: &mut Checker<'_, '_>, tensors: &[Tensor<'_>], result: Ten
         c.per_tensor("hidden_state", hidden);
         c.per_tensor("cell_state", cell);
     }
-    let reference = if c.sig.name == LstmCellStateOp::NAME { ("cell_state", cell) } else { ("hidden_state", hidden) };
-    c.same_element("result", result, reference.0, reference.1);
+    for (index, &(what, result)) in results.iter().enumerate() {
+        let reference = if index == LSTM_FINAL_CELL_STATE { ("cell_state", cell) } else { ("hidden_state", hidden) };
+        if let Some(result) = result {
+            c.same_element(what, result, reference.0, reference.1);
+        }
+    }
 }
 
-/// `lstm`: the input's time and batch dimensions, the hidden state's units.
+/// `lstm`: the output of the input's time and batch dimensions and the hidden state's units;
+/// the final states of their operands' shapes.
 fn infer_lstm(q: &ShapeQuery<'_>) -> Inference {
     let input = q.rank(0, 3)?;
     let hidden = q.shape(LSTM_HIDDEN_STATE)?;
@@ -464,11 +465,6 @@ fn infer_lstm(q: &ShapeQuery<'_>) -> Inference {
         [elements] if batches > 0 => elements / batches,
         _ => return q.one(Err("hidden_state has no units".to_string())),
     };
-    q.one(Ok(vec![input[0], input[1], units]))
-}
-
-/// `lstm_hidden_state`, `lstm_cell_state`: the state operand's shape.
-fn infer_lstm_state(q: &ShapeQuery<'_>) -> Inference {
-    let index = if q.sig.name == LstmCellStateOp::NAME { LSTM_CELL_STATE } else { LSTM_HIDDEN_STATE };
-    q.one(Ok(q.shape(index)?.to_vec()))
+    let (hidden, cell) = (q.shape(LSTM_HIDDEN_STATE)?.to_vec(), q.shape(LSTM_CELL_STATE)?.to_vec());
+    Ok(Some(vec![Inferred::Shape(vec![input[0], input[1], units]), Inferred::Shape(hidden), Inferred::Shape(cell)]))
 }

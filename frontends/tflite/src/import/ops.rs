@@ -268,12 +268,11 @@ impl SubgraphImporter<'_, '_> {
             operands.push(ReadVariableOp::build(b, handle, ty).result());
         }
         let operands: [Value; 15] = operands.try_into().expect("13 inputs and 2 states");
-        let output = LstmOp::build(b, &operands, options, result_type).0;
-        let hidden = LstmHiddenStateOp::build(b, &operands, options, handles[0].1).result();
-        let cell = LstmCellStateOp::build(b, &operands, options, handles[1].1).result();
+        let lstm = LstmOp::build(b, &operands, options, result_type);
+        let (hidden, cell) = (lstm.final_hidden_state(), lstm.final_cell_state());
         AssignVariableOp::build(b, handles[0].0, hidden);
         AssignVariableOp::build(b, handles[1].0, cell);
-        Ok(output)
+        Ok(lstm.0)
     }
 
     fn build_operator(

@@ -890,12 +890,10 @@ fn lstm_states_are_variables_read_then_assigned_the_final_states() {
             "%13 = \"graph.var_handle\"() <{container = \"tflite.variable_tensor\", shared_name = \"cell_state\"",
             "%14 = \"graph.read_variable\"(%12)",
             "%15 = \"graph.read_variable\"(%13)",
-            &format!("%16 = \"graph.lstm\"{operands} {attributes}"),
-            &format!("%17 = \"graph.lstm_hidden_state\"{operands} {attributes}"),
-            &format!("%18 = \"graph.lstm_cell_state\"{operands} {attributes}"),
-            "\"graph.assign_variable\"(%12, %17)",
-            "\"graph.assign_variable\"(%13, %18)",
-            "return %16",
+            &format!("%16:3 = \"graph.lstm\"{operands} {attributes}"),
+            "\"graph.assign_variable\"(%12, %16#1)",
+            "\"graph.assign_variable\"(%13, %16#2)",
+            "return %16#0",
         ],
     );
 }
@@ -967,12 +965,12 @@ fn unnamed_tensors() {
 }
 
 /// How many graph ops TFLite operator `op` imports as: one, but five for an SVDF (its state's
-/// variable handle, read and assignment, the state update and the output) and nine for an LSTM
-/// (two states' handles, reads and assignments, the output and the two final states).
+/// variable handle, read and assignment, the state update and the output) and seven for an LSTM
+/// (two states' handles, reads and assignments, and the LSTM with its output and final states).
 fn graph_ops_of(op: &mc_tflite::Operator<'_>) -> usize {
     match op.opcode().builtin() {
         Some(mc_tflite::BuiltinOp::Svdf) => 5,
-        Some(mc_tflite::BuiltinOp::UnidirectionalSequenceLstm) => 9,
+        Some(mc_tflite::BuiltinOp::UnidirectionalSequenceLstm) => 7,
         _ => 1,
     }
 }

@@ -25,7 +25,8 @@ pub struct KernelEmitter<'a> {
     pub name: String,
     /// The buffers read, in the graph op's operand order.
     pub inputs: Vec<Value>,
-    /// The buffer written.
+    /// The buffer written (the first, for a graph op with several results: see
+    /// [`Self::result_output`]).
     pub output: Value,
     /// The globals of the module holding the op, where constant tables go.
     globals: &'a mut ModuleGlobals,
@@ -102,6 +103,16 @@ impl<'a> KernelEmitter<'a> {
         self.attr(name)
             .and_then(|a| i64_array(self.b.ctx, a))
             .ok_or_else(|| self.unsupported(format!("missing list attribute '{name}'")))
+    }
+
+    /// The buffer the kernel writes for the graph op's result `index` (`None`: the result is
+    /// unused, or the op is a copy and `index` is not 0). Kernels of graph ops with several
+    /// results (`lstm`) read their outputs here; the others write [`Self::output`].
+    pub fn result_output(&self, index: usize) -> Option<Value> {
+        match KernelOp::cast(self.b.ctx, self.op) {
+            Some(kernel) => kernel.result_output(self.b.ctx, index),
+            None => (index == 0).then_some(self.output),
+        }
     }
 
     /// The order the kernel computes its output rows in (`row_order`; a copy: ascending).

@@ -1,22 +1,24 @@
-//! `lstm`, `lstm_hidden_state`, `lstm_cell_state`: TFLite Micro's `UNIDIRECTIONAL_SEQUENCE_LSTM`,
-//! `EvalLstm` of `lstm_eval.h` with the parameters `UnidirectionalSequenceLstmPrepare`
-//! (`lstm_eval_common.cc`) derives: float (`EvalLstm<float, float, float, float>`), int8
-//! activations with int8 weights, int32 biases and an int16 cell state (`<int8_t, int8_t,
-//! int16_t, int32_t>`), and 16x8 (`<int16_t, int8_t, int16_t, int64_t>`).
+//! `lstm`: TFLite Micro's `UNIDIRECTIONAL_SEQUENCE_LSTM`, `EvalLstm` of `lstm_eval.h` with the
+//! parameters `UnidirectionalSequenceLstmPrepare` (`lstm_eval_common.cc`) derives: float
+//! (`EvalLstm<float, float, float, float>`), int8 activations with int8 weights, int32 biases and
+//! an int16 cell state (`<int8_t, int8_t, int16_t, int32_t>`), and 16x8 (`<int16_t, int8_t,
+//! int16_t, int64_t>`).
 //!
-//! The three kernels run the same recurrence and store different things: `lstm` the hidden
-//! state of every step (its output), `lstm_hidden_state` and `lstm_cell_state` the states after
-//! the last step (the variables TFLM updates in place). TFLM steps all batches at once when
-//! `time_major` and one batch after the other otherwise; every batch row is computed alone in
-//! either case, so the nest is the same:
+//! One nest computes the kernel's three results (those it has buffers for, `results`): the
+//! hidden state of every step (the output sequence) and the hidden and cell states after the
+//! last step. The states are worked on in their result buffers, which graph-to-buffer makes the
+//! state variables themselves, so the recurrence updates them in place as TFLM does (a result
+//! that is another buffer first gets a copy of its state operand; an unused one is a workspace
+//! row). TFLM steps all batches at once when `time_major` and one batch after the other
+//! otherwise; every batch row is computed alone in either case, so the nest is the same:
 //!
 //! ```text
-//! for b:                       h = hidden_state[b], c = cell_state[b]   (workspaces [S])
+//! for b:                       h = final_hidden[b], c = final_cell[b]   (in place, or copies)
 //!   for t:                     x = input[t, b] (time_major) or input[b, t]
 //!     for s:
 //!       gate_g = act_g(FC(x, W_g)[s] + bias_g[s] + FC(h, R_g)[s])   g = forget, input, cell, output
 //!       c[s] = clip(forget · c[s] + input · cell)
-//!       next[s] = tanh(c[s]) · output
+//!       next[s] = tanh(c[s]) · output                                (workspace [S])
 //!     h = next; output[t, b] or output[b, t] = next
 //! ```
 //!
@@ -49,19 +51,10 @@ use super::quantization::{
 use super::sigmoid_int16::{Int16Sigmoid, Int16SigmoidParams};
 use mc_dialects::arith::build::select;
 use mc_dialects::arith::fixed_point::WideScale;
-use mc_dialects::graph::Activation;
+use mc_dialects::graph::{
+    Activation, LSTM_CELL_STATE, LSTM_FINAL_CELL_STATE, LSTM_FINAL_HIDDEN_STATE, LSTM_HIDDEN_STATE,
+};
 use mc_ir::{Diagnostic, Value};
-
-/// What a kernel stores.
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Stores {
-    /// The hidden state of every step (`lstm`).
-    Sequence,
-    /// The hidden state after the last step (`lstm_hidden_state`).
-    HiddenState,
-    /// The cell state after the last step (`lstm_cell_state`).
-    CellState,
-}
 
 /// The gates in the order of the weights and biases (TFLite's inputs 1-4, 5-8, 12-15).
 const INPUT_GATE: usize = 0;
@@ -95,13 +88,8 @@ struct Operands {
     cell_state: Value,
 }
 
-/// Lowers `lstm`, `lstm_hidden_state` or `lstm_cell_state`.
+/// Lowers `lstm`.
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
-    let stores = match e.name.as_str() {
-        "lstm" => Stores::Sequence,
-        "lstm_hidden_state" => Stores::HiddenState,
-        _ => Stores::CellState,
-    };
     if e.inputs.len() != 15 {
         return Err(e.unsupported(format!("{} operands (an LSTM has 15)", e.inputs.len())));
     }
@@ -136,27 +124,27 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         Flavour::Float => Arithmetic::Float { cell_clip },
         _ => Arithmetic::Integer(Box::new(IntegerParams::prepare(e, &operands, flavour, cell_clip)?)),
     };
-    let output = match stores {
-        Stores::Sequence => e.output,
-        _ => row_major_view(e, e.output, &[batches, units])?,
-    };
-    let (activation_type, cell_type) = (e.element(operands.hidden_state), e.element(operands.cell_state));
-    let hidden = e.workspace(vec![units], activation_type);
-    let cell = e.workspace(vec![units], cell_type);
-    let next = e.workspace(vec![units], activation_type);
+    // Result 0 is the output sequence.
+    let sequence = e.result_output(0);
+    let hidden = State::new(e, LSTM_FINAL_HIDDEN_STATE, e.inputs[LSTM_HIDDEN_STATE], batches, units)?;
+    let cell = State::new(e, LSTM_FINAL_CELL_STATE, e.inputs[LSTM_CELL_STATE], batches, units)?;
+    let next = e.workspace(vec![units], e.element(operands.hidden_state));
     let depth = e.shape(operands.input)[2];
     let sizes = Sizes { depth, units };
     e.for_range(0, batches, &[], |e, b, _| {
-        e.nest(&[units], |e, ivs| {
-            let h = e.load(operands.hidden_state, &[b, ivs[0]]);
-            e.store(h, hidden, ivs);
-            let c = e.load(operands.cell_state, &[b, ivs[0]]);
-            e.store(c, cell, ivs);
-            Ok(())
-        })?;
+        let (h_row, c_row) = (hidden.row(e, b), cell.row(e, b));
+        for (state, row, operand) in [(&hidden, h_row, operands.hidden_state), (&cell, c_row, operands.cell_state)] {
+            if !state.in_place {
+                e.nest(&[units], |e, ivs| {
+                    let value = e.load(operand, &[b, ivs[0]]);
+                    e.store(value, state.buffer, &[row, ivs[0]]);
+                    Ok(())
+                })?;
+            }
+        }
         e.for_range(0, steps, &[], |e, t, _| {
             let row = if time_major { [t, b] } else { [b, t] };
-            let step = Step { input: operands.input, row, hidden };
+            let step = Step { input: operands.input, row, hidden: (hidden.buffer, h_row) };
             e.nest(&[units], |e, ivs| {
                 let s = ivs[0];
                 let gate = |e: &mut KernelEmitter<'_>, g: usize, function: Function| {
@@ -165,9 +153,9 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 let forget = gate(e, FORGET_GATE, Function::Logistic)?;
                 let input = gate(e, INPUT_GATE, Function::Logistic)?;
                 let cell_gate = gate(e, CELL_GATE, Function::Tanh)?;
-                let old = e.load(cell, &[s]);
+                let old = e.load(cell.buffer, &[c_row, s]);
                 let new = arithmetic.update_cell(e, forget, old, input, cell_gate);
-                e.store(new, cell, &[s]);
+                e.store(new, cell.buffer, &[c_row, s]);
                 let output = gate(e, OUTPUT_GATE, Function::Logistic)?;
                 let h = arithmetic.hidden(e, new, output);
                 e.store(h, next, &[s]);
@@ -175,25 +163,55 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             })?;
             e.nest(&[units], |e, ivs| {
                 let h = e.load(next, ivs);
-                e.store(h, hidden, ivs);
-                if stores == Stores::Sequence {
-                    e.store(h, output, &[row[0], row[1], ivs[0]]);
+                e.store(h, hidden.buffer, &[h_row, ivs[0]]);
+                if let Some(sequence) = sequence {
+                    e.store(h, sequence, &[row[0], row[1], ivs[0]]);
                 }
                 Ok(())
             })?;
             Ok(Vec::new())
         })?;
-        if stores != Stores::Sequence {
-            let state = if stores == Stores::HiddenState { hidden } else { cell };
-            e.nest(&[units], |e, ivs| {
-                let value = e.load(state, ivs);
-                e.store(value, output, &[b, ivs[0]]);
-                Ok(())
-            })?;
-        }
         Ok(Vec::new())
     })?;
     Ok(())
+}
+
+/// Where the recurrence keeps a state: the final-state result `[B, S]` (the state operand
+/// itself when in place), or a one-row workspace `[1, S]` when the result is unused.
+struct State {
+    buffer: Value,
+    /// The buffer is the state operand: no copy in.
+    in_place: bool,
+    /// One row for every batch.
+    per_batch: bool,
+}
+
+impl State {
+    /// The state of final-state `result`, whose operand is `operand`.
+    fn new(
+        e: &mut KernelEmitter<'_>,
+        result: usize,
+        operand: Value,
+        batches: i64,
+        units: i64,
+    ) -> Result<State, Diagnostic> {
+        Ok(match e.result_output(result) {
+            Some(output) => State {
+                buffer: row_major_view(e, output, &[batches, units])?,
+                in_place: output == operand,
+                per_batch: true,
+            },
+            None => {
+                let element = e.element(operand);
+                State { buffer: e.workspace(vec![1, units], element), in_place: false, per_batch: false }
+            }
+        })
+    }
+
+    /// The row batch `b` works on.
+    fn row(&self, e: &mut KernelEmitter<'_>, b: Value) -> Value {
+        if self.per_batch { b } else { e.index(0) }
+    }
 }
 
 /// The dot products' lengths.
@@ -205,11 +223,11 @@ struct Sizes {
     units: i64,
 }
 
-/// Where one step reads: the input row `(t, b)` or `(b, t)`, the hidden state's workspace.
+/// Where one step reads: the input row `(t, b)` or `(b, t)`, the hidden state's buffer and row.
 struct Step {
     input: Value,
     row: [Value; 2],
-    hidden: Value,
+    hidden: (Value, Value),
 }
 
 /// The arithmetic of a kernel's element types.
@@ -348,8 +366,9 @@ impl Arithmetic {
                 let bias = e.load(operands.biases[g], &[s]);
                 let from_input = e.binary("arith.addf", from_input, bias);
                 let from_input = clamp_f32(e, from_input, (f32::MIN, f32::MAX));
+                let (hidden, hidden_row) = step.hidden;
                 let from_hidden = e.for_range(0, sizes.units, &[zero], |e, k, carried| {
-                    let h = e.load(step.hidden, &[k]);
+                    let h = e.load(hidden, &[hidden_row, k]);
                     let w = e.load(recurrent_weights, &[s, k]);
                     let product = e.binary("arith.mulf", h, w);
                     Ok(vec![e.binary("arith.addf", carried[0], product)])
@@ -377,7 +396,7 @@ impl Arithmetic {
                     sizes.depth,
                     p.input_scales[g],
                 )?;
-                let hidden = (step.hidden, &[][..], p.hidden_offset);
+                let hidden = (step.hidden.0, &[step.hidden.1][..], p.hidden_offset);
                 let from_hidden = p.fully_connected(
                     e,
                     hidden,

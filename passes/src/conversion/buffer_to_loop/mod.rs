@@ -57,7 +57,7 @@
 //! | `pack` | `pack` | `PackImpl` of TFLM's `pack.cc` |
 //! | `broadcast_to` | `broadcast_to` | `reference_ops::BroadcastTo<5>` (any element type) |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
-//! | `lstm`, `lstm_hidden_state`, `lstm_cell_state` | `lstm` | `EvalLstm` of `lstm_eval.h` (float; int8 and 16x8 with an int16 cell state): the output sequence, the final hidden and cell states |
+//! | `lstm` | `lstm` | `EvalLstm` of `lstm_eval.h` (float; int8 and 16x8 with an int16 cell state): the output sequence and the final hidden and cell states in one nest, the states updated in place |
 //! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
 //! | `gather`, `gather_nd`, `embedding_lookup` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc), `EvalSimple`/`EvalHybrid` (embedding_lookup.cc); run-time indices clamped |
 //! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
@@ -206,7 +206,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "strided_slice" => strided_slice::lower,
         "svdf_state" => svdf::lower_state,
         "svdf" => svdf::lower,
-        "lstm" | "lstm_hidden_state" | "lstm_cell_state" => lstm::lower,
+        "lstm" => lstm::lower,
         "gather" => gather::lower,
         "gather_nd" => gather::lower_nd,
         "embedding_lookup" => gather::lower_embedding_lookup,

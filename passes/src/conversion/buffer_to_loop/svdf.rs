@@ -20,7 +20,10 @@
 //! tells them apart.
 //!
 //! TFLM shifts the whole flat state one element left and then overwrites every filter's newest
-//! slot, which leaves the same values as shifting each filter's slots. The two multipliers are
+//! slot, which leaves the same values as shifting each filter's slots. Like TFLM, `svdf_state`
+//! updates the state in place when its output is the state operand itself (graph-to-buffer
+//! writes the variable directly): the shift runs oldest slot first, so every slot is read before
+//! it is overwritten, and the newest slots depend on the input only. The two multipliers are
 //! `PrepareSvdf`'s: `scale_1 = input · weights_feature / state` and `scale_2 = state ·
 //! weights_time / output`, each product and quotient in `float` as TFLM computes them. Float
 //! SVDFs sum in TFLM's order (dot products from `0.0f`; the output from the bias, adding the

@@ -1,0 +1,130 @@
+//! The `vector` dialect as LLVM vector code: `vector<16xi8>` is `<16 x i8>`, loads and stores
+//! are vector loads and stores at the first element's address (element alignment), a masked
+//! load is `llvm.masked.load`, a mask `icmp slt <0, 1, ..>, splat(n)` (a constant vector for a
+//! constant count), and `vector.widening_dot` is the sum LLVM's Arm backend matches to MVE's
+//! `vmlava.s8`/`vmlava.s16`:
+//!
+//! ```text
+//! acc + llvm.vector.reduce.add(mul(sext a to <16 x i32>, sext b to <16 x i32>))
+//! ```
+//!
+//! (lowered the same way on every target: cores without vectors get it scalarized).
+
+use crate::function::FunctionLowering;
+use inkwell::IntPredicate;
+use inkwell::types::{BasicType, VectorType};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, IntValue, ValueKind, VectorValue};
+use mc_dialects::arith::build::constant_int_value;
+use mc_ir::{Diagnostic, OpId};
+
+impl<'ll> FunctionLowering<'_, 'll> {
+    /// Lowers the `vector` op `op` named `name`.
+    pub(crate) fn lower_vector(&mut self, op: OpId, name: &str) -> Result<(), Diagnostic> {
+        let value = match name {
+            "vector.create_mask" => self.create_mask(op)?,
+            "vector.broadcast" => {
+                let ty = self.vector_type(op)?;
+                self.splat(op, self.operand(op, 0)?, ty)?.into()
+            }
+            "vector.load" => {
+                let (pointer, layout) = self.element_address(op, 0)?;
+                let loaded = self.built(op, self.builder.build_load(self.vector_type(op)?, pointer, ""))?;
+                if let Some(load) = loaded.as_instruction_value() {
+                    load.set_alignment(layout.element_size as u32).ok();
+                }
+                loaded
+            }
+            "vector.maskedload" => self.masked_load(op)?,
+            "vector.store" => {
+                let value = self.operand(op, 0)?;
+                let (pointer, layout) = self.element_address(op, 1)?;
+                let store = self.built(op, self.builder.build_store(pointer, value))?;
+                store.set_alignment(layout.element_size as u32).ok();
+                return Ok(());
+            }
+            "vector.widening_dot" => self.widening_dot(op)?,
+            _ => return Err(self.error(op, "no lowering for this op")),
+        };
+        self.define(op, 0, value);
+        Ok(())
+    }
+
+    /// The LLVM vector type of result 0 of `op`.
+    fn vector_type(&self, op: OpId) -> Result<VectorType<'ll>, Diagnostic> {
+        let ty = self.ctx.operation(op).result_type(0);
+        let lowered = self.types.of(self.ctx, ty).map_err(|m| self.error(op, m))?;
+        Ok(lowered.into_vector_type())
+    }
+
+    /// Every lane of a `ty` vector set to `scalar`.
+    fn splat(
+        &self,
+        op: OpId,
+        scalar: BasicValueEnum<'ll>,
+        ty: VectorType<'ll>,
+    ) -> Result<VectorValue<'ll>, Diagnostic> {
+        let index = self.types.llvm.i32_type();
+        let single =
+            self.built(op, self.builder.build_insert_element(ty.get_undef(), scalar, index.const_zero(), ""))?;
+        let zeros = VectorType::const_vector(&vec![index.const_zero(); ty.get_size() as usize]);
+        self.built(op, self.builder.build_shuffle_vector(single, ty.get_undef(), zeros, ""))
+    }
+
+    /// `vector.create_mask n`: lanes below `n` (signed) set.
+    fn create_mask(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let ty = self.vector_type(op)?;
+        let lanes = ty.get_size();
+        let bit = self.types.llvm.bool_type();
+        let count = self.ctx.operation(op).operand(0);
+        if let Some(count) = constant_int_value(self.ctx, count) {
+            let bits: Vec<IntValue<'ll>> =
+                (0..lanes).map(|lane| bit.const_int(u64::from(i128::from(lane) < count), false)).collect();
+            return Ok(VectorType::const_vector(&bits).into());
+        }
+        let index = self.types.index;
+        let steps: Vec<IntValue<'ll>> = (0..lanes).map(|lane| index.const_int(u64::from(lane), false)).collect();
+        let counts = self.splat(op, self.operand(op, 0)?, index.vec_type(lanes))?;
+        let mask = self.builder.build_int_compare(IntPredicate::SLT, VectorType::const_vector(&steps), counts, "mask");
+        Ok(self.built(op, mask)?.into())
+    }
+
+    /// `vector.maskedload`: `llvm.masked.load` at the first element (element alignment).
+    fn masked_load(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let count = self.ctx.operation(op).num_operands();
+        let (pointer, layout) = self.element_address_of(op, 0, count - 2)?;
+        let (mask, pass_thru) = (self.operand(op, count - 2)?, self.operand(op, count - 1)?);
+        let name = "llvm.masked.load";
+        let types = [self.vector_type(op)?.as_basic_type_enum(), pointer.get_type().as_basic_type_enum()];
+        let function = inkwell::intrinsics::Intrinsic::find(name)
+            .and_then(|intrinsic| intrinsic.get_declaration(self.module, &types))
+            .ok_or_else(|| self.error(op, format!("LLVM cannot declare {name}")))?;
+        // LLVM before 22 passes the alignment as an operand; since, as the pointer's attribute
+        // (absent: 1 byte, what `i8` elements need).
+        let mut args: Vec<BasicMetadataValueEnum<'ll>> = vec![pointer.into()];
+        if function.count_params() == 4 {
+            args.push(self.types.llvm.i32_type().const_int(layout.element_size as u64, false).into());
+        } else if layout.element_size != 1 {
+            return Err(self.error(op, "masked loads of elements wider than a byte need LLVM's align attribute"));
+        }
+        args.extend::<[BasicMetadataValueEnum<'ll>; 2]>([mask.into(), pass_thru.into()]);
+        let call = self.built(op, self.builder.build_call(function, &args, ""))?;
+        match call.try_as_basic_value() {
+            ValueKind::Basic(value) => Ok(value),
+            ValueKind::Instruction(_) => Err(self.error(op, format!("{name} returns no value"))),
+        }
+    }
+
+    /// `vector.widening_dot a, b, acc`: `acc + reduce.add(sext a · sext b)`.
+    fn widening_dot(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let (lhs, rhs, acc) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?.into_int_value());
+        let lanes = lhs.into_vector_value().get_type().get_size();
+        let wide = acc.get_type().vec_type(lanes);
+        let widen = |value: BasicValueEnum<'ll>| {
+            self.built(op, self.builder.build_int_s_extend(value.into_vector_value(), wide, ""))
+        };
+        let (lhs, rhs) = (widen(lhs)?, widen(rhs)?);
+        let products = self.built(op, self.builder.build_int_mul(lhs, rhs, "products"))?;
+        let sum = self.call_overloaded(op, "llvm.vector.reduce.add", &[wide.into()], &[products.into()])?;
+        Ok(self.built(op, self.builder.build_int_add(acc, sum.into_int_value(), "dot"))?.into())
+    }
+}

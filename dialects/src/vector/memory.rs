@@ -1,0 +1,348 @@
+//! `vector.load`, `vector.maskedload` and `vector.store`: a vector's lanes moved to or from
+//! consecutive elements of the innermost (unit-stride) dimension of a `!buffer`, from the given
+//! indices on, as MLIR's ops of those names on a `memref`. `vector.maskedload` reads only the
+//! lanes its mask sets (the others take the pass-through vector's lanes and touch no memory):
+//! the tail of a loop whose trip count is no multiple of the lanes.
+
+use mc_ir::parser::{OpAsmParser, ParseResult, UnresolvedOperand, lexer::TokenKind};
+use mc_ir::printer::attributes::type_to_string;
+use mc_ir::printer::{OpAsmPrinter, PrintFailed, PrintResult};
+use mc_ir::{Builder, Context, Diagnostic, OpId, OperationState, Type, TypeKind, Value, define_op};
+
+define_op! {
+    /// Reads `lanes` consecutive elements of the innermost dimension from `buffer[indices]`.
+    pub struct LoadOp = "vector.load" {
+        summary: "reads a vector from consecutive buffer elements",
+        traits: [],
+        operands: variadic,
+        results: [result],
+        attributes: [],
+        verify: verify_load,
+        print: print_load,
+        parse: parse_load,
+    }
+}
+
+define_op! {
+    /// Reads the lanes `mask` sets from consecutive elements at `buffer[indices]`; the other
+    /// lanes are `pass_thru`'s. Operands: buffer, indices, mask, pass-through.
+    pub struct MaskedLoadOp = "vector.maskedload" {
+        summary: "reads the masked lanes of a vector from consecutive buffer elements",
+        traits: [],
+        operands: variadic,
+        results: [result],
+        attributes: [],
+        verify: verify_masked_load,
+        print: print_masked_load,
+        parse: parse_masked_load,
+    }
+}
+
+define_op! {
+    /// Writes every lane of `value` to consecutive elements at `buffer[indices]`.
+    pub struct StoreOp = "vector.store" {
+        summary: "writes a vector to consecutive buffer elements",
+        traits: [],
+        operands: variadic,
+        results: [],
+        attributes: [],
+        verify: verify_store,
+        print: print_store,
+        parse: parse_store,
+    }
+}
+
+impl LoadOp {
+    /// Builds `vector.load buffer[indices]` of `lanes` lanes.
+    pub fn build(b: &mut Builder<'_>, buffer: Value, indices: &[Value], lanes: i64) -> LoadOp {
+        let ty = lane_vector(b.ctx, buffer, lanes);
+        let mut operands = vec![buffer];
+        operands.extend_from_slice(indices);
+        LoadOp(b.create(Self::NAME, &operands, &[ty], Vec::new(), Vec::new()))
+    }
+}
+
+impl MaskedLoadOp {
+    /// Builds `vector.maskedload buffer[indices], mask, pass_thru`.
+    pub fn build(b: &mut Builder<'_>, buffer: Value, indices: &[Value], mask: Value, pass_thru: Value) -> MaskedLoadOp {
+        let ty = b.ctx.value_type(pass_thru);
+        let mut operands = vec![buffer];
+        operands.extend_from_slice(indices);
+        operands.extend([mask, pass_thru]);
+        MaskedLoadOp(b.create(Self::NAME, &operands, &[ty], Vec::new(), Vec::new()))
+    }
+}
+
+impl StoreOp {
+    /// Builds `vector.store value, buffer[indices]`.
+    pub fn build(b: &mut Builder<'_>, value: Value, buffer: Value, indices: &[Value]) -> StoreOp {
+        let mut operands = vec![value, buffer];
+        operands.extend_from_slice(indices);
+        StoreOp(b.create(Self::NAME, &operands, &[], Vec::new(), Vec::new()))
+    }
+}
+
+/// The vector of `lanes` storage values of `buffer`'s elements.
+fn lane_vector(ctx: &mut Context, buffer: Value, lanes: i64) -> Type {
+    let ty = ctx.value_type(buffer);
+    let element = ctx.element_type(ty);
+    let storage = crate::loops::storage_type(ctx, element);
+    ctx.vector_type(lanes, storage)
+}
+
+/// True if `lane` is the storage type of buffer elements of type `element` (the storage integer
+/// of a quantized type, else the type itself).
+fn is_storage(ctx: &Context, element: Type, lane: Type) -> bool {
+    match ctx.type_kind(element) {
+        TypeKind::Quantized(q) => ctx.integer_width(lane) == Some(q.storage_width),
+        _ => element == lane,
+    }
+}
+
+/// Checks `buffer[indices]` (operands `range` of `op`, the buffer first) read or written as
+/// `vector`: a buffer of rank at least 1 with a unit innermost stride, one `index` per dimension,
+/// the vector's lanes of the elements' storage type.
+fn verify_access(ctx: &Context, op: OpId, range: std::ops::Range<usize>, vector: Type, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    let buffer_type = ctx.value_type(operation.operand(range.start));
+    let TypeKind::Buffer(buffer) = ctx.type_kind(buffer_type) else {
+        diags.push(ctx.op_error(
+            op,
+            format!("operand #{} must be a buffer, but got '{}'", range.start, type_to_string(ctx, buffer_type)),
+        ));
+        return;
+    };
+    if buffer.strides.last() != Some(&1) {
+        diags.push(ctx.op_error(
+            op,
+            format!(
+                "buffer '{}' must have a unit innermost stride (lanes are consecutive elements)",
+                type_to_string(ctx, buffer_type)
+            ),
+        ));
+    }
+    if range.len() - 1 != buffer.shape.len() {
+        diags.push(ctx.op_error(
+            op,
+            format!("expected {} indices, one per dimension, but got {}", buffer.shape.len(), range.len() - 1),
+        ));
+    }
+    for index in range.start + 1..range.end {
+        let ty = ctx.value_type(operation.operand(index));
+        if !matches!(ctx.type_kind(ty), TypeKind::Index) {
+            diags.push(
+                ctx.op_error(op, format!("operand #{index} must be index, but got '{}'", type_to_string(ctx, ty))),
+            );
+        }
+    }
+    let lanes_fit = ctx.vector_parts(vector).is_some_and(|(_, lane)| is_storage(ctx, buffer.element, lane));
+    if !lanes_fit {
+        diags.push(ctx.op_error(
+            op,
+            format!(
+                "'{}' must be a vector of the storage type of the elements of '{}'",
+                type_to_string(ctx, vector),
+                type_to_string(ctx, buffer_type)
+            ),
+        ));
+    }
+}
+
+fn verify_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    if operation.num_operands() == 0 {
+        diags.push(ctx.op_error(op, "requires a buffer operand"));
+        return;
+    }
+    verify_access(ctx, op, 0..operation.num_operands(), operation.result_type(0), diags);
+}
+
+fn verify_masked_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    let count = operation.num_operands();
+    if count < 3 {
+        diags.push(
+            ctx.op_error(op, format!("requires a buffer, a mask and a pass-through, but found {count} operands")),
+        );
+        return;
+    }
+    let result = operation.result_type(0);
+    verify_access(ctx, op, 0..count - 2, result, diags);
+    let (mask, pass_thru) =
+        (ctx.value_type(operation.operand(count - 2)), ctx.value_type(operation.operand(count - 1)));
+    let lanes = ctx.vector_parts(result).map(|(lanes, _)| lanes);
+    let mask_fits = ctx.vector_parts(mask).is_some_and(|(n, e)| Some(n) == lanes && ctx.integer_width(e) == Some(1));
+    if !mask_fits {
+        diags.push(ctx.op_error(
+            op,
+            format!(
+                "mask '{}' must be a vector of i1 with the lanes of '{}'",
+                type_to_string(ctx, mask),
+                type_to_string(ctx, result)
+            ),
+        ));
+    }
+    if pass_thru != result {
+        diags.push(ctx.op_error(
+            op,
+            format!(
+                "pass-through type '{}' is not the result type '{}'",
+                type_to_string(ctx, pass_thru),
+                type_to_string(ctx, result)
+            ),
+        ));
+    }
+}
+
+fn verify_store(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    if operation.num_operands() < 2 {
+        diags.push(ctx.op_error(op, "requires a value and a buffer operand"));
+        return;
+    }
+    let value = ctx.value_type(operation.operand(0));
+    verify_access(ctx, op, 1..operation.num_operands(), value, diags);
+}
+
+/// Prints `buffer[indices]` for the operands `range` of `op`.
+fn print_access(p: &mut OpAsmPrinter<'_, '_>, op: OpId, range: std::ops::Range<usize>) {
+    let operands: Vec<Value> = p.ctx().operation(op).operands().collect();
+    p.print_operand(operands[range.start]);
+    p.print("[");
+    p.print_operands(operands[range.start + 1..range.end].iter().copied());
+    p.print("]");
+}
+
+/// Prints ` attr-dict : ` and `types` separated by commas.
+fn print_types(p: &mut OpAsmPrinter<'_, '_>, op: OpId, types: &[Type]) {
+    let attrs = p.op_attributes(op);
+    p.print_optional_attr_dict(&attrs, &[]);
+    p.print(" : ");
+    for (index, &ty) in types.iter().enumerate() {
+        if index > 0 {
+            p.print(", ");
+        }
+        p.print_type(ty);
+    }
+}
+
+fn print_load(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
+    let ctx = p.ctx();
+    let operation = ctx.operation(op);
+    if operation.num_operands() == 0 || operation.num_results() != 1 {
+        return Err(PrintFailed);
+    }
+    let types = [ctx.value_type(operation.operand(0)), operation.result_type(0)];
+    let count = operation.num_operands();
+    p.print(" ");
+    print_access(p, op, 0..count);
+    print_types(p, op, &types);
+    Ok(())
+}
+
+fn print_masked_load(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
+    let ctx = p.ctx();
+    let operation = ctx.operation(op);
+    let count = operation.num_operands();
+    if count < 3 || operation.num_results() != 1 {
+        return Err(PrintFailed);
+    }
+    let (mask, pass_thru) = (operation.operand(count - 2), operation.operand(count - 1));
+    let types = [ctx.value_type(operation.operand(0)), ctx.value_type(mask), ctx.value_type(pass_thru)];
+    let result = operation.result_type(0);
+    p.print(" ");
+    print_access(p, op, 0..count - 2);
+    p.print(", ");
+    p.print_operands([mask, pass_thru]);
+    print_types(p, op, &types);
+    p.print(" into ");
+    p.print_type(result);
+    Ok(())
+}
+
+fn print_store(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
+    let ctx = p.ctx();
+    let operation = ctx.operation(op);
+    if operation.num_operands() < 2 || operation.num_results() != 0 {
+        return Err(PrintFailed);
+    }
+    let value = operation.operand(0);
+    let types = [ctx.value_type(operation.operand(1)), ctx.value_type(value)];
+    let count = operation.num_operands();
+    p.print(" ");
+    p.print_operand(value);
+    p.print(", ");
+    print_access(p, op, 1..count);
+    print_types(p, op, &types);
+    Ok(())
+}
+
+/// Parses `buffer[indices]`.
+fn parse_access(p: &mut OpAsmParser<'_, '_>) -> ParseResult<(UnresolvedOperand, Vec<UnresolvedOperand>)> {
+    let buffer = p.parse_operand()?;
+    p.parse_punct(TokenKind::LSquare)?;
+    let indices = p.parse_operand_list()?;
+    p.parse_punct(TokenKind::RSquare)?;
+    Ok((buffer, indices))
+}
+
+/// Resolves `buffer` as `buffer_type` and `indices` as `index` into `state`.
+fn resolve_access(
+    p: &mut OpAsmParser<'_, '_>,
+    state: &mut OperationState,
+    (buffer, indices): &(UnresolvedOperand, Vec<UnresolvedOperand>),
+    buffer_type: Type,
+) -> ParseResult<()> {
+    state.operands.push(p.resolve_operand(buffer, buffer_type)?);
+    let index = p.ctx().index_type();
+    for operand in indices {
+        state.operands.push(p.resolve_operand(operand, index)?);
+    }
+    Ok(())
+}
+
+/// Parses `attr-dict : type, type, ...` (`count` types).
+fn parse_types(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState, count: usize) -> ParseResult<Vec<Type>> {
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.parse_colon()?;
+    let mut types = vec![p.parse_type()?];
+    while types.len() < count {
+        p.parse_comma()?;
+        types.push(p.parse_type()?);
+    }
+    Ok(types)
+}
+
+fn parse_load(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let access = parse_access(p)?;
+    let types = parse_types(p, state, 2)?;
+    resolve_access(p, state, &access, types[0])?;
+    state.result_types = vec![types[1]];
+    Ok(())
+}
+
+fn parse_masked_load(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let access = parse_access(p)?;
+    p.parse_comma()?;
+    let mask = p.parse_operand()?;
+    p.parse_comma()?;
+    let pass_thru = p.parse_operand()?;
+    let types = parse_types(p, state, 3)?;
+    p.parse_keyword("into")?;
+    let result = p.parse_type()?;
+    resolve_access(p, state, &access, types[0])?;
+    state.operands.push(p.resolve_operand(&mask, types[1])?);
+    state.operands.push(p.resolve_operand(&pass_thru, types[2])?);
+    state.result_types = vec![result];
+    Ok(())
+}
+
+fn parse_store(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let value = p.parse_operand()?;
+    p.parse_comma()?;
+    let access = parse_access(p)?;
+    let types = parse_types(p, state, 2)?;
+    state.operands.push(p.resolve_operand(&value, types[1])?);
+    resolve_access(p, state, &access, types[0])?;
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! The `vector` dialect: fixed-length one-dimensional vectors (`vector<16xi8>`) between the loop
+//! level and the backends, as MLIR's `vector` dialect sits between `scf` and LLVM. Its ops are
+//! the vector work of int8 kernels on SIMD cores (Helium/MVE on the Cortex-M55): contiguous
+//! loads and stores on `!buffer` memory with a lane mask for the tail, broadcasts, and the
+//! widening multiply-accumulate reduction of a dot product (MVE's `vmlava`).
+//!
+//! | op | custom form (MLIR's where MLIR has the op) |
+//! |---|---|
+//! | `vector.create_mask` | `%m = vector.create_mask %n : vector<16xi1>` (lanes below `%n` set) |
+//! | `vector.load` | `%v = vector.load %buf[%i, %j] : !buffer<4x64xi8>, vector<16xi8>` |
+//! | `vector.maskedload` | `%v = vector.maskedload %buf[%i], %m, %pass : !buffer<40xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>` |
+//! | `vector.store` | `vector.store %v, %buf[%i] : !buffer<64xi8>, vector<16xi8>` |
+//! | `vector.broadcast` | `%v = vector.broadcast %s : i8 to vector<16xi8>` |
+//! | `vector.widening_dot` | `%r = vector.widening_dot %a, %b, %acc : vector<16xi8>, vector<16xi8> into i32` |
+//!
+//! Loads and stores move the lanes along the innermost dimension from the indices on, which
+//! must be contiguous (unit stride); like `loop.load`, they move the storage integers of
+//! quantized elements.
+
+mod broadcast;
+mod create_mask;
+mod memory;
+mod widening_dot;
+
+pub use broadcast::BroadcastOp;
+pub use create_mask::CreateMaskOp;
+pub use memory::{LoadOp, MaskedLoadOp, StoreOp};
+pub use widening_dot::WideningDotOp;
+
+use mc_ir::Dialect;
+
+/// The `vector` dialect.
+pub fn dialect() -> Dialect {
+    let ops = vec![
+        BroadcastOp::def(),
+        CreateMaskOp::def(),
+        LoadOp::def(),
+        MaskedLoadOp::def(),
+        StoreOp::def(),
+        WideningDotOp::def(),
+    ];
+    Dialect { name: "vector", ops, materialize_constant: None }
+}

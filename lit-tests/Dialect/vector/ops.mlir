@@ -1,0 +1,37 @@
+// RUN: mc-opt %s | FileCheck %s
+// RUN: mc-opt %s | mc-opt | FileCheck %s
+// RUN: mc-opt %s --print-generic | mc-opt | FileCheck %s
+// The vector ops in their custom forms (MLIR's where MLIR has the op) round-trip through the
+// custom and the generic form.
+
+// CHECK-LABEL: func.func @ops
+// CHECK: %[[MASK:.*]] = vector.create_mask %arg1 : vector<16xi1>
+// CHECK: %[[PASS:.*]] = vector.broadcast %arg2 : i8 to vector<16xi8>
+// CHECK: %[[TAIL:.*]] = vector.maskedload %arg0[%c0, %c0], %[[MASK]], %[[PASS]] : !buffer<4x40xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+// CHECK: %[[FULL:.*]] = vector.load %arg0[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
+// CHECK: %[[DOT:.*]] = vector.widening_dot %[[TAIL]], %[[FULL]], %arg3 : vector<16xi8>, vector<16xi8> into i32
+// CHECK: vector.store %[[TAIL]], %arg0[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
+// CHECK: return %[[DOT]] : i32
+func.func @ops(%b: !buffer<4x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %m = vector.create_mask %n : vector<16xi1>
+  %p = vector.broadcast %s : i8 to vector<16xi8>
+  %v = vector.maskedload %b[%c0, %c0], %m, %p : !buffer<4x40xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  %w = vector.load %b[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
+  %r = vector.widening_dot %v, %w, %acc : vector<16xi8>, vector<16xi8> into i32
+  vector.store %v, %b[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
+  return %r : i32
+}
+
+// Quantized elements move their storage integers; a strided buffer whose innermost stride is 1
+// is contiguous along the lanes; i16 lanes accumulate into i64.
+// CHECK-LABEL: func.func @storage_and_strides
+// CHECK: vector.load %arg0[%c0, %c0] : !buffer<2x16x!quant.uniform<i8:f32, 5.000000e-01:-3>, strides: [32, 1], offset: 0>, vector<16xi8>
+// CHECK: vector.widening_dot %{{.*}}, %{{.*}}, %arg2 : vector<8xi16>, vector<8xi16> into i64
+func.func @storage_and_strides(%q: !buffer<2x16x!quant.uniform<i8:f32, 0.5:-3>, strides: [32, 1]>, %h: !buffer<8xi16>, %acc: i64) -> (vector<16xi8>, i64) {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %q[%c0, %c0] : !buffer<2x16x!quant.uniform<i8:f32, 0.5:-3>, strides: [32, 1], offset: 0>, vector<16xi8>
+  %w = vector.load %h[%c0] : !buffer<8xi16>, vector<8xi16>
+  %r = vector.widening_dot %w, %w, %acc : vector<8xi16>, vector<8xi16> into i64
+  return %v, %r : vector<16xi8>, i64
+}

@@ -1,0 +1,9 @@
+//! Passes from the loop level to the `vector` level, chosen per target: `mcc` runs them for
+//! cores with a vector extension (Helium/MVE on the Cortex-M55); other cores keep their scalar
+//! loop nests.
+//!
+//! | pass | does |
+//! |---|---|
+//! | `vectorize-dot-products` | an innermost loop of int8 dot products along a contiguous dimension becomes 16-lane `vector.widening_dot`s, its tail one masked step |
+
+pub mod dot_products;

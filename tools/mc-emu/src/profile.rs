@@ -1,0 +1,81 @@
+//! `mc-emu --profile`: the layers file `mcc --profile` wrote beside the object
+//! (`<prefix>_layers.json`), and the per-layer table and JSON of one profiled inference.
+
+use mc_emulator::Profile;
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// One layer as `<prefix>_layers.json` names it.
+pub struct Layer {
+    /// The kernel (`conv_2d`).
+    pub kernel: String,
+    /// Its output tensor.
+    pub output: String,
+    /// Its multiply-accumulates.
+    pub macs: u64,
+}
+
+/// The layers of the object whose layers file is `path`.
+pub fn read_layers(path: &Path) -> Result<Vec<Layer>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        format!("cannot read the layers file '{}' ({e}): compile the model with `mcc --profile`", path.display())
+    })?;
+    let file: Value = serde_json::from_str(&text).map_err(|e| format!("'{}' is not JSON: {e}", path.display()))?;
+    let layers = file["layers"].as_array().ok_or_else(|| format!("'{}' lists no layers", path.display()))?;
+    Ok(layers
+        .iter()
+        .map(|l| Layer {
+            kernel: l["kernel"].as_str().unwrap_or("?").to_string(),
+            output: l["output"].as_str().unwrap_or("?").to_string(),
+            macs: l["macs"].as_u64().unwrap_or(0),
+        })
+        .collect())
+}
+
+/// `part` as a share of `total`, in percent.
+fn percent(part: u64, total: u64) -> f64 {
+    100.0 * part as f64 / total.max(1) as f64
+}
+
+/// The table: per layer its instructions, share and MACs per instruction, then the call's
+/// entry and exit and the total.
+pub fn table(layers: &[Layer], profile: &Profile) -> String {
+    let mut text =
+        format!("  {:>5} {:<20} {:>12} {:>7} {:>10}  output\n", "layer", "kernel", "instructions", "%", "MACs/instr");
+    for (index, (layer, &count)) in layers.iter().zip(&profile.layers).enumerate() {
+        let per = if count == 0 { 0.0 } else { layer.macs as f64 / count as f64 };
+        text.push_str(&format!(
+            "  {index:>5} {:<20} {count:>12} {:>6.2}% {per:>10.3}  {}\n",
+            layer.kernel,
+            percent(count, profile.total),
+            layer.output
+        ));
+    }
+    for (name, count) in [("(entry)", profile.entry), ("(exit)", profile.exit)] {
+        text.push_str(&format!("  {:>5} {name:<20} {count:>12} {:>6.2}%\n", "", percent(count, profile.total)));
+    }
+    let macs: u64 = layers.iter().map(|l| l.macs).sum();
+    text.push_str(&format!(
+        "  {:>5} {:<20} {:>12} {:>6.2}% {:>10.3}\n",
+        "",
+        "total",
+        profile.total,
+        100.0,
+        macs as f64 / profile.total.max(1) as f64
+    ));
+    text
+}
+
+/// The same as JSON.
+pub fn to_json(board: &str, layers: &[Layer], profile: &Profile) -> Value {
+    let rows: Vec<Value> = layers
+        .iter()
+        .zip(&profile.layers)
+        .enumerate()
+        .map(|(index, (layer, &count))| {
+            json!({"layer": index, "kernel": layer.kernel, "output": layer.output, "instructions": count,
+                   "percent": percent(count, profile.total), "macs": layer.macs})
+        })
+        .collect();
+    json!({"board": board, "layers": rows, "entry": profile.entry, "exit": profile.exit, "total": profile.total})
+}
