@@ -8,11 +8,16 @@
 // The exact search's limits: six buffers (live steps as the comments say, sizes 8, 5, 8, 2, 1,
 // 2 bytes, alignment 1) where every greedy order needs 11 bytes and the optimum is the lower
 // bound, 10. The search finds it; stopped after one node or at once, it returns the best
-// greedy plan it started from (still valid, not optimal).
+// greedy plan it started from (still valid, not optimal). The pool's report says whether its
+// plan is proven optimal, and how far above the lower bound it is when not.
 // EXACT: "occupied": 10,
 // EXACT-NEXT: "lower_bound": 10,
+// EXACT: "proven_optimal": true
+// EXACT-NOT: "gap_to_lower_bound"
 // LIMITED: "occupied": 11,
 // LIMITED-NEXT: "lower_bound": 10,
+// LIMITED: "proven_optimal": false,
+// LIMITED-NEXT: "gap_to_lower_bound": 1
 
 func.func @trap() {
   %c0 = arith.constant 0 : index

@@ -158,6 +158,8 @@ fn solve_one(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> So
             solution(hill_climb(problem, &conflicts, &order, attempts, HILL_CLIMB_SEED), "hill_climb")
         }
         Algorithm::Exact | Algorithm::Auto => {
+            // The heuristics' time counts against the exact search's limit.
+            let started = std::time::Instant::now();
             let fast = [Algorithm::GreedyBySize, Algorithm::GreedyByConflicts, Algorithm::FirstFit];
             let mut candidates: Vec<Solution> = fast.into_iter().map(|a| solve_one(problem, a, limits)).collect();
             if algorithm == Algorithm::Auto {
@@ -167,7 +169,8 @@ fn solve_one(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> So
             if best.optimal {
                 return if algorithm == Algorithm::Exact { Solution { algorithm: "exact", ..best } } else { best };
             }
-            let result = exact(problem, best.placement.clone(), limits);
+            let left = ExactLimits { time_limit: limits.time_limit.saturating_sub(started.elapsed()), ..limits };
+            let result = exact(problem, best.placement.clone(), left);
             let height = result.placement.height(problem);
             if height < best.height || algorithm == Algorithm::Exact {
                 Solution { placement: result.placement, height, algorithm: "exact", optimal: result.optimal }

@@ -1,38 +1,32 @@
-//! An exact planner: branch and bound over canonical placements, after MiniMalloc (Moffitt,
-//! ASPLOS 2023). It proves a plan optimal, or returns the best plan found when its node or time
-//! limit is reached.
+//! The exact planner: the least height, after MiniMalloc (Moffitt, ASPLOS 2023), found by
+//! asking the decision search ([`super::exact_search`]) "does the problem fit in capacity C?"
+//! for capacities between the memory-pressure lower bound and the best plan known.
 //!
-//! **Canonical placements.** Time is cut into sections between consecutive interval boundaries;
-//! the *skyline* is, per section, the top of the highest buffer placed there. A buffer is always
-//! dropped onto the skyline: its offset is the highest skyline over its sections, aligned up.
-//! Every placement can be made canonical without growing: take its buffers by increasing
-//! offset and drop each onto the skyline of those before it — each lands no higher than it was
-//! (the buffers below it in its sections are exactly those placed before it, and they only moved
-//! down). So searching every order of drops finds an optimal plan.
+//! The minimisation starts from a given plan (the best heuristic one) and never returns a higher
+//! one. It first asks at the lower bound (on the problem's height grid, see
+//! [`super::exact_bounds`]): production problems often meet it, and a plan there is optimal
+//! at once. Otherwise it bisects between the highest capacity proven too small and the best
+//! height found, each question within a share of the time left; a plan found lowers the upper
+//! end to its own height (often below the capacity asked), a proof of infeasibility raises the
+//! lower end, and a question left unanswered raises it without proof. The plan is proven optimal
+//! when the capacity just below its height is proven infeasible (or it meets the bound).
 //!
-//! **Pruning.** (1) Bound: at every section, the skyline plus the bytes of the unplaced buffers
-//! live there is a floor for the final height, since each will sit above the skyline there,
-//! disjoint from the others; a node whose bound reaches the best height found is cut. (2)
-//! Dominance by memo: orders that place the same set of buffers and leave the same skyline lead
-//! to identical subproblems (common: drops in disjoint sections commute), so a state seen before
-//! is cut. The search starts from a given plan (the best greedy one) and stops as soon as it
-//! matches the memory-pressure lower bound.
-//!
-//! **Overlap allowances** are outside the skyline model (a buffer dropped onto the skyline never
-//! shares bytes with one below it): a problem with allowances goes to the search over pair
-//! orientations ([`super::exact_overlap`]) instead. Either search starts from, and never
-//! worsens, the best heuristic plan.
+//! Problems too large for the search's tables ([`super::exact_decomposition`]) keep the given
+//! plan, unproven. **Overlap allowances** are outside the canonical model (a buffer dropped on
+//! others never shares bytes with them): a problem with allowances goes to the search over pair
+//! orientations ([`super::exact_overlap`]) instead.
 
+use super::exact_bounds::{grid_up, height_grid};
+use super::exact_decomposition::Timeline;
 use super::exact_overlap::exact_with_allowances;
-use super::problem::{Placement, Problem, align_up};
-use rustc_hash::FxHashSet;
-use std::hash::{Hash, Hasher};
+use super::exact_search::{Decision, fits};
+use super::problem::{Placement, Problem};
 use std::time::{Duration, Instant};
 
 /// When the exact planner gives up proving optimality.
 #[derive(Copy, Clone, Debug)]
 pub struct ExactLimits {
-    /// Search nodes (drops) at most.
+    /// Search nodes (placements tried) at most, in all.
     pub max_nodes: u64,
     /// Wall-clock time at most.
     pub time_limit: Duration,
@@ -55,144 +49,54 @@ pub struct ExactResult {
     pub nodes: u64,
 }
 
-/// The search state.
-struct Search<'a> {
-    problem: &'a Problem,
-    /// The sections each buffer covers.
-    sections: Vec<std::ops::Range<usize>>,
-    /// Skyline per section.
-    floors: Vec<u64>,
-    /// Bytes of unplaced buffers live per section.
-    remaining: Vec<u64>,
-    placed: Vec<bool>,
-    offsets: Vec<u64>,
-    best: Placement,
-    best_height: u64,
-    lower_bound: u64,
-    seen: FxHashSet<(u64, u64)>,
-    nodes: u64,
-    limits: ExactLimits,
-    started: Instant,
-    stopped: bool,
-}
-
 /// Searches for an optimal placement of `problem`, starting from `initial` (a valid plan, e.g.
 /// the best greedy one).
 pub fn exact(problem: &Problem, initial: Placement, limits: ExactLimits) -> ExactResult {
     if !problem.allowances.is_empty() {
         return exact_with_allowances(problem, initial, limits);
     }
-    let requests = &problem.requests;
-    let mut points: Vec<u64> =
-        requests.iter().flat_map(|r| [u64::from(r.live.start), u64::from(r.live.end) + 1]).collect();
-    points.sort_unstable();
-    points.dedup();
-    let section_of = |step: u64| points.partition_point(|&p| p <= step) - 1;
-    let sections: Vec<std::ops::Range<usize>> =
-        requests.iter().map(|r| section_of(u64::from(r.live.start))..section_of(u64::from(r.live.end)) + 1).collect();
-    let count = points.len().saturating_sub(1);
-    let mut remaining = vec![0u64; count];
-    for (r, range) in requests.iter().zip(&sections) {
-        for k in range.clone() {
-            remaining[k] += r.size;
-        }
-    }
-    let best_height = initial.height(problem);
-    let mut search = Search {
-        problem,
-        sections,
-        floors: vec![0; count],
-        remaining,
-        placed: vec![false; requests.len()],
-        offsets: vec![0; requests.len()],
-        best: initial,
-        best_height,
-        lower_bound: problem.lower_bound(),
-        seen: FxHashSet::default(),
-        nodes: 0,
-        limits,
-        started: Instant::now(),
-        stopped: false,
+    let started = Instant::now();
+    let deadline = started + limits.time_limit;
+    let grid = height_grid(problem);
+    let mut best = initial;
+    let mut best_height = best.height(problem);
+    // Every capacity below `low` is proven too small; `proven` until a question goes unanswered.
+    let mut low = grid_up(problem.lower_bound(), grid);
+    let mut proven = true;
+    let mut nodes = 0;
+    let timeline = if best_height > low { Timeline::new(problem) } else { None };
+    let Some(timeline) = timeline else {
+        return ExactResult { placement: best, optimal: best_height <= low, nodes };
     };
-    if search.best_height > search.lower_bound {
-        search.descend(0);
-    }
-    let optimal = !search.stopped;
-    ExactResult { placement: search.best, optimal, nodes: search.nodes }
-}
-
-impl Search<'_> {
-    /// The floor of the final height from this node (see the module docs).
-    fn bound(&self) -> u64 {
-        self.floors.iter().zip(&self.remaining).map(|(f, r)| f + r).max().unwrap_or(0)
-    }
-
-    /// A fingerprint of (placed set, skyline).
-    fn state_key(&self) -> (u64, u64) {
-        let mut a = rustc_hash::FxHasher::default();
-        let mut b = std::collections::hash_map::DefaultHasher::new();
-        self.placed.hash(&mut a);
-        self.floors.hash(&mut a);
-        self.floors.hash(&mut b);
-        self.placed.hash(&mut b);
-        (a.finish(), b.finish())
-    }
-
-    fn descend(&mut self, depth: usize) {
-        if self.stopped || self.best_height <= self.lower_bound {
-            return;
+    let mut first = true;
+    while low < best_height && nodes < limits.max_nodes {
+        let now = Instant::now();
+        if now >= deadline {
+            proven = false;
+            break;
         }
-        if depth == self.placed.len() {
-            let height = self.floors.iter().copied().max().unwrap_or(0);
-            if height < self.best_height {
-                self.best_height = height;
-                self.best = Placement { offsets: self.offsets.clone() };
+        // The lower end first, then the middle of what is left, each with a share of the time.
+        let capacity = if first { low } else { low + (best_height - grid - low) / grid / 2 * grid };
+        let share = (deadline - now) / if first { 4 } else { 3 };
+        first = false;
+        let (decision, placement, visited) = fits(problem, &timeline, capacity, now + share, limits.max_nodes - nodes);
+        nodes += visited;
+        match decision {
+            Decision::Fits(height) => {
+                if height < best_height {
+                    best = placement.expect("a plan that fits");
+                    best_height = height;
+                }
             }
-            return;
-        }
-        if self.bound() >= self.best_height || !self.seen.insert(self.state_key()) {
-            return;
-        }
-        self.nodes += 1;
-        // A node costs O(buffers), so reading the clock at every node is cheap by comparison.
-        if self.nodes >= self.limits.max_nodes || self.started.elapsed() >= self.limits.time_limit {
-            self.stopped = true;
-            return;
-        }
-        // Candidates: every unplaced buffer dropped onto the skyline, lowest first.
-        let mut candidates: Vec<(u64, std::cmp::Reverse<u64>, usize)> = (0..self.placed.len())
-            .filter(|&i| !self.placed[i])
-            .map(|i| {
-                let r = &self.problem.requests[i];
-                let floor = self.sections[i].clone().map(|k| self.floors[k]).max().unwrap_or(0);
-                (align_up(floor, r.alignment), std::cmp::Reverse(r.size), i)
-            })
-            .collect();
-        candidates.sort_unstable();
-        for (offset, _, i) in candidates {
-            let size = self.problem.requests[i].size;
-            if offset + size >= self.best_height {
-                continue;
-            }
-            let range = self.sections[i].clone();
-            let saved: Vec<u64> = self.floors[range.clone()].to_vec();
-            for k in range.clone() {
-                self.floors[k] = offset + size;
-                self.remaining[k] -= size;
-            }
-            self.placed[i] = true;
-            self.offsets[i] = offset;
-            self.descend(depth + 1);
-            self.placed[i] = false;
-            for (k, floor) in range.zip(saved) {
-                self.floors[k] = floor;
-                self.remaining[k] += size;
-            }
-            if self.stopped {
-                return;
+            Decision::Infeasible => low = capacity + grid,
+            Decision::Unknown => {
+                low = capacity + grid;
+                proven = false;
             }
         }
     }
+    let optimal = best_height <= low && (proven || best_height <= grid_up(problem.lower_bound(), grid));
+    ExactResult { placement: best, optimal, nodes }
 }
 
 #[cfg(test)]
@@ -202,6 +106,7 @@ mod tests {
     use crate::usmp::problem::{Interval, Request};
     use crate::usmp::rng::{Rng, random_requests};
     use crate::usmp::validate::validate;
+    use std::time::Instant;
 
     fn req(size: u64, start: u32, end: u32) -> Request {
         Request { size, alignment: 1, live: Interval::new(start, end) }
@@ -268,5 +173,51 @@ mod tests {
         if result.placement.height(&p) > p.lower_bound() {
             assert!(!result.optimal);
         }
+    }
+
+    /// A staircase of 100,000 buffers (each live with the next two), started from the disjoint
+    /// stack: the timeline fits its budget, so the search runs; it stops at the time limit, or
+    /// at the node limit, with a valid plan no higher than the stack, its lists held within
+    /// their budget.
+    #[test]
+    fn a_hundred_thousand_buffers_stop_at_the_limits() {
+        let n: u32 = 100_000;
+        let p = Problem::new((0..n).map(|i| req(1 + u64::from(i * 7919 % 61), i, i + 2)).collect());
+        let mut top = 0;
+        let stack = Placement {
+            offsets: p
+                .requests
+                .iter()
+                .map(|r| {
+                    top += r.size;
+                    top - r.size
+                })
+                .collect(),
+        };
+        let timed = ExactLimits { max_nodes: u64::MAX, time_limit: Duration::from_millis(500) };
+        let counted = ExactLimits { max_nodes: 5, time_limit: Duration::from_secs(600) };
+        for limits in [timed, counted] {
+            let started = Instant::now();
+            let result = exact(&p, stack.clone(), limits);
+            // Generous: debug builds on a loaded machine.
+            assert!(started.elapsed() < limits.time_limit.min(Duration::from_secs(10)) + Duration::from_secs(10));
+            validate(&p, &result.placement, None).unwrap();
+            assert!(result.placement.height(&p) <= top);
+            assert!(!result.optimal);
+            assert!(result.nodes <= limits.max_nodes);
+            if limits.max_nodes == counted.max_nodes {
+                assert!(result.nodes > 0, "the search ran");
+            }
+        }
+    }
+
+    #[test]
+    fn a_time_limit_of_zero_returns_the_given_plan() {
+        let p = Problem::new(vec![req(4, 0, 0), req(4, 1, 1), req(3, 0, 3), req(3, 2, 3), req(1, 1, 2)]);
+        let conflicts = p.conflicts();
+        let initial = place_in_order(&p, &conflicts, &(0..p.len()).collect::<Vec<_>>());
+        let result = exact(&p, initial.clone(), ExactLimits { max_nodes: u64::MAX, time_limit: Duration::ZERO });
+        assert_eq!(result.placement, initial);
+        assert_eq!(result.nodes, 0);
     }
 }

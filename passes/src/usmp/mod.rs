@@ -21,7 +21,11 @@
 //! | [`rng`] | the deterministic generator hill climbing and the planners' tests draw from |
 //! | [`overlap`] | overlap allowances: pairs a kernel lets share bytes (vMCU) |
 //! | [`hints`] | `buffer.overlap` hints read from the IR as allowances |
-//! | [`exact`] | branch and bound over canonical placements (MiniMalloc) |
+//! | [`exact`] | the least height: questions to the decision search over capacities (MiniMalloc) |
+//! | [`exact_search`] | "does it fit in C?": depth-first search over canonical placements |
+//! | [`exact_inference`] | what a placement implies: least offsets, section floors, the trail |
+//! | [`exact_bounds`] | lower bounds per section; the grid of possible heights |
+//! | [`exact_decomposition`] | sections, pairs and cuts: the timeline splits into independent parts |
 //! | [`exact_overlap`] | branch and bound over pair orientations, for problems with allowances |
 //! | [`report`] | the residency report (JSON) and layout hashes |
 //! | [`views`] | the named views of a planned buffer, for the report |
@@ -32,7 +36,11 @@ pub mod assign;
 pub mod banks;
 pub mod config;
 pub mod exact;
+mod exact_bounds;
+mod exact_decomposition;
+mod exact_inference;
 pub mod exact_overlap;
+mod exact_search;
 pub mod greedy;
 pub mod hill_climb;
 pub mod hints;

@@ -306,6 +306,8 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
                 lower_bound,
                 peak_step,
                 steps,
+                proven_optimal: plan.solution.optimal,
+                gap_to_lower_bound: (!plan.solution.optimal).then(|| plan.solution.height.saturating_sub(lower_bound)),
             }
         })
         .collect();

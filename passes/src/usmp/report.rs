@@ -1,8 +1,8 @@
 //! The residency report: where every planned buffer lives (pool, bank, offset, size, live
 //! interval, the algorithm that placed it, the input it overlaps, the state a persistent buffer
 //! keeps across invocations, the tensors that are views of it, the `PAD` folded into its
-//! writer, why an edge transpose's copy is not a view), per pool its size, lower bound
-//! and peak step, the
+//! writer, why an edge transpose's copy is not a view), per pool its size, lower bound, peak
+//! step and whether its plan is proven optimal (else its gap to the bound), the
 //! constants, and two layout hashes — of the plan, and of the plan with the constants' contents
 //! — that are stable across runs and machines, so a build can assert its layout did not change
 //! (heliaAOT's model). Written as JSON (`usmp{residency-report=...}`); [`super::svg`] draws it.
@@ -53,6 +53,13 @@ pub struct PoolReport {
     pub peak_step: u32,
     /// Number of steps of that function.
     pub steps: u32,
+    /// True if that plan is proven optimal: it meets the lower bound, or the exact search
+    /// proved no lower plan exists.
+    pub proven_optimal: bool,
+    /// When not proven optimal, how far above the lower bound that plan is, in bytes (the
+    /// optimum lies between the two).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gap_to_lower_bound: Option<u64>,
 }
 
 /// One planned buffer.

@@ -113,6 +113,8 @@ mod tests {
             lower_bound: 64,
             peak_step: 1,
             steps: 3,
+            proven_optimal: true,
+            gap_to_lower_bound: None,
         };
         let buffer = |name: &str, offset, live, overlaps: Option<&str>| BufferReport {
             function: "main".into(),
@@ -165,6 +167,8 @@ mod tests {
             lower_bound: 16,
             peak_step: 0,
             steps: 2,
+            proven_optimal: true,
+            gap_to_lower_bound: None,
         };
         let state = BufferReport {
             function: "main".into(),

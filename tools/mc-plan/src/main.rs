@@ -8,9 +8,11 @@
 //!
 //! The input has a header and one row per buffer: `id,lower,upper,size`, live at steps
 //! `lower..upper` (upper exclusive, as MiniMalloc writes them). The output repeats each row with
-//! its `offset`. A summary (height, lower bound, algorithm, optimality, time) goes to stderr.
-//! Malformed rows, empty intervals, zero sizes, duplicate ids and a plan above `--capacity` are
-//! errors (`mc-plan: error: ...`, exit status 1). `--load-plugin` loads planner plugins whose
+//! its `offset`. A summary (height, lower bound, algorithm, optimality or the gap to the bound,
+//! time) goes to stderr. `--time-limit` bounds the exact search (`auto`, `exact`; 0: the best
+//! heuristic plan). A `--capacity` below the lower bound is refused at once ("infeasible: the
+//! lower bound is N"). Malformed rows, empty intervals, zero sizes, duplicate ids and a plan above
+//! `--capacity` are errors (`mc-plan: error: ...`, exit status 1). `--load-plugin` loads planner plugins whose
 //! planners `--algorithm` then selects by name; their plans are validated like the built-ins'.
 
 mod csv_problem;
@@ -44,7 +46,7 @@ struct Options {
     #[arg(long)]
     capacity: Option<u64>,
 
-    /// Milliseconds the exact search may take.
+    /// Milliseconds the exact search may take (0: none, the best heuristic plan).
     #[arg(long = "time-limit", default_value_t = 10_000)]
     time_limit: u64,
 
@@ -72,18 +74,31 @@ fn run(options: &Options) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&options.problem).map_err(|e| format!("cannot read '{}': {e}", options.problem))?;
     let (rows, problem) = csv_problem::parse(&text).map_err(|e| format!("{}: {e}", options.problem))?;
-    let limits = ExactLimits { time_limit: Duration::from_millis(options.time_limit), ..ExactLimits::default() };
+    if let Some(capacity) = options.capacity
+        && problem.lower_bound() > capacity
+    {
+        return Err(format!(
+            "infeasible: the lower bound is {} bytes, above the capacity of {capacity}",
+            problem.lower_bound()
+        ));
+    }
+    // The time limit bounds the search, not a node count.
+    let limits = ExactLimits { time_limit: Duration::from_millis(options.time_limit), max_nodes: u64::MAX };
     let started = Instant::now();
     let solution = algorithm.solve(&problem, limits, options.capacity)?;
     let elapsed = started.elapsed();
     validate(&problem, &solution.placement, None).map_err(|e| format!("internal error: the plan is unsound: {e}"))?;
+    let lower_bound = problem.lower_bound();
     eprintln!(
-        "mc-plan: {} buffers, height {} bytes, lower bound {}, {} ({}), {:.3} ms",
+        "mc-plan: {} buffers, height {} bytes, lower bound {lower_bound}, {} ({}), {:.3} ms",
         problem.len(),
         solution.height,
-        problem.lower_bound(),
         solution.algorithm,
-        if solution.optimal { "optimal" } else { "not proven optimal" },
+        if solution.optimal {
+            "optimal".to_string()
+        } else {
+            format!("not proven optimal, {} bytes above the lower bound", solution.height - lower_bound)
+        },
         elapsed.as_secs_f64() * 1e3
     );
     if let Some(capacity) = options.capacity
