@@ -717,6 +717,24 @@ pub const TABLE: &[OpSupport] = &[
     },
     OpSupport { tflite: "ROUND", op: "round", variants: &[F32_UNARY], options: "" },
     OpSupport {
+        tflite: "IF",
+        op: "if",
+        variants: &[
+            variant("f32", "int32 and bool results too", &[Slot::One(&[BOOL])], &[F32, I32, BOOL]),
+            variant("int8", "int32 and bool results too", &[Slot::One(&[BOOL])], &[Q8, I32, BOOL]),
+        ],
+        options: "then and else subgraphs inlined as regions, a bool condition of one element",
+    },
+    OpSupport {
+        tflite: "WHILE",
+        op: "while",
+        variants: &[
+            variant("f32", "int32 and bool values too", &[Slot::Each(&[F32, I32, BOOL])], &[F32, I32, BOOL]),
+            variant("int8", "int32 and bool values too", &[Slot::Each(&[Q8, I32, BOOL])], &[Q8, I32, BOOL]),
+        ],
+        options: "cond and body subgraphs inlined as regions, carried tensors keep their shapes",
+    },
+    OpSupport {
         tflite: "BATCH_MATMUL",
         op: "batch_matmul",
         variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],

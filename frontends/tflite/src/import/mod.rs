@@ -23,6 +23,7 @@
 //! note to each error located at an operator's or constant's tensor, since the verifier's own
 //! messages name only the `graph` op.
 
+mod control_flow;
 mod ops;
 mod types;
 
@@ -126,8 +127,13 @@ pub fn import_model(ctx: &mut Context, model: &Model<'_>, file: &str) -> Result<
     let file_loc = ctx.file_loc(file, 0, 0);
     let module = ModuleOp::build(ctx, file_loc);
     let names = function_names(model);
-    for (index, subgraph) in model.subgraphs().iter().enumerate() {
-        let func = SubgraphImporter::new(ctx, subgraph, index, file).import(&names[index])?;
+    let inlined = control_flow::inlined_subgraphs(model);
+    for index in 0..model.subgraphs().len() {
+        // The subgraphs IF and WHILE run are their regions, not functions.
+        if index > 0 && inlined.contains(&index) {
+            continue;
+        }
+        let func = SubgraphImporter::new(ctx, model, index, vec![index], file).import(&names[index])?;
         if index > 0 {
             let private = ctx.string_attr("private");
             ctx.set_attr(func.0, mc_ir::VISIBILITY_ATTR, Some(private));
@@ -168,16 +174,21 @@ fn function_names(model: &Model<'_>) -> Vec<String> {
 /// Translates one subgraph.
 struct SubgraphImporter<'a, 'm> {
     ctx: &'a mut Context,
+    model: &'a Model<'m>,
     subgraph: &'a Subgraph<'m>,
     index: usize,
+    /// The subgraphs being translated, outermost first, this one last (a control-flow operator
+    /// running one of them again is a recursion).
+    stack: Vec<usize>,
     file: &'a str,
     /// The value of each tensor once defined.
     values: Vec<Option<Value>>,
 }
 
 impl<'a, 'm> SubgraphImporter<'a, 'm> {
-    fn new(ctx: &'a mut Context, subgraph: &'a Subgraph<'m>, index: usize, file: &'a str) -> Self {
-        SubgraphImporter { ctx, subgraph, index, file, values: vec![None; subgraph.tensors().len()] }
+    fn new(ctx: &'a mut Context, model: &'a Model<'m>, index: usize, stack: Vec<usize>, file: &'a str) -> Self {
+        let subgraph = &model.subgraphs()[index];
+        SubgraphImporter { ctx, model, subgraph, index, stack, file, values: vec![None; subgraph.tensors().len()] }
     }
 
     fn import(mut self, name: &str) -> Result<FuncOp, Diagnostic> {
@@ -196,11 +207,7 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
             self.ctx.set_block_arg_loc(body, position, arg_loc);
             self.values[tensor] = Some(arg);
         }
-        for (op_index, operator) in self.subgraph.operators().iter().enumerate() {
-            self.import_operator(op_index, operator, body)?;
-            self.infer_dynamic_outputs(op_index, operator)?;
-        }
-        let results = outputs.iter().map(|&t| self.value(t, None, body)).collect::<Result<Vec<Value>, Diagnostic>>()?;
+        let results = self.import_operators(body)?;
         let returned: Vec<mc_ir::Type> = results.iter().map(|&v| self.ctx.value_type(v)).collect();
         let (arguments, declared) = func.signature(self.ctx);
         if returned != declared {
@@ -211,6 +218,17 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
         let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
         b.create(ReturnOp::NAME, &results, &[], vec![], vec![]);
         Ok(func)
+    }
+
+    /// Translates the operators into `body` (the subgraph's inputs already have values); the
+    /// values of the subgraph's outputs.
+    fn import_operators(&mut self, body: mc_ir::BlockId) -> Result<Vec<Value>, Diagnostic> {
+        for (op_index, operator) in self.subgraph.operators().iter().enumerate() {
+            self.import_operator(op_index, operator, body)?;
+            self.infer_dynamic_outputs(op_index, operator)?;
+        }
+        let outputs = self.subgraph.outputs().to_vec();
+        outputs.iter().map(|&t| self.value(t, None, body)).collect()
     }
 
     /// Gives the outputs of operator `index` whose shape signature is dynamic the shapes its
