@@ -13,6 +13,8 @@
 //! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
 //! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if the value read is used after a later assignment |
 //! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer |
+//! | `graph.if` | a `loop.if` on the condition's element, each region converted in place and its yielded buffers copied into the results' (the `control_flow` module) |
+//! | `graph.while` | a `loop.while` over the results' buffers, which carry the values (the `control_flow` module) |
 //! | every other graph op | a `buffer.kernel` with the op's attributes, writing its alloc; constant shape-like operands (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) become the attributes the graph canonicalizer would make of them |
 //!
 //! ```mlir
@@ -72,6 +74,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::module_globals::ModuleGlobals;
 
+mod control_flow;
+
 /// The `graph-to-buffer` pass.
 #[derive(Default)]
 pub struct GraphToBuffer;
@@ -117,6 +121,8 @@ pub fn convert_module(ctx: &mut Context, module: OpId) -> Result<(), Failure> {
         .walk_preorder(module)
         .into_iter()
         .filter(|&op| ctx.op_name_of(op).starts_with("graph.") && ConstOp::cast(ctx, op).is_none())
+        // A region's terminator is part of its control-flow op.
+        .filter(|&op| graph::YieldOp::cast(ctx, op).is_none())
         .filter_map(|op| {
             let message = support::check(ctx, &Signature::of_op(ctx, op)).err()?;
             Some(ctx.op_error(op, format!("cannot be converted to buffers: {message}")))
@@ -554,6 +560,8 @@ impl<'m> BodyConverter<'m> {
             ReshapeOp::NAME | SqueezeOp::NAME | ExpandDimsOp::NAME => self.convert_reshape(&mut b, op),
             TransposeOp::NAME => self.convert_transpose(&mut b, op),
             _ if is_split(b.ctx, op) => self.convert_split(&mut b, op),
+            graph::IfOp::NAME => self.convert_if(&mut b, op),
+            graph::WhileOp::NAME => self.convert_while(&mut b, op),
             VarHandleOp::NAME => self.convert_var_handle(&mut b, op),
             ReadVariableOp::NAME => self.convert_read(&mut b, op),
             AssignVariableOp::NAME => self.convert_assign(&mut b, op),
