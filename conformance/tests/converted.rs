@@ -86,3 +86,10 @@ fn converter_made_if_and_while_match_tflite_micro() {
     let cases = [successive_invocations("cond_f32.tflite", 8, 70), successive_invocations("while_f32.tflite", 8, 71)];
     check_cases(&cases, 0.0);
 }
+
+#[test]
+fn converter_made_variable_initialised_by_call_once_matches_tflite_micro_over_invocations() {
+    // A tf.Variable: CALL_ONCE's init subgraph assigns it on the first invocation only, then
+    // each invocation reads and assigns it.
+    check_cases(&[successive_invocations("variable_f32.tflite", 6, 72)], 0.0);
+}

@@ -35,7 +35,7 @@
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `cast` | `cast` | `CAST` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
-//! | `control_flow` | `if`, `while`, `yield` (regions holding subgraphs) | `IF`, `WHILE` |
+//! | `control_flow` | `if`, `while`, `call_once`, `yield` (regions holding subgraphs) | `IF`, `WHILE`, `CALL_ONCE` |
 //! | `sequence` | `svdf_state`, `svdf`, `lstm`, `lstm_hidden_state`, `lstm_cell_state` | `SVDF`, `UNIDIRECTIONAL_SEQUENCE_LSTM` (with variables for their states) |
 //!
 //! In the families' op tables, operands are in order and `?` marks an optional trailing operand.

@@ -751,6 +751,12 @@ pub const TABLE: &[OpSupport] = &[
         options: "numpy broadcasting of condition, x and y up to rank 6",
     },
     OpSupport {
+        tflite: "CALL_ONCE",
+        op: "call_once",
+        variants: &[variant("subgraph", "", &[], &[])],
+        options: "the init subgraph inlined, run on the first invocation after init or reset_state",
+    },
+    OpSupport {
         tflite: "BROADCAST_TO",
         op: "broadcast_to",
         variants: &[

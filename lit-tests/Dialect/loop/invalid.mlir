@@ -269,3 +269,47 @@ func.func @load_type(%i: index, %t: tensor<4xi8>) {
   %v = loop.load %t[%i] : tensor<4xi8>
   return
 }
+
+// -----
+
+func.func @while_without_condition(%c: i1) {
+  // expected-error@+1 {{'loop.while' op expects the 'before' region to end with 'loop.condition'}}
+  "loop.while"() ({
+    "loop.yield"() : () -> ()
+  }, {
+    "loop.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @while_body_yielding_values(%c: i1, %x: i32) {
+  // expected-error@+1 {{'loop.while' op expects the 'after' region's 'loop.yield' to pass no values}}
+  "loop.while"() ({
+    "loop.condition"(%c) : (i1) -> ()
+  }, {
+    "loop.yield"(%x) : (i32) -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @while_condition_not_i1(%x: i32) {
+  "loop.while"() ({
+    // expected-error@+1 {{'loop.condition' op operand #0 must be 1-bit signless integer, but got 'i32'}}
+    "loop.condition"(%x) : (i32) -> ()
+  }, {
+    "loop.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @condition_outside_while(%c: i1) {
+  // expected-error@+1 {{'loop.condition' op expects parent op 'loop.while'}}
+  "loop.condition"(%c) : (i1) -> ()
+  return
+}

@@ -15,6 +15,7 @@
 //! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer |
 //! | `graph.if` | a `loop.if` on the condition's element, each region converted in place and its yielded buffers copied into the results' (the `control_flow` module) |
 //! | `graph.while` | a `loop.while` over the results' buffers, which carry the values (the `control_flow` module) |
+//! | `graph.call_once` | a `loop.if` on a persistent flag (`name` = `call_once_<k>`, zero after init and reset_state) running the init region and setting the flag (the `control_flow` module) |
 //! | every other graph op | a `buffer.kernel` with the op's attributes, writing its alloc; constant shape-like operands (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) become the attributes the graph canonicalizer would make of them |
 //!
 //! ```mlir
@@ -403,6 +404,8 @@ struct BodyConverter<'m> {
     variables: FxHashMap<(String, String), Value>,
     /// The last persistent alloc created: the next goes after it.
     last_persistent: Option<OpId>,
+    /// `graph.call_once` ops converted so far (each gets its own persistent flag).
+    call_onces: usize,
     /// Position of each op of the block.
     positions: FxHashMap<OpId, usize>,
     /// Positions of the assignments to each variable.
@@ -443,6 +446,7 @@ impl<'m> BodyConverter<'m> {
             handles: FxHashMap::default(),
             variables: FxHashMap::default(),
             last_persistent: None,
+            call_onces: 0,
             positions,
             assigns,
             snapshots: FxHashSet::default(),
@@ -562,6 +566,7 @@ impl<'m> BodyConverter<'m> {
             _ if is_split(b.ctx, op) => self.convert_split(&mut b, op),
             graph::IfOp::NAME => self.convert_if(&mut b, op),
             graph::WhileOp::NAME => self.convert_while(&mut b, op),
+            graph::CallOnceOp::NAME => self.convert_call_once(&mut b, op),
             VarHandleOp::NAME => self.convert_var_handle(&mut b, op),
             ReadVariableOp::NAME => self.convert_read(&mut b, op),
             AssignVariableOp::NAME => self.convert_assign(&mut b, op),
@@ -709,18 +714,9 @@ impl<'m> BodyConverter<'m> {
         let buffer = match self.variables.get(&key) {
             Some(&buffer) => buffer,
             None => {
-                // One persistent buffer per variable, at the top of the function, in order.
-                let ip = match self.last_persistent {
-                    Some(last) => InsertPoint::after(b.ctx, last),
-                    None => InsertPoint::before(b.ctx, b.ctx.first_op(self.block).expect("the handle is in the block")),
-                };
-                let mut top = Builder::at(b.ctx, ip, b.loc);
-                let alloc = AllocOp::build(&mut top, ty, Role::Persistent);
-                let name = top.ctx.string_attr(&key.1);
-                top.ctx.set_attr(alloc.op(), "name", Some(name));
-                self.variables.insert(key, alloc.result());
-                self.last_persistent = Some(alloc.op());
-                alloc.result()
+                let buffer = self.persistent_buffer(b, ty, &key.1);
+                self.variables.insert(key, buffer);
+                buffer
             }
         };
         if b.ctx.value_type(buffer) != ty {
@@ -728,6 +724,21 @@ impl<'m> BodyConverter<'m> {
         }
         self.handles.insert(handle, buffer);
         Ok(())
+    }
+
+    /// A new persistent buffer of type `ty` named `name`: one per variable (or other state), at
+    /// the top of the function, in order.
+    fn persistent_buffer(&mut self, b: &mut Builder<'_>, ty: Type, name: &str) -> Value {
+        let ip = match self.last_persistent {
+            Some(last) => InsertPoint::after(b.ctx, last),
+            None => InsertPoint::before(b.ctx, b.ctx.first_op(self.block).expect("the function has ops")),
+        };
+        let mut top = Builder::at(b.ctx, ip, b.loc);
+        let alloc = AllocOp::build(&mut top, ty, Role::Persistent);
+        let name = top.ctx.string_attr(name);
+        top.ctx.set_attr(alloc.op(), "name", Some(name));
+        self.last_persistent = Some(alloc.op());
+        alloc.result()
     }
 
     fn convert_read(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {

@@ -5,13 +5,16 @@
 //! |---|---|---|---|---|
 //! | `graph.if` | `condition` (a `bool` tensor of one element) | `then`, `else`: one block without arguments each, ending in `graph.yield` of the results | the yielded values | `IF` (118) |
 //! | `graph.while` | the initial values of the carried tensors | `cond`: one block, arguments the carried values, ending in `graph.yield` of a `bool` tensor of one element; `body`: one block, the same arguments, ending in `graph.yield` of the next carried values | the carried values after the last iteration | `WHILE` (119) |
+//! | `graph.call_once` | — | `init`: one block without arguments, ending in `graph.yield` without values | — | `CALL_ONCE` (129) |
 //! | `graph.yield` | the values a region passes on | — | — | (ends the regions above) |
 //!
 //! The importer inlines the branch, condition and body subgraphs into the regions: an `IF`'s
 //! branches read the values of its inputs `1..n` directly (the regions capture them), a
 //! `WHILE`'s regions read the carried values as their block arguments. Every carried value
 //! keeps its type across iterations (TFLite Micro does not resize tensors), so the verifier
-//! refuses a body yielding another type. The ops are not `PURE`: their regions may assign
+//! refuses a body yielding another type. A `CALL_ONCE`'s init subgraph (it initializes resource
+//! variables) runs on the first invocation after `model_init` or `model_reset_state`, as in a
+//! fresh TFLite Micro interpreter. The ops are not `PURE`: their regions may assign
 //! variables.
 
 use super::{OpEntry, op_entry};
@@ -48,7 +51,20 @@ define_op! {
 }
 
 define_op! {
-    /// Ends a `graph.if` or `graph.while` region, passing its values on.
+    /// Runs the `init` region on the model's first invocation (TFLite `CALL_ONCE`).
+    pub struct CallOnceOp = "graph.call_once" {
+        summary: "run a region once",
+        traits: [SINGLE_BLOCK],
+        operands: [],
+        results: [],
+        attributes: [],
+        regions: [init_region],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// Ends a `graph.if`, `graph.while` or `graph.call_once` region, passing its values on.
     pub struct YieldOp = "graph.yield" {
         summary: "control-flow region terminator",
         traits: [TERMINATOR, RETURN_LIKE],
@@ -63,6 +79,7 @@ define_op! {
 pub(super) const OPS: &[OpEntry] = &[
     op_entry!(IfOp, Checks::Op(check_if), Some(infer_if)),
     op_entry!(WhileOp, Checks::Op(check_while), Some(infer_while)),
+    op_entry!(CallOnceOp, Checks::Op(check_call_once), None),
     op_entry!(YieldOp, Checks::Op(check_yield), None),
 ];
 
@@ -98,6 +115,15 @@ impl WhileOp {
     pub fn blocks(self, ctx: &Context) -> Option<(BlockId, BlockId)> {
         let regions = ctx.operation(self.0).regions();
         Some((ctx.entry_block(regions[0])?, ctx.entry_block(regions[1])?))
+    }
+}
+
+impl CallOnceOp {
+    /// Builds `graph.call_once` with an empty `init` block, which the caller fills and ends
+    /// with `graph.yield`.
+    pub fn build(b: &mut Builder<'_>) -> (CallOnceOp, BlockId) {
+        let (region, block) = b.region_with_block(&[]);
+        (CallOnceOp(b.create(Self::NAME, &[], &[], vec![], vec![region])), block)
     }
 }
 
@@ -195,10 +221,19 @@ fn check_while(c: &mut Checker<'_, '_>) {
     }
 }
 
+fn check_call_once(c: &mut Checker<'_, '_>) {
+    let region = c.ctx.operation(c.op).regions()[0];
+    if let Some(block) = region_block(c, region, "init", &[]) {
+        check_yields(c, block, "init", &[], "result");
+    }
+}
+
 fn check_yield(c: &mut Checker<'_, '_>) {
     let parent = c.ctx.parent_op(c.op);
-    if !parent.is_some_and(|p| IfOp::cast(c.ctx, p).is_some() || WhileOp::cast(c.ctx, p).is_some()) {
-        c.error("expects parent op to be one of 'graph.if, graph.while'");
+    let known =
+        |p| IfOp::cast(c.ctx, p).is_some() || WhileOp::cast(c.ctx, p).is_some() || CallOnceOp::cast(c.ctx, p).is_some();
+    if !parent.is_some_and(known) {
+        c.error("expects parent op to be one of 'graph.if, graph.while, graph.call_once'");
     }
 }
 

@@ -1,5 +1,5 @@
-//! `IF` and `WHILE`: the subgraphs they run inlined into the regions of `graph.if` and
-//! `graph.while`.
+//! `IF`, `WHILE` and `CALL_ONCE`: the subgraphs they run inlined into the regions of
+//! `graph.if`, `graph.while` and `graph.call_once`.
 //!
 //! An `IF`'s branch subgraphs take the operator's inputs `1..n`: their input tensors get those
 //! values (the regions capture them) and their outputs are yielded. A `WHILE`'s condition and
@@ -7,12 +7,13 @@
 //! checked against the operator as TFLite Micro's `Prepare` does (input and output counts) and,
 //! since mc compiles static shapes, every type must match: a branch whose output type differs
 //! from the operator's, or a body that changes a carried tensor's shape or type, is an error
-//! naming the operator and the subgraph. A subgraph that runs itself again (directly or through
-//! others) is an error too: TFLite Micro would recurse without end.
+//! naming the operator and the subgraph. A `CALL_ONCE`'s init subgraph takes and gives nothing.
+//! A subgraph that runs itself again (directly or through others) is an error too: TFLite Micro
+//! would recurse without end.
 
 use super::SubgraphImporter;
 use crate::{BuiltinOp, Model, Operator};
-use mc_dialects::graph::{IfOp, WhileOp, YieldOp};
+use mc_dialects::graph::{CallOnceOp, IfOp, WhileOp, YieldOp};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
 use rustc_hash::FxHashSet;
@@ -24,14 +25,14 @@ pub(super) fn inlined_subgraphs(model: &Model<'_>) -> FxHashSet<usize> {
         .subgraphs()
         .iter()
         .flat_map(|subgraph| subgraph.operators())
-        .filter(|op| matches!(op.opcode().builtin(), Some(BuiltinOp::If | BuiltinOp::While)))
+        .filter(|op| matches!(op.opcode().builtin(), Some(BuiltinOp::If | BuiltinOp::While | BuiltinOp::CallOnce)))
         .flat_map(|op| op.options().subgraph_indices())
         .map(|(_, index)| index)
         .collect()
 }
 
 impl SubgraphImporter<'_, '_> {
-    /// Translates the `IF` or `WHILE` operator `index` into `body`; the op built.
+    /// Translates the `IF`, `WHILE` or `CALL_ONCE` operator `index` into `body`; the op built.
     pub(super) fn import_control_flow(
         &mut self,
         index: usize,
@@ -51,6 +52,16 @@ impl SubgraphImporter<'_, '_> {
             .map(|(field, index)| (field.replace("_subgraph_index", " subgraph"), index))
             .collect();
         let loc = self.ctx.file_loc(self.file, 0, 0);
+        if builtin == BuiltinOp::CallOnce {
+            let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+            let (op, block) = CallOnceOp::build(&mut b);
+            let (field, subgraph) = &subgraphs[0];
+            let outputs = self.inline(index, field, *subgraph, &[], block)?;
+            self.check_types(index, field, *subgraph, "output", &outputs, &[])?;
+            let mut b = Builder::at(self.ctx, InsertPoint::end(block), loc);
+            YieldOp::build_at_end(&mut b, block, &[]);
+            return Ok(op.0);
+        }
         if builtin == BuiltinOp::If {
             let Some((&condition, data)) = inputs.split_first() else {
                 return Err(self.op_error(index, "expected a condition input"));

@@ -97,7 +97,7 @@ impl SubgraphImporter<'_, '_> {
             builtin,
             BuiltinOp::Split | BuiltinOp::SplitV | BuiltinOp::Unpack | BuiltinOp::If | BuiltinOp::While
         );
-        let expected_outputs = usize::from(builtin != BuiltinOp::AssignVariable);
+        let expected_outputs = usize::from(!matches!(builtin, BuiltinOp::AssignVariable | BuiltinOp::CallOnce));
         let counted = if several { listed > 0 } else { listed == expected_outputs };
         if !counted || outputs.len() != listed {
             let listed: Vec<String> =
@@ -113,7 +113,9 @@ impl SubgraphImporter<'_, '_> {
         }
         let results = outputs.iter().map(|&t| self.tensor_type(t, Some(index))).collect::<Result<Vec<_>, _>>()?;
         let op = match builtin {
-            BuiltinOp::If | BuiltinOp::While => self.import_control_flow(index, operator, builtin, &results, body)?,
+            BuiltinOp::If | BuiltinOp::While | BuiltinOp::CallOnce => {
+                self.import_control_flow(index, operator, builtin, &results, body)?
+            }
             _ => self.build_operator(index, operator, builtin, &results, body)?,
         };
         match outputs.first() {
@@ -124,7 +126,7 @@ impl SubgraphImporter<'_, '_> {
                     self.values[t] = Some(op.result(position));
                 }
             }
-            // ASSIGN_VARIABLE writes no tensor: `loc("op#i"(file))`.
+            // ASSIGN_VARIABLE and CALL_ONCE write no tensor: `loc("op#i"(file))`.
             None => {
                 let file = self.ctx.file_loc(self.file, 0, 0);
                 let loc = self.ctx.name_loc(&format!("op#{index}"), Some(file));

@@ -18,13 +18,18 @@
 //! the next values into them at its end (after computing all of them, so no next value
 //! overwrites a carried one another still reads).
 //!
+//! `graph.call_once` becomes a `loop.if` on a persistent `bool` flag (zeroed by `model_init` and
+//! `model_reset_state`, as a fresh interpreter has not run its init subgraph yet): when it is
+//! clear, the init region runs and sets it.
+//!
 //! The buffers the regions allocate are hoisted before the `loop.if`, so the planner sees them at
 //! the step of the whole op: a buffer used inside a region lives across it.
 
 use super::{BodyConverter, Fail};
 use mc_dialects::arith::build::constant_index;
+use mc_dialects::arith::build::constant_int;
 use mc_dialects::buffer::{AllocOp, CopyOp};
-use mc_dialects::graph::{IfOp, WhileOp};
+use mc_dialects::graph::{CallOnceOp, IfOp, WhileOp};
 use mc_dialects::loops;
 use mc_ir::{BlockId, Builder, Context, InsertPoint, OpId, RegionId, Value};
 
@@ -76,6 +81,30 @@ impl BodyConverter<'_> {
         }
         let loop_while = b.create(loops::WhileOp::NAME, &[], &[], vec![], regions.clone());
         self.convert_regions(b.ctx, loop_while, &regions, &carried, Some(regions[0]))
+    }
+
+    /// Converts the `graph.call_once` `op` (the builder is before it).
+    pub(super) fn convert_call_once(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {
+        if CallOnceOp::cast(b.ctx, op).is_none() || b.ctx.entry_block(b.ctx.operation(op).regions()[0]).is_none() {
+            return Err("it has no init block".into());
+        }
+        let bool_type = b.ctx.integer_type(1);
+        let flag_type = b.ctx.buffer_type(Vec::new(), bool_type);
+        let name = format!("call_once_{}", self.call_onces);
+        self.call_onces += 1;
+        let flag = self.persistent_buffer(b, flag_type, &name);
+        let done = load_flag(b, flag);
+        let (then_region, then_block) = b.region_with_block(&[]);
+        loops::YieldOp::build_at_end(b, then_block, &[]);
+        let init = take_regions(b.ctx, op);
+        let loop_if = b.create(loops::IfOp::NAME, &[done], &[], vec![], vec![then_region, init[0]]);
+        self.convert_regions(b.ctx, loop_if, &init, &[], None)?;
+        let block = b.ctx.entry_block(init[0]).expect("the init region has a block");
+        let terminator = b.ctx.last_op(block).expect("converted with a loop.yield");
+        let mut set = Builder::at(b.ctx, InsertPoint::before(b.ctx, terminator), b.loc);
+        let one = constant_int(&mut set, 1, bool_type);
+        loops::StoreOp::build(&mut set, one, flag, &[]);
+        Ok(())
     }
 
     /// Converts the blocks of `regions` (now `op`'s), yielding into `destinations` (or, in
