@@ -64,7 +64,8 @@ func.func @loop(%x: tensor<4xf32>, %limit: tensor<f32>) -> tensor<4xf32> {
 // CHECK:         %[[FLAG:.*]] = loop.load %[[DONE]][] : !buffer<i1>
 // CHECK:         loop.if %[[FLAG]] {
 // CHECK-NEXT:    } else {
-// CHECK-NEXT:      buffer.copy %{{.*}}, %[[V]]
+// CHECK-NEXT:      %[[ZERO:.*]] = buffer.get_global
+// CHECK-NEXT:      buffer.copy %[[ZERO]], %[[V]]
 // CHECK-NEXT:      %[[TRUE:.*]] = arith.constant true
 // CHECK-NEXT:      loop.store %[[TRUE]], %[[DONE]][] : !buffer<i1>
 // CHECK-NEXT:    }

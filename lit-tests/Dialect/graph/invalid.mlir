@@ -2569,8 +2569,11 @@ func.func @while_block_arguments(%x: tensor<4xf32>, %c: tensor<i1>) -> tensor<4x
 // -----
 
 // A yield ends a control-flow region only.
-func.func @yield_outside(%x: tensor<4xf32>) {
-  // expected-error@+1 {{'graph.yield' op expects parent op to be one of 'graph.if, graph.while, graph.call_once'}}
-  "graph.yield"(%x) : (tensor<4xf32>) -> ()
+func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
+  "loop.if"(%c) ({
+    // expected-error@+1 {{'graph.yield' op expects parent op to be one of 'graph.if, graph.while, graph.call_once'}}
+    "graph.yield"(%x) : (tensor<4xf32>) -> ()
+  }, {
+  }) : (i1) -> ()
   return
 }

@@ -173,7 +173,7 @@ func.func @if_regions(%c: i1) {
 // -----
 
 func.func @yield_outside(%x: i32) {
-  // expected-error@+1 {{'loop.yield' op expects parent op to be one of 'loop.for, loop.if'}}
+  // expected-error@+1 {{'loop.yield' op expects parent op to be one of 'loop.for, loop.if, loop.while'}}
   "loop.yield"(%x) : (i32) -> ()
 }
 
@@ -309,7 +309,10 @@ func.func @while_condition_not_i1(%x: i32) {
 // -----
 
 func.func @condition_outside_while(%c: i1) {
-  // expected-error@+1 {{'loop.condition' op expects parent op 'loop.while'}}
-  "loop.condition"(%c) : (i1) -> ()
+  "loop.if"(%c) ({
+    // expected-error@+1 {{'loop.condition' op expects parent op 'loop.while'}}
+    "loop.condition"(%c) : (i1) -> ()
+  }, {
+  }) : (i1) -> ()
   return
 }

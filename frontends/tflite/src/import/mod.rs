@@ -1,7 +1,9 @@
 //! Translation of a TFLite model into the `graph` dialect (`mc-translate --import-tflite`).
 //!
 //! Each subgraph becomes a `func.func` (subgraph 0, the entry, is public; the others are
-//! private) whose arguments and results are the subgraph's inputs and outputs in file order.
+//! private) whose arguments and results are the subgraph's inputs and outputs in file order,
+//! but those an `IF`, `WHILE` or `CALL_ONCE` runs: they are inlined into the regions of its
+//! `graph.if`, `graph.while` or `graph.call_once` (the `control_flow` module).
 //! Every operator becomes one `graph` op; constant tensors become `graph.const` ops whose
 //! `dense_resource` blobs hold the weights (copied once, from the file into the blob table).
 //!
@@ -89,11 +91,14 @@ fn describe_loc(ctx: &Context, module: ModuleOp, model: &Model<'_>, loc: Locatio
     };
     // `loc("t"("op#i"(file)))`, or `loc("op#i"(file))` for an operator without outputs.
     let op_index = child.and_then(op_number).or_else(|| op_number(loc));
-    // The function holding an op at `loc` is the subgraph (functions are in subgraph order).
+    // The function holding an op at `loc` is the subgraph (functions are in subgraph order, the
+    // subgraphs inlined into control-flow regions left out).
     let functions = module.ops(ctx);
-    let index = functions
+    let position = functions
         .iter()
         .position(|&f| ctx.walk_preorder(f).iter().any(|&op| op != f && ctx.operation(op).loc() == loc))?;
+    let inlined = control_flow::inlined_subgraphs(model);
+    let index = (0..model.subgraphs().len()).filter(|i| *i == 0 || !inlined.contains(i)).nth(position)?;
     let subgraph = model.subgraphs().get(index)?;
     match op_index {
         Some(i) => {
