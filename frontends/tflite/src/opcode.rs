@@ -959,6 +959,8 @@ mod tests {
             ("QUANTIZE", 114),
             ("ROUND", 116),
             ("HARD_SWISH", 117),
+            ("IF", 118),
+            ("WHILE", 119),
             ("BATCH_MATMUL", 126),
             ("SELECT_V2", 123),
             ("PLACEHOLDER_FOR_GREATER_OP_CODES", 127),
