@@ -486,7 +486,7 @@ fn verify_while(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 }
 
 fn verify_condition(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
-    if !ctx.parent_op(op).is_some_and(|p| WhileOp::cast(ctx, p).is_some()) {
+    if ctx.parent_op(op).is_none_or(|p| WhileOp::cast(ctx, p).is_none()) {
         diags.push(ctx.op_error(op, "expects parent op 'loop.while'"));
     }
     let ty = ctx.value_type(ctx.operation(op).operand(0));

@@ -133,12 +133,12 @@ pub fn import_model(ctx: &mut Context, model: &Model<'_>, file: &str) -> Result<
     let module = ModuleOp::build(ctx, file_loc);
     let names = function_names(model);
     let inlined = control_flow::inlined_subgraphs(model);
-    for index in 0..model.subgraphs().len() {
-        // The subgraphs IF and WHILE run are their regions, not functions.
+    for (index, name) in names.iter().enumerate() {
+        // The subgraphs IF, WHILE and CALL_ONCE run are their regions, not functions.
         if index > 0 && inlined.contains(&index) {
             continue;
         }
-        let func = SubgraphImporter::new(ctx, model, index, vec![index], file).import(&names[index])?;
+        let func = SubgraphImporter::new(ctx, model, index, vec![index], file).import(name)?;
         if index > 0 {
             let private = ctx.string_attr("private");
             ctx.set_attr(func.0, mc_ir::VISIBILITY_ATTR, Some(private));
