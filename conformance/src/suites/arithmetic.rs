@@ -6,8 +6,9 @@
 //! rank 5 for `DIV`, rank 4 for the others, which TFLM broadcasts through
 //! `BroadcastBinaryFunction4DSlow`; equal shapes of rank 5), every fused activation of `DIV`,
 //! float divisors of both signs, tiny and huge (zeros only for `DIV`, whose float kernel divides
-//! by them, while TFLM's `FLOOR_DIV` fails; `FLOOR_MOD`'s remainders of every sign combination), int32 quotients of both signs (C's truncation),
-//! int8 and int16 squared differences with random scales (one input scale larger, then the
+//! by them, while TFLM's `FLOOR_DIV` fails; `FLOOR_MOD`'s remainders of every sign
+//! combination), int32 quotients of both signs (C's truncation), int8 quotients of every pair
+//! of values under several scales, int8 and int16 squared differences with random scales (one input scale larger, then the
 //! other), zero points at both ends (int16: 0, as TFLM requires) and saturating outputs, and
 //! sums of two to five tensors.
 
@@ -144,6 +145,48 @@ pub fn int32_div() -> Vec<Case> {
     let y = [1, -1, 2, 2, -2, -2, 5, i64::from(i32::MIN)];
     let inputs = [Tensor::from_ints(DType::Int32, &[8], &x), Tensor::from_ints(DType::Int32, &[8], &y)];
     cases.push(case(BuiltinOp::Div, div(Activation::None), inputs, None, "edges"));
+    cases
+}
+
+/// Every pair of int8 values `(x, y)`, as two tensors of 65536 elements.
+fn all_int8_pairs() -> [Tensor; 2] {
+    let pairs: Vec<(i8, i8)> = (-128..=127).flat_map(|x| (-128..=127).map(move |y| (x, y))).collect();
+    let (x, y): (Vec<i8>, Vec<i8>) = pairs.into_iter().unzip();
+    [Tensor::from_i8(&[65536], &x), Tensor::from_i8(&[65536], &y)]
+}
+
+/// The `int8_div` suite: every pair of int8 values under scales whose quotients land in range,
+/// saturate, or round to zero (shift counts above 31, where the interpreter's x86-64 shifts
+/// decide), zero points at both ends (divisors at their zero point included), every
+/// activation, and broadcasting up to rank 5.
+pub fn int8_div() -> Vec<Case> {
+    let mut rng = Rng(0x8D1F);
+    let mut cases = Vec::new();
+    let q = |s: f32, z: i64| Quant::tensor(s, z);
+    // (x, y, output) quantizations: a ratio of 25, of 250 (saturating), of 6.7, of 1e-3
+    // (every quotient rounds to zero), of 1 with the output's zero point at the bottom.
+    let exhaustive = [
+        [q(0.05, 3), q(0.02, -7), q(0.1, 5)],
+        [q(0.5, -128), q(0.01, 127), q(0.2, 0)],
+        [q(0.01, 0), q(0.5, 0), q(0.003, -20)],
+        [q(0.001, 100), q(1.0, -100), q(1.0, 0)],
+        [q(1.0, 10), q(1.0, 20), q(0.004, -128)],
+    ];
+    for quants in exhaustive {
+        cases.push(case(BuiltinOp::Div, div(Activation::None), all_int8_pairs(), Some(quants), "all pairs"));
+    }
+    let random_quant = |rng: &mut Rng| Quant::tensor(rng.float(0.002, 0.5), rng.range(-128, 127));
+    for (a, b) in SHAPES.into_iter().chain([RANK5_SAME, RANK5_BROADCAST]) {
+        let quants = [random_quant(&mut rng), random_quant(&mut rng), random_quant(&mut rng)];
+        let inputs = [Tensor::full_range(DType::Int8, a, &mut rng), Tensor::full_range(DType::Int8, b, &mut rng)];
+        cases.push(case(BuiltinOp::Div, div(Activation::None), inputs, Some(quants), "random"));
+    }
+    for activation in ACTIVATIONS {
+        let quants = [q(0.05, -3), q(0.02, 4), q(0.05, -10)];
+        let inputs =
+            [Tensor::full_range(DType::Int8, &[3, 8], &mut rng), Tensor::full_range(DType::Int8, &[8], &mut rng)];
+        cases.push(case(BuiltinOp::Div, div(activation), inputs, Some(quants), "activation"));
+    }
     cases
 }
 

@@ -85,6 +85,7 @@ macro_rules! for_each_suite {
             arithmetic: [
                 float_division => 0.0,
                 int32_div => 0.0,
+                int8_div => 0.0,
                 float_int32_squared_difference => 0.0,
                 int8_squared_difference => 0.0,
                 int16_squared_difference => 0.0,

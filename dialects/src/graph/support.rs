@@ -458,8 +458,8 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "DIV",
         op: "div",
-        variants: &[F32_BINARY, INT32_BINARY],
-        options: "numpy broadcasting up to rank 5, fused NONE/RELU/RELU6/RELU_N1_TO_1; a constant int32 divisor must hold no zero",
+        variants: &[F32_BINARY, INT8_BINARY, INT32_BINARY],
+        options: "numpy broadcasting up to rank 5, fused NONE/RELU/RELU6/RELU_N1_TO_1; a constant int32 divisor must hold no zero; int8 computes what the x86-64 interpreter does for divisors at their zero point",
     },
     OpSupport {
         tflite: "SQUEEZE",

@@ -27,6 +27,40 @@ func.func @div_i32(%a: !buffer<4xi32>, %b: !buffer<4xi32>, %c: !buffer<4xi32>) {
 
 // -----
 
+// int8 div: both inputs offset by their zero points, signs flipped for a negative divisor, the
+// divisor's fixed-point reciprocal (its shift count taken modulo 32), the dividend normalized by
+// its leading sign bits, and RoundingDivideByPOT with x86-64's shift counts (mask from a 64-bit
+// shift modulo 64, quotient from a 32-bit shift modulo 32), offset and clamped to RELU's range.
+!qa = !quant.uniform<i8:f32, 0.5:-3>
+!qb = !quant.uniform<i8:f32, 0.25:4>
+!qo = !quant.uniform<i8:f32, 0.125:-128>
+// CHECK-LABEL: func.func @div_i8
+// CHECK: loop.for
+// CHECK:   %[[X:.*]] = arith.addi %{{.*}}, %c3_i32 : i32
+// CHECK:   %[[Y:.*]] = arith.addi %{{.*}}, %c-4_i32 : i32
+// CHECK:   %[[NEG:.*]] = arith.cmpi slt, %[[Y]], %c0_i32 : i32
+// CHECK:   %[[DIVIDEND:.*]] = arith.select %[[NEG]], %{{.*}}, %[[X]] : i32
+// CHECK:   %[[DIVISOR:.*]] = arith.select %[[NEG]], %{{.*}}, %[[Y]] : i32
+// CHECK:   %[[COUNT:.*]] = arith.andi %{{.*}}, %c31_i32{{.*}} : i32
+// CHECK:   arith.shli %[[DIVISOR]], %[[COUNT]] : i32
+// CHECK:   arith.shrsi %[[DIVIDEND]], %c31_i32{{.*}} : i32
+// CHECK:   arith.xori %[[DIVIDEND]]
+// CHECK:   %[[WIDE:.*]] = arith.andi %{{.*}}, %c63_i64 : i64
+// CHECK:   %[[POWER:.*]] = arith.shli %c1_i64, %[[WIDE]] : i64
+// CHECK:   %[[MASK:.*]] = arith.subi %[[POWER]], %c1_i64 : i64
+// CHECK:   arith.trunci %[[MASK]] : i64 to i32
+// CHECK:   %[[NARROW:.*]] = arith.andi %{{.*}}, %c31_i32 : i32
+// CHECK:   arith.shrsi %{{.*}}, %[[NARROW]] : i32
+// CHECK:   arith.maxsi %{{.*}}, %c-128_i32 : i32
+// CHECK:   arith.minsi %{{.*}}, %c127_i32 : i32
+// CHECK:   arith.trunci %{{.*}} : i32 to i8
+func.func @div_i8(%a: !buffer<4x!qa>, %b: !buffer<4x!qb>, %c: !buffer<4x!qo>) {
+  buffer.kernel div ins(%a, %b : !buffer<4x!qa>, !buffer<4x!qb>) outs(%c : !buffer<4x!qo>) {fused_activation = "RELU"}
+  return
+}
+
+// -----
+
 // floor_div divides in double, floors, rounds to float.
 // CHECK-LABEL: func.func @floor_div_f32
 // CHECK: arith.extf %{{.*}} : f32 to f64

@@ -38,7 +38,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         (ElementKind::F32, ElementKind::F32) => lower_f32(e),
         (ElementKind::Int8, ElementKind::Int8) => lower_int8(e),
         (ElementKind::Int16, ElementKind::Int16) => lower_int16(e),
-        _ => Err(e.unsupported(format!("from '{}' to '{}'", e.type_text(input), e.type_text(output)))),
+        _ => Err(e.unsupported_types("")),
     }
 }
 

@@ -41,11 +41,9 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let (from, to) = (e.kind(input), e.kind(output));
     let castable = |k: ElementKind| matches!(k, ElementKind::F32 | ElementKind::Bool) || int_bits(k).is_some();
     if !castable(from) || !castable(to) || e.shape(input) != e.shape(output) {
-        return Err(e.unsupported(format!(
-            "from '{}' to '{}' (TFLite Micro casts between float32, int8, int16, int32 and bool, to the same shape)",
-            e.type_text(input),
-            e.type_text(output)
-        )));
+        return Err(
+            e.unsupported_types("TFLite Micro casts between float32, int8, int16, int32 and bool, to the same shape")
+        );
     }
     elementwise(e, move |e, x| convert(e, x, from, to))
 }

@@ -70,11 +70,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     if e.shape(input) != shape
         || !matches!(kinds, (ElementKind::F32, ElementKind::F32) | (ElementKind::Int8, ElementKind::Int8))
     {
-        return Err(e.unsupported(format!(
-            "from '{}' to '{}' (TFLite Micro's CUMSUM takes float32 or int8, to the same shape)",
-            e.type_text(input),
-            e.type_text(output)
-        )));
+        return Err(e.unsupported_types("TFLite Micro's CUMSUM takes float32 or int8, to the same shape"));
     }
     let axis = match e.list_attr("axis")?[..] {
         [axis] => normalize_axis(axis, shape.len()).map_err(|m| e.unsupported(format!("axis: {m}")))?,

@@ -7,6 +7,7 @@
 //! - `div` on `i32` (the same functions on `int32_t`): C's truncating division, clamped to the
 //!   activation's integer range (`lowest`/`max`, `[0, max]`, `[0, 6]`, `[-1, 1]`). Division by
 //!   zero is undefined in TFLM's kernel: a constant divisor holding a zero is refused here.
+//! - `div` on int8: fixed-point reciprocals, in `quantized_division`.
 //! - `floor_div` on `f32` (`reference_ops::FloorDiv`): `floor(double(x) / double(y))` rounded
 //!   to `float`. TFLM's `Eval` fails when any divisor element is zero: a constant divisor holding
 //!   a zero (of either sign) is refused here.
@@ -33,6 +34,7 @@ use super::activation::cmpf;
 use super::broadcast::broadcast_nest;
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{clamp_f32, fused_range_f32};
+use super::quantized_division::QuantizedDivision;
 use mc_dialects::arith::build::select;
 use mc_dialects::graph::Activation;
 use mc_ir::{Diagnostic, FloatKind, Value};
@@ -105,6 +107,10 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
                 e.clamp_si(quotient, low, high)
             })
         }
+        ([ElementKind::Int8, ElementKind::Int8, ElementKind::Int8], Division::Div) => {
+            let division = QuantizedDivision::new(e)?;
+            nest(e, &output, &mut |e, x, y| division.quotient(e, x, y))
+        }
         (F32, Division::FloorDiv) => {
             refuse_zero_divisor(e, e.constant_f32s(rhs).is_some_and(|v| v.contains(&0.0)))?;
             nest(e, &output, &mut |e, x, y| {
@@ -132,7 +138,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             e.type_text(rhs),
             e.type_text(out),
             e.name,
-            if division == Division::Div { "f32, int8 and i32; mc lowers f32 and i32" } else { "f32" }
+            if division == Division::Div { "f32, int8 and i32" } else { "f32" }
         ))),
     }
 }

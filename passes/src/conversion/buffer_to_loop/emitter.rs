@@ -63,6 +63,14 @@ impl<'a> KernelEmitter<'a> {
         unsupported_kernel(self.b.ctx, self.op, &self.name, reason.as_ref())
     }
 
+    /// [`unsupported`](Self::unsupported) for a one-input kernel's element types: `from '<input
+    /// type>' to '<output type>'`, then `why` in parentheses when given.
+    pub fn unsupported_types(&self, why: &str) -> Diagnostic {
+        let (input, output) = (self.type_text(self.inputs[0]), self.type_text(self.output));
+        let why = if why.is_empty() { String::new() } else { format!(" ({why})") };
+        self.unsupported(format!("from '{input}' to '{output}'{why}"))
+    }
+
     /// The attribute `name` of the kernel.
     pub fn attr(&self, name: &str) -> Option<Attribute> {
         self.b.ctx.attr(self.op, name)

@@ -235,14 +235,29 @@ pub fn count_leading_zeros(b: &mut Builder<'_>, x: Value) -> Value {
     binary(b, "arith.addi", count, one)
 }
 
+/// TFLite's `CountLeadingSignBits(x)` on an `i32`: the sign bits after the first (31 for 0 and
+/// -1, 0 for `i32::MIN`), as `clz(x ^ (x >> 31)) - 1`.
+pub fn count_leading_sign_bits(b: &mut Builder<'_>, x: Value) -> Value {
+    let i32 = b.ctx.integer_type(32);
+    let sign_shift = constant_int(b, 31, i32);
+    let sign = binary(b, "arith.shrsi", x, sign_shift);
+    let magnitude = binary(b, "arith.xori", x, sign);
+    let zeros = count_leading_zeros(b, magnitude);
+    let one = constant_int(b, 1, i32);
+    binary(b, "arith.subi", zeros, one)
+}
+
 /// TFLite's `GetReciprocal(x, x_integer_digits, &num_bits_over_unit)` on a positive `i32` in
 /// Q`x_integer_digits`: returns `(1 / x` scaled into Q0.31, `num_bits_over_unit)`, both `i32`.
+/// For `x = 0` the C++ shifts by 32; this takes the count modulo 32 as an x86-64 build does.
 pub fn get_reciprocal(b: &mut Builder<'_>, x: Value, x_integer_digits: i32) -> (Value, Value) {
     let i32 = b.ctx.integer_type(32);
     let headroom_plus_one = count_leading_zeros(b, x);
     let digits = constant_int(b, i128::from(x_integer_digits), i32);
     let num_bits_over_unit = binary(b, "arith.subi", digits, headroom_plus_one);
-    let shifted = binary(b, "arith.shli", x, headroom_plus_one);
+    let mod_32 = constant_int(b, 31, i32);
+    let shift = binary(b, "arith.andi", headroom_plus_one, mod_32);
+    let shifted = binary(b, "arith.shli", x, shift);
     let one = constant_int(b, i128::from(i32::MIN), i32);
     let shifted_minus_one = binary(b, "arith.subi", shifted, one);
     (one_over_one_plus_x_for_x_in_0_1(b, shifted_minus_one), num_bits_over_unit)

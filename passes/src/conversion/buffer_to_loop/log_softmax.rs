@@ -57,11 +57,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     match (e.kind(input), e.kind(output)) {
         (ElementKind::F32, ElementKind::F32) => lower_f32(e),
         (ElementKind::Int8, ElementKind::Int8) => lower_int8(e),
-        _ => Err(e.unsupported(format!(
-            "from '{}' to '{}' (TFLite Micro's kernel takes float32 or int8)",
-            e.type_text(input),
-            e.type_text(output)
-        ))),
+        _ => Err(e.unsupported_types("TFLite Micro's kernel takes float32 or int8")),
     }
 }
 

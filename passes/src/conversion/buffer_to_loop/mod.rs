@@ -36,7 +36,7 @@
 //! | `add`, `sub`, `mul` | `binary` | `AddElementwise`/`SubElementwise`/`MulElementwise` (int8, int16; float), broadcasting to rank 6 |
 //! | `neg` | `neg` | `reference_ops::Negate` (float only, as TFLM's `NEG`) |
 //! | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round`, `elu` | `math` | `elementwise.cc`'s `AbsEval`/`RsqrtEval` (f32; int8 and int16 `AbsEvalQuantized`; int8 `RsqrtEvalQuantized` as a table of its 256 results), `SqrtEval`, `LogEval`, `SquareEval`, `SinEval`, `CosEval`, `reference_ops::Exp`, `Floor`, `Ceil`, `Round` (float), `reference_ops::Elu` (float; int8 through `elu.cc`'s `PopulateLookupTable`) |
-//! | `div`, `floor_div`, `floor_mod` | `division` | `reference_ops::Div`/`BroadcastDivSlow<5>` (f32, int32), `reference_ops::FloorDiv` in `double` and `reference_ops::FloorMod` with `fmod` (f32), through `BroadcastBinaryFunction4DSlow` |
+//! | `div`, `floor_div`, `floor_mod` | `division` | `reference_ops::Div`/`BroadcastDivSlow<5>` (f32, int32; int8 `DivElementwise`/`BroadcastDivSlowQuantized` in `quantized_division`), `reference_ops::FloorDiv` in `double` and `reference_ops::FloorMod` with `fmod` (f32), through `BroadcastBinaryFunction4DSlow` |
 //! | `squared_difference` | `squared_difference` | `squared_difference.cc`'s `SquaredDifference` (f32, int32; int8 and int16 with its requantization), broadcasting to rank 4 |
 //! | `add_n` | `add_n` | `reference_ops::AddN` (f32; int8 through a table of rescaled inputs) |
 //! | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | `comparison` | `ComparisonImpl`/`ComparisonWithScaling` and `BroadcastBinaryOpSimple` (f32, int32, int64, bool; int8 rescaled as `ComparisonsPrepare` sets up), broadcasting to rank 6 |
@@ -124,6 +124,7 @@ mod pool;
 mod prelu;
 pub mod quantization;
 mod quantize;
+mod quantized_division;
 mod rearrange;
 mod reduce_axes;
 mod reduction;

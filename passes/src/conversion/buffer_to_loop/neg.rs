@@ -19,11 +19,7 @@ use mc_ir::Diagnostic;
 pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let (input, output) = (e.inputs[0], e.output);
     if e.shape(input) != e.shape(output) || e.kind(input) != ElementKind::F32 || e.kind(output) != ElementKind::F32 {
-        return Err(e.unsupported(format!(
-            "from '{}' to '{}' (TFLite Micro negates f32 only, to the same shape)",
-            e.type_text(input),
-            e.type_text(output)
-        )));
+        return Err(e.unsupported_types("TFLite Micro negates f32 only, to the same shape"));
     }
     elementwise(e, |e, x| {
         let f32 = e.b.ctx.value_type(x);

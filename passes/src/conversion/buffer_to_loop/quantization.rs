@@ -313,7 +313,7 @@ pub fn requantize_to_i16(e: &mut KernelEmitter<'_>, acc: Value, scale: Scale, ra
 }
 
 /// An `i32` value clamped to `[low, high]` and truncated to `i<width>`.
-fn clamp_to(e: &mut KernelEmitter<'_>, value: Value, (low, high): (i32, i32), width: u32) -> Value {
+pub fn clamp_to(e: &mut KernelEmitter<'_>, value: Value, (low, high): (i32, i32), width: u32) -> Value {
     let (low, high) = (e.i32(low), e.i32(high));
     let clamped = e.clamp_si(value, low, high);
     e.trunci(clamped, width)

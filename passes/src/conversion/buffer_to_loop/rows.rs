@@ -73,11 +73,7 @@ pub fn for_each_row(
     let (input, output) = (e.inputs[0], e.output);
     let shape = e.shape(output);
     if shape.is_empty() || e.shape(input) != shape {
-        return Err(e.unsupported(format!(
-            "from '{}' to '{}' (rank 1 or more, to the same shape)",
-            e.type_text(input),
-            e.type_text(output)
-        )));
+        return Err(e.unsupported_types("rank 1 or more, to the same shape"));
     }
     let (rows, depth) = (&shape[..shape.len() - 1], shape[shape.len() - 1]);
     e.nest(rows, |e, indices| body(e, &Row { indices, depth }))
