@@ -37,6 +37,14 @@ Micro's interpreter aborts on it; mc refuses the zero-scale int16 constant the c
 LayerNormalization's SUB)
 or dilated_chain (TFLite Micro's SPACE_TO_BATCH_ND fails on int16).
 
+Control flow (issue 17), float32 `tf.function`s converted from concrete functions:
+
+| file | function | TFLite operators |
+|---|---|---|
+| cond_f32.tflite | `tf.cond(sum(x) > 0, relu(x) * 2, tanh(x) - 1)` | SUM, GREATER, IF (two branch subgraphs: RELU, MUL / TANH, SUB) |
+| while_f32.tflite | `tf.while_loop(i < 6 and sum(y) < 10, (i + 1, y * 1.5 + 0.25))` with a float counter, returning y and the count | WHILE (cond subgraph: LESS, SUM, LOGICAL_AND; body: ADD, MUL) |
+| variable_f32.tflite | a `tf.Variable` `v = v * 0.5 + x` per call, returning `v + 1` | CALL_ONCE (init subgraph: VAR_HANDLE, ASSIGN_VARIABLE), VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE |
+
 svdf_keyword_int8.tflite: an int8 SVDF keyword-spotting network (two SVDF layers with int16
 state, fully connected, softmax), written with TFLite's flatbuffer schema since no Keras layer
 exports SVDF.
@@ -303,6 +311,51 @@ def svdf_keyword():
     return bytes(builder.Output())
 
 
+def convert_function(function, module=None):
+    """A `tf.function` of one `[4]` float input, converted from its concrete function."""
+    concrete = function.get_concrete_function(tf.TensorSpec([4], tf.float32))
+    return tf.lite.TFLiteConverter.from_concrete_functions([concrete], module).convert()
+
+
+@tf.function
+def cond_function(x):
+    return tf.cond(tf.reduce_sum(x) > 0.0, lambda: tf.nn.relu(x) * 2.0, lambda: tf.tanh(x) - 1.0)
+
+
+@tf.function
+def while_function(x):
+    def cond(i, y):
+        return tf.logical_and(i < 6.0, tf.reduce_sum(y) < 10.0)
+
+    def body(i, y):
+        return i + 1.0, y * 1.5 + 0.25
+
+    # A float counter: mc's ADD takes no int32.
+    i, y = tf.while_loop(cond, body, [tf.constant(0.0), x])
+    return y, i
+
+
+class Accumulator(tf.Module):
+    """A variable updated per call: `v = v * 0.5 + x`, returning `v + 1`."""
+
+    def __init__(self):
+        self.v = tf.Variable(tf.zeros([4]))
+
+    @tf.function
+    def __call__(self, x):
+        self.v.assign(self.v * 0.5 + x)
+        return self.v.read_value() + 1.0
+
+
+def control_flow():
+    accumulator = Accumulator()
+    return {
+        "cond_f32.tflite": convert_function(cond_function),
+        "while_f32.tflite": convert_function(while_function),
+        "variable_f32.tflite": convert_function(accumulator.__call__, accumulator),
+    }
+
+
 def tflite_reference(data, seed):
     """A seeded float input and TensorFlow Lite's reference-kernel output for the model `data`,
     as raw little-endian bytes: for dilated_chain_f32, whose dynamic batch TFLite Micro computes
@@ -333,6 +386,7 @@ def main():
     files.update(keras_acceptance())
     files["svdf_keyword_int8.tflite"] = svdf_keyword()
     files["dilated_chain_f32.reference.bin"] = tflite_reference(files["dilated_chain_f32.tflite"], 7)
+    files.update(control_flow())
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)

@@ -117,6 +117,19 @@ impl OneOp {
         self.builder.add_op(op, inputs, outputs, options);
     }
 
+    /// Adds a subgraph named `name` (one an `IF`, `WHILE` or `CALL_ONCE` runs): the tensors and
+    /// operators `build` adds go to it (with [`intermediate`](Self::intermediate),
+    /// [`constant`](Self::constant), [`op`](Self::op), ...), and `build` returns its inputs and
+    /// outputs. Later additions go to the main subgraph again. Its index.
+    pub fn subgraph(&mut self, name: &str, build: impl FnOnce(&mut OneOp) -> (Vec<i32>, Vec<i32>)) -> usize {
+        let index = self.builder.add_subgraph(name);
+        let (inputs, outputs) = build(self);
+        self.builder.set_inputs(&inputs);
+        self.builder.set_outputs(&outputs);
+        self.builder.select_subgraph(0);
+        index
+    }
+
     /// The `.tflite` bytes.
     pub fn finish(mut self) -> Vec<u8> {
         self.builder.set_inputs(&self.inputs);

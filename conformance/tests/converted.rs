@@ -70,3 +70,26 @@ fn converter_made_lstm_keeps_its_states_across_invocations() {
     let then = cases.into_iter().map(|case| case.inputs).collect();
     check_cases(&[first.then_invoked_with(then)], 0.0);
 }
+
+/// `file` invoked `count` times in a row on one instance, seeded inputs.
+fn successive_invocations(file: &str, count: usize, seed: u64) -> Case {
+    let mut cases = cases(file, count, seed);
+    let first = cases.remove(0);
+    let then = cases.into_iter().map(|case| case.inputs).collect();
+    first.then_invoked_with(then)
+}
+
+#[test]
+fn converter_made_if_and_while_match_tflite_micro() {
+    // tf.cond (IF: both branches over the invocations) and tf.while_loop (WHILE: iteration
+    // counts from the inputs), eight invocations each.
+    let cases = [successive_invocations("cond_f32.tflite", 8, 70), successive_invocations("while_f32.tflite", 8, 71)];
+    check_cases(&cases, 0.0);
+}
+
+#[test]
+fn converter_made_variable_initialised_by_call_once_matches_tflite_micro_over_invocations() {
+    // A tf.Variable: CALL_ONCE's init subgraph assigns it on the first invocation only, then
+    // each invocation reads and assigns it.
+    check_cases(&[successive_invocations("variable_f32.tflite", 6, 72)], 0.0);
+}

@@ -12,11 +12,14 @@ use mc_ir::Context;
 use mc_ir::pass::{PassManager, PassRegistry};
 use std::collections::BTreeSet;
 
-/// The graph ops of `module` but constants.
+/// The graph ops of `module` but constants and region terminators.
 fn graph_ops(ctx: &Context, module: mc_ir::OpId) -> Vec<mc_ir::OpId> {
     ctx.walk_preorder(module)
         .into_iter()
-        .filter(|&op| ctx.op_name_of(op).starts_with("graph.") && ctx.op_name_of(op) != "graph.const")
+        // A region's terminator (`graph.yield`) is part of its control-flow operator.
+        .filter(|&op| {
+            ctx.op_name_of(op).starts_with("graph.") && !["graph.const", "graph.yield"].contains(&ctx.op_name_of(op))
+        })
         .collect()
 }
 

@@ -9,6 +9,7 @@
 //!   exit(r):        ...
 //!
 //! %r = loop.if %c -> (i32) { ...; loop.yield %x } else { ...; loop.yield %y }
+//! loop.while { ...; loop.condition(%c) : i1 } do { ...; loop.yield }  (generic form: two regions)
 //!
 //!     brif c, then, else
 //!   then: ...; jump merge(x)      else: ...; jump merge(y)
@@ -358,6 +359,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             "math.absi" => self.lower_absi(op),
             "loop.for" => self.lower_for(op),
             "loop.if" => self.lower_if(op),
+            "loop.while" => self.lower_while(op),
             "loop.load" => self.lower_load(op),
             "loop.store" => self.lower_store(op),
             "func.call" => self.lower_call(op),
@@ -838,6 +840,28 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         for (index, value) in results.into_iter().enumerate() {
             self.define(op.result(index), value);
         }
+        Ok(())
+    }
+
+    /// `loop.while`: a header block computing the condition, the body jumping back to it.
+    fn lower_while(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let regions = ctx.operation(op).regions();
+        let (Some(before), Some(after)) = (ctx.entry_block(regions[0]), ctx.entry_block(regions[1])) else {
+            return Err(self.error(op, "no 'before' or 'after' block"));
+        };
+        let header = self.builder.create_block();
+        let body = self.builder.create_block();
+        let exit = self.builder.create_block();
+        self.builder.ins().jump(header, &[]);
+        self.builder.switch_to_block(header);
+        let condition = self.lower_ops(before)?.ok_or_else(|| self.error(op, "no 'loop.condition'"))?;
+        let flag = self.operand(condition, 0)?;
+        self.builder.ins().brif(flag, body, &[], exit, &[]);
+        self.builder.switch_to_block(body);
+        self.lower_ops(after)?;
+        self.builder.ins().jump(header, &[]);
+        self.builder.switch_to_block(exit);
         Ok(())
     }
 

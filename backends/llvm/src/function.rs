@@ -11,6 +11,7 @@
 //!   exit:    r = a
 //!
 //! %r = loop.if %c -> (i32) { ...; loop.yield %x } else { ...; loop.yield %y }
+//! loop.while { ...; loop.condition(%c) : i1 } do { ...; loop.yield }  (generic form: two regions)
 //!
 //!   br c, then, else
 //!   then: ...; br merge      else: ...; br merge
@@ -169,6 +170,7 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
         match name {
             "loop.for" => self.lower_for(op),
             "loop.if" => self.lower_if(op),
+            "loop.while" => self.lower_while(op),
             "loop.load" => self.lower_load(op),
             "loop.store" => self.lower_store(op),
             "func.call" => self.lower_call(op),
@@ -271,6 +273,28 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
             }
             self.define(op, index, phi.as_basic_value());
         }
+        Ok(())
+    }
+
+    /// `loop.while`: a header block computing the condition, the body branching back to it.
+    fn lower_while(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let regions = ctx.operation(op).regions();
+        let (Some(before), Some(after)) = (ctx.entry_block(regions[0]), ctx.entry_block(regions[1])) else {
+            return Err(self.error(op, "no 'before' or 'after' block"));
+        };
+        let header = self.block("while.cond");
+        let body = self.block("while.body");
+        let exit = self.block("while.end");
+        self.built(op, self.builder.build_unconditional_branch(header))?;
+        self.builder.position_at_end(header);
+        let (flag, _) = self.lower_region(op, before)?;
+        let flag = flag.first().ok_or_else(|| self.error(op, "no condition"))?.into_int_value();
+        self.built(op, self.builder.build_conditional_branch(flag, body, exit))?;
+        self.builder.position_at_end(body);
+        self.lower_region(op, after)?;
+        self.built(op, self.builder.build_unconditional_branch(header))?;
+        self.builder.position_at_end(exit);
         Ok(())
     }
 

@@ -17,6 +17,7 @@ pub mod broadcast;
 pub mod cast;
 pub mod comparison;
 pub mod concatenation;
+pub mod control_flow;
 pub mod conv;
 pub mod cumsum;
 pub mod fill;
@@ -108,6 +109,7 @@ macro_rules! for_each_suite {
                 bool_equality => 0.0,
             ],
             concatenation: [concatenation => 0.0, int16_and_int32_concatenation => 0.0, int64_and_bool_concatenation => 0.0],
+            control_flow: [if_f32 => 0.0, if_int8 => 0.0, while_f32 => 0.0, while_int8 => 0.0, call_once => 0.0],
             conv: [
                 int8_conv_2d => 0.0,
                 int16x8_conv_2d => 0.0,

@@ -35,6 +35,7 @@
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `cast` | `cast` | `CAST` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
+//! | `control_flow` | `if`, `while`, `call_once`, `yield` (regions holding subgraphs) | `IF`, `WHILE`, `CALL_ONCE` |
 //! | `sequence` | `svdf_state`, `svdf`, `lstm` (three results) | `SVDF`, `UNIDIRECTIONAL_SEQUENCE_LSTM` (with variables for their states) |
 //!
 //! In the families' op tables, operands are in order and `?` marks an optional trailing operand.
@@ -43,7 +44,7 @@
 //! (`"TANH"` and `"SIGN_BIT"` parse but no TFLite kernel fuses them, so the verifier rejects
 //! them, except `"TANH"` on `svdf`, whose float kernel applies it, and on the LSTM ops, whose cell
 //! activation it is and must be). All ops but the three variable ops
-//! are `PURE`.
+//! and the control-flow ops are `PURE`.
 //!
 //! What the families share is in one place each: the checker their verifiers run on, element
 //! kinds and scale comparisons in [`verify`]; the shape arithmetic of windows and broadcasting in

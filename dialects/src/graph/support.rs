@@ -717,6 +717,24 @@ pub const TABLE: &[OpSupport] = &[
     },
     OpSupport { tflite: "ROUND", op: "round", variants: &[F32_UNARY], options: "" },
     OpSupport {
+        tflite: "IF",
+        op: "if",
+        variants: &[
+            variant("f32", "int32 and bool results too", &[Slot::One(&[BOOL])], &[F32, I32, BOOL]),
+            variant("int8", "int32 and bool results too", &[Slot::One(&[BOOL])], &[Q8, I32, BOOL]),
+        ],
+        options: "then and else subgraphs inlined as regions, a bool condition of one element",
+    },
+    OpSupport {
+        tflite: "WHILE",
+        op: "while",
+        variants: &[
+            variant("f32", "int32 and bool values too", &[Slot::Each(&[F32, I32, BOOL])], &[F32, I32, BOOL]),
+            variant("int8", "int32 and bool values too", &[Slot::Each(&[Q8, I32, BOOL])], &[Q8, I32, BOOL]),
+        ],
+        options: "cond and body subgraphs inlined as regions, carried tensors keep their shapes",
+    },
+    OpSupport {
         tflite: "BATCH_MATMUL",
         op: "batch_matmul",
         variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
@@ -731,6 +749,12 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "equal quantization", &[Slot::One(&[BOOL]), Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
         ],
         options: "numpy broadcasting of condition, x and y up to rank 6",
+    },
+    OpSupport {
+        tflite: "CALL_ONCE",
+        op: "call_once",
+        variants: &[variant("subgraph", "", &[], &[])],
+        options: "the init subgraph inlined, run on the first invocation after init or reset_state",
     },
     OpSupport {
         tflite: "BROADCAST_TO",

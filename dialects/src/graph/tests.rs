@@ -385,8 +385,25 @@ fn builders_cover_every_op() {
     let options = LstmOptions { activation: Activation::Tanh, cell_clip: 0.5, time_major: false };
     let sequence = b.ctx.tensor_type(vec![1, 2, 2], f);
     LstmOp::build(&mut b, &lstm_operands, options, sequence);
+    // Control flow: an IF and a WHILE passing x on, a CALL_ONCE doing nothing.
+    let i1 = b.ctx.integer_type(1);
+    let flag_type = b.ctx.tensor_type(vec![], i1);
+    let flag_value = b.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: flag_type, splat: true, data: vec![1] });
+    let flag = ConstOp::build(&mut b, flag_value).result();
+    let x_type = b.ctx.value_type(x);
+    let (_, then_block, else_block) = IfOp::build(&mut b, flag, &[x_type]);
+    YieldOp::build_at_end(&mut b, then_block, &[x]);
+    YieldOp::build_at_end(&mut b, else_block, &[x]);
+    let (_, cond_block, body_block) = WhileOp::build(&mut b, &[x]);
+    YieldOp::build_at_end(&mut b, cond_block, &[flag]);
+    let carried = b.ctx.block_arg(body_block, 0);
+    YieldOp::build_at_end(&mut b, body_block, &[carried]);
+    let (_, init_block) = CallOnceOp::build(&mut b);
+    YieldOp::build_at_end(&mut b, init_block, &[]);
     let ops: Vec<OpId> = fx.ctx.block_ops(fx.func.entry_block(&fx.ctx).expect("body")).collect();
-    let names: std::collections::BTreeSet<&str> = ops.iter().map(|&op| fx.ctx.op_name_of(op)).collect();
+    let func = fx.func.op();
+    let names: std::collections::BTreeSet<&str> =
+        fx.ctx.walk_preorder(func).into_iter().filter(|&op| op != func).map(|op| fx.ctx.op_name_of(op)).collect();
     let defined: std::collections::BTreeSet<&str> = super::signature::all_defs().iter().map(|d| d.name).collect();
     assert_eq!(names, defined, "every op has a builder used here");
     for &op in &ops {

@@ -6,6 +6,8 @@
 //! |---|---|
 //! | `loop.for` | `%r = "loop.for"(%lb, %ub, %step, %init) ({ ^bb0(%iv: index, %acc: i32): ... "loop.yield"(%next) : (i32) -> () }) : (index, index, index, i32) -> i32` |
 //! | `loop.if` | `%r = "loop.if"(%cond) ({ "loop.yield"(%a) : (i32) -> () }, { "loop.yield"(%b) : (i32) -> () }) : (i1) -> i32` |
+//! | `loop.while` | `"loop.while"() ({ ... "loop.condition"(%c) : (i1) -> () }, { ... "loop.yield"() : () -> () }) : () -> ()` |
+//! | `loop.condition` | `loop.condition(%c) : i1` |
 //! | `loop.yield` | `"loop.yield"(%a, %b) : (i32, f32) -> ()` |
 //! | `loop.load` | `%v = "loop.load"(%buf, %i, %j) : (!buffer<4x4xi8>, index, index) -> i8` |
 //! | `loop.store` | `"loop.store"(%v, %buf, %i, %j) : (i8, !buffer<4x4xi8>, index, index) -> ()` |
@@ -21,6 +23,10 @@
 //!   loop.yield %next : i32
 //! }
 //! ```
+//!
+//! `loop.while` (a TFLite `WHILE`) runs its `before` region, and its `after` region as long as
+//! the `before` region's `loop.condition` holds; it carries no SSA values (the tensors a
+//! `WHILE` carries live in buffers the regions read and write).
 //!
 //! `loop.for` runs its body for `iv = lb, lb + step, ...` while `iv < ub` (signed comparison; no
 //! iteration when `lb >= ub`); `step` must be positive. Loads and stores of quantized elements

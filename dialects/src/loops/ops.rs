@@ -52,8 +52,37 @@ define_op! {
 }
 
 define_op! {
-    /// Ends a `loop.for` body (passing the next iteration's values) or a `loop.if` region
-    /// (passing the results).
+    /// Runs the `before` region, then the `after` region while the `before` region's
+    /// `loop.condition` holds, as `scf.while` without carried values (the values a loop carries
+    /// live in buffers): `before` computes the condition, `after` is the body and ends in
+    /// `loop.yield`.
+    pub struct WhileOp = "loop.while" {
+        summary: "while loop",
+        traits: [SINGLE_BLOCK],
+        operands: [],
+        results: [],
+        attributes: [],
+        regions: [before_region, after_region],
+        verify: verify_while,
+    }
+}
+
+define_op! {
+    /// Ends a `loop.while`'s `before` region: the loop goes on while `condition` holds.
+    pub struct ConditionOp = "loop.condition" {
+        summary: "loop continuation condition",
+        traits: [TERMINATOR, RETURN_LIKE],
+        operands: [condition],
+        results: [],
+        attributes: [],
+        verify: verify_condition,
+        format: "`(` $condition `)` attr-dict `:` type($condition)",
+    }
+}
+
+define_op! {
+    /// Ends a `loop.for` body (passing the next iteration's values), a `loop.if` region
+    /// (passing the results) or a `loop.while` body (passing nothing).
     pub struct YieldOp = "loop.yield" {
         summary: "loop yield and termination operation",
         traits: [PURE, TERMINATOR, RETURN_LIKE],
@@ -96,7 +125,7 @@ define_op! {
 
 /// Definitions of every loop op.
 pub(super) fn all_defs() -> Vec<OpDef> {
-    vec![ForOp::def(), IfOp::def(), YieldOp::def(), LoadOp::def(), StoreOp::def()]
+    vec![ForOp::def(), IfOp::def(), WhileOp::def(), ConditionOp::def(), YieldOp::def(), LoadOp::def(), StoreOp::def()]
 }
 
 /// The type a load of an element of type `element` produces: the storage integer of a quantized
@@ -220,6 +249,23 @@ impl IfOp {
     /// The `else` block, if any.
     pub fn else_block(self, ctx: &Context) -> Option<BlockId> {
         ctx.entry_block(ctx.operation(self.0).regions()[1])
+    }
+}
+
+impl WhileOp {
+    /// Builds `loop.while` with empty `before` and `after` blocks, which the caller fills and
+    /// ends with `loop.condition` and `loop.yield`.
+    pub fn build(b: &mut Builder<'_>) -> (WhileOp, BlockId, BlockId) {
+        let (before_region, before_block) = b.region_with_block(&[]);
+        let (after_region, after_block) = b.region_with_block(&[]);
+        let op = b.create(Self::NAME, &[], &[], Vec::new(), vec![before_region, after_region]);
+        (WhileOp(op), before_block, after_block)
+    }
+
+    /// The `before` (condition) and `after` (body) blocks.
+    pub fn blocks(self, ctx: &Context) -> Option<(BlockId, BlockId)> {
+        let regions = ctx.operation(self.0).regions();
+        Some((ctx.entry_block(regions[0])?, ctx.entry_block(regions[1])?))
     }
 }
 
@@ -418,10 +464,48 @@ fn verify_if(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+fn verify_while(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let regions = ctx.operation(op).regions();
+    let (Some(before), Some(after)) = (ctx.entry_block(regions[0]), ctx.entry_block(regions[1])) else {
+        diags.push(ctx.op_error(op, "expects a 'before' and an 'after' block"));
+        return;
+    };
+    if !ctx.block_args(before).is_empty() || !ctx.block_args(after).is_empty() {
+        diags.push(ctx.op_error(op, "expects blocks without arguments (carried values live in buffers)"));
+    }
+    if ctx.last_op(before).is_none_or(|t| ConditionOp::cast(ctx, t).is_none()) {
+        diags.push(ctx.op_error(op, "expects the 'before' region to end with 'loop.condition'"));
+    }
+    match ctx.last_op(after).filter(|&t| YieldOp::cast(ctx, t).is_some()) {
+        None => diags.push(ctx.op_error(op, "expects the 'after' region to end with 'loop.yield'")),
+        Some(t) if ctx.operation(t).num_operands() != 0 => {
+            diags.push(ctx.op_error(op, "expects the 'after' region's 'loop.yield' to pass no values"))
+        }
+        Some(_) => {}
+    }
+}
+
+fn verify_condition(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    if ctx.parent_op(op).is_none_or(|p| WhileOp::cast(ctx, p).is_none()) {
+        diags.push(ctx.op_error(op, "expects parent op 'loop.while'"));
+    }
+    let ty = ctx.value_type(ctx.operation(op).operand(0));
+    if ctx.integer_width(ty) != Some(1) {
+        diags.push(
+            ctx.op_error(
+                op,
+                format!("operand #0 must be 1-bit signless integer, but got '{}'", type_to_string(ctx, ty)),
+            ),
+        );
+    }
+}
+
 fn verify_yield(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let parent = ctx.parent_op(op);
-    if !parent.is_some_and(|p| ForOp::cast(ctx, p).is_some() || IfOp::cast(ctx, p).is_some()) {
-        diags.push(ctx.op_error(op, "expects parent op to be one of 'loop.for, loop.if'"));
+    if !parent.is_some_and(|p| {
+        ForOp::cast(ctx, p).is_some() || IfOp::cast(ctx, p).is_some() || WhileOp::cast(ctx, p).is_some()
+    }) {
+        diags.push(ctx.op_error(op, "expects parent op to be one of 'loop.for, loop.if, loop.while'"));
     }
 }
 

@@ -345,6 +345,24 @@ fn call_once_subgraph_out_of_range() {
 }
 
 #[test]
+fn if_and_while_subgraphs_out_of_range() {
+    let mut b = add_model();
+    let branches = crate::IfOptions { then_subgraph_index: 0, else_subgraph_index: 3 };
+    b.add_op(BuiltinOp::If, &[], &[], BuiltinOptions::If(branches));
+    assert_eq!(
+        err(&b).to_string(),
+        "subgraph 0, operator 1 (IF v1), else_subgraph_index: subgraph index 3 is out of range (there are 1)"
+    );
+    let mut b = add_model();
+    let loops = crate::WhileOptions { cond_subgraph_index: 9, body_subgraph_index: 0 };
+    b.add_op(BuiltinOp::While, &[], &[], BuiltinOptions::While(loops));
+    assert_eq!(
+        err(&b).to_string(),
+        "subgraph 0, operator 1 (WHILE v1), cond_subgraph_index: subgraph index 9 is out of range (there are 1)"
+    );
+}
+
+#[test]
 fn buffers_after_the_flatbuffer() {
     // A buffer stored after the flatbuffer (models over 2 GB): the offset
     // field is fixed-size, so serializing twice gives the same length.

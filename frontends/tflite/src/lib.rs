@@ -41,10 +41,10 @@ pub use operator::Operator;
 pub use options::{
     Activation, AddSubOptions, ArgMinMaxOptions, BatchMatMulOptions, BlockSizeOptions, BuiltinOptions, CallOnceOptions,
     CastOptions, ConcatenationOptions, Conv2DOptions, CumsumOptions, DepthwiseConv2DOptions, DivOptions,
-    FullyConnectedOptions, GatherOptions, L2NormOptions, LeakyReluOptions, MirrorPadMode, MirrorPadOptions, MulOptions,
-    PackOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, ResizeOptions, SequenceLstmOptions,
-    ShapeOptions, SoftmaxOptions, SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions, TransposeConvOptions,
-    UnpackOptions, VarHandleOptions, WeightsFormat,
+    FullyConnectedOptions, GatherOptions, IfOptions, L2NormOptions, LeakyReluOptions, MirrorPadMode, MirrorPadOptions,
+    MulOptions, PackOptions, Padding, Pool2DOptions, ReducerOptions, ReshapeOptions, ResizeOptions,
+    SequenceLstmOptions, ShapeOptions, SoftmaxOptions, SplitOptions, SqueezeOptions, StridedSliceOptions, SvdfOptions,
+    TransposeConvOptions, UnpackOptions, VarHandleOptions, WeightsFormat, WhileOptions,
 };
 pub use quantization::Quantization;
 pub use subgraph::Subgraph;

@@ -190,6 +190,10 @@ pub enum BuiltinOp {
     Round,
     /// `HARD_SWISH` (117).
     HardSwish,
+    /// `IF` (118).
+    If,
+    /// `WHILE` (119).
+    While,
     /// `BATCH_MATMUL` (126).
     BatchMatMul,
     /// `SELECT_V2` (123).
@@ -216,7 +220,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 100] = [
+    pub const ALL: [BuiltinOp; 102] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -306,6 +310,8 @@ impl BuiltinOp {
         BuiltinOp::Quantize,
         BuiltinOp::Round,
         BuiltinOp::HardSwish,
+        BuiltinOp::If,
+        BuiltinOp::While,
         BuiltinOp::BatchMatMul,
         BuiltinOp::SelectV2,
         BuiltinOp::PlaceholderForGreaterOpCodes,
@@ -411,6 +417,8 @@ impl BuiltinOp {
             BuiltinOp::Quantize => "QUANTIZE",
             BuiltinOp::Round => "ROUND",
             BuiltinOp::HardSwish => "HARD_SWISH",
+            BuiltinOp::If => "IF",
+            BuiltinOp::While => "WHILE",
             BuiltinOp::BatchMatMul => "BATCH_MATMUL",
             BuiltinOp::SelectV2 => "SELECT_V2",
             BuiltinOp::PlaceholderForGreaterOpCodes => "PLACEHOLDER_FOR_GREATER_OP_CODES",
@@ -517,6 +525,8 @@ impl BuiltinOp {
             BuiltinOp::Quantize => 114,
             BuiltinOp::Round => 116,
             BuiltinOp::HardSwish => 117,
+            BuiltinOp::If => 118,
+            BuiltinOp::While => 119,
             BuiltinOp::BatchMatMul => 126,
             BuiltinOp::SelectV2 => 123,
             BuiltinOp::PlaceholderForGreaterOpCodes => 127,
@@ -635,6 +645,8 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Quantize => BuiltinOp::Quantize,
             fb::BuiltinOperator::Round => BuiltinOp::Round,
             fb::BuiltinOperator::HardSwish => BuiltinOp::HardSwish,
+            fb::BuiltinOperator::If => BuiltinOp::If,
+            fb::BuiltinOperator::While => BuiltinOp::While,
             fb::BuiltinOperator::BatchMatmul => BuiltinOp::BatchMatMul,
             fb::BuiltinOperator::SelectV2 => BuiltinOp::SelectV2,
             fb::BuiltinOperator::PlaceholderForGreaterOpCodes => BuiltinOp::PlaceholderForGreaterOpCodes,
@@ -742,6 +754,8 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Quantize => fb::BuiltinOperator::Quantize,
             BuiltinOp::Round => fb::BuiltinOperator::Round,
             BuiltinOp::HardSwish => fb::BuiltinOperator::HardSwish,
+            BuiltinOp::If => fb::BuiltinOperator::If,
+            BuiltinOp::While => fb::BuiltinOperator::While,
             BuiltinOp::BatchMatMul => fb::BuiltinOperator::BatchMatmul,
             BuiltinOp::SelectV2 => fb::BuiltinOperator::SelectV2,
             BuiltinOp::PlaceholderForGreaterOpCodes => fb::BuiltinOperator::PlaceholderForGreaterOpCodes,
@@ -945,6 +959,8 @@ mod tests {
             ("QUANTIZE", 114),
             ("ROUND", 116),
             ("HARD_SWISH", 117),
+            ("IF", 118),
+            ("WHILE", 119),
             ("BATCH_MATMUL", 126),
             ("SELECT_V2", 123),
             ("PLACEHOLDER_FOR_GREATER_OP_CODES", 127),

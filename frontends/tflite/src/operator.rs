@@ -136,13 +136,11 @@ impl<'a> Operator<'a> {
         {
             return Err(TfliteError::OptionsMismatch { op: loc(), expected, found: options.table_name().to_string() });
         }
-        if let BuiltinOptions::CallOnce(call) = &options
-            && call.init_subgraph_index >= cx.num_subgraphs
-        {
+        if let Some((field, index)) = options.subgraph_indices().into_iter().find(|&(_, i)| i >= cx.num_subgraphs) {
             return Err(TfliteError::IndexOutOfRange {
-                at: format!("{}, init_subgraph_index", loc()),
+                at: format!("{}, {field}", loc()),
                 what: "subgraph",
-                index: i64::try_from(call.init_subgraph_index).unwrap_or(-1),
+                index: i64::try_from(index).unwrap_or(-1),
                 len: cx.num_subgraphs,
             });
         }

@@ -358,6 +358,24 @@ pub struct ArgMinMaxOptions {
     pub output_type: DType,
 }
 
+/// `IfOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IfOptions {
+    /// `then_subgraph_index`, checked to name a subgraph of the model.
+    pub then_subgraph_index: usize,
+    /// `else_subgraph_index`, checked to name a subgraph of the model.
+    pub else_subgraph_index: usize,
+}
+
+/// `WhileOptions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WhileOptions {
+    /// `cond_subgraph_index`, checked to name a subgraph of the model.
+    pub cond_subgraph_index: usize,
+    /// `body_subgraph_index`, checked to name a subgraph of the model.
+    pub body_subgraph_index: usize,
+}
+
 /// `CallOnceOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CallOnceOptions {
@@ -515,6 +533,10 @@ pub enum BuiltinOptions<'a> {
     DepthToSpace(BlockSizeOptions),
     /// `HardSwishOptions` (`HARD_SWISH`, no fields).
     HardSwish,
+    /// `IfOptions` (`IF`).
+    If(IfOptions),
+    /// `WhileOptions` (`WHILE`).
+    While(WhileOptions),
     /// `BatchMatMulOptions` (`BATCH_MATMUL`).
     BatchMatMul(BatchMatMulOptions),
     /// `CumsumOptions` (`CUMSUM`).
@@ -678,6 +700,8 @@ impl BuiltinOptions<'static> {
             BuiltinOp::ResizeNearestNeighbor => BuiltinOptions::ResizeNearestNeighbor(ResizeOptions::default()),
             BuiltinOp::DepthToSpace => BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: 0 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::If => BuiltinOptions::If(IfOptions { then_subgraph_index: 0, else_subgraph_index: 0 }),
+            BuiltinOp::While => BuiltinOptions::While(WhileOptions { cond_subgraph_index: 0, body_subgraph_index: 0 }),
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
                 adj_x: false,
                 adj_y: false,
@@ -785,6 +809,8 @@ impl BuiltinOptions<'_> {
             BuiltinOptions::ResizeNearestNeighbor(_) => "ResizeNearestNeighborOptions",
             BuiltinOptions::DepthToSpace(_) => "DepthToSpaceOptions",
             BuiltinOptions::HardSwish => "HardSwishOptions",
+            BuiltinOptions::If(_) => "IfOptions",
+            BuiltinOptions::While(_) => "WhileOptions",
             BuiltinOptions::BatchMatMul(_) => "BatchMatMulOptions",
             BuiltinOptions::Cumsum(_) => "CumsumOptions",
             BuiltinOptions::SelectV2 => "SelectV2Options",
@@ -871,6 +897,8 @@ impl BuiltinOp {
             BuiltinOp::ResizeNearestNeighbor => "ResizeNearestNeighborOptions",
             BuiltinOp::DepthToSpace => "DepthToSpaceOptions",
             BuiltinOp::HardSwish => "HardSwishOptions",
+            BuiltinOp::If => "IfOptions",
+            BuiltinOp::While => "WhileOptions",
             BuiltinOp::BatchMatMul => "BatchMatMulOptions",
             BuiltinOp::Cumsum => "CumsumOptions",
             BuiltinOp::SelectV2 => "SelectV2Options",
@@ -902,10 +930,34 @@ impl BuiltinOp {
     }
 }
 
+impl BuiltinOptions<'_> {
+    /// The subgraphs a control-flow operator runs (`IF`, `WHILE`, `CALL_ONCE`), with the
+    /// options' field names, in schema order.
+    pub fn subgraph_indices(&self) -> Vec<(&'static str, usize)> {
+        match self {
+            BuiltinOptions::If(o) => {
+                vec![("then_subgraph_index", o.then_subgraph_index), ("else_subgraph_index", o.else_subgraph_index)]
+            }
+            BuiltinOptions::While(o) => {
+                vec![("cond_subgraph_index", o.cond_subgraph_index), ("body_subgraph_index", o.body_subgraph_index)]
+            }
+            BuiltinOptions::CallOnce(o) => vec![("init_subgraph_index", o.init_subgraph_index)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A subgraph index as stored: negative indices map past any subgraph count, so the operator
+/// reader reports them as out of range.
+fn subgraph_index(raw: i32) -> usize {
+    usize::try_from(raw).unwrap_or(usize::MAX)
+}
+
 /// Reads the options union of one operator. `UnknownEnumTag` errors (a
 /// padding or activation value newer than the schema) come back as planus
-/// errors for the caller to locate. `CallOnceOptions` is returned with its
-/// raw index; the operator reader checks it against the subgraph count.
+/// errors for the caller to locate. `CallOnceOptions`, `IfOptions` and
+/// `WhileOptions` are returned with their raw indices; the operator reader checks them against
+/// the subgraph count.
 pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result<BuiltinOptions<'a>> {
     use fb::BuiltinOptionsRef as R;
     let Some(raw) = raw else { return Ok(BuiltinOptions::None) };
@@ -1061,6 +1113,14 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
             half_pixel_centers: o.half_pixel_centers()?,
         }),
         R::HardSwishOptions(_) => BuiltinOptions::HardSwish,
+        R::IfOptions(o) => BuiltinOptions::If(IfOptions {
+            then_subgraph_index: subgraph_index(o.then_subgraph_index()?),
+            else_subgraph_index: subgraph_index(o.else_subgraph_index()?),
+        }),
+        R::WhileOptions(o) => BuiltinOptions::While(WhileOptions {
+            cond_subgraph_index: subgraph_index(o.cond_subgraph_index()?),
+            body_subgraph_index: subgraph_index(o.body_subgraph_index()?),
+        }),
         R::BatchMatMulOptions(o) => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
             adj_x: o.adj_x()?,
             adj_y: o.adj_y()?,
@@ -1072,10 +1132,7 @@ pub(crate) fn read<'a>(raw: Option<fb::BuiltinOptionsRef<'a>>) -> planus::Result
         }
         R::SelectV2Options(_) => BuiltinOptions::SelectV2,
         R::CallOnceOptions(o) => {
-            // Negative indices map past any subgraph count; the operator
-            // reader reports them as out of range.
-            let index = usize::try_from(o.init_subgraph_index()?).unwrap_or(usize::MAX);
-            BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: index })
+            BuiltinOptions::CallOnce(CallOnceOptions { init_subgraph_index: subgraph_index(o.init_subgraph_index()?) })
         }
         R::BroadcastToOptions(_) => BuiltinOptions::BroadcastTo,
         R::VarHandleOptions(o) => {
@@ -1201,6 +1258,8 @@ mod tests {
             "GatherNdOptions",
             "ResizeNearestNeighborOptions",
             "HardSwishOptions",
+            "IfOptions",
+            "WhileOptions",
             "BatchMatMulOptions",
             "DepthToSpaceOptions",
             "CumsumOptions",
@@ -1259,6 +1318,8 @@ mod tests {
                 Some(R::DepthToSpaceOptions(_)) => R::DepthToSpaceOptions(Box::default()),
                 Some(R::CumsumOptions(_)) => R::CumsumOptions(Box::default()),
                 Some(R::L2NormOptions(_)) => R::L2NormOptions(Box::default()),
+                Some(R::IfOptions(_)) => R::IfOptions(Box::default()),
+                Some(R::WhileOptions(_)) => R::WhileOptions(Box::default()),
                 Some(R::CallOnceOptions(_)) => R::CallOnceOptions(Box::default()),
                 Some(R::VarHandleOptions(_)) => R::VarHandleOptions(Box::default()),
                 Some(other) => other,

@@ -227,6 +227,11 @@ impl ModelBuilder {
     }
 }
 
+/// A subgraph index as the schema stores it (`-1` for one past `i32`'s range).
+fn raw_subgraph_index(index: usize) -> i32 {
+    i32::try_from(index).unwrap_or(-1)
+}
+
 /// The raw union value for typed options; `None` for
 /// [`BuiltinOptions::None`] and [`BuiltinOptions::Other`], which carries no
 /// fields to write.
@@ -403,6 +408,14 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
             }))
         }
         BuiltinOptions::HardSwish => R::HardSwishOptions(Box::default()),
+        BuiltinOptions::If(o) => R::IfOptions(Box::new(raw::IfOptions {
+            then_subgraph_index: raw_subgraph_index(o.then_subgraph_index),
+            else_subgraph_index: raw_subgraph_index(o.else_subgraph_index),
+        })),
+        BuiltinOptions::While(o) => R::WhileOptions(Box::new(raw::WhileOptions {
+            cond_subgraph_index: raw_subgraph_index(o.cond_subgraph_index),
+            body_subgraph_index: raw_subgraph_index(o.body_subgraph_index),
+        })),
         BuiltinOptions::BatchMatMul(o) => R::BatchMatMulOptions(Box::new(raw::BatchMatMulOptions {
             adj_x: o.adj_x,
             adj_y: o.adj_y,
@@ -416,7 +429,7 @@ pub fn to_raw(options: &BuiltinOptions<'_>) -> Option<raw::BuiltinOptions> {
         }
         BuiltinOptions::SelectV2 => R::SelectV2Options(Box::default()),
         BuiltinOptions::CallOnce(o) => R::CallOnceOptions(Box::new(raw::CallOnceOptions {
-            init_subgraph_index: i32::try_from(o.init_subgraph_index).unwrap_or(-1),
+            init_subgraph_index: raw_subgraph_index(o.init_subgraph_index),
         })),
         BuiltinOptions::BroadcastTo => R::BroadcastToOptions(Box::default()),
         BuiltinOptions::VarHandle(o) => R::VarHandleOptions(Box::new(raw::VarHandleOptions {
@@ -597,6 +610,8 @@ mod tests {
             }
             BuiltinOp::DepthToSpace => BuiltinOptions::DepthToSpace(BlockSizeOptions { block_size: 3 }),
             BuiltinOp::HardSwish => BuiltinOptions::HardSwish,
+            BuiltinOp::If => BuiltinOptions::If(IfOptions { then_subgraph_index: 0, else_subgraph_index: 0 }),
+            BuiltinOp::While => BuiltinOptions::While(WhileOptions { cond_subgraph_index: 0, body_subgraph_index: 0 }),
             BuiltinOp::BatchMatMul => BuiltinOptions::BatchMatMul(BatchMatMulOptions {
                 adj_x: true,
                 adj_y: false,

@@ -2505,3 +2505,85 @@
   %0 = "graph.dynamic_update_slice"(%x, %u, %s) : (tensor<4x5xf32>, tensor<2x3xi32>, tensor<2xi32>) -> tensor<4x5xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// IF: the condition is a bool tensor of one element.
+func.func @if_condition(%c: tensor<2xi1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'graph.if' op condition must be a bool tensor of one element, but got 'tensor<2xi1>'}}
+  %r = "graph.if"(%c) ({
+    "graph.yield"(%x) : (tensor<4xf32>) -> ()
+  }, {
+    "graph.yield"(%x) : (tensor<4xf32>) -> ()
+  }) : (tensor<2xi1>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// IF: both branches yield the results' types.
+func.func @if_branches_disagree(%c: tensor<i1>, %x: tensor<4xf32>, %y: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'graph.if' op the 'else' block yields 'tensor<4xi32>' as result #0, which is 'tensor<4xf32>'}}
+  %r = "graph.if"(%c) ({
+    "graph.yield"(%x) : (tensor<4xf32>) -> ()
+  }, {
+    "graph.yield"(%y) : (tensor<4xi32>) -> ()
+  }) : (tensor<i1>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// WHILE: the body keeps every carried value's type and shape.
+func.func @while_body_changes_shape(%x: tensor<4xf32>, %c: tensor<i1>, %y: tensor<8xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'graph.while' op the 'body' block yields 'tensor<8xf32>' as carried value #0, which is 'tensor<4xf32>'}}
+  %r = "graph.while"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    "graph.yield"(%c) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<4xf32>):
+    "graph.yield"(%y) : (tensor<8xf32>) -> ()
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// WHILE: the cond block yields one condition.
+func.func @while_cond_yields_data(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'graph.while' op the 'cond' block must yield one bool tensor of one element}}
+  %r = "graph.while"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    "graph.yield"(%a) : (tensor<4xf32>) -> ()
+  }, {
+  ^bb0(%a: tensor<4xf32>):
+    "graph.yield"(%a) : (tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// WHILE: the blocks take the carried values.
+func.func @while_block_arguments(%x: tensor<4xf32>, %c: tensor<i1>) -> tensor<4xf32> {
+  // expected-error@+1 {{'graph.while' op the 'cond' block's arguments () must be (tensor<4xf32>)}}
+  %r = "graph.while"(%x) ({
+    "graph.yield"(%c) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<4xf32>):
+    "graph.yield"(%a) : (tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// A yield ends a control-flow region only.
+func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
+  "loop.if"(%c) ({
+    // expected-error@+1 {{'graph.yield' op expects parent op to be one of 'graph.if, graph.while, graph.call_once'}}
+    "graph.yield"(%x) : (tensor<4xf32>) -> ()
+  }, {
+  }) : (i1) -> ()
+  return
+}

@@ -173,7 +173,7 @@ func.func @if_regions(%c: i1) {
 // -----
 
 func.func @yield_outside(%x: i32) {
-  // expected-error@+1 {{'loop.yield' op expects parent op to be one of 'loop.for, loop.if'}}
+  // expected-error@+1 {{'loop.yield' op expects parent op to be one of 'loop.for, loop.if, loop.while'}}
   "loop.yield"(%x) : (i32) -> ()
 }
 
@@ -267,5 +267,52 @@ func.func @step_type(%i: index) {
 func.func @load_type(%i: index, %t: tensor<4xi8>) {
   // expected-error@+1 {{expected a buffer type}}
   %v = loop.load %t[%i] : tensor<4xi8>
+  return
+}
+
+// -----
+
+func.func @while_without_condition(%c: i1) {
+  // expected-error@+1 {{'loop.while' op expects the 'before' region to end with 'loop.condition'}}
+  "loop.while"() ({
+    "loop.yield"() : () -> ()
+  }, {
+    "loop.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @while_body_yielding_values(%c: i1, %x: i32) {
+  // expected-error@+1 {{'loop.while' op expects the 'after' region's 'loop.yield' to pass no values}}
+  "loop.while"() ({
+    "loop.condition"(%c) : (i1) -> ()
+  }, {
+    "loop.yield"(%x) : (i32) -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @while_condition_not_i1(%x: i32) {
+  "loop.while"() ({
+    // expected-error@+1 {{'loop.condition' op operand #0 must be 1-bit signless integer, but got 'i32'}}
+    "loop.condition"(%x) : (i32) -> ()
+  }, {
+    "loop.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @condition_outside_while(%c: i1) {
+  "loop.if"(%c) ({
+    // expected-error@+1 {{'loop.condition' op expects parent op 'loop.while'}}
+    "loop.condition"(%c) : (i1) -> ()
+  }, {
+  }) : (i1) -> ()
   return
 }

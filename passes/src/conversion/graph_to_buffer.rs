@@ -13,6 +13,9 @@
 //! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
 //! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if the value read is used after a later assignment |
 //! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer (none if the value was written there) |
+//! | `graph.if` | a `loop.if` on the condition's element, each region converted in place and its yielded buffers copied into the results' (the `control_flow` module) |
+//! | `graph.while` | a `loop.while` over the results' buffers, which carry the values (the `control_flow` module) |
+//! | `graph.call_once` | a `loop.if` on a persistent flag (`name` = `call_once_<k>`, zero after init and reset_state) running the init region and setting the flag (the `control_flow` module) |
 //! | every other graph op | a `buffer.kernel` with the op's attributes, writing its alloc; constant shape-like operands (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) become the attributes the graph canonicalizer would make of them |
 //! | `graph.lstm` (three results) | one `buffer.kernel` with an output per used result (`results` lists which; an unused one gets no buffer) |
 //! | a new state (`graph.svdf_state`'s result, `graph.lstm`'s final states) assigned back to the variable its state operand read | written into that variable in place (no scratch, no copy), as TFLite Micro updates its state tensors, when nothing reads the old value after the op |
@@ -74,6 +77,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::module_globals::ModuleGlobals;
 
+mod control_flow;
+
 /// The `graph-to-buffer` pass.
 #[derive(Default)]
 pub struct GraphToBuffer;
@@ -119,6 +124,8 @@ pub fn convert_module(ctx: &mut Context, module: OpId) -> Result<(), Failure> {
         .walk_preorder(module)
         .into_iter()
         .filter(|&op| ctx.op_name_of(op).starts_with("graph.") && ConstOp::cast(ctx, op).is_none())
+        // A region's terminator is part of its control-flow op.
+        .filter(|&op| graph::YieldOp::cast(ctx, op).is_none())
         .filter_map(|op| {
             let message = support::check(ctx, &Signature::of_op(ctx, op)).err()?;
             Some(ctx.op_error(op, format!("cannot be converted to buffers: {message}")))
@@ -399,6 +406,8 @@ struct BodyConverter<'m> {
     variables: FxHashMap<(String, String), Value>,
     /// The last persistent alloc created: the next goes after it.
     last_persistent: Option<OpId>,
+    /// `graph.call_once` ops converted so far (each gets its own persistent flag).
+    call_onces: usize,
     /// Position of each op of the block.
     positions: FxHashMap<OpId, usize>,
     /// Positions of the assignments to each variable.
@@ -439,6 +448,7 @@ impl<'m> BodyConverter<'m> {
             handles: FxHashMap::default(),
             variables: FxHashMap::default(),
             last_persistent: None,
+            call_onces: 0,
             positions,
             assigns,
             snapshots: FxHashSet::default(),
@@ -556,6 +566,9 @@ impl<'m> BodyConverter<'m> {
             ReshapeOp::NAME | SqueezeOp::NAME | ExpandDimsOp::NAME => self.convert_reshape(&mut b, op),
             TransposeOp::NAME => self.convert_transpose(&mut b, op),
             _ if is_split(b.ctx, op) => self.convert_split(&mut b, op),
+            graph::IfOp::NAME => self.convert_if(&mut b, op),
+            graph::WhileOp::NAME => self.convert_while(&mut b, op),
+            graph::CallOnceOp::NAME => self.convert_call_once(&mut b, op),
             VarHandleOp::NAME => self.convert_var_handle(&mut b, op),
             ReadVariableOp::NAME => self.convert_read(&mut b, op),
             AssignVariableOp::NAME => self.convert_assign(&mut b, op),
@@ -703,18 +716,9 @@ impl<'m> BodyConverter<'m> {
         let buffer = match self.variables.get(&key) {
             Some(&buffer) => buffer,
             None => {
-                // One persistent buffer per variable, at the top of the function, in order.
-                let ip = match self.last_persistent {
-                    Some(last) => InsertPoint::after(b.ctx, last),
-                    None => InsertPoint::before(b.ctx, b.ctx.first_op(self.block).expect("the handle is in the block")),
-                };
-                let mut top = Builder::at(b.ctx, ip, b.loc);
-                let alloc = AllocOp::build(&mut top, ty, Role::Persistent);
-                let name = top.ctx.string_attr(&key.1);
-                top.ctx.set_attr(alloc.op(), "name", Some(name));
-                self.variables.insert(key, alloc.result());
-                self.last_persistent = Some(alloc.op());
-                alloc.result()
+                let buffer = self.persistent_buffer(b, ty, &key.1);
+                self.variables.insert(key, buffer);
+                buffer
             }
         };
         if b.ctx.value_type(buffer) != ty {
@@ -722,6 +726,21 @@ impl<'m> BodyConverter<'m> {
         }
         self.handles.insert(handle, buffer);
         Ok(())
+    }
+
+    /// A new persistent buffer of type `ty` named `name`: one per variable (or other state), at
+    /// the top of the function, in order.
+    fn persistent_buffer(&mut self, b: &mut Builder<'_>, ty: Type, name: &str) -> Value {
+        let ip = match self.last_persistent {
+            Some(last) => InsertPoint::after(b.ctx, last),
+            None => InsertPoint::before(b.ctx, b.ctx.first_op(self.block).expect("the function has ops")),
+        };
+        let mut top = Builder::at(b.ctx, ip, b.loc);
+        let alloc = AllocOp::build(&mut top, ty, Role::Persistent);
+        let name = top.ctx.string_attr(name);
+        top.ctx.set_attr(alloc.op(), "name", Some(name));
+        self.last_persistent = Some(alloc.op());
+        alloc.result()
     }
 
     fn convert_read(&mut self, b: &mut Builder<'_>, op: OpId) -> Result<(), Fail> {

@@ -1,8 +1,11 @@
 //! Liveness of a function's buffers: every `buffer.alloc` — inter-operator tensors and operator
 //! workspaces alike — gets a live interval in one linear order of the function's top-level ops
-//! (the steps). Ops nested in a step (a kernel's loops) belong to that step, so a workspace used
-//! inside a kernel's nest is live exactly at the kernel's step, together with the kernel's
-//! inputs and output.
+//! (the steps). Ops nested in a step (a kernel's loops, the regions of a `loop.if` or
+//! `loop.while` that a TFLite `IF`, `WHILE` or `CALL_ONCE` became) belong to that step, so a
+//! workspace used inside a kernel's nest is live exactly at the kernel's step, together with the
+//! kernel's inputs and output, and a buffer used inside a loop body lives across the whole loop
+//! (the next iteration reads it again). `graph-to-buffer` hoists the allocs of such regions
+//! before their op.
 //!
 //! A buffer is live from the first step using it (or a view of it) to the last; a persistent
 //! buffer (a variable) for the whole function; an unused one at its own step. Function arguments

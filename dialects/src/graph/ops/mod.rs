@@ -15,6 +15,7 @@ mod arg_extremum;
 mod cast;
 mod comparison;
 mod constant;
+mod control_flow;
 mod conv;
 mod data_movement;
 mod elementwise;
@@ -37,6 +38,7 @@ pub use arg_extremum::*;
 pub use cast::*;
 pub use comparison::*;
 pub use constant::*;
+pub use control_flow::*;
 pub use conv::*;
 pub use data_movement::*;
 pub use elementwise::*;
@@ -81,6 +83,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     cast::OPS,
     variable::OPS,
     sequence::OPS,
+    control_flow::OPS,
 ];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know

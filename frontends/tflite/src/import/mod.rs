@@ -1,7 +1,9 @@
 //! Translation of a TFLite model into the `graph` dialect (`mc-translate --import-tflite`).
 //!
 //! Each subgraph becomes a `func.func` (subgraph 0, the entry, is public; the others are
-//! private) whose arguments and results are the subgraph's inputs and outputs in file order.
+//! private) whose arguments and results are the subgraph's inputs and outputs in file order,
+//! but those an `IF`, `WHILE` or `CALL_ONCE` runs: they are inlined into the regions of its
+//! `graph.if`, `graph.while` or `graph.call_once` (the `control_flow` module).
 //! Every operator becomes one `graph` op; constant tensors become `graph.const` ops whose
 //! `dense_resource` blobs hold the weights (copied once, from the file into the blob table).
 //!
@@ -23,6 +25,7 @@
 //! note to each error located at an operator's or constant's tensor, since the verifier's own
 //! messages name only the `graph` op.
 
+mod control_flow;
 mod ops;
 mod types;
 
@@ -88,11 +91,14 @@ fn describe_loc(ctx: &Context, module: ModuleOp, model: &Model<'_>, loc: Locatio
     };
     // `loc("t"("op#i"(file)))`, or `loc("op#i"(file))` for an operator without outputs.
     let op_index = child.and_then(op_number).or_else(|| op_number(loc));
-    // The function holding an op at `loc` is the subgraph (functions are in subgraph order).
+    // The function holding an op at `loc` is the subgraph (functions are in subgraph order, the
+    // subgraphs inlined into control-flow regions left out).
     let functions = module.ops(ctx);
-    let index = functions
+    let position = functions
         .iter()
         .position(|&f| ctx.walk_preorder(f).iter().any(|&op| op != f && ctx.operation(op).loc() == loc))?;
+    let inlined = control_flow::inlined_subgraphs(model);
+    let index = (0..model.subgraphs().len()).filter(|i| *i == 0 || !inlined.contains(i)).nth(position)?;
     let subgraph = model.subgraphs().get(index)?;
     match op_index {
         Some(i) => {
@@ -126,8 +132,13 @@ pub fn import_model(ctx: &mut Context, model: &Model<'_>, file: &str) -> Result<
     let file_loc = ctx.file_loc(file, 0, 0);
     let module = ModuleOp::build(ctx, file_loc);
     let names = function_names(model);
-    for (index, subgraph) in model.subgraphs().iter().enumerate() {
-        let func = SubgraphImporter::new(ctx, subgraph, index, file).import(&names[index])?;
+    let inlined = control_flow::inlined_subgraphs(model);
+    for (index, name) in names.iter().enumerate() {
+        // The subgraphs IF, WHILE and CALL_ONCE run are their regions, not functions.
+        if index > 0 && inlined.contains(&index) {
+            continue;
+        }
+        let func = SubgraphImporter::new(ctx, model, index, vec![index], file).import(name)?;
         if index > 0 {
             let private = ctx.string_attr("private");
             ctx.set_attr(func.0, mc_ir::VISIBILITY_ATTR, Some(private));
@@ -168,16 +179,21 @@ fn function_names(model: &Model<'_>) -> Vec<String> {
 /// Translates one subgraph.
 struct SubgraphImporter<'a, 'm> {
     ctx: &'a mut Context,
+    model: &'a Model<'m>,
     subgraph: &'a Subgraph<'m>,
     index: usize,
+    /// The subgraphs being translated, outermost first, this one last (a control-flow operator
+    /// running one of them again is a recursion).
+    stack: Vec<usize>,
     file: &'a str,
     /// The value of each tensor once defined.
     values: Vec<Option<Value>>,
 }
 
 impl<'a, 'm> SubgraphImporter<'a, 'm> {
-    fn new(ctx: &'a mut Context, subgraph: &'a Subgraph<'m>, index: usize, file: &'a str) -> Self {
-        SubgraphImporter { ctx, subgraph, index, file, values: vec![None; subgraph.tensors().len()] }
+    fn new(ctx: &'a mut Context, model: &'a Model<'m>, index: usize, stack: Vec<usize>, file: &'a str) -> Self {
+        let subgraph = &model.subgraphs()[index];
+        SubgraphImporter { ctx, model, subgraph, index, stack, file, values: vec![None; subgraph.tensors().len()] }
     }
 
     fn import(mut self, name: &str) -> Result<FuncOp, Diagnostic> {
@@ -196,11 +212,7 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
             self.ctx.set_block_arg_loc(body, position, arg_loc);
             self.values[tensor] = Some(arg);
         }
-        for (op_index, operator) in self.subgraph.operators().iter().enumerate() {
-            self.import_operator(op_index, operator, body)?;
-            self.infer_dynamic_outputs(op_index, operator)?;
-        }
-        let results = outputs.iter().map(|&t| self.value(t, None, body)).collect::<Result<Vec<Value>, Diagnostic>>()?;
+        let results = self.import_operators(body)?;
         let returned: Vec<mc_ir::Type> = results.iter().map(|&v| self.ctx.value_type(v)).collect();
         let (arguments, declared) = func.signature(self.ctx);
         if returned != declared {
@@ -211,6 +223,17 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
         let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
         b.create(ReturnOp::NAME, &results, &[], vec![], vec![]);
         Ok(func)
+    }
+
+    /// Translates the operators into `body` (the subgraph's inputs already have values); the
+    /// values of the subgraph's outputs.
+    fn import_operators(&mut self, body: mc_ir::BlockId) -> Result<Vec<Value>, Diagnostic> {
+        for (op_index, operator) in self.subgraph.operators().iter().enumerate() {
+            self.import_operator(op_index, operator, body)?;
+            self.infer_dynamic_outputs(op_index, operator)?;
+        }
+        let outputs = self.subgraph.outputs().to_vec();
+        outputs.iter().map(|&t| self.value(t, None, body)).collect()
     }
 
     /// Gives the outputs of operator `index` whose shape signature is dynamic the shapes its

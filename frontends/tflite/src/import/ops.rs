@@ -67,7 +67,7 @@ fn resize(o: &ResizeOptions) -> ResizeAttrs {
 
 impl SubgraphImporter<'_, '_> {
     /// An error about operator `index`, located at its first output (or the file).
-    fn op_error(&mut self, index: usize, message: impl std::fmt::Display) -> Diagnostic {
+    pub(super) fn op_error(&mut self, index: usize, message: impl std::fmt::Display) -> Diagnostic {
         let operator = &self.subgraph.operators()[index];
         let loc = match operator.outputs().iter().flatten().next() {
             Some(&t) => self.tensor_loc(t, Some(index)),
@@ -91,9 +91,13 @@ impl SubgraphImporter<'_, '_> {
         };
         let outputs: Vec<usize> = operator.outputs().iter().flatten().copied().collect();
         let listed = operator.outputs().len();
-        // The splits write one tensor per piece, every one present; the others one tensor.
-        let several = matches!(builtin, BuiltinOp::Split | BuiltinOp::SplitV | BuiltinOp::Unpack);
-        let expected_outputs = usize::from(builtin != BuiltinOp::AssignVariable);
+        // The splits write one tensor per piece, every one present; IF and WHILE one per value
+        // of their subgraphs; the others one tensor.
+        let several = matches!(
+            builtin,
+            BuiltinOp::Split | BuiltinOp::SplitV | BuiltinOp::Unpack | BuiltinOp::If | BuiltinOp::While
+        );
+        let expected_outputs = usize::from(!matches!(builtin, BuiltinOp::AssignVariable | BuiltinOp::CallOnce));
         let counted = if several { listed > 0 } else { listed == expected_outputs };
         if !counted || outputs.len() != listed {
             let listed: Vec<String> =
@@ -108,7 +112,12 @@ impl SubgraphImporter<'_, '_> {
             );
         }
         let results = outputs.iter().map(|&t| self.tensor_type(t, Some(index))).collect::<Result<Vec<_>, _>>()?;
-        let op = self.build_operator(index, operator, builtin, &results, body)?;
+        let op = match builtin {
+            BuiltinOp::If | BuiltinOp::While | BuiltinOp::CallOnce => {
+                self.import_control_flow(index, operator, builtin, &results, body)?
+            }
+            _ => self.build_operator(index, operator, builtin, &results, body)?,
+        };
         match outputs.first() {
             Some(&t) => {
                 let loc = self.tensor_loc(t, Some(index));
@@ -117,7 +126,7 @@ impl SubgraphImporter<'_, '_> {
                     self.values[t] = Some(op.result(position));
                 }
             }
-            // ASSIGN_VARIABLE writes no tensor: `loc("op#i"(file))`.
+            // ASSIGN_VARIABLE and CALL_ONCE write no tensor: `loc("op#i"(file))`.
             None => {
                 let file = self.ctx.file_loc(self.file, 0, 0);
                 let loc = self.ctx.name_loc(&format!("op#{index}"), Some(file));
@@ -128,7 +137,7 @@ impl SubgraphImporter<'_, '_> {
     }
 
     /// Operand `position` of operator `index`, which must be present.
-    fn input(
+    pub(super) fn input(
         &mut self,
         index: usize,
         operator: &Operator<'_>,

@@ -143,19 +143,91 @@ fn lstm_variants() {
     );
 }
 
+/// A subgraph `name` of `inputs` float `[1, 4]` inputs whose output is RELU of the first when it
+/// is a float `[1, 4]`, else a zero constant of `dtype` and `shape`; its index.
+fn branch(b: &mut ModelBuilder, name: &str, inputs: usize, dtype: DType, shape: &[i32]) -> usize {
+    let index = b.add_subgraph(name);
+    let ins: Vec<i32> = (0..inputs).map(|i| b.add_tensor(&format!("{name}_in{i}"), &[1, 4], DType::Float32)).collect();
+    let out = match ins.first().filter(|_| dtype == DType::Float32 && shape == [1, 4]) {
+        Some(&x) => {
+            let out = b.add_tensor(&format!("{name}_out"), shape, dtype);
+            relu(b, x, out);
+            out
+        }
+        None => {
+            let elements = shape.iter().product::<i32>() as usize;
+            let bytes = if dtype == DType::Bool { 1 } else { 4 };
+            b.add_constant(&format!("{name}_out"), shape, dtype, &vec![0; elements * bytes])
+        }
+    };
+    b.set_inputs(&ins);
+    b.set_outputs(&[out]);
+    index
+}
+
+/// x -> IF(cond, x) -> y with the branch subgraphs `then` and `otherwise`.
+fn if_model(then: usize, otherwise: usize) -> ModelBuilder {
+    let (mut b, x, y) = relu_model();
+    let c = b.add_tensor("c", &[], DType::Bool);
+    b.set_inputs(&[c, x]);
+    let options = IfOptions { then_subgraph_index: then, else_subgraph_index: otherwise };
+    b.add_op(BuiltinOp::If, &[c, x], &[y], BuiltinOptions::If(options));
+    b
+}
+
 #[test]
-fn call_once() {
-    // CALL_ONCE runs an initialization subgraph; it has no outputs, so the output count must
-    // not be what is reported.
+fn call_once_recursion() {
+    // CALL_ONCE has no outputs (its error names no tensor); an init subgraph running itself
+    // again would recurse without end in TFLite Micro.
     let (mut b, x, y) = relu_model();
     let call = CallOnceOptions { init_subgraph_index: 1 };
     b.add_op(BuiltinOp::CallOnce, &[], &[], BuiltinOptions::CallOnce(call));
     relu(&mut b, x, y);
     b.add_subgraph("init");
+    b.add_op(BuiltinOp::CallOnce, &[], &[], BuiltinOptions::CallOnce(call));
+    assert_eq!(
+        import_error(&b),
+        format!("{AT}subgraph 1, operator 0 (CALL_ONCE v1): init subgraph 1 recurses: subgraph 1 -> subgraph 1\n")
+    );
+}
+
+#[test]
+fn if_branches_disagree_in_types() {
+    let mut b = if_model(1, 2);
+    branch(&mut b, "then", 1, DType::Float32, &[1, 4]);
+    branch(&mut b, "else", 1, DType::Int32, &[1, 4]);
     assert_eq!(
         import_error(&b),
         format!(
-            "{AT}subgraph 0, operator 0 (CALL_ONCE v1): unsupported operator (`mcc --supported-ops` lists those mc compiles)\n"
+            "{AT}subgraph 0, operator 0 (IF v1) writing tensor 1 'y': else subgraph 2's output 0 is 'tensor<1x4xi32>', but the operator's is 'tensor<1x4xf32>'\n"
+        )
+    );
+}
+
+#[test]
+fn if_branch_with_another_input_count() {
+    let mut b = if_model(1, 2);
+    branch(&mut b, "then", 1, DType::Float32, &[1, 4]);
+    branch(&mut b, "else", 2, DType::Float32, &[1, 4]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (IF v1) writing tensor 1 'y': else subgraph 2 has 2 inputs, but the operator passes 1\n"
+        )
+    );
+}
+
+#[test]
+fn while_body_changing_a_shape() {
+    let (mut b, x, y) = relu_model();
+    let options = WhileOptions { cond_subgraph_index: 1, body_subgraph_index: 2 };
+    b.add_op(BuiltinOp::While, &[x], &[y], BuiltinOptions::While(options));
+    branch(&mut b, "cond", 1, DType::Bool, &[]);
+    branch(&mut b, "body", 1, DType::Float32, &[1, 8]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (WHILE v1) writing tensor 1 'y': body subgraph 2's output 0 is 'tensor<1x8xf32>', but the operator's is 'tensor<1x4xf32>' (a WHILE body must keep each carried tensor's type and shape)\n"
         )
     );
 }
