@@ -98,6 +98,19 @@ func.func @arithmetic() -> (tensor<2x2xi32>, tensor<3xi32>, tensor<2xi32>) {
 
 // -----
 
+// TFLite Micro's int32 add ignores its fused activation (sub and mul clamp): the sum is not
+// clamped to RELU6's [0, 6].
+// CHECK-LABEL: func.func @add_ignores_activation
+// CHECK:         "graph.const"() <{value = dense<[-3, 20]> : tensor<2xi32>}>
+func.func @add_ignores_activation() -> tensor<2xi32> {
+  %a = "graph.const"() <{value = dense<[-5, 10]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %b = "graph.const"() <{value = dense<[2, 10]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %s = "graph.add"(%a, %b) <{fused_activation = "RELU6"}> : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return %s : tensor<2xi32>
+}
+
+// -----
+
 // Float arithmetic on constants is not shape arithmetic: it stays.
 // CHECK-LABEL: func.func @float_stays
 // CHECK:         "graph.add"

@@ -2,7 +2,8 @@
 //! shapes and numpy broadcasting (scalars, per-channel, lower rank, both sides broadcast, rank 5,
 //! int16 rank 6 too), random and extreme quantization (zero points at both ends, outputs that
 //! saturate, output rescales above and below one), every fused activation, and for int16 both
-//! values of `pot_scale_int16` (which TFLite Micro ignores) with power-of-two scales.
+//! values of `pot_scale_int16` (which TFLite Micro ignores) with power-of-two scales; plain
+//! int32, wrapping.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -209,6 +210,40 @@ pub fn float_binary_ops() -> Vec<Case> {
     }
     for op in [BuiltinOp::Add, BuiltinOp::Sub] {
         cases.push(case(&mut rng, op, (&[2, 1, 3, 1, 2], &[1, 2, 1, 2, 1]), None, Activation::Relu6));
+    }
+    cases
+}
+
+/// The `int32_binary_ops` suite: plain `i32` add, sub and mul over the shapes above (products
+/// that wrap), every fused activation on small values (TFLM's int32 add ignores it; sub and mul
+/// clamp), the wrapping edges, and rank-5 broadcasting of add and sub.
+pub fn int32_binary_ops() -> Vec<Case> {
+    let mut rng = Rng(0x132B);
+    let mut cases = Vec::new();
+    let small = |shape: &[usize], rng: &mut Rng| {
+        let values: Vec<i64> = (0..shape.iter().product()).map(|_| rng.range(-9, 9)).collect();
+        Tensor::from_ints(DType::Int32, shape, &values)
+    };
+    for op in OPS {
+        for (a, b) in SHAPES {
+            cases.push(case_of(&mut rng, op, (a, b), (DType::Int32, None), Activation::None, false));
+        }
+        for activation in ACTIVATIONS {
+            let mut case = case_of(&mut rng, op, (&[2, 3, 4], &[4]), (DType::Int32, None), activation, false);
+            case.inputs = vec![small(&[2, 3, 4], &mut rng), small(&[4], &mut rng)];
+            cases.push(case);
+        }
+        let mut case = case_of(&mut rng, op, (&[6], &[6]), (DType::Int32, None), Activation::None, false);
+        let (max, min) = (i64::from(i32::MAX), i64::from(i32::MIN));
+        case.inputs = vec![
+            Tensor::from_ints(DType::Int32, &[6], &[max, min, max, min, 65536, -46341]),
+            Tensor::from_ints(DType::Int32, &[6], &[1, -1, max, min, 65536, 46341]),
+        ];
+        cases.push(case);
+    }
+    for op in [BuiltinOp::Add, BuiltinOp::Sub] {
+        let shapes: (&[usize], &[usize]) = (&[2, 1, 3, 1, 2], &[1, 2, 1, 2, 1]);
+        cases.push(case_of(&mut rng, op, shapes, (DType::Int32, None), Activation::None, false));
     }
     cases
 }

@@ -96,6 +96,7 @@ macro_rules! for_each_suite {
                 int8_binary_ops => 0.0,
                 int16_binary_ops => 0.0,
                 float_binary_ops => 1e-5,
+                int32_binary_ops => 0.0,
                 in_place_and_strided_operands => 1e-5,
             ],
             broadcast: [broadcast_to => 0.0, int16_broadcast_to => 0.0, broadcast_args => 0.0],

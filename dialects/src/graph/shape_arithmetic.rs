@@ -14,7 +14,7 @@
 //! | `graph.strided_slice` | the elements TFLite's `StridedSlice` reads, for a constant input and constant `begin`/`end`/`strides` |
 //! | `graph.pack` | the inputs stacked, as TFLite's `PackImpl` |
 //! | `graph.concatenation` | the inputs joined, as TFLite's `Concatenation` |
-//! | `graph.add`, `graph.sub`, `graph.mul` | the elementwise results with numpy broadcasting and the fused activation's clamp (two's-complement wrapping on overflow) |
+//! | `graph.add`, `graph.sub`, `graph.mul` | the elementwise results with numpy broadcasting and (`sub`, `mul`) the fused activation's clamp (two's-complement wrapping on overflow; TFLite Micro's integer `add` ignores its activation) |
 //!
 //! Only plain integer tensors (`i32`, `i64`, ... without quantization) fold: that is what shapes
 //! are made of, and the values are exact. (`reshape`, `squeeze` and `expand_dims` of constants
@@ -193,14 +193,16 @@ pub(super) fn fold_mul(ctx: &mut Context, op: OpId, constants: &[Option<Attribut
     fold_binary(ctx, op, constants, Arithmetic::Mul)
 }
 
-/// Integer `lhs op rhs` with numpy broadcasting, wrapped to the result's width and clamped by
-/// the fused activation as TFLite's `CalculateActivationRange` for integers clamps.
+/// Integer `lhs op rhs` with numpy broadcasting, wrapped to the result's width and, for `sub`
+/// and `mul`, clamped by the fused activation as TFLite's `CalculateActivationRange` for
+/// integers clamps (TFLite Micro's integer `add` ignores its activation).
 fn fold_binary(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>], arithmetic: Arithmetic) -> Folded {
     let values = (|| {
         let (lhs, rhs) = (integer_operand(ctx, op, constants, 0)?, integer_operand(ctx, op, constants, 1)?);
         let shapes = operand_shapes(ctx, op)?;
         let (out, width) = integer_tensor(ctx, ctx.operation(op).result_type(0))?;
         let (low, high) = match fused_activation(ctx, op)? {
+            _ if matches!(arithmetic, Arithmetic::Add) => (i64::MIN, i64::MAX),
             Activation::None => (i64::MIN, i64::MAX),
             Activation::Relu => (0, i64::MAX),
             Activation::Relu6 => (0, 6),

@@ -220,8 +220,8 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "ADD",
         op: "add",
-        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY],
-        options: "numpy broadcasting up to rank 6, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY, INT32_BINARY],
+        options: "numpy broadcasting up to rank 6, fused NONE/RELU/RELU6/RELU_N1_TO_1 (int32: ignored, as TFLite Micro ignores it)",
     },
     OpSupport {
         tflite: "AVERAGE_POOL_2D",
@@ -359,7 +359,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "MUL",
         op: "mul",
-        variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY],
+        variants: &[F32_BINARY, INT8_BINARY, INT16_SYMMETRIC_BINARY, INT32_BINARY],
         options: "numpy broadcasting up to rank 4 (int16: 6), fused NONE/RELU/RELU6/RELU_N1_TO_1",
     },
     OpSupport { tflite: "RELU", op: "relu", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
@@ -454,7 +454,12 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
         options: "constant axes, keep_dims both ways",
     },
-    OpSupport { tflite: "SUB", op: "sub", variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY], options: FUSED },
+    OpSupport {
+        tflite: "SUB",
+        op: "sub",
+        variants: &[F32_BINARY, INT8_BINARY, INT16_BINARY, INT32_BINARY],
+        options: FUSED,
+    },
     OpSupport {
         tflite: "DIV",
         op: "div",

@@ -38,7 +38,12 @@ fn verify_broadcast(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
                 type_to_string(ctx, result)
             ),
         )),
-        None => diags
-            .push(ctx.op_error(op, format!("result #0 must be a one-dimensional fixed-length vector, but got '{}'", type_to_string(ctx, result)))),
+        None => diags.push(ctx.op_error(
+            op,
+            format!(
+                "result #0 must be a one-dimensional fixed-length vector, but got '{}'",
+                type_to_string(ctx, result)
+            ),
+        )),
     }
 }

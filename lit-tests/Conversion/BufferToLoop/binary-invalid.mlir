@@ -23,8 +23,8 @@ func.func @output_rescale_above_one(%a: !buffer<4x!q>, %b: !buffer<4x!q>, %c: !b
 
 // -----
 
-func.func @int32(%a: !buffer<4xi32>, %b: !buffer<4xi32>, %c: !buffer<4xi32>) {
-  // expected-error@+1 {{'buffer.kernel' op sub: unsupported: SUB with i32, i32 -> i32 is not supported}}
-  buffer.kernel sub ins(%a, %b : !buffer<4xi32>, !buffer<4xi32>) outs(%c : !buffer<4xi32>) {fused_activation = "NONE"}
+func.func @int64(%a: !buffer<4xi64>, %b: !buffer<4xi64>, %c: !buffer<4xi64>) {
+  // expected-error@+1 {{'buffer.kernel' op sub: unsupported: SUB with i64, i64 -> i64 is not supported}}
+  buffer.kernel sub ins(%a, %b : !buffer<4xi64>, !buffer<4xi64>) outs(%c : !buffer<4xi64>) {fused_activation = "NONE"}
   return
 }

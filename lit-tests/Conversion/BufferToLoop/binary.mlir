@@ -141,3 +141,25 @@ func.func @mul_i16(%a: !buffer<4x!q16x>, %b: !buffer<4x!q16y>, %c: !buffer<4x!q1
   buffer.kernel mul ins(%a, %b : !buffer<4x!q16x>, !buffer<4x!q16y>) outs(%c : !buffer<4x!q16z>) {fused_activation = "RELU_N1_TO_1"}
   return
 }
+
+// i32 add wraps and ignores its fused activation, as TFLite Micro's EvalAdd does; i32 sub and
+// mul clamp to the activation's integer range.
+// CHECK-LABEL: func.func @add_i32
+// CHECK: loop.for
+// CHECK:   %[[S:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK-NOT: arith.maxsi
+// CHECK:   loop.store %[[S]]
+func.func @add_i32(%a: !buffer<4xi32>, %b: !buffer<4xi32>, %c: !buffer<4xi32>) {
+  buffer.kernel add ins(%a, %b : !buffer<4xi32>, !buffer<4xi32>) outs(%c : !buffer<4xi32>) {fused_activation = "RELU6"}
+  return
+}
+
+// CHECK-LABEL: func.func @sub_i32
+// CHECK: loop.for
+// CHECK:   %[[D:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
+// CHECK:   arith.maxsi %[[D]], %c0_i32 : i32
+// CHECK:   arith.minsi %{{.*}}, %c6_i32 : i32
+func.func @sub_i32(%a: !buffer<4xi32>, %b: !buffer<4xi32>, %c: !buffer<4xi32>) {
+  buffer.kernel sub ins(%a, %b : !buffer<4xi32>, !buffer<4xi32>) outs(%c : !buffer<4xi32>) {fused_activation = "RELU6"}
+  return
+}

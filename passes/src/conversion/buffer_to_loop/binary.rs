@@ -17,6 +17,8 @@
 //!   `(x - zx)·(y - zy)` rescaled by `sx·sy/so` (in `double`), offset and clamped (int16: every
 //!   zero point 0, which the graph verifier checks, as TFLM's `CalculateOpDataMul`).
 //! - `f32`: `x ∘ y` clamped to the fused activation's range (`ActivationFunctionWithMinMax`).
+//! - `i32` (`reference_ops::Add`/`SubWithActivation`/`Mul` on `int32_t`): `x ∘ y` wrapping,
+//!   clamped to the activation's integer range for `sub` and `mul`; `add` ignores its activation.
 //!
 //! ```text
 //! loop.for %i ... {                          // one loop per result dimension
@@ -33,7 +35,7 @@
 use super::broadcast::broadcast_nest;
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
-    Scale, clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier,
+    Scale, activation_range_i32, clamp_f32, fused_range_f32, fused_range_quantized, quantize_multiplier,
     quantize_multiplier_smaller_than_one, requantize,
 };
 use mc_dialects::arith::fixed_point::reference;
@@ -62,8 +64,9 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         [ElementKind::F32, ElementKind::F32, ElementKind::F32] => lower_f32(e, arith, &output),
         [ElementKind::Int8, ElementKind::Int8, ElementKind::Int8] => lower_quantized(e, arith, &output, 8),
         [ElementKind::Int16, ElementKind::Int16, ElementKind::Int16] => lower_quantized(e, arith, &output, 16),
+        [ElementKind::Int32, ElementKind::Int32, ElementKind::Int32] => lower_i32(e, arith, &output),
         _ => Err(e.unsupported(format!(
-            "operand types {}, {} -> {} (f32, int8 and int16 are lowered)",
+            "operand types {}, {} -> {} (f32, int8, int16 and i32 are lowered)",
             e.type_text(lhs),
             e.type_text(rhs),
             e.type_text(out)
@@ -84,6 +87,29 @@ fn lower_f32(e: &mut KernelEmitter<'_>, arith: Arith, output: &[i64]) -> Result<
     broadcast_nest(e, output, &inputs, &mut |e, _, buffer, indices| Ok(e.load(buffer, indices)), &mut |e, ivs, xs| {
         let value = e.binary(combine, xs[0], xs[1]);
         let value = clamp_f32(e, value, range);
+        e.store(value, out, ivs);
+        Ok(())
+    })
+}
+
+/// The plain `i32` kernels: `x ∘ y` wrapping (two's complement, what the C++ does in practice),
+/// clamped to the fused activation's integer range for `sub` and `mul`; TFLite Micro's int32
+/// `add` ignores the fused activation (`EvalAdd` sets the range to the whole of `int32_t`).
+fn lower_i32(e: &mut KernelEmitter<'_>, arith: Arith, output: &[i64]) -> Result<(), Diagnostic> {
+    let fused = activation_range_i32(e.activation()?).map_err(|m| e.unsupported(m))?;
+    let (combine, range) = match arith {
+        Arith::Add => ("arith.addi", None),
+        Arith::Sub => ("arith.subi", Some(fused)),
+        Arith::Mul => ("arith.muli", Some(fused)),
+    };
+    let inputs = [e.inputs[0], e.inputs[1]];
+    let out = e.output;
+    broadcast_nest(e, output, &inputs, &mut |e, _, buffer, indices| Ok(e.load(buffer, indices)), &mut |e, ivs, xs| {
+        let mut value = e.binary(combine, xs[0], xs[1]);
+        if let Some((low, high)) = range {
+            let (low, high) = (e.i32(low), e.i32(high));
+            value = e.clamp_si(value, low, high);
+        }
         e.store(value, out, ivs);
         Ok(())
     })

@@ -33,10 +33,9 @@
 use super::activation::cmpf;
 use super::broadcast::broadcast_nest;
 use super::emitter::{ElementKind, KernelEmitter};
-use super::quantization::{clamp_f32, fused_range_f32};
+use super::quantization::{activation_range_i32, clamp_f32, fused_range_f32};
 use super::quantized_division::QuantizedDivision;
 use mc_dialects::arith::build::select;
-use mc_dialects::graph::Activation;
 use mc_ir::{Diagnostic, FloatKind, Value};
 
 /// The largest rank TFLM's `div` broadcasts (`BroadcastDivSlow<5>`).
@@ -94,13 +93,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         }
         ([ElementKind::Int32, ElementKind::Int32, ElementKind::Int32], Division::Div) => {
             refuse_zero_divisor(e, e.constant_ints(rhs).is_some_and(|v| v.contains(&0)))?;
-            let (low, high) = match e.activation()? {
-                Activation::None => (i32::MIN, i32::MAX),
-                Activation::Relu => (0, i32::MAX),
-                Activation::Relu6 => (0, 6),
-                Activation::ReluN1To1 => (-1, 1),
-                other => return Err(e.unsupported(format!("fused activation {other} on an i32 output"))),
-            };
+            let (low, high) = activation_range_i32(e.activation()?).map_err(|m| e.unsupported(m))?;
             nest(e, &output, &mut |e, x, y| {
                 let quotient = e.binary("arith.divsi", x, y);
                 let (low, high) = (e.i32(low), e.i32(high));

@@ -122,6 +122,18 @@ pub fn activation_range_f32(activation: Activation) -> Result<(f32, f32), String
     }
 }
 
+/// The clamp bounds of a fused activation on a plain `i32` output (TFLite's
+/// `CalculateActivationRange` on `int32_t`); a message for `TANH` and `SIGN_BIT`.
+pub fn activation_range_i32(activation: Activation) -> Result<(i32, i32), String> {
+    match activation {
+        Activation::None => Ok((i32::MIN, i32::MAX)),
+        Activation::Relu => Ok((0, i32::MAX)),
+        Activation::Relu6 => Ok((0, 6)),
+        Activation::ReluN1To1 => Ok((-1, 1)),
+        Activation::Tanh | Activation::SignBit => Err(format!("fused activation {activation} on an i32 output")),
+    }
+}
+
 /// The storage range `[qmin, qmax]` of an int8 buffer.
 pub const INT8_RANGE: (i32, i32) = (-128, 127);
 
