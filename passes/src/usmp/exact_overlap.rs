@@ -101,7 +101,10 @@ pub fn exact_with_allowances(problem: &Problem, initial: Placement, limits: Exac
     if search.best_height > search.lower_bound && search.fits_all() {
         search.descend();
     }
-    ExactResult { placement: search.best, optimal: !search.stopped, nodes: search.nodes }
+    // With allowances dropped (both sides given on one pair), the search covered fewer plans
+    // than the problem admits: only the lower bound still proves its plan optimal.
+    let optimal = !search.stopped && (!index.drops_allowances() || search.best_height <= search.lower_bound);
+    ExactResult { placement: search.best, optimal, nodes: search.nodes }
 }
 
 impl Search<'_> {
@@ -249,9 +252,15 @@ mod tests {
             let initial_height = initial.height(&p);
             let result = exact_with_allowances(&p, initial, ExactLimits::default());
             validate(&p, &result.placement, None).unwrap();
-            assert!(result.optimal);
             let height = result.placement.height(&p);
-            assert_eq!(height, brute_force(&p).min(initial_height), "{p:?}");
+            let optimum = brute_force(&p).min(initial_height);
+            if AllowanceIndex::new(&p).drops_allowances() {
+                // Allowances on both sides of one pair are dropped: see the other brute-force test.
+                assert!(height >= optimum && (!result.optimal || height == optimum), "{p:?}");
+            } else {
+                assert!(result.optimal);
+                assert_eq!(height, optimum, "{p:?}");
+            }
             improved += usize::from(height < initial_height);
         }
         assert!(improved > 50, "only {improved} problems improved on the stack");
@@ -266,17 +275,19 @@ mod tests {
         let mut rng = Rng(0x1405_7B7E_F767_814F);
         for _ in 0..80 {
             let p = random_problem(&mut rng);
-            // Two allowances on one pair are left out: the orientation search takes one
-            // interval per pair (a known gap, apart from the new search).
-            let mut pairs: Vec<(usize, usize)> = p.allowances.iter().map(|a| (a.output, a.input)).collect();
-            pairs.sort_unstable();
-            if pairs.windows(2).any(|w| w[0] == w[1]) {
-                continue;
-            }
             let solution = solve(&p, Algorithm::Exact, ExactLimits::default());
             validate(&p, &solution.placement, None).unwrap();
-            assert!(solution.optimal, "{p:?}");
-            assert_eq!(solution.height, brute_force(&p), "{p:?}");
+            // Allowances on both sides of one pair are dropped by the orientation search (one
+            // forbidden interval per pair): its plan may then be above the optimum, and is
+            // claimed optimal only when it meets the lower bound.
+            let optimum = brute_force(&p);
+            if AllowanceIndex::new(&p).drops_allowances() {
+                assert!(solution.height >= optimum, "{p:?}");
+                assert!(!solution.optimal || solution.height == optimum, "{p:?}");
+            } else {
+                assert!(solution.optimal, "{p:?}");
+                assert_eq!(solution.height, optimum, "{p:?}");
+            }
         }
     }
 

@@ -59,6 +59,13 @@ impl AllowanceIndex {
         AllowanceIndex { by_pair }
     }
 
+    /// True if some pair's allowances were dropped (given on both sides): the index then admits
+    /// fewer placements than the problem (and the validator) do, so a plan optimal for the index
+    /// is not proven optimal for the problem.
+    pub fn drops_allowances(&self) -> bool {
+        self.by_pair.values().any(Option::is_none)
+    }
+
     /// True without allowances.
     pub fn is_empty(&self) -> bool {
         self.by_pair.is_empty()
@@ -170,5 +177,7 @@ mod tests {
         let index = AllowanceIndex::new(&problem(vec![at_most(4), at_least(9), at_most(2)]));
         assert!(!index.allows(0, 90, 1, 100) && !index.allows(0, 120, 1, 100));
         assert_eq!(index.forbidden(0, 10, 1, 100, 20), (90, 120));
+        assert!(index.drops_allowances());
+        assert!(!AllowanceIndex::new(&problem(vec![at_most(4), at_most(-2)])).drops_allowances());
     }
 }
