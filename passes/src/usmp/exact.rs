@@ -100,7 +100,7 @@ pub fn exact(problem: &Problem, initial: Placement, limits: ExactLimits) -> Exac
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::usmp::greedy::place_in_order;
     use crate::usmp::problem::{Interval, Request};
@@ -114,7 +114,7 @@ mod tests {
 
     /// The best lowest-fit placement over every order: a complete method that shares no code
     /// with the search (every plan is reached by placing its buffers by increasing offset).
-    fn brute_force(problem: &Problem) -> u64 {
+    pub(crate) fn brute_force(problem: &Problem) -> u64 {
         fn permute(p: &Problem, c: &[Vec<usize>], order: &mut Vec<usize>, k: usize, best: &mut u64) {
             if k == order.len() {
                 *best = (*best).min(place_in_order(p, c, order).height(p));

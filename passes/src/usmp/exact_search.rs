@@ -267,31 +267,11 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::usmp::greedy::place_in_order;
+    use crate::usmp::exact::tests::brute_force;
     use crate::usmp::problem::{Interval, Request};
     use crate::usmp::rng::{Rng, random_requests};
     use crate::usmp::validate::validate;
     use std::time::Duration;
-
-    /// The least height over every order of lowest-fit placements: a complete method sharing no
-    /// code with the search.
-    fn brute_force(problem: &Problem) -> u64 {
-        fn permute(p: &Problem, c: &[Vec<usize>], order: &mut Vec<usize>, k: usize, best: &mut u64) {
-            if k == order.len() {
-                *best = (*best).min(place_in_order(p, c, order).height(p));
-                return;
-            }
-            for i in k..order.len() {
-                order.swap(k, i);
-                permute(p, c, order, k + 1, best);
-                order.swap(k, i);
-            }
-        }
-        let conflicts = problem.conflicts();
-        let mut best = u64::MAX;
-        permute(problem, &conflicts, &mut (0..problem.len()).collect(), 0, &mut best);
-        best
-    }
 
     fn decide(problem: &Problem, capacity: u64) -> (Decision, Option<Placement>) {
         let timeline = Timeline::new(problem).unwrap();
