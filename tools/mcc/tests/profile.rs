@@ -82,26 +82,3 @@ fn per_layer_counts_add_up_to_the_inference_and_the_hooks_change_no_output() {
     assert_eq!(counts.marks.len(), 4, "{:?}", counts.marks);
     assert_eq!(counts.marks[2] - counts.marks[0], profile.total, "the layers add up to the whole inference");
 }
-
-#[test]
-fn mc_emu_profile_refuses_an_object_compiled_without_it() {
-    let dir = scratch("refused");
-    compile(&paths::model("ad01_int8.tflite"), &dir, false);
-    let input = dir.join("in.bin");
-    std::fs::write(&input, [0u8; 640]).unwrap();
-    let emu = paths::repo_root().join("target/debug/mc-emu");
-    if !emu.is_file() {
-        panic!("{} is missing: cargo build -p mc-emu", emu.display());
-    }
-    let output = Command::new(emu)
-        .arg(dir.join("ad01.o"))
-        .args(["--board", "cortex-m4", "--input", input.to_str().unwrap(), "--profile"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains("ad01_layers.json") && stderr.contains("compile the model with `mcc --profile`"),
-        "{stderr}"
-    );
-}
