@@ -13,20 +13,22 @@
 //! ```
 //!
 //! Weight zero points are 0 (the kernel's verifier checks it), so TFLM's `filter_offset` term
-//! vanishes. With constant weights the sum is split exactly (int32 sums are the same integers in
-//! any order, modulo 2^32 as TFLM's): `input_offset · Σ_d w[u, d]` and a constant bias fold into
-//! a per-unit table `base[u]` at compile time, leaving one multiply-add per tap. Per-channel
-//! multipliers and shifts are tables loaded once per unit, outside the reduction.
+//! vanishes. The int8 sums are [`super::dot_product`]'s, shared with the LSTM's gates: with
+//! constant weights `input_offset · Σ_d w[u, d]` and a constant bias fold into a per-unit table
+//! `base[u]` at compile time, leaving one multiply-add per tap, four units at a time sharing each
+//! input word. Per-channel multipliers and shifts are tables loaded once per unit, outside the
+//! reduction.
 //!
 //! 16x8 layers (int16 input and output with zero points 0, int8 weights) have no offsets: the
 //! nest sums `w · x` from the bias in the accumulator TFLM picks by the bias type (`i32` with an
 //! `i32` bias, else `i64`) and requantizes as the 16x8 convolutions do ([`Accumulation::int16`]).
 
 use super::accumulation::{Accumulation, Accumulator16, Channel};
+use super::dot_product::{FoldedBias, WeightRow, dot_products, packs};
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::{
-    ChannelScales, channel_multipliers, clamp_f32, fold_input_offset, fused_range_f32, fused_range_quantized,
-    product_multiplier, requantize_to_i8,
+    ChannelScales, channel_multipliers, clamp_f32, fused_range_f32, fused_range_quantized, product_multiplier,
+    requantize_to_i8,
 };
 use super::window::offset;
 use mc_dialects::buffer::ViewOp;
@@ -185,19 +187,9 @@ fn weight_multipliers(input_scale: f64, weights: &QuantizedType, output_scale: f
     }
 }
 
-/// `base[u] = bias[u] + input_offset · Σ_d w[u, d]` from constant weights (row major `[units,
-/// depth]`) and bias, wrapped to `i32` as TFLM's int32 accumulator wraps.
-fn folded_bases(weights: &[i64], bias: Option<&[i64]>, depth: usize, input_offset: i32) -> Vec<i64> {
-    let sums: Vec<i64> = weights.chunks(depth).map(|row| row.iter().sum()).collect();
-    fold_input_offset(bias, input_offset, &sums)
-}
-
 /// Units computed together by the packed int8 kernel and the 16x8 one (their accumulators carried
 /// side by side, each input word or element loaded once for all of them).
 const UNIT_BLOCK: i64 = 4;
-
-/// Depth elements one packed step consumes (one 32-bit word of `i8` values).
-const TERMS: i64 = 4;
 
 /// The int8 kernel.
 fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic> {
@@ -205,71 +197,22 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
     let params = int8_params(e.per_tensor(fc.input)?, &weights_q, e.per_tensor(e.output)?);
     let range = fused_range_quantized(e, e.output)?;
 
-    // What is known at compile time: constant weights fold the input offset (and a constant
-    // bias) into per-unit bases.
-    let constant_weights = e.constant_ints(fc.weights);
-    let constant_bias = fc.bias.and_then(|b| e.constant_ints(b));
-    let bases = constant_weights
-        .as_deref()
-        .map(|w| folded_bases(w, constant_bias.as_deref(), fc.depth as usize, params.input_offset));
-    let runtime_bias = match (&bases, &constant_bias) {
-        (Some(_), Some(_)) => None,
-        _ => fc.bias,
-    };
-    let input_offset = if bases.is_some() { 0 } else { params.input_offset };
-    let bases = bases.map(|b| PerUnit::new(e, "fc_base", &b));
+    // Constant weights fold the input offset (and a constant bias) into per-unit bases; packed
+    // units then go in blocks sharing each input word.
+    let starts = FoldedBias::new(e, "fc_base", (fc.weights, 0), fc.bias, params.input_offset);
     let channel_scales = ChannelScales::new(e, "fc", &params.multipliers);
-
-    // Units in blocks sharing each input load (then one at a time); with the input offset
-    // folded and a depth of whole words, four consecutive terms added in a row per step (two
-    // `smlad` on DSP cores).
-    let packed = input_offset == 0 && fc.depth % TERMS == 0;
-    let block = if packed && fc.units >= UNIT_BLOCK { UNIT_BLOCK } else { 1 };
+    let block = if packs(starts.input_offset, fc.depth) && fc.units >= UNIT_BLOCK { UNIT_BLOCK } else { 1 };
     let units_at = |e: &mut KernelEmitter<'_>, b: Value, first: Value, width: i64| -> Result<(), Diagnostic> {
         let units: Vec<Value> = (0..width).map(|j| offset(e, first, 1, j)).collect();
         let mut inits = Vec::new();
         let mut scales = Vec::new();
         for &u in &units {
-            let folded = bases.as_ref().map(|t| t.get(e, u));
-            let bias = runtime_bias.map(|bias| e.load(bias, &[u]));
-            inits.push(match (folded, bias) {
-                (Some(folded), Some(bias)) => e.addi(folded, bias),
-                (Some(value), None) | (None, Some(value)) => value,
-                (None, None) => e.i32(0),
-            });
+            inits.push(starts.start(e, u));
             scales.push(channel_scales.channel(e, u));
         }
-        let accs = if packed {
-            e.for_range(0, fc.depth / TERMS, &inits, |e, quad, carried| {
-                let ds: [Value; 4] = std::array::from_fn(|k| offset(e, quad, TERMS, k as i64));
-                let xs = ds.map(|d| e.load(fc.input, &[b, d]));
-                let xs = xs.map(|x| e.extsi_i32(x));
-                Ok(units
-                    .iter()
-                    .zip(carried)
-                    .map(|(&u, &acc)| {
-                        ds.iter().zip(xs).fold(acc, |acc, (&d, x)| {
-                            let w = offset_i32(e, fc.weights, &[u, d], 0);
-                            let product = e.muli(w, x);
-                            e.addi(acc, product)
-                        })
-                    })
-                    .collect())
-            })?
-        } else {
-            e.for_range(0, fc.depth, &inits, |e, d, carried| {
-                let x = offset_i32(e, fc.input, &[b, d], input_offset);
-                Ok(units
-                    .iter()
-                    .zip(carried)
-                    .map(|(&u, &acc)| {
-                        let w = offset_i32(e, fc.weights, &[u, d], 0);
-                        let product = e.muli(w, x);
-                        e.addi(acc, product)
-                    })
-                    .collect())
-            })?
-        };
+        let rows: Vec<WeightRow> =
+            units.iter().map(|&unit| WeightRow { weights: fc.weights, unit, offset: 0 }).collect();
+        let accs = dot_products(e, (fc.input, &[b]), starts.input_offset, &rows, fc.depth, &inits)?;
         for ((&u, &acc), &scale) in units.iter().zip(&accs).zip(&scales) {
             let out = requantize_to_i8(e, acc, scale, params.output_offset, range);
             e.store(out, fc.output, &[b, u]);
@@ -340,43 +283,6 @@ fn lower_int16(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnosti
     for_unit_blocks(e, fc, block, units_at)
 }
 
-/// `buffer[indices]` sign-extended to `i32`, plus `offset` (left out when 0).
-fn offset_i32(e: &mut KernelEmitter<'_>, buffer: Value, indices: &[Value], offset: i32) -> Value {
-    let loaded = e.load(buffer, indices);
-    let value = e.extsi_i32(loaded);
-    if offset == 0 {
-        return value;
-    }
-    let offset = e.i32(offset);
-    e.addi(value, offset)
-}
-
-/// An `i32` value per output unit: one constant when all are equal, else a constant table.
-enum PerUnit {
-    /// The same value for every unit.
-    Same(Value),
-    /// A `buffer.global` table indexed by unit.
-    Table(Value),
-}
-
-impl PerUnit {
-    /// `values` (one per unit) as a constant or, if they differ, a table named after `hint`.
-    fn new(e: &mut KernelEmitter<'_>, hint: &str, values: &[i64]) -> PerUnit {
-        match values {
-            [first, rest @ ..] if rest.iter().all(|v| v == first) => PerUnit::Same(e.i32(*first as i32)),
-            _ => PerUnit::Table(e.table(hint, 32, values)),
-        }
-    }
-
-    /// The value of unit `u`.
-    fn get(&self, e: &mut KernelEmitter<'_>, u: Value) -> Value {
-        match *self {
-            PerUnit::Same(value) => value,
-            PerUnit::Table(table) => e.load(table, &[u]),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::quantization::quantize_multiplier;
@@ -421,15 +327,5 @@ mod tests {
         let expected: Vec<_> =
             scales.iter().map(|&s| quantize_multiplier(f64::from(0.1f32) * f64::from(s) / f64::from(0.7f32))).collect();
         assert_eq!(got.multipliers, expected);
-    }
-
-    #[test]
-    fn folded_bases_are_the_offset_terms_of_the_sum() {
-        // Units [1, 2] and [4, -6], bias [10, 20]: 10 + 3·3, 20 + 3·(-2).
-        assert_eq!(folded_bases(&[1, 2, 4, -6], Some(&[10, 20]), 2, 3), vec![19, 14]);
-        assert_eq!(folded_bases(&[1, 2, 4, -6], None, 2, 3), vec![9, -6]);
-        // Wrapped to int32 like TFLM's accumulator.
-        let wrapped = folded_bases(&[127; 4], Some(&[i64::from(i32::MAX)]), 4, 128);
-        assert_eq!(wrapped[0], i64::from(i32::MAX.wrapping_add(128 * 127 * 4)));
     }
 }

@@ -16,7 +16,7 @@
 //! for b:                       h = final_hidden[b], c = final_cell[b]   (in place, or copies)
 //!   for t:                     x = input[t, b] (time_major) or input[b, t]
 //!     for s:
-//!       gate_g = act_g(FC(x, W_g)[s] + bias_g[s] + FC(h, R_g)[s])   g = forget, input, cell, output
+//!       gate_g = act_g(FC(x, W_g)[s] + bias_g[s] + FC(h, R_g)[s])   g = input, forget, cell, output
 //!       c[s] = clip(forget · c[s] + input · cell)
 //!       next[s] = tanh(c[s]) · output                                (workspace [S])
 //!     h = next; output[t, b] or output[b, t] = next
@@ -41,8 +41,19 @@
 //! hidden type); the cell state is added with saturation and clipped at the clip quantized as
 //! `CreateLstmCellStateInfo` does; `tanh(c)` rescales the cell state by its power of two
 //! (`CheckedLog2`'s rounded exponent `p`, left shift `12 + p`, a right shift when negative).
+//!
+//! The integer sums are [`dot_products`]: the four gates' sums over the input row are carried
+//! together (each input term loaded once, four terms a step), then the four over the hidden
+//! state. With constant weights (as converters write them), int8 folds the offsets at compile
+//! time as CMSIS-NN's `arm_vector_sum_s8` does: `Σ_k (x_k + o_x)(w_k + o_w) = Σ_k x_k (w_k +
+//! o_w) + o_x Σ_k (w_k + o_w)`, the second term a per-unit constant added to the bias (tables
+//! `lstm_input_base`; `lstm_recurrent_base` for the hidden state's offset, which has no bias).
+//! TFLM's int32 accumulator does not saturate, so the regrouped sum is the same modulo 2^32.
+//! Weight zero points (`o_w`) stay in the loop when not 0. The 16x8 kernel's int64 sums fold
+//! nothing (its zero points are 0).
 
 use super::activation::{Function, cmpf, logistic_f32};
+use super::dot_product::{FoldedBias, WeightRow, dot_products};
 use super::emitter::{ElementKind, KernelEmitter};
 use super::fully_connected::row_major_view;
 use super::quantization::{
@@ -56,11 +67,9 @@ use mc_dialects::graph::{
 };
 use mc_ir::{Diagnostic, Value};
 
-/// The gates in the order of the weights and biases (TFLite's inputs 1-4, 5-8, 12-15).
-const INPUT_GATE: usize = 0;
-const FORGET_GATE: usize = 1;
+/// The gates are in the order of the weights and biases (TFLite's inputs 1-4, 5-8, 12-15):
+/// input, forget, cell, output; the cell gate's activation is the kernel's (tanh).
 const CELL_GATE: usize = 2;
-const OUTPUT_GATE: usize = 3;
 
 /// The element types of the three kernels TFLM has.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -147,16 +156,10 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             let step = Step { input: operands.input, row, hidden: (hidden.buffer, h_row) };
             e.nest(&[units], |e, ivs| {
                 let s = ivs[0];
-                let gate = |e: &mut KernelEmitter<'_>, g: usize, function: Function| {
-                    arithmetic.gate(e, &operands, &step, sizes, g, s, function)
-                };
-                let forget = gate(e, FORGET_GATE, Function::Logistic)?;
-                let input = gate(e, INPUT_GATE, Function::Logistic)?;
-                let cell_gate = gate(e, CELL_GATE, Function::Tanh)?;
+                let [input, forget, cell_gate, output] = arithmetic.gates(e, &operands, &step, sizes, s)?;
                 let old = e.load(cell.buffer, &[c_row, s]);
                 let new = arithmetic.update_cell(e, forget, old, input, cell_gate);
                 e.store(new, cell.buffer, &[c_row, s]);
-                let output = gate(e, OUTPUT_GATE, Function::Logistic)?;
                 let h = arithmetic.hidden(e, new, output);
                 e.store(h, next, &[s]);
                 Ok(())
@@ -239,9 +242,10 @@ enum Arithmetic {
 /// The integer kernels' compile-time parameters.
 struct IntegerParams {
     flavour: Flavour,
-    /// `-zero point` of the input and of the hidden state.
-    input_offset: i32,
-    hidden_offset: i32,
+    /// Where each gate's input and recurrent sums start (the input sum from the bias), with the
+    /// input's and the hidden state's offsets folded in (int8).
+    input_starts: [FoldedBias; 4],
+    recurrent_starts: [FoldedBias; 4],
     /// `-zero point` of each gate's input and recurrent weights.
     input_weight_offsets: [i32; 4],
     recurrent_weight_offsets: [i32; 4],
@@ -291,6 +295,7 @@ impl IntegerParams {
         let (input_scale, input_zero_point) = e.per_tensor(operands.input)?;
         let (hidden_scale, hidden_zero_point) = e.per_tensor(operands.hidden_state)?;
         let (cell_scale, _) = e.per_tensor(operands.cell_state)?;
+        let (input_offset, hidden_offset) = (-(input_zero_point as i32), -(hidden_zero_point as i32));
         let mut input_weight_offsets = [0; 4];
         let mut recurrent_weight_offsets = [0; 4];
         let mut input_scales = [(0, 0); 4];
@@ -303,6 +308,30 @@ impl IntegerParams {
             recurrent_weight_offsets[g] = -(zero_point as i32);
             recurrent_scales[g] = product_multiplier(hidden_scale, scale, f64::from(GATE_INPUT_SCALE));
         }
+        // The 16x8 kernel's int64 sums keep their terms (its offsets are 0 in practice, and the
+        // folded tables are int32).
+        let starts = |e: &mut KernelEmitter<'_>,
+                      hint: &str,
+                      weights: [Value; 4],
+                      offsets: [i32; 4],
+                      biases: [Option<Value>; 4],
+                      input_offset: i32| {
+            std::array::from_fn(|g| match flavour {
+                Flavour::Int16x8 => FoldedBias::unfolded(biases[g], input_offset, 64),
+                _ => FoldedBias::new(e, hint, (weights[g], offsets[g]), biases[g], input_offset),
+            })
+        };
+        let biases = operands.biases.map(Some);
+        let input_starts =
+            starts(e, "lstm_input_base", operands.input_weights, input_weight_offsets, biases, input_offset);
+        let recurrent_starts = starts(
+            e,
+            "lstm_recurrent_base",
+            operands.recurrent_weights,
+            recurrent_weight_offsets,
+            [None; 4],
+            hidden_offset,
+        );
         let cell_scale = f64::from(cell_scale as f32);
         let hidden_storage = match flavour {
             Flavour::Int8 => (8, INT8_RANGE),
@@ -320,8 +349,8 @@ impl IntegerParams {
         };
         Ok(IntegerParams {
             flavour,
-            input_offset: -(input_zero_point as i32),
-            hidden_offset: -(hidden_zero_point as i32),
+            input_starts,
+            recurrent_starts,
             input_weight_offsets,
             recurrent_weight_offsets,
             input_scales,
@@ -340,76 +369,24 @@ impl IntegerParams {
 }
 
 impl Arithmetic {
-    /// Gate `g`'s output at unit `s`: `function(FC(x) + bias + FC(h))`.
-    #[allow(clippy::too_many_arguments)]
-    fn gate(
+    /// The four gates' outputs at unit `s`: `act_g(FC(x, W_g) + bias_g + FC(h, R_g))`.
+    fn gates(
         &self,
         e: &mut KernelEmitter<'_>,
         operands: &Operands,
         step: &Step,
         sizes: Sizes,
-        g: usize,
         s: Value,
-        function: Function,
-    ) -> Result<Value, Diagnostic> {
-        let (input_weights, recurrent_weights) = (operands.input_weights[g], operands.recurrent_weights[g]);
-        let [r0, r1] = step.row;
+    ) -> Result<[Value; 4], Diagnostic> {
         match self {
             Arithmetic::Float { .. } => {
-                let zero = e.f32(0.0);
-                let from_input = e.for_range(0, sizes.depth, &[zero], |e, d, carried| {
-                    let x = e.load(step.input, &[r0, r1, d]);
-                    let w = e.load(input_weights, &[s, d]);
-                    let product = e.binary("arith.mulf", x, w);
-                    Ok(vec![e.binary("arith.addf", carried[0], product)])
-                })?[0];
-                let bias = e.load(operands.biases[g], &[s]);
-                let from_input = e.binary("arith.addf", from_input, bias);
-                let from_input = clamp_f32(e, from_input, (f32::MIN, f32::MAX));
-                let (hidden, hidden_row) = step.hidden;
-                let from_hidden = e.for_range(0, sizes.units, &[zero], |e, k, carried| {
-                    let h = e.load(hidden, &[hidden_row, k]);
-                    let w = e.load(recurrent_weights, &[s, k]);
-                    let product = e.binary("arith.mulf", h, w);
-                    Ok(vec![e.binary("arith.addf", carried[0], product)])
-                })?[0];
-                let from_hidden = e.binary("arith.addf", from_hidden, zero);
-                let from_hidden = clamp_f32(e, from_hidden, (f32::MIN, f32::MAX));
-                let total = e.binary("arith.addf", from_input, from_hidden);
-                Ok(match function {
-                    Function::Logistic => logistic_f32(e, total),
-                    Function::Tanh => {
-                        let f32 = e.b.ctx.value_type(total);
-                        e.unary("math.tanh", total, f32)
-                    }
-                })
+                let mut gates = Vec::with_capacity(4);
+                for g in 0..4 {
+                    gates.push(float_gate(e, operands, step, sizes, g, s)?);
+                }
+                Ok(gates.try_into().expect("four gates"))
             }
-            Arithmetic::Integer(p) => {
-                let bias = Some(operands.biases[g]);
-                let input = (step.input, &[r0, r1][..], p.input_offset);
-                let from_input = p.fully_connected(
-                    e,
-                    input,
-                    (input_weights, p.input_weight_offsets[g]),
-                    bias,
-                    s,
-                    sizes.depth,
-                    p.input_scales[g],
-                )?;
-                let hidden = (step.hidden.0, &[step.hidden.1][..], p.hidden_offset);
-                let from_hidden = p.fully_connected(
-                    e,
-                    hidden,
-                    (recurrent_weights, p.recurrent_weight_offsets[g]),
-                    None,
-                    s,
-                    sizes.units,
-                    p.recurrent_scales[g],
-                )?;
-                let total = saturating_add_i16(e, from_input, from_hidden);
-                let sigmoid = if function == Function::Tanh { p.gate_tanh } else { p.gate_logistic };
-                Ok(sigmoid.apply(e, total))
-            }
+            Arithmetic::Integer(p) => p.gates(e, operands, step, sizes, s),
         }
     }
 
@@ -467,53 +444,53 @@ impl Arithmetic {
 }
 
 impl IntegerParams {
-    /// `reference_integer_ops::FullyConnected` of one output unit `s` to int16 (Q3.12): `Σ (w +
-    /// weight_offset) · (x + input_offset)` over `x` at `prefix` + `[d]`, plus the bias, in an
-    /// `i32` (int8) or `i64` (16x8) accumulator, requantized and saturated.
-    #[allow(clippy::too_many_arguments)]
-    fn fully_connected(
+    /// The four gates at unit `s`: each gate's `reference_integer_ops::FullyConnected` of the
+    /// input and of the hidden state to int16 (Q3.12), added with saturation, then its int16
+    /// logistic or tanh. The four gates' sums over one input row are carried together, each input
+    /// term loaded once ([`dot_products`]).
+    fn gates(
         &self,
         e: &mut KernelEmitter<'_>,
-        (x, prefix, input_offset): (Value, &[Value], i32),
-        (weights, weight_offset): (Value, i32),
-        bias: Option<Value>,
+        operands: &Operands,
+        step: &Step,
+        sizes: Sizes,
         s: Value,
-        depth: i64,
+    ) -> Result<[Value; 4], Diagnostic> {
+        let [r0, r1] = step.row;
+        let input_rows = std::array::from_fn(|g| WeightRow {
+            weights: operands.input_weights[g],
+            unit: s,
+            offset: self.input_weight_offsets[g],
+        });
+        let from_input = gate_sums(e, (step.input, &[r0, r1]), &self.input_starts, &input_rows, sizes.depth, s)?;
+        let recurrent_rows = std::array::from_fn(|g| WeightRow {
+            weights: operands.recurrent_weights[g],
+            unit: s,
+            offset: self.recurrent_weight_offsets[g],
+        });
+        let (hidden, hidden_row) = step.hidden;
+        let from_hidden =
+            gate_sums(e, (hidden, &[hidden_row]), &self.recurrent_starts, &recurrent_rows, sizes.units, s)?;
+        let mut gates = Vec::with_capacity(4);
+        for g in 0..4 {
+            let from_input = self.to_q3_12(e, from_input[g], self.input_scales[g])?;
+            let from_hidden = self.to_q3_12(e, from_hidden[g], self.recurrent_scales[g])?;
+            let total = saturating_add_i16(e, from_input, from_hidden);
+            let sigmoid = if g == CELL_GATE { self.gate_tanh } else { self.gate_logistic };
+            gates.push(sigmoid.apply(e, total));
+        }
+        Ok(gates.try_into().expect("four gates"))
+    }
+
+    /// A gate's sum (`i32` for int8, `i64` for 16x8) requantized by `(multiplier, shift)` and
+    /// saturated to int16.
+    fn to_q3_12(
+        &self,
+        e: &mut KernelEmitter<'_>,
+        acc: Value,
         (multiplier, shift): (i32, i32),
     ) -> Result<Value, Diagnostic> {
-        let wide = self.flavour == Flavour::Int16x8;
-        let width = if wide { 64 } else { 32 };
-        let zero = e.int(0, width);
-        let offset = |e: &mut KernelEmitter<'_>, value: Value, offset: i32| {
-            let value = e.extsi_i32(value);
-            if offset == 0 {
-                return value;
-            }
-            let offset = e.i32(offset);
-            e.addi(value, offset)
-        };
-        let acc = e.for_range(0, depth, &[zero], |e, d, carried| {
-            let mut indices = prefix.to_vec();
-            indices.push(d);
-            let x = e.load(x, &indices);
-            let x = offset(e, x, input_offset);
-            let w = e.load(weights, &[s, d]);
-            let w = offset(e, w, weight_offset);
-            let mut product = e.muli(w, x);
-            if wide {
-                let i64 = e.b.ctx.integer_type(64);
-                product = e.unary("arith.extsi", product, i64);
-            }
-            Ok(vec![e.addi(carried[0], product)])
-        })?[0];
-        let acc = match bias {
-            Some(bias) => {
-                let bias = e.load(bias, &[s]);
-                e.addi(acc, bias)
-            }
-            None => acc,
-        };
-        let scale = if wide {
+        let scale = if self.flavour == Flavour::Int16x8 {
             let Some(wide_scale) = WideScale::new(multiplier, shift) else {
                 return Err(e.unsupported(
                     "a gate multiplier of 128 or more on an int64 accumulator (TFLite's int64 \
@@ -526,6 +503,67 @@ impl IntegerParams {
         };
         Ok(requantize(e, acc, scale, 0, INT16_RANGE, 16))
     }
+}
+
+/// The four gates' dot products of one input row (`input` at `prefix` + `[d]`, `d < depth`) at
+/// unit `s`, from their starts: together when their input offsets agree (all folded or none).
+fn gate_sums(
+    e: &mut KernelEmitter<'_>,
+    input: (Value, &[Value]),
+    starts: &[FoldedBias; 4],
+    rows: &[WeightRow; 4],
+    depth: i64,
+    s: Value,
+) -> Result<Vec<Value>, Diagnostic> {
+    let inits: Vec<Value> = starts.iter().map(|start| start.start(e, s)).collect();
+    if starts.iter().all(|start| start.input_offset == starts[0].input_offset) {
+        return dot_products(e, input, starts[0].input_offset, rows, depth, &inits);
+    }
+    let mut sums = Vec::with_capacity(4);
+    for g in 0..4 {
+        sums.extend(dot_products(e, input, starts[g].input_offset, &rows[g..=g], depth, &inits[g..=g])?);
+    }
+    Ok(sums)
+}
+
+/// Gate `g`'s float output at unit `s`: `act_g(FC(x, W_g) + bias_g + FC(h, R_g))`, each fully
+/// connected sum from `0.0f` in order, clamped to the float range.
+fn float_gate(
+    e: &mut KernelEmitter<'_>,
+    operands: &Operands,
+    step: &Step,
+    sizes: Sizes,
+    g: usize,
+    s: Value,
+) -> Result<Value, Diagnostic> {
+    let (input_weights, recurrent_weights) = (operands.input_weights[g], operands.recurrent_weights[g]);
+    let [r0, r1] = step.row;
+    let zero = e.f32(0.0);
+    let from_input = e.for_range(0, sizes.depth, &[zero], |e, d, carried| {
+        let x = e.load(step.input, &[r0, r1, d]);
+        let w = e.load(input_weights, &[s, d]);
+        let product = e.binary("arith.mulf", x, w);
+        Ok(vec![e.binary("arith.addf", carried[0], product)])
+    })?[0];
+    let bias = e.load(operands.biases[g], &[s]);
+    let from_input = e.binary("arith.addf", from_input, bias);
+    let from_input = clamp_f32(e, from_input, (f32::MIN, f32::MAX));
+    let (hidden, hidden_row) = step.hidden;
+    let from_hidden = e.for_range(0, sizes.units, &[zero], |e, k, carried| {
+        let h = e.load(hidden, &[hidden_row, k]);
+        let w = e.load(recurrent_weights, &[s, k]);
+        let product = e.binary("arith.mulf", h, w);
+        Ok(vec![e.binary("arith.addf", carried[0], product)])
+    })?[0];
+    let from_hidden = e.binary("arith.addf", from_hidden, zero);
+    let from_hidden = clamp_f32(e, from_hidden, (f32::MIN, f32::MAX));
+    let total = e.binary("arith.addf", from_input, from_hidden);
+    Ok(if g == CELL_GATE {
+        let f32 = e.b.ctx.value_type(total);
+        e.unary("math.tanh", total, f32)
+    } else {
+        logistic_f32(e, total)
+    })
 }
 
 /// `AddElementWise` of two `i16`: the sum saturated to int16.

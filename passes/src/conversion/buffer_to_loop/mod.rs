@@ -76,6 +76,7 @@
 //! | [`quantization`] | TFLM's compile-time parameters (multipliers, activation ranges, folded offsets) and the int8, int16 and 16x8 requantization tails |
 //! | [`gemmlowp`] | gemmlowp's fixed-point functions (softmax, logistic, tanh) as `arith` sequences, with Rust references |
 //! | `lut` | int8 tables indexed by the input byte (`PopulateLookupTable<int8_t>`); TFLite's interpolating int16 lookup tables (`LUTPopulate<int16_t>` at compile time, `LUTLookup` per element) |
+//! | `dot_product` | int8 (and 16x8) dot products of one input row with a few weight rows, a word of terms at a time, the input offset folded into the bias at compile time (`fully_connected`, `lstm`) |
 //! | `accumulation` | the per-channel arithmetic of the convolutions (float, int8, 16x8; transposed too) and of the 16x8 fully connected layer |
 //! | `window` | convolution and pooling windows: padding (TFLite's `SAME`/`VALID` or explicit `pad` amounts), valid tap ranges, interior/border split |
 //! | `reduction` | multi-accumulator reductions, unrolled over short constant ranges |
@@ -100,6 +101,7 @@ mod copy;
 mod cumsum;
 mod depthwise_conv;
 mod division;
+mod dot_product;
 mod dynamic_update_slice;
 pub mod emitter;
 mod extremum;
