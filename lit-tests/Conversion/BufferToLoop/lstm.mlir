@@ -117,8 +117,8 @@ func.func @lstm_int8_cell(%a0: !buffer<2x1x3x!qx>, %a1: !buffer<2x3x!qw>, %a2: !
 // [0, 0, 0, 0]: [100 + 5 · 4, 300]. Hidden offset -3: the recurrent weights [1, 2] and [3, 4]
 // start at [-3 · 3, -3 · 7]; the forget gate's [1, 1] and [1, 1] at -6 for both units (a
 // constant, no table). The loops then read the raw values: no offset is added to an input term,
-// only the output gate's weight offset to its weights. The input's depth of 4 is one word: the
-// four terms of a step loaded side by side, then multiplied into each gate's sum.
+// only the output gate's weight offset to its weights. Each input term is loaded once for the
+// four gates.
 // CHECK-DAG: buffer.global @lstm_input_base {role = "constant"} : !buffer<2xi32> = dense<[150, 250]>
 // CHECK-DAG: buffer.global @lstm_input_base_{{.*}} {role = "constant"} : !buffer<2xi32> = dense<[120, 300]>
 // CHECK-DAG: buffer.global @lstm_recurrent_base {role = "constant"} : !buffer<2xi32> = dense<[-9, -21]>
@@ -132,15 +132,13 @@ func.func @lstm_int8_cell(%a0: !buffer<2x1x3x!qx>, %a1: !buffer<2x3x!qw>, %a2: !
 // CHECK-NEXT:  %[[I1:.*]] = loop.load %{{.*}}[%[[S]]] : !buffer<2xi32>
 // CHECK-NEXT:  %[[I2:.*]] = loop.load %{{.*}}[%[[S]]] : !buffer<2xi32>
 // CHECK-NEXT:  %[[I3:.*]] = loop.load %[[OB]][%[[S]]] : !buffer<2xi32>
-// CHECK:       %[[IN:.*]]:4 = loop.for %[[Q:.*]] = %c0 to %c1 step %c1 iter_args(%{{.*}} = %[[I0]], %{{.*}} = %[[I1]], %{{.*}} = %[[I2]], %{{.*}} = %[[I3]]) -> (i32, i32, i32, i32)
-// CHECK:         %[[D:.*]] = arith.muli %[[Q]], %c4 : index
-// CHECK:         %[[XV:.*]] = loop.load %arg0[%{{.*}}, %{{.*}}, %[[D]]]
-// CHECK-COUNT-3: loop.load %arg0
-// CHECK:         %[[XI:.*]] = arith.extsi %[[XV]] : i8 to i32
-// CHECK-NOT:     arith.addi %{{.*}}, %c5_i32
-// CHECK:         %[[WV:.*]] = loop.load %[[WI]][%[[S]], %[[D]]]
+// CHECK:       %[[IN:.*]]:4 = loop.for %[[D:.*]] = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[I0]], %{{.*}} = %[[I1]], %{{.*}} = %[[I2]], %{{.*}} = %[[I3]]) -> (i32, i32, i32, i32)
+// CHECK-NEXT:    %[[XV:.*]] = loop.load %arg0[%{{.*}}, %{{.*}}, %[[D]]]
+// CHECK-NEXT:    %[[XI:.*]] = arith.extsi %[[XV]] : i8 to i32
+// CHECK-NEXT:    %[[WV:.*]] = loop.load %[[WI]][%[[S]], %[[D]]]
 // CHECK-NEXT:    %[[WW:.*]] = arith.extsi %[[WV]] : i8 to i32
 // CHECK-NEXT:    arith.muli %[[WW]], %[[XI]] : i32
+// CHECK-NOT:     loop.load %arg0
 // CHECK:         %[[OV:.*]] = loop.load %[[WO]][%[[S]], %[[D]]]
 // CHECK-NEXT:    %[[OW:.*]] = arith.extsi %[[OV]] : i8 to i32
 // CHECK-NEXT:    %[[OO:.*]] = arith.addi %[[OW]], %c-2_i32 : i32

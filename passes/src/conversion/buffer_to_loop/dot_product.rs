@@ -7,8 +7,8 @@
 //! `arm_vector_sum_s8` folds them: `Σ_d (x + o_x)(w + o_w) = Σ_d x · (w + o_w) + o_x · Σ_d (w + o_w)`,
 //! the second term added to a constant bias into a per-unit table ([`FoldedBias`]). The loop then
 //! reads the raw inputs, each input term loaded once for all rows, and when the rows are whole
-//! words consumes them a 32-bit word (four `i8`) at a time: LLVM pairs the terms into `smlad` on
-//! DSP cores.
+//! words may consume them a 32-bit word (four `i8`) at a time: LLVM pairs the terms into `smlad`
+//! on DSP cores (the caller chooses: it pays where the rows are consecutive rows of one matrix).
 
 use super::emitter::KernelEmitter;
 use super::quantization::fold_input_offset;
@@ -28,14 +28,14 @@ pub struct WeightRow {
 
 /// The dot products of the input row `input[prefix, d]` (plus `input_offset`) with `rows` over
 /// `d < depth`, each from its `starts` value, in the starts' type (`i32`, or `i64` whose terms are
-/// the `i32` products widened, as TFLM's int64 accumulator adds them). Without an input offset,
-/// the terms come a word at a time ([`packs`]).
+/// the `i32` products widened, as TFLM's int64 accumulator adds them). With `by_words` and
+/// when [`packs`] allows, the terms come a word at a time, else one a step.
 pub fn dot_products(
     e: &mut KernelEmitter<'_>,
     (input, prefix): (Value, &[Value]),
     input_offset: i32,
     rows: &[WeightRow],
-    depth: i64,
+    (depth, by_words): (i64, bool),
     starts: &[Value],
 ) -> Result<Vec<Value>, Diagnostic> {
     let load_x = |e: &mut KernelEmitter<'_>, d: Value| {
@@ -61,7 +61,7 @@ pub fn dot_products(
             })
             .collect()
     };
-    if !packs(input_offset, depth) {
+    if !(by_words && packs(input_offset, depth)) {
         return e.for_range(0, depth, starts, |e, d, carried| {
             let x = load_x(e, d);
             Ok(add_terms(e, carried, &[(d, x)]))

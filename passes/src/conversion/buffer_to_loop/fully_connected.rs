@@ -212,7 +212,7 @@ fn lower_int8(e: &mut KernelEmitter<'_>, fc: &Operands) -> Result<(), Diagnostic
         }
         let rows: Vec<WeightRow> =
             units.iter().map(|&unit| WeightRow { weights: fc.weights, unit, offset: 0 }).collect();
-        let accs = dot_products(e, (fc.input, &[b]), starts.input_offset, &rows, fc.depth, &inits)?;
+        let accs = dot_products(e, (fc.input, &[b]), starts.input_offset, &rows, (fc.depth, true), &inits)?;
         for ((&u, &acc), &scale) in units.iter().zip(&accs).zip(&scales) {
             let out = requantize_to_i8(e, acc, scale, params.output_offset, range);
             e.store(out, fc.output, &[b, u]);
