@@ -9,7 +9,7 @@
 //! Micro's float tolerance: it checks the float ABI of the objects and their libm calls. The
 //! converter-made int8 and 16x8 models (`conformance/models`) and every case of every int16
 //! operator suite run on the M4 and RV32IMAC, every case of every other suite on the M4, the int8
-//! convolution and fully connected suites on the M55 too (its vectorized dot products). A case
+//! convolution, fully connected and LSTM suites on the M55 too (its vectorized dot products). A case
 //! of several invocations (SVDF state, variables) runs them all in one program and every
 //! invocation is compared; with `<prefix>_model_reset_state` between them, each invocation must
 //! give a fresh interpreter's first outputs. The PyTorch export forms (folded pads, edge
@@ -337,11 +337,13 @@ fn every_other_operator_case_on_cortex_m4_matches_tflite_micro() {
 }
 
 #[test]
-fn int8_convolution_and_fully_connected_cases_on_cortex_m55_match_tflite_micro() {
+fn int8_convolution_fully_connected_and_lstm_cases_on_cortex_m55_match_tflite_micro() {
     // The Cortex-M55 vectorizes the int8 dot products (vectorize-dot-products: 16-lane vmlava,
-    // masked tails): every case of the int8 CONV_2D and FULLY_CONNECTED suites on its board.
-    let cases =
-        suite_cases(|suite| ["conv::int8_conv_2d", "fully_connected::int8_fully_connected"].contains(&suite.name));
+    // masked tails): every case of the int8 CONV_2D, FULLY_CONNECTED and LSTM suites (the LSTM's
+    // gates share the fully connected layer's dot products) on its board.
+    let cases = suite_cases(|suite| {
+        ["conv::int8_conv_2d", "fully_connected::int8_fully_connected", "recurrent::int8_lstm"].contains(&suite.name)
+    });
     assert!(cases.len() >= 30, "only {} cases", cases.len());
     check_cases_on_boards("m55", &cases, &["cortex-m55"]);
 }
