@@ -10,7 +10,10 @@
 //! Per section, the *floor* is the lowest offset any unplaced buffer live there can still take:
 //! the top of the highest buffer placed there, raised to the least offset of the lowest unplaced
 //! buffer live there. The section's bound ([`super::exact_bounds`]) reads it with the bytes still
-//! to place there.
+//! to place there. The floor is raised only in sections where it could bring the bound to the
+//! capacity, and then from the section's *open list*: its unplaced buffers, kept up to date as
+//! buffers are placed and unplaced (a removal swaps the last entry into the hole, an undo swaps
+//! it back), so the scan never visits a placed buffer and shrinks as the search goes down.
 //!
 //! Every change goes on a trail; [`Inference::undo`] rewinds to a mark.
 
@@ -29,6 +32,12 @@ pub(super) struct Inference<'a> {
     pub floors: Vec<u64>,
     /// Per section, the bytes of its unplaced buffers.
     pub totals: Vec<u64>,
+    /// Per section, its unplaced buffers in any order (see the module docs).
+    open: Vec<Vec<u32>>,
+    /// Where each buffer sits in the open lists of its sections: the entry of buffer `b` and
+    /// section `k` is `slots[first_slot[b] + k - spans[b].start]`.
+    slots: Vec<u32>,
+    first_slot: Vec<usize>,
     trail: Vec<Change>,
     /// Sections whose floor a placement may raise, each once (`affected` marks them).
     pending: Vec<u32>,
@@ -55,6 +64,16 @@ impl<'a> Inference<'a> {
                 *total += r.size;
             }
         }
+        let mut open: Vec<Vec<u32>> = timeline.members.iter().map(|m| Vec::with_capacity(m.len())).collect();
+        let mut first_slot = Vec::with_capacity(problem.len());
+        let mut slots = Vec::new();
+        for (b, span) in timeline.spans.iter().enumerate() {
+            first_slot.push(slots.len());
+            for k in span.clone() {
+                slots.push(open[k].len() as u32);
+                open[k].push(b as u32);
+            }
+        }
         Inference {
             problem,
             timeline,
@@ -62,6 +81,9 @@ impl<'a> Inference<'a> {
             least: vec![0; problem.len()],
             floors: vec![0; timeline.sections()],
             totals,
+            open,
+            slots,
+            first_slot,
             trail: Vec::new(),
             pending: Vec::new(),
             affected: vec![false; timeline.sections()],
@@ -85,6 +107,7 @@ impl<'a> Inference<'a> {
             self.trail.push(Change::Floor(k as u32, self.floors[k]));
             self.floors[k] = self.floors[k].max(top);
             self.totals[k] -= size;
+            self.close(b, k);
         }
         let mut feasible = true;
         for &other in &self.timeline.overlaps[b] {
@@ -122,16 +145,41 @@ impl<'a> Inference<'a> {
     fn raise_floors(&mut self) {
         for &k in &self.pending {
             let k = k as usize;
-            let lowest = self.timeline.members[k]
-                .iter()
-                .filter(|&&m| self.offsets[m as usize].is_none())
-                .map(|&m| self.least[m as usize])
-                .min()
-                .unwrap_or(0);
+            let lowest = self.open[k].iter().map(|&m| self.least[m as usize]).min().unwrap_or(0);
             if lowest > self.floors[k] {
                 self.trail.push(Change::Floor(k as u32, self.floors[k]));
                 self.floors[k] = lowest;
             }
+        }
+    }
+
+    /// The index of buffer `b`'s slot in section `k`'s open list.
+    fn slot(&self, b: usize, k: usize) -> usize {
+        self.first_slot[b] + k - self.timeline.spans[b].start
+    }
+
+    /// Takes `b` out of section `k`'s open list: the last entry moves into its place.
+    fn close(&mut self, b: usize, k: usize) {
+        let at = self.slots[self.slot(b, k)] as usize;
+        let last = self.open[k].pop().expect("an open buffer") as usize;
+        if last != b {
+            self.open[k][at] = last as u32;
+            let slot = self.slot(last, k);
+            self.slots[slot] = at as u32;
+        }
+    }
+
+    /// Undoes [`Inference::close`] (the lists are restored in the reverse order of closing).
+    fn reopen(&mut self, b: usize, k: usize) {
+        let at = self.slots[self.slot(b, k)] as usize;
+        if at == self.open[k].len() {
+            self.open[k].push(b as u32);
+        } else {
+            let moved = self.open[k][at] as usize;
+            let slot = self.slot(moved, k);
+            self.slots[slot] = self.open[k].len() as u32;
+            self.open[k].push(moved as u32);
+            self.open[k][at] = b as u32;
         }
     }
 
@@ -145,8 +193,9 @@ impl<'a> Inference<'a> {
                     let b = b as usize;
                     self.offsets[b] = None;
                     let size = self.problem.requests[b].size;
-                    for total in &mut self.totals[self.timeline.spans[b].clone()] {
-                        *total += size;
+                    for k in self.timeline.spans[b].clone().rev() {
+                        self.totals[k] += size;
+                        self.reopen(b, k);
                     }
                 }
             }
@@ -158,6 +207,7 @@ impl<'a> Inference<'a> {
 mod tests {
     use super::*;
     use crate::usmp::problem::{Interval, Request};
+    use crate::usmp::rng::{Rng, random_requests};
 
     fn req(size: u64, alignment: u64, start: u32, end: u32) -> Request {
         Request { size, alignment, live: Interval::new(start, end) }
@@ -193,5 +243,66 @@ mod tests {
         assert!(!inference.place(0, 0, 8));
         let mut inference = Inference::new(&p, &t);
         assert!(inference.place(0, 0, 9));
+    }
+
+    /// The state that matters to the search, open lists as sets.
+    fn state(inference: &Inference<'_>) -> (Vec<Option<u64>>, Vec<u64>, Vec<u64>, Vec<u64>, Vec<Vec<u32>>) {
+        let open = inference.open.iter().map(|list| {
+            let mut list = list.clone();
+            list.sort_unstable();
+            list
+        });
+        (
+            inference.offsets.clone(),
+            inference.least.clone(),
+            inference.floors.clone(),
+            inference.totals.clone(),
+            open.collect(),
+        )
+    }
+
+    /// Random walks of placements and undos: the open lists always hold exactly each section's
+    /// unplaced buffers (what the floors were computed from before, by filtering every member),
+    /// and the state after any walk equals the state of replaying the placements still standing
+    /// on a fresh inference.
+    #[test]
+    fn the_incremental_state_equals_replaying_the_placements_from_scratch() {
+        let mut rng = Rng(0xA076_1D64_78BD_642F);
+        for _ in 0..200 {
+            let p = Problem::new(random_requests(&mut rng, (2, 12), (10, 5), 9, &[1, 2, 4]));
+            let t = Timeline::new(&p).unwrap();
+            let capacity = p.lower_bound() + rng.below(8) as u64;
+            let mut inference = Inference::new(&p, &t);
+            // The placements standing, each with the mark taken before it.
+            let mut path: Vec<(usize, u64, Mark)> = Vec::new();
+            for _ in 0..40 {
+                let unplaced: Vec<usize> = (0..p.len()).filter(|&b| inference.offsets[b].is_none()).collect();
+                if unplaced.is_empty() || (!path.is_empty() && rng.below(3) == 0) {
+                    let undone = rng.below(path.len());
+                    let (_, _, mark) = path[undone];
+                    path.truncate(undone);
+                    inference.undo(mark);
+                } else {
+                    let b = unplaced[rng.below(unplaced.len())];
+                    let offset = inference.least[b];
+                    let mark = inference.mark();
+                    if inference.place(b, offset, capacity) {
+                        path.push((b, offset, mark));
+                    } else {
+                        inference.undo(mark);
+                    }
+                }
+                for (k, members) in t.members.iter().enumerate() {
+                    let unplaced: Vec<u32> =
+                        members.iter().copied().filter(|&m| inference.offsets[m as usize].is_none()).collect();
+                    assert_eq!(state(&inference).4[k], unplaced, "{p:?}");
+                }
+                let mut replayed = Inference::new(&p, &t);
+                for &(b, offset, _) in &path {
+                    assert!(replayed.place(b, offset, capacity));
+                }
+                assert_eq!(state(&inference), state(&replayed), "{p:?}");
+            }
+        }
     }
 }
