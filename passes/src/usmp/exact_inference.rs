@@ -7,10 +7,19 @@
 //! placed. Its candidates are the offsets from there to `capacity - size`; a node where some
 //! buffer has none left fails at once, before anything else is tried.
 //!
-//! Per section, the *floor* is the lowest offset any unplaced buffer live there can still take:
-//! the top of the highest buffer placed there, raised to the least offset of the lowest unplaced
-//! buffer live there. The section's bound ([`super::exact_bounds`]) reads it with the bytes still
-//! to place there.
+//! Per section, the *floor* is the top of the highest buffer placed there: every unplaced
+//! buffer live there goes at or above it. The section's bound ([`super::exact_bounds`]) reads it
+//! with the bytes still to place there and the offset the search has reached.
+//!
+//! **Sections without room.** The unplaced buffers of a section go one above the other from the
+//! lowest least offset among them, so a section where every unplaced buffer's least offset plus
+//! the section's bytes to place exceeds the capacity fails the node. Only a placement there (it
+//! may take away the lowest buffer) or one that raises some buffer there to such an offset can
+//! bring a section to that, so only those sections are checked, from their *open lists*: their
+//! unplaced buffers, kept up to date as buffers are placed and unplaced (a removal swaps the last
+//! entry into the hole, an undo swaps it back), the scan stopping at the first buffer with room.
+//! Together with the section bound this cuts every node that the floor raised to the lowest
+//! least offset would, without computing that minimum.
 //!
 //! Every change goes on a trail; [`Inference::undo`] rewinds to a mark.
 
@@ -25,12 +34,18 @@ pub(super) struct Inference<'a> {
     pub offsets: Vec<Option<u64>>,
     /// The least offset each unplaced buffer can take.
     pub least: Vec<u64>,
-    /// Per section, the floor (see the module docs).
+    /// Per section, the top of the highest buffer placed there (see the module docs).
     pub floors: Vec<u64>,
     /// Per section, the bytes of its unplaced buffers.
     pub totals: Vec<u64>,
+    /// Per section, its unplaced buffers in any order (see the module docs).
+    open: Vec<Vec<u32>>,
+    /// Where each buffer sits in the open lists of its sections: the entry of buffer `b` and
+    /// section `k` is `slots[first_slot[b] + k - spans[b].start]`.
+    slots: Vec<u32>,
+    first_slot: Vec<usize>,
     trail: Vec<Change>,
-    /// Sections whose floor a placement may raise, each once (`affected` marks them).
+    /// Sections a placement may leave without room, each once (`affected` marks them).
     pending: Vec<u32>,
     affected: Vec<bool>,
 }
@@ -55,6 +70,16 @@ impl<'a> Inference<'a> {
                 *total += r.size;
             }
         }
+        let mut open: Vec<Vec<u32>> = timeline.members.iter().map(|m| Vec::with_capacity(m.len())).collect();
+        let mut first_slot = Vec::with_capacity(problem.len());
+        let mut slots = Vec::new();
+        for (b, span) in timeline.spans.iter().enumerate() {
+            first_slot.push(slots.len());
+            for k in span.clone() {
+                slots.push(open[k].len() as u32);
+                open[k].push(b as u32);
+            }
+        }
         Inference {
             problem,
             timeline,
@@ -62,6 +87,9 @@ impl<'a> Inference<'a> {
             least: vec![0; problem.len()],
             floors: vec![0; timeline.sections()],
             totals,
+            open,
+            slots,
+            first_slot,
             trail: Vec::new(),
             pending: Vec::new(),
             affected: vec![false; timeline.sections()],
@@ -74,8 +102,8 @@ impl<'a> Inference<'a> {
     }
 
     /// Places buffer `b` at `offset` and propagates; false as soon as some unplaced buffer has
-    /// no candidate offset below `capacity` left. Either way [`Inference::undo`] to a mark taken
-    /// before restores the state.
+    /// no candidate offset below `capacity` left, or some section no room (see the module docs).
+    /// Either way [`Inference::undo`] to a mark taken before restores the state.
     pub fn place(&mut self, b: usize, offset: u64, capacity: u64) -> bool {
         let size = self.problem.requests[b].size;
         let top = offset + size;
@@ -85,6 +113,11 @@ impl<'a> Inference<'a> {
             self.trail.push(Change::Floor(k as u32, self.floors[k]));
             self.floors[k] = self.floors[k].max(top);
             self.totals[k] -= size;
+            self.close(b, k);
+            if !self.open[k].is_empty() {
+                self.affected[k] = true;
+                self.pending.push(k as u32);
+            }
         }
         let mut feasible = true;
         for &other in &self.timeline.overlaps[b] {
@@ -99,17 +132,16 @@ impl<'a> Inference<'a> {
                 feasible = false;
                 break;
             }
-            // A section's floor only matters where it could bring the section to the capacity,
-            // and it is at most this buffer's least offset.
+            // A section at whose floor this buffer sits is checked by the section bound.
             for k in self.timeline.spans[o].clone() {
-                if !self.affected[k] && self.floors[k] < self.least[o] && self.least[o] + self.totals[k] >= capacity {
+                if !self.affected[k] && self.floors[k] < self.least[o] && self.least[o] + self.totals[k] > capacity {
                     self.affected[k] = true;
                     self.pending.push(k as u32);
                 }
             }
         }
         if feasible {
-            self.raise_floors();
+            feasible = self.pending.iter().all(|&k| self.has_room(k as usize, capacity));
         }
         for k in self.pending.drain(..) {
             self.affected[k as usize] = false;
@@ -117,21 +149,39 @@ impl<'a> Inference<'a> {
         feasible
     }
 
-    /// Raises the floor of each pending section to the lowest least offset of the unplaced
-    /// buffers live there.
-    fn raise_floors(&mut self) {
-        for &k in &self.pending {
-            let k = k as usize;
-            let lowest = self.timeline.members[k]
-                .iter()
-                .filter(|&&m| self.offsets[m as usize].is_none())
-                .map(|&m| self.least[m as usize])
-                .min()
-                .unwrap_or(0);
-            if lowest > self.floors[k] {
-                self.trail.push(Change::Floor(k as u32, self.floors[k]));
-                self.floors[k] = lowest;
-            }
+    /// True if some unplaced buffer of section `k` can go at its least offset with every other
+    /// unplaced buffer there above it, below `capacity`.
+    fn has_room(&self, k: usize, capacity: u64) -> bool {
+        self.open[k].iter().any(|&m| self.least[m as usize] + self.totals[k] <= capacity)
+    }
+
+    /// The index of buffer `b`'s slot in section `k`'s open list.
+    fn slot(&self, b: usize, k: usize) -> usize {
+        self.first_slot[b] + k - self.timeline.spans[b].start
+    }
+
+    /// Takes `b` out of section `k`'s open list: the last entry moves into its place.
+    fn close(&mut self, b: usize, k: usize) {
+        let at = self.slots[self.slot(b, k)] as usize;
+        let last = self.open[k].pop().expect("an open buffer") as usize;
+        if last != b {
+            self.open[k][at] = last as u32;
+            let slot = self.slot(last, k);
+            self.slots[slot] = at as u32;
+        }
+    }
+
+    /// Undoes [`Inference::close`] (the lists are restored in the reverse order of closing).
+    fn reopen(&mut self, b: usize, k: usize) {
+        let at = self.slots[self.slot(b, k)] as usize;
+        if at == self.open[k].len() {
+            self.open[k].push(b as u32);
+        } else {
+            let moved = self.open[k][at] as usize;
+            let slot = self.slot(moved, k);
+            self.slots[slot] = self.open[k].len() as u32;
+            self.open[k].push(moved as u32);
+            self.open[k][at] = b as u32;
         }
     }
 
@@ -145,8 +195,9 @@ impl<'a> Inference<'a> {
                     let b = b as usize;
                     self.offsets[b] = None;
                     let size = self.problem.requests[b].size;
-                    for total in &mut self.totals[self.timeline.spans[b].clone()] {
-                        *total += size;
+                    for k in self.timeline.spans[b].clone().rev() {
+                        self.totals[k] += size;
+                        self.reopen(b, k);
                     }
                 }
             }
@@ -158,6 +209,7 @@ impl<'a> Inference<'a> {
 mod tests {
     use super::*;
     use crate::usmp::problem::{Interval, Request};
+    use crate::usmp::rng::{Rng, random_requests};
 
     fn req(size: u64, alignment: u64, start: u32, end: u32) -> Request {
         Request { size, alignment, live: Interval::new(start, end) }
@@ -175,13 +227,23 @@ mod tests {
         assert!(inference.place(0, 0, 12));
         assert_eq!(inference.least, vec![0, 8, 0, 5], "b goes above a's top 5, aligned to 8");
         assert_eq!(inference.totals, vec![6, 4, 7]);
-        // Step 2 holds b alone, whose least offset 8 plus its 4 bytes reaches the capacity: the
-        // floor there rises to 8. At step 1, e may still go at 5.
-        assert_eq!(inference.floors, vec![5, 8, 0]);
+        // The floor rises where a lies: at step 1.
+        assert_eq!(inference.floors, vec![5, 0, 0]);
         inference.undo(mark);
         assert_eq!((inference.floors.clone(), inference.totals.clone()), (floors, totals));
         assert_eq!(inference.least, vec![0; 4]);
         assert_eq!(inference.offsets, vec![None; 4]);
+    }
+
+    #[test]
+    fn a_section_without_room_fails_the_node() {
+        // Once a is at 0, x and y each fit above it within 10 bytes, but not both at step 2.
+        let p = Problem::new(vec![req(5, 1, 0, 1), req(3, 1, 1, 2), req(3, 1, 1, 2)]);
+        let t = Timeline::new(&p).unwrap();
+        let mut inference = Inference::new(&p, &t);
+        assert!(!inference.place(0, 0, 10));
+        let mut inference = Inference::new(&p, &t);
+        assert!(inference.place(0, 0, 11));
     }
 
     #[test]
@@ -193,5 +255,90 @@ mod tests {
         assert!(!inference.place(0, 0, 8));
         let mut inference = Inference::new(&p, &t);
         assert!(inference.place(0, 0, 9));
+    }
+
+    /// The state that matters to the search, open lists as sets.
+    fn state(inference: &Inference<'_>) -> (Vec<Option<u64>>, Vec<u64>, Vec<u64>, Vec<u64>, Vec<Vec<u32>>) {
+        let open = inference.open.iter().map(|list| {
+            let mut list = list.clone();
+            list.sort_unstable();
+            list
+        });
+        (
+            inference.offsets.clone(),
+            inference.least.clone(),
+            inference.floors.clone(),
+            inference.totals.clone(),
+            open.collect(),
+        )
+    }
+
+    /// [`Inference::place`]'s answer checked from scratch on the state it leaves: a placement
+    /// that fails leaves some buffer without an offset below the capacity or some section
+    /// without room for its unplaced buffers from the lowest least offset among them; one that
+    /// succeeds leaves neither, except in sections whose floor is that offset (the section bound
+    /// cuts those).
+    fn check_from_scratch(p: &Problem, t: &Timeline, inference: &Inference<'_>, capacity: u64, placed: bool) {
+        let fits =
+            (0..p.len()).all(|b| inference.offsets[b].is_some() || inference.least[b] + p.requests[b].size <= capacity);
+        let lowest = |k: usize| {
+            let unplaced = t.members[k].iter().filter(|&&m| inference.offsets[m as usize].is_none());
+            unplaced.map(|&m| inference.least[m as usize]).min()
+        };
+        let roomless = |k: usize| lowest(k).is_some_and(|lowest| lowest + inference.totals[k] > capacity);
+        let bounded = |k: usize| lowest(k).is_some_and(|lowest| lowest <= inference.floors[k]);
+        let sections = 0..t.sections();
+        if placed {
+            assert!(fits && sections.clone().all(|k| !roomless(k) || bounded(k)), "{p:?}");
+        } else {
+            assert!(!fits || sections.clone().any(roomless), "{p:?}");
+        }
+    }
+
+    /// Random walks of placements and undos: each placement's answer agrees with the
+    /// from-scratch check, the open lists always hold exactly each section's unplaced buffers, and the state
+    /// after any walk equals the state of replaying the placements still standing on a fresh
+    /// inference.
+    #[test]
+    fn the_incremental_state_equals_replaying_the_placements_from_scratch() {
+        let mut rng = Rng(0xA076_1D64_78BD_642F);
+        for _ in 0..200 {
+            let p = Problem::new(random_requests(&mut rng, (2, 12), (10, 5), 9, &[1, 2, 4]));
+            let t = Timeline::new(&p).unwrap();
+            let capacity = p.lower_bound() + rng.below(8) as u64;
+            let mut inference = Inference::new(&p, &t);
+            // The placements standing, each with the mark taken before it.
+            let mut path: Vec<(usize, u64, Mark)> = Vec::new();
+            for _ in 0..40 {
+                let unplaced: Vec<usize> = (0..p.len()).filter(|&b| inference.offsets[b].is_none()).collect();
+                if unplaced.is_empty() || (!path.is_empty() && rng.below(3) == 0) {
+                    let undone = rng.below(path.len());
+                    let (_, _, mark) = path[undone];
+                    path.truncate(undone);
+                    inference.undo(mark);
+                } else {
+                    let b = unplaced[rng.below(unplaced.len())];
+                    let offset = inference.least[b];
+                    let mark = inference.mark();
+                    let placed = inference.place(b, offset, capacity);
+                    check_from_scratch(&p, &t, &inference, capacity, placed);
+                    if placed {
+                        path.push((b, offset, mark));
+                    } else {
+                        inference.undo(mark);
+                    }
+                }
+                for (k, members) in t.members.iter().enumerate() {
+                    let unplaced: Vec<u32> =
+                        members.iter().copied().filter(|&m| inference.offsets[m as usize].is_none()).collect();
+                    assert_eq!(state(&inference).4[k], unplaced, "{p:?}");
+                }
+                let mut replayed = Inference::new(&p, &t);
+                for &(b, offset, _) in &path {
+                    assert!(replayed.place(b, offset, capacity));
+                }
+                assert_eq!(state(&inference), state(&replayed), "{p:?}");
+            }
+        }
     }
 }

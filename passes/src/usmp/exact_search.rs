@@ -15,7 +15,8 @@
 //! sum: the plan of least offset sum never leaves such a gap.
 //!
 //! **Inference and bounds** cut a node as soon as some unplaced buffer has no offset left below
-//! the capacity, or some section's floor plus its bytes to place exceeds it
+//! the capacity, some section has no room left for its unplaced buffers, or some section's floor
+//! plus its bytes to place exceeds it
 //! ([`super::exact_bounds`]). **Decomposition**: when a placement leaves no unplaced buffer
 //! across some section boundary, the parts on either side are solved one after the other
 //! ([`super::exact_decomposition`]); a part that fails fails the node.
