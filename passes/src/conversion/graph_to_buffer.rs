@@ -11,7 +11,7 @@
 //! | `graph.transpose` | a strided `buffer.view` when every user reads strided buffers ([`ELEMENTWISE_KERNELS`], another transpose, a split, a return, an assignment) or when only unit dimensions move; else a `buffer.copy` of that view into a new alloc |
 //! | `graph.split`, `graph.split_v`, `graph.unpack` | per used result, a strided `buffer.view` of its piece of the input copied (`buffer.copy`) into the result's buffer, as TFLite Micro's `SplitImpl`/`UnpackImpl` copy it; an unused result gets no buffer |
 //! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
-//! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if an assignment can run between the read and a use of the value, regions included ([`snapshots`]) |
+//! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if an assignment can run between the read and a use of the value, regions included (the `snapshots` module) |
 //! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer (none if the value was written there) |
 //! | `graph.if` | a `loop.if` on the condition's element, each region converted in place and its yielded buffers copied into the results' (the `control_flow` module) |
 //! | `graph.while` | a `loop.while` over the results' buffers, which carry the values (the `control_flow` module) |
@@ -389,7 +389,8 @@ struct BodyConverter<'m> {
     positions: FxHashMap<OpId, usize>,
     /// The assignments to each variable, nested ones too.
     assigns: FxHashMap<(String, String), Vec<OpId>>,
-    /// Variable reads whose value is copied out of the variable (used after a later assignment).
+    /// Variable reads whose value is copied out of the variable (an assignment can run between
+    /// the read and a use).
     snapshots: FxHashSet<Value>,
     /// Graph ops converted, to erase at the end.
     converted: Vec<OpId>,
