@@ -37,13 +37,15 @@ Micro's interpreter aborts on it; mc refuses the zero-scale int16 constant the c
 LayerNormalization's SUB)
 or dilated_chain (TFLite Micro's SPACE_TO_BATCH_ND fails on int16).
 
-Control flow (issue 17), float32 `tf.function`s converted from concrete functions:
+Control flow, `tf.function`s converted from concrete functions (float32, and full-integer int8):
 
 | file | function | TFLite operators |
 |---|---|---|
 | cond_f32.tflite | `tf.cond(sum(x) > 0, relu(x) * 2, tanh(x) - 1)` | SUM, GREATER, IF (two branch subgraphs: RELU, MUL / TANH, SUB) |
 | while_f32.tflite | `tf.while_loop(i < 6 and sum(y) < 10, (i + 1, y * 1.5 + 0.25))` with a float counter, returning y and the count | WHILE (cond subgraph: LESS, SUM, LOGICAL_AND; body: ADD, MUL) |
 | variable_f32.tflite | a `tf.Variable` `v = v * 0.5 + x` per call, returning `v + 1` | CALL_ONCE (init subgraph: VAR_HANDLE, ASSIGN_VARIABLE), VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE |
+| cond_int8.tflite | cond_f32's function, full-integer int8: the converter quantizes inside each branch and keeps float at the IF's boundary | DEQUANTIZE, SUM, GREATER, IF (branches: QUANTIZE, RELU, MUL, DEQUANTIZE / QUANTIZE, TANH, SUB, DEQUANTIZE), QUANTIZE |
+| cond_variable_f32.tflite | a `tf.Variable` assigned in one branch of a `tf.cond` (`v += x` when `sum(x) > 0`) and read before and after it | CALL_ONCE, VAR_HANDLE, READ_VARIABLE, IF (a branch with READ_VARIABLE, ADD, ASSIGN_VARIABLE) |
 
 svdf_keyword_int8.tflite: an int8 SVDF keyword-spotting network (two SVDF layers with int16
 state, fully connected, softmax), written with TFLite's flatbuffer schema since no Keras layer
@@ -311,10 +313,24 @@ def svdf_keyword():
     return bytes(builder.Output())
 
 
-def convert_function(function, module=None):
-    """A `tf.function` of one `[4]` float input, converted from its concrete function."""
+def convert_function(function, module=None, int8=False):
+    """A `tf.function` of one `[4]` float input, converted from its concrete function; with
+    `int8`, full-integer int8 (int8 input and output) calibrated on seeded inputs in [-1, 1)."""
     concrete = function.get_concrete_function(tf.TensorSpec([4], tf.float32))
-    return tf.lite.TFLiteConverter.from_concrete_functions([concrete], module).convert()
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([concrete], module)
+    if int8:
+        rng = np.random.default_rng(17)
+
+        def calibration():
+            for _ in range(64):
+                yield [rng.uniform(-1.0, 1.0, (4,)).astype(np.float32)]
+
+        converter.optimizations = [tf.lite.Optimize.DEFAULT]
+        converter.representative_dataset = calibration
+        converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+        converter.inference_input_type = tf.int8
+        converter.inference_output_type = tf.int8
+    return converter.convert()
 
 
 @tf.function
@@ -347,12 +363,34 @@ class Accumulator(tf.Module):
         return self.v.read_value() + 1.0
 
 
+class BranchAccumulator(tf.Module):
+    """A variable assigned in one branch of a `tf.cond` and read before and after it:
+    `v += x` when `sum(x) > 0`, returning `before + after + (x * 2 or x - 1)`."""
+
+    def __init__(self):
+        self.v = tf.Variable(tf.zeros([4]))
+
+    @tf.function
+    def __call__(self, x):
+        before = self.v.read_value()
+
+        def accumulate():
+            self.v.assign_add(x)
+            return x * 2.0
+
+        y = tf.cond(tf.reduce_sum(x) > 0.0, accumulate, lambda: x - 1.0)
+        return before + self.v.read_value() + y
+
+
 def control_flow():
     accumulator = Accumulator()
+    branch_accumulator = BranchAccumulator()
     return {
         "cond_f32.tflite": convert_function(cond_function),
         "while_f32.tflite": convert_function(while_function),
         "variable_f32.tflite": convert_function(accumulator.__call__, accumulator),
+        "cond_int8.tflite": convert_function(cond_function, int8=True),
+        "cond_variable_f32.tflite": convert_function(branch_accumulator.__call__, branch_accumulator),
     }
 
 

@@ -88,6 +88,19 @@ fn converter_made_if_and_while_match_tflite_micro() {
 }
 
 #[test]
+fn converter_made_int8_if_matches_tflite_micro() {
+    // cond_f32's function converted full-integer: int8 inside the branches, float at the IF's
+    // boundary (the converter's own choice), eight invocations.
+    check_cases(&[successive_invocations("cond_int8.tflite", 8, 73)], 0.0);
+}
+
+#[test]
+fn converter_made_variable_assigned_in_a_cond_branch_matches_tflite_micro_over_invocations() {
+    // A tf.Variable read before a tf.cond, assigned in one of its branches and read after it.
+    check_cases(&[successive_invocations("cond_variable_f32.tflite", 8, 75)], 0.0);
+}
+
+#[test]
 fn converter_made_variable_initialised_by_call_once_matches_tflite_micro_over_invocations() {
     // A tf.Variable: CALL_ONCE's init subgraph assigns it on the first invocation only, then
     // each invocation reads and assigns it.

@@ -728,7 +728,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "int32 and bool results too", &[Slot::One(&[BOOL])], &[F32, I32, BOOL]),
             variant("int8", "int32 and bool results too", &[Slot::One(&[BOOL])], &[Q8, I32, BOOL]),
         ],
-        options: "then and else subgraphs inlined as regions, a bool condition of one element",
+        options: "then and else subgraphs inlined as regions (nested control flow and variable assignments inside too), a bool condition of one element",
     },
     OpSupport {
         tflite: "WHILE",
@@ -737,7 +737,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "int32 and bool values too", &[Slot::Each(&[F32, I32, BOOL])], &[F32, I32, BOOL]),
             variant("int8", "int32 and bool values too", &[Slot::Each(&[Q8, I32, BOOL])], &[Q8, I32, BOOL]),
         ],
-        options: "cond and body subgraphs inlined as regions, carried tensors keep their shapes",
+        options: "cond and body subgraphs inlined as regions (nested control flow and variable assignments inside too), carried tensors keep their shapes",
     },
     OpSupport {
         tflite: "BATCH_MATMUL",

@@ -63,21 +63,3 @@ func.func @split_axis_operand(%x: tensor<2x4xf32>, %axis: tensor<i32>) -> tensor
   %0:2 = "graph.split"(%x, %axis) <{num_splits = 2 : i64}> : (tensor<2x4xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
   return %0#0 : tensor<2x2xf32>
 }
-
-// -----
-
-// A variable assigned inside an IF region: reads outside it are ordered against assignments
-// in the function's own block only.
-func.func @assign_in_branch(%c: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
-  %h = "graph.var_handle"() <{container = "", shared_name = "v", value_type = tensor<4xf32>}> : () -> !graph.resource
-  %old = "graph.read_variable"(%h) : (!graph.resource) -> tensor<4xf32>
-  // expected-error@+1 {{'graph.if' op cannot be converted to buffers: assigning a variable inside an IF or WHILE region is not supported}}
-  %r = "graph.if"(%c) ({
-    "graph.assign_variable"(%h, %x) : (!graph.resource, tensor<4xf32>) -> ()
-    "graph.yield"(%x) : (tensor<4xf32>) -> ()
-  }, {
-    "graph.yield"(%x) : (tensor<4xf32>) -> ()
-  }) : (tensor<i1>) -> tensor<4xf32>
-  %s = "graph.add"(%old, %r) <{fused_activation = "NONE"}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-  return %s : tensor<4xf32>
-}

@@ -77,3 +77,48 @@ func.func @svdf_overwritten(%x: tensor<1x3xf32>, %wf: tensor<4x3xf32>, %zero: te
   "graph.assign_variable"(%h, %zero) : (!graph.resource, tensor<1x8xf32>) -> ()
   return %new : tensor<1x8xf32>
 }
+
+// A read of the variable nested in an IF between the update and its assignment must see the
+// old state: the new one goes to scratch and is copied into the variable afterwards.
+// CHECK-LABEL: func.func @svdf_read_in_branch_between
+// CHECK-NEXT: %[[S:.*]] = buffer.alloc() {name = "state", role = "persistent"} : !buffer<1x8xf32>
+// CHECK-NEXT: %[[NEW:.*]] = buffer.alloc() {role = "scratch"} : !buffer<1x8xf32>
+// CHECK-NEXT: buffer.kernel svdf_state ins(%[[S]], %arg1, %arg2 : {{.*}}) outs(%[[NEW]] : !buffer<1x8xf32>)
+// CHECK:      loop.if
+// CHECK-NEXT:   buffer.kernel relu ins(%[[S]] : !buffer<1x8xf32>)
+// CHECK:      buffer.copy %[[NEW]], %[[S]]
+func.func @svdf_read_in_branch_between(%c: tensor<i1>, %x: tensor<1x3xf32>, %wf: tensor<4x3xf32>) -> tensor<1x8xf32> {
+  %h = "graph.var_handle"() <{container = "", shared_name = "state", value_type = tensor<1x8xf32>}> : () -> !graph.resource
+  %old = "graph.read_variable"(%h) : (!graph.resource) -> tensor<1x8xf32>
+  %new = "graph.svdf_state"(%old, %x, %wf) : (tensor<1x8xf32>, tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x8xf32>
+  %r = "graph.if"(%c) ({
+    %seen = "graph.read_variable"(%h) : (!graph.resource) -> tensor<1x8xf32>
+    %a = "graph.relu"(%seen) : (tensor<1x8xf32>) -> tensor<1x8xf32>
+    "graph.yield"(%a) : (tensor<1x8xf32>) -> ()
+  }, {
+    "graph.yield"(%new) : (tensor<1x8xf32>) -> ()
+  }) : (tensor<i1>) -> tensor<1x8xf32>
+  "graph.assign_variable"(%h, %new) : (!graph.resource, tensor<1x8xf32>) -> ()
+  return %r : tensor<1x8xf32>
+}
+
+// Inside an IF branch, an update assigned back to its variable is written in place there.
+// CHECK-LABEL: func.func @svdf_in_place_in_branch
+// CHECK-NEXT: %[[S:.*]] = buffer.alloc() {name = "state", role = "persistent"} : !buffer<1x8xf32>
+// CHECK:      loop.if
+// CHECK-NEXT:   buffer.kernel svdf_state ins(%[[S]], %arg1, %arg2 : {{.*}}) outs(%[[S]] : !buffer<1x8xf32>)
+// CHECK-NEXT:   buffer.copy %[[S]], %{{.*}}
+// CHECK-NEXT: } else {
+func.func @svdf_in_place_in_branch(%c: tensor<i1>, %x: tensor<1x3xf32>, %wf: tensor<4x3xf32>) -> tensor<1x8xf32> {
+  %h = "graph.var_handle"() <{container = "", shared_name = "state", value_type = tensor<1x8xf32>}> : () -> !graph.resource
+  %r = "graph.if"(%c) ({
+    %old = "graph.read_variable"(%h) : (!graph.resource) -> tensor<1x8xf32>
+    %new = "graph.svdf_state"(%old, %x, %wf) : (tensor<1x8xf32>, tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x8xf32>
+    "graph.assign_variable"(%h, %new) : (!graph.resource, tensor<1x8xf32>) -> ()
+    "graph.yield"(%new) : (tensor<1x8xf32>) -> ()
+  }, {
+    %zero = "graph.const"() <{value = dense<0.0> : tensor<1x8xf32>}> : () -> tensor<1x8xf32>
+    "graph.yield"(%zero) : (tensor<1x8xf32>) -> ()
+  }) : (tensor<i1>) -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}

@@ -11,7 +11,7 @@
 //! | `graph.transpose` | a strided `buffer.view` when every user reads strided buffers ([`ELEMENTWISE_KERNELS`], another transpose, a split, a return, an assignment) or when only unit dimensions move; else a `buffer.copy` of that view into a new alloc |
 //! | `graph.split`, `graph.split_v`, `graph.unpack` | per used result, a strided `buffer.view` of its piece of the input copied (`buffer.copy`) into the result's buffer, as TFLite Micro's `SplitImpl`/`UnpackImpl` copy it; an unused result gets no buffer |
 //! | `graph.var_handle` | a `buffer.alloc` (role `persistent`, `name` = the variable's `shared_name`) at the top of the function, one per variable |
-//! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if the value read is used after a later assignment |
+//! | `graph.read_variable` | the variable's buffer itself; a copy into a scratch alloc (a snapshot) only if an assignment can run between the read and a use of the value, regions included (the `snapshots` module) |
 //! | `graph.assign_variable` | a `buffer.copy` into the variable's buffer (none if the value was written there) |
 //! | `graph.if` | a `loop.if` on the condition's element, each region converted in place and its yielded buffers copied into the results' (the `control_flow` module) |
 //! | `graph.while` | a `loop.while` over the results' buffers, which carry the values (the `control_flow` module) |
@@ -78,6 +78,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::module_globals::ModuleGlobals;
 
 mod control_flow;
+mod snapshots;
+
+use snapshots::{ancestor_in, block_positions, read_needs_snapshot};
 
 /// The `graph-to-buffer` pass.
 #[derive(Default)]
@@ -253,32 +256,6 @@ pub fn piece_layout(input: &BufferType, pieces: &Pieces, index: usize, element: 
     BufferType { shape: pieces.shape(&input.shape, index), element, strides, offset }
 }
 
-/// True if the value read by `read` (at `position` in its block) must be copied out of the
-/// variable: some assignment to the same variable comes after the read, and the value is used
-/// after that assignment. `positions` gives each op of the block its index; `assigns` lists the
-/// positions of the variable's assignments.
-pub fn read_needs_snapshot(
-    ctx: &Context,
-    read: Value,
-    position: usize,
-    assigns: &[usize],
-    positions: &FxHashMap<OpId, usize>,
-) -> bool {
-    let Some(&next_assign) = assigns.iter().filter(|&&p| p > position).min() else { return false };
-    ctx.uses(read).any(|u| positions.get(&top_level_user(ctx, u.user, positions)).is_some_and(|&p| p > next_assign))
-}
-
-/// The ancestor of `op` that is in the block `positions` indexes (`op` itself if it is there).
-fn top_level_user(ctx: &Context, mut op: OpId, positions: &FxHashMap<OpId, usize>) -> OpId {
-    while !positions.contains_key(&op) {
-        match ctx.parent_op(op) {
-            Some(parent) => op = parent,
-            None => break,
-        }
-    }
-    op
-}
-
 /// Converts one function (signature and body).
 fn convert_func(ctx: &mut Context, module: &mut ModuleState, func: FuncOp) {
     let op = func.op();
@@ -408,11 +385,12 @@ struct BodyConverter<'m> {
     last_persistent: Option<OpId>,
     /// `graph.call_once` ops converted so far (each gets its own persistent flag).
     call_onces: usize,
-    /// Position of each op of the block.
+    /// Position of each op of the block, and of each op nested in it in its own block.
     positions: FxHashMap<OpId, usize>,
-    /// Positions of the assignments to each variable.
-    assigns: FxHashMap<(String, String), Vec<usize>>,
-    /// Variable reads whose value is copied out of the variable (used after a later assignment).
+    /// The assignments to each variable, nested ones too.
+    assigns: FxHashMap<(String, String), Vec<OpId>>,
+    /// Variable reads whose value is copied out of the variable (an assignment can run between
+    /// the read and a use).
     snapshots: FxHashSet<Value>,
     /// Graph ops converted, to erase at the end.
     converted: Vec<OpId>,
@@ -429,13 +407,13 @@ impl<'m> BodyConverter<'m> {
         output_results: Vec<usize>,
         out_args: Vec<Value>,
     ) -> Self {
-        let positions: FxHashMap<OpId, usize> = ctx.block_ops(block).enumerate().map(|(i, op)| (op, i)).collect();
-        let mut assigns: FxHashMap<(String, String), Vec<usize>> = FxHashMap::default();
-        for op in ctx.block_ops(block) {
+        let positions = block_positions(ctx, block);
+        let mut assigns: FxHashMap<(String, String), Vec<OpId>> = FxHashMap::default();
+        for op in ctx.block_ops(block).flat_map(|top| ctx.walk_preorder(top)) {
             if let Some(assign) = AssignVariableOp::cast(ctx, op)
                 && let Some(key) = variable_key(ctx, assign.handle(ctx))
             {
-                assigns.entry(key).or_default().push(positions[&op]);
+                assigns.entry(key).or_default().push(op);
             }
         }
         BodyConverter {
@@ -461,13 +439,13 @@ impl<'m> BodyConverter<'m> {
     fn run(&mut self, ctx: &mut Context) {
         let ops: Vec<OpId> = ctx.block_ops(self.block).collect();
         let terminator = ops.last().copied().filter(|&op| ReturnOp::cast(ctx, op).is_some());
-        // Reads whose value must be copied out of their variable.
-        for &op in &ops {
+        // Reads whose value must be copied out of their variable, nested ones too.
+        for op in ops.iter().flat_map(|&top| ctx.walk_preorder(top)) {
             if let Some(read) = ReadVariableOp::cast(ctx, op)
                 && let Some(key) = variable_key(ctx, read.handle(ctx))
             {
                 let assigns = self.assigns.get(&key).map(Vec::as_slice).unwrap_or_default();
-                if read_needs_snapshot(ctx, read.result(), self.positions[&op], assigns, &self.positions) {
+                if read_needs_snapshot(ctx, op, assigns, &self.positions) {
                     self.snapshots.insert(read.result());
                 }
             }
@@ -867,20 +845,25 @@ impl<'m> BodyConverter<'m> {
         if variable_key(ctx, assign.handle(ctx)).as_ref() != Some(&key) {
             return None;
         }
+        // Positions in `op`'s block; a use nested in a region counts at the region-carrying op.
+        let block = ctx.operation(op).parent_block()?;
         let here = *self.positions.get(&op)?;
-        let assigned = *self.positions.get(&assign.op())?;
-        let last_use = ctx.uses(result).map(|u| self.positions.get(&u.user).copied()).collect::<Option<Vec<_>>>()?;
-        let last_use = last_use.into_iter().max()?;
+        let assigned = *self.positions.get(&ancestor_in(ctx, assign.op(), block).filter(|&a| a == assign.op())?)?;
+        let users = ctx.uses(result).map(|u| ancestor_in(ctx, u.user, block)).collect::<Option<Vec<_>>>()?;
+        let last_use = users.into_iter().map(|user| self.positions.get(&user).copied()).max()??;
         let touches = |between: OpId, position: usize| {
-            let read = ReadVariableOp::cast(ctx, between).map(|read| read.handle(ctx));
-            let written = AssignVariableOp::cast(ctx, between).filter(|a| a != assign).map(|a| a.handle(ctx));
-            (position < assigned && read.is_some_and(|h| variable_key(ctx, h).as_ref() == Some(&key)))
-                || written.is_some_and(|h| variable_key(ctx, h).as_ref() == Some(&key))
+            ctx.walk_preorder(between).into_iter().any(|nested| {
+                let read = ReadVariableOp::cast(ctx, nested).map(|read| read.handle(ctx));
+                let written = AssignVariableOp::cast(ctx, nested).filter(|a| a != assign).map(|a| a.handle(ctx));
+                (position < assigned && read.is_some_and(|h| variable_key(ctx, h).as_ref() == Some(&key)))
+                    || written.is_some_and(|h| variable_key(ctx, h).as_ref() == Some(&key))
+            })
         };
         let end = last_use.max(assigned);
-        // The block holds the buffer ops converted so far too: graph ops by their positions.
+        // The block holds the buffer ops converted so far too: graph ops by their positions (the
+        // ops after `op`, not converted yet, still hold their regions).
         let conflict = ctx
-            .block_ops(self.block)
+            .block_ops(block)
             .any(|between| self.positions.get(&between).is_some_and(|&p| p > here && p <= end && touches(between, p)));
         (!conflict).then_some(variable)
     }
@@ -1017,29 +1000,6 @@ mod tests {
         let shifted =
             transposed_layout(&BufferType::identity(vec![2, 3], f32).with_layout(vec![3, 1], 6), &[1, 0], f32);
         assert_eq!((shifted.strides, shifted.offset), (vec![1, 3], 6));
-    }
-
-    #[test]
-    fn snapshots_only_for_values_used_after_a_later_assignment() {
-        let (ctx, module) = parse(
-            r#"func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
-              %h = "graph.var_handle"() <{container = "", shared_name = "v", value_type = tensor<4xf32>}> : () -> !graph.resource
-              %a = "graph.read_variable"(%h) : (!graph.resource) -> tensor<4xf32>
-              %b = "graph.read_variable"(%h) : (!graph.resource) -> tensor<4xf32>
-              %r = "graph.relu"(%a) : (tensor<4xf32>) -> tensor<4xf32>
-              "graph.assign_variable"(%h, %x) : (!graph.resource, tensor<4xf32>) -> ()
-              %t = "graph.tanh"(%b) : (tensor<4xf32>) -> tensor<4xf32>
-              return %r : tensor<4xf32>
-            }"#,
-        );
-        let (block, _) = body(&ctx, module);
-        let ops: Vec<OpId> = ctx.block_ops(block).collect();
-        let positions: FxHashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &op)| (op, i)).collect();
-        // %a is last used before the assignment (position 4); %b after it.
-        assert!(!read_needs_snapshot(&ctx, ops[1].result(0), 1, &[4], &positions));
-        assert!(read_needs_snapshot(&ctx, ops[2].result(0), 2, &[4], &positions));
-        // No later assignment: never.
-        assert!(!read_needs_snapshot(&ctx, ops[2].result(0), 2, &[], &positions));
     }
 
     #[test]

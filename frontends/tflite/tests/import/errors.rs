@@ -620,6 +620,38 @@ fn quantization_must_pass_through() {
     );
 }
 
+/// int8 LESS of two [2,3] inputs with scales `lhs` and `rhs`.
+fn less_i8(lhs: f32, rhs: f32) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[2, 3], DType::Int8);
+    per_tensor(&mut b, x, lhs, 0);
+    let y = b.add_tensor("y", &[2, 3], DType::Int8);
+    per_tensor(&mut b, y, rhs, 0);
+    let z = b.add_tensor("below", &[2, 3], DType::Bool);
+    b.add_op(BuiltinOp::Less, &[x, y], &[z], BuiltinOptions::Less);
+    b.set_inputs(&[x, y]);
+    b.set_outputs(&[z]);
+    b
+}
+
+#[test]
+fn int8_comparison_scales_of_one_or_more() {
+    // TFLite Micro's ComparisonsPrepare aborts there (QuantizeMultiplierSmallerThanOneExp checks
+    // that each input scale is below 1).
+    assert_eq!(
+        verify_error(&less_i8(1.0, 0.5)),
+        "test.tflite:0:0: error: 'graph.less' op lhs scale must be below 1 (TFLite Micro rescales compared values \
+         by their scale with QuantizeMultiplierSmallerThanOneExp), but is 1\n\
+         test.tflite:0:0: note: subgraph 0, operator 0 (LESS v1) writing tensor 2 'below'\n"
+    );
+    assert_eq!(
+        verify_error(&less_i8(0.5, 4.0)),
+        "test.tflite:0:0: error: 'graph.less' op rhs scale must be below 1 (TFLite Micro rescales compared values \
+         by their scale with QuantizeMultiplierSmallerThanOneExp), but is 4\n\
+         test.tflite:0:0: note: subgraph 0, operator 0 (LESS v1) writing tensor 2 'below'\n"
+    );
+}
+
 #[test]
 fn every_error_is_reported_with_its_operator() {
     // Two bad operators: both are reported, each with its own note.

@@ -22,8 +22,8 @@
 //! `model_reset_state`, as a fresh interpreter has not run its init subgraph yet): when it is
 //! clear, the init region runs and sets it.
 //!
-//! A variable assigned inside an `IF` or `WHILE` region is refused (reads outside would not
-//! see it ordered against their snapshots).
+//! Variables may be read and assigned inside the regions: the snapshot analysis
+//! ([`super::snapshots`]) orders them across regions.
 //!
 //! The buffers the regions allocate are hoisted before the `loop.if`, so the planner sees them at
 //! the step of the whole op: a buffer used inside a region lives across it.
@@ -32,7 +32,7 @@ use super::{BodyConverter, Fail};
 use mc_dialects::arith::build::constant_index;
 use mc_dialects::arith::build::constant_int;
 use mc_dialects::buffer::{AllocOp, CopyOp};
-use mc_dialects::graph::{AssignVariableOp, CallOnceOp, IfOp, WhileOp};
+use mc_dialects::graph::{CallOnceOp, IfOp, WhileOp};
 use mc_dialects::loops;
 use mc_ir::{BlockId, Builder, Context, InsertPoint, OpId, RegionId, Value};
 
@@ -42,7 +42,6 @@ impl BodyConverter<'_> {
         if IfOp(op).blocks(b.ctx).is_none() {
             return Err("it has no then or else block".into());
         }
-        refuse_assignments_inside(b.ctx, op)?;
         let condition = self.operand_buffer(b.ctx, op, 0)?;
         let results = b.ctx.results(op);
         let mut destinations = Vec::with_capacity(results.len());
@@ -63,7 +62,6 @@ impl BodyConverter<'_> {
         if WhileOp(op).blocks(b.ctx).is_none() {
             return Err("it has no cond or body block".into());
         }
-        refuse_assignments_inside(b.ctx, op)?;
         let results = b.ctx.results(op);
         let mut carried = Vec::with_capacity(results.len());
         for (index, &result) in results.iter().enumerate() {
@@ -192,17 +190,6 @@ impl BodyConverter<'_> {
         ctx.erase_op(terminator);
         Ok(())
     }
-}
-
-/// An error if a region of the `IF` or `WHILE` `op` assigns a variable: whether a read of the
-/// variable outside needs a snapshot is decided in the function's own block only, so such an
-/// assignment could change a value read before it (CALL_ONCE's init region, run before any
-/// read, may assign).
-fn refuse_assignments_inside(ctx: &Context, op: OpId) -> Result<(), Fail> {
-    if ctx.walk_preorder(op).into_iter().any(|nested| ctx.op_name_of(nested) == AssignVariableOp::NAME) {
-        return Err("assigning a variable inside an IF or WHILE region is not supported".into());
-    }
-    Ok(())
 }
 
 /// `loop.load` of the one element of the `bool` buffer `buffer`.
