@@ -6,19 +6,13 @@
 
 use super::axis::{self, Scale};
 use super::label::{self, Rect};
-use super::{END, escape, start};
+use super::{END, LABEL, LEFT, RIGHT, WIDTH, escape, start};
 use std::fmt::Write;
 
-const WIDTH: f64 = 960.0;
-/// Room left of a panel for the value ticks, and right of it.
-const LEFT: f64 = 72.0;
-const RIGHT: f64 = 24.0;
 const PANEL: f64 = 240.0;
 /// Room above a panel for its title, and below it for the layer labels.
 const ABOVE: f64 = 40.0;
 const BELOW: f64 = 150.0;
-/// The font size of layer labels.
-const LABEL: f64 = 10.0;
 
 /// One layer's bar.
 pub struct Bar {
@@ -90,13 +84,7 @@ pub fn render(title: &str, panels: &[Panel]) -> String {
 
 /// One panel in `frame`.
 fn draw_panel(svg: &mut String, panel: &Panel, frame: Rect) {
-    let _ =
-        writeln!(svg, r#"<text x="{}" y="{}" font-size="13">{}</text>"#, frame.x, frame.y - 10.0, escape(&panel.title));
-    let _ = writeln!(
-        svg,
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#f7f7f7" stroke="#999"/>"##,
-        frame.x, frame.y, frame.width, frame.height
-    );
+    super::panel(svg, &panel.title, frame);
     let largest = panel.bars.iter().map(|b| b.value).max().unwrap_or(0);
     let top = axis::y_top(largest, frame, panel.scale);
     let bottom = frame.y + frame.height;

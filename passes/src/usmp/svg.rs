@@ -11,19 +11,13 @@
 use super::report::{BufferReport, PoolReport, ResidencyReport};
 use crate::svg::axis::{self, Scale};
 use crate::svg::label::{self, Placed, Rect};
-use crate::svg::{END, escape, start};
+use crate::svg::{END, LABEL, LEFT, RIGHT, WIDTH, escape, start};
 use std::fmt::Write;
 
-const WIDTH: f64 = 960.0;
-/// Room left of a panel for the address ticks, and right of it.
-const LEFT: f64 = 72.0;
-const RIGHT: f64 = 24.0;
 const PANEL: f64 = 320.0;
 /// Room above a panel for its title, and below it for the step ticks.
 const ABOVE: f64 = 32.0;
 const BELOW: f64 = 40.0;
-/// The font size of buffer labels.
-const LABEL: f64 = 10.0;
 
 /// The SVG document of `report`.
 pub fn render(report: &ResidencyReport) -> String {
@@ -46,23 +40,12 @@ fn draw_pool(svg: &mut String, pool: &PoolReport, buffers: &[&BufferReport], fra
     let bytes = pool.size.max(1) as f64;
     let x = |step: f64| frame.x + step / steps * frame.width;
     let y = |address: f64| frame.y + frame.height - address / bytes * frame.height;
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="{}" font-size="13">{} ({} bank, {}): {} bytes, lower bound {}, @{}</text>"#,
-        frame.x,
-        frame.y - 10.0,
-        escape(&pool.name),
-        escape(&pool.bank),
-        if pool.role == "persistent" { "persistent: state kept across invocations" } else { &pool.role },
-        pool.size,
-        pool.lower_bound,
-        escape(&pool.function)
+    let role = if pool.role == "persistent" { "persistent: state kept across invocations" } else { &pool.role };
+    let title = format!(
+        "{} ({} bank, {role}): {} bytes, lower bound {}, @{}",
+        pool.name, pool.bank, pool.size, pool.lower_bound, pool.function
     );
-    let _ = writeln!(
-        svg,
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#f7f7f7" stroke="#999"/>"##,
-        frame.x, frame.y, frame.width, frame.height
-    );
+    crate::svg::panel(svg, &title, frame);
     axis::draw_y(svg, frame, pool.size, Scale::Bytes, |address| y(address as f64));
     axis::draw_x(svg, frame, u64::from(pool.steps.max(1) - 1), Scale::Steps, |step| x(step as f64 + 0.5));
     let _ = writeln!(
