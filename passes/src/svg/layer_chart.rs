@@ -86,7 +86,8 @@ pub fn render(title: &str, panels: &[Panel]) -> String {
 fn draw_panel(svg: &mut String, panel: &Panel, frame: Rect) {
     super::panel(svg, &panel.title, frame);
     let largest = panel.bars.iter().map(|b| b.value).max().unwrap_or(0);
-    let top = axis::y_top(largest, frame, panel.scale);
+    // Room above the largest bar for its value (a sixteenth of the panel).
+    let top = axis::y_top(largest + largest / 15 + 1, frame, panel.scale);
     let bottom = frame.y + frame.height;
     let y = |value: u64| bottom - value as f64 / top as f64 * frame.height;
     axis::draw_y(svg, frame, top, panel.scale, y);
