@@ -47,6 +47,12 @@ group_build_tools() {
     need_debs cmake ninja-build make
 }
 
+# librsvg's `rsvg-convert`: the lit tests render the pictures mcc and mc-emu write (the arena,
+# the per-layer bar charts) with a real SVG renderer.
+group_svg_renderer() {
+    need_debs librsvg2-bin
+}
+
 # Python with venv support, for the project venv below.
 group_python() {
     need_debs python3 python3-venv
@@ -95,6 +101,7 @@ main() {
     group_python
     group_emulators
     group_build_tools
+    group_svg_renderer
     install_missing_debs
     setup_venv
     [[ -x "$LLVM_BIN/lit" && -x "$LLVM_BIN/FileCheck" ]] || die "LLVM 22 tools missing from $LLVM_BIN after set-up"

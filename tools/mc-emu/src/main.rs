@@ -6,7 +6,8 @@
 //! and, with `--count`, the exact instructions of each inference (QEMU's icount plugin). With
 //! `--profile` (an object compiled with `mcc --profile`) it counts one inference's instructions
 //! per layer and prints each layer's instructions, share of the total and MACs per instruction
-//! ([`profile`]), and writes them to `<prefix>_profile.json` beside the object.
+//! ([`profile`]), and writes them beside the object: as JSON to `<prefix>_profile.json` and as a
+//! bar chart to `<prefix>_profile.svg`.
 //!
 //! The object's prefix is its file stem. Input files hold the raw bytes of each input, in order.
 //! With `--invocations N` the program invokes the model N times on one context (its state carried
@@ -66,7 +67,8 @@ struct Options {
     count: bool,
 
     /// Count one inference's instructions per layer (an object compiled with `mcc --profile`,
-    /// its `<prefix>_layers.json` beside it); writes `<prefix>_profile.json` beside the object.
+    /// its `<prefix>_layers.json` beside it); writes `<prefix>_profile.json` and a bar chart,
+    /// `<prefix>_profile.svg`, beside the object.
     #[arg(long, conflicts_with = "count")]
     profile: bool,
 
@@ -185,6 +187,10 @@ fn run(options: &Options) -> Result<(), String> {
         let path = dir.join(format!("{prefix}_profile.json"));
         let json = serde_json::to_string_pretty(&profile::to_json(board.name, layers, profile)).expect("JSON");
         std::fs::write(&path, json + "\n").map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        println!("  wrote {}", path.display());
+        let path = dir.join(format!("{prefix}_profile.svg"));
+        std::fs::write(&path, profile::svg(prefix, board.name, layers, profile))
+            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
         println!("  wrote {}", path.display());
     }
     Ok(())

@@ -1,7 +1,9 @@
 //! `mc-emu --profile`: the layers file `mcc --profile` wrote beside the object
-//! (`<prefix>_layers.json`), and the per-layer table and JSON of one profiled inference.
+//! (`<prefix>_layers.json`), and the per-layer table, JSON and bar chart (SVG) of one profiled
+//! inference.
 
 use mc_emulator::Profile;
+use mc_passes::svg::layer_chart::{self, ProfiledLayer};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -78,4 +80,15 @@ pub fn to_json(board: &str, layers: &[Layer], profile: &Profile) -> Value {
         })
         .collect();
     json!({"board": board, "layers": rows, "entry": profile.entry, "exit": profile.exit, "total": profile.total})
+}
+
+/// The same as a bar chart of instructions per layer (SVG), for the object `prefix`.
+pub fn svg(prefix: &str, board: &str, layers: &[Layer], profile: &Profile) -> String {
+    let profiled: Vec<ProfiledLayer<'_>> = layers
+        .iter()
+        .zip(&profile.layers)
+        .map(|(layer, &instructions)| ProfiledLayer { kernel: &layer.kernel, output: &layer.output, instructions })
+        .collect();
+    let panel = layer_chart::instructions_panel(board, &profiled, profile.total);
+    layer_chart::render(&format!("{prefix} on {board}: instructions per layer"), &[panel])
 }

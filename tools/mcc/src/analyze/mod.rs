@@ -1,4 +1,5 @@
-//! `mcc analyze model.tflite --target T [--config mc.toml] [-O2] [--planner A] [--json out.json]`:
+//! `mcc analyze model.tflite --target T [--config mc.toml] [-O2] [--planner A] [--json out.json]
+//! [--svg chart.svg [--profile p.json]]`:
 //! what a model costs before it is flashed. It compiles the model as `mcc` does (a child `mcc`
 //! into a temporary folder), then prints per layer (TFLite operator, in execution order): the
 //! operator, its output tensor's name, input and output shapes and types, MACs
@@ -7,12 +8,15 @@
 //! its output, and its estimated cycles ([`cost`]); then the totals: MACs, cycles, RAM per pool
 //! and role with the planner's lower bound, flash (code and constants from the object's
 //! sections) and, when the `tflite-micro` venv is there, TensorFlow Lite Micro's arena (head
-//! and tail, [`crate::tflm_arena`]). `--json` writes the same as JSON, with every tensor's name.
+//! and tail, [`crate::tflm_arena`]). `--json` writes the same as JSON, with every tensor's name;
+//! `--svg` a bar chart of the RAM live at each layer and, from `mc-emu --profile`'s JSON, of the
+//! instructions per layer ([`chart`]).
 //!
 //! The model's inputs and outputs live in the caller's memory (not in mc's pools): a layer
 //! whose output is a model output shows `caller` as its place, and the live bytes count only
 //! the pools.
 
+mod chart;
 mod cost;
 pub(crate) mod layers;
 mod plan;
@@ -53,6 +57,15 @@ struct Options {
     /// Also write the analysis as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+
+    /// Also draw the RAM live at each layer as an SVG bar chart to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+
+    /// The JSON `mc-emu --profile` wrote for this model (`<prefix>_profile.json`): the chart
+    /// gets a panel of instructions per layer.
+    #[arg(long, value_name = "FILE", requires = "svg")]
+    profile: Option<PathBuf>,
 }
 
 /// Runs `mcc analyze` on `args` (`analyze` first).
@@ -86,6 +99,8 @@ fn run(options: &Options) -> Result<(), String> {
     let bytes = std::fs::read(&options.model).map_err(|e| format!("cannot read the model '{name}': {e}"))?;
     let model = mc_tflite::Model::from_bytes(&bytes).map_err(|e| format!("{name}: {e}"))?;
     let layers = layers::layers(&model);
+    // A bad profile fails before the compilation.
+    let instructions = options.profile.as_deref().map(chart::instructions_panel).transpose()?;
     let (plan, flash) = compile(options)?;
     let costs = cost::costs(target.cpu);
     let subgraph = model.main_subgraph();
@@ -104,6 +119,11 @@ fn run(options: &Options) -> Result<(), String> {
         let json = to_json(options, target, &rows, &plan, flash, arena);
         let text = serde_json::to_string_pretty(&json).expect("JSON");
         std::fs::write(path, text + "\n").map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        println!("  wrote {}", path.display());
+    }
+    if let Some(path) = &options.svg {
+        let svg = chart::render(&options.model, &options.target, &rows, instructions);
+        std::fs::write(path, svg).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
         println!("  wrote {}", path.display());
     }
     Ok(())
