@@ -16,7 +16,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 19] = [
+    let constructors: [PassConstructor; 20] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -35,6 +35,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(conversion::buffer_to_loop::BufferToLoop),
         || Box::new(loops::fuse_elementwise::LoopFuseElementwise),
         || Box::new(vector::dot_products::VectorizeDotProducts),
+        || Box::new(vector::channels::VectorizeChannels),
         || Box::<usmp::pass::Usmp>::default(),
     ];
     for constructor in constructors {

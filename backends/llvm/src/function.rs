@@ -178,6 +178,9 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
             "buffer.view" => self.lower_view(op),
             "buffer.get_global" => self.lower_get_global(op),
             "buffer.pool_view" => self.lower_pool_view(op),
+            _ if name.starts_with("arith.") && crate::lanewise::is_lanewise(self.ctx, op) => {
+                self.lower_lanewise(op, name)
+            }
             _ if name.starts_with("arith.") || name.starts_with("math.") => self.lower_scalar(op, name),
             _ if name.starts_with("vector.") => self.lower_vector(op, name),
             _ => Err(self.error(op, "no lowering for this op")),

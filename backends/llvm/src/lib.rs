@@ -37,6 +37,7 @@ mod function;
 pub mod header;
 pub mod interface;
 pub mod layout;
+mod lanewise;
 pub mod module;
 mod scalar;
 pub mod symbols;

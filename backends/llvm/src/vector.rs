@@ -1,6 +1,6 @@
 //! The `vector` dialect as LLVM vector code: `vector<16xi8>` is `<16 x i8>`, loads and stores
-//! are vector loads and stores at the first element's address (element alignment), a masked
-//! load is `llvm.masked.load`, a mask `icmp slt <0, 1, ..>, splat(n)` (a constant vector for a
+//! are vector loads and stores at the first element's address (element alignment), masked
+//! loads and stores are `llvm.masked.load` and `llvm.masked.store`, a mask `icmp slt <0, 1, ..>, splat(n)` (a constant vector for a
 //! constant count), and `vector.widening_dot` is the sum LLVM's Arm backend matches to MVE's
 //! `vmlava.s8`/`vmlava.s16`:
 //!
@@ -12,6 +12,7 @@
 
 use crate::function::FunctionLowering;
 use inkwell::IntPredicate;
+use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::types::{BasicType, VectorType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, IntValue, ValueKind, VectorValue};
 use mc_dialects::arith::build::constant_int_value;
@@ -42,6 +43,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 store.set_alignment(layout.element_size as u32).ok();
                 return Ok(());
             }
+            "vector.maskedstore" => return self.masked_store(op),
             "vector.widening_dot" => self.widening_dot(op)?,
             _ => return Err(self.error(op, "no lowering for this op")),
         };
@@ -91,27 +93,58 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// `vector.maskedload`: `llvm.masked.load` at the first element (element alignment).
     fn masked_load(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
         let count = self.ctx.operation(op).num_operands();
-        let (pointer, layout) = self.element_address_of(op, 0, count - 2)?;
         let (mask, pass_thru) = (self.operand(op, count - 2)?, self.operand(op, count - 1)?);
-        let name = "llvm.masked.load";
-        let types = [self.vector_type(op)?.as_basic_type_enum(), pointer.get_type().as_basic_type_enum()];
+        let result = self.vector_type(op)?.as_basic_type_enum();
+        let call = self.masked_memory(op, "llvm.masked.load", result, None, [mask, pass_thru])?;
+        match call.try_as_basic_value() {
+            ValueKind::Basic(value) => Ok(value),
+            ValueKind::Instruction(_) => Err(self.error(op, "llvm.masked.load returns no value")),
+        }
+    }
+
+    /// `vector.maskedstore`: `llvm.masked.store` at the first element (element alignment).
+    fn masked_store(&self, op: OpId) -> Result<(), Diagnostic> {
+        let count = self.ctx.operation(op).num_operands();
+        let (mask, value) = (self.operand(op, count - 2)?, self.operand(op, count - 1)?);
+        self.masked_memory(op, "llvm.masked.store", value.get_type(), Some(value), [mask])?;
+        Ok(())
+    }
+
+    /// A call of the masked memory intrinsic `name` for vectors of type `vector`, at the address
+    /// of operands `0 .. count - 2` of `op` (buffer and indices): arguments `value` (if any), the
+    /// pointer, the alignment where LLVM wants it as an operand, then `trailing`.
+    fn masked_memory<const N: usize>(
+        &self,
+        op: OpId,
+        name: &str,
+        vector: inkwell::types::BasicTypeEnum<'ll>,
+        value: Option<BasicValueEnum<'ll>>,
+        trailing: [BasicValueEnum<'ll>; N],
+    ) -> Result<inkwell::values::CallSiteValue<'ll>, Diagnostic> {
+        let count = self.ctx.operation(op).num_operands();
+        let (pointer, layout) = self.element_address_of(op, 0, count - 2)?;
+        let types = [vector, pointer.get_type().as_basic_type_enum()];
         let function = inkwell::intrinsics::Intrinsic::find(name)
             .and_then(|intrinsic| intrinsic.get_declaration(self.module, &types))
             .ok_or_else(|| self.error(op, format!("LLVM cannot declare {name}")))?;
-        // LLVM before 22 passes the alignment as an operand; since, as the pointer's attribute
-        // (absent: 1 byte, what `i8` elements need).
-        let mut args: Vec<BasicMetadataValueEnum<'ll>> = vec![pointer.into()];
-        if function.count_params() == 4 {
+        let mut args: Vec<BasicMetadataValueEnum<'ll>> = value.into_iter().map(Into::into).collect();
+        let pointer_param = args.len() as u32;
+        args.push(pointer.into());
+        // LLVM before 22 passes the alignment as an operand; since, as the pointer's attribute.
+        let operand_alignment = function.count_params() as usize == args.len() + 1 + N;
+        if operand_alignment {
             args.push(self.types.llvm.i32_type().const_int(layout.element_size as u64, false).into());
-        } else if layout.element_size != 1 {
-            return Err(self.error(op, "masked loads of elements wider than a byte need LLVM's align attribute"));
         }
-        args.extend::<[BasicMetadataValueEnum<'ll>; 2]>([mask.into(), pass_thru.into()]);
+        args.extend(trailing.map(BasicMetadataValueEnum::from));
         let call = self.built(op, self.builder.build_call(function, &args, ""))?;
-        match call.try_as_basic_value() {
-            ValueKind::Basic(value) => Ok(value),
-            ValueKind::Instruction(_) => Err(self.error(op, format!("{name} returns no value"))),
+        if !operand_alignment {
+            let align = self
+                .types
+                .llvm
+                .create_enum_attribute(Attribute::get_named_enum_kind_id("align"), layout.element_size as u64);
+            call.add_attribute(AttributeLoc::Param(pointer_param), align);
         }
+        Ok(call)
     }
 
     /// `vector.widening_dot a, b, acc`: `acc + reduce.add(sext a · sext b)`.

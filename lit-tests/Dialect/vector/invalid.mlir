@@ -98,6 +98,30 @@ func.func @masked_load_pass_thru(%b: !buffer<16xi8>, %i: index, %m: vector<16xi1
 
 // -----
 
+func.func @masked_store_operands(%b: !buffer<16xi8>) {
+  // expected-error@+1 {{'vector.maskedstore' op requires a buffer, a mask and a value, but found 1 operands}}
+  "vector.maskedstore"(%b) : (!buffer<16xi8>) -> ()
+  return
+}
+
+// -----
+
+func.func @masked_store_mask_lanes(%b: !buffer<16xi8>, %i: index, %m: vector<16xi1>, %v: vector<4xi8>) {
+  // expected-error@+1 {{'vector.maskedstore' op mask 'vector<16xi1>' must be a vector of i1 with the lanes of 'vector<4xi8>'}}
+  "vector.maskedstore"(%b, %i, %m, %v) : (!buffer<16xi8>, index, vector<16xi1>, vector<4xi8>) -> ()
+  return
+}
+
+// -----
+
+func.func @masked_store_lane_type(%b: !buffer<16xi8>, %i: index, %m: vector<4xi1>, %v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.maskedstore' op 'vector<4xi32>' must be a vector of the storage type of the elements of '!buffer<16xi8>'}}
+  "vector.maskedstore"(%b, %i, %m, %v) : (!buffer<16xi8>, index, vector<4xi1>, vector<4xi32>) -> ()
+  return
+}
+
+// -----
+
 func.func @store_lane_type(%b: !buffer<16xi8>, %i: index, %v: vector<16xi16>) {
   // expected-error@+1 {{'vector.store' op 'vector<16xi16>' must be a vector of the storage type of the elements of '!buffer<16xi8>'}}
   "vector.store"(%v, %b, %i) : (vector<16xi16>, !buffer<16xi8>, index) -> ()

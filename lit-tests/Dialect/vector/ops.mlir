@@ -11,6 +11,7 @@
 // CHECK: %[[FULL:.*]] = vector.load %arg0[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
 // CHECK: %[[DOT:.*]] = vector.widening_dot %[[TAIL]], %[[FULL]], %arg3 : vector<16xi8>, vector<16xi8> into i32
 // CHECK: vector.store %[[TAIL]], %arg0[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
+// CHECK: vector.maskedstore %arg0[%c0, %c0], %[[MASK]], %[[FULL]] : !buffer<4x40xi8>, vector<16xi1>, vector<16xi8>
 // CHECK: return %[[DOT]] : i32
 func.func @ops(%b: !buffer<4x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {
   %c0 = arith.constant 0 : index
@@ -20,6 +21,7 @@ func.func @ops(%b: !buffer<4x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {
   %w = vector.load %b[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
   %r = vector.widening_dot %v, %w, %acc : vector<16xi8>, vector<16xi8> into i32
   vector.store %v, %b[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
+  vector.maskedstore %b[%c0, %c0], %m, %w : !buffer<4x40xi8>, vector<16xi1>, vector<16xi8>
   return %r : i32
 }
 
