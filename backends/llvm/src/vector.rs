@@ -9,6 +9,16 @@
 //! ```
 //!
 //! (lowered the same way on every target: cores without vectors get it scalarized).
+//!
+//! The fixed-point ops are MVE's instructions where the core has MVE, else their definitions
+//! on 64-bit lanes:
+//!
+//! ```text
+//! rounding_doubling_high_mul a, b  MVE: llvm.arm.mve.vqrdmulh(a, b)
+//!                                  else trunc(smin((sext a · sext b + 2^30) >> 31, INT32_MAX))
+//! rounding_shift_right x, r        MVE: llvm.arm.mve.vshl.vector(x, -(r & 31), round)   (vrshl)
+//!                                  else trunc((sext x + ((1 << (r & 31)) >> 1)) >> (r & 31))
+//! ```
 
 use crate::function::FunctionLowering;
 use inkwell::IntPredicate;
@@ -45,6 +55,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
             }
             "vector.maskedstore" => return self.masked_store(op),
             "vector.widening_dot" => self.widening_dot(op)?,
+            "vector.rounding_doubling_high_mul" => self.rounding_doubling_high_mul(op)?,
+            "vector.rounding_shift_right" => self.rounding_shift_right(op)?,
             _ => return Err(self.error(op, "no lowering for this op")),
         };
         self.define(op, 0, value);
@@ -159,5 +171,55 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let products = self.built(op, self.builder.build_int_mul(lhs, rhs, "products"))?;
         let sum = self.call_overloaded(op, "llvm.vector.reduce.add", &[wide.into()], &[products.into()])?;
         Ok(self.built(op, self.builder.build_int_add(acc, sum.into_int_value(), "dot"))?.into())
+    }
+
+    /// `vector.rounding_doubling_high_mul a, b` (see the module documentation).
+    fn rounding_doubling_high_mul(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let (lhs, rhs) = (self.operand(op, 0)?, self.operand(op, 1)?);
+        let ty = lhs.into_vector_value().get_type();
+        if self.extensions.mve {
+            return self.call_overloaded(op, "llvm.arm.mve.vqrdmulh", &[ty.into()], &[lhs, rhs]);
+        }
+        let wide = self.types.llvm.i64_type().vec_type(ty.get_size());
+        let widen = |value: BasicValueEnum<'ll>| {
+            self.built(op, self.builder.build_int_s_extend(value.into_vector_value(), wide, ""))
+        };
+        let product = self.built(op, self.builder.build_int_mul(widen(lhs)?, widen(rhs)?, ""))?;
+        let splat = |value: i64| self.lane_constants(wide, value);
+        let nudged = self.built(op, self.builder.build_int_add(product, splat(1 << 30), ""))?;
+        let high = self.built(op, self.builder.build_right_shift(nudged, splat(31), true, ""))?;
+        let max = splat(i64::from(i32::MAX)).into();
+        let saturated = self.call_overloaded(op, "llvm.smin", &[wide.into()], &[high.into(), max])?;
+        Ok(self.built(op, self.builder.build_int_truncate(saturated.into_vector_value(), ty, ""))?.into())
+    }
+
+    /// `vector.rounding_shift_right x, r` (see the module documentation).
+    fn rounding_shift_right(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let (value, amount) = (self.operand(op, 0)?.into_vector_value(), self.operand(op, 1)?.into_vector_value());
+        let ty = value.get_type();
+        let amount = self.built(op, self.builder.build_and(amount, self.lane_constants(ty, 31), ""))?;
+        if self.extensions.mve {
+            let left = self.built(op, self.builder.build_int_neg(amount, ""))?;
+            let flag = |bit: u64| self.types.llvm.i32_type().const_int(bit, false).into();
+            // Not saturating, rounding, signed.
+            let args = [value.into(), left.into(), flag(0), flag(1), flag(0)];
+            return self.call_overloaded(op, "llvm.arm.mve.vshl.vector", &[ty.into(), ty.into()], &args);
+        }
+        let wide = self.types.llvm.i64_type().vec_type(ty.get_size());
+        let (value, amount) = (
+            self.built(op, self.builder.build_int_s_extend(value, wide, ""))?,
+            self.built(op, self.builder.build_int_z_extend(amount, wide, ""))?,
+        );
+        let power = self.built(op, self.builder.build_left_shift(self.lane_constants(wide, 1), amount, ""))?;
+        let half = self.built(op, self.builder.build_right_shift(power, self.lane_constants(wide, 1), false, ""))?;
+        let rounded = self.built(op, self.builder.build_int_add(value, half, ""))?;
+        let shifted = self.built(op, self.builder.build_right_shift(rounded, amount, true, ""))?;
+        Ok(self.built(op, self.builder.build_int_truncate(shifted, ty, ""))?.into())
+    }
+
+    /// A `ty` vector of integers with every lane `value`.
+    fn lane_constants(&self, ty: VectorType<'ll>, value: i64) -> VectorValue<'ll> {
+        let lane = ty.get_element_type().into_int_type().const_int(value as u64, true);
+        VectorType::const_vector(&vec![lane; ty.get_size() as usize])
     }
 }

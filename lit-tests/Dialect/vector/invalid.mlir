@@ -162,6 +162,22 @@ func.func @dot_result_type(%a: vector<16xi8>, %acc: i32) {
 
 // -----
 
+func.func @high_mul_i16_lanes(%a: vector<8xi16>) {
+  // expected-error@+1 {{'vector.rounding_doubling_high_mul' op result #0 must be a vector of i32, but got 'vector<8xi16>'}}
+  %h = "vector.rounding_doubling_high_mul"(%a, %a) : (vector<8xi16>, vector<8xi16>) -> vector<8xi16>
+  return
+}
+
+// -----
+
+func.func @shift_scalar(%a: i32) {
+  // expected-error@+1 {{'vector.rounding_shift_right' op result #0 must be a vector of i32, but got 'i32'}}
+  %h = "vector.rounding_shift_right"(%a, %a) : (i32, i32) -> i32
+  return
+}
+
+// -----
+
 // The builtin type has any rank; the dialect's ops take one-dimensional vectors only.
 func.func @two_dimensional(%x: i8) {
   // expected-error@+1 {{'vector.broadcast' op result #0 must be a one-dimensional fixed-length vector, but got 'vector<4x4xi8>'}}
