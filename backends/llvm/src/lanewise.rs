@@ -5,10 +5,8 @@
 //! requantization, the clamp) have a lane-wise lowering; the others are reported.
 
 use crate::function::FunctionLowering;
-use inkwell::IntPredicate;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, VectorValue};
-use mc_dialects::arith::{CMPI_PREDICATES, predicate_keyword};
 use mc_ir::{Context, Diagnostic, OpId};
 
 /// True if `op` has a vector operand or result (and so lowers lane by lane).
@@ -40,20 +38,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             "arith.minui" => self.lanewise_intrinsic(op, "llvm.umin")?,
             "arith.maxui" => self.lanewise_intrinsic(op, "llvm.umax")?,
             "arith.cmpi" => {
-                let keyword = predicate_keyword(self.ctx, op, &CMPI_PREDICATES)
-                    .ok_or_else(|| self.error(op, "invalid predicate"))?;
-                let predicate = match keyword {
-                    "eq" => IntPredicate::EQ,
-                    "ne" => IntPredicate::NE,
-                    "slt" => IntPredicate::SLT,
-                    "sle" => IntPredicate::SLE,
-                    "sgt" => IntPredicate::SGT,
-                    "sge" => IntPredicate::SGE,
-                    "ult" => IntPredicate::ULT,
-                    "ule" => IntPredicate::ULE,
-                    "ugt" => IntPredicate::UGT,
-                    _ => IntPredicate::UGE,
-                };
+                let predicate = self.int_predicate(op)?;
                 self.built(op, b.build_int_compare(predicate, self.lanes(op, 0)?, self.lanes(op, 1)?, ""))?.into()
             }
             "arith.select" => {
@@ -87,10 +72,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
     fn shift_amount(&self, op: OpId) -> Result<VectorValue<'ll>, Diagnostic> {
         let amount = self.lanes(op, 1)?;
         let ty = amount.get_type();
-        let lane = ty.get_element_type().into_int_type();
-        let mask = lane.const_int(u64::from(lane.get_bit_width() - 1), false);
-        let masks = inkwell::types::VectorType::const_vector(&vec![mask; ty.get_size() as usize]);
-        self.built(op, self.builder.build_and(amount, masks, ""))
+        let width = ty.get_element_type().into_int_type().get_bit_width();
+        self.built(op, self.builder.build_and(amount, self.lane_constants(ty, i64::from(width) - 1), ""))
     }
 
     /// A call of the intrinsic `name` overloaded on the vector type of both operands.

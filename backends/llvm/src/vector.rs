@@ -218,7 +218,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
     }
 
     /// A `ty` vector of integers with every lane `value`.
-    fn lane_constants(&self, ty: VectorType<'ll>, value: i64) -> VectorValue<'ll> {
+    pub(crate) fn lane_constants(&self, ty: VectorType<'ll>, value: i64) -> VectorValue<'ll> {
         let lane = ty.get_element_type().into_int_type().const_int(value as u64, true);
         VectorType::const_vector(&vec![lane; ty.get_size() as usize])
     }

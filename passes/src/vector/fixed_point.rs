@@ -197,3 +197,71 @@ fn rounding_matches_shift(ctx: &Context, rounding: Value, shift: Value) -> bool 
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mc_dialects::arith::fixed_point::reference;
+
+    /// MVE's `vqrdmulh.s32` as Arm's pseudocode defines it: `sat((2ab + 2^31) >> 32)`.
+    fn vqrdmulh(a: i32, b: i32) -> i32 {
+        let high = (2 * i128::from(a) * i128::from(b) + (1 << 31)) >> 32;
+        high.clamp(i32::MIN.into(), i32::MAX.into()) as i32
+    }
+
+    /// `vector.rounding_doubling_high_mul` without MVE (the LLVM backend's 64-bit lanes).
+    fn high_mul_wide(a: i32, b: i32) -> i32 {
+        ((i64::from(a) * i64::from(b) + (1 << 30)) >> 31).min(i64::from(i32::MAX)) as i32
+    }
+
+    /// MVE's `vrshl.s32` by `-right`: `(x + 2^(right-1)) >> right` without overflow.
+    fn vrshl_right(x: i32, right: i32) -> i32 {
+        if right == 0 { x } else { ((i64::from(x) + (1i64 << (right - 1))) >> right) as i32 }
+    }
+
+    /// Corners (both ends, zero, ±1, powers of two around them) and pseudo-random values.
+    fn samples() -> Vec<i32> {
+        let mut values = vec![i32::MIN, i32::MIN + 1, -1, 0, 1, i32::MAX - 1, i32::MAX];
+        for bit in [1, 15, 16, 29, 30] {
+            values.extend([1 << bit, (1 << bit) - 1, -(1 << bit), 1 - (1 << bit)]);
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        values.extend((0..150).map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 32) as u32 as i32 >> (state % 31)
+        }));
+        values
+    }
+
+    #[test]
+    fn vqrdmulh_is_tflites_saturating_rounding_doubling_high_mul() {
+        // Including INT32_MIN · INT32_MIN, the one product that saturates.
+        for a in samples() {
+            for b in samples() {
+                let expected = reference::saturating_rounding_doubling_high_mul(a, b);
+                assert_eq!(vqrdmulh(a, b), expected, "vqrdmulh({a}, {b})");
+                assert_eq!(high_mul_wide(a, b), expected, "64-bit lanes ({a}, {b})");
+            }
+        }
+    }
+
+    #[test]
+    fn the_rewrite_computes_the_merged_multiply_by_quantized_multiplier() {
+        // Every right shift the merged form takes, multipliers in [0, 2^31), any accumulator:
+        // what the pass builds equals the merged form and TFLite's double rounding.
+        let multipliers: Vec<i32> = samples().into_iter().filter(|&m| m >= 0).collect();
+        for shift in 1..=30 {
+            let rounding = 1 << (shift - 1);
+            for x in samples() {
+                for &m in &multipliers {
+                    let high = vqrdmulh(x, m);
+                    let rewritten = vrshl_right(high + (high >> 31), shift + 1);
+                    let merged = reference::multiply_by_quantized_multiplier_down(x, m, rounding, shift);
+                    assert_eq!(rewritten, merged, "x {x}, multiplier {m}, shift {shift}");
+                    assert_eq!(merged, reference::multiply_by_quantized_multiplier(x, m, -(shift + 1)));
+                }
+            }
+        }
+    }
+}
