@@ -24,8 +24,8 @@
 //! elements take a byte in memory. There are no run-time bounds checks; constant indices are
 //! checked at compile time.
 
-use crate::target::CoreExtensions;
 use crate::layout::{Index, MemoryLayout};
+use crate::target::CoreExtensions;
 use crate::types::{Scalar, TypeMap};
 use inkwell::IntPredicate;
 use inkwell::basic_block::BasicBlock;
@@ -87,7 +87,18 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
                 (name.clone(), base)
             })
             .collect();
-        FunctionLowering { ctx, types, module, builder, symbols, pools, extensions, function, entry, values: HashMap::new() }
+        FunctionLowering {
+            ctx,
+            types,
+            module,
+            builder,
+            symbols,
+            pools,
+            extensions,
+            function,
+            entry,
+            values: HashMap::new(),
+        }
     }
 
     /// An error about lowering `op`.

@@ -59,9 +59,8 @@ impl RoundingShiftRightOp {
 fn verify_i32_lanes(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let result = ctx.operation(op).result_type(0);
     if ctx.vector_parts(result).and_then(|(_, lane)| ctx.integer_width(lane)) != Some(32) {
-        diags.push(ctx.op_error(
-            op,
-            format!("result #0 must be a vector of i32, but got '{}'", type_to_string(ctx, result)),
-        ));
+        diags.push(
+            ctx.op_error(op, format!("result #0 must be a vector of i32, but got '{}'", type_to_string(ctx, result))),
+        );
     }
 }

@@ -32,8 +32,12 @@
 //! ```
 //!
 //! Bit-exact: every lane computes what the scalar iteration of its channel computed, with the
-//! same `arith` ops (lane-wise, the same semantics). The lanes of one step read before they
-//! write; the kernels this matches read and write different channels of different tensors.
+//! same `arith` ops (lane-wise, the same semantics). Memory order: the four channels of a step
+//! do all their reads before their writes, so a read that the scalar loop made after a write to
+//! the same address in an earlier channel would move before it. The kernels never read what
+//! they wrote (their outputs overlap their inputs only where the planner proved every element
+//! read before it is written), so no such pair exists; a read and a write of one channel keep
+//! their order.
 
 use mc_dialects::arith::build::{constant_index, constant_int, constant_int_value};
 use mc_dialects::loops::{ForOp, LoadOp, YieldOp};

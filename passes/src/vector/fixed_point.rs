@@ -167,8 +167,7 @@ fn match_quantized_multiply(ctx: &Context, op: OpId) -> Option<QuantizedMultiply
     let compare = ctx.defining_op(negative).filter(|&c| ctx.op_name_of(c) == "arith.cmpi")?;
     let [compared, zero] = operands(ctx, negative, "arith.cmpi")?;
     let less = mc_dialects::arith::predicate_keyword(ctx, compare, &mc_dialects::arith::CMPI_PREDICATES) == Some("slt");
-    let constants =
-        [(thirty_two, 32), (thirty_two_again, 32), (zero, 0), (down, -(1 << 30)), (up, 1 << 30)];
+    let constants = [(thirty_two, 32), (thirty_two_again, 32), (zero, 0), (down, -(1 << 30)), (up, 1 << 30)];
     let shape = less && compared == x && constants.iter().all(|&(value, c)| splat(ctx, value) == Some(c));
     (shape && rounding_matches_shift(ctx, rounding, shift)).then_some(QuantizedMultiply { x, multiplier, shift })
 }
