@@ -17,7 +17,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 19] = [
+    let constructors: [PassConstructor; 21] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -36,6 +36,8 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(conversion::buffer_to_loop::BufferToLoop),
         || Box::new(loops::fuse_elementwise::LoopFuseElementwise),
         || Box::new(vector::dot_products::VectorizeDotProducts),
+        || Box::new(vector::channels::VectorizeChannels),
+        || Box::new(vector::fixed_point::VectorFixedPoint),
         || Box::<usmp::pass::Usmp>::default(),
     ];
     for constructor in constructors {

@@ -120,7 +120,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// The packed lowering of the `arith.addi` `op` when it ends a four-term dot product and the
     /// core has DSP instructions; `None` otherwise (the caller lowers it plainly).
     pub(crate) fn packed_dot(&self, op: OpId) -> Result<Option<BasicValueEnum<'ll>>, Diagnostic> {
-        if !self.dsp {
+        if !self.extensions.dsp {
             return Ok(None);
         }
         let Some((acc, terms)) = dot_chain(self.ctx, op) else { return Ok(None) };

@@ -25,6 +25,7 @@
 //! checked at compile time.
 
 use crate::layout::{Index, MemoryLayout};
+use crate::target::CoreExtensions;
 use crate::types::{Scalar, TypeMap};
 use inkwell::IntPredicate;
 use inkwell::basic_block::BasicBlock;
@@ -53,8 +54,8 @@ pub(crate) struct FunctionLowering<'a, 'll> {
     pub(crate) symbols: &'a ModuleSymbols<'ll>,
     /// The base of each `buffer.pool` by name: the entry function's leading parameters.
     pub(crate) pools: HashMap<String, PointerValue<'ll>>,
-    /// The core has Arm's DSP extension ([`crate::target::has_dsp`]).
-    pub(crate) dsp: bool,
+    /// The core's DSP and MVE extensions.
+    pub(crate) extensions: CoreExtensions,
     function: FunctionValue<'ll>,
     entry: BasicBlock<'ll>,
     values: HashMap<Value, BasicValueEnum<'ll>>,
@@ -63,7 +64,8 @@ pub(crate) struct FunctionLowering<'a, 'll> {
 impl<'a, 'll> FunctionLowering<'a, 'll> {
     /// Starts lowering the body of `function`, whose entry block it creates. Its first
     /// parameters are the bases of the pools named `pools`, in order; the IR's parameters follow.
-    /// `dsp` lets four-term int8 dot products use DSP instructions (`dot`).
+    /// `extensions.dsp` lets four-term int8 dot products use DSP instructions (`dot`),
+    /// `extensions.mve` the fixed-point vector ops MVE's instructions (`vector`).
     pub(crate) fn new(
         ctx: &'a Context,
         types: TypeMap<'ll>,
@@ -71,7 +73,7 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
         symbols: &'a ModuleSymbols<'ll>,
         function: FunctionValue<'ll>,
         pools: &[String],
-        dsp: bool,
+        extensions: CoreExtensions,
     ) -> Self {
         let entry = types.llvm.append_basic_block(function, "entry");
         let builder = types.llvm.create_builder();
@@ -85,7 +87,18 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
                 (name.clone(), base)
             })
             .collect();
-        FunctionLowering { ctx, types, module, builder, symbols, pools, dsp, function, entry, values: HashMap::new() }
+        FunctionLowering {
+            ctx,
+            types,
+            module,
+            builder,
+            symbols,
+            pools,
+            extensions,
+            function,
+            entry,
+            values: HashMap::new(),
+        }
     }
 
     /// An error about lowering `op`.
@@ -178,6 +191,9 @@ impl<'a, 'll> FunctionLowering<'a, 'll> {
             "buffer.view" => self.lower_view(op),
             "buffer.get_global" => self.lower_get_global(op),
             "buffer.pool_view" => self.lower_pool_view(op),
+            _ if name.starts_with("arith.") && crate::lanewise::is_lanewise(self.ctx, op) => {
+                self.lower_lanewise(op, name)
+            }
             _ if name.starts_with("arith.") || name.starts_with("math.") => self.lower_scalar(op, name),
             _ if name.starts_with("vector.") => self.lower_vector(op, name),
             _ => Err(self.error(op, "no lowering for this op")),

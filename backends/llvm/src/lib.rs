@@ -36,6 +36,7 @@ pub mod emit;
 mod function;
 pub mod header;
 pub mod interface;
+mod lanewise;
 pub mod layout;
 pub mod module;
 mod scalar;

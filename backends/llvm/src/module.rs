@@ -86,7 +86,7 @@ pub fn lower_module<'ll>(
     let target_data = machine.get_target_data();
     target.set_data_layout(&target_data.get_data_layout());
     let types = TypeMap { llvm, index: llvm.ptr_sized_int_type(&target_data, None) };
-    let dsp = crate::target::has_dsp(machine);
+    let extensions = crate::target::CoreExtensions::of(machine);
 
     let interface = options.api.as_ref().map(|api| Interface::of(ctx, module, api)).transpose()?;
     let pools: Vec<String> =
@@ -155,7 +155,7 @@ pub fn lower_module<'ll>(
         bodies.push((op, body, function, if is_entry { pools.as_slice() } else { &[] }));
     }
     for (op, body, function, bases) in bodies {
-        FunctionLowering::new(ctx, types, &target, &symbols, function, bases, dsp).lower_body(op, body)?;
+        FunctionLowering::new(ctx, types, &target, &symbols, function, bases, extensions).lower_body(op, body)?;
     }
     if let (Some(api), Some(interface)) = (&options.api, &interface) {
         let entry = symbols.funcs[&api.entry];

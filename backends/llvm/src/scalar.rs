@@ -287,7 +287,14 @@ impl<'ll> FunctionLowering<'_, 'll> {
     }
 
     fn cmpi(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
-        let predicate = match self.predicate(op, &CMPI_PREDICATES)? {
+        let predicate = self.int_predicate(op)?;
+        let (x, y) = (self.int_operand(op, 0)?, self.int_operand(op, 1)?);
+        Ok(self.built(op, self.builder.build_int_compare(predicate, x, y, ""))?.into())
+    }
+
+    /// The LLVM predicate of the `arith.cmpi` `op`.
+    pub(crate) fn int_predicate(&self, op: OpId) -> Result<IntPredicate, Diagnostic> {
+        Ok(match self.predicate(op, &CMPI_PREDICATES)? {
             "eq" => IntPredicate::EQ,
             "ne" => IntPredicate::NE,
             "slt" => IntPredicate::SLT,
@@ -298,9 +305,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             "ule" => IntPredicate::ULE,
             "ugt" => IntPredicate::UGT,
             _ => IntPredicate::UGE,
-        };
-        let (x, y) = (self.int_operand(op, 0)?, self.int_operand(op, 1)?);
-        Ok(self.built(op, self.builder.build_int_compare(predicate, x, y, ""))?.into())
+        })
     }
 
     fn cmpf(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {

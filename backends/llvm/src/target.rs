@@ -226,7 +226,7 @@ pub fn lookup(name: &str) -> Result<&'static TargetSpec, String> {
 const MVE_CPUS: [&str; 2] = ["cortex-m55", "cortex-m85"];
 
 /// The loop-level passes that turn loops into `vector` code on cores with MVE.
-const MVE_PASSES: &str = "func.func(vectorize-dot-products,canonicalize,cse)";
+const MVE_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,vector-fixed-point,canonicalize,cse)";
 
 impl TargetSpec {
     /// The passes (MLIR pipeline syntax, on the module) that vectorize planned loop-level IR for
@@ -264,6 +264,30 @@ impl TargetSpec {
             .create_target_machine_from_options(&triple, options)
             .ok_or_else(|| format!("LLVM could not create a target machine for '{}' ({})", self.triple, self.cpu))
     }
+}
+
+/// The instruction-set extensions the lowering picks instructions by.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CoreExtensions {
+    /// Arm's DSP extension ([`has_dsp`]).
+    pub dsp: bool,
+    /// Helium's integer vectors ([`has_mve`]).
+    pub mve: bool,
+}
+
+impl CoreExtensions {
+    /// The extensions of `machine`'s core.
+    pub fn of(machine: &TargetMachine) -> CoreExtensions {
+        CoreExtensions { dsp: has_dsp(machine), mve: has_mve(machine) }
+    }
+}
+
+/// True if `machine`'s core has Helium's integer vectors (MVE): the Cortex-M55 and M85 unless
+/// the features say `-mve`.
+pub fn has_mve(machine: &TargetMachine) -> bool {
+    let features = machine.get_feature_string().to_string_lossy().into_owned();
+    let cpu = machine.get_cpu().to_string_lossy().into_owned();
+    MVE_CPUS.contains(&cpu.as_str()) && !features.split(',').any(|f| f == "-mve")
 }
 
 /// True when `machine`'s core has Arm's DSP extension (packed 16-bit multiply-accumulates:

@@ -1,6 +1,6 @@
 //! The `vector` dialect as LLVM vector code: `vector<16xi8>` is `<16 x i8>`, loads and stores
-//! are vector loads and stores at the first element's address (element alignment), a masked
-//! load is `llvm.masked.load`, a mask `icmp slt <0, 1, ..>, splat(n)` (a constant vector for a
+//! are vector loads and stores at the first element's address (element alignment), masked
+//! loads and stores are `llvm.masked.load` and `llvm.masked.store`, a mask `icmp slt <0, 1, ..>, splat(n)` (a constant vector for a
 //! constant count), and `vector.widening_dot` is the sum LLVM's Arm backend matches to MVE's
 //! `vmlava.s8`/`vmlava.s16`:
 //!
@@ -9,9 +9,20 @@
 //! ```
 //!
 //! (lowered the same way on every target: cores without vectors get it scalarized).
+//!
+//! The fixed-point ops are MVE's instructions where the core has MVE, else their definitions
+//! on 64-bit lanes:
+//!
+//! ```text
+//! rounding_doubling_high_mul a, b  MVE: llvm.arm.mve.vqrdmulh(a, b)
+//!                                  else trunc(smin((sext a · sext b + 2^30) >> 31, INT32_MAX))
+//! rounding_shift_right x, r        MVE: llvm.arm.mve.vshl.vector(x, -(r & 31), round)   (vrshl)
+//!                                  else trunc((sext x + ((1 << (r & 31)) >> 1)) >> (r & 31))
+//! ```
 
 use crate::function::FunctionLowering;
 use inkwell::IntPredicate;
+use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::types::{BasicType, VectorType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, IntValue, ValueKind, VectorValue};
 use mc_dialects::arith::build::constant_int_value;
@@ -42,7 +53,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 store.set_alignment(layout.element_size as u32).ok();
                 return Ok(());
             }
+            "vector.maskedstore" => return self.masked_store(op),
             "vector.widening_dot" => self.widening_dot(op)?,
+            "vector.rounding_doubling_high_mul" => self.rounding_doubling_high_mul(op)?,
+            "vector.rounding_shift_right" => self.rounding_shift_right(op)?,
             _ => return Err(self.error(op, "no lowering for this op")),
         };
         self.define(op, 0, value);
@@ -91,27 +105,58 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// `vector.maskedload`: `llvm.masked.load` at the first element (element alignment).
     fn masked_load(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
         let count = self.ctx.operation(op).num_operands();
-        let (pointer, layout) = self.element_address_of(op, 0, count - 2)?;
         let (mask, pass_thru) = (self.operand(op, count - 2)?, self.operand(op, count - 1)?);
-        let name = "llvm.masked.load";
-        let types = [self.vector_type(op)?.as_basic_type_enum(), pointer.get_type().as_basic_type_enum()];
+        let result = self.vector_type(op)?.as_basic_type_enum();
+        let call = self.masked_memory(op, "llvm.masked.load", result, None, [mask, pass_thru])?;
+        match call.try_as_basic_value() {
+            ValueKind::Basic(value) => Ok(value),
+            ValueKind::Instruction(_) => Err(self.error(op, "llvm.masked.load returns no value")),
+        }
+    }
+
+    /// `vector.maskedstore`: `llvm.masked.store` at the first element (element alignment).
+    fn masked_store(&self, op: OpId) -> Result<(), Diagnostic> {
+        let count = self.ctx.operation(op).num_operands();
+        let (mask, value) = (self.operand(op, count - 2)?, self.operand(op, count - 1)?);
+        self.masked_memory(op, "llvm.masked.store", value.get_type(), Some(value), [mask])?;
+        Ok(())
+    }
+
+    /// A call of the masked memory intrinsic `name` for vectors of type `vector`, at the address
+    /// of operands `0 .. count - 2` of `op` (buffer and indices): arguments `value` (if any), the
+    /// pointer, the alignment where LLVM wants it as an operand, then `trailing`.
+    fn masked_memory<const N: usize>(
+        &self,
+        op: OpId,
+        name: &str,
+        vector: inkwell::types::BasicTypeEnum<'ll>,
+        value: Option<BasicValueEnum<'ll>>,
+        trailing: [BasicValueEnum<'ll>; N],
+    ) -> Result<inkwell::values::CallSiteValue<'ll>, Diagnostic> {
+        let count = self.ctx.operation(op).num_operands();
+        let (pointer, layout) = self.element_address_of(op, 0, count - 2)?;
+        let types = [vector, pointer.get_type().as_basic_type_enum()];
         let function = inkwell::intrinsics::Intrinsic::find(name)
             .and_then(|intrinsic| intrinsic.get_declaration(self.module, &types))
             .ok_or_else(|| self.error(op, format!("LLVM cannot declare {name}")))?;
-        // LLVM before 22 passes the alignment as an operand; since, as the pointer's attribute
-        // (absent: 1 byte, what `i8` elements need).
-        let mut args: Vec<BasicMetadataValueEnum<'ll>> = vec![pointer.into()];
-        if function.count_params() == 4 {
+        let mut args: Vec<BasicMetadataValueEnum<'ll>> = value.into_iter().map(Into::into).collect();
+        let pointer_param = args.len() as u32;
+        args.push(pointer.into());
+        // LLVM before 22 passes the alignment as an operand; since, as the pointer's attribute.
+        let operand_alignment = function.count_params() as usize == args.len() + 1 + N;
+        if operand_alignment {
             args.push(self.types.llvm.i32_type().const_int(layout.element_size as u64, false).into());
-        } else if layout.element_size != 1 {
-            return Err(self.error(op, "masked loads of elements wider than a byte need LLVM's align attribute"));
         }
-        args.extend::<[BasicMetadataValueEnum<'ll>; 2]>([mask.into(), pass_thru.into()]);
+        args.extend(trailing.map(BasicMetadataValueEnum::from));
         let call = self.built(op, self.builder.build_call(function, &args, ""))?;
-        match call.try_as_basic_value() {
-            ValueKind::Basic(value) => Ok(value),
-            ValueKind::Instruction(_) => Err(self.error(op, format!("{name} returns no value"))),
+        if !operand_alignment {
+            let align = self
+                .types
+                .llvm
+                .create_enum_attribute(Attribute::get_named_enum_kind_id("align"), layout.element_size as u64);
+            call.add_attribute(AttributeLoc::Param(pointer_param), align);
         }
+        Ok(call)
     }
 
     /// `vector.widening_dot a, b, acc`: `acc + reduce.add(sext a · sext b)`.
@@ -126,5 +171,55 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let products = self.built(op, self.builder.build_int_mul(lhs, rhs, "products"))?;
         let sum = self.call_overloaded(op, "llvm.vector.reduce.add", &[wide.into()], &[products.into()])?;
         Ok(self.built(op, self.builder.build_int_add(acc, sum.into_int_value(), "dot"))?.into())
+    }
+
+    /// `vector.rounding_doubling_high_mul a, b` (see the module documentation).
+    fn rounding_doubling_high_mul(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let (lhs, rhs) = (self.operand(op, 0)?, self.operand(op, 1)?);
+        let ty = lhs.into_vector_value().get_type();
+        if self.extensions.mve {
+            return self.call_overloaded(op, "llvm.arm.mve.vqrdmulh", &[ty.into()], &[lhs, rhs]);
+        }
+        let wide = self.types.llvm.i64_type().vec_type(ty.get_size());
+        let widen = |value: BasicValueEnum<'ll>| {
+            self.built(op, self.builder.build_int_s_extend(value.into_vector_value(), wide, ""))
+        };
+        let product = self.built(op, self.builder.build_int_mul(widen(lhs)?, widen(rhs)?, ""))?;
+        let splat = |value: i64| self.lane_constants(wide, value);
+        let nudged = self.built(op, self.builder.build_int_add(product, splat(1 << 30), ""))?;
+        let high = self.built(op, self.builder.build_right_shift(nudged, splat(31), true, ""))?;
+        let max = splat(i64::from(i32::MAX)).into();
+        let saturated = self.call_overloaded(op, "llvm.smin", &[wide.into()], &[high.into(), max])?;
+        Ok(self.built(op, self.builder.build_int_truncate(saturated.into_vector_value(), ty, ""))?.into())
+    }
+
+    /// `vector.rounding_shift_right x, r` (see the module documentation).
+    fn rounding_shift_right(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let (value, amount) = (self.operand(op, 0)?.into_vector_value(), self.operand(op, 1)?.into_vector_value());
+        let ty = value.get_type();
+        let amount = self.built(op, self.builder.build_and(amount, self.lane_constants(ty, 31), ""))?;
+        if self.extensions.mve {
+            let left = self.built(op, self.builder.build_int_neg(amount, ""))?;
+            let flag = |bit: u64| self.types.llvm.i32_type().const_int(bit, false).into();
+            // Not saturating, rounding, signed.
+            let args = [value.into(), left.into(), flag(0), flag(1), flag(0)];
+            return self.call_overloaded(op, "llvm.arm.mve.vshl.vector", &[ty.into(), ty.into()], &args);
+        }
+        let wide = self.types.llvm.i64_type().vec_type(ty.get_size());
+        let (value, amount) = (
+            self.built(op, self.builder.build_int_s_extend(value, wide, ""))?,
+            self.built(op, self.builder.build_int_z_extend(amount, wide, ""))?,
+        );
+        let power = self.built(op, self.builder.build_left_shift(self.lane_constants(wide, 1), amount, ""))?;
+        let half = self.built(op, self.builder.build_right_shift(power, self.lane_constants(wide, 1), false, ""))?;
+        let rounded = self.built(op, self.builder.build_int_add(value, half, ""))?;
+        let shifted = self.built(op, self.builder.build_right_shift(rounded, amount, true, ""))?;
+        Ok(self.built(op, self.builder.build_int_truncate(shifted, ty, ""))?.into())
+    }
+
+    /// A `ty` vector of integers with every lane `value`.
+    pub(crate) fn lane_constants(&self, ty: VectorType<'ll>, value: i64) -> VectorValue<'ll> {
+        let lane = ty.get_element_type().into_int_type().const_int(value as u64, true);
+        VectorType::const_vector(&vec![lane; ty.get_size() as usize])
     }
 }

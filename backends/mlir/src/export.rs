@@ -449,6 +449,9 @@ impl<'a, 'c> Exporter<'a, 'c> {
         };
         let built = match name {
             "vector.widening_dot" => return self.widening_dot(op, loc, block),
+            "vector.rounding_doubling_high_mul" | "vector.rounding_shift_right" => {
+                return Err(self.error(op, "no upstream MLIR counterpart (export the IR before vector-fixed-point)"));
+            }
             _ if renamed.is_some() || ["arith", "math", "func", "vector"].contains(&mc_ir::dialect_of(name)) => {
                 if !ctx.operation(op).regions().is_empty() {
                     return Err(self.error(op, "ops with regions are only exported at module level"));

@@ -11,7 +11,8 @@
 //! | `func`, `arith`, `math` ops | the same ops |
 //! | `loop.for` / `loop.if` / `loop.yield` | `scf.for` (iter_args) / `scf.if` / `scf.yield` |
 //! | `loop.load` / `loop.store` | `memref.load` / `memref.store` |
-//! | `vector.load` / `maskedload` / `store` / `broadcast` / `create_mask` | the same ops (export only) |
+//! | `vector.load` / `maskedload` / `store` / `maskedstore` / `broadcast` / `create_mask` | the same ops (export only) |
+//! | `vector.rounding_doubling_high_mul` / `rounding_shift_right` | none: an error (export the IR before `vector-fixed-point`) |
 //! | `vector.widening_dot a, b, acc` | `arith.extsi` + `arith.muli` + `vector.reduction <add>, %p, %acc` (export only) |
 //! | `!buffer<2x3xf32, strides: [1, 2], offset: 4>` | `memref<2x3xf32, strided<[1, 2], offset: 4>>` |
 //! | `!quant.uniform<i8:f32, ...>` elements | their storage integer (`i8`, what loads give), the type in `mc.quant` |

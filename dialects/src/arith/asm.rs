@@ -32,7 +32,7 @@ pub(super) fn infer_constant_type(ctx: &mut Context, state: &OperationState) -> 
     }
 }
 
-/// The result type of a comparison: `i1`, or a tensor of `i1` shaped like the operands.
+/// The result type of a comparison: `i1`, or a tensor or vector of `i1` shaped like the operands.
 pub(super) fn infer_i1_like(ctx: &mut Context, state: &OperationState) -> Result<Vec<Type>, String> {
     let Some(&lhs) = state.operands.first() else {
         return Err("failed to infer returned types: missing operands".to_string());
@@ -40,9 +40,10 @@ pub(super) fn infer_i1_like(ctx: &mut Context, state: &OperationState) -> Result
     let i1 = ctx.integer_type(1);
     let operand_type = ctx.value_type(lhs);
     let shape = ctx.tensor_parts(operand_type).map(|(shape, _)| shape.to_vec());
-    Ok(vec![match shape {
-        Some(shape) => ctx.tensor_type(shape, i1),
-        None => i1,
+    Ok(vec![match (shape, ctx.vector_parts(operand_type)) {
+        (Some(shape), _) => ctx.tensor_type(shape, i1),
+        (None, Some((lanes, _))) => ctx.vector_type(lanes, i1),
+        (None, None) => i1,
     }])
 }
 
@@ -59,7 +60,7 @@ pub(super) fn print_select(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResul
     p.print_optional_attr_dict(&attrs, &[]);
     p.print(" : ");
     let condition = ctx.value_type(operation.operand(0));
-    if ctx.tensor_parts(condition).is_some() {
+    if ctx.tensor_parts(condition).is_some() || ctx.vector_parts(condition).is_some() {
         p.print_type(condition);
         p.print(", ");
     }

@@ -1,8 +1,9 @@
-//! `vector.load`, `vector.maskedload` and `vector.store`: a vector's lanes moved to or from
-//! consecutive elements of the innermost (unit-stride) dimension of a `!buffer`, from the given
-//! indices on, as MLIR's ops of those names on a `memref`. `vector.maskedload` reads only the
-//! lanes its mask sets (the others take the pass-through vector's lanes and touch no memory):
-//! the tail of a loop whose trip count is no multiple of the lanes.
+//! `vector.load`, `vector.maskedload`, `vector.store` and `vector.maskedstore`: a vector's lanes
+//! moved to or from consecutive elements of the innermost (unit-stride) dimension of a
+//! `!buffer`, from the given indices on, as MLIR's ops of those names on a `memref`.
+//! `vector.maskedload` reads only the lanes its mask sets (the others take the pass-through
+//! vector's lanes and touch no memory), `vector.maskedstore` writes only those: the tail of a
+//! loop whose trip count is no multiple of the lanes.
 
 use mc_ir::parser::{OpAsmParser, ParseResult, UnresolvedOperand, lexer::TokenKind};
 use mc_ir::printer::attributes::type_to_string;
@@ -52,6 +53,22 @@ define_op! {
     }
 }
 
+define_op! {
+    /// Writes the lanes of `value` that `mask` sets to consecutive elements at
+    /// `buffer[indices]`; the other elements are not touched. Operands: buffer, indices, mask,
+    /// value.
+    pub struct MaskedStoreOp = "vector.maskedstore" {
+        summary: "writes the masked lanes of a vector to consecutive buffer elements",
+        traits: [],
+        operands: variadic,
+        results: [],
+        attributes: [],
+        verify: verify_masked_store,
+        print: print_masked_store,
+        parse: parse_masked_store,
+    }
+}
+
 impl LoadOp {
     /// Builds `vector.load buffer[indices]` of `lanes` lanes.
     pub fn build(b: &mut Builder<'_>, buffer: Value, indices: &[Value], lanes: i64) -> LoadOp {
@@ -79,6 +96,16 @@ impl StoreOp {
         let mut operands = vec![value, buffer];
         operands.extend_from_slice(indices);
         StoreOp(b.create(Self::NAME, &operands, &[], Vec::new(), Vec::new()))
+    }
+}
+
+impl MaskedStoreOp {
+    /// Builds `vector.maskedstore buffer[indices], mask, value`.
+    pub fn build(b: &mut Builder<'_>, buffer: Value, indices: &[Value], mask: Value, value: Value) -> MaskedStoreOp {
+        let mut operands = vec![buffer];
+        operands.extend_from_slice(indices);
+        operands.extend([mask, value]);
+        MaskedStoreOp(b.create(Self::NAME, &operands, &[], Vec::new(), Vec::new()))
     }
 }
 
@@ -170,18 +197,7 @@ fn verify_masked_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     verify_access(ctx, op, 0..count - 2, result, diags);
     let (mask, pass_thru) =
         (ctx.value_type(operation.operand(count - 2)), ctx.value_type(operation.operand(count - 1)));
-    let lanes = ctx.vector_parts(result).map(|(lanes, _)| lanes);
-    let mask_fits = ctx.vector_parts(mask).is_some_and(|(n, e)| Some(n) == lanes && ctx.integer_width(e) == Some(1));
-    if !mask_fits {
-        diags.push(ctx.op_error(
-            op,
-            format!(
-                "mask '{}' must be a vector of i1 with the lanes of '{}'",
-                type_to_string(ctx, mask),
-                type_to_string(ctx, result)
-            ),
-        ));
-    }
+    verify_mask(ctx, op, mask, result, diags);
     if pass_thru != result {
         diags.push(ctx.op_error(
             op,
@@ -192,6 +208,34 @@ fn verify_masked_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
             ),
         ));
     }
+}
+
+/// Checks that `mask` is a vector of `i1` with the lanes of `vector`.
+fn verify_mask(ctx: &Context, op: OpId, mask: Type, vector: Type, diags: &mut Vec<Diagnostic>) {
+    let lanes = ctx.vector_parts(vector).map(|(lanes, _)| lanes);
+    let mask_fits = ctx.vector_parts(mask).is_some_and(|(n, e)| Some(n) == lanes && ctx.integer_width(e) == Some(1));
+    if !mask_fits {
+        diags.push(ctx.op_error(
+            op,
+            format!(
+                "mask '{}' must be a vector of i1 with the lanes of '{}'",
+                type_to_string(ctx, mask),
+                type_to_string(ctx, vector)
+            ),
+        ));
+    }
+}
+
+fn verify_masked_store(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    let operation = ctx.operation(op);
+    let count = operation.num_operands();
+    if count < 3 {
+        diags.push(ctx.op_error(op, format!("requires a buffer, a mask and a value, but found {count} operands")));
+        return;
+    }
+    let (mask, value) = (ctx.value_type(operation.operand(count - 2)), ctx.value_type(operation.operand(count - 1)));
+    verify_access(ctx, op, 0..count - 2, value, diags);
+    verify_mask(ctx, op, mask, value, diags);
 }
 
 fn verify_store(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
@@ -334,6 +378,36 @@ fn parse_masked_load(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) ->
     state.operands.push(p.resolve_operand(&mask, types[1])?);
     state.operands.push(p.resolve_operand(&pass_thru, types[2])?);
     state.result_types = vec![result];
+    Ok(())
+}
+
+fn print_masked_store(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
+    let ctx = p.ctx();
+    let operation = ctx.operation(op);
+    let count = operation.num_operands();
+    if count < 3 || operation.num_results() != 0 {
+        return Err(PrintFailed);
+    }
+    let (mask, value) = (operation.operand(count - 2), operation.operand(count - 1));
+    let types = [ctx.value_type(operation.operand(0)), ctx.value_type(mask), ctx.value_type(value)];
+    p.print(" ");
+    print_access(p, op, 0..count - 2);
+    p.print(", ");
+    p.print_operands([mask, value]);
+    print_types(p, op, &types);
+    Ok(())
+}
+
+fn parse_masked_store(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let access = parse_access(p)?;
+    p.parse_comma()?;
+    let mask = p.parse_operand()?;
+    p.parse_comma()?;
+    let value = p.parse_operand()?;
+    let types = parse_types(p, state, 3)?;
+    resolve_access(p, state, &access, types[0])?;
+    state.operands.push(p.resolve_operand(&mask, types[1])?);
+    state.operands.push(p.resolve_operand(&value, types[2])?);
     Ok(())
 }
 

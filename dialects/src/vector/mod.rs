@@ -2,7 +2,10 @@
 //! level and the backends, as MLIR's `vector` dialect sits between `scf` and LLVM. Its ops are
 //! the vector work of int8 kernels on SIMD cores (Helium/MVE on the Cortex-M55): contiguous
 //! loads and stores on `!buffer` memory with a lane mask for the tail, broadcasts, and the
-//! widening multiply-accumulate reduction of a dot product (MVE's `vmlava`).
+//! widening multiply-accumulate reduction of a dot product (MVE's `vmlava`). Lane-wise work
+//! (the per-channel multiply-accumulate and requantization of a depthwise convolution) is
+//! `arith` on vector types, as in MLIR, but for the two fixed-point steps of requantization that
+//! would need 64-bit lanes.
 //!
 //! | op | custom form (MLIR's where MLIR has the op) |
 //! |---|---|
@@ -10,7 +13,10 @@
 //! | `vector.load` | `%v = vector.load %buf[%i, %j] : !buffer<4x64xi8>, vector<16xi8>` |
 //! | `vector.maskedload` | `%v = vector.maskedload %buf[%i], %m, %pass : !buffer<40xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>` |
 //! | `vector.store` | `vector.store %v, %buf[%i] : !buffer<64xi8>, vector<16xi8>` |
+//! | `vector.maskedstore` | `vector.maskedstore %buf[%i], %m, %v : !buffer<6xi8>, vector<4xi1>, vector<4xi8>` |
 //! | `vector.broadcast` | `%v = vector.broadcast %s : i8 to vector<16xi8>` |
+//! | `vector.rounding_doubling_high_mul` | `%h = vector.rounding_doubling_high_mul %a, %b : vector<4xi32>` (MVE's `vqrdmulh`) |
+//! | `vector.rounding_shift_right` | `%q = vector.rounding_shift_right %x, %r : vector<4xi32>` (MVE's `vrshl` by `-r`) |
 //! | `vector.widening_dot` | `%r = vector.widening_dot %a, %b, %acc : vector<16xi8>, vector<16xi8> into i32` |
 //!
 //! Loads and stores move the lanes along the innermost dimension from the indices on, which
@@ -19,12 +25,14 @@
 
 mod broadcast;
 mod create_mask;
+mod fixed_point;
 mod memory;
 mod widening_dot;
 
 pub use broadcast::BroadcastOp;
 pub use create_mask::CreateMaskOp;
-pub use memory::{LoadOp, MaskedLoadOp, StoreOp};
+pub use fixed_point::{RoundingDoublingHighMulOp, RoundingShiftRightOp};
+pub use memory::{LoadOp, MaskedLoadOp, MaskedStoreOp, StoreOp};
 pub use widening_dot::WideningDotOp;
 
 use mc_ir::Dialect;
@@ -36,7 +44,10 @@ pub fn dialect() -> Dialect {
         CreateMaskOp::def(),
         LoadOp::def(),
         MaskedLoadOp::def(),
+        MaskedStoreOp::def(),
         StoreOp::def(),
+        RoundingDoublingHighMulOp::def(),
+        RoundingShiftRightOp::def(),
         WideningDotOp::def(),
     ];
     Dialect { name: "vector", ops, materialize_constant: None }

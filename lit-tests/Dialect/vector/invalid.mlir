@@ -98,6 +98,30 @@ func.func @masked_load_pass_thru(%b: !buffer<16xi8>, %i: index, %m: vector<16xi1
 
 // -----
 
+func.func @masked_store_operands(%b: !buffer<16xi8>) {
+  // expected-error@+1 {{'vector.maskedstore' op requires a buffer, a mask and a value, but found 1 operands}}
+  "vector.maskedstore"(%b) : (!buffer<16xi8>) -> ()
+  return
+}
+
+// -----
+
+func.func @masked_store_mask_lanes(%b: !buffer<16xi8>, %i: index, %m: vector<16xi1>, %v: vector<4xi8>) {
+  // expected-error@+1 {{'vector.maskedstore' op mask 'vector<16xi1>' must be a vector of i1 with the lanes of 'vector<4xi8>'}}
+  "vector.maskedstore"(%b, %i, %m, %v) : (!buffer<16xi8>, index, vector<16xi1>, vector<4xi8>) -> ()
+  return
+}
+
+// -----
+
+func.func @masked_store_lane_type(%b: !buffer<16xi8>, %i: index, %m: vector<4xi1>, %v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.maskedstore' op 'vector<4xi32>' must be a vector of the storage type of the elements of '!buffer<16xi8>'}}
+  "vector.maskedstore"(%b, %i, %m, %v) : (!buffer<16xi8>, index, vector<4xi1>, vector<4xi32>) -> ()
+  return
+}
+
+// -----
+
 func.func @store_lane_type(%b: !buffer<16xi8>, %i: index, %v: vector<16xi16>) {
   // expected-error@+1 {{'vector.store' op 'vector<16xi16>' must be a vector of the storage type of the elements of '!buffer<16xi8>'}}
   "vector.store"(%v, %b, %i) : (vector<16xi16>, !buffer<16xi8>, index) -> ()
@@ -133,6 +157,22 @@ func.func @dot_narrow_accumulator(%a: vector<16xi8>, %acc: i8) {
 func.func @dot_result_type(%a: vector<16xi8>, %acc: i32) {
   // expected-error@+1 {{'vector.widening_dot' op result type must be the accumulator's}}
   %r = "vector.widening_dot"(%a, %a, %acc) : (vector<16xi8>, vector<16xi8>, i32) -> i64
+  return
+}
+
+// -----
+
+func.func @high_mul_i16_lanes(%a: vector<8xi16>) {
+  // expected-error@+1 {{'vector.rounding_doubling_high_mul' op result #0 must be a vector of i32, but got 'vector<8xi16>'}}
+  %h = "vector.rounding_doubling_high_mul"(%a, %a) : (vector<8xi16>, vector<8xi16>) -> vector<8xi16>
+  return
+}
+
+// -----
+
+func.func @shift_scalar(%a: i32) {
+  // expected-error@+1 {{'vector.rounding_shift_right' op result #0 must be a vector of i32, but got 'i32'}}
+  %h = "vector.rounding_shift_right"(%a, %a) : (i32, i32) -> i32
   return
 }
 

@@ -11,6 +11,7 @@
 // CHECK: %[[FULL:.*]] = vector.load %arg0[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
 // CHECK: %[[DOT:.*]] = vector.widening_dot %[[TAIL]], %[[FULL]], %arg3 : vector<16xi8>, vector<16xi8> into i32
 // CHECK: vector.store %[[TAIL]], %arg0[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
+// CHECK: vector.maskedstore %arg0[%c0, %c0], %[[MASK]], %[[FULL]] : !buffer<4x40xi8>, vector<16xi1>, vector<16xi8>
 // CHECK: return %[[DOT]] : i32
 func.func @ops(%b: !buffer<4x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {
   %c0 = arith.constant 0 : index
@@ -20,6 +21,7 @@ func.func @ops(%b: !buffer<4x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {
   %w = vector.load %b[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
   %r = vector.widening_dot %v, %w, %acc : vector<16xi8>, vector<16xi8> into i32
   vector.store %v, %b[%c0, %c0] : !buffer<4x40xi8>, vector<16xi8>
+  vector.maskedstore %b[%c0, %c0], %m, %w : !buffer<4x40xi8>, vector<16xi1>, vector<16xi8>
   return %r : i32
 }
 
@@ -34,4 +36,18 @@ func.func @storage_and_strides(%q: !buffer<2x16x!quant.uniform<i8:f32, 0.5:-3>, 
   %w = vector.load %h[%c0] : !buffer<8xi16>, vector<8xi16>
   %r = vector.widening_dot %w, %w, %acc : vector<8xi16>, vector<8xi16> into i64
   return %v, %r : vector<16xi8>, i64
+}
+
+// The fixed-point ops of requantization, and arith on vectors (lane by lane, as in MLIR).
+// CHECK-LABEL: func.func @fixed_point
+// CHECK: %[[H:.*]] = vector.rounding_doubling_high_mul %arg0, %arg1 : vector<4xi32>
+// CHECK: %[[Q:.*]] = vector.rounding_shift_right %[[H]], %arg2 : vector<4xi32>
+// CHECK: %[[N:.*]] = arith.cmpi slt, %[[Q]], %arg0 : vector<4xi32>
+// CHECK: arith.select %[[N]], %[[Q]], %arg0 : vector<4xi1>, vector<4xi32>
+func.func @fixed_point(%x: vector<4xi32>, %m: vector<4xi32>, %r: vector<4xi32>) -> vector<4xi32> {
+  %h = vector.rounding_doubling_high_mul %x, %m : vector<4xi32>
+  %q = vector.rounding_shift_right %h, %r : vector<4xi32>
+  %n = arith.cmpi slt, %q, %x : vector<4xi32>
+  %s = arith.select %n, %q, %x : vector<4xi1>, vector<4xi32>
+  return %s : vector<4xi32>
 }

@@ -1,4 +1,4 @@
-// mc-translate --export-mlir of the vector dialect: load, maskedload, store, broadcast and
+// mc-translate --export-mlir of the vector dialect: load, maskedload, store, maskedstore, broadcast and
 // create_mask are upstream's ops of the same names and operands; widening_dot becomes
 // arith.extsi + arith.muli + vector.reduction <add> into the accumulator. Verified by MLIR and
 // read back by upstream mlir-opt.
@@ -15,6 +15,7 @@
 // CHECK: %[[PR:.*]] = arith.muli %[[WX]], %[[WT]] : vector<16xi32>
 // CHECK: %[[R:.*]] = vector.reduction <add>, %[[PR]], %arg3 : vector<16xi32> into i32
 // CHECK: vector.store %[[T]], %arg0[%{{.*}}, %{{.*}}] : memref<2x40xi8>, vector<16xi8>
+// CHECK: vector.maskedstore %arg0[%{{.*}}, %{{.*}}], %[[M]], %[[X]] : memref<2x40xi8>, vector<16xi1>, vector<16xi8>
 // CHECK: return %[[R]] : i32
 func.func @dot(%b: !buffer<2x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {
   %c0 = arith.constant 0 : index
@@ -26,5 +27,6 @@ func.func @dot(%b: !buffer<2x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {
   %t = vector.maskedload %b[%c0, %c16], %m, %p : !buffer<2x40xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
   %r = vector.widening_dot %x, %t, %acc : vector<16xi8>, vector<16xi8> into i32
   vector.store %t, %b[%c1, %c0] : !buffer<2x40xi8>, vector<16xi8>
+  vector.maskedstore %b[%c0, %c0], %m, %x : !buffer<2x40xi8>, vector<16xi1>, vector<16xi8>
   return %r : i32
 }

@@ -21,6 +21,7 @@
 // RUN: not mc-translate --import-mlir %t/cast.mlir 2>&1 | FileCheck %s --check-prefix=CAST
 // RUN: not mc-translate --export-mlir %t/mc-quant-arg.mlir 2>&1 | FileCheck %s --check-prefix=MC-QUANT-ARG
 // RUN: not mc-translate --export-mlir %t/mc-copy.mlir -o %t/mc-copy.out 2>&1 | FileCheck %s --check-prefix=MC-COPY
+// RUN: not mc-translate --export-mlir %t/mc-fixed-point.mlir 2>&1 | FileCheck %s --check-prefix=MC-FIXED-POINT
 // RUN: not test -e %t/mc-copy.out
 // RUN: not mc-translate --export-mlir %t/mc-tensor.mlir 2>&1 | FileCheck %s --check-prefix=MC-TENSOR
 
@@ -135,6 +136,13 @@ func.func @f(%a: !buffer<4x!quant.uniform<i8:f32, 0.5>>, %n: index) {
 func.func @f(%a: !buffer<4xi8>, %b: !buffer<4xi8>) {
   buffer.copy %a, %b : !buffer<4xi8>, !buffer<4xi8>
   return
+}
+
+// MC-FIXED-POINT: mc-fixed-point.mlir:2:8: error: 'vector.rounding_doubling_high_mul' op cannot be exported to upstream MLIR: no upstream MLIR counterpart (export the IR before vector-fixed-point)
+//--- mc-fixed-point.mlir
+func.func @f(%a: vector<4xi32>) -> vector<4xi32> {
+  %h = vector.rounding_doubling_high_mul %a, %a : vector<4xi32>
+  return %h : vector<4xi32>
 }
 
 // MC-TENSOR: mc-tensor.mlir:1:1: error: 'func.func' op cannot be exported to upstream MLIR: type 'tensor<4xf32>' has no upstream MLIR counterpart at the loop level

@@ -337,14 +337,19 @@ fn every_other_operator_case_on_cortex_m4_matches_tflite_micro() {
 }
 
 #[test]
-fn int8_convolution_fully_connected_and_lstm_cases_on_cortex_m55_match_tflite_micro() {
+fn int8_convolution_depthwise_fully_connected_and_lstm_cases_on_cortex_m55_match_tflite_micro() {
     // The Cortex-M55 vectorizes the int8 dot products (vectorize-dot-products: 16-lane vmlava,
-    // masked tails): every case of the int8 CONV_2D, FULLY_CONNECTED and LSTM suites (the LSTM's
-    // gates share the fully connected layer's dot products) on its board.
-    let cases = suite_cases(|suite| {
-        ["conv::int8_conv_2d", "fully_connected::int8_fully_connected", "recurrent::int8_lstm"].contains(&suite.name)
-    });
-    assert!(cases.len() >= 30, "only {} cases", cases.len());
+    // masked tails) and the depthwise convolutions' channels (vectorize-channels: 4 i32 lanes,
+    // masked tails): every case of the int8 CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and LSTM
+    // suites (the LSTM's gates share the fully connected layer's dot products) on its board.
+    let suites = [
+        "conv::int8_conv_2d",
+        "conv::int8_depthwise_conv_2d",
+        "fully_connected::int8_fully_connected",
+        "recurrent::int8_lstm",
+    ];
+    let cases = suite_cases(|suite| suites.contains(&suite.name));
+    assert!(cases.len() >= 40, "only {} cases", cases.len());
     check_cases_on_boards("m55", &cases, &["cortex-m55"]);
 }
 
