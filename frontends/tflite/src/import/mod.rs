@@ -26,6 +26,7 @@
 //! messages name only the `graph` op.
 
 mod control_flow;
+mod custom;
 mod ops;
 mod types;
 
