@@ -322,8 +322,8 @@ impl Outputs {
         }
     }
 
-    /// Writes the `rows` output rows: row `r < detections` from `detection(r)` (the decoded box's
-    /// index, the class as f32, the score), zeros after; and the count.
+    /// Writes the output rows (if any is used): row `r < detections` from `detection(r)` (the
+    /// decoded box's index, the class as f32, the score), zeros after; and the count.
     fn write(
         &self,
         e: &mut KernelEmitter<'_>,
@@ -335,32 +335,35 @@ impl Outputs {
         let (f32, i32) = (e.b.ctx.float_type(FloatKind::F32), e.b.ctx.integer_type(32));
         let zero = e.index(0);
         let nothing = e.f32(0.0);
-        e.for_range(0, p.rows, &[], |e, r, _| {
-            let detected = cmpi(&mut e.b, "slt", r, detections);
-            let values = e.if_else(
-                detected,
-                &[f32, f32, f32, f32, f32, f32],
-                |e| {
-                    let (kept, class, score) = detection(e, r);
-                    let mut values = corners(e, decoded, kept).to_vec();
-                    values.extend([class, score]);
-                    Ok(values)
-                },
-                |_| Ok(vec![nothing; 6]),
-            )?;
-            if let Some(boxes) = self.boxes {
-                for (k, &value) in values[..4].iter().enumerate() {
-                    let k = e.index(k as i64);
-                    e.store(value, boxes, &[zero, r, k]);
+        let rows_used = [self.boxes, self.classes, self.scores].iter().any(Option::is_some);
+        if rows_used {
+            e.for_range(0, p.rows, &[], |e, r, _| {
+                let detected = cmpi(&mut e.b, "slt", r, detections);
+                let values = e.if_else(
+                    detected,
+                    &[f32, f32, f32, f32, f32, f32],
+                    |e| {
+                        let (kept, class, score) = detection(e, r);
+                        let mut values = corners(e, decoded, kept).to_vec();
+                        values.extend([class, score]);
+                        Ok(values)
+                    },
+                    |_| Ok(vec![nothing; 6]),
+                )?;
+                if let Some(boxes) = self.boxes {
+                    for (k, &value) in values[..4].iter().enumerate() {
+                        let k = e.index(k as i64);
+                        e.store(value, boxes, &[zero, r, k]);
+                    }
                 }
-            }
-            for (output, value) in [(self.classes, values[4]), (self.scores, values[5])] {
-                if let Some(output) = output {
-                    e.store(value, output, &[zero, r]);
+                for (output, value) in [(self.classes, values[4]), (self.scores, values[5])] {
+                    if let Some(output) = output {
+                        e.store(value, output, &[zero, r]);
+                    }
                 }
-            }
-            Ok(Vec::new())
-        })?;
+                Ok(Vec::new())
+            })?;
+        }
         if let Some(count) = self.count {
             let as_i32 = e.unary("arith.index_cast", detections, i32);
             let as_f32 = e.unary("arith.sitofp", as_i32, f32);
