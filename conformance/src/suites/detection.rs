@@ -176,3 +176,76 @@ pub fn detection_postprocess() -> Vec<Case> {
     specs.push(spec("two classes per detection", 10, 3, true, Scattered, Uniform, wide));
     specs.iter().flat_map(|s| s.cases(2, &mut rng)).collect()
 }
+
+/// The `small_ssd` suite: a small SSD detector end to end, float32 (a strided 3×3 convolution,
+/// box and class heads of 1×1 convolutions reshaped to `[1, 16, ·]`, a logistic over the class
+/// scores, then the post-processing against a 4×4 grid of anchors), with the fast and the regular
+/// NMS, on random images.
+pub fn small_ssd() -> Vec<Case> {
+    let mut rng = Rng(0x55D);
+    [false, true].iter().flat_map(|&regular| ssd_cases(regular, &mut rng)).collect()
+}
+
+/// The small SSD with `regular` NMS, and three random images.
+fn ssd_cases(regular: bool, rng: &mut Rng) -> Vec<Case> {
+    use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, Padding, ReshapeOptions};
+    let mut m = OneOp::new();
+    let f = DType::Float32;
+    let mut weights = |m: &mut OneOp, name: &str, shape: &[i32], rng: &mut Rng| {
+        let count: i32 = shape.iter().product();
+        let values: Vec<u8> = (0..count).flat_map(|_| rng.float(-0.5, 0.5).to_le_bytes()).collect();
+        m.constant(name, shape, f, &values, None)
+    };
+    let conv = |stride: i32, fused_activation| Conv2DOptions {
+        padding: Padding::Same,
+        stride_w: stride,
+        stride_h: stride,
+        fused_activation,
+        dilation_w_factor: 1,
+        dilation_h_factor: 1,
+        quantized_bias_type: None,
+    };
+    let image = m.input("image", &[1, 8, 8, 3], f, None);
+    let features = m.intermediate("features", &[1, 4, 4, 8], f, None);
+    let (w, b) = (weights(&mut m, "w", &[8, 3, 3, 3], rng), weights(&mut m, "b", &[8], rng));
+    m.op(BuiltinOp::Conv2D, &[image, w, b], &[features], BuiltinOptions::Conv2D(conv(2, Activation::Relu6)));
+    let mut head = |m: &mut OneOp, name: &str, depth: i32, rng: &mut Rng| {
+        let map = m.intermediate(&format!("{name}_map"), &[1, 4, 4, depth], f, None);
+        let w = weights(m, &format!("{name}_w"), &[depth, 1, 1, 8], rng);
+        let b = weights(m, &format!("{name}_b"), &[depth], rng);
+        m.op(BuiltinOp::Conv2D, &[features, w, b], &[map], BuiltinOptions::Conv2D(conv(1, Activation::None)));
+        let flat = m.intermediate(name, &[1, 16, depth], f, None);
+        let shape = m.constant_i32(&format!("{name}_shape"), &[3], &[1, 16, depth], None);
+        let options = ReshapeOptions { new_shape: Some(vec![1, 16, depth]) };
+        m.op(BuiltinOp::Reshape, &[map, shape], &[flat], BuiltinOptions::Reshape(options));
+        flat
+    };
+    let encodings = head(&mut m, "box_encodings", 4, rng);
+    let logits = head(&mut m, "class_logits", 3, rng);
+    let predictions = m.intermediate("class_predictions", &[1, 16, 3], f, None);
+    m.op(BuiltinOp::Logistic, &[logits], &[predictions], BuiltinOptions::None);
+    let grid: Vec<u8> = (0..16)
+        .flat_map(|i| [(i / 4) as f32 * 0.25 + 0.125, (i % 4) as f32 * 0.25 + 0.125, 0.4, 0.4])
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let anchors = m.constant("anchors", &[16, 4], f, &grid, None);
+    let outputs = [
+        m.output("detection_boxes", &[1, 5, 4], f, None),
+        m.output("detection_classes", &[1, 5], f, None),
+        m.output("detection_scores", &[1, 5], f, None),
+        m.output("num_detections", &[1], f, None),
+    ];
+    let options = options(2, 5, regular, 3, (0.4, 0.5)).to_flexbuffer();
+    m.custom_op(DETECTION_POSTPROCESS, &[encodings, predictions, anchors], &outputs, options);
+    let model = m.finish();
+    let nms = if regular { "regular" } else { "fast" };
+    (0..3)
+        .map(|i| Case {
+            name: format!("small SSD ({nms} NMS), image {i}"),
+            model: model.clone(),
+            inputs: vec![Tensor::random(f, &[1, 8, 8, 3], rng)],
+            then: Vec::new(),
+            expected: None,
+        })
+        .collect()
+}
