@@ -191,7 +191,7 @@ fn ssd_cases(regular: bool, rng: &mut Rng) -> Vec<Case> {
     use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, Padding, ReshapeOptions};
     let mut m = OneOp::new();
     let f = DType::Float32;
-    let mut weights = |m: &mut OneOp, name: &str, shape: &[i32], rng: &mut Rng| {
+    let weights = |m: &mut OneOp, name: &str, shape: &[i32], rng: &mut Rng| {
         let count: i32 = shape.iter().product();
         let values: Vec<u8> = (0..count).flat_map(|_| rng.float(-0.5, 0.5).to_le_bytes()).collect();
         m.constant(name, shape, f, &values, None)
@@ -209,7 +209,7 @@ fn ssd_cases(regular: bool, rng: &mut Rng) -> Vec<Case> {
     let features = m.intermediate("features", &[1, 4, 4, 8], f, None);
     let (w, b) = (weights(&mut m, "w", &[8, 3, 3, 3], rng), weights(&mut m, "b", &[8], rng));
     m.op(BuiltinOp::Conv2D, &[image, w, b], &[features], BuiltinOptions::Conv2D(conv(2, Activation::Relu6)));
-    let mut head = |m: &mut OneOp, name: &str, depth: i32, rng: &mut Rng| {
+    let head = |m: &mut OneOp, name: &str, depth: i32, rng: &mut Rng| {
         let map = m.intermediate(&format!("{name}_map"), &[1, 4, 4, depth], f, None);
         let w = weights(m, &format!("{name}_w"), &[depth, 1, 1, 8], rng);
         let b = weights(m, &format!("{name}_b"), &[depth], rng);
