@@ -117,6 +117,11 @@ impl OneOp {
         self.builder.add_op(op, inputs, outputs, options);
     }
 
+    /// Adds custom operator `name` with its `custom_options` (a FlexBuffer map).
+    pub fn custom_op(&mut self, name: &str, inputs: &[i32], outputs: &[i32], custom_options: Vec<u8>) {
+        self.builder.add_custom_op(name, inputs, outputs, custom_options);
+    }
+
     /// Adds a subgraph named `name` (one an `IF`, `WHILE` or `CALL_ONCE` runs): the tensors and
     /// operators `build` adds go to it (with [`intermediate`](Self::intermediate),
     /// [`constant`](Self::constant), [`op`](Self::op), ...), and `build` returns its inputs and

@@ -20,6 +20,7 @@ pub mod concatenation;
 pub mod control_flow;
 pub mod conv;
 pub mod cumsum;
+pub mod detection;
 pub mod fill;
 pub mod fully_connected;
 pub mod gather;
@@ -135,6 +136,7 @@ macro_rules! for_each_suite {
                 float_pad_then_conv => 1e-5,
             ],
             cumsum: [float_cumsum => 0.0, int8_cumsum => 0.0],
+            detection: [detection_postprocess => 0.0, small_ssd => 1e-5],
             fill: [fill_zeros_like => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
             l2_normalization: [float_l2_normalization => 0.0, int8_l2_normalization => 0.0],

@@ -109,6 +109,7 @@ pub const KERNELS: &[&str] = &[
     "svdf",
     "lstm",
     "cast",
+    "detection_postprocess",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input

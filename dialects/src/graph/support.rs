@@ -70,7 +70,8 @@ pub struct Variant {
 /// One TFLite operator mc compiles.
 #[derive(Clone, Copy, Debug)]
 pub struct OpSupport {
-    /// TFLite's `BuiltinOperator` name (`CONV_2D`).
+    /// TFLite's `BuiltinOperator` name (`CONV_2D`), or a custom operator's `custom_code`
+    /// (`TFLite_Detection_PostProcess`).
     pub tflite: &'static str,
     /// The graph op it imports as, without the `graph.` prefix (`conv_2d`).
     pub op: &'static str,
@@ -830,6 +831,13 @@ pub const TABLE: &[OpSupport] = &[
             variant("int32", "", &[Slot::One(&[I32]), Slot::One(&[I32]), Slot::One(&[I32, I64])], &[I32]),
         ],
         options: "run-time or constant int32/int64 start indices, clamped into range as TFLite Micro; rank <= 6",
+    },
+    OpSupport {
+        tflite: "TFLite_Detection_PostProcess",
+        op: "detection_postprocess",
+        variants: &[variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32])],
+        options: "custom operator of SSD detectors: constant anchors, regular and fast NMS, background class or \
+                  none, max_classes_per_detection 1 in fast NMS",
     },
 ];
 

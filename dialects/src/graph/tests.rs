@@ -382,9 +382,23 @@ fn builders_cover_every_op() {
     lstm_operands.extend((0..4).map(|_| zeros(&[2])).collect::<Vec<_>>());
     lstm_operands.extend([zeros(&[1, 2]), zeros(&[1, 2])]);
     let lstm_operands: [Value; 15] = lstm_operands.try_into().expect("15 operands");
+    // SSD post-processing of 6 boxes, 3 classes and a background, 2 detections.
+    let detection_operands = [zeros(&[1, 6, 4]), zeros(&[1, 6, 4]), zeros(&[6, 4])];
     let options = LstmOptions { activation: Activation::Tanh, cell_clip: 0.5, time_major: false };
     let sequence = b.ctx.tensor_type(vec![1, 2, 2], f);
     LstmOp::build(&mut b, &lstm_operands, options, sequence);
+    let detection = DetectionAttrs {
+        max_detections: 2,
+        max_classes_per_detection: 1,
+        detections_per_class: 100,
+        use_regular_nms: true,
+        nms_score_threshold: 0.5,
+        nms_iou_threshold: 0.6,
+        num_classes: 3,
+        scales: [10.0, 10.0, 5.0, 5.0],
+    };
+    let detection_results = [vec![1, 2, 4], vec![1, 2], vec![1, 2], vec![1]].map(|s| b.ctx.tensor_type(s, f));
+    DetectionPostprocessOp::build(&mut b, detection_operands, &detection, detection_results);
     // Control flow: an IF and a WHILE passing x on, a CALL_ONCE doing nothing.
     let i1 = b.ctx.integer_type(1);
     let flag_type = b.ctx.tensor_type(vec![], i1);

@@ -18,6 +18,7 @@
 #[cfg(test)]
 mod bad_input_tests;
 mod builtin_names;
+mod custom_options;
 mod dtype;
 mod error;
 pub mod import;
@@ -33,6 +34,7 @@ mod tensor;
 pub mod writer;
 
 pub use builtin_names::{BUILTIN_OPERATOR_NAMES, builtin_operator_name};
+pub use custom_options::{DETECTION_POSTPROCESS, DetectionPostprocessOptions};
 pub use dtype::DType;
 pub use error::TfliteError;
 pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};

@@ -192,6 +192,14 @@ impl ModelBuilder {
         self.add_op_raw(opcode, inputs, outputs, to_raw(&options))
     }
 
+    /// Appends custom operator `name` (version 1) with `custom_options` (a FlexBuffer).
+    pub fn add_custom_op(&mut self, name: &str, inputs: &[i32], outputs: &[i32], custom_options: Vec<u8>) -> usize {
+        let opcode = self.custom_opcode(name, 1);
+        let index = self.add_op_raw(opcode, inputs, outputs, None);
+        self.subgraph().operators.as_mut().expect("just added")[index].custom_options = Some(custom_options);
+        index
+    }
+
     /// Appends an operator with any operator code index and raw options.
     pub fn add_op_raw(
         &mut self,

@@ -16,7 +16,8 @@
 // MISSING: mc-translate: error: could not open input file '{{.*}}.does-not-exist': No such file or directory
 
 // RUN: not mc-translate --import-tflite %S/Inputs/custom-op.tflite 2>&1 | FileCheck %s --check-prefix=CUSTOM
-// CUSTOM: custom-op.tflite:0:0: error: subgraph 0, operator 0 (custom "TFLite_Detection_PostProcess" v1) writing tensor 1 'y': unsupported operator
+// A custom operator mc compiles, but with one input and one output (it takes three and writes four).
+// CUSTOM: custom-op.tflite:0:0: error: subgraph 0, operator 0 (custom "TFLite_Detection_PostProcess" v1) writing tensor 1 'y': TFLite_Detection_PostProcess takes 3 inputs and writes 4 outputs, but the operator lists 1 and 1
 
 // RUN: not mc-translate --import-tflite %S/Inputs/out-of-order.tflite 2>&1 | FileCheck %s --check-prefix=ORDER
 // ORDER: out-of-order.tflite:0:0: error: subgraph 0, operator 0 (ADD v1) writing tensor 1 'y': tensor 2 't' is read before any operator writes it (the graph is cyclic or out of order)

@@ -18,6 +18,7 @@ mod constant;
 mod control_flow;
 mod conv;
 mod data_movement;
+mod detection;
 mod elementwise;
 mod gather;
 mod logic;
@@ -41,6 +42,7 @@ pub use constant::*;
 pub use control_flow::*;
 pub use conv::*;
 pub use data_movement::*;
+pub use detection::*;
 pub use elementwise::*;
 pub use gather::*;
 pub use logic::*;
@@ -84,6 +86,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     variable::OPS,
     sequence::OPS,
     control_flow::OPS,
+    detection::OPS,
 ];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know

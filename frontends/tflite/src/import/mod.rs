@@ -4,7 +4,8 @@
 //! private) whose arguments and results are the subgraph's inputs and outputs in file order,
 //! but those an `IF`, `WHILE` or `CALL_ONCE` runs: they are inlined into the regions of its
 //! `graph.if`, `graph.while` or `graph.call_once` (the `control_flow` module).
-//! Every operator becomes one `graph` op; constant tensors become `graph.const` ops whose
+//! Every operator becomes one `graph` op (a custom operator the support table lists, with its
+//! FlexBuffer options, in the `custom` module); constant tensors become `graph.const` ops whose
 //! `dense_resource` blobs hold the weights (copied once, from the file into the blob table).
 //!
 //! Locations name tensors: the value of tensor `t` produced by operator `i` is located at
@@ -26,6 +27,7 @@
 //! messages name only the `graph` op.
 
 mod control_flow;
+mod custom;
 mod ops;
 mod types;
 

@@ -2,8 +2,8 @@
 
 use super::SubgraphImporter;
 use crate::{
-    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, MirrorPadMode, Operator, Padding as TflPadding,
-    ResizeOptions, WeightsFormat,
+    Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, MirrorPadMode, OpKind, Operator,
+    Padding as TflPadding, ResizeOptions, WeightsFormat,
 };
 use mc_dialects::graph::attributes::{Activation, Padding};
 use mc_dialects::graph::support;
@@ -83,8 +83,13 @@ impl SubgraphImporter<'_, '_> {
         operator: &Operator<'_>,
         body: BlockId,
     ) -> Result<(), Diagnostic> {
-        // Checked first: CALL_ONCE has no outputs, custom operators any number. The support table
-        // is the list of operators mc compiles.
+        if let OpKind::Custom(name) = operator.opcode().kind() {
+            let op = self.build_custom(index, operator, name, body)?;
+            self.bind_outputs(index, operator, op);
+            return Ok(());
+        }
+        // Checked first: CALL_ONCE has no outputs. The support table is the list of operators mc
+        // compiles.
         let supported = operator.opcode().builtin().filter(|b| support::by_tflite_name(b.name()).is_some());
         let Some(builtin) = supported else {
             return Err(self.op_error(index, "unsupported operator (`mcc --supported-ops` lists those mc compiles)"));
@@ -118,6 +123,14 @@ impl SubgraphImporter<'_, '_> {
             }
             _ => self.build_operator(index, operator, builtin, &results, body)?,
         };
+        self.bind_outputs(index, operator, op);
+        Ok(())
+    }
+
+    /// Locates `op`, built for operator `index`, at its first output tensor and makes its results
+    /// the values of the operator's outputs.
+    pub(super) fn bind_outputs(&mut self, index: usize, operator: &Operator<'_>, op: mc_ir::OpId) {
+        let outputs: Vec<usize> = operator.outputs().iter().flatten().copied().collect();
         match outputs.first() {
             Some(&t) => {
                 let loc = self.tensor_loc(t, Some(index));
@@ -133,7 +146,6 @@ impl SubgraphImporter<'_, '_> {
                 self.ctx.set_loc(op, loc);
             }
         }
-        Ok(())
     }
 
     /// Operand `position` of operator `index`, which must be present.

@@ -37,7 +37,7 @@ fn custom_operator() {
     assert_eq!(
         import_error(&b),
         format!(
-            "{AT}subgraph 0, operator 0 (custom \"MyOp\" v2) writing tensor 1 'y': unsupported operator (`mcc --supported-ops` lists those mc compiles)\n"
+            "{AT}subgraph 0, operator 0 (custom \"MyOp\" v2) writing tensor 1 'y': unsupported custom operator 'MyOp' (`mcc --supported-ops` lists those mc compiles)\n"
         )
     );
 }
@@ -875,6 +875,95 @@ fn tensors_too_large_for_a_microcontroller() {
         import_error(&b),
         format!(
             "{AT}subgraph 0, operator 0 (RESHAPE v1) writing tensor 1 'reshaped': shape [65536, 32768] has more than 2^31 - 1 elements\n"
+        )
+    );
+}
+
+/// Options of a `TFLite_Detection_PostProcess` over 3 classes, keeping 2 detections.
+fn detection_options() -> DetectionPostprocessOptions {
+    DetectionPostprocessOptions {
+        max_detections: 2,
+        max_classes_per_detection: 1,
+        detections_per_class: 100,
+        use_regular_nms: false,
+        nms_score_threshold: 0.5,
+        nms_iou_threshold: 0.6,
+        num_classes: 3,
+        scales: [10.0, 10.0, 5.0, 5.0],
+    }
+}
+
+/// A `TFLite_Detection_PostProcess` of 6 boxes with `columns` class columns, anchors of
+/// `anchor_shape` (an input rather than a constant unless `constant`), `options` as the FlexBuffer.
+fn detection_model(columns: i32, anchor_shape: &[i32], constant: bool, options: Vec<u8>) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let encodings = b.add_tensor("encodings", &[1, 6, 4], DType::Float32);
+    let predictions = b.add_tensor("predictions", &[1, 6, columns], DType::Float32);
+    let count: i32 = anchor_shape.iter().product();
+    let anchors = if constant {
+        let data: Vec<u8> = (0..count).flat_map(|i| (0.1 * i as f32).to_le_bytes()).collect();
+        b.add_constant("anchors", anchor_shape, DType::Float32, &data)
+    } else {
+        b.add_tensor("anchors", anchor_shape, DType::Float32)
+    };
+    let outputs = [
+        b.add_tensor("boxes", &[1, 2, 4], DType::Float32),
+        b.add_tensor("classes", &[1, 2], DType::Float32),
+        b.add_tensor("scores", &[1, 2], DType::Float32),
+        b.add_tensor("count", &[1], DType::Float32),
+    ];
+    b.add_custom_op(DETECTION_POSTPROCESS, &[encodings, predictions, anchors], &outputs, options);
+    let mut inputs = vec![encodings, predictions];
+    if !constant {
+        inputs.push(anchors);
+    }
+    b.set_inputs(&inputs);
+    b.set_outputs(&outputs);
+    b
+}
+
+#[test]
+fn detection_postprocess_options() {
+    let at = "{AT}subgraph 0, operator 0 (custom \"TFLite_Detection_PostProcess\" v1) writing tensor 3 'boxes': \
+              TFLite_Detection_PostProcess: ";
+    let at = at.replace("{AT}", AT);
+    let b = detection_model(4, &[6, 4], true, Vec::new());
+    assert_eq!(import_error(&b), format!("{at}custom_options are missing\n"));
+    let mut missing = flexbuffers::Builder::default();
+    let mut map = missing.start_map();
+    map.push("max_detections", 2);
+    map.end_map();
+    let b = detection_model(4, &[6, 4], true, missing.view().to_vec());
+    assert_eq!(import_error(&b), format!("{at}option 'max_classes_per_detection' is missing\n"));
+}
+
+#[test]
+fn detection_postprocess_operands() {
+    let options = detection_options().to_flexbuffer();
+    let note = "test.tflite:0:0: note: subgraph 0, operator 0 (custom \"TFLite_Detection_PostProcess\" v1) writing \
+                tensor 3 'boxes'\n";
+    let error = "test.tflite:0:0: error: 'graph.detection_postprocess' op ";
+    assert_eq!(
+        verify_error(&detection_model(4, &[6, 3], true, options.clone())),
+        format!("{error}anchors must be [6, 4] (y, x, h, w per box), but are [6, 3]\n{note}")
+    );
+    assert_eq!(
+        verify_error(&detection_model(4, &[6, 4], false, options.clone())),
+        format!("{error}anchors must be a constant tensor\n{note}")
+    );
+    assert_eq!(
+        verify_error(&detection_model(6, &[6, 4], true, options)),
+        format!(
+            "{error}class_predictions has 6 classes per box, which is not num_classes (3) or one more (a background \
+             class)\n{note}"
+        )
+    );
+    let mut zero_iou = detection_options();
+    zero_iou.nms_iou_threshold = 0.0;
+    assert_eq!(
+        verify_error(&detection_model(4, &[6, 4], true, zero_iou.to_flexbuffer())),
+        format!(
+            "{error}'nms_iou_threshold' must be in (0, 1], but is 0 (TFLite Micro's kernel fails on any other)\n{note}"
         )
     );
 }

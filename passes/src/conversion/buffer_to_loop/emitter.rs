@@ -281,6 +281,13 @@ impl<'a> KernelEmitter<'a> {
         self.constant(attr, ty)
     }
 
+    /// `arith.constant value : f64`.
+    pub fn f64(&mut self, value: f64) -> Value {
+        let ty = self.b.ctx.float_type(FloatKind::F64);
+        let attr = self.b.ctx.float_attr(value, ty);
+        self.constant(attr, ty)
+    }
+
     /// A binary `arith` op (`arith.addi`, ...) whose result has the operands' type.
     pub fn binary(&mut self, name: &str, lhs: Value, rhs: Value) -> Value {
         binary(&mut self.b, name, lhs, rhs)

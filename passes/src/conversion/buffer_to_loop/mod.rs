@@ -65,6 +65,7 @@
 //! | `shape` | `shape` | `ExtractShape` of TFLM's `shape.cc` (constants: shapes are static) |
 //! | `fill`, `zeros_like` | `fill` | `reference_ops::Fill`, `resetZeros` of TFLM's `zeros_like.cc` |
 //! | `broadcast_args` | `broadcast_args` | `reference_ops::BroadcastArgs` (int32, int64; run-time shapes, unrolled) |
+//! | `detection_postprocess` | `detection_postprocess` | `detection_postprocess.cc` (float32): `DecodeCenterSizeBoxes` in double, `NonMaxSuppressionSingleClassHelper` as repeated best-candidate scans, the fast (one class per box) and regular (per class, merged) NMS |
 //! | `resize_nearest_neighbor`, `resize_bilinear` | `resize` | `reference_ops::ResizeNearestNeighbor` (f32, int8, int16), `ResizeBilinear` (float), `ResizeBilinearInteger` (int8, 10-bit fixed point) |
 //! | `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `rearrange` | `reference_ops::DepthToSpace`, `SpaceToDepth`, `SpaceToBatchND`, `BatchToSpaceND` (f32, int8) |
 //!
@@ -100,6 +101,7 @@ mod conv;
 mod copy;
 mod cumsum;
 mod depthwise_conv;
+mod detection_postprocess;
 mod division;
 mod dot_product;
 mod dynamic_update_slice;
@@ -191,6 +193,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "mean" => mean_or_sum::lower_mean,
         "sum" => mean_or_sum::lower_sum,
         "cumsum" => cumsum::lower,
+        "detection_postprocess" => detection_postprocess::lower,
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
         "arg_max" | "arg_min" => arg_extremum::lower,

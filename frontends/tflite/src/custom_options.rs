@@ -1,0 +1,215 @@
+//! Custom operators' options: TFLite stores them in an operator's `custom_options` as a
+//! FlexBuffer map, read here with the `flexbuffers` crate into typed options, key by key as
+//! TFLite Micro's `Init` reads them.
+//!
+//! | custom code | options | TFLite Micro kernel |
+//! |---|---|---|
+//! | `TFLite_Detection_PostProcess` | [`DetectionPostprocessOptions`] | `detection_postprocess.cc` |
+
+use flexbuffers::{FlexBufferType, MapReader, Reader};
+
+/// The custom code of SSD detectors' post-processing operator.
+pub const DETECTION_POSTPROCESS: &str = "TFLite_Detection_PostProcess";
+
+/// `TFLite_Detection_PostProcess`'s options (TFLite Micro's `OpData`). TFLite Micro reads a
+/// missing key as 0; mc requires every key but `detections_per_class` (default 100) and
+/// `use_regular_nms` (default false), whose defaults are TFLite Micro's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DetectionPostprocessOptions {
+    /// `max_detections`: how many boxes the outputs hold.
+    pub max_detections: i32,
+    /// `max_classes_per_detection`: classes kept per box by the fast NMS.
+    pub max_classes_per_detection: i32,
+    /// `detections_per_class`: boxes kept per class by the regular NMS.
+    pub detections_per_class: i32,
+    /// `use_regular_nms`: one NMS per class (else one over each box's best class).
+    pub use_regular_nms: bool,
+    /// `nms_score_threshold`: scores below it are dropped.
+    pub nms_score_threshold: f32,
+    /// `nms_iou_threshold`: a box overlapping a kept one by more is suppressed.
+    pub nms_iou_threshold: f32,
+    /// `num_classes`: classes without the background.
+    pub num_classes: i32,
+    /// `y_scale`, `x_scale`, `h_scale`, `w_scale`: the box encodings' scales.
+    pub scales: [f32; 4],
+}
+
+/// The keys of [`DetectionPostprocessOptions::scales`], in order.
+const SCALE_KEYS: [&str; 4] = ["y_scale", "x_scale", "h_scale", "w_scale"];
+
+impl DetectionPostprocessOptions {
+    /// Reads the options from `custom_options`.
+    ///
+    /// # Errors
+    ///
+    /// A message naming what is wrong: `custom_options are missing`, `option
+    /// 'num_classes' is missing`, `option 'max_detections' is a String, not a number`.
+    pub fn read(bytes: &[u8]) -> Result<Self, String> {
+        if bytes.is_empty() {
+            return Err("custom_options are missing".to_string());
+        }
+        let root = Reader::get_root(bytes).map_err(|e| format!("custom_options are not a FlexBuffer ({e})"))?;
+        let map = root.get_map().map_err(|_| "custom_options are not a FlexBuffer map".to_string())?;
+        let int = |key| number(&map, key).map(|r| r.as_i32());
+        let float = |key| number(&map, key).map(|r| r.as_f32());
+        let max_detections = int("max_detections")?;
+        let max_classes_per_detection = int("max_classes_per_detection")?;
+        let detections_per_class = match optional(&map, "detections_per_class")? {
+            None => 100,
+            Some(_) => int("detections_per_class")?,
+        };
+        let use_regular_nms = match optional(&map, "use_regular_nms")? {
+            None => false,
+            Some(r)
+                if matches!(r.flexbuffer_type(), FlexBufferType::Bool | FlexBufferType::Int | FlexBufferType::UInt) =>
+            {
+                r.as_bool()
+            }
+            Some(r) => return Err(format!("option 'use_regular_nms' is a {:?}, not a bool", r.flexbuffer_type())),
+        };
+        let nms_score_threshold = float("nms_score_threshold")?;
+        let nms_iou_threshold = float("nms_iou_threshold")?;
+        let num_classes = int("num_classes")?;
+        let mut scales = [0.0; 4];
+        for (scale, key) in scales.iter_mut().zip(SCALE_KEYS) {
+            *scale = float(key)?;
+        }
+        Ok(DetectionPostprocessOptions {
+            max_detections,
+            max_classes_per_detection,
+            detections_per_class,
+            use_regular_nms,
+            nms_score_threshold,
+            nms_iou_threshold,
+            num_classes,
+            scales,
+        })
+    }
+}
+
+#[cfg(any(test, feature = "writer"))]
+impl DetectionPostprocessOptions {
+    /// The options as `custom_options` (a FlexBuffer map with every key, as TensorFlow's
+    /// exporter writes them), for the writer's models.
+    pub fn to_flexbuffer(&self) -> Vec<u8> {
+        let mut b = flexbuffers::Builder::default();
+        let mut m = b.start_map();
+        m.push("max_detections", self.max_detections);
+        m.push("max_classes_per_detection", self.max_classes_per_detection);
+        m.push("detections_per_class", self.detections_per_class);
+        m.push("use_regular_nms", self.use_regular_nms);
+        m.push("nms_score_threshold", self.nms_score_threshold);
+        m.push("nms_iou_threshold", self.nms_iou_threshold);
+        m.push("num_classes", self.num_classes);
+        for (key, scale) in SCALE_KEYS.iter().zip(self.scales) {
+            m.push(key, scale);
+        }
+        m.end_map();
+        b.view().to_vec()
+    }
+}
+
+/// The value of `key`, `None` if the map has no such key or it holds null.
+fn optional<'a>(map: &MapReader<&'a [u8]>, key: &str) -> Result<Option<Reader<&'a [u8]>>, String> {
+    match map.index_key(key) {
+        None => Ok(None),
+        Some(index) => {
+            let reader = map.index(index).map_err(|e| format!("option '{key}' cannot be read ({e})"))?;
+            Ok((reader.flexbuffer_type() != FlexBufferType::Null).then_some(reader))
+        }
+    }
+}
+
+/// The number under `key` (an int, unsigned int or float, inline or indirect: TFLite Micro's
+/// `AsInt32` and `AsFloat` convert between them).
+fn number<'a>(map: &MapReader<&'a [u8]>, key: &str) -> Result<Reader<&'a [u8]>, String> {
+    let reader = optional(map, key)?.ok_or_else(|| format!("option '{key}' is missing"))?;
+    use FlexBufferType::*;
+    match reader.flexbuffer_type() {
+        Int | UInt | Float | IndirectInt | IndirectUInt | IndirectFloat => Ok(reader),
+        other => Err(format!("option '{key}' is a {other:?}, not a number")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flexbuffers::Builder;
+
+    /// A map of every option, with `skip` left out and `extra` pushed by the caller.
+    fn options(skip: &str, extra: impl FnOnce(&mut flexbuffers::MapBuilder<'_>)) -> Vec<u8> {
+        let mut b = Builder::default();
+        let mut m = b.start_map();
+        for (key, value) in [("max_detections", 10), ("max_classes_per_detection", 1), ("num_classes", 90)] {
+            if key != skip {
+                m.push(key, value);
+            }
+        }
+        for (key, value) in [
+            ("nms_score_threshold", 0.3f32),
+            ("nms_iou_threshold", 0.6),
+            ("y_scale", 10.0),
+            ("x_scale", 10.0),
+            ("h_scale", 5.0),
+            ("w_scale", 5.0),
+        ] {
+            if key != skip {
+                m.push(key, value);
+            }
+        }
+        extra(&mut m);
+        m.end_map();
+        b.view().to_vec()
+    }
+
+    #[test]
+    fn reads_every_option_with_tflite_micros_defaults() {
+        let o = DetectionPostprocessOptions::read(&options("", |_| {})).unwrap();
+        assert_eq!(o.max_detections, 10);
+        assert_eq!(o.num_classes, 90);
+        assert_eq!(o.detections_per_class, 100);
+        assert!(!o.use_regular_nms);
+        assert_eq!(o.nms_score_threshold, 0.3);
+        assert_eq!(o.scales, [10.0, 10.0, 5.0, 5.0]);
+        let o = DetectionPostprocessOptions::read(&options("", |m| {
+            m.push("use_regular_nms", true);
+            m.push("detections_per_class", 7.0f64);
+        }))
+        .unwrap();
+        assert!(o.use_regular_nms);
+        assert_eq!(o.detections_per_class, 7);
+    }
+
+    #[test]
+    fn written_options_read_back() {
+        let o = DetectionPostprocessOptions {
+            max_detections: 3,
+            max_classes_per_detection: 1,
+            detections_per_class: 2,
+            use_regular_nms: true,
+            nms_score_threshold: -0.25,
+            nms_iou_threshold: 1.0,
+            num_classes: 1,
+            scales: [1.0, 2.0, 3.0, 4.5],
+        };
+        assert_eq!(DetectionPostprocessOptions::read(&o.to_flexbuffer()), Ok(o));
+    }
+
+    #[test]
+    fn refuses_missing_and_mistyped_options_and_other_buffers() {
+        let err = |bytes: &[u8]| DetectionPostprocessOptions::read(bytes).unwrap_err();
+        assert_eq!(err(&options("num_classes", |_| {})), "option 'num_classes' is missing");
+        assert_eq!(err(&options("h_scale", |_| {})), "option 'h_scale' is missing");
+        assert_eq!(
+            err(&options("max_detections", |m| m.push("max_detections", "ten"))),
+            "option 'max_detections' is a String, not a number"
+        );
+        assert_eq!(
+            err(&options("", |m| m.push("use_regular_nms", 0.5f32))),
+            "option 'use_regular_nms' is a Float, not a bool"
+        );
+        assert_eq!(err(&flexbuffers::singleton(3)), "custom_options are not a FlexBuffer map");
+        assert_eq!(err(&[]), "custom_options are missing");
+        assert!(err(&[1, 2, 3]).starts_with("custom_options are not a FlexBuffer"));
+    }
+}

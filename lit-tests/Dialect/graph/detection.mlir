@@ -1,0 +1,12 @@
+// RUN: mc-opt %s | FileCheck %s
+
+// SSD post-processing of 6 boxes, 3 classes and a background, 2 detections: the four results are
+// [1, 2, 4], [1, 2], [1, 2] and [1].
+// CHECK-LABEL: func.func @ssd
+// CHECK: %[[R:.*]]:4 = "graph.detection_postprocess"(%arg0, %arg1, %[[A:.*]]) <{detections_per_class = 100 : i64, h_scale = 5.000000e+00 : f32, max_classes_per_detection = 1 : i64, max_detections = 2 : i64, nms_iou_threshold = 6.000000e-01 : f32, nms_score_threshold = 5.000000e-01 : f32, num_classes = 3 : i64, use_regular_nms = true, w_scale = 5.000000e+00 : f32, x_scale = 1.000000e+01 : f32, y_scale = 1.000000e+01 : f32}> : (tensor<1x6x4xf32>, tensor<1x6x4xf32>, tensor<6x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1xf32>)
+func.func @ssd(%e: tensor<1x6x4xf32>, %p: tensor<1x6x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1xf32>) {
+  %a = "graph.const"() <{value = dense<0.25> : tensor<6x4xf32>}> : () -> tensor<6x4xf32>
+  %r:4 = "graph.detection_postprocess"(%e, %p, %a) <{detections_per_class = 100 : i64, h_scale = 5.0 : f32, max_classes_per_detection = 1 : i64, max_detections = 2 : i64, nms_iou_threshold = 0.6 : f32, nms_score_threshold = 0.5 : f32, num_classes = 3 : i64, use_regular_nms = true, w_scale = 5.0 : f32, x_scale = 10.0 : f32, y_scale = 10.0 : f32}> : (tensor<1x6x4xf32>, tensor<1x6x4xf32>, tensor<6x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1xf32>)
+  return %r#0, %r#1, %r#2, %r#3 : tensor<1x2x4xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1xf32>
+}
+
