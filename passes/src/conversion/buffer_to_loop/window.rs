@@ -205,54 +205,55 @@ impl ConvWindow {
         let pixel = &pixel;
         // One output row: interior rows see every tap along y (constant bounds, `interior`
         // pixels), border rows read their y taps from the table; the columns split alike.
-        let row = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value, border: bool| -> Result<Vec<Value>, Diagnostic> {
-            let y = self.axis(e, 0, tables[0].filter(|_| border), oy);
-            let interior = !border;
-            // The last group's first column when it overlaps, `None` when the singles remain.
-            let last = (overlap && groups > 0 && singles.0 < singles.1).then_some(singles.1 - group);
-            if groups > 0 {
-                e.for_range(0, groups + i64::from(last.is_some()), &[], |e, index, _| {
-                    let mut ox = offset(e, index, group, first);
-                    if let Some(last) = last {
-                        let last = e.index(last);
-                        let before = cmpi(&mut e.b, "slt", ox, last);
-                        ox = select(&mut e.b, before, ox, last);
-                    }
-                    let pixels: Vec<Pixel> = (0..group)
-                        .map(|column| {
-                            let ox = offset(e, ox, 1, column);
-                            let x = self.axis(e, 1, None, ox);
-                            Pixel::new(batch, [oy, ox], y, x)
-                        })
-                        .collect();
-                    pixel(e, &pixels, interior)?;
-                    Ok(Vec::new())
-                })?;
-            }
-            if singles.0 < singles.1 && last.is_none() {
-                e.for_range(singles.0, singles.1, &[], |e, ox, _| {
-                    let x = self.axis(e, 1, None, ox);
-                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], interior)?;
-                    Ok(Vec::new())
-                })?;
-            }
-            if !clipped.is_empty() {
-                e.for_range(0, clipped.len() as i64, &[], |e, k, _| {
-                    let ox = match clipped_table {
-                        Some(table) => {
-                            let column = e.load(table, &[k]);
-                            let index = e.b.ctx.index_type();
-                            e.unary("arith.index_cast", column, index)
+        let row =
+            |e: &mut KernelEmitter<'_>, batch: Value, oy: Value, border: bool| -> Result<Vec<Value>, Diagnostic> {
+                let y = self.axis(e, 0, tables[0].filter(|_| border), oy);
+                let interior = !border;
+                // The last group's first column when it overlaps, `None` when the singles remain.
+                let last = (overlap && groups > 0 && singles.0 < singles.1).then_some(singles.1 - group);
+                if groups > 0 {
+                    e.for_range(0, groups + i64::from(last.is_some()), &[], |e, index, _| {
+                        let mut ox = offset(e, index, group, first);
+                        if let Some(last) = last {
+                            let last = e.index(last);
+                            let before = cmpi(&mut e.b, "slt", ox, last);
+                            ox = select(&mut e.b, before, ox, last);
                         }
-                        None => offset(e, k, 1, clipped[0]),
-                    };
-                    let x = self.axis(e, 1, tables[1], ox);
-                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
-                    Ok(Vec::new())
-                })?;
-            }
-            Ok(Vec::new())
-        };
+                        let pixels: Vec<Pixel> = (0..group)
+                            .map(|column| {
+                                let ox = offset(e, ox, 1, column);
+                                let x = self.axis(e, 1, None, ox);
+                                Pixel::new(batch, [oy, ox], y, x)
+                            })
+                            .collect();
+                        pixel(e, &pixels, interior)?;
+                        Ok(Vec::new())
+                    })?;
+                }
+                if singles.0 < singles.1 && last.is_none() {
+                    e.for_range(singles.0, singles.1, &[], |e, ox, _| {
+                        let x = self.axis(e, 1, None, ox);
+                        pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], interior)?;
+                        Ok(Vec::new())
+                    })?;
+                }
+                if !clipped.is_empty() {
+                    e.for_range(0, clipped.len() as i64, &[], |e, k, _| {
+                        let ox = match clipped_table {
+                            Some(table) => {
+                                let column = e.load(table, &[k]);
+                                let index = e.b.ctx.index_type();
+                                e.unary("arith.index_cast", column, index)
+                            }
+                            None => offset(e, k, 1, clipped[0]),
+                        };
+                        let x = self.axis(e, 1, tables[1], ox);
+                        pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
+                        Ok(Vec::new())
+                    })?;
+                }
+                Ok(Vec::new())
+            };
         // Rows in order: border rows above, interior rows, border rows below (interior row
         // indices then have a known range, so their input rows need no run-time bounds checks),
         // or all of it reversed. With border rows on both sides, the border nest is built once,
@@ -348,10 +349,11 @@ impl ConvWindow {
     ) -> Result<Vec<Value>, Diagnostic> {
         let rows = (pixels[0].lo[0], pixels[0].hi[0]);
         let columns = (pixels[0].lo[1], pixels[0].hi[1]);
-        let (limit, column_limit) = match (constant_trip_count(e, rows.0, rows.1), constant_trip_count(e, columns.0, columns.1)) {
-            (Some(h), Some(w)) if h * w <= MAX_UNROLLED_TAPS => (i64::MAX, i64::MAX),
-            (None, Some(_)) => (0, MAX_UNROLLED_TAPS),
-            (Some(_), None) => (MAX_UNROLLED_TAPS, 0),
+        let taps = [rows, columns].map(|(lo, hi)| constant_trip_count(e, lo, hi));
+        let (limit, column_limit) = match taps {
+            [Some(h), Some(w)] if h * w <= MAX_UNROLLED_TAPS => (i64::MAX, i64::MAX),
+            [None, Some(_)] => (0, MAX_UNROLLED_TAPS),
+            [Some(_), None] => (MAX_UNROLLED_TAPS, 0),
             _ => (0, 0),
         };
         self.reduce_window(e, pixels, inits, (rows, limit), (columns, 1, column_limit), body)
