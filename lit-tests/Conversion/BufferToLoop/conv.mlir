@@ -39,20 +39,38 @@ buffer.global @b {role = "constant"} : !buffer<2x!qb> = dense<[10, -20]> : tenso
 // CHECK:     %[[LO0:.*]] = arith.muli %[[SIDE]], %c2 : index
 // CHECK:     %[[HI00:.*]] = arith.muli %[[SIDE]], %c2 : index
 // CHECK:     %[[HI0:.*]] = arith.addi %[[HI00]], %c1 : index
-// Every column of a border row, both tap ranges from the tables.
+// A border row: its y taps from the tables, its columns split as an interior row's.
 // CHECK:   loop.for %[[OY0:.*]] = %[[LO0]] to %[[HI0]] step %c1 {
 // CHECK:     %[[RLO:.*]] = loop.load %[[YLO]][%[[OY0]]]
 // CHECK:     %[[RLOI:.*]] = arith.index_cast %[[RLO]] : i32 to index
 // CHECK:     %[[RHI:.*]] = loop.load %[[YHI]][%[[OY0]]]
 // CHECK:     %[[RHII:.*]] = arith.index_cast %[[RHI]] : i32 to index
-// Both output channels form one block: two accumulators through one pass over the taps.
-// CHECK:     loop.for %[[OX3:.*]] = %c0 to %c3 step %c1 {
+// Its interior column (1): both output channels form one block (two accumulators through one
+// pass over the taps), the valid rows in a loop, the three columns of each unrolled (constant
+// x taps), from the bias, with the input offset (3) added per tap.
+// CHECK:     loop.for %[[K3:.*]] = %c0 to %c1 step %c1 {
+// CHECK:       %[[OX3:.*]] = arith.addi %[[K3]], %c1 : index
 // CHECK:       loop.for %[[BLK3:.*]] = %c0 to %c1 step %c1 {
 // CHECK:         %[[OC3:.*]] = arith.muli %[[BLK3]], %c2 : index
 // CHECK:         %[[OC3B:.*]] = arith.addi %[[OC3]], %c1 : index
-// CHECK:         loop.for %{{.*}} = %[[RLOI]] to %[[RHII]] step %c1 iter_args({{.*}}) -> (i32, i32)
+// CHECK:         %[[BV3:.*]] = loop.load %[[B]][%[[OC3]]]
+// CHECK:         %[[BV3B:.*]] = loop.load %[[B]][%[[OC3B]]]
+// CHECK:         loop.for %[[FY3:.*]] = %[[RLOI]] to %[[RHII]] step %c1 iter_args(%{{.*}} = %[[BV3]], %{{.*}} = %[[BV3B]]) -> (i32, i32)
+// CHECK-NOT:       loop.for
+// CHECK:           loop.load %[[W]][%[[OC3]], %[[FY3]], %c0, %c0]
+// CHECK:           arith.addi %{{.*}}, %c3_i32 : i32
+// CHECK:           loop.load %[[W]][%[[OC3]], %[[FY3]], %c1, %c0]
+// CHECK:           loop.load %[[W]][%[[OC3]], %[[FY3]], %c2, %c1]
+// CHECK-NOT:       loop.for
+// CHECK:           loop.yield
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY0]], %[[OX3]], %[[OC3]]]
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY0]], %[[OX3]], %[[OC3B]]]
+// Its clipped columns (0 and 2): both tap ranges from the tables, in loops.
+// CHECK:     loop.for %[[C3:.*]] = %c0 to %c2 step %c1 {
+// CHECK:       loop.load %[[COLUMNS]][%[[C3]]]
+// CHECK:       loop.for %{{.*}} = %c0 to %c1 step %c1 {
+// CHECK:         loop.for %{{.*}} = %[[RLOI]] to %[[RHII]] step %c1 iter_args
+// CHECK:           loop.for %{{.*}} = %{{.*}} to %{{.*}} step %c1 iter_args
 // Row 1, the only interior row, after the rows above.
 // CHECK:     %[[ABOVE:.*]] = arith.cmpi eq, %[[SIDE]], %c0 : index
 // CHECK:     loop.if %[[ABOVE]] {
@@ -76,8 +94,8 @@ buffer.global @b {role = "constant"} : !buffer<2x!qb> = dense<[10, -20]> : tenso
 // CHECK:         arith.trunci %{{.*}} : i32 to i8
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OC]]]
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX]], %[[OCB]]]
-// Its clipped columns (0 and 2), listed in a table: all rows, the valid columns, from the bias,
-// with the input offset (3) added per tap.
+// Its clipped columns (0 and 2), listed in a table: the three rows unrolled (constant y taps),
+// each a loop over the valid columns, from the bias, with the input offset (3) added per tap.
 // CHECK:     loop.for %[[C:.*]] = %c0 to %c2 step %c1 {
 // CHECK:       %[[COL:.*]] = loop.load %[[COLUMNS]][%[[C]]]
 // CHECK:       %[[OX2:.*]] = arith.index_cast %[[COL]] : i32 to index
@@ -93,14 +111,16 @@ buffer.global @b {role = "constant"} : !buffer<2x!qb> = dense<[10, -20]> : tenso
 // CHECK:         loop.load %{{.*}}[%[[OC2]]] : !buffer<2xi32>
 // CHECK:         loop.load %{{.*}}[%[[OC2]]] : !buffer<2xi32>
 // CHECK:         %[[BVB:.*]] = loop.load %[[B]][%[[OC2B]]]
-// CHECK:         loop.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[BV]], %{{.*}} = %[[BVB]]) -> (i32, i32) {
-// CHECK:           loop.for %{{.*}} = %[[LOI]] to %[[HII]] step %c1 iter_args
-// CHECK:             arith.extsi
-// CHECK:             arith.extsi
-// CHECK:             arith.addi %{{.*}}, %c3_i32 : i32
+// CHECK:         %[[ROW0:.*]]:2 = loop.for %{{.*}} = %[[LOI]] to %[[HII]] step %c1 iter_args(%{{.*}} = %[[BV]], %{{.*}} = %[[BVB]]) -> (i32, i32) {
+// CHECK:           loop.load %[[W]][%[[OC2]], %c0, %{{.*}}, %c0]
+// CHECK:           arith.addi %{{.*}}, %c3_i32 : i32
 // The channels of a 2-channel filter are unrolled.
-// CHECK-NOT:         loop.for
-// CHECK:             loop.yield
+// CHECK-NOT:       loop.for
+// CHECK:           loop.yield
+// CHECK:         %[[ROW1:.*]]:2 = loop.for %{{.*}} = %[[LOI]] to %[[HII]] step %c1 iter_args(%{{.*}} = %[[ROW0]]#0, %{{.*}} = %[[ROW0]]#1) -> (i32, i32) {
+// CHECK:           loop.load %[[W]][%[[OC2]], %c1, %{{.*}}, %c0]
+// CHECK:         loop.for %{{.*}} = %[[LOI]] to %[[HII]] step %c1 iter_args(%{{.*}} = %[[ROW1]]#0, %{{.*}} = %[[ROW1]]#1) -> (i32, i32) {
+// CHECK:           loop.load %[[W]][%[[OC2]], %c2, %{{.*}}, %c0]
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX2]], %[[OC2]]]
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX2]], %[[OC2B]]]
 // No second border nest.

@@ -19,13 +19,53 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // CHECK-SAME: (%[[X:.*]]: !buffer<1x4x4x2x{{.*}}>, %[[Y:.*]]: !buffer<1x4x4x4x{{.*}}>)
 // CHECK: %[[W:.*]] = buffer.get_global @dw
 // CHECK: %[[FOLDED:.*]] = buffer.get_global @conv_folded_bias
+// CHECK: %[[YLO:.*]] = buffer.get_global @window_tap_lo
+// CHECK: %[[YHI:.*]] = buffer.get_global @window_tap_hi
+// CHECK: %[[XLO:.*]] = buffer.get_global @window_tap_lo
+// CHECK: %[[XHI:.*]] = buffer.get_global @window_tap_hi
 // CHECK: %[[COLUMNS:.*]] = buffer.get_global @window_columns
 // CHECK: loop.for %[[N:.*]] = {{.*}} {
-// Border rows 0 and 3 in one nest, a loop over the two sides (rows [3 · side, 3 · side + 1)):
-// every column one by one, the taps in loops.
+// Border rows 0 and 3 in one nest, a loop over the two sides (rows [3 · side, 3 · side + 1)),
+// their columns split as in interior rows: interior columns 1 and 2 as one group sharing each
+// filter load, the valid rows (from the row's table entry) in a loop, the three columns of each
+// unrolled; from 0 (no bias: the folded bias holds taps a border row lacks), the offset added
+// per tap.
 // CHECK:   loop.for %[[SIDE:.*]] = %c0 to %c2 step %c1 {
-// CHECK:     loop.for %{{.*}} = %{{.*}} to %{{.*}} step %c1 {
-// CHECK:       loop.for %{{.*}} = %c0 to %c4 step %c1 {
+// CHECK:     loop.for %[[BY:.*]] = %{{.*}} to %{{.*}} step %c1 {
+// CHECK:       %[[BLO:.*]] = loop.load %[[YLO]][%[[BY]]]
+// CHECK:       %[[BLOI:.*]] = arith.index_cast %[[BLO]] : i32 to index
+// CHECK:       %[[BHI:.*]] = loop.load %[[YHI]][%[[BY]]]
+// CHECK:       %[[BHII:.*]] = arith.index_cast %[[BHI]] : i32 to index
+// CHECK:       loop.for %[[BG:.*]] = %c0 to %c1 step %c1 {
+// CHECK:         %[[BGX:.*]] = arith.muli %[[BG]], %c2 : index
+// CHECK:         %[[BX0:.*]] = arith.addi %[[BGX]], %c1 : index
+// CHECK:         %[[BX1:.*]] = arith.addi %[[BX0]], %c1 : index
+// CHECK:         loop.for %[[BIC:.*]] = %c0 to %c2 step %c1 {
+// CHECK:           loop.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK:             %[[BOC:.*]] = arith.addi
+// CHECK:             %[[BACC:.*]]:2 = loop.for %[[BFY:.*]] = %[[BLOI]] to %[[BHII]] step %c1 iter_args(%{{.*}} = %c0_i32, %{{.*}} = %c0_i32) -> (i32, i32) {
+// CHECK-NOT:           loop.for
+// CHECK:               loop.load %[[W]][%c0, %[[BFY]], %c0, %[[BOC]]]
+// CHECK:               loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[BIC]]]
+// CHECK:               arith.addi %{{.*}}, %c128_i32 : i32
+// CHECK:               loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[BIC]]]
+// CHECK-NOT:           loop.load %[[W]]
+// CHECK:               arith.addi %{{.*}}, %c128_i32 : i32
+// CHECK:               loop.load %[[W]][%c0, %[[BFY]], %c1, %[[BOC]]]
+// CHECK-COUNT-2:       loop.load %[[X]]
+// CHECK:               loop.load %[[W]][%c0, %[[BFY]], %c2, %[[BOC]]]
+// CHECK-COUNT-2:       loop.load %[[X]]
+// CHECK-NOT:           loop.load
+// CHECK:               loop.yield
+// CHECK:             loop.store %{{.*}}, %[[Y]][%[[N]], %[[BY]], %[[BX0]], %[[BOC]]]
+// CHECK:             loop.store %{{.*}}, %[[Y]][%[[N]], %[[BY]], %[[BX1]], %[[BOC]]]
+// Their clipped columns (0 and 3): both tap ranges from the tables, in loops.
+// CHECK:       loop.for %[[BK:.*]] = %c0 to %c2 step %c1 {
+// CHECK:         loop.load %[[COLUMNS]][%[[BK]]]
+// CHECK:         loop.load %[[XLO]]
+// CHECK:         loop.load %[[XHI]]
+// CHECK:         loop.for %{{.*}} = %[[BLOI]] to %[[BHII]] step %c1 iter_args
+// CHECK:           loop.for %{{.*}} = %{{.*}} to %{{.*}} step %c1 iter_args
 // Interior rows 1 and 2: interior columns 1 and 2 as one group as wide as the interior (two
 // pixels sharing each filter load); channel ic, multiplier index m, output channel ic · 2 + m;
 // nine unrolled taps. They run in the first side's turn, after row 0.
@@ -54,16 +94,21 @@ buffer.global @dw {role = "constant"} : !buffer<1x3x3x4x!qw> = dense<2> : tensor
 // CHECK-COUNT-8: loop.load %[[W]]
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX0]], %[[OC]]]
 // CHECK:         loop.store %{{.*}}, %[[Y]][%[[N]], %[[OY]], %[[OX1]], %[[OC]]]
-// Their clipped columns (0 and 3): the valid taps in loops, the offset added per tap, from 0
-// (no bias).
+// Their clipped columns (0 and 3): the three rows unrolled, each a loop over the valid columns
+// (from the tables), the offset added per tap, from 0 (no bias).
 // CHECK:   loop.for %[[K:.*]] = %c0 to %c2 step %c1 {
 // CHECK:     loop.load %[[COLUMNS]][%[[K]]]
+// CHECK:     %[[CLO:.*]] = loop.load %[[XLO]]
+// CHECK:     %[[CLOI:.*]] = arith.index_cast %[[CLO]] : i32 to index
+// CHECK:     %[[CHI:.*]] = loop.load %[[XHI]]
+// CHECK:     %[[CHII:.*]] = arith.index_cast %[[CHI]] : i32 to index
 // CHECK:     loop.for %[[IC2:.*]] = %c0 to %c2 step %c1 {
 // CHECK:       loop.for %{{.*}} = %c0 to %c2 step %c1 {
-// CHECK:         loop.for %{{.*}} iter_args(%{{.*}} = %c0_i32) -> (i32) {
-// CHECK:           loop.for
-// CHECK:             loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC2]]]
-// CHECK:             arith.addi %{{.*}}, %c128_i32 : i32
+// CHECK:         %[[ROW0:.*]] = loop.for %{{.*}} = %[[CLOI]] to %[[CHII]] step %c1 iter_args(%{{.*}} = %c0_i32) -> (i32) {
+// CHECK:           loop.load %[[X]][%[[N]], %{{.*}}, %{{.*}}, %[[IC2]]]
+// CHECK:           arith.addi %{{.*}}, %c128_i32 : i32
+// CHECK:         %[[ROW1:.*]] = loop.for %{{.*}} = %[[CLOI]] to %[[CHII]] step %c1 iter_args(%{{.*}} = %[[ROW0]]) -> (i32) {
+// CHECK:         loop.for %{{.*}} = %[[CLOI]] to %[[CHII]] step %c1 iter_args(%{{.*}} = %[[ROW1]]) -> (i32) {
 // No second border nest.
 // CHECK-NOT: loop.for %{{.*}} = %c0 to %c4 step %c1 {
 // CHECK-NOT: buffer.kernel

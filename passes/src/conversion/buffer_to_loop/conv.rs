@@ -214,7 +214,7 @@ impl Nest {
                 self.store(e, pixels, &channels, &params, &accs);
                 return Ok(Vec::new());
             }
-            let accs = self.window.reduce_taps(e, pixels, &inits, interior, |e, positions, [fy, fx], accs| {
+            let accs = self.window.reduce_taps(e, pixels, &inits, |e, positions, [fy, fx], accs| {
                 let load_x = |e: &mut KernelEmitter<'_>, p: usize, ic: Value| {
                     let channel = input_channel(e, ic);
                     let [iy, ix] = positions[p];

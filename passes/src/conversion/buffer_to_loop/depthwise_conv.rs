@@ -57,7 +57,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         let output_channel = |e: &mut KernelEmitter<'_>, ic: Value, oc: Value| -> Result<(), Diagnostic> {
             let channel = arith.channel(e, oc, interior);
             let inits = vec![channel.init; pixels.len()];
-            let accs = window.reduce_taps(e, pixels, &inits, interior, |e, positions, [fy, fx], accs| {
+            let accs = window.reduce_taps(e, pixels, &inits, |e, positions, [fy, fx], accs| {
                 let f = e.load(filter, &[zero, fy, fx, oc]);
                 let mut next = Vec::with_capacity(accs.len());
                 for ((pixel, &[iy, ix]), &acc) in pixels.iter().zip(positions).zip(accs) {

@@ -4,9 +4,11 @@
 //! sum after their `is_point_inside_image` test), so no tap is tested at run time.
 //!
 //! Which output rows and columns see the whole filter (the interior) is known at compile time
-//! and contiguous, so the nest is split statically: interior pixels get constant tap bounds (the
-//! kernels unroll and fold constants there) and are computed several adjacent columns at a time,
-//! sharing every filter load; clipped (border) pixels read their tap ranges from constant tables.
+//! and contiguous, so the nest is split statically: interior columns have constant x-tap bounds
+//! and are computed several adjacent columns at a time, sharing every filter load; in interior
+//! rows their y-tap bounds are constant too (the kernels unroll and fold constants there), in
+//! border rows (filter clipped above or below) they come from the row's table entry, the same
+//! for the whole group. Clipped columns go one at a time, their x-tap ranges from tables.
 //!
 //! ```text
 //! for b:
@@ -14,13 +16,11 @@
 //!   (with border rows on both sides: for side in 0..2 { border rows of the side;
 //!    if side == 0 { interior rows } }, one border nest)
 //!   (`row_order = "descending"`: batches and rows in reverse, border rows below first)
-//!     interior row:
-//!       for each group of interior columns: pixel([ox, ox + 1, ...], interior)
-//!       for each interior column left over:  pixel([ox], interior)
-//!         (or, with `overlap`, one more group ending at the last interior column)
-//!       for each clipped column (a range or a table): pixel([ox], border: x taps from tables)
-//!     border row:
-//!       for ox:                              pixel([ox], border: y and x taps from tables)
+//!     y taps: constant [0, fh) in interior rows, ylo[oy]..yhi[oy] from tables in border rows
+//!     for each group of interior columns: pixel([ox, ox + 1, ...], x taps constant)
+//!     for each interior column left over:  pixel([ox], x taps constant)
+//!       (or, with `overlap`, one more group ending at the last interior column)
+//!     for each clipped column (a range or a table): pixel([ox], x taps from tables)
 //! pixel: for fy in ylo..yhi, fx in xlo..xhi: iy = oy·sh - ph + fy·dh, ix = ...
 //! ```
 
@@ -180,11 +180,12 @@ impl ConvWindow {
     }
 
     /// The nest over every output pixel: `pixel(e, pixels, interior)` builds the work of one
-    /// pixel, or of `group` pixels of one row (adjacent interior columns). With `interior`,
-    /// every pixel sees the whole filter and its tap bounds are constants; otherwise each has
-    /// its own bounds, from tables where clipped. `pixel` is built once per kind of segment:
-    /// groups, interior singles, clipped columns of interior rows, border rows (above and below
-    /// share one nest).
+    /// pixel, or of `group` pixels of one row (adjacent interior columns), which share their tap
+    /// ranges. With `interior`, every pixel sees the whole filter and its tap bounds are
+    /// constants; otherwise the bounds of clipped axes come from tables (a group in a border row
+    /// has constant x bounds and its row's y bounds). `pixel` is built once per kind of segment
+    /// and kind of row: groups, interior singles and clipped columns, of interior rows and of
+    /// border rows (above and below share one nest).
     /// With `overlap`, the interior columns left after the whole groups are one more group ending
     /// at the last interior column, overlapping the one before (whose last pixels it computes and
     /// stores again, the same values): no single-pixel nest.
@@ -202,62 +203,57 @@ impl ConvWindow {
         let contiguous = clipped.windows(2).all(|w| w[1] == w[0] + 1);
         let clipped_table = (!contiguous).then(|| e.table("window_columns", 32, &clipped));
         let pixel = &pixel;
-        let interior_row = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value| -> Result<Vec<Value>, Diagnostic> {
-            // Interior rows see every tap along y.
-            let y = self.axis(e, 0, None, oy);
-            // The last group's first column when it overlaps, `None` when the singles remain.
-            let last = (overlap && groups > 0 && singles.0 < singles.1).then_some(singles.1 - group);
-            if groups > 0 {
-                e.for_range(0, groups + i64::from(last.is_some()), &[], |e, index, _| {
-                    let mut ox = offset(e, index, group, first);
-                    if let Some(last) = last {
-                        let last = e.index(last);
-                        let before = cmpi(&mut e.b, "slt", ox, last);
-                        ox = select(&mut e.b, before, ox, last);
-                    }
-                    let pixels: Vec<Pixel> = (0..group)
-                        .map(|column| {
-                            let ox = offset(e, ox, 1, column);
-                            let x = self.axis(e, 1, None, ox);
-                            Pixel::new(batch, [oy, ox], y, x)
-                        })
-                        .collect();
-                    pixel(e, &pixels, true)?;
-                    Ok(Vec::new())
-                })?;
-            }
-            if singles.0 < singles.1 && last.is_none() {
-                e.for_range(singles.0, singles.1, &[], |e, ox, _| {
-                    let x = self.axis(e, 1, None, ox);
-                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], true)?;
-                    Ok(Vec::new())
-                })?;
-            }
-            if !clipped.is_empty() {
-                e.for_range(0, clipped.len() as i64, &[], |e, k, _| {
-                    let ox = match clipped_table {
-                        Some(table) => {
-                            let column = e.load(table, &[k]);
-                            let index = e.b.ctx.index_type();
-                            e.unary("arith.index_cast", column, index)
+        // One output row: interior rows see every tap along y (constant bounds, `interior`
+        // pixels), border rows read their y taps from the table; the columns split alike.
+        let row =
+            |e: &mut KernelEmitter<'_>, batch: Value, oy: Value, border: bool| -> Result<Vec<Value>, Diagnostic> {
+                let y = self.axis(e, 0, tables[0].filter(|_| border), oy);
+                let interior = !border;
+                // The last group's first column when it overlaps, `None` when the singles remain.
+                let last = (overlap && groups > 0 && singles.0 < singles.1).then_some(singles.1 - group);
+                if groups > 0 {
+                    e.for_range(0, groups + i64::from(last.is_some()), &[], |e, index, _| {
+                        let mut ox = offset(e, index, group, first);
+                        if let Some(last) = last {
+                            let last = e.index(last);
+                            let before = cmpi(&mut e.b, "slt", ox, last);
+                            ox = select(&mut e.b, before, ox, last);
                         }
-                        None => offset(e, k, 1, clipped[0]),
-                    };
-                    let x = self.axis(e, 1, tables[1], ox);
-                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
-                    Ok(Vec::new())
-                })?;
-            }
-            Ok(Vec::new())
-        };
-        let border_row = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value| -> Result<Vec<Value>, Diagnostic> {
-            let y = self.axis(e, 0, tables[0], oy);
-            e.for_range(0, self.output[1], &[], |e, ox, _| {
-                let x = self.axis(e, 1, tables[1], ox);
-                pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
+                        let pixels: Vec<Pixel> = (0..group)
+                            .map(|column| {
+                                let ox = offset(e, ox, 1, column);
+                                let x = self.axis(e, 1, None, ox);
+                                Pixel::new(batch, [oy, ox], y, x)
+                            })
+                            .collect();
+                        pixel(e, &pixels, interior)?;
+                        Ok(Vec::new())
+                    })?;
+                }
+                if singles.0 < singles.1 && last.is_none() {
+                    e.for_range(singles.0, singles.1, &[], |e, ox, _| {
+                        let x = self.axis(e, 1, None, ox);
+                        pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], interior)?;
+                        Ok(Vec::new())
+                    })?;
+                }
+                if !clipped.is_empty() {
+                    e.for_range(0, clipped.len() as i64, &[], |e, k, _| {
+                        let ox = match clipped_table {
+                            Some(table) => {
+                                let column = e.load(table, &[k]);
+                                let index = e.b.ctx.index_type();
+                                e.unary("arith.index_cast", column, index)
+                            }
+                            None => offset(e, k, 1, clipped[0]),
+                        };
+                        let x = self.axis(e, 1, tables[1], ox);
+                        pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
+                        Ok(Vec::new())
+                    })?;
+                }
                 Ok(Vec::new())
-            })
-        };
+            };
         // Rows in order: border rows above, interior rows, border rows below (interior row
         // indices then have a known range, so their input rows need no run-time bounds checks),
         // or all of it reversed. With border rows on both sides, the border nest is built once,
@@ -287,19 +283,17 @@ impl ConvWindow {
                     };
                     let lo = offset(e, side, rows.1, 0);
                     let hi = offset(e, side, self.output[0] - rows.0, rows.0);
-                    e.for_loop_in(order, lo, hi, &[], |e, oy, _| border_row(e, batch, oy))?;
+                    e.for_loop_in(order, lo, hi, &[], |e, oy, _| row(e, batch, oy, true))?;
                     let zero = e.index(0);
                     let first = cmpi(&mut e.b, "eq", turn, zero);
                     e.if_then(first, |e| {
-                        e.for_range_in(order, rows.0, rows.1, &[], |e, oy, _| interior_row(e, batch, oy)).map(drop)
+                        e.for_range_in(order, rows.0, rows.1, &[], |e, oy, _| row(e, batch, oy, false)).map(drop)
                     })?;
                     Ok(Vec::new())
                 });
             }
             for &(lo, hi, interior) in segments.iter().filter(|(lo, hi, _)| lo < hi) {
-                e.for_range_in(order, lo, hi, &[], |e, oy, _| {
-                    if interior { interior_row(e, batch, oy) } else { border_row(e, batch, oy) }
-                })?;
+                e.for_range_in(order, lo, hi, &[], |e, oy, _| row(e, batch, oy, !interior))?;
             }
             Ok(Vec::new())
         })
@@ -342,24 +336,27 @@ impl ConvWindow {
     /// pixel's are used): `body(e, positions, [fy, fx], accs)` returns the accumulators after
     /// tap `(fy, fx)`, where `positions[p]` is the input `[iy, ix]` pixel `p` reads; returns
     /// the final accumulators (`inits` when no tap is inside). Rows outer, columns inner, as
-    /// TFLite. With `unroll`, a window of constant bounds and at most [`MAX_UNROLLED_TAPS`] taps
-    /// is straight-line code.
+    /// TFLite. A window of constant bounds and at most [`MAX_UNROLLED_TAPS`] taps is
+    /// straight-line code; with the bounds of one axis constant (the interior columns of a
+    /// border row, the clipped columns of an interior row), that axis is unrolled up to
+    /// [`MAX_UNROLLED_TAPS`] taps and the other stays a loop.
     pub fn reduce_taps(
         &self,
         e: &mut KernelEmitter<'_>,
         pixels: &[Pixel],
         inits: &[Value],
-        unroll: bool,
         body: impl FnMut(&mut KernelEmitter<'_>, &[[Value; 2]], [Value; 2], &[Value]) -> Result<Vec<Value>, Diagnostic>,
     ) -> Result<Vec<Value>, Diagnostic> {
         let rows = (pixels[0].lo[0], pixels[0].hi[0]);
         let columns = (pixels[0].lo[1], pixels[0].hi[1]);
-        let taps = constant_trip_count(e, rows.0, rows.1).zip(constant_trip_count(e, columns.0, columns.1));
-        let limit = match taps {
-            Some((h, w)) if unroll && h * w <= MAX_UNROLLED_TAPS => i64::MAX,
-            _ => 0,
+        let taps = [rows, columns].map(|(lo, hi)| constant_trip_count(e, lo, hi));
+        let (limit, column_limit) = match taps {
+            [Some(h), Some(w)] if h * w <= MAX_UNROLLED_TAPS => (i64::MAX, i64::MAX),
+            [None, Some(_)] => (0, MAX_UNROLLED_TAPS),
+            [Some(_), None] => (MAX_UNROLLED_TAPS, 0),
+            _ => (0, 0),
         };
-        self.reduce_window(e, pixels, inits, (rows, limit), (columns, 1, limit), body)
+        self.reduce_window(e, pixels, inits, (rows, limit), (columns, 1, column_limit), body)
     }
 
     /// [`ConvWindow::reduce_taps`] over interior `pixels` (constant tap bounds) with the columns
