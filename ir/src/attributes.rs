@@ -69,6 +69,25 @@ pub enum AttrKind {
         /// Element bytes, little-endian, each element `scalar_byte_size` bytes.
         data: Vec<u8>,
     },
+    /// `dense<["a", "b"]> : tensor<2x!tf.string>`: elements of a type that is no number, each a
+    /// byte string (MLIR's `DenseStringElementsAttr`).
+    DenseStrings {
+        /// The shaped type.
+        ty: Type,
+        /// True when `values` holds one element standing for all.
+        splat: bool,
+        /// The elements in row-major order.
+        values: Vec<Vec<u8>>,
+    },
+    /// `sparse<[[0, 0], [1, 2]], [1, 5]> : tensor<3x4xi32>`: the listed elements, zero elsewhere.
+    SparseElements {
+        /// The shaped type.
+        ty: Type,
+        /// A `DenseElements` of `i64`, shaped `[N, rank]` (or `[N]` for rank 1): the indices.
+        indices: Attribute,
+        /// A `DenseElements` or `DenseStrings` shaped `[N]`: the values at the indices.
+        values: Attribute,
+    },
     /// `dense_resource<name> : tensor<...>`: data lives in the context's resource table.
     DenseResource {
         /// Resource key in the `builtin` resource section.
@@ -99,6 +118,13 @@ pub enum AttrKind {
     },
     /// An attribute of a dialect mc does not know (`#foo.bar<...>`), kept as its text without `#`.
     Opaque(String),
+    /// An attribute of a dialect mc does not know, with a type (`#foo.bar<...> : i32`).
+    TypedOpaque {
+        /// Its text without `#`.
+        text: String,
+        /// Its type.
+        ty: Type,
+    },
 }
 
 impl Context {
@@ -252,7 +278,10 @@ impl Context {
             | AttrKind::Float { ty, .. }
             | AttrKind::TypedString { ty, .. }
             | AttrKind::DenseElements { ty, .. }
-            | AttrKind::DenseResource { ty, .. } => Some(*ty),
+            | AttrKind::DenseStrings { ty, .. }
+            | AttrKind::SparseElements { ty, .. }
+            | AttrKind::DenseResource { ty, .. }
+            | AttrKind::TypedOpaque { ty, .. } => Some(*ty),
             _ => None,
         }
     }

@@ -125,20 +125,16 @@ pub fn verify_quantized(ctx: &Context, q: &QuantizedType) -> Result<(), String> 
     if ctx.float_kind(q.expressed).is_none() {
         return Err("expressed type must be a float type".to_string());
     }
-    let check = |scale: f64, zero_point: i64| -> Result<(), String> {
+    // As upstream, the zero point may lie outside the storage range (a narrowed range or an
+    // asymmetric real range can put real zero there).
+    let check = |scale: f64| -> Result<(), String> {
         if !(scale.is_finite() && scale > 0.0) {
             return Err(format!("illegal scale: {scale}"));
-        }
-        if zero_point < q.storage_min || zero_point > q.storage_max {
-            return Err(format!(
-                "illegal zero point {zero_point}: must be within the storage range [{}, {}]",
-                q.storage_min, q.storage_max
-            ));
         }
         Ok(())
     };
     match &q.params {
-        QuantParams::PerTensor { scale_bits, zero_point } => check(f64::from_bits(*scale_bits), *zero_point),
+        QuantParams::PerTensor { scale_bits, .. } => check(f64::from_bits(*scale_bits)),
         QuantParams::PerAxis { axis, scale_bits, zero_points } => {
             if *axis < 0 {
                 return Err(format!("illegal quantized dimension: {axis}"));
@@ -146,7 +142,7 @@ pub fn verify_quantized(ctx: &Context, q: &QuantizedType) -> Result<(), String> 
             if scale_bits.len() != zero_points.len() || scale_bits.is_empty() {
                 return Err("per-axis quantization needs one zero point per scale".to_string());
             }
-            scale_bits.iter().zip(zero_points).try_for_each(|(&s, &z)| check(f64::from_bits(s), z))
+            scale_bits.iter().try_for_each(|&s| check(f64::from_bits(s)))
         }
     }
 }

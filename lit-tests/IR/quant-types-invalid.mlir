@@ -1,7 +1,8 @@
 // RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{illegal zero point 200: must be within the storage range [-128, 127]}}
-"foo.x"() : () -> !quant.uniform<i8:f32, 0.5:200>
+// A hexadecimal scale is an f64 bit pattern, which has no sign.
+// expected-error@+1 {{hexadecimal float literal should not have a leading minus}}
+"foo.x"() : () -> !quant.uniform<i8:f32, -0x4024000000000000>
 
 // -----
 

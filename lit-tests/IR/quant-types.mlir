@@ -13,6 +13,12 @@
 "foo.unsigned"() : () -> !quant.uniform<u8:f32, 2.0:0>
 // CHECK: "foo.per_axis"() : () -> tensor<8x3x3x3x!quant.uniform<i8<-127:127>:f32:0, {1.000000e-01,2.000000e-01:1}>>
 "foo.per_axis"() : () -> tensor<8x3x3x3x!quant.uniform<i8<-127:127>:f32:0, {0.1, 0.2:1}>>
+// As upstream, the zero point may lie outside the storage range, and a hexadecimal scale is the
+// bit pattern of an f64.
+// CHECK: "foo.zero_point_outside"() : () -> !quant.uniform<i8<-8:7>:f32, 9.987200e-01:127>
+"foo.zero_point_outside"() : () -> !quant.uniform<i8<-8:7>:f32, 0.99872:127>
+// CHECK: "foo.hex_scale"() : () -> !quant.uniform<i8:f32:0, {1.000000e+01:1,2.000000e+00}>
+"foo.hex_scale"() : () -> !quant.uniform<i8:f32:0, {0x4024000000000000:1, 2.0}>
 // CHECK: "foo.int16"() : () -> !quant.uniform<i16:f32, 1.000000e-03>
 "foo.int16"() : () -> !quant.uniform<i16:f32, 0.001>
 // CHECK: "foo.per_axis_mixed"() : () -> tensor<3x2x!quant.uniform<i8:f32:0, {0.0039215686274509803:-1,5.000000e-01,3.000000e+00:-5}>>

@@ -4,6 +4,7 @@
 use super::lexer::TokenKind;
 use super::{ParseResult, Parser};
 use crate::buffer::{BufferType, row_major_strides, verify_buffer};
+use crate::printer::attributes::{attr_to_string, type_to_string};
 use crate::quant::{QuantParams, QuantizedType, verify_quantized};
 use crate::types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
 
@@ -153,8 +154,28 @@ impl Parser<'_> {
             };
         }
         let text = self.src[start..end].to_string();
+        self.record_aliases_in_opaque_text(&text);
         self.relex_from(end as u32)?;
         Ok(text)
+    }
+
+    /// Keeps the definitions of the aliases that the opaque dialect text `text` names (`#a`,
+    /// `!t`), which stay in the text, so that the printer can define them again.
+    fn record_aliases_in_opaque_text(&mut self, text: &str) {
+        for reference in alias_references(text) {
+            let name = &reference[1..];
+            if self.ctx.opaque_alias_defs.iter().any(|(known, _)| known == reference) {
+                continue;
+            }
+            let definition = if reference.starts_with('!') {
+                self.type_aliases.get(name).map(|&ty| type_to_string(self.ctx, ty))
+            } else {
+                self.attr_aliases.get(name).map(|&attr| attr_to_string(self.ctx, attr))
+            };
+            if let Some(definition) = definition {
+                self.ctx.opaque_alias_defs.push((reference.to_string(), format!("{reference} = {definition}")));
+            }
+        }
     }
 
     /// The integer, float or `index` type spelled `text` (`i8`, `f32`, `index`), if it is one.
@@ -275,7 +296,14 @@ impl Parser<'_> {
     /// Parses `scale` or `scale:zero_point`.
     fn parse_scale_zero_point(&mut self) -> ParseResult<(f64, i64)> {
         let negative = self.consume_if(TokenKind::Minus)?;
+        // As upstream, a hexadecimal scale is the bit pattern of an `f64`.
         let scale = match self.tok.kind {
+            TokenKind::Integer if self.text().starts_with("0x") => {
+                if negative {
+                    return Err(self.error_here("hexadecimal float literal should not have a leading minus"));
+                }
+                u64::from_str_radix(&self.text()[2..], 16).ok().map(f64::from_bits)
+            }
             TokenKind::Float | TokenKind::Integer => self.text().parse::<f64>().ok(),
             _ => None,
         };
@@ -311,6 +339,25 @@ impl Parser<'_> {
         self.type_aliases.insert(name, ty);
         Ok(())
     }
+}
+
+/// The alias references (`#name`, `!name`: no dialect prefix) in `text`.
+pub(crate) fn alias_references(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).filter_map(move |start| {
+        let sigil = bytes[start];
+        let after_identifier = start > 0 && (bytes[start - 1].is_ascii_alphanumeric() || bytes[start - 1] == b'_');
+        if !matches!(sigil, b'#' | b'!') || after_identifier {
+            return None;
+        }
+        let length = bytes[start + 1..]
+            .iter()
+            .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
+            .count();
+        let reference = &text[start..start + 1 + length];
+        let first = bytes.get(start + 1).copied().unwrap_or(b'0');
+        (length > 0 && (first.is_ascii_alphabetic() || first == b'_') && !reference.contains('.')).then_some(reference)
+    })
 }
 
 /// Given `open` pointing at `<`, the offset just past the matching `>`; `->` does not close.
