@@ -31,6 +31,14 @@ pub enum AttrKind {
         /// A float type.
         ty: Type,
     },
+    /// `0x3FFF8000000000000001 : f80`: a value of a format wider than `f64` (`f80`, `f128`),
+    /// kept as the format's own bits (see [`crate::wide_float`]).
+    WideFloat {
+        /// The bit pattern.
+        bits: u128,
+        /// `f80` or `f128`.
+        ty: Type,
+    },
     /// `"text"`.
     String(String),
     /// `"text" : i32`: a string with a type other than `none`.
@@ -166,6 +174,10 @@ impl Context {
 
     /// A float attribute of type `ty`, rounded to its format.
     pub fn float_attr(&mut self, value: f64, ty: Type) -> Attribute {
+        if let Some(kind) = self.float_kind(ty).filter(|&kind| crate::wide_float::is_wide(kind)) {
+            let bits = crate::wide_float::bits_from_f64(value, kind);
+            return self.intern_attr(AttrKind::WideFloat { bits, ty });
+        }
         let value = match self.float_kind(ty) {
             Some(kind) => round_to_format(value, kind),
             None => value,
@@ -214,7 +226,7 @@ impl Context {
         }
     }
 
-    /// Value of a float attribute.
+    /// Value of a float attribute (`None` for `f80` and `f128` values, which an `f64` may not hold).
     pub fn float_value(&self, attr: Attribute) -> Option<f64> {
         match self.attr_kind(attr) {
             AttrKind::Float { bits, .. } => Some(f64::from_bits(*bits)),
@@ -276,6 +288,7 @@ impl Context {
             AttrKind::Bool(_) => Some(self.bool_type),
             AttrKind::Integer { ty, .. }
             | AttrKind::Float { ty, .. }
+            | AttrKind::WideFloat { ty, .. }
             | AttrKind::TypedString { ty, .. }
             | AttrKind::DenseElements { ty, .. }
             | AttrKind::DenseStrings { ty, .. }

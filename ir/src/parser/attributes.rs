@@ -9,6 +9,7 @@ use crate::attributes::{AttrKind, Attribute};
 use crate::float_format::{float_from_bits, float_to_bits};
 use crate::printer::attributes::type_to_string;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use crate::wide_float;
 use rustc_hash::FxHashSet;
 
 /// A scalar written in a `dense<...>`, `sparse<...>` or `array<...>` literal.
@@ -18,6 +19,8 @@ enum Scalar {
     Int(i128),
     /// A hexadecimal integer (`0x...`, sign applied): an integer, or a float's bit pattern.
     Hex(i128),
+    /// A hexadecimal integer above `i128::MAX` (without a sign): an `f128` bit pattern.
+    WideHex(u128),
     Float(f64),
     Bool(bool),
     /// A string: an element of a string-typed literal, or hex data for a whole literal.
@@ -233,6 +236,16 @@ impl Parser<'_> {
 
     fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, offset: u32) -> ParseResult<Attribute> {
         match (self.ctx.type_kind(ty).clone(), scalar) {
+            (TypeKind::Float(kind), hex @ (Scalar::Hex(_) | Scalar::WideHex(_))) if wide_float::is_wide(kind) => {
+                let bits = self.check_wide_float_bits(&hex, kind, offset)?;
+                Ok(self.ctx.intern_attr(AttrKind::WideFloat { bits, ty }))
+            }
+            (TypeKind::Float(_), Scalar::WideHex(_)) => {
+                Err(self.error_at(offset, "hexadecimal float constant out of range for type"))
+            }
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(_)) => {
+                Err(self.error_at(offset, "integer constant out of range for attribute"))
+            }
             (TypeKind::Float(kind), Scalar::Hex(bits)) => {
                 let bits = self.check_float_bits(bits, kind, offset)?;
                 let value = float_from_bits(bits, kind);
@@ -269,6 +282,22 @@ impl Parser<'_> {
         }
     }
 
+    /// Checks a hexadecimal literal written for an `f80` or `f128`, as [`Self::check_float_bits`].
+    fn check_wide_float_bits(&mut self, scalar: &Scalar, kind: FloatKind, offset: u32) -> ParseResult<u128> {
+        let bits = match *scalar {
+            Scalar::Hex(bits) if bits < 0 => {
+                return Err(self.error_at(offset, "hexadecimal float literal should not have a leading minus"));
+            }
+            Scalar::Hex(bits) => bits as u128,
+            Scalar::WideHex(bits) => bits,
+            _ => unreachable!("only hexadecimal literals are bit patterns"),
+        };
+        if kind.width() < 128 && bits >> kind.width() != 0 {
+            return Err(self.error_at(offset, "hexadecimal float constant out of range for type"));
+        }
+        Ok(wide_float::canonical_bits(bits, kind))
+    }
+
     fn check_integer_range(&mut self, value: i128, ty: Type, offset: u32) -> ParseResult<()> {
         let (width, signedness) = match *self.ctx.type_kind(ty) {
             TypeKind::Integer { width, signedness } => (width, signedness),
@@ -303,10 +332,12 @@ impl Parser<'_> {
                 };
                 let value = magnitude
                     .and_then(|m| if negative { 0i128.checked_sub_unsigned(m) } else { i128::try_from(m).ok() });
-                let Some(value) = value else {
-                    return Err(self.error_here("integer constant out of range for attribute"));
-                };
-                if text.starts_with("0x") { Scalar::Hex(value) } else { Scalar::Int(value) }
+                match (value, magnitude) {
+                    (Some(value), _) if text.starts_with("0x") => Scalar::Hex(value),
+                    (Some(value), _) => Scalar::Int(value),
+                    (None, Some(magnitude)) if !negative && text.starts_with("0x") => Scalar::WideHex(magnitude),
+                    _ => return Err(self.error_here("integer constant out of range for attribute")),
+                }
             }
             TokenKind::Float => {
                 let Ok(value) = text.parse::<f64>() else { return Err(self.error_here("invalid float literal")) };
@@ -582,9 +613,19 @@ impl Parser<'_> {
         // `i0` elements take one (zero) byte each, so that their count is kept.
         let size = self.ctx.scalar_byte_size(element).expect("scalar type").max(1);
         match (self.ctx.type_kind(element).clone(), scalar) {
+            (TypeKind::Float(kind), Scalar::Hex(_) | Scalar::WideHex(_)) if wide_float::is_wide(kind) => {
+                let bits = self.check_wide_float_bits(scalar, kind, offset)?;
+                out.extend_from_slice(&bits.to_le_bytes()[..size]);
+            }
             (TypeKind::Float(kind), Scalar::Hex(bits)) => {
                 let bits = self.check_float_bits(*bits, kind, offset)?;
                 out.extend_from_slice(&bits.to_le_bytes()[..size]);
+            }
+            (TypeKind::Float(_), Scalar::WideHex(_)) => {
+                return Err(self.error_at(offset, "hexadecimal float constant out of range for type"));
+            }
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(_)) => {
+                return Err(self.error_at(offset, "integer constant out of range for attribute"));
             }
             (TypeKind::Float(_), Scalar::Int(_)) => {
                 return Err(self.error_at(offset, "unexpected decimal integer literal for a floating point value"));
@@ -670,7 +711,11 @@ pub(super) fn decode_hex(text: &[u8]) -> Option<Vec<u8>> {
 
 fn encode_float(value: f64, kind: FloatKind, out: &mut Vec<u8>) {
     let size = (kind.width() as usize).div_ceil(8);
-    out.extend_from_slice(&float_to_bits(value, kind).to_le_bytes()[..size]);
+    if wide_float::is_wide(kind) {
+        out.extend_from_slice(&wide_float::bits_from_f64(value, kind).to_le_bytes()[..size]);
+    } else {
+        out.extend_from_slice(&float_to_bits(value, kind).to_le_bytes()[..size]);
+    }
 }
 
 /// Stores data whose elements are all equal as a splat, as MLIR does.

@@ -227,6 +227,12 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             out.push_str(" : ");
             write_type(ctx, *ty, out);
         }
+        AttrKind::WideFloat { bits, ty } => {
+            let kind = ctx.float_kind(*ty).unwrap_or(FloatKind::F128);
+            out.push_str(&super::float_text::wide_float_to_string(*bits, kind));
+            out.push_str(" : ");
+            write_type(ctx, *ty, out);
+        }
         AttrKind::String(s) => write_string_literal(s.as_bytes(), out),
         AttrKind::TypedString { value, ty } => {
             write_string_literal(value.as_bytes(), out);
@@ -404,6 +410,11 @@ pub fn write_float(value: f64, kind: FloatKind, out: &mut String) {
 
 fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut String) {
     match ctx.type_kind(element) {
+        TypeKind::Float(kind) if crate::wide_float::is_wide(*kind) => {
+            let mut raw = [0u8; 16];
+            raw[..bytes.len()].copy_from_slice(bytes);
+            out.push_str(&super::float_text::wide_float_to_string(u128::from_le_bytes(raw), *kind));
+        }
         TypeKind::Float(kind) => {
             let mut raw = [0u8; 8];
             raw[..bytes.len()].copy_from_slice(bytes);
