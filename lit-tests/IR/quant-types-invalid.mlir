@@ -23,3 +23,23 @@
 
 // expected-error@+1 {{expressed type must be a float type}}
 "foo.x"() : () -> !quant.uniform<i8:i32, 0.5>
+
+// -----
+
+// expected-error@+1 {{illegal block size: 0}}
+"foo.x"() : () -> !quant.uniform<u8:f32:{0:0}, {{2.0, 3.0}}>
+
+// -----
+
+// expected-error@+1 {{illegal quantized dimension: -1}}
+"foo.x"() : () -> !quant.uniform<u8:f32:{-1:1}, {{2.0, 3.0}}>
+
+// -----
+
+// expected-error@+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+"foo.x"() : () -> !quant.uniform<u8:f32:{0:1}, {{2.0, 3.0}, 1.0}>
+
+// -----
+
+// expected-error@+1 {{expected floating point literal}}
+"foo.x"() : () -> !quant.uniform<u8:f32:{0:1}, {}>

@@ -260,21 +260,37 @@ impl Parser<'_> {
         }
         self.expect(TokenKind::Colon, "':' before the expressed type")?;
         let expressed = self.parse_type()?;
-        let axis = if self.consume_if(TokenKind::Colon)? {
-            Some(
-                i32::try_from(self.parse_signed_integer("quantized dimension")?)
-                    .map_err(|_| self.error_here("quantized dimension out of range"))?,
-            )
+        enum Granularity {
+            PerTensor,
+            PerAxis(i32),
+            SubChannel(Vec<(i32, i64)>),
+        }
+        let granularity = if !self.consume_if(TokenKind::Colon)? {
+            Granularity::PerTensor
+        } else if self.is(TokenKind::LBrace) {
+            let mut block_sizes = Vec::new();
+            self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
+                let dimension = p.parse_quantized_dimension()?;
+                p.expect(TokenKind::Colon, "':' between a dimension and its block size")?;
+                block_sizes.push((dimension, p.parse_signed_integer("block size")?));
+                Ok(())
+            })?;
+            Granularity::SubChannel(block_sizes)
         } else {
-            None
+            Granularity::PerAxis(self.parse_quantized_dimension()?)
         };
         self.expect(TokenKind::Comma, "',' before the quantization parameters")?;
-        let params = match axis {
-            None => {
+        let params = match granularity {
+            Granularity::PerTensor => {
                 let (scale, zero_point) = self.parse_scale_zero_point()?;
                 QuantParams::PerTensor { scale_bits: scale.to_bits(), zero_point }
             }
-            Some(axis) => {
+            Granularity::SubChannel(block_sizes) => {
+                let (mut scale_bits, mut zero_points) = (Vec::new(), Vec::new());
+                let shape = self.parse_block_parameters(&mut scale_bits, &mut zero_points)?;
+                QuantParams::SubChannel { block_sizes, shape, scale_bits, zero_points }
+            }
+            Granularity::PerAxis(axis) => {
                 let (mut scale_bits, mut zero_points) = (Vec::new(), Vec::new());
                 self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
                     let (scale, zero_point) = p.parse_scale_zero_point()?;
@@ -291,6 +307,47 @@ impl Parser<'_> {
             return Err(self.error_at(start, message));
         }
         Ok(self.ctx.quantized_type(quantized))
+    }
+
+    /// Parses a quantized dimension (an `i32`).
+    fn parse_quantized_dimension(&mut self) -> ParseResult<i32> {
+        let dimension = self.parse_signed_integer("quantized dimension")?;
+        i32::try_from(dimension).map_err(|_| self.error_here("quantized dimension out of range"))
+    }
+
+    /// Parses the nested `{{s:z, s}, {s, s}}` parameters of sub-channel quantization, appending
+    /// them row-major; returns their shape.
+    fn parse_block_parameters(
+        &mut self,
+        scale_bits: &mut Vec<u64>,
+        zero_points: &mut Vec<i64>,
+    ) -> ParseResult<Vec<i64>> {
+        self.enter()?;
+        let start = self.tok.start;
+        let mut child_shape: Option<Vec<i64>> = None;
+        let mut count = 0i64;
+        self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
+            let shape = if p.is(TokenKind::LBrace) {
+                p.parse_block_parameters(scale_bits, zero_points)?
+            } else {
+                let (scale, zero_point) = p.parse_scale_zero_point()?;
+                scale_bits.push(scale.to_bits());
+                zero_points.push(zero_point);
+                Vec::new()
+            };
+            if child_shape.get_or_insert_with(|| shape.clone()) != &shape {
+                return Err(p.error_at(start, "tensor literal is invalid; ranks are not consistent between elements"));
+            }
+            count += 1;
+            Ok(())
+        })?;
+        self.leave();
+        if count == 0 {
+            return Err(self.error_at(start, "expected floating point literal"));
+        }
+        let mut shape = vec![count];
+        shape.extend(child_shape.unwrap_or_default());
+        Ok(shape)
     }
 
     /// Parses `scale` or `scale:zero_point`.

@@ -162,6 +162,18 @@ fn write_quantized(ctx: &Context, q: &QuantizedType, out: &mut String) {
             }
             out.push('}');
         }
+        QuantParams::SubChannel { block_sizes, shape, scale_bits, zero_points } => {
+            out.push_str(":{");
+            for (i, (dimension, size)) in block_sizes.iter().enumerate() {
+                let _ = write!(out, "{}{dimension}:{size}", if i == 0 { "" } else { ", " });
+            }
+            out.push_str("}, ");
+            // Nested like dense elements, in braces.
+            let mut params = scale_bits.iter().zip(zero_points);
+            let mut write_element =
+                |(&scale, &zero_point): (&u64, &i64), out: &mut String| write_param(scale, zero_point, out);
+            write_nested(shape, ('{', '}'), &mut params, &mut write_element, out);
+        }
     }
     out.push('>');
 }
@@ -469,7 +481,13 @@ fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], allow_hex
         element_value_text(ctx, element, &data[..size.min(data.len())], out);
         return;
     }
-    write_nested(&shape, &mut data.chunks(size), &mut |bytes, out| element_value_text(ctx, element, bytes, out), out);
+    write_nested(
+        &shape,
+        ('[', ']'),
+        &mut data.chunks(size),
+        &mut |bytes, out| element_value_text(ctx, element, bytes, out),
+        out,
+    );
 }
 
 /// Appends the body of `dense<...>` for string elements (never as hex; one value is a splat or
@@ -479,29 +497,37 @@ fn write_dense_strings_body(ctx: &Context, ty: Type, values: &[Vec<u8>], out: &m
     match values {
         [] => {}
         [value] => write_string_literal(value, out),
-        _ => write_nested(&shape, &mut values.iter(), &mut |value, out| write_string_literal(value, out), out),
+        _ => write_nested(
+            &shape,
+            ('[', ']'),
+            &mut values.iter(),
+            &mut |value, out| write_string_literal(value, out),
+            out,
+        ),
     }
 }
 
-/// Appends `[[a, b], [c, d]]` for `shape`, taking elements from `elements` in row-major order.
+/// Appends `[[a, b], [c, d]]` (with the `brackets` given) for `shape`, taking elements from
+/// `elements` in row-major order.
 fn write_nested<T>(
     shape: &[i64],
+    brackets: (char, char),
     elements: &mut impl Iterator<Item = T>,
     write_element: &mut impl FnMut(T, &mut String),
     out: &mut String,
 ) {
-    out.push('[');
+    out.push(brackets.0);
     for i in 0..shape[0].max(0) {
         if i > 0 {
             out.push_str(", ");
         }
         if shape.len() > 1 {
-            write_nested(&shape[1..], elements, write_element, out);
+            write_nested(&shape[1..], brackets, elements, write_element, out);
         } else if let Some(element) = elements.next() {
             write_element(element, out);
         }
     }
-    out.push(']');
+    out.push(brackets.1);
 }
 
 /// Appends `loc(...)` for `loc`.

@@ -1,4 +1,4 @@
-// Dense string elements, sparse elements, typed strings and typed dialect attributes.
+// Dense string elements, sparse elements, typed strings, typed dialect attributes and quant types.
 "test.strings"() {
   a = dense<["a", "b\0A\"\\\FF"]> : tensor<2x!tf.string>, splat = dense<"x"> : tensor<3x!tf.string>,
   hex_looking = dense<"0x0102"> : tensor<2x!tf.string>, equal = dense<[["a"], ["a"]]> : tensor<2x1x!foo.s>,
@@ -29,5 +29,7 @@
 
 "test.quant"() {
   outside = !quant.uniform<i8<-8:7>:f32, 0.99872:127>, below = !quant.uniform<i8:f32, 1.0:-300>,
-  hex = !quant.uniform<i8:f32, 0x4024000000000000:1>, hex_axis = !quant.uniform<i8:f32:0, {0x4024000000000000:1, 2.0}>
+  hex = !quant.uniform<i8:f32, 0x4024000000000000:1>, hex_axis = !quant.uniform<i8:f32:0, {0x4024000000000000:1, 2.0}>,
+  sub_channel = !quant.uniform<u8:f32:{0:1, 1:2}, {{2.0:120,3.0:127}, {4.0,5.0}}>,
+  no_blocks = !quant.uniform<u8:f32:{}, {{2.0:120,3.0:127}, {4.0,5.0}}>
 } : () -> ()
