@@ -556,11 +556,12 @@ impl Parser<'_> {
             };
             values.push(text);
         }
-        let splat = values.len() == 1 && literal.shape.is_none() || values.windows(2).all(|pair| pair[0] == pair[1]);
-        if splat && values.len() > 1 {
+        // Equal elements are stored once, as a splat (one element alone is no splat).
+        let all_equal = values.windows(2).all(|pair| pair[0] == pair[1]);
+        if all_equal {
             values.truncate(1);
         }
-        let splat = splat && !values.is_empty() && self.ctx.num_elements(ty) != Some(1);
+        let splat = all_equal && !values.is_empty() && self.ctx.num_elements(ty) != Some(1);
         Ok(self.ctx.intern_attr(AttrKind::DenseStrings { ty, splat, values }))
     }
 
