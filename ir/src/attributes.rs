@@ -31,6 +31,14 @@ pub enum AttrKind {
         /// A float type.
         ty: Type,
     },
+    /// `0x3FFF8000000000000001 : f80`: a value of a format wider than `f64` (`f80`, `f128`),
+    /// kept as the format's own bits (see [`crate::wide_float`]).
+    WideFloat {
+        /// The bit pattern.
+        bits: u128,
+        /// `f80` or `f128`.
+        ty: Type,
+    },
     /// `"text"`.
     String(String),
     /// `"text" : i32`: a string with a type other than `none`.
@@ -69,6 +77,25 @@ pub enum AttrKind {
         /// Element bytes, little-endian, each element `scalar_byte_size` bytes.
         data: Vec<u8>,
     },
+    /// `dense<["a", "b"]> : tensor<2x!tf.string>`: elements of a type that is no number, each a
+    /// byte string (MLIR's `DenseStringElementsAttr`).
+    DenseStrings {
+        /// The shaped type.
+        ty: Type,
+        /// True when `values` holds one element standing for all.
+        splat: bool,
+        /// The elements in row-major order.
+        values: Vec<Vec<u8>>,
+    },
+    /// `sparse<[[0, 0], [1, 2]], [1, 5]> : tensor<3x4xi32>`: the listed elements, zero elsewhere.
+    SparseElements {
+        /// The shaped type.
+        ty: Type,
+        /// A `DenseElements` of `i64`, shaped `[N, rank]` (or `[N]` for rank 1): the indices.
+        indices: Attribute,
+        /// A `DenseElements` or `DenseStrings` shaped `[N]`: the values at the indices.
+        values: Attribute,
+    },
     /// `dense_resource<name> : tensor<...>`: data lives in the context's resource table.
     DenseResource {
         /// Resource key in the `builtin` resource section.
@@ -99,6 +126,13 @@ pub enum AttrKind {
     },
     /// An attribute of a dialect mc does not know (`#foo.bar<...>`), kept as its text without `#`.
     Opaque(String),
+    /// An attribute of a dialect mc does not know, with a type (`#foo.bar<...> : i32`).
+    TypedOpaque {
+        /// Its text without `#`.
+        text: String,
+        /// Its type.
+        ty: Type,
+    },
 }
 
 impl Context {
@@ -140,6 +174,10 @@ impl Context {
 
     /// A float attribute of type `ty`, rounded to its format.
     pub fn float_attr(&mut self, value: f64, ty: Type) -> Attribute {
+        if let Some(kind) = self.float_kind(ty).filter(|&kind| crate::wide_float::is_wide(kind)) {
+            let bits = crate::wide_float::bits_from_f64(value, kind);
+            return self.intern_attr(AttrKind::WideFloat { bits, ty });
+        }
         let value = match self.float_kind(ty) {
             Some(kind) => round_to_format(value, kind),
             None => value,
@@ -188,7 +226,7 @@ impl Context {
         }
     }
 
-    /// Value of a float attribute.
+    /// Value of a float attribute (`None` for `f80` and `f128` values, which an `f64` may not hold).
     pub fn float_value(&self, attr: Attribute) -> Option<f64> {
         match self.attr_kind(attr) {
             AttrKind::Float { bits, .. } => Some(f64::from_bits(*bits)),
@@ -250,9 +288,13 @@ impl Context {
             AttrKind::Bool(_) => Some(self.bool_type),
             AttrKind::Integer { ty, .. }
             | AttrKind::Float { ty, .. }
+            | AttrKind::WideFloat { ty, .. }
             | AttrKind::TypedString { ty, .. }
             | AttrKind::DenseElements { ty, .. }
-            | AttrKind::DenseResource { ty, .. } => Some(*ty),
+            | AttrKind::DenseStrings { ty, .. }
+            | AttrKind::SparseElements { ty, .. }
+            | AttrKind::DenseResource { ty, .. }
+            | AttrKind::TypedOpaque { ty, .. } => Some(*ty),
             _ => None,
         }
     }

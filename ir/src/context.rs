@@ -34,6 +34,10 @@ pub struct Context {
     pub(crate) file_names: rustc_hash::FxHashSet<std::sync::Arc<str>>,
     /// `i1`, the type of bool attributes.
     pub(crate) bool_type: crate::types::Type,
+    /// Alias definitions that the text of opaque dialect attributes or types refers to
+    /// (`#a = ...` for `#foo.x<#a>`), as (`#a`, definition line), dependencies first: the
+    /// printer puts the ones it needs before the IR, where upstream parsers look them up.
+    pub(crate) opaque_alias_defs: Vec<(String, String)>,
 }
 
 impl Default for Context {
@@ -60,6 +64,7 @@ impl Context {
             allow_unregistered_dialects: false,
             file_names: Default::default(),
             bool_type: crate::types::Type(0),
+            opaque_alias_defs: Vec::new(),
         };
         ctx.bool_type = ctx.integer_type(1);
         ctx.register_dialect(crate::builtin::dialect());

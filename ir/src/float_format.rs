@@ -39,7 +39,8 @@ fn layout(kind: FloatKind) -> Layout {
         FloatKind::F16 => ieee(5, 10),
         FloatKind::BF16 => ieee(8, 7),
         FloatKind::F32 => ieee(8, 23),
-        FloatKind::F64 => ieee(11, 52),
+        // The wide formats hold every f64 exactly and are stored as f64 here (see below).
+        FloatKind::F64 | FloatKind::F80 | FloatKind::F128 => ieee(11, 52),
         FloatKind::TF32 => ieee(8, 10),
         FloatKind::F8E5M2 => ieee(5, 2),
         FloatKind::F8E4M3 => ieee(4, 3),
@@ -58,8 +59,12 @@ fn layout(kind: FloatKind) -> Layout {
 
 /// The bits of the value of `kind` nearest `value`; out-of-range values become infinity, NaN
 /// (formats without infinity) or the largest finite value (formats without NaN).
+///
+/// `f80` and `f128` values read from decimal literals are `f64` values, which they hold exactly:
+/// for them (as for `f64`) these are the bits of the `f64`; their own bit patterns, which hex
+/// literals give, are handled by [`crate::wide_float`].
 pub fn float_to_bits(value: f64, kind: FloatKind) -> u64 {
-    if kind == FloatKind::F64 {
+    if matches!(kind, FloatKind::F64 | FloatKind::F80 | FloatKind::F128) {
         return value.to_bits();
     }
     if kind == FloatKind::F8E8M0FNU {
@@ -139,7 +144,7 @@ pub fn float_to_bits(value: f64, kind: FloatKind) -> u64 {
 
 /// The value of the bits `bits` of `kind` (a NaN keeps its payload in the top mantissa bits).
 pub fn float_from_bits(bits: u64, kind: FloatKind) -> f64 {
-    if kind == FloatKind::F64 {
+    if matches!(kind, FloatKind::F64 | FloatKind::F80 | FloatKind::F128) {
         return f64::from_bits(bits);
     }
     if kind == FloatKind::F8E8M0FNU {

@@ -32,6 +32,7 @@ mod value;
 pub mod vector;
 pub mod verifier;
 mod walk;
+pub mod wide_float;
 
 pub use affine::{AffineExpr, AffineMap, IntegerSet};
 pub use attributes::{AttrKind, Attribute, sign_extend};

@@ -1,7 +1,8 @@
 //! Quantized element types with MLIR's `quant` dialect spelling:
 //! `!quant.uniform<i8:f32, 0.0039:-128>` (per tensor) and
 //! `!quant.uniform<i8<-127:127>:f32:3, {0.1, 0.2:1}>` (per axis; printed as MLIR does,
-//! `{1.000000e-01,2.000000e-01:1}`).
+//! `{1.000000e-01,2.000000e-01:1}`) and per block (sub-channel:
+//! `!quant.uniform<i8:f32:{0:1, 1:2}, {{2.0:1, 3.0}, {4.0, 5.0}}>`).
 //!
 //! A stored integer `q` stands for the real value `scale * (q - zero_point)`.
 
@@ -25,6 +26,18 @@ pub enum QuantParams {
         /// `f64::to_bits` of each scale.
         scale_bits: Vec<u64>,
         /// Each zero point.
+        zero_points: Vec<i64>,
+    },
+    /// One scale and zero point per block of elements (MLIR's sub-channel quantization): the
+    /// parameters form an array of `shape`, blocks span `block_sizes` along their dimensions.
+    SubChannel {
+        /// `(dimension, block size)` pairs, as written.
+        block_sizes: Vec<(i32, i64)>,
+        /// The shape of the parameter array.
+        shape: Vec<i64>,
+        /// `f64::to_bits` of each scale, row-major.
+        scale_bits: Vec<u64>,
+        /// Each zero point, row-major.
         zero_points: Vec<i64>,
     },
 }
@@ -57,23 +70,27 @@ impl QuantizedType {
     pub fn per_tensor(&self) -> Option<(f64, i64)> {
         match &self.params {
             QuantParams::PerTensor { scale_bits, zero_point } => Some((f64::from_bits(*scale_bits), *zero_point)),
-            QuantParams::PerAxis { .. } => None,
+            QuantParams::PerAxis { .. } | QuantParams::SubChannel { .. } => None,
         }
     }
 
-    /// The scales (one per channel, or one for the tensor).
+    /// The scales (one per channel or block, or one for the tensor).
     pub fn scales(&self) -> Vec<f64> {
         match &self.params {
             QuantParams::PerTensor { scale_bits, .. } => vec![f64::from_bits(*scale_bits)],
-            QuantParams::PerAxis { scale_bits, .. } => scale_bits.iter().map(|&b| f64::from_bits(b)).collect(),
+            QuantParams::PerAxis { scale_bits, .. } | QuantParams::SubChannel { scale_bits, .. } => {
+                scale_bits.iter().map(|&b| f64::from_bits(b)).collect()
+            }
         }
     }
 
-    /// The zero points (one per channel, or one for the tensor).
+    /// The zero points (one per channel or block, or one for the tensor).
     pub fn zero_points(&self) -> Vec<i64> {
         match &self.params {
             QuantParams::PerTensor { zero_point, .. } => vec![*zero_point],
-            QuantParams::PerAxis { zero_points, .. } => zero_points.clone(),
+            QuantParams::PerAxis { zero_points, .. } | QuantParams::SubChannel { zero_points, .. } => {
+                zero_points.clone()
+            }
         }
     }
 }
@@ -125,20 +142,16 @@ pub fn verify_quantized(ctx: &Context, q: &QuantizedType) -> Result<(), String> 
     if ctx.float_kind(q.expressed).is_none() {
         return Err("expressed type must be a float type".to_string());
     }
-    let check = |scale: f64, zero_point: i64| -> Result<(), String> {
+    // As upstream, the zero point may lie outside the storage range (a narrowed range or an
+    // asymmetric real range can put real zero there).
+    let check = |scale: f64| -> Result<(), String> {
         if !(scale.is_finite() && scale > 0.0) {
             return Err(format!("illegal scale: {scale}"));
-        }
-        if zero_point < q.storage_min || zero_point > q.storage_max {
-            return Err(format!(
-                "illegal zero point {zero_point}: must be within the storage range [{}, {}]",
-                q.storage_min, q.storage_max
-            ));
         }
         Ok(())
     };
     match &q.params {
-        QuantParams::PerTensor { scale_bits, zero_point } => check(f64::from_bits(*scale_bits), *zero_point),
+        QuantParams::PerTensor { scale_bits, .. } => check(f64::from_bits(*scale_bits)),
         QuantParams::PerAxis { axis, scale_bits, zero_points } => {
             if *axis < 0 {
                 return Err(format!("illegal quantized dimension: {axis}"));
@@ -146,7 +159,21 @@ pub fn verify_quantized(ctx: &Context, q: &QuantizedType) -> Result<(), String> 
             if scale_bits.len() != zero_points.len() || scale_bits.is_empty() {
                 return Err("per-axis quantization needs one zero point per scale".to_string());
             }
-            scale_bits.iter().zip(zero_points).try_for_each(|(&s, &z)| check(f64::from_bits(s), z))
+            scale_bits.iter().try_for_each(|&s| check(f64::from_bits(s)))
+        }
+        QuantParams::SubChannel { block_sizes, scale_bits, zero_points, .. } => {
+            for &(dimension, size) in block_sizes {
+                if dimension < 0 {
+                    return Err(format!("illegal quantized dimension: {dimension}"));
+                }
+                if size <= 0 {
+                    return Err(format!("illegal block size: {size}"));
+                }
+            }
+            if scale_bits.len() != zero_points.len() || scale_bits.is_empty() {
+                return Err("sub-channel quantization needs one zero point per scale".to_string());
+            }
+            scale_bits.iter().try_for_each(|&s| check(f64::from_bits(s)))
         }
     }
 }

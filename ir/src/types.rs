@@ -31,6 +31,10 @@ pub enum FloatKind {
     F32,
     /// IEEE double precision.
     F64,
+    /// x87 extended precision (15 exponent bits, 64-bit significand with an explicit integer bit).
+    F80,
+    /// IEEE quad precision.
+    F128,
     /// NVIDIA's TensorFloat-32 (8 exponent, 10 mantissa bits).
     TF32,
     /// 8-bit float, 5 exponent and 2 mantissa bits, IEEE specials.
@@ -58,11 +62,13 @@ pub enum FloatKind {
 }
 
 /// Every float format, for keyword lookup.
-const FLOAT_KINDS: [FloatKind; 16] = [
+const FLOAT_KINDS: [FloatKind; 18] = [
     FloatKind::F16,
     FloatKind::BF16,
     FloatKind::F32,
     FloatKind::F64,
+    FloatKind::F80,
+    FloatKind::F128,
     FloatKind::TF32,
     FloatKind::F8E5M2,
     FloatKind::F8E4M3,
@@ -84,6 +90,8 @@ impl FloatKind {
             FloatKind::F16 | FloatKind::BF16 => 16,
             FloatKind::F32 => 32,
             FloatKind::F64 => 64,
+            FloatKind::F80 => 80,
+            FloatKind::F128 => 128,
             FloatKind::TF32 => 19,
             FloatKind::F6E2M3FN | FloatKind::F6E3M2FN => 6,
             FloatKind::F4E2M1FN => 4,
@@ -103,6 +111,8 @@ impl FloatKind {
             FloatKind::BF16 => "bf16",
             FloatKind::F32 => "f32",
             FloatKind::F64 => "f64",
+            FloatKind::F80 => "f80",
+            FloatKind::F128 => "f128",
             FloatKind::TF32 => "tf32",
             FloatKind::F8E5M2 => "f8E5M2",
             FloatKind::F8E4M3 => "f8E4M3",

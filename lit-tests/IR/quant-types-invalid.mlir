@@ -1,7 +1,8 @@
 // RUN: mc-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{illegal zero point 200: must be within the storage range [-128, 127]}}
-"foo.x"() : () -> !quant.uniform<i8:f32, 0.5:200>
+// A hexadecimal scale is an f64 bit pattern, which has no sign.
+// expected-error@+1 {{hexadecimal float literal should not have a leading minus}}
+"foo.x"() : () -> !quant.uniform<i8:f32, -0x4024000000000000>
 
 // -----
 
@@ -22,3 +23,23 @@
 
 // expected-error@+1 {{expressed type must be a float type}}
 "foo.x"() : () -> !quant.uniform<i8:i32, 0.5>
+
+// -----
+
+// expected-error@+1 {{illegal block size: 0}}
+"foo.x"() : () -> !quant.uniform<u8:f32:{0:0}, {{2.0, 3.0}}>
+
+// -----
+
+// expected-error@+1 {{illegal quantized dimension: -1}}
+"foo.x"() : () -> !quant.uniform<u8:f32:{-1:1}, {{2.0, 3.0}}>
+
+// -----
+
+// expected-error@+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+"foo.x"() : () -> !quant.uniform<u8:f32:{0:1}, {{2.0, 3.0}, 1.0}>
+
+// -----
+
+// expected-error@+1 {{expected floating point literal}}
+"foo.x"() : () -> !quant.uniform<u8:f32:{0:1}, {}>

@@ -5,7 +5,7 @@
 // RUN: diff %t.1.mlir %t.2.mlir
 
 // CHECK-LABEL: module {
-// CHECK: %[[A:.*]] = "test.a"() {b = true, f = 1.500000e+00 : f32, i = -3 : i8, s = "q\"\n", u} : () -> i32
+// CHECK: %[[A:.*]] = "test.a"() {b = true, f = 1.500000e+00 : f32, i = -3 : i8, s = "q\22\0A", u} : () -> i32
 %a = "test.a"() {i = -3 : i8, f = 1.5 : f32, s = "q\"\n", b = true, u} : () -> i32
 // CHECK: %[[B:.*]]:2 = "test.b"(%[[A]], %[[A]]) : (i32, i32) -> (i32, f16)
 %b:2 = "test.b"(%a, %a) : (i32, i32) -> (i32, f16)

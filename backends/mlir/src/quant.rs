@@ -76,6 +76,9 @@ pub fn export_quant_attr<'c>(
                     q.storage_max,
                 )
             }
+            QuantParams::SubChannel { .. } => {
+                return Err("sub-channel quantization is not exported to upstream MLIR".to_string());
+            }
         }
     };
     // SAFETY: MLIR just returned this type, owned by `mlir`.

@@ -9,23 +9,30 @@ use crate::attributes::{AttrKind, Attribute};
 use crate::float_format::{float_from_bits, float_to_bits};
 use crate::printer::attributes::type_to_string;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use crate::wide_float;
 use rustc_hash::FxHashSet;
 
-/// True for MLIR builtin attribute keywords that mc does not support (other identifiers are no
-/// attribute).
-fn is_unsupported_builtin_attribute(text: &str) -> bool {
-    matches!(text, "sparse")
-}
-
-/// A scalar written in a `dense<...>` or `array<...>` literal.
-#[derive(Copy, Clone, Debug, PartialEq)]
+/// A scalar written in a `dense<...>`, `sparse<...>` or `array<...>` literal.
+#[derive(Clone, Debug, PartialEq)]
 enum Scalar {
     /// A decimal integer.
     Int(i128),
     /// A hexadecimal integer (`0x...`, sign applied): an integer, or a float's bit pattern.
     Hex(i128),
+    /// A hexadecimal integer above `i128::MAX` (without a sign): an `f128` bit pattern.
+    WideHex(u128),
     Float(f64),
     Bool(bool),
+    /// A string: an element of a string-typed literal, or hex data for a whole literal.
+    Str(Vec<u8>),
+}
+
+/// The literal of an elements attribute, before its type is known.
+struct ElementsLiteral {
+    /// The scalars in row-major order.
+    scalars: Vec<Scalar>,
+    /// The shape of a `[...]` literal; `None` for a single scalar.
+    shape: Option<Vec<i64>>,
 }
 
 impl Parser<'_> {
@@ -51,6 +58,7 @@ impl Parser<'_> {
                     Ok(self.ctx.bool_attr(value))
                 }
                 "dense" => self.parse_dense_elements(),
+                "sparse" => self.parse_sparse_elements(),
                 "dense_resource" => self.parse_dense_resource(),
                 "array" => self.parse_dense_array(),
                 "affine_map" | "affine_set" => self.parse_affine_attr(),
@@ -63,9 +71,6 @@ impl Parser<'_> {
                 text if is_type_keyword(text) => {
                     let ty = self.parse_type()?;
                     Ok(self.ctx.type_attr(ty))
-                }
-                other if is_unsupported_builtin_attribute(other) => {
-                    Err(self.error_here(format!("unsupported attribute '{other}'")))
                 }
                 _ => Err(self.error_wrong_token("expected attribute value")),
             },
@@ -174,6 +179,11 @@ impl Parser<'_> {
         let name = &self.text()[1..];
         if name.contains('.') || self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<') {
             let text = self.parse_dialect_symbol_body()?;
+            // As upstream, a dialect attribute takes a `: type` that follows it.
+            if self.consume_if(TokenKind::Colon)? {
+                let ty = self.parse_type()?;
+                return Ok(self.ctx.intern_attr(AttrKind::TypedOpaque { text, ty }));
+            }
             return Ok(self.ctx.intern_attr(AttrKind::Opaque(text)));
         }
         if let Some(&loc) = self.loc_aliases.get(name) {
@@ -226,6 +236,16 @@ impl Parser<'_> {
 
     fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, offset: u32) -> ParseResult<Attribute> {
         match (self.ctx.type_kind(ty).clone(), scalar) {
+            (TypeKind::Float(kind), hex @ (Scalar::Hex(_) | Scalar::WideHex(_))) if wide_float::is_wide(kind) => {
+                let bits = self.check_wide_float_bits(&hex, kind, offset)?;
+                Ok(self.ctx.intern_attr(AttrKind::WideFloat { bits, ty }))
+            }
+            (TypeKind::Float(_), Scalar::WideHex(_)) => {
+                Err(self.error_at(offset, "hexadecimal float constant out of range for type"))
+            }
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(_)) => {
+                Err(self.error_at(offset, "integer constant out of range for attribute"))
+            }
             (TypeKind::Float(kind), Scalar::Hex(bits)) => {
                 let bits = self.check_float_bits(bits, kind, offset)?;
                 let value = float_from_bits(bits, kind);
@@ -262,6 +282,22 @@ impl Parser<'_> {
         }
     }
 
+    /// Checks a hexadecimal literal written for an `f80` or `f128`, as [`Self::check_float_bits`].
+    fn check_wide_float_bits(&mut self, scalar: &Scalar, kind: FloatKind, offset: u32) -> ParseResult<u128> {
+        let bits = match *scalar {
+            Scalar::Hex(bits) if bits < 0 => {
+                return Err(self.error_at(offset, "hexadecimal float literal should not have a leading minus"));
+            }
+            Scalar::Hex(bits) => bits as u128,
+            Scalar::WideHex(bits) => bits,
+            _ => unreachable!("only hexadecimal literals are bit patterns"),
+        };
+        if kind.width() < 128 && bits >> kind.width() != 0 {
+            return Err(self.error_at(offset, "hexadecimal float constant out of range for type"));
+        }
+        Ok(wide_float::canonical_bits(bits, kind))
+    }
+
     fn check_integer_range(&mut self, value: i128, ty: Type, offset: u32) -> ParseResult<()> {
         let (width, signedness) = match *self.ctx.type_kind(ty) {
             TypeKind::Integer { width, signedness } => (width, signedness),
@@ -296,10 +332,12 @@ impl Parser<'_> {
                 };
                 let value = magnitude
                     .and_then(|m| if negative { 0i128.checked_sub_unsigned(m) } else { i128::try_from(m).ok() });
-                let Some(value) = value else {
-                    return Err(self.error_here("integer constant out of range for attribute"));
-                };
-                if text.starts_with("0x") { Scalar::Hex(value) } else { Scalar::Int(value) }
+                match (value, magnitude) {
+                    (Some(value), _) if text.starts_with("0x") => Scalar::Hex(value),
+                    (Some(value), _) => Scalar::Int(value),
+                    (None, Some(magnitude)) if !negative && text.starts_with("0x") => Scalar::WideHex(magnitude),
+                    _ => return Err(self.error_here("integer constant out of range for attribute")),
+                }
             }
             TokenKind::Float => {
                 let Ok(value) = text.parse::<f64>() else { return Err(self.error_here("invalid float literal")) };
@@ -307,6 +345,9 @@ impl Parser<'_> {
             }
             TokenKind::BareIdentifier if !negative && (text == "true" || text == "false") => {
                 Scalar::Bool(text == "true")
+            }
+            TokenKind::String if !negative => {
+                Scalar::Str(self.tok.string_value(self.src).expect("string token").into_owned())
             }
             _ => return Err(self.error_here("expected integer or float literal")),
         };
@@ -319,82 +360,209 @@ impl Parser<'_> {
         self.advance()?;
         self.expect(TokenKind::Less, "'<' after 'dense'")?;
         let body_offset = self.tok.start;
-        enum Body {
-            Hex(Vec<u8>),
-            Literal { scalars: Vec<Scalar>, shape: Option<Vec<i64>> },
-        }
-        let body = if self.is(TokenKind::Greater) {
-            Body::Literal { scalars: Vec::new(), shape: Some(vec![0]) }
-        } else if self.is(TokenKind::String) {
-            let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
-            let data = decode_hex(&bytes)
-                .ok_or_else(|| self.error_here("expected string containing hex digits starting with `0x`"))?;
-            self.advance()?;
-            Body::Hex(data)
-        } else if self.is(TokenKind::LSquare) {
-            let mut scalars = Vec::new();
-            let shape = self.parse_literal_list(&mut scalars)?;
-            Body::Literal { scalars, shape: Some(shape) }
+        let literal = if self.is(TokenKind::Greater) {
+            ElementsLiteral { scalars: Vec::new(), shape: Some(vec![0]) }
         } else {
-            Body::Literal { scalars: vec![self.parse_scalar()?], shape: None }
+            self.parse_elements_literal()?
         };
         self.expect(TokenKind::Greater, "'>' to close dense elements")?;
         self.expect(TokenKind::Colon, "':' and a type after dense elements")?;
         let type_offset = self.tok.start;
         let ty = self.parse_type()?;
+        let Some(shape) = self.ctx.static_shaped_parts(ty).map(|(s, _)| s.to_vec()) else {
+            return Err(self.error_at(type_offset, "elements literal must be a shaped type"));
+        };
+        if let Some(literal_shape) = &literal.shape
+            && *literal_shape != shape
+            && !(literal.scalars.is_empty() && self.ctx.num_elements(ty) == Some(0))
+        {
+            return Err(self.error_at(
+                body_offset,
+                format!(
+                    "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                    join(literal_shape),
+                    join(&shape)
+                ),
+            ));
+        }
+        self.elements_attr(literal, ty, body_offset, type_offset)
+    }
+
+    /// Parses `sparse<indices, values> : type` or `sparse<> : type`.
+    fn parse_sparse_elements(&mut self) -> ParseResult<Attribute> {
+        let start = self.tok.start;
+        self.advance()?;
+        self.expect(TokenKind::Less, "'<' after 'sparse'")?;
+        let literals = if self.is(TokenKind::Greater) {
+            None
+        } else {
+            let indices_offset = self.tok.start;
+            let indices = self.parse_elements_literal()?;
+            self.expect(TokenKind::Comma, "',' between sparse indices and values")?;
+            let values_offset = self.tok.start;
+            let values = self.parse_elements_literal()?;
+            Some(((indices, indices_offset), (values, values_offset)))
+        };
+        self.expect(TokenKind::Greater, "'>' to close sparse elements")?;
+        self.expect(TokenKind::Colon, "':' and a type after sparse elements")?;
+        let type_offset = self.tok.start;
+        let ty = self.parse_type()?;
         let Some((shape, element)) = self.ctx.static_shaped_parts(ty).map(|(s, e)| (s.to_vec(), e)) else {
             return Err(self.error_at(type_offset, "elements literal must be a shaped type"));
         };
-        let size = self.element_size(element, type_offset)?;
+        let rank = shape.len() as i64;
+        let i64_type = self.ctx.integer_type(64);
+        let ((indices, indices_offset), (values, values_offset)) = literals.unwrap_or((
+            (ElementsLiteral { scalars: Vec::new(), shape: Some(vec![0, rank]) }, start),
+            (ElementsLiteral { scalars: Vec::new(), shape: Some(vec![0]) }, start),
+        ));
+        // A single index stands for one index with every coordinate equal; a single value for
+        // one value per index.
+        let indices_shape = indices.shape.clone().unwrap_or_else(|| vec![1, rank]);
+        let values_shape = values.shape.clone().unwrap_or_else(|| vec![indices_shape[0]]);
+        let indices_ty = self.ctx.tensor_type(indices_shape.clone(), i64_type);
+        let values_ty = self.ctx.tensor_type(values_shape.clone(), element);
+        let index_values: Vec<i128> = indices
+            .scalars
+            .iter()
+            .map(|scalar| match scalar {
+                Scalar::Int(v) | Scalar::Hex(v) => Ok(*v),
+                _ => Err(self.error_at(indices_offset, "expected integer elements, but parsed floating-point")),
+            })
+            .collect::<ParseResult<_>>()?;
+        let indices = self.elements_attr(indices, indices_ty, indices_offset, type_offset)?;
+        let values = self.elements_attr(values, values_ty, values_offset, type_offset)?;
+        let shape_fits = match indices_shape[..] {
+            [_, width] => width == rank,
+            [_] => rank == 1,
+            _ => false,
+        };
+        if !shape_fits || values_shape[0] != indices_shape[0] {
+            return Err(self.error_at(
+                start,
+                format!(
+                    "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                    join(&shape),
+                    join(&indices_shape),
+                    join(&values_shape)
+                ),
+            ));
+        }
+        if values_shape.len() != 1 {
+            return Err(self.error_at(start, "expected 1-d tensor for sparse element values"));
+        }
+        let coordinates: Vec<Vec<i128>> = match index_values[..] {
+            [splat] => vec![vec![splat; shape.len()]],
+            _ => index_values.chunks(shape.len().max(1)).map(<[i128]>::to_vec).collect(),
+        };
+        for (number, index) in coordinates.iter().enumerate() {
+            if index.iter().zip(&shape).any(|(&i, &dim)| i < 0 || i >= i128::from(dim)) {
+                // Upstream reads the indices as unsigned.
+                let shown: Vec<String> = index.iter().map(|&i| (i as u64).to_string()).collect();
+                let message = format!(
+                    "sparse index #{number} is not contained within the value shape, with index=[{}], and type='{}'",
+                    shown.join(", "),
+                    type_to_string(self.ctx, ty)
+                );
+                return Err(self.error_at(start, message));
+            }
+        }
+        Ok(self.ctx.intern_attr(AttrKind::SparseElements { ty, indices, values }))
+    }
+
+    /// Parses the literal of an elements attribute: a scalar, a string (hex data or one string
+    /// element) or a nested `[...]` list.
+    fn parse_elements_literal(&mut self) -> ParseResult<ElementsLiteral> {
+        if self.is(TokenKind::LSquare) {
+            let mut scalars = Vec::new();
+            let shape = self.parse_literal_list(&mut scalars)?;
+            Ok(ElementsLiteral { scalars, shape: Some(shape) })
+        } else {
+            Ok(ElementsLiteral { scalars: vec![self.parse_scalar()?], shape: None })
+        }
+    }
+
+    /// The `DenseElements` or `DenseStrings` attribute of type `ty` (whose shape the literal's
+    /// matches) holding `literal`.
+    fn elements_attr(
+        &mut self,
+        literal: ElementsLiteral,
+        ty: Type,
+        body_offset: u32,
+        type_offset: u32,
+    ) -> ParseResult<Attribute> {
+        let element = self.ctx.element_type(ty);
         let count = self.ctx.num_elements(ty).unwrap_or(0) as usize;
-        let (splat, data) = match body {
-            // As in MLIR, `i1` hex data is packed 8 elements to a byte (a single 0x00 or 0xFF is a
-            // splat); it is stored one byte per element.
-            Body::Hex(data) if self.ctx.integer_width(element) == Some(1) => {
-                if let [byte @ (0x00 | 0xFF)] = data[..] {
-                    (true, vec![byte & 1])
-                } else if data.len() == count.div_ceil(8) {
-                    (false, (0..count).map(|i| (data[i / 8] >> (i % 8)) & 1).collect())
-                } else {
-                    return Err(self.error_at(body_offset, "elements hex data size is invalid for provided type"));
-                }
+        if !matches!(self.ctx.type_kind(element), TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index) {
+            return self.string_elements_attr(literal, ty, body_offset);
+        }
+        let size = self.element_size(element, type_offset)?;
+        let (splat, data) = match literal.scalars.as_slice() {
+            [Scalar::Str(text)] if literal.shape.is_none() => {
+                let data = decode_hex(text).ok_or_else(|| {
+                    self.error_at(body_offset, "expected string containing hex digits starting with `0x`")
+                })?;
+                self.hex_elements(data, ty, count, size, body_offset)?
             }
-            Body::Hex(data) => {
-                if data.len() == size && count != 1 {
-                    (true, data)
-                } else if data.len() == size * count {
-                    (false, data)
-                } else {
-                    let message = format!(
-                        "elements hex data size is invalid for provided type: '{}'",
-                        type_to_string(self.ctx, ty)
-                    );
-                    return Err(self.error_at(body_offset, message));
-                }
-            }
-            Body::Literal { scalars, shape: literal_shape } => {
-                if let Some(literal_shape) = &literal_shape
-                    && *literal_shape != shape
-                    && !(scalars.is_empty() && count == 0)
-                {
-                    return Err(self.error_at(
-                        body_offset,
-                        format!(
-                            "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                            join(literal_shape),
-                            join(&shape)
-                        ),
-                    ));
-                }
+            scalars => {
                 let mut data = Vec::with_capacity(scalars.len() * size);
-                for scalar in &scalars {
-                    self.encode_scalar(*scalar, element, body_offset, &mut data)?;
+                for scalar in scalars {
+                    self.encode_scalar(scalar, element, body_offset, &mut data)?;
                 }
-                (literal_shape.is_none() && count != 1, data)
+                (literal.shape.is_none() && count != 1, data)
             }
         };
         let (splat, data) = canonical_splat(splat, data, size);
         Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, splat, data }))
+    }
+
+    /// Elements given as hex data (`"0x..."`): one element (a splat) or all of them.
+    fn hex_elements(
+        &mut self,
+        data: Vec<u8>,
+        ty: Type,
+        count: usize,
+        size: usize,
+        offset: u32,
+    ) -> ParseResult<(bool, Vec<u8>)> {
+        // As in MLIR, `i1` hex data is packed 8 elements to a byte (a single 0x00 or 0xFF is a
+        // splat); it is stored one byte per element.
+        if self.ctx.integer_width(self.ctx.element_type(ty)) == Some(1) {
+            return if let [byte @ (0x00 | 0xFF)] = data[..] {
+                Ok((true, vec![byte & 1]))
+            } else if data.len() == count.div_ceil(8) {
+                Ok((false, (0..count).map(|i| (data[i / 8] >> (i % 8)) & 1).collect()))
+            } else {
+                Err(self.error_at(offset, "elements hex data size is invalid for provided type"))
+            };
+        }
+        if data.len() == size && count != 1 {
+            Ok((true, data))
+        } else if data.len() == size * count {
+            Ok((false, data))
+        } else {
+            let message =
+                format!("elements hex data size is invalid for provided type: '{}'", type_to_string(self.ctx, ty));
+            Err(self.error_at(offset, message))
+        }
+    }
+
+    /// The `DenseStrings` attribute of type `ty` holding `literal`, whose elements must be strings.
+    fn string_elements_attr(&mut self, literal: ElementsLiteral, ty: Type, offset: u32) -> ParseResult<Attribute> {
+        let mut values = Vec::with_capacity(literal.scalars.len());
+        for scalar in literal.scalars {
+            let Scalar::Str(text) = scalar else {
+                return Err(self.error_at(offset, "expected string token"));
+            };
+            values.push(text);
+        }
+        // Equal elements are stored once, as a splat (one element alone is no splat).
+        let all_equal = values.windows(2).all(|pair| pair[0] == pair[1]);
+        if all_equal {
+            values.truncate(1);
+        }
+        let splat = all_equal && !values.is_empty() && self.ctx.num_elements(ty) != Some(1);
+        Ok(self.ctx.intern_attr(AttrKind::DenseStrings { ty, splat, values }))
     }
 
     fn element_size(&mut self, element: Type, offset: u32) -> ParseResult<usize> {
@@ -442,23 +610,33 @@ impl Parser<'_> {
     }
 
     /// Appends the storage bytes of `scalar` as an element of type `element`.
-    fn encode_scalar(&mut self, scalar: Scalar, element: Type, offset: u32, out: &mut Vec<u8>) -> ParseResult<()> {
+    fn encode_scalar(&mut self, scalar: &Scalar, element: Type, offset: u32, out: &mut Vec<u8>) -> ParseResult<()> {
         // `i0` elements take one (zero) byte each, so that their count is kept.
         let size = self.ctx.scalar_byte_size(element).expect("scalar type").max(1);
         match (self.ctx.type_kind(element).clone(), scalar) {
-            (TypeKind::Float(kind), Scalar::Hex(bits)) => {
-                let bits = self.check_float_bits(bits, kind, offset)?;
+            (TypeKind::Float(kind), Scalar::Hex(_) | Scalar::WideHex(_)) if wide_float::is_wide(kind) => {
+                let bits = self.check_wide_float_bits(scalar, kind, offset)?;
                 out.extend_from_slice(&bits.to_le_bytes()[..size]);
+            }
+            (TypeKind::Float(kind), Scalar::Hex(bits)) => {
+                let bits = self.check_float_bits(*bits, kind, offset)?;
+                out.extend_from_slice(&bits.to_le_bytes()[..size]);
+            }
+            (TypeKind::Float(_), Scalar::WideHex(_)) => {
+                return Err(self.error_at(offset, "hexadecimal float constant out of range for type"));
+            }
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(_)) => {
+                return Err(self.error_at(offset, "integer constant out of range for attribute"));
             }
             (TypeKind::Float(_), Scalar::Int(_)) => {
                 return Err(self.error_at(offset, "unexpected decimal integer literal for a floating point value"));
             }
-            (TypeKind::Float(kind), Scalar::Float(v)) => encode_float(v, kind, out),
+            (TypeKind::Float(kind), Scalar::Float(v)) => encode_float(*v, kind, out),
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Int(v) | Scalar::Hex(v)) => {
-                self.check_integer_range(v, element, offset)?;
+                self.check_integer_range(*v, element, offset)?;
                 out.extend_from_slice(&v.to_le_bytes()[..size]);
             }
-            (TypeKind::Integer { width: 1, .. }, Scalar::Bool(b)) => out.push(b as u8),
+            (TypeKind::Integer { width: 1, .. }, Scalar::Bool(b)) => out.push(*b as u8),
             (_, Scalar::Bool(_)) => return Err(self.error_at(offset, "expected i1 type for 'true' or 'false' values")),
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float(_)) => {
                 return Err(self.error_at(offset, "expected integer elements, but parsed floating-point"));
@@ -504,7 +682,7 @@ impl Parser<'_> {
             self.parse_comma_separated(|p| {
                 let offset = p.tok.start;
                 let scalar = p.parse_scalar()?;
-                p.encode_scalar(scalar, element, offset, &mut data)
+                p.encode_scalar(&scalar, element, offset, &mut data)
             })?;
         }
         self.expect(TokenKind::Greater, "'>' to close an array attribute")?;
@@ -534,7 +712,11 @@ pub(super) fn decode_hex(text: &[u8]) -> Option<Vec<u8>> {
 
 fn encode_float(value: f64, kind: FloatKind, out: &mut Vec<u8>) {
     let size = (kind.width() as usize).div_ceil(8);
-    out.extend_from_slice(&float_to_bits(value, kind).to_le_bytes()[..size]);
+    if wide_float::is_wide(kind) {
+        out.extend_from_slice(&wide_float::bits_from_f64(value, kind).to_le_bytes()[..size]);
+    } else {
+        out.extend_from_slice(&float_to_bits(value, kind).to_le_bytes()[..size]);
+    }
 }
 
 /// Stores data whose elements are all equal as a splat, as MLIR does.
@@ -618,6 +800,49 @@ mod tests {
         assert_eq!(
             parse_attr("dense<\"0x01020304\"> : tensor<4xi1>"),
             Err("elements hex data size is invalid for provided type".to_string())
+        );
+    }
+
+    #[test]
+    fn string_elements_keep_bytes_and_become_splats() {
+        assert_eq!(
+            parse_attr(r#"dense<["a", "\FF\""]> : tensor<2x!foo.s>"#).as_deref(),
+            Ok(r#"dense<["a", "\FF\22"]> : tensor<2x!foo.s>"#)
+        );
+        assert_eq!(
+            parse_attr(r#"dense<["a", "a"]> : tensor<2x!foo.s>"#).as_deref(),
+            Ok(r#"dense<"a"> : tensor<2x!foo.s>"#)
+        );
+        // A string that looks like hex data is an element when the elements are no numbers.
+        assert_eq!(
+            parse_attr(r#"dense<"0x01"> : tensor<1x!foo.s>"#).as_deref(),
+            Ok(r#"dense<"0x01"> : tensor<1x!foo.s>"#)
+        );
+        assert_eq!(parse_attr(r#"dense<["a", 1]> : tensor<2x!foo.s>"#), Err("expected string token".to_string()));
+    }
+
+    #[test]
+    fn sparse_indices_and_values_take_their_shapes_from_the_literals() {
+        assert_eq!(
+            parse_attr("sparse<[[0, 0], [1, 2]], [1, 5]> : tensor<3x4xi32>").as_deref(),
+            Ok("sparse<[[0, 0], [1, 2]], [1, 5]> : tensor<3x4xi32>")
+        );
+        // One index stands for one index with equal coordinates, one value for all indices.
+        assert_eq!(
+            parse_attr("sparse<[[1, 1]], [2.0]> : tensor<3x4xf32>").as_deref(),
+            Ok("sparse<1, 2.000000e+00> : tensor<3x4xf32>")
+        );
+        assert_eq!(parse_attr("sparse<[], []> : tensor<2xi8>").as_deref(), Ok("sparse<> : tensor<2xi8>"));
+        assert_eq!(
+            parse_attr("sparse<[[0, 4]], [1]> : tensor<3x4xi32>"),
+            Err("sparse index #0 is not contained within the value shape, with index=[0, 4], and type='tensor<3x4xi32>'".to_string())
+        );
+        assert_eq!(
+            parse_attr("sparse<[0, 1], [1]> : tensor<3xi8>"),
+            Err(
+                "expected shape ([3]); inferred shape of indices literal ([2]); inferred shape of values literal ([1])"
+                    .to_string()
+            )
         );
     }
 

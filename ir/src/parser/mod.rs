@@ -23,6 +23,7 @@ use ops::ValueScopes;
 use rustc_hash::FxHashMap;
 
 pub use op_asm::{Argument, OpAsmParser, UnresolvedOperand};
+pub(crate) use types::alias_references;
 
 /// Deepest nesting of regions, types or attributes the parser accepts.
 pub const MAX_NESTING_DEPTH: u32 = 1000;

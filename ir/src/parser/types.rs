@@ -4,6 +4,7 @@
 use super::lexer::TokenKind;
 use super::{ParseResult, Parser};
 use crate::buffer::{BufferType, row_major_strides, verify_buffer};
+use crate::printer::attributes::{attr_to_string, type_to_string};
 use crate::quant::{QuantParams, QuantizedType, verify_quantized};
 use crate::types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
 
@@ -153,8 +154,28 @@ impl Parser<'_> {
             };
         }
         let text = self.src[start..end].to_string();
+        self.record_aliases_in_opaque_text(&text);
         self.relex_from(end as u32)?;
         Ok(text)
+    }
+
+    /// Keeps the definitions of the aliases that the opaque dialect text `text` names (`#a`,
+    /// `!t`), which stay in the text, so that the printer can define them again.
+    fn record_aliases_in_opaque_text(&mut self, text: &str) {
+        for reference in alias_references(text) {
+            let name = &reference[1..];
+            if self.ctx.opaque_alias_defs.iter().any(|(known, _)| known == reference) {
+                continue;
+            }
+            let definition = if reference.starts_with('!') {
+                self.type_aliases.get(name).map(|&ty| type_to_string(self.ctx, ty))
+            } else {
+                self.attr_aliases.get(name).map(|&attr| attr_to_string(self.ctx, attr))
+            };
+            if let Some(definition) = definition {
+                self.ctx.opaque_alias_defs.push((reference.to_string(), format!("{reference} = {definition}")));
+            }
+        }
     }
 
     /// The integer, float or `index` type spelled `text` (`i8`, `f32`, `index`), if it is one.
@@ -239,21 +260,37 @@ impl Parser<'_> {
         }
         self.expect(TokenKind::Colon, "':' before the expressed type")?;
         let expressed = self.parse_type()?;
-        let axis = if self.consume_if(TokenKind::Colon)? {
-            Some(
-                i32::try_from(self.parse_signed_integer("quantized dimension")?)
-                    .map_err(|_| self.error_here("quantized dimension out of range"))?,
-            )
+        enum Granularity {
+            PerTensor,
+            PerAxis(i32),
+            SubChannel(Vec<(i32, i64)>),
+        }
+        let granularity = if !self.consume_if(TokenKind::Colon)? {
+            Granularity::PerTensor
+        } else if self.is(TokenKind::LBrace) {
+            let mut block_sizes = Vec::new();
+            self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
+                let dimension = p.parse_quantized_dimension()?;
+                p.expect(TokenKind::Colon, "':' between a dimension and its block size")?;
+                block_sizes.push((dimension, p.parse_signed_integer("block size")?));
+                Ok(())
+            })?;
+            Granularity::SubChannel(block_sizes)
         } else {
-            None
+            Granularity::PerAxis(self.parse_quantized_dimension()?)
         };
         self.expect(TokenKind::Comma, "',' before the quantization parameters")?;
-        let params = match axis {
-            None => {
+        let params = match granularity {
+            Granularity::PerTensor => {
                 let (scale, zero_point) = self.parse_scale_zero_point()?;
                 QuantParams::PerTensor { scale_bits: scale.to_bits(), zero_point }
             }
-            Some(axis) => {
+            Granularity::SubChannel(block_sizes) => {
+                let (mut scale_bits, mut zero_points) = (Vec::new(), Vec::new());
+                let shape = self.parse_block_parameters(&mut scale_bits, &mut zero_points)?;
+                QuantParams::SubChannel { block_sizes, shape, scale_bits, zero_points }
+            }
+            Granularity::PerAxis(axis) => {
                 let (mut scale_bits, mut zero_points) = (Vec::new(), Vec::new());
                 self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
                     let (scale, zero_point) = p.parse_scale_zero_point()?;
@@ -272,10 +309,58 @@ impl Parser<'_> {
         Ok(self.ctx.quantized_type(quantized))
     }
 
+    /// Parses a quantized dimension (an `i32`).
+    fn parse_quantized_dimension(&mut self) -> ParseResult<i32> {
+        let dimension = self.parse_signed_integer("quantized dimension")?;
+        i32::try_from(dimension).map_err(|_| self.error_here("quantized dimension out of range"))
+    }
+
+    /// Parses the nested `{{s:z, s}, {s, s}}` parameters of sub-channel quantization, appending
+    /// them row-major; returns their shape.
+    fn parse_block_parameters(
+        &mut self,
+        scale_bits: &mut Vec<u64>,
+        zero_points: &mut Vec<i64>,
+    ) -> ParseResult<Vec<i64>> {
+        self.enter()?;
+        let start = self.tok.start;
+        let mut child_shape: Option<Vec<i64>> = None;
+        let mut count = 0i64;
+        self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
+            let shape = if p.is(TokenKind::LBrace) {
+                p.parse_block_parameters(scale_bits, zero_points)?
+            } else {
+                let (scale, zero_point) = p.parse_scale_zero_point()?;
+                scale_bits.push(scale.to_bits());
+                zero_points.push(zero_point);
+                Vec::new()
+            };
+            if child_shape.get_or_insert_with(|| shape.clone()) != &shape {
+                return Err(p.error_at(start, "tensor literal is invalid; ranks are not consistent between elements"));
+            }
+            count += 1;
+            Ok(())
+        })?;
+        self.leave();
+        if count == 0 {
+            return Err(self.error_at(start, "expected floating point literal"));
+        }
+        let mut shape = vec![count];
+        shape.extend(child_shape.unwrap_or_default());
+        Ok(shape)
+    }
+
     /// Parses `scale` or `scale:zero_point`.
     fn parse_scale_zero_point(&mut self) -> ParseResult<(f64, i64)> {
         let negative = self.consume_if(TokenKind::Minus)?;
+        // As upstream, a hexadecimal scale is the bit pattern of an `f64`.
         let scale = match self.tok.kind {
+            TokenKind::Integer if self.text().starts_with("0x") => {
+                if negative {
+                    return Err(self.error_here("hexadecimal float literal should not have a leading minus"));
+                }
+                u64::from_str_radix(&self.text()[2..], 16).ok().map(f64::from_bits)
+            }
             TokenKind::Float | TokenKind::Integer => self.text().parse::<f64>().ok(),
             _ => None,
         };
@@ -311,6 +396,25 @@ impl Parser<'_> {
         self.type_aliases.insert(name, ty);
         Ok(())
     }
+}
+
+/// The alias references (`#name`, `!name`: no dialect prefix) in `text`.
+pub(crate) fn alias_references(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).filter_map(move |start| {
+        let sigil = bytes[start];
+        let after_identifier = start > 0 && (bytes[start - 1].is_ascii_alphanumeric() || bytes[start - 1] == b'_');
+        if !matches!(sigil, b'#' | b'!') || after_identifier {
+            return None;
+        }
+        let length = bytes[start + 1..]
+            .iter()
+            .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
+            .count();
+        let reference = &text[start..start + 1 + length];
+        let first = bytes.get(start + 1).copied().unwrap_or(b'0');
+        (length > 0 && (first.is_ascii_alphabetic() || first == b'_') && !reference.contains('.')).then_some(reference)
+    })
 }
 
 /// Given `open` pointing at `<`, the offset just past the matching `>`; `->` does not close.

@@ -162,6 +162,18 @@ fn write_quantized(ctx: &Context, q: &QuantizedType, out: &mut String) {
             }
             out.push('}');
         }
+        QuantParams::SubChannel { block_sizes, shape, scale_bits, zero_points } => {
+            out.push_str(":{");
+            for (i, (dimension, size)) in block_sizes.iter().enumerate() {
+                let _ = write!(out, "{}{dimension}:{size}", if i == 0 { "" } else { ", " });
+            }
+            out.push_str("}, ");
+            // Nested like dense elements, in braces.
+            let mut params = scale_bits.iter().zip(zero_points);
+            let mut write_element =
+                |(&scale, &zero_point): (&u64, &i64), out: &mut String| write_param(scale, zero_point, out);
+            write_nested(shape, ('{', '}'), &mut params, &mut write_element, out);
+        }
     }
     out.push('>');
 }
@@ -227,6 +239,12 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             out.push_str(" : ");
             write_type(ctx, *ty, out);
         }
+        AttrKind::WideFloat { bits, ty } => {
+            let kind = ctx.float_kind(*ty).unwrap_or(FloatKind::F128);
+            out.push_str(&super::float_text::wide_float_to_string(*bits, kind));
+            out.push_str(" : ");
+            write_type(ctx, *ty, out);
+        }
         AttrKind::String(s) => write_string_literal(s.as_bytes(), out),
         AttrKind::TypedString { value, ty } => {
             write_string_literal(value.as_bytes(), out);
@@ -254,7 +272,30 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
         }
         AttrKind::DenseElements { ty, splat, data } => {
             out.push_str("dense<");
-            write_dense_body(ctx, *ty, *splat, data, out);
+            write_dense_body(ctx, *ty, *splat, data, true, out);
+            out.push_str("> : ");
+            write_type(ctx, *ty, out);
+        }
+        AttrKind::DenseStrings { ty, values, .. } => {
+            out.push_str("dense<");
+            write_dense_strings_body(ctx, *ty, values, out);
+            out.push_str("> : ");
+            write_type(ctx, *ty, out);
+        }
+        AttrKind::SparseElements { ty, indices, values } => {
+            // As upstream, nothing between the brackets when there are no indices.
+            out.push_str("sparse<");
+            if let AttrKind::DenseElements { ty: indices_ty, splat, data } = ctx.attr_kind(*indices)
+                && ctx.num_elements(*indices_ty) != Some(0)
+            {
+                write_dense_body(ctx, *indices_ty, *splat, data, false, out);
+                out.push_str(", ");
+                match ctx.attr_kind(*values) {
+                    AttrKind::DenseElements { ty, splat, data } => write_dense_body(ctx, *ty, *splat, data, true, out),
+                    AttrKind::DenseStrings { ty, values, .. } => write_dense_strings_body(ctx, *ty, values, out),
+                    _ => write_attr(ctx, *values, out),
+                }
+            }
             out.push_str("> : ");
             write_type(ctx, *ty, out);
         }
@@ -311,6 +352,12 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             out.push('#');
             out.push_str(text);
         }
+        AttrKind::TypedOpaque { text, ty } => {
+            out.push('#');
+            out.push_str(text);
+            out.push_str(" : ");
+            write_type(ctx, *ty, out);
+        }
     }
 }
 
@@ -352,16 +399,14 @@ pub fn write_symbol_name(name: &str, out: &mut String) {
     write_key(name, out);
 }
 
-/// Appends a quoted string literal, escaping as MLIR does (`\"`, `\\`, `\n`, `\t`, `\XX`).
+/// Appends a quoted string literal, escaping as MLIR does (`llvm::printEscapedString`: `\\`, and
+/// `\XX` for `"` and every byte that is not printable ASCII).
 pub fn write_string_literal(bytes: &[u8], out: &mut String) {
     out.push('"');
     for &b in bytes {
         match b {
-            b'"' => out.push_str("\\\""),
             b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\t' => out.push_str("\\t"),
-            0x20..=0x7e => out.push(b as char),
+            0x20..=0x7e if b != b'"' => out.push(b as char),
             _ => {
                 let _ = write!(out, "\\{b:02X}");
             }
@@ -377,6 +422,11 @@ pub fn write_float(value: f64, kind: FloatKind, out: &mut String) {
 
 fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut String) {
     match ctx.type_kind(element) {
+        TypeKind::Float(kind) if crate::wide_float::is_wide(*kind) => {
+            let mut raw = [0u8; 16];
+            raw[..bytes.len()].copy_from_slice(bytes);
+            out.push_str(&super::float_text::wide_float_to_string(u128::from_le_bytes(raw), *kind));
+        }
         TypeKind::Float(kind) => {
             let mut raw = [0u8; 8];
             raw[..bytes.len()].copy_from_slice(bytes);
@@ -402,11 +452,14 @@ fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut Stri
 /// not recurse.
 const MAX_NESTED_LITERAL_RANK: usize = 64;
 
-fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut String) {
+/// Appends the body of `dense<...>` for numeric elements; `allow_hex` lets large ones print as a
+/// hex string (upstream never does so for sparse indices).
+fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], allow_hex: bool, out: &mut String) {
     let element = ctx.element_type(ty);
     let size = ctx.scalar_byte_size(element).unwrap_or(1).max(1);
     let count = ctx.num_elements(ty).unwrap_or(0);
-    if splat {
+    // Upstream prints a single element as a splat.
+    if splat || count == 1 {
         element_value_text(ctx, element, &data[..size.min(data.len())], out);
         return;
     }
@@ -415,7 +468,7 @@ fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut
     }
     let is_bool = ctx.integer_width(element) == Some(1);
     let rank = ctx.static_shaped_parts(ty).map_or(0, |(shape, _)| shape.len());
-    if (count > HEX_THRESHOLD && !is_bool) || rank > MAX_NESTED_LITERAL_RANK {
+    if (allow_hex && count > HEX_THRESHOLD && !is_bool) || rank > MAX_NESTED_LITERAL_RANK {
         out.push_str("\"0x");
         for b in data {
             let _ = write!(out, "{b:02X}");
@@ -428,33 +481,53 @@ fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], out: &mut
         element_value_text(ctx, element, &data[..size.min(data.len())], out);
         return;
     }
-    let mut index = 0usize;
-    write_nested(ctx, element, size, &shape, data, &mut index, out);
+    write_nested(
+        &shape,
+        ('[', ']'),
+        &mut data.chunks(size),
+        &mut |bytes, out| element_value_text(ctx, element, bytes, out),
+        out,
+    );
 }
 
-fn write_nested(
-    ctx: &Context,
-    element: Type,
-    size: usize,
+/// Appends the body of `dense<...>` for string elements (never as hex; one value is a splat or
+/// the only element).
+fn write_dense_strings_body(ctx: &Context, ty: Type, values: &[Vec<u8>], out: &mut String) {
+    let shape: Vec<i64> = ctx.static_shaped_parts(ty).map(|(s, _)| s.to_vec()).unwrap_or_default();
+    match values {
+        [] => {}
+        [value] => write_string_literal(value, out),
+        _ => write_nested(
+            &shape,
+            ('[', ']'),
+            &mut values.iter(),
+            &mut |value, out| write_string_literal(value, out),
+            out,
+        ),
+    }
+}
+
+/// Appends `[[a, b], [c, d]]` (with the `brackets` given) for `shape`, taking elements from
+/// `elements` in row-major order.
+fn write_nested<T>(
     shape: &[i64],
-    data: &[u8],
-    index: &mut usize,
+    brackets: (char, char),
+    elements: &mut impl Iterator<Item = T>,
+    write_element: &mut impl FnMut(T, &mut String),
     out: &mut String,
 ) {
-    out.push('[');
+    out.push(brackets.0);
     for i in 0..shape[0].max(0) {
         if i > 0 {
             out.push_str(", ");
         }
         if shape.len() > 1 {
-            write_nested(ctx, element, size, &shape[1..], data, index, out);
-        } else {
-            let start = *index * size;
-            element_value_text(ctx, element, &data[start..start + size], out);
-            *index += 1;
+            write_nested(&shape[1..], brackets, elements, write_element, out);
+        } else if let Some(element) = elements.next() {
+            write_element(element, out);
         }
     }
-    out.push(']');
+    out.push(brackets.1);
 }
 
 /// Appends `loc(...)` for `loc`.
@@ -526,7 +599,7 @@ mod tests {
     fn strings_escape_like_mlir() {
         let mut s = String::new();
         write_string_literal(b"a\"b\\c\n\x01", &mut s);
-        assert_eq!(s, r#""a\"b\\c\n\01""#);
+        assert_eq!(s, r#""a\22b\\c\0A\01""#);
     }
 
     #[test]

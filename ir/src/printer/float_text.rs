@@ -4,20 +4,36 @@
 //!
 //! The digit generation follows `APFloat::toString` step by step, including its early
 //! truncation of the exact decimal significand and its round-half-up, so the output matches
-//! upstream byte for byte.
+//! upstream byte for byte. For `f80` and `f128` the check that six decimals read back to the
+//! same value is done exactly, on big integers.
 
 use crate::float_format::{float_from_bits, float_to_bits};
 use crate::types::FloatKind;
+use crate::wide_float;
+use std::cmp::Ordering;
 
 /// A little-endian unsigned big integer, just big enough for exact float-to-decimal conversion.
 #[derive(Clone, Debug)]
 struct BigUint(Vec<u32>);
 
 impl BigUint {
-    fn from_u64(value: u64) -> Self {
-        let mut n = BigUint(vec![value as u32, (value >> 32) as u32]);
+    fn from_u128(value: u128) -> Self {
+        let mut n = BigUint((0..4).map(|i| (value >> (32 * i)) as u32).collect());
         n.trim();
         n
+    }
+
+    /// Multiplies in place by `5^count`.
+    fn mul_pow5(&mut self, mut count: u32) {
+        while count >= 13 {
+            self.mul_small(1_220_703_125); // 5^13
+            count -= 13;
+        }
+        self.mul_small(5u32.pow(count));
+    }
+
+    fn cmp(&self, other: &BigUint) -> Ordering {
+        self.0.len().cmp(&other.0.len()).then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
     }
 
     fn trim(&mut self) {
@@ -56,6 +72,21 @@ impl BigUint {
         }
     }
 
+    fn add_small(&mut self, addend: u32) {
+        let mut carry = u64::from(addend);
+        for limb in &mut self.0 {
+            let sum = u64::from(*limb) + carry;
+            *limb = sum as u32;
+            carry = sum >> 32;
+            if carry == 0 {
+                return;
+            }
+        }
+        if carry > 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
     /// Divides in place by `divisor`, returning the remainder.
     fn div_small(&mut self, divisor: u32) -> u32 {
         let mut remainder = 0u64;
@@ -76,6 +107,7 @@ fn precision_bits(kind: FloatKind) -> u32 {
         FloatKind::BF16 => 8,
         FloatKind::F32 => 24,
         FloatKind::F64 => 53,
+        FloatKind::F80 | FloatKind::F128 => wide_float::precision(kind),
         FloatKind::TF32 => 11,
         FloatKind::F8E5M2 | FloatKind::F8E5M2FNUZ | FloatKind::F6E3M2FN => 3,
         FloatKind::F8E4M3 | FloatKind::F8E4M3FN | FloatKind::F8E4M3FNUZ | FloatKind::F8E4M3B11FNUZ => 4,
@@ -124,7 +156,7 @@ fn adjust_digits(digits: &mut Vec<u8>, exp: &mut i32, precision: usize) {
 /// `(-1)^negative * mantissa * 2^exponent` of a format with `bits` bits of precision.
 fn apfloat_to_string(
     negative: bool,
-    mantissa: u64,
+    mantissa: u128,
     exponent: i32,
     bits: u32,
     format_precision: u32,
@@ -152,18 +184,13 @@ fn apfloat_to_string(
     let precision = if format_precision == 0 { 2 + bits * 59 / 196 } else { format_precision };
     let trailing = mantissa.trailing_zeros();
     let mut exp = exponent + trailing as i32;
-    let mut significand = BigUint::from_u64(mantissa >> trailing);
+    let mut significand = BigUint::from_u128(mantissa >> trailing);
     if exp > 0 {
         significand.shl(exp as u32);
         exp = 0;
     } else if exp < 0 {
         // N * 2^-e == N * 5^e * 10^-e.
-        let mut fives = -exp as u32;
-        while fives >= 13 {
-            significand.mul_small(1_220_703_125); // 5^13
-            fives -= 13;
-        }
-        significand.mul_small(5u32.pow(fives));
+        significand.mul_pow5(-exp as u32);
     }
     // Drop decimal digits far below the requested precision (a floor division, as LLVM does).
     let active = significand.bit_length();
@@ -247,7 +274,7 @@ fn apfloat_to_string(
 /// `text` parsed as a value of `kind`, as bits (correctly rounded for `f32`/`f64`).
 fn parse_bits(text: &str, kind: FloatKind) -> Option<u64> {
     Some(match kind {
-        FloatKind::F64 => text.parse::<f64>().ok()?.to_bits(),
+        FloatKind::F64 | FloatKind::F80 | FloatKind::F128 => text.parse::<f64>().ok()?.to_bits(),
         FloatKind::F32 => u64::from(text.parse::<f32>().ok()?.to_bits()),
         _ => float_to_bits(text.parse::<f64>().ok()?, kind),
     })
@@ -255,6 +282,9 @@ fn parse_bits(text: &str, kind: FloatKind) -> Option<u64> {
 
 /// How MLIR prints a float attribute's value of type `kind`.
 pub fn float_to_string(value: f64, kind: FloatKind) -> String {
+    if wide_float::is_wide(kind) {
+        return wide_float_to_string(wide_float::bits_from_f64(value, kind), kind);
+    }
     let bits = float_to_bits(value, kind);
     // The value as stored in `kind`, widened exactly to f64.
     let exact = float_from_bits(bits, kind);
@@ -265,6 +295,7 @@ pub fn float_to_string(value: f64, kind: FloatKind) -> String {
         let fraction = raw & ((1 << 52) - 1);
         let (mantissa, exponent) = if biased == 0 { (fraction, -1074) } else { (fraction | (1 << 52), biased - 1075) };
         let precision = precision_bits(kind);
+        let mantissa = u128::from(mantissa);
         let text = apfloat_to_string(negative, mantissa, exponent, precision, 6, 0, false);
         if parse_bits(&text, kind) == Some(bits) {
             return text;
@@ -275,6 +306,80 @@ pub fn float_to_string(value: f64, kind: FloatKind) -> String {
         }
     }
     format!("0x{bits:X}")
+}
+
+/// How MLIR prints the `f80` or `f128` value with the bits `bits`.
+pub fn wide_float_to_string(bits: u128, kind: FloatKind) -> String {
+    if let Some((negative, significand, exponent)) = wide_float::finite_parts(bits, kind) {
+        let precision = wide_float::precision(kind);
+        let text = apfloat_to_string(negative, significand, exponent, precision, 6, 0, false);
+        if decimal_rounds_to(&text, significand, exponent, kind) {
+            return text;
+        }
+        let text = apfloat_to_string(negative, significand, exponent, precision, 0, 3, true);
+        if text.contains('.') {
+            return text;
+        }
+    }
+    format!("0x{bits:0width$X}", width = kind.width() as usize / 4)
+}
+
+/// True if the decimal `text` (as `apfloat_to_string` writes it, sign ignored) rounds to nearest
+/// even in `kind` to the finite value `significand * 2^exponent`.
+fn decimal_rounds_to(text: &str, significand: u128, exponent: i32, kind: FloatKind) -> bool {
+    let text = text.trim_start_matches('-');
+    let (digits_text, exponent10) = match text.split_once(['e', 'E']) {
+        Some((digits, exp)) => (digits, exp.parse::<i32>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let fraction_digits = digits_text.split_once('.').map_or(0, |(_, fraction)| fraction.len()) as i32;
+    let mut decimal = BigUint(Vec::new());
+    for digit in digits_text.bytes().filter(u8::is_ascii_digit) {
+        decimal.mul_small(10);
+        decimal.add_small(u32::from(digit - b'0'));
+    }
+    // decimal * 10^k is the text's value.
+    let k = exponent10 - fraction_digits;
+    if significand == 0 || decimal.is_zero() {
+        return significand == 0 && decimal.is_zero();
+    }
+    // Halfway to the neighbours: (2m + 1) * 2^(e - 1) above, (2m - 1) * 2^(e - 1) below, or
+    // (4m - 1) * 2^(e - 2) below a power of two that is not the smallest normal exponent.
+    let precision = wide_float::precision(kind);
+    let even = significand % 2 == 0;
+    let above = (BigUint::from_u128(2 * significand + 1), exponent - 1);
+    let below = if significand == 1 << (precision - 1) && exponent > wide_float::min_exponent(kind) {
+        (BigUint::from_u128(4 * significand - 1), exponent - 2)
+    } else {
+        (BigUint::from_u128(2 * significand - 1), exponent - 1)
+    };
+    let versus = |bound: &(BigUint, i32)| compare_scaled(&decimal, k, &bound.0, bound.1);
+    let under_above = match versus(&above) {
+        Ordering::Less => true,
+        Ordering::Equal => even,
+        Ordering::Greater => false,
+    };
+    let over_below = match versus(&below) {
+        Ordering::Greater => true,
+        Ordering::Equal => even,
+        Ordering::Less => false,
+    };
+    under_above && over_below
+}
+
+/// Compares `a * 10^k` with `b * 2^e`.
+fn compare_scaled(a: &BigUint, k: i32, b: &BigUint, e: i32) -> Ordering {
+    // a * 2^k * 5^k against b * 2^e: multiply both by 2^-min(k, e) * 5^-min(k, 0).
+    let (mut left, mut right) = (a.clone(), b.clone());
+    let twos = k.min(e);
+    left.shl((k - twos) as u32);
+    right.shl((e - twos) as u32);
+    if k >= 0 {
+        left.mul_pow5(k as u32);
+    } else {
+        right.mul_pow5((-k) as u32);
+    }
+    left.cmp(&right)
 }
 
 #[cfg(test)]
@@ -301,6 +406,25 @@ mod tests {
         assert_eq!(float_to_string(f64::from(f32::from_bits(1)), FloatKind::F32), "1.401300e-45");
         // LLVM truncates the exact digits before rounding: 4.9406564...e-324 prints as 4.940660e-324.
         assert_eq!(float_to_string(5e-324, FloatKind::F64), "4.940660e-324");
+    }
+
+    #[test]
+    fn wide_formats_print_like_mlir() {
+        // Expected strings are mlir-opt-22's.
+        let f80 = |bits| wide_float_to_string(bits, FloatKind::F80);
+        let f128 = |bits| wide_float_to_string(bits, FloatKind::F128);
+        assert_eq!(f80(wide_float::bits_from_f64(1.5, FloatKind::F80)), "1.500000e+00");
+        assert_eq!(f80(0x3FFF_8000_0000_0000_0001), "1.00000000000000000011");
+        assert_eq!(f80(wide_float::bits_from_f64(1e300, FloatKind::F80)), "1.0000000000000000525E+300");
+        assert_eq!(f80(0x8000_0000_0000_0000_0000), "-0.000000e+00");
+        assert_eq!(f80(0x7FFF_8000_0000_0000_0000), "0x7FFF8000000000000000");
+        assert_eq!(f128(wide_float::bits_from_f64(0.1, FloatKind::F128)), "0.100000000000000005551115123125782702");
+        assert_eq!(
+            f128(wide_float::bits_from_f64(1e-320, FloatKind::F128)),
+            "9.99988867182683005413375236765280058E-321"
+        );
+        assert_eq!(f128(wide_float::bits_from_f64(3.0, FloatKind::F128)), "3.000000e+00");
+        assert_eq!(f128(0x7FFF_0000_0000_0000_0000_0000_0000_0001), "0x7FFF0000000000000000000000000001");
     }
 
     #[test]

@@ -42,9 +42,14 @@ enum ValueName {
 
 /// Prints `op` (usually a module) followed by the resource blobs it references.
 pub fn print_top_level(ctx: &Context, op: OpId, options: PrintOptions) -> String {
-    let mut bytes = Vec::new();
-    print_top_level_to(ctx, op, options, &mut bytes).expect("writing to memory cannot fail");
-    String::from_utf8(bytes).expect("the printer writes UTF-8")
+    let mut printer = OpPrinter::new(ctx, options);
+    printer.number_scope(op);
+    printer.print_op(op);
+    printer.out.push('\n');
+    printer.print_resources(op);
+    let mut text = alias_definitions_used(ctx, &printer.out);
+    text.push_str(&printer.out);
+    text
 }
 
 /// Like [`print_top_level`], streaming the text to `sink` as it is produced (large modules are
@@ -55,6 +60,11 @@ pub fn print_top_level_to(
     options: PrintOptions,
     sink: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
+    if !ctx.opaque_alias_defs.is_empty() {
+        // Opaque dialect text may name aliases whose definitions go first: the text is kept in
+        // memory until they are known.
+        return sink.write_all(print_top_level(ctx, op, options).as_bytes());
+    }
     let mut printer = OpPrinter::new(ctx, options);
     printer.sink = Some(sink);
     printer.number_scope(op);
@@ -62,6 +72,23 @@ pub fn print_top_level_to(
     printer.out.push('\n');
     printer.print_resources(op);
     printer.flush(0)
+}
+
+/// The definitions (one a line) of the aliases that opaque dialect text in `text` names, and
+/// of the aliases those definitions name, dependencies first.
+fn alias_definitions_used(ctx: &Context, text: &str) -> String {
+    if ctx.opaque_alias_defs.is_empty() {
+        return String::new();
+    }
+    let mut used: FxHashSet<&str> = crate::parser::alias_references(text).collect();
+    let mut definitions = Vec::new();
+    for (name, definition) in ctx.opaque_alias_defs.iter().rev() {
+        if used.contains(name.as_str()) {
+            used.extend(crate::parser::alias_references(definition).skip(1));
+            definitions.push(definition.as_str());
+        }
+    }
+    definitions.iter().rev().map(|definition| format!("{definition}\n")).collect()
 }
 
 /// Prints one op (and what it contains) without a resource trailer.
@@ -407,7 +434,7 @@ mod tests {
     #[test]
     fn op_names_are_escaped() {
         let printed = assert_stable("\"t.a\\nb\\22\\\\\"() : () -> ()");
-        assert!(printed.contains("\"t.a\\nb\\\"\\\\\"() : () -> ()"), "{printed}");
+        assert!(printed.contains("\"t.a\\0Ab\\22\\\\\"() : () -> ()"), "{printed}");
     }
 
     // Found by the `parse` fuzz target: an empty entry block followed by another block lost its

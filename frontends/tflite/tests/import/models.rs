@@ -180,6 +180,7 @@ fn quant_text(ctx: &Context, element: Type) -> String {
     let kind = match &q.params {
         QuantParams::PerTensor { .. } => "tensor".to_string(),
         QuantParams::PerAxis { axis, .. } => format!("axis:{axis}"),
+        QuantParams::SubChannel { .. } => "sub-channel".to_string(),
     };
     let zero_points = q.zero_points();
     format!(

@@ -1,0 +1,35 @@
+// Dense string elements, sparse elements, typed strings, typed dialect attributes and quant types.
+"test.strings"() {
+  a = dense<["a", "b\0A\"\\\FF"]> : tensor<2x!tf.string>, splat = dense<"x"> : tensor<3x!tf.string>,
+  hex_looking = dense<"0x0102"> : tensor<2x!tf.string>, equal = dense<[["a"], ["a"]]> : tensor<2x1x!foo.s>,
+  scalar = dense<"x"> : tensor<!foo.s>, empty = dense<> : tensor<0x!foo.s>, one = dense<["a"]> : tensor<1x!foo.s>,
+  nested = dense<[["a", "b"], ["c", "d"]]> : tensor<2x2x!foo.s>
+} : () -> ()
+
+// -----
+
+"test.sparse"() {
+  a = sparse<[[0, 0], [1, 2]], [1, 5]> : tensor<3x4xi32>, empty = sparse<> : tensor<2xi8>,
+  floats = sparse<[[0, 0]], [1.5]> : tensor<3x4xf32>, splat_value = sparse<[[0, 0], [1, 1]], 2> : tensor<3x4xi8>,
+  rank1 = sparse<[0, 1], [1, 2]> : tensor<3xi8>, splats = sparse<1, 3> : tensor<3xi8>,
+  strings = sparse<[[0, 0]], ["a"]> : tensor<2x2x!foo.s>, hex = sparse<[[0, 0]], "0x01"> : tensor<2x2xi8>,
+  empty_lists = sparse<[], []> : tensor<2xi8>, vector = sparse<0, 1> : vector<3x4xi32>,
+  bools = sparse<[[0, 0]], [true]> : tensor<3x4xi1>, scalar = sparse<0, 1> : tensor<i8>
+} : () -> ()
+
+// -----
+
+"test.typed"() {a = "s" : i64, b = "x" : !foo.t, c = #foo.x : i32, d = #foo.y<1> : tensor<2xi8>, e = "b\0A\"\\\09"} : () -> ()
+
+// -----
+
+"test.single"() {a = dense<[1]> : tensor<1xi8>, b = dense<[[1.0]]> : tensor<1x1xf32>} : () -> ()
+
+// -----
+
+"test.quant"() {
+  outside = !quant.uniform<i8<-8:7>:f32, 0.99872:127>, below = !quant.uniform<i8:f32, 1.0:-300>,
+  hex = !quant.uniform<i8:f32, 0x4024000000000000:1>, hex_axis = !quant.uniform<i8:f32:0, {0x4024000000000000:1, 2.0}>,
+  sub_channel = !quant.uniform<u8:f32:{0:1, 1:2}, {{2.0:120,3.0:127}, {4.0,5.0}}>,
+  no_blocks = !quant.uniform<u8:f32:{}, {{2.0:120,3.0:127}, {4.0,5.0}}>
+} : () -> ()
