@@ -138,3 +138,33 @@ func.func @others(%x: !buffer<8xi8>, %y: !buffer<16xi8>, %s: !buffer<1xi8>, %f: 
   }
   return %r : i32
 }
+
+// -----
+
+// Booleans are one byte each in buffers, but a vector of i1 is a packed bit mask in memory: a
+// comparison storing booleans and a select reading them stay scalar loops.
+// CHECK-LABEL: func.func @booleans
+// CHECK-NOT: vector.
+// CHECK: loop.for %{{.*}} = %c0 to %c8 step %c1 {
+// CHECK: loop.store %{{.*}} : !buffer<8xi1>
+// CHECK: loop.for %{{.*}} = %c0 to %c8 step %c1 {
+// CHECK: loop.load %{{.*}} : !buffer<8xi1>
+// CHECK: return
+func.func @booleans(%x: !buffer<8xi8>, %m: !buffer<8xi1>, %y: !buffer<8xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0 : i8
+  loop.for %c = %c0 to %c8 step %c1 {
+    %v = loop.load %x[%c] : !buffer<8xi8>
+    %less = arith.cmpi slt, %v, %zero : i8
+    loop.store %less, %m[%c] : !buffer<8xi1>
+  }
+  loop.for %c = %c0 to %c8 step %c1 {
+    %v = loop.load %x[%c] : !buffer<8xi8>
+    %b = loop.load %m[%c] : !buffer<8xi1>
+    %s = arith.select %b, %v, %zero : i8
+    loop.store %s, %y[%c] : !buffer<8xi8>
+  }
+  return
+}

@@ -248,8 +248,9 @@ impl Widening {
         Some(b.insert(state).result(0))
     }
 
-    /// The buffer and indices of an access at `[.., first]` (a unit-stride innermost dimension),
-    /// `Some(false)` for one that no index of depends on the channel, `None` otherwise.
+    /// The buffer and indices of an access at `[.., first]` (a unit-stride innermost dimension
+    /// of a non-boolean buffer), `Some(false)` for one that no index of depends on the channel,
+    /// `None` otherwise.
     fn channel_access(&self, ctx: &Context, buffer: Value, indices: &[Value]) -> Option<bool> {
         if indices.iter().any(|&v| Self::is_vector(ctx, v)) {
             return None;
@@ -257,7 +258,9 @@ impl Widening {
         match indices.split_last() {
             Some((&last, outer)) if last == self.first && !outer.contains(&self.first) => {
                 let TypeKind::Buffer(layout) = ctx.type_kind(ctx.value_type(buffer)) else { return None };
-                (layout.strides.last() == Some(&1)).then_some(true)
+                // Booleans are bytes in buffers, but a vector of `i1` is a packed bit mask in memory.
+                let boolean = ctx.integer_width(layout.element) == Some(1);
+                (layout.strides.last() == Some(&1) && !boolean).then_some(true)
             }
             _ => (!indices.contains(&self.first)).then_some(false),
         }

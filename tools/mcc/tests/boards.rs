@@ -337,16 +337,20 @@ fn every_other_operator_case_on_cortex_m4_matches_tflite_micro() {
 }
 
 #[test]
-fn int8_convolution_depthwise_fully_connected_and_lstm_cases_on_cortex_m55_match_tflite_micro() {
+fn int8_convolution_lstm_comparison_and_select_cases_on_cortex_m55_match_tflite_micro() {
     // The Cortex-M55 vectorizes the int8 dot products (vectorize-dot-products: 16-lane vmlava,
     // masked tails) and the depthwise convolutions' channels (vectorize-channels: 4 i32 lanes,
     // masked tails): every case of the int8 CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and LSTM
-    // suites (the LSTM's gates share the fully connected layer's dot products) on its board.
+    // suites (the LSTM's gates share the fully connected layer's dot products) on its board, and
+    // of the int8 comparisons and SELECT_V2, whose boolean buffers channel loops must not widen
+    // (a vector of i1 is a bit mask in memory, a buffer of booleans one byte each).
     let suites = [
         "conv::int8_conv_2d",
         "conv::int8_depthwise_conv_2d",
         "fully_connected::int8_fully_connected",
         "recurrent::int8_lstm",
+        "comparison::int8_comparisons",
+        "logic::int8_select_v2",
     ];
     let cases = suite_cases(|suite| suites.contains(&suite.name));
     assert!(cases.len() >= 40, "only {} cases", cases.len());
