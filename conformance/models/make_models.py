@@ -390,6 +390,7 @@ def control_flow():
         "while_f32.tflite": convert_function(while_function),
         "variable_f32.tflite": convert_function(accumulator.__call__, accumulator),
         "cond_int8.tflite": convert_function(cond_function, int8=True),
+        "while_int8.tflite": convert_function(while_function, int8=True),
         "cond_variable_f32.tflite": convert_function(branch_accumulator.__call__, branch_accumulator),
     }
 

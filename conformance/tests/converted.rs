@@ -95,6 +95,15 @@ fn converter_made_int8_if_matches_tflite_micro() {
 }
 
 #[test]
+fn converter_made_int8_while_loop_matches_tflite_micro() {
+    // while_f32's function converted full-integer: QUANTIZE/DEQUANTIZE of the carried float
+    // values inside the condition and the body. The condition's QUANTIZE is the carried value's
+    // last reader in its region, yet the body and the code after the loop read it again: the
+    // planner must not let its output overlap it.
+    check_cases(&[successive_invocations("while_int8.tflite", 8, 76)], 0.0);
+}
+
+#[test]
 fn converter_made_variable_assigned_in_a_cond_branch_matches_tflite_micro_over_invocations() {
     // A tf.Variable read before a tf.cond, assigned in one of its branches and read after it.
     check_cases(&[successive_invocations("cond_variable_f32.tflite", 8, 75)], 0.0);

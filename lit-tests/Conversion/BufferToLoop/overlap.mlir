@@ -105,3 +105,30 @@ func.func @descending_conv(%in: !buffer<1x5x4x2xf32>, %w: !buffer<3x3x3x2xf32>, 
   buffer.copy %y, %out : !buffer<1x5x4x3xf32>, !buffer<1x5x4x3xf32>
   return
 }
+
+// -----
+
+// No hint inside a WHILE region: the quantize is the last reader of the carried value in its
+// block, but the body reads it again and so does the next iteration and the code after the loop.
+// The quantize after the loop, the value's last reader, keeps its hint.
+// CHECK-LABEL: func.func @no_hint_in_a_loop_region
+// CHECK-NOT: buffer.overlap
+// CHECK: }) : () -> ()
+// CHECK: buffer.overlap %arg1, %{{.*}} {max_delta = 3 : i64}
+// CHECK: return
+func.func @no_hint_in_a_loop_region(%in: !buffer<4xf32>, %out: !buffer<4x!quant.uniform<i8:f32, 0.5:0>>) {
+  %y = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  buffer.copy %in, %y : !buffer<4xf32>, !buffer<4xf32>
+  %q = buffer.alloc() {role = "scratch"} : !buffer<4x!quant.uniform<i8:f32, 0.5:0>>
+  %c = buffer.alloc() {role = "scratch"} : !buffer<i1>
+  "loop.while"() ({
+    buffer.kernel quantize ins(%y : !buffer<4xf32>) outs(%q : !buffer<4x!quant.uniform<i8:f32, 0.5:0>>)
+    %v = loop.load %c[] : !buffer<i1>
+    loop.condition(%v) : i1
+  }, {
+    buffer.kernel relu ins(%y : !buffer<4xf32>) outs(%y : !buffer<4xf32>)
+    loop.yield
+  }) : () -> ()
+  buffer.kernel quantize ins(%y : !buffer<4xf32>) outs(%out : !buffer<4x!quant.uniform<i8:f32, 0.5:0>>)
+  return
+}

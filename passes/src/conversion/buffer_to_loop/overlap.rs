@@ -53,7 +53,8 @@
 //! [`hint`] states the allowance for the planner only where it holds for the whole buffers: both
 //! are scratch `buffer.alloc`s or function arguments (the planner places those only with
 //! `use-workspace-io`; constants are never moved, a persistent buffer is read again by the next
-//! call), the kernel is the input's last reader and the
+//! call), the kernel is in the function's own block (not in an IF or WHILE region, whose ops
+//! outside it or in the next iteration may still read the input), the input's last reader and the
 //! output's first user in the function (no op after it touches the input's storage, none before
 //! it the output's, views apart), and no other operand reads the input's storage through another
 //! view (`add(x, transpose(x))` reads other bytes than the first input's at each step; the very
@@ -173,6 +174,11 @@ pub fn hint(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value
         return None;
     }
     let block = ctx.operation(op).parent_block()?;
+    // Only in the function's own block: inside an IF branch or a WHILE region, ops outside it
+    // (after the loop, or the next iteration's) may still read the input or see the output.
+    if ctx.block_parent_op(block).is_none_or(|parent| ctx.op_name_of(parent) != "func.func") {
+        return None;
+    }
     let touches = |other: OpId, root: Value| {
         ViewOp::cast(ctx, other).is_none()
             && ctx
