@@ -8,9 +8,11 @@
 //! every build host (no "native" CPU), so identical inputs give identical objects.
 
 use inkwell::OptimizationLevel;
+use inkwell::llvm_sys::support::LLVMParseCommandLineOptions;
 use inkwell::targets::{
     CodeModel, InitializationConfig, RelocMode, Target as LlvmTarget, TargetMachine, TargetMachineOptions, TargetTriple,
 };
+use std::ffi::CString;
 use std::str::FromStr;
 use std::sync::Once;
 
@@ -307,7 +309,8 @@ pub fn has_dsp(machine: &TargetMachine) -> bool {
             && (listed('+') || ["cortex-m33", "cortex-m35p", "cortex-m55", "cortex-m85"].contains(&cpu.as_str())))
 }
 
-/// Registers LLVM's x86, Arm and RISC-V targets once.
+/// Registers LLVM's x86, Arm and RISC-V targets once, and sets the LLVM options that work around
+/// its code generation bugs ([`LLVM_OPTIONS`]).
 fn initialize_targets() {
     static INIT: Once = Once::new();
     INIT.call_once(|| {
@@ -315,7 +318,30 @@ fn initialize_targets() {
         LlvmTarget::initialize_x86(&config);
         LlvmTarget::initialize_arm(&config);
         LlvmTarget::initialize_riscv(&config);
+        set_llvm_options();
     });
+}
+
+/// LLVM's command-line options mc sets (process-wide, once).
+///
+/// `-enable-arm-maskedgatscat=false`: MVE gathers off (Cortex-M55, M85; the option means nothing
+/// to other cores). LLVM 22's MVE gather/scatter lowering rewrites a loop's induction variable
+/// in place when it pushes a gather's `i * stride` offset out of the loop (`pushOutMulShl`), and
+/// the loop's exit test on `i + 1` becomes `false`: int8 MEAN and SUM over a spatial window with
+/// a few channels (`vldrb.s32 q, [r, q]` + `vaddva`) looped forever and their stores were gone
+/// (`lit-tests/Tools/mcc/mve-strided-reduction.mlir`). mc's own vector code has no gathers; the
+/// loop vectorizer keeps such strided loops scalar or interleaved instead.
+const LLVM_OPTIONS: [&str; 2] = ["mc", "-enable-arm-maskedgatscat=false"];
+
+/// Parses [`LLVM_OPTIONS`] as LLVM's `cl::ParseCommandLineOptions` would a tool's arguments.
+fn set_llvm_options() {
+    let arguments: Vec<CString> = LLVM_OPTIONS.iter().map(|a| CString::new(*a).expect("no NUL")).collect();
+    let pointers: Vec<*const std::ffi::c_char> = arguments.iter().map(|a| a.as_ptr()).collect();
+    let count = i32::try_from(pointers.len()).expect("a few options");
+    // SAFETY: `pointers` holds `count` NUL-terminated strings that outlive the call, and the
+    // overview is a NUL-terminated literal; LLVM copies what it keeps. `INIT` runs this once, so
+    // no option is given twice.
+    unsafe { LLVMParseCommandLineOptions(count, pointers.as_ptr(), c"mc".as_ptr()) };
 }
 
 #[cfg(test)]
