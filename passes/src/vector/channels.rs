@@ -96,26 +96,16 @@ impl Pass for VectorizeChannels {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
-        if vectorize_channels(ctx, op) == 0 {
-            analyses.mark_all_preserved();
-        }
+        super::preserve_if_unchanged(vectorize_channels(ctx, op), analyses);
         Ok(())
     }
 }
 
 /// Vectorizes every channel loop under `root`; returns how many were.
 pub fn vectorize_channels(ctx: &mut Context, root: OpId) -> usize {
-    let loops: Vec<ForOp> = ctx.walk_postorder(root).into_iter().filter_map(|op| ForOp::cast(ctx, op)).collect();
-    let mut count = 0;
-    for for_op in loops {
-        if ctx.is_live(for_op.0)
-            && let Some(channels) = channel_count(ctx, for_op)
-            && rewrite(ctx, for_op, channels)
-        {
-            count += 1;
-        }
-    }
-    count
+    super::rewrite_loops(ctx, root, |ctx, for_op| {
+        channel_count(ctx, for_op).is_some_and(|channels| rewrite(ctx, for_op, channels))
+    })
 }
 
 /// The trip count `C` of `for_op` if it has the channel loop's shape: `0 to C step 1` with

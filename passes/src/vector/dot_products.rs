@@ -66,24 +66,16 @@ impl Pass for VectorizeDotProducts {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
-        if vectorize_dot_products(ctx, op) == 0 {
-            analyses.mark_all_preserved();
-        }
+        super::preserve_if_unchanged(vectorize_dot_products(ctx, op), analyses);
         Ok(())
     }
 }
 
 /// Vectorizes every dot-product loop under `root`; returns how many were.
 pub fn vectorize_dot_products(ctx: &mut Context, root: OpId) -> usize {
-    let loops: Vec<ForOp> = ctx.walk_postorder(root).into_iter().filter_map(|op| ForOp::cast(ctx, op)).collect();
-    let mut count = 0;
-    for for_op in loops {
-        if let Some(plan) = DotLoop::analyze(ctx, for_op) {
-            plan.rewrite(ctx, for_op);
-            count += 1;
-        }
-    }
-    count
+    super::rewrite_loops(ctx, root, |ctx, for_op| {
+        DotLoop::analyze(ctx, for_op).map(|plan| plan.rewrite(ctx, for_op)).is_some()
+    })
 }
 
 /// One operand's run of consecutive elements: `buffer[outer..., base + c + T·iv]`.

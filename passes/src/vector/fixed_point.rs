@@ -56,9 +56,7 @@ impl Pass for VectorFixedPoint {
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
-        if rewrite_fixed_point(ctx, op) == 0 {
-            analyses.mark_all_preserved();
-        }
+        super::preserve_if_unchanged(rewrite_fixed_point(ctx, op), analyses);
         Ok(())
     }
 }

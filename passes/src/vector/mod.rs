@@ -11,3 +11,22 @@
 pub mod channels;
 pub mod dot_products;
 pub mod fixed_point;
+
+use mc_dialects::loops::ForOp;
+use mc_ir::pass::AnalysisManager;
+use mc_ir::{Context, OpId};
+
+/// Offers every `loop.for` under `root` to `rewrite`, inner loops before the loops around them
+/// (a loop a rewrite erased is skipped); `rewrite` returns true when it replaced the loop.
+/// Returns how many it replaced.
+pub fn rewrite_loops(ctx: &mut Context, root: OpId, mut rewrite: impl FnMut(&mut Context, ForOp) -> bool) -> usize {
+    let loops: Vec<ForOp> = ctx.walk_postorder(root).into_iter().filter_map(|op| ForOp::cast(ctx, op)).collect();
+    loops.into_iter().filter(|&for_op| ctx.is_live(for_op.0) && rewrite(ctx, for_op)).count()
+}
+
+/// The vector passes' `run` epilogue: when they rewrote nothing, every analysis still holds.
+fn preserve_if_unchanged(rewrote: usize, analyses: &mut AnalysisManager) {
+    if rewrote == 0 {
+        analyses.mark_all_preserved();
+    }
+}
