@@ -8,8 +8,8 @@
 //! (the conformance crate's) runs on every board, soft-float and hard-float, within TFLite
 //! Micro's float tolerance: it checks the float ABI of the objects and their libm calls. The
 //! converter-made int8 and 16x8 models (`conformance/models`) and every case of every int16
-//! operator suite run on the M4 and RV32IMAC, every case of every other suite on the M4, the int8
-//! convolution, fully connected and LSTM suites on the M55 too (its vectorized dot products). A case
+//! operator suite run on the M4 and RV32IMAC, every case of every other suite on the M4, and on the
+//! M55 every int8 suite whose loops its vector passes rewrite (dot products, channel loops). A case
 //! of several invocations (SVDF state, variables) runs them all in one program and every
 //! invocation is compared; with `<prefix>_model_reset_state` between them, each invocation must
 //! give a fresh interpreter's first outputs. The PyTorch export forms (folded pads, edge
@@ -337,24 +337,53 @@ fn every_other_operator_case_on_cortex_m4_matches_tflite_micro() {
 }
 
 #[test]
-fn int8_convolution_lstm_comparison_and_select_cases_on_cortex_m55_match_tflite_micro() {
+fn int8_dot_product_cases_on_cortex_m55_match_tflite_micro() {
     // The Cortex-M55 vectorizes the int8 dot products (vectorize-dot-products: 16-lane vmlava,
-    // masked tails) and the depthwise convolutions' channels (vectorize-channels: 4 i32 lanes,
-    // masked tails): every case of the int8 CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and LSTM
-    // suites (the LSTM's gates share the fully connected layer's dot products) on its board, and
-    // of the int8 comparisons and SELECT_V2, whose boolean buffers channel loops must not widen
-    // (a vector of i1 is a bit mask in memory, a buffer of booleans one byte each).
+    // masked tails): every case of the int8 CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED,
+    // BATCH_MATMUL and LSTM suites (the LSTM's gates share the fully connected layer's dot
+    // products) on its board.
     let suites = [
         "conv::int8_conv_2d",
         "conv::int8_depthwise_conv_2d",
         "fully_connected::int8_fully_connected",
+        "batch_matmul::int8_batch_matmul",
         "recurrent::int8_lstm",
-        "comparison::int8_comparisons",
-        "logic::int8_select_v2",
     ];
     let cases = suite_cases(|suite| suites.contains(&suite.name));
     assert!(cases.len() >= 40, "only {} cases", cases.len());
-    check_cases_on_boards("m55", &cases, &["cortex-m55"]);
+    check_cases_on_boards("m55-dot", &cases, &["cortex-m55"]);
+}
+
+#[test]
+fn int8_channel_loop_cases_on_cortex_m55_match_tflite_micro() {
+    // vectorize-channels widens every int8 channel loop of integer arith (4 channels per step,
+    // one i32 lane each, masked tails), not only the depthwise convolution's: every case of each
+    // int8 suite with such a loop runs on the M55 board. The comparisons and SELECT_V2 are among
+    // them for their boolean buffers, which channel loops must not widen (a vector of i1 is a
+    // bit mask in memory, a buffer of booleans one byte each); MEAN and SUM over a window of a
+    // few channels are strided loops LLVM's MVE gather lowering looped forever on (gathers off).
+    let suites = [
+        "activation::int8_activations",
+        "activation::int8_leaky_relu",
+        "arg_extremum::int8_arg_max_min",
+        "arithmetic::int8_div",
+        "arithmetic::int8_squared_difference",
+        "binary::int8_binary_ops",
+        "comparison::int8_comparisons",
+        "l2_normalization::int8_l2_normalization",
+        "logic::int8_select_v2",
+        "min_max::int8_maximum_minimum",
+        "pool::int8_pools",
+        "prelu::int8_prelu",
+        "reduce::int8_mean",
+        "reduce::int8_sum",
+        "reduce::int8_reduce_max_min",
+    ];
+    let cases = suite_cases(|suite| {
+        suites.contains(&suite.name) || (suite.name.starts_with("control_flow::") && suite.name.contains("int8"))
+    });
+    assert!(cases.len() >= 400, "only {} cases", cases.len());
+    check_cases_on_boards("m55-channels", &cases, &["cortex-m55"]);
 }
 
 #[test]
