@@ -8,6 +8,7 @@ pub mod graph;
 pub mod loops;
 pub mod pass_plugin;
 pub mod pipelines;
+pub mod schedule;
 pub mod svg;
 pub mod transforms;
 pub mod usmp;
