@@ -1,5 +1,15 @@
 // RUN: mc-opt %s --buffer-reorder-for-memory --verify-each | FileCheck %s
 // RUN: mc-opt %s --pass-pipeline='builtin.module(buffer-reorder-for-memory{exact-states=0})' | FileCheck %s --check-prefix=GREEDY
+// The residency report names the reordered functions with both peaks.
+// RUN: mc-opt %s --pass-pipeline='builtin.module(buffer-reorder-for-memory,buffer-to-loop,usmp{residency-report=%t.json})' -o /dev/null
+// RUN: FileCheck %s --input-file=%t.json --check-prefix=REPORT
+// REPORT: "operator_orders": [
+// REPORT-NEXT: {
+// REPORT-NEXT: "function": "branches",
+// REPORT-NEXT: "original_peak": 348,
+// REPORT-NEXT: "peak": 312
+// REPORT-NEXT: }
+// REPORT-NEXT: ]
 // Running it again changes nothing.
 // RUN: mc-opt %s --buffer-reorder-for-memory | mc-opt --buffer-reorder-for-memory | FileCheck %s
 // Independent branches run in the order that keeps the fewest scratch bytes live (each alloc

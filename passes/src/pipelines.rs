@@ -7,7 +7,7 @@
 /// (shape-like constants to attributes, shared constants, dead ops), bufferize, make the model's edge transposes and
 /// contiguous slices views and let
 /// concatenations' producers write into their output, run elementwise
-/// kernels in place, alternate the row order of chained kernels (for overlap-aware planning),
+/// kernels in place, run independent branches in the order of least peak, alternate the row order of chained kernels (for overlap-aware planning),
 /// lower kernels to loop nests, fuse elementwise nests into their producers, clean up, and plan
 /// every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
@@ -44,8 +44,10 @@ const VIEWS: &str = "buffer-transpose-views,buffer-slice-views,";
 /// The producers of contiguous concatenations and packs write into their output.
 const INPLACE_CONCAT: &str = "buffer-inplace-concat,";
 
-/// Elementwise kernels run in place; chained overlapping kernels alternate their row order.
-const BUFFER_PASSES: &str = "buffer-inplace,buffer-row-order";
+/// Elementwise kernels run in place; independent branches run in the order of least peak;
+/// chained overlapping kernels alternate their row order (in that order: which kernel reads a
+/// buffer last decides the row orders and overlaps).
+const BUFFER_PASSES: &str = "buffer-inplace,buffer-reorder-for-memory,buffer-row-order";
 
 /// From the graph dialect to buffer kernels, without in-place reuse: the first steps of
 /// [`graph_to_loop`] (tests that rearrange buffers before lowering start from here).

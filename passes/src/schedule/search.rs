@@ -86,7 +86,9 @@ fn forced_operators(problem: &ScheduleProblem) -> Vec<bool> {
     }
     let has = |set: &[u64], op: usize| set[op / 64] >> (op % 64) & 1 == 1;
     (0..n)
-        .map(|op| (0..op).all(|before| has(&ancestors[op], before)) && (op + 1..n).all(|after| has(&ancestors[after], op)))
+        .map(|op| {
+            (0..op).all(|before| has(&ancestors[op], before)) && (op + 1..n).all(|after| has(&ancestors[after], op))
+        })
         .collect()
 }
 
@@ -94,7 +96,8 @@ fn forced_operators(problem: &ScheduleProblem) -> Vec<bool> {
 /// searched exactly; the given order unless the found one is strictly better.
 fn order_segment(problem: &ScheduleProblem, start: usize, end: usize, limits: SearchLimits) -> (Vec<usize>, bool) {
     let given: Vec<usize> = (start..end).collect();
-    let exact = (end - start <= 128).then(|| ExactSearch::new(problem, start, end, limits.exact_states).run()).flatten();
+    let exact =
+        (end - start <= 128).then(|| ExactSearch::new(problem, start, end, limits.exact_states).run()).flatten();
     let searched_exactly = exact.is_some();
     let found = exact.unwrap_or_else(|| greedy_segment(problem, start, end));
     let peak = |order: &[usize]| segment_peak(problem, start, order);
@@ -390,7 +393,13 @@ mod tests {
         let buffer = |size, users: &[usize]| ScheduledBuffer { size, users: users.to_vec() };
         let problem = ScheduleProblem {
             predecessors: vec![vec![], vec![0], vec![0], vec![2], vec![1, 3]],
-            buffers: vec![buffer(100, &[0, 1, 2]), buffer(50, &[1, 4]), buffer(200, &[2, 3]), buffer(10, &[3, 4]), buffer(5, &[4])],
+            buffers: vec![
+                buffer(100, &[0, 1, 2]),
+                buffer(50, &[1, 4]),
+                buffer(200, &[2, 3]),
+                buffer(10, &[3, 4]),
+                buffer(5, &[4]),
+            ],
         };
         let schedule = best_order(&problem, SearchLimits::default());
         assert_eq!((schedule.original_peak, schedule.peak), (350, 310));
@@ -399,10 +408,8 @@ mod tests {
 
     #[test]
     fn forced_operators_split_chains_and_joins() {
-        let problem = ScheduleProblem {
-            predecessors: vec![vec![], vec![0], vec![0], vec![1, 2], vec![3]],
-            buffers: Vec::new(),
-        };
+        let problem =
+            ScheduleProblem { predecessors: vec![vec![], vec![0], vec![0], vec![1, 2], vec![3]], buffers: Vec::new() };
         assert_eq!(forced_operators(&problem), vec![true, false, false, true, true]);
     }
 }
