@@ -8,8 +8,10 @@
 //! share their input's buffer, and a kernel is still one op (one step of `usmp`'s liveness,
 //! which counts a buffer live from the step of its first user to the step of its last). The
 //! row orders and overlap hints, which depend on which kernel reads a buffer last, are then
-//! derived from the new order. Kernel workspaces, which appear only when kernels become loops,
-//! are not counted.
+//! derived from the new order; the search counts the bytes a kernel's output may share with its
+//! first input where the order makes it that input's last reader (the allowance
+//! `buffer-to-loop` would state, see `conversion::buffer_to_loop::overlap`), as `usmp`'s lower
+//! bound does. Kernel workspaces, which appear only when kernels become loops, are not counted.
 //!
 //! The steps are the top-level ops of a function's body but its terminator and the ops that
 //! only name storage (`buffer.alloc`, `buffer.view`, `buffer.get_global`); those are moved
@@ -40,8 +42,10 @@
 //! buffer.kernel concatenation ins(%small, %shrunk) outs(%out : ...)
 //! ```
 
-use crate::schedule::problem::{ScheduleProblem, ScheduledBuffer};
+use crate::conversion::buffer_to_loop::overlap;
+use crate::schedule::problem::{ScheduleProblem, ScheduledBuffer, SharedBytes};
 use crate::schedule::search::{Schedule, SearchLimits, best_order};
+use crate::usmp::overlap::saving;
 use mc_dialects::buffer::{AllocOp, CopyOp, GetGlobalOp, KernelOp, Role, ViewOp, root_buffer};
 use mc_dialects::func::FuncOp;
 use mc_ir::pass::{AnalysisManager, OptionSet, Pass};
@@ -251,17 +255,47 @@ fn schedule_problem(ctx: &Context, body: BlockId, steps: &[OpId]) -> SchedulePro
     }
     let mut roots: Vec<&Value> = users.keys().collect();
     roots.sort_by_key(|root| users[*root][0]);
-    let buffers = roots
-        .into_iter()
-        .filter_map(|&root| {
-            let alloc = ctx.defining_op(root).and_then(|def| AllocOp::cast(ctx, def))?;
-            let scratch = alloc.role_value(ctx).unwrap_or(Role::Scratch) == Role::Scratch;
-            let size = ctx.buffer_storage_bytes(ctx.value_type(root))?;
-            scratch.then(|| ScheduledBuffer { size, users: users[&root].clone() })
+    let mut buffer_of: FxHashMap<Value, usize> = FxHashMap::default();
+    let mut buffers = Vec::new();
+    for &root in roots {
+        let Some(alloc) = ctx.defining_op(root).and_then(|def| AllocOp::cast(ctx, def)) else { continue };
+        let Some(size) = ctx.buffer_storage_bytes(ctx.value_type(root)) else { continue };
+        if alloc.role_value(ctx).unwrap_or(Role::Scratch) == Role::Scratch {
+            buffer_of.insert(root, buffers.len());
+            buffers.push(ScheduledBuffer { size, users: users[&root].clone() });
+        }
+    }
+    let shared = steps
+        .iter()
+        .enumerate()
+        .filter_map(|(step, &op)| {
+            let (input, output, bytes) = shared_bytes(ctx, op, &buffer_of, &buffers)?;
+            Some(SharedBytes { op: step, input, output, bytes })
         })
         .collect();
     let predecessors = predecessors.into_iter().map(|set| set.into_iter().collect()).collect();
-    ScheduleProblem { predecessors, buffers }
+    ScheduleProblem { predecessors, buffers, shared }
+}
+
+/// The buffers (indices into `buffers`, by root in `buffer_of`) of the first input and the
+/// output of the kernel `op` and the bytes they may share when it reads that input last: both
+/// whole scratch allocs, distinct, the input read through no other operand, and the kernel
+/// allowing an overlap.
+fn shared_bytes(
+    ctx: &Context,
+    op: OpId,
+    buffer_of: &FxHashMap<Value, usize>,
+    buffers: &[ScheduledBuffer],
+) -> Option<(usize, usize, u64)> {
+    let kernel = KernelOp::cast(ctx, op)?;
+    let (inputs, outputs) = (kernel.inputs(ctx), kernel.outputs(ctx));
+    let (&first, &[output]) = (inputs.first()?, outputs.as_slice()) else { return None };
+    let (&input, &written) = (buffer_of.get(&first)?, buffer_of.get(&output)?);
+    if input == written || inputs[1..].iter().any(|&other| root_buffer(ctx, other) == first) {
+        return None;
+    }
+    let bound = overlap::allowance(ctx, op, kernel.kernel_name(ctx)?, &inputs, output)?;
+    Some((input, written, saving(bound, buffers[written].size, buffers[input].size)))
 }
 
 /// The steps defining `value` directly or through the storage-naming ops it comes from (none

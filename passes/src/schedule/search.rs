@@ -113,6 +113,8 @@ struct Simulation<'a> {
     touched: Vec<bool>,
     /// Per operator, the buffers it uses.
     uses: Vec<Vec<usize>>,
+    /// Per operator, the input, output and bytes they may share.
+    shared: Vec<Option<(usize, usize, u64)>>,
     /// Bytes of the buffers touched and still pending.
     live: u64,
 }
@@ -136,19 +138,28 @@ impl<'a> Simulation<'a> {
                 live += buffer.size;
             }
         }
-        Simulation { problem, pending, touched, uses, live }
+        let mut shared = vec![None; problem.len()];
+        for s in &problem.shared {
+            shared[s.op] = Some((s.input, s.output, s.bytes));
+        }
+        Simulation { problem, pending, touched, uses, shared, live }
     }
 
     /// The bytes live at the step running `op`.
     fn step(&self, op: usize) -> u64 {
         let fresh = self.uses[op].iter().filter(|&&b| !self.touched[b]).map(|&b| self.problem.buffers[b].size);
-        self.live + fresh.sum::<u64>()
+        let shared = match self.shared[op] {
+            Some((input, output, bytes)) if self.pending[input] == 1 && !self.touched[output] => bytes,
+            _ => 0,
+        };
+        self.live + fresh.sum::<u64>() - shared
     }
 
     /// Runs `op`; returns the bytes live at its step.
     fn run(&mut self, op: usize) -> u64 {
         let step = self.step(op);
-        let mut live = step;
+        let fresh = self.uses[op].iter().filter(|&&b| !self.touched[b]).map(|&b| self.problem.buffers[b].size);
+        let mut live = self.live + fresh.sum::<u64>();
         for &b in &self.uses[op] {
             self.touched[b] = true;
             self.pending[b] -= 1;
@@ -182,8 +193,10 @@ fn greedy_segment(problem: &ScheduleProblem, start: usize, end: usize) -> Vec<us
     let mut ready: Vec<usize> = (start..end).filter(|&op| waiting[op - start] == 0).collect();
     while !ready.is_empty() {
         let leaves = |op: usize| {
+            let fresh = simulation.uses[op].iter().filter(|&&b| !simulation.touched[b]);
             let freed = simulation.uses[op].iter().filter(|&&b| simulation.pending[b] == 1);
-            simulation.step(op) - freed.map(|&b| problem.buffers[b].size).sum::<u64>()
+            let size = |&b: &usize| problem.buffers[b].size;
+            simulation.live + fresh.map(size).sum::<u64>() - freed.map(size).sum::<u64>()
         };
         let (at, &op) =
             ready.iter().enumerate().min_by_key(|&(_, &op)| (simulation.step(op), leaves(op), op)).expect("not empty");
@@ -210,6 +223,8 @@ struct ExactSearch {
     predecessors: Vec<u128>,
     /// Per operator, the buffers it uses (indices into `buffers`).
     uses: Vec<Vec<usize>>,
+    /// Per operator, the input and output (indices into `buffers`) and the bytes they may share.
+    shared: Vec<Option<(usize, usize, u64)>>,
     /// The buffers used in the segment: size, used before it, used after it, users in it.
     buffers: Vec<SegmentBuffer>,
     /// Bytes live throughout the segment (used before and after it, not in it).
@@ -234,8 +249,9 @@ impl ExactSearch {
             .collect();
         let mut uses = vec![Vec::new(); end - start];
         let mut buffers = Vec::new();
+        let mut local = vec![None; problem.buffers.len()];
         let mut passing = 0;
-        for buffer in &problem.buffers {
+        for (b, buffer) in problem.buffers.iter().enumerate() {
             let users = buffer.users.iter().filter(|&&u| (start..end).contains(&u)).fold(0, |set, &u| set | bit(u));
             let before = buffer.users.iter().any(|&u| u < start);
             let after = buffer.users.iter().any(|&u| u >= end);
@@ -248,10 +264,27 @@ impl ExactSearch {
                     uses[op - start].push(buffers.len());
                 }
             }
+            local[b] = Some(buffers.len());
             buffers.push(SegmentBuffer { size: buffer.size, before, after, users });
         }
+        let mut shared = vec![None; end - start];
+        for s in problem.shared.iter().filter(|s| (start..end).contains(&s.op)) {
+            if let (Some(input), Some(output)) = (local[s.input], local[s.output]) {
+                shared[s.op - start] = Some((input, output, s.bytes));
+            }
+        }
         let full = if end - start == 128 { u128::MAX } else { (1u128 << (end - start)) - 1 };
-        ExactSearch { start, full, predecessors, uses, buffers, passing, memo: FxHashMap::default(), max_states }
+        ExactSearch {
+            start,
+            full,
+            predecessors,
+            uses,
+            shared,
+            buffers,
+            passing,
+            memo: FxHashMap::default(),
+            max_states,
+        }
     }
 
     /// The least-peak order, or `None` when the search needs more states than allowed.
@@ -288,8 +321,17 @@ impl ExactSearch {
         let mut candidates: Vec<(u64, usize)> = (0..self.predecessors.len())
             .filter(|&i| done >> i & 1 == 0 && self.predecessors[i] & !done == 0)
             .map(|i| {
-                let fresh = self.uses[i].iter().map(|&b| &self.buffers[b]).filter(|b| !b.before && b.users & done == 0);
-                (live + fresh.map(|b| b.size).sum::<u64>(), i)
+                let untouched = |b: &SegmentBuffer| !b.before && b.users & done == 0;
+                let fresh = self.uses[i].iter().map(|&b| &self.buffers[b]).filter(|b| untouched(b));
+                let shared = match self.shared[i] {
+                    Some((input, output, bytes)) => {
+                        let (input, output) = (&self.buffers[input], &self.buffers[output]);
+                        let last_reader = !input.after && input.users & !done == 1u128 << i;
+                        if last_reader && untouched(output) { bytes } else { 0 }
+                    }
+                    None => 0,
+                };
+                (live + fresh.map(|b| b.size).sum::<u64>() - shared, i)
             })
             .collect();
         candidates.sort_unstable();
@@ -310,7 +352,7 @@ impl ExactSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::super::problem::ScheduledBuffer;
+    use super::super::problem::{ScheduledBuffer, SharedBytes};
     use super::*;
     use crate::usmp::rng::Rng;
 
@@ -339,6 +381,7 @@ mod tests {
     fn random_problem(rng: &mut Rng, n: usize) -> ScheduleProblem {
         let mut predecessors = vec![Vec::new(); n];
         let mut buffers = Vec::new();
+        let mut shared = Vec::new();
         for op in 0..n {
             let mut users = vec![op];
             for later in op + 1..n {
@@ -347,12 +390,25 @@ mod tests {
                     predecessors[later].push(op);
                 }
             }
-            buffers.push(ScheduledBuffer { size: 1 + rng.below(100) as u64, users });
+            if op > 0 && rng.below(2) == 0 {
+                // Shares with the buffer of an earlier operator it reads (if it reads one).
+                let size = 1 + rng.below(100) as u64;
+                let read = (0..op)
+                    .filter(|&p| predecessors[op].contains(&p))
+                    .map(|p| buffers.iter().position(|b: &ScheduledBuffer| b.users[0] == p).unwrap());
+                if let Some(input) = read.last() {
+                    let bytes = rng.below(1 + size.min(buffers[input].size) as usize) as u64;
+                    shared.push(SharedBytes { op, input, output: buffers.len(), bytes });
+                }
+                buffers.push(ScheduledBuffer { size, users });
+            } else {
+                buffers.push(ScheduledBuffer { size: 1 + rng.below(100) as u64, users });
+            }
             if rng.below(3) == 0 {
                 buffers.push(ScheduledBuffer { size: 1 + rng.below(50) as u64, users: vec![op] });
             }
         }
-        ScheduleProblem { predecessors, buffers }
+        ScheduleProblem { predecessors, buffers, shared }
     }
 
     #[test]
@@ -400,6 +456,7 @@ mod tests {
                 buffer(10, &[3, 4]),
                 buffer(5, &[4]),
             ],
+            shared: Vec::new(),
         };
         let schedule = best_order(&problem, SearchLimits::default());
         assert_eq!((schedule.original_peak, schedule.peak), (350, 310));
@@ -408,8 +465,11 @@ mod tests {
 
     #[test]
     fn forced_operators_split_chains_and_joins() {
-        let problem =
-            ScheduleProblem { predecessors: vec![vec![], vec![0], vec![0], vec![1, 2], vec![3]], buffers: Vec::new() };
+        let problem = ScheduleProblem {
+            predecessors: vec![vec![], vec![0], vec![0], vec![1, 2], vec![3]],
+            buffers: Vec::new(),
+            shared: Vec::new(),
+        };
         assert_eq!(forced_operators(&problem), vec![true, false, false, true, true]);
     }
 }
