@@ -13,6 +13,8 @@
 #          leaves them in the caller's memory, TFLM plans them into its arena)
 #   no ovl the pools without overlapping a kernel's output with its input (usmp{overlap=false},
 #          mc-run --overlap false), and that run's lower bound: the op-at-a-time bound
+#   model ord  the pools with the operators in the model's order (mc-run --model-order: no
+#          buffer-reorder-for-memory; differs only for graphs with independent branches)
 #   no fold the pools with every PAD left a padded copy (mc-run --no-fold-pad; graph-fold-pad
 #          folds a PyTorch export's PADs into their convolutions)
 #   mc ws  the pools again with the inputs and outputs planned into them (usmp's
@@ -84,13 +86,16 @@ PY
     "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.unfolded.output.npy" --planner "$algorithm" \
         --no-fold-pad --residency-report "$work/$name.unfolded.json" || die "mc-run --no-fold-pad failed on $model"
     cmp -s "$work/$name.output.npy" "$work/$name.unfolded.output.npy" || die "$model: --no-fold-pad changed the output"
+    "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.ordered.output.npy" --planner "$algorithm" \
+        --model-order --residency-report "$work/$name.ordered.json" || die "mc-run --model-order failed on $model"
+    cmp -s "$work/$name.output.npy" "$work/$name.ordered.output.npy" || die "$model: --model-order changed the output"
 done
 "$python" - "$ROOT" "$work" "${models[@]}" <<'PY'
 import json, os, re, subprocess, sys
 import numpy as np
 
 root, work, models = sys.argv[1], sys.argv[2], sys.argv[3:]
-print(f"{'model':<28} {'mc pools':>9} {'scratch':>8} {'persist':>8} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'no fold':>8} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM tail':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'no fold/head':>13} {'(pools+I/O)/total':>18}")
+print(f"{'model':<28} {'mc pools':>9} {'scratch':>8} {'persist':>8} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'no fold':>8} {'model ord':>9} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM tail':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'no fold/head':>13} {'(pools+I/O)/total':>18}")
 for path in models:
     name = os.path.basename(path)[:-len(".tflite")]
     report = json.load(open(os.path.join(work, name + ".json")))
@@ -101,6 +106,7 @@ for path in models:
     disjoint = json.load(open(os.path.join(work, name + ".disjoint.json")))["pools"]
     no_overlap, op_bound = sum(p["size"] for p in disjoint), sum(p["lower_bound"] for p in disjoint)
     unfolded = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".unfolded.json")))["pools"])
+    ordered = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".ordered.json")))["pools"])
     # The model's input and output bytes: the arrays mc-run read and wrote.
     io_bytes = sum(np.load(os.path.join(work, f"{name}.{kind}.npy")).nbytes for kind in ("input", "output"))
     # TFLM's arena report (tflm_reference.py --print-arena: the interpreter's recording allocator).
@@ -112,5 +118,5 @@ for path in models:
     text = child.stdout + child.stderr
     head = int(re.search(r"allocation head (\d+)", text).group(1))
     total = int(re.search(r"allocation total (\d+)", text).group(1))
-    print(f"{name:<28} {pools:>9} {scratch:>8} {persistent:>8} {bound:>7} {no_overlap:>7} {op_bound:>9} {unfolded:>8} {pools + io_bytes:>8} {ws:>7} {head:>10} {total - head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {unfolded / head:>13.2f} {(pools + io_bytes) / total:>18.2f}")
+    print(f"{name:<28} {pools:>9} {scratch:>8} {persistent:>8} {bound:>7} {no_overlap:>7} {op_bound:>9} {unfolded:>8} {ordered:>9} {pools + io_bytes:>8} {ws:>7} {head:>10} {total - head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {unfolded / head:>13.2f} {(pools + io_bytes) / total:>18.2f}")
 PY

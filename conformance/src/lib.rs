@@ -19,6 +19,7 @@
 //! | [`plugins`] | the example planner plugins' shared libraries |
 #![deny(missing_docs)]
 
+pub mod branchy_networks;
 pub mod converted;
 pub mod host;
 pub mod models;

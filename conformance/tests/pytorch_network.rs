@@ -11,7 +11,7 @@ use mc_conformance::suites::{conv, pool, transpose_conv};
 use mc_conformance::{DType, Rng, Tensor, check_cases, paths};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_passes::graph::fold_pad::FOLDED_PAD;
-use mc_passes::pipelines::graph_to_loop_folding_pads;
+use mc_passes::pipelines::{LoweringChoices, graph_to_loop_with};
 
 /// How many pad ops are left in `model` after the graph passes, and how many ops a pad was folded
 /// into.
@@ -76,7 +76,7 @@ fn planned_pools(
     let outputs = if fold_pads {
         run_model_with_planner(model, std::slice::from_ref(input), "mobilenet", &options)
     } else {
-        let pipeline = graph_to_loop_folding_pads(&options, false);
+        let pipeline = graph_to_loop_with(&options, LoweringChoices { fold_pads: false, ..LoweringChoices::default() });
         run_model_with_pipeline(model, std::slice::from_ref(input), "mobilenet", &pipeline)
     }
     .unwrap();

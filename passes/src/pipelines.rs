@@ -7,20 +7,37 @@
 /// (shape-like constants to attributes, shared constants, dead ops), bufferize, make the model's edge transposes and
 /// contiguous slices views and let
 /// concatenations' producers write into their output, run elementwise
-/// kernels in place, alternate the row order of chained kernels (for overlap-aware planning),
+/// kernels in place, run independent branches in the order of least peak, alternate the row order of chained kernels (for overlap-aware planning),
 /// lower kernels to loop nests, fuse elementwise nests into their producers, clean up, and plan
 /// every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
 pub fn graph_to_loop(usmp_options: &str) -> String {
-    graph_to_loop_folding_pads(usmp_options, true)
+    graph_to_loop_with(usmp_options, LoweringChoices::default())
 }
 
-/// [`graph_to_loop`] with `graph-fold-pad` on or off (off: every `PAD` stays a padded copy, for
-/// comparisons).
-pub fn graph_to_loop_folding_pads(usmp_options: &str, fold_pads: bool) -> String {
-    let graph = graph_to_buffer_passes(fold_pads);
+/// The optional steps of [`graph_to_loop`], all on by default; the tools turn them off for
+/// comparisons (`mc-run --no-fold-pad`, `mc-run --model-order`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LoweringChoices {
+    /// Fold `PAD`s into their consumers (`graph-fold-pad`); off: every `PAD` stays a padded copy.
+    pub fold_pads: bool,
+    /// Run independent branches in the order of least peak (`buffer-reorder-for-memory`); off:
+    /// the model's order.
+    pub reorder: bool,
+}
+
+impl Default for LoweringChoices {
+    fn default() -> Self {
+        LoweringChoices { fold_pads: true, reorder: true }
+    }
+}
+
+/// [`graph_to_loop`] with the optional steps `choices` turns on.
+pub fn graph_to_loop_with(usmp_options: &str, choices: LoweringChoices) -> String {
+    let graph = graph_to_buffer_passes(choices.fold_pads);
     format!(
-        "builtin.module({graph},{VIEWS}{INPLACE_CONCAT}{BUFFER_PASSES},{})",
+        "builtin.module({graph},{VIEWS}{INPLACE_CONCAT}{},{})",
+        buffer_passes(choices.reorder),
         buffer_to_loop_passes(usmp_options, true)
     )
 }
@@ -35,7 +52,7 @@ pub fn graph_to_inplace_buffers() -> String {
 /// --no-inplace-concat`, `mcc --no-fold-pad`, for comparisons).
 pub fn graph_to_inplace_buffers_with(inplace_concat: bool, fold_pads: bool) -> String {
     let concat = if inplace_concat { INPLACE_CONCAT } else { "" };
-    format!("builtin.module({},{VIEWS}{concat}{BUFFER_PASSES})", graph_to_buffer_passes(fold_pads))
+    format!("builtin.module({},{VIEWS}{concat}{})", graph_to_buffer_passes(fold_pads), buffer_passes(true))
 }
 
 /// The transposes of model inputs and outputs, and contiguous slices, become views.
@@ -44,8 +61,16 @@ const VIEWS: &str = "buffer-transpose-views,buffer-slice-views,";
 /// The producers of contiguous concatenations and packs write into their output.
 const INPLACE_CONCAT: &str = "buffer-inplace-concat,";
 
-/// Elementwise kernels run in place; chained overlapping kernels alternate their row order.
-const BUFFER_PASSES: &str = "buffer-inplace,buffer-row-order";
+/// Elementwise kernels run in place; independent branches run in the order of least peak (if
+/// `reorder`); chained overlapping kernels alternate their row order (in that order: which
+/// kernel reads a buffer last decides the row orders and overlaps).
+fn buffer_passes(reorder: bool) -> String {
+    let reorder = if reorder { REORDER } else { "" };
+    format!("buffer-inplace,{reorder}buffer-row-order")
+}
+
+/// The reordering pass of the pipelines.
+const REORDER: &str = "buffer-reorder-for-memory,";
 
 /// From the graph dialect to buffer kernels, without in-place reuse: the first steps of
 /// [`graph_to_loop`] (tests that rearrange buffers before lowering start from here).
@@ -95,7 +120,7 @@ mod tests {
             buffer_to_loop("residency-report=r.json"),
             graph_to_buffer(),
             graph_to_inplace_buffers(),
-            graph_to_loop_folding_pads("", false),
+            graph_to_loop_with("", LoweringChoices { fold_pads: false, reorder: false }),
             graph_to_inplace_buffers_with(false, true),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
@@ -106,7 +131,14 @@ mod tests {
         assert!(!buffer_to_loop_fused("", false).contains(FUSION));
         assert!(graph_to_loop("bank=dtcm").contains("usmp{bank=dtcm}"));
         assert!(graph_to_loop("").contains("graph-fold-pad"));
-        assert!(!graph_to_loop_folding_pads("", false).contains("graph-fold-pad"));
+        let no_fold = LoweringChoices { fold_pads: false, ..LoweringChoices::default() };
+        assert!(
+            !graph_to_loop_with("", no_fold).contains("graph-fold-pad")
+                && graph_to_loop_with("", no_fold).contains(REORDER)
+        );
+        let model_order = LoweringChoices { reorder: false, ..LoweringChoices::default() };
+        assert!(!graph_to_loop_with("", model_order).contains(REORDER) && graph_to_loop("").contains(REORDER));
+        assert!(graph_to_inplace_buffers().contains(REORDER));
         assert!(graph_to_loop("").contains(INPLACE_CONCAT) && graph_to_inplace_buffers().contains(INPLACE_CONCAT));
         assert!(!graph_to_inplace_buffers_with(false, true).contains(INPLACE_CONCAT));
         assert!(graph_to_inplace_buffers_with(false, true).contains(VIEWS));

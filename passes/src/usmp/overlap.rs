@@ -114,8 +114,14 @@ impl AllowanceIndex {
 /// `so + D` below, `AtLeast(D)` reaches `si - D` above.
 pub fn max_saving(problem: &Problem, allowance: &Allowance) -> u64 {
     let (so, si) = (problem.requests[allowance.output].size, problem.requests[allowance.input].size);
-    let (so, si) = (i128::from(so), i128::from(si));
-    let edge = match allowance.bound {
+    saving(allowance.bound, so, si)
+}
+
+/// [`max_saving`] of an output of `out_size` bytes over an input of `in_size` bytes that `bound`
+/// lets share bytes.
+pub fn saving(bound: DeltaBound, out_size: u64, in_size: u64) -> u64 {
+    let (so, si) = (i128::from(out_size), i128::from(in_size));
+    let edge = match bound {
         DeltaBound::AtMost(d) => so + i128::from(d),
         DeltaBound::AtLeast(d) => si - i128::from(d),
     };

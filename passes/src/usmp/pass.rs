@@ -33,9 +33,12 @@ use super::exact::ExactLimits;
 use super::io::IoBuffers;
 use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
-use super::report::{BufferReport, ConstantReport, PoolReport, ResidencyReport, StagedReport, StateReport, fnv1a64};
+use super::report::{
+    BufferReport, ConstantReport, OperatorOrderReport, PoolReport, ResidencyReport, StagedReport, StateReport, fnv1a64,
+};
 use super::staging::{Staged, place_constants, rewrite_staged};
 use super::views::named_views;
+use crate::buffer::reorder_for_memory::OPERATOR_ORDER;
 use crate::buffer::transpose_view::NOT_A_VIEW;
 use crate::graph::fold_pad::FOLDED_PAD;
 use mc_dialects::buffer::{DEFAULT_ALIGNMENT, GlobalOp, PoolOp, PoolViewOp, Role, initial_state_byte};
@@ -338,7 +341,21 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
         pools: pool_reports,
         buffers,
         constants,
+        operator_orders: liveness.functions.iter().filter_map(|&(func, _)| operator_order(ctx, func)).collect(),
     }
+}
+
+/// The peaks `buffer-reorder-for-memory` recorded on `func`, if it reordered it.
+fn operator_order(ctx: &Context, func: OpId) -> Option<OperatorOrderReport> {
+    let peaks = ctx.attr(func, OPERATOR_ORDER)?;
+    let peak = |name: &str| {
+        ctx.dictionary_get(peaks, name).and_then(|a| ctx.integer_value(a)).and_then(|v| u64::try_from(v).ok())
+    };
+    Some(OperatorOrderReport {
+        function: ctx.symbol_name(func).unwrap_or("").to_string(),
+        original_peak: peak("original_peak")?,
+        peak: peak("peak")?,
+    })
 }
 
 /// The input request `k` of `plan` shares bytes with, by an allowance (as an output).

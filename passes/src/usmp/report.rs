@@ -3,7 +3,8 @@
 //! keeps across invocations, the tensors that are views of it, the `PAD` folded into its
 //! writer, why an edge transpose's copy is not a view), per pool its size, lower bound, peak
 //! step and whether its plan is proven optimal (else its gap to the bound), the
-//! constants, and two layout hashes — of the plan, and of the plan with the constants' contents
+//! constants, the peaks of the functions `buffer-reorder-for-memory` reordered (given order and
+//! chosen order), and two layout hashes — of the plan, and of the plan with the constants' contents
 //! — that are stable across runs and machines, so a build can assert its layout did not change
 //! (heliaAOT's model). Written as JSON (`usmp{residency-report=...}`); [`super::svg`] draws it.
 
@@ -25,6 +26,21 @@ pub struct ResidencyReport {
     pub buffers: Vec<BufferReport>,
     /// The constant buffers (read in place, or staged into a RAM pool).
     pub constants: Vec<ConstantReport>,
+    /// The functions whose operators `buffer-reorder-for-memory` reordered (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub operator_orders: Vec<OperatorOrderReport>,
+}
+
+/// A function run in another order than the model gave, to lower its peak.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct OperatorOrderReport {
+    /// The function.
+    pub function: String,
+    /// The most bytes of inter-operator tensors live at one step in the model's order (kernel
+    /// workspaces not counted), as `buffer-reorder-for-memory` measured them.
+    pub original_peak: u64,
+    /// The same in the order chosen, which the plan follows.
+    pub peak: u64,
 }
 
 /// One pool (arena).

@@ -221,6 +221,7 @@ mod tests {
             pools: vec![pool],
             buffers,
             constants: vec![],
+            operator_orders: vec![],
         }
     }
 

@@ -34,6 +34,7 @@ use clap::Parser;
 use mc_backend_cranelift::{MODEL_STACK_BYTES, run_with_stack};
 use mc_emulator::harness;
 use mc_ir::pass::PassRegistry;
+use mc_passes::pipelines::LoweringChoices;
 use std::process::ExitCode;
 
 /// Command-line options.
@@ -106,6 +107,11 @@ struct Options {
     /// Keep every PAD a padded copy (no graph-fold-pad): for measuring what folding saves.
     #[arg(long = "no-fold-pad")]
     no_fold_pad: bool,
+
+    /// Run the operators in the model's order (no buffer-reorder-for-memory): for measuring what
+    /// reordering independent branches saves.
+    #[arg(long = "model-order")]
+    model_order: bool,
 
     /// The function to call (default: a TFLite model's subgraph 0, whatever its name; `main` in
     /// an IR file).
@@ -191,7 +197,8 @@ fn run(options: &Options) -> Result<(), String> {
         usmp_options.push("use-workspace-io=true".to_string());
     }
     let usmp_options = usmp_options.join(" ");
-    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, !options.no_fold_pad) {
+    let choices = LoweringChoices { fold_pads: !options.no_fold_pad, reorder: !options.model_order };
+    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, choices) {
         Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
         None => "builtin.module()".to_string(),
     };

@@ -5,6 +5,7 @@ use crate::pipeline::Level;
 use mc_ir::diagnostics::source::{SourceBuffer, render};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::{Context, Diagnostic, OpId};
+use mc_passes::pipelines::LoweringChoices;
 
 /// A loaded model: its context, top-level module and (for `.mlir`) source text for diagnostics.
 pub struct Model {
@@ -51,10 +52,15 @@ impl Model {
     }
 
     /// The pipeline that takes the model to loop level: `pipeline` if given, else the one its
-    /// level needs ([`Level::pipeline`], the planner run with `usmp_options`, pads folded if
-    /// `fold_pads`); `None` when there is nothing to run.
-    pub fn pipeline_to_loops(&self, pipeline: Option<&str>, usmp_options: &str, fold_pads: bool) -> Option<String> {
-        pipeline.map(str::to_string).or_else(|| Level::of(&self.ctx, self.module).pipeline(usmp_options, fold_pads))
+    /// level needs ([`Level::pipeline`], the planner run with `usmp_options`, the optional steps
+    /// `choices` turns on); `None` when there is nothing to run.
+    pub fn pipeline_to_loops(
+        &self,
+        pipeline: Option<&str>,
+        usmp_options: &str,
+        choices: LoweringChoices,
+    ) -> Option<String> {
+        pipeline.map(str::to_string).or_else(|| Level::of(&self.ctx, self.module).pipeline(usmp_options, choices))
     }
 
     /// Runs `pipeline` (MLIR's textual syntax) on the module, verifying after each pass; returns
