@@ -45,6 +45,7 @@ Control flow, `tf.function`s converted from concrete functions (float32, and ful
 | while_f32.tflite | `tf.while_loop(i < 6 and sum(y) < 10, (i + 1, y * 1.5 + 0.25))` with a float counter, returning y and the count | WHILE (cond subgraph: LESS, SUM, LOGICAL_AND; body: ADD, MUL) |
 | variable_f32.tflite | a `tf.Variable` `v = v * 0.5 + x` per call, returning `v + 1` | CALL_ONCE (init subgraph: VAR_HANDLE, ASSIGN_VARIABLE), VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE |
 | cond_int8.tflite | cond_f32's function, full-integer int8: the converter quantizes inside each branch and keeps float at the IF's boundary | DEQUANTIZE, SUM, GREATER, IF (branches: QUANTIZE, RELU, MUL, DEQUANTIZE / QUANTIZE, TANH, SUB, DEQUANTIZE), QUANTIZE |
+| while_swap_{f32,int8}.tflite | `tf.while_loop(i < 5, (i + 1, b, a, s * 0.5 + a - b))` from `(0, x, tanh(x) / 2, 0)`, returning `s` and `a * b`: a body yielding two carried values in each other's place | WHILE (cond: LESS; body: ADD, MUL, SUB), TANH, MUL |
 | cond_variable_f32.tflite | a `tf.Variable` assigned in one branch of a `tf.cond` (`v += x` when `sum(x) > 0`) and read before and after it | CALL_ONCE, VAR_HANDLE, READ_VARIABLE, IF (a branch with READ_VARIABLE, ADD, ASSIGN_VARIABLE) |
 
 svdf_keyword_int8.tflite: an int8 SVDF keyword-spotting network (two SVDF layers with int16
@@ -351,6 +352,19 @@ def while_function(x):
     return y, i
 
 
+@tf.function
+def swap_function(x):
+    def cond(i, a, b, s):
+        return i < 5.0
+
+    def body(i, a, b, s):
+        # `a, b = b, a`: each carried value yielded in the other's place; `s` sees the order.
+        return i + 1.0, b, a, s * 0.5 + a - b
+
+    _, a, b, s = tf.while_loop(cond, body, [tf.constant(0.0), x, tf.tanh(x) * 0.5, tf.zeros([4])])
+    return s, a * b
+
+
 class Accumulator(tf.Module):
     """A variable updated per call: `v = v * 0.5 + x`, returning `v + 1`."""
 
@@ -392,6 +406,8 @@ def control_flow():
         "cond_int8.tflite": convert_function(cond_function, int8=True),
         "while_int8.tflite": convert_function(while_function, int8=True),
         "cond_variable_f32.tflite": convert_function(branch_accumulator.__call__, branch_accumulator),
+        "while_swap_f32.tflite": convert_function(swap_function),
+        "while_swap_int8.tflite": convert_function(swap_function, int8=True),
     }
 
 

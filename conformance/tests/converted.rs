@@ -104,6 +104,18 @@ fn converter_made_int8_while_loop_matches_tflite_micro() {
 }
 
 #[test]
+fn converter_made_while_loop_swapping_its_carried_values_matches_tflite_micro() {
+    // tf.while_loop whose body returns two carried values in each other's place (`a, b = b, a`,
+    // a value computed from both in the order they have), float and full-integer int8, eight
+    // invocations each.
+    let cases = [
+        successive_invocations("while_swap_f32.tflite", 8, 77),
+        successive_invocations("while_swap_int8.tflite", 8, 78),
+    ];
+    check_cases(&cases, 0.0);
+}
+
+#[test]
 fn converter_made_variable_assigned_in_a_cond_branch_matches_tflite_micro_over_invocations() {
     // A tf.Variable read before a tf.cond, assigned in one of its branches and read after it.
     check_cases(&[successive_invocations("cond_variable_f32.tflite", 8, 75)], 0.0);

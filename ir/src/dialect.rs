@@ -44,6 +44,9 @@ impl Traits {
     pub const RETURN_LIKE: Traits = Traits(1 << 11);
     /// Its regions are graph regions: no dominance order between ops.
     pub const GRAPH_REGION: Traits = Traits(1 << 12);
+    /// A loop (MLIR's `LoopLikeOpInterface`): its regions may run again after they ran, so a
+    /// value they read may be read again by a later iteration.
+    pub const LOOP_LIKE: Traits = Traits(1 << 13);
 
     /// The union of two trait sets.
     pub const fn with(self, other: Traits) -> Traits {

@@ -5,12 +5,15 @@
 //! non-zero constant and accumulated over invocations (the init runs on the first only); a
 //! variable assigned inside an `IF` branch and accumulated inside a `WHILE` body, read before and
 //! after the op in the same invocation; control flow nested (an `IF` in a `WHILE` body, a
-//! `WHILE` in an `IF` branch, an `IF` in an `IF` branch), float and int8.
+//! `WHILE` in an `IF` branch, an `IF` in an `IF` branch), float and int8; `WHILE` bodies yielding
+//! their carried values in other places (swap, Fibonacci step, rotation, a value in two places,
+//! a swap through reshapes), float and int8, over several invocations.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{
-    Activation, AddSubOptions, BuiltinOp, BuiltinOptions, CallOnceOptions, IfOptions, VarHandleOptions, WhileOptions,
+    Activation, AddSubOptions, BuiltinOp, BuiltinOptions, CallOnceOptions, IfOptions, ReshapeOptions, VarHandleOptions,
+    WhileOptions,
 };
 
 const SHAPE: [i32; 2] = [2, 5];
@@ -84,16 +87,30 @@ impl Elements {
 enum Carried {
     /// A `SHAPE` tensor.
     Tensor,
+    /// A tensor of `SHAPE`'s elements in one dimension.
+    Flat,
     /// A scalar counter.
     Counter,
 }
 
 impl Carried {
-    fn intermediate(self, m: &mut OneOp, e: &Elements, name: &str) -> i32 {
+    fn shape(self) -> Vec<i32> {
         match self {
-            Carried::Tensor => e.tensor(m, name),
-            Carried::Counter => e.counter(m, name),
+            Carried::Tensor => SHAPE.to_vec(),
+            Carried::Flat => vec![SHAPE.iter().product()],
+            Carried::Counter => Vec::new(),
         }
+    }
+
+    fn quant(self, e: &Elements) -> Option<Quant> {
+        match self {
+            Carried::Tensor | Carried::Flat => e.quant.clone(),
+            Carried::Counter => e.counter.clone(),
+        }
+    }
+
+    fn intermediate(self, m: &mut OneOp, e: &Elements, name: &str) -> i32 {
+        m.intermediate(name, &self.shape(), e.dtype, self.quant(e))
     }
 }
 
@@ -270,6 +287,88 @@ pub fn call_once() -> Vec<Case> {
     accumulate(&mut m, &e, "main", x, new);
     let later = (0..3).map(|_| vec![e.random(&mut rng)]).collect();
     vec![m.case("call_once f32", vec![e.random(&mut rng)]).then_invoked_with(later)]
+}
+
+/// `(i, v) = (0, x); while i < n: (i, v) = (i + 1, step(v))` over the tensors `carried`, every
+/// one an input and an output, the body yielding carried values in other places (a swap, a
+/// rotation...), invoked with `n` 3, 0, 1, 4, 5.
+fn permuting_case(
+    e: &Elements,
+    name: &str,
+    carried: &[Carried],
+    step: impl FnOnce(&mut OneOp, &[i32]) -> Vec<i32>,
+    rng: &mut Rng,
+) -> Case {
+    let mut m = OneOp::new();
+    let named = |prefix: &'static str| (0..carried.len()).map(move |k| format!("{prefix}{k}"));
+    let x: Vec<i32> =
+        carried.iter().zip(named("x")).map(|(c, n)| m.input(&n, &c.shape(), e.dtype, c.quant(e))).collect();
+    let n = m.input("n", &[], e.dtype, e.counter.clone());
+    let y: Vec<i32> =
+        carried.iter().zip(named("y")).map(|(c, n)| m.output(&n, &c.shape(), e.dtype, c.quant(e))).collect();
+    let count = e.counter(&mut m, "count");
+    let options = counting_subgraphs(&mut m, e, name, carried, |m, _, values| step(m, values));
+    counting_while(&mut m, e, options, n, &x, count, &y);
+    let mut inputs = [3.0, 0.0, 1.0, 4.0, 5.0].into_iter().map(|limit| {
+        let tensors = carried.iter().map(|c| {
+            let shape: Vec<usize> = c.shape().iter().map(|&d| d as usize).collect();
+            Tensor::random(e.dtype, &shape, rng)
+        });
+        tensors.chain([e.counter_value(limit)]).collect::<Vec<_>>()
+    });
+    let first = inputs.next().expect("five invocations");
+    m.case(&format!("{name} {:?}", e.dtype), first).then_invoked_with(inputs.collect())
+}
+
+/// A `RESHAPE` of `x` to `carried`'s shape.
+fn reshape(m: &mut OneOp, e: &Elements, name: &str, x: i32, to: Carried) -> i32 {
+    let shape = to.shape();
+    let operand = m.constant_i32(&format!("{name}_shape"), &[shape.len() as i32], &shape, None);
+    let y = to.intermediate(m, e, name);
+    m.op(BuiltinOp::Reshape, &[x, operand], &[y], BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }));
+    y
+}
+
+/// `WHILE` bodies yielding carried values in other places: a swap `(a, b) -> (b, a)`, a
+/// Fibonacci step `(a, b) -> (b, a + b)`, a rotation `(a, b, c) -> (b, c, a)`, a value yielded
+/// in two places `(a, b, c) -> (b, a, a)` and a swap through reshapes (each next value a view of
+/// the other carried tensor).
+fn permutations(e: &Elements, rng: &mut Rng) -> Vec<Case> {
+    let two = [Carried::Tensor, Carried::Tensor];
+    let three = [Carried::Tensor, Carried::Tensor, Carried::Tensor];
+    vec![
+        permuting_case(e, "swap", &two, |_, v| vec![v[1], v[0]], rng),
+        permuting_case(
+            e,
+            "fibonacci",
+            &two,
+            |m, v| {
+                let sum = e.tensor(m, "sum");
+                m.op(BuiltinOp::Add, &[v[0], v[1]], &[sum], add_options());
+                vec![v[1], sum]
+            },
+            rng,
+        ),
+        permuting_case(e, "rotation", &three, |_, v| vec![v[1], v[2], v[0]], rng),
+        permuting_case(e, "yielded_twice", &three, |_, v| vec![v[1], v[0], v[0]], rng),
+        permuting_case(
+            e,
+            "swap_views",
+            &[Carried::Tensor, Carried::Flat],
+            |m, v| vec![reshape(m, e, "b_as_a", v[1], Carried::Tensor), reshape(m, e, "a_as_b", v[0], Carried::Flat)],
+            rng,
+        ),
+    ]
+}
+
+/// The `while_permutations_f32` suite.
+pub fn while_permutations_f32() -> Vec<Case> {
+    permutations(&Elements::float(), &mut Rng(0x5A32))
+}
+
+/// The `while_permutations_int8` suite.
+pub fn while_permutations_int8() -> Vec<Case> {
+    permutations(&Elements::int8(), &mut Rng(0x5A08))
 }
 
 /// `v` initialised by `CALL_ONCE`; `r = c ? (v += x) : x + x` read around (`y = before +

@@ -123,6 +123,8 @@ macro_rules! for_each_suite {
                 assign_in_while_int8 => 0.0,
                 nested_f32 => 0.0,
                 nested_int8 => 0.0,
+                while_permutations_f32 => 0.0,
+                while_permutations_int8 => 0.0,
             ],
             conv: [
                 int8_conv_2d => 0.0,

@@ -738,7 +738,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "int32 and bool values too", &[Slot::Each(&[F32, I32, BOOL])], &[F32, I32, BOOL]),
             variant("int8", "int32 and bool values too", &[Slot::Each(&[Q8, I32, BOOL])], &[Q8, I32, BOOL]),
         ],
-        options: "cond and body subgraphs inlined as regions (nested control flow and variable assignments inside too), carried tensors keep their shapes",
+        options: "cond and body subgraphs inlined as regions (nested control flow and variable assignments inside too), carried tensors keep their shapes, the body may yield them in any places (swaps, rotations)",
     },
     OpSupport {
         tflite: "BATCH_MATMUL",

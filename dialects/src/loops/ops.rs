@@ -22,7 +22,7 @@ define_op! {
     /// values when the body never runs).
     pub struct ForOp = "loop.for" {
         summary: "for loop with loop-carried values",
-        traits: [SINGLE_BLOCK],
+        traits: [SINGLE_BLOCK, LOOP_LIKE],
         operands: variadic,
         results: variadic,
         attributes: [],
@@ -58,7 +58,7 @@ define_op! {
     /// `loop.yield`.
     pub struct WhileOp = "loop.while" {
         summary: "while loop",
-        traits: [SINGLE_BLOCK],
+        traits: [SINGLE_BLOCK, LOOP_LIKE],
         operands: [],
         results: [],
         attributes: [],

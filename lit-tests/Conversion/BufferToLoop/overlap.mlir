@@ -132,3 +132,84 @@ func.func @no_hint_in_a_loop_region(%in: !buffer<4xf32>, %out: !buffer<4x!quant.
   buffer.kernel quantize ins(%y : !buffer<4xf32>) outs(%out : !buffer<4x!quant.uniform<i8:f32, 0.5:0>>)
   return
 }
+
+// -----
+
+// Inside an IF branch: the logistic's input, defined in the branch, is read there last, so its
+// output may overlap it; so may the tanh's, whose input is defined before the IF and read last by
+// the IF (the other branch reads it too, but runs in another invocation), and the add's in the
+// other branch. The relu of the else branch gets none: %x is read again after the IF.
+// CHECK-LABEL: func.func @hints_in_a_branch
+// CHECK:         %[[X:.*]] = buffer.alloc()
+// CHECK:         %[[Y:.*]] = buffer.alloc()
+// CHECK:         %[[R:.*]] = buffer.alloc()
+// CHECK:         %[[T:.*]] = buffer.alloc()
+// CHECK:         %[[U:.*]] = buffer.alloc()
+// CHECK:         %[[W:.*]] = buffer.alloc()
+// CHECK:         %[[Z:.*]] = buffer.alloc()
+// CHECK:         loop.if
+// CHECK-NEXT:      buffer.overlap %[[T]], %[[Y]] {max_delta = 0 : i64}
+// CHECK-NOT:       buffer.overlap
+// CHECK:           buffer.overlap %[[U]], %[[T]] {max_delta = 0 : i64}
+// CHECK-NOT:       buffer.overlap
+// CHECK:         } else {
+// CHECK-NOT:       buffer.overlap
+// CHECK:           buffer.overlap %[[Z]], %[[W]] {max_delta = 0 : i64}
+// CHECK-NOT:     buffer.overlap
+// CHECK:         return
+func.func @hints_in_a_branch(%c: !buffer<i1>, %in: !buffer<4xf32>, %out: !buffer<4xf32>, %out2: !buffer<4xf32>) {
+  %x = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  buffer.copy %in, %x : !buffer<4xf32>, !buffer<4xf32>
+  %y = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  buffer.kernel relu ins(%x : !buffer<4xf32>) outs(%y : !buffer<4xf32>)
+  %r = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  %t = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  %u = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  %w = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  %z = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  %flag = loop.load %c[] : !buffer<i1>
+  loop.if %flag {
+    buffer.kernel tanh ins(%y : !buffer<4xf32>) outs(%t : !buffer<4xf32>)
+    buffer.kernel logistic ins(%t : !buffer<4xf32>) outs(%u : !buffer<4xf32>)
+    buffer.copy %u, %r : !buffer<4xf32>, !buffer<4xf32>
+  } else {
+    buffer.kernel relu ins(%x : !buffer<4xf32>) outs(%w : !buffer<4xf32>)
+    buffer.kernel add ins(%w, %y : !buffer<4xf32>, !buffer<4xf32>) outs(%z : !buffer<4xf32>) {fused_activation = "NONE"}
+    buffer.copy %z, %r : !buffer<4xf32>, !buffer<4xf32>
+  }
+  buffer.copy %r, %out : !buffer<4xf32>, !buffer<4xf32>
+  buffer.copy %x, %out2 : !buffer<4xf32>, !buffer<4xf32>
+  return
+}
+
+// -----
+
+// Inside a WHILE body: the relu's input, computed in the body and read there last, and its output
+// belong to the body alone, so the output may overlap it; the add reading the carried %y gets
+// none (the copy into it comes after, the condition and the next iteration read it).
+// CHECK-LABEL: func.func @hint_on_a_value_of_the_loop_body
+// CHECK:         %[[Y:.*]] = buffer.alloc()
+// CHECK:         %[[T:.*]] = buffer.alloc()
+// CHECK:         %[[U:.*]] = buffer.alloc()
+// CHECK:         }, {
+// CHECK-NOT:       buffer.overlap
+// CHECK:           buffer.overlap %[[U]], %[[T]] {max_delta = 0 : i64}
+// CHECK-NOT:     buffer.overlap
+// CHECK:         return
+func.func @hint_on_a_value_of_the_loop_body(%in: !buffer<4xf32>, %c: !buffer<i1>, %out: !buffer<4xf32>) {
+  %y = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  buffer.copy %in, %y : !buffer<4xf32>, !buffer<4xf32>
+  %t = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  %u = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+  "loop.while"() ({
+    %v = loop.load %c[] : !buffer<i1>
+    loop.condition(%v) : i1
+  }, {
+    buffer.kernel add ins(%y, %y : !buffer<4xf32>, !buffer<4xf32>) outs(%t : !buffer<4xf32>) {fused_activation = "NONE"}
+    buffer.kernel relu ins(%t : !buffer<4xf32>) outs(%u : !buffer<4xf32>)
+    buffer.copy %u, %y : !buffer<4xf32>, !buffer<4xf32>
+    loop.yield
+  }) : () -> ()
+  buffer.copy %y, %out : !buffer<4xf32>, !buffer<4xf32>
+  return
+}

@@ -151,3 +151,141 @@ func.func @assign_in_loop(%x: tensor<4xf32>, %limit: tensor<f32>) -> tensor<4xf3
   }) : (tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// A WHILE body yielding its carried values in other places: the copies into the carried
+// buffers are one parallel copy, ordered so that none overwrites a carried value a later copy
+// still reads; a cycle saves one source into a temporary scratch buffer (hoisted with the
+// region's allocs) and finishes from it.
+
+// A swap: %b saved, %a into %b, the saved %b into %a.
+// CHECK-LABEL: func.func @swap
+// CHECK:         %[[A:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[A]]
+// CHECK-NEXT:    %[[B:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[B]]
+// CHECK-NEXT:    %[[T:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK:         }, {
+// CHECK-NEXT:      buffer.copy %[[B]], %[[T]]
+// CHECK-NEXT:      buffer.copy %[[A]], %[[B]]
+// CHECK-NEXT:      buffer.copy %[[T]], %[[A]]
+// CHECK-NEXT:      loop.yield
+func.func @swap(%x: tensor<4xf32>, %y: tensor<4xf32>, %go: tensor<i1>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r:2 = "graph.while"(%x, %y) ({
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+    "graph.yield"(%go) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+    "graph.yield"(%b, %a) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// A Fibonacci step (a, b) -> (b, a + b): no cycle, %b goes into %a before the sum into %b.
+// CHECK-LABEL: func.func @fibonacci
+// CHECK:         %[[A:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[A]]
+// CHECK-NEXT:    %[[B:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[B]]
+// CHECK-NEXT:    %[[SUM:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    "loop.while"
+// CHECK:         }, {
+// CHECK-NEXT:      buffer.kernel add ins(%[[A]], %[[B]] : !buffer<4xf32>, !buffer<4xf32>) outs(%[[SUM]] : !buffer<4xf32>)
+// CHECK-NEXT:      buffer.copy %[[B]], %[[A]]
+// CHECK-NEXT:      buffer.copy %[[SUM]], %[[B]]
+// CHECK-NEXT:      loop.yield
+func.func @fibonacci(%x: tensor<4xf32>, %y: tensor<4xf32>, %go: tensor<i1>) -> tensor<4xf32> {
+  %r:2 = "graph.while"(%x, %y) ({
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+    "graph.yield"(%go) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+    %n = "graph.add"(%a, %b) <{fused_activation = "NONE"}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    "graph.yield"(%b, %n) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %r#1 : tensor<4xf32>
+}
+
+// A rotation (a, b, c) -> (b, c, a): one temporary for the 3-cycle.
+// CHECK-LABEL: func.func @rotate
+// CHECK:         %[[A:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[A]]
+// CHECK-NEXT:    %[[B:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[B]]
+// CHECK-NEXT:    %[[C:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[C]]
+// CHECK-NEXT:    %[[T:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    "loop.while"
+// CHECK:         }, {
+// CHECK-NEXT:      buffer.copy %[[B]], %[[T]]
+// CHECK-NEXT:      buffer.copy %[[C]], %[[B]]
+// CHECK-NEXT:      buffer.copy %[[A]], %[[C]]
+// CHECK-NEXT:      buffer.copy %[[T]], %[[A]]
+// CHECK-NEXT:      loop.yield
+func.func @rotate(%x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32>, %go: tensor<i1>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %r:3 = "graph.while"(%x, %y, %z) ({
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>):
+    "graph.yield"(%go) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>):
+    "graph.yield"(%b, %c, %a) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
+  return %r#0, %r#1, %r#2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// A swap through reshapes: the next values are views of the other carried buffer, read as
+// that buffer's storage.
+// CHECK-LABEL: func.func @swap_views
+// CHECK:         %[[A:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[A]]
+// CHECK-NEXT:    %[[B:.*]] = buffer.alloc() {role = "scratch"} : !buffer<2x2xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[B]]
+// CHECK-NEXT:    %[[T:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    "loop.while"
+// CHECK:         }, {
+// CHECK-NEXT:      %[[BV:.*]] = buffer.view %[[B]] : !buffer<2x2xf32> to !buffer<4xf32>
+// CHECK-NEXT:      %[[AV:.*]] = buffer.view %[[A]] : !buffer<4xf32> to !buffer<2x2xf32>
+// CHECK-NEXT:      buffer.copy %[[BV]], %[[T]]
+// CHECK-NEXT:      buffer.copy %[[AV]], %[[B]]
+// CHECK-NEXT:      buffer.copy %[[T]], %[[A]]
+// CHECK-NEXT:      loop.yield
+func.func @swap_views(%x: tensor<4xf32>, %y: tensor<2x2xf32>, %go: tensor<i1>) -> tensor<4xf32> {
+  %s4 = "graph.const"() <{value = dense<[4]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s22 = "graph.const"() <{value = dense<[2, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %r:2 = "graph.while"(%x, %y) ({
+  ^bb0(%a: tensor<4xf32>, %b: tensor<2x2xf32>):
+    "graph.yield"(%go) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<2x2xf32>):
+    %na = "graph.reshape"(%b, %s4) : (tensor<2x2xf32>, tensor<1xi32>) -> tensor<4xf32>
+    %nb = "graph.reshape"(%a, %s22) : (tensor<4xf32>, tensor<2xi32>) -> tensor<2x2xf32>
+    "graph.yield"(%na, %nb) : (tensor<4xf32>, tensor<2x2xf32>) -> ()
+  }) : (tensor<4xf32>, tensor<2x2xf32>) -> (tensor<4xf32>, tensor<2x2xf32>)
+  return %r#0 : tensor<4xf32>
+}
+
+// (a, b, c) -> (b, a, a): %a goes into %c while %a still holds it, then the swap.
+// CHECK-LABEL: func.func @yielded_twice
+// CHECK:         %[[A:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[A]]
+// CHECK-NEXT:    %[[B:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[B]]
+// CHECK-NEXT:    %[[C:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    buffer.copy %{{.*}}, %[[C]]
+// CHECK-NEXT:    %[[T:.*]] = buffer.alloc() {role = "scratch"} : !buffer<4xf32>
+// CHECK-NEXT:    "loop.while"
+// CHECK:         }, {
+// CHECK-NEXT:      buffer.copy %[[A]], %[[C]]
+// CHECK-NEXT:      buffer.copy %[[B]], %[[T]]
+// CHECK-NEXT:      buffer.copy %[[A]], %[[B]]
+// CHECK-NEXT:      buffer.copy %[[T]], %[[A]]
+// CHECK-NEXT:      loop.yield
+func.func @yielded_twice(%x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32>, %go: tensor<i1>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r:3 = "graph.while"(%x, %y, %z) ({
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>):
+    "graph.yield"(%go) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>):
+    "graph.yield"(%b, %a, %a) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
+  return %r#0, %r#2 : tensor<4xf32>, tensor<4xf32>
+}

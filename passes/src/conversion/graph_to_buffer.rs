@@ -78,6 +78,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::module_globals::ModuleGlobals;
 
 mod control_flow;
+mod parallel_copy;
 mod snapshots;
 
 use snapshots::{ancestor_in, block_positions, read_needs_snapshot};

@@ -41,7 +41,7 @@ define_op! {
     /// the carried values as block arguments, the body yields the next ones.
     pub struct WhileOp = "graph.while" {
         summary: "while loop over carried tensors",
-        traits: [SINGLE_BLOCK],
+        traits: [SINGLE_BLOCK, LOOP_LIKE],
         operands: variadic,
         results: variadic,
         attributes: [],

@@ -53,13 +53,22 @@
 //! [`hint`] states the allowance for the planner only where it holds for the whole buffers: both
 //! are scratch `buffer.alloc`s or function arguments (the planner places those only with
 //! `use-workspace-io`; constants are never moved, a persistent buffer is read again by the next
-//! call), the kernel is in the function's own block (not in an IF or WHILE region, whose ops
-//! outside it or in the next iteration may still read the input), the input's last reader and the
-//! output's first user in the function (no op after it touches the input's storage, none before
-//! it the output's, views apart), and no other operand reads the input's storage through another
-//! view (`add(x, transpose(x))` reads other bytes than the first input's at each step; the very
-//! same value, `add(x, x)`, reads the same). Before the kernel the output holds nothing, after it
-//! the input is dead, so only the kernel itself may see the shared bytes.
+//! call), the kernel is the input's last reader and the output's first user whenever it runs (no
+//! op after it touches the input's storage, none before it the output's, views apart), and no
+//! other operand reads the input's storage through another view (`add(x, transpose(x))` reads
+//! other bytes than the first input's at each step; the very same value, `add(x, x)`, reads the
+//! same). Before the kernel the output holds nothing, after it the input is dead, so only the
+//! kernel itself may see the shared bytes.
+//!
+//! Inside regions the planner sees every buffer a region uses live across the whole op, so
+//! "before" and "after" extend outward, by a rule on the enclosing ops: the kernel must be first
+//! and last in its block, and so must the op holding that block in its own block, level by level
+//! out to the function (an `IF` runs one of its regions per invocation, so its other regions do
+//! not count). A loop (an op with the `LOOP_LIKE` trait) runs its regions again: the walk stops
+//! there, and the hint holds only if both buffers are allocs that only ops inside the loop's
+//! region block touch (values the body computes anew in each iteration, before reading them). A
+//! carried value, which the body reads, the next iteration reads again and the code after the
+//! loop reads, never gets one.
 //!
 //! Anything else (strided or non-row-major operands, fully_connected, softmax, mean, pad,
 //! concatenation, strided_slice, broadcast first inputs...) has no allowance.
@@ -68,7 +77,7 @@ use super::window::tap_range;
 use mc_dialects::buffer::{AllocOp, DeltaBound, KernelOp, Role, RowOrder, ViewOp, root_buffer};
 use mc_dialects::graph::shapes::Window;
 use mc_dialects::graph::window_padding;
-use mc_ir::{Context, OpId, Value};
+use mc_ir::{BlockId, Context, OpId, Traits, Value};
 
 /// The windowed kernels' geometry the allowance depends on, along the height.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -173,28 +182,79 @@ pub fn hint(ctx: &Context, op: OpId, name: &str, inputs: &[Value], output: Value
     if in_root == out_root || inputs[1..].iter().any(|&other| other != input && root_buffer(ctx, other) == in_root) {
         return None;
     }
-    let block = ctx.operation(op).parent_block()?;
-    // Only in the function's own block: inside an IF branch or a WHILE region, ops outside it
-    // (after the loop, or the next iteration's) may still read the input or see the output.
-    if ctx.block_parent_op(block).is_none_or(|parent| ctx.op_name_of(parent) != "func.func") {
+    if !alone_with_them(ctx, op, in_root, out_root) {
         return None;
     }
-    let touches = |other: OpId, root: Value| {
-        ViewOp::cast(ctx, other).is_none()
-            && ctx
-                .walk_preorder(other)
-                .into_iter()
-                .any(|nested| ctx.operation(nested).operands().any(|v| root_buffer(ctx, v) == root))
-    };
+    allowance(ctx, op, name, inputs, output)
+}
+
+/// True if kernel `op` is the last op touching `in_root` (views apart) and the first touching
+/// `out_root` whenever it runs: no op before it in its block touches the output's storage, none
+/// after it the input's, and the same of the op holding its block in that op's block, level by
+/// level out to the function. A region of a loop ends the walk: its ops run again, so the
+/// buffers must belong to that region's block alone ([`block_local`]).
+fn alone_with_them(ctx: &Context, op: OpId, in_root: Value, out_root: Value) -> bool {
+    let mut inner = op;
+    loop {
+        let Some(block) = ctx.operation(inner).parent_block() else { return false };
+        if !first_and_last_in_block(ctx, block, inner, in_root, out_root) {
+            return false;
+        }
+        let Some(parent) = ctx.block_parent_op(block) else { return false };
+        if ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
+            return true;
+        }
+        if ctx.has_trait(parent, Traits::LOOP_LIKE) {
+            return block_local(ctx, block, in_root, out_root);
+        }
+        // One region of an IF runs per invocation: its other regions do not matter.
+        inner = parent;
+    }
+}
+
+/// True if no op before `op` in `block` touches `out_root` and none after it touches `in_root`.
+fn first_and_last_in_block(ctx: &Context, block: BlockId, op: OpId, in_root: Value, out_root: Value) -> bool {
+    let touches_nested = |other: OpId, root: Value| ctx.walk_preorder(other).into_iter().any(|o| touches(ctx, o, root));
     let mut before = true;
-    for other in ctx.block_ops(block) {
+    ctx.block_ops(block).all(|other| {
         if other == op {
             before = false;
-        } else if (before && touches(other, out_root)) || (!before && touches(other, in_root)) {
-            return None;
+            return true;
         }
-    }
-    allowance(ctx, op, name, inputs, output)
+        !touches_nested(other, if before { out_root } else { in_root })
+    })
+}
+
+/// True if `op` itself (not the ops nested in it) reads or writes the storage of `root`: a view
+/// of it does not, its readers do.
+fn touches(ctx: &Context, op: OpId, root: Value) -> bool {
+    ViewOp::cast(ctx, op).is_none() && ctx.operation(op).operands().any(|v| root_buffer(ctx, v) == root)
+}
+
+/// True if `in_root` and `out_root` are allocs that only ops nested in `block` touch: values
+/// the block computes anew each time it runs (in SSA order, before anything reads them), whose
+/// bytes nothing outside it sees.
+fn block_local(ctx: &Context, block: BlockId, in_root: Value, out_root: Value) -> bool {
+    let allocated = |root: Value| ctx.defining_op(root).is_some_and(|def| AllocOp::cast(ctx, def).is_some());
+    let Some(function) = enclosing_ops(ctx, block).find(|&op| ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE)) else {
+        return false;
+    };
+    allocated(in_root)
+        && allocated(out_root)
+        && ctx.walk_preorder(function).into_iter().all(|op| {
+            !(touches(ctx, op, in_root) || touches(ctx, op, out_root))
+                || ctx.operation(op).parent_block().is_some_and(|own| {
+                    own == block
+                        || enclosing_ops(ctx, own).any(|outer| ctx.operation(outer).parent_block() == Some(block))
+                })
+        })
+}
+
+/// The ops holding `block`, from its own region's op outward.
+fn enclosing_ops(ctx: &Context, block: BlockId) -> impl Iterator<Item = OpId> + '_ {
+    std::iter::successors(ctx.block_parent_op(block), move |&op| {
+        ctx.operation(op).parent_block().and_then(|b| ctx.block_parent_op(b))
+    })
 }
 
 /// The kernels whose output may overlap their first input element by element.

@@ -15,8 +15,10 @@
 //! `graph.while` becomes a `loop.while` over the buffers of its results, which carry the values:
 //! the initial values are copied into them, both regions read them (the block arguments), the
 //! `before` region loads its condition's element into `loop.condition`, and the body copies
-//! the next values into them at its end (after computing all of them, so no next value
-//! overwrites a carried one another still reads).
+//! the next values into them at its end, after computing all of them, as one parallel copy: a
+//! next value may be another carried value or a view of one (a swap, a rotation), so the copies
+//! go in an order in which none overwrites a carried value another still reads, a cycle broken
+//! by one temporary buffer ([`super::parallel_copy`]).
 //!
 //! `graph.call_once` becomes a `loop.if` on a persistent `bool` flag (zeroed by `model_init` and
 //! `model_reset_state`, as a fresh interpreter has not run its init subgraph yet): when it is
@@ -28,10 +30,11 @@
 //! The buffers the regions allocate are hoisted before the `loop.if`, so the planner sees them at
 //! the step of the whole op: a buffer used inside a region lives across it.
 
+use super::parallel_copy::{self, Step};
 use super::{BodyConverter, Fail};
 use mc_dialects::arith::build::constant_index;
 use mc_dialects::arith::build::constant_int;
-use mc_dialects::buffer::{AllocOp, CopyOp};
+use mc_dialects::buffer::{AllocOp, CopyOp, Role, root_buffer};
 use mc_dialects::graph::{CallOnceOp, IfOp, WhileOp};
 use mc_dialects::loops;
 use mc_ir::{BlockId, Builder, Context, InsertPoint, OpId, RegionId, Value};
@@ -169,27 +172,70 @@ impl BodyConverter<'_> {
             .iter()
             .map(|&v| self.buffer(v).ok_or("a yielded value has no buffer"))
             .collect::<Result<Vec<Value>, _>>()?;
-        // A next value that is another carried value (a WHILE body swapping them) would be
-        // overwritten before it is copied.
-        if sources.iter().enumerate().any(|(i, s)| destinations.iter().position(|d| d == s).is_some_and(|j| j != i)) {
-            return Err("a WHILE body yielding one carried value in another's place is not supported".into());
-        }
         let mut b = Builder::at(ctx, InsertPoint::before(ctx, terminator), loc);
         if condition {
             let source = *sources.first().ok_or("a condition region yields nothing")?;
             let flag = load_flag(&mut b, source);
             b.create(loops::ConditionOp::NAME, &[flag], &[], vec![], vec![]);
         } else {
-            for (&source, &destination) in sources.iter().zip(destinations) {
-                if source != destination {
-                    CopyOp::build(&mut b, source, destination);
-                }
-            }
+            copy_in_parallel(&mut b, &sources, destinations)?;
             b.create(loops::YieldOp::NAME, &[], &[], vec![], vec![]);
         }
         ctx.erase_op(terminator);
         Ok(())
     }
+}
+
+/// Copies each of `sources` into its one of `destinations` as if all at once: a source may be
+/// (a view of) another destination, which a WHILE body yielding its carried values in other
+/// places hands on (a swap, a rotation, a Fibonacci step). The copies are ordered so that no
+/// destination is written before every copy reading it ([`parallel_copy`]); each cycle left is
+/// broken by copying one source into a temporary scratch buffer (one per buffer type, reused by
+/// the cycles of that type), which the planner places like any buffer of the region.
+fn copy_in_parallel(b: &mut Builder<'_>, sources: &[Value], destinations: &[Value]) -> Result<(), Fail> {
+    // A source that is its destination's very bytes needs no copy.
+    let copies: Vec<(Value, Value)> = sources
+        .iter()
+        .zip(destinations)
+        .filter(|&(&s, &d)| {
+            s != d && (root_buffer(b.ctx, s) != root_buffer(b.ctx, d) || b.ctx.value_type(s) != b.ctx.value_type(d))
+        })
+        .map(|(&s, &d)| (s, d))
+        .collect();
+    let roots: Vec<Value> = copies.iter().map(|&(_, d)| root_buffer(b.ctx, d)).collect();
+    if roots.iter().enumerate().any(|(i, root)| roots[..i].contains(root)) {
+        return Err("two values a region yields go to the same storage".into());
+    }
+    let reads: Vec<Option<usize>> =
+        copies.iter().map(|&(s, _)| roots.iter().position(|&root| root == root_buffer(b.ctx, s))).collect();
+    let mut temporaries: Vec<Value> = Vec::new();
+    let mut saved = None;
+    for step in parallel_copy::sequence(&reads) {
+        match step {
+            Step::Copy(i) => {
+                CopyOp::build(b, copies[i].0, copies[i].1);
+            }
+            Step::Save(i) => {
+                let ty = b.ctx.value_type(copies[i].1);
+                let layout = b.ctx.buffer(ty).cloned().ok_or("a yielded value is no buffer")?;
+                let ty = b.ctx.buffer_type(layout.shape, layout.element);
+                let temporary = match temporaries.iter().find(|&&t| b.ctx.value_type(t) == ty) {
+                    Some(&t) => t,
+                    None => {
+                        let t = AllocOp::build(b, ty, Role::Scratch).result();
+                        temporaries.push(t);
+                        t
+                    }
+                };
+                CopyOp::build(b, copies[i].0, temporary);
+                saved = Some(temporary);
+            }
+            Step::Restore(i) => {
+                CopyOp::build(b, saved.take().expect("a saved source"), copies[i].1);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `loop.load` of the one element of the `bool` buffer `buffer`.

@@ -12,8 +12,7 @@
 //! of can run in either order (a later iteration uses the value after an earlier iteration
 //! assigned). The operands of a region-carrying op are consumed before its regions run.
 
-use mc_dialects::graph::WhileOp;
-use mc_ir::{BlockId, Context, OpId};
+use mc_ir::{BlockId, Context, OpId, Traits};
 use rustc_hash::FxHashMap;
 
 /// The position of every op in its own block: the ops of `block` and of every region nested in
@@ -69,7 +68,7 @@ fn runs_between(
             // The assignment's own operand, or an operand of the op the assignment is nested in.
             return false;
         }
-        if ctx.op_name_of(a) == WhileOp::NAME {
+        if ctx.has_trait(a, Traits::LOOP_LIKE) {
             return true;
         }
     }
