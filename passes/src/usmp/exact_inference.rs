@@ -13,13 +13,15 @@
 //!
 //! **Sections without room.** The unplaced buffers of a section go one above the other from the
 //! lowest least offset among them, so a section where every unplaced buffer's least offset plus
-//! the section's bytes to place exceeds the capacity fails the node. Only a placement there (it
-//! may take away the lowest buffer) or one that raises some buffer there to such an offset can
-//! bring a section to that, so only those sections are checked, from their *open lists*: their
-//! unplaced buffers, kept up to date as buffers are placed and unplaced (a removal swaps the last
-//! entry into the hole, an undo swaps it back), the scan stopping at the first buffer with room.
-//! Together with the section bound this cuts every node that the floor raised to the lowest
-//! least offset would, without computing that minimum.
+//! the section's bytes to place exceeds the capacity fails the node. Each section keeps a
+//! *witness*: an unplaced buffer of it with room (its least offset plus the section's bytes to
+//! place within the capacity). Going down the search the bytes to place only fall and least
+//! offsets only rise, so a witness stays one until it is placed or raised; only then is its
+//! section checked again, from its *open list*: its unplaced buffers, kept up to date as buffers
+//! are placed and unplaced (a removal swaps the last entry into the hole, an undo swaps it back),
+//! the scan stopping at the first buffer with room, the new witness. Each buffer counts the
+//! sections it witnesses, so a raised buffer that witnesses none costs nothing more. Witnesses
+//! go on the trail like everything else, so they hold on every node of the path.
 //!
 //! Every change goes on a trail; [`Inference::undo`] rewinds to a mark.
 
@@ -44,6 +46,10 @@ pub(super) struct Inference<'a> {
     /// section `k` is `slots[first_slot[b] + k - spans[b].start]`.
     slots: Vec<u32>,
     first_slot: Vec<usize>,
+    /// Per section, its witness (see the module docs); `NO_WITNESS` once it has none.
+    witness: Vec<u32>,
+    /// Per buffer, the sections it witnesses.
+    witnessing: Vec<u32>,
     trail: Vec<Change>,
     /// Sections a placement may leave without room, each once (`affected` marks them).
     pending: Vec<u32>,
@@ -55,14 +61,21 @@ enum Change {
     Least(u32, u64),
     Floor(u32, u64),
     Placed(u32),
+    /// Section `.0` had witness `.1`.
+    Witness(u32, u32),
 }
+
+/// The witness of a section without one.
+const NO_WITNESS: u32 = u32::MAX;
 
 /// A point to rewind the trail to.
 #[derive(Copy, Clone)]
 pub(super) struct Mark(usize);
 
 impl<'a> Inference<'a> {
-    /// Nothing placed: every least offset and floor is 0.
+    /// Nothing placed: every least offset and floor is 0; each section's witness is its first
+    /// buffer (it has room unless the section alone exceeds the capacity, which the section
+    /// bound cuts).
     pub fn new(problem: &'a Problem, timeline: &'a Timeline) -> Inference<'a> {
         let mut totals = vec![0u64; timeline.sections()];
         for (r, span) in problem.requests.iter().zip(&timeline.spans) {
@@ -80,6 +93,11 @@ impl<'a> Inference<'a> {
                 open[k].push(b as u32);
             }
         }
+        let witness: Vec<u32> = open.iter().map(|list| list.first().copied().unwrap_or(NO_WITNESS)).collect();
+        let mut witnessing = vec![0u32; problem.len()];
+        for &w in witness.iter().filter(|&&w| w != NO_WITNESS) {
+            witnessing[w as usize] += 1;
+        }
         Inference {
             problem,
             timeline,
@@ -90,6 +108,8 @@ impl<'a> Inference<'a> {
             open,
             slots,
             first_slot,
+            witness,
+            witnessing,
             trail: Vec::new(),
             pending: Vec::new(),
             affected: vec![false; timeline.sections()],
@@ -114,7 +134,7 @@ impl<'a> Inference<'a> {
             self.floors[k] = self.floors[k].max(top);
             self.totals[k] -= size;
             self.close(b, k);
-            if !self.open[k].is_empty() {
+            if self.witness[k] == b as u32 && !self.open[k].is_empty() {
                 self.affected[k] = true;
                 self.pending.push(k as u32);
             }
@@ -132,27 +152,54 @@ impl<'a> Inference<'a> {
                 feasible = false;
                 break;
             }
-            // A section at whose floor this buffer sits is checked by the section bound.
+            if self.witnessing[o] == 0 {
+                continue;
+            }
             for k in self.timeline.spans[o].clone() {
-                if !self.affected[k] && self.floors[k] < self.least[o] && self.least[o] + self.totals[k] > capacity {
+                if self.witness[k] == other && !self.affected[k] && self.least[o] + self.totals[k] > capacity {
                     self.affected[k] = true;
                     self.pending.push(k as u32);
                 }
             }
         }
+        let mut pending = std::mem::take(&mut self.pending);
         if feasible {
-            feasible = self.pending.iter().all(|&k| self.has_room(k as usize, capacity));
+            feasible = pending.iter().all(|&k| self.has_room(k as usize, capacity));
         }
-        for k in self.pending.drain(..) {
+        for k in pending.drain(..) {
             self.affected[k as usize] = false;
         }
+        self.pending = pending;
         feasible
     }
 
     /// True if some unplaced buffer of section `k` can go at its least offset with every other
-    /// unplaced buffer there above it, below `capacity`.
-    fn has_room(&self, k: usize, capacity: u64) -> bool {
-        self.open[k].iter().any(|&m| self.least[m as usize] + self.totals[k] <= capacity)
+    /// unplaced buffer there above it, below `capacity`; it becomes the section's witness.
+    fn has_room(&mut self, k: usize, capacity: u64) -> bool {
+        let total = self.totals[k];
+        let found = self.open[k].iter().copied().find(|&m| self.least[m as usize] + total <= capacity);
+        self.set_witness(k, found.unwrap_or(NO_WITNESS));
+        found.is_some()
+    }
+
+    /// Makes `w` section `k`'s witness, on the trail.
+    fn set_witness(&mut self, k: usize, w: u32) {
+        let old = self.witness[k];
+        if old != w {
+            self.trail.push(Change::Witness(k as u32, old));
+            self.replace_witness(k, w);
+        }
+    }
+
+    /// Makes `w` section `k`'s witness, keeping the counts.
+    fn replace_witness(&mut self, k: usize, w: u32) {
+        let old = std::mem::replace(&mut self.witness[k], w);
+        if old != NO_WITNESS {
+            self.witnessing[old as usize] -= 1;
+        }
+        if w != NO_WITNESS {
+            self.witnessing[w as usize] += 1;
+        }
     }
 
     /// The index of buffer `b`'s slot in section `k`'s open list.
@@ -191,6 +238,7 @@ impl<'a> Inference<'a> {
             match self.trail.pop().expect("a trail entry") {
                 Change::Least(b, least) => self.least[b as usize] = least,
                 Change::Floor(k, floor) => self.floors[k as usize] = floor,
+                Change::Witness(k, w) => self.replace_witness(k as usize, w),
                 Change::Placed(b) => {
                     let b = b as usize;
                     self.offsets[b] = None;
@@ -276,8 +324,8 @@ mod tests {
     /// [`Inference::place`]'s answer checked from scratch on the state it leaves: a placement
     /// that fails leaves some buffer without an offset below the capacity or some section
     /// without room for its unplaced buffers from the lowest least offset among them; one that
-    /// succeeds leaves neither, except in sections whose floor is that offset (the section bound
-    /// cuts those).
+    /// succeeds leaves neither, and every section with unplaced buffers has a witness among them
+    /// with room.
     fn check_from_scratch(p: &Problem, t: &Timeline, inference: &Inference<'_>, capacity: u64, placed: bool) {
         let fits =
             (0..p.len()).all(|b| inference.offsets[b].is_some() || inference.least[b] + p.requests[b].size <= capacity);
@@ -286,17 +334,24 @@ mod tests {
             unplaced.map(|&m| inference.least[m as usize]).min()
         };
         let roomless = |k: usize| lowest(k).is_some_and(|lowest| lowest + inference.totals[k] > capacity);
-        let bounded = |k: usize| lowest(k).is_some_and(|lowest| lowest <= inference.floors[k]);
+        let witnessed = |k: usize| {
+            let w = inference.witness[k];
+            lowest(k).is_none()
+                || (w != NO_WITNESS
+                    && inference.offsets[w as usize].is_none()
+                    && inference.least[w as usize] + inference.totals[k] <= capacity)
+        };
         let sections = 0..t.sections();
         if placed {
-            assert!(fits && sections.clone().all(|k| !roomless(k) || bounded(k)), "{p:?}");
+            assert!(fits && sections.clone().all(|k| !roomless(k) && witnessed(k)), "{p:?}");
         } else {
             assert!(!fits || sections.clone().any(roomless), "{p:?}");
         }
     }
 
     /// Random walks of placements and undos: each placement's answer agrees with the
-    /// from-scratch check, the open lists always hold exactly each section's unplaced buffers, and the state
+    /// from-scratch check, the open lists always hold exactly each section's unplaced buffers,
+    /// the witness counts match the witnesses, and the state
     /// after any walk equals the state of replaying the placements still standing on a fresh
     /// inference.
     #[test]
@@ -333,6 +388,11 @@ mod tests {
                         members.iter().copied().filter(|&m| inference.offsets[m as usize].is_none()).collect();
                     assert_eq!(state(&inference).4[k], unplaced, "{p:?}");
                 }
+                let mut witnessing = vec![0u32; p.len()];
+                for &w in inference.witness.iter().filter(|&&w| w != NO_WITNESS) {
+                    witnessing[w as usize] += 1;
+                }
+                assert_eq!(inference.witnessing, witnessing, "{p:?}");
                 let mut replayed = Inference::new(&p, &t);
                 for &(b, offset, _) in &path {
                     assert!(replayed.place(b, offset, capacity));

@@ -31,6 +31,8 @@ use super::exact_bounds::sections_fit;
 use super::exact_decomposition::Timeline;
 use super::exact_inference::Inference;
 use super::problem::{Placement, Problem};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::ops::Range;
 use std::time::Instant;
 
@@ -205,28 +207,41 @@ impl Search<'_> {
         if Instant::now() >= self.deadline {
             return Outcome::OutOfTime;
         }
-        let unplaced = || {
-            preorder.iter().enumerate().filter(|&(_, &b)| self.inference.offsets[b].is_none()).map(|(rank, &b)| {
-                let least = self.inference.least[b];
-                (least, rank as u32, least + self.problem.requests[b].size)
-            })
-        };
-        let Some(lowest_top) = unplaced().map(|(_, _, top)| top).min() else {
-            return Outcome::Found;
-        };
         // The candidates: canonical (placements never go back down) and dominant (no gap left
-        // below), lowest first. Only they stay allocated while the search goes down.
-        let mut candidates: Vec<(u64, u32)> = unplaced()
-            .map(|(offset, rank, _)| (offset, rank))
-            .filter(|&(offset, rank)| (offset, rank) >= after && offset < lowest_top)
-            .collect();
-        candidates.sort_unstable();
-        self.holding(candidates.len(), |search| search.try_candidates(part, preorder, &candidates))
+        // below), in one pass that also finds the lowest top, the bound of dominance (those
+        // above the lowest top so far are left out at once, the others once it is known).
+        let mut lowest_top = u64::MAX;
+        let mut candidates: Vec<Reverse<(u64, u32)>> = Vec::new();
+        for (rank, &b) in preorder.iter().enumerate() {
+            if self.inference.offsets[b].is_some() {
+                continue;
+            }
+            let least = self.inference.least[b];
+            lowest_top = lowest_top.min(least + self.problem.requests[b].size);
+            let candidate = (least, rank as u32);
+            if candidate >= after && least < lowest_top {
+                candidates.push(Reverse(candidate));
+            }
+        }
+        if lowest_top == u64::MAX {
+            return Outcome::Found;
+        }
+        candidates.retain(|Reverse((offset, _))| *offset < lowest_top);
+        // Lowest first, drawn from a heap: a node is often left after its first few candidates
+        // (a plan found, or the node budget spent), so sorting them all would be wasted. Only
+        // they stay allocated while the search goes down.
+        let candidates = BinaryHeap::from(candidates);
+        self.holding(candidates.len(), |search| search.try_candidates(part, preorder, candidates))
     }
 
-    /// Tries each candidate of a node in turn (see [`Search::descend`]).
-    fn try_candidates(&mut self, part: &Range<usize>, preorder: &[usize], candidates: &[(u64, u32)]) -> Outcome {
-        for &(offset, rank) in candidates {
+    /// Tries each candidate of a node in turn, lowest first (see [`Search::descend`]).
+    fn try_candidates(
+        &mut self,
+        part: &Range<usize>,
+        preorder: &[usize],
+        mut candidates: BinaryHeap<Reverse<(u64, u32)>>,
+    ) -> Outcome {
+        while let Some(Reverse((offset, rank))) = candidates.pop() {
             let b = preorder[rank as usize];
             let hatless = self.hatless(b);
             let mark = self.inference.mark();
