@@ -110,6 +110,8 @@ pub const KERNELS: &[&str] = &[
     "lstm",
     "cast",
     "detection_postprocess",
+    "signal_window",
+    "signal_fft_auto_scale",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input

@@ -5,6 +5,8 @@
 //! | custom code | options | TFLite Micro kernel |
 //! |---|---|---|
 //! | `TFLite_Detection_PostProcess` | [`DetectionPostprocessOptions`] | `detection_postprocess.cc` |
+//! | `SignalWindow` | [`SignalWindowOptions`] | `signal/micro/kernels/window.cc` |
+//! | `SignalFftAutoScale` | none (TFLite Micro's kernel has no `Init`) | `signal/micro/kernels/fft_auto_scale_kernel.cc` |
 
 use flexbuffers::{FlexBufferType, MapReader, Reader};
 
@@ -45,11 +47,7 @@ impl DetectionPostprocessOptions {
     /// A message naming what is wrong: `custom_options are missing`, `option
     /// 'num_classes' is missing`, `option 'max_detections' is a String, not a number`.
     pub fn read(bytes: &[u8]) -> Result<Self, String> {
-        if bytes.is_empty() {
-            return Err("custom_options are missing".to_string());
-        }
-        let root = Reader::get_root(bytes).map_err(|e| format!("custom_options are not a FlexBuffer ({e})"))?;
-        let map = root.get_map().map_err(|_| "custom_options are not a FlexBuffer map".to_string())?;
+        let map = options_map(bytes)?;
         let int = |key| number(&map, key).map(|r| r.as_i32());
         let float = |key| number(&map, key).map(|r| r.as_f32());
         let max_detections = int("max_detections")?;
@@ -107,6 +105,58 @@ impl DetectionPostprocessOptions {
         m.end_map();
         b.view().to_vec()
     }
+}
+
+/// The custom code of TFLite Micro's signal library's window (`signal/micro/kernels/window.cc`).
+pub const SIGNAL_WINDOW: &str = "SignalWindow";
+
+/// The custom code of TFLite Micro's signal library's FFT auto scale
+/// (`signal/micro/kernels/fft_auto_scale_kernel.cc`).
+pub const SIGNAL_FFT_AUTO_SCALE: &str = "SignalFftAutoScale";
+
+/// `SignalWindow`'s options (TFLite Micro's `TFLMSignalWindowParams`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SignalWindowOptions {
+    /// `shift`: the right shift applied to each product of a sample and its weight.
+    pub shift: i32,
+}
+
+impl SignalWindowOptions {
+    /// Reads the options from `custom_options`: a map holding `shift`, the one key TFLite Micro's
+    /// `WindowInit` reads (as the map's first value: its only one).
+    ///
+    /// # Errors
+    ///
+    /// A message naming what is wrong: `custom_options are missing`, `option 'shift' is missing`,
+    /// `option 'length' is not one of SignalWindow's (shift)`.
+    pub fn read(bytes: &[u8]) -> Result<Self, String> {
+        let map = options_map(bytes)?;
+        if let Some(other) = map.iter_keys().find(|&key| key != "shift") {
+            return Err(format!("option '{other}' is not one of SignalWindow's (shift)"));
+        }
+        Ok(SignalWindowOptions { shift: number(&map, "shift")?.as_i32() })
+    }
+}
+
+#[cfg(any(test, feature = "writer"))]
+impl SignalWindowOptions {
+    /// The options as `custom_options`, as TFLite Micro's signal library writes them.
+    pub fn to_flexbuffer(&self) -> Vec<u8> {
+        let mut b = flexbuffers::Builder::default();
+        let mut m = b.start_map();
+        m.push("shift", self.shift);
+        m.end_map();
+        b.view().to_vec()
+    }
+}
+
+/// The FlexBuffer map of `custom_options`.
+fn options_map(bytes: &[u8]) -> Result<MapReader<&[u8]>, String> {
+    if bytes.is_empty() {
+        return Err("custom_options are missing".to_string());
+    }
+    let root = Reader::get_root(bytes).map_err(|e| format!("custom_options are not a FlexBuffer ({e})"))?;
+    root.get_map().map_err(|_| "custom_options are not a FlexBuffer map".to_string())
 }
 
 /// The value of `key`, `None` if the map has no such key or it holds null.
@@ -193,6 +243,25 @@ mod tests {
             scales: [1.0, 2.0, 3.0, 4.5],
         };
         assert_eq!(DetectionPostprocessOptions::read(&o.to_flexbuffer()), Ok(o));
+    }
+
+    #[test]
+    fn signal_window_reads_its_shift_and_refuses_other_keys() {
+        let o = SignalWindowOptions { shift: 12 };
+        assert_eq!(SignalWindowOptions::read(&o.to_flexbuffer()), Ok(o));
+        let mut b = Builder::default();
+        let mut m = b.start_map();
+        m.push("shift", 8);
+        m.push("length", 400);
+        m.end_map();
+        assert_eq!(
+            SignalWindowOptions::read(b.view()).unwrap_err(),
+            "option 'length' is not one of SignalWindow's (shift)"
+        );
+        let mut b = Builder::default();
+        b.start_map().end_map();
+        assert_eq!(SignalWindowOptions::read(b.view()).unwrap_err(), "option 'shift' is missing");
+        assert_eq!(SignalWindowOptions::read(&[]).unwrap_err(), "custom_options are missing");
     }
 
     #[test]

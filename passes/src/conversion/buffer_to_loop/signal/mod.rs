@@ -1,0 +1,10 @@
+//! TFLite Micro's signal library (`signal/micro/kernels`, arithmetic in `signal/src`): one module
+//! per kernel, each bit-exact with the library's integer code.
+//!
+//! | kernel | module | TFLM reference |
+//! |---|---|---|
+//! | `signal_window` | `window` | `window.cc`'s `ApplyWindow` (int16) |
+//! | `signal_fft_auto_scale` | `fft_auto_scale` | `fft_auto_scale.cc`'s `FftAutoScale` with `MaxAbs16` and `MostSignificantBit32` (int16) |
+
+pub(super) mod fft_auto_scale;
+pub(super) mod window;
