@@ -9,11 +9,16 @@
 //!   ones (not scaled), all zeros, maxima at powers of two and just below, and -32768 first, in
 //!   the middle or last (TFLite Micro's `MaxAbs16` turns it back into -32768: the samples after it
 //!   decide the scaling);
-//! - the front of micro_speech's preprocessor: a 480-sample Hann window then the auto scale.
+//! - `SignalRfft` (int16, kissfft's fixed point): lengths 4 (radix 2 only), 8, 16 (radix 4 only),
+//!   32, 64 and 512 (micro_speech's), rows as long as the transform or shorter (zero-padded),
+//!   batches of rows, full-range samples (where kissfft's 16-bit sums wrap), quiet ones, a pure
+//!   tone and an impulse;
+//! - the front of micro_speech's preprocessor: a 480-sample Hann window then the auto scale, and
+//!   then the 512-point real FFT.
 
 use crate::models::OneOp;
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{SIGNAL_FFT_AUTO_SCALE, SIGNAL_WINDOW, SignalWindowOptions};
+use mc_tflite::{SIGNAL_FFT_AUTO_SCALE, SIGNAL_RFFT, SIGNAL_WINDOW, SignalRfftOptions, SignalWindowOptions};
 
 /// micro_speech's window: 30 ms at 16 kHz.
 const MICRO_SPEECH_WINDOW: usize = 480;
@@ -139,9 +144,9 @@ pub fn signal_fft_auto_scale() -> Vec<Case> {
     cases
 }
 
-/// The `micro_speech_window_and_scale` suite: micro_speech's preprocessor up to its FFT, a Q12
-/// Hann window of 480 samples shifted by 12, then the auto scale, on frames of speech-like
-/// loudness (quiet to loud).
+/// The `micro_speech_window_and_scale` suite: micro_speech's preprocessor through its FFT, a Q12
+/// Hann window of 480 samples shifted by 12, the auto scale, then the 512-point real FFT of the
+/// scaled frame, on frames of speech-like loudness (quiet to loud).
 pub fn micro_speech_window_and_scale() -> Vec<Case> {
     let mut rng = Rng(0x5167_0003);
     let n = MICRO_SPEECH_WINDOW as i32;
@@ -150,9 +155,12 @@ pub fn micro_speech_window_and_scale() -> Vec<Case> {
     let weights = m.constant("hann", &[n], DType::Int16, &i16_bytes(&hann(MICRO_SPEECH_WINDOW, 12)), None);
     let windowed = m.intermediate("windowed", &[n], DType::Int16, None);
     m.custom_op(SIGNAL_WINDOW, &[samples, weights], &[windowed], SignalWindowOptions { shift: 12 }.to_flexbuffer());
-    let scaled = m.output("scaled", &[n], DType::Int16, None);
+    let scaled = m.intermediate("scaled", &[n], DType::Int16, None);
     let bits = m.output("scale_bits", &[], DType::Int32, None);
     m.custom_op(SIGNAL_FFT_AUTO_SCALE, &[windowed], &[scaled, bits], Vec::new());
+    let spectrum = m.output("spectrum", &[514], DType::Int16, None);
+    let fft = SignalRfftOptions { tensor_type: mc_tflite::DType::Int16, fft_length: 512 };
+    m.custom_op(SIGNAL_RFFT, &[scaled], &[spectrum], fft.to_flexbuffer());
     let model = m.finish();
     [30, 500, 4000, 32767]
         .into_iter()
@@ -167,4 +175,50 @@ pub fn micro_speech_window_and_scale() -> Vec<Case> {
             }
         })
         .collect()
+}
+
+/// A `SignalRfft` of `fft_length` over rows of `shape` and its cases, one per input.
+fn rfft_cases(name: &str, shape: &[usize], fft_length: i32, inputs: Vec<Vec<i16>>) -> Vec<Case> {
+    let mut out_shape = dims(shape);
+    *out_shape.last_mut().expect("rank 1 or more") = fft_length + 2;
+    let model = {
+        let mut m = OneOp::new();
+        let rows = m.input("rows", &dims(shape), DType::Int16, None);
+        let spectra = m.output("spectra", &out_shape, DType::Int16, None);
+        let options = SignalRfftOptions { tensor_type: mc_tflite::DType::Int16, fft_length };
+        m.custom_op(SIGNAL_RFFT, &[rows], &[spectra], options.to_flexbuffer());
+        m.finish()
+    };
+    inputs
+        .into_iter()
+        .enumerate()
+        .map(|(run, values)| Case {
+            name: format!("SignalRfft {name} {shape:?} fft_length {fft_length} #{run}"),
+            model: model.clone(),
+            inputs: vec![Tensor::from_i16(shape, &values)],
+            then: Vec::new(),
+            expected: None,
+        })
+        .collect()
+}
+
+/// The `signal_rfft` suite.
+pub fn signal_rfft() -> Vec<Case> {
+    let mut rng = Rng(0x5167_0004);
+    let mut random = |count: usize, amplitude: i64| -> Vec<i16> {
+        (0..count).map(|_| rng.range(-amplitude, amplitude) as i16).collect()
+    };
+    let mut cases = Vec::new();
+    for (length, row) in [(4, 4), (8, 8), (16, 16), (32, 32), (64, 50), (512, 512), (512, 480)] {
+        let inputs = vec![random(row, 32767), random(row, 32767), random(row, 300)];
+        cases.extend(rfft_cases("random", &[row], length as i32, inputs));
+    }
+    cases.extend(rfft_cases("batch", &[3, 16], 32, vec![random(48, 32767), random(48, 2000)]));
+    cases.extend(rfft_cases("batch", &[2, 2, 8], 8, vec![random(32, 32767)]));
+    let tone: Vec<i16> = (0..64).map(|i| (20000.0 * (i as f64 * 0.7).sin()) as i16).collect();
+    let mut impulse = vec![0i16; 64];
+    impulse[0] = i16::MAX;
+    let extremes = (0..64).map(|i| if i % 3 == 0 { i16::MIN } else { i16::MAX }).collect();
+    cases.extend(rfft_cases("shapes", &[64], 64, vec![tone, impulse, extremes, vec![0; 64]]));
+    cases
 }

@@ -112,6 +112,7 @@ pub const KERNELS: &[&str] = &[
     "detection_postprocess",
     "signal_window",
     "signal_fft_auto_scale",
+    "signal_rfft",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input

@@ -852,6 +852,13 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[variant("int16", "int32 scale_bits", &[Slot::One(&[I16])], &[I16, I32])],
         options: "custom operator of TFLite Micro's signal library: a frame of rank 1",
     },
+    OpSupport {
+        tflite: "SignalRfft",
+        op: "signal_rfft",
+        variants: &[variant("int16", "", &[Slot::One(&[I16])], &[I16])],
+        options: "custom operator of TFLite Micro's signal library: kissfft's 16-bit fixed point, fft_length a \
+                  power of two from 4 to 32768, rows zero-padded to it, any rank",
+    },
 ];
 
 /// An LSTM's 15 operands: the input, eight gate weights, four biases, the hidden and cell states.

@@ -70,3 +70,45 @@ func.func @count_only(%f: !buffer<16xi16>, %bits: !buffer<i32>) {
   buffer.kernel signal_fft_auto_scale ins(%f : !buffer<16xi16>) outs(%bits : !buffer<i32>) {results = array<i64: 1>}
   return
 }
+
+// -----
+
+// SignalRfft of 8 points over rows of 6 samples: kissfft's complex FFT of 4 points (one radix-4
+// stage) then kiss_fftr's split. The row is copied to the zero-padded work area, the complex
+// samples read in kf_work's order (a permutation table), every butterfly input divided by 4 in
+// Q15 (x * 8191, rounded, >> 15), the twiddle products rounded (+ 2^14, >> 15), every sum kept
+// as an int16 (trunci then extsi); the split halves its sums with an arithmetic shift.
+// CHECK: buffer.global @rfft_permutation {{.*}} : !buffer<4xi32> = dense<[0, 1, 2, 3]>
+// CHECK: buffer.global @rfft_twiddles_re {{.*}} : !buffer<4xi16> = dense<[32767, 0, -32767, 0]>
+// CHECK: buffer.global @rfft_twiddles_im {{.*}} : !buffer<4xi16> = dense<[0, -32767, 0, 32767]>
+// CHECK: buffer.global @rfft_super_twiddles_re {{.*}} : !buffer<2xi16> = dense<[-23170, -32767]>
+// CHECK: buffer.global @rfft_super_twiddles_im {{.*}} : !buffer<2xi16> = dense<[-23170, 0]>
+// CHECK-LABEL: func.func @rfft
+// CHECK: %[[PADDED:.*]] = buffer.alloc() {kernel = "signal_rfft", role = "scratch"} : !buffer<8xi16>
+// CHECK: %[[DATA:.*]] = buffer.alloc() {kernel = "signal_rfft", role = "scratch"} : !buffer<4x2xi16>
+// CHECK: loop.for %[[ROW:.*]] = %{{.*}} to %c2 step
+// CHECK:   loop.for %[[J:.*]] = %{{.*}} to %c6 step
+// CHECK:     %[[X:.*]] = loop.load %arg0[%[[ROW]], %[[J]]] : !buffer<2x6xi16>
+// CHECK:     loop.store %[[X]], %[[PADDED]][%[[J]]]
+// CHECK:   loop.for %[[J:.*]] = %c6 to %c8 step
+// CHECK:     loop.store %c0_i16, %[[PADDED]][%[[J]]]
+// CHECK:   loop.for
+// CHECK:     arith.index_cast
+// CHECK:     loop.store %{{.*}}, %[[DATA]]
+// CHECK:   loop.for
+// CHECK:     loop.for
+// CHECK:       arith.muli %{{.*}}, %c8191_i32 : i32
+// CHECK:       arith.addi %{{.*}}, %c16384_i32 : i32
+// CHECK:       arith.shrsi %{{.*}}, %c15_i32 : i32
+// CHECK:       arith.trunci %{{.*}} : i32 to i16
+// CHECK:       loop.store %{{.*}}, %[[DATA]]
+// CHECK:   arith.muli %{{.*}}, %c16383_i32 : i32
+// CHECK:   loop.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}] : !buffer<2x10xi16>
+// CHECK:   loop.for %{{.*}} = %c1{{.*}} to %c3 step
+// CHECK:     arith.shrsi %{{.*}}, %c1_i32 : i32
+// CHECK:     loop.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}] : !buffer<2x10xi16>
+// CHECK-NOT: buffer.kernel
+func.func @rfft(%x: !buffer<2x6xi16>, %y: !buffer<2x10xi16>) {
+  buffer.kernel signal_rfft ins(%x : !buffer<2x6xi16>) outs(%y : !buffer<2x10xi16>) {fft_length = 8 : i64}
+  return
+}

@@ -69,3 +69,40 @@ func.func @auto_scale_shape(%f: tensor<8xi16>) {
   %s:2 = "graph.signal_fft_auto_scale"(%f) : (tensor<8xi16>) -> (tensor<4xi16>, tensor<i32>)
   return
 }
+
+// -----
+
+// A transform length kissfft's real FFT does not take here.
+func.func @rfft_length(%x: tensor<12xi16>) {
+  // expected-error@+1 {{'graph.signal_rfft' op 'fft_length' must be a power of two from 4 to 32768, but is 12}}
+  %y = "graph.signal_rfft"(%x) <{fft_length = 12 : i64}> : (tensor<12xi16>) -> tensor<14xi16>
+  return
+}
+
+// -----
+
+// Rows longer than the transform.
+func.func @rfft_rows(%x: tensor<20xi16>) {
+  // expected-error@+1 {{'graph.signal_rfft' op input rows hold 20 samples, more than 'fft_length' (16)}}
+  %y = "graph.signal_rfft"(%x) <{fft_length = 16 : i64}> : (tensor<20xi16>) -> tensor<18xi16>
+  return
+}
+
+// -----
+
+// A spectrum of the wrong length: fft_length / 2 + 1 pairs.
+func.func @rfft_output(%x: tensor<16xi16>) {
+  // expected-error@+1 {{'graph.signal_rfft' op result shape [16] does not match the inferred shape [18]}}
+  %y = "graph.signal_rfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xi16>) -> tensor<16xi16>
+  return
+}
+
+// -----
+
+// The float and int32 transforms are not compiled.
+func.func @rfft_float(%x: tensor<16xf32>) {
+  // expected-error@+2 {{'graph.signal_rfft' op input element type must be i16, but got 'f32'}}
+  // expected-error@+1 {{'graph.signal_rfft' op output element type must be i16, but got 'f32'}}
+  %y = "graph.signal_rfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xf32>) -> tensor<18xf32>
+  return
+}

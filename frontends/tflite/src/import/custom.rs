@@ -1,21 +1,24 @@
 //! Custom operators: the ones the support table lists, each read with its options (a FlexBuffer
-//! map: [`crate::DetectionPostprocessOptions`], [`crate::SignalWindowOptions`]) into one `graph`
+//! map: [`crate::DetectionPostprocessOptions`], [`crate::SignalWindowOptions`],
+//! [`crate::SignalRfftOptions`]) into one `graph`
 //! op; any other custom code is an error naming it.
 
 use super::SubgraphImporter;
 use crate::{
-    DETECTION_POSTPROCESS, DetectionPostprocessOptions, Operator, SIGNAL_FFT_AUTO_SCALE, SIGNAL_WINDOW,
-    SignalWindowOptions,
+    DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_FFT_AUTO_SCALE, SIGNAL_RFFT,
+    SIGNAL_WINDOW, SignalRfftOptions, SignalWindowOptions,
 };
-use mc_dialects::graph::{DetectionAttrs, DetectionPostprocessOp, SignalFftAutoScaleOp, SignalWindowOp, support};
+use mc_dialects::graph::{
+    DetectionAttrs, DetectionPostprocessOp, SignalFftAutoScaleOp, SignalRfftOp, SignalWindowOp, support,
+};
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
 
 /// The custom operators mc imports, with their inputs and outputs: `TFLite_Detection_PostProcess`
 /// (box encodings, class predictions, anchors; boxes, classes, scores, number of detections),
 /// `SignalWindow` (samples, weights; windowed samples), `SignalFftAutoScale` (frame; scaled
-/// frame, scale bits).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 3] =
-    [(DETECTION_POSTPROCESS, (3, 4)), (SIGNAL_WINDOW, (2, 1)), (SIGNAL_FFT_AUTO_SCALE, (1, 2))];
+/// frame, scale bits), `SignalRfft` (rows; spectra).
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 4] =
+    [(DETECTION_POSTPROCESS, (3, 4)), (SIGNAL_WINDOW, (2, 1)), (SIGNAL_FFT_AUTO_SCALE, (1, 2)), (SIGNAL_RFFT, (1, 1))];
 
 impl SubgraphImporter<'_, '_> {
     /// Translates custom operator `index`, whose `custom_code` is `name`.
@@ -73,6 +76,17 @@ impl SubgraphImporter<'_, '_> {
                     SignalWindowOptions::read(options).map_err(|r| self.op_error(index, format!("{name}: {r}")))?;
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
                 Ok(SignalWindowOp::build(&mut b, operands[0], operands[1], options.shift.into(), results[0]).0)
+            }
+            SIGNAL_RFFT => {
+                let options =
+                    SignalRfftOptions::read(options).map_err(|r| self.op_error(index, format!("{name}: {r}")))?;
+                if options.tensor_type != DType::Int16 {
+                    let reason =
+                        format!("{name}: option 'T' is {}: mc compiles the INT16 real FFT only", options.tensor_type);
+                    return Err(self.op_error(index, reason));
+                }
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(SignalRfftOp::build(&mut b, operands[0], options.fft_length.into(), results[0]).0)
             }
             _ => {
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);

@@ -1007,3 +1007,21 @@ fn signal_window_options_and_operands() {
         format!("{error}input rows hold 8 samples, but the weights 4 (TFLite Micro windows whole rows)\n{note}")
     );
 }
+
+#[test]
+fn signal_rfft_of_another_type_is_refused_by_name() {
+    let mut b = ModelBuilder::new();
+    let rows = b.add_tensor("rows", &[16], DType::Float32);
+    let spectra = b.add_tensor("spectra", &[18], DType::Float32);
+    let options = SignalRfftOptions { tensor_type: DType::Float32, fft_length: 16 };
+    b.add_custom_op(SIGNAL_RFFT, &[rows], &[spectra], options.to_flexbuffer());
+    b.set_inputs(&[rows]);
+    b.set_outputs(&[spectra]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (custom \"SignalRfft\" v1) writing tensor 1 'spectra': SignalRfft: option 'T' \
+             is FLOAT32: mc compiles the INT16 real FFT only\n"
+        )
+    );
+}
