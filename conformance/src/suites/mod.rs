@@ -40,6 +40,7 @@ pub mod reduce;
 pub mod reshape;
 pub mod reverse;
 pub mod shape;
+pub mod signal;
 pub mod slice;
 pub mod softmax;
 pub mod spatial;
@@ -139,6 +140,12 @@ macro_rules! for_each_suite {
             ],
             cumsum: [float_cumsum => 0.0, int8_cumsum => 0.0],
             detection: [detection_postprocess => 0.0, small_ssd => 1e-5],
+            signal: [
+                signal_window => 0.0,
+                signal_fft_auto_scale => 0.0,
+                signal_rfft => 0.0,
+                micro_speech_window_and_scale => 0.0,
+            ],
             fill: [fill_zeros_like => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
             l2_normalization: [float_l2_normalization => 0.0, int8_l2_normalization => 0.0],

@@ -110,6 +110,9 @@ pub const KERNELS: &[&str] = &[
     "lstm",
     "cast",
     "detection_postprocess",
+    "signal_window",
+    "signal_fft_auto_scale",
+    "signal_rfft",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input

@@ -839,6 +839,26 @@ pub const TABLE: &[OpSupport] = &[
         options: "custom operator of SSD detectors: constant anchors, regular and fast NMS, background class or \
                   none, max_classes_per_detection 1 in fast NMS",
     },
+    OpSupport {
+        tflite: "SignalWindow",
+        op: "signal_window",
+        variants: &[variant("int16", "", &[Slot::One(&[I16]), Slot::One(&[I16])], &[I16])],
+        options: "custom operator of TFLite Micro's signal library: any rank, weights as long as the rows, shift \
+                  0 to 31",
+    },
+    OpSupport {
+        tflite: "SignalFftAutoScale",
+        op: "signal_fft_auto_scale",
+        variants: &[variant("int16", "int32 scale_bits", &[Slot::One(&[I16])], &[I16, I32])],
+        options: "custom operator of TFLite Micro's signal library: a frame of rank 1",
+    },
+    OpSupport {
+        tflite: "SignalRfft",
+        op: "signal_rfft",
+        variants: &[variant("int16", "", &[Slot::One(&[I16])], &[I16])],
+        options: "custom operator of TFLite Micro's signal library: kissfft's 16-bit fixed point, fft_length a \
+                  power of two from 4 to 32768, rows zero-padded to it, any rank",
+    },
 ];
 
 /// An LSTM's 15 operands: the input, eight gate weights, four biases, the hidden and cell states.

@@ -399,6 +399,21 @@ fn builders_cover_every_op() {
     };
     let detection_results = [vec![1, 2, 4], vec![1, 2], vec![1, 2], vec![1]].map(|s| b.ctx.tensor_type(s, f));
     DetectionPostprocessOp::build(&mut b, detection_operands, &detection, detection_results);
+    // The signal library on 16-bit zero constants: a window over rows of 4, the auto scale of a
+    // 16-sample frame, a 16-point real FFT of rows of 12.
+    let i16_type = b.ctx.integer_type(16);
+    let mut zeros16 = |shape: &[i64]| {
+        let ty = b.ctx.tensor_type(shape.to_vec(), i16_type);
+        let value = b.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty, splat: true, data: vec![0; 2] });
+        (ConstOp::build(&mut b, value).result(), ty)
+    };
+    let ((samples, rows), (weights, _)) = (zeros16(&[2, 4]), zeros16(&[4]));
+    let ((frame, frame_type), (fft_rows, _)) = (zeros16(&[16]), zeros16(&[3, 12]));
+    SignalWindowOp::build(&mut b, samples, weights, 12, rows);
+    let scale_bits = b.ctx.tensor_type(vec![], i32);
+    SignalFftAutoScaleOp::build(&mut b, frame, [frame_type, scale_bits]);
+    let spectra = b.ctx.tensor_type(vec![3, 18], i16_type);
+    SignalRfftOp::build(&mut b, fft_rows, 16, spectra);
     // Control flow: an IF and a WHILE passing x on, a CALL_ONCE doing nothing.
     let i1 = b.ctx.integer_type(1);
     let flag_type = b.ctx.tensor_type(vec![], i1);

@@ -5,7 +5,11 @@
 //! | custom code | options | TFLite Micro kernel |
 //! |---|---|---|
 //! | `TFLite_Detection_PostProcess` | [`DetectionPostprocessOptions`] | `detection_postprocess.cc` |
+//! | `SignalWindow` | [`SignalWindowOptions`] | `signal/micro/kernels/window.cc` |
+//! | `SignalFftAutoScale` | none (TFLite Micro's kernel has no `Init`) | `signal/micro/kernels/fft_auto_scale_kernel.cc` |
+//! | `SignalRfft` | [`SignalRfftOptions`] | `signal/micro/kernels/rfft.cc` |
 
+use crate::DType;
 use flexbuffers::{FlexBufferType, MapReader, Reader};
 
 /// The custom code of SSD detectors' post-processing operator.
@@ -45,11 +49,7 @@ impl DetectionPostprocessOptions {
     /// A message naming what is wrong: `custom_options are missing`, `option
     /// 'num_classes' is missing`, `option 'max_detections' is a String, not a number`.
     pub fn read(bytes: &[u8]) -> Result<Self, String> {
-        if bytes.is_empty() {
-            return Err("custom_options are missing".to_string());
-        }
-        let root = Reader::get_root(bytes).map_err(|e| format!("custom_options are not a FlexBuffer ({e})"))?;
-        let map = root.get_map().map_err(|_| "custom_options are not a FlexBuffer map".to_string())?;
+        let map = options_map(bytes)?;
         let int = |key| number(&map, key).map(|r| r.as_i32());
         let float = |key| number(&map, key).map(|r| r.as_f32());
         let max_detections = int("max_detections")?;
@@ -107,6 +107,106 @@ impl DetectionPostprocessOptions {
         m.end_map();
         b.view().to_vec()
     }
+}
+
+/// The custom code of TFLite Micro's signal library's window (`signal/micro/kernels/window.cc`).
+pub const SIGNAL_WINDOW: &str = "SignalWindow";
+
+/// The custom code of TFLite Micro's signal library's FFT auto scale
+/// (`signal/micro/kernels/fft_auto_scale_kernel.cc`).
+pub const SIGNAL_FFT_AUTO_SCALE: &str = "SignalFftAutoScale";
+
+/// The custom code of TFLite Micro's signal library's real FFT (`signal/micro/kernels/rfft.cc`).
+pub const SIGNAL_RFFT: &str = "SignalRfft";
+
+/// `SignalRfft`'s options (TFLite Micro's `TfLiteAudioFrontendRfftParams`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SignalRfftOptions {
+    /// `T`: the samples' type, which selects the kernel (int16, int32 or float32).
+    pub tensor_type: DType,
+    /// `fft_length`: the transform's length (rows are zero-padded to it).
+    pub fft_length: i32,
+}
+
+impl SignalRfftOptions {
+    /// Reads the options from `custom_options`: a map holding `T` (a `TensorType` number) and
+    /// `fft_length`, the keys TFLite Micro's `RfftInitAll` reads (`fft_length` as the map's
+    /// second value: after `T`, its only other one).
+    ///
+    /// # Errors
+    ///
+    /// A message naming what is wrong: `option 'T' is missing`, `option 'T' is 42, not a tensor
+    /// type`, `option 'size' is not one of SignalRfft's (T, fft_length)`.
+    pub fn read(bytes: &[u8]) -> Result<Self, String> {
+        let map = options_map(bytes)?;
+        if let Some(other) = map.iter_keys().find(|&key| key != "T" && key != "fft_length") {
+            return Err(format!("option '{other}' is not one of SignalRfft's (T, fft_length)"));
+        }
+        let code = number(&map, "T")?.as_i32();
+        let tensor_type = i8::try_from(code)
+            .ok()
+            .and_then(DType::from_code)
+            .ok_or_else(|| format!("option 'T' is {code}, not a tensor type"))?;
+        Ok(SignalRfftOptions { tensor_type, fft_length: number(&map, "fft_length")?.as_i32() })
+    }
+}
+
+#[cfg(any(test, feature = "writer"))]
+impl SignalRfftOptions {
+    /// The options as `custom_options`, as TFLite Micro's signal library writes them.
+    pub fn to_flexbuffer(&self) -> Vec<u8> {
+        let mut b = flexbuffers::Builder::default();
+        let mut m = b.start_map();
+        m.push("T", i32::from(self.tensor_type.code()));
+        m.push("fft_length", self.fft_length);
+        m.end_map();
+        b.view().to_vec()
+    }
+}
+
+/// `SignalWindow`'s options (TFLite Micro's `TFLMSignalWindowParams`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SignalWindowOptions {
+    /// `shift`: the right shift applied to each product of a sample and its weight.
+    pub shift: i32,
+}
+
+impl SignalWindowOptions {
+    /// Reads the options from `custom_options`: a map holding `shift`, the one key TFLite Micro's
+    /// `WindowInit` reads (as the map's first value: its only one).
+    ///
+    /// # Errors
+    ///
+    /// A message naming what is wrong: `custom_options are missing`, `option 'shift' is missing`,
+    /// `option 'length' is not one of SignalWindow's (shift)`.
+    pub fn read(bytes: &[u8]) -> Result<Self, String> {
+        let map = options_map(bytes)?;
+        if let Some(other) = map.iter_keys().find(|&key| key != "shift") {
+            return Err(format!("option '{other}' is not one of SignalWindow's (shift)"));
+        }
+        Ok(SignalWindowOptions { shift: number(&map, "shift")?.as_i32() })
+    }
+}
+
+#[cfg(any(test, feature = "writer"))]
+impl SignalWindowOptions {
+    /// The options as `custom_options`, as TFLite Micro's signal library writes them.
+    pub fn to_flexbuffer(&self) -> Vec<u8> {
+        let mut b = flexbuffers::Builder::default();
+        let mut m = b.start_map();
+        m.push("shift", self.shift);
+        m.end_map();
+        b.view().to_vec()
+    }
+}
+
+/// The FlexBuffer map of `custom_options`.
+fn options_map(bytes: &[u8]) -> Result<MapReader<&[u8]>, String> {
+    if bytes.is_empty() {
+        return Err("custom_options are missing".to_string());
+    }
+    let root = Reader::get_root(bytes).map_err(|e| format!("custom_options are not a FlexBuffer ({e})"))?;
+    root.get_map().map_err(|_| "custom_options are not a FlexBuffer map".to_string())
 }
 
 /// The value of `key`, `None` if the map has no such key or it holds null.
@@ -193,6 +293,42 @@ mod tests {
             scales: [1.0, 2.0, 3.0, 4.5],
         };
         assert_eq!(DetectionPostprocessOptions::read(&o.to_flexbuffer()), Ok(o));
+    }
+
+    #[test]
+    fn signal_window_reads_its_shift_and_refuses_other_keys() {
+        let o = SignalWindowOptions { shift: 12 };
+        assert_eq!(SignalWindowOptions::read(&o.to_flexbuffer()), Ok(o));
+        let mut b = Builder::default();
+        let mut m = b.start_map();
+        m.push("shift", 8);
+        m.push("length", 400);
+        m.end_map();
+        assert_eq!(
+            SignalWindowOptions::read(b.view()).unwrap_err(),
+            "option 'length' is not one of SignalWindow's (shift)"
+        );
+        let mut b = Builder::default();
+        b.start_map().end_map();
+        assert_eq!(SignalWindowOptions::read(b.view()).unwrap_err(), "option 'shift' is missing");
+        assert_eq!(SignalWindowOptions::read(&[]).unwrap_err(), "custom_options are missing");
+    }
+
+    #[test]
+    fn signal_rfft_reads_its_type_and_length() {
+        let o = SignalRfftOptions { tensor_type: DType::Int16, fft_length: 512 };
+        assert_eq!(SignalRfftOptions::read(&o.to_flexbuffer()), Ok(o));
+        let mut b = Builder::default();
+        let mut m = b.start_map();
+        m.push("T", 99);
+        m.push("fft_length", 512);
+        m.end_map();
+        assert_eq!(SignalRfftOptions::read(b.view()).unwrap_err(), "option 'T' is 99, not a tensor type");
+        let mut b = Builder::default();
+        let mut m = b.start_map();
+        m.push("T", 7);
+        m.end_map();
+        assert_eq!(SignalRfftOptions::read(b.view()).unwrap_err(), "option 'fft_length' is missing");
     }
 
     #[test]

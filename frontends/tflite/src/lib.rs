@@ -34,7 +34,10 @@ mod tensor;
 pub mod writer;
 
 pub use builtin_names::{BUILTIN_OPERATOR_NAMES, builtin_operator_name};
-pub use custom_options::{DETECTION_POSTPROCESS, DetectionPostprocessOptions};
+pub use custom_options::{
+    DETECTION_POSTPROCESS, DetectionPostprocessOptions, SIGNAL_FFT_AUTO_SCALE, SIGNAL_RFFT, SIGNAL_WINDOW,
+    SignalRfftOptions, SignalWindowOptions,
+};
 pub use dtype::DType;
 pub use error::TfliteError;
 pub use model::{FILE_IDENTIFIER, Metadata, Model, SCHEMA_VERSION, SignatureDef};

@@ -29,6 +29,7 @@ mod quantization;
 mod reduction;
 mod sequence;
 mod shape;
+mod signal;
 mod slice;
 mod spatial;
 mod split;
@@ -53,6 +54,7 @@ pub use quantization::*;
 pub use reduction::*;
 pub use sequence::*;
 pub use shape::*;
+pub use signal::*;
 pub use slice::*;
 pub use spatial::*;
 pub use split::*;
@@ -87,6 +89,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     sequence::OPS,
     control_flow::OPS,
     detection::OPS,
+    signal::OPS,
 ];
 
 /// One op's row in its family's table: what the dialect, the verifier and shape inference know

@@ -967,3 +967,61 @@ fn detection_postprocess_operands() {
         )
     );
 }
+
+/// A `SignalWindow` over 8 samples with weights of `weights` samples, `options` as the FlexBuffer.
+fn signal_window_model(weights: i32, options: Vec<u8>) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let samples = b.add_tensor("samples", &[8], DType::Int16);
+    let data: Vec<u8> = (0..weights).flat_map(|i| (i as i16).to_le_bytes()).collect();
+    let window = b.add_constant("weights", &[weights], DType::Int16, &data);
+    let output = b.add_tensor("windowed", &[8], DType::Int16);
+    b.add_custom_op(SIGNAL_WINDOW, &[samples, window], &[output], options);
+    b.set_inputs(&[samples]);
+    b.set_outputs(&[output]);
+    b
+}
+
+#[test]
+fn signal_window_options_and_operands() {
+    let at =
+        format!("{AT}subgraph 0, operator 0 (custom \"SignalWindow\" v1) writing tensor 2 'windowed': SignalWindow: ");
+    assert_eq!(import_error(&signal_window_model(8, Vec::new())), format!("{at}custom_options are missing\n"));
+    let mut other = flexbuffers::Builder::default();
+    let mut map = other.start_map();
+    map.push("shift", 12);
+    map.push("size", 8);
+    map.end_map();
+    assert_eq!(
+        import_error(&signal_window_model(8, other.view().to_vec())),
+        format!("{at}option 'size' is not one of SignalWindow's (shift)\n")
+    );
+    let note = "test.tflite:0:0: note: subgraph 0, operator 0 (custom \"SignalWindow\" v1) writing tensor 2 \
+                'windowed'\n";
+    let error = "test.tflite:0:0: error: 'graph.signal_window' op ";
+    assert_eq!(
+        verify_error(&signal_window_model(8, SignalWindowOptions { shift: 33 }.to_flexbuffer())),
+        format!("{error}'shift' must be at most 31, but is 33\n{note}")
+    );
+    assert_eq!(
+        verify_error(&signal_window_model(4, SignalWindowOptions { shift: 12 }.to_flexbuffer())),
+        format!("{error}input rows hold 8 samples, but the weights 4 (TFLite Micro windows whole rows)\n{note}")
+    );
+}
+
+#[test]
+fn signal_rfft_of_another_type_is_refused_by_name() {
+    let mut b = ModelBuilder::new();
+    let rows = b.add_tensor("rows", &[16], DType::Float32);
+    let spectra = b.add_tensor("spectra", &[18], DType::Float32);
+    let options = SignalRfftOptions { tensor_type: DType::Float32, fft_length: 16 };
+    b.add_custom_op(SIGNAL_RFFT, &[rows], &[spectra], options.to_flexbuffer());
+    b.set_inputs(&[rows]);
+    b.set_outputs(&[spectra]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (custom \"SignalRfft\" v1) writing tensor 1 'spectra': SignalRfft: option 'T' \
+             is FLOAT32: mc compiles the INT16 real FFT only\n"
+        )
+    );
+}

@@ -66,6 +66,7 @@
 //! | `fill`, `zeros_like` | `fill` | `reference_ops::Fill`, `resetZeros` of TFLM's `zeros_like.cc` |
 //! | `broadcast_args` | `broadcast_args` | `reference_ops::BroadcastArgs` (int32, int64; run-time shapes, unrolled) |
 //! | `detection_postprocess` | `detection_postprocess` | `detection_postprocess.cc` (float32): `DecodeCenterSizeBoxes` in double, `NonMaxSuppressionSingleClassHelper` as repeated best-candidate scans, the fast (one class per box) and regular (per class, merged) NMS |
+//! | `signal_window`, `signal_fft_auto_scale`, `signal_rfft` | `signal` | TFLite Micro's signal library (`signal/src`: `ApplyWindow`, `FftAutoScale`, the int16 `kiss_fftr`), one module per kernel |
 //! | `resize_nearest_neighbor`, `resize_bilinear` | `resize` | `reference_ops::ResizeNearestNeighbor` (f32, int8, int16), `ResizeBilinear` (float), `ResizeBilinearInteger` (int8, 10-bit fixed point) |
 //! | `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `rearrange` | `reference_ops::DepthToSpace`, `SpaceToDepth`, `SpaceToBatchND`, `BatchToSpaceND` (f32, int8) |
 //!
@@ -137,6 +138,7 @@ mod rows;
 mod select;
 mod shape;
 mod sigmoid_int16;
+mod signal;
 mod softmax;
 mod softmax_int16;
 mod squared_difference;
@@ -223,6 +225,9 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "fill" => fill::lower_fill,
         "zeros_like" => fill::lower_zeros_like,
         "broadcast_args" => broadcast_args::lower,
+        "signal_window" => signal::window::lower,
+        "signal_fft_auto_scale" => signal::fft_auto_scale::lower,
+        "signal_rfft" => signal::rfft::lower,
         _ => return None,
     })
 }
