@@ -140,6 +140,8 @@ const INT16X8_TRANSPOSED: Variant = variant(
 const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
 /// Data movement of 32-bit integers, quantized or plain.
 const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q32, I32]);
+/// Data movement of quantized `u8` (a model's uint8 input before its `QUANTIZE`).
+const UINT8_MOVED: Variant = variant("uint8", "", &[Slot::One(&[U8])], &[U8]);
 /// Data movement of 64-bit integers.
 const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
 /// `SPLIT`, `SPLIT_V`, `UNPACK`: TFLite Micro copies float32, int8, int16 and int32 pieces, each
@@ -369,7 +371,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "static shapes (a view: no copy)",
     },
     OpSupport {
@@ -470,7 +472,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SQUEEZE",
         op: "squeeze",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
     },
     OpSupport {
@@ -559,6 +561,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
             variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
+            variant("int16", "equal quantization", &[Slot::Each(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::Each(&[I32])], &[I32]),
             variant("int64", "", &[Slot::Each(&[I64])], &[I64]),
         ],
@@ -684,7 +687,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             F32_UNARY,
             INT8_MOVED,
-            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            UINT8_MOVED,
             INT16_MOVED,
             INT32_MOVED,
             variant("int64", "", &[Slot::One(&[I64])], &[I64]),
@@ -768,7 +771,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             F32_UNARY,
             INT8_MOVED,
-            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            UINT8_MOVED,
             INT16_MOVED,
             INT32_MOVED,
             INT64_MOVED,

@@ -1654,11 +1654,11 @@
 
 // -----
 
-// TFLite Micro's PACK stacks f32, int8, int32 and int64, not int16.
-"func.func"() <{function_type = (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "pack_int16"}> ({
-^bb0(%a: tensor<3x!quant.uniform<i16:f32, 0.5>>):
-  // expected-error@+1 {{'graph.pack' op result element type must be f32, quantized i8, i8, i32 or i64, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
-  %0 = "graph.pack"(%a, %a) <{axis = 0 : i64}> : (tensor<3x!quant.uniform<i16:f32, 0.5>>, tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x3x!quant.uniform<i16:f32, 0.5>>
+// TFLite Micro's PACK stacks f32, int8, int16, int32 and int64, not uint8.
+"func.func"() <{function_type = (tensor<3x!quant.uniform<u8:f32, 0.5:128>>) -> (), sym_name = "pack_uint8"}> ({
+^bb0(%a: tensor<3x!quant.uniform<u8:f32, 0.5:128>>):
+  // expected-error@+1 {{'graph.pack' op result element type must be f32, quantized i8, i8, quantized i16, i16, i32 or i64, but got '!quant.uniform<u8:f32, 5.000000e-01:128>'}}
+  %0 = "graph.pack"(%a, %a) <{axis = 0 : i64}> : (tensor<3x!quant.uniform<u8:f32, 0.5:128>>, tensor<3x!quant.uniform<u8:f32, 0.5:128>>) -> tensor<2x3x!quant.uniform<u8:f32, 0.5:128>>
   "func.return"() : () -> ()
 }) : () -> ()
 

@@ -17,7 +17,7 @@
 //! A `reverse_v2` of a constant folds to a constant.
 //! `reshape`, `squeeze` and `expand_dims` move no element: `graph-to-buffer` makes them views.
 //! Quantization: the result's quantization is the input's (every input's, for concatenation and
-//! pack). `pack` takes the element types TFLite Micro's `PACK` stacks (f32, int8, int32, int64),
+//! pack). `pack` takes the element types TFLite Micro's `PACK` stacks (f32, int8, int16, int32, int64),
 //! `expand_dims` those of its `EXPAND_DIMS` (f32, int8, int16) with an i32 `axis`.
 
 use super::{OpEntry, op_entry};
@@ -625,7 +625,7 @@ fn check_pack(c: &mut Checker<'_, '_>) {
         return;
     }
     let Some(result) = c.result("result") else { return };
-    if c.kind("result", result, &[F32, Q8, I8, I32, I64]).is_none() {
+    if c.kind("result", result, &[F32, Q8, I8, Q16, I16, I32, I64]).is_none() {
         return;
     }
     for index in 0..c.num_operands() {
