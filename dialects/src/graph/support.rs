@@ -412,7 +412,16 @@ pub const TABLE: &[OpSupport] = &[
         options: "a bias (TFLite Micro fails without one), any rank, batches, state persisting across invocations, fused activation (float: NONE/RELU/RELU6/RELU_N1_TO_1/TANH; int8: ignored, as TFLite Micro)",
     },
     OpSupport { tflite: "SPACE_TO_DEPTH", op: "space_to_depth", variants: &[F32_UNARY, INT8_MOVED], options: BLOCK },
-    OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
+    OpSupport {
+        tflite: "TANH",
+        op: "tanh",
+        variants: &[
+            F32_UNARY,
+            variant("int8", "output in units of 1/128, whatever its quantization says", &[Slot::One(&[Q8])], &[Q8]),
+            INT16_SYMMETRIC,
+        ],
+        options: "",
+    },
     OpSupport {
         tflite: "PAD",
         op: "pad",

@@ -613,11 +613,11 @@
 
 // -----
 
-// int8 tanh outputs 1/128 with zero point 0.
+// An int8 tanh's result (of any scale and zero point) is quantized per tensor.
 "func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f55"}> ({
 ^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:-128>>):
-  // expected-error@+1 {{'graph.tanh' op int8 tanh result must have scale 1/128 and zero point 0, but has scale 0.0078125 and zero point 1}}
-  %0 = "graph.tanh"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4x!quant.uniform<i8:f32, 0.0078125:1>>
+  // expected-error@+1 {{'graph.tanh' op result must be quantized per tensor}}
+  %0 = "graph.tanh"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4x!quant.uniform<i8:f32:0, {0.0078125:1, 0.0078125:1, 0.0078125:1, 0.0078125:1}>>
   "func.return"() : () -> ()
 }) : () -> ()
 
