@@ -206,11 +206,11 @@ const CAST: &[Variant] = &[
     variant("bool->int32", "", &[Slot::One(&[BOOL])], &[I32]),
     variant("bool->bool", "", &[Slot::One(&[BOOL])], &[BOOL]),
 ];
-/// `MAXIMUM`/`MINIMUM`: one kind throughout, quantized ones sharing scale and zero point.
+/// `MAXIMUM`/`MINIMUM`: one kind throughout; the stored values compared, quantizations ignored.
 const MIN_MAX: &[Variant] = &[
     F32_BINARY,
-    variant("int8", "equal quantization", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
-    variant("int16", "equal quantization", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
+    variant("int8", "stored values compared, as TFLite Micro", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
+    variant("int16", "stored values compared, as TFLite Micro", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
     INT32_BINARY,
     variant("int64", "", &[Slot::One(&[I64]), Slot::One(&[I64])], &[I64]),
 ];

@@ -1113,20 +1113,11 @@
 
 // -----
 
-// maximum and minimum compare stored values: operands and result share one quantization.
-"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f103"}> ({
-^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32, 0.5:2>>):
-  // expected-error@+1 {{'graph.maximum' op operands and result of maximum/minimum must have the same scale and zero point}}
-  %0 = "graph.maximum"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
-  "func.return"() : () -> ()
-}) : () -> ()
-
-// -----
-
-"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f104"}> ({
-^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.001>>):
-  // expected-error@+1 {{'graph.minimum' op operands and result of maximum/minimum must have the same scale and zero point}}
-  %0 = "graph.minimum"(%a, %a) : (tensor<4x!quant.uniform<i16:f32, 0.001>>, tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i16:f32, 0.002>>
+// maximum and minimum compare stored values, of any quantizations, each per tensor.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32:0, {0.5:2, 0.5:2, 0.5:2, 0.5:2}>>) -> (), sym_name = "f103"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32:0, {0.5:2, 0.5:2, 0.5:2, 0.5:2}>>):
+  // expected-error@+1 {{'graph.maximum' op rhs must be quantized per tensor}}
+  %0 = "graph.maximum"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32:0, {0.5:2, 0.5:2, 0.5:2, 0.5:2}>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
   "func.return"() : () -> ()
 }) : () -> ()
 
