@@ -431,7 +431,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "zero point 0", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::One(&[I32])], &[I32]),
         ],
-        options: "constant paddings, rank <= 5",
+        options: "constant int32 paddings, rank <= 5",
     },
     OpSupport {
         tflite: "GATHER",
@@ -526,7 +526,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "", &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::One(&[Q32, I32]), Slot::One(&[Q32, I32])], &[Q32, I32]),
         ],
-        options: "constant paddings, a constant or run-time pad value, rank <= 5",
+        options: "constant int32 paddings, a constant or run-time pad value, rank <= 5",
     },
     OpSupport {
         tflite: "SLICE",
@@ -688,7 +688,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "MIRROR_PAD",
         op: "mirror_pad",
         variants: &[F32_UNARY, INT8_MOVED],
-        options: "REFLECT and SYMMETRIC, constant paddings up to the dimension (REFLECT: minus 1), rank <= 5",
+        options: "REFLECT and SYMMETRIC, constant int32 or int64 paddings up to the dimension (REFLECT: minus 1), any rank",
     },
     OpSupport {
         tflite: "REVERSE_V2",

@@ -696,8 +696,28 @@
 // The paddings operand is [rank, 2].
 "func.func"() <{function_type = (tensor<2x3xf32>, tensor<3x2xi32>) -> (), sym_name = "f62"}> ({
 ^bb0(%x: tensor<2x3xf32>, %p: tensor<3x2xi32>):
-  // expected-error@+1 {{'graph.pad' op paddings operand must be a 2x2 tensor of i32 or i64, but got 'tensor<3x2xi32>'}}
+  // expected-error@+1 {{'graph.pad' op paddings operand must be a 2x2 tensor of i32 (TFLite Micro's PAD reads int32 paddings only), but got 'tensor<3x2xi32>'}}
   %0 = "graph.pad"(%x, %p) : (tensor<2x3xf32>, tensor<3x2xi32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's PadPrepare reads the paddings as int32 whatever their type: int64 ones would be
+// misread, so pad and padv2 refuse them (mirror_pad, whose kernel reads both, takes them).
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<2x2xi64>) -> (), sym_name = "pad_i64_paddings"}> ({
+^bb0(%x: tensor<2x3xf32>, %p: tensor<2x2xi64>):
+  // expected-error@+1 {{'graph.pad' op paddings operand must be a 2x2 tensor of i32 (TFLite Micro's PAD reads int32 paddings only), but got 'tensor<2x2xi64>'}}
+  %0 = "graph.pad"(%x, %p) : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<f32>, tensor<2x2xi64>) -> (), sym_name = "padv2_i64_paddings"}> ({
+^bb0(%x: tensor<2x3xf32>, %v: tensor<f32>, %p: tensor<2x2xi64>):
+  // expected-error@+1 {{'graph.padv2' op paddings operand must be a 2x2 tensor of i32 (TFLite Micro's PAD reads int32 paddings only), but got 'tensor<2x2xi64>'}}
+  %0 = "graph.padv2"(%x, %v, %p) : (tensor<2x3xf32>, tensor<f32>, tensor<2x2xi64>) -> tensor<2x3xf32>
   "func.return"() : () -> ()
 }) : () -> ()
 
