@@ -378,7 +378,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "RESIZE_BILINEAR",
         op: "resize_bilinear",
         variants: &[F32_UNARY, INT8_UNARY],
-        options: "constant size, align_corners or half_pixel_centers (int8 in TFLite Micro's 10-bit fixed point)",
+        options: "constant int32 size, align_corners or half_pixel_centers (int8 in TFLite Micro's 10-bit fixed point)",
     },
     OpSupport {
         tflite: "SOFTMAX",
@@ -446,13 +446,13 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "BATCH_TO_SPACE_ND",
         op: "batch_to_space_nd",
         variants: &[F32_UNARY, INT8_MOVED],
-        options: "constant block shape and crops, NHWC or NHC (3-D) input",
+        options: "constant int32 block shape and crops, NHWC or NHC (3-D) input",
     },
     OpSupport {
         tflite: "SPACE_TO_BATCH_ND",
         op: "space_to_batch_nd",
         variants: &[F32_UNARY, INT8_MOVED],
-        options: "constant block shape and paddings, NHWC or NHC (3-D) input, padding with stored 0 as TFLite Micro",
+        options: "constant int32 block shape and paddings, NHWC or NHC (3-D) input, padding with stored 0 as TFLite Micro",
     },
     OpSupport {
         tflite: "TRANSPOSE",
@@ -464,7 +464,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "MEAN",
         op: "mean",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
-        options: "constant axes, keep_dims both ways",
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "SUB",
@@ -494,7 +494,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
-        options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+        options: "constant int32 begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
     OpSupport {
@@ -544,7 +544,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "SUM",
         op: "sum",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
-        options: "constant axes, keep_dims both ways",
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "TRANSPOSE_CONV",
@@ -562,7 +562,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_MAX",
         op: "reduce_max",
         variants: &[F32_UNARY, EXTREMUM_INT8],
-        options: "constant axes, keep_dims both ways",
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "PACK",
@@ -586,7 +586,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_MIN",
         op: "reduce_min",
         variants: &[F32_UNARY, EXTREMUM_INT8],
-        options: "constant axes, keep_dims both ways",
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport { tflite: "EQUAL", op: "equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
     OpSupport { tflite: "NOT_EQUAL", op: "not_equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
@@ -643,7 +643,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "RESIZE_NEAREST_NEIGHBOR",
         op: "resize_nearest_neighbor",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
-        options: "constant size, align_corners, half_pixel_centers",
+        options: "constant int32 size, align_corners, half_pixel_centers",
     },
     OpSupport {
         tflite: "LEAKY_RELU",
@@ -702,7 +702,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int64", "", &[Slot::One(&[I64])], &[I64]),
             BOOL_MOVED,
         ],
-        options: "constant axes, contiguous, rank <= 6",
+        options: "constant int32 axes, contiguous, rank <= 6",
     },
     OpSupport {
         tflite: "GATHER_ND",

@@ -656,7 +656,7 @@
 // Axes are a 0-D or 1-D integer tensor.
 "func.func"() <{function_type = (tensor<2x3xf32>, tensor<1x1xi32>) -> (), sym_name = "f59_axes_rank"}> ({
 ^bb0(%x: tensor<2x3xf32>, %axes: tensor<1x1xi32>):
-  // expected-error@+1 {{'graph.reduce_max' op axes operand must be a 0-D or 1-D tensor of i32 or i64, but got 'tensor<1x1xi32>'}}
+  // expected-error@+1 {{'graph.reduce_max' op axes operand must be a 0-D or 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<1x1xi32>'}}
   %0 = "graph.reduce_max"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<1x1xi32>) -> tensor<2xf32>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -826,7 +826,7 @@
 // Index operands are 1-D integer tensors.
 "func.func"() <{function_type = (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1x1xi32>) -> (), sym_name = "f73"}> ({
 ^bb0(%x: tensor<4xf32>, %b: tensor<1xi32>, %e: tensor<1xi32>, %s: tensor<1x1xi32>):
-  // expected-error@+1 {{'graph.strided_slice' op strides operand must be a 1-D tensor of i32 or i64, but got 'tensor<1x1xi32>'}}
+  // expected-error@+1 {{'graph.strided_slice' op strides operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<1x1xi32>'}}
   %0 = "graph.strided_slice"(%x, %b, %e, %s) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1x1xi32>) -> tensor<4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -2598,3 +2598,52 @@ func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
   }) : (i1) -> ()
   return
 }
+
+// -----
+
+// TFLite Micro reads the axes of its reductions, the axes of REVERSE_V2, the begin/end/strides
+// of STRIDED_SLICE, the size of RESIZE_* and the block shape and paddings of SPACE_TO_BATCH_ND
+// as int32 only (it refuses or misreads int64 ones): mc refuses int64 there.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<1xi64>) -> (), sym_name = "mean_i64_axes"}> ({
+^bb0(%x: tensor<2x3xf32>, %a: tensor<1xi64>):
+  // expected-error@+1 {{'graph.mean' op axes operand must be a 0-D or 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<1xi64>'}}
+  %0 = "graph.mean"(%x, %a) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<1xi64>) -> (), sym_name = "reverse_i64_axes"}> ({
+^bb0(%x: tensor<2x3xf32>, %a: tensor<1xi64>):
+  // expected-error@+1 {{'graph.reverse_v2' op axes operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<1xi64>'}}
+  %0 = "graph.reverse_v2"(%x, %a) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4x3xf32>, tensor<2xi64>, tensor<2xi32>) -> (), sym_name = "strided_slice_i64"}> ({
+^bb0(%x: tensor<4x3xf32>, %b: tensor<2xi64>, %e: tensor<2xi32>):
+  // expected-error@+1 {{'graph.strided_slice' op begin operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<2xi64>'}}
+  %0 = "graph.strided_slice"(%x, %b, %e, %e) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4x3xf32>, tensor<2xi64>, tensor<2xi32>, tensor<2xi32>) -> tensor<1x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x2x2x1xf32>, tensor<2xi64>) -> (), sym_name = "resize_i64_size"}> ({
+^bb0(%x: tensor<1x2x2x1xf32>, %s: tensor<2xi64>):
+  // expected-error@+1 {{'graph.resize_nearest_neighbor' op size operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<2xi64>'}}
+  %0 = "graph.resize_nearest_neighbor"(%x, %s) <{align_corners = false, half_pixel_centers = false}> : (tensor<1x2x2x1xf32>, tensor<2xi64>) -> tensor<1x4x4x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x4x4x1xf32>, tensor<2xi64>, tensor<2x2xi64>) -> (), sym_name = "space_to_batch_i64"}> ({
+^bb0(%x: tensor<1x4x4x1xf32>, %b: tensor<2xi64>, %p: tensor<2x2xi64>):
+  // expected-error@+2 {{'graph.space_to_batch_nd' op block shape operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<2xi64>'}}
+  // expected-error@+1 {{'graph.space_to_batch_nd' op paddings operand must be a 2x2 tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<2x2xi64>'}}
+  %0 = "graph.space_to_batch_nd"(%x, %b, %p) : (tensor<1x4x4x1xf32>, tensor<2xi64>, tensor<2x2xi64>) -> tensor<4x2x2x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

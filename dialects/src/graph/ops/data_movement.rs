@@ -30,7 +30,7 @@ use crate::graph::fold::{fold_pad, fold_reshape, fold_reverse_v2, fold_transpose
 use crate::graph::shape_arithmetic::{fold_concatenation, fold_pack};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{normalize_axis, shape_to_string};
-use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, I64, Kind, Q8, Q16, verify_op};
+use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, I64, INT_LIST, INT32_LIST, Kind, Q8, Q16, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 /// Most dimensions of `transpose` (TFLite's `TransposeParams` holds 6).
@@ -393,7 +393,7 @@ fn check_reshape(c: &mut Checker<'_, '_>) {
         _ => c.error("the element count of the input or the result overflows a 64-bit integer"),
     }
     if c.num_operands() == 2 {
-        c.list_operand("shape operand", 1);
+        c.list_operand("shape operand", 1, INT_LIST);
     }
     c.check_inferred();
 }
@@ -401,7 +401,7 @@ fn check_reshape(c: &mut Checker<'_, '_>) {
 fn check_transpose(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    if let Some(Some(n)) = c.list_once("perm", "perm operand")
+    if let Some(Some(n)) = c.list_once("perm", "perm operand", INT_LIST)
         && n != input.shape.len() as i64
     {
         c.error(format!("perm operand has {n} elements, but the input has rank {}", input.shape.len()));
@@ -412,7 +412,7 @@ fn check_transpose(c: &mut Checker<'_, '_>) {
 fn check_broadcast_to(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    c.list_once("shape", "shape operand");
+    c.list_once("shape", "shape operand", INT_LIST);
     c.check_inferred();
 }
 
@@ -456,7 +456,7 @@ pub fn broadcast_to_shape(input: &[i64], shape: &[i64]) -> Result<Vec<i64>, Stri
 fn check_reverse_v2(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    c.list_once("axes", "axes operand");
+    c.list_once("axes", "axes operand", INT32_LIST);
     c.check_inferred();
 }
 
