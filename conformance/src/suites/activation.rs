@@ -89,6 +89,10 @@ pub fn int8_activations() -> Vec<Case> {
     }
     // RELU6 with an output quantization different from the input's: TFLM ignores it.
     cases.push(int8_case(BuiltinOp::Relu6, (0.05, -10), (0.1, 3), &mut rng));
+    // TANH with an output quantization other than 1/128, 0: TFLM checks none and writes the same
+    // bytes.
+    cases.push(int8_case(BuiltinOp::Tanh, (0.1, 5), (0.05, 3), &mut rng));
+    cases.push(int8_case(BuiltinOp::Tanh, (0.0625, -128), (1.0 / 256.0, -128), &mut rng));
     cases
 }
 

@@ -2,8 +2,9 @@
 //! byte (the kernels select one of the inputs, so floats too). Same shapes and numpy
 //! broadcasting up to rank 5 (scalars on either side, lower rank, both sides broadcast), integer
 //! inputs over their whole range (the extremes first, then uniform) and inputs drawn from a few
-//! values so that ties are frequent; quantized cases share one random scale and zero point, as
-//! the kernels require.
+//! values so that ties are frequent; quantized cases share one random scale and zero point, and a
+//! few quantize each operand and the result differently (TFLM checks nothing and compares the
+//! stored values; so does mc).
 
 use super::binary::{broadcast, dims};
 use crate::models::{OneOp, Quant};
@@ -39,6 +40,21 @@ fn case(op: BuiltinOp, dtype: DType, quant: Option<Quant>, inputs: [Tensor; 2], 
     let z = m.output("z", &dims(&out), dtype, quant);
     m.op(op, &[x, y], &[z], BuiltinOptions::MaximumMinimum);
     m.case(&name, inputs.into())
+}
+
+/// Both operators on full-range `dtype` operands and a result of three different quantizations.
+fn unequally_quantized(dtype: DType, quants: [Quant; 3], rng: &mut Rng) -> Vec<Case> {
+    OPS.map(|op| {
+        let [x_q, y_q, z_q] = quants.clone();
+        let name = format!("{op:?} {dtype:?} quantized {x_q:?} {y_q:?} -> {z_q:?}");
+        let mut m = OneOp::new();
+        let x = m.input("x", &[2, 3, 4], dtype, Some(x_q));
+        let y = m.input("y", &[3, 4], dtype, Some(y_q));
+        let z = m.output("z", &[2, 3, 4], dtype, Some(z_q));
+        m.op(op, &[x, y], &[z], BuiltinOptions::MaximumMinimum);
+        m.case(&name, vec![Tensor::full_range(dtype, &[2, 3, 4], rng), Tensor::full_range(dtype, &[3, 4], rng)])
+    })
+    .into()
 }
 
 /// Every shape of [`SHAPES`] for both operators on full-range inputs, and cases whose inputs
@@ -79,17 +95,25 @@ pub fn float_maximum_minimum() -> Vec<Case> {
     cases_of(DType::Float32, 0xF3A4, &mut |_| None)
 }
 
-/// The `int8_maximum_minimum` suite: random shared quantization, zero points at both ends.
+/// The `int8_maximum_minimum` suite: random shared quantization, zero points at both ends; and
+/// unequal quantizations.
 pub fn int8_maximum_minimum() -> Vec<Case> {
-    cases_of(DType::Int8, 0x83A4, &mut |rng| Some(Quant::tensor(rng.float(0.01, 0.2), rng.range(-128, 127))))
+    let mut cases =
+        cases_of(DType::Int8, 0x83A4, &mut |rng| Some(Quant::tensor(rng.float(0.01, 0.2), rng.range(-128, 127))));
+    let quants = [Quant::tensor(0.05, 3), Quant::tensor(0.1, -2), Quant::tensor(0.07, 1)];
+    cases.extend(unequally_quantized(DType::Int8, quants, &mut Rng(0x83A5)));
+    cases
 }
 
 /// The `int16_maximum_minimum` suite: random shared quantization with any zero point (TFLM
-/// compares stored values, so int16 needs no zero point 0).
+/// compares stored values, so int16 needs no zero point 0); and unequal quantizations.
 pub fn int16_maximum_minimum() -> Vec<Case> {
-    cases_of(DType::Int16, 0x163A4, &mut |rng| {
+    let mut cases = cases_of(DType::Int16, 0x163A4, &mut |rng| {
         Some(Quant::tensor(rng.float(0.0002, 0.005), rng.range(-20_000, 20_000)))
-    })
+    });
+    let quants = [Quant::tensor(0.001, 0), Quant::tensor(0.002, 5), Quant::tensor(0.0005, -7)];
+    cases.extend(unequally_quantized(DType::Int16, quants, &mut Rng(0x163A5)));
+    cases
 }
 
 /// The `int32_maximum_minimum` suite: plain int32 over the whole range.

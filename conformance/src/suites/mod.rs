@@ -174,7 +174,7 @@ macro_rules! for_each_suite {
             ],
             neg: [float_neg => 0.0],
             pad: [pad => 0.0, int16_pad => 0.0, padv2 => 0.0, int16_padv2 => 0.0, mirror_pad => 0.0],
-            pack: [pack => 0.0],
+            pack: [pack => 0.0, int16_pack => 0.0],
             pool: [
                 int8_pools => 0.0,
                 float_pools => 1e-5,
@@ -204,12 +204,12 @@ macro_rules! for_each_suite {
                 int8_reduce_max_min => 0.0,
                 float_reduce_max_min => 0.0,
             ],
-            reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0, int64_and_bool_reshape => 0.0],
+            reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0, int64_and_bool_reshape => 0.0, uint8_reshape => 0.0],
             reverse: [reverse_v2 => 0.0, int16_reverse_v2 => 0.0, bool_reverse_v2 => 0.0],
             slice: [slice => 0.0, int16_and_int32_slice => 0.0, bool_slice => 0.0, dynamic_update_slice => 0.0, int16_dynamic_update_slice => 0.0],
             shape: [shape => 0.0, keras_dynamic_batch_reshape => 0.0],
             softmax: [int8_softmax => 0.0, float_softmax => 1e-5, int8_to_int16_softmax => 0.0, int16_softmax => 0.0, float_log_softmax => 1e-5, int8_log_softmax => 0.0],
-            squeeze_expand_dims: [squeeze_expand_dims => 0.0, int16_squeeze_expand_dims => 0.0, bool_squeeze => 0.0],
+            squeeze_expand_dims: [squeeze_expand_dims => 0.0, int16_squeeze_expand_dims => 0.0, bool_squeeze => 0.0, uint8_squeeze => 0.0],
             spatial: [
                 resize_bilinear => 0.0,
                 resize_nearest_neighbor => 0.0,

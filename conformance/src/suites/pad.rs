@@ -111,20 +111,24 @@ pub fn int16_padv2() -> Vec<Case> {
 }
 
 /// The `mirror_pad` suite: `REFLECT` and `SYMMETRIC` with paddings up to their limits, ranks 1
-/// to 5, int8 and float.
+/// to 7 (TFLM's `MirrorPad` has no rank limit, unlike its `Pad`), int32 and int64 paddings, int8
+/// and float.
 pub fn mirror_pad() -> Vec<Case> {
     use mc_tflite::{MirrorPadMode, MirrorPadOptions};
     // Shapes and paddings that both modes take (REFLECT: at most the dimension minus 1).
-    let layouts: [Layout; 5] = [
+    let layouts: [Layout; 7] = [
         (&[5], &[[4, 2]]),
         (&[3, 4], &[[2, 0], [1, 3]]),
         (&[2, 3, 4], &[[1, 1], [0, 2], [3, 3]]),
         (&[1, 4, 3, 2], &[[0, 0], [3, 1], [2, 2], [1, 0]]),
         (&[2, 2, 3, 2, 2], &[[1, 0], [0, 1], [2, 1], [1, 1], [0, 1]]),
+        (&[1, 2, 1, 2, 1, 3], &[[0, 0], [1, 0], [0, 0], [0, 1], [0, 0], [2, 1]]),
+        (&[2, 1, 2, 1, 2, 1, 2], &[[1, 1], [0, 0], [1, 0], [0, 0], [0, 1], [0, 0], [1, 1]]),
     ];
     let mut rng = Rng(0x1111);
     let mut cases = Vec::new();
-    for (shape, paddings) in layouts {
+    // The kernel reads int64 paddings too: every other layout gives them so.
+    for (n, (shape, paddings)) in layouts.into_iter().enumerate() {
         for mode in [MirrorPadMode::Reflect, MirrorPadMode::Symmetric] {
             for (dtype, quant) in [(DType::Int8, Some(Quant::tensor(0.1, 7))), (DType::Float32, None)] {
                 let out: Vec<i32> = shape.iter().zip(paddings).map(|(&d, [b, a])| d as i32 + b + a).collect();
@@ -132,10 +136,17 @@ pub fn mirror_pad() -> Vec<Case> {
                 let mut m = OneOp::new();
                 let x = m.input("x", &dims, dtype, quant.clone());
                 let flat: Vec<i32> = paddings.iter().flatten().copied().collect();
-                let p = m.constant_i32("paddings", &[shape.len() as i32, 2], &flat, None);
+                let pairs = [shape.len() as i32, 2];
+                let wide = n % 2 == 1;
+                let p = if wide {
+                    let data: Vec<u8> = flat.iter().flat_map(|&v| i64::from(v).to_le_bytes()).collect();
+                    m.constant("paddings", &pairs, DType::Int64, &data, None)
+                } else {
+                    m.constant_i32("paddings", &pairs, &flat, None)
+                };
                 let y = m.output("y", &out, dtype, quant);
                 m.op(BuiltinOp::MirrorPad, &[x, p], &[y], BuiltinOptions::MirrorPad(MirrorPadOptions { mode }));
-                let name = format!("mirror_pad {mode:?} {shape:?} {paddings:?} {dtype:?}");
+                let name = format!("mirror_pad {mode:?} {shape:?} {paddings:?} int64 paddings {wide} {dtype:?}");
                 cases.push(m.case(&name, vec![Tensor::full_range(dtype, shape, &mut rng)]));
             }
         }

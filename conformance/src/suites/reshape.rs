@@ -1,6 +1,6 @@
 //! `RESHAPE` against TFLite Micro: the new shape from a constant shape operand (with and without a
 //! matching `new_shape` option), from the option alone, with one `-1` dimension, to and from
-//! rank 1 and rank 5; float, int8, int16, int32, int64 and bool. A reshape is a view: each case copies its
+//! rank 1 and rank 5; float, int8, uint8, int16, int32, int64 and bool. A reshape is a view: each case copies its
 //! input's bytes; int16 and int32 also through a view that a concatenation writes and a pad
 //! reads.
 
@@ -12,6 +12,7 @@ use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, ConcatenationOptions, Res
 fn quantization(dtype: DType) -> Option<Quant> {
     match dtype {
         DType::Int8 => Some(Quant::tensor(0.5, -3)),
+        DType::UInt8 => Some(Quant::tensor(0.5, 128)),
         DType::Int16 => Some(Quant::tensor(0.003, 0)),
         _ => None,
     }
@@ -46,9 +47,9 @@ fn case(rng: &mut Rng, from: &[usize], to: &[i32], given: Given, dtype: DType) -
 }
 
 /// Every reshape of [`SHAPES`] on each of `dtypes`, the new shape given each way in turn.
-fn cases(rng: &mut Rng, dtypes: [DType; 2]) -> Vec<Case> {
+fn cases(rng: &mut Rng, dtypes: &[DType]) -> Vec<Case> {
     let mut cases = Vec::new();
-    for dtype in dtypes {
+    for &dtype in dtypes {
         for (index, (from, to)) in SHAPES.into_iter().enumerate() {
             let given = [Given::Both, Given::Operand, Given::Option][index % 3];
             cases.push(case(rng, from, to, given, dtype));
@@ -68,7 +69,7 @@ const SHAPES: [(&[usize], &[i32]); 5] = [
 
 /// The `reshape` suite.
 pub fn reshape() -> Vec<Case> {
-    cases(&mut Rng(0x5E5A), [DType::Float32, DType::Int8])
+    cases(&mut Rng(0x5E5A), &[DType::Float32, DType::Int8])
 }
 
 /// `concatenation -> reshape -> pad` of `dtype`: the concatenation writes a reshaped view of the
@@ -94,12 +95,18 @@ fn through_a_view(rng: &mut Rng, dtype: DType) -> Case {
 /// The `int16_and_int32_reshape` suite.
 pub fn int16_and_int32_reshape() -> Vec<Case> {
     let mut rng = Rng(0x5E5A16);
-    let mut cases = cases(&mut rng, [DType::Int16, DType::Int32]);
+    let mut cases = cases(&mut rng, &[DType::Int16, DType::Int32]);
     cases.extend([DType::Int16, DType::Int32].map(|dtype| through_a_view(&mut rng, dtype)));
     cases
 }
 
 /// The `int64_and_bool_reshape` suite (TFLite Micro's `RESHAPE` copies bytes of any type).
 pub fn int64_and_bool_reshape() -> Vec<Case> {
-    cases(&mut Rng(0x5E5A64), [DType::Int64, DType::Bool])
+    cases(&mut Rng(0x5E5A64), &[DType::Int64, DType::Bool])
+}
+
+/// The `uint8_reshape` suite: TFLite Micro's `RESHAPE` takes the uint8 tensors its other kernels
+/// refuse (a model's uint8 input reshaped before its `QUANTIZE` to int8).
+pub fn uint8_reshape() -> Vec<Case> {
+    cases(&mut Rng(0x5E5A08), &[DType::UInt8])
 }

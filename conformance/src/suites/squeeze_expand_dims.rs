@@ -1,5 +1,5 @@
 //! `SQUEEZE` and `EXPAND_DIMS` against TFLite Micro. Both are views in mc: each case copies its
-//! input's bytes. `SQUEEZE` (any element type: float32, int8, int16, int32, int64, bool) with its
+//! input's bytes. `SQUEEZE` (any element type: float32, int8, uint8, int16, int32, int64, bool) with its
 //! `squeeze_dims` empty (every dimension of size 1) or given, negative ones included;
 //! `EXPAND_DIMS` (float32, int8, int16, as TFLM) at every axis, negative ones included, its axis a
 //! scalar or a one-element int32 constant. Each type also runs behind a `RELU` or a
@@ -12,6 +12,7 @@ use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, ConcatenationOptions, Squ
 fn quantization(dtype: DType) -> Option<Quant> {
     match dtype {
         DType::Int8 => Some(Quant::tensor(0.5, -3)),
+        DType::UInt8 => Some(Quant::tensor(0.5, 128)),
         DType::Int16 => Some(Quant::tensor(0.003, 0)),
         _ => None,
     }
@@ -105,6 +106,11 @@ pub fn squeeze_expand_dims() -> Vec<Case> {
 /// The `bool_squeeze` suite (TFLM's `EXPAND_DIMS` takes no bool).
 pub fn bool_squeeze() -> Vec<Case> {
     cases(&mut Rng(0x5E0EB0), &[DType::Bool], false)
+}
+
+/// The `uint8_squeeze` suite (TFLM's `EXPAND_DIMS` takes no uint8).
+pub fn uint8_squeeze() -> Vec<Case> {
+    cases(&mut Rng(0x5E0E08), &[DType::UInt8], false)
 }
 
 /// The `int16_squeeze_expand_dims` suite.

@@ -140,6 +140,8 @@ const INT16X8_TRANSPOSED: Variant = variant(
 const INT16_MOVED: Variant = variant("int16", "", &[Slot::One(&[Q16, I16])], &[Q16, I16]);
 /// Data movement of 32-bit integers, quantized or plain.
 const INT32_MOVED: Variant = variant("int32", "", &[Slot::One(&[Q32, I32])], &[Q32, I32]);
+/// Data movement of quantized `u8` (a model's uint8 input before its `QUANTIZE`).
+const UINT8_MOVED: Variant = variant("uint8", "", &[Slot::One(&[U8])], &[U8]);
 /// Data movement of 64-bit integers.
 const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
 /// `SPLIT`, `SPLIT_V`, `UNPACK`: TFLite Micro copies float32, int8, int16 and int32 pieces, each
@@ -204,11 +206,11 @@ const CAST: &[Variant] = &[
     variant("bool->int32", "", &[Slot::One(&[BOOL])], &[I32]),
     variant("bool->bool", "", &[Slot::One(&[BOOL])], &[BOOL]),
 ];
-/// `MAXIMUM`/`MINIMUM`: one kind throughout, quantized ones sharing scale and zero point.
+/// `MAXIMUM`/`MINIMUM`: one kind throughout; the stored values compared, quantizations ignored.
 const MIN_MAX: &[Variant] = &[
     F32_BINARY,
-    variant("int8", "equal quantization", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
-    variant("int16", "equal quantization", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
+    variant("int8", "stored values compared, as TFLite Micro", &[Slot::One(&[Q8]), Slot::One(&[Q8])], &[Q8]),
+    variant("int16", "stored values compared, as TFLite Micro", &[Slot::One(&[Q16]), Slot::One(&[Q16])], &[Q16]),
     INT32_BINARY,
     variant("int64", "", &[Slot::One(&[I64]), Slot::One(&[I64])], &[I64]),
 ];
@@ -369,14 +371,14 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "static shapes (a view: no copy)",
     },
     OpSupport {
         tflite: "RESIZE_BILINEAR",
         op: "resize_bilinear",
         variants: &[F32_UNARY, INT8_UNARY],
-        options: "constant size, align_corners or half_pixel_centers (int8 in TFLite Micro's 10-bit fixed point)",
+        options: "constant int32 size, align_corners or half_pixel_centers (int8 in TFLite Micro's 10-bit fixed point)",
     },
     OpSupport {
         tflite: "SOFTMAX",
@@ -410,7 +412,16 @@ pub const TABLE: &[OpSupport] = &[
         options: "a bias (TFLite Micro fails without one), any rank, batches, state persisting across invocations, fused activation (float: NONE/RELU/RELU6/RELU_N1_TO_1/TANH; int8: ignored, as TFLite Micro)",
     },
     OpSupport { tflite: "SPACE_TO_DEPTH", op: "space_to_depth", variants: &[F32_UNARY, INT8_MOVED], options: BLOCK },
-    OpSupport { tflite: "TANH", op: "tanh", variants: &[F32_UNARY, INT8_UNARY, INT16_SYMMETRIC], options: "" },
+    OpSupport {
+        tflite: "TANH",
+        op: "tanh",
+        variants: &[
+            F32_UNARY,
+            variant("int8", "output in units of 1/128, whatever its quantization says", &[Slot::One(&[Q8])], &[Q8]),
+            INT16_SYMMETRIC,
+        ],
+        options: "",
+    },
     OpSupport {
         tflite: "PAD",
         op: "pad",
@@ -420,7 +431,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "zero point 0", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::One(&[I32])], &[I32]),
         ],
-        options: "constant paddings, rank <= 5",
+        options: "constant int32 paddings, rank <= 5",
     },
     OpSupport {
         tflite: "GATHER",
@@ -435,13 +446,13 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "BATCH_TO_SPACE_ND",
         op: "batch_to_space_nd",
         variants: &[F32_UNARY, INT8_MOVED],
-        options: "constant block shape and crops, NHWC or NHC (3-D) input",
+        options: "constant int32 block shape and crops, NHWC or NHC (3-D) input",
     },
     OpSupport {
         tflite: "SPACE_TO_BATCH_ND",
         op: "space_to_batch_nd",
         variants: &[F32_UNARY, INT8_MOVED],
-        options: "constant block shape and paddings, NHWC or NHC (3-D) input, padding with stored 0 as TFLite Micro",
+        options: "constant int32 block shape and paddings, NHWC or NHC (3-D) input, padding with stored 0 as TFLite Micro",
     },
     OpSupport {
         tflite: "TRANSPOSE",
@@ -453,7 +464,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "MEAN",
         op: "mean",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
-        options: "constant axes, keep_dims both ways",
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "SUB",
@@ -470,7 +481,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SQUEEZE",
         op: "squeeze",
-        variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
     },
     OpSupport {
@@ -483,7 +494,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
-        options: "constant begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+        options: "constant int32 begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
     },
     OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
     OpSupport {
@@ -515,7 +526,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "", &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::One(&[Q32, I32]), Slot::One(&[Q32, I32])], &[Q32, I32]),
         ],
-        options: "constant paddings, a constant or run-time pad value, rank <= 5",
+        options: "constant int32 paddings, a constant or run-time pad value, rank <= 5",
     },
     OpSupport {
         tflite: "SLICE",
@@ -533,7 +544,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "SUM",
         op: "sum",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
-        options: "constant axes, keep_dims both ways",
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "TRANSPOSE_CONV",
@@ -551,7 +562,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_MAX",
         op: "reduce_max",
         variants: &[F32_UNARY, EXTREMUM_INT8],
-        options: "constant axes, keep_dims both ways",
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "PACK",
@@ -559,6 +570,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::Each(&[F32])], &[F32]),
             variant("int8", "equal quantization", &[Slot::Each(&[Q8, I8])], &[Q8, I8]),
+            variant("int16", "equal quantization", &[Slot::Each(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::Each(&[I32])], &[I32]),
             variant("int64", "", &[Slot::Each(&[I64])], &[I64]),
         ],
@@ -574,7 +586,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_MIN",
         op: "reduce_min",
         variants: &[F32_UNARY, EXTREMUM_INT8],
-        options: "constant axes, keep_dims both ways",
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport { tflite: "EQUAL", op: "equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
     OpSupport { tflite: "NOT_EQUAL", op: "not_equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
@@ -631,7 +643,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "RESIZE_NEAREST_NEIGHBOR",
         op: "resize_nearest_neighbor",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
-        options: "constant size, align_corners, half_pixel_centers",
+        options: "constant int32 size, align_corners, half_pixel_centers",
     },
     OpSupport {
         tflite: "LEAKY_RELU",
@@ -676,7 +688,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "MIRROR_PAD",
         op: "mirror_pad",
         variants: &[F32_UNARY, INT8_MOVED],
-        options: "REFLECT and SYMMETRIC, constant paddings up to the dimension (REFLECT: minus 1), rank <= 5",
+        options: "REFLECT and SYMMETRIC, constant int32 or int64 paddings up to the dimension (REFLECT: minus 1), any rank",
     },
     OpSupport {
         tflite: "REVERSE_V2",
@@ -684,13 +696,13 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             F32_UNARY,
             INT8_MOVED,
-            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            UINT8_MOVED,
             INT16_MOVED,
             INT32_MOVED,
             variant("int64", "", &[Slot::One(&[I64])], &[I64]),
             BOOL_MOVED,
         ],
-        options: "constant axes, contiguous, rank <= 6",
+        options: "constant int32 axes, contiguous, rank <= 6",
     },
     OpSupport {
         tflite: "GATHER_ND",
@@ -768,7 +780,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             F32_UNARY,
             INT8_MOVED,
-            variant("uint8", "", &[Slot::One(&[U8])], &[U8]),
+            UINT8_MOVED,
             INT16_MOVED,
             INT32_MOVED,
             INT64_MOVED,

@@ -150,6 +150,14 @@ pub(super) enum Checks {
     Op(fn(&mut Checker<'_, '_>)),
 }
 
+
+/// The element kinds a list operand may have, and how messages name them.
+pub(super) type ListKinds = (&'static [Kind], &'static str);
+/// A list operand TFLite Micro's kernel reads as int32 only (it refuses or misreads int64).
+pub(super) const INT32_LIST: ListKinds = (&[I32], "i32 (TFLite Micro reads int32 only)");
+/// A list operand TFLite Micro's kernel reads as int32 or int64.
+pub(super) const INT_LIST: ListKinds = (&[I32, I64], "i32 or i64");
+
 /// Collects the diagnostics of one op, checking its [`Signature`].
 pub(super) struct Checker<'a, 'd> {
     pub(super) ctx: &'a Context,
@@ -385,39 +393,48 @@ impl<'a, 'd> Checker<'a, 'd> {
         }
     }
 
-    /// A 1-D integer list operand (`shape`, `perm`, `axes`, `begin`, ...).
-    pub(super) fn list_operand(&mut self, what: &str, index: usize) -> Option<i64> {
-        self.list_operand_of_rank(what, index, false)
+    /// A 1-D integer list operand (`shape`, `perm`, `axes`, `begin`, ...) of one of the `kinds`
+    /// TFLite Micro's kernel reads it as ([`INT32_LIST`] or [`INT_LIST`]).
+    pub(super) fn list_operand(&mut self, what: &str, index: usize, kinds: ListKinds) -> Option<i64> {
+        self.list_operand_of_rank(what, index, false, kinds)
     }
 
     /// A 1-D integer list operand, or with `scalar` also a 0-D one (one value: TFLite's
     /// reductions take their axes either way); returns its length.
-    fn list_operand_of_rank(&mut self, what: &str, index: usize, scalar: bool) -> Option<i64> {
+    fn list_operand_of_rank(&mut self, what: &str, index: usize, scalar: bool, kinds: ListKinds) -> Option<i64> {
         let ty = self.operand_type(index);
+        let (allowed, text) = kinds;
         match self.parts(ty) {
-            Some((&[n], element)) if matches!(Kind::of(self.ctx, element), I32 | I64) => Some(n),
-            Some((&[], element)) if scalar && matches!(Kind::of(self.ctx, element), I32 | I64) => Some(1),
+            Some((&[n], element)) if allowed.contains(&Kind::of(self.ctx, element)) => Some(n),
+            Some((&[], element)) if scalar && allowed.contains(&Kind::of(self.ctx, element)) => Some(1),
             _ => {
                 let noun = self.sig.shaped.noun();
                 let rank = if scalar { "0-D or 1-D" } else { "1-D" };
-                self.error(format!("{what} must be a {rank} {noun} of i32 or i64, but got '{}'", self.ty(ty)));
+                self.error(format!("{what} must be a {rank} {noun} of {text}, but got '{}'", self.ty(ty)));
                 None
             }
         }
     }
 
-    /// Checks that a list is given exactly once, as operand `#1` or as attribute `attr`; returns
-    /// the operand's length if it is the operand.
-    pub(super) fn list_once(&mut self, attr: &str, operand_name: &str) -> Option<Option<i64>> {
-        self.list_once_of_rank(attr, operand_name, false)
+    /// Checks that a list is given exactly once, as operand `#1` (of `kinds`) or as attribute
+    /// `attr`; returns the operand's length if it is the operand.
+    pub(super) fn list_once(&mut self, attr: &str, operand_name: &str, kinds: ListKinds) -> Option<Option<i64>> {
+        self.list_once_of_rank(attr, operand_name, false, kinds)
     }
 
-    /// [`Self::list_once`] for a reduction's `axes`, whose operand may also be 0-D (one axis).
+    /// [`Self::list_once`] for a reduction's `axes`, whose operand may also be 0-D (one axis):
+    /// int32 only, as TFLite Micro's `reduce_common.cc` requires.
     pub(super) fn axes_once(&mut self) -> Option<Option<i64>> {
-        self.list_once_of_rank("axes", "axes operand", true)
+        self.list_once_of_rank("axes", "axes operand", true, INT32_LIST)
     }
 
-    fn list_once_of_rank(&mut self, attr: &str, operand_name: &str, scalar: bool) -> Option<Option<i64>> {
+    fn list_once_of_rank(
+        &mut self,
+        attr: &str,
+        operand_name: &str,
+        scalar: bool,
+        kinds: ListKinds,
+    ) -> Option<Option<i64>> {
         let (has_operand, has_attr) = (self.num_operands() == 2, self.ctx.attr(self.op, attr).is_some());
         match (has_operand, has_attr) {
             (true, true) => {
@@ -428,7 +445,7 @@ impl<'a, 'd> Checker<'a, 'd> {
                 self.error(format!("requires a {operand_name} or a '{attr}' attribute"));
                 None
             }
-            (true, false) => self.list_operand_of_rank(operand_name, 1, scalar).map(Some),
+            (true, false) => self.list_operand_of_rank(operand_name, 1, scalar, kinds).map(Some),
             (false, true) => Some(None),
         }
     }

@@ -1,6 +1,6 @@
 // RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(buffer-to-loop)' --verify-diagnostics
 // Activations buffer-to-loop has no lowering for: one located error each. (The op's verifier
-// already rejects int8 logistic/tanh outputs not quantized as TFLM requires.)
+// already rejects int8 logistic outputs not quantized as TFLM requires.)
 
 // TFLM's ReluPrepare requires int16 zero points 0.
 func.func @int16_relu_zero_point(%x: !buffer<4x!quant.uniform<i16:f32, 0.1:3>>, %y: !buffer<4x!quant.uniform<i16:f32, 0.1>>) {

@@ -103,6 +103,15 @@ func.func @tanh_i8(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:0>>, %y: !buffer<8x!
   return
 }
 
+// TFLM's int8 tanh checks no output quantization and writes units of 1/128 into any: the same
+// table (no second global).
+// CHECK-LABEL: func.func @tanh_i8_any_output
+// CHECK: buffer.get_global @tanh_table : !buffer<256xi8>
+func.func @tanh_i8_any_output(%x: !buffer<8x!quant.uniform<i8:f32, 0.1:0>>, %y: !buffer<8x!quant.uniform<i8:f32, 0.05:3>>) {
+  buffer.kernel tanh ins(%x : !buffer<8x!quant.uniform<i8:f32, 0.1:0>>) outs(%y : !buffer<8x!quant.uniform<i8:f32, 0.05:3>>)
+  return
+}
+
 // Float relu keeps TFLM's `x < 0 ? 0 : x`; in place on a strided view, each element is loaded
 // and stored at the same indices.
 // CHECK-LABEL: func.func @relu_f32_strided_in_place

@@ -33,10 +33,23 @@ func.func @pack_scalars(%a: !buffer<i64>, %b: !buffer<i64>, %y: !buffer<2xi64>) 
 
 // -----
 
-// TFLite Micro's PACK has no int16 kernel: the kernel's operand check (the graph op's) refuses it.
-!q = !quant.uniform<i16:f32, 5.000000e-01>
-func.func @pack_int16(%a: !buffer<3x!q>, %y: !buffer<1x3x!q>) {
-  // expected-error@+1 {{'buffer.kernel' op pack: result element type must be f32, quantized i8, i8, i32 or i64, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
+// int16 elements move as they are, as TFLite Micro's PACK copies them.
+!q16 = !quant.uniform<i16:f32, 5.000000e-01>
+// CHECK-LABEL: func.func @pack_int16
+// CHECK: loop.for %[[I:.*]] =
+// CHECK:   %[[X:.*]] = loop.load %arg0[%[[I]]] : !buffer<3x!quant.uniform<i16:f32, 5.000000e-01>>
+// CHECK:   loop.store %[[X]], %arg1[%{{.*}}, %[[I]]] : !buffer<1x3x!quant.uniform<i16:f32, 5.000000e-01>>
+func.func @pack_int16(%a: !buffer<3x!q16>, %y: !buffer<1x3x!q16>) {
+  buffer.kernel pack ins(%a : !buffer<3x!q16>) outs(%y : !buffer<1x3x!q16>) {axis = 0 : i64}
+  return
+}
+
+// -----
+
+// TFLite Micro's PACK has no uint8 kernel: the kernel's operand check (the graph op's) refuses it.
+!q = !quant.uniform<u8:f32, 5.000000e-01:128>
+func.func @pack_uint8(%a: !buffer<3x!q>, %y: !buffer<1x3x!q>) {
+  // expected-error@+1 {{'buffer.kernel' op pack: result element type must be f32, quantized i8, i8, quantized i16, i16, i32 or i64, but got '!quant.uniform<u8:f32, 5.000000e-01:128>'}}
   buffer.kernel pack ins(%a : !buffer<3x!q>) outs(%y : !buffer<1x3x!q>) {axis = 0 : i64}
   return
 }

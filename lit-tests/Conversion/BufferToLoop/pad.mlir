@@ -73,3 +73,16 @@ func.func @mirror_reflect(%x: !buffer<4xf32>, %y: !buffer<7xf32>) {
   buffer.kernel mirror_pad ins(%x : !buffer<4xf32>) outs(%y : !buffer<7xf32>) {mode = "REFLECT", paddings = array<i64: 2, 1>}
   return
 }
+
+// mirror_pad takes any rank (TFLM's MirrorPad walks any number of dimensions, unlike its Pad):
+// rank 6, SYMMETRIC by [1, 1] along the last dimension, its three ranges innermost.
+// CHECK-LABEL: func.func @mirror_rank6
+// CHECK-COUNT-5: loop.for %{{.*}} = %c0 to %c1
+// CHECK: loop.for %[[O:.*]] = %c0 to %c1
+// CHECK:   loop.load %arg0[{{.*}}] : !buffer<1x1x1x1x1x2xi8>
+// CHECK: loop.for %[[O:.*]] = %c1 to %c3
+// CHECK: loop.for %[[O:.*]] = %c3 to %c4
+func.func @mirror_rank6(%x: !buffer<1x1x1x1x1x2xi8>, %y: !buffer<1x1x1x1x1x4xi8>) {
+  buffer.kernel mirror_pad ins(%x : !buffer<1x1x1x1x1x2xi8>) outs(%y : !buffer<1x1x1x1x1x4xi8>) {mode = "SYMMETRIC", paddings = array<i64: 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1>}
+  return
+}

@@ -613,11 +613,11 @@
 
 // -----
 
-// int8 tanh outputs 1/128 with zero point 0.
+// An int8 tanh's result (of any scale and zero point) is quantized per tensor.
 "func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> (), sym_name = "f55"}> ({
 ^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:-128>>):
-  // expected-error@+1 {{'graph.tanh' op int8 tanh result must have scale 1/128 and zero point 0, but has scale 0.0078125 and zero point 1}}
-  %0 = "graph.tanh"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4x!quant.uniform<i8:f32, 0.0078125:1>>
+  // expected-error@+1 {{'graph.tanh' op result must be quantized per tensor}}
+  %0 = "graph.tanh"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:-128>>) -> tensor<4x!quant.uniform<i8:f32:0, {0.0078125:1, 0.0078125:1, 0.0078125:1, 0.0078125:1}>>
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -656,7 +656,7 @@
 // Axes are a 0-D or 1-D integer tensor.
 "func.func"() <{function_type = (tensor<2x3xf32>, tensor<1x1xi32>) -> (), sym_name = "f59_axes_rank"}> ({
 ^bb0(%x: tensor<2x3xf32>, %axes: tensor<1x1xi32>):
-  // expected-error@+1 {{'graph.reduce_max' op axes operand must be a 0-D or 1-D tensor of i32 or i64, but got 'tensor<1x1xi32>'}}
+  // expected-error@+1 {{'graph.reduce_max' op axes operand must be a 0-D or 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<1x1xi32>'}}
   %0 = "graph.reduce_max"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<1x1xi32>) -> tensor<2xf32>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -696,8 +696,28 @@
 // The paddings operand is [rank, 2].
 "func.func"() <{function_type = (tensor<2x3xf32>, tensor<3x2xi32>) -> (), sym_name = "f62"}> ({
 ^bb0(%x: tensor<2x3xf32>, %p: tensor<3x2xi32>):
-  // expected-error@+1 {{'graph.pad' op paddings operand must be a 2x2 tensor of i32 or i64, but got 'tensor<3x2xi32>'}}
+  // expected-error@+1 {{'graph.pad' op paddings operand must be a 2x2 tensor of i32 (TFLite Micro's PAD reads int32 paddings only), but got 'tensor<3x2xi32>'}}
   %0 = "graph.pad"(%x, %p) : (tensor<2x3xf32>, tensor<3x2xi32>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// TFLite Micro's PadPrepare reads the paddings as int32 whatever their type: int64 ones would be
+// misread, so pad and padv2 refuse them (mirror_pad, whose kernel reads both, takes them).
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<2x2xi64>) -> (), sym_name = "pad_i64_paddings"}> ({
+^bb0(%x: tensor<2x3xf32>, %p: tensor<2x2xi64>):
+  // expected-error@+1 {{'graph.pad' op paddings operand must be a 2x2 tensor of i32 (TFLite Micro's PAD reads int32 paddings only), but got 'tensor<2x2xi64>'}}
+  %0 = "graph.pad"(%x, %p) : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<f32>, tensor<2x2xi64>) -> (), sym_name = "padv2_i64_paddings"}> ({
+^bb0(%x: tensor<2x3xf32>, %v: tensor<f32>, %p: tensor<2x2xi64>):
+  // expected-error@+1 {{'graph.padv2' op paddings operand must be a 2x2 tensor of i32 (TFLite Micro's PAD reads int32 paddings only), but got 'tensor<2x2xi64>'}}
+  %0 = "graph.padv2"(%x, %v, %p) : (tensor<2x3xf32>, tensor<f32>, tensor<2x2xi64>) -> tensor<2x3xf32>
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -806,7 +826,7 @@
 // Index operands are 1-D integer tensors.
 "func.func"() <{function_type = (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1x1xi32>) -> (), sym_name = "f73"}> ({
 ^bb0(%x: tensor<4xf32>, %b: tensor<1xi32>, %e: tensor<1xi32>, %s: tensor<1x1xi32>):
-  // expected-error@+1 {{'graph.strided_slice' op strides operand must be a 1-D tensor of i32 or i64, but got 'tensor<1x1xi32>'}}
+  // expected-error@+1 {{'graph.strided_slice' op strides operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<1x1xi32>'}}
   %0 = "graph.strided_slice"(%x, %b, %e, %s) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1x1xi32>) -> tensor<4xf32>
   "func.return"() : () -> ()
 }) : () -> ()
@@ -1113,20 +1133,11 @@
 
 // -----
 
-// maximum and minimum compare stored values: operands and result share one quantization.
-"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f103"}> ({
-^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32, 0.5:2>>):
-  // expected-error@+1 {{'graph.maximum' op operands and result of maximum/minimum must have the same scale and zero point}}
-  %0 = "graph.maximum"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
-  "func.return"() : () -> ()
-}) : () -> ()
-
-// -----
-
-"func.func"() <{function_type = (tensor<4x!quant.uniform<i16:f32, 0.001>>) -> (), sym_name = "f104"}> ({
-^bb0(%a: tensor<4x!quant.uniform<i16:f32, 0.001>>):
-  // expected-error@+1 {{'graph.minimum' op operands and result of maximum/minimum must have the same scale and zero point}}
-  %0 = "graph.minimum"(%a, %a) : (tensor<4x!quant.uniform<i16:f32, 0.001>>, tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i16:f32, 0.002>>
+// maximum and minimum compare stored values, of any quantizations, each per tensor.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32:0, {0.5:2, 0.5:2, 0.5:2, 0.5:2}>>) -> (), sym_name = "f103"}> ({
+^bb0(%a: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<4x!quant.uniform<i8:f32:0, {0.5:2, 0.5:2, 0.5:2, 0.5:2}>>):
+  // expected-error@+1 {{'graph.maximum' op rhs must be quantized per tensor}}
+  %0 = "graph.maximum"(%a, %b) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<4x!quant.uniform<i8:f32:0, {0.5:2, 0.5:2, 0.5:2, 0.5:2}>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -1654,11 +1665,11 @@
 
 // -----
 
-// TFLite Micro's PACK stacks f32, int8, int32 and int64, not int16.
-"func.func"() <{function_type = (tensor<3x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "pack_int16"}> ({
-^bb0(%a: tensor<3x!quant.uniform<i16:f32, 0.5>>):
-  // expected-error@+1 {{'graph.pack' op result element type must be f32, quantized i8, i8, i32 or i64, but got '!quant.uniform<i16:f32, 5.000000e-01>'}}
-  %0 = "graph.pack"(%a, %a) <{axis = 0 : i64}> : (tensor<3x!quant.uniform<i16:f32, 0.5>>, tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x3x!quant.uniform<i16:f32, 0.5>>
+// TFLite Micro's PACK stacks f32, int8, int16, int32 and int64, not uint8.
+"func.func"() <{function_type = (tensor<3x!quant.uniform<u8:f32, 0.5:128>>) -> (), sym_name = "pack_uint8"}> ({
+^bb0(%a: tensor<3x!quant.uniform<u8:f32, 0.5:128>>):
+  // expected-error@+1 {{'graph.pack' op result element type must be f32, quantized i8, i8, quantized i16, i16, i32 or i64, but got '!quant.uniform<u8:f32, 5.000000e-01:128>'}}
+  %0 = "graph.pack"(%a, %a) <{axis = 0 : i64}> : (tensor<3x!quant.uniform<u8:f32, 0.5:128>>, tensor<3x!quant.uniform<u8:f32, 0.5:128>>) -> tensor<2x3x!quant.uniform<u8:f32, 0.5:128>>
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -2587,3 +2598,52 @@ func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
   }) : (i1) -> ()
   return
 }
+
+// -----
+
+// TFLite Micro reads the axes of its reductions, the axes of REVERSE_V2, the begin/end/strides
+// of STRIDED_SLICE, the size of RESIZE_* and the block shape and paddings of SPACE_TO_BATCH_ND
+// as int32 only (it refuses or misreads int64 ones): mc refuses int64 there.
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<1xi64>) -> (), sym_name = "mean_i64_axes"}> ({
+^bb0(%x: tensor<2x3xf32>, %a: tensor<1xi64>):
+  // expected-error@+1 {{'graph.mean' op axes operand must be a 0-D or 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<1xi64>'}}
+  %0 = "graph.mean"(%x, %a) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<2x3xf32>, tensor<1xi64>) -> (), sym_name = "reverse_i64_axes"}> ({
+^bb0(%x: tensor<2x3xf32>, %a: tensor<1xi64>):
+  // expected-error@+1 {{'graph.reverse_v2' op axes operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<1xi64>'}}
+  %0 = "graph.reverse_v2"(%x, %a) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4x3xf32>, tensor<2xi64>, tensor<2xi32>) -> (), sym_name = "strided_slice_i64"}> ({
+^bb0(%x: tensor<4x3xf32>, %b: tensor<2xi64>, %e: tensor<2xi32>):
+  // expected-error@+1 {{'graph.strided_slice' op begin operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<2xi64>'}}
+  %0 = "graph.strided_slice"(%x, %b, %e, %e) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset = false}> : (tensor<4x3xf32>, tensor<2xi64>, tensor<2xi32>, tensor<2xi32>) -> tensor<1x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x2x2x1xf32>, tensor<2xi64>) -> (), sym_name = "resize_i64_size"}> ({
+^bb0(%x: tensor<1x2x2x1xf32>, %s: tensor<2xi64>):
+  // expected-error@+1 {{'graph.resize_nearest_neighbor' op size operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<2xi64>'}}
+  %0 = "graph.resize_nearest_neighbor"(%x, %s) <{align_corners = false, half_pixel_centers = false}> : (tensor<1x2x2x1xf32>, tensor<2xi64>) -> tensor<1x4x4x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<1x4x4x1xf32>, tensor<2xi64>, tensor<2x2xi64>) -> (), sym_name = "space_to_batch_i64"}> ({
+^bb0(%x: tensor<1x4x4x1xf32>, %b: tensor<2xi64>, %p: tensor<2x2xi64>):
+  // expected-error@+2 {{'graph.space_to_batch_nd' op block shape operand must be a 1-D tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<2xi64>'}}
+  // expected-error@+1 {{'graph.space_to_batch_nd' op paddings operand must be a 2x2 tensor of i32 (TFLite Micro reads int32 only), but got 'tensor<2x2xi64>'}}
+  %0 = "graph.space_to_batch_nd"(%x, %b, %p) : (tensor<1x4x4x1xf32>, tensor<2xi64>, tensor<2x2xi64>) -> tensor<4x2x2x1xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -296,6 +296,10 @@
   %6 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 0, 0, 2>}> : (tensor<4x5xf32>, tensor<f32>) -> tensor<5x7xf32>
   // CHECK: "graph.mirror_pad"(%arg0) <{mode = "REFLECT", paddings = array<i64: 3, 0, 0, 4>}> : (tensor<4x5xf32>) -> tensor<7x9xf32>
   %7 = "graph.mirror_pad"(%x) <{mode = "REFLECT", paddings = array<i64: 3, 0, 0, 4>}> : (tensor<4x5xf32>) -> tensor<7x9xf32>
+  // mirror_pad's kernel reads int64 paddings too (pad's reads int32 only).
+  %p64 = "graph.const"() <{value = dense<[[1, 0], [0, 2]]> : tensor<2x2xi64>}> : () -> tensor<2x2xi64>
+  // CHECK: "graph.mirror_pad"(%arg0, %{{.*}}) <{mode = "SYMMETRIC"}> : (tensor<4x5xf32>, tensor<2x2xi64>) -> tensor<5x7xf32>
+  %8 = "graph.mirror_pad"(%x, %p64) <{mode = "SYMMETRIC"}> : (tensor<4x5xf32>, tensor<2x2xi64>) -> tensor<5x7xf32>
   // CHECK: "graph.gather_nd"(%arg1, %arg2) : (tensor<2x3x4x{{.*}}>, tensor<2x2xi32>) -> tensor<2x4x!quant.uniform<i8:f32, 5.000000e-02:3>>
   %4 = "graph.gather_nd"(%q, %i) : (tensor<2x3x4x!q8>, tensor<2x2xi32>) -> tensor<2x4x!q8>
   "func.return"() : () -> ()

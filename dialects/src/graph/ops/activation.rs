@@ -19,7 +19,7 @@
 //! | softmax | int8 → int8 result scale 1/256, zero point -128; int8 → int16 result 1/65536, -32768; int16 result 1/32768, 0 |
 //! | log softmax | f32; int8 with result scale 16/256, zero point 127 (`LogSoftmaxPrepare`) |
 //! | L2 normalization | f32 or int8 (`L2Prepare`), per tensor, scales free |
-//! | logistic / tanh | int8 result 1/256, -128 (logistic) or 1/128, 0 (tanh); int16 zero points 0, result 1/32768 |
+//! | logistic / tanh | int8 logistic result 1/256, -128; int8 tanh result per tensor, any (`TanhPrepare` checks none: the kernel writes units of 1/128 whatever it says); int16 zero points 0, result 1/32768 |
 //! | relu family, leaky relu | same storage, per tensor, scales free |
 //! | prelu | f32; int8 input, alpha and result; int16 input and result with an int8 alpha (`PreluPrepare`); per tensor, scales and zero points free |
 //! | hard swish | f32 or int8 (TFLite Micro has no int16 kernel), per tensor, result scale above input scale / 128 (`HardSwishPrepare` needs an output multiplier below 1) |
@@ -218,8 +218,9 @@ fn check_l2_normalization(c: &mut Checker<'_, '_>) {
     c.check_inferred();
 }
 
-/// `logistic` and `tanh`: TFLite's fixed-point kernels produce fixed output quantizations.
-fn check_sigmoid_like(c: &mut Checker<'_, '_>, int8_scale: (f64, i64, &str)) {
+/// `logistic` and `tanh`: TFLite's fixed-point kernels produce fixed output quantizations; the
+/// int8 one `int8_scale` names is required (TFLM's int8 `TanhPrepare` requires none).
+fn check_sigmoid_like(c: &mut Checker<'_, '_>, int8_scale: Option<(f64, i64, &str)>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     let Some(kind) = c.kind("input", input, ACTIVATIONS) else { return };
     if c.kind("result", result, &[kind]).is_none() {
@@ -229,8 +230,14 @@ fn check_sigmoid_like(c: &mut Checker<'_, '_>, int8_scale: (f64, i64, &str)) {
     match kind {
         Q8 => {
             c.per_tensor("input", input);
-            let (scale, zero_point, text) = int8_scale;
-            c.fixed_quant(&format!("int8 {name} result"), result, scale, zero_point, text);
+            match int8_scale {
+                Some((scale, zero_point, text)) => {
+                    c.fixed_quant(&format!("int8 {name} result"), result, scale, zero_point, text);
+                }
+                None => {
+                    c.per_tensor("result", result);
+                }
+            }
         }
         Q16 => {
             c.zero_point_zero("input", input);
@@ -244,11 +251,12 @@ fn check_sigmoid_like(c: &mut Checker<'_, '_>, int8_scale: (f64, i64, &str)) {
 }
 
 fn check_logistic(c: &mut Checker<'_, '_>) {
-    check_sigmoid_like(c, (1.0 / 256.0, -128, "1/256"));
+    check_sigmoid_like(c, Some((1.0 / 256.0, -128, "1/256")));
 }
 
 fn check_tanh(c: &mut Checker<'_, '_>) {
-    check_sigmoid_like(c, (1.0 / 128.0, 0, "1/128"));
+    // TFLM's int8 tanh writes units of 1/128 with zero point 0 whatever the result's quantization.
+    check_sigmoid_like(c, None);
 }
 
 /// `relu`, `relu6`, `relu_n1_to_1`: input and result quantizations may differ (TFLite rescales).

@@ -6,7 +6,7 @@
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
 //! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
 //! | `graph.padv2` | `input`, `constant_values` (one element of the input's type), `paddings`? as `graph.pad`'s | `paddings`? | as `graph.pad` | `PADV2` (60) |
-//! | `graph.mirror_pad` | `input`, `paddings`? as `graph.pad`'s | `mode` (`"REFLECT"`, `"SYMMETRIC"`), `paddings`? | as `graph.pad`; each padding at most the dimension (`REFLECT`: minus 1) | `MIRROR_PAD` (100) |
+//! | `graph.mirror_pad` | `input`, `paddings`? as `graph.pad`'s | `mode` (`"REFLECT"`, `"SYMMETRIC"`), `paddings`? | as `graph.pad`, any rank; each padding at most the dimension (`REFLECT`: minus 1) | `MIRROR_PAD` (100) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
 //! | `graph.reverse_v2` | `input`, `axes`? (1-D i32) | `axes`? (exactly one of the two; negative count from the end) | the input's shape, rank ≤ 6 | `REVERSE_V2` (105) |
 //! | `graph.squeeze` | `input` | `squeeze_dims` (negative counts from the end; empty: every dimension of size 1) | the input's shape without those dimensions, rank ≤ 8 | `SQUEEZE` (43) |
@@ -17,7 +17,7 @@
 //! A `reverse_v2` of a constant folds to a constant.
 //! `reshape`, `squeeze` and `expand_dims` move no element: `graph-to-buffer` makes them views.
 //! Quantization: the result's quantization is the input's (every input's, for concatenation and
-//! pack). `pack` takes the element types TFLite Micro's `PACK` stacks (f32, int8, int32, int64),
+//! pack). `pack` takes the element types TFLite Micro's `PACK` stacks (f32, int8, int16, int32, int64),
 //! `expand_dims` those of its `EXPAND_DIMS` (f32, int8, int16) with an i32 `axis`.
 
 use super::{OpEntry, op_entry};
@@ -30,7 +30,7 @@ use crate::graph::fold::{fold_pad, fold_reshape, fold_reverse_v2, fold_transpose
 use crate::graph::shape_arithmetic::{fold_concatenation, fold_pack};
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{normalize_axis, shape_to_string};
-use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, I64, Kind, Q8, Q16, verify_op};
+use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, I64, INT_LIST, INT32_LIST, Kind, Q8, Q16, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 /// Most dimensions of `transpose` (TFLite's `TransposeParams` holds 6).
@@ -393,7 +393,7 @@ fn check_reshape(c: &mut Checker<'_, '_>) {
         _ => c.error("the element count of the input or the result overflows a 64-bit integer"),
     }
     if c.num_operands() == 2 {
-        c.list_operand("shape operand", 1);
+        c.list_operand("shape operand", 1, INT_LIST);
     }
     c.check_inferred();
 }
@@ -401,7 +401,7 @@ fn check_reshape(c: &mut Checker<'_, '_>) {
 fn check_transpose(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    if let Some(Some(n)) = c.list_once("perm", "perm operand")
+    if let Some(Some(n)) = c.list_once("perm", "perm operand", INT_LIST)
         && n != input.shape.len() as i64
     {
         c.error(format!("perm operand has {n} elements, but the input has rank {}", input.shape.len()));
@@ -412,7 +412,7 @@ fn check_transpose(c: &mut Checker<'_, '_>) {
 fn check_broadcast_to(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    c.list_once("shape", "shape operand");
+    c.list_once("shape", "shape operand", INT_LIST);
     c.check_inferred();
 }
 
@@ -456,7 +456,7 @@ pub fn broadcast_to_shape(input: &[i64], shape: &[i64]) -> Result<Vec<i64>, Stri
 fn check_reverse_v2(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    c.list_once("axes", "axes operand");
+    c.list_once("axes", "axes operand", INT32_LIST);
     c.check_inferred();
 }
 
@@ -491,24 +491,37 @@ pub fn reverse_axes(rank: usize, axes: &[i64]) -> Result<Vec<usize>, String> {
 }
 
 fn check_pad(c: &mut Checker<'_, '_>) {
+    check_pad_with(c, PAD_PADDINGS);
+}
+
+/// The paddings of `pad` and `padv2`: TFLite Micro's `PadPrepare` reads them as int32 whatever
+/// their type (int64 ones would be misread).
+const PAD_PADDINGS: (&[Kind], &str) = (&[I32], "i32 (TFLite Micro's PAD reads int32 paddings only)");
+/// The paddings of `mirror_pad`: its kernel reads int32 and int64 ones.
+const MIRROR_PAD_PADDINGS: (&[Kind], &str) = (&[I32, I64], "i32 or i64");
+
+/// `pad` and `mirror_pad`: the result of the input's type; paddings as an operand (of a kind of
+/// `paddings`) or an attribute.
+fn check_pad_with(c: &mut Checker<'_, '_>, paddings: (&[Kind], &str)) {
     let (ctx, op) = (c.ctx, c.op);
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     c.same_element("result", result, "input", input);
-    let (has_operand, has_attr) = (c.num_operands() == 2, ctx.attr(op, "paddings").is_some());
-    match (has_operand, has_attr) {
+    match (c.num_operands() == 2, ctx.attr(op, "paddings").is_some()) {
         (true, true) => c.error("takes 'paddings' as an operand or as an attribute, not both"),
         (false, false) => c.error("requires a paddings operand or a 'paddings' attribute"),
-        (true, false) => {
-            let ty = c.operand_type(1);
-            let rank = input.shape.len() as i64;
-            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == rank && matches!(Kind::of(ctx, e), I32 | I64));
-            if !ok {
-                c.error(format!("paddings operand must be a {rank}x2 tensor of i32 or i64, but got '{}'", c.ty(ty)));
-            }
-        }
+        (true, false) => check_paddings_operand(c, 1, input.shape.len(), paddings),
         (false, true) => {}
     }
     c.check_inferred();
+}
+
+/// Operand `index` is a `[rank, 2]` tensor of one of the `paddings` kinds.
+fn check_paddings_operand(c: &mut Checker<'_, '_>, index: usize, rank: usize, (kinds, text): (&[Kind], &str)) {
+    let ty = c.operand_type(index);
+    let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == rank as i64 && kinds.contains(&Kind::of(c.ctx, e)));
+    if !ok {
+        c.error(format!("paddings operand must be a {rank}x2 tensor of {text}, but got '{}'", c.ty(ty)));
+    }
 }
 
 fn check_padv2(c: &mut Checker<'_, '_>) {
@@ -526,14 +539,7 @@ fn check_padv2(c: &mut Checker<'_, '_>) {
     match (c.num_operands() == 3, ctx.attr(op, "paddings").is_some()) {
         (true, true) => c.error("takes 'paddings' as an operand or as an attribute, not both"),
         (false, false) => c.error("requires a paddings operand or a 'paddings' attribute"),
-        (true, false) => {
-            let ty = c.operand_type(2);
-            let rank = input.shape.len() as i64;
-            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == rank && matches!(Kind::of(ctx, e), I32 | I64));
-            if !ok {
-                c.error(format!("paddings operand must be a {rank}x2 tensor of i32 or i64, but got '{}'", c.ty(ty)));
-            }
-        }
+        (true, false) => check_paddings_operand(c, 2, input.shape.len(), PAD_PADDINGS),
         (false, true) => {}
     }
     c.check_inferred();
@@ -546,7 +552,7 @@ fn check_mirror_pad(c: &mut Checker<'_, '_>) {
         c.error(format!("'mode' must be \"REFLECT\" or \"SYMMETRIC\", but is \"{mode}\""));
         return;
     }
-    check_pad(c);
+    check_pad_with(c, MIRROR_PAD_PADDINGS);
 }
 
 /// How far a mirror image starts from the edge: 1 for `"REFLECT"` (the edge element is left
@@ -559,10 +565,11 @@ pub fn mirror_offset(mode: &str) -> Option<i64> {
     }
 }
 
-/// `mirror_pad`: `pad`'s shape, each padding at most the dimension minus `offset` (TensorFlow's
-/// rule; TFLite Micro reads outside the input beyond it).
+/// `mirror_pad`: `pad`'s shape at any rank (TFLite Micro's `MirrorPad` walks any number of
+/// dimensions), each padding at most the dimension minus `offset` (TensorFlow's rule; TFLite
+/// Micro reads outside the input beyond it).
 pub fn mirror_pad_shape(input: &[i64], paddings: &[[i64; 2]], offset: i64) -> Result<Vec<i64>, String> {
-    let shape = pad_shape(input, paddings)?;
+    let shape = padded_shape(input, paddings)?;
     for (i, (&d, &[before, after])) in input.iter().zip(paddings).enumerate() {
         if before.max(after) > d - offset {
             return Err(format!(
@@ -625,7 +632,7 @@ fn check_pack(c: &mut Checker<'_, '_>) {
         return;
     }
     let Some(result) = c.result("result") else { return };
-    if c.kind("result", result, &[F32, Q8, I8, I32, I64]).is_none() {
+    if c.kind("result", result, &[F32, Q8, I8, Q16, I16, I32, I64]).is_none() {
         return;
     }
     for index in 0..c.num_operands() {
@@ -764,7 +771,8 @@ fn infer_concatenation(q: &ShapeQuery<'_>) -> Inference {
     q.one(concat_shape(&shapes, q.int_attr("axis")?))
 }
 
-/// `pad`: each dimension grows by its `[before, after]` pair; pairs must be non-negative.
+/// `pad`: each dimension grows by its `[before, after]` pair; pairs must be non-negative; rank at
+/// most [`MAX_PAD_RANK`] (TFLite's `PadKernelMaxDimensionCount`).
 pub fn pad_shape(input: &[i64], paddings: &[[i64; 2]]) -> Result<Vec<i64>, String> {
     if input.len() > MAX_PAD_RANK {
         return Err(format!(
@@ -772,6 +780,11 @@ pub fn pad_shape(input: &[i64], paddings: &[[i64; 2]]) -> Result<Vec<i64>, Strin
             input.len()
         ));
     }
+    padded_shape(input, paddings)
+}
+
+/// Each dimension grown by its non-negative `[before, after]` pair, at any rank.
+fn padded_shape(input: &[i64], paddings: &[[i64; 2]]) -> Result<Vec<i64>, String> {
     if paddings.len() != input.len() {
         return Err(format!("paddings has {} rows, but the input has rank {}", paddings.len(), input.len()));
     }
@@ -881,6 +894,8 @@ mod tests {
         assert_eq!(pad_shape(&[1, 5, 5, 3], &[[0, 0], [1, 2], [1, 1], [0, 0]]), Ok(vec![1, 8, 7, 3]));
         assert!(pad_shape(&[1, 5], &[[0, 0], [-1, 0]]).is_err());
         assert!(pad_shape(&[1, 5], &[[0, 0]]).is_err());
+        assert!(pad_shape(&[1; 6], &[[0, 1]; 6]).is_err());
+        assert_eq!(mirror_pad_shape(&[2; 7], &[[1, 0]; 7], 1), Ok(vec![3; 7]));
         assert_eq!(transpose_shape(&[1, 2, 3, 4], &[0, 3, 1, 2]), Ok(vec![1, 4, 2, 3]));
         assert!(transpose_shape(&[1, 2, 3], &[0, 0, 1]).is_err());
         assert!(transpose_shape(&[1, 2, 3], &[0, 1]).is_err());

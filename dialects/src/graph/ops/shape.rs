@@ -25,7 +25,7 @@ use super::{OpEntry, op_entry};
 use crate::graph::shape_arithmetic::{fold_broadcast_args, fold_fill, fold_shape, fold_zeros_like};
 use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
 use crate::graph::shapes::{broadcast_shapes, constant_ints};
-use crate::graph::verify::{Checker, Checks, F32, I8, I32, I64, Kind, Q8, verify_op};
+use crate::graph::verify::{Checker, Checks, F32, I8, I32, I64, INT_LIST, Kind, Q8, verify_op};
 use mc_ir::{Builder, Type, Value, define_op};
 
 define_op! {
@@ -161,7 +161,7 @@ fn check_fill(c: &mut Checker<'_, '_>) {
     if c.kind("value", value, &[F32, Q8, I8, I32]).is_some() {
         c.same_element("result", result, "value", value);
     }
-    c.list_once("dims", "dims operand");
+    c.list_once("dims", "dims operand", INT_LIST);
     c.check_inferred();
 }
 

@@ -22,7 +22,7 @@ use crate::graph::fold::fold_slice;
 use crate::graph::shape_arithmetic::fold_strided_slice;
 use crate::graph::shape_inference::{Inference, ShapeQuery, same_as_input};
 use crate::graph::shapes::shape_to_string;
-use crate::graph::verify::{Checker, Checks, verify_op};
+use crate::graph::verify::{Checker, Checks, INT_LIST, INT32_LIST, verify_op};
 use mc_ir::{Attribute, Builder, Context, OpId, Type, Value, define_op};
 
 /// Most dimensions of `strided_slice`, before and after adding new axes.
@@ -124,7 +124,7 @@ fn check_dynamic_update_slice(c: &mut Checker<'_, '_>) {
         ));
         return;
     }
-    let Some(starts) = c.list_operand("start_indices", 2) else { return };
+    let Some(starts) = c.list_operand("start_indices", 2, INT_LIST) else { return };
     if starts != operand.shape.len() as i64 {
         c.error(format!(
             "start_indices must hold {} indices (one per dimension), but hold {starts}",
@@ -247,7 +247,7 @@ fn check_slice(c: &mut Checker<'_, '_>) {
     let attrs = ["begin", "size"].map(|name| ctx.attr(op, name).is_some());
     match (c.num_operands(), attrs) {
         (3, [false, false]) => {
-            let (b, s) = (c.list_operand("begin operand", 1), c.list_operand("size operand", 2));
+            let (b, s) = (c.list_operand("begin operand", 1, INT_LIST), c.list_operand("size operand", 2, INT_LIST));
             if let (Some(b), Some(s)) = (b, s)
                 && b != s
             {
@@ -313,9 +313,9 @@ fn check_strided_slice(c: &mut Checker<'_, '_>) {
     match (c.num_operands(), attrs) {
         (4, [false, false, false]) => {
             let lengths = [
-                c.list_operand("begin operand", 1),
-                c.list_operand("end operand", 2),
-                c.list_operand("strides operand", 3),
+                c.list_operand("begin operand", 1, INT32_LIST),
+                c.list_operand("end operand", 2, INT32_LIST),
+                c.list_operand("strides operand", 3, INT32_LIST),
             ];
             if let [Some(b), Some(e), Some(s)] = lengths
                 && (b != e || b != s)

@@ -26,7 +26,7 @@ use crate::graph::canonicalize::{
 };
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::shape_to_string;
-use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, I64, Kind, Q8, Q16, verify_op};
+use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, INT32_LIST, Kind, Q8, Q16, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 define_op! {
@@ -261,7 +261,7 @@ fn check_resize(c: &mut Checker<'_, '_>, kinds: &[Kind]) {
     if c.kind("input", input, kinds).is_some() {
         c.same_element("result", result, "input", input);
     }
-    if let Some(Some(n)) = c.list_once("size", "size operand")
+    if let Some(Some(n)) = c.list_once("size", "size operand", INT32_LIST)
         && n != 2
     {
         c.error(format!("size operand must have 2 elements, but has {n}"));
@@ -305,15 +305,18 @@ fn check_batch_rearrangement(c: &mut Checker<'_, '_>) {
     let attrs = ["block_shape", pairs].map(|name| ctx.attr(op, name).is_some());
     match (c.num_operands(), attrs) {
         (3, [false, false]) => {
-            if let Some(n) = c.list_operand("block shape operand", 1)
+            if let Some(n) = c.list_operand("block shape operand", 1, INT32_LIST)
                 && n != spatial
             {
                 c.error(format!("block shape operand must have {spatial} elements, but has {n}"));
             }
             let ty = c.operand_type(2);
-            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == spatial && matches!(Kind::of(ctx, e), I32 | I64));
+            let ok = matches!(c.parts(ty), Some((&[r, 2], e)) if r == spatial && Kind::of(ctx, e) == I32);
             if !ok {
-                c.error(format!("{pairs} operand must be a {spatial}x2 tensor of i32 or i64, but got '{}'", c.ty(ty)));
+                c.error(format!(
+                    "{pairs} operand must be a {spatial}x2 tensor of i32 (TFLite Micro reads int32 only), but got '{}'",
+                    c.ty(ty)
+                ));
             }
         }
         (1, [true, true]) => {}

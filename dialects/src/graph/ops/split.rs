@@ -22,7 +22,7 @@ use crate::graph::canonicalize::{split_patterns, split_v_patterns};
 use crate::graph::fold::fold_pieces;
 use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery};
 use crate::graph::shapes::{constant_ints, normalize_axis, shape_to_string};
-use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, Q8, Q16, Q32, verify_op};
+use crate::graph::verify::{Checker, Checks, F32, I8, I16, I32, Q8, Q16, Q32, INT_LIST, verify_op};
 use mc_ir::{Builder, Context, OpId, Type, Value, define_op};
 
 /// The element kinds TFLite Micro's `SPLIT`, `SPLIT_V` and `UNPACK` copy (f32, int8, int16,
@@ -307,7 +307,7 @@ fn check_split_v(c: &mut Checker<'_, '_>) {
     let attrs = ["size_splits", "axis"].map(|name| ctx.attr(op, name).is_some());
     match (c.num_operands(), attrs) {
         (3, [false, false]) => {
-            c.list_operand("size_splits operand", 1);
+            c.list_operand("size_splits operand", 1, INT_LIST);
             c.axis_once(2);
         }
         (1, [true, true]) => {}

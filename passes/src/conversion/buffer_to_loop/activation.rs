@@ -13,8 +13,9 @@
 //!
 //! An int8 logistic or tanh depends on nothing but the input byte, so mc evaluates TFLM's
 //! gemmlowp arithmetic ([`reference`]) for all 256 input values at compile time and the nest is
-//! one table load per element. TFLM requires the outputs of these two to be quantized as scale
-//! 1/256 zero point -128 (logistic) and 1/128, 0 (tanh); others are rejected. An int16 input has
+//! one table load per element. TFLM requires an int8 logistic's output to be quantized as scale
+//! 1/256 zero point -128 (others are rejected); its int8 tanh checks nothing and writes units of
+//! 1/128 with zero point 0 whatever the output's quantization says, and so does mc. An int16 input has
 //! too many values for a table of results: int16 logistic and tanh interpolate TFLite's sigmoid
 //! table per element.
 
@@ -132,8 +133,9 @@ fn lower_int8(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         "leaky_relu" => lower_leaky_relu(e, input_q, output_q, (8, INT8_RANGE)),
         "logistic" | "tanh" => {
             let function = if e.name == "logistic" { Function::Logistic } else { Function::Tanh };
-            let (scale, zero_point) = function.output_quantization();
-            if output_q != (scale, zero_point) {
+            if let Some((scale, zero_point)) = function.required_output_quantization()
+                && output_q != (scale, zero_point)
+            {
                 return Err(e.unsupported(format!(
                     "int8 output scale {output_scale}, zero point {output_zero_point} (TFLite Micro requires {scale}, {zero_point})"
                 )));
@@ -306,11 +308,12 @@ pub enum Function {
 }
 
 impl Function {
-    /// The output `(scale, zero point)` TFLM's kernel produces.
-    fn output_quantization(self) -> (f32, i32) {
+    /// The output `(scale, zero point)` TFLM's `Prepare` requires: logistic's; tanh's kernel
+    /// checks none (it writes Q0.7, 1/128 with zero point 0, into any output).
+    fn required_output_quantization(self) -> Option<(f32, i32)> {
         match self {
-            Function::Logistic => (1.0 / 256.0, -128),
-            Function::Tanh => (1.0 / 128.0, 0),
+            Function::Logistic => Some((1.0 / 256.0, -128)),
+            Function::Tanh => None,
         }
     }
 

@@ -4,8 +4,8 @@
 //!
 //! TFLM has no `Prepare` for these operators: every element type (f32, int8, int16, int32, int64)
 //! compares the stored values, `lhs > rhs ? lhs : rhs` (`<` for the minimum), with no
-//! requantization; the graph verifier requires quantized operands and result to share one scale
-//! and zero point, so this is the larger (smaller) real value. The order of the comparison is
+//! requantization and no check of the quantizations (when all three share one, this is the
+//! larger or smaller real value; otherwise it is still TFLM's bytes). The order of the comparison is
 //! kept for floats: a NaN `rhs` is taken, a NaN `lhs` is not, and of `-0.0` and `0.0` the `rhs`
 //! wins.
 //!

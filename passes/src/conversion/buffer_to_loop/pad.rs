@@ -1,5 +1,5 @@
 //! `pad`, `padv2` and `mirror_pad`: TFLite Micro's `reference_ops::Pad` (rank ≤ 5) and
-//! `MirrorPad` (mirror_pad.cc) as pure data movement. `pad`: The result is
+//! `MirrorPad` (mirror_pad.cc, any rank) as pure data movement. `pad`: The result is
 //! walked once, region by region, without a test per element: along each dimension a nest fills
 //! the leading padding, a loop recurses into the copied interior, a nest fills the trailing
 //! padding.
