@@ -181,6 +181,8 @@ impl Parser<'_> {
                 | TypeKind::MemRef(_)
                 | TypeKind::UnrankedMemRef { .. }
                 | TypeKind::Quantized(_)
+                // Upstream accepts the types of unregistered dialects (`OpaqueType`).
+                | TypeKind::Opaque(_)
         );
         if !valid_element {
             return Err(self.error_at(element_offset, "invalid memref element type"));
