@@ -79,18 +79,18 @@ impl Parser<'_> {
             TokenKind::Integer | TokenKind::Float | TokenKind::Minus => self.parse_number_attr(),
             TokenKind::String => {
                 let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
-                let Ok(text) = String::from_utf8(bytes) else {
-                    return Err(self.error_here("string attribute is not valid UTF-8"));
-                };
                 self.advance()?;
                 if self.consume_if(TokenKind::Colon)? {
                     // A typed string (`"gpu" : i32`); `: none` is the plain string.
                     let ty = self.parse_type()?;
                     if !matches!(self.ctx.type_kind(ty), TypeKind::None) {
-                        return Ok(self.ctx.intern_attr(AttrKind::TypedString { value: text, ty }));
+                        return Ok(self.ctx.intern_attr(AttrKind::TypedString { value: bytes, ty }));
                     }
                 }
-                Ok(self.ctx.intern_attr(AttrKind::String(text)))
+                Ok(self.ctx.intern_attr(match String::from_utf8(bytes) {
+                    Ok(text) => AttrKind::String(text),
+                    Err(not_utf8) => AttrKind::Bytes(not_utf8.into_bytes()),
+                }))
             }
             TokenKind::LSquare => {
                 let mut elements = Vec::new();

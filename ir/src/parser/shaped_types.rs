@@ -247,9 +247,11 @@ impl Parser<'_> {
     fn check_memory_space(&mut self, attr: Attribute, offset: u32) -> ParseResult<Option<Attribute>> {
         match self.ctx.attr_kind(attr) {
             AttrKind::Integer { value: 0, .. } => Ok(None),
-            AttrKind::Integer { .. } | AttrKind::String(_) | AttrKind::TypedString { .. } | AttrKind::Dictionary(_) => {
-                Ok(Some(attr))
-            }
+            AttrKind::Integer { .. }
+            | AttrKind::String(_)
+            | AttrKind::Bytes(_)
+            | AttrKind::TypedString { .. }
+            | AttrKind::Dictionary(_) => Ok(Some(attr)),
             _ => Err(self.error_at(offset, "unsupported memory space Attribute")),
         }
     }

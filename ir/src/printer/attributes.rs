@@ -246,8 +246,9 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             write_type(ctx, *ty, out);
         }
         AttrKind::String(s) => write_string_literal(s.as_bytes(), out),
+        AttrKind::Bytes(bytes) => write_string_literal(bytes, out),
         AttrKind::TypedString { value, ty } => {
-            write_string_literal(value.as_bytes(), out);
+            write_string_literal(value, out);
             out.push_str(" : ");
             write_type(ctx, *ty, out);
         }
