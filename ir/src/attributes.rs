@@ -41,10 +41,13 @@ pub enum AttrKind {
     },
     /// `"text"`.
     String(String),
-    /// `"text" : i32`: a string with a type other than `none`.
+    /// `"\FF"`: a string attribute whose bytes are not UTF-8 (upstream's `StringAttr` holds any
+    /// bytes); kept byte for byte, printed with escapes.
+    Bytes(Vec<u8>),
+    /// `"text" : i32`: a string with a type other than `none`; its bytes need not be UTF-8.
     TypedString {
-        /// The text.
-        value: String,
+        /// The bytes.
+        value: Vec<u8>,
         /// Its type.
         ty: Type,
     },

@@ -181,17 +181,43 @@ pub struct Dialect {
 #[derive(Clone, Debug)]
 pub(crate) struct DialectInfo {
     pub(crate) materialize_constant: Option<MaterializeConstantFn>,
+    /// The ops of the upstream MLIR dialect of the same name, when this dialect holds some of
+    /// them (see [`Context::register_upstream_subset`]); empty otherwise.
+    pub(crate) upstream_ops: &'static [&'static str],
 }
 
 impl Context {
     /// Registers `dialect` and its ops; registering the same dialect twice is harmless.
     pub fn register_dialect(&mut self, dialect: Dialect) {
+        self.insert_dialect(dialect, &[]);
+    }
+
+    /// Registers `dialect` as a subset of the upstream MLIR dialect of the same name, whose ops
+    /// are `upstream_ops` (mc's `arith`, `func`, `math`, `vector` define some of upstream's ops).
+    /// An op of `upstream_ops` that mc does not define, such as upstream's `vector.shuffle`, is
+    /// then read as an unregistered op (kept, printed back generically, not verified) when
+    /// unregistered dialects are allowed, so mc-opt reads what mlir-opt prints. Any other unknown
+    /// op of the dialect stays an error, as upstream reports it.
+    pub fn register_upstream_subset(&mut self, dialect: Dialect, upstream_ops: &'static [&'static str]) {
+        self.insert_dialect(dialect, upstream_ops);
+    }
+
+    fn insert_dialect(&mut self, dialect: Dialect, upstream_ops: &'static [&'static str]) {
         for def in dialect.ops {
             let name = self.op_name(def.name);
             self.op_defs[name.0 as usize] = Some(def);
         }
+        let info = DialectInfo { materialize_constant: dialect.materialize_constant, upstream_ops };
+        self.dialects.insert(dialect.name.to_string(), info);
+    }
+
+    /// True if `op_name`, which the context does not define, is an error although unregistered
+    /// dialects may be allowed: its dialect is registered, and the op is not one of upstream's
+    /// read as an unregistered op (see [`Context::register_upstream_subset`]).
+    pub fn rejects_unknown_op(&self, op_name: &str) -> bool {
         self.dialects
-            .insert(dialect.name.to_string(), DialectInfo { materialize_constant: dialect.materialize_constant });
+            .get(dialect_of(op_name))
+            .is_some_and(|info| !(self.allow_unregistered_dialects && info.upstream_ops.contains(&op_name)))
     }
 
     /// True if a dialect called `name` is registered.

@@ -184,6 +184,26 @@ pub fn round_to_kind(value: f64, kind: FloatKind) -> f64 {
     float_from_bits(float_to_bits(value, kind), kind)
 }
 
+/// The smallest positive (subnormal where the format has them) and the largest finite value of
+/// `kind`, as `f64`s; the range of `f64` for `f64`, `f80` and `f128`, whose values are read as
+/// `f64`s.
+pub fn positive_finite_range(kind: FloatKind) -> (f64, f64) {
+    let Layout { exponent_bits, mantissa_bits, bias, specials } = layout(kind);
+    if kind == FloatKind::F8E8M0FNU {
+        return (ldexp(1.0, -bias), ldexp(1.0, 254 - bias));
+    }
+    let smallest = ldexp(1.0, 1 - bias - mantissa_bits as i32);
+    let top_exponent = (1 << exponent_bits) - 1 - bias;
+    let ulp = ldexp(1.0, -(mantissa_bits as i32));
+    let largest = match specials {
+        Specials::Ieee => (2.0 - ulp) * ldexp(1.0, top_exponent - 1),
+        // The all-ones pattern is NaN: the largest mantissa below it.
+        Specials::NanAllOnes => (2.0 - 2.0 * ulp) * ldexp(1.0, top_exponent),
+        Specials::NanNegativeZero | Specials::FiniteOnly => (2.0 - ulp) * ldexp(1.0, top_exponent),
+    };
+    (smallest, largest)
+}
+
 /// f8E8M0FNU: an unsigned power of two; rounds in the exponent, NaN for non-positive values.
 fn e8m0_bits(value: f64) -> u64 {
     if value.is_nan() || value <= 0.0 {
@@ -232,6 +252,19 @@ fn ldexp(m: f64, e: i32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positive_finite_ranges_match_upstream() {
+        // The bounds upstream's quant parser reports ("scale ... out of expressed type range").
+        assert_eq!(positive_finite_range(FloatKind::F16), (2f64.powi(-24), 65504.0));
+        assert_eq!(positive_finite_range(FloatKind::F32), (2f64.powi(-149), f64::from(f32::MAX)));
+        assert_eq!(positive_finite_range(FloatKind::F64), (f64::from_bits(1), f64::MAX));
+        assert_eq!(positive_finite_range(FloatKind::TF32).0, 2f64.powi(-136));
+        assert_eq!(positive_finite_range(FloatKind::F8E4M3FN), (2f64.powi(-9), 448.0));
+        assert_eq!(positive_finite_range(FloatKind::F8E5M2FNUZ).1, 57344.0);
+        assert_eq!(positive_finite_range(FloatKind::F4E2M1FN), (0.5, 6.0));
+        assert_eq!(positive_finite_range(FloatKind::F8E8M0FNU), (2f64.powi(-127), 2f64.powi(127)));
+    }
 
     #[test]
     fn ieee_formats_round_trip_bits() {

@@ -339,6 +339,16 @@ impl Context {
             _ => None,
         }
     }
+
+    /// Bytes one element of a dense elements attribute takes: a scalar's
+    /// [`scalar_byte_size`](Context::scalar_byte_size), or for `complex<T>` the real then the
+    /// imaginary part, each a `T`.
+    pub fn dense_element_byte_size(&self, ty: Type) -> Option<usize> {
+        match self.type_kind(ty) {
+            TypeKind::Complex(part) => self.scalar_byte_size(*part).map(|size| 2 * size),
+            _ => self.scalar_byte_size(ty),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -604,14 +604,14 @@ impl<'a> Verifier<'a> {
         let ctx = self.ctx;
         let name = ctx.op_name_of(op);
         let dialect = dialect_of(name);
-        if ctx.is_dialect_registered(dialect) {
+        if ctx.rejects_unknown_op(name) {
             self.diags.push(Diagnostic::error(
                 ctx.operation(op).loc(),
                 format!(
                     "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
                 ),
             ));
-        } else if !ctx.allow_unregistered_dialects {
+        } else if !ctx.allow_unregistered_dialects && !ctx.is_dialect_registered(dialect) {
             self.diags.push(ctx.op_error(
                 op,
                 "created with unregistered dialect. If this is intended, please set \
@@ -844,6 +844,7 @@ mod tests {
     use crate::attributes::Attribute;
     use crate::block::InsertPoint;
     use crate::builtin::ModuleOp;
+    use crate::dialect::Dialect;
     use crate::operation::OperationState;
     use crate::test_dialect;
     use crate::types::{FloatKind, Type};
@@ -986,6 +987,28 @@ mod tests {
             "unregistered operation 'test.unknown' found in dialect ('test') that does not allow unknown operations"
         );
         assert_eq!(ir.line_of(diags[0].loc), ir.line_of_op(unknown));
+    }
+
+    #[test]
+    fn unknown_ops_of_upstream_subsets_are_read_only_with_unregistered_dialects_allowed() {
+        let mut ir = Ir::new();
+        let part = Dialect { name: "part", ops: Vec::new(), materialize_constant: None };
+        ir.ctx.register_upstream_subset(part, &["part.upstream_only"]);
+        let (module, body) = ir.module();
+        ir.op(body, "part.upstream_only", &[], 0);
+        let unknown_upstream = ir.op(body, "part.unknown", &[], 0);
+        let messages = |ir: &Ir| ir.verify(module).into_iter().map(|d| d.message).collect::<Vec<_>>();
+        assert_eq!(
+            messages(&ir),
+            [
+                "unregistered operation 'part.upstream_only' found in dialect ('part') that does not allow unknown operations",
+                "unregistered operation 'part.unknown' found in dialect ('part') that does not allow unknown operations"
+            ]
+        );
+        ir.ctx.allow_unregistered_dialects = true;
+        let diags = ir.verify(module);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(ir.line_of(diags[0].loc), ir.line_of_op(unknown_upstream));
     }
 
     #[test]

@@ -68,3 +68,25 @@
 
 // expected-error@+1 {{',' between sparse indices and values}}
 "foo.x"() {a = sparse<[[0, 0]]> : tensor<3x4xi8>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected ')' after complex elements}}
+"foo.x"() {a = dense<(1,2> : tensor<complex<i32>>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected ',' between complex elements}}
+"foo.x"() {a = dense<(1 2)> : tensor<complex<i32>>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected integer elements, but parsed floating-point}}
+"foo.x"() {a = dense<(1.5,2)> : tensor<complex<i32>>} : () -> ()
+
+// -----
+
+// Upstream reads complex elements as pairs of scalars and counts the scalars instead.
+// expected-error@+1 {{expected a complex element literal '(re, im)'}}
+"foo.x"() {a = dense<[(1,2), 3]> : tensor<2xcomplex<i32>>} : () -> ()
+

@@ -6,7 +6,7 @@
 
 // -----
 
-// expected-error@+1 {{illegal scale: -0.5}}
+// expected-error@+1 {{scale -5.000000e-01 out of expressed type range [1.401298e-45, 3.402823e+38]}}
 "foo.x"() : () -> !quant.uniform<i8:f32, -0.5>
 
 // -----
@@ -43,3 +43,30 @@
 
 // expected-error@+1 {{expected floating point literal}}
 "foo.x"() : () -> !quant.uniform<u8:f32:{0:1}, {}>
+
+// -----
+
+// As upstream, a scale must lie in the positive finite range of the expressed type (its smallest
+// subnormal to its largest finite value); the error points after the scale.
+// expected-error@+1 {{scale 1.000000e+10 out of expressed type range [5.960464e-08, 6.550400e+04]}}
+"foo.x"() {t = !quant.uniform<i8:f16, 1.0e10>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{scale 5.000000e-08 out of expressed type range [5.960464e-08, 6.550400e+04]}}
+"foo.x"() {t = !quant.uniform<i8:f16:0, {1.0, 5.0e-8:3}>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{scale 1.000000e+03 out of expressed type range [1.953125e-03, 4.480000e+02]}}
+"foo.x"() {t = !quant.uniform<i8:f8E4M3FN:{0:1}, {{1.0}, {1000.0}}>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{scale 1.568362e-319 out of expressed type range [5.960464e-08, 6.550400e+04]}}
+"foo.x"() {t = !quant.uniform<i8:f16, 0x7C00>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{scale -1.000000e+00 out of expressed type range [1.401298e-45, 3.402823e+38]}}
+"foo.x"() {t = !quant.uniform<i8:f32, -1.0>} : () -> ()

@@ -25,6 +25,8 @@ enum Scalar {
     Bool(bool),
     /// A string: an element of a string-typed literal, or hex data for a whole literal.
     Str(Vec<u8>),
+    /// `(re, im)`: an element of a complex-typed literal.
+    Complex(Box<(Scalar, Scalar)>),
 }
 
 /// The literal of an elements attribute, before its type is known.
@@ -77,18 +79,18 @@ impl Parser<'_> {
             TokenKind::Integer | TokenKind::Float | TokenKind::Minus => self.parse_number_attr(),
             TokenKind::String => {
                 let bytes = self.tok.string_value(self.src).expect("string token").into_owned();
-                let Ok(text) = String::from_utf8(bytes) else {
-                    return Err(self.error_here("string attribute is not valid UTF-8"));
-                };
                 self.advance()?;
                 if self.consume_if(TokenKind::Colon)? {
                     // A typed string (`"gpu" : i32`); `: none` is the plain string.
                     let ty = self.parse_type()?;
                     if !matches!(self.ctx.type_kind(ty), TypeKind::None) {
-                        return Ok(self.ctx.intern_attr(AttrKind::TypedString { value: text, ty }));
+                        return Ok(self.ctx.intern_attr(AttrKind::TypedString { value: bytes, ty }));
                     }
                 }
-                Ok(self.ctx.intern_attr(AttrKind::String(text)))
+                Ok(self.ctx.intern_attr(match String::from_utf8(bytes) {
+                    Ok(text) => AttrKind::String(text),
+                    Err(not_utf8) => AttrKind::Bytes(not_utf8.into_bytes()),
+                }))
             }
             TokenKind::LSquare => {
                 let mut elements = Vec::new();
@@ -322,6 +324,13 @@ impl Parser<'_> {
 
     /// Parses `[-]integer`, `[-]float`, `true` or `false`.
     fn parse_scalar(&mut self) -> ParseResult<Scalar> {
+        if self.consume_if(TokenKind::LParen)? {
+            let re = self.parse_scalar()?;
+            self.expect(TokenKind::Comma, "',' between complex elements")?;
+            let im = self.parse_scalar()?;
+            self.expect(TokenKind::RParen, "')' after complex elements")?;
+            return Ok(Scalar::Complex(Box::new((re, im))));
+        }
         let negative = self.consume_if(TokenKind::Minus)?;
         let text = self.text();
         let scalar = match self.tok.kind {
@@ -493,7 +502,7 @@ impl Parser<'_> {
     ) -> ParseResult<Attribute> {
         let element = self.ctx.element_type(ty);
         let count = self.ctx.num_elements(ty).unwrap_or(0) as usize;
-        if !matches!(self.ctx.type_kind(element), TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index) {
+        if !self.is_numeric_element(element) {
             return self.string_elements_attr(literal, ty, body_offset);
         }
         let size = self.element_size(element, type_offset)?;
@@ -565,8 +574,19 @@ impl Parser<'_> {
         Ok(self.ctx.intern_attr(AttrKind::DenseStrings { ty, splat, values }))
     }
 
+    /// True for the element types stored as bytes: integers, floats, `index`, and `complex` of
+    /// those.
+    fn is_numeric_element(&self, element: Type) -> bool {
+        match self.ctx.type_kind(element) {
+            TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index => true,
+            TypeKind::Complex(part) => self.is_numeric_element(*part),
+            _ => false,
+        }
+    }
+
     fn element_size(&mut self, element: Type, offset: u32) -> ParseResult<usize> {
         match self.ctx.type_kind(element) {
+            TypeKind::Complex(part) => Ok(2 * self.element_size(*part, offset)?),
             // Elements are encoded from 128-bit values (wider ones are not supported).
             TypeKind::Integer { width, .. } if *width > 128 => {
                 Err(self.error_at(offset, "integer elements wider than 128 bits are not supported"))
@@ -612,8 +632,18 @@ impl Parser<'_> {
     /// Appends the storage bytes of `scalar` as an element of type `element`.
     fn encode_scalar(&mut self, scalar: &Scalar, element: Type, offset: u32, out: &mut Vec<u8>) -> ParseResult<()> {
         // `i0` elements take one (zero) byte each, so that their count is kept.
-        let size = self.ctx.scalar_byte_size(element).expect("scalar type").max(1);
+        let size = self.ctx.scalar_byte_size(element).unwrap_or(0).max(1);
         match (self.ctx.type_kind(element).clone(), scalar) {
+            (TypeKind::Complex(part), Scalar::Complex(parts)) => {
+                self.encode_scalar(&parts.0, part, offset, out)?;
+                self.encode_scalar(&parts.1, part, offset, out)?;
+            }
+            (TypeKind::Complex(_), _) => {
+                return Err(self.error_at(offset, "expected a complex element literal '(re, im)'"));
+            }
+            (_, Scalar::Complex(_)) => {
+                return Err(self.error_at(offset, "unexpected complex literal for a non-complex element type"));
+            }
             (TypeKind::Float(kind), Scalar::Hex(_) | Scalar::WideHex(_)) if wide_float::is_wide(kind) => {
                 let bits = self.check_wide_float_bits(scalar, kind, offset)?;
                 out.extend_from_slice(&bits.to_le_bytes()[..size]);

@@ -296,6 +296,7 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::attributes::AttrKind;
     use crate::printer::{PrintOptions, print_top_level};
 
     fn round_trip(text: &str) -> String {
@@ -342,6 +343,21 @@ mod tests {
         assert!(out.contains("dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>"), "{out}");
         assert!(out.contains("blob: \"0x040000000102\""), "{out}");
         assert!(out.contains("^bb1:"), "{out}");
+    }
+
+    #[test]
+    fn string_attributes_keep_bytes_that_are_not_utf8() {
+        let out = round_trip(r#""t.s"() {a = "\FF\00b", b = "\C3\A9", c = "\FE" : i8} : () -> ()"#);
+        assert!(out.contains(r#"{a = "\FF\00b", b = "\C3\A9", c = "\FE" : i8}"#), "{out}");
+        let mut ctx = Context::new();
+        ctx.allow_unregistered_dialects = true;
+        let buffer = SourceBuffer::new("t.mlir", r#""t.s"() {a = "\FF"} : () -> ()"#.to_string(), 1);
+        let module = parse_source(&mut ctx, &buffer).expect("parses");
+        let body = ctx.region_blocks(ctx.operation(module.op()).regions()[0])[0];
+        let op = ctx.block_ops(body).next().expect("one op");
+        let attr = ctx.attr(op, "a").expect("attribute a");
+        assert_eq!(ctx.attr_kind(attr), &AttrKind::Bytes(vec![0xFF]));
+        assert_eq!(ctx.string_value(attr), None);
     }
 
     #[test]

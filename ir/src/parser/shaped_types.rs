@@ -181,6 +181,8 @@ impl Parser<'_> {
                 | TypeKind::MemRef(_)
                 | TypeKind::UnrankedMemRef { .. }
                 | TypeKind::Quantized(_)
+                // Upstream accepts the types of unregistered dialects (`OpaqueType`).
+                | TypeKind::Opaque(_)
         );
         if !valid_element {
             return Err(self.error_at(element_offset, "invalid memref element type"));
@@ -245,9 +247,11 @@ impl Parser<'_> {
     fn check_memory_space(&mut self, attr: Attribute, offset: u32) -> ParseResult<Option<Attribute>> {
         match self.ctx.attr_kind(attr) {
             AttrKind::Integer { value: 0, .. } => Ok(None),
-            AttrKind::Integer { .. } | AttrKind::String(_) | AttrKind::TypedString { .. } | AttrKind::Dictionary(_) => {
-                Ok(Some(attr))
-            }
+            AttrKind::Integer { .. }
+            | AttrKind::String(_)
+            | AttrKind::Bytes(_)
+            | AttrKind::TypedString { .. }
+            | AttrKind::Dictionary(_) => Ok(Some(attr)),
             _ => Err(self.error_at(offset, "unsupported memory space Attribute")),
         }
     }

@@ -6,7 +6,9 @@ use super::{ParseResult, Parser};
 use crate::buffer::{BufferType, row_major_strides, verify_buffer};
 use crate::printer::attributes::{attr_to_string, type_to_string};
 use crate::quant::{QuantParams, QuantizedType, verify_quantized};
+use crate::float_format::positive_finite_range;
 use crate::types::{FloatKind, MAX_INTEGER_WIDTH, Signedness, Type, TypeKind};
+use crate::wide_float;
 
 /// Recognizes `i32`, `si8`, `ui16`.
 pub(super) fn integer_type_spelling(text: &str) -> Option<(Signedness, &str)> {
@@ -282,18 +284,18 @@ impl Parser<'_> {
         self.expect(TokenKind::Comma, "',' before the quantization parameters")?;
         let params = match granularity {
             Granularity::PerTensor => {
-                let (scale, zero_point) = self.parse_scale_zero_point()?;
+                let (scale, zero_point) = self.parse_scale_zero_point(expressed)?;
                 QuantParams::PerTensor { scale_bits: scale.to_bits(), zero_point }
             }
             Granularity::SubChannel(block_sizes) => {
                 let (mut scale_bits, mut zero_points) = (Vec::new(), Vec::new());
-                let shape = self.parse_block_parameters(&mut scale_bits, &mut zero_points)?;
+                let shape = self.parse_block_parameters(expressed, &mut scale_bits, &mut zero_points)?;
                 QuantParams::SubChannel { block_sizes, shape, scale_bits, zero_points }
             }
             Granularity::PerAxis(axis) => {
                 let (mut scale_bits, mut zero_points) = (Vec::new(), Vec::new());
                 self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
-                    let (scale, zero_point) = p.parse_scale_zero_point()?;
+                    let (scale, zero_point) = p.parse_scale_zero_point(expressed)?;
                     scale_bits.push(scale.to_bits());
                     zero_points.push(zero_point);
                     Ok(())
@@ -319,6 +321,7 @@ impl Parser<'_> {
     /// them row-major; returns their shape.
     fn parse_block_parameters(
         &mut self,
+        expressed: Type,
         scale_bits: &mut Vec<u64>,
         zero_points: &mut Vec<i64>,
     ) -> ParseResult<Vec<i64>> {
@@ -328,9 +331,9 @@ impl Parser<'_> {
         let mut count = 0i64;
         self.parse_delimited(TokenKind::LBrace, TokenKind::RBrace, |p| {
             let shape = if p.is(TokenKind::LBrace) {
-                p.parse_block_parameters(scale_bits, zero_points)?
+                p.parse_block_parameters(expressed, scale_bits, zero_points)?
             } else {
-                let (scale, zero_point) = p.parse_scale_zero_point()?;
+                let (scale, zero_point) = p.parse_scale_zero_point(expressed)?;
                 scale_bits.push(scale.to_bits());
                 zero_points.push(zero_point);
                 Vec::new()
@@ -350,8 +353,9 @@ impl Parser<'_> {
         Ok(shape)
     }
 
-    /// Parses `scale` or `scale:zero_point`.
-    fn parse_scale_zero_point(&mut self) -> ParseResult<(f64, i64)> {
+    /// Parses `scale` or `scale:zero_point`; as upstream, the scale must lie in the positive
+    /// finite range of the `expressed` type.
+    fn parse_scale_zero_point(&mut self, expressed: Type) -> ParseResult<(f64, i64)> {
         let negative = self.consume_if(TokenKind::Minus)?;
         // As upstream, a hexadecimal scale is the bit pattern of an `f64`.
         let scale = match self.tok.kind {
@@ -368,6 +372,17 @@ impl Parser<'_> {
             return Err(self.error_here("expected scale"));
         };
         self.advance()?;
+        if let TypeKind::Float(kind) = *self.ctx.type_kind(expressed)
+            && !wide_float::is_wide(kind)
+        {
+            let (smallest, largest) = positive_finite_range(kind);
+            if !(smallest..=largest).contains(&scale) {
+                let [scale, smallest, largest] = [scale, smallest, largest].map(c_scientific);
+                return Err(
+                    self.error_here(format!("scale {scale} out of expressed type range [{smallest}, {largest}]"))
+                );
+            }
+        }
         let zero_point = if self.consume_if(TokenKind::Colon)? { self.parse_signed_integer("zero point")? } else { 0 };
         Ok((scale, zero_point))
     }
@@ -454,6 +469,18 @@ pub(super) fn balanced_body_end(bytes: &[u8], open: usize) -> Option<usize> {
         i += 1;
     }
     None
+}
+
+/// `x` as C's `%e` prints it (`1.000000e+10`, `5.960464e-08`), as upstream's messages show doubles.
+fn c_scientific(x: f64) -> String {
+    let text = format!("{x:.6e}");
+    match text.split_once('e') {
+        Some((mantissa, exponent)) => {
+            let exponent: i32 = exponent.parse().expect("exponent of {:e}");
+            format!("{mantissa}e{}{:02}", if exponent < 0 { '-' } else { '+' }, exponent.abs())
+        }
+        None => text,
+    }
 }
 
 #[cfg(test)]

@@ -246,8 +246,9 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             write_type(ctx, *ty, out);
         }
         AttrKind::String(s) => write_string_literal(s.as_bytes(), out),
+        AttrKind::Bytes(bytes) => write_string_literal(bytes, out),
         AttrKind::TypedString { value, ty } => {
-            write_string_literal(value.as_bytes(), out);
+            write_string_literal(value, out);
             out.push_str(" : ");
             write_type(ctx, *ty, out);
         }
@@ -422,6 +423,15 @@ pub fn write_float(value: f64, kind: FloatKind, out: &mut String) {
 
 fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut String) {
     match ctx.type_kind(element) {
+        // `(re,im)`, without a space, as upstream prints complex elements.
+        TypeKind::Complex(part) => {
+            let (re, im) = bytes.split_at(bytes.len() / 2);
+            out.push('(');
+            element_value_text(ctx, *part, re, out);
+            out.push(',');
+            element_value_text(ctx, *part, im, out);
+            out.push(')');
+        }
         TypeKind::Float(kind) if crate::wide_float::is_wide(*kind) => {
             let mut raw = [0u8; 16];
             raw[..bytes.len()].copy_from_slice(bytes);
@@ -456,7 +466,7 @@ const MAX_NESTED_LITERAL_RANK: usize = 64;
 /// hex string (upstream never does so for sparse indices).
 fn write_dense_body(ctx: &Context, ty: Type, splat: bool, data: &[u8], allow_hex: bool, out: &mut String) {
     let element = ctx.element_type(ty);
-    let size = ctx.scalar_byte_size(element).unwrap_or(1).max(1);
+    let size = ctx.dense_element_byte_size(element).unwrap_or(1).max(1);
     let count = ctx.num_elements(ty).unwrap_or(0);
     // Upstream prints a single element as a splat.
     if splat || count == 1 {

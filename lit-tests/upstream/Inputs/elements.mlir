@@ -33,3 +33,16 @@
   sub_channel = !quant.uniform<u8:f32:{0:1, 1:2}, {{2.0:120,3.0:127}, {4.0,5.0}}>,
   no_blocks = !quant.uniform<u8:f32:{}, {{2.0:120,3.0:127}, {4.0,5.0}}>
 } : () -> ()
+
+// -----
+
+"test.complex"() {
+  ints = dense<[(1,1), (2,-2)]> : tensor<2xcomplex<i64>>, splat = dense<(1,1)> : tensor<3xcomplex<i8>>,
+  floats = dense<[[(1.0,0.0)], [(2.5,-2.0)]]> : tensor<2x1xcomplex<f32>>, one = dense<(0.5,1.0)> : tensor<complex<f64>>,
+  vector = dense<[(1,2), (3,4)]> : vector<2xcomplex<i16>>, empty = dense<> : tensor<0xcomplex<f32>>
+} : () -> ()
+
+// -----
+
+// String attributes hold any bytes: escapes that are not UTF-8 come back byte for byte.
+"test.bytes"() {a = "\FF\00ab", b = "\C3\A9", c = ["\80", "x\FE"], d = "s\FF" : i32, e = {k = "\FF"}} : () -> ()

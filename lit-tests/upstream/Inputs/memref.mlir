@@ -29,3 +29,8 @@ func.func @memrefs(%a: memref<4xf32>, %b: memref<?x?xf32, #strided>, %c: memref<
   semi_affine = memref<4x4xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>>,
   layout = strided<[2, 1], offset: ?>
 } : () -> ()
+
+// -----
+
+// Types of unregistered dialects are memref elements, ranked and unranked.
+func.func private @opaque_elements(memref<1x?x!test.memref_element>, memref<*x!foo.bar<1>>, memref<2x!foo.e, strided<[2]>, 1>)
