@@ -14,12 +14,9 @@
 //! smaller than in the model's order.
 
 use crate::models::{OneOp, Quant};
-use crate::networks::layer;
+use crate::networks::{int8_classifier_head, layer};
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{
-    Activation, BuiltinOp, BuiltinOptions, ConcatenationOptions, Conv2DOptions, FullyConnectedOptions, Padding,
-    Pool2DOptions, ReshapeOptions, WeightsFormat,
-};
+use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, ConcatenationOptions, Conv2DOptions, Padding, Pool2DOptions};
 
 /// [`inception`]'s input shape (NHWC).
 pub const INCEPTION_INPUT: [usize; 4] = [1, 24, 24, 8];
@@ -113,20 +110,7 @@ fn concat(m: &mut OneOp, name: &str, parts: &[Activ]) -> Activ {
 fn classify(mut m: OneOp, rng: &mut Rng, x: &Activ) -> Vec<u8> {
     let [_, h, w, c] = x.shape;
     let pooled = pool(&mut m, "pool", x, true, h.max(w), 1, Padding::Valid);
-    let flat = m.intermediate("flat", &[1, c as i32], DType::Int8, Some(pooled.quant.clone()));
-    let shape = m.constant_i32("flat_shape", &[2], &[1, c as i32], None);
-    let reshape = ReshapeOptions { new_shape: Some(vec![1, c as i32]) };
-    m.op(BuiltinOp::Reshape, &[pooled.tensor, shape], &[flat], BuiltinOptions::Reshape(reshape));
-    let l = layer(&mut m, "fc", &[CLASSES, c], 0, pooled.quant.scales[0], false, rng);
-    let y = m.output("y", &[1, CLASSES as i32], DType::Int8, Some(Quant::tensor(0.1, 0)));
-    let fc = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
-    };
-    m.op(BuiltinOp::FullyConnected, &[flat, l.weights, l.bias], &[y], BuiltinOptions::FullyConnected(fc));
+    int8_classifier_head(&mut m, pooled.tensor, c, &pooled.quant, CLASSES, rng);
     m.finish()
 }
 

@@ -90,6 +90,32 @@ pub(crate) fn layer(
     Layer { weights, bias }
 }
 
+/// An int8 classifier head: `pooled` (`channels` values of quantization `quant`) reshaped to
+/// `[1, channels]`, then a fully connected layer to the model's int8 output `y` of `classes`.
+pub(crate) fn int8_classifier_head(
+    m: &mut OneOp,
+    pooled: i32,
+    channels: usize,
+    quant: &Quant,
+    classes: usize,
+    rng: &mut Rng,
+) {
+    let flat = m.intermediate("flat", &[1, channels as i32], DType::Int8, Some(quant.clone()));
+    let shape = m.constant_i32("flat_shape", &[2], &[1, channels as i32], None);
+    let reshape = ReshapeOptions { new_shape: Some(vec![1, channels as i32]) };
+    m.op(BuiltinOp::Reshape, &[pooled, shape], &[flat], BuiltinOptions::Reshape(reshape));
+    let l = layer(m, "fc", &[classes, channels], 0, quant.scales[0], false, rng);
+    let y = m.output("y", &[1, classes as i32], DType::Int8, Some(Quant::tensor(0.1, 0)));
+    let fc = FullyConnectedOptions {
+        fused_activation: Activation::None,
+        weights_format: WeightsFormat::Default,
+        keep_num_dims: false,
+        asymmetric_quantize_inputs: false,
+        quantized_bias_type: None,
+    };
+    m.op(BuiltinOp::FullyConnected, &[flat, l.weights, l.bias], &[y], BuiltinOptions::FullyConnected(fc));
+}
+
 /// The network, int8 or float, with weights from `seed`, on `inputs` random inputs.
 /// The network's cases: `inputs` random inputs for the network with weights from `seed`.
 pub fn network_cases(float: bool, seed: u64, inputs: usize) -> Vec<Case> {

@@ -9,11 +9,10 @@
 //! with and without `graph-fold-pad`, to TFLM's arena.
 
 use crate::models::{OneOp, Quant};
-use crate::networks::layer;
+use crate::networks::{int8_classifier_head, layer};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{
-    Activation, AddSubOptions, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, FullyConnectedOptions,
-    Padding, Pool2DOptions, ReshapeOptions, WeightsFormat,
+    Activation, AddSubOptions, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, Padding, Pool2DOptions,
 };
 
 /// The model's NCHW input shape.
@@ -159,20 +158,7 @@ pub fn mobilenet_v2(seed: u64) -> Vec<u8> {
         fused_activation: Activation::None,
     };
     net.m.op(BuiltinOp::AveragePool2D, &[net.x], &[pooled], BuiltinOptions::Pool2D(pool));
-    let flat = net.m.intermediate("flat", &[1, c as i32], DType::Int8, Some(relu6_quant()));
-    let shape = net.m.constant_i32("flat_shape", &[2], &[1, c as i32], None);
-    let reshape = ReshapeOptions { new_shape: Some(vec![1, c as i32]) };
-    net.m.op(BuiltinOp::Reshape, &[pooled, shape], &[flat], BuiltinOptions::Reshape(reshape));
-    let l = layer(&mut net.m, "fc", &[CLASSES, c], 0, relu6_quant().scales[0], false, net.rng);
-    let y = net.m.output("y", &[1, CLASSES as i32], DType::Int8, Some(Quant::tensor(0.1, 0)));
-    let fc = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
-    };
-    net.m.op(BuiltinOp::FullyConnected, &[flat, l.weights, l.bias], &[y], BuiltinOptions::FullyConnected(fc));
+    int8_classifier_head(&mut net.m, pooled, c, &relu6_quant(), CLASSES, net.rng);
     net.m.finish()
 }
 
