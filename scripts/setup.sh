@@ -42,9 +42,10 @@ group_emulators() {
 }
 
 # CMake with Ninja and GNU Make: mc's CMake package (cmake/, mc_add_model) and the example
-# firmware build (examples/firmware) that the tests run.
+# firmware build (examples/firmware) that the tests run; GNU time for the peak memory the
+# planner benchmark prints.
 group_build_tools() {
-    need_debs cmake ninja-build make
+    need_debs cmake ninja-build make time
 }
 
 # librsvg's `rsvg-convert`: the lit tests render the pictures mcc and mc-emu write (the arena,

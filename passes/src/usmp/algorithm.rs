@@ -2,6 +2,7 @@
 //! ones and the exact one within its limits and keeps the lowest plan. An [`AlgorithmChoice`]
 //! is a built-in or a loaded planner plugin ([`super::plugin`]).
 
+use super::conflicts::Conflicts;
 use super::exact::{ExactLimits, exact};
 use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
 use super::hill_climb::hill_climb;
@@ -140,30 +141,35 @@ pub fn solve(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> So
 
 /// [`solve`] with the problem's allowances as they are.
 fn solve_one(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> Solution {
-    let conflicts = problem.conflicts();
+    // The greedy placements always run (a plan is needed); hill climbing and the exact search
+    // share the time limit.
+    let started = std::time::Instant::now();
+    let conflicts = Conflicts::new(problem);
     let lower_bound = problem.lower_bound();
     let solution = |placement: Placement, algorithm: &'static str| {
         let height = placement.height(problem);
         Solution { placement, height, algorithm, optimal: height <= lower_bound }
     };
     let greedy = |name: &'static str, order: Vec<usize>| solution(place_in_order(problem, &conflicts, &order), name);
+    let by_size = || greedy("greedy_by_size", by_size_order(problem, &conflicts));
+    let by_conflicts = || greedy("greedy_by_conflicts", by_conflicts_order(problem, &conflicts));
+    let first_fit = || greedy("first_fit", first_fit_order(problem));
+    let climb = |deadline: Option<std::time::Instant>| {
+        let order = by_size_order(problem, &conflicts);
+        let attempts =
+            (HILL_CLIMB_PLACEMENTS / problem.len().max(1)).clamp(HILL_CLIMB_MIN_ATTEMPTS, HILL_CLIMB_ATTEMPTS);
+        solution(hill_climb(problem, &conflicts, &order, attempts, HILL_CLIMB_SEED, deadline), "hill_climb")
+    };
     match algorithm {
-        Algorithm::GreedyBySize => greedy("greedy_by_size", by_size_order(problem, &conflicts)),
-        Algorithm::GreedyByConflicts => greedy("greedy_by_conflicts", by_conflicts_order(problem, &conflicts)),
-        Algorithm::FirstFit => greedy("first_fit", first_fit_order(problem)),
-        Algorithm::HillClimb => {
-            let order = by_size_order(problem, &conflicts);
-            let attempts =
-                (HILL_CLIMB_PLACEMENTS / problem.len().max(1)).clamp(HILL_CLIMB_MIN_ATTEMPTS, HILL_CLIMB_ATTEMPTS);
-            solution(hill_climb(problem, &conflicts, &order, attempts, HILL_CLIMB_SEED), "hill_climb")
-        }
+        Algorithm::GreedyBySize => by_size(),
+        Algorithm::GreedyByConflicts => by_conflicts(),
+        Algorithm::FirstFit => first_fit(),
+        Algorithm::HillClimb => climb(None),
         Algorithm::Exact | Algorithm::Auto => {
-            // The heuristics' time counts against the exact search's limit.
-            let started = std::time::Instant::now();
-            let fast = [Algorithm::GreedyBySize, Algorithm::GreedyByConflicts, Algorithm::FirstFit];
-            let mut candidates: Vec<Solution> = fast.into_iter().map(|a| solve_one(problem, a, limits)).collect();
-            if algorithm == Algorithm::Auto {
-                candidates.push(solve_one(problem, Algorithm::HillClimb, limits));
+            let mut candidates = vec![by_size(), by_conflicts(), first_fit()];
+            let deadline = started + limits.time_limit;
+            if algorithm == Algorithm::Auto && std::time::Instant::now() < deadline {
+                candidates.push(climb(Some(deadline)));
             }
             let best = candidates.into_iter().min_by_key(|s| s.height).expect("candidates");
             if best.optimal {

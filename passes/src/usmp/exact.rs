@@ -103,6 +103,7 @@ pub fn exact(problem: &Problem, initial: Placement, limits: ExactLimits) -> Exac
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::usmp::conflicts::Conflicts;
     use crate::usmp::greedy::place_in_order;
     use crate::usmp::problem::{Interval, Request};
     use crate::usmp::rng::{Rng, random_requests};
@@ -116,7 +117,7 @@ pub(crate) mod tests {
     /// The best lowest-fit placement over every order: a complete method that shares no code
     /// with the search (every plan is reached by placing its buffers by increasing offset).
     pub(crate) fn brute_force(problem: &Problem) -> u64 {
-        fn permute(p: &Problem, c: &[Vec<usize>], order: &mut Vec<usize>, k: usize, best: &mut u64) {
+        fn permute(p: &Problem, c: &Conflicts, order: &mut Vec<usize>, k: usize, best: &mut u64) {
             if k == order.len() {
                 *best = (*best).min(place_in_order(p, c, order).height(p));
                 return;
@@ -127,7 +128,7 @@ pub(crate) mod tests {
                 order.swap(k, i);
             }
         }
-        let conflicts = problem.conflicts();
+        let conflicts = Conflicts::new(problem);
         let mut best = u64::MAX;
         permute(problem, &conflicts, &mut (0..problem.len()).collect(), 0, &mut best);
         best
@@ -138,7 +139,7 @@ pub(crate) mod tests {
         // Greedy by size puts the 4-byte buffer b at 0 and the long 3-byte buffer c above it,
         // so a later 3-byte d has to go higher; the optimum packs c and d side by side.
         let p = Problem::new(vec![req(4, 0, 0), req(4, 1, 1), req(3, 0, 3), req(3, 2, 3), req(1, 1, 2)]);
-        let conflicts = p.conflicts();
+        let conflicts = Conflicts::new(&p);
         let order: Vec<usize> = (0..p.len()).collect();
         let initial = place_in_order(&p, &conflicts, &order);
         let result = exact(&p, initial, ExactLimits::default());
@@ -153,7 +154,7 @@ pub(crate) mod tests {
         for _ in 0..60 {
             let requests = random_requests(&mut rng, (2, 6), (6, 4), 9, &[1, 2, 4]);
             let p = Problem::new(requests);
-            let conflicts = p.conflicts();
+            let conflicts = Conflicts::new(&p);
             let initial = place_in_order(&p, &conflicts, &(0..p.len()).collect::<Vec<_>>());
             let result = exact(&p, initial, ExactLimits::default());
             validate(&p, &result.placement, None).unwrap();
@@ -165,7 +166,7 @@ pub(crate) mod tests {
     #[test]
     fn limits_stop_the_search_with_the_best_plan_so_far() {
         let p = Problem::new((0..12).map(|i| req(1 + (i * 7 % 5), i as u32 % 4, i as u32 % 4 + 3)).collect());
-        let conflicts = p.conflicts();
+        let conflicts = Conflicts::new(&p);
         let initial = place_in_order(&p, &conflicts, &(0..p.len()).rev().collect::<Vec<_>>());
         let initial_height = initial.height(&p);
         let result = exact(&p, initial, ExactLimits { max_nodes: 3, time_limit: Duration::from_secs(5) });
@@ -215,7 +216,7 @@ pub(crate) mod tests {
     #[test]
     fn a_time_limit_of_zero_returns_the_given_plan() {
         let p = Problem::new(vec![req(4, 0, 0), req(4, 1, 1), req(3, 0, 3), req(3, 2, 3), req(1, 1, 2)]);
-        let conflicts = p.conflicts();
+        let conflicts = Conflicts::new(&p);
         let initial = place_in_order(&p, &conflicts, &(0..p.len()).collect::<Vec<_>>());
         let result = exact(&p, initial.clone(), ExactLimits { max_nodes: u64::MAX, time_limit: Duration::ZERO });
         assert_eq!(result.placement, initial);

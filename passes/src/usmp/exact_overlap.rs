@@ -20,6 +20,7 @@
 //! search starts from a given plan (the best heuristic one), stops at the memory-pressure lower
 //! bound, and returns the best plan found when its node or time limit is reached.
 
+use super::conflicts::Conflicts;
 use super::exact::{ExactLimits, ExactResult};
 use super::overlap::AllowanceIndex;
 use super::problem::{Placement, Problem};
@@ -72,8 +73,9 @@ struct Search<'a> {
 pub fn exact_with_allowances(problem: &Problem, initial: Placement, limits: ExactLimits) -> ExactResult {
     let index = AllowanceIndex::new(problem);
     let mut pairs = Vec::new();
-    for (i, conflicts) in problem.conflicts().iter().enumerate() {
-        for &j in conflicts.iter().filter(|&&j| j > i) {
+    let conflicts = Conflicts::new(problem);
+    for i in 0..problem.len() {
+        for j in conflicts.sorted(i).into_iter().filter(|&j| j > i) {
             // The interval of `o_i` next to `j` at offset 0.
             let (l, h) = index.forbidden(i, problem.requests[i].size, j, 0, problem.requests[j].size);
             if h - l >= 2 {

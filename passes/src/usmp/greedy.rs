@@ -4,12 +4,13 @@
 //! (`first_fit`). Overlap allowances narrow what a placed buffer forbids
 //! ([`AllowanceIndex::forbidden`]).
 
+use super::conflicts::Conflicts;
 use super::overlap::AllowanceIndex;
 use super::problem::{Placement, Problem, align_up};
 
 /// Places the buffers in `order` (every index once), each at the lowest aligned offset that
 /// overlaps no placed buffer among its `conflicts`, except as the problem's allowances permit.
-pub fn place_in_order(problem: &Problem, conflicts: &[Vec<usize>], order: &[usize]) -> Placement {
+pub fn place_in_order(problem: &Problem, conflicts: &Conflicts, order: &[usize]) -> Placement {
     let allowances = AllowanceIndex::new(problem);
     let mut offsets = vec![0u64; problem.len()];
     let mut placed = vec![false; problem.len()];
@@ -19,13 +20,14 @@ pub fn place_in_order(problem: &Problem, conflicts: &[Vec<usize>], order: &[usiz
         let request = &problem.requests[i];
         forbidden.clear();
         if request.size > 0 {
-            forbidden.extend(
-                conflicts[i]
-                    .iter()
-                    .filter(|&&j| placed[j] && problem.requests[j].size > 0)
-                    .map(|&j| allowances.forbidden(i, request.size, j, offsets[j], problem.requests[j].size))
-                    .filter(|&(lo, hi)| hi - lo >= 2 && hi > 0),
-            );
+            conflicts.each(i, |j| {
+                if placed[j] && problem.requests[j].size > 0 {
+                    let (lo, hi) = allowances.forbidden(i, request.size, j, offsets[j], problem.requests[j].size);
+                    if hi - lo >= 2 && hi > 0 {
+                        forbidden.push((lo, hi));
+                    }
+                }
+            });
         }
         forbidden.sort_unstable();
         let mut offset = 0u64;
@@ -42,16 +44,16 @@ pub fn place_in_order(problem: &Problem, conflicts: &[Vec<usize>], order: &[usiz
 }
 
 /// TVM's `greedy_by_size` order: larger first; ties: more conflicts first, then by index.
-pub fn by_size_order(problem: &Problem, conflicts: &[Vec<usize>]) -> Vec<usize> {
+pub fn by_size_order(problem: &Problem, conflicts: &Conflicts) -> Vec<usize> {
     let mut order: Vec<usize> = (0..problem.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(problem.requests[i].size), std::cmp::Reverse(conflicts[i].len()), i));
+    order.sort_by_key(|&i| (std::cmp::Reverse(problem.requests[i].size), std::cmp::Reverse(conflicts.degree(i)), i));
     order
 }
 
 /// TVM's `greedy_by_conflicts` order: more conflicts first; ties: larger first, then by index.
-pub fn by_conflicts_order(problem: &Problem, conflicts: &[Vec<usize>]) -> Vec<usize> {
+pub fn by_conflicts_order(problem: &Problem, conflicts: &Conflicts) -> Vec<usize> {
     let mut order: Vec<usize> = (0..problem.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(conflicts[i].len()), std::cmp::Reverse(problem.requests[i].size), i));
+    order.sort_by_key(|&i| (std::cmp::Reverse(conflicts.degree(i)), std::cmp::Reverse(problem.requests[i].size), i));
     order
 }
 
@@ -77,7 +79,7 @@ mod tests {
         // a [0, 2] 10 bytes, b [0, 0] 5 bytes, c [1, 2] 5 bytes: after a and b, c fits where b
         // was (b is dead by step 1).
         let p = Problem::new(vec![req(10, 1, 0, 2), req(5, 1, 0, 0), req(5, 1, 1, 2)]);
-        let conflicts = p.conflicts();
+        let conflicts = Conflicts::new(&p);
         let plan = place_in_order(&p, &conflicts, &[0, 1, 2]);
         assert_eq!(plan.offsets, vec![0, 10, 10]);
         assert_eq!(plan.height(&p), 15);
@@ -88,7 +90,7 @@ mod tests {
     fn alignment_is_kept() {
         // After the 30-byte buffer at 0, the aligned ones skip to 32: 30..32 is too small.
         let p = Problem::new(vec![req(16, 16, 0, 1), req(8, 16, 0, 1), req(30, 1, 0, 1)]);
-        let conflicts = p.conflicts();
+        let conflicts = Conflicts::new(&p);
         let mut plan = place_in_order(&p, &conflicts, &[2, 0, 1]);
         assert_eq!(plan.offsets, vec![32, 48, 0]);
         validate(&p, &plan, None).unwrap();
@@ -106,7 +108,7 @@ mod tests {
             input: 0,
             bound: mc_dialects::buffer::DeltaBound::AtMost(-8),
         }]);
-        let conflicts = p.conflicts();
+        let conflicts = Conflicts::new(&p);
         // The output first: the input goes 8 bytes above it.
         let plan = place_in_order(&p, &conflicts, &[1, 0]);
         assert_eq!(plan.offsets, vec![8, 0]);
@@ -132,7 +134,7 @@ mod tests {
     #[test]
     fn orders_follow_tvm_and_tflm() {
         let p = Problem::new(vec![req(8, 1, 2, 3), req(8, 1, 0, 3), req(4, 1, 0, 1), req(16, 1, 3, 3)]);
-        let conflicts = p.conflicts();
+        let conflicts = Conflicts::new(&p);
         assert_eq!(by_size_order(&p, &conflicts), vec![3, 1, 0, 2]);
         assert_eq!(by_conflicts_order(&p, &conflicts), vec![1, 3, 0, 2]);
         assert_eq!(first_fit_order(&p), vec![3, 1, 0, 2]);

@@ -12,7 +12,8 @@
 //! | [`assign`] | buffers to banks with fallback when a bank is full; the over-budget report |
 //! | [`io`] | function arguments planned into the workspace (`use-workspace-io`) |
 //! | [`liveness`] | live intervals of a function's allocs (a pass-manager analysis) |
-//! | [`problem`] | the planning problem apart from the IR: sizes, alignments, live intervals; the lower bound; conflicts |
+//! | [`problem`] | the planning problem apart from the IR: sizes, alignments, live intervals; the lower bound |
+//! | [`conflicts`] | which buffers are live together: an overlap index in linear memory |
 //! | [`algorithm`] | the algorithms by name, and `auto` |
 //! | [`plugin`] | planner plugins: loading, the registry, planning through the C ABI |
 //! | [`validate`] | the independent plan validator |
@@ -35,6 +36,7 @@ pub mod algorithm;
 pub mod assign;
 pub mod banks;
 pub mod config;
+pub mod conflicts;
 pub mod exact;
 mod exact_bounds;
 mod exact_decomposition;

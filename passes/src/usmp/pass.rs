@@ -67,7 +67,8 @@ mc_ir::pass_options! {
         use_workspace_io: bool = false,
         /// Search nodes the exact planner may visit.
         exact_max_nodes: i64 = 2_000_000,
-        /// Milliseconds the exact planner may take.
+        /// Milliseconds `auto`'s hill climbing and the exact planner may take (the greedy
+        /// placements always run).
         exact_time_limit_ms: i64 = 2000,
         /// Write the residency report (JSON) to this file (else to the path the config file's
         /// `dump_residency_json` gives, if any).

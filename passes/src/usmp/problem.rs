@@ -115,33 +115,6 @@ impl Problem {
         }
         events
     }
-
-    /// For each buffer, the buffers whose intervals overlap its own (sorted).
-    pub fn conflicts(&self) -> Vec<Vec<usize>> {
-        let mut by_start: Vec<usize> = (0..self.len()).collect();
-        by_start.sort_unstable_by_key(|&i| (self.requests[i].live.start, i));
-        let mut conflicts = vec![Vec::new(); self.len()];
-        // Active buffers, by end: every earlier-starting buffer that has not ended overlaps.
-        let mut active: std::collections::BTreeSet<(u32, usize)> = std::collections::BTreeSet::new();
-        for &i in &by_start {
-            let live = self.requests[i].live;
-            while let Some(&(end, _)) = active.first() {
-                if end >= live.start {
-                    break;
-                }
-                active.pop_first();
-            }
-            for &(_, j) in &active {
-                conflicts[i].push(j);
-                conflicts[j].push(i);
-            }
-            active.insert((live.end, i));
-        }
-        for list in &mut conflicts {
-            list.sort_unstable();
-        }
-        conflicts
-    }
 }
 
 /// Adds `bytes` live over `live` to sweep `events`: keys are `2·step` for a start and
@@ -196,12 +169,6 @@ mod tests {
         let tie = Problem::new(vec![req(10, 0, 0), req(10, 1, 1)]);
         assert_eq!(tie.peak_step(), 0);
         assert_eq!(Problem::default().peak_step(), 0);
-    }
-
-    #[test]
-    fn conflicts_are_overlapping_intervals() {
-        let p = Problem::new(vec![req(1, 0, 1), req(1, 1, 2), req(1, 3, 4), req(1, 0, 4)]);
-        assert_eq!(p.conflicts(), vec![vec![1, 3], vec![0, 3], vec![3], vec![0, 1, 2]]);
     }
 
     #[test]

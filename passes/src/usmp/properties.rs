@@ -3,6 +3,7 @@
 //! overlap allowances, every algorithm's plan validates and is never higher than without them.
 
 use super::algorithm::{Algorithm, solve};
+use super::conflicts::Conflicts;
 use super::exact::{ExactLimits, exact};
 use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
 use super::hill_climb::hill_climb;
@@ -50,7 +51,7 @@ proptest! {
         let limits = ExactLimits { max_nodes: 5_000, time_limit: Duration::from_secs(1) };
         let lower_bound = problem.lower_bound();
         prop_assert!(lower_bound <= without.lower_bound());
-        let conflicts = problem.conflicts();
+        let conflicts = Conflicts::new(&problem);
         for order in [by_size_order(&problem, &conflicts), first_fit_order(&problem)] {
             let plan = place_in_order(&problem, &conflicts, &order);
             prop_assert!(validate(&problem, &plan, None).is_ok(), "{:?}", validate(&problem, &plan, None));
@@ -65,7 +66,7 @@ proptest! {
 
     #[test]
     fn every_plan_is_valid_and_exact_is_best(problem in problems()) {
-        let conflicts = problem.conflicts();
+        let conflicts = Conflicts::new(&problem);
         let lower_bound = problem.lower_bound();
         let orders = [
             by_size_order(&problem, &conflicts),
@@ -74,7 +75,7 @@ proptest! {
         ];
         let mut heuristic_best = None::<super::problem::Placement>;
         for order in &orders {
-            for plan in [place_in_order(&problem, &conflicts, order), hill_climb(&problem, &conflicts, order, 50, 7)] {
+            for plan in [place_in_order(&problem, &conflicts, order), hill_climb(&problem, &conflicts, order, 50, 7, None)] {
                 prop_assert!(validate(&problem, &plan, None).is_ok(), "{:?}", validate(&problem, &plan, None));
                 prop_assert!(plan.height(&problem) >= lower_bound);
                 if heuristic_best.as_ref().is_none_or(|b| plan.height(&problem) < b.height(&problem)) {
