@@ -46,3 +46,8 @@
 
 // String attributes hold any bytes: escapes that are not UTF-8 come back byte for byte.
 "test.bytes"() {a = "\FF\00ab", b = "\C3\A9", c = ["\80", "x\FE"], d = "s\FF" : i32, e = {k = "\FF"}} : () -> ()
+
+// -----
+
+// Elided elements as upstream prints them with --mlir-elide-elementsattrs-if-larger.
+"test.elided"() {a = dense_resource<__elided__> : tensor<3xi32>, b = dense_resource<__elided__> : vector<1x1x10xf16>} : () -> ()
