@@ -144,6 +144,25 @@ fn memory_parts(ctx: &Context, ty: Type) -> Option<(usize, Type, Option<i64>)> {
     }
 }
 
+/// Checks the optional `alignment` (a positive power of two, `i64`) and `nontemporal` (a bool)
+/// attributes as upstream constrains them.
+fn verify_access_attrs(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    if let Some(alignment) = ctx.attr(op, "alignment") {
+        let fits = matches!(ctx.attr_kind(alignment), AttrKind::Integer { value, ty }
+            if ctx.integer_width(*ty) == Some(64) && ctx.is_signless(*ty) && *value > 0 && (*value as u128).is_power_of_two());
+        if !fits {
+            diags.push(ctx.op_error(
+                op,
+                "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value \
+                 is positive and whose value is a power of two > 0",
+            ));
+        }
+    }
+    if ctx.attr(op, "nontemporal").is_some_and(|attr| !matches!(ctx.attr_kind(attr), AttrKind::Bool(_))) {
+        diags.push(ctx.op_error(op, "attribute 'nontemporal' failed to satisfy constraint: bool attribute"));
+    }
+}
+
 /// Checks `memory[indices]` (operands `range` of `op`, the memory first) read or written as
 /// `vector`, as MLIR checks a memref: one `index` per dimension, the vector's elements of the
 /// memory's element type (the storage type of quantized buffer elements), or the vector the
@@ -158,6 +177,7 @@ fn verify_access(
     checks_layout: bool,
     diags: &mut Vec<Diagnostic>,
 ) {
+    verify_access_attrs(ctx, op, diags);
     let operation = ctx.operation(op);
     let memory_type = ctx.value_type(operation.operand(range.start));
     let Some((rank, element, stride)) = memory_parts(ctx, memory_type) else {

@@ -255,3 +255,19 @@ func.func @masked_load_nd_mask(%m: memref<4x16xi8>, %i: index, %k: vector<2x16xi
 func.func @tensor_lanes(%v: vector<4xtensor<2xi8>>) {
   return
 }
+
+// -----
+
+func.func @load_alignment(%m: memref<4xi32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %v = vector.load %m[%i] {alignment = 12} : memref<4xi32>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @store_nontemporal(%m: memref<4xi32>, %i: index, %v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.store' op attribute 'nontemporal' failed to satisfy constraint: bool attribute}}
+  vector.store %v, %m[%i] {nontemporal = 1 : i64} : memref<4xi32>, vector<4xi32>
+  return
+}

@@ -19,7 +19,9 @@ func.func @memory(%m: memref<200x100xf32>, %s: memref<?xf32, strided<[1], offset
   %1 = vector.load %s[%i] {nontemporal = true} : memref<?xf32, strided<[1], offset: ?>>, vector<[4]xf32>
   vector.store %sv, %s[%i] {nontemporal = false} : memref<?xf32, strided<[1], offset: ?>>, vector<[4]xf32>
   %2 = vector.load %m[%i, %j] {alignment = 16} : memref<200x100xf32>, vector<8xf32>
+  vector.store %2, %m[%i, %j] {alignment = 32 : i64, nontemporal = true} : memref<200x100xf32>, vector<8xf32>
   %mask = vector.constant_mask [3] : vector<8xi1>
+  %a2 = vector.maskedload %s[%i], %mask, %v8 {alignment = 8} : memref<?xf32, strided<[1], offset: ?>>, vector<8xi1>, vector<8xf32> into vector<8xf32>
   %3 = vector.maskedload %s[%i], %mask, %v8 : memref<?xf32, strided<[1], offset: ?>>, vector<8xi1>, vector<8xf32> into vector<8xf32>
   vector.maskedstore %s[%i], %mask, %3 : memref<?xf32, strided<[1], offset: ?>>, vector<8xi1>, vector<8xf32>
   %idx = arith.constant dense<[0, 2, 4, 6, 8, 10, 12, 14]> : vector<8xi32>
