@@ -99,3 +99,43 @@ func.func @constants() -> (vector<2x[4]xi8>, vector<4xf16>) {
   %6 = arith.sitofp %5 : vector<2x2xi64> to vector<2x2xf32>
   return %0, %1 : vector<2x[4]xi8>, vector<4xf16>
 }
+
+// -----
+
+func.func @memory_forms(%m: memref<200x100xf32>, %vm: memref<200x100xvector<4x8xf32>>, %d: memref<?xi32>, %i: index, %j: index, %sv: vector<[4]xi32>) -> vector<[4]xi32> {
+  %0 = vector.load %m[%i, %j] : memref<200x100xf32>, vector<f32>
+  vector.store %0, %m[%i, %j] : memref<200x100xf32>, vector<f32>
+  %1 = vector.load %vm[%i, %j] : memref<200x100xvector<4x8xf32>>, vector<4x8xf32>
+  vector.store %1, %vm[%i, %j] : memref<200x100xvector<4x8xf32>>, vector<4x8xf32>
+  %2 = vector.load %d[%i] : memref<?xi32>, vector<[4]xi32>
+  vector.store %sv, %d[%i] : memref<?xi32>, vector<[4]xi32>
+  %3 = vector.broadcast %0 : vector<f32> to vector<4xf32>
+  %4 = vector.broadcast %3 : vector<4xf32> to vector<2x3x4xf32>
+  %5 = vector.broadcast %i : index to vector<index>
+  %6 = vector.broadcast %sv : vector<[4]xi32> to vector<2x[4]xi32>
+  %c1 = vector.broadcast %0 : vector<f32> to vector<1x1xf32>
+  %7 = vector.broadcast %c1 : vector<1x1xf32> to vector<3x5xf32>
+  %m0 = vector.create_mask %i : vector<i1>
+  %m3 = vector.create_mask %i, %j, %i : vector<2x[4]x8xi1>
+  %8 = vector.scalable.insert %2, %sv[0] : vector<[4]xi32> into vector<[4]xi32>
+  %9 = vector.scalable.extract %8[4] : vector<4xi32> from vector<[4]xi32>
+  return %8 : vector<[4]xi32>
+}
+
+func.func @warp(%laneid: index, %v0: vector<4xi32>) -> vector<4xi32> {
+  %2 = gpu.warp_execute_on_lane_0(%laneid)[32] args(%v0 : vector<4xi32>) -> (vector<4xi32>) {
+  ^bb0(%arg0 : vector<128xi32>):
+    %0 = arith.constant dense<2> : vector<128xi32>
+    %1 = arith.addi %arg0, %0 : vector<128xi32>
+    gpu.yield %1 : vector<128xi32>
+  }
+  return %2 : vector<4xi32>
+}
+
+func.func @mask_forms(%m0: vector<16xi1>, %a: vector<16xf32>, %M: vector<3x[8]x4xi1>, %A: vector<3x4xf32>, %B: vector<4x[8]xf32>, %C: vector<3x[8]xf32>) -> vector<3x[8]xf32> {
+  vector.mask %m0 { } : vector<16xi1>
+  %0 = vector.mask %m0 { vector.yield %a : vector<16xf32> } : vector<16xi1> -> vector<16xf32>
+  %1 = vector.mask %M { vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} %A, %B, %C : vector<3x4xf32>, vector<4x[8]xf32> into vector<3x[8]xf32> } : vector<3x[8]x4xi1> -> vector<3x[8]xf32>
+  %min = vector.reduction <minnumf>, %a fastmath<reassoc,nnan,ninf> : vector<16xf32> into f32
+  return %1 : vector<3x[8]xf32>
+}
