@@ -48,12 +48,6 @@
 
 // -----
 
-// File locations are line:column only (no MLIR ranges).
-// expected-error@+1 {{expected ')' in location}}
-"foo.op"() : () -> () loc("file.mlir":1:2 to 3)
-
-// -----
-
 // expected-error@+1 {{expected 32-bit line number}}
 "foo.op"() : () -> () loc("file.mlir":4294967296:1)
 
@@ -101,11 +95,6 @@
 
 // -----
 
-// A file location needs a column (MLIR also accepts a line alone).
-// expected-error@+1 {{expected ':' in location}}
-"foo.op"() : () -> () loc("file.mlir":1 2)
-
-// -----
 
 // MLIR: "expected integer literal".
 // expected-error@+1 {{expected integer or float literal}}

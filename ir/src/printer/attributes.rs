@@ -554,6 +554,14 @@ fn write_loc_body(ctx: &Context, loc: Location, out: &mut String) {
             write_string_literal(file.as_bytes(), out);
             let _ = write!(out, ":{line}:{col}");
         }
+        LocKind::FileLineColRange { file, line, col, end_line, end_col } => {
+            write_string_literal(file.as_bytes(), out);
+            let _ = write!(out, ":{line}:{col} to ");
+            if end_line != line {
+                let _ = write!(out, "{end_line}");
+            }
+            let _ = write!(out, ":{end_col}");
+        }
         LocKind::Name { name, child } => {
             write_string_literal(name.as_bytes(), out);
             if let Some(child) = child {
