@@ -14,9 +14,9 @@
 
 // -----
 
-// Integer literals are 128-bit: the largest ui128 is out of range (MLIR accepts it).
+// Integer literals are 128-bit: 2^128 is out of range even for wider types (MLIR accepts it).
 // expected-error@+1 {{integer constant out of range for attribute}}
-"foo.op"() {a = 340282366920938463463374607431768211455 : ui128} : () -> ()
+"foo.op"() {a = 340282366920938463463374607431768211456 : i129} : () -> ()
 
 // -----
 

@@ -735,3 +735,13 @@ foo.op
 // A line alone is a position (column 0).
 // expected-error@+1 {{expected ')' in location}}
 "foo.op"() : () -> () loc("file.mlir":1 2)
+
+// -----
+
+// expected-error@+1 {{negative integer literal not valid for unsigned integer type}}
+"t.op"() {a = -1 : ui128} : () -> ()
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.op"() {a = 340282366920938463463374607431768211455 : si128} : () -> ()
