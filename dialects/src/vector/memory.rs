@@ -167,8 +167,8 @@ fn verify_access_attrs(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 /// `vector`, as MLIR checks a memref: one `index` per dimension, the vector's elements of the
 /// memory's element type (the storage type of quantized buffer elements), or the vector the
 /// memory's element type itself. A buffer's innermost stride must be 1; so must a memref's where
-/// `checks_layout` (`vector.load` and `vector.store`), unless the vector is one fixed element (a
-/// memref stride upstream cannot compute from an affine-map layout is taken as fine).
+/// `checks_layout` (`vector.load` and `vector.store`), unless the vector is one fixed element
+/// (mc derives no strides from affine-map layouts: those are taken as fine).
 fn verify_access(
     ctx: &Context,
     op: OpId,
