@@ -167,7 +167,8 @@ impl Context {
                 return self.bool_attr(value & 1 == 1);
             }
             TypeKind::Integer { width, signedness: Signedness::Unsigned } if width < 128 => {
-                value & ((1i128 << width) - 1)
+                // In u128: the mask of a 127-bit type does not fit an i128 expression.
+                (value as u128 & ((1u128 << width) - 1)) as i128
             }
             TypeKind::Integer { width, .. } => sign_extend(value, width),
             _ => value,
@@ -341,6 +342,14 @@ mod tests {
         let a = ctx.integer_attr(255, i8);
         assert_eq!(ctx.integer_value(a), Some(-1));
         assert_eq!(a, ctx.integer_attr(-1, i8));
+        // Unsigned values are zero-extended, 127 bits included (the fuzzer's `0 : ui127`).
+        for width in [1, 8, 64, 127] {
+            let unsigned = ctx.intern_type(TypeKind::Integer { width, signedness: Signedness::Unsigned });
+            let all_ones = ctx.integer_attr(-1, unsigned);
+            assert_eq!(ctx.integer_value(all_ones), Some(((1u128 << width) - 1) as i128));
+            let zero = ctx.integer_attr(0, unsigned);
+            assert_eq!(ctx.integer_value(zero), Some(0));
+        }
     }
 
     #[test]

@@ -22,6 +22,20 @@ pub enum LocKind {
         /// 1-based column.
         col: u32,
     },
+    /// `loc("file":1:2 to 3:4)` (`to :5` within one line): a source range; a range that ends
+    /// where it starts is a [`LocKind::FileLineCol`].
+    FileLineColRange {
+        /// File name, shared by all locations in the same file.
+        file: Arc<str>,
+        /// 1-based first line.
+        line: u32,
+        /// 1-based first column.
+        col: u32,
+        /// Last line.
+        end_line: u32,
+        /// Last column.
+        end_col: u32,
+    },
     /// `loc("name")` or `loc("name"(child))`: a named entity such as a TFLite tensor.
     Name {
         /// The name.
@@ -63,15 +77,30 @@ impl Context {
 
     /// `loc("file":line:col)`.
     pub fn file_loc(&mut self, file: &str, line: u32, col: u32) -> Location {
-        let file = match self.file_names.get(file) {
+        let file = self.shared_file_name(file);
+        self.intern_loc(LocKind::FileLineCol { file, line, col })
+    }
+
+    /// `loc("file":line:col to end_line:end_col)`; `loc("file":line:col)` when the range ends
+    /// where it starts, as upstream builds it.
+    pub fn file_range_loc(&mut self, file: &str, (line, col): (u32, u32), (end_line, end_col): (u32, u32)) -> Location {
+        if (line, col) == (end_line, end_col) {
+            return self.file_loc(file, line, col);
+        }
+        let file = self.shared_file_name(file);
+        self.intern_loc(LocKind::FileLineColRange { file, line, col, end_line, end_col })
+    }
+
+    /// The one shared copy of the file name `file`.
+    fn shared_file_name(&mut self, file: &str) -> Arc<str> {
+        match self.file_names.get(file) {
             Some(shared) => shared.clone(),
             None => {
                 let shared: Arc<str> = Arc::from(file);
                 self.file_names.insert(shared.clone());
                 shared
             }
-        };
-        self.intern_loc(LocKind::FileLineCol { file, line, col })
+        }
     }
 
     /// `loc("name"(child))`.
@@ -83,7 +112,9 @@ impl Context {
     pub fn file_position(&self, loc: Location) -> Option<(&str, u32, u32)> {
         match self.loc_kind(loc) {
             LocKind::Unknown => None,
-            LocKind::FileLineCol { file, line, col } => Some((file, *line, *col)),
+            LocKind::FileLineCol { file, line, col } | LocKind::FileLineColRange { file, line, col, .. } => {
+                Some((file, *line, *col))
+            }
             LocKind::Name { child, .. } => child.and_then(|c| self.file_position(c)),
             LocKind::CallSite { callee, .. } => self.file_position(*callee),
             LocKind::Fused { locs, .. } => locs.iter().find_map(|&l| self.file_position(l)),

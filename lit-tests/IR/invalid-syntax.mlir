@@ -718,3 +718,30 @@ foo.op
 
 // expected-error@+1 {{expected ',' or '#-}'}}
 {-# dialect_resources: { builtin: { blob: "0x0400000001" } }
+
+// -----
+
+// expected-error@+1 {{expected either integer or `:` post `to` in FileLineColRange}}
+"t.op"() {a = loc("f":1:2 to x)} : () -> ()
+
+// -----
+
+// A range needs its end column.
+// expected-error@+1 {{expected either integer or `:` post `to` in FileLineColRange}}
+"foo.op"() : () -> () loc("file.mlir":1:2 to 3)
+
+// -----
+
+// A line alone is a position (column 0).
+// expected-error@+1 {{expected ')' in location}}
+"foo.op"() : () -> () loc("file.mlir":1 2)
+
+// -----
+
+// expected-error@+1 {{negative integer literal not valid for unsigned integer type}}
+"t.op"() {a = -1 : ui128} : () -> ()
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.op"() {a = 340282366920938463463374607431768211455 : si128} : () -> ()

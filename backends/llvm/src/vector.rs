@@ -34,6 +34,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let value = match name {
             "vector.create_mask" => self.create_mask(op)?,
             "vector.broadcast" => {
+                let source = self.ctx.value_type(self.ctx.operation(op).operand(0));
+                if self.ctx.vector_shape(source).is_some() {
+                    return Err(self.error(op, "only broadcasts of scalars lower to LLVM"));
+                }
                 let ty = self.vector_type(op)?;
                 self.splat(op, self.operand(op, 0)?, ty)?.into()
             }

@@ -1,6 +1,7 @@
 //! `vector.load`, `vector.maskedload`, `vector.store` and `vector.maskedstore`: a vector's lanes
 //! moved to or from consecutive elements of the innermost (unit-stride) dimension of a
-//! `!buffer`, from the given indices on, as MLIR's ops of those names on a `memref`.
+//! `!buffer` or a `memref`, from the given indices on, as MLIR's ops of those names (n-D and
+//! scalable vectors as MLIR verifies them; mc's backends lower one-dimensional fixed vectors).
 //! `vector.maskedload` reads only the lanes its mask sets (the others take the pass-through
 //! vector's lanes and touch no memory), `vector.maskedstore` writes only those: the tail of a
 //! loop whose trip count is no multiple of the lanes.
@@ -8,7 +9,7 @@
 use mc_ir::parser::{OpAsmParser, ParseResult, UnresolvedOperand, lexer::TokenKind};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::printer::{OpAsmPrinter, PrintFailed, PrintResult};
-use mc_ir::{Builder, Context, Diagnostic, OpId, OperationState, Type, TypeKind, Value, define_op};
+use mc_ir::{AttrKind, Builder, Context, Diagnostic, OpId, OperationState, Type, TypeKind, Value, define_op};
 
 define_op! {
     /// Reads `lanes` consecutive elements of the innermost dimension from `buffer[indices]`.
@@ -117,8 +118,8 @@ fn lane_vector(ctx: &mut Context, buffer: Value, lanes: i64) -> Type {
     ctx.vector_type(lanes, storage)
 }
 
-/// True if `lane` is the storage type of buffer elements of type `element` (the storage integer
-/// of a quantized type, else the type itself).
+/// True if vector elements of type `lane` move buffer or memref elements of type `element`: the
+/// same type, or the storage integer of a quantized type.
 fn is_storage(ctx: &Context, element: Type, lane: Type) -> bool {
     match ctx.type_kind(element) {
         TypeKind::Quantized(q) => ctx.integer_width(lane) == Some(q.storage_width),
@@ -126,33 +127,83 @@ fn is_storage(ctx: &Context, element: Type, lane: Type) -> bool {
     }
 }
 
-/// Checks `buffer[indices]` (operands `range` of `op`, the buffer first) read or written as
-/// `vector`: a buffer of rank at least 1 with a unit innermost stride, one `index` per dimension,
-/// the vector's lanes of the elements' storage type.
-fn verify_access(ctx: &Context, op: OpId, range: std::ops::Range<usize>, vector: Type, diags: &mut Vec<Diagnostic>) {
+/// Rank, element type and innermost stride (`None` if unknown) of the memory operand `ty`: a
+/// `!buffer` or a ranked `memref` (identity, `strided<>` or affine-map layout).
+fn memory_parts(ctx: &Context, ty: Type) -> Option<(usize, Type, Option<i64>)> {
+    match ctx.type_kind(ty) {
+        TypeKind::Buffer(buffer) => Some((buffer.shape.len(), buffer.element, buffer.strides.last().copied())),
+        TypeKind::MemRef(memref) => {
+            let stride = match memref.layout.map(|layout| ctx.attr_kind(layout)) {
+                None => Some(1),
+                Some(AttrKind::StridedLayout { strides, .. }) => strides.last().copied(),
+                Some(_) => None,
+            };
+            Some((memref.shape.len(), memref.element, stride))
+        }
+        _ => None,
+    }
+}
+
+/// Checks the optional `alignment` (a positive power of two, `i64`) and `nontemporal` (a bool)
+/// attributes as upstream constrains them.
+fn verify_access_attrs(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+    if let Some(alignment) = ctx.attr(op, "alignment") {
+        let fits = matches!(ctx.attr_kind(alignment), AttrKind::Integer { value, ty }
+            if ctx.integer_width(*ty) == Some(64) && ctx.is_signless(*ty) && *value > 0 && (*value as u128).is_power_of_two());
+        if !fits {
+            diags.push(ctx.op_error(
+                op,
+                "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value \
+                 is positive and whose value is a power of two > 0",
+            ));
+        }
+    }
+    if ctx.attr(op, "nontemporal").is_some_and(|attr| !matches!(ctx.attr_kind(attr), AttrKind::Bool(_))) {
+        diags.push(ctx.op_error(op, "attribute 'nontemporal' failed to satisfy constraint: bool attribute"));
+    }
+}
+
+/// Checks `memory[indices]` (operands `range` of `op`, the memory first) read or written as
+/// `vector`, as MLIR checks a memref: one `index` per dimension, the vector's elements of the
+/// memory's element type (the storage type of quantized buffer elements), or the vector the
+/// memory's element type itself. A buffer's innermost stride must be 1; so must a memref's where
+/// `checks_layout` (`vector.load` and `vector.store`), unless the vector is one fixed element
+/// (mc derives no strides from affine-map layouts: those are taken as fine).
+fn verify_access(
+    ctx: &Context,
+    op: OpId,
+    range: std::ops::Range<usize>,
+    vector: Type,
+    checks_layout: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    verify_access_attrs(ctx, op, diags);
     let operation = ctx.operation(op);
-    let buffer_type = ctx.value_type(operation.operand(range.start));
-    let TypeKind::Buffer(buffer) = ctx.type_kind(buffer_type) else {
-        diags.push(ctx.op_error(
-            op,
-            format!("operand #{} must be a buffer, but got '{}'", range.start, type_to_string(ctx, buffer_type)),
-        ));
-        return;
+    let memory_type = ctx.value_type(operation.operand(range.start));
+    let Some((rank, element, stride)) = memory_parts(ctx, memory_type) else {
+        let shown = type_to_string(ctx, memory_type);
+        let message = format!("operand #{} must be a memref or a buffer, but got '{shown}'", range.start);
+        return diags.push(ctx.op_error(op, message));
     };
-    if buffer.strides.last() != Some(&1) {
+    let Some((shape, scalable, lane)) = ctx.vector_shape(vector) else {
+        return diags.push(ctx.op_error(op, format!("'{}' must be a vector", type_to_string(ctx, vector))));
+    };
+    if ctx.vector_shape(element).is_some() {
+        if element != vector {
+            diags.push(ctx.op_error(op, "base memref and result vector types should match"));
+        }
+    } else if !is_storage(ctx, element, lane) {
         diags.push(ctx.op_error(
             op,
             format!(
-                "buffer '{}' must have a unit innermost stride (lanes are consecutive elements)",
-                type_to_string(ctx, buffer_type)
+                "'{}' must be a vector of the storage type of the elements of '{}'",
+                type_to_string(ctx, vector),
+                type_to_string(ctx, memory_type)
             ),
         ));
     }
-    if range.len() - 1 != buffer.shape.len() {
-        diags.push(ctx.op_error(
-            op,
-            format!("expected {} indices, one per dimension, but got {}", buffer.shape.len(), range.len() - 1),
-        ));
+    if range.len() - 1 != rank {
+        diags.push(ctx.op_error(op, format!("requires {rank} indices")));
     }
     for index in range.start + 1..range.end {
         let ty = ctx.value_type(operation.operand(index));
@@ -162,16 +213,18 @@ fn verify_access(ctx: &Context, op: OpId, range: std::ops::Range<usize>, vector:
             );
         }
     }
-    let lanes_fit = ctx.vector_parts(vector).is_some_and(|(_, lane)| is_storage(ctx, buffer.element, lane));
-    if !lanes_fit {
+    let one_element = !scalable.contains(&true) && shape.iter().product::<i64>() == 1;
+    let is_buffer = matches!(ctx.type_kind(memory_type), TypeKind::Buffer(_));
+    if is_buffer && stride != Some(1) {
         diags.push(ctx.op_error(
             op,
             format!(
-                "'{}' must be a vector of the storage type of the elements of '{}'",
-                type_to_string(ctx, vector),
-                type_to_string(ctx, buffer_type)
+                "buffer '{}' must have a unit innermost stride (lanes are consecutive elements)",
+                type_to_string(ctx, memory_type)
             ),
         ));
+    } else if checks_layout && !one_element && stride.is_some_and(|stride| stride != 1) {
+        diags.push(ctx.op_error(op, "most minor memref dim must have unit stride"));
     }
 }
 
@@ -181,7 +234,7 @@ fn verify_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         diags.push(ctx.op_error(op, "requires a buffer operand"));
         return;
     }
-    verify_access(ctx, op, 0..operation.num_operands(), operation.result_type(0), diags);
+    verify_access(ctx, op, 0..operation.num_operands(), operation.result_type(0), true, diags);
 }
 
 fn verify_masked_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
@@ -194,7 +247,7 @@ fn verify_masked_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let result = operation.result_type(0);
-    verify_access(ctx, op, 0..count - 2, result, diags);
+    verify_access(ctx, op, 0..count - 2, result, false, diags);
     let (mask, pass_thru) =
         (ctx.value_type(operation.operand(count - 2)), ctx.value_type(operation.operand(count - 1)));
     verify_mask(ctx, op, mask, result, diags);
@@ -210,15 +263,15 @@ fn verify_masked_load(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Checks that `mask` is a vector of `i1` with the lanes of `vector`.
+/// Checks that `mask` is a vector of `i1` with the shape of `vector`.
 fn verify_mask(ctx: &Context, op: OpId, mask: Type, vector: Type, diags: &mut Vec<Diagnostic>) {
-    let lanes = ctx.vector_parts(vector).map(|(lanes, _)| lanes);
-    let mask_fits = ctx.vector_parts(mask).is_some_and(|(n, e)| Some(n) == lanes && ctx.integer_width(e) == Some(1));
-    if !mask_fits {
+    let shape_of = |ty| ctx.vector_shape(ty).map(|(shape, scalable, _)| (shape, scalable));
+    let is_i1 = ctx.vector_shape(mask).is_some_and(|(_, _, e)| ctx.integer_width(e) == Some(1));
+    if !is_i1 || shape_of(mask) != shape_of(vector) {
         diags.push(ctx.op_error(
             op,
             format!(
-                "mask '{}' must be a vector of i1 with the lanes of '{}'",
+                "mask '{}' must be a vector of i1 with the shape of '{}'",
                 type_to_string(ctx, mask),
                 type_to_string(ctx, vector)
             ),
@@ -234,7 +287,7 @@ fn verify_masked_store(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let (mask, value) = (ctx.value_type(operation.operand(count - 2)), ctx.value_type(operation.operand(count - 1)));
-    verify_access(ctx, op, 0..count - 2, value, diags);
+    verify_access(ctx, op, 0..count - 2, value, false, diags);
     verify_mask(ctx, op, mask, value, diags);
 }
 
@@ -245,7 +298,7 @@ fn verify_store(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let value = ctx.value_type(operation.operand(0));
-    verify_access(ctx, op, 1..operation.num_operands(), value, diags);
+    verify_access(ctx, op, 1..operation.num_operands(), value, true, diags);
 }
 
 /// Prints `buffer[indices]` for the operands `range` of `op`.

@@ -1,5 +1,8 @@
 //! The `vector` dialect: fixed-length one-dimensional vectors (`vector<16xi8>`) between the loop
-//! level and the backends, as MLIR's `vector` dialect sits between `scf` and LLVM. Its ops are
+//! level and the backends, as MLIR's `vector` dialect sits between `scf` and LLVM. The ops it
+//! shares with MLIR verify as MLIR's do (memrefs, n-D and scalable vectors, broadcasts of
+//! vectors, one mask count per dimension), so upstream IR reads unchanged; the backends lower the
+//! one-dimensional fixed forms on `!buffer` that mc's passes build. Its ops are
 //! the vector work of int8 kernels on SIMD cores (Helium/MVE on the Cortex-M55): contiguous
 //! loads and stores on `!buffer` memory with a lane mask for the tail, broadcasts, and the
 //! widening multiply-accumulate reduction of a dot product (MVE's `vmlava`). Lane-wise work

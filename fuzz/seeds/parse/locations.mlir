@@ -6,3 +6,5 @@
 }) : () -> () loc(unknown)
 "t.aliased"() : () -> () loc(#loc1)
 #loc1 = loc("x.mlir":1:1)
+"t.range"() {a = loc("f":1:2 to 3:4), b = loc("f":1:2 to :5), c = loc("f":3)} : () -> () loc("f":2:1 to 2:9)
+"t.wide"() {a = 340282366920938463463374607431768211455 : ui128, b = 0xFF : f8E4M3FN} : () -> ()

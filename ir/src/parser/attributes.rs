@@ -19,8 +19,11 @@ enum Scalar {
     Int(i128),
     /// A hexadecimal integer (`0x...`, sign applied): an integer, or a float's bit pattern.
     Hex(i128),
-    /// A hexadecimal integer above `i128::MAX` (without a sign): an `f128` bit pattern.
+    /// A hexadecimal integer above `i128::MAX` (without a sign): an `f128` bit pattern, or a
+    /// 128-bit integer.
     WideHex(u128),
+    /// A decimal integer above `i128::MAX` (without a sign): a 128-bit integer.
+    WideInt(u128),
     Float(f64),
     Bool(bool),
     /// A string: an element of a string-typed literal, or hex data for a whole literal.
@@ -245,15 +248,16 @@ impl Parser<'_> {
             (TypeKind::Float(_), Scalar::WideHex(_)) => {
                 Err(self.error_at(offset, "hexadecimal float constant out of range for type"))
             }
-            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(_)) => {
-                Err(self.error_at(offset, "integer constant out of range for attribute"))
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(m) | Scalar::WideInt(m)) => {
+                let value = self.wide_integer(m, ty, offset)?;
+                Ok(self.ctx.integer_attr(value, ty))
             }
             (TypeKind::Float(kind), Scalar::Hex(bits)) => {
                 let bits = self.check_float_bits(bits, kind, offset)?;
                 let value = float_from_bits(bits, kind);
                 Ok(self.ctx.float_attr(value, ty))
             }
-            (TypeKind::Float(_), Scalar::Int(_)) => {
+            (TypeKind::Float(_), Scalar::Int(_) | Scalar::WideInt(_)) => {
                 let note_loc = self.loc_at(offset);
                 Err(self
                     .error_at(offset, "unexpected decimal integer literal for a floating point value")
@@ -306,6 +310,9 @@ impl Parser<'_> {
             _ => (64, Signedness::Signless),
         };
         if width >= 127 {
+            if value < 0 && signedness == Signedness::Unsigned {
+                return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
+            }
             return Ok(());
         }
         let (min, max) = match signedness {
@@ -320,6 +327,18 @@ impl Parser<'_> {
             return Err(self.error_at(offset, "integer constant out of range for attribute"));
         }
         Ok(())
+    }
+
+    /// The value of an integer literal above `i128::MAX` for `ty`: its bits for a 128-bit signless
+    /// or unsigned type (as upstream, `2^128 - 1 : i128` is `-1`); out of range for other types
+    /// (wider types hold what fits in 128 bits only).
+    fn wide_integer(&mut self, magnitude: u128, ty: Type, offset: u32) -> ParseResult<i128> {
+        match *self.ctx.type_kind(ty) {
+            TypeKind::Integer { width: 128, signedness: Signedness::Signless | Signedness::Unsigned } => {
+                Ok(magnitude as i128)
+            }
+            _ => Err(self.error_at(offset, "integer constant out of range for attribute")),
+        }
     }
 
     /// Parses `[-]integer`, `[-]float`, `true` or `false`.
@@ -345,6 +364,7 @@ impl Parser<'_> {
                     (Some(value), _) if text.starts_with("0x") => Scalar::Hex(value),
                     (Some(value), _) => Scalar::Int(value),
                     (None, Some(magnitude)) if !negative && text.starts_with("0x") => Scalar::WideHex(magnitude),
+                    (None, Some(magnitude)) if !negative => Scalar::WideInt(magnitude),
                     _ => return Err(self.error_here("integer constant out of range for attribute")),
                 }
             }
@@ -655,10 +675,11 @@ impl Parser<'_> {
             (TypeKind::Float(_), Scalar::WideHex(_)) => {
                 return Err(self.error_at(offset, "hexadecimal float constant out of range for type"));
             }
-            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(_)) => {
-                return Err(self.error_at(offset, "integer constant out of range for attribute"));
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(m) | Scalar::WideInt(m)) => {
+                let value = self.wide_integer(*m, element, offset)?;
+                out.extend_from_slice(&value.to_le_bytes()[..size]);
             }
-            (TypeKind::Float(_), Scalar::Int(_)) => {
+            (TypeKind::Float(_), Scalar::Int(_) | Scalar::WideInt(_)) => {
                 return Err(self.error_at(offset, "unexpected decimal integer literal for a floating point value"));
             }
             (TypeKind::Float(kind), Scalar::Float(v)) => encode_float(*v, kind, out),

@@ -1,4 +1,4 @@
-//! Parsing locations: `loc(unknown)`, `loc("file":1:2)`, names, call sites, fusions and
+//! Parsing locations: `loc(unknown)`, `loc("file":1:2)` and ranges (`loc("file":1:2 to 3:4)`), names, call sites, fusions and
 //! `#loc` aliases (which MLIR prints after their uses).
 
 use super::lexer::TokenKind;
@@ -67,10 +67,7 @@ impl Parser<'_> {
                 let text = String::from_utf8(bytes).map_err(|_| self.error_here("location is not valid UTF-8"))?;
                 self.advance()?;
                 if self.consume_if(TokenKind::Colon)? {
-                    let line = self.parse_location_number("line")?;
-                    self.expect(TokenKind::Colon, "':' in location")?;
-                    let col = self.parse_location_number("column")?;
-                    return Ok(self.ctx.file_loc(&text, line, col));
+                    return self.parse_file_position(&text);
                 }
                 let child = if self.consume_if(TokenKind::LParen)? {
                     let child = self.parse_location_body()?;
@@ -117,6 +114,26 @@ impl Parser<'_> {
             },
             _ => Err(self.error_wrong_token("expected location instance")),
         }
+    }
+
+    /// Parses `line[:col [to [end_line]:end_col]]` after `"file":`, as upstream's
+    /// FileLineColRange (a missing column is 0, a missing end line the first line).
+    fn parse_file_position(&mut self, file: &str) -> ParseResult<Location> {
+        let line = self.parse_location_number("line")?;
+        if !self.consume_if(TokenKind::Colon)? {
+            return Ok(self.ctx.file_loc(file, line, 0));
+        }
+        let col = self.parse_location_number("column")?;
+        if !self.consume_keyword("to")? {
+            return Ok(self.ctx.file_loc(file, line, col));
+        }
+        let end_line = if self.is(TokenKind::Integer) { self.parse_location_number("line")? } else { line };
+        if !self.is(TokenKind::Colon) {
+            return Err(self.error_wrong_token("expected either integer or `:` post `to` in FileLineColRange"));
+        }
+        self.advance()?;
+        let end_col = self.parse_location_number("column")?;
+        Ok(self.ctx.file_range_loc(file, (line, col), (end_line, end_col)))
     }
 
     fn parse_location_number(&mut self, what: &str) -> ParseResult<u32> {

@@ -196,7 +196,8 @@ impl Parser<'_> {
                 return Err(self.error_here("cannot have affine map for unranked memref type"));
             } else if is_layout && memory_space.is_some() {
                 return Err(self.error_here("expected memory space to be last in memref type"));
-            } else if is_layout && layout.is_none() {
+            } else if is_layout {
+                // A later layout replaces an earlier one, as upstream's parser does.
                 layout = Some(attr);
             } else if memory_space.is_none() {
                 memory_space = Some(attr);

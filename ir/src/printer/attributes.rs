@@ -231,7 +231,15 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
         AttrKind::Unit => out.push_str("unit"),
         AttrKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         AttrKind::Integer { value, ty } => {
-            let _ = write!(out, "{value} : ");
+            // Unsigned values are kept zero-extended, but for 128-bit ones, whose bits fill the i128.
+            match ctx.type_kind(*ty) {
+                TypeKind::Integer { signedness: Signedness::Unsigned, .. } => {
+                    let _ = write!(out, "{} : ", *value as u128);
+                }
+                _ => {
+                    let _ = write!(out, "{value} : ");
+                }
+            }
             write_type(ctx, *ty, out);
         }
         AttrKind::Float { bits, ty } => {
@@ -553,6 +561,14 @@ fn write_loc_body(ctx: &Context, loc: Location, out: &mut String) {
         LocKind::FileLineCol { file, line, col } => {
             write_string_literal(file.as_bytes(), out);
             let _ = write!(out, ":{line}:{col}");
+        }
+        LocKind::FileLineColRange { file, line, col, end_line, end_col } => {
+            write_string_literal(file.as_bytes(), out);
+            let _ = write!(out, ":{line}:{col} to ");
+            if end_line != line {
+                let _ = write!(out, "{end_line}");
+            }
+            let _ = write!(out, ":{end_col}");
         }
         LocKind::Name { name, child } => {
             write_string_literal(name.as_bytes(), out);

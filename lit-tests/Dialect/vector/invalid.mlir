@@ -19,7 +19,7 @@ func.func @mask_not_i1(%n: index) {
 // -----
 
 func.func @broadcast_element_mismatch(%s: i32) {
-  // expected-error@+1 {{'vector.broadcast' op source type 'i32' is not the element type of 'vector<16xi8>'}}
+  // expected-error@+1 {{'vector.broadcast' op failed to verify that source operand and result have same element type}}
   %v = "vector.broadcast"(%s) : (i32) -> vector<16xi8>
   return
 }
@@ -27,7 +27,7 @@ func.func @broadcast_element_mismatch(%s: i32) {
 // -----
 
 func.func @broadcast_to_scalar(%s: i32) {
-  // expected-error@+1 {{'vector.broadcast' op result #0 must be a one-dimensional fixed-length vector, but got 'i32'}}
+  // expected-error@+1 {{'vector.broadcast' op result #0 must be a vector, but got 'i32'}}
   %v = "vector.broadcast"(%s) : (i32) -> i32
   return
 }
@@ -35,7 +35,7 @@ func.func @broadcast_to_scalar(%s: i32) {
 // -----
 
 func.func @load_not_buffer(%s: i32, %i: index) {
-  // expected-error@+1 {{'vector.load' op operand #0 must be a buffer, but got 'i32'}}
+  // expected-error@+1 {{'vector.load' op operand #0 must be a memref or a buffer, but got 'i32'}}
   %v = "vector.load"(%s, %i) : (i32, index) -> vector<16xi8>
   return
 }
@@ -51,7 +51,7 @@ func.func @load_strided_lanes(%b: !buffer<4x16xi8, strides: [1, 4]>, %i: index) 
 // -----
 
 func.func @load_index_count(%b: !buffer<4x16xi8>, %i: index) {
-  // expected-error@+1 {{'vector.load' op expected 2 indices, one per dimension, but got 1}}
+  // expected-error@+1 {{'vector.load' op requires 2 indices}}
   %v = "vector.load"(%b, %i) : (!buffer<4x16xi8>, index) -> vector<16xi8>
   return
 }
@@ -83,7 +83,7 @@ func.func @masked_load_too_few(%b: !buffer<16xi8>) {
 // -----
 
 func.func @masked_load_mask_lanes(%b: !buffer<16xi8>, %i: index, %m: vector<8xi1>, %p: vector<16xi8>) {
-  // expected-error@+1 {{'vector.maskedload' op mask 'vector<8xi1>' must be a vector of i1 with the lanes of 'vector<16xi8>'}}
+  // expected-error@+1 {{'vector.maskedload' op mask 'vector<8xi1>' must be a vector of i1 with the shape of 'vector<16xi8>'}}
   %v = "vector.maskedload"(%b, %i, %m, %p) : (!buffer<16xi8>, index, vector<8xi1>, vector<16xi8>) -> vector<16xi8>
   return
 }
@@ -107,7 +107,7 @@ func.func @masked_store_operands(%b: !buffer<16xi8>) {
 // -----
 
 func.func @masked_store_mask_lanes(%b: !buffer<16xi8>, %i: index, %m: vector<16xi1>, %v: vector<4xi8>) {
-  // expected-error@+1 {{'vector.maskedstore' op mask 'vector<16xi1>' must be a vector of i1 with the lanes of 'vector<4xi8>'}}
+  // expected-error@+1 {{'vector.maskedstore' op mask 'vector<16xi1>' must be a vector of i1 with the shape of 'vector<4xi8>'}}
   "vector.maskedstore"(%b, %i, %m, %v) : (!buffer<16xi8>, index, vector<16xi1>, vector<4xi8>) -> ()
   return
 }
@@ -178,10 +178,74 @@ func.func @shift_scalar(%a: i32) {
 
 // -----
 
-// The builtin type has any rank; the dialect's ops take one-dimensional vectors only.
-func.func @two_dimensional(%x: i8) {
-  // expected-error@+1 {{'vector.broadcast' op result #0 must be a one-dimensional fixed-length vector, but got 'vector<4x4xi8>'}}
-  %v = vector.broadcast %x : i8 to vector<4x4xi8>
+// n-D broadcasts line the source's dimensions up with the result's trailing ones, as upstream.
+func.func @broadcast_dimension_mismatch(%x: vector<3xi8>) {
+  // expected-error@+1 {{'vector.broadcast' op dimension mismatch (3 vs. 4)}}
+  %v = vector.broadcast %x : vector<3xi8> to vector<4x4xi8>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank_higher(%x: vector<2x4xi8>) {
+  // expected-error@+1 {{'vector.broadcast' op source rank higher than destination rank}}
+  %v = vector.broadcast %x : vector<2x4xi8> to vector<4xi8>
+  return
+}
+
+// -----
+
+func.func @broadcast_scalable_mismatch(%x: vector<4xi8>) {
+  // expected-error@+1 {{'vector.broadcast' op dimension mismatch (4 vs. [4])}}
+  %v = vector.broadcast %x : vector<4xi8> to vector<2x[4]xi8>
+  return
+}
+
+// -----
+
+func.func @broadcast_not_a_vector(%x: tensor<4xi8>) {
+  // expected-error@+1 {{'vector.broadcast' op source type is not a vector}}
+  %v = "vector.broadcast"(%x) : (tensor<4xi8>) -> vector<4xi8>
+  return
+}
+
+// -----
+
+func.func @mask_counts(%n: index) {
+  // expected-error@+1 {{'vector.create_mask' op must specify an operand for each result vector dimension}}
+  %m = vector.create_mask %n : vector<4x8xi1>
+  return
+}
+
+// -----
+
+func.func @mask_0d_counts(%n: index) {
+  // expected-error@+1 {{'vector.create_mask' op must specify exactly one operand for 0-D create_mask}}
+  %m = vector.create_mask %n, %n : vector<i1>
+  return
+}
+
+// -----
+
+func.func @store_memref_stride(%m: memref<4x16xi8, strided<[1, 4]>>, %v: vector<16xi8>, %i: index) {
+  // expected-error@+1 {{'vector.store' op most minor memref dim must have unit stride}}
+  vector.store %v, %m[%i, %i] : memref<4x16xi8, strided<[1, 4]>>, vector<16xi8>
+  return
+}
+
+// -----
+
+func.func @load_memref_of_vectors(%m: memref<4xvector<8xi8>>, %i: index) {
+  // expected-error@+1 {{'vector.load' op base memref and result vector types should match}}
+  %v = vector.load %m[%i] : memref<4xvector<8xi8>>, vector<16xi8>
+  return
+}
+
+// -----
+
+func.func @masked_load_nd_mask(%m: memref<4x16xi8>, %i: index, %k: vector<2x16xi1>, %p: vector<4x16xi8>) {
+  // expected-error@+1 {{'vector.maskedload' op mask 'vector<2x16xi1>' must be a vector of i1 with the shape of 'vector<4x16xi8>'}}
+  %v = vector.maskedload %m[%i, %i], %k, %p : memref<4x16xi8>, vector<2x16xi1>, vector<4x16xi8> into vector<4x16xi8>
   return
 }
 
@@ -189,5 +253,21 @@ func.func @two_dimensional(%x: i8) {
 
 // expected-error@+1 {{failed to verify 'elementType': VectorElementTypeInterface instance}}
 func.func @tensor_lanes(%v: vector<4xtensor<2xi8>>) {
+  return
+}
+
+// -----
+
+func.func @load_alignment(%m: memref<4xi32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %v = vector.load %m[%i] {alignment = 12} : memref<4xi32>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @store_nontemporal(%m: memref<4xi32>, %i: index, %v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.store' op attribute 'nontemporal' failed to satisfy constraint: bool attribute}}
+  vector.store %v, %m[%i] {nontemporal = 1 : i64} : memref<4xi32>, vector<4xi32>
   return
 }

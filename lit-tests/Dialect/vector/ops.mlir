@@ -51,3 +51,24 @@ func.func @fixed_point(%x: vector<4xi32>, %m: vector<4xi32>, %r: vector<4xi32>) 
   %s = arith.select %n, %q, %x : vector<4xi1>, vector<4xi32>
   return %s : vector<4xi32>
 }
+
+// As upstream: the memory ops on memrefs, n-D and scalable vectors, n-D masks and broadcasts
+// of vectors.
+// CHECK-LABEL: func.func @memref_nd
+// CHECK: %[[M:.*]] = vector.create_mask %arg1, %arg2 : vector<4x8xi1>
+// CHECK: %[[S:.*]] = vector.create_mask %arg1 : vector<[4]xi1>
+// CHECK: %[[L:.*]] = vector.load %arg0[%arg1, %arg2] {nontemporal = true} : memref<200x100xf32>, vector<8xf32>
+// CHECK: %[[B:.*]] = vector.broadcast %[[L]] : vector<8xf32> to vector<4x8xf32>
+// CHECK: %[[ML:.*]] = vector.maskedload %arg0[%arg1, %arg2], %[[M]], %[[B]] : memref<200x100xf32>, vector<4x8xi1>, vector<4x8xf32> into vector<4x8xf32>
+// CHECK: vector.maskedstore %arg0[%arg1, %arg2], %[[M]], %[[ML]] : memref<200x100xf32>, vector<4x8xi1>, vector<4x8xf32>
+// CHECK: vector.store %[[ML]], %arg3[%arg1] : memref<?xvector<4x8xf32>, strided<[1], offset: ?>>, vector<4x8xf32>
+func.func @memref_nd(%m: memref<200x100xf32>, %i: index, %j: index, %v: memref<?xvector<4x8xf32>, strided<[1], offset: ?>>) {
+  %mask = vector.create_mask %i, %j : vector<4x8xi1>
+  %scalable = vector.create_mask %i : vector<[4]xi1>
+  %l = vector.load %m[%i, %j] {nontemporal = true} : memref<200x100xf32>, vector<8xf32>
+  %b = vector.broadcast %l : vector<8xf32> to vector<4x8xf32>
+  %ml = vector.maskedload %m[%i, %j], %mask, %b : memref<200x100xf32>, vector<4x8xi1>, vector<4x8xf32> into vector<4x8xf32>
+  vector.maskedstore %m[%i, %j], %mask, %ml : memref<200x100xf32>, vector<4x8xi1>, vector<4x8xf32>
+  vector.store %ml, %v[%i] : memref<?xvector<4x8xf32>, strided<[1], offset: ?>>, vector<4x8xf32>
+  return
+}

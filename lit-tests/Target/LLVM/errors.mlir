@@ -22,6 +22,24 @@
 // RUN: not mc-translate --mlir-to-llvmir %t/tensor.mlir --prefix 9lives 2>&1 | FileCheck %s --check-prefix=PREFIX
 // PREFIX: mc-translate: error: invalid prefix '9lives': it must be a C identifier
 
+// RUN: not mc-translate --mlir-to-llvmir --no-c-api %t/vector-broadcast.mlir 2>&1 | FileCheck %s --check-prefix=BROADCAST
+// BROADCAST: vector-broadcast.mlir:2:8: error: cannot lower 'vector.broadcast' to LLVM: only broadcasts of scalars lower to LLVM
+
+// RUN: not mc-translate --mlir-to-llvmir --no-c-api %t/vector-nd.mlir 2>&1 | FileCheck %s --check-prefix=ND
+// ND: vector-nd.mlir:1:1: error: cannot lower @f to LLVM: type 'vector<4x4xi8>' is not supported by the LLVM backend
+
+//--- vector-broadcast.mlir
+func.func @f(%a: vector<1xi8>) -> vector<4xi8> {
+  %v = vector.broadcast %a : vector<1xi8> to vector<4xi8>
+  return %v : vector<4xi8>
+}
+
+//--- vector-nd.mlir
+func.func @f(%a: i8) -> vector<4x4xi8> {
+  %v = vector.broadcast %a : i8 to vector<4x4xi8>
+  return %v : vector<4x4xi8>
+}
+
 //--- unsupported-op.mlir
 func.func @main(%a: !buffer<4xi8>, %b: !buffer<4xi8>) {
   // A buffer-level op left over: buffer-to-loop lowers it first.

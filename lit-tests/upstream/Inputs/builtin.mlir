@@ -21,3 +21,8 @@ func.func @tensors(%a: tensor<*xf32>, %b: tensor<4x?xf32>, %c: tensor<?x?x?xi8>,
 // -----
 
 "test.locations"() {a = loc("x.mlir":1:2), b = [loc(unknown)], c = loc("n"("f":3:4))} : () -> ()
+
+// -----
+
+// Locations as attribute values, file ranges included.
+"test.locs"() {a = loc("f":1:2 to 3:4), b = loc("f":1:2 to :5), c = loc("f":3), d = loc("f":1:2 to 1:2), e = loc(fused<"x">["a":1:1, "b"("c":2:2)]), f = loc(callsite("g" at "h":1:1))} : () -> ()

@@ -46,3 +46,13 @@
 
 // String attributes hold any bytes: escapes that are not UTF-8 come back byte for byte.
 "test.bytes"() {a = "\FF\00ab", b = "\C3\A9", c = ["\80", "x\FE"], d = "s\FF" : i32, e = {k = "\FF"}} : () -> ()
+
+// -----
+
+// Elided elements as upstream prints them with --mlir-elide-elementsattrs-if-larger.
+"test.elided"() {a = dense_resource<__elided__> : tensor<3xi32>, b = dense_resource<__elided__> : vector<1x1x10xf16>} : () -> ()
+
+// -----
+
+// 128-bit integers above i128's range: their bits for signless and unsigned types.
+"test.wide_ints"() {a = 340282366920938463463374607431768211455 : ui128, b = 340282366920938463463374607431768211455 : i128, c = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF : ui128, d = 170141183460469231731687303715884105728 : ui128, e = dense<[340282366920938463463374607431768211455, 1]> : tensor<2xui128>, f = -170141183460469231731687303715884105728 : si128, g = 0 : ui127, h = 170141183460469231731687303715884105727 : ui127} : () -> ()

@@ -10,3 +10,8 @@ s = 0.3 : f8E5M2, t = 0x00 : f8E8M0FNU, u = 0x01 : f8E4M3FN,
 dense = dense<[1.0, 0x7F, -2.0]> : tensor<3xf8E4M3FN>, dense4 = dense<[0.5, 1.0, 1.5, 2.0]> : tensor<4xf4E2M1FN>,
 arr = array<f32: 0x7F800001, 1.0>, sn_dense = dense<[0x7F800001, 0xFF800002]> : tensor<2xf32>
 } : () -> ()
+
+// -----
+
+// Signed NaNs of the formats with one NaN per sign, scalar and in elements.
+"test.nans"() {a = 0xFF : f8E4M3FN, b = 0x7F : f8E4M3FN, c = dense<[[0x00, 0x7F], [0x80, 0xFF]]> : tensor<2x2xf8E4M3FN>, d = 0x80 : f8E4M3FNUZ, e = 0xFF : f8E8M0FNU} : () -> ()

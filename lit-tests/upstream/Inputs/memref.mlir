@@ -34,3 +34,8 @@ func.func @memrefs(%a: memref<4xf32>, %b: memref<?x?xf32, #strided>, %c: memref<
 
 // Types of unregistered dialects are memref elements, ranked and unranked.
 func.func private @opaque_elements(memref<1x?x!test.memref_element>, memref<*x!foo.bar<1>>, memref<2x!foo.e, strided<[2]>, 1>)
+
+// -----
+
+// A later layout replaces an earlier one (upstream's parser keeps the last).
+"test.layouts"() : () -> (memref<4xf32, strided<[?], offset: 3>, affine_map<(d0) -> (d0)>>, memref<4xf32, affine_map<(d0) -> (d0 + 1)>, strided<[2]>>, memref<4xf32, strided<[2]>, strided<[3]>, 5>)
