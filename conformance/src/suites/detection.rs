@@ -3,7 +3,9 @@
 //! class, merged), with and without a background class, 1 to 12 classes, `max_detections` below
 //! and above the boxes kept, `detections_per_class`, tied scores, identical boxes and boxes far
 //! apart, IoU thresholds near 0 and of 1, a score threshold nothing reaches, extra box encoding
-//! columns (keypoints) and outputs with more rows than detections. (int8 and uint8 inputs, which
+//! columns (keypoints), outputs with more rows than detections, tied candidates past the 20 that
+//! TFLite Micro's merge sort leaves to its insertion sort, and TensorFlow's SSD export options (90
+//! classes, a score threshold of 1e-8). (int8 and uint8 inputs, which
 //! TFLite Micro's kernel fails on, are refused by mc's verifier.)
 
 use crate::models::OneOp;
@@ -163,6 +165,14 @@ pub fn detection_postprocess() -> Vec<Case> {
         spec("nothing above the threshold", 10, 3, true, Scattered, Uniform, options(3, 4, true, 100, (1.5, 0.5))),
         spec("nothing above the threshold", 10, 3, true, Scattered, Uniform, options(3, 4, false, 100, (1.5, 0.5))),
         spec("negative scores", 16, 3, false, Scattered, Signed, options(3, 5, true, 2, (-0.5, 0.6))),
+        // More than 20 candidates, so TFLite Micro sorts them with its merge sort rather than only
+        // its insertion sort, many of them tied.
+        spec("tied scores past the insertion sort", 48, 3, true, Apart, Tied, options(3, 40, false, 100, thresholds)),
+        spec("tied scores past the insertion sort", 48, 3, true, Apart, Tied, options(3, 40, true, 30, thresholds)),
+        // TensorFlow's SSD export: 90 classes after a background one, a score threshold of 1e-8
+        // (every box is a candidate of every class), IoU 0.6, 10 detections, 100 per class.
+        spec("SSD export options", 120, 90, true, Scattered, Uniform, options(90, 10, false, 100, (1e-8, 0.6))),
+        spec("SSD export options", 120, 90, true, Scattered, Uniform, options(90, 10, true, 100, (1e-8, 0.6))),
     ];
     // Keypoints after the four box values (ignored), and output rows for two classes per box that
     // the regular NMS leaves as they were: zeros. (The fast NMS leaves the rows after its
