@@ -5,8 +5,8 @@
 //! apart, IoU thresholds near 0 and of 1, a score threshold nothing reaches, extra box encoding
 //! columns (keypoints), outputs with more rows than detections, tied candidates past the 20 that
 //! TFLite Micro's merge sort leaves to its insertion sort, and TensorFlow's SSD export options (90
-//! classes, a score threshold of 1e-8). (int8 and uint8 inputs, which
-//! TFLite Micro's kernel fails on, are refused by mc's verifier.)
+//! classes, a score threshold of 1e-8). (int8 and uint8 inputs, which TFLite Micro's kernel fails
+//! on, are refused by mc's verifier.)
 
 use crate::models::OneOp;
 use crate::{Case, DType, Rng, Tensor};
