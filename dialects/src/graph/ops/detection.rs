@@ -12,9 +12,12 @@
 //! What TFLite Micro's kernel (`detection_postprocess.cc`) accepts, and so this op: every tensor
 //! float32 (its `Eval` fails on any other type), a batch of 1, an IoU threshold in `(0, 1]`,
 //! `max_detections ≥ 0` (here ≥ 1: an empty output is no detector), `detections_per_class ≥ 1`
-//! (regular NMS) or `max_classes_per_detection ≥ 1` (fast NMS). The fast NMS keeps more than one
-//! class per box only at output offsets that overlap (TFLM counts its output rows twice), so it
-//! is refused when `min(max_classes_per_detection, num_classes) > 1`. The anchors must be a
+//! (regular NMS) or `max_classes_per_detection ≥ 1` (fast NMS). With `k =
+//! min(max_classes_per_detection, num_classes) > 1` classes per box, TFLM's fast NMS counts its
+//! output rows twice: class `c` of detection `i` lands on row `k²·i + (k+1)·c`, the rows between
+//! keep whatever its arena held, and past `max_detections / k` detections it writes beyond its
+//! outputs. No output can match that, so the fast NMS is refused when `k > 1` (the regular NMS,
+//! which writes one class per row, takes any `max_classes_per_detection`). The anchors must be a
 //! constant, as every SSD export has them.
 
 use super::{OpEntry, op_entry};
@@ -174,10 +177,13 @@ fn check_detection_postprocess(c: &mut Checker<'_, '_>) {
         && let (Some(per_detection), Some(classes)) = (per_detection, classes)
         && per_detection.min(classes) > 1
     {
+        let k = per_detection.min(classes);
         c.error(format!(
-            "the fast NMS keeps min(max_classes_per_detection, num_classes) = {} classes per box, but TFLite \
-             Micro's kernel writes more than one at overlapping output rows: only 1 is supported",
-            per_detection.min(classes)
+            "the fast NMS keeps min(max_classes_per_detection, num_classes) = {k} classes per box, but TFLite \
+             Micro's kernel writes class c of detection i to row {k}²·i + {}·c, leaving the rows between as its \
+             arena held them and writing past its outputs after max_detections / {k} detections: only 1 class \
+             per box is supported (or use_regular_nms)",
+            k + 1
         ));
     }
     let names = ["box_encodings", "class_predictions", "anchors"];

@@ -935,6 +935,12 @@ fn detection_postprocess_options() {
     map.end_map();
     let b = detection_model(4, &[6, 4], true, missing.view().to_vec());
     assert_eq!(import_error(&b), format!("{at}option 'max_classes_per_detection' is missing\n"));
+    let mut mistyped = flexbuffers::Builder::default();
+    let mut map = mistyped.start_map();
+    map.push("max_detections", "2");
+    map.end_map();
+    let b = detection_model(4, &[6, 4], true, mistyped.view().to_vec());
+    assert_eq!(import_error(&b), format!("{at}option 'max_detections' is a String, not a number\n"));
 }
 
 #[test]
@@ -956,6 +962,22 @@ fn detection_postprocess_operands() {
         format!(
             "{error}class_predictions has 6 classes per box, which is not num_classes (3) or one more (a background \
              class)\n{note}"
+        )
+    );
+    let mut two_classes = detection_options();
+    two_classes.max_classes_per_detection = 2;
+    assert!(verify_error(&detection_model(4, &[6, 4], true, two_classes.to_flexbuffer())).starts_with(&format!(
+        "{error}the fast NMS keeps min(max_classes_per_detection, num_classes) = 2 classes per box, but TFLite \
+             Micro's kernel writes class c of detection i to row 2²·i + 3·c"
+    )));
+    // Quantized class predictions, which TFLite Micro's kernel fails on (it takes float32 only).
+    let mut quantized = detection_model(4, &[6, 4], true, detection_options().to_flexbuffer());
+    quantized.tensor(1).type_ = raw::TensorType::Int8;
+    quantized.set_quantization(1, &[1.0 / 256.0], &[-128], 0);
+    assert_eq!(
+        verify_error(&quantized),
+        format!(
+            "{error}class_predictions element type must be f32, but got '!quant.uniform<i8:f32, 3.906250e-03:-128>'\n{note}"
         )
     );
     let mut zero_iou = detection_options();
