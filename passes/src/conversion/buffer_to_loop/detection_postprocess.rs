@@ -330,7 +330,7 @@ impl Outputs {
         p: &Params,
         decoded: Value,
         detections: Value,
-        detection: impl Fn(&mut KernelEmitter<'_>, Value) -> (Value, Value, Value),
+        detection: impl Fn(&mut KernelEmitter<'_>, Value) -> Result<(Value, Value, Value), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let (f32, i32) = (e.b.ctx.float_type(FloatKind::F32), e.b.ctx.integer_type(32));
         let zero = e.index(0);
@@ -343,7 +343,7 @@ impl Outputs {
                     detected,
                     &[f32, f32, f32, f32, f32, f32],
                     |e| {
-                        let (kept, class, score) = detection(e, r);
+                        let (kept, class, score) = detection(e, r)?;
                         let mut values = corners(e, decoded, kept).to_vec();
                         values.extend([class, score]);
                         Ok(values)
@@ -385,35 +385,40 @@ fn to_f32(e: &mut KernelEmitter<'_>, value: Value, f32: Type) -> Value {
     e.unary("arith.sitofp", value, f32)
 }
 
-/// `NonMaxSuppressionMultiClassFastHelper` with one class per box: each box's best class and
-/// score, one NMS over those scores, the kept boxes in order.
-fn fast_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Value) -> Result<(), Diagnostic> {
-    let (f32, i32) = (e.b.ctx.float_type(FloatKind::F32), e.b.ctx.integer_type(32));
+/// Box `row`'s best class (an `index`) and its score: `DecreasingPartialArgSort`'s first, the
+/// highest score, the lowest class among equal ones.
+fn best_class(e: &mut KernelEmitter<'_>, p: &Params, row: Value) -> Result<(Value, Value), Diagnostic> {
     let predictions = e.inputs[1];
-    let best_class = e.workspace(vec![p.boxes], i32);
     let zero = e.index(0);
     let first_column = e.index(p.label_offset);
+    let first = e.load(predictions, &[zero, row, first_column]);
+    let best = e.for_range(1, p.classes, &[zero, first], |e, class, carried| {
+        let column = e.addi(class, first_column);
+        let score = e.load(predictions, &[zero, row, column]);
+        let wins = cmpf(e, "olt", carried[1], score);
+        Ok(vec![select(&mut e.b, wins, class, carried[0]), select(&mut e.b, wins, score, carried[1])])
+    })?;
+    Ok((best[0], best[1]))
+}
+
+/// `NonMaxSuppressionMultiClassFastHelper` with one class per box: each box's best score, one NMS
+/// over those scores, the kept boxes in order with their best class, found again for each kept
+/// box rather than kept for every box (TFLM's `[boxes, classes]` buffer).
+fn fast_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Value) -> Result<(), Diagnostic> {
+    let (f32, i32) = (e.b.ctx.float_type(FloatKind::F32), e.b.ctx.integer_type(32));
     e.for_range(0, p.boxes, &[], |e, row, _| {
-        let first = e.load(predictions, &[zero, row, first_column]);
-        let best = e.for_range(1, p.classes, &[zero, first], |e, class, carried| {
-            let column = e.addi(class, first_column);
-            let score = e.load(predictions, &[zero, row, column]);
-            let wins = cmpf(e, "olt", carried[1], score);
-            Ok(vec![select(&mut e.b, wins, class, carried[0]), select(&mut e.b, wins, score, carried[1])])
-        })?;
-        e.store(best[1], ws.scores, &[row]);
-        let class = e.unary("arith.index_cast", best[0], i32);
-        e.store(class, best_class, &[row]);
+        let (_, score) = best_class(e, p, row)?;
+        e.store(score, ws.scores, &[row]);
         Ok(Vec::new())
     })?;
     let kept = nms(e, p, ws, p.max_detections, valid)?;
     let outputs = Outputs::of(e);
     outputs.write(e, p, ws.decoded, kept, |e, r| {
         let chosen = load_index(e, ws.selected, &[r]);
-        let class = e.load(best_class, &[chosen]);
+        let (class, score) = best_class(e, p, chosen)?;
+        let class = e.unary("arith.index_cast", class, i32);
         let class = to_f32(e, class, f32);
-        let score = e.load(ws.scores, &[chosen]);
-        (chosen, class, score)
+        Ok((chosen, class, score))
     })
 }
 
@@ -510,6 +515,6 @@ fn regular_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Va
         let class = e.load(list[2], &[r]);
         let class = to_f32(e, class, f32);
         let score = e.load(list[0], &[r]);
-        (chosen, class, score)
+        Ok((chosen, class, score))
     })
 }
