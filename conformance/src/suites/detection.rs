@@ -5,8 +5,8 @@
 //! apart, IoU thresholds near 0 and of 1, a score threshold nothing reaches, extra box encoding
 //! columns (keypoints), outputs with more rows than detections, tied candidates past the 20 that
 //! TFLite Micro's merge sort leaves to its insertion sort, and TensorFlow's SSD export options (90
-//! classes, a score threshold of 1e-8). (int8 and uint8 inputs, which TFLite Micro's kernel fails
-//! on, are refused by mc's verifier.)
+//! classes, a score threshold of 1e-8), also at SSD MobileNet's full size (1917 anchors). (int8
+//! and uint8 inputs, which TFLite Micro's kernel fails on, are refused by mc's verifier.)
 
 use crate::models::OneOp;
 use crate::{Case, DType, Rng, Tensor};
@@ -184,7 +184,14 @@ pub fn detection_postprocess() -> Vec<Case> {
     let mut wide = options(3, 3, true, 100, thresholds);
     wide.max_classes_per_detection = 2;
     specs.push(spec("two classes per detection", 10, 3, true, Scattered, Uniform, wide));
-    specs.iter().flat_map(|s| s.cases(2, &mut rng)).collect()
+    let mut cases: Vec<Case> = specs.iter().flat_map(|s| s.cases(2, &mut rng)).collect();
+    // SSD MobileNet's post-processing at its full size (1917 anchors of a 300×300 image, 90
+    // classes after a background one) with TensorFlow's export options, once per NMS.
+    for regular in [false, true] {
+        let options = options(90, 10, regular, 100, (1e-8, 0.6));
+        cases.extend(spec("SSD MobileNet scale", 1917, 90, true, Scattered, Uniform, options).cases(1, &mut rng));
+    }
+    cases
 }
 
 /// The `small_ssd` suite: a small SSD detector end to end, float32 (a strided 3×3 convolution,
