@@ -79,13 +79,27 @@ func.func @fast_classes(%e: !buffer<1x3x4xf32>, %p: !buffer<1x3x4xf32>, %a: !buf
 
 // Regular NMS over 2 classes after a background column, only num_detections used: one NMS per
 // class (at most detections_per_class = 1 kept), merged into the list of the best 2 so far (score,
-// box, class), and the count written (no loop over the unused rows).
+// box, class), and the count written (no loop over the unused rows). Once the list is full, a
+// class's NMS stops at its first box scoring no more than the list's last (the merge would drop
+// it and every box after it).
 // CHECK-LABEL: func.func @regular
-// CHECK-COUNT-6: buffer.alloc() {kernel = "detection_postprocess", role = "scratch"} : !buffer<2x{{f32|i32}}>
+// CHECK: %[[SCORES:.*]] = buffer.alloc() {kernel = "detection_postprocess", role = "scratch"} : !buffer<2xf32>
+// CHECK-COUNT-5: buffer.alloc() {kernel = "detection_postprocess", role = "scratch"} : !buffer<2x{{f32|i32}}>
 // CHECK: loop.for %[[CLASS:.*]] = %c0 to %c2 step %c1 iter_args(%[[SIZE:.*]] = %c0) -> (index) {
 // CHECK:   loop.for
 // CHECK:     loop.store %{{.*}}, %{{.*}} : !buffer<3xf32>
+// CHECK:   %[[FULL:.*]] = arith.cmpi eq, %[[SIZE]], %c2 : index
+// CHECK:   %[[LAST:.*]] = arith.select %[[FULL]], %c1, %c0 : index
+// CHECK:   %[[FLOOR:.*]] = loop.load %[[SCORES]][%[[LAST]]] : !buffer<2xf32>
 // CHECK:   loop.for {{.*}} = %c0 to %c1 step %c1
+// CHECK:     %[[BEST:.*]]:2 = loop.for
+// CHECK:     %[[FOUND:.*]] = arith.cmpi ne, %[[BEST]]#0, %c3 : index
+// CHECK:     %[[ABOVE:.*]] = arith.cmpf ogt, %[[BEST]]#1, %[[FLOOR]] : f32
+// CHECK:     %[[BELOW:.*]] = arith.xori %[[ABOVE]], %true : i1
+// CHECK:     %[[STOPS:.*]] = arith.andi %[[FULL]], %[[BELOW]] : i1
+// CHECK:     %[[GOES_ON:.*]] = arith.xori %[[STOPS]], %true : i1
+// CHECK:     %[[KEEPS:.*]] = arith.andi %[[FOUND]], %[[GOES_ON]] : i1
+// CHECK:     loop.if %[[KEEPS]]
 // CHECK:   %[[TOTAL:.*]] = arith.addi %[[SIZE]], %{{.*}} : index
 // CHECK:   %[[FITS:.*]] = arith.cmpi slt, %[[TOTAL]], %c2 : index
 // CHECK:   %[[LENGTH:.*]] = arith.select %[[FITS]], %[[TOTAL]], %c2 : index

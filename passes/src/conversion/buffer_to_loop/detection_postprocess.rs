@@ -27,7 +27,12 @@
 //!   it: the first class keeps it, later ones never win);
 //! - the regular NMS's merge (`DecreasingPartialArgSort` of the list so far followed by the
 //!   class's kept boxes, by score then position): both halves are sorted already, so a merge
-//!   taking the list's entry on equal scores gives the same first `max_detections`.
+//!   taking the list's entry on equal scores gives the same first `max_detections`;
+//! - once that list is full, a class's NMS stops at its first box scoring no more than the list's
+//!   last: that box and every one TFLM's NMS would keep after it (none scoring more) rank after
+//!   the list's `max_detections` entries, so TFLM's merge drops them. With TensorFlow's export
+//!   options (score threshold 1e-8: every box a candidate of every class) at SSD MobileNet's size,
+//!   this takes the regular NMS from 1.18 G to 36 M instructions on the Cortex-M4.
 //!
 //! Where TFLM's `Eval` fails at run time (a decoded box with `ymin >= ymax` or `xmin >= xmax`),
 //! mc reports no detections. TFLM leaves the output rows after the detections as they were (a
@@ -230,9 +235,25 @@ fn overlaps(e: &mut KernelEmitter<'_>, p: &Params, kept: &[Value; 4], kept_area:
     e.binary("arith.andi", not_empty, above)
 }
 
+/// A score the boxes an NMS keeps must beat to matter, while `active` (an `i1`) holds: the regular
+/// NMS's full list's lowest score.
+struct Floor {
+    active: Value,
+    score: Value,
+}
+
 /// `NonMaxSuppressionSingleClassHelper` on `ws.scores` keeping at most `cap` boxes (their
-/// indices into `ws.selected`), none if `valid` is false; the count kept (an `index`).
-fn nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, cap: i64, valid: Value) -> Result<Value, Diagnostic> {
+/// indices into `ws.selected`), none if `valid` is false; the count kept (an `index`). With a
+/// `floor`, it stops at the first box scoring no more than the floor: TFLM's NMS goes on, but
+/// the boxes it keeps from there on (all scoring no more) are dropped by the merge after it.
+fn nms(
+    e: &mut KernelEmitter<'_>,
+    p: &Params,
+    ws: &Workspaces,
+    cap: i64,
+    valid: Value,
+    floor: Option<&Floor>,
+) -> Result<Value, Diagnostic> {
     let (i1, i8, i32, index) =
         (e.b.ctx.integer_type(1), e.b.ctx.integer_type(8), e.b.ctx.integer_type(32), e.b.ctx.index_type());
     let threshold = e.f32(p.score_threshold);
@@ -266,7 +287,15 @@ fn nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, cap: i64, valid: 
                     let takes = e.binary("arith.andi", active, wins);
                     Ok(vec![select(&mut e.b, takes, j, carried[0]), select(&mut e.b, takes, score, carried[1])])
                 })?;
-                let found = cmpi(&mut e.b, "ne", best[0], none);
+                let mut found = cmpi(&mut e.b, "ne", best[0], none);
+                if let Some(floor) = floor {
+                    let above = cmpf(e, "ogt", best[1], floor.score);
+                    let one = e.int(1, 1);
+                    let below = e.binary("arith.xori", above, one);
+                    let stops = e.binary("arith.andi", floor.active, below);
+                    let goes_on = e.binary("arith.xori", stops, one);
+                    found = e.binary("arith.andi", found, goes_on);
+                }
                 e.if_else(
                     found,
                     &[index, i1],
@@ -411,7 +440,7 @@ fn fast_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Value
         e.store(score, ws.scores, &[row]);
         Ok(Vec::new())
     })?;
-    let kept = nms(e, p, ws, p.max_detections, valid)?;
+    let kept = nms(e, p, ws, p.max_detections, valid, None)?;
     let outputs = Outputs::of(e);
     outputs.write(e, p, ws.decoded, kept, |e, r| {
         let chosen = load_index(e, ws.selected, &[r]);
@@ -447,7 +476,13 @@ fn regular_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Va
             e.store(score, ws.scores, &[row]);
             Ok(Vec::new())
         })?;
-        let kept = nms(e, p, ws, p.detections_per_class, valid)?;
+        // A full list keeps a box of this class only if it scores more than the list's last
+        // (which ranks first on equal scores).
+        let full = cmpi(&mut e.b, "eq", size, limit);
+        let last = e.index(p.max_detections - 1);
+        let last = select(&mut e.b, full, last, zero);
+        let floor = Floor { active: full, score: e.load(list[0], &[last]) };
+        let kept = nms(e, p, ws, p.detections_per_class, valid, Some(&floor))?;
         let total = e.addi(size, kept);
         let fits = cmpi(&mut e.b, "slt", total, limit);
         let length = select(&mut e.b, fits, total, limit);
