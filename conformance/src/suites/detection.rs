@@ -5,12 +5,13 @@
 //! apart, IoU thresholds near 0 and of 1, a score threshold nothing reaches, extra box encoding
 //! columns (keypoints), outputs with more rows than detections, tied candidates past the 20 that
 //! TFLite Micro's merge sort leaves to its insertion sort, and TensorFlow's SSD export options (90
-//! classes, a score threshold of 1e-8), also at SSD MobileNet's full size (1917 anchors). (int8
-//! and uint8 inputs, which TFLite Micro's kernel fails on, are refused by mc's verifier.)
+//! classes, a score threshold of 1e-8), also at SSD MobileNet's full size (1917 anchors), and
+//! anchors a `DEQUANTIZE` computes from an int8 constant. (int8 and uint8 inputs, which TFLite
+//! Micro's kernel fails on, are refused by mc's verifier.)
 
-use crate::models::OneOp;
+use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{DETECTION_POSTPROCESS, DetectionPostprocessOptions};
+use mc_tflite::{BuiltinOp, BuiltinOptions, DETECTION_POSTPROCESS, DetectionPostprocessOptions};
 
 /// Where the anchors are.
 #[derive(Clone, Copy)]
@@ -40,6 +41,9 @@ struct Spec {
     boxes: usize,
     /// Values per box encoding (4, or more with keypoints).
     encoding: usize,
+    /// The anchors an int8 constant that a `DEQUANTIZE` turns into float32 at run time (as
+    /// converters that quantize constants write them), rather than a float32 constant.
+    int8_anchors: bool,
     classes: i32,
     background: bool,
     anchors: Anchors,
@@ -87,13 +91,25 @@ impl Spec {
         let columns = self.classes as usize + usize::from(self.background);
         let anchors = self.anchors(rng);
         let anchor_bytes: Vec<u8> = anchors.iter().flat_map(|a| a.to_le_bytes()).collect();
+        // Anchors in [0, 1] over int8's range.
+        let (scale, zero_point) = (1.0 / 255.0, -128);
+        let quantized: Vec<u8> =
+            anchors.iter().map(|&a| ((a / scale).round() as i32 + zero_point).clamp(-128, 127) as i8 as u8).collect();
         (0..count)
             .map(|run| {
                 let mut m = OneOp::new();
                 let (n, e, c) = (self.boxes as i32, self.encoding as i32, columns as i32);
                 let encodings = m.input("box_encodings", &[1, n, e], DType::Float32, None);
                 let predictions = m.input("class_predictions", &[1, n, c], DType::Float32, None);
-                let anchors = m.constant("anchors", &[n, 4], DType::Float32, &anchor_bytes, None);
+                let anchors = if self.int8_anchors {
+                    let quant = Some(Quant::tensor(scale, zero_point.into()));
+                    let stored = m.constant("quantized_anchors", &[n, 4], DType::Int8, &quantized, quant);
+                    let anchors = m.intermediate("anchors", &[n, 4], DType::Float32, None);
+                    m.op(BuiltinOp::Dequantize, &[stored], &[anchors], BuiltinOptions::Dequantize);
+                    anchors
+                } else {
+                    m.constant("anchors", &[n, 4], DType::Float32, &anchor_bytes, None)
+                };
                 let rows = self.options.max_detections * self.options.max_classes_per_detection;
                 let outputs = [
                     m.output("detection_boxes", &[1, rows, 4], DType::Float32, None),
@@ -135,6 +151,7 @@ pub fn detection_postprocess() -> Vec<Case> {
         name,
         boxes,
         encoding: 4,
+        int8_anchors: false,
         classes,
         background,
         anchors,
@@ -181,6 +198,13 @@ pub fn detection_postprocess() -> Vec<Case> {
     let mut keypoints = spec("keypoints", 10, 3, true, Scattered, Uniform, options(3, 4, true, 2, thresholds));
     keypoints.encoding = 6;
     specs.push(keypoints);
+    // Anchors computed at run time, from an int8 constant.
+    for regular in [false, true] {
+        let mut dequantized =
+            spec("dequantized anchors", 20, 3, true, Scattered, Uniform, options(3, 5, regular, 3, thresholds));
+        dequantized.int8_anchors = true;
+        specs.push(dequantized);
+    }
     let mut wide = options(3, 3, true, 100, thresholds);
     wide.max_classes_per_detection = 2;
     specs.push(spec("two classes per detection", 10, 3, true, Scattered, Uniform, wide));
@@ -205,7 +229,7 @@ pub fn small_ssd() -> Vec<Case> {
 
 /// The small SSD with `regular` NMS, and three random images.
 fn ssd_cases(regular: bool, rng: &mut Rng) -> Vec<Case> {
-    use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, Padding, ReshapeOptions};
+    use mc_tflite::{Activation, Conv2DOptions, Padding, ReshapeOptions};
     let mut m = OneOp::new();
     let f = DType::Float32;
     let weights = |m: &mut OneOp, name: &str, shape: &[i32], rng: &mut Rng| {
