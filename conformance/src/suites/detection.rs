@@ -3,12 +3,15 @@
 //! class, merged), with and without a background class, 1 to 12 classes, `max_detections` below
 //! and above the boxes kept, `detections_per_class`, tied scores, identical boxes and boxes far
 //! apart, IoU thresholds near 0 and of 1, a score threshold nothing reaches, extra box encoding
-//! columns (keypoints) and outputs with more rows than detections. (int8 and uint8 inputs, which
-//! TFLite Micro's kernel fails on, are refused by mc's verifier.)
+//! columns (keypoints), outputs with more rows than detections, tied candidates past the 20 that
+//! TFLite Micro's merge sort leaves to its insertion sort, and TensorFlow's SSD export options (90
+//! classes, a score threshold of 1e-8), also at SSD MobileNet's full size (1917 anchors), and
+//! anchors a `DEQUANTIZE` computes from an int8 constant. (int8 and uint8 inputs, which TFLite
+//! Micro's kernel fails on, are refused by mc's verifier.)
 
-use crate::models::OneOp;
+use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{DETECTION_POSTPROCESS, DetectionPostprocessOptions};
+use mc_tflite::{BuiltinOp, BuiltinOptions, DETECTION_POSTPROCESS, DetectionPostprocessOptions};
 
 /// Where the anchors are.
 #[derive(Clone, Copy)]
@@ -38,6 +41,9 @@ struct Spec {
     boxes: usize,
     /// Values per box encoding (4, or more with keypoints).
     encoding: usize,
+    /// The anchors an int8 constant that a `DEQUANTIZE` turns into float32 at run time (as
+    /// converters that quantize constants write them), rather than a float32 constant.
+    int8_anchors: bool,
     classes: i32,
     background: bool,
     anchors: Anchors,
@@ -85,13 +91,25 @@ impl Spec {
         let columns = self.classes as usize + usize::from(self.background);
         let anchors = self.anchors(rng);
         let anchor_bytes: Vec<u8> = anchors.iter().flat_map(|a| a.to_le_bytes()).collect();
+        // Anchors in [0, 1] over int8's range.
+        let (scale, zero_point) = (1.0 / 255.0, -128);
+        let quantized: Vec<u8> =
+            anchors.iter().map(|&a| ((a / scale).round() as i32 + zero_point).clamp(-128, 127) as i8 as u8).collect();
         (0..count)
             .map(|run| {
                 let mut m = OneOp::new();
                 let (n, e, c) = (self.boxes as i32, self.encoding as i32, columns as i32);
                 let encodings = m.input("box_encodings", &[1, n, e], DType::Float32, None);
                 let predictions = m.input("class_predictions", &[1, n, c], DType::Float32, None);
-                let anchors = m.constant("anchors", &[n, 4], DType::Float32, &anchor_bytes, None);
+                let anchors = if self.int8_anchors {
+                    let quant = Some(Quant::tensor(scale, zero_point.into()));
+                    let stored = m.constant("quantized_anchors", &[n, 4], DType::Int8, &quantized, quant);
+                    let anchors = m.intermediate("anchors", &[n, 4], DType::Float32, None);
+                    m.op(BuiltinOp::Dequantize, &[stored], &[anchors], BuiltinOptions::Dequantize);
+                    anchors
+                } else {
+                    m.constant("anchors", &[n, 4], DType::Float32, &anchor_bytes, None)
+                };
                 let rows = self.options.max_detections * self.options.max_classes_per_detection;
                 let outputs = [
                     m.output("detection_boxes", &[1, rows, 4], DType::Float32, None),
@@ -133,6 +151,7 @@ pub fn detection_postprocess() -> Vec<Case> {
         name,
         boxes,
         encoding: 4,
+        int8_anchors: false,
         classes,
         background,
         anchors,
@@ -163,6 +182,14 @@ pub fn detection_postprocess() -> Vec<Case> {
         spec("nothing above the threshold", 10, 3, true, Scattered, Uniform, options(3, 4, true, 100, (1.5, 0.5))),
         spec("nothing above the threshold", 10, 3, true, Scattered, Uniform, options(3, 4, false, 100, (1.5, 0.5))),
         spec("negative scores", 16, 3, false, Scattered, Signed, options(3, 5, true, 2, (-0.5, 0.6))),
+        // More than 20 candidates, so TFLite Micro sorts them with its merge sort rather than only
+        // its insertion sort, many of them tied.
+        spec("tied scores past the insertion sort", 48, 3, true, Apart, Tied, options(3, 40, false, 100, thresholds)),
+        spec("tied scores past the insertion sort", 48, 3, true, Apart, Tied, options(3, 40, true, 30, thresholds)),
+        // TensorFlow's SSD export: 90 classes after a background one, a score threshold of 1e-8
+        // (every box is a candidate of every class), IoU 0.6, 10 detections, 100 per class.
+        spec("SSD export options", 120, 90, true, Scattered, Uniform, options(90, 10, false, 100, (1e-8, 0.6))),
+        spec("SSD export options", 120, 90, true, Scattered, Uniform, options(90, 10, true, 100, (1e-8, 0.6))),
     ];
     // Keypoints after the four box values (ignored), and output rows for two classes per box that
     // the regular NMS leaves as they were: zeros. (The fast NMS leaves the rows after its
@@ -171,10 +198,24 @@ pub fn detection_postprocess() -> Vec<Case> {
     let mut keypoints = spec("keypoints", 10, 3, true, Scattered, Uniform, options(3, 4, true, 2, thresholds));
     keypoints.encoding = 6;
     specs.push(keypoints);
+    // Anchors computed at run time, from an int8 constant.
+    for regular in [false, true] {
+        let mut dequantized =
+            spec("dequantized anchors", 20, 3, true, Scattered, Uniform, options(3, 5, regular, 3, thresholds));
+        dequantized.int8_anchors = true;
+        specs.push(dequantized);
+    }
     let mut wide = options(3, 3, true, 100, thresholds);
     wide.max_classes_per_detection = 2;
     specs.push(spec("two classes per detection", 10, 3, true, Scattered, Uniform, wide));
-    specs.iter().flat_map(|s| s.cases(2, &mut rng)).collect()
+    let mut cases: Vec<Case> = specs.iter().flat_map(|s| s.cases(2, &mut rng)).collect();
+    // SSD MobileNet's post-processing at its full size (1917 anchors of a 300×300 image, 90
+    // classes after a background one) with TensorFlow's export options, once per NMS.
+    for regular in [false, true] {
+        let options = options(90, 10, regular, 100, (1e-8, 0.6));
+        cases.extend(spec("SSD MobileNet scale", 1917, 90, true, Scattered, Uniform, options).cases(1, &mut rng));
+    }
+    cases
 }
 
 /// The `small_ssd` suite: a small SSD detector end to end, float32 (a strided 3×3 convolution,
@@ -188,7 +229,7 @@ pub fn small_ssd() -> Vec<Case> {
 
 /// The small SSD with `regular` NMS, and three random images.
 fn ssd_cases(regular: bool, rng: &mut Rng) -> Vec<Case> {
-    use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, Padding, ReshapeOptions};
+    use mc_tflite::{Activation, Conv2DOptions, Padding, ReshapeOptions};
     let mut m = OneOp::new();
     let f = DType::Float32;
     let weights = |m: &mut OneOp, name: &str, shape: &[i32], rng: &mut Rng| {

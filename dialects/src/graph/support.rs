@@ -848,8 +848,8 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "TFLite_Detection_PostProcess",
         op: "detection_postprocess",
         variants: &[variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32]), Slot::One(&[F32])], &[F32])],
-        options: "custom operator of SSD detectors: constant anchors, regular and fast NMS, background class or \
-                  none, max_classes_per_detection 1 in fast NMS",
+        options: "custom operator of SSD detectors: anchors constant or computed, regular and fast NMS, background \
+                  class or none, max_classes_per_detection 1 in fast NMS",
     },
     OpSupport {
         tflite: "SignalWindow",

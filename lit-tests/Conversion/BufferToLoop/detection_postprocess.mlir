@@ -48,15 +48,58 @@ func.func @fast(%e: !buffer<1x3x4xf32>, %p: !buffer<1x3x2xf32>, %a: !buffer<3x4x
 
 // -----
 
+// Fast NMS over 3 boxes of 3 classes after a background column: four workspaces only (no
+// per-box class buffer); each box's best score (the first of the highest, past the background
+// column) feeds the NMS, and each kept box's class is found again by the same scan as its row
+// is written.
+// CHECK-LABEL: func.func @fast_classes
+// CHECK-COUNT-4: buffer.alloc() {kernel = "detection_postprocess", role = "scratch"}
+// CHECK-NOT: buffer.alloc
+// CHECK: loop.for %[[ROW:.*]] = %c0 to %c3 step %c1 {
+// CHECK:   %[[FIRST:.*]] = loop.load %arg1[%c0, %[[ROW]], %c1] : !buffer<1x3x4xf32>
+// CHECK:   %[[BEST:.*]]:2 = loop.for %[[CLASS:.*]] = %c1 to %c3 step %c1 iter_args(%[[AT:.*]] = %c0, %[[TOP:.*]] = %[[FIRST]]) -> (index, f32) {
+// CHECK:     %[[SCORE:.*]] = loop.load %arg1
+// CHECK:     %[[WINS:.*]] = arith.cmpf olt, %[[TOP]], %[[SCORE]] : f32
+// CHECK:     arith.select %[[WINS]], %[[CLASS]], %[[AT]] : index
+// CHECK:   loop.store %[[BEST]]#1, %{{.*}}[%[[ROW]]] : !buffer<3xf32>
+// CHECK: loop.for %[[R:.*]] = %c0 to %c2 step %c1 {
+// CHECK:   loop.if
+// CHECK:     %[[KEPT:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK:     %[[AGAIN:.*]]:2 = loop.for {{.*}} = %c1 to %c3 step %c1
+// CHECK:       loop.load %arg1[%c0, %[[KEPT]], %{{.*}}] : !buffer<1x3x4xf32>
+// CHECK:     %[[CLASS_I32:.*]] = arith.index_cast %[[AGAIN]]#0 : index to i32
+// CHECK:     %[[CLASS_F32:.*]] = arith.sitofp %[[CLASS_I32]] : i32 to f32
+// CHECK:     loop.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[CLASS_F32]], %[[AGAIN]]#1
+func.func @fast_classes(%e: !buffer<1x3x4xf32>, %p: !buffer<1x3x4xf32>, %a: !buffer<3x4xf32>, %b: !buffer<1x2x4xf32>, %c: !buffer<1x2xf32>, %s: !buffer<1x2xf32>, %n: !buffer<1xf32>) {
+  buffer.kernel detection_postprocess ins(%e, %p, %a : !buffer<1x3x4xf32>, !buffer<1x3x4xf32>, !buffer<3x4xf32>) outs(%b, %c, %s, %n : !buffer<1x2x4xf32>, !buffer<1x2xf32>, !buffer<1x2xf32>, !buffer<1xf32>) {detections_per_class = 100 : i64, h_scale = 5.0 : f32, max_classes_per_detection = 1 : i64, max_detections = 2 : i64, nms_iou_threshold = 0.6 : f32, nms_score_threshold = 0.5 : f32, num_classes = 3 : i64, results = array<i64: 0, 1, 2, 3>, use_regular_nms = false, w_scale = 5.0 : f32, x_scale = 10.0 : f32, y_scale = 10.0 : f32}
+  return
+}
+
+// -----
+
 // Regular NMS over 2 classes after a background column, only num_detections used: one NMS per
 // class (at most detections_per_class = 1 kept), merged into the list of the best 2 so far (score,
-// box, class), and the count written (no loop over the unused rows).
+// box, class), and the count written (no loop over the unused rows). Once the list is full, a
+// class's NMS stops at its first box scoring no more than the list's last (the merge would drop
+// it and every box after it).
 // CHECK-LABEL: func.func @regular
-// CHECK-COUNT-6: buffer.alloc() {kernel = "detection_postprocess", role = "scratch"} : !buffer<2x{{f32|i32}}>
+// CHECK: %[[SCORES:.*]] = buffer.alloc() {kernel = "detection_postprocess", role = "scratch"} : !buffer<2xf32>
+// CHECK-COUNT-5: buffer.alloc() {kernel = "detection_postprocess", role = "scratch"} : !buffer<2x{{f32|i32}}>
 // CHECK: loop.for %[[CLASS:.*]] = %c0 to %c2 step %c1 iter_args(%[[SIZE:.*]] = %c0) -> (index) {
 // CHECK:   loop.for
 // CHECK:     loop.store %{{.*}}, %{{.*}} : !buffer<3xf32>
+// CHECK:   %[[FULL:.*]] = arith.cmpi eq, %[[SIZE]], %c2 : index
+// CHECK:   %[[LAST:.*]] = arith.select %[[FULL]], %c1, %c0 : index
+// CHECK:   %[[FLOOR:.*]] = loop.load %[[SCORES]][%[[LAST]]] : !buffer<2xf32>
 // CHECK:   loop.for {{.*}} = %c0 to %c1 step %c1
+// CHECK:     %[[BEST:.*]]:2 = loop.for
+// CHECK:     %[[FOUND:.*]] = arith.cmpi ne, %[[BEST]]#0, %c3 : index
+// CHECK:     %[[ABOVE:.*]] = arith.cmpf ogt, %[[BEST]]#1, %[[FLOOR]] : f32
+// CHECK:     %[[BELOW:.*]] = arith.xori %[[ABOVE]], %true : i1
+// CHECK:     %[[STOPS:.*]] = arith.andi %[[FULL]], %[[BELOW]] : i1
+// CHECK:     %[[GOES_ON:.*]] = arith.xori %[[STOPS]], %true : i1
+// CHECK:     %[[KEEPS:.*]] = arith.andi %[[FOUND]], %[[GOES_ON]] : i1
+// CHECK:     loop.if %[[KEEPS]]
 // CHECK:   %[[TOTAL:.*]] = arith.addi %[[SIZE]], %{{.*}} : index
 // CHECK:   %[[FITS:.*]] = arith.cmpi slt, %[[TOTAL]], %c2 : index
 // CHECK:   %[[LENGTH:.*]] = arith.select %[[FITS]], %[[TOTAL]], %c2 : index

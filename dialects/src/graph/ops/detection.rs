@@ -2,7 +2,7 @@
 //!
 //! | op | operands | attributes | results | TFLite operator |
 //! |---|---|---|---|---|
-//! | `graph.detection_postprocess` | `box_encodings` `[1, N, ≥4]` (y, x, h, w per anchor), `class_predictions` `[1, N, C]`, `anchors` `[N, 4]` (constant; y, x, h, w) | [`DETECTION_ATTRIBUTES`] | `boxes` `[1, D, 4]` (ymin, xmin, ymax, xmax), `classes` `[1, D]`, `scores` `[1, D]`, `num_detections` `[1]`, with `D = max_detections × max_classes_per_detection` | custom `TFLite_Detection_PostProcess` |
+//! | `graph.detection_postprocess` | `box_encodings` `[1, N, ≥4]` (y, x, h, w per anchor), `class_predictions` `[1, N, C]`, `anchors` `[N, 4]` (y, x, h, w) | [`DETECTION_ATTRIBUTES`] | `boxes` `[1, D, 4]` (ymin, xmin, ymax, xmax), `classes` `[1, D]`, `scores` `[1, D]`, `num_detections` `[1]`, with `D = max_detections × max_classes_per_detection` | custom `TFLite_Detection_PostProcess` |
 //!
 //! The boxes are decoded against the anchors, then non-maximum suppression keeps the best
 //! non-overlapping ones: one NMS over each box's best class (`use_regular_nms = false`), or one
@@ -12,10 +12,14 @@
 //! What TFLite Micro's kernel (`detection_postprocess.cc`) accepts, and so this op: every tensor
 //! float32 (its `Eval` fails on any other type), a batch of 1, an IoU threshold in `(0, 1]`,
 //! `max_detections ≥ 0` (here ≥ 1: an empty output is no detector), `detections_per_class ≥ 1`
-//! (regular NMS) or `max_classes_per_detection ≥ 1` (fast NMS). The fast NMS keeps more than one
-//! class per box only at output offsets that overlap (TFLM counts its output rows twice), so it
-//! is refused when `min(max_classes_per_detection, num_classes) > 1`. The anchors must be a
-//! constant, as every SSD export has them.
+//! (regular NMS) or `max_classes_per_detection ≥ 1` (fast NMS). With `k =
+//! min(max_classes_per_detection, num_classes) > 1` classes per box, TFLM's fast NMS counts its
+//! output rows twice: class `c` of detection `i` lands on row `k²·i + (k+1)·c`, the rows between
+//! keep whatever its arena held, and past `max_detections / k` detections it writes beyond its
+//! outputs. No output can match that, so the fast NMS is refused when `k > 1` (the regular NMS,
+//! which writes one class per row, takes any `max_classes_per_detection`). The anchors are read
+//! at run time, as TFLM reads them: a constant, or a tensor computed before (a `DEQUANTIZE` of
+//! quantized anchors).
 
 use super::{OpEntry, op_entry};
 use crate::graph::builders::int_attr;
@@ -141,7 +145,7 @@ fn float_attr(c: &mut Checker<'_, '_>, name: &str) -> Option<f64> {
 }
 
 /// `detection_postprocess` (TFLM's `Prepare` and the checks of its `Eval`): shapes, float32
-/// everywhere, options in range, constant anchors.
+/// everywhere, options in range.
 fn check_detection_postprocess(c: &mut Checker<'_, '_>) {
     let ints = ["max_detections", "max_classes_per_detection", "detections_per_class", "num_classes"]
         .map(|name| (name, c.ctx.attr(c.op, name).and_then(|a| c.ctx.integer_value(a)).map(|v| v as i64)));
@@ -174,10 +178,13 @@ fn check_detection_postprocess(c: &mut Checker<'_, '_>) {
         && let (Some(per_detection), Some(classes)) = (per_detection, classes)
         && per_detection.min(classes) > 1
     {
+        let k = per_detection.min(classes);
         c.error(format!(
-            "the fast NMS keeps min(max_classes_per_detection, num_classes) = {} classes per box, but TFLite \
-             Micro's kernel writes more than one at overlapping output rows: only 1 is supported",
-            per_detection.min(classes)
+            "the fast NMS keeps min(max_classes_per_detection, num_classes) = {k} classes per box, but TFLite \
+             Micro's kernel writes class c of detection i to row {k}²·i + {}·c, leaving the rows between as its \
+             arena held them and writing past its outputs after max_detections / {k} detections: only 1 class \
+             per box is supported (or use_regular_nms)",
+            k + 1
         ));
     }
     let names = ["box_encodings", "class_predictions", "anchors"];
@@ -221,13 +228,6 @@ fn check_detection_postprocess(c: &mut Checker<'_, '_>) {
              background class)",
             predictions[2]
         ));
-    }
-    if c.sig.has_own_operands() {
-        let anchors = c.ctx.operation(c.op).operand(2);
-        let constant = c.ctx.defining_op(anchors).is_some_and(|op| c.ctx.op_name_of(op) == super::ConstOp::NAME);
-        if !constant {
-            c.error("anchors must be a constant tensor");
-        }
     }
     c.check_inferred();
 }

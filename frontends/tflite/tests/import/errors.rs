@@ -893,19 +893,15 @@ fn detection_options() -> DetectionPostprocessOptions {
     }
 }
 
-/// A `TFLite_Detection_PostProcess` of 6 boxes with `columns` class columns, anchors of
-/// `anchor_shape` (an input rather than a constant unless `constant`), `options` as the FlexBuffer.
-fn detection_model(columns: i32, anchor_shape: &[i32], constant: bool, options: Vec<u8>) -> ModelBuilder {
+/// A `TFLite_Detection_PostProcess` of 6 boxes with `columns` class columns, constant anchors of
+/// `anchor_shape`, `options` as the FlexBuffer.
+fn detection_model(columns: i32, anchor_shape: &[i32], options: Vec<u8>) -> ModelBuilder {
     let mut b = ModelBuilder::new();
     let encodings = b.add_tensor("encodings", &[1, 6, 4], DType::Float32);
     let predictions = b.add_tensor("predictions", &[1, 6, columns], DType::Float32);
     let count: i32 = anchor_shape.iter().product();
-    let anchors = if constant {
-        let data: Vec<u8> = (0..count).flat_map(|i| (0.1 * i as f32).to_le_bytes()).collect();
-        b.add_constant("anchors", anchor_shape, DType::Float32, &data)
-    } else {
-        b.add_tensor("anchors", anchor_shape, DType::Float32)
-    };
+    let data: Vec<u8> = (0..count).flat_map(|i| (0.1 * i as f32).to_le_bytes()).collect();
+    let anchors = b.add_constant("anchors", anchor_shape, DType::Float32, &data);
     let outputs = [
         b.add_tensor("boxes", &[1, 2, 4], DType::Float32),
         b.add_tensor("classes", &[1, 2], DType::Float32),
@@ -913,11 +909,7 @@ fn detection_model(columns: i32, anchor_shape: &[i32], constant: bool, options: 
         b.add_tensor("count", &[1], DType::Float32),
     ];
     b.add_custom_op(DETECTION_POSTPROCESS, &[encodings, predictions, anchors], &outputs, options);
-    let mut inputs = vec![encodings, predictions];
-    if !constant {
-        inputs.push(anchors);
-    }
-    b.set_inputs(&inputs);
+    b.set_inputs(&[encodings, predictions]);
     b.set_outputs(&outputs);
     b
 }
@@ -927,14 +919,20 @@ fn detection_postprocess_options() {
     let at = "{AT}subgraph 0, operator 0 (custom \"TFLite_Detection_PostProcess\" v1) writing tensor 3 'boxes': \
               TFLite_Detection_PostProcess: ";
     let at = at.replace("{AT}", AT);
-    let b = detection_model(4, &[6, 4], true, Vec::new());
+    let b = detection_model(4, &[6, 4], Vec::new());
     assert_eq!(import_error(&b), format!("{at}custom_options are missing\n"));
     let mut missing = flexbuffers::Builder::default();
     let mut map = missing.start_map();
     map.push("max_detections", 2);
     map.end_map();
-    let b = detection_model(4, &[6, 4], true, missing.view().to_vec());
+    let b = detection_model(4, &[6, 4], missing.view().to_vec());
     assert_eq!(import_error(&b), format!("{at}option 'max_classes_per_detection' is missing\n"));
+    let mut mistyped = flexbuffers::Builder::default();
+    let mut map = mistyped.start_map();
+    map.push("max_detections", "2");
+    map.end_map();
+    let b = detection_model(4, &[6, 4], mistyped.view().to_vec());
+    assert_eq!(import_error(&b), format!("{at}option 'max_detections' is a String, not a number\n"));
 }
 
 #[test]
@@ -944,24 +942,36 @@ fn detection_postprocess_operands() {
                 tensor 3 'boxes'\n";
     let error = "test.tflite:0:0: error: 'graph.detection_postprocess' op ";
     assert_eq!(
-        verify_error(&detection_model(4, &[6, 3], true, options.clone())),
+        verify_error(&detection_model(4, &[6, 3], options.clone())),
         format!("{error}anchors must be [6, 4] (y, x, h, w per box), but are [6, 3]\n{note}")
     );
     assert_eq!(
-        verify_error(&detection_model(4, &[6, 4], false, options.clone())),
-        format!("{error}anchors must be a constant tensor\n{note}")
-    );
-    assert_eq!(
-        verify_error(&detection_model(6, &[6, 4], true, options)),
+        verify_error(&detection_model(6, &[6, 4], options)),
         format!(
             "{error}class_predictions has 6 classes per box, which is not num_classes (3) or one more (a background \
              class)\n{note}"
         )
     );
+    let mut two_classes = detection_options();
+    two_classes.max_classes_per_detection = 2;
+    assert!(verify_error(&detection_model(4, &[6, 4], two_classes.to_flexbuffer())).starts_with(&format!(
+        "{error}the fast NMS keeps min(max_classes_per_detection, num_classes) = 2 classes per box, but TFLite \
+             Micro's kernel writes class c of detection i to row 2²·i + 3·c"
+    )));
+    // Quantized class predictions, which TFLite Micro's kernel fails on (it takes float32 only).
+    let mut quantized = detection_model(4, &[6, 4], detection_options().to_flexbuffer());
+    quantized.tensor(1).type_ = raw::TensorType::Int8;
+    quantized.set_quantization(1, &[1.0 / 256.0], &[-128], 0);
+    assert_eq!(
+        verify_error(&quantized),
+        format!(
+            "{error}class_predictions element type must be f32, but got '!quant.uniform<i8:f32, 3.906250e-03:-128>'\n{note}"
+        )
+    );
     let mut zero_iou = detection_options();
     zero_iou.nms_iou_threshold = 0.0;
     assert_eq!(
-        verify_error(&detection_model(4, &[6, 4], true, zero_iou.to_flexbuffer())),
+        verify_error(&detection_model(4, &[6, 4], zero_iou.to_flexbuffer())),
         format!(
             "{error}'nms_iou_threshold' must be in (0, 1], but is 0 (TFLite Micro's kernel fails on any other)\n{note}"
         )

@@ -27,7 +27,12 @@
 //!   it: the first class keeps it, later ones never win);
 //! - the regular NMS's merge (`DecreasingPartialArgSort` of the list so far followed by the
 //!   class's kept boxes, by score then position): both halves are sorted already, so a merge
-//!   taking the list's entry on equal scores gives the same first `max_detections`.
+//!   taking the list's entry on equal scores gives the same first `max_detections`;
+//! - once that list is full, a class's NMS stops at its first box scoring no more than the list's
+//!   last: that box and every one TFLM's NMS would keep after it (none scoring more) rank after
+//!   the list's `max_detections` entries, so TFLM's merge drops them. With TensorFlow's export
+//!   options (score threshold 1e-8: every box a candidate of every class) at SSD MobileNet's size,
+//!   this takes the regular NMS from 1.18 G to 36 M instructions on the Cortex-M4.
 //!
 //! Where TFLM's `Eval` fails at run time (a decoded box with `ymin >= ymax` or `xmin >= xmax`),
 //! mc reports no detections. TFLM leaves the output rows after the detections as they were (a
@@ -230,9 +235,25 @@ fn overlaps(e: &mut KernelEmitter<'_>, p: &Params, kept: &[Value; 4], kept_area:
     e.binary("arith.andi", not_empty, above)
 }
 
+/// A score the boxes an NMS keeps must beat to matter, while `active` (an `i1`) holds: the regular
+/// NMS's full list's lowest score.
+struct Floor {
+    active: Value,
+    score: Value,
+}
+
 /// `NonMaxSuppressionSingleClassHelper` on `ws.scores` keeping at most `cap` boxes (their
-/// indices into `ws.selected`), none if `valid` is false; the count kept (an `index`).
-fn nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, cap: i64, valid: Value) -> Result<Value, Diagnostic> {
+/// indices into `ws.selected`), none if `valid` is false; the count kept (an `index`). With a
+/// `floor`, it stops at the first box scoring no more than the floor: TFLM's NMS goes on, but
+/// the boxes it keeps from there on (all scoring no more) are dropped by the merge after it.
+fn nms(
+    e: &mut KernelEmitter<'_>,
+    p: &Params,
+    ws: &Workspaces,
+    cap: i64,
+    valid: Value,
+    floor: Option<&Floor>,
+) -> Result<Value, Diagnostic> {
     let (i1, i8, i32, index) =
         (e.b.ctx.integer_type(1), e.b.ctx.integer_type(8), e.b.ctx.integer_type(32), e.b.ctx.index_type());
     let threshold = e.f32(p.score_threshold);
@@ -266,7 +287,15 @@ fn nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, cap: i64, valid: 
                     let takes = e.binary("arith.andi", active, wins);
                     Ok(vec![select(&mut e.b, takes, j, carried[0]), select(&mut e.b, takes, score, carried[1])])
                 })?;
-                let found = cmpi(&mut e.b, "ne", best[0], none);
+                let mut found = cmpi(&mut e.b, "ne", best[0], none);
+                if let Some(floor) = floor {
+                    let above = cmpf(e, "ogt", best[1], floor.score);
+                    let one = e.int(1, 1);
+                    let below = e.binary("arith.xori", above, one);
+                    let stops = e.binary("arith.andi", floor.active, below);
+                    let goes_on = e.binary("arith.xori", stops, one);
+                    found = e.binary("arith.andi", found, goes_on);
+                }
                 e.if_else(
                     found,
                     &[index, i1],
@@ -330,7 +359,7 @@ impl Outputs {
         p: &Params,
         decoded: Value,
         detections: Value,
-        detection: impl Fn(&mut KernelEmitter<'_>, Value) -> (Value, Value, Value),
+        detection: impl Fn(&mut KernelEmitter<'_>, Value) -> Result<(Value, Value, Value), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         let (f32, i32) = (e.b.ctx.float_type(FloatKind::F32), e.b.ctx.integer_type(32));
         let zero = e.index(0);
@@ -343,7 +372,7 @@ impl Outputs {
                     detected,
                     &[f32, f32, f32, f32, f32, f32],
                     |e| {
-                        let (kept, class, score) = detection(e, r);
+                        let (kept, class, score) = detection(e, r)?;
                         let mut values = corners(e, decoded, kept).to_vec();
                         values.extend([class, score]);
                         Ok(values)
@@ -385,35 +414,40 @@ fn to_f32(e: &mut KernelEmitter<'_>, value: Value, f32: Type) -> Value {
     e.unary("arith.sitofp", value, f32)
 }
 
-/// `NonMaxSuppressionMultiClassFastHelper` with one class per box: each box's best class and
-/// score, one NMS over those scores, the kept boxes in order.
-fn fast_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Value) -> Result<(), Diagnostic> {
-    let (f32, i32) = (e.b.ctx.float_type(FloatKind::F32), e.b.ctx.integer_type(32));
+/// Box `row`'s best class (an `index`) and its score: `DecreasingPartialArgSort`'s first, the
+/// highest score, the lowest class among equal ones.
+fn best_class(e: &mut KernelEmitter<'_>, p: &Params, row: Value) -> Result<(Value, Value), Diagnostic> {
     let predictions = e.inputs[1];
-    let best_class = e.workspace(vec![p.boxes], i32);
     let zero = e.index(0);
     let first_column = e.index(p.label_offset);
+    let first = e.load(predictions, &[zero, row, first_column]);
+    let best = e.for_range(1, p.classes, &[zero, first], |e, class, carried| {
+        let column = e.addi(class, first_column);
+        let score = e.load(predictions, &[zero, row, column]);
+        let wins = cmpf(e, "olt", carried[1], score);
+        Ok(vec![select(&mut e.b, wins, class, carried[0]), select(&mut e.b, wins, score, carried[1])])
+    })?;
+    Ok((best[0], best[1]))
+}
+
+/// `NonMaxSuppressionMultiClassFastHelper` with one class per box: each box's best score, one NMS
+/// over those scores, the kept boxes in order with their best class, found again for each kept
+/// box rather than kept for every box (TFLM's `[boxes, classes]` buffer).
+fn fast_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Value) -> Result<(), Diagnostic> {
+    let (f32, i32) = (e.b.ctx.float_type(FloatKind::F32), e.b.ctx.integer_type(32));
     e.for_range(0, p.boxes, &[], |e, row, _| {
-        let first = e.load(predictions, &[zero, row, first_column]);
-        let best = e.for_range(1, p.classes, &[zero, first], |e, class, carried| {
-            let column = e.addi(class, first_column);
-            let score = e.load(predictions, &[zero, row, column]);
-            let wins = cmpf(e, "olt", carried[1], score);
-            Ok(vec![select(&mut e.b, wins, class, carried[0]), select(&mut e.b, wins, score, carried[1])])
-        })?;
-        e.store(best[1], ws.scores, &[row]);
-        let class = e.unary("arith.index_cast", best[0], i32);
-        e.store(class, best_class, &[row]);
+        let (_, score) = best_class(e, p, row)?;
+        e.store(score, ws.scores, &[row]);
         Ok(Vec::new())
     })?;
-    let kept = nms(e, p, ws, p.max_detections, valid)?;
+    let kept = nms(e, p, ws, p.max_detections, valid, None)?;
     let outputs = Outputs::of(e);
     outputs.write(e, p, ws.decoded, kept, |e, r| {
         let chosen = load_index(e, ws.selected, &[r]);
-        let class = e.load(best_class, &[chosen]);
+        let (class, score) = best_class(e, p, chosen)?;
+        let class = e.unary("arith.index_cast", class, i32);
         let class = to_f32(e, class, f32);
-        let score = e.load(ws.scores, &[chosen]);
-        (chosen, class, score)
+        Ok((chosen, class, score))
     })
 }
 
@@ -442,7 +476,13 @@ fn regular_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Va
             e.store(score, ws.scores, &[row]);
             Ok(Vec::new())
         })?;
-        let kept = nms(e, p, ws, p.detections_per_class, valid)?;
+        // A full list keeps a box of this class only if it scores more than the list's last
+        // (which ranks first on equal scores).
+        let full = cmpi(&mut e.b, "eq", size, limit);
+        let last = e.index(p.max_detections - 1);
+        let last = select(&mut e.b, full, last, zero);
+        let floor = Floor { active: full, score: e.load(list[0], &[last]) };
+        let kept = nms(e, p, ws, p.detections_per_class, valid, Some(&floor))?;
         let total = e.addi(size, kept);
         let fits = cmpi(&mut e.b, "slt", total, limit);
         let length = select(&mut e.b, fits, total, limit);
@@ -510,6 +550,6 @@ fn regular_nms(e: &mut KernelEmitter<'_>, p: &Params, ws: &Workspaces, valid: Va
         let class = e.load(list[2], &[r]);
         let class = to_f32(e, class, f32);
         let score = e.load(list[0], &[r]);
-        (chosen, class, score)
+        Ok((chosen, class, score))
     })
 }
