@@ -79,7 +79,9 @@ pub fn vectorize_unrolled_dot_products(ctx: &mut Context, root: OpId) -> usize {
     let ends: Vec<OpId> = ctx.walk_postorder(root).into_iter().filter(|&op| is_chain_end(ctx, op)).collect();
     let mut shared = FxHashMap::default();
     ends.into_iter()
-        .filter(|&end| ctx.is_live(end) && Chain::analyze(ctx, end).is_some_and(|chain| chain.rewrite(ctx, end, &mut shared)))
+        .filter(|&end| {
+            ctx.is_live(end) && Chain::analyze(ctx, end).is_some_and(|chain| chain.rewrite(ctx, end, &mut shared))
+        })
         .count()
 }
 
@@ -219,7 +221,10 @@ impl Chain {
             let mut pieces: Vec<Vec<(i64, usize)>> = Vec::new();
             for (offset, k) in members {
                 match pieces.last_mut() {
-                    Some(piece) if piece.last().is_some_and(|&(last, _)| offset == last + 1) && piece.len() < LANES as usize => {
+                    Some(piece)
+                        if piece.last().is_some_and(|&(last, _)| offset == last + 1)
+                            && piece.len() < LANES as usize =>
+                    {
                         piece.push((offset, k))
                     }
                     _ => pieces.push(vec![(offset, k)]),
@@ -264,10 +269,9 @@ impl Chain {
             let operands: Vec<Value> = ctx.operation(op).operands().collect();
             ctx.erase_op(op);
             dead.extend(
-                operands
-                    .into_iter()
-                    .filter_map(|v| ctx.defining_op(v))
-                    .filter(|&d| matches!(ctx.op_name_of(d), "arith.addi" | "arith.muli" | "arith.extsi" | "loop.load")),
+                operands.into_iter().filter_map(|v| ctx.defining_op(v)).filter(|&d| {
+                    matches!(ctx.op_name_of(d), "arith.addi" | "arith.muli" | "arith.extsi" | "loop.load")
+                }),
             );
         }
         true
@@ -309,7 +313,8 @@ fn vector_of(
     let buffer = LoadOp(load).buffer(b.ctx);
     let layout = b.ctx.buffer(b.ctx.value_type(buffer)).expect("a load reads a buffer").clone();
     let flat_type = b.ctx.strided_buffer_type(vec![layout.extent()], layout.element, vec![1], layout.offset);
-    let flat = if b.ctx.value_type(buffer) == flat_type { buffer } else { ViewOp::build(b, buffer, flat_type, 0).result() };
+    let flat =
+        if b.ctx.value_type(buffer) == flat_type { buffer } else { ViewOp::build(b, buffer, flat_type, 0).result() };
     // Σ index · stride, the constant parts summed at compile time.
     let mut constant = 0;
     let mut sum: Option<Value> = None;
