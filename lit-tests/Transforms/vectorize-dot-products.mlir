@@ -194,3 +194,112 @@ func.func @kept(%x: !buffer<32xi8>, %w: !buffer<33xi8>, %m: !buffer<32x2xi8>, %s
   }
   return %r0, %r1, %r2, %r3, %r4, %r5 : i32, i32, i32, i32, i32, i32
 }
+
+// -----
+
+// The border of a convolution: the input plus its negated zero point (128) times the filter,
+// two pixels sharing the filter run over 36 channels. Each chain is a dot product of the runs,
+// and 128 · Σ w is -Σ w · (-128): one more widening_dot on the filter run against -128 in every
+// lane, its accumulator from 0 shared by both chains and subtracted from each at the end.
+// CHECK-LABEL: func.func @input_offset
+// CHECK-SAME: (%[[X:.*]]: !buffer<2x36xi8>, %[[W:.*]]: !buffer<36xi8>, %[[A:.*]]: i32, %[[B:.*]]: i32)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[MINUS:.*]] = arith.constant -128 : i8
+// CHECK: %[[NEG:.*]] = vector.broadcast %[[MINUS]] : i8 to vector<16xi8>
+// CHECK: %[[R:.*]]:3 = loop.for %[[V:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[S0:.*]] = %[[A]], %[[S1:.*]] = %[[B]], %[[C:.*]] = %[[ZERO]]) -> (i32, i32, i32) {
+// CHECK-NEXT: %[[WV:.*]] = vector.load %[[W]][%[[V]]] : !buffer<36xi8>, vector<16xi8>
+// CHECK-NEXT: %[[X0:.*]] = vector.load %[[X]][%{{.*}}, %[[V]]] : !buffer<2x36xi8>, vector<16xi8>
+// CHECK-NEXT: %[[X1:.*]] = vector.load %[[X]][%{{.*}}, %[[V]]] : !buffer<2x36xi8>, vector<16xi8>
+// CHECK-NEXT: %[[D0:.*]] = vector.widening_dot %[[WV]], %[[X0]], %[[S0]]
+// CHECK-NEXT: %[[D1:.*]] = vector.widening_dot %[[WV]], %[[X1]], %[[S1]]
+// CHECK-NEXT: %[[DC:.*]] = vector.widening_dot %[[WV]], %[[NEG]], %[[C]]
+// CHECK-NEXT: loop.yield %[[D0]], %[[D1]], %[[DC]] : i32, i32, i32
+// CHECK: vector.create_mask
+// CHECK: %[[T0:.*]] = vector.widening_dot %{{.*}}, %{{.*}}, %[[R]]#0
+// CHECK-NEXT: %[[T1:.*]] = vector.widening_dot %{{.*}}, %{{.*}}, %[[R]]#1
+// CHECK-NEXT: %[[TC:.*]] = vector.widening_dot %{{.*}}, %[[NEG]], %[[R]]#2
+// CHECK-NEXT: %[[E0:.*]] = arith.subi %[[T0]], %[[TC]] : i32
+// CHECK-NEXT: %[[E1:.*]] = arith.subi %[[T1]], %[[TC]] : i32
+// CHECK-NEXT: return %[[E0]], %[[E1]] : i32, i32
+func.func @input_offset(%x: !buffer<2x36xi8>, %w: !buffer<36xi8>, %a: i32, %b: i32) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c36 = arith.constant 36 : index
+  %c128 = arith.constant 128 : i32
+  %r:2 = loop.for %i = %c0 to %c36 step %c1 iter_args(%acc0 = %a, %acc1 = %b) -> (i32, i32) {
+    %x0 = loop.load %x[%c0, %i] : !buffer<2x36xi8>
+    %x1 = loop.load %x[%c1, %i] : !buffer<2x36xi8>
+    %w0 = loop.load %w[%i] : !buffer<36xi8>
+    %e0 = arith.extsi %x0 : i8 to i32
+    %o0 = arith.addi %e0, %c128 : i32
+    %e1 = arith.extsi %x1 : i8 to i32
+    %o1 = arith.addi %c128, %e1 : i32
+    %f = arith.extsi %w0 : i8 to i32
+    %p0 = arith.muli %f, %o0 : i32
+    %s0 = arith.addi %acc0, %p0 : i32
+    %p1 = arith.muli %o1, %f : i32
+    %s1 = arith.addi %acc1, %p1 : i32
+    loop.yield %s0, %s1 : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
+// -----
+
+// Not vectorized: both factors carry a constant; the terms of one chain add different
+// constants; a constant whose negation is no i8 (129).
+// CHECK-LABEL: func.func @offsets_kept
+// CHECK-NOT: vector.
+// CHECK-COUNT-3: loop.for
+// CHECK-NOT: vector.
+func.func @offsets_kept(%x: !buffer<32xi8>, %w: !buffer<32xi8>, %a: i32) -> (i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c3_i32 = arith.constant 3 : i32
+  %c5_i32 = arith.constant 5 : i32
+  %c129 = arith.constant 129 : i32
+  %r0 = loop.for %i = %c0 to %c32 step %c1 iter_args(%acc = %a) -> (i32) {
+    %x0 = loop.load %x[%i] : !buffer<32xi8>
+    %w0 = loop.load %w[%i] : !buffer<32xi8>
+    %e = arith.extsi %x0 : i8 to i32
+    %f = arith.extsi %w0 : i8 to i32
+    %eo = arith.addi %e, %c3_i32 : i32
+    %fo = arith.addi %f, %c3_i32 : i32
+    %p = arith.muli %fo, %eo : i32
+    %n = arith.addi %acc, %p : i32
+    loop.yield %n : i32
+  }
+  %r1 = loop.for %i = %c0 to %c16 step %c1 iter_args(%acc = %a) -> (i32) {
+    %i0 = arith.muli %i, %c2 : index
+    %i1 = arith.addi %i0, %c1 : index
+    %x0 = loop.load %x[%i0] : !buffer<32xi8>
+    %x1 = loop.load %x[%i1] : !buffer<32xi8>
+    %w0 = loop.load %w[%i0] : !buffer<32xi8>
+    %w1 = loop.load %w[%i1] : !buffer<32xi8>
+    %e0 = arith.extsi %x0 : i8 to i32
+    %e1 = arith.extsi %x1 : i8 to i32
+    %f0 = arith.extsi %w0 : i8 to i32
+    %f1 = arith.extsi %w1 : i8 to i32
+    %o0 = arith.addi %e0, %c3_i32 : i32
+    %o1 = arith.addi %e1, %c5_i32 : i32
+    %p0 = arith.muli %f0, %o0 : i32
+    %p1 = arith.muli %f1, %o1 : i32
+    %n0 = arith.addi %acc, %p0 : i32
+    %n1 = arith.addi %n0, %p1 : i32
+    loop.yield %n1 : i32
+  }
+  %r2 = loop.for %i = %c0 to %c32 step %c1 iter_args(%acc = %a) -> (i32) {
+    %x0 = loop.load %x[%i] : !buffer<32xi8>
+    %w0 = loop.load %w[%i] : !buffer<32xi8>
+    %e = arith.extsi %x0 : i8 to i32
+    %f = arith.extsi %w0 : i8 to i32
+    %eo = arith.addi %e, %c129 : i32
+    %p = arith.muli %f, %eo : i32
+    %n = arith.addi %acc, %p : i32
+    loop.yield %n : i32
+  }
+  return %r0, %r1, %r2 : i32, i32, i32
+}

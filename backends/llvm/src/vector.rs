@@ -1,14 +1,16 @@
 //! The `vector` dialect as LLVM vector code: `vector<16xi8>` is `<16 x i8>`, loads and stores
 //! are vector loads and stores at the first element's address (element alignment), masked
 //! loads and stores are `llvm.masked.load` and `llvm.masked.store`, a mask `icmp slt <0, 1, ..>, splat(n)` (a constant vector for a
-//! constant count), and `vector.widening_dot` is the sum LLVM's Arm backend matches to MVE's
-//! `vmlava.s8`/`vmlava.s16`:
+//! constant count), and `vector.widening_dot` is MVE's `vmlava.s8`/`vmlava.s16` where the core
+//! has MVE, else its definition:
 //!
 //! ```text
-//! acc + llvm.vector.reduce.add(mul(sext a to <16 x i32>, sext b to <16 x i32>))
+//! widening_dot a, b, acc  MVE: llvm.arm.mve.vmldava(signed, add, no exchange, acc, a, b)
+//!                         else acc + llvm.vector.reduce.add(mul(sext a to <16 x i32>, sext b to <16 x i32>))
 //! ```
 //!
-//! (lowered the same way on every target: cores without vectors get it scalarized).
+//! (cores without vectors get the definition scalarized; LLVM would match it to `vmlava` too,
+//! but not once it has folded one side into a constant, a window of constant weights).
 //!
 //! The fixed-point ops are MVE's instructions where the core has MVE, else their definitions
 //! on 64-bit lanes:
@@ -163,10 +165,17 @@ impl<'ll> FunctionLowering<'_, 'll> {
         Ok(call)
     }
 
-    /// `vector.widening_dot a, b, acc`: `acc + reduce.add(sext a · sext b)`.
+    /// `vector.widening_dot a, b, acc` (see the module documentation; MVE's `vmlava` for lanes
+    /// narrower than the accumulator).
     fn widening_dot(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
         let (lhs, rhs, acc) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?.into_int_value());
-        let lanes = lhs.into_vector_value().get_type().get_size();
+        let vector = lhs.into_vector_value().get_type();
+        if self.extensions.mve && vector.get_element_type().into_int_type().get_bit_width() < 32 {
+            let flag = |bit: u64| self.types.llvm.i32_type().const_int(bit, false).into();
+            let args = [flag(0), flag(0), flag(0), acc.into(), lhs, rhs];
+            return self.call_overloaded(op, "llvm.arm.mve.vmldava", &[vector.into()], &args);
+        }
+        let lanes = vector.get_size();
         let wide = acc.get_type().vec_type(lanes);
         let widen = |value: BasicValueEnum<'ll>| {
             self.built(op, self.builder.build_int_s_extend(value.into_vector_value(), wide, ""))

@@ -1,22 +1,23 @@
 // The vector dialect as LLVM vector code: vector<16xi8> is <16 x i8>, loads and stores are
 // vector loads and stores at the first element's address, a masked load is llvm.masked.load, a
 // mask from a run-time count compares the lane numbers with it (a constant count gives a constant
-// mask), and widening_dot is acc + reduce.add(sext · sext), the sum LLVM's Arm backend makes one
-// vmlava on MVE.
+// mask), and widening_dot is MVE's vmlava (llvm.arm.mve.vmldava: signed, adding, not
+// exchanging) on the Cortex-M55, acc + reduce.add(sext · sext) elsewhere.
 
-// RUN: mc-translate --mlir-to-llvmir %s --target cortex-m55 --no-c-api | FileCheck %s
-// RUN: mc-translate --mlir-to-llvmir %s --target host --no-c-api | FileCheck %s
+// RUN: mc-translate --mlir-to-llvmir %s --target cortex-m55 --no-c-api | FileCheck %s --check-prefixes=CHECK,MVE
+// RUN: mc-translate --mlir-to-llvmir %s --target host --no-c-api | FileCheck %s --check-prefixes=CHECK,HOST
 
 // CHECK-LABEL: define {{.*}} @model_dot(
 // CHECK: %[[X:.*]] = load <16 x i8>, ptr %{{.*}}, align 1
 // CHECK: %[[MASK:.*]] = icmp slt <16 x i{{32|64}}> <i{{32|64}} 0, i{{32|64}} 1, {{.*}}>, %{{.*}}
 // CHECK: %[[SPLAT:.*]] = shufflevector <16 x i8> %{{.*}}, <16 x i8> {{undef|poison}}, <16 x i32> zeroinitializer
 // CHECK: %[[T:.*]] = call <16 x i8> @llvm.masked.load.v16i8.p0(ptr {{.*}}, <16 x i1> %[[MASK]], <16 x i8> %[[SPLAT]])
-// CHECK: sext <16 x i8> %[[X]] to <16 x i32>
-// CHECK: sext <16 x i8> %[[T]] to <16 x i32>
-// CHECK: %[[P:.*]] = mul <16 x i32>
-// CHECK: %[[S:.*]] = call i32 @llvm.vector.reduce.add.v16i32(<16 x i32> %[[P]])
-// CHECK: %[[D:.*]] = add i32 %{{.*}}, %[[S]]
+// MVE: %[[D:.*]] = call i32 @llvm.arm.mve.vmldava.v16i8(i32 0, i32 0, i32 0, i32 %{{.*}}, <16 x i8> %[[X]], <16 x i8> %[[T]])
+// HOST: sext <16 x i8> %[[X]] to <16 x i32>
+// HOST: sext <16 x i8> %[[T]] to <16 x i32>
+// HOST: %[[P:.*]] = mul <16 x i32>
+// HOST: %[[S:.*]] = call i32 @llvm.vector.reduce.add.v16i32(<16 x i32> %[[P]])
+// HOST: %[[D:.*]] = add i32 %{{.*}}, %[[S]]
 // CHECK: store <16 x i8> %[[T]], ptr %{{.*}}, align 1
 // CHECK: ret i32 %[[D]]
 func.func @dot(%b: !buffer<2x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {

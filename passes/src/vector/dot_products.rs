@@ -28,6 +28,12 @@
 //! vector.create_mask (E mod 16) and vector.maskedload (masked lanes read as 0)
 //! ```
 //!
+//! A factor may carry a constant, `sext(w) · (sext(x) + c)` (the convolution's padded border,
+//! whose input zero point cannot be folded into the bias): the chain is vectorized on the runs
+//! of `w` and `x`, and `c · Σ w = -Σ w · (-c)` is one more `vector.widening_dot` per distinct
+//! `(w run, c)` against `-c` in every lane (an `i8`: `c` in `[-127, 128]`), an accumulator from 0
+//! shared by the chains of that run, subtracted from each after the loop.
+//!
 //! Bit-exact: the accumulators add the same products; `i32` addition wraps (a ring), so the
 //! order of the additions does not change the bits, and a masked lane adds `0 · 0`.
 
@@ -59,7 +65,8 @@ impl Pass for VectorizeDotProducts {
     fn description(&self) -> &str {
         "An innermost loop.for (0 to N by 1) whose every loop-carried value is a chain of \
          acc + sext(i8 load) * sext(i8 load) terms, the loads reading the innermost unit-stride \
-         dimension at T*iv + c (T terms per chain) with loop-invariant other indices, becomes a \
+         dimension at T*iv + c (T terms per chain) with loop-invariant other indices (one factor \
+         may add a constant, the sum of the other times it added as one more dot product), becomes a \
          loop over 16 consecutive elements per step (vector.load, vector.widening_dot) and one \
          masked step for the remainder. Bit-exact (wrapping i32 sums). For cores with 128-bit \
          vectors (MVE)."
@@ -93,8 +100,11 @@ struct Run {
 /// A vectorizable loop: the distinct runs, and per accumulator its two runs.
 struct DotLoop {
     runs: Vec<Run>,
-    /// Per loop-carried value: indices into `runs` of its two factors.
-    chains: Vec<(usize, usize)>,
+    /// Per loop-carried value: indices into `runs` of its two factors, and the constant added
+    /// to the second factor's elements.
+    chains: Vec<(usize, usize, i64)>,
+    /// The distinct `(run, c)` of chains with an offset: `c · Σ run` is added to them.
+    corrections: Vec<(usize, i64)>,
     /// Elements each run covers over the whole loop.
     elements: i64,
 }
@@ -180,17 +190,17 @@ impl DotLoop {
             return None;
         }
         let mut runs: Vec<Run> = Vec::new();
-        let mut chains = Vec::new();
+        let (mut chains, mut corrections) = (Vec::new(), Vec::new());
         let mut terms_per_chain = None;
         for (&arg, &result) in iter_args.iter().zip(&yielded) {
             if ctx.integer_width(ctx.value_type(arg)) != Some(32) || ctx.uses(arg).count() != 1 {
                 return None;
             }
-            let terms = chain_terms(ctx, body, arg, result)?;
+            let (terms, offset) = chain_terms(ctx, body, arg, result)?;
             if *terms_per_chain.get_or_insert(terms.len()) != terms.len() {
                 return None;
             }
-            let pair = chain_runs(ctx, body, iv, &terms)?;
+            let pair = chain_runs(ctx, body, iv, &terms, offset == 0)?;
             let mut index_of = |run: Run| match runs.iter().position(|r| *r == run) {
                 Some(index) => index,
                 None => {
@@ -198,10 +208,16 @@ impl DotLoop {
                     runs.len() - 1
                 }
             };
-            chains.push((index_of(pair.0), index_of(pair.1)));
+            let (lhs, rhs) = (index_of(pair.0), index_of(pair.1));
+            // `c · Σ lhs` is a dot product with `-c` in every lane subtracted: `-c` must be an i8.
+            if offset != 0 && !corrections.contains(&(lhs, offset)) {
+                i8::try_from(-offset).ok()?;
+                corrections.push((lhs, offset));
+            }
+            chains.push((lhs, rhs, offset));
         }
         let elements = ub.checked_mul(i64::try_from(terms_per_chain?).ok()?)?;
-        Some(DotLoop { runs, chains, elements })
+        Some(DotLoop { runs, chains, corrections, elements })
     }
 
     /// Replaces `for_op` by the vector loop and the masked tail step.
@@ -219,8 +235,17 @@ impl DotLoop {
                 run.invariant.iter().fold(start, |sum, &term| binary(&mut b, "arith.addi", sum, term))
             })
             .collect();
-        let full = self.elements / LANES * LANES;
+        // Each correction's `Σ run · (-c)` from 0, with `-c` in every lane.
+        let i8 = b.ctx.integer_type(8);
+        let i32 = b.ctx.integer_type(32);
+        let mut negated = Vec::new();
         let mut accs = inits;
+        for &(_, c) in &self.corrections {
+            let lane = constant_int(&mut b, i128::from(-c), i8);
+            negated.push(BroadcastOp::build(&mut b, lane, LANES).0.result(0));
+            accs.push(constant_int(&mut b, 0, i32));
+        }
+        let full = self.elements / LANES * LANES;
         if full > 0 {
             let (lb, ub, step) =
                 (constant_index(&mut b, 0), constant_index(&mut b, full), constant_index(&mut b, LANES));
@@ -228,7 +253,7 @@ impl DotLoop {
             let saved = b.ip;
             b.ip = Some(InsertPoint::end(block));
             let args = b.ctx.block_args(block);
-            let next = self.step(&mut b, &bases, args[0], &args[1..], None);
+            let next = self.step(&mut b, &bases, &negated, args[0], &args[1..], None);
             YieldOp::build_at_end(&mut b, block, &next);
             b.ip = saved;
             accs = b.ctx.results(vector_loop.0);
@@ -238,24 +263,35 @@ impl DotLoop {
             let offset = constant_index(&mut b, full);
             let count = constant_index(&mut b, tail);
             let mask = CreateMaskOp::build(&mut b, count, LANES).0.result(0);
-            let i8 = b.ctx.integer_type(8);
             let zero = constant_int(&mut b, 0, i8);
             let pass_thru = BroadcastOp::build(&mut b, zero, LANES).0.result(0);
-            accs = self.step(&mut b, &bases, offset, &accs, Some((mask, pass_thru)));
+            accs = self.step(&mut b, &bases, &negated, offset, &accs, Some((mask, pass_thru)));
         }
-        for (index, acc) in accs.into_iter().enumerate() {
+        let (sums, corrections) = accs.split_at(self.chains.len());
+        let results: Vec<Value> = self
+            .chains
+            .iter()
+            .zip(sums)
+            .map(|(&(lhs, _, c), &sum)| match self.corrections.iter().position(|&k| k == (lhs, c)) {
+                Some(k) => binary(&mut b, "arith.subi", sum, corrections[k]),
+                None => sum,
+            })
+            .collect();
+        for (index, acc) in results.into_iter().enumerate() {
             ctx.replace_all_uses_with(for_op.0.result(index), acc);
         }
         ctx.erase_op(for_op.0);
     }
 
     /// One step over the 16 elements from `offset` of every run: loads (masked if `masked`
-    /// gives the mask and pass-through) and one `vector.widening_dot` per accumulator; returns
-    /// the next accumulators.
+    /// gives the mask and pass-through) and one `vector.widening_dot` per accumulator (the
+    /// chains', then the corrections' with their `negated` offsets); returns the next
+    /// accumulators.
     fn step(
         &self,
         b: &mut Builder<'_>,
         bases: &[Value],
+        negated: &[Value],
         offset: Value,
         accs: &[Value],
         masked: Option<(Value, Value)>,
@@ -275,32 +311,24 @@ impl DotLoop {
                 }
             })
             .collect();
-        self.chains
-            .iter()
+        let pairs = self.chains.iter().map(|&(lhs, rhs, _)| (vectors[lhs], vectors[rhs]));
+        let corrections = self.corrections.iter().zip(negated).map(|(&(run, _), &lanes)| (vectors[run], lanes));
+        pairs
+            .chain(corrections)
             .zip(accs)
-            .map(|(&(lhs, rhs), &acc)| WideningDotOp::build(b, vectors[lhs], vectors[rhs], acc).0.result(0))
+            .map(|((lhs, rhs), &acc)| WideningDotOp::build(b, lhs, rhs, acc).0.result(0))
             .collect()
     }
 }
 
-/// The `(a, b)` `i8` loads of the terms `sext(a) · sext(b)` of the chain from the loop-carried
-/// value `arg` to the yielded `result` (first term first), if it is one: each `arith.addi`
-/// adds one term to the previous sum, and is used by the next one only.
-fn chain_terms(ctx: &Context, body: BlockId, arg: Value, result: Value) -> Option<Vec<(OpId, OpId)>> {
-    let defined_in_body = |value: Value, name: &str| {
-        ctx.defining_op(value).filter(|&d| ctx.op_name_of(d) == name && ctx.value_parent_block(value) == Some(body))
-    };
-    let i8_load = |value: Value| {
-        let ext = defined_in_body(value, "arith.extsi")?;
-        let narrow = ctx.operation(ext).operand(0);
-        let load = defined_in_body(narrow, LoadOp::NAME)?;
-        (ctx.integer_width(ctx.value_type(narrow)) == Some(8)).then_some(load)
-    };
-    let term = |value: Value| {
-        let mul = defined_in_body(value, "arith.muli")?;
-        let operation = ctx.operation(mul);
-        Some((i8_load(operation.operand(0))?, i8_load(operation.operand(1))?))
-    };
+/// The `(a, b)` `i8` loads of the terms `sext(a) · (sext(b) + c)` of the chain from the
+/// loop-carried value `arg` to the yielded `result` (first term first), and their common `c`
+/// (0 for plain products), if it is one: each `arith.addi` adds one term to the previous sum,
+/// and is used by the next one only.
+fn chain_terms(ctx: &Context, body: BlockId, arg: Value, result: Value) -> Option<(Vec<(OpId, OpId)>, i64)> {
+    let defined_in_body = |value: Value, name: &str| super::defined_in(ctx, body, value, name);
+    let term = |value: Value| super::int8_offset_product(ctx, body, value);
+    let mut offset = None;
     let mut terms = Vec::new();
     let mut sum = result;
     while sum != arg {
@@ -315,16 +343,21 @@ fn chain_terms(ctx: &Context, body: BlockId, arg: Value, result: Value) -> Optio
             (_, Some(pair)) => (rhs, pair),
             _ => return None,
         };
-        terms.push(pair);
+        let (a, b, c) = pair;
+        if *offset.get_or_insert(c) != c {
+            return None;
+        }
+        terms.push((a, b));
         sum = rest;
     }
     terms.reverse();
-    (!terms.is_empty()).then_some(terms)
+    (!terms.is_empty()).then_some((terms, offset?))
 }
 
 /// The two runs the terms of one chain read, if each term reads the same position `k` of both
-/// runs, the `k`-th term reading element `k` of each (in any order of the terms).
-fn chain_runs(ctx: &Context, body: BlockId, iv: Value, terms: &[(OpId, OpId)]) -> Option<(Run, Run)> {
+/// runs, the `k`-th term reading element `k` of each (in any order of the terms); its factors
+/// in either order if `swappable` (not where an offset belongs to the second).
+fn chain_runs(ctx: &Context, body: BlockId, iv: Value, terms: &[(OpId, OpId)], swappable: bool) -> Option<(Run, Run)> {
     let count = i64::try_from(terms.len()).ok()?;
     let run_of = |load: OpId| -> Option<Run> {
         let load = LoadOp(load);
@@ -352,7 +385,7 @@ fn chain_runs(ctx: &Context, body: BlockId, iv: Value, terms: &[(OpId, OpId)]) -
         let (a, b) = (run_of(a)?, run_of(b)?);
         let (a, b) = if same_except_start(&a, &first_a) && same_except_start(&b, &first_b) {
             (a, b)
-        } else if same_except_start(&b, &first_a) && same_except_start(&a, &first_b) {
+        } else if swappable && same_except_start(&b, &first_a) && same_except_start(&a, &first_b) {
             (b, a)
         } else {
             return None;

@@ -339,7 +339,7 @@ fn every_other_operator_case_on_cortex_m4_matches_tflite_micro() {
 #[test]
 fn int8_dot_product_cases_on_cortex_m55_match_tflite_micro() {
     // The Cortex-M55 vectorizes the int8 dot products (vectorize-dot-products: 16-lane vmlava,
-    // masked tails): every case of the int8 CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED,
+    // masked tails; vectorize-unrolled-dot-products: the runs of an unrolled window): every case of the int8 CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED,
     // BATCH_MATMUL and LSTM suites (the LSTM's gates share the fully connected layer's dot
     // products) on its board.
     let suites = [
