@@ -18,7 +18,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 22] = [
+    let constructors: [PassConstructor; 23] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -33,6 +33,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(buffer::inplace_concat::BufferInplaceConcat),
         || Box::new(buffer::inplace::BufferInplace),
         || Box::<buffer::reorder_for_memory::BufferReorderForMemory>::default(),
+        || Box::<buffer::patch::BufferPatch>::default(),
         || Box::new(buffer::row_order::BufferRowOrder),
         || Box::new(buffer::layer_hooks::BufferLayerHooks),
         || Box::new(conversion::buffer_to_loop::BufferToLoop),
