@@ -1,10 +1,14 @@
-//! The run and tile grid for a goal: every run length the function's opening kernels allow and
-//! every grid up to [`MAX_TILES`] per axis is tried on a copy of the function, its peak (the most
-//! scratch bytes live at one step, as `buffer-reorder-for-memory` counts them) estimated, and
-//! among those meeting the goal the one recomputing the fewest multiply-adds wins (ties: the
-//! lower peak, then fewer tiles). Multiply-adds of a windowed layer are its output elements
-//! times its taps (times the input channels for a convolution); the halos of the tiles are
-//! what a patch computes twice.
+//! The run and tile grid for a goal: every run length from 2 that the function's opening
+//! kernels allow (one layer alone keeps its input and output whole) and every grid up to
+//! [`MAX_TILES`] per axis is tried on a copy of the function, its peak (the most scratch bytes
+//! live at one step, as `buffer-reorder-for-memory` counts them) estimated, and among those
+//! meeting the goal the one recomputing the fewest multiply-adds wins (ties: the lower peak, then
+//! fewer tiles). Multiply-adds of a windowed layer are its output elements times its taps (times
+//! the input channels for a convolution); the halos of the tiles are what a patch computes twice.
+//!
+//! The peak is an estimate before lowering: kernel workspaces, which appear with the loop nests,
+//! are not in it, and the planner's pools may exceed the least bytes live at one step; a bank's
+//! capacity stays `usmp`'s to enforce (vww: 19,968 B estimated and planned for a 20,000 B goal).
 
 use super::geometry::{LayerTile, grid_tiles};
 use super::run::{Run, find_run};
@@ -68,10 +72,10 @@ pub fn choose(
     Err(ctx.op_error(func, message))
 }
 
-/// Every run length and grid that applies to `body`, each tried on a copy of `func`.
+/// Every run length (from 2) and grid that applies to `body`, each tried on a copy of `func`.
 pub fn candidates(ctx: &mut Context, func: OpId, body: BlockId) -> Vec<Candidate> {
     let mut out = Vec::new();
-    for layers in 1..=MAX_LAYERS {
+    for layers in 2..=MAX_LAYERS {
         let Ok(run) = find_run(ctx, body, layers, func) else { break };
         let size = run.output_size(ctx);
         let whole = work(ctx, &run, &[whole_tile(&run, ctx)]);
