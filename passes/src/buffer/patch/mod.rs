@@ -20,7 +20,9 @@
 //! | [`config`] | `[memory.patch]` and `peak_bytes` of the memory configuration file |
 //!
 //! Every tile computes exactly the values the whole run computes for its pixels (padding only
-//! at the tensor's border), so the results are bit-exact.
+//! at the tensor's border), so the results are bit-exact. A patched function records its run,
+//! grid and estimated peaks before and after in its `patch` attribute ([`PATCH`]), which the
+//! residency report prints.
 
 pub mod choose;
 pub mod config;
@@ -28,6 +30,7 @@ pub mod geometry;
 pub mod rewrite;
 pub mod run;
 
+use crate::buffer::reorder_for_memory::peak_in_order;
 use config::PatchConfig;
 use mc_dialects::func::FuncOp;
 use mc_ir::pass::{AnalysisManager, OptionSet, Pass};
@@ -48,6 +51,11 @@ mc_ir::pass_options! {
         config: String = String::new(),
     }
 }
+
+/// The attribute of a patched function: its run and grid and the peaks before and after
+/// (`{layers, rows, cols, original_peak, peak}`, peaks in bytes as [`choose`] estimates them),
+/// which the residency report prints.
+pub const PATCH: &str = "patch";
 
 /// The `buffer-patch` pass.
 #[derive(Default)]
@@ -177,6 +185,7 @@ pub fn patch_function(
     layers: usize,
     tiles: [i64; 2],
 ) -> Result<(), Diagnostic> {
+    let original_peak = peak_in_order(ctx, body);
     let run = run::find_run(ctx, body, layers, func)?;
     let size = run.output_size(ctx);
     let grid = geometry::grid_tiles(&run.windows(), size, tiles).ok_or_else(|| {
@@ -188,5 +197,18 @@ pub fn patch_function(
             ),
         )
     })?;
-    rewrite::patch_run(ctx, &run, &grid)
+    rewrite::patch_run(ctx, &run, &grid)?;
+    let peak = peak_in_order(ctx, body);
+    let i64_type = ctx.integer_type(64);
+    let entries = [
+        ("layers", layers as u64),
+        ("rows", tiles[0] as u64),
+        ("cols", tiles[1] as u64),
+        ("original_peak", original_peak),
+        ("peak", peak),
+    ]
+    .map(|(name, value)| (name.to_string(), ctx.integer_attr(i128::from(value), i64_type)));
+    let attr = ctx.dictionary_attr(entries.to_vec());
+    ctx.set_attr(func, PATCH, Some(attr));
+    Ok(())
 }
