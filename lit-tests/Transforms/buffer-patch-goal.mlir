@@ -17,6 +17,9 @@
 // RUN: mc-opt %s --buffer-patch='peak-bytes=200' | FileCheck %s --check-prefix=MET
 // MET: buffer.kernel conv_2d {{.*}}padding = "SAME"
 // MET-NOT: pad =
+// A bank no patch fits: the function stays as it is, for usmp to report what overflows there.
+// RUN: printf '[memory]\n[[memory.banks]]\nname = "sram"\ncapacity = 40\n' > %t.small.toml
+// RUN: mc-opt %s --buffer-patch='config=%t.small.toml' | FileCheck %s --check-prefix=MET
 
 // A goal no grid meets: the error gives the least peak found and its run and grid (a
 // 3x3x2 buffer for the interior tiles of a 4x4 grid), and the unpatched peak.

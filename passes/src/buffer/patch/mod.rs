@@ -9,7 +9,9 @@
 //! neither gives them and a goal is set (`peak-bytes`, or the file's `[memory] peak_bytes`, or
 //! the capacity of its writable banks), the pass chooses them ([`choose`]): among the runs and
 //! grids whose estimated peak meets the goal, the one recomputing the fewest multiply-adds. A
-//! function whose peak already meets the goal is left alone.
+//! function whose peak already meets the goal is left alone; when no patch meets a
+//! `peak_bytes` goal the pass fails with the least peak it found, when none fits the banks the
+//! function stays as it is and `usmp` reports what overflows.
 //!
 //! | module | holds |
 //! |---|---|
@@ -68,8 +70,10 @@ pub struct BufferPatch {
 enum Plan {
     /// Run the first `layers` kernels tile by tile in a grid of `tiles`.
     Patch { layers: usize, tiles: [i64; 2] },
-    /// Choose a run and grid whose peak meets the goal (bytes), if the function misses it.
-    Goal(u64),
+    /// Choose a run and grid whose peak meets the goal (bytes), if the function misses it. A
+    /// goal `peak_bytes` sets is an error when nothing meets it; one the banks' capacity sets
+    /// leaves the function as it is then, for `usmp` to report what overflows.
+    Goal { bytes: u64, required: bool },
     /// Nothing.
     Nothing,
 }
@@ -92,7 +96,8 @@ impl Pass for BufferPatch {
          `config`'s [memory.patch] table (layers, tiles) applies; else a goal (`peak-bytes`, \
          [memory] peak_bytes, or the capacity of the file's writable banks) makes the pass \
          choose the run and grid with the least recomputation among those whose estimated peak \
-         of live scratch bytes meets it, and fail with the least peak found when none does. \
+         of live scratch bytes meets it, and fail with the least peak found when none meets \
+         a peak_bytes goal (when none fits the banks, the function stays for usmp to report). \
          The values computed never change."
     }
 
@@ -120,7 +125,10 @@ impl Pass for BufferPatch {
             let Some(body) = func.entry_block(ctx) else { continue };
             let chosen = match plan {
                 Plan::Patch { layers, tiles } => Some((layers, tiles)),
-                Plan::Goal(goal) => choose::choose(ctx, func.op(), body, goal)?,
+                Plan::Goal { bytes, required } => match choose::choose(ctx, func.op(), body, bytes) {
+                    Err(_) if !required => None,
+                    chosen => chosen?,
+                },
                 Plan::Nothing => None,
             };
             if let Some((layers, tiles)) = chosen {
@@ -153,17 +161,19 @@ impl BufferPatch {
             return explicit(*layers, tiles);
         }
         if options.peak_bytes > 0 {
-            return Ok(Plan::Goal(options.peak_bytes as u64));
+            return Ok(Plan::Goal { bytes: options.peak_bytes as u64, required: true });
         }
         let Some((config, text)) = file else { return Ok(Plan::Nothing) };
         if let Some(goal) = config.peak_bytes {
-            return Ok(Plan::Goal(goal));
+            return Ok(Plan::Goal { bytes: goal, required: true });
         }
         // The writable banks' capacities, when every one has one.
         let memory = crate::usmp::config::MemoryConfig::from_toml(&options.config, &text)?;
         let writable: Vec<_> = memory.banks.iter().filter(|bank| bank.writable()).collect();
         let capacities: Option<u64> = writable.iter().map(|bank| bank.capacity).sum();
-        Ok(capacities.filter(|_| !writable.is_empty()).map_or(Plan::Nothing, Plan::Goal))
+        Ok(capacities
+            .filter(|_| !writable.is_empty())
+            .map_or(Plan::Nothing, |bytes| Plan::Goal { bytes, required: false }))
     }
 }
 
