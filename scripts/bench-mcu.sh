@@ -29,6 +29,12 @@
 # Cortex-M4 with `mcc --no-fold-pad`: instructions and RAM with and without graph-fold-pad, next
 # to TFLM's arena head for it (tflm_reference.py --print-arena, measured in this run).
 #
+# Patch-based execution (buffer-patch): vww and the PyTorch-style MobileNetV2 again on the
+# Cortex-M4 with their first layers run tile by tile (`mcc --config` with a [memory.patch] table
+# of a run length and tile grid, and once with a `peak_bytes` goal the pass meets by choosing):
+# instructions and RAM against the unpatched build, over several runs and grids (the curve of
+# RAM against instructions), each output byte-identical to tflite-micro's.
+#
 # Elementwise fusion (loop-fuse-elementwise): every model again on the Cortex-M4 with
 # `mcc --no-fusion`, same input and output check: instructions and RAM with and without it.
 #
@@ -211,6 +217,46 @@ if [[ -n ${fused_instr[ptmnv2]:-} ]]; then
     printf '%-8s %12d %12d %8s %9d %9d %10d %9s %9s\n' ptmnv2 "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.3fx", a / b}')" \
         "$ram" "$unfolded_ram" "$head" "$(awk -v a="$ram" -v b="$head" 'BEGIN {printf "%.2fx", a / b}')" \
         "$(awk -v a="$unfolded_ram" -v b="$head" 'BEGIN {printf "%.2fx", a / b}')"
+    echo
+fi
+# Patched builds of row $1 (model file $2) on the Cortex-M4: one per "LAYERS ROWS COLS" line of
+# $3, and one for a peak_bytes goal of $4 bytes; the first row is the unpatched build.
+patch_rows() {
+    local name="$1" model="$2" grids="$3" goal="$4" layers rows cols label config
+    local dir="$work/patched-$name" base=${fused_instr[$name]} base_ram=${fused_ram[$name]}
+    mkdir -p "$dir"
+    printf '%-8s %-14s %12d %8s %9d %8s\n' "$name" unpatched "$base" 1.000x "$base_ram" 1.00x
+    while read -r layers rows cols; do
+        [[ -n $layers ]] || continue
+        label="$layers:${rows}x$cols" config="$dir/$layers-${rows}x$cols.toml"
+        printf '[memory]\n[[memory.banks]]\nname = "sram"\n[memory.patch]\nlayers = %s\ntiles = [%s, %s]\n' \
+            "$layers" "$rows" "$cols" > "$config"
+        patch_row "$name" "$model" "$label" "$config" "$base" "$base_ram"
+    done <<< "$grids"
+    config="$dir/goal.toml"
+    printf '[memory]\npeak_bytes = %s\n[[memory.banks]]\nname = "sram"\n' "$goal" > "$config"
+    patch_row "$name" "$model" "goal $goal" "$config" "$base" "$base_ram"
+}
+# One patched build of model $2 (row $1, label $3) with config $4, against $5 instructions and
+# $6 bytes of RAM unpatched.
+patch_row() {
+    local name="$1" model="$2" label="$3" config="$4" base="$5" base_ram="$6" out="$work/patched-$1/build"
+    run_model "$model" "$name" cortex-m4 "$out" --config "$config"
+    local instr ram
+    instr=$(emu_instr "$out/$name.emu.txt") ram=$(emu_ram "$out/$name.emu.txt")
+    printf '%-8s %-14s %12d %8s %9d %8s\n' "$name" "$label" "$instr" "$(awk -v a="$instr" -v b="$base" 'BEGIN {printf "%.3fx", a / b}')" \
+        "$ram" "$(awk -v a="$ram" -v b="$base_ram" 'BEGIN {printf "%.2fx", a / b}')"
+}
+if [[ -n ${fused_instr[vww]:-} || -n ${fused_instr[ptmnv2]:-} ]]; then
+    echo "patch-based execution on the Cortex-M4: the first LAYERS layers in ROWSxCOLS tiles (mcc --config with [memory.patch]), or chosen for a peak_bytes goal; instructions per inference and RAM against the unpatched build"
+    printf '%-8s %-14s %12s %8s %9s %8s\n' model "layers:tiles" instr ratio RAM ratio
+    for model in "${models[@]}"; do
+        [[ $(basename "$model") == vww* && -n ${fused_instr[vww]:-} ]] || continue
+        patch_rows vww "$model" $'2 2 2\n4 2 1\n4 2 2\n4 3 3\n4 4 4\n8 2 2\n8 3 3' 20000
+    done
+    if [[ -n ${fused_instr[ptmnv2]:-} ]]; then
+        patch_rows ptmnv2 "$pytorch" $'3 2 2\n6 2 1\n6 2 2\n6 3 3\n6 4 4' 40000
+    fi
     echo
 fi
 echo "elementwise fusion on the Cortex-M4: instructions per inference and RAM, with and without (mcc --no-fusion)"

@@ -33,6 +33,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(buffer::inplace_concat::BufferInplaceConcat),
         || Box::new(buffer::inplace::BufferInplace),
         || Box::<buffer::reorder_for_memory::BufferReorderForMemory>::default(),
+        || Box::<buffer::patch::BufferPatch>::default(),
         || Box::new(buffer::row_order::BufferRowOrder),
         || Box::new(buffer::layer_hooks::BufferLayerHooks),
         || Box::new(conversion::buffer_to_loop::BufferToLoop),

@@ -7,12 +7,13 @@
 /// (shape-like constants to attributes, shared constants, dead ops), bufferize, make the model's edge transposes and
 /// contiguous slices views and let
 /// concatenations' producers write into their output, run elementwise
-/// kernels in place, run independent branches in the order of least peak, alternate the row order of chained kernels (for overlap-aware planning),
+/// kernels in place, run independent branches in the order of least peak, run the first windowed
+/// layers tile by tile where asked (`buffer-patch`), alternate the row order of chained kernels (for overlap-aware planning),
 /// lower kernels to loop nests, fuse elementwise nests into their producers, clean up, and plan
 /// every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
 pub fn graph_to_loop(usmp_options: &str) -> String {
-    graph_to_loop_with(usmp_options, LoweringChoices::default())
+    graph_to_loop_with(usmp_options, "", LoweringChoices::default())
 }
 
 /// The optional steps of [`graph_to_loop`], all on by default; the tools turn them off for
@@ -32,12 +33,13 @@ impl Default for LoweringChoices {
     }
 }
 
-/// [`graph_to_loop`] with the optional steps `choices` turns on.
-pub fn graph_to_loop_with(usmp_options: &str, choices: LoweringChoices) -> String {
+/// [`graph_to_loop`] with the optional steps `choices` turns on, and `buffer-patch` with
+/// `patch_options` (e.g. `config="mc.toml"`) unless they are empty.
+pub fn graph_to_loop_with(usmp_options: &str, patch_options: &str, choices: LoweringChoices) -> String {
     let graph = graph_to_buffer_passes(choices.fold_pads);
     format!(
         "builtin.module({graph},{VIEWS}{INPLACE_CONCAT}{},{})",
-        buffer_passes(choices.reorder),
+        buffer_passes(choices.reorder, patch_options),
         buffer_to_loop_passes(usmp_options, true)
     )
 }
@@ -45,14 +47,19 @@ pub fn graph_to_loop_with(usmp_options: &str, choices: LoweringChoices) -> Strin
 /// From the graph dialect to buffer kernels with in-place reuse and row orders: the first half of
 /// [`graph_to_loop`], whose second half is [`buffer_to_loop`].
 pub fn graph_to_inplace_buffers() -> String {
-    graph_to_inplace_buffers_with(true, true)
+    graph_to_inplace_buffers_with(true, true, "")
 }
 
 /// [`graph_to_inplace_buffers`] with in-place concatenation and pad folding on or off (`mcc
-/// --no-inplace-concat`, `mcc --no-fold-pad`, for comparisons).
-pub fn graph_to_inplace_buffers_with(inplace_concat: bool, fold_pads: bool) -> String {
+/// --no-inplace-concat`, `mcc --no-fold-pad`, for comparisons), and `buffer-patch` with
+/// `patch_options` unless they are empty (`mcc --config`).
+pub fn graph_to_inplace_buffers_with(inplace_concat: bool, fold_pads: bool, patch_options: &str) -> String {
     let concat = if inplace_concat { INPLACE_CONCAT } else { "" };
-    format!("builtin.module({},{VIEWS}{concat}{})", graph_to_buffer_passes(fold_pads), buffer_passes(true))
+    format!(
+        "builtin.module({},{VIEWS}{concat}{})",
+        graph_to_buffer_passes(fold_pads),
+        buffer_passes(true, patch_options)
+    )
 }
 
 /// The transposes of model inputs and outputs, and contiguous slices, become views.
@@ -62,11 +69,13 @@ const VIEWS: &str = "buffer-transpose-views,buffer-slice-views,";
 const INPLACE_CONCAT: &str = "buffer-inplace-concat,";
 
 /// Elementwise kernels run in place; independent branches run in the order of least peak (if
-/// `reorder`); chained overlapping kernels alternate their row order (in that order: which
-/// kernel reads a buffer last decides the row orders and overlaps).
-fn buffer_passes(reorder: bool) -> String {
+/// `reorder`); the first windowed layers run tile by tile (if `patch_options` are given);
+/// chained overlapping kernels alternate their row order (in that order: which kernel reads a
+/// buffer last decides the row orders and overlaps).
+fn buffer_passes(reorder: bool, patch_options: &str) -> String {
     let reorder = if reorder { REORDER } else { "" };
-    format!("buffer-inplace,{reorder}buffer-row-order")
+    let patch = if patch_options.is_empty() { String::new() } else { format!("buffer-patch{{{patch_options}}},") };
+    format!("buffer-inplace,{reorder}{patch}buffer-row-order")
 }
 
 /// The reordering pass of the pipelines.
@@ -120,8 +129,10 @@ mod tests {
             buffer_to_loop("residency-report=r.json"),
             graph_to_buffer(),
             graph_to_inplace_buffers(),
-            graph_to_loop_with("", LoweringChoices { fold_pads: false, reorder: false }),
-            graph_to_inplace_buffers_with(false, true),
+            graph_to_loop_with("", "", LoweringChoices { fold_pads: false, reorder: false }),
+            graph_to_loop_with("", "layers=4 tiles=2,2", LoweringChoices::default()),
+            graph_to_inplace_buffers_with(false, true, ""),
+            graph_to_inplace_buffers_with(true, true, "config=\"mc.toml\""),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
@@ -133,15 +144,18 @@ mod tests {
         assert!(graph_to_loop("").contains("graph-fold-pad"));
         let no_fold = LoweringChoices { fold_pads: false, ..LoweringChoices::default() };
         assert!(
-            !graph_to_loop_with("", no_fold).contains("graph-fold-pad")
-                && graph_to_loop_with("", no_fold).contains(REORDER)
+            !graph_to_loop_with("", "", no_fold).contains("graph-fold-pad")
+                && graph_to_loop_with("", "", no_fold).contains(REORDER)
         );
         let model_order = LoweringChoices { reorder: false, ..LoweringChoices::default() };
-        assert!(!graph_to_loop_with("", model_order).contains(REORDER) && graph_to_loop("").contains(REORDER));
+        assert!(!graph_to_loop_with("", "", model_order).contains(REORDER) && graph_to_loop("").contains(REORDER));
         assert!(graph_to_inplace_buffers().contains(REORDER));
         assert!(graph_to_loop("").contains(INPLACE_CONCAT) && graph_to_inplace_buffers().contains(INPLACE_CONCAT));
-        assert!(!graph_to_inplace_buffers_with(false, true).contains(INPLACE_CONCAT));
-        assert!(graph_to_inplace_buffers_with(false, true).contains(VIEWS));
-        assert!(!graph_to_inplace_buffers_with(true, false).contains("graph-fold-pad"));
+        assert!(!graph_to_inplace_buffers_with(false, true, "").contains(INPLACE_CONCAT));
+        assert!(graph_to_inplace_buffers_with(false, true, "").contains(VIEWS));
+        assert!(!graph_to_inplace_buffers_with(true, false, "").contains("graph-fold-pad"));
+        assert!(!graph_to_loop("").contains("buffer-patch"));
+        let patched = graph_to_loop_with("", "peak-bytes=20000", LoweringChoices::default());
+        assert!(patched.contains("buffer-reorder-for-memory,buffer-patch{peak-bytes=20000},buffer-row-order"));
     }
 }

@@ -7,12 +7,14 @@
 //! | `buffer-inplace-concat` | producers of a contiguous concatenation or pack write straight into their slice of its output |
 //! | `buffer-inplace` | elementwise kernels write over an input they read last; their output allocs go |
 //! | `buffer-reorder-for-memory` | independent branches run in the order that keeps the fewest scratch bytes live |
+//! | `buffer-patch` | the first windowed layers of a function run tile by tile of their last output, halos recomputed, so their large activations never exist whole |
 //! | `buffer-row-order` | chained kernels that overlap their inputs alternate their row order, so the planner can zig-zag |
 //! | `buffer-layer-hooks` | a call of a weak, empty `@layer_hook(k)` before each kernel and the return, for per-layer profiles |
 
 pub mod inplace;
 pub mod inplace_concat;
 pub mod layer_hooks;
+pub mod patch;
 pub mod reorder_for_memory;
 pub mod row_order;
 pub mod slice_view;

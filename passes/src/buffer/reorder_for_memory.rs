@@ -148,6 +148,16 @@ pub fn reorder_function(ctx: &mut Context, func: OpId, body: BlockId, limits: Se
     Some(schedule)
 }
 
+/// The most scratch bytes live at one step of `body` in its present order (as the search counts
+/// them: kernel workspaces left out, a kernel's output sharing bytes with the input it reads last
+/// where it allows).
+pub fn peak_in_order(ctx: &Context, body: BlockId) -> u64 {
+    let (ops, _) = ctx.ops_and_terminator(body);
+    let steps: Vec<OpId> = ops.into_iter().filter(|&op| !names_storage(ctx, op)).collect();
+    let problem = schedule_problem(ctx, body, &steps);
+    problem.peak(&(0..steps.len()).collect::<Vec<_>>())
+}
+
 /// True for the ops that only name storage, placed with their first user.
 fn names_storage(ctx: &Context, op: OpId) -> bool {
     AllocOp::cast(ctx, op).is_some() || ViewOp::cast(ctx, op).is_some() || GetGlobalOp::cast(ctx, op).is_some()

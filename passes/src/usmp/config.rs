@@ -22,6 +22,12 @@
 //! [memory.budgets]                   # caps a bank below its capacity
 //! sram = 200000
 //!
+//! [memory]                           # (same table) read by `buffer-patch`:
+//! peak_bytes = 20000                 # a goal the patch of the early layers must meet
+//! [memory.patch]                     # or the run and grid it takes
+//! layers = 4
+//! tiles = [2, 2]
+//!
 //! [memory]                           # (same table) read by the code generator, `mcc`:
 //! allocate_arenas = true             # false: the application binds every region
 //! dump_residency_json = true         # write <prefix>_residency.json; or a path (below)
@@ -110,6 +116,12 @@ struct MemorySection {
     placement: Vec<Spanned<RuleSpec>>,
     #[serde(default)]
     budgets: BTreeMap<String, Spanned<u64>>,
+    /// Read by `buffer-patch` ([`crate::buffer::patch::config`]).
+    #[serde(rename = "peak_bytes")]
+    _peak_bytes: Option<toml::Value>,
+    /// Read by `buffer-patch` ([`crate::buffer::patch::config`]).
+    #[serde(rename = "patch")]
+    _patch: Option<toml::Value>,
 }
 
 /// `[[memory.banks]]`.

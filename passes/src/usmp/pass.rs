@@ -34,10 +34,12 @@ use super::io::IoBuffers;
 use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
 use super::report::{
-    BufferReport, ConstantReport, OperatorOrderReport, PoolReport, ResidencyReport, StagedReport, StateReport, fnv1a64,
+    BufferReport, ConstantReport, OperatorOrderReport, PatchReport, PoolReport, ResidencyReport, StagedReport,
+    StateReport, fnv1a64,
 };
 use super::staging::{Staged, place_constants, rewrite_staged};
 use super::views::named_views;
+use crate::buffer::patch::PATCH;
 use crate::buffer::reorder_for_memory::OPERATOR_ORDER;
 use crate::buffer::transpose_view::NOT_A_VIEW;
 use crate::graph::fold_pad::FOLDED_PAD;
@@ -343,7 +345,23 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
         buffers,
         constants,
         operator_orders: liveness.functions.iter().filter_map(|&(func, _)| operator_order(ctx, func)).collect(),
+        patches: liveness.functions.iter().filter_map(|&(func, _)| patch(ctx, func)).collect(),
     }
+}
+
+/// The run, grid and peaks `buffer-patch` recorded on `func`, if it patched it.
+fn patch(ctx: &Context, func: OpId) -> Option<PatchReport> {
+    let entries = ctx.attr(func, PATCH)?;
+    let value = |name: &str| {
+        ctx.dictionary_get(entries, name).and_then(|a| ctx.integer_value(a)).and_then(|v| u64::try_from(v).ok())
+    };
+    Some(PatchReport {
+        function: ctx.symbol_name(func).unwrap_or("").to_string(),
+        layers: value("layers")?,
+        tiles: [value("rows")?, value("cols")?],
+        original_peak: value("original_peak")?,
+        peak: value("peak")?,
+    })
 }
 
 /// The peaks `buffer-reorder-for-memory` recorded on `func`, if it reordered it.

@@ -29,6 +29,25 @@ pub struct ResidencyReport {
     /// The functions whose operators `buffer-reorder-for-memory` reordered (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub operator_orders: Vec<OperatorOrderReport>,
+    /// The functions whose first layers `buffer-patch` runs tile by tile (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub patches: Vec<PatchReport>,
+}
+
+/// A function whose first layers run tile by tile, to lower its peak.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PatchReport {
+    /// The function.
+    pub function: String,
+    /// How many kernels, from the first, run tile by tile.
+    pub layers: u64,
+    /// The tile grid over the run's last output: rows, columns.
+    pub tiles: [u64; 2],
+    /// The most bytes of inter-operator tensors live at one step unpatched (kernel workspaces
+    /// not counted), as `buffer-patch` estimated them.
+    pub original_peak: u64,
+    /// The same patched.
+    pub peak: u64,
 }
 
 /// A function run in another order than the model gave, to lower its peak.

@@ -222,6 +222,7 @@ mod tests {
             buffers,
             constants: vec![],
             operator_orders: vec![],
+            patches: vec![],
         }
     }
 

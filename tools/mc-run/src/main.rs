@@ -95,7 +95,9 @@ struct Options {
     pools: Option<String>,
 
     /// A TOML file whose `[memory]` table gives the banks, placement rules, budgets and planner
-    /// (usmp's `config`).
+    /// (usmp's `config`), and the patch of the first layers (buffer-patch's `config`:
+    /// `[memory.patch]` layers and tiles, or a `peak_bytes` goal or bank capacities to choose
+    /// them for).
     #[arg(long = "memory-config", value_name = "TOML")]
     memory_config: Option<String>,
 
@@ -198,7 +200,8 @@ fn run(options: &Options) -> Result<(), String> {
     }
     let usmp_options = usmp_options.join(" ");
     let choices = LoweringChoices { fold_pads: !options.no_fold_pad, reorder: !options.model_order };
-    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, choices) {
+    let patch_options = options.memory_config.as_ref().map(|path| format!("config=\"{path}\"")).unwrap_or_default();
+    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, &patch_options, choices) {
         Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
         None => "builtin.module()".to_string(),
     };

@@ -10,7 +10,9 @@
 //! `.ll`) and the C header `<prefix>.h`; `--emit=module` writes a library folder for a firmware's
 //! build instead (`firmware_module`); `--emit=mlir-*` stops after a stage and writes its IR as
 //! `<prefix>.mlir`. The config file's `[memory]` table (`usmp`'s banks, placement rules, budgets
-//! and planner, plus `allocate_arenas` and `dump_residency_json`) shapes the plan and the API.
+//! and planner, plus `allocate_arenas` and `dump_residency_json`) shapes the plan and the API;
+//! its `[memory.patch]` table or `peak_bytes` goal runs the first layers tile by tile
+//! (`buffer-patch`).
 //! It prints the stages with their times, the RAM of each pool, the flash bytes of the
 //! constants and each `PAD` folded into the padding of its consumer (`graph-fold-pad`). Errors
 //! exit 1 and leave no partial files in the output folder. `mcc --supported-ops` prints the table
@@ -82,7 +84,8 @@ struct Options {
     emit: String,
 
     /// A TOML file whose [memory] table gives banks, placement rules, budgets, the planner,
-    /// allocate_arenas and dump_residency_json.
+    /// allocate_arenas and dump_residency_json, and the patch of the first layers
+    /// ([memory.patch] layers and tiles, or peak_bytes to choose them for).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -288,6 +291,8 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     if let Some(planner) = &options.planner {
         usmp.push_str(&format!(" algorithm={planner}"));
     }
+    // The config file may patch the first layers ([memory.patch], or a goal to choose a patch for).
+    let patch_options = config.as_ref().map(|(path, _)| format!("config=\"{}\"", path.display())).unwrap_or_default();
     if let Some(passes) = &options.graph_passes {
         let pipeline = format!("builtin.module({passes})");
         let mut pm = PassManager::parse(&pipeline, &registry).map_err(|e| e.render(&pipeline))?;
@@ -297,7 +302,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     for (stage, pipeline, emitted) in [
         (
             "lower to buffer kernels",
-            graph_to_inplace_buffers_with(!options.no_inplace_concat, !options.no_fold_pad),
+            graph_to_inplace_buffers_with(!options.no_inplace_concat, !options.no_fold_pad, &patch_options),
             Emit::Graph,
         ),
         (
