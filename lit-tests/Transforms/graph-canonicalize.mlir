@@ -107,6 +107,20 @@
 
 // -----
 
+// reduce_all takes constant axes as attributes as mean does.
+// CHECK-LABEL: sym_name = "reduce_all_axes_to_attribute"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<2x3x4xi1>):
+// CHECK-NEXT:    %[[ALL:.*]] = "graph.reduce_all"(%[[X]]) <{axes = array<i64: 2, 0>, keep_dims = true}> : (tensor<2x3x4xi1>) -> tensor<1x3x1xi1>
+// CHECK-NEXT:    "func.return"(%[[ALL]])
+"func.func"() <{function_type = (tensor<2x3x4xi1>) -> tensor<1x3x1xi1>, sym_name = "reduce_all_axes_to_attribute"}> ({
+^bb0(%x: tensor<2x3x4xi1>):
+  %axes = "graph.const"() <{value = dense<[2, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %all = "graph.reduce_all"(%x, %axes) <{keep_dims = true}> : (tensor<2x3x4xi1>, tensor<2xi32>) -> tensor<1x3x1xi1>
+  "func.return"(%all) : (tensor<1x3x1xi1>) -> ()
+}) : () -> ()
+
+// -----
+
 // sum takes constant axes as attributes as mean does.
 // CHECK-LABEL: sym_name = "sum_axes_to_attributes"
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<2x3x4xf32>):

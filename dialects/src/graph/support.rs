@@ -147,7 +147,7 @@ const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
 /// `SPLIT`, `SPLIT_V`, `UNPACK`: TFLite Micro copies float32, int8, int16 and int32 pieces, each
 /// of the input's type.
 const SPLIT: &[Variant] = &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED];
-/// Data movement of booleans (`i1`, stored one byte each as TFLite's `bool`).
+/// Booleans in and out (`i1`, stored one byte each as TFLite's `bool`): moved, or reduced.
 const BOOL_MOVED: Variant = variant("bool", "", &[Slot::One(&[BOOL])], &[BOOL]);
 /// Every element kind a tensor of mc can hold (what `SHAPE` reads the shape of).
 const ANY: &[Kind] = &[F32, Q8, I8, U8, Q16, I16, Q32, I32, I64];
@@ -371,7 +371,15 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            UINT8_MOVED,
+            INT16_MOVED,
+            INT32_MOVED,
+            INT64_MOVED,
+            BOOL_MOVED,
+        ],
         options: "static shapes (a view: no copy)",
     },
     OpSupport {
@@ -481,7 +489,15 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SQUEEZE",
         op: "squeeze",
-        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            UINT8_MOVED,
+            INT16_MOVED,
+            INT32_MOVED,
+            INT64_MOVED,
+            BOOL_MOVED,
+        ],
         options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
     },
     OpSupport {
@@ -787,6 +803,12 @@ pub const TABLE: &[OpSupport] = &[
             BOOL_MOVED,
         ],
         options: "constant int32 or int64 shape, numpy broadcasting, ranks <= 5",
+    },
+    OpSupport {
+        tflite: "REDUCE_ALL",
+        op: "reduce_all",
+        variants: &[BOOL_MOVED],
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "VAR_HANDLE",

@@ -2647,3 +2647,34 @@ func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
   %0 = "graph.space_to_batch_nd"(%x, %b, %p) : (tensor<1x4x4x1xf32>, tensor<2xi64>, tensor<2x2xi64>) -> tensor<4x2x2x1xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TFLM's REDUCE_ALL reduces bool only.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "reduce_all_f32"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+2 {{'graph.reduce_all' op input element type must be i1, but got 'f32'}}
+  // expected-error@+1 {{'graph.reduce_all' op result element type must be i1, but got 'f32'}}
+  %0 = "graph.reduce_all"(%x) <{axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3xf32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result shape is the reduced input's.
+"func.func"() <{function_type = (tensor<2x3xi1>) -> (), sym_name = "reduce_all_shape"}> ({
+^bb0(%x: tensor<2x3xi1>):
+  // expected-error@+1 {{'graph.reduce_all' op}}
+  %0 = "graph.reduce_all"(%x) <{axes = array<i64: 1>, keep_dims = true}> : (tensor<2x3xi1>) -> tensor<2xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The axes come once, as an operand or an attribute.
+"func.func"() <{function_type = (tensor<2x3xi1>) -> (), sym_name = "reduce_all_no_axes"}> ({
+^bb0(%x: tensor<2x3xi1>):
+  // expected-error@+1 {{'graph.reduce_all' op requires a axes operand or a 'axes' attribute}}
+  %0 = "graph.reduce_all"(%x) <{keep_dims = false}> : (tensor<2x3xi1>) -> tensor<3xi1>
+  "func.return"() : () -> ()
+}) : () -> ()

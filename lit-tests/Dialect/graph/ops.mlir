@@ -171,6 +171,11 @@
   %rmin = "graph.reduce_min"(%q) <{axes = array<i64: -1>, keep_dims = false}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x!q8>
   // CHECK: "graph.reduce_min"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
   %rminf = "graph.reduce_min"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  %gt = "graph.greater"(%x, %x) : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xi1>
+  // CHECK: "graph.reduce_all"(%{{.*}}) <{axes = array<i64: 0, -1>, keep_dims = true}> : (tensor<1x8x8x4xi1>) -> tensor<1x8x8x1xi1>
+  %all = "graph.reduce_all"(%gt) <{axes = array<i64: 0, -1>, keep_dims = true}> : (tensor<1x8x8x4xi1>) -> tensor<1x8x8x1xi1>
+  // CHECK: "graph.reduce_all"(%{{.*}}, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xi1>, tensor<2xi32>) -> tensor<1x4xi1>
+  %allop = "graph.reduce_all"(%gt, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xi1>, tensor<2xi32>) -> tensor<1x4xi1>
   // CHECK: "graph.cumsum"(%arg2) <{axis = array<i64: -1>, exclusive = true, reverse = false}> : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %cs = "graph.cumsum"(%q) <{axis = array<i64: -1>, exclusive = true, reverse = false}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   %csaxis = "graph.const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
