@@ -192,6 +192,7 @@ macro_rules! for_each_suite {
                 float_to_int16_quantization => 0.0,
                 requantization_every_pair => 0.0,
                 int16_and_uint8_dequantization => 0.0,
+                per_channel_dequantization => 0.0,
             ],
             recurrent: [float_lstm => 1e-5, int8_lstm => 0.0, int16_lstm => 0.0],
             reduce: [

@@ -268,11 +268,16 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "DEQUANTIZE",
         op: "dequantize",
         variants: &[
-            variant("int8->f32", "", &[Slot::One(&[Q8])], &[F32]),
-            variant("uint8->f32", "", &[Slot::One(&[U8])], &[F32]),
-            variant("int16->f32", "", &[Slot::One(&[Q16])], &[F32]),
+            variant(
+                "int8->f32",
+                "per-tensor, or per-channel read with its first channel's scale and zero point, as TFLite Micro reads it",
+                &[Slot::One(&[Q8])],
+                &[F32],
+            ),
+            variant("uint8->f32", "per-tensor", &[Slot::One(&[U8])], &[F32]),
+            variant("int16->f32", "per-tensor", &[Slot::One(&[Q16])], &[F32]),
         ],
-        options: "per-tensor quantization",
+        options: "",
     },
     OpSupport {
         tflite: "EMBEDDING_LOOKUP",

@@ -342,6 +342,15 @@ impl<'a, 'd> Checker<'a, 'd> {
         params
     }
 
+    /// `t` must be quantized per tensor or per axis, not in blocks along an axis.
+    pub(super) fn per_tensor_or_axis(&mut self, what: &str, t: Tensor<'_>) {
+        if let Some(q) = self.quant(t)
+            && matches!(q.params, QuantParams::SubChannel { .. })
+        {
+            self.error(format!("{what} must be quantized per tensor or per axis"));
+        }
+    }
+
     /// `t`'s element type must equal `reference`'s (scales to [`SCALE_TOLERANCE`]).
     pub(super) fn same_element(
         &mut self,

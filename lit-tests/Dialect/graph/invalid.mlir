@@ -2678,3 +2678,13 @@ func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
   %0 = "graph.reduce_all"(%x) <{keep_dims = false}> : (tensor<2x3xi1>) -> tensor<3xi1>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// Only int8 is dequantized per channel (TFLite Micro reads its first channel's parameters).
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i16:f32:0, {0.5, 0.25}>>) -> (), sym_name = "dequantize_int16_per_channel"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i16:f32:0, {0.5, 0.25}>>):
+  // expected-error@+1 {{'graph.dequantize' op input must be quantized per tensor}}
+  %0 = "graph.dequantize"(%x) : (tensor<2x3x!quant.uniform<i16:f32:0, {0.5, 0.25}>>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()

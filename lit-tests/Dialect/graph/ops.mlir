@@ -408,6 +408,16 @@
   "func.return"(%y#0) : (tensor<1x2x4xf32>) -> ()
 }) : () -> ()
 
+// An int8 tensor quantized per channel dequantizes (with its first channel's parameters, as
+// TFLite Micro does).
+// CHECK-LABEL: sym_name = "dequantize_per_channel"
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32:0, {0.25:-7, 0.5:2}>>) -> tensor<2x3xf32>, sym_name = "dequantize_per_channel"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32:0, {0.25:-7, 0.5:2}>>):
+  // CHECK: "graph.dequantize"(%arg0) : (tensor<2x3x!quant.uniform<i8:f32:0, {2.500000e-01:-7,5.000000e-01:2}>>) -> tensor<2x3xf32>
+  %0 = "graph.dequantize"(%x) : (tensor<2x3x!quant.uniform<i8:f32:0, {0.25:-7, 0.5:2}>>) -> tensor<2x3xf32>
+  "func.return"(%0) : (tensor<2x3xf32>) -> ()
+}) : () -> ()
+
 {-#
   dialect_resources: {
     builtin: {
