@@ -385,7 +385,7 @@ pub const TABLE: &[OpSupport] = &[
             INT64_MOVED,
             BOOL_MOVED,
         ],
-        options: "static shapes (a view: no copy)",
+        options: "static shapes, the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
         tflite: "RESIZE_BILINEAR",

@@ -2688,3 +2688,23 @@ func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
   %0 = "graph.dequantize"(%x) : (tensor<2x3x!quant.uniform<i16:f32:0, {0.5, 0.25}>>) -> tensor<2x3xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// A reshape may change a per-tensor quantization, not the storage type.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5>>) -> (), sym_name = "reshape_storage"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5>>):
+  // expected-error@+1 {{'graph.reshape' op result element type '!quant.uniform<i16:f32, 5.000000e-01>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01>'}}
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 6>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>) -> tensor<6x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Nor a per-channel quantization.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32:0, {0.5, 0.25}>>) -> (), sym_name = "reshape_per_channel"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32:0, {0.5, 0.25}>>):
+  // expected-error@+1 {{'graph.reshape' op result element type '!quant.uniform<i8:f32:0, {2.500000e-01,5.000000e-01}>' must match the input element type '!quant.uniform<i8:f32:0, {5.000000e-01,2.500000e-01}>'}}
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 2, 3>}> : (tensor<2x3x!quant.uniform<i8:f32:0, {0.5, 0.25}>>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.25, 0.5}>>
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -383,7 +383,7 @@ pub fn reshaped_input(ctx: &Context, op: mc_ir::OpId) -> Option<Value> {
 
 fn check_reshape(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
+    c.same_storage("result", result, "input", input);
     let elements = |shape: &[i64]| shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d));
     match (elements(input.shape), elements(result.shape)) {
         (Some(count), Some(result_count)) if count != result_count => {
