@@ -107,6 +107,17 @@
 
 // -----
 
+// A reshape of a constant to another quantization folds to the same stored values under the
+// result's quantization (TFLite Micro's RESHAPE copies the bytes).
+// CHECK-LABEL: sym_name = "requantized_constant_reshape"
+// CHECK-NEXT:    %[[C:.*]] = "graph.const"() <{value = dense<[1, 2, 3, 4, 5, 6]> : tensor<6xi8>}> : () -> tensor<6x!quant.uniform<i8:f32, 2.000000e-02:17>>
+// CHECK-NEXT:    "func.return"(%[[C]])
+"func.func"() <{function_type = () -> tensor<6x!quant.uniform<i8:f32, 0.02:17>>, sym_name = "requantized_constant_reshape"}> ({
+  %c = "graph.const"() <{value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>}> : () -> tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>
+  %0 = "graph.reshape"(%c) <{new_shape = array<i64: 6>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<6x!quant.uniform<i8:f32, 0.02:17>>
+  "func.return"(%0) : (tensor<6x!quant.uniform<i8:f32, 0.02:17>>) -> ()
+}) : () -> ()
+
 // reduce_all takes constant axes as attributes as mean does.
 // CHECK-LABEL: sym_name = "reduce_all_axes_to_attribute"
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<2x3x4xi1>):

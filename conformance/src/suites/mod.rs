@@ -37,6 +37,7 @@ pub mod prelu;
 pub mod quantize;
 pub mod recurrent;
 pub mod reduce;
+pub mod requantized_moves;
 pub mod reshape;
 pub mod reverse;
 pub mod shape;
@@ -206,7 +207,8 @@ macro_rules! for_each_suite {
                 float_reduce_max_min => 0.0,
                 bool_reduce_all => 0.0,
             ],
-            reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0, int64_and_bool_reshape => 0.0, uint8_reshape => 0.0, requantized_reshape => 0.0],
+            requantized_moves: [requantized_moves => 0.0],
+            reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0, int64_and_bool_reshape => 0.0, uint8_reshape => 0.0],
             reverse: [reverse_v2 => 0.0, int16_reverse_v2 => 0.0, bool_reverse_v2 => 0.0],
             slice: [slice => 0.0, int16_and_int32_slice => 0.0, bool_slice => 0.0, dynamic_update_slice => 0.0, int16_dynamic_update_slice => 0.0],
             shape: [shape => 0.0, keras_dynamic_batch_reshape => 0.0],

@@ -2,9 +2,7 @@
 //! matching `new_shape` option), from the option alone, with one `-1` dimension, to and from
 //! rank 1 and rank 5; float, int8, uint8, int16, int32, int64 and bool. A reshape is a view: each case copies its
 //! input's bytes; int16 and int32 also through a view that a concatenation writes and a pad
-//! reads. TFLite Micro copies the bytes whatever the quantization on either side: int8, uint8
-//! and int16 reshapes to another scale and zero point, alone and feeding a `DEQUANTIZE` that
-//! reads the output's.
+//! reads. Reshapes to another quantization are in `requantized_moves`.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -111,43 +109,4 @@ pub fn int64_and_bool_reshape() -> Vec<Case> {
 /// refuse (a model's uint8 input reshaped before its `QUANTIZE` to int8).
 pub fn uint8_reshape() -> Vec<Case> {
     cases(&mut Rng(0x5E5A08), &[DType::UInt8])
-}
-
-/// The `requantized_reshape` suite: the output quantized unlike the input (TFLite Micro's
-/// `RESHAPE` copies the stored values), each reshape alone and followed by a `DEQUANTIZE` that
-/// reads the stored values with the output's scale and zero point.
-pub fn requantized_reshape() -> Vec<Case> {
-    let mut rng = Rng(0x5E5A0);
-    let mut cases = Vec::new();
-    for (dtype, input_quant, output_quant) in [
-        (DType::Int8, Quant::tensor(0.5, -3), Quant::tensor(0.02, 17)),
-        (DType::UInt8, Quant::tensor(0.5, 128), Quant::tensor(0.1, 3)),
-        (DType::Int16, Quant::tensor(0.003, 0), Quant::tensor(0.0007, 0)),
-    ] {
-        for (from, to) in SHAPES {
-            let count: usize = from.iter().product();
-            let known: i32 = to.iter().filter(|&&d| d != -1).product();
-            let out: Vec<i32> = to.iter().map(|&d| if d == -1 { count as i32 / known } else { d }).collect();
-            for dequantized in [false, true] {
-                let mut m = OneOp::new();
-                let x =
-                    m.input("x", &from.iter().map(|&d| d as i32).collect::<Vec<_>>(), dtype, Some(input_quant.clone()));
-                let shape = m.constant_i32("shape", &[to.len() as i32], to, None);
-                let options = BuiltinOptions::Reshape(ReshapeOptions { new_shape: None });
-                if dequantized {
-                    let y = m.intermediate("y", &out, dtype, Some(output_quant.clone()));
-                    m.op(BuiltinOp::Reshape, &[x, shape], &[y], options);
-                    let z = m.output("z", &out, DType::Float32, None);
-                    m.op(BuiltinOp::Dequantize, &[y], &[z], BuiltinOptions::Dequantize);
-                } else {
-                    let y = m.output("y", &out, dtype, Some(output_quant.clone()));
-                    m.op(BuiltinOp::Reshape, &[x, shape], &[y], options);
-                }
-                let then = if dequantized { " -> dequantize" } else { "" };
-                let name = format!("requantized reshape {from:?} -> {to:?} {dtype:?}{then}");
-                cases.push(m.case(&name, vec![Tensor::full_range(dtype, from, &mut rng)]));
-            }
-        }
-    }
-    cases
 }

@@ -471,7 +471,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "TRANSPOSE",
         op: "transpose",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
-        options: "constant permutation, rank <= 6 (a strided view where the consumer reads any layout)",
+        options: "constant permutation, rank <= 6, the output's scale and zero point free (stored values kept) (a strided view where the consumer reads any layout)",
     },
     OpSupport {
         tflite: "MEAN",
@@ -503,7 +503,7 @@ pub const TABLE: &[OpSupport] = &[
             INT64_MOVED,
             BOOL_MOVED,
         ],
-        options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
+        options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8, the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
         tflite: "UNIDIRECTIONAL_SEQUENCE_LSTM",
@@ -559,7 +559,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "EXPAND_DIMS",
         op: "expand_dims",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
-        options: "constant int32 axis (negative counts from the end) (a view: no copy)",
+        options: "constant int32 axis (negative counts from the end), the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
         tflite: "SUM",

@@ -418,13 +418,15 @@
   "func.return"(%0) : (tensor<2x3xf32>) -> ()
 }) : () -> ()
 
-// A reshape copies the stored values: its output may be quantized unlike its input (per tensor,
-// the same storage), as TFLite Micro's RESHAPE allows.
+// A reshape or transpose moves the stored values: its output may be quantized unlike its input
+// (per tensor, the same storage), as TFLite Micro's RESHAPE and TRANSPOSE allow.
 // CHECK-LABEL: sym_name = "requantized_reshape"
 "func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<6x!quant.uniform<i8:f32, 0.02:17>>, sym_name = "requantized_reshape"}> ({
 ^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>):
   // CHECK: "graph.reshape"(%arg0) <{new_shape = array<i64: 6>}> : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>) -> tensor<6x!quant.uniform<i8:f32, 2.000000e-02:17>>
   %0 = "graph.reshape"(%x) <{new_shape = array<i64: 6>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<6x!quant.uniform<i8:f32, 0.02:17>>
+  // CHECK: "graph.transpose"(%arg0) <{perm = array<i64: 1, 0>}> : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>) -> tensor<3x2x!quant.uniform<i8:f32, 2.000000e-02:17>>
+  %1 = "graph.transpose"(%x) <{perm = array<i64: 1, 0>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<3x2x!quant.uniform<i8:f32, 0.02:17>>
   "func.return"(%0) : (tensor<6x!quant.uniform<i8:f32, 0.02:17>>) -> ()
 }) : () -> ()
 
