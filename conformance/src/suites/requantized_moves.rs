@@ -1,12 +1,13 @@
 //! The operators that move stored values, with the output quantized unlike the input, against
 //! TFLite Micro: its `RESHAPE`, `SQUEEZE`, `EXPAND_DIMS` and `TRANSPOSE` copy the bytes whatever
-//! the scales and zero points on either side. int8 and int16 (and uint8 for `RESHAPE` and
-//! `SQUEEZE`), each move alone and followed by a `DEQUANTIZE` that reads the stored values with
-//! the output's scale and zero point.
+//! the scales and zero points on either side, as do its `SLICE`, `STRIDED_SLICE` and `GATHER`.
+//! int8 and int16 (uint8 too for `RESHAPE` and `SQUEEZE`, int8 only for `GATHER`), each move
+//! alone and followed by a `DEQUANTIZE` that reads the stored values with the output's scale and
+//! zero point.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{BuiltinOp, BuiltinOptions, ReshapeOptions, SqueezeOptions};
+use mc_tflite::{BuiltinOp, BuiltinOptions, GatherOptions, ReshapeOptions, SqueezeOptions};
 
 /// One move: its name, input and output shapes, and the dtypes it is run on.
 struct Move {
@@ -19,12 +20,15 @@ struct Move {
 const ALL: &[DType] = &[DType::Int8, DType::UInt8, DType::Int16];
 const SIGNED: &[DType] = &[DType::Int8, DType::Int16];
 
-const MOVES: [Move; 5] = [
+const MOVES: [Move; 8] = [
     Move { op: BuiltinOp::Reshape, input: &[1, 2, 3, 4], output: &[6, 4], dtypes: ALL },
     Move { op: BuiltinOp::Reshape, input: &[2, 3, 4], output: &[24], dtypes: ALL },
     Move { op: BuiltinOp::Squeeze, input: &[1, 6, 1, 4], output: &[6, 4], dtypes: ALL },
     Move { op: BuiltinOp::ExpandDims, input: &[6, 4], output: &[6, 1, 4], dtypes: SIGNED },
     Move { op: BuiltinOp::Transpose, input: &[2, 3, 4], output: &[4, 2, 3], dtypes: SIGNED },
+    Move { op: BuiltinOp::Slice, input: &[2, 3, 4], output: &[2, 2, 2], dtypes: SIGNED },
+    Move { op: BuiltinOp::StridedSlice, input: &[2, 3, 4], output: &[2, 2, 2], dtypes: SIGNED },
+    Move { op: BuiltinOp::Gather, input: &[2, 3, 4], output: &[2, 2, 4], dtypes: &[DType::Int8] },
 ];
 
 /// The input and output quantizations of `dtype`'s cases.
@@ -49,6 +53,21 @@ fn add_move(m: &mut OneOp, mv: &Move, x: i32, y: i32) {
         BuiltinOp::ExpandDims => {
             let axis = m.constant_i32("axis", &[], &[1], None);
             m.op(mv.op, &[x, axis], &[y], BuiltinOptions::ExpandDims);
+        }
+        BuiltinOp::Slice => {
+            let begin = m.constant_i32("begin", &[3], &[0, 1, 1], None);
+            let size = m.constant_i32("size", &[3], &[2, 2, 2], None);
+            m.op(mv.op, &[x, begin, size], &[y], BuiltinOptions::Slice);
+        }
+        BuiltinOp::StridedSlice => {
+            let begin = m.constant_i32("begin", &[3], &[0, 0, 0], None);
+            let end = m.constant_i32("end", &[3], &[2, 3, 4], None);
+            let strides = m.constant_i32("strides", &[3], &[1, 2, 2], None);
+            m.op(mv.op, &[x, begin, end, strides], &[y], BuiltinOptions::schema_defaults(mv.op));
+        }
+        BuiltinOp::Gather => {
+            let indices = m.constant_i32("indices", &[2], &[2, 0], None);
+            m.op(mv.op, &[x, indices], &[y], BuiltinOptions::Gather(GatherOptions { axis: 1, batch_dims: 0 }));
         }
         _ => {
             let perm = m.constant_i32("perm", &[3], &[2, 0, 1], None);

@@ -453,7 +453,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
             variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
         ],
-        options: "any axis and batch_dims, constant or run-time i32 indices",
+        options: "any axis and batch_dims, constant or run-time i32 indices, the output's scale and zero point free (stored values kept)",
     },
     OpSupport {
         tflite: "BATCH_TO_SPACE_ND",
@@ -515,7 +515,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
-        options: "constant int32 begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+        options: "constant int32 begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5, the output's scale and zero point free (stored values kept)",
     },
     OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
     OpSupport {
@@ -553,7 +553,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "SLICE",
         op: "slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
-        options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5",
+        options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5, the output's scale and zero point free (stored values kept)",
     },
     OpSupport {
         tflite: "EXPAND_DIMS",
