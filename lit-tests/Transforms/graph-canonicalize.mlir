@@ -107,6 +107,49 @@
 
 // -----
 
+// A reshape of a constant to another quantization folds to the same stored values under the
+// result's quantization (TFLite Micro's RESHAPE copies the bytes).
+// CHECK-LABEL: sym_name = "requantized_constant_reshape"
+// CHECK-NEXT:    %[[C:.*]] = "graph.const"() <{value = dense<[1, 2, 3, 4, 5, 6]> : tensor<6xi8>}> : () -> tensor<6x!quant.uniform<i8:f32, 2.000000e-02:17>>
+// CHECK-NEXT:    "func.return"(%[[C]])
+"func.func"() <{function_type = () -> tensor<6x!quant.uniform<i8:f32, 0.02:17>>, sym_name = "requantized_constant_reshape"}> ({
+  %c = "graph.const"() <{value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>}> : () -> tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>
+  %0 = "graph.reshape"(%c) <{new_shape = array<i64: 6>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<6x!quant.uniform<i8:f32, 0.02:17>>
+  "func.return"(%0) : (tensor<6x!quant.uniform<i8:f32, 0.02:17>>) -> ()
+}) : () -> ()
+
+// -----
+
+// A slice and a gather of a constant to another quantization fold to the stored values they pick,
+// under the result's quantization (TFLite Micro's SLICE and GATHER copy bytes).
+// CHECK-LABEL: sym_name = "requantized_constant_slice_and_gather"
+// CHECK-DAG:     %[[G:.*]] = "graph.const"() <{value = dense<{{\[\[}}4, 5, 6]]> : tensor<1x3xi8>}> : () -> tensor<1x3x!quant.uniform<i8:f32, 2.000000e-02:17>>
+// CHECK-DAG:     %[[S:.*]] = "graph.const"() <{value = dense<{{\[\[}}5, 6]]> : tensor<1x2xi8>}> : () -> tensor<1x2x!quant.uniform<i8:f32, 2.000000e-02:17>>
+// CHECK:         "func.return"(%[[S]], %[[G]])
+"func.func"() <{function_type = () -> (tensor<1x2x!quant.uniform<i8:f32, 0.02:17>>, tensor<1x3x!quant.uniform<i8:f32, 0.02:17>>), sym_name = "requantized_constant_slice_and_gather"}> ({
+  %c = "graph.const"() <{value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>}> : () -> tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>
+  %0 = "graph.slice"(%c) <{begin = array<i64: 1, 1>, size = array<i64: 1, 2>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<1x2x!quant.uniform<i8:f32, 0.02:17>>
+  %i = "graph.const"() <{value = dense<[1]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %1 = "graph.gather"(%c, %i) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>, tensor<1xi32>) -> tensor<1x3x!quant.uniform<i8:f32, 0.02:17>>
+  "func.return"(%0, %1) : (tensor<1x2x!quant.uniform<i8:f32, 0.02:17>>, tensor<1x3x!quant.uniform<i8:f32, 0.02:17>>) -> ()
+}) : () -> ()
+
+// -----
+
+// reduce_all takes constant axes as attributes as mean does.
+// CHECK-LABEL: sym_name = "reduce_all_axes_to_attribute"
+// CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<2x3x4xi1>):
+// CHECK-NEXT:    %[[ALL:.*]] = "graph.reduce_all"(%[[X]]) <{axes = array<i64: 2, 0>, keep_dims = true}> : (tensor<2x3x4xi1>) -> tensor<1x3x1xi1>
+// CHECK-NEXT:    "func.return"(%[[ALL]])
+"func.func"() <{function_type = (tensor<2x3x4xi1>) -> tensor<1x3x1xi1>, sym_name = "reduce_all_axes_to_attribute"}> ({
+^bb0(%x: tensor<2x3x4xi1>):
+  %axes = "graph.const"() <{value = dense<[2, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %all = "graph.reduce_all"(%x, %axes) <{keep_dims = true}> : (tensor<2x3x4xi1>, tensor<2xi32>) -> tensor<1x3x1xi1>
+  "func.return"(%all) : (tensor<1x3x1xi1>) -> ()
+}) : () -> ()
+
+// -----
+
 // sum takes constant axes as attributes as mean does.
 // CHECK-LABEL: sym_name = "sum_axes_to_attributes"
 // CHECK-NEXT:  ^bb0(%[[X:.*]]: tensor<2x3x4xf32>):

@@ -37,6 +37,7 @@ pub mod prelu;
 pub mod quantize;
 pub mod recurrent;
 pub mod reduce;
+pub mod requantized_moves;
 pub mod reshape;
 pub mod reverse;
 pub mod shape;
@@ -192,6 +193,7 @@ macro_rules! for_each_suite {
                 float_to_int16_quantization => 0.0,
                 requantization_every_pair => 0.0,
                 int16_and_uint8_dequantization => 0.0,
+                per_channel_dequantization => 0.0,
             ],
             recurrent: [float_lstm => 1e-5, int8_lstm => 0.0, int16_lstm => 0.0],
             reduce: [
@@ -203,7 +205,9 @@ macro_rules! for_each_suite {
                 float_sum => 0.0,
                 int8_reduce_max_min => 0.0,
                 float_reduce_max_min => 0.0,
+                bool_reduce_all => 0.0,
             ],
+            requantized_moves: [requantized_moves => 0.0],
             reshape: [reshape => 0.0, int16_and_int32_reshape => 0.0, int64_and_bool_reshape => 0.0, uint8_reshape => 0.0],
             reverse: [reverse_v2 => 0.0, int16_reverse_v2 => 0.0, bool_reverse_v2 => 0.0],
             slice: [slice => 0.0, int16_and_int32_slice => 0.0, bool_slice => 0.0, dynamic_update_slice => 0.0, int16_dynamic_update_slice => 0.0],

@@ -2,7 +2,8 @@
 //! the rounding ties (both signs) and far out of range, requantization between every pair of
 //! integer types TFLM converts (int8, uint8, int16, int32) with scale ratios below, at and above
 //! one and zero points at the types' extremes, and dequantization of every int8 and uint8 value
-//! and of int16 over its whole range.
+//! and of int16 over its whole range, and of per-channel int8 tensors (which TFLite Micro reads
+//! with their first channel's scale and zero point only).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -182,5 +183,38 @@ pub fn dequantization() -> Vec<Case> {
     let input = Tensor::random(DType::Int16, &[4, 33], &mut rng);
     cases.push(case(BuiltinOp::Dequantize, (DType::Int16, q), (DType::Float32, None), input));
     // Bit for bit: the product is TFLite's float product.
+    cases
+}
+
+/// The `per_channel_dequantization` suite: int8 tensors quantized per channel (along the first
+/// or the last axis, zero points 0 or not), a model input and a constant (weights dequantized
+/// for a float kernel). TFLite Micro's `DequantizePrepare` reads the tensor's per-tensor
+/// parameters, which its allocator sets to the first channel's: every element is dequantized
+/// with `scales[0]` and `zero_points[0]`.
+pub fn per_channel_dequantization() -> Vec<Case> {
+    let all: Vec<i8> = (-128..=127).collect();
+    let mut cases = Vec::new();
+    let channels = |scales: &[f32], zero_points: &[i64], axis| Quant {
+        scales: scales.to_vec(),
+        zero_points: zero_points.to_vec(),
+        axis,
+    };
+    for (shape, q) in [
+        (&[4, 64][..], channels(&[0.02, 0.5, 0.001, 3.0], &[0; 4], 0)),
+        (&[64, 4], channels(&[0.0123, 0.25, 7.0, 0.004], &[0; 4], 1)),
+        (&[2, 8, 16], channels(&[0.1, 0.3], &[-5, 9], 0)),
+        (&[16, 2, 8], channels(&(1..=8).map(|c| c as f32 * 0.01).collect::<Vec<_>>(), &[3, -1, 0, 2, 4, 5, 6, 7], 2)),
+    ] {
+        let input = Tensor::from_i8(shape, &all);
+        cases.push(case(BuiltinOp::Dequantize, (DType::Int8, Some(q)), (DType::Float32, None), input));
+    }
+    // Per-channel weights dequantized inside the model.
+    let mut m = OneOp::new();
+    let q = channels(&[0.05, 0.002, 1.5], &[0; 3], 0);
+    let data: Vec<u8> = (0..3 * 40).map(|i| (i * 37 % 256) as u8).collect();
+    let w = m.constant("w", &[3, 40], DType::Int8, &data, Some(q));
+    let y = m.output("y", &[3, 40], DType::Float32, None);
+    m.op(BuiltinOp::Dequantize, &[w], &[y], BuiltinOptions::Dequantize);
+    cases.push(m.case("Dequantize per-channel int8 constant", vec![]));
     cases
 }

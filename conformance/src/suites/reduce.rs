@@ -15,6 +15,10 @@
 //! `REDUCE_MAX` and `REDUCE_MIN`, int8 (the output quantized as the input, as TFLM requires) and
 //! float: the same axes, repeated axes, a whole tensor, and float inputs with infinities and NaNs
 //! (TFLM starts from `±FLT_MAX` and a NaN never wins).
+//!
+//! `REDUCE_ALL`, bool: ranks 1 to 4, one axis, several, negative, repeated, a 0-D axis, a whole
+//! tensor, with and without `keep_dims`, on inputs mostly true (so that both results occur), all
+//! true and all false.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -60,7 +64,7 @@ impl Spec {
             .collect()
     }
 
-    /// The one-op model of `dtype` (int8, int16, or float unquantized) on a random input.
+    /// The one-op model of `dtype` (int8, int16, or float and bool unquantized) on a random input.
     fn case(&self, dtype: DType, rng: &mut Rng) -> Case {
         self.case_on(dtype, Tensor::random(dtype, &self.input, rng))
     }
@@ -68,15 +72,15 @@ impl Spec {
     /// The one-op model of `dtype` on `input`.
     fn case_on(&self, dtype: DType, input: Tensor) -> Case {
         let dims = |s: &[usize]| s.iter().map(|&d| d as i32).collect::<Vec<_>>();
-        let float = dtype == DType::Float32;
-        let q = |(scale, zero_point): (f32, i64)| (!float).then(|| Quant::tensor(scale, zero_point));
+        let quantized = matches!(dtype, DType::Int8 | DType::Int16);
+        let q = |(scale, zero_point): (f32, i64)| quantized.then(|| Quant::tensor(scale, zero_point));
         let mut m = OneOp::new();
         let x = m.input("x", &dims(&self.input), dtype, q(self.quant[0]));
         let axes_shape: &[i32] = if self.scalar_axis { &[] } else { &[self.axes.len() as i32] };
         let axes = m.constant_i32("axes", axes_shape, &self.axes, None);
         let y = m.output("y", &dims(&self.output_shape()), dtype, q(self.quant[1]));
         m.op(self.op, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: self.keep_dims }));
-        let kind = if float { "float" } else { dtype.numpy() };
+        let kind = if dtype == DType::Float32 { "float" } else { dtype.numpy() };
         m.case(&format!("{} {} ({kind})", self.op.name(), self.name), vec![input])
     }
 }
@@ -311,6 +315,49 @@ pub fn float_reduce_max_min() -> Vec<Case> {
         let spec = Spec { op, ..Spec::new("infinities and NaNs", &[6, 4], &[1], false) };
         let data = rows.iter().flat_map(|v| v.to_le_bytes()).collect();
         cases.push(spec.case_on(DType::Float32, Tensor { dtype: DType::Float32, shape: spec.input.clone(), data }));
+    }
+    cases
+}
+
+/// The `bool_reduce_all` suite: logical and over axes, each case on an input whose elements are
+/// false with a chance of one in twice the reduced count (so about half the results are true),
+/// and on inputs all true and all false.
+pub fn bool_reduce_all() -> Vec<Case> {
+    let spec = |name, input: &[usize], axes: &[i32], keep_dims| Spec {
+        op: BuiltinOp::ReduceAll,
+        ..Spec::new(name, input, axes, keep_dims)
+    };
+    let specs = [
+        spec("rank 1 axis 0", &[7], &[0], false),
+        spec("rank 1 axis 0 keep_dims", &[7], &[0], true),
+        spec("rank 2 axis 1", &[5, 4], &[1], false),
+        spec("rank 2 axis -2 keep_dims", &[5, 4], &[-2], true),
+        spec("rank 3 axes 0,2", &[3, 4, 2], &[0, 2], false),
+        spec("rank 3 repeated axes 1,-2 keep_dims", &[2, 3, 4], &[1, -2], true),
+        spec("rank 4 axes 1,2 keep_dims", &[1, 4, 4, 3], &[1, 2], true),
+        spec("rank 4 axes 2,1", &[2, 3, 2, 5], &[2, 1], false),
+        spec("rank 4 axes 0,3", &[2, 3, 2, 2], &[0, 3], false),
+        spec("rank 4 whole tensor keep_dims", &[2, 2, 3, 2], &[0, 1, 2, 3], true),
+        spec("rank 3 whole tensor", &[2, 3, 2], &[2, 0, 1], false),
+        Spec { scalar_axis: true, ..spec("0-D axis 1", &[3, 6, 2], &[1], false) },
+    ];
+    let mut rng = Rng(0xA11);
+    let mut cases = Vec::new();
+    for s in &specs {
+        let rank = s.input.len() as i32;
+        let mut reduced: Vec<i32> = s.axes.iter().map(|&a| (a + rank) % rank).collect();
+        reduced.sort_unstable();
+        reduced.dedup();
+        let count: usize = reduced.iter().map(|&d| s.input[d as usize]).product();
+        let one_in = 2 * count as u64;
+        let len: usize = s.input.iter().product();
+        let mostly_true: Vec<i64> = (0..len).map(|_| i64::from(rng.next_u64() % one_in != 0)).collect();
+        cases.push(s.case_on(DType::Bool, Tensor::from_ints(DType::Bool, &s.input, &mostly_true)));
+        cases.push(s.case(DType::Bool, &mut rng));
+    }
+    for (name, value) in [("all true", 1), ("all false", 0)] {
+        let s = spec(name, &[2, 3, 4], &[1, 2], false);
+        cases.push(s.case_on(DType::Bool, Tensor::from_ints(DType::Bool, &s.input, &[value; 24])));
     }
     cases
 }

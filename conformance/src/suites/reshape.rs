@@ -2,7 +2,7 @@
 //! matching `new_shape` option), from the option alone, with one `-1` dimension, to and from
 //! rank 1 and rank 5; float, int8, uint8, int16, int32, int64 and bool. A reshape is a view: each case copies its
 //! input's bytes; int16 and int32 also through a view that a concatenation writes and a pad
-//! reads.
+//! reads. Reshapes to another quantization are in `requantized_moves`.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};

@@ -78,6 +78,7 @@ pub const KERNELS: &[&str] = &[
     "cumsum",
     "reduce_max",
     "reduce_min",
+    "reduce_all",
     "arg_max",
     "arg_min",
     "pad",

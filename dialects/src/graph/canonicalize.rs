@@ -8,7 +8,7 @@
 //! | `ReshapeShapeToAttr` | `reshape(x, const)` → `reshape(x) {new_shape}` |
 //! | `TransposePermToAttr` | `transpose(x, const)` → `transpose(x) {perm}` |
 //! | `MeanAxesToAttr` | `mean(x, const)` → `mean(x) {axes}` |
-//! | `SumAxesToAttr`, `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr` | as `MeanAxesToAttr` for `sum`, `reduce_max`, `reduce_min` |
+//! | `SumAxesToAttr`, `ReduceMaxAxesToAttr`, `ReduceMinAxesToAttr`, `ReduceAllAxesToAttr` | as `MeanAxesToAttr` for `sum`, `reduce_max`, `reduce_min`, `reduce_all` |
 //! | `CumsumAxisToAttr` | as `MeanAxesToAttr` for `cumsum`'s `axis` |
 //! | `ArgMaxAxisToAttr`, `ArgMinAxisToAttr` | `arg_max(x, const)` → `arg_max(x) {axis}` (`arg_min` alike) |
 //! | `PadPaddingsToAttr` | `pad(x, const)` → `pad(x) {paddings}` (flattened `[b0, a0, b1, a1, ...]`) |
@@ -29,9 +29,9 @@
 
 use super::attributes::{i64_array, i64_array_attr};
 use super::ops::{
-    ArgMaxOp, ArgMinOp, BatchToSpaceNdOp, CumsumOp, MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceMaxOp, ReduceMinOp,
-    ReshapeOp, ResizeBilinearOp, ResizeNearestNeighborOp, ReverseV2Op, SliceOp, SpaceToBatchNdOp, SplitOp, SplitVOp,
-    StridedSliceOp, SumOp, TransposeOp,
+    ArgMaxOp, ArgMinOp, BatchToSpaceNdOp, CumsumOp, MeanOp, MirrorPadOp, PadOp, PadV2Op, ReduceAllOp, ReduceMaxOp,
+    ReduceMinOp, ReshapeOp, ResizeBilinearOp, ResizeNearestNeighborOp, ReverseV2Op, SliceOp, SpaceToBatchNdOp, SplitOp,
+    SplitVOp, StridedSliceOp, SumOp, TransposeOp,
 };
 use super::shapes::constant_ints;
 use super::verify::same_element_type;
@@ -156,6 +156,11 @@ pub(super) fn reduce_max_patterns(set: &mut RewritePatternSet) {
 /// Registers the patterns rooted at `graph.reduce_min`.
 pub(super) fn reduce_min_patterns(set: &mut RewritePatternSet) {
     axes_to_attr(set, "ReduceMinAxesToAttr", ReduceMinOp::NAME);
+}
+
+/// Registers the patterns rooted at `graph.reduce_all`.
+pub(super) fn reduce_all_patterns(set: &mut RewritePatternSet) {
+    axes_to_attr(set, "ReduceAllAxesToAttr", ReduceAllOp::NAME);
 }
 
 /// A reduction's constant `axes` operand becomes its `axes` attribute.

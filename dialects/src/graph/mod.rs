@@ -24,7 +24,7 @@
 //! | `logic` | `logical_and`, `logical_or`, `logical_not`, `select_v2` | `LOGICAL_AND`, `LOGICAL_OR`, `LOGICAL_NOT`, `SELECT_V2` |
 //! | `activation` | `relu`, `relu6`, `relu_n1_to_1`, `leaky_relu`, `prelu`, `hard_swish`, `logistic`, `tanh`, `softmax`, `log_softmax`, `l2_normalization` | `RELU`, `RELU6`, `RELU_N1_TO_1`, `LEAKY_RELU`, `PRELU`, `HARD_SWISH`, `LOGISTIC`, `TANH`, `SOFTMAX`, `LOG_SOFTMAX`, `L2_NORMALIZATION` |
 //! | `pool` | `avg_pool_2d`, `max_pool_2d`, `l2_pool_2d` | `AVERAGE_POOL_2D`, `MAX_POOL_2D`, `L2_POOL_2D` |
-//! | `reduction` | `mean`, `sum`, `reduce_max`, `reduce_min`, `cumsum` | `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `CUMSUM` |
+//! | `reduction` | `mean`, `sum`, `reduce_max`, `reduce_min`, `reduce_all`, `cumsum` | `MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `REDUCE_ALL`, `CUMSUM` |
 //! | `math` | `abs`, `rsqrt`, `sqrt`, `exp`, `log`, `square`, `sin`, `cos`, `floor`, `ceil`, `round`, `elu` | `ABS`, `RSQRT`, `SQRT`, `EXP`, `LOG`, `SQUARE`, `SIN`, `COS`, `FLOOR`, `CEIL`, `ROUND`, `ELU` |
 //! | `data_movement` | `reshape`, `transpose`, `pad`, `concatenation`, `squeeze`, `expand_dims`, `pack`, `broadcast_to` | `RESHAPE`, `TRANSPOSE`, `PAD`, `CONCATENATION`, `SQUEEZE`, `EXPAND_DIMS`, `PACK`, `BROADCAST_TO` |
 //! | `arg_extremum` | `arg_max`, `arg_min` | `ARG_MAX`, `ARG_MIN` |

@@ -147,7 +147,7 @@ const INT64_MOVED: Variant = variant("int64", "", &[Slot::One(&[I64])], &[I64]);
 /// `SPLIT`, `SPLIT_V`, `UNPACK`: TFLite Micro copies float32, int8, int16 and int32 pieces, each
 /// of the input's type.
 const SPLIT: &[Variant] = &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED];
-/// Data movement of booleans (`i1`, stored one byte each as TFLite's `bool`).
+/// Booleans in and out (`i1`, stored one byte each as TFLite's `bool`): moved, or reduced.
 const BOOL_MOVED: Variant = variant("bool", "", &[Slot::One(&[BOOL])], &[BOOL]);
 /// Every element kind a tensor of mc can hold (what `SHAPE` reads the shape of).
 const ANY: &[Kind] = &[F32, Q8, I8, U8, Q16, I16, Q32, I32, I64];
@@ -268,11 +268,16 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "DEQUANTIZE",
         op: "dequantize",
         variants: &[
-            variant("int8->f32", "", &[Slot::One(&[Q8])], &[F32]),
-            variant("uint8->f32", "", &[Slot::One(&[U8])], &[F32]),
-            variant("int16->f32", "", &[Slot::One(&[Q16])], &[F32]),
+            variant(
+                "int8->f32",
+                "per-tensor, or per-channel read with its first channel's scale and zero point, as TFLite Micro reads it",
+                &[Slot::One(&[Q8])],
+                &[F32],
+            ),
+            variant("uint8->f32", "per-tensor", &[Slot::One(&[U8])], &[F32]),
+            variant("int16->f32", "per-tensor", &[Slot::One(&[Q16])], &[F32]),
         ],
-        options: "per-tensor quantization",
+        options: "",
     },
     OpSupport {
         tflite: "EMBEDDING_LOOKUP",
@@ -371,8 +376,16 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
-        options: "static shapes (a view: no copy)",
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            UINT8_MOVED,
+            INT16_MOVED,
+            INT32_MOVED,
+            INT64_MOVED,
+            BOOL_MOVED,
+        ],
+        options: "static shapes, the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
         tflite: "RESIZE_BILINEAR",
@@ -440,7 +453,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[I32])], &[F32]),
             variant("int8", "", &[Slot::One(&[Q8, I8]), Slot::One(&[I32])], &[Q8, I8]),
         ],
-        options: "any axis and batch_dims, constant or run-time i32 indices",
+        options: "any axis and batch_dims, constant or run-time i32 indices, the output's scale and zero point free (stored values kept)",
     },
     OpSupport {
         tflite: "BATCH_TO_SPACE_ND",
@@ -458,7 +471,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "TRANSPOSE",
         op: "transpose",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
-        options: "constant permutation, rank <= 6 (a strided view where the consumer reads any layout)",
+        options: "constant permutation, rank <= 6, the output's scale and zero point free (stored values kept) (a strided view where the consumer reads any layout)",
     },
     OpSupport {
         tflite: "MEAN",
@@ -481,8 +494,16 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SQUEEZE",
         op: "squeeze",
-        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
-        options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8 (a view: no copy)",
+        variants: &[
+            F32_UNARY,
+            INT8_MOVED,
+            UINT8_MOVED,
+            INT16_MOVED,
+            INT32_MOVED,
+            INT64_MOVED,
+            BOOL_MOVED,
+        ],
+        options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8, the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
         tflite: "UNIDIRECTIONAL_SEQUENCE_LSTM",
@@ -494,7 +515,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "STRIDED_SLICE",
         op: "strided_slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
-        options: "constant int32 begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5",
+        options: "constant int32 begin/end/strides, negative strides, begin/end/shrink masks, rank <= 5, the output's scale and zero point free (stored values kept)",
     },
     OpSupport { tflite: "EXP", op: "exp", variants: &[F32_UNARY], options: "" },
     OpSupport {
@@ -532,13 +553,13 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "SLICE",
         op: "slice",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED, INT32_MOVED, BOOL_MOVED],
-        options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5",
+        options: "constant begin/size (i32 or i64), size -1 to the end, rank <= 5, the output's scale and zero point free (stored values kept)",
     },
     OpSupport {
         tflite: "EXPAND_DIMS",
         op: "expand_dims",
         variants: &[F32_UNARY, INT8_MOVED, INT16_MOVED],
-        options: "constant int32 axis (negative counts from the end) (a view: no copy)",
+        options: "constant int32 axis (negative counts from the end), the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
         tflite: "SUM",
@@ -787,6 +808,12 @@ pub const TABLE: &[OpSupport] = &[
             BOOL_MOVED,
         ],
         options: "constant int32 or int64 shape, numpy broadcasting, ranks <= 5",
+    },
+    OpSupport {
+        tflite: "REDUCE_ALL",
+        op: "reduce_all",
+        variants: &[BOOL_MOVED],
+        options: "constant int32 axes, keep_dims both ways",
     },
     OpSupport {
         tflite: "VAR_HANDLE",

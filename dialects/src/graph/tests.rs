@@ -211,6 +211,7 @@ fn builders_cover_every_op() {
     let (i1, i8) = (fx.ctx.integer_type(1), fx.ctx.integer_type(8));
     let (b4, arg_result, i8_4) =
         (t(&mut fx, &[1, 8, 8, 4], i1), t(&mut fx, &[1, 8, 8], i32), t(&mut fx, &[1, 8, 8, 4], i8));
+    let b_all = t(&mut fx, &[1, 8, 8], i1);
     let mut b = fx.builder();
     let filter = ConstOp::build(&mut b, filter_value).result();
     let dw_filter = ConstOp::build(&mut b, dw_value).result();
@@ -270,6 +271,7 @@ fn builders_cover_every_op() {
     LogicalAndOp::build(&mut b, cond, cond, b4);
     LogicalOrOp::build(&mut b, cond, cond, b4);
     LogicalNotOp::build(&mut b, cond, b4);
+    ReduceAllOp::build(&mut b, cond, None, Some(&[-1]), false, b_all);
     SelectV2Op::build(&mut b, cond, x, x, x4);
     ArgMaxOp::build(&mut b, x, None, Some(-1), arg_result);
     ArgMinOp::build(&mut b, q, None, Some(3), arg_result);

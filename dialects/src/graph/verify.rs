@@ -342,6 +342,32 @@ impl<'a, 'd> Checker<'a, 'd> {
         params
     }
 
+    /// `t` must be quantized per tensor or per axis, not in blocks along an axis.
+    pub(super) fn per_tensor_or_axis(&mut self, what: &str, t: Tensor<'_>) {
+        if let Some(q) = self.quant(t)
+            && matches!(q.params, QuantParams::SubChannel { .. })
+        {
+            self.error(format!("{what} must be quantized per tensor or per axis"));
+        }
+    }
+
+    /// `t` must hold `reference`'s storage: its element type, or a quantization of the same
+    /// storage per tensor on both sides (a byte copy, as TFLite Micro's `RESHAPE`, `SQUEEZE`,
+    /// `EXPAND_DIMS`, `TRANSPOSE`, `SLICE`, `STRIDED_SLICE` and `GATHER` are, keeps the stored
+    /// values whatever the scales and zero points).
+    pub(super) fn same_storage(&mut self, what: &str, t: Tensor<'_>, reference_what: &str, reference: Tensor<'_>) {
+        let (kind, reference_kind) = (Kind::of(self.ctx, t.element), Kind::of(self.ctx, reference.element));
+        let per_tensor = |q: Option<&QuantizedType>| q.is_some_and(|q| q.per_tensor().is_some());
+        if matches!(kind, Kind::Quant { .. })
+            && kind == reference_kind
+            && per_tensor(self.quant(t))
+            && per_tensor(self.quant(reference))
+        {
+            return;
+        }
+        self.same_element(what, t, reference_what, reference);
+    }
+
     /// `t`'s element type must equal `reference`'s (scales to [`SCALE_TOLERANCE`]).
     pub(super) fn same_element(
         &mut self,

@@ -206,6 +206,8 @@ pub enum BuiltinOp {
     CallOnce,
     /// `BROADCAST_TO` (130).
     BroadcastTo,
+    /// `REDUCE_ALL` (140).
+    ReduceAll,
     /// `VAR_HANDLE` (142).
     VarHandle,
     /// `READ_VARIABLE` (143).
@@ -220,7 +222,7 @@ pub enum BuiltinOp {
 
 impl BuiltinOp {
     /// Every builtin this reader names, by increasing code.
-    pub const ALL: [BuiltinOp; 102] = [
+    pub const ALL: [BuiltinOp; 103] = [
         BuiltinOp::Add,
         BuiltinOp::AveragePool2D,
         BuiltinOp::Concatenation,
@@ -318,6 +320,7 @@ impl BuiltinOp {
         BuiltinOp::Cumsum,
         BuiltinOp::CallOnce,
         BuiltinOp::BroadcastTo,
+        BuiltinOp::ReduceAll,
         BuiltinOp::VarHandle,
         BuiltinOp::ReadVariable,
         BuiltinOp::AssignVariable,
@@ -425,6 +428,7 @@ impl BuiltinOp {
             BuiltinOp::Cumsum => "CUMSUM",
             BuiltinOp::CallOnce => "CALL_ONCE",
             BuiltinOp::BroadcastTo => "BROADCAST_TO",
+            BuiltinOp::ReduceAll => "REDUCE_ALL",
             BuiltinOp::VarHandle => "VAR_HANDLE",
             BuiltinOp::ReadVariable => "READ_VARIABLE",
             BuiltinOp::AssignVariable => "ASSIGN_VARIABLE",
@@ -533,6 +537,7 @@ impl BuiltinOp {
             BuiltinOp::Cumsum => 128,
             BuiltinOp::CallOnce => 129,
             BuiltinOp::BroadcastTo => 130,
+            BuiltinOp::ReduceAll => 140,
             BuiltinOp::VarHandle => 142,
             BuiltinOp::ReadVariable => 143,
             BuiltinOp::AssignVariable => 144,
@@ -653,6 +658,7 @@ impl From<fb::BuiltinOperator> for BuiltinOp {
             fb::BuiltinOperator::Cumsum => BuiltinOp::Cumsum,
             fb::BuiltinOperator::CallOnce => BuiltinOp::CallOnce,
             fb::BuiltinOperator::BroadcastTo => BuiltinOp::BroadcastTo,
+            fb::BuiltinOperator::ReduceAll => BuiltinOp::ReduceAll,
             fb::BuiltinOperator::VarHandle => BuiltinOp::VarHandle,
             fb::BuiltinOperator::ReadVariable => BuiltinOp::ReadVariable,
             fb::BuiltinOperator::AssignVariable => BuiltinOp::AssignVariable,
@@ -762,6 +768,7 @@ impl From<BuiltinOp> for fb::BuiltinOperator {
             BuiltinOp::Cumsum => fb::BuiltinOperator::Cumsum,
             BuiltinOp::CallOnce => fb::BuiltinOperator::CallOnce,
             BuiltinOp::BroadcastTo => fb::BuiltinOperator::BroadcastTo,
+            BuiltinOp::ReduceAll => fb::BuiltinOperator::ReduceAll,
             BuiltinOp::VarHandle => fb::BuiltinOperator::VarHandle,
             BuiltinOp::ReadVariable => fb::BuiltinOperator::ReadVariable,
             BuiltinOp::AssignVariable => fb::BuiltinOperator::AssignVariable,
@@ -967,6 +974,7 @@ mod tests {
             ("CUMSUM", 128),
             ("CALL_ONCE", 129),
             ("BROADCAST_TO", 130),
+            ("REDUCE_ALL", 140),
             ("VAR_HANDLE", 142),
             ("READ_VARIABLE", 143),
             ("ASSIGN_VARIABLE", 144),

@@ -234,7 +234,7 @@ pub struct ReshapeOptions {
     pub new_shape: Option<Vec<i32>>,
 }
 
-/// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
+/// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `REDUCE_ALL`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ReducerOptions {
     /// `keep_dims`.
@@ -435,7 +435,7 @@ pub enum BuiltinOptions<'a> {
     Gather(GatherOptions),
     /// `TransposeOptions` (`TRANSPOSE`, no fields).
     Transpose,
-    /// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`).
+    /// `ReducerOptions` (`MEAN`, `SUM`, `REDUCE_MAX`, `REDUCE_MIN`, `REDUCE_ALL`).
     Reducer(ReducerOptions),
     /// `SqueezeOptions` (`SQUEEZE`).
     Squeeze(SqueezeOptions),
@@ -627,7 +627,7 @@ impl BuiltinOptions<'static> {
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Gather => BuiltinOptions::Gather(GatherOptions { axis: 0, batch_dims: 0 }),
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
-            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
+            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin | BuiltinOp::ReduceAll => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: false })
             }
             BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: Vec::new() }),
@@ -848,7 +848,9 @@ impl BuiltinOp {
             BuiltinOp::Pad => "PadOptions",
             BuiltinOp::Gather => "GatherOptions",
             BuiltinOp::Transpose => "TransposeOptions",
-            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => "ReducerOptions",
+            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin | BuiltinOp::ReduceAll => {
+                "ReducerOptions"
+            }
             BuiltinOp::Sub => "SubOptions",
             BuiltinOp::Squeeze => "SqueezeOptions",
             BuiltinOp::UnidirectionalSequenceLstm => "UnidirectionalSequenceLSTMOptions",

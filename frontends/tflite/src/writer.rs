@@ -543,7 +543,7 @@ mod tests {
             BuiltinOp::Pad => BuiltinOptions::Pad,
             BuiltinOp::Gather => BuiltinOptions::Gather(GatherOptions { axis: -2, batch_dims: 1 }),
             BuiltinOp::Transpose => BuiltinOptions::Transpose,
-            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin => {
+            BuiltinOp::Mean | BuiltinOp::Sum | BuiltinOp::ReduceMax | BuiltinOp::ReduceMin | BuiltinOp::ReduceAll => {
                 BuiltinOptions::Reducer(ReducerOptions { keep_dims: true })
             }
             BuiltinOp::Squeeze => BuiltinOptions::Squeeze(SqueezeOptions { squeeze_dims: vec![0, -1] }),

@@ -70,6 +70,25 @@ func.func @dequantize(%x: !buffer<4x!q8>, %y: !buffer<4xf32>) {
   return
 }
 
+// int8 per channel -> f32: TFLite Micro reads the first channel's scale and zero point, for
+// every element.
+!q8pc = !quant.uniform<i8:f32:0, {0.25:-7, 0.5:2}>
+// CHECK-LABEL: func.func @dequantize_per_channel
+// CHECK-DAG: %[[ZP:.*]] = arith.constant -7 : i32
+// CHECK-DAG: %[[SCALE:.*]] = arith.constant 2.500000e-01 : f32
+// CHECK: loop.for %[[I:.*]] =
+// CHECK:   loop.for %[[J:.*]] =
+// CHECK:     %[[X:.*]] = loop.load %arg0[%[[I]], %[[J]]]
+// CHECK:     %[[W:.*]] = arith.extsi %[[X]] : i8 to i32
+// CHECK:     %[[D:.*]] = arith.subi %[[W]], %[[ZP]] : i32
+// CHECK:     %[[F:.*]] = arith.sitofp %[[D]] : i32 to f32
+// CHECK:     %[[V:.*]] = arith.mulf %[[SCALE]], %[[F]] : f32
+// CHECK:     loop.store %[[V]], %arg1[%[[I]], %[[J]]] : !buffer<2x3xf32>
+func.func @dequantize_per_channel(%x: !buffer<2x3x!q8pc>, %y: !buffer<2x3xf32>) {
+  buffer.kernel dequantize ins(%x : !buffer<2x3x!q8pc>) outs(%y : !buffer<2x3xf32>)
+  return
+}
+
 !q16 = !quant.uniform<i16:f32, 1.000000e-03>
 !q32 = !quant.uniform<i32:f32, 1.000000e-04:-5>
 !q32s = !quant.uniform<i32:f32, 1.000000e-03>

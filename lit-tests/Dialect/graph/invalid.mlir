@@ -2647,3 +2647,64 @@ func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
   %0 = "graph.space_to_batch_nd"(%x, %b, %p) : (tensor<1x4x4x1xf32>, tensor<2xi64>, tensor<2x2xi64>) -> tensor<4x2x2x1xf32>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// TFLM's REDUCE_ALL reduces bool only.
+"func.func"() <{function_type = (tensor<2x3xf32>) -> (), sym_name = "reduce_all_f32"}> ({
+^bb0(%x: tensor<2x3xf32>):
+  // expected-error@+2 {{'graph.reduce_all' op input element type must be i1, but got 'f32'}}
+  // expected-error@+1 {{'graph.reduce_all' op result element type must be i1, but got 'f32'}}
+  %0 = "graph.reduce_all"(%x) <{axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3xf32>) -> tensor<2xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The result shape is the reduced input's.
+"func.func"() <{function_type = (tensor<2x3xi1>) -> (), sym_name = "reduce_all_shape"}> ({
+^bb0(%x: tensor<2x3xi1>):
+  // expected-error@+1 {{'graph.reduce_all' op}}
+  %0 = "graph.reduce_all"(%x) <{axes = array<i64: 1>, keep_dims = true}> : (tensor<2x3xi1>) -> tensor<2xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The axes come once, as an operand or an attribute.
+"func.func"() <{function_type = (tensor<2x3xi1>) -> (), sym_name = "reduce_all_no_axes"}> ({
+^bb0(%x: tensor<2x3xi1>):
+  // expected-error@+1 {{'graph.reduce_all' op requires a axes operand or a 'axes' attribute}}
+  %0 = "graph.reduce_all"(%x) <{keep_dims = false}> : (tensor<2x3xi1>) -> tensor<3xi1>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Only int8 is dequantized per channel (TFLite Micro reads its first channel's parameters).
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i16:f32:0, {0.5, 0.25}>>) -> (), sym_name = "dequantize_int16_per_channel"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i16:f32:0, {0.5, 0.25}>>):
+  // expected-error@+1 {{'graph.dequantize' op input must be quantized per tensor}}
+  %0 = "graph.dequantize"(%x) : (tensor<2x3x!quant.uniform<i16:f32:0, {0.5, 0.25}>>) -> tensor<2x3xf32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A reshape may change a per-tensor quantization, not the storage type.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5>>) -> (), sym_name = "reshape_storage"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5>>):
+  // expected-error@+1 {{'graph.reshape' op result element type '!quant.uniform<i16:f32, 5.000000e-01>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01>'}}
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 6>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>) -> tensor<6x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// Nor a per-channel quantization.
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32:0, {0.5, 0.25}>>) -> (), sym_name = "reshape_per_channel"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32:0, {0.5, 0.25}>>):
+  // expected-error@+1 {{'graph.reshape' op result element type '!quant.uniform<i8:f32:0, {2.500000e-01,5.000000e-01}>' must match the input element type '!quant.uniform<i8:f32:0, {5.000000e-01,2.500000e-01}>'}}
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 2, 3>}> : (tensor<2x3x!quant.uniform<i8:f32:0, {0.5, 0.25}>>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.25, 0.5}>>
+  "func.return"() : () -> ()
+}) : () -> ()

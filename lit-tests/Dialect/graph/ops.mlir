@@ -171,6 +171,11 @@
   %rmin = "graph.reduce_min"(%q) <{axes = array<i64: -1>, keep_dims = false}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x!q8>
   // CHECK: "graph.reduce_min"(%arg0, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
   %rminf = "graph.reduce_min"(%x, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xf32>, tensor<2xi32>) -> tensor<1x4xf32>
+  %gt = "graph.greater"(%x, %x) : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xi1>
+  // CHECK: "graph.reduce_all"(%{{.*}}) <{axes = array<i64: 0, -1>, keep_dims = true}> : (tensor<1x8x8x4xi1>) -> tensor<1x8x8x1xi1>
+  %all = "graph.reduce_all"(%gt) <{axes = array<i64: 0, -1>, keep_dims = true}> : (tensor<1x8x8x4xi1>) -> tensor<1x8x8x1xi1>
+  // CHECK: "graph.reduce_all"(%{{.*}}, %{{.*}}) <{keep_dims = false}> : (tensor<1x8x8x4xi1>, tensor<2xi32>) -> tensor<1x4xi1>
+  %allop = "graph.reduce_all"(%gt, %axes) <{keep_dims = false}> : (tensor<1x8x8x4xi1>, tensor<2xi32>) -> tensor<1x4xi1>
   // CHECK: "graph.cumsum"(%arg2) <{axis = array<i64: -1>, exclusive = true, reverse = false}> : ({{.*}}) -> tensor<1x8x8x4x!quant.uniform<i8:f32, 1.000000e-01:-7>>
   %cs = "graph.cumsum"(%q) <{axis = array<i64: -1>, exclusive = true, reverse = false}> : (tensor<1x8x8x4x!q8>) -> tensor<1x8x8x4x!q8b>
   %csaxis = "graph.const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
@@ -401,6 +406,28 @@
   "graph.assign_variable"(%hh, %y#1) : (!graph.resource, tensor<1x4xf32>) -> ()
   "graph.assign_variable"(%ch, %y#2) : (!graph.resource, tensor<1x4xf32>) -> ()
   "func.return"(%y#0) : (tensor<1x2x4xf32>) -> ()
+}) : () -> ()
+
+// An int8 tensor quantized per channel dequantizes (with its first channel's parameters, as
+// TFLite Micro does).
+// CHECK-LABEL: sym_name = "dequantize_per_channel"
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32:0, {0.25:-7, 0.5:2}>>) -> tensor<2x3xf32>, sym_name = "dequantize_per_channel"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32:0, {0.25:-7, 0.5:2}>>):
+  // CHECK: "graph.dequantize"(%arg0) : (tensor<2x3x!quant.uniform<i8:f32:0, {2.500000e-01:-7,5.000000e-01:2}>>) -> tensor<2x3xf32>
+  %0 = "graph.dequantize"(%x) : (tensor<2x3x!quant.uniform<i8:f32:0, {0.25:-7, 0.5:2}>>) -> tensor<2x3xf32>
+  "func.return"(%0) : (tensor<2x3xf32>) -> ()
+}) : () -> ()
+
+// A reshape or transpose moves the stored values: its output may be quantized unlike its input
+// (per tensor, the same storage), as TFLite Micro's RESHAPE and TRANSPOSE allow.
+// CHECK-LABEL: sym_name = "requantized_reshape"
+"func.func"() <{function_type = (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<6x!quant.uniform<i8:f32, 0.02:17>>, sym_name = "requantized_reshape"}> ({
+^bb0(%x: tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>):
+  // CHECK: "graph.reshape"(%arg0) <{new_shape = array<i64: 6>}> : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>) -> tensor<6x!quant.uniform<i8:f32, 2.000000e-02:17>>
+  %0 = "graph.reshape"(%x) <{new_shape = array<i64: 6>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<6x!quant.uniform<i8:f32, 0.02:17>>
+  // CHECK: "graph.transpose"(%arg0) <{perm = array<i64: 1, 0>}> : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>) -> tensor<3x2x!quant.uniform<i8:f32, 2.000000e-02:17>>
+  %1 = "graph.transpose"(%x) <{perm = array<i64: 1, 0>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<3x2x!quant.uniform<i8:f32, 0.02:17>>
+  "func.return"(%0) : (tensor<6x!quant.uniform<i8:f32, 0.02:17>>) -> ()
 }) : () -> ()
 
 {-#

@@ -102,13 +102,14 @@ mod tests {
     fn only_graph_patterns_are_collected() {
         let (ctx, _) = parse("");
         let patterns = graph_patterns(&ctx, &[], &[]);
-        assert_eq!(patterns.len(), 23);
+        assert_eq!(patterns.len(), 24);
         let names = |p: &FrozenRewritePatternSet, root: &str| -> Vec<String> {
             p.patterns_for(root).map(|p| p.name().to_string()).collect()
         };
         assert_eq!(names(&patterns, "graph.reshape"), ["RemoveAdjacentReshape", "ReshapeShapeToAttr"]);
         assert_eq!(names(&patterns, "graph.reduce_max"), ["ReduceMaxAxesToAttr"]);
         assert_eq!(names(&patterns, "graph.reduce_min"), ["ReduceMinAxesToAttr"]);
+        assert_eq!(names(&patterns, "graph.reduce_all"), ["ReduceAllAxesToAttr"]);
         assert_eq!(names(&patterns, "graph.resize_bilinear"), ["ResizeSizeToAttr"]);
         assert_eq!(names(&patterns, "graph.batch_to_space_nd"), ["BatchToSpaceListsToAttr"]);
         assert!(names(&patterns, "arith.addi").is_empty());

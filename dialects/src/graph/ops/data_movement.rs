@@ -17,7 +17,8 @@
 //! A `reverse_v2` of a constant folds to a constant.
 //! `reshape`, `squeeze` and `expand_dims` move no element: `graph-to-buffer` makes them views.
 //! Quantization: the result's quantization is the input's (every input's, for concatenation and
-//! pack). `pack` takes the element types TFLite Micro's `PACK` stacks (f32, int8, int16, int32, int64),
+//! pack), except that `reshape`, `squeeze`, `expand_dims` and `transpose` may quantize the same
+//! storage per tensor with other parameters (TFLite Micro copies their bytes). `pack` takes the element types TFLite Micro's `PACK` stacks (f32, int8, int16, int32, int64),
 //! `expand_dims` those of its `EXPAND_DIMS` (f32, int8, int16) with an i32 `axis`.
 
 use super::{OpEntry, op_entry};
@@ -383,7 +384,7 @@ pub fn reshaped_input(ctx: &Context, op: mc_ir::OpId) -> Option<Value> {
 
 fn check_reshape(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
+    c.same_storage("result", result, "input", input);
     let elements = |shape: &[i64]| shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d));
     match (elements(input.shape), elements(result.shape)) {
         (Some(count), Some(result_count)) if count != result_count => {
@@ -400,7 +401,7 @@ fn check_reshape(c: &mut Checker<'_, '_>) {
 
 fn check_transpose(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
+    c.same_storage("result", result, "input", input);
     if let Some(Some(n)) = c.list_once("perm", "perm operand", INT_LIST)
         && n != input.shape.len() as i64
     {
@@ -605,14 +606,14 @@ fn check_concatenation(c: &mut Checker<'_, '_>) {
 
 fn check_squeeze(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
+    c.same_storage("result", result, "input", input);
     c.check_inferred();
 }
 
 fn check_expand_dims(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
     if c.kind("input", input, &[F32, Q8, I8, Q16, I16]).is_some() {
-        c.same_element("result", result, "input", input);
+        c.same_storage("result", result, "input", input);
     }
     let axis_type = c.operand_type(1);
     let ok = matches!(c.parts(axis_type), Some((shape, e)) if shape.len() <= 1 && shape.iter().product::<i64>() == 1 && Kind::of(c.ctx, e) == I32);

@@ -11,7 +11,8 @@
 //! outside its dimension is a verifier error naming it; what a run-time one does is the
 //! lowering's (see `buffer_to_loop::gather`).
 //!
-//! Quantization: the result's is the params'. With constant params and indices both fold to a
+//! Quantization: the result's is the params' (`gather` may quantize the same storage per tensor
+//! otherwise: TFLite Micro copies the stored values). With constant params and indices both fold to a
 //! constant. `embedding_lookup` is TFLite Micro's `EMBEDDING_LOOKUP`, which lists the ids first
 //! (the graph op takes the data first): rows of `value` picked by `ids`, copied, or for int8
 //! rows into an f32 result dequantized as its `EvalHybrid` does: the value's zero point must be 0,
@@ -218,7 +219,7 @@ fn constant_indices_in_range(c: &mut Checker<'_, '_>, sizes: &[i64]) {
 
 fn check_gather(c: &mut Checker<'_, '_>) {
     let (Some(params), Some(result)) = (c.operand("params", 0), c.result("result")) else { return };
-    c.same_element("result", result, "params", params);
+    c.same_storage("result", result, "params", params);
     let Some(indices) = indices_operand(c, &[I32, I64]) else { return };
     let (Some(axis), Some(batch_dims)) = (get_int(c.ctx, c.op, "axis"), get_int(c.ctx, c.op, "batch_dims")) else {
         return;

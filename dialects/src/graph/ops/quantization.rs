@@ -10,7 +10,7 @@
 //! | op | rule |
 //! |---|---|
 //! | quantize | f32 → i8/i16; i8 → i8/u8/i16/i32; u8 → i8; i16 → i8/i16/i32; i32 → i8/i16 (TFLite Micro's set); per-tensor result |
-//! | dequantize | per-tensor `i8`/`u8`/`i16`, or `f16`, to `f32` |
+//! | dequantize | `i8` (per tensor, or per channel read as its first channel, as TFLM does), per-tensor `u8`/`i16`, or `f16`, to `f32` |
 
 use super::{OpEntry, op_entry};
 use crate::graph::builders::unary_ops;
@@ -57,8 +57,14 @@ fn check_quantize(c: &mut Checker<'_, '_>) {
 
 fn check_dequantize(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    if c.kind("input", input, &[Q8, U8, Q16, Kind::F16]).is_some() {
-        c.per_tensor("input", input);
+    // TFLite Micro dequantizes an int8 tensor quantized per channel with its first channel's
+    // parameters.
+    match c.kind("input", input, &[Q8, U8, Q16, Kind::F16]) {
+        Some(Q8) => c.per_tensor_or_axis("input", input),
+        Some(_) => {
+            c.per_tensor("input", input);
+        }
+        None => {}
     }
     c.kind("result", result, &[F32]);
     c.check_inferred();

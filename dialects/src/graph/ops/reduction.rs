@@ -6,22 +6,24 @@
 //! | `graph.sum` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `SUM` (74) |
 //! | `graph.reduce_max` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `REDUCE_MAX` (82) |
 //! | `graph.reduce_min` | as `graph.mean` | as `graph.mean` | as `graph.mean` | `REDUCE_MIN` (89) |
+//! | `graph.reduce_all` | `input` (`i1`), `axes`? | as `graph.mean` | `i1`, as `graph.mean` | `REDUCE_ALL` (140) |
 //! | `graph.cumsum` | `input` (rank ≥ 1), `axis`? (one i32, 0-D or 1-D) | `axis`? (one value, negative from the end), `exclusive`, `reverse` (bool) | input shape | `CUMSUM` (128) |
 //!
 //! Quantization: `mean` and `sum` keep the storage, per tensor, scales free; `reduce_max` and
 //! `reduce_min` take float32 or int8 and the input's quantization unchanged (TFLM's `EvalMax`
-//! and `EvalMin` check equal scales and zero points); `cumsum` takes float32 or int8 (TFLM's
+//! and `EvalMin` check equal scales and zero points); `reduce_all` takes and gives `i1` (TFLM's `EvalAll` reduces `bool` only);
+//! `cumsum` takes float32 or int8 (TFLM's
 //! `CalculateOpData`), per tensor, scales free.
 
 use super::{OpEntry, op_entry};
 use crate::graph::attributes::i64_array;
 use crate::graph::builders::build_with_list;
 use crate::graph::canonicalize::{
-    cumsum_patterns, mean_patterns, reduce_max_patterns, reduce_min_patterns, sum_patterns,
+    cumsum_patterns, mean_patterns, reduce_all_patterns, reduce_max_patterns, reduce_min_patterns, sum_patterns,
 };
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::normalize_axis;
-use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, Q8, verify_op};
+use crate::graph::verify::{ACTIVATIONS, BOOL, Checker, Checks, F32, Q8, verify_op};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 /// The reductions over axes: one `define_op!` each (operand `input`, optional `axes_operand`,
@@ -78,6 +80,9 @@ reduction_ops! {
     /// Minimum over `axes` (constant operand or attribute), keeping them as 1s with `keep_dims`
     /// (TFLite `REDUCE_MIN`).
     ReduceMinOp = "graph.reduce_min", "minimum over axes", reduce_min_patterns;
+    /// Logical and over `axes` (constant operand or attribute) of an `i1` tensor, keeping them as
+    /// 1s with `keep_dims` (TFLite `REDUCE_ALL`).
+    ReduceAllOp = "graph.reduce_all", "logical and over axes", reduce_all_patterns;
 }
 
 define_op! {
@@ -102,6 +107,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SumOp, Checks::Signature(check_mean_or_sum), Some(infer_reduction)).with_lists(1, &["axes"]),
     op_entry!(ReduceMaxOp, Checks::Signature(check_extremum), Some(infer_reduction)).with_lists(1, &["axes"]),
     op_entry!(ReduceMinOp, Checks::Signature(check_extremum), Some(infer_reduction)).with_lists(1, &["axes"]),
+    op_entry!(ReduceAllOp, Checks::Signature(check_all), Some(infer_reduction)).with_lists(1, &["axes"]),
     op_entry!(CumsumOp, Checks::Signature(check_cumsum), Some(infer_cumsum)).with_lists(1, &["axis"]),
 ];
 
@@ -130,6 +136,15 @@ fn check_extremum(c: &mut Checker<'_, '_>) {
     {
         c.per_tensor("input", input);
     }
+    c.axes_once();
+    c.check_inferred();
+}
+
+/// `reduce_all` (TFLM's `EvalAll`): `i1` in and out.
+fn check_all(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
+    c.kind("input", input, &[BOOL]);
+    c.kind("result", result, &[BOOL]);
     c.axes_once();
     c.check_inferred();
 }

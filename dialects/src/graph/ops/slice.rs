@@ -11,7 +11,8 @@
 //! `input[begin + i]` ([`slice_shape`], with TFLite Micro's `GetValidatedBeginAndSizeVectors`
 //! checks: `0 <= begin <= input`, `0 <= size <= input - begin`).
 //!
-//! Quantization: the result's quantization is the input's. A `slice` of a constant folds to a
+//! Quantization: the result's quantization is the input's, or another per-tensor quantization of
+//! its storage (TFLite Micro copies the stored values). A `slice` of a constant folds to a
 //! constant.
 
 use super::{OpEntry, op_entry};
@@ -243,7 +244,7 @@ impl SliceOp {
 fn check_slice(c: &mut Checker<'_, '_>) {
     let (ctx, op) = (c.ctx, c.op);
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
+    c.same_storage("result", result, "input", input);
     let attrs = ["begin", "size"].map(|name| ctx.attr(op, name).is_some());
     match (c.num_operands(), attrs) {
         (3, [false, false]) => {
@@ -308,7 +309,7 @@ fn check_strided_slice(c: &mut Checker<'_, '_>) {
         c.int_attr(name, 0);
     }
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
+    c.same_storage("result", result, "input", input);
     let attrs = ["begin", "end", "strides"].map(|name| ctx.attr(op, name).is_some());
     match (c.num_operands(), attrs) {
         (4, [false, false, false]) => {

@@ -577,6 +577,9 @@ impl SubgraphImporter<'_, '_> {
             (B::ReduceMin, BuiltinOptions::Reducer(o)) => {
                 Some(ReduceMinOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
             }
+            (B::ReduceAll, BuiltinOptions::Reducer(o)) => {
+                Some(ReduceAllOp::build(b, inputs[0], optional, None, o.keep_dims, result_type).0)
+            }
             (B::Pad, _) => Some(PadOp::build(b, inputs[0], optional, None, result_type).0),
             (B::MirrorPad, BuiltinOptions::MirrorPad(o)) => {
                 let symmetric = o.mode == MirrorPadMode::Symmetric;

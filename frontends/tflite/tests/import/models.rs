@@ -57,6 +57,7 @@ fn opcode_of(graph_op: &str) -> Option<&'static str> {
         "graph.cumsum" => "CUMSUM",
         "graph.reduce_max" => "REDUCE_MAX",
         "graph.reduce_min" => "REDUCE_MIN",
+        "graph.reduce_all" => "REDUCE_ALL",
         "graph.pad" => "PAD",
         "graph.concatenation" => "CONCATENATION",
         "graph.strided_slice" => "STRIDED_SLICE",

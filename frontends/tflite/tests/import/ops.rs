@@ -735,6 +735,19 @@ fn reduce_max_and_min() {
 }
 
 #[test]
+fn reduce_all() {
+    let m = import(&reduce_all_bool_keep_dims());
+    check(
+        &m.text,
+        &[&format!(
+            "%1 = \"graph.reduce_all\"(%arg0, %0) <{{keep_dims = true}}> : (tensor<2x3x4xi1>, tensor<2xi32>) -> \
+             tensor<1x3x1xi1> {}",
+            op_at("all", 0)
+        )],
+    );
+}
+
+#[test]
 fn pad_paddings_operand() {
     let q = "!quant.uniform<i8:f32, 5.000000e-01:-128>";
     let m = import(&pad_i8());

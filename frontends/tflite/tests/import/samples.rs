@@ -82,6 +82,7 @@ pub const SAMPLES: &[(&str, Build)] = &[
     ("cumsum_i8_exclusive_reverse", cumsum_i8_exclusive_reverse),
     ("reduce_max_i8_keep_dims", reduce_max_i8_keep_dims),
     ("reduce_min_f32", reduce_min_f32),
+    ("reduce_all_bool_keep_dims", reduce_all_bool_keep_dims),
     ("pad_i8", pad_i8),
     ("resize_bilinear_i8_half_pixel", resize_bilinear_i8_half_pixel),
     ("resize_nearest_neighbor_i16_aligned", resize_nearest_neighbor_i16_aligned),
@@ -929,6 +930,17 @@ pub fn reduce_min_f32() -> ModelBuilder {
     let axes = b.add_constant("axes", &[1], DType::Int32, &i32s(&[-1]));
     let y = b.add_tensor("min", &[2, 3], DType::Float32);
     b.add_op(BuiltinOp::ReduceMin, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }));
+    model(&[x], &[y], &mut b);
+    b
+}
+
+/// bool REDUCE_ALL over axes [0, -1] with `keep_dims`: [2,3,4] -> [1,3,1].
+pub fn reduce_all_bool_keep_dims() -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("input", &[2, 3, 4], DType::Bool);
+    let axes = b.add_constant("axes", &[2], DType::Int32, &i32s(&[0, -1]));
+    let y = b.add_tensor("all", &[1, 3, 1], DType::Bool);
+    b.add_op(BuiltinOp::ReduceAll, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: true }));
     model(&[x], &[y], &mut b);
     b
 }

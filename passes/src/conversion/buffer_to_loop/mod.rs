@@ -52,6 +52,7 @@
 //! | `arg_max`, `arg_min` | `arg_extremum` | `reference_ops::ArgMinMax` with `GreaterFn`/`LessFn` (f32, int8 to int32; first index on ties) |
 //! | `cumsum` | `cumsum` | `reference_ops::CumSum` (float32, int8 with add-style requantization) |
 //! | `reduce_max`, `reduce_min` | `extremum` | `reference_ops::ReduceGeneric` with `>` / `<` (float32, int8) |
+//! | `reduce_all` | `reduce_all` | `reference_ops::ReduceGeneric<bool>` with `&&` (bool) |
 //! | `pad`, `padv2`, `mirror_pad` | `pad` | `reference_ops::Pad`, `MirrorPad` (mirror_pad.cc) |
 //! | `concatenation` | `concatenation` | `reference_ops::Concatenation` |
 //! | `pack` | `pack` | `PackImpl` of TFLM's `pack.cc` |
@@ -131,6 +132,7 @@ pub mod quantization;
 mod quantize;
 mod quantized_division;
 mod rearrange;
+mod reduce_all;
 mod reduce_axes;
 mod reduction;
 mod resize;
@@ -198,6 +200,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "detection_postprocess" => detection_postprocess::lower,
         "reduce_max" => extremum::lower_max,
         "reduce_min" => extremum::lower_min,
+        "reduce_all" => reduce_all::lower,
         "arg_max" | "arg_min" => arg_extremum::lower,
         "pad" => pad::lower,
         "padv2" => pad::lower_v2,

@@ -7,6 +7,10 @@
 //! | `quantize` | int8 → int8/uint8/int16/int32, uint8 → int8, int16 → int8/int16/int32, int32 → int8/int16 | `Requantize` | `clamp(MultiplyByQuantizedMultiplier(x - zp_in, si/so) + zp_out)` |
 //! | `dequantize` | int8/uint8/int16 → f32 | `Dequantize` | `scale · (float)(x - zp)` in `float` |
 //!
+//! `DequantizePrepare` reads the input's per-tensor parameters, which TFLM's allocator sets to
+//! the first channel's for a tensor quantized per channel: an int8 per-channel input is
+//! dequantized with its first scale and zero point throughout, as TFLM does.
+//!
 //! `AffineQuantize` converts `round(x / scale)` to `int32` before its clamp, which C leaves
 //! undefined beyond the int32 range: the installed (x86) interpreter then gets `INT32_MIN`
 //! (so `1e9 / 3e-5` quantizes to -32768), Arm cores saturate. mc saturates, which is also the
@@ -23,6 +27,7 @@
 use super::emitter::{ElementKind, KernelEmitter};
 use super::quantization::quantize_multiplier;
 use mc_dialects::arith::fixed_point::multiply_by_quantized_multiplier;
+use mc_ir::quant::QuantParams;
 use mc_ir::{Diagnostic, FloatKind, Value};
 
 /// The largest shift of `MultiplyByQuantizedMultiplier` TFLM's double-rounding version computes
@@ -120,7 +125,12 @@ pub fn lower_dequantize(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     {
         return Err(e.unsupported(format!("dequantize from {} to {}", e.type_text(input), e.type_text(output))));
     }
-    let (scale, zero_point) = e.per_tensor(input)?;
+    let (scale, zero_point) = match e.quantization(input) {
+        Some(q) if from == ElementKind::Int8 && matches!(q.params, QuantParams::PerAxis { .. }) => {
+            (q.scales()[0], q.zero_points()[0])
+        }
+        _ => e.per_tensor(input)?,
+    };
     // Dequantize: the double-held scale cast back to float, times the offset value as float.
     let scale = e.f32(scale as f32);
     let zero_point = e.i32(zero_point as i32);

@@ -1,5 +1,5 @@
 //! The driver every reduction over an `axes` attribute shares (`mean`, `sum`, `reduce_max`,
-//! `reduce_min`): the axes resolved as TFLite's `ResolveAxis` does, the output shape checked
+//! `reduce_min`, `reduce_all`): the axes resolved as TFLite's `ResolveAxis` does, the output shape checked
 //! (reduced dimensions kept as 1s with `keep_dims`, else dropped), and one loop per kept
 //! dimension around one loop per reduced dimension, in row-major order as TFLM's
 //! `ReduceGeneric` and `QuantizedMeanOrSum` visit the input:
