@@ -15,6 +15,8 @@
 //!   table and a full-range one, shifts from 0 to 63;
 //! - `SignalFilterBankLog`: inputs 0, 1 (no log), powers of two and full range, correction
 //!   bits 0 to 31 (shifting bits out), micro_speech's output scale and the largest;
+//! - `SignalDelay`: delays shorter than the rows, as long and longer (the state then feeds the
+//!   whole output), ranks 1 to 3, five invocations in a row;
 //! - micro_speech's whole preprocessor: window, auto scale, FFT, energy, 40 mel channels, square
 //!   root, spectral subtraction, PCAN and log, frame after frame.
 
@@ -22,7 +24,7 @@ use super::signal::{MICRO_SPEECH_WINDOW, hann, i16_bytes};
 use crate::models::OneOp;
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{
-    SIGNAL_ENERGY, SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG,
+    SIGNAL_DELAY, SIGNAL_ENERGY, SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG,
     SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW,
     SignalRfftOptions, SignalWindowOptions, signal_options_flexbuffer,
 };
@@ -432,4 +434,22 @@ pub fn micro_speech_preprocessor() -> Vec<Case> {
     });
     let first = frames.next().expect("eight frames");
     vec![m.case("micro_speech preprocessor, eight frames", first).then_invoked_with(frames.collect())]
+}
+
+/// The `signal_delay` suite: five invocations per case, the state carrying over.
+pub fn signal_delay() -> Vec<Case> {
+    let mut rng = Rng(0x5167_0108);
+    [(vec![16], 3), (vec![8], 8), (vec![4], 11), (vec![3, 10], 4), (vec![2, 2, 5], 7), (vec![160], 1)]
+        .into_iter()
+        .map(|(shape, delay)| {
+            let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
+            let mut m = OneOp::new();
+            let input = m.input("rows", &dims, DType::Int16, None);
+            let output = m.output("delayed", &dims, DType::Int16, None);
+            m.custom_op(SIGNAL_DELAY, &[input], &[output], signal_options_flexbuffer(&[("delay_length", delay)], &[]));
+            let mut frames = (0..5).map(|_| vec![Tensor::full_range(DType::Int16, &shape, &mut rng)]);
+            let first = frames.next().expect("five frames");
+            m.case(&format!("SignalDelay {shape:?} delay_length {delay}"), first).then_invoked_with(frames.collect())
+        })
+        .collect()
 }

@@ -119,6 +119,7 @@ pub const KERNELS: &[&str] = &[
     "signal_filter_bank_spectral_subtraction",
     "signal_pcan",
     "signal_filter_bank_log",
+    "signal_delay",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input

@@ -797,6 +797,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::One(&[RESOURCE])], &[F32]),
             variant("int8", "", &[Slot::One(&[RESOURCE])], &[Q8]),
             variant("int16", "", &[Slot::One(&[RESOURCE])], &[Q16]),
+            variant("plain int16", "", &[Slot::One(&[RESOURCE])], &[I16]),
             variant("uint32", "", &[Slot::One(&[RESOURCE])], &[U32]),
         ],
         options: "",
@@ -808,6 +809,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[F32])], &[]),
             variant("int8", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q8])], &[]),
             variant("int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q16])], &[]),
+            variant("plain int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[I16])], &[]),
             variant("uint32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[U32])], &[]),
         ],
         options: "",
@@ -924,6 +926,13 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[variant("uint32", "int16 output", &[Slot::One(&[U32])], &[I16])],
         options: "custom operator of TFLite Micro's signal library: channels of rank 1, input_correction_bits 0 to \
                   31",
+    },
+    OpSupport {
+        tflite: "SignalDelay",
+        op: "signal_delay",
+        variants: &[variant("int16", "int16 state", &[Slot::One(&[I16]), Slot::One(&[I16])], &[I16, I16])],
+        options: "custom operator of TFLite Micro's signal library: any rank, each row delayed by delay_length \
+                  (1 or more) samples kept between invocations (reset with the model's state)",
     },
 ];
 

@@ -14,6 +14,7 @@
 //! | `SignalFilterBankSpectralSubtraction` | [`SPECTRAL_SUBTRACTION_OPTIONS`] | `signal/micro/kernels/filter_bank_spectral_subtraction.cc` |
 //! | `SignalPCAN` | `snr_shift` | `signal/micro/kernels/pcan.cc` |
 //! | `SignalFilterBankLog` | `input_correction_bits`, `output_scale` | `signal/micro/kernels/filter_bank_log.cc` |
+//! | `SignalDelay` | `delay_length` | `signal/micro/kernels/delay.cc` |
 
 use crate::DType;
 use flexbuffers::{FlexBufferType, MapReader, Reader};
@@ -226,6 +227,9 @@ pub const SIGNAL_PCAN: &str = "SignalPCAN";
 /// The custom code of the signal library's filter bank log
 /// (`signal/micro/kernels/filter_bank_log.cc`).
 pub const SIGNAL_FILTER_BANK_LOG: &str = "SignalFilterBankLog";
+
+/// The custom code of the signal library's delay (`signal/micro/kernels/delay.cc`).
+pub const SIGNAL_DELAY: &str = "SignalDelay";
 
 /// The keys of `SignalFilterBankSpectralSubtraction`'s options, in TFLite Micro's (alphabetical)
 /// order; `clamping` is a boolean, the others numbers.

@@ -243,3 +243,26 @@ func.func @log(%x: !buffer<4xui32>, %y: !buffer<4xi16>) {
   buffer.kernel signal_filter_bank_log ins(%x : !buffer<4xui32>) outs(%y : !buffer<4xi16>) {input_correction_bits = 3 : i64, output_scale = 64 : i64}
   return
 }
+
+// -----
+
+// SignalDelay: per row, the output from the old state then the input, then the next state from
+// what follows (the old state's element N + k first), so it may share the old state's buffer.
+// CHECK-LABEL: func.func @delay
+// CHECK: loop.for %[[R:.*]] = %c0 to %c3 step %c1 {
+// CHECK:   loop.for %[[J:.*]] = %c0 to %c6 step %c1 {
+// CHECK:     %[[IN_STATE:.*]] = arith.cmpi slt, %[[J]], %c2 : index
+// CHECK:     %[[V:.*]] = loop.if %[[IN_STATE]] -> (i16) {
+// CHECK:       loop.load %arg1[%[[R]], %[[J]]] : !buffer<3x2xi16>
+// CHECK:     } else {
+// CHECK:       %[[AT:.*]] = arith.subi %[[J]], %c2 : index
+// CHECK:       loop.load %arg0[%[[R]], %[[AT]]] : !buffer<3x6xi16>
+// CHECK:     loop.store %[[V]], %arg2[%[[R]], %[[J]]] : !buffer<3x6xi16>
+// CHECK:   loop.for %[[K:.*]] = %c0 to %c2 step %c1 {
+// CHECK:     %[[P:.*]] = arith.addi %[[K]], %c6 : index
+// CHECK:     arith.cmpi slt, %[[P]], %c2 : index
+// CHECK:     loop.store %{{.*}}, %arg3[%[[R]], %[[K]]] : !buffer<3x2xi16>
+func.func @delay(%x: !buffer<3x6xi16>, %s: !buffer<3x2xi16>, %y: !buffer<3x6xi16>, %n: !buffer<3x2xi16>) {
+  buffer.kernel signal_delay ins(%x, %s : !buffer<3x6xi16>, !buffer<3x2xi16>) outs(%y, %n : !buffer<3x6xi16>, !buffer<3x2xi16>) {results = array<i64: 0, 1>}
+  return
+}

@@ -187,3 +187,12 @@ func.func @log_correction(%x: tensor<3xui32>) {
   %y = "graph.signal_filter_bank_log"(%x) <{input_correction_bits = 40 : i64, output_scale = 64 : i64}> : (tensor<3xui32>) -> tensor<3xi16>
   return
 }
+
+// -----
+
+// A state of other rows than the input's.
+func.func @delay_rows(%x: tensor<3x6xi16>, %state: tensor<2x2xi16>) {
+  // expected-error@+1 {{'graph.signal_delay' op state must be the input's rows ([3]) of 1 or more samples, but has shape [2, 2]}}
+  %y:2 = "graph.signal_delay"(%x, %state) : (tensor<3x6xi16>, tensor<2x2xi16>) -> (tensor<3x6xi16>, tensor<2x2xi16>)
+  return
+}

@@ -37,3 +37,11 @@ func.func @filter_bank_chain(%spectrum: tensor<16xi16>, %bits: tensor<i32>, %noi
   %l = "graph.signal_filter_bank_log"(%p) <{input_correction_bits = 3 : i64, output_scale = 64 : i64}> : (tensor<3xui32>) -> tensor<3xi16>
   return %l, %s#1 : tensor<3xi16>, tensor<3xui32>
 }
+
+// The delay: rows of 6 samples delayed by the 2 its state holds, and the next state.
+// CHECK-LABEL: func.func @delay
+// CHECK: "graph.signal_delay"(%arg0, %arg1) : (tensor<3x6xi16>, tensor<3x2xi16>) -> (tensor<3x6xi16>, tensor<3x2xi16>)
+func.func @delay(%x: tensor<3x6xi16>, %state: tensor<3x2xi16>) -> (tensor<3x6xi16>, tensor<3x2xi16>) {
+  %y:2 = "graph.signal_delay"(%x, %state) : (tensor<3x6xi16>, tensor<3x2xi16>) -> (tensor<3x6xi16>, tensor<3x2xi16>)
+  return %y#0, %y#1 : tensor<3x6xi16>, tensor<3x2xi16>
+}

@@ -11,6 +11,7 @@
 //! | `graph.signal_filter_bank_square_root` | `input` `[C]` ui64, `scale_bits` `[]` i32 | — | `[C]` ui32 | custom `SignalFilterBankSquareRoot` |
 //! | `graph.signal_filter_bank_spectral_subtraction` | `input` `[C]` ui32, `noise_estimate` `[C]` ui32 (the state) | [`SPECTRAL_SUBTRACTION_ATTRS`] | `output` `[C]` ui32, `noise_estimate` `[C]` ui32 (the next state) | custom `SignalFilterBankSpectralSubtraction` |
 //! | `graph.signal_pcan` | `input` `[C]` ui32, `noise_estimate` `[C]` ui32, `gain_lut` `[L]` i16, `L >= 125` | `snr_shift` (0 to 63) | `[C]` ui32 | custom `SignalPCAN` |
+//! | `graph.signal_delay` | `input` `[..., N]` i16, `state` `[..., D]` i16 (the last `D` samples of each row, `D >= 1`) | — | `output` `input`'s shape, `next_state` `state`'s | custom `SignalDelay` |
 //! | `graph.signal_filter_bank_log` | `input` `[C]` ui32 | `input_correction_bits` (0 to 31), `output_scale` (0 or more) | `[C]` i16 | custom `SignalFilterBankLog` |
 //!
 //! What TFLite Micro's kernels take, and so these ops: plain (unquantized) 16-bit samples. The
@@ -29,9 +30,12 @@
 //! shifted right by `scale_bits`, the spectral subtraction of a smoothed noise estimate, the PCAN
 //! gain control driven by that estimate and a lookup table, and a fixed-point natural log.
 //!
-//! The spectral subtraction carries its noise estimate from one invocation to the next (TFLite
+//! The delay outputs each row's stream `D` samples late: the state's `D` samples then the first
+//! `N - D` of the input, keeping the last `D` for the next invocation (zeros at first).
+//!
+//! The spectral subtraction and the delay carry state from one invocation to the next (TFLite
 //! Micro keeps it in a persistent buffer, zeroed at `Prepare` and `Reset`): the op is pure, its
-//! second operand the estimate before the step and its second result the one after, which the
+//! second operand the state before the step and its second result the one after, which the
 //! importer reads from and assigns back to a variable (as SVDF's state).
 
 use super::{OpEntry, op_entry};
@@ -187,6 +191,27 @@ define_op! {
     }
 }
 
+define_op! {
+    /// TFLite Micro's `SignalDelay`, one step: each row delayed by the state's length, and the
+    /// state after the step.
+    pub struct SignalDelayOp = "graph.signal_delay" {
+        summary: "Delay of 16-bit rows by a number of samples kept between invocations",
+        traits: [PURE],
+        operands: [input, state],
+        results: [output, next_state],
+        attributes: [],
+        verify: verify_op,
+    }
+}
+
+impl SignalDelayOp {
+    /// Builds the op on `input` and the `state` before the step; its results (the delayed rows,
+    /// the next state) of types `results`.
+    pub fn build(b: &mut Builder<'_>, input: Value, state: Value, results: [Type; 2]) -> Self {
+        SignalDelayOp(build_signal(b, Self::NAME, &[input, state], &[], &results))
+    }
+}
+
 /// A signal op `name` on `operands` with integer attributes `attrs`, its results of types
 /// `results`.
 fn build_signal(b: &mut Builder<'_>, name: &str, operands: &[Value], attrs: &[(&str, i64)], results: &[Type]) -> OpId {
@@ -296,6 +321,7 @@ pub(super) const OPS: &[OpEntry] = &[
     ),
     op_entry!(SignalPcanOp, Checks::Signature(check_pcan), Some(same_as_input)),
     op_entry!(SignalFilterBankLogOp, Checks::Signature(check_filter_bank_log), Some(same_as_input)),
+    op_entry!(SignalDelayOp, Checks::Signature(check_delay), Some(infer_delay)),
 ];
 
 /// Operand `index` named `what`: of rank 1 and of kind `kind`, else an error and `None`.
@@ -522,4 +548,32 @@ fn infer_rfft(q: &ShapeQuery<'_>) -> Inference {
         None => return Ok(None),
     }
     Ok(Some(vec![Inferred::Shape(shape)]))
+}
+
+/// `signal_delay` (TFLM's `DelayPrepare`): i16 rows in and out, a state of i16 rows of at least
+/// one sample, with the input's leading dimensions.
+fn check_delay(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(state)) = (c.operand("input", 0), c.operand("state", 1)) else { return };
+    c.kind("input", input, &[I16]);
+    c.kind("state", state, &[I16]);
+    for (index, what) in [(0, "output"), (1, "next_state")] {
+        if let Some(result) = c.result_at(what, index) {
+            c.kind(what, result, &[I16]);
+        }
+    }
+    match (input.shape.split_last(), state.shape.split_last()) {
+        (None, _) => c.error("input must have rank 1 or more"),
+        (Some((_, rows)), Some((&delay, state_rows))) if rows == state_rows && delay >= 1 => {}
+        _ => c.error(format!(
+            "state must be the input's rows ({:?}) of 1 or more samples, but has shape {:?}",
+            &input.shape[..input.shape.len() - 1],
+            state.shape
+        )),
+    }
+    c.check_inferred();
+}
+
+/// `signal_delay`: the input's shape and the state's.
+fn infer_delay(q: &ShapeQuery<'_>) -> Inference {
+    Ok(Some(vec![Inferred::Shape(q.shape(0)?.to_vec()), Inferred::Shape(q.shape(1)?.to_vec())]))
 }

@@ -3,22 +3,23 @@
 //! [`crate::SignalRfftOptions`], [`crate::read_signal_options`]) into one `graph` op; any other
 //! custom code is an error naming it.
 //!
-//! `SignalFilterBankSpectralSubtraction` keeps a noise estimate from one invocation to the next
-//! (TFLite Micro's persistent buffer, zeroed at `Prepare` and `Reset`): it becomes a variable of
-//! the estimate's type, read before the op and assigned its next estimate after, so the state is
-//! persistent memory, zeroed at init and by `model_reset_state`, as SVDF's.
+//! `SignalFilterBankSpectralSubtraction` keeps a noise estimate and `SignalDelay` the last
+//! `delay_length` samples of each row from one invocation to the next (TFLite Micro's persistent
+//! buffers, zeroed at `Prepare` and `Reset`): each becomes a variable, read before the op and
+//! assigned the op's next state after, so the state is persistent memory, zeroed at init and by
+//! `model_reset_state`, as SVDF's.
 
 use super::SubgraphImporter;
 use crate::{
-    DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_ENERGY, SIGNAL_FFT_AUTO_SCALE,
-    SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
+    DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
+    SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
     SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS,
     SignalRfftOptions, SignalWindowOptions, read_signal_options,
 };
 use mc_dialects::graph::{
-    AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalEnergyOp, SignalFftAutoScaleOp,
-    SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp, SignalFilterBankSquareRootOp,
-    SignalPcanOp, SignalRfftOp, SignalWindowOp, VarHandleOp, support,
+    AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp, SignalEnergyOp,
+    SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp,
+    SignalFilterBankSquareRootOp, SignalPcanOp, SignalRfftOp, SignalWindowOp, VarHandleOp, support,
 };
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
 
@@ -32,8 +33,8 @@ const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
 /// `SignalFilterBank` (energies, weights, unweights, the three channel tables; channels),
 /// `SignalFilterBankSquareRoot` (channels, scale bits; roots), `SignalFilterBankSpectralSubtraction`
 /// (channels; channels, noise estimate), `SignalPCAN` (channels, noise estimate, gain table;
-/// channels), `SignalFilterBankLog` (channels; logs).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 10] = [
+/// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows).
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 11] = [
     (DETECTION_POSTPROCESS, (3, 4)),
     (SIGNAL_WINDOW, (2, 1)),
     (SIGNAL_FFT_AUTO_SCALE, (1, 2)),
@@ -44,6 +45,7 @@ const CUSTOM_ARITIES: [(&str, (usize, usize)); 10] = [
     (SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, (1, 2)),
     (SIGNAL_PCAN, (3, 1)),
     (SIGNAL_FILTER_BANK_LOG, (1, 1)),
+    (SIGNAL_DELAY, (1, 1)),
 ];
 
 impl SubgraphImporter<'_, '_> {
@@ -141,20 +143,32 @@ impl SubgraphImporter<'_, '_> {
                 let attrs = mc_dialects::graph::SPECTRAL_SUBTRACTION_ATTRS.map(option);
                 let clamping = option("clamping") != 0;
                 let estimate = operator.outputs()[1].expect("checked: no missing output");
-                let state = results[1];
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
-                let handle = VarHandleOp::build(&mut b, SIGNAL_STATE_CONTAINER, &format!("tensor_{estimate}"), state);
-                let old = ReadVariableOp::build(&mut b, handle.handle(), state).result();
-                let op = SignalFilterBankSpectralSubtractionOp::build(
-                    &mut b,
-                    operands[0],
-                    old,
-                    attrs,
-                    clamping,
-                    [results[0], results[1]],
-                );
-                AssignVariableOp::build(&mut b, handle.handle(), op.0.result(1));
-                Ok(op.0)
+                Ok(with_state(&mut b, &format!("tensor_{estimate}"), results[1], |b, old| {
+                    let results = [results[0], results[1]];
+                    SignalFilterBankSpectralSubtractionOp::build(b, operands[0], old, attrs, clamping, results).0
+                }))
+            }
+            SIGNAL_DELAY => {
+                let delay = read(self, &["delay_length"])?[0];
+                let shape = self.ctx.tensor_parts(results[0]).map(|(shape, _)| shape.to_vec()).unwrap_or_default();
+                if delay < 1 || shape.is_empty() {
+                    let reason = format!(
+                        "{name}: option 'delay_length' is {delay} on rows of rank {}: mc compiles delays of 1 or more \
+                         samples of rows of rank 1 or more",
+                        shape.len()
+                    );
+                    return Err(self.op_error(index, reason));
+                }
+                let mut state_shape = shape;
+                *state_shape.last_mut().expect("rank 1 or more") = delay;
+                let i16_type = self.ctx.integer_type(16);
+                let state = self.ctx.tensor_type(state_shape, i16_type);
+                let output = operator.outputs()[0].expect("checked: no missing output");
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
+                    SignalDelayOp::build(b, operands[0], old, [results[0], state]).0
+                }))
             }
             SIGNAL_PCAN => {
                 let shift = read(self, &["snr_shift"])?[0];
@@ -192,4 +206,20 @@ impl SubgraphImporter<'_, '_> {
         let holds = length.map_or("no channels (it is not a vector)".to_string(), |l| format!("{l} channels"));
         Err(self.op_error(index, format!("{name}: option 'num_channels' is {channels}, but the {what} holds {holds}")))
     }
+}
+
+/// A stateful op `build` makes from its state before the step (`graph.read_variable` of a
+/// variable named `name` in [`SIGNAL_STATE_CONTAINER`] holding `state`), whose result 1 is
+/// assigned back as the state after the step.
+fn with_state(
+    b: &mut Builder<'_>,
+    name: &str,
+    state: Type,
+    build: impl FnOnce(&mut Builder<'_>, Value) -> OpId,
+) -> OpId {
+    let handle = VarHandleOp::build(b, SIGNAL_STATE_CONTAINER, name, state).handle();
+    let old = ReadVariableOp::build(b, handle, state).result();
+    let op = build(b, old);
+    AssignVariableOp::build(b, handle, op.result(1));
+    op
 }

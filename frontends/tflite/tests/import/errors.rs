@@ -1162,3 +1162,36 @@ fn signal_pcan_and_log_options() {
         )
     );
 }
+
+/// A `SignalDelay` of `delay` samples over rows of `shape`.
+fn delay_model(shape: &[i32], delay: i64) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let input = b.add_tensor("rows", shape, DType::Int16);
+    let output = b.add_tensor("delayed", shape, DType::Int16);
+    b.add_custom_op(SIGNAL_DELAY, &[input], &[output], signal_options_flexbuffer(&[("delay_length", delay)], &[]));
+    b.set_inputs(&[input]);
+    b.set_outputs(&[output]);
+    b
+}
+
+#[test]
+fn signal_delay_state_and_length() {
+    // The last samples of each row are a variable of the rows' leading dimensions.
+    check(
+        &import(&delay_model(&[2, 8], 3)).text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1\", value_type = \
+             tensor<2x3xi16>}>",
+            "\"graph.signal_delay\"(%arg0, %1) : (tensor<2x8xi16>, tensor<2x3xi16>) -> (tensor<2x8xi16>, \
+             tensor<2x3xi16>)",
+            "\"graph.assign_variable\"(%0, %2#1)",
+        ],
+    );
+    assert_eq!(
+        import_error(&delay_model(&[8], 0)),
+        format!(
+            "{AT}subgraph 0, operator 0 (custom \"SignalDelay\" v1) writing tensor 1 'delayed': SignalDelay: option \
+             'delay_length' is 0 on rows of rank 1: mc compiles delays of 1 or more samples of rows of rank 1 or more\n"
+        )
+    );
+}

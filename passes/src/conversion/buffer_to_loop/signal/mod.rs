@@ -11,12 +11,14 @@
 //! | `signal_filter_bank_square_root` | `filter_bank_square_root` | `FilterbankSqrt` with `Sqrt64` and its 32-bit shortcut `Sqrt32` (`square_root_{32,64}.cc`) |
 //! | `signal_filter_bank_spectral_subtraction` | `spectral_subtraction` | `filter_bank_spectral_subtraction.cc`'s `FilterbankSpectralSubtraction` (uint32, the estimate as an operand and a result) |
 //! | `signal_pcan` | `pcan` | `pcan_argc_fixed.cc`'s `ApplyPcanAutoGainControlFixed`, `WideDynamicFunction`, `PcanShrink` (uint32) |
+//! | `signal_delay` | `delay` | `delay.cc`'s circular buffer per row (int16, the state as an operand and a result) |
 //! | `signal_filter_bank_log` | `filter_bank_log` | `filter_bank_log.cc`'s `FilterbankLog` with `log.cc`'s `Log32` (uint32 to int16) |
 //!
 //! Unsigned tensors (`ui32`, `ui64`) load as signless integers of their width; the kernels read
 //! them with the unsigned ops (`arith.extui`, `arith.shrui`, `arith.cmpi ult`) where TFLM's
 //! `uint32_t`/`uint64_t` arithmetic differs from the signed one.
 
+pub(super) mod delay;
 pub(super) mod energy;
 pub(super) mod fft_auto_scale;
 pub(super) mod filter_bank;
