@@ -189,6 +189,8 @@ fn dtype_of(ctx: &Context, element: Type) -> Option<DType> {
         ElementStorage::Int { signed: true, width: 16 } => Some(DType::Int16),
         ElementStorage::Int { signed: true, width: 32 } => Some(DType::Int32),
         ElementStorage::Int { signed: true, width: 64 } => Some(DType::Int64),
+        ElementStorage::Int { signed: false, width: 32 } => Some(DType::UInt32),
+        ElementStorage::Int { signed: false, width: 64 } => Some(DType::UInt64),
         _ => None,
     }
 }

@@ -14,6 +14,10 @@ pub enum DType {
     Int32,
     /// `int64` (biases of 16x8 kernels).
     Int64,
+    /// `uint32` (energies and filter bank channels of TFLite Micro's signal library).
+    UInt32,
+    /// `uint64` (filter bank accumulators of the signal library).
+    UInt64,
     /// `float32`.
     Float32,
     /// `bool`, one byte (0 or 1) per element.
@@ -26,8 +30,8 @@ impl DType {
         match self {
             DType::Int8 | DType::UInt8 | DType::Bool => 1,
             DType::Int16 => 2,
-            DType::Int32 | DType::Float32 => 4,
-            DType::Int64 => 8,
+            DType::Int32 | DType::UInt32 | DType::Float32 => 4,
+            DType::Int64 | DType::UInt64 => 8,
         }
     }
 
@@ -39,16 +43,29 @@ impl DType {
             DType::Int16 => "int16",
             DType::Int32 => "int32",
             DType::Int64 => "int64",
+            DType::UInt32 => "uint32",
+            DType::UInt64 => "uint64",
             DType::Float32 => "float32",
             DType::Bool => "bool",
         }
     }
 
+    /// Every element type, in declaration order.
+    pub const ALL: [DType; 9] = [
+        DType::Int8,
+        DType::UInt8,
+        DType::Int16,
+        DType::Int32,
+        DType::Int64,
+        DType::UInt32,
+        DType::UInt64,
+        DType::Float32,
+        DType::Bool,
+    ];
+
     /// The type numpy calls `name`.
     pub fn from_numpy(name: &str) -> Option<DType> {
-        [DType::Int8, DType::UInt8, DType::Int16, DType::Int32, DType::Int64, DType::Float32, DType::Bool]
-            .into_iter()
-            .find(|d| d.numpy() == name)
+        DType::ALL.into_iter().find(|d| d.numpy() == name)
     }
 
     /// The TFLite tensor type.
@@ -59,6 +76,8 @@ impl DType {
             DType::Int16 => mc_tflite::DType::Int16,
             DType::Int32 => mc_tflite::DType::Int32,
             DType::Int64 => mc_tflite::DType::Int64,
+            DType::UInt32 => mc_tflite::DType::UInt32,
+            DType::UInt64 => mc_tflite::DType::UInt64,
             DType::Float32 => mc_tflite::DType::Float32,
             DType::Bool => mc_tflite::DType::Bool,
         }
@@ -102,6 +121,25 @@ impl Tensor {
         self.data.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect()
     }
 
+    /// A uint32 tensor holding `values`.
+    pub fn from_u32(shape: &[usize], values: &[u32]) -> Tensor {
+        Tensor {
+            dtype: DType::UInt32,
+            shape: shape.to_vec(),
+            data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        }
+    }
+
+    /// The elements as `u32` (uint32 tensors).
+    pub fn u32s(&self) -> Vec<u32> {
+        self.data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
+
+    /// The elements as `u64` (uint64 tensors).
+    pub fn u64s(&self) -> Vec<u64> {
+        self.data.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect()
+    }
+
     /// A float tensor holding `values`.
     pub fn from_f32(shape: &[usize], values: &[f32]) -> Tensor {
         Tensor {
@@ -112,7 +150,7 @@ impl Tensor {
     }
 
     /// Random elements: every int8/uint8/int16 value equally likely, int32 and int64 in ±2^20,
-    /// floats uniform in `[-1, 1)`, booleans 0 or 1.
+    /// uint32 and uint64 in `[0, 2^20]`, floats uniform in `[-1, 1)`, booleans 0 or 1.
     pub fn random(dtype: DType, shape: &[usize], rng: &mut Rng) -> Tensor {
         let count: usize = shape.iter().product();
         let mut data = Vec::with_capacity(count * dtype.size());
@@ -122,6 +160,8 @@ impl Tensor {
                 DType::Int16 => data.extend((rng.next_u64() as u16).to_le_bytes()),
                 DType::Int32 => data.extend((rng.range(-(1 << 20), 1 << 20) as i32).to_le_bytes()),
                 DType::Int64 => data.extend(rng.range(-(1 << 20), 1 << 20).to_le_bytes()),
+                DType::UInt32 => data.extend((rng.range(0, 1 << 20) as u32).to_le_bytes()),
+                DType::UInt64 => data.extend((rng.range(0, 1 << 20) as u64).to_le_bytes()),
                 DType::Float32 => data.extend(rng.float(-1.0, 1.0).to_le_bytes()),
                 DType::Bool => data.push((rng.next_u64() >> 63) as u8),
             }
@@ -145,7 +185,8 @@ impl Tensor {
             DType::UInt8 => (0, i64::from(u8::MAX)),
             DType::Int16 => (i64::from(i16::MIN), i64::from(i16::MAX)),
             DType::Int32 => (i64::from(i32::MIN), i64::from(i32::MAX)),
-            DType::Int64 => (i64::MIN, i64::MAX),
+            DType::Int64 | DType::UInt64 => (i64::MIN, i64::MAX),
+            DType::UInt32 => (0, i64::from(u32::MAX)),
             DType::Float32 | DType::Bool => return Tensor::random(dtype, shape, rng),
         };
         let count: usize = shape.iter().product();
@@ -154,7 +195,8 @@ impl Tensor {
         values.truncate(count);
         while values.len() < count {
             // Every bit pattern is an int64; narrower types draw from their range.
-            values.push(if dtype == DType::Int64 { rng.next_u64() as i64 } else { rng.range(low, high) });
+            let every_pattern = matches!(dtype, DType::Int64 | DType::UInt64);
+            values.push(if every_pattern { rng.next_u64() as i64 } else { rng.range(low, high) });
         }
         Tensor::from_ints(dtype, shape, &values)
     }
@@ -236,6 +278,8 @@ pub fn compare_outputs(got: &[Tensor], expected: &[Tensor], tolerance: f32) -> R
                 DType::Float32 => format!("{}", t.f32s()[first]),
                 DType::Int8 => format!("{}", t.data[first] as i8),
                 DType::Int16 => format!("{}", t.i16s()[first]),
+                DType::UInt32 => format!("{}", t.u32s()[first]),
+                DType::UInt64 => format!("{}", t.u64s()[first]),
                 _ => format!("{:?}", &t.data[first * t.dtype.size()..][..t.dtype.size()]),
             };
             problems.push(format!(

@@ -42,6 +42,7 @@ pub mod reshape;
 pub mod reverse;
 pub mod shape;
 pub mod signal;
+pub mod signal_filter_bank;
 pub mod slice;
 pub mod softmax;
 pub mod spatial;
@@ -146,6 +147,16 @@ macro_rules! for_each_suite {
                 signal_fft_auto_scale => 0.0,
                 signal_rfft => 0.0,
                 micro_speech_window_and_scale => 0.0,
+            ],
+            signal_filter_bank: [
+                signal_energy => 0.0,
+                signal_filter_bank => 0.0,
+                signal_filter_bank_square_root => 0.0,
+                signal_filter_bank_spectral_subtraction => 0.0,
+                signal_pcan => 0.0,
+                signal_filter_bank_log => 0.0,
+                signal_delay => 0.0,
+                micro_speech_preprocessor => 0.0,
             ],
             fill: [fill_zeros_like => 0.0],
             fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],

@@ -115,7 +115,9 @@ pub fn requantization_every_pair() -> Vec<Case> {
             UInt8 => [0, 128, 255],
             Int16 => [0, -1000, 32767],
             Int32 => [0, -70000, i64::from(i32::MIN) + 5],
-            DType::Int64 | DType::Float32 | DType::Bool => unreachable!("TFLM requantizes 8- to 32-bit integers only"),
+            DType::Int64 | DType::UInt32 | DType::UInt64 | DType::Float32 | DType::Bool => {
+                unreachable!("TFLM requantizes 8- to 32-bit integers only")
+            }
         }
     };
     let pairs = [

@@ -21,10 +21,10 @@ use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{SIGNAL_FFT_AUTO_SCALE, SIGNAL_RFFT, SIGNAL_WINDOW, SignalRfftOptions, SignalWindowOptions};
 
 /// micro_speech's window: 30 ms at 16 kHz.
-const MICRO_SPEECH_WINDOW: usize = 480;
+pub(super) const MICRO_SPEECH_WINDOW: usize = 480;
 
 /// A Hann window of `length` weights in Q`bits` (micro_speech's, `bits = 12`).
-fn hann(length: usize, bits: u32) -> Vec<i16> {
+pub(super) fn hann(length: usize, bits: u32) -> Vec<i16> {
     let scale = f64::from(1u32 << bits);
     (0..length)
         .map(|i| {
@@ -34,7 +34,7 @@ fn hann(length: usize, bits: u32) -> Vec<i16> {
         .collect()
 }
 
-fn i16_bytes(values: &[i16]) -> Vec<u8> {
+pub(super) fn i16_bytes(values: &[i16]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 

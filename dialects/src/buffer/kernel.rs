@@ -114,6 +114,13 @@ pub const KERNELS: &[&str] = &[
     "signal_window",
     "signal_fft_auto_scale",
     "signal_rfft",
+    "signal_energy",
+    "signal_filter_bank",
+    "signal_filter_bank_square_root",
+    "signal_filter_bank_spectral_subtraction",
+    "signal_pcan",
+    "signal_filter_bank_log",
+    "signal_delay",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input

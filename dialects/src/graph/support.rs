@@ -40,6 +40,10 @@ const I16: Kind = Kind::Int(16);
 const U8: Kind = Kind::Quant { width: 8, signed: false };
 /// Plain `i8` (data movement does not care for quantization).
 const I8: Kind = Kind::Int(8);
+/// Plain `ui32` (energies and filter bank channels of the signal library).
+const U32: Kind = Kind::UInt(32);
+/// Plain `ui64` (the signal library's filter bank sums).
+const U64: Kind = Kind::UInt(64);
 /// A variable's handle (`!graph.resource`).
 const RESOURCE: Kind = Kind::Other;
 
@@ -798,15 +802,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "BROADCAST_TO",
         op: "broadcast_to",
-        variants: &[
-            F32_UNARY,
-            INT8_MOVED,
-            UINT8_MOVED,
-            INT16_MOVED,
-            INT32_MOVED,
-            INT64_MOVED,
-            BOOL_MOVED,
-        ],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "constant int32 or int64 shape, numpy broadcasting, ranks <= 5",
     },
     OpSupport {
@@ -828,6 +824,8 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::One(&[RESOURCE])], &[F32]),
             variant("int8", "", &[Slot::One(&[RESOURCE])], &[Q8]),
             variant("int16", "", &[Slot::One(&[RESOURCE])], &[Q16]),
+            variant("plain int16", "", &[Slot::One(&[RESOURCE])], &[I16]),
+            variant("uint32", "", &[Slot::One(&[RESOURCE])], &[U32]),
         ],
         options: "",
     },
@@ -838,6 +836,8 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[F32])], &[]),
             variant("int8", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q8])], &[]),
             variant("int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q16])], &[]),
+            variant("plain int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[I16])], &[]),
+            variant("uint32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[U32])], &[]),
         ],
         options: "",
     },
@@ -898,7 +898,75 @@ pub const TABLE: &[OpSupport] = &[
         options: "custom operator of TFLite Micro's signal library: kissfft's 16-bit fixed point, fft_length a \
                   power of two from 4 to 32768, rows zero-padded to it, any rank",
     },
+    OpSupport {
+        tflite: "SignalEnergy",
+        op: "signal_energy",
+        variants: &[variant("int16", "uint32 output", &[Slot::One(&[I16])], &[U32])],
+        options: "custom operator of TFLite Micro's signal library: (real, imaginary) pairs of rank 1, bins \
+                  start_index to end_index (the other outputs are left as they were)",
+    },
+    OpSupport {
+        tflite: "SignalFilterBank",
+        op: "signal_filter_bank",
+        variants: &[variant(
+            "uint32",
+            "int16 weights and channel tables, uint64 output",
+            &FILTER_BANK_OPERANDS,
+            &[U64],
+        )],
+        options: "custom operator of TFLite Micro's signal library: num_channels the output's length, channel tables \
+                  one longer; constant tables must stay inside the energies and weights",
+    },
+    OpSupport {
+        tflite: "SignalFilterBankSquareRoot",
+        op: "signal_filter_bank_square_root",
+        variants: &[variant(
+            "uint64",
+            "int32 scale_bits, uint32 output",
+            &[Slot::One(&[U64]), Slot::One(&[I32])],
+            &[U32],
+        )],
+        options: "custom operator of TFLite Micro's signal library: channels of rank 1",
+    },
+    OpSupport {
+        tflite: "SignalFilterBankSpectralSubtraction",
+        op: "signal_filter_bank_spectral_subtraction",
+        variants: &[variant("uint32", "uint32 noise estimate", &[Slot::One(&[U32]), Slot::One(&[U32])], &[U32, U32])],
+        options: "custom operator of TFLite Micro's signal library: num_channels the input's length, the noise \
+                  estimate kept between invocations (reset with the model's state), smoothing_bits 0 to 31",
+    },
+    OpSupport {
+        tflite: "SignalPCAN",
+        op: "signal_pcan",
+        variants: &[variant(
+            "uint32",
+            "int16 gain table",
+            &[Slot::One(&[U32]), Slot::One(&[U32]), Slot::One(&[I16])],
+            &[U32],
+        )],
+        options: "custom operator of TFLite Micro's signal library: channels of rank 1, a gain table of 125 entries \
+                  or more, snr_shift 0 to 63",
+    },
+    OpSupport {
+        tflite: "SignalFilterBankLog",
+        op: "signal_filter_bank_log",
+        variants: &[variant("uint32", "int16 output", &[Slot::One(&[U32])], &[I16])],
+        options: "custom operator of TFLite Micro's signal library: channels of rank 1, input_correction_bits 0 to \
+                  31",
+    },
+    OpSupport {
+        tflite: "SignalDelay",
+        op: "signal_delay",
+        variants: &[variant("int16", "int16 state", &[Slot::One(&[I16]), Slot::One(&[I16])], &[I16, I16])],
+        options: "custom operator of TFLite Micro's signal library: any rank, each row delayed by delay_length \
+                  (1 or more) samples kept between invocations (reset with the model's state)",
+    },
 ];
+
+/// `SignalFilterBank`'s operands: uint32 energies, then int16 weights, unweights and the three
+/// channel tables.
+const FILTER_BANK_OPERANDS: [Slot; 6] =
+    [Slot::One(&[U32]), Slot::One(&[I16]), Slot::One(&[I16]), Slot::One(&[I16]), Slot::One(&[I16]), Slot::One(&[I16])];
 
 /// An LSTM's 15 operands: the input, eight gate weights, four biases, the hidden and cell states.
 const fn lstm_operands(activation: Kind, weights: Kind, biases: &'static [Kind], cell: Kind) -> [Slot; 15] {
@@ -998,6 +1066,7 @@ fn kind_text(kind: Kind) -> String {
         Kind::F16 => "f16".to_string(),
         Kind::Quant { width, signed } => format!("{}int{width}", if signed { "" } else { "u" }),
         Kind::Int(width) => format!("i{width}"),
+        Kind::UInt(width) => format!("ui{width}"),
         Kind::Other => "other".to_string(),
     }
 }

@@ -411,11 +411,42 @@ fn builders_cover_every_op() {
     };
     let ((samples, rows), (weights, _)) = (zeros16(&[2, 4]), zeros16(&[4]));
     let ((frame, frame_type), (fft_rows, _)) = (zeros16(&[16]), zeros16(&[3, 12]));
+    let ((spectrum, _), (tables, _), (lut, _)) = (zeros16(&[16]), zeros16(&[4]), zeros16(&[125]));
+    let ((delay_state, delay_state_type), (_, delayed)) = (zeros16(&[2, 3]), zeros16(&[2, 4]));
     SignalWindowOp::build(&mut b, samples, weights, 12, rows);
     let scale_bits = b.ctx.tensor_type(vec![], i32);
     SignalFftAutoScaleOp::build(&mut b, frame, [frame_type, scale_bits]);
     let spectra = b.ctx.tensor_type(vec![3, 18], i16_type);
     SignalRfftOp::build(&mut b, fft_rows, 16, spectra);
+    // Its filter bank chain on zero constants: the energy of 8 bins, 3 mel channels, their square
+    // roots, the spectral subtraction, PCAN and the log.
+    let unsigned = |b: &mut Builder<'_>, width: u32, shape: &[i64]| {
+        let element = b.ctx.intern_type(mc_ir::TypeKind::Integer { width, signedness: mc_ir::Signedness::Unsigned });
+        let ty = b.ctx.tensor_type(shape.to_vec(), element);
+        let value =
+            b.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty, splat: true, data: vec![0; width as usize / 8] });
+        (ConstOp::build(b, value).result(), ty)
+    };
+    let (_, energies) = unsigned(&mut b, 32, &[8]);
+    let energy = SignalEnergyOp::build(&mut b, spectrum, 0, 8, energies).0.result(0);
+    let (_, sums) = unsigned(&mut b, 64, &[3]);
+    let bank = SignalFilterBankOp::build(&mut b, [energy, tables, tables, tables, tables, tables], sums).0.result(0);
+    let (_, channels) = unsigned(&mut b, 32, &[3]);
+    let (estimate, _) = unsigned(&mut b, 32, &[3]);
+    let (bits, _) = {
+        let value = b.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty: scale_bits, splat: true, data: vec![0; 4] });
+        (ConstOp::build(&mut b, value).result(), scale_bits)
+    };
+    let roots = SignalFilterBankSquareRootOp::build(&mut b, bank, bits, channels).0.result(0);
+    let values = [3, 13, 3, 13, 655, 10, 14];
+    let subtracted =
+        SignalFilterBankSpectralSubtractionOp::build(&mut b, roots, estimate, values, true, [channels, channels]);
+    let operands = [subtracted.0.result(0), subtracted.next_noise_estimate(), lut];
+    let normalized = SignalPcanOp::build(&mut b, operands, 6, channels).0.result(0);
+    let logs = b.ctx.tensor_type(vec![3], i16_type);
+    SignalFilterBankLogOp::build(&mut b, normalized, 19, 1600, logs);
+    // The delay of rows of 4 by the 3 samples of its state.
+    SignalDelayOp::build(&mut b, samples, delay_state, [delayed, delay_state_type]);
     // Control flow: an IF and a WHILE passing x on, a CALL_ONCE doing nothing.
     let i1 = b.ctx.integer_type(1);
     let flag_type = b.ctx.tensor_type(vec![], i1);

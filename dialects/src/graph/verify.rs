@@ -51,6 +51,8 @@ pub enum Kind {
     },
     /// A signless integer without quantization parameters.
     Int(u32),
+    /// An unsigned integer without quantization parameters (TFLite's `UINT32`, `UINT64`).
+    UInt(u32),
     /// Anything else.
     Other,
 }
@@ -64,6 +66,8 @@ pub(super) const I8: Kind = Kind::Int(8);
 pub(super) const I16: Kind = Kind::Int(16);
 pub(super) const I32: Kind = Kind::Int(32);
 pub(super) const I64: Kind = Kind::Int(64);
+pub(super) const U32: Kind = Kind::UInt(32);
+pub(super) const U64: Kind = Kind::UInt(64);
 /// `i1`, TFLite's `BOOL`.
 pub(super) const BOOL: Kind = Kind::Int(1);
 /// Element kinds of activations.
@@ -77,6 +81,7 @@ impl Kind {
             TypeKind::Float(FloatKind::F16) => Kind::F16,
             TypeKind::Quantized(q) => Kind::Quant { width: q.storage_width, signed: q.signed },
             TypeKind::Integer { width, signedness: Signedness::Signless } => Kind::Int(*width),
+            TypeKind::Integer { width, signedness: Signedness::Unsigned } => Kind::UInt(*width),
             _ => Kind::Other,
         }
     }
@@ -87,6 +92,7 @@ impl Kind {
             Kind::F16 => "f16".to_string(),
             Kind::Quant { width, signed } => format!("quantized {}{width}", if signed { "i" } else { "u" }),
             Kind::Int(width) => format!("i{width}"),
+            Kind::UInt(width) => format!("ui{width}"),
             Kind::Other => "other".to_string(),
         }
     }
@@ -149,7 +155,6 @@ pub(super) enum Checks {
     /// graph op only.
     Op(fn(&mut Checker<'_, '_>)),
 }
-
 
 /// The element kinds a list operand may have, and how messages name them.
 pub(super) type ListKinds = (&'static [Kind], &'static str);

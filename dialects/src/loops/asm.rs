@@ -9,7 +9,7 @@
 //! loop.store %v, %buf[%i, %j] : !buffer<4x4xi8>
 //! ```
 
-use super::ops::{YieldOp, storage_type};
+use super::ops::{YieldOp, is_storage_type, storage_type};
 use mc_ir::parser::{Argument, OpAsmParser, ParseResult, lexer::TokenKind};
 use mc_ir::printer::{OpAsmPrinter, PrintFailed, PrintResult};
 use mc_ir::{Context, InsertPoint, OpId, OperationState, RegionId, Type, TypeKind};
@@ -239,18 +239,7 @@ pub(super) fn print_load(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult 
     // The custom form infers the result type: print generically when it would infer another.
     let ty = ctx.value_type(operation.operand(0));
     let Some((_, element)) = ctx.buffer_parts(ty) else { return Err(PrintFailed) };
-    let expected_width = match ctx.type_kind(element) {
-        TypeKind::Quantized(q) => Some(q.storage_width),
-        _ => None,
-    };
-    let result = operation.result_type(0);
-    let matches = match expected_width {
-        Some(width) => {
-            matches!(ctx.type_kind(result), TypeKind::Integer { width: w, signedness: mc_ir::Signedness::Signless } if *w == width)
-        }
-        None => result == element,
-    };
-    if !matches {
+    if !is_storage_type(ctx, element, operation.result_type(0)) {
         return Err(PrintFailed);
     }
     p.print(" ");
@@ -296,14 +285,7 @@ pub(super) fn print_store(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult
     let (value, buffer) = (operation.operand(0), operation.operand(1));
     let Some((_, element)) = ctx.buffer_parts(ctx.value_type(buffer)) else { return Err(PrintFailed) };
     // The custom form infers the value's type from the buffer's.
-    let value_type = ctx.value_type(value);
-    let inferred = match ctx.type_kind(element) {
-        TypeKind::Quantized(q) => {
-            matches!(ctx.type_kind(value_type), TypeKind::Integer { width, signedness: mc_ir::Signedness::Signless } if *width == q.storage_width)
-        }
-        _ => value_type == element,
-    };
-    if !inferred {
+    if !is_storage_type(ctx, element, ctx.value_type(value)) {
         return Err(PrintFailed);
     }
     p.print(" ");

@@ -128,29 +128,29 @@ pub(super) fn all_defs() -> Vec<OpDef> {
     vec![ForOp::def(), IfOp::def(), WhileOp::def(), ConditionOp::def(), YieldOp::def(), LoadOp::def(), StoreOp::def()]
 }
 
-/// The type a load of an element of type `element` produces: the storage integer of a quantized
-/// type (`i8` for `!quant.uniform<i8:f32, ...>`, `u8` storage also gives `i8`), else `element`.
+/// The type a load of an element of type `element` produces: the signless storage integer of a
+/// quantized type (`i8` for `!quant.uniform<i8:f32, ...>`, `u8` storage also gives `i8`) or of a
+/// signed or unsigned integer (`ui32` gives `i32`: arithmetic is on signless integers, and the
+/// ops say how they read them, `arith.divui`, `arith.cmpi ult`, `arith.extui`), else `element`.
 pub fn storage_type(ctx: &mut Context, element: Type) -> Type {
-    match ctx.type_kind(element) {
-        TypeKind::Quantized(q) => {
-            let width = q.storage_width;
-            ctx.integer_type(width)
-        }
-        _ => element,
+    match storage_of(ctx, element) {
+        Ok(element) => element,
+        Err(width) => ctx.integer_type(width),
     }
 }
 
-/// [`storage_type`] without interning: `Ok(ty)` if it is `element`, or the width of the storage
-/// integer of a quantized `element`.
+/// [`storage_type`] without interning: `Ok(ty)` if it is `element`, or the width of the
+/// signless storage integer of a quantized or explicitly signed or unsigned `element`.
 fn storage_of(ctx: &Context, element: Type) -> Result<Type, u32> {
     match ctx.type_kind(element) {
         TypeKind::Quantized(q) => Err(q.storage_width),
+        TypeKind::Integer { width, signedness } if *signedness != Signedness::Signless => Err(*width),
         _ => Ok(element),
     }
 }
 
 /// True if `ty` is the storage type of elements of type `element`.
-fn is_storage_type(ctx: &Context, element: Type, ty: Type) -> bool {
+pub(super) fn is_storage_type(ctx: &Context, element: Type, ty: Type) -> bool {
     match storage_of(ctx, element) {
         Ok(element) => element == ty,
         Err(width) => {

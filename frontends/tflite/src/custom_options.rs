@@ -8,6 +8,13 @@
 //! | `SignalWindow` | [`SignalWindowOptions`] | `signal/micro/kernels/window.cc` |
 //! | `SignalFftAutoScale` | none (TFLite Micro's kernel has no `Init`) | `signal/micro/kernels/fft_auto_scale_kernel.cc` |
 //! | `SignalRfft` | [`SignalRfftOptions`] | `signal/micro/kernels/rfft.cc` |
+//! | `SignalEnergy` | `end_index`, `start_index` ([`read_signal_options`]) | `signal/micro/kernels/energy.cc` |
+//! | `SignalFilterBank` | `num_channels` | `signal/micro/kernels/filter_bank.cc` |
+//! | `SignalFilterBankSquareRoot` | none (TFLite Micro's kernel has no `Init`) | `signal/micro/kernels/filter_bank_square_root.cc` |
+//! | `SignalFilterBankSpectralSubtraction` | [`SPECTRAL_SUBTRACTION_OPTIONS`] | `signal/micro/kernels/filter_bank_spectral_subtraction.cc` |
+//! | `SignalPCAN` | `snr_shift` | `signal/micro/kernels/pcan.cc` |
+//! | `SignalFilterBankLog` | `input_correction_bits`, `output_scale` | `signal/micro/kernels/filter_bank_log.cc` |
+//! | `SignalDelay` | `delay_length` | `signal/micro/kernels/delay.cc` |
 
 use crate::DType;
 use flexbuffers::{FlexBufferType, MapReader, Reader};
@@ -200,6 +207,85 @@ impl SignalWindowOptions {
     }
 }
 
+/// The custom code of the signal library's energy (`signal/micro/kernels/energy.cc`).
+pub const SIGNAL_ENERGY: &str = "SignalEnergy";
+
+/// The custom code of the signal library's filter bank (`signal/micro/kernels/filter_bank.cc`).
+pub const SIGNAL_FILTER_BANK: &str = "SignalFilterBank";
+
+/// The custom code of the signal library's filter bank square root
+/// (`signal/micro/kernels/filter_bank_square_root.cc`).
+pub const SIGNAL_FILTER_BANK_SQUARE_ROOT: &str = "SignalFilterBankSquareRoot";
+
+/// The custom code of the signal library's spectral subtraction
+/// (`signal/micro/kernels/filter_bank_spectral_subtraction.cc`).
+pub const SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION: &str = "SignalFilterBankSpectralSubtraction";
+
+/// The custom code of the signal library's PCAN gain control (`signal/micro/kernels/pcan.cc`).
+pub const SIGNAL_PCAN: &str = "SignalPCAN";
+
+/// The custom code of the signal library's filter bank log
+/// (`signal/micro/kernels/filter_bank_log.cc`).
+pub const SIGNAL_FILTER_BANK_LOG: &str = "SignalFilterBankLog";
+
+/// The custom code of the signal library's delay (`signal/micro/kernels/delay.cc`).
+pub const SIGNAL_DELAY: &str = "SignalDelay";
+
+/// The keys of `SignalFilterBankSpectralSubtraction`'s options, in TFLite Micro's (alphabetical)
+/// order; `clamping` is a boolean, the others numbers.
+pub const SPECTRAL_SUBTRACTION_OPTIONS: [&str; 9] = [
+    "alternate_one_minus_smoothing",
+    "alternate_smoothing",
+    "clamping",
+    "min_signal_remaining",
+    "num_channels",
+    "one_minus_smoothing",
+    "smoothing",
+    "smoothing_bits",
+    "spectral_subtraction_bits",
+];
+
+/// Reads the options of signal library operator `code` whose options are numbers and booleans
+/// (booleans read as 0 or 1, as TFLite Micro's `ElementAsInt32` and `ElementAsBool` convert
+/// between them): the values of `keys`, in order. TFLite Micro reads the map by position (the
+/// keys' alphabetical order), so the map must hold exactly these keys.
+///
+/// # Errors
+///
+/// A message naming what is wrong: `custom_options are missing`, `option 'snr_shift' is
+/// missing`, `option 'size' is not one of SignalPCAN's (snr_shift)`.
+pub fn read_signal_options(bytes: &[u8], code: &str, keys: &[&str]) -> Result<Vec<i64>, String> {
+    let map = options_map(bytes)?;
+    if let Some(other) = map.iter_keys().find(|key| !keys.contains(key)) {
+        return Err(format!("option '{other}' is not one of {code}'s ({})", keys.join(", ")));
+    }
+    keys.iter()
+        .map(|&key| {
+            let reader = optional(&map, key)?.ok_or_else(|| format!("option '{key}' is missing"))?;
+            match reader.flexbuffer_type() {
+                FlexBufferType::Bool => Ok(i64::from(reader.as_bool())),
+                _ => number(&map, key).map(|r| r.as_i64()),
+            }
+        })
+        .collect()
+}
+
+/// `custom_options` of a signal library operator holding `ints` and `bools`, as TFLite Micro's
+/// signal library writes them.
+#[cfg(any(test, feature = "writer"))]
+pub fn signal_options_flexbuffer(ints: &[(&str, i64)], bools: &[(&str, bool)]) -> Vec<u8> {
+    let mut b = flexbuffers::Builder::default();
+    let mut m = b.start_map();
+    for &(key, value) in ints {
+        m.push(key, value);
+    }
+    for &(key, value) in bools {
+        m.push(key, value);
+    }
+    m.end_map();
+    b.view().to_vec()
+}
+
 /// The FlexBuffer map of `custom_options`.
 fn options_map(bytes: &[u8]) -> Result<MapReader<&[u8]>, String> {
     if bytes.is_empty() {
@@ -293,6 +379,30 @@ mod tests {
             scales: [1.0, 2.0, 3.0, 4.5],
         };
         assert_eq!(DetectionPostprocessOptions::read(&o.to_flexbuffer()), Ok(o));
+    }
+
+    #[test]
+    fn signal_options_read_numbers_and_booleans_by_key() {
+        let keys = ["clamping", "smoothing"];
+        let bytes = signal_options_flexbuffer(&[("smoothing", 655)], &[("clamping", true)]);
+        assert_eq!(read_signal_options(&bytes, "Op", &keys), Ok(vec![1, 655]));
+        let bytes = signal_options_flexbuffer(&[("smoothing", 655), ("clamping", 0), ("size", 3)], &[]);
+        assert_eq!(
+            read_signal_options(&bytes, "Op", &keys).unwrap_err(),
+            "option 'size' is not one of Op's (clamping, smoothing)"
+        );
+        let bytes = signal_options_flexbuffer(&[("smoothing", 655)], &[]);
+        assert_eq!(read_signal_options(&bytes, "Op", &keys).unwrap_err(), "option 'clamping' is missing");
+        let mut b = Builder::default();
+        let mut m = b.start_map();
+        m.push("smoothing", "fast");
+        m.push("clamping", false);
+        m.end_map();
+        assert_eq!(
+            read_signal_options(b.view(), "Op", &keys).unwrap_err(),
+            "option 'smoothing' is a String, not a number"
+        );
+        assert_eq!(read_signal_options(&[], "Op", &keys).unwrap_err(), "custom_options are missing");
     }
 
     #[test]

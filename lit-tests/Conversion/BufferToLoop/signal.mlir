@@ -112,3 +112,157 @@ func.func @rfft(%x: !buffer<2x6xi16>, %y: !buffer<2x10xi16>) {
   buffer.kernel signal_rfft ins(%x : !buffer<2x6xi16>) outs(%y : !buffer<2x10xi16>) {fft_length = 8 : i64}
   return
 }
+
+// -----
+
+// SignalEnergy: the bins start_index to end_index only, each (real, imaginary) pair squared and
+// summed in i32, stored into the ui32 energies as its bits.
+// CHECK-LABEL: func.func @energy
+// CHECK: loop.for %[[I:.*]] = %c1 to %c3 step %c1 {
+// CHECK:   %[[RE_AT:.*]] = arith.muli %[[I]], %c2 : index
+// CHECK:   %[[IM_AT:.*]] = arith.addi %[[RE_AT]], %c1 : index
+// CHECK:   %[[RE:.*]] = arith.extsi %{{.*}} : i16 to i32
+// CHECK:   %[[IM:.*]] = arith.extsi %{{.*}} : i16 to i32
+// CHECK:   %[[RR:.*]] = arith.muli %[[RE]], %[[RE]] : i32
+// CHECK:   %[[II:.*]] = arith.muli %[[IM]], %[[IM]] : i32
+// CHECK:   %[[E:.*]] = arith.addi %[[RR]], %[[II]] : i32
+// CHECK:   loop.store %[[E]], %arg1[%[[I]]] : !buffer<4xui32>
+func.func @energy(%x: !buffer<8xi16>, %y: !buffer<4xui32>) {
+  buffer.kernel signal_energy ins(%x : !buffer<8xi16>) outs(%y : !buffer<4xui32>) {start_index = 1 : i64, end_index = 3 : i64}
+  return
+}
+
+// -----
+
+// SignalFilterBank: channel 0 (scratch) only seeds channel 1's sum with its unweighted part;
+// channels 1 to C each sum extsi(weight) * extui(energy) in i64 over their run-time width and
+// are stored one place down.
+// CHECK-LABEL: func.func @filter_bank
+// CHECK: %[[FIRST:.*]]:2 = loop.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %c0_i64, %{{.*}} = %c0_i64) -> (i64, i64)
+// CHECK: loop.for %[[C:.*]] = %c1 to %c4 step %c1 iter_args(%[[CARRY:.*]] = %[[FIRST]]#1) -> (i64) {
+// CHECK:   %[[SUMS:.*]]:2 = loop.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%[[W:.*]] = %[[CARRY]], %[[U:.*]] = %c0_i64) -> (i64, i64) {
+// CHECK:     %[[E:.*]] = arith.extui %{{.*}} : i32 to i64
+// CHECK:     %[[WT:.*]] = arith.extsi %{{.*}} : i16 to i64
+// CHECK:     %[[P:.*]] = arith.muli %[[WT]], %[[E]] : i64
+// CHECK:     arith.addi %[[W]], %[[P]] : i64
+// CHECK:   %[[AT:.*]] = arith.subi %[[C]], %c1 : index
+// CHECK:   loop.store %[[SUMS]]#0, %arg3[%[[AT]]] : !buffer<3xui64>
+// CHECK:   loop.yield %[[SUMS]]#1 : i64
+func.func @filter_bank(%x: !buffer<8xui32>, %w: !buffer<6xi16>, %t: !buffer<4xi16>, %y: !buffer<3xui64>) {
+  buffer.kernel signal_filter_bank ins(%x, %w, %w, %t, %t, %t : !buffer<8xui32>, !buffer<6xi16>, !buffer<6xi16>, !buffer<4xi16>, !buffer<4xi16>, !buffer<4xi16>) outs(%y : !buffer<3xui64>)
+  return
+}
+
+// -----
+
+// SignalFilterBankSquareRoot: Sqrt64's digit-by-digit loop, (63 - max_bit) / 2 + 1 steps, in
+// unsigned i64 comparisons and shifts; the 0xFFFF guard below 2^32, 0xFFFFFFFF above; the
+// root shifted right (logically) by scale_bits masked to 5 bits.
+// CHECK-LABEL: func.func @square_root
+// CHECK: %[[BITS:.*]] = arith.andi %{{.*}}, %c31_i32 : i32
+// CHECK: %[[X:.*]] = loop.load %arg0[%{{.*}}] : !buffer<3xui64>
+// CHECK: %[[MAXBIT:.*]] = arith.ori %{{.*}}, %c1_i64 : i64
+// CHECK: %[[FIRST:.*]] = arith.subi %c63_i64, %[[MAXBIT]] : i64
+// CHECK: %[[BIT:.*]] = arith.shli %c1_i64, %[[FIRST]] : i64
+// CHECK: %[[R:.*]]:3 = loop.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%[[REM:.*]] = %[[X]], %[[ROOT:.*]] = %c0_i64, %[[B:.*]] = %[[BIT]]) -> (i64, i64, i64) {
+// CHECK:   %[[SUM:.*]] = arith.addi %[[ROOT]], %[[B]] : i64
+// CHECK:   arith.cmpi uge, %[[REM]], %[[SUM]] : i64
+// CHECK: %[[SMALL:.*]] = arith.cmpi ult, %[[X]], %c4294967296_i64 : i64
+// CHECK: arith.select %[[SMALL]], %c65535_i64, %c4294967295_i64 : i64
+// CHECK: arith.cmpi ugt, %[[R]]#0, %[[R]]#1 : i64
+// CHECK: %[[NARROW:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[OUT:.*]] = arith.shrui %[[NARROW]], %[[BITS]] : i32
+// CHECK: loop.store %[[OUT]], %arg2[%{{.*}}] : !buffer<3xui32>
+func.func @square_root(%x: !buffer<3xui64>, %b: !buffer<i32>, %y: !buffer<3xui32>) {
+  buffer.kernel signal_filter_bank_square_root ins(%x, %b : !buffer<3xui64>, !buffer<i32>) outs(%y : !buffer<3xui32>)
+  return
+}
+
+// -----
+
+// SignalFilterBankSpectralSubtraction: smoothing by channel parity, the estimate in i64 shifted
+// down unsigned, capped at the scaled-up signal (clamping: the capped one is the next
+// estimate), the floor, and the larger of the floor and what the subtraction leaves.
+// CHECK-LABEL: func.func @subtraction
+// CHECK: %[[PARITY:.*]] = arith.andi %{{.*}}, %c1_i32 : i32
+// CHECK: %[[EVEN:.*]] = arith.cmpi eq, %[[PARITY]], %c0_i32 : i32
+// CHECK: %[[S:.*]] = arith.select %[[EVEN]], %c655_i64, %c600_i64 : i64
+// CHECK: %[[UP:.*]] = arith.shli %{{.*}}, %c10_i32 : i32
+// CHECK: %[[SMOOTH:.*]] = arith.shrui %{{.*}}, %c14_i64 : i64
+// CHECK: %[[EST:.*]] = arith.trunci %[[SMOOTH]] : i64 to i32
+// CHECK: %[[CAP:.*]] = arith.minui %[[EST]], %[[UP]] : i32
+// CHECK: loop.store %[[CAP]], %arg3[%{{.*}}] : !buffer<3xui32>
+// CHECK: %[[LEFT:.*]] = arith.subi %[[UP]], %[[CAP]] : i32
+// CHECK: %[[DOWN:.*]] = arith.shrui %[[LEFT]], %c10_i32 : i32
+// CHECK: %[[OUT:.*]] = arith.maxui %[[DOWN]], %{{.*}} : i32
+// CHECK: loop.store %[[OUT]], %arg2[%{{.*}}] : !buffer<3xui32>
+func.func @subtraction(%x: !buffer<3xui32>, %n: !buffer<3xui32>, %y: !buffer<3xui32>, %m: !buffer<3xui32>) {
+  buffer.kernel signal_filter_bank_spectral_subtraction ins(%x, %n : !buffer<3xui32>, !buffer<3xui32>) outs(%y, %m : !buffer<3xui32>, !buffer<3xui32>) {smoothing = 655 : i64, one_minus_smoothing = 15729 : i64, alternate_smoothing = 600 : i64, alternate_one_minus_smoothing = 15784 : i64, min_signal_remaining = 819 : i64, smoothing_bits = 10 : i64, spectral_subtraction_bits = 14 : i64, clamping = true, results = array<i64: 0, 1>}
+  return
+}
+
+// -----
+
+// SignalPCAN: the table entries at 4 msb - 6 (at least 0) for the polynomial, the entry at the
+// estimate itself for estimates up to 2; the 64-bit product shifted by snr_shift; PcanShrink.
+// CHECK-LABEL: func.func @pcan
+// CHECK: %[[BASE:.*]] = arith.maxsi %{{.*}}, %c0_i32 : i32
+// CHECK: %[[FRAC:.*]] = arith.andi %{{.*}}, %c1023_i32 : i32
+// CHECK: %[[ROUNDED:.*]] = arith.addi %{{.*}}, %c16384_i32 : i32
+// CHECK: arith.shrsi %[[ROUNDED]], %c15_i32 : i32
+// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %{{.*}}, %c2_i32 : i32
+// CHECK: %[[GAIN:.*]] = arith.select %[[SMALL]], %{{.*}}, %{{.*}} : i32
+// CHECK: %[[P:.*]] = arith.muli %{{.*}}, %{{.*}} : i64
+// CHECK: %[[SNR:.*]] = arith.shrui %[[P]], %c6_i64 : i64
+// CHECK: %[[X:.*]] = arith.trunci %[[SNR]] : i64 to i32
+// CHECK: arith.cmpi ult, %[[X]], %c8192_i32 : i32
+// CHECK: %[[SQ:.*]] = arith.muli %[[X]], %[[X]] : i32
+// CHECK: arith.shrui %[[SQ]], %c20_i32 : i32
+// CHECK: arith.subi %{{.*}}, %c64_i32 : i32
+func.func @pcan(%x: !buffer<3xui32>, %n: !buffer<3xui32>, %lut: !buffer<125xi16>, %y: !buffer<3xui32>) {
+  buffer.kernel signal_pcan ins(%x, %n, %lut : !buffer<3xui32>, !buffer<3xui32>, !buffer<125xi16>) outs(%y : !buffer<3xui32>) {snr_shift = 6 : i64}
+  return
+}
+
+// -----
+
+// SignalFilterBankLog: Log32's table as a constant global, inputs above 1 only (0 and 1 give 0),
+// the natural log scaled by output_scale in wrapping i32 and capped at 32767.
+// CHECK: buffer.global @signal_log_lut {role = "constant"} : !buffer<130xi32>
+// CHECK-LABEL: func.func @log
+// CHECK: %[[SCALED:.*]] = arith.shli %{{.*}}, %c3_i32 : i32
+// CHECK: %[[POSITIVE:.*]] = arith.cmpi ugt, %[[SCALED]], %c1_i32 : i32
+// CHECK: arith.maxui %[[SCALED]], %c2_i32 : i32
+// CHECK: arith.muli %{{.*}}, %c45426_i64 : i64
+// CHECK: %[[LN:.*]] = arith.muli %c64_i32, %{{.*}} : i32
+// CHECK: %[[CAPPED:.*]] = arith.minui %{{.*}}, %c32767_i32 : i32
+// CHECK: %[[R:.*]] = arith.select %[[POSITIVE]], %[[CAPPED]], %c0_i32 : i32
+// CHECK: %[[N:.*]] = arith.trunci %[[R]] : i32 to i16
+// CHECK: loop.store %[[N]], %arg1[%{{.*}}] : !buffer<4xi16>
+func.func @log(%x: !buffer<4xui32>, %y: !buffer<4xi16>) {
+  buffer.kernel signal_filter_bank_log ins(%x : !buffer<4xui32>) outs(%y : !buffer<4xi16>) {input_correction_bits = 3 : i64, output_scale = 64 : i64}
+  return
+}
+
+// -----
+
+// SignalDelay: per row, the output from the old state then the input, then the next state from
+// what follows (the old state's element N + k first), so it may share the old state's buffer.
+// CHECK-LABEL: func.func @delay
+// CHECK: loop.for %[[R:.*]] = %c0 to %c3 step %c1 {
+// CHECK:   loop.for %[[J:.*]] = %c0 to %c6 step %c1 {
+// CHECK:     %[[IN_STATE:.*]] = arith.cmpi slt, %[[J]], %c2 : index
+// CHECK:     %[[V:.*]] = loop.if %[[IN_STATE]] -> (i16) {
+// CHECK:       loop.load %arg1[%[[R]], %[[J]]] : !buffer<3x2xi16>
+// CHECK:     } else {
+// CHECK:       %[[AT:.*]] = arith.subi %[[J]], %c2 : index
+// CHECK:       loop.load %arg0[%[[R]], %[[AT]]] : !buffer<3x6xi16>
+// CHECK:     loop.store %[[V]], %arg2[%[[R]], %[[J]]] : !buffer<3x6xi16>
+// CHECK:   loop.for %[[K:.*]] = %c0 to %c2 step %c1 {
+// CHECK:     %[[P:.*]] = arith.addi %[[K]], %c6 : index
+// CHECK:     arith.cmpi slt, %[[P]], %c2 : index
+// CHECK:     loop.store %{{.*}}, %arg3[%[[R]], %[[K]]] : !buffer<3x2xi16>
+func.func @delay(%x: !buffer<3x6xi16>, %s: !buffer<3x2xi16>, %y: !buffer<3x6xi16>, %n: !buffer<3x2xi16>) {
+  buffer.kernel signal_delay ins(%x, %s : !buffer<3x6xi16>, !buffer<3x2xi16>) outs(%y, %n : !buffer<3x6xi16>, !buffer<3x2xi16>) {results = array<i64: 0, 1>}
+  return
+}

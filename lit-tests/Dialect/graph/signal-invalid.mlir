@@ -106,3 +106,93 @@ func.func @rfft_float(%x: tensor<16xf32>) {
   %y = "graph.signal_rfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xf32>) -> tensor<18xf32>
   return
 }
+
+// -----
+
+// Bins outside the spectrum and the energies.
+func.func @energy_range(%x: tensor<8xi16>) {
+  // expected-error@+2 {{'graph.signal_energy' op 'end_index' is 5, but the input holds 4 (real, imaginary) pairs}}
+  // expected-error@+1 {{'graph.signal_energy' op 'end_index' is 5, but the output holds 4 elements}}
+  %y = "graph.signal_energy"(%x) <{start_index = 0 : i64, end_index = 5 : i64}> : (tensor<8xi16>) -> tensor<4xui32>
+  return
+}
+
+// -----
+
+func.func @energy_reversed(%x: tensor<8xi16>) {
+  // expected-error@+1 {{'graph.signal_energy' op 'start_index' (3) must be at most 'end_index' (2)}}
+  %y = "graph.signal_energy"(%x) <{start_index = 3 : i64, end_index = 2 : i64}> : (tensor<8xi16>) -> tensor<4xui32>
+  return
+}
+
+// -----
+
+// Signed energies: TFLite Micro's kernel writes uint32.
+func.func @energy_signed(%x: tensor<8xi16>) {
+  // expected-error@+1 {{'graph.signal_energy' op output element type must be ui32, but got 'i32'}}
+  %y = "graph.signal_energy"(%x) <{start_index = 0 : i64, end_index = 4 : i64}> : (tensor<8xi16>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+// Channel tables as long as the output: channel 0 is scratch, so they need one more entry.
+func.func @filter_bank_tables(%x: tensor<8xui32>, %w: tensor<6xi16>, %t: tensor<3xi16>) {
+  // expected-error@+3 {{'graph.signal_filter_bank' op channel_frequency_starts holds 3 elements, but one more than the output's channels is 4}}
+  // expected-error@+2 {{'graph.signal_filter_bank' op channel_weight_starts holds 3 elements}}
+  // expected-error@+1 {{'graph.signal_filter_bank' op channel_widths holds 3 elements}}
+  %y = "graph.signal_filter_bank"(%x, %w, %w, %t, %t, %t) : (tensor<8xui32>, tensor<6xi16>, tensor<6xi16>, tensor<3xi16>, tensor<3xi16>, tensor<3xi16>) -> tensor<3xui64>
+  return
+}
+
+// -----
+
+func.func @filter_bank_unweights(%x: tensor<8xui32>, %w: tensor<6xi16>, %u: tensor<5xi16>, %t: tensor<4xi16>) {
+  // expected-error@+1 {{'graph.signal_filter_bank' op unweights holds 5 elements, but the weights hold 6}}
+  %y = "graph.signal_filter_bank"(%x, %w, %u, %t, %t, %t) : (tensor<8xui32>, tensor<6xi16>, tensor<5xi16>, tensor<4xi16>, tensor<4xi16>, tensor<4xi16>) -> tensor<3xui64>
+  return
+}
+
+// -----
+
+// A shift given as a vector: TFLite Micro reads one int32.
+func.func @square_root_bits(%x: tensor<3xui64>, %b: tensor<1xi32>) {
+  // expected-error@+1 {{'graph.signal_filter_bank_square_root' op scale_bits must have rank 0, but has rank 1}}
+  %y = "graph.signal_filter_bank_square_root"(%x, %b) : (tensor<3xui64>, tensor<1xi32>) -> tensor<3xui32>
+  return
+}
+
+// -----
+
+func.func @spectral_subtraction_shift(%x: tensor<3xui32>, %n: tensor<2xui32>) {
+  // expected-error@+2 {{'graph.signal_filter_bank_spectral_subtraction' op 'smoothing_bits' must be at most 31, but is 32}}
+  // expected-error@+1 {{'graph.signal_filter_bank_spectral_subtraction' op noise_estimate holds 2 elements, but the input's channels are 3}}
+  %y:2 = "graph.signal_filter_bank_spectral_subtraction"(%x, %n) <{smoothing = 1 : i64, one_minus_smoothing = 1 : i64, alternate_smoothing = 1 : i64, alternate_one_minus_smoothing = 1 : i64, min_signal_remaining = 1 : i64, smoothing_bits = 32 : i64, spectral_subtraction_bits = 14 : i64, clamping = true}> : (tensor<3xui32>, tensor<2xui32>) -> (tensor<3xui32>, tensor<3xui32>)
+  return
+}
+
+// -----
+
+// A gain table too short for WideDynamicFunction's reads.
+func.func @pcan_lut(%x: tensor<3xui32>, %lut: tensor<100xi16>) {
+  // expected-error@+1 {{'graph.signal_pcan' op gain_lut holds 100 entries, but TFLite Micro's WideDynamicFunction reads up to 125}}
+  %y = "graph.signal_pcan"(%x, %x, %lut) <{snr_shift = 6 : i64}> : (tensor<3xui32>, tensor<3xui32>, tensor<100xi16>) -> tensor<3xui32>
+  return
+}
+
+// -----
+
+func.func @log_correction(%x: tensor<3xui32>) {
+  // expected-error@+1 {{'graph.signal_filter_bank_log' op 'input_correction_bits' must be at most 31, but is 40}}
+  %y = "graph.signal_filter_bank_log"(%x) <{input_correction_bits = 40 : i64, output_scale = 64 : i64}> : (tensor<3xui32>) -> tensor<3xi16>
+  return
+}
+
+// -----
+
+// A state of other rows than the input's.
+func.func @delay_rows(%x: tensor<3x6xi16>, %state: tensor<2x2xi16>) {
+  // expected-error@+1 {{'graph.signal_delay' op state must be the input's rows ([3]) of 1 or more samples, but has shape [2, 2]}}
+  %y:2 = "graph.signal_delay"(%x, %state) : (tensor<3x6xi16>, tensor<2x2xi16>) -> (tensor<3x6xi16>, tensor<2x2xi16>)
+  return
+}

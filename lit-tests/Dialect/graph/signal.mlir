@@ -14,3 +14,34 @@ func.func @front_end(%x: tensor<2x4xi16>, %f: tensor<16xi16>, %r: tensor<3x12xi1
   %z = "graph.signal_rfft"(%r) <{fft_length = 16 : i64}> : (tensor<3x12xi16>) -> tensor<3x18xi16>
   return %y, %s#0, %s#1, %z : tensor<2x4xi16>, tensor<16xi16>, tensor<i32>, tensor<3x18xi16>
 }
+
+// The filter bank chain on unsigned channels: the energy of bins 1 to 7 of 8, a filter bank of
+// 3 channels (its tables one entry longer), their square roots, the spectral subtraction (the
+// noise estimate in and the next one out), PCAN and the log.
+// CHECK-LABEL: func.func @filter_bank_chain
+// CHECK: "graph.signal_energy"(%arg0) <{end_index = 7 : i64, start_index = 1 : i64}> : (tensor<16xi16>) -> tensor<8xui32>
+// CHECK: "graph.signal_filter_bank"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<8xui32>, tensor<6xi16>, tensor<6xi16>, tensor<4xi16>, tensor<4xi16>, tensor<4xi16>) -> tensor<3xui64>
+// CHECK: "graph.signal_filter_bank_square_root"(%{{.*}}, %arg1) : (tensor<3xui64>, tensor<i32>) -> tensor<3xui32>
+// CHECK: %[[S:.*]]:2 = "graph.signal_filter_bank_spectral_subtraction"(%{{.*}}, %arg2) <{{{.*}}clamping = false{{.*}}}> : (tensor<3xui32>, tensor<3xui32>) -> (tensor<3xui32>, tensor<3xui32>)
+// CHECK: "graph.signal_pcan"(%[[S]]#0, %[[S]]#1, %{{.*}}) <{snr_shift = 6 : i64}> : (tensor<3xui32>, tensor<3xui32>, tensor<125xi16>) -> tensor<3xui32>
+// CHECK: "graph.signal_filter_bank_log"(%{{.*}}) <{input_correction_bits = 3 : i64, output_scale = 64 : i64}> : (tensor<3xui32>) -> tensor<3xi16>
+func.func @filter_bank_chain(%spectrum: tensor<16xi16>, %bits: tensor<i32>, %noise: tensor<3xui32>) -> (tensor<3xi16>, tensor<3xui32>) {
+  %e = "graph.signal_energy"(%spectrum) <{start_index = 1 : i64, end_index = 7 : i64}> : (tensor<16xi16>) -> tensor<8xui32>
+  %w = "graph.const"() <{value = dense<[4096, 2048, 4096, 2048, 1024, 0]> : tensor<6xi16>}> : () -> tensor<6xi16>
+  %t = "graph.const"() <{value = dense<[1, 2, 4, 6]> : tensor<4xi16>}> : () -> tensor<4xi16>
+  %f = "graph.signal_filter_bank"(%e, %w, %w, %t, %t, %t) : (tensor<8xui32>, tensor<6xi16>, tensor<6xi16>, tensor<4xi16>, tensor<4xi16>, tensor<4xi16>) -> tensor<3xui64>
+  %r = "graph.signal_filter_bank_square_root"(%f, %bits) : (tensor<3xui64>, tensor<i32>) -> tensor<3xui32>
+  %s:2 = "graph.signal_filter_bank_spectral_subtraction"(%r, %noise) <{smoothing = 655 : i64, one_minus_smoothing = 15729 : i64, alternate_smoothing = 655 : i64, alternate_one_minus_smoothing = 15729 : i64, min_signal_remaining = 819 : i64, smoothing_bits = 10 : i64, spectral_subtraction_bits = 14 : i64, clamping = false}> : (tensor<3xui32>, tensor<3xui32>) -> (tensor<3xui32>, tensor<3xui32>)
+  %lut = "graph.const"() <{value = dense<7> : tensor<125xi16>}> : () -> tensor<125xi16>
+  %p = "graph.signal_pcan"(%s#0, %s#1, %lut) <{snr_shift = 6 : i64}> : (tensor<3xui32>, tensor<3xui32>, tensor<125xi16>) -> tensor<3xui32>
+  %l = "graph.signal_filter_bank_log"(%p) <{input_correction_bits = 3 : i64, output_scale = 64 : i64}> : (tensor<3xui32>) -> tensor<3xi16>
+  return %l, %s#1 : tensor<3xi16>, tensor<3xui32>
+}
+
+// The delay: rows of 6 samples delayed by the 2 its state holds, and the next state.
+// CHECK-LABEL: func.func @delay
+// CHECK: "graph.signal_delay"(%arg0, %arg1) : (tensor<3x6xi16>, tensor<3x2xi16>) -> (tensor<3x6xi16>, tensor<3x2xi16>)
+func.func @delay(%x: tensor<3x6xi16>, %state: tensor<3x2xi16>) -> (tensor<3x6xi16>, tensor<3x2xi16>) {
+  %y:2 = "graph.signal_delay"(%x, %state) : (tensor<3x6xi16>, tensor<3x2xi16>) -> (tensor<3x6xi16>, tensor<3x2xi16>)
+  return %y#0, %y#1 : tensor<3x6xi16>, tensor<3x2xi16>
+}

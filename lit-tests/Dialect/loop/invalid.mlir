@@ -219,6 +219,14 @@ func.func @load_quantized(%b: !buffer<4x!quant.uniform<i8:f32, 0.5>>, %i: index)
 
 // -----
 
+func.func @load_unsigned(%b: !buffer<4xui32>, %i: index) {
+  // expected-error@+1 {{'loop.load' op result type 'ui32' is not the storage type of the buffer's element type 'ui32'}}
+  %v = "loop.load"(%b, %i) : (!buffer<4xui32>, index) -> ui32
+  return
+}
+
+// -----
+
 func.func @store_value_type(%b: !buffer<4xi8>, %i: index, %x: i32) {
   // expected-error@+1 {{'loop.store' op value type 'i32' is not the storage type of the buffer's element type 'i8'}}
   "loop.store"(%x, %b, %i) : (i32, !buffer<4xi8>, index) -> ()

@@ -125,6 +125,21 @@ func.func @quantized(%in: !buffer<4x!quant.uniform<i8:f32, 0.5:-3>, offset: 2>, 
   return
 }
 
+// Unsigned integers load and store as signless integers of their width (the arithmetic says
+// how it reads them: extui, shrui, cmpi ult).
+// CHECK-LABEL: func.func @unsigned(
+// CHECK:         %[[A:.*]] = loop.load %{{.*}}[%{{.*}}] : !buffer<4xui32>
+// CHECK-NEXT:    %[[B:.*]] = arith.extui %[[A]] : i32 to i64
+// CHECK-NEXT:    loop.store %[[B]], %{{.*}}[%{{.*}}] : !buffer<4xui64>
+// GENERIC-LABEL: sym_name = "unsigned"
+// GENERIC:         "loop.load"(%{{.*}}, %{{.*}}) : (!buffer<4xui32>, index) -> i32
+func.func @unsigned(%in: !buffer<4xui32>, %out: !buffer<4xui64>, %i: index) {
+  %a = loop.load %in[%i] : !buffer<4xui32>
+  %b = arith.extui %a : i32 to i64
+  loop.store %b, %out[%i] : !buffer<4xui64>
+  return
+}
+
 // The generic form is accepted as is, including an explicit terminator of a loop without
 // results, and prints in the custom form; `: index` after the step is accepted as in scf.for.
 // CHECK-LABEL: func.func @generic_input(

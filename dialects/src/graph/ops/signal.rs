@@ -6,6 +6,13 @@
 //! | `graph.signal_window` | `input` `[..., N]` i16, `weights` `[N]` i16 | `shift` (0 to 31) | `input`'s shape, i16 | custom `SignalWindow` |
 //! | `graph.signal_fft_auto_scale` | `input` `[N]` i16 | — | `output` `[N]` i16, `scale_bits` `[]` i32 | custom `SignalFftAutoScale` |
 //! | `graph.signal_rfft` | `input` `[..., L]` i16, `L <= fft_length` | `fft_length` (a power of two, 4 to 32768) | `[..., fft_length + 2]` i16: `fft_length / 2 + 1` (real, imaginary) pairs | custom `SignalRfft` |
+//! | `graph.signal_energy` | `input` `[2 N]` i16 ((real, imaginary) pairs) | `start_index`, `end_index` (`0 <= start <= end <= N`) | `[N]` ui32 | custom `SignalEnergy` |
+//! | `graph.signal_filter_bank` | `input` `[M]` ui32, `weights` `[W]` i16, `unweights` `[W]` i16, `channel_frequency_starts`, `channel_weight_starts`, `channel_widths` `[C + 1]` i16 | — | `[C]` ui64 | custom `SignalFilterBank` |
+//! | `graph.signal_filter_bank_square_root` | `input` `[C]` ui64, `scale_bits` `[]` i32 | — | `[C]` ui32 | custom `SignalFilterBankSquareRoot` |
+//! | `graph.signal_filter_bank_spectral_subtraction` | `input` `[C]` ui32, `noise_estimate` `[C]` ui32 (the state) | [`SPECTRAL_SUBTRACTION_ATTRS`] | `output` `[C]` ui32, `noise_estimate` `[C]` ui32 (the next state) | custom `SignalFilterBankSpectralSubtraction` |
+//! | `graph.signal_pcan` | `input` `[C]` ui32, `noise_estimate` `[C]` ui32, `gain_lut` `[L]` i16, `L >= 125` | `snr_shift` (0 to 63) | `[C]` ui32 | custom `SignalPCAN` |
+//! | `graph.signal_delay` | `input` `[..., N]` i16, `state` `[..., D]` i16 (the last `D` samples of each row, `D >= 1`) | — | `output` `input`'s shape, `next_state` `state`'s | custom `SignalDelay` |
+//! | `graph.signal_filter_bank_log` | `input` `[C]` ui32 | `input_correction_bits` (0 to 31), `output_scale` (0 or more) | `[C]` i16 | custom `SignalFilterBankLog` |
 //!
 //! What TFLite Micro's kernels take, and so these ops: plain (unquantized) 16-bit samples. The
 //! window multiplies each row of `N` samples by the weights and shifts the products right by
@@ -13,12 +20,29 @@
 //! as its largest magnitude leaves free, and returns that count. The real FFT transforms each row,
 //! zero-padded to `fft_length`, with kissfft's 16-bit fixed-point arithmetic (TFLite Micro's int16
 //! `SignalRfft`).
+//!
+//! The filter bank chain after the FFT works on unsigned integers, as TFLite Micro's does: the
+//! energy (squared magnitude) of each bin in `[start_index, end_index)` (the other elements of the
+//! result are left as they were, as TFLite Micro leaves them), the mel filter bank's weighted
+//! sums in 64 bits (channel `i` sums `channel_widths[i]` bins from
+//! `channel_frequency_starts[i]`, with weights from `channel_weight_starts[i]`; each channel's
+//! unweighted part carries into the next, channel 0 is scratch), their rounded square roots
+//! shifted right by `scale_bits`, the spectral subtraction of a smoothed noise estimate, the PCAN
+//! gain control driven by that estimate and a lookup table, and a fixed-point natural log.
+//!
+//! The delay outputs each row's stream `D` samples late: the state's `D` samples then the first
+//! `N - D` of the input, keeping the last `D` for the next invocation (zeros at first).
+//!
+//! The spectral subtraction and the delay carry state from one invocation to the next (TFLite
+//! Micro keeps it in a persistent buffer, zeroed at `Prepare` and `Reset`): the op is pure, its
+//! second operand the state before the step and its second result the one after, which the
+//! importer reads from and assigns back to a variable (as SVDF's state).
 
 use super::{OpEntry, op_entry};
-use crate::graph::builders::int_attr;
+use crate::graph::builders::{int_attr, int_attrs};
 use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery, same_as_input};
-use crate::graph::verify::{Checker, Checks, I16, I32, verify_op};
-use mc_ir::{Builder, Type, Value, define_op};
+use crate::graph::verify::{Checker, Checks, I16, I32, Kind, Tensor, U32, U64, verify_op};
+use mc_ir::{Builder, OpId, Type, Value, define_op};
 
 /// The largest `fft_length` of `graph.signal_rfft` (kissfft's twiddles are 16-bit: longer
 /// transforms gain nothing).
@@ -65,6 +89,200 @@ define_op! {
     }
 }
 
+/// The integer attributes of `graph.signal_filter_bank_spectral_subtraction` (TFLite Micro's
+/// `SpectralSubtractionConfig`), with `clamping` (bool) besides: the smoothing coefficients of even
+/// and odd channels and one minus them, the floor as a fraction of the signal (all scaled by
+/// `2^spectral_subtraction_bits`), and the extra fractional bits of the estimate.
+pub const SPECTRAL_SUBTRACTION_ATTRS: [&str; 7] = [
+    "smoothing",
+    "one_minus_smoothing",
+    "alternate_smoothing",
+    "alternate_one_minus_smoothing",
+    "min_signal_remaining",
+    "smoothing_bits",
+    "spectral_subtraction_bits",
+];
+
+/// The entries of the PCAN gain lookup table TFLite Micro's `WideDynamicFunction` may read: up to
+/// `4 · 32 - 6 + 2` for inputs whose most significant bit is bit 31.
+pub const PCAN_GAIN_LUT_MIN_LENGTH: i64 = 125;
+
+define_op! {
+    /// TFLite Micro's `SignalEnergy`: `real² + imag²` of the bins in `[start_index, end_index)`.
+    pub struct SignalEnergyOp = "graph.signal_energy" {
+        summary: "Energy of spectrum bins (16-bit complex to 32-bit unsigned)",
+        traits: [PURE],
+        operands: [input],
+        results: [output],
+        attributes: [start_index: Integer, end_index: Integer],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// TFLite Micro's `SignalFilterBank`: weighted sums of bins per (mel) channel in 64 bits.
+    pub struct SignalFilterBankOp = "graph.signal_filter_bank" {
+        summary: "Triangular filter bank over energies (32-bit to 64-bit unsigned)",
+        traits: [PURE],
+        operands: [input, weights, unweights, channel_frequency_starts, channel_weight_starts, channel_widths],
+        results: [output],
+        attributes: [],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// TFLite Micro's `SignalFilterBankSquareRoot`: `Sqrt64(input[i]) >> scale_bits`.
+    pub struct SignalFilterBankSquareRootOp = "graph.signal_filter_bank_square_root" {
+        summary: "Rounded integer square roots of filter bank channels, shifted right",
+        traits: [PURE],
+        operands: [input, scale_bits],
+        results: [output],
+        attributes: [],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// TFLite Micro's `SignalFilterBankSpectralSubtraction`, one step: the channels less their
+    /// smoothed noise estimate, and the estimate after the step.
+    pub struct SignalFilterBankSpectralSubtractionOp = "graph.signal_filter_bank_spectral_subtraction" {
+        summary: "Spectral subtraction of a running noise estimate",
+        traits: [PURE],
+        operands: [input, noise_estimate],
+        results: [output, next_noise_estimate],
+        attributes: [
+            smoothing: Integer,
+            one_minus_smoothing: Integer,
+            alternate_smoothing: Integer,
+            alternate_one_minus_smoothing: Integer,
+            min_signal_remaining: Integer,
+            smoothing_bits: Integer,
+            spectral_subtraction_bits: Integer,
+            clamping: Bool
+        ],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// TFLite Micro's `SignalPCAN`: per-channel automatic gain control (PCAN) of filter bank
+    /// channels by their noise estimate.
+    pub struct SignalPcanOp = "graph.signal_pcan" {
+        summary: "Per-channel amplitude normalization of filter bank channels",
+        traits: [PURE],
+        operands: [input, noise_estimate, gain_lut],
+        results: [output],
+        attributes: [snr_shift: Integer],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// TFLite Micro's `SignalFilterBankLog`: `min(Log32(input[i] << input_correction_bits,
+    /// output_scale), 32767)`, 0 where the shifted input is 0 or 1.
+    pub struct SignalFilterBankLogOp = "graph.signal_filter_bank_log" {
+        summary: "Fixed-point natural log of filter bank channels",
+        traits: [PURE],
+        operands: [input],
+        results: [output],
+        attributes: [input_correction_bits: Integer, output_scale: Integer],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// TFLite Micro's `SignalDelay`, one step: each row delayed by the state's length, and the
+    /// state after the step.
+    pub struct SignalDelayOp = "graph.signal_delay" {
+        summary: "Delay of 16-bit rows by a number of samples kept between invocations",
+        traits: [PURE],
+        operands: [input, state],
+        results: [output, next_state],
+        attributes: [],
+        verify: verify_op,
+    }
+}
+
+impl SignalDelayOp {
+    /// Builds the op on `input` and the `state` before the step; its results (the delayed rows,
+    /// the next state) of types `results`.
+    pub fn build(b: &mut Builder<'_>, input: Value, state: Value, results: [Type; 2]) -> Self {
+        SignalDelayOp(build_signal(b, Self::NAME, &[input, state], &[], &results))
+    }
+}
+
+/// A signal op `name` on `operands` with integer attributes `attrs`, its results of types
+/// `results`.
+fn build_signal(b: &mut Builder<'_>, name: &str, operands: &[Value], attrs: &[(&str, i64)], results: &[Type]) -> OpId {
+    let attributes = int_attrs(b.ctx, attrs);
+    b.create(name, operands, results, attributes, vec![])
+}
+
+impl SignalEnergyOp {
+    /// Builds the op on `input` (interleaved pairs), its result of type `result`.
+    pub fn build(b: &mut Builder<'_>, input: Value, start_index: i64, end_index: i64, result: Type) -> Self {
+        let attrs = [("start_index", start_index), ("end_index", end_index)];
+        SignalEnergyOp(build_signal(b, Self::NAME, &[input], &attrs, &[result]))
+    }
+}
+
+impl SignalFilterBankOp {
+    /// Builds the op on its six operands (in the operand table's order), its result of type
+    /// `result`.
+    pub fn build(b: &mut Builder<'_>, operands: [Value; 6], result: Type) -> Self {
+        SignalFilterBankOp(build_signal(b, Self::NAME, &operands, &[], &[result]))
+    }
+}
+
+impl SignalFilterBankSquareRootOp {
+    /// Builds the op on `input` and `scale_bits`, its result of type `result`.
+    pub fn build(b: &mut Builder<'_>, input: Value, scale_bits: Value, result: Type) -> Self {
+        SignalFilterBankSquareRootOp(build_signal(b, Self::NAME, &[input, scale_bits], &[], &[result]))
+    }
+}
+
+impl SignalFilterBankSpectralSubtractionOp {
+    /// Builds the op on `input` and the `noise_estimate` before the step, with the values of
+    /// [`SPECTRAL_SUBTRACTION_ATTRS`] in order and `clamping`; its results (the output, the next
+    /// estimate) of types `results`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        noise_estimate: Value,
+        values: [i64; 7],
+        clamping: bool,
+        results: [Type; 2],
+    ) -> Self {
+        let attrs: Vec<(&str, i64)> = SPECTRAL_SUBTRACTION_ATTRS.into_iter().zip(values).collect();
+        let op = build_signal(b, Self::NAME, &[input, noise_estimate], &attrs, &results);
+        let clamping = b.ctx.bool_attr(clamping);
+        b.ctx.set_attr(op, "clamping", Some(clamping));
+        SignalFilterBankSpectralSubtractionOp(op)
+    }
+}
+
+impl SignalPcanOp {
+    /// Builds the op on `input`, `noise_estimate` and `gain_lut`, its result of type `result`.
+    pub fn build(b: &mut Builder<'_>, operands: [Value; 3], snr_shift: i64, result: Type) -> Self {
+        SignalPcanOp(build_signal(b, Self::NAME, &operands, &[("snr_shift", snr_shift)], &[result]))
+    }
+}
+
+impl SignalFilterBankLogOp {
+    /// Builds the op on `input`, its result of type `result`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        input_correction_bits: i64,
+        output_scale: i64,
+        result: Type,
+    ) -> Self {
+        let attrs = [("input_correction_bits", input_correction_bits), ("output_scale", output_scale)];
+        SignalFilterBankLogOp(build_signal(b, Self::NAME, &[input], &attrs, &[result]))
+    }
+}
+
 impl SignalRfftOp {
     /// Builds the op on `input`, its result of type `result`.
     pub fn build(b: &mut Builder<'_>, input: Value, fft_length: i64, result: Type) -> Self {
@@ -93,7 +311,160 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SignalWindowOp, Checks::Signature(check_window), Some(same_as_input)),
     op_entry!(SignalFftAutoScaleOp, Checks::Signature(check_fft_auto_scale), Some(infer_fft_auto_scale)),
     op_entry!(SignalRfftOp, Checks::Signature(check_rfft), Some(infer_rfft)),
+    op_entry!(SignalEnergyOp, Checks::Signature(check_energy), None),
+    op_entry!(SignalFilterBankOp, Checks::Signature(check_filter_bank), None),
+    op_entry!(SignalFilterBankSquareRootOp, Checks::Signature(check_filter_bank_square_root), Some(same_as_input)),
+    op_entry!(
+        SignalFilterBankSpectralSubtractionOp,
+        Checks::Signature(check_spectral_subtraction),
+        Some(infer_spectral_subtraction)
+    ),
+    op_entry!(SignalPcanOp, Checks::Signature(check_pcan), Some(same_as_input)),
+    op_entry!(SignalFilterBankLogOp, Checks::Signature(check_filter_bank_log), Some(same_as_input)),
+    op_entry!(SignalDelayOp, Checks::Signature(check_delay), Some(infer_delay)),
 ];
+
+/// Operand `index` named `what`: of rank 1 and of kind `kind`, else an error and `None`.
+fn vector<'a>(c: &mut Checker<'a, '_>, what: &str, index: usize, kind: Kind) -> Option<Tensor<'a>> {
+    let t = c.operand(what, index)?;
+    (c.kind(what, t, &[kind]).is_some() && c.rank(what, t, 1)).then_some(t)
+}
+
+/// Result `index` named `what`, when the signature has it: of rank 1 and of kind `kind`.
+fn result_vector<'a>(c: &mut Checker<'a, '_>, what: &str, index: usize, kind: Kind) -> Option<Tensor<'a>> {
+    let t = c.result_at(what, index)?;
+    (c.kind(what, t, &[kind]).is_some() && c.rank(what, t, 1)).then_some(t)
+}
+
+/// An error unless `t` holds `length` elements (`what` says which).
+fn length(c: &mut Checker<'_, '_>, what: &str, t: Tensor<'_>, length: i64, why: &str) {
+    if t.shape[0] != length {
+        c.error(format!("{what} holds {} elements, but {why} {length}", t.shape[0]));
+    }
+}
+
+/// An error unless integer attribute `name` is at most `max` (at least 0 is `int_attr`'s).
+fn at_most(c: &mut Checker<'_, '_>, name: &str, max: i64) -> Option<i64> {
+    let value = c.int_attr(name, 0)?;
+    if value > max {
+        c.error(format!("'{name}' must be at most {max}, but is {value}"));
+        return None;
+    }
+    Some(value)
+}
+
+/// `signal_energy` (TFLM's `EnergyPrepare`): i16 pairs of rank 1 in, ui32 of rank 1 out, the
+/// bins `[start_index, end_index)` inside both.
+fn check_energy(c: &mut Checker<'_, '_>) {
+    let start = c.int_attr("start_index", 0);
+    let end = c.int_attr("end_index", 0);
+    let input = vector(c, "input", 0, I16);
+    let output = result_vector(c, "output", 0, U32);
+    let Some((start, end)) = start.zip(end) else { return };
+    if start > end {
+        c.error(format!("'start_index' ({start}) must be at most 'end_index' ({end})"));
+    }
+    if let Some(input) = input
+        && 2 * end > input.shape[0]
+    {
+        c.error(format!("'end_index' is {end}, but the input holds {} (real, imaginary) pairs", input.shape[0] / 2));
+    }
+    if let Some(output) = output
+        && end > output.shape[0]
+    {
+        c.error(format!("'end_index' is {end}, but the output holds {} elements", output.shape[0]));
+    }
+}
+
+/// `signal_filter_bank` (TFLM's `FilterBankPrepare`): ui32 energies, i16 weights and channel
+/// tables of rank 1, the tables one entry longer than the ui64 output (channel 0 is scratch).
+fn check_filter_bank(c: &mut Checker<'_, '_>) {
+    vector(c, "input", 0, U32);
+    let weights = vector(c, "weights", 1, I16);
+    let unweights = vector(c, "unweights", 2, I16);
+    let tables = ["channel_frequency_starts", "channel_weight_starts", "channel_widths"]
+        .into_iter()
+        .enumerate()
+        .map(|(i, what)| (what, vector(c, what, 3 + i, I16)))
+        .collect::<Vec<_>>();
+    if let (Some(weights), Some(unweights)) = (weights, unweights) {
+        length(c, "unweights", unweights, weights.shape[0], "the weights hold");
+    }
+    let Some(output) = result_vector(c, "output", 0, U64) else { return };
+    for (what, table) in tables {
+        if let Some(table) = table {
+            length(c, what, table, output.shape[0] + 1, "one more than the output's channels is");
+        }
+    }
+}
+
+/// `signal_filter_bank_square_root` (TFLM's `FilterBankSquareRootPrepare`): ui64 channels of
+/// rank 1 and an i32 scalar in, ui32 channels out.
+fn check_filter_bank_square_root(c: &mut Checker<'_, '_>) {
+    vector(c, "input", 0, U64);
+    if let Some(bits) = c.operand("scale_bits", 1)
+        && c.kind("scale_bits", bits, &[I32]).is_some()
+    {
+        c.rank("scale_bits", bits, 0);
+    }
+    result_vector(c, "output", 0, U32);
+    c.check_inferred();
+}
+
+/// `signal_filter_bank_spectral_subtraction` (TFLM's `Prepare`): ui32 channels of rank 1 in and
+/// out, an estimate as long; coefficients that fit TFLM's `uint32_t`, shifts within its widths.
+fn check_spectral_subtraction(c: &mut Checker<'_, '_>) {
+    for name in &SPECTRAL_SUBTRACTION_ATTRS[..5] {
+        at_most(c, name, i64::from(u32::MAX));
+    }
+    at_most(c, "smoothing_bits", 31);
+    at_most(c, "spectral_subtraction_bits", 63);
+    let input = vector(c, "input", 0, U32);
+    let estimate = vector(c, "noise_estimate", 1, U32);
+    if let (Some(input), Some(estimate)) = (input, estimate) {
+        length(c, "noise_estimate", estimate, input.shape[0], "the input's channels are");
+    }
+    result_vector(c, "output", 0, U32);
+    result_vector(c, "next_noise_estimate", 1, U32);
+    c.check_inferred();
+}
+
+/// `signal_filter_bank_spectral_subtraction`: the input's shape, twice.
+fn infer_spectral_subtraction(q: &ShapeQuery<'_>) -> Inference {
+    let input = q.shape(0)?.to_vec();
+    Ok(Some(vec![Inferred::Shape(input.clone()), Inferred::Shape(input)]))
+}
+
+/// `signal_pcan` (TFLM's `PcanPrepare`): ui32 channels and estimates of rank 1 and equal length,
+/// an i16 gain table long enough for every input, `snr_shift` within 64 bits.
+fn check_pcan(c: &mut Checker<'_, '_>) {
+    at_most(c, "snr_shift", 63);
+    let input = vector(c, "input", 0, U32);
+    let estimate = vector(c, "noise_estimate", 1, U32);
+    if let (Some(input), Some(estimate)) = (input, estimate) {
+        length(c, "noise_estimate", estimate, input.shape[0], "the input's channels are");
+    }
+    if let Some(lut) = vector(c, "gain_lut", 2, I16)
+        && lut.shape[0] < PCAN_GAIN_LUT_MIN_LENGTH
+    {
+        c.error(format!(
+            "gain_lut holds {} entries, but TFLite Micro's WideDynamicFunction reads up to {PCAN_GAIN_LUT_MIN_LENGTH}",
+            lut.shape[0]
+        ));
+    }
+    result_vector(c, "output", 0, U32);
+    c.check_inferred();
+}
+
+/// `signal_filter_bank_log` (TFLM's `FilterBankLogPrepare`): ui32 channels of rank 1 in, i16
+/// out; the correction a shift of a 32-bit value.
+fn check_filter_bank_log(c: &mut Checker<'_, '_>) {
+    at_most(c, "input_correction_bits", 31);
+    c.int_attr("output_scale", 0);
+    vector(c, "input", 0, U32);
+    result_vector(c, "output", 0, I16);
+    c.check_inferred();
+}
 
 /// `signal_window` (TFLM's `WindowPrepare`): i16 throughout, weights of rank 1 as long as the
 /// input's rows, `shift` in `[0, 31]`.
@@ -177,4 +548,32 @@ fn infer_rfft(q: &ShapeQuery<'_>) -> Inference {
         None => return Ok(None),
     }
     Ok(Some(vec![Inferred::Shape(shape)]))
+}
+
+/// `signal_delay` (TFLM's `DelayPrepare`): i16 rows in and out, a state of i16 rows of at least
+/// one sample, with the input's leading dimensions.
+fn check_delay(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(state)) = (c.operand("input", 0), c.operand("state", 1)) else { return };
+    c.kind("input", input, &[I16]);
+    c.kind("state", state, &[I16]);
+    for (index, what) in [(0, "output"), (1, "next_state")] {
+        if let Some(result) = c.result_at(what, index) {
+            c.kind(what, result, &[I16]);
+        }
+    }
+    match (input.shape.split_last(), state.shape.split_last()) {
+        (None, _) => c.error("input must have rank 1 or more"),
+        (Some((_, rows)), Some((&delay, state_rows))) if rows == state_rows && delay >= 1 => {}
+        _ => c.error(format!(
+            "state must be the input's rows ({:?}) of 1 or more samples, but has shape {:?}",
+            &input.shape[..input.shape.len() - 1],
+            state.shape
+        )),
+    }
+    c.check_inferred();
+}
+
+/// `signal_delay`: the input's shape and the state's.
+fn infer_delay(q: &ShapeQuery<'_>) -> Inference {
+    Ok(Some(vec![Inferred::Shape(q.shape(0)?.to_vec()), Inferred::Shape(q.shape(1)?.to_vec())]))
 }

@@ -1,24 +1,52 @@
 //! Custom operators: the ones the support table lists, each read with its options (a FlexBuffer
 //! map: [`crate::DetectionPostprocessOptions`], [`crate::SignalWindowOptions`],
-//! [`crate::SignalRfftOptions`]) into one `graph`
-//! op; any other custom code is an error naming it.
+//! [`crate::SignalRfftOptions`], [`crate::read_signal_options`]) into one `graph` op; any other
+//! custom code is an error naming it.
+//!
+//! `SignalFilterBankSpectralSubtraction` keeps a noise estimate and `SignalDelay` the last
+//! `delay_length` samples of each row from one invocation to the next (TFLite Micro's persistent
+//! buffers, zeroed at `Prepare` and `Reset`): each becomes a variable, read before the op and
+//! assigned the op's next state after, so the state is persistent memory, zeroed at init and by
+//! `model_reset_state`, as SVDF's.
 
 use super::SubgraphImporter;
 use crate::{
-    DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_FFT_AUTO_SCALE, SIGNAL_RFFT,
-    SIGNAL_WINDOW, SignalRfftOptions, SignalWindowOptions,
+    DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
+    SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
+    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS,
+    SignalRfftOptions, SignalWindowOptions, read_signal_options,
 };
 use mc_dialects::graph::{
-    DetectionAttrs, DetectionPostprocessOp, SignalFftAutoScaleOp, SignalRfftOp, SignalWindowOp, support,
+    AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp, SignalEnergyOp,
+    SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp,
+    SignalFilterBankSquareRootOp, SignalPcanOp, SignalRfftOp, SignalWindowOp, VarHandleOp, support,
 };
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
+
+/// The container of the variables holding custom operators' state between invocations.
+const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
 
 /// The custom operators mc imports, with their inputs and outputs: `TFLite_Detection_PostProcess`
 /// (box encodings, class predictions, anchors; boxes, classes, scores, number of detections),
 /// `SignalWindow` (samples, weights; windowed samples), `SignalFftAutoScale` (frame; scaled
-/// frame, scale bits), `SignalRfft` (rows; spectra).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 4] =
-    [(DETECTION_POSTPROCESS, (3, 4)), (SIGNAL_WINDOW, (2, 1)), (SIGNAL_FFT_AUTO_SCALE, (1, 2)), (SIGNAL_RFFT, (1, 1))];
+/// frame, scale bits), `SignalRfft` (rows; spectra), `SignalEnergy` (spectrum; energies),
+/// `SignalFilterBank` (energies, weights, unweights, the three channel tables; channels),
+/// `SignalFilterBankSquareRoot` (channels, scale bits; roots), `SignalFilterBankSpectralSubtraction`
+/// (channels; channels, noise estimate), `SignalPCAN` (channels, noise estimate, gain table;
+/// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows).
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 11] = [
+    (DETECTION_POSTPROCESS, (3, 4)),
+    (SIGNAL_WINDOW, (2, 1)),
+    (SIGNAL_FFT_AUTO_SCALE, (1, 2)),
+    (SIGNAL_RFFT, (1, 1)),
+    (SIGNAL_ENERGY, (1, 1)),
+    (SIGNAL_FILTER_BANK, (6, 1)),
+    (SIGNAL_FILTER_BANK_SQUARE_ROOT, (2, 1)),
+    (SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, (1, 2)),
+    (SIGNAL_PCAN, (3, 1)),
+    (SIGNAL_FILTER_BANK_LOG, (1, 1)),
+    (SIGNAL_DELAY, (1, 1)),
+];
 
 impl SubgraphImporter<'_, '_> {
     /// Translates custom operator `index`, whose `custom_code` is `name`.
@@ -52,6 +80,9 @@ impl SubgraphImporter<'_, '_> {
         let results: Vec<Type> =
             operator.outputs().iter().flatten().map(|&t| self.tensor_type(t, Some(index))).collect::<Result<_, _>>()?;
         let loc = self.ctx.file_loc(self.file, 0, 0);
+        let read = |this: &mut Self, keys: &[&str]| {
+            read_signal_options(options, name, keys).map_err(|r| this.op_error(index, format!("{name}: {r}")))
+        };
         match name {
             DETECTION_POSTPROCESS => {
                 let options = DetectionPostprocessOptions::read(options)
@@ -88,10 +119,107 @@ impl SubgraphImporter<'_, '_> {
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
                 Ok(SignalRfftOp::build(&mut b, operands[0], options.fft_length.into(), results[0]).0)
             }
+            SIGNAL_ENERGY => {
+                let [end, start] = read(self, &["end_index", "start_index"])?[..] else { unreachable!("two keys") };
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(SignalEnergyOp::build(&mut b, operands[0], start, end, results[0]).0)
+            }
+            SIGNAL_FILTER_BANK => {
+                let channels = read(self, &["num_channels"])?[0];
+                self.check_channels(index, name, channels, results[0], "output")?;
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                let operands = [operands[0], operands[1], operands[2], operands[3], operands[4], operands[5]];
+                Ok(SignalFilterBankOp::build(&mut b, operands, results[0]).0)
+            }
+            SIGNAL_FILTER_BANK_SQUARE_ROOT => {
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(SignalFilterBankSquareRootOp::build(&mut b, operands[0], operands[1], results[0]).0)
+            }
+            SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION => {
+                let values = read(self, &SPECTRAL_SUBTRACTION_OPTIONS)?;
+                let option =
+                    |key: &str| values[SPECTRAL_SUBTRACTION_OPTIONS.iter().position(|&k| k == key).expect("a key")];
+                self.check_channels(index, name, option("num_channels"), results[0], "output")?;
+                let attrs = mc_dialects::graph::SPECTRAL_SUBTRACTION_ATTRS.map(option);
+                let clamping = option("clamping") != 0;
+                let estimate = operator.outputs()[1].expect("checked: no missing output");
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(with_state(&mut b, &format!("tensor_{estimate}"), results[1], |b, old| {
+                    let results = [results[0], results[1]];
+                    SignalFilterBankSpectralSubtractionOp::build(b, operands[0], old, attrs, clamping, results).0
+                }))
+            }
+            SIGNAL_DELAY => {
+                let delay = read(self, &["delay_length"])?[0];
+                let shape = self.ctx.tensor_parts(results[0]).map(|(shape, _)| shape.to_vec()).unwrap_or_default();
+                if delay < 1 || shape.is_empty() {
+                    let reason = format!(
+                        "{name}: option 'delay_length' is {delay} on rows of rank {}: mc compiles delays of 1 or more \
+                         samples of rows of rank 1 or more",
+                        shape.len()
+                    );
+                    return Err(self.op_error(index, reason));
+                }
+                let mut state_shape = shape;
+                *state_shape.last_mut().expect("rank 1 or more") = delay;
+                let i16_type = self.ctx.integer_type(16);
+                let state = self.ctx.tensor_type(state_shape, i16_type);
+                let output = operator.outputs()[0].expect("checked: no missing output");
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
+                    SignalDelayOp::build(b, operands[0], old, [results[0], state]).0
+                }))
+            }
+            SIGNAL_PCAN => {
+                let shift = read(self, &["snr_shift"])?[0];
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(SignalPcanOp::build(&mut b, [operands[0], operands[1], operands[2]], shift, results[0]).0)
+            }
+            SIGNAL_FILTER_BANK_LOG => {
+                let [bits, scale] = read(self, &["input_correction_bits", "output_scale"])?[..] else {
+                    unreachable!("two keys")
+                };
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(SignalFilterBankLogOp::build(&mut b, operands[0], bits, scale, results[0]).0)
+            }
             _ => {
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
                 Ok(SignalFftAutoScaleOp::build(&mut b, operands[0], [results[0], results[1]]).0)
             }
         }
     }
+
+    /// An error unless option `num_channels` of `name` is the length of its `what` (of type `ty`),
+    /// which TFLite Micro trusts: it loops over `num_channels` and copies whole tensors.
+    fn check_channels(
+        &mut self,
+        index: usize,
+        name: &str,
+        channels: i64,
+        ty: Type,
+        what: &str,
+    ) -> Result<(), Diagnostic> {
+        let length = self.ctx.tensor_parts(ty).and_then(|(shape, _)| (shape.len() == 1).then_some(shape[0]));
+        if length == Some(channels) {
+            return Ok(());
+        }
+        let holds = length.map_or("no channels (it is not a vector)".to_string(), |l| format!("{l} channels"));
+        Err(self.op_error(index, format!("{name}: option 'num_channels' is {channels}, but the {what} holds {holds}")))
+    }
+}
+
+/// A stateful op `build` makes from its state before the step (`graph.read_variable` of a
+/// variable named `name` in [`SIGNAL_STATE_CONTAINER`] holding `state`), whose result 1 is
+/// assigned back as the state after the step.
+fn with_state(
+    b: &mut Builder<'_>,
+    name: &str,
+    state: Type,
+    build: impl FnOnce(&mut Builder<'_>, Value) -> OpId,
+) -> OpId {
+    let handle = VarHandleOp::build(b, SIGNAL_STATE_CONTAINER, name, state).handle();
+    let old = ReadVariableOp::build(b, handle, state).result();
+    let op = build(b, old);
+    AssignVariableOp::build(b, handle, op.result(1));
+    op
 }

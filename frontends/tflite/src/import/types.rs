@@ -42,6 +42,7 @@ fn element_type(ctx: &mut Context, tensor: &Tensor<'_>) -> Result<Type, String> 
         DType::UInt8 => integer(8, false),
         DType::UInt16 => integer(16, false),
         DType::UInt32 => integer(32, false),
+        DType::UInt64 => integer(64, false),
         other => return Err(format!("tensor type {} is not supported", other.name())),
     };
     let plain = |ctx: &mut Context| {

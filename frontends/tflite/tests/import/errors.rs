@@ -407,7 +407,6 @@ fn unsupported_element_types() {
         (raw::TensorType::String, "STRING"),
         (raw::TensorType::Complex64, "COMPLEX64"),
         (raw::TensorType::Complex128, "COMPLEX128"),
-        (raw::TensorType::Uint64, "UINT64"),
         (raw::TensorType::Variant, "VARIANT"),
     ] {
         let mut b = relu6_f32();
@@ -1032,6 +1031,177 @@ fn signal_rfft_of_another_type_is_refused_by_name() {
         format!(
             "{AT}subgraph 0, operator 0 (custom \"SignalRfft\" v1) writing tensor 1 'spectra': SignalRfft: option 'T' \
              is FLOAT32: mc compiles the INT16 real FFT only\n"
+        )
+    );
+}
+
+/// A `SignalFilterBank` of `channels` outputs over 8 energies with `options` as its FlexBuffer.
+fn filter_bank_model(channels: i32, options: Vec<u8>) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let energies = b.add_tensor("energies", &[8], DType::UInt32);
+    let i16s = |values: &[i16]| values.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>();
+    let weights = b.add_constant("weights", &[4], DType::Int16, &i16s(&[1, 2, 3, 4]));
+    let unweights = b.add_constant("unweights", &[4], DType::Int16, &i16s(&[4, 3, 2, 1]));
+    let starts = b.add_constant("starts", &[3], DType::Int16, &i16s(&[0, 2, 4]));
+    let weight_starts = b.add_constant("weight_starts", &[3], DType::Int16, &i16s(&[0, 2, 3]));
+    let widths = b.add_constant("widths", &[3], DType::Int16, &i16s(&[2, 1, 1]));
+    let sums = b.add_tensor("sums", &[channels], DType::UInt64);
+    let inputs = [energies, weights, unweights, starts, weight_starts, widths];
+    b.add_custom_op(SIGNAL_FILTER_BANK, &inputs, &[sums], options);
+    b.set_inputs(&[energies]);
+    b.set_outputs(&[sums]);
+    b
+}
+
+#[test]
+fn signal_filter_bank_options_and_tables() {
+    let at = format!(
+        "{AT}subgraph 0, operator 0 (custom \"SignalFilterBank\" v1) writing tensor 6 'sums': SignalFilterBank: "
+    );
+    let channels = |n| signal_options_flexbuffer(&[("num_channels", n)], &[]);
+    assert_eq!(
+        import_error(&filter_bank_model(2, channels(3))),
+        format!("{at}option 'num_channels' is 3, but the output holds 2 channels\n")
+    );
+    assert_eq!(
+        import_error(&filter_bank_model(2, signal_options_flexbuffer(&[], &[]))),
+        format!("{at}option 'num_channels' is missing\n")
+    );
+    let note = "test.tflite:0:0: note: subgraph 0, operator 0 (custom \"SignalFilterBank\" v1) writing tensor 6 \
+                'sums'\n";
+    let error = "test.tflite:0:0: error: 'graph.signal_filter_bank' op ";
+    assert_eq!(
+        verify_error(&filter_bank_model(3, channels(3))),
+        format!(
+            "{error}channel_frequency_starts holds 3 elements, but one more than the output's channels is 4\n{note}{error}channel_weight_starts holds 3 elements, but one more than the output's channels is 4\n{note}{error}channel_widths holds 3 elements, but one more than the output's channels is 4\n{note}"
+        )
+    );
+    let imported = import(&filter_bank_model(2, channels(2)));
+    check(
+        &imported.text,
+        &["\"graph.signal_filter_bank\"(%arg0, %0, %1, %2, %3, %4) : (tensor<8xui32>, tensor<4xi16>, tensor<4xi16>, \
+           tensor<3xi16>, tensor<3xi16>, tensor<3xi16>) -> tensor<2xui64>"],
+    );
+}
+
+/// A `SignalFilterBankSpectralSubtraction` of 4 channels with `options` as its FlexBuffer.
+fn spectral_subtraction_model(options: Vec<u8>) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let input = b.add_tensor("channels", &[4], DType::UInt32);
+    let output = b.add_tensor("subtracted", &[4], DType::UInt32);
+    let estimate = b.add_tensor("noise", &[4], DType::UInt32);
+    b.add_custom_op(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, &[input], &[output, estimate], options);
+    b.set_inputs(&[input]);
+    b.set_outputs(&[output, estimate]);
+    b
+}
+
+fn spectral_subtraction_options(channels: i64, smoothing_bits: i64) -> Vec<u8> {
+    let ints: Vec<(&str, i64)> = SPECTRAL_SUBTRACTION_OPTIONS
+        .iter()
+        .filter(|&&key| key != "clamping")
+        .map(|&key| match key {
+            "num_channels" => (key, channels),
+            "smoothing_bits" => (key, smoothing_bits),
+            "spectral_subtraction_bits" => (key, 14),
+            _ => (key, 100),
+        })
+        .collect();
+    signal_options_flexbuffer(&ints, &[("clamping", true)])
+}
+
+#[test]
+fn signal_spectral_subtraction_state_and_options() {
+    // The noise estimate is a variable: read before the op, its next value assigned after.
+    let imported = import(&spectral_subtraction_model(spectral_subtraction_options(4, 10)));
+    check(
+        &imported.text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_2\"",
+            "\"graph.read_variable\"",
+            "\"graph.signal_filter_bank_spectral_subtraction\"(%arg0, %1) <{alternate_one_minus_smoothing = 100 : i64, \
+             alternate_smoothing = 100 : i64, clamping = true,",
+            "\"graph.assign_variable\"(%0, %2#1)",
+        ],
+    );
+    let at = format!(
+        "{AT}subgraph 0, operator 0 (custom \"SignalFilterBankSpectralSubtraction\" v1) writing tensor 1 \
+         'subtracted': SignalFilterBankSpectralSubtraction: "
+    );
+    assert_eq!(
+        import_error(&spectral_subtraction_model(spectral_subtraction_options(5, 10))),
+        format!("{at}option 'num_channels' is 5, but the output holds 4 channels\n")
+    );
+    assert_eq!(
+        import_error(&spectral_subtraction_model(signal_options_flexbuffer(&[("smoothing", 3)], &[]))),
+        format!("{at}option 'alternate_one_minus_smoothing' is missing\n")
+    );
+    let error = verify_error(&spectral_subtraction_model(spectral_subtraction_options(4, 32)));
+    assert!(error.contains("'smoothing_bits' must be at most 31, but is 32"), "{error}");
+}
+
+#[test]
+fn signal_pcan_and_log_options() {
+    let mut b = ModelBuilder::new();
+    let input = b.add_tensor("channels", &[4], DType::UInt32);
+    let logs = b.add_tensor("logs", &[4], DType::Int16);
+    let options = signal_options_flexbuffer(&[("output_scale", 64)], &[("input_correction_bits", true)]);
+    b.add_custom_op(SIGNAL_FILTER_BANK_LOG, &[input], &[logs], options);
+    b.set_inputs(&[input]);
+    b.set_outputs(&[logs]);
+    // A boolean reads as 0 or 1, as TFLite Micro's ElementAsInt32 reads it.
+    check(&import(&b).text, &["<{input_correction_bits = 1 : i64, output_scale = 64 : i64}>"]);
+    let mut b = ModelBuilder::new();
+    let input = b.add_tensor("channels", &[4], DType::UInt32);
+    let noise = b.add_tensor("noise", &[4], DType::UInt32);
+    let lut = b.add_constant("lut", &[8], DType::Int16, &[0; 16]);
+    let output = b.add_tensor("normalized", &[4], DType::UInt32);
+    b.add_custom_op(
+        SIGNAL_PCAN,
+        &[input, noise, lut],
+        &[output],
+        signal_options_flexbuffer(&[("snr_shift", 6), ("strength", 1)], &[]),
+    );
+    b.set_inputs(&[input, noise]);
+    b.set_outputs(&[output]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (custom \"SignalPCAN\" v1) writing tensor 3 'normalized': SignalPCAN: option \
+             'strength' is not one of SignalPCAN's (snr_shift)\n"
+        )
+    );
+}
+
+/// A `SignalDelay` of `delay` samples over rows of `shape`.
+fn delay_model(shape: &[i32], delay: i64) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let input = b.add_tensor("rows", shape, DType::Int16);
+    let output = b.add_tensor("delayed", shape, DType::Int16);
+    b.add_custom_op(SIGNAL_DELAY, &[input], &[output], signal_options_flexbuffer(&[("delay_length", delay)], &[]));
+    b.set_inputs(&[input]);
+    b.set_outputs(&[output]);
+    b
+}
+
+#[test]
+fn signal_delay_state_and_length() {
+    // The last samples of each row are a variable of the rows' leading dimensions.
+    check(
+        &import(&delay_model(&[2, 8], 3)).text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1\", value_type = \
+             tensor<2x3xi16>}>",
+            "\"graph.signal_delay\"(%arg0, %1) : (tensor<2x8xi16>, tensor<2x3xi16>) -> (tensor<2x8xi16>, \
+             tensor<2x3xi16>)",
+            "\"graph.assign_variable\"(%0, %2#1)",
+        ],
+    );
+    assert_eq!(
+        import_error(&delay_model(&[8], 0)),
+        format!(
+            "{AT}subgraph 0, operator 0 (custom \"SignalDelay\" v1) writing tensor 1 'delayed': SignalDelay: option \
+             'delay_length' is 0 on rows of rank 1: mc compiles delays of 1 or more samples of rows of rank 1 or more\n"
         )
     );
 }

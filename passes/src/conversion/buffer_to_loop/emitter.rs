@@ -12,7 +12,9 @@ use mc_dialects::graph::{Activation, Padding, support, window_padding};
 use mc_dialects::loops::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::quant::QuantizedType;
-use mc_ir::{AttrKind, Attribute, Builder, Diagnostic, FloatKind, InsertPoint, LocKind, OpId, Type, TypeKind, Value};
+use mc_ir::{
+    AttrKind, Attribute, Builder, Diagnostic, FloatKind, InsertPoint, LocKind, OpId, Signedness, Type, TypeKind, Value,
+};
 use rustc_hash::FxHashMap;
 
 /// Builds the loop nest of one kernel (or copy) in front of it.
@@ -183,6 +185,8 @@ impl<'a> KernelEmitter<'a> {
         match self.b.ctx.type_kind(element) {
             TypeKind::Float(FloatKind::F32) => ElementKind::F32,
             TypeKind::Integer { width: 1, .. } => ElementKind::Bool,
+            TypeKind::Integer { width: 32, signedness: Signedness::Unsigned } => ElementKind::UInt32,
+            TypeKind::Integer { width: 64, signedness: Signedness::Unsigned } => ElementKind::UInt64,
             TypeKind::Integer { width: 8, .. } => ElementKind::Int8,
             TypeKind::Integer { width: 16, .. } => ElementKind::Int16,
             TypeKind::Integer { width: 32, .. } => ElementKind::Int32,
@@ -533,6 +537,11 @@ pub enum ElementKind {
     Int32,
     /// `i64` (biases of 16x8 kernels).
     Int64,
+    /// `ui32` (TFLite's `UINT32`: energies and filter bank channels of the signal library;
+    /// loads give its bits as `i32`).
+    UInt32,
+    /// `ui64` (TFLite's `UINT64`: filter bank accumulators; loads give its bits as `i64`).
+    UInt64,
     /// `i1`, TFLite's `BOOL` (one byte per element in memory).
     Bool,
     /// Anything else (no kernel takes it).
@@ -540,15 +549,20 @@ pub enum ElementKind {
 }
 
 impl ElementKind {
-    /// The bits and the `[min, max]` values of an integer kind's storage up to 32 bits; `None`
-    /// for `F32`, `Int64`, `Bool` and `Other`.
+    /// The bits and the `[min, max]` values of an integer kind's storage up to 32 bits that fit
+    /// an `i32`; `None` for `F32`, `Int64`, the unsigned `UInt32` and `UInt64`, `Bool` and `Other`.
     pub fn storage(self) -> Option<(u32, (i32, i32))> {
         match self {
             ElementKind::Int8 => Some((8, (i32::from(i8::MIN), i32::from(i8::MAX)))),
             ElementKind::UInt8 => Some((8, (0, i32::from(u8::MAX)))),
             ElementKind::Int16 => Some((16, (i32::from(i16::MIN), i32::from(i16::MAX)))),
             ElementKind::Int32 => Some((32, (i32::MIN, i32::MAX))),
-            ElementKind::F32 | ElementKind::Int64 | ElementKind::Bool | ElementKind::Other => None,
+            ElementKind::F32
+            | ElementKind::Int64
+            | ElementKind::UInt32
+            | ElementKind::UInt64
+            | ElementKind::Bool
+            | ElementKind::Other => None,
         }
     }
 }

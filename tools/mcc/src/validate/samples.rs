@@ -8,10 +8,6 @@ mod npy;
 use mc_conformance::{DType, Rng, Tensor};
 use std::path::Path;
 
-/// Every element type validate exchanges.
-const ALL: [DType; 7] =
-    [DType::Int8, DType::UInt8, DType::Int16, DType::Int32, DType::Int64, DType::Float32, DType::Bool];
-
 /// A model input or output: what its tensors must be.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Port {
@@ -40,6 +36,8 @@ impl Port {
             DType::Int16 => f64::from(i16::from_le_bytes([c[0], c[1]])),
             DType::Int32 => f64::from(i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
             DType::Int64 => i64::from_le_bytes(c.try_into().expect("8 bytes")) as f64,
+            DType::UInt32 => f64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            DType::UInt64 => u64::from_le_bytes(c.try_into().expect("8 bytes")) as f64,
             DType::Float32 => f64::from(f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         });
         match self.quantization {
@@ -62,7 +60,7 @@ pub fn ports(model: &mc_tflite::Model<'_>, outputs: bool) -> Result<Vec<Port>, S
         .iter()
         .map(|&index| {
             let tensor = subgraph.tensors().get(index).ok_or_else(|| format!("the model has no tensor {index}"))?;
-            let dtype = ALL.into_iter().find(|d| d.tflite() == tensor.dtype()).ok_or_else(|| {
+            let dtype = DType::ALL.into_iter().find(|d| d.tflite() == tensor.dtype()).ok_or_else(|| {
                 format!("tensor '{}' has type {}, which validate cannot exchange", tensor.name(), tensor.dtype().name())
             })?;
             let shape = tensor
@@ -87,6 +85,8 @@ fn npy_type(dtype: DType) -> &'static str {
         DType::Int16 => "<i2",
         DType::Int32 => "<i4",
         DType::Int64 => "<i8",
+        DType::UInt32 => "<u4",
+        DType::UInt64 => "<u8",
         DType::Float32 => "<f4",
         DType::Bool => "|b1",
     }
@@ -111,7 +111,7 @@ pub fn from_npy(files: &[impl AsRef<Path>], ports: &[Port]) -> Result<Vec<Vec<Te
             0
         };
         if array.dtype != npy_type(port.dtype) || count == 0 {
-            let dtype = ALL.into_iter().find(|&d| npy_type(d) == array.dtype);
+            let dtype = DType::ALL.into_iter().find(|&d| npy_type(d) == array.dtype);
             let got = dtype.map_or_else(|| format!("'{}' {shape:?}", array.dtype), |d| describe(d, &shape));
             return Err(format!(
                 "input {index} '{}' ({path}): expected {} (or N samples of it stacked first), got {got}",

@@ -18,7 +18,7 @@
 //! ```
 
 use super::super::emitter::{ElementKind, KernelEmitter};
-use super::super::gemmlowp::count_leading_zeros;
+use super::most_significant_bit_32;
 use mc_dialects::arith::build::{cmpi, select};
 use mc_ir::Diagnostic;
 
@@ -51,11 +51,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         Ok(vec![select(&mut e.b, above, value, otherwise)])
     })?[0];
     let wide_max = e.extsi_i32(max);
-    let zeros = count_leading_zeros(&mut e.b, wide_max);
-    let (thirty_two, fifteen) = (e.i32(32), e.i32(15));
-    let significant = e.binary("arith.subi", thirty_two, zeros);
-    let is_zero = cmpi(&mut e.b, "eq", wide_max, zero32);
-    let msb = select(&mut e.b, is_zero, thirty_two, significant);
+    let msb = most_significant_bit_32(e, wide_max);
+    let fifteen = e.i32(15);
     let free = e.binary("arith.subi", fifteen, msb);
     let bits = e.binary("arith.maxsi", free, zero32);
     if let Some(output) = output {
