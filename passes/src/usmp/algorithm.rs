@@ -5,7 +5,7 @@
 use super::conflicts::Conflicts;
 use super::exact::{ExactLimits, exact};
 use super::greedy::{by_conflicts_order, by_size_order, first_fit_order, place_in_order};
-use super::hill_climb::hill_climb;
+use super::hill_climb::{climb_from, hill_climb};
 use super::plugin;
 use super::problem::{Placement, Problem};
 use mc_ir::pass::OptionType;
@@ -150,27 +150,30 @@ fn solve_one(problem: &Problem, algorithm: Algorithm, limits: ExactLimits) -> So
         let height = placement.height(problem);
         Solution { placement, height, algorithm, optimal: height <= lower_bound }
     };
-    let greedy = |name: &'static str, order: Vec<usize>| solution(place_in_order(problem, &conflicts, &order), name);
-    let by_size = || greedy("greedy_by_size", by_size_order(problem, &conflicts));
-    let by_conflicts = || greedy("greedy_by_conflicts", by_conflicts_order(problem, &conflicts));
-    let first_fit = || greedy("first_fit", first_fit_order(problem));
-    let climb = |deadline: Option<std::time::Instant>| {
-        let order = by_size_order(problem, &conflicts);
-        let attempts =
-            (HILL_CLIMB_PLACEMENTS / problem.len().max(1)).clamp(HILL_CLIMB_MIN_ATTEMPTS, HILL_CLIMB_ATTEMPTS);
-        solution(hill_climb(problem, &conflicts, &order, attempts, HILL_CLIMB_SEED, deadline), "hill_climb")
-    };
+    let greedy = |name: &'static str, order: &[usize]| solution(place_in_order(problem, &conflicts, order), name);
+    let by_conflicts = || greedy("greedy_by_conflicts", &by_conflicts_order(problem, &conflicts));
+    let first_fit = || greedy("first_fit", &first_fit_order(problem));
+    let attempts = (HILL_CLIMB_PLACEMENTS / problem.len().max(1)).clamp(HILL_CLIMB_MIN_ATTEMPTS, HILL_CLIMB_ATTEMPTS);
     match algorithm {
-        Algorithm::GreedyBySize => by_size(),
+        Algorithm::GreedyBySize => greedy("greedy_by_size", &by_size_order(problem, &conflicts)),
         Algorithm::GreedyByConflicts => by_conflicts(),
         Algorithm::FirstFit => first_fit(),
-        Algorithm::HillClimb => climb(None),
+        Algorithm::HillClimb => {
+            let order = by_size_order(problem, &conflicts);
+            solution(hill_climb(problem, &conflicts, &order, attempts, HILL_CLIMB_SEED, None), "hill_climb")
+        }
         Algorithm::Exact | Algorithm::Auto => {
-            let mut candidates = vec![by_size(), by_conflicts(), first_fit()];
+            // Hill climbing starts from greedy_by_size's placement rather than placing it again.
+            let size_order = by_size_order(problem, &conflicts);
+            let mut candidates = vec![greedy("greedy_by_size", &size_order), by_conflicts(), first_fit()];
             let deadline = started + limits.time_limit;
-            if algorithm == Algorithm::Auto && std::time::Instant::now() < deadline {
-                candidates.push(climb(Some(deadline)));
-            }
+            let climbed = (algorithm == Algorithm::Auto && std::time::Instant::now() < deadline).then(|| {
+                let start = candidates[0].placement.clone();
+                let placement =
+                    climb_from(problem, &conflicts, &size_order, start, attempts, HILL_CLIMB_SEED, Some(deadline));
+                solution(placement, "hill_climb")
+            });
+            candidates.extend(climbed);
             let best = candidates.into_iter().min_by_key(|s| s.height).expect("candidates");
             if best.optimal {
                 return if algorithm == Algorithm::Exact { Solution { algorithm: "exact", ..best } } else { best };

@@ -21,8 +21,23 @@ pub fn hill_climb(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Placement {
+    let start = place_in_order(problem, conflicts, order);
+    climb_from(problem, conflicts, order, start, attempts, seed, deadline)
+}
+
+/// [`hill_climb`] from `start`, the greedy placement of `order` when the caller already has it
+/// (`auto` places the same order as `greedy_by_size`).
+pub fn climb_from(
+    problem: &Problem,
+    conflicts: &Conflicts,
+    order: &[usize],
+    start: Placement,
+    attempts: usize,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Placement {
     let mut order = order.to_vec();
-    let mut best = place_in_order(problem, conflicts, &order);
+    let mut best = start;
     let mut best_height = best.height(problem);
     let lower_bound = problem.lower_bound();
     if problem.len() < 2 {
