@@ -15,9 +15,10 @@
 // 0..3 and 3..5). Each tile reads a window of the input, computes its part of the convolution's
 // output with its halo into a buffer of its own and writes its window of the output. Padding
 // is where a tile meets the tensor's border, nowhere else.
-// The function records its run, grid and the scratch bytes live at most before and after.
+// The function records its run, grid, the scratch bytes live at most before and after, and the
+// lower bound of planning it unpatched (a copy lowered as the pipelines lower it).
 // CHECK-LABEL: func.func @strided_then_depthwise(
-// CHECK-SAME: attributes {patch = {cols = 2 : i64, layers = 2 : i64, original_peak = 200 : i64, peak = 128 : i64, rows = 2 : i64}}
+// CHECK-SAME: attributes {patch = {cols = 2 : i64, layers = 2 : i64, operator_at_a_time_bound = 200 : i64, original_peak = 200 : i64, peak = 128 : i64, rows = 2 : i64}}
 // Top left: output rows and columns 0..3 need the convolution's 0..4, which read input 0..8.
 // CHECK: %[[IN0:.*]] = buffer.view %arg0 : !buffer<1x9x9x1xf32> to !buffer<1x8x8x1xf32, strides: [81, 9, 1, 1], offset: 0>
 // CHECK: %[[T0:.*]] = buffer.alloc() {role = "scratch"} : !buffer<1x4x4x2xf32>

@@ -75,7 +75,17 @@ const INPLACE_CONCAT: &str = "buffer-inplace-concat,";
 fn buffer_passes(reorder: bool, patch_options: &str) -> String {
     let reorder = if reorder { REORDER } else { "" };
     let patch = if patch_options.is_empty() { String::new() } else { format!("buffer-patch{{{patch_options}}},") };
-    format!("buffer-inplace,{reorder}{patch}buffer-row-order")
+    format!("buffer-inplace,{reorder}{patch}{ROW_ORDER}")
+}
+
+/// The row-order pass that closes the buffer-level passes.
+const ROW_ORDER: &str = "buffer-row-order";
+
+/// What the pipelines run after `buffer-patch` up to the memory planner (row orders, kernels to
+/// loop nests, fusion, clean-up): `buffer-patch` lowers the unpatched function this way to know
+/// the bound it saves against.
+pub fn after_patch_to_loops() -> String {
+    format!("builtin.module({ROW_ORDER},{})", loop_passes(true))
 }
 
 /// The reordering pass of the pipelines.
@@ -110,8 +120,13 @@ const FUSION: &str = "loop-fuse-elementwise,";
 /// The passes from buffer kernels to planned loops, without the anchor.
 fn buffer_to_loop_passes(usmp_options: &str, fuse: bool) -> String {
     let usmp = if usmp_options.is_empty() { "usmp".to_string() } else { format!("usmp{{{usmp_options}}}") };
+    format!("{},{usmp}", loop_passes(fuse))
+}
+
+/// Kernels to loop nests, elementwise fusion (if `fuse`), clean-up: the passes before `usmp`.
+fn loop_passes(fuse: bool) -> String {
     let fusion = if fuse { FUSION } else { "" };
-    format!("buffer-to-loop,{fusion}func.func(canonicalize,cse),{usmp}")
+    format!("buffer-to-loop,{fusion}func.func(canonicalize,cse)")
 }
 
 #[cfg(test)]
@@ -127,6 +142,7 @@ mod tests {
             graph_to_loop(""),
             graph_to_loop("algorithm=exact"),
             buffer_to_loop("residency-report=r.json"),
+            after_patch_to_loops(),
             graph_to_buffer(),
             graph_to_inplace_buffers(),
             graph_to_loop_with("", "", LoweringChoices { fold_pads: false, reorder: false }),

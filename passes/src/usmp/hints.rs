@@ -10,8 +10,9 @@
 //! buffers' starts). A kernel lowered to several top-level loops spans several steps; the hint
 //! covers them all. Every hint is erased, used or not: none reaches code generation.
 
-use super::liveness::Liveness;
+use super::liveness::{LiveBuffer, Liveness};
 use super::overlap::Allowance;
+use super::problem::Problem;
 use mc_dialects::buffer::{AllocOp, DeltaBound, OverlapOp, Role, root_buffer};
 use mc_ir::{Context, OpId, Value};
 use rustc_hash::FxHashMap;
@@ -71,4 +72,14 @@ pub fn allowances(hints: &[Hint], live: &Liveness, buffers: &[usize]) -> Vec<All
             (output != input).then_some(Allowance { output, input, bound: hint.bound })
         })
         .collect()
+}
+
+/// The lower bound of planning the scratch buffers of `live` that `keep` accepts into one pool:
+/// the most bytes live at one step, less what `hints` let an output share with the input it
+/// consumes there ([`Problem::lower_bound`]).
+pub fn scratch_lower_bound(hints: &[Hint], live: &Liveness, keep: impl Fn(&LiveBuffer) -> bool) -> u64 {
+    let buffers: Vec<usize> =
+        (0..live.buffers.len()).filter(|&i| live.buffers[i].role == Role::Scratch && keep(&live.buffers[i])).collect();
+    let requests = buffers.iter().map(|&i| live.buffers[i].request.clone()).collect();
+    Problem::new(requests).with_allowances(allowances(hints, live, &buffers)).lower_bound()
 }

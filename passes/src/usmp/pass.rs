@@ -30,6 +30,7 @@ use super::assign::{Function, assign};
 use super::banks::Bank;
 use super::config::MemoryConfig;
 use super::exact::ExactLimits;
+use super::hints::{Hint, scratch_lower_bound};
 use super::io::IoBuffers;
 use super::liveness::ModuleLiveness;
 use super::problem::{Problem, align_up};
@@ -195,6 +196,7 @@ impl Pass for Usmp {
             let state = PlanState {
                 algorithm: &algorithm,
                 banks,
+                hints: &hints,
                 io: &io,
                 liveness: &liveness,
                 plans: &plans,
@@ -238,6 +240,7 @@ impl Usmp {
 struct PlanState<'a> {
     algorithm: &'a AlgorithmChoice,
     banks: &'a [Bank],
+    hints: &'a [Hint],
     io: &'a IoBuffers,
     liveness: &'a ModuleLiveness,
     plans: &'a [(OpId, Vec<RolePlan>)],
@@ -251,7 +254,7 @@ fn string_attr(ctx: &Context, op: OpId, name: &str) -> Option<String> {
 
 /// The residency report of the plans (before the rewrite: allocs still name the buffers).
 fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &[Pool]) -> ResidencyReport {
-    let PlanState { algorithm, banks, io, liveness, plans, staged } = *state;
+    let PlanState { algorithm, banks, hints, io, liveness, plans, staged } = *state;
     let func_name = |func: OpId| ctx.symbol_name(func).unwrap_or("").to_string();
     let mut buffers = Vec::new();
     for ((func, role_plans), (_, live)) in plans.iter().zip(&liveness.functions) {
@@ -345,12 +348,20 @@ fn residency_report(ctx: &Context, module: OpId, state: &PlanState<'_>, pools: &
         buffers,
         constants,
         operator_orders: liveness.functions.iter().filter_map(|&(func, _)| operator_order(ctx, func)).collect(),
-        patches: liveness.functions.iter().filter_map(|&(func, _)| patch(ctx, func)).collect(),
+        patches: liveness
+            .functions
+            .iter()
+            .filter_map(|(func, live)| {
+                let lower_bound = scratch_lower_bound(hints, live.as_ref().ok()?, |b| io.label(b.alloc).is_none());
+                patch(ctx, *func, lower_bound)
+            })
+            .collect(),
     }
 }
 
-/// The run, grid and peaks `buffer-patch` recorded on `func`, if it patched it.
-fn patch(ctx: &Context, func: OpId) -> Option<PatchReport> {
+/// The run, grid, peaks and operator-at-a-time bound `buffer-patch` recorded on `func`, if it
+/// patched it, with `lower_bound`, the bound of its plan as patched.
+fn patch(ctx: &Context, func: OpId, lower_bound: u64) -> Option<PatchReport> {
     let entries = ctx.attr(func, PATCH)?;
     let value = |name: &str| {
         ctx.dictionary_get(entries, name).and_then(|a| ctx.integer_value(a)).and_then(|v| u64::try_from(v).ok())
@@ -361,6 +372,8 @@ fn patch(ctx: &Context, func: OpId) -> Option<PatchReport> {
         tiles: [value("rows")?, value("cols")?],
         original_peak: value("original_peak")?,
         peak: value("peak")?,
+        lower_bound,
+        operator_at_a_time_lower_bound: value("operator_at_a_time_bound")?,
     })
 }
 

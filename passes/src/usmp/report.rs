@@ -4,7 +4,8 @@
 //! writer, why an edge transpose's copy is not a view), per pool its size, lower bound, peak
 //! step and whether its plan is proven optimal (else its gap to the bound), the
 //! constants, the peaks of the functions `buffer-reorder-for-memory` reordered (given order and
-//! chosen order), and two layout hashes — of the plan, and of the plan with the constants' contents
+//! chosen order), the functions `buffer-patch` runs tile by tile (run, grid, and the lower bound
+//! of the patched schedule beside the operator-at-a-time one), and two layout hashes — of the plan, and of the plan with the constants' contents
 //! — that are stable across runs and machines, so a build can assert its layout did not change
 //! (heliaAOT's model). Written as JSON (`usmp{residency-report=...}`); [`super::svg`] draws it.
 
@@ -48,6 +49,13 @@ pub struct PatchReport {
     pub original_peak: u64,
     /// The same patched.
     pub peak: u64,
+    /// The lower bound of planning the function's scratch buffers (kernel workspaces included,
+    /// the model's inputs and outputs not) as patched: no plan of this schedule is lower.
+    pub lower_bound: u64,
+    /// The same bound for the function unpatched, every operator producing its whole output
+    /// before the next starts (`buffer-patch` lowers a copy to measure it): what patching saves
+    /// is the difference.
+    pub operator_at_a_time_lower_bound: u64,
 }
 
 /// A function run in another order than the model gave, to lower its peak.

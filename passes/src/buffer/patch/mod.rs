@@ -19,13 +19,16 @@
 //! | [`run`] | the run of windowed kernels opening a function body |
 //! | [`rewrite`] | the run replaced by its tiles |
 //! | [`choose`] | the run and grid chosen for a goal |
+//! | [`bound`] | the lower bound of the unpatched function, lowered as the pipelines lower it |
 //! | [`config`] | `[memory.patch]` and `peak_bytes` of the memory configuration file |
 //!
 //! Every tile computes exactly the values the whole run computes for its pixels (padding only
 //! at the tensor's border), so the results are bit-exact. A patched function records its run,
-//! grid and estimated peaks before and after in its `patch` attribute ([`PATCH`]), which the
-//! residency report prints.
+//! grid, estimated peaks before and after, and its operator-at-a-time lower bound ([`bound`]) in
+//! its `patch` attribute ([`PATCH`]), which the residency report prints beside the lower bound of
+//! the patched schedule.
 
+pub mod bound;
 pub mod choose;
 pub mod config;
 pub mod geometry;
@@ -54,9 +57,10 @@ mc_ir::pass_options! {
     }
 }
 
-/// The attribute of a patched function: its run and grid and the peaks before and after
-/// (`{layers, rows, cols, original_peak, peak}`, peaks in bytes as [`choose`] estimates them),
-/// which the residency report prints.
+/// The attribute of a patched function: its run and grid, the peaks before and after as
+/// [`choose`] estimates them, and the lower bound of planning it unpatched
+/// (`{layers, rows, cols, original_peak, peak, operator_at_a_time_bound}`, in bytes), which the
+/// residency report prints.
 pub const PATCH: &str = "patch";
 
 /// The `buffer-patch` pass.
@@ -132,7 +136,21 @@ impl Pass for BufferPatch {
                 Plan::Nothing => None,
             };
             if let Some((layers, tiles)) = chosen {
-                patch_function(ctx, func.op(), body, layers, tiles)?;
+                let bound = bound::operator_at_a_time_bound(ctx, op, func.op())?;
+                let [original_peak, peak] = patch_function(ctx, func.op(), body, layers, tiles)?;
+                let entries = [
+                    ("layers", layers as u64),
+                    ("rows", tiles[0] as u64),
+                    ("cols", tiles[1] as u64),
+                    ("original_peak", original_peak),
+                    ("peak", peak),
+                    ("operator_at_a_time_bound", bound),
+                ];
+                let i64_type = ctx.integer_type(64);
+                let entries =
+                    entries.map(|(name, value)| (name.to_string(), ctx.integer_attr(i128::from(value), i64_type)));
+                let attr = ctx.dictionary_attr(entries.to_vec());
+                ctx.set_attr(func.op(), PATCH, Some(attr));
                 changed = true;
             }
         }
@@ -187,14 +205,16 @@ fn explicit(layers: i64, tiles: &[i64]) -> Result<Plan, String> {
     Ok(Plan::Patch { layers: layers as usize, tiles })
 }
 
-/// Runs the first `layers` kernels of `body` (of `func`) tile by tile in a grid of `tiles`.
+/// Runs the first `layers` kernels of `body` (of `func`) tile by tile in a grid of `tiles`, and
+/// returns the peaks (scratch bytes live at one step, as [`peak_in_order`] counts them) before
+/// and after.
 pub fn patch_function(
     ctx: &mut Context,
     func: OpId,
     body: mc_ir::BlockId,
     layers: usize,
     tiles: [i64; 2],
-) -> Result<(), Diagnostic> {
+) -> Result<[u64; 2], Diagnostic> {
     let original_peak = peak_in_order(ctx, body);
     let run = run::find_run(ctx, body, layers, func)?;
     let size = run.output_size(ctx);
@@ -208,17 +228,5 @@ pub fn patch_function(
         )
     })?;
     rewrite::patch_run(ctx, &run, &grid)?;
-    let peak = peak_in_order(ctx, body);
-    let i64_type = ctx.integer_type(64);
-    let entries = [
-        ("layers", layers as u64),
-        ("rows", tiles[0] as u64),
-        ("cols", tiles[1] as u64),
-        ("original_peak", original_peak),
-        ("peak", peak),
-    ]
-    .map(|(name, value)| (name.to_string(), ctx.integer_attr(i128::from(value), i64_type)));
-    let attr = ctx.dictionary_attr(entries.to_vec());
-    ctx.set_attr(func, PATCH, Some(attr));
-    Ok(())
+    Ok([original_peak, peak_in_order(ctx, body)])
 }
