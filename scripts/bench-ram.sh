@@ -17,6 +17,12 @@
 #          buffer-reorder-for-memory; differs only for graphs with independent branches)
 #   no fold the pools with every PAD left a padded copy (mc-run --no-fold-pad; graph-fold-pad
 #          folds a PyTorch export's PADs into their convolutions)
+#   patch  patch-based execution (buffer-patch): the run of first layers and tile grid of least
+#          estimated peak (from the error of a 1-byte peak_bytes goal, which names them), and the
+#          pools and lower bound with it (mc-run --memory-config with that [memory.patch]; the
+#          output must stay byte-identical); `-` where no patch lowers the peak (a model not opening
+#          with a run of windowed layers, or whose peak lies after it). The curve of RAM against
+#          instructions over runs and grids is scripts/bench-mcu.sh's
 #   mc ws  the pools again with the inputs and outputs planned into them (usmp's
 #          use-workspace-io, mc-run --workspace-io): what TFLM's head counts, compared honestly
 #   tflm   TensorFlow Lite Micro's arena (tflm_reference.py --print-arena): head (planned
@@ -89,13 +95,27 @@ PY
     "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.ordered.output.npy" --planner "$algorithm" \
         --model-order --residency-report "$work/$name.ordered.json" || die "mc-run --model-order failed on $model"
     cmp -s "$work/$name.output.npy" "$work/$name.ordered.output.npy" || die "$model: --model-order changed the output"
+    # The patch of least peak: a goal no patch meets makes buffer-patch name it.
+    printf '[memory]\npeak_bytes = 1\n[[memory.banks]]\nname = "sram"\n' > "$work/$name.least.toml"
+    least=$("$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.least.npy" \
+        --memory-config "$work/$name.least.toml" 2>&1 | sed -n 's/.*with layers = \([0-9]*\), tiles = \[\([0-9]*\), \([0-9]*\)\].*/\1 \2 \3/p' || true)
+    rm -f "$work/$name.patched.json"
+    if [[ -n $least ]]; then
+        read -r layers rows cols <<< "$least"
+        printf '[memory]\n[[memory.banks]]\nname = "sram"\n[memory.patch]\nlayers = %s\ntiles = [%s, %s]\n' \
+            "$layers" "$rows" "$cols" > "$work/$name.patch.toml"
+        "$mc_run" "$model" --input "$work/$name.input.npy" --output "$work/$name.patched.output.npy" --planner "$algorithm" \
+            --memory-config "$work/$name.patch.toml" --residency-report "$work/$name.patched.json" ||
+            die "mc-run with [memory.patch] $least failed on $model"
+        cmp -s "$work/$name.output.npy" "$work/$name.patched.output.npy" || die "$model: patching changed the output"
+    fi
 done
 "$python" - "$ROOT" "$work" "${models[@]}" <<'PY'
 import json, os, re, subprocess, sys
 import numpy as np
 
 root, work, models = sys.argv[1], sys.argv[2], sys.argv[3:]
-print(f"{'model':<28} {'mc pools':>9} {'scratch':>8} {'persist':>8} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'no fold':>8} {'model ord':>9} {'mc+I/O':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM tail':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'no fold/head':>13} {'(pools+I/O)/total':>18}")
+print(f"{'model':<28} {'mc pools':>9} {'scratch':>8} {'persist':>8} {'bound':>7} {'no ovl':>7} {'op bound':>9} {'no fold':>8} {'model ord':>9} {'mc+I/O':>8} {'patch':>7} {'patched':>8} {'p.bound':>8} {'mc ws':>7} {'TFLM head':>10} {'TFLM tail':>10} {'TFLM total':>11} {'pools/head':>11} {'ws/head':>8} {'no fold/head':>13} {'(pools+I/O)/total':>18}")
 for path in models:
     name = os.path.basename(path)[:-len(".tflite")]
     report = json.load(open(os.path.join(work, name + ".json")))
@@ -107,6 +127,15 @@ for path in models:
     no_overlap, op_bound = sum(p["size"] for p in disjoint), sum(p["lower_bound"] for p in disjoint)
     unfolded = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".unfolded.json")))["pools"])
     ordered = sum(p["size"] for p in json.load(open(os.path.join(work, name + ".ordered.json")))["pools"])
+    patched_path = os.path.join(work, name + ".patched.json")
+    if os.path.exists(patched_path):
+        patched_report = json.load(open(patched_path))
+        run = patched_report["patches"][0]
+        patch = f"{run['layers']}:{run['tiles'][0]}x{run['tiles'][1]}"
+        patched = sum(p["size"] for p in patched_report["pools"])
+        patched_bound = sum(p["lower_bound"] for p in patched_report["pools"])
+    else:
+        patch, patched, patched_bound = "-", pools, bound
     # The model's input and output bytes: the arrays mc-run read and wrote.
     io_bytes = sum(np.load(os.path.join(work, f"{name}.{kind}.npy")).nbytes for kind in ("input", "output"))
     # TFLM's arena report (tflm_reference.py --print-arena: the interpreter's recording allocator).
@@ -118,5 +147,5 @@ for path in models:
     text = child.stdout + child.stderr
     head = int(re.search(r"allocation head (\d+)", text).group(1))
     total = int(re.search(r"allocation total (\d+)", text).group(1))
-    print(f"{name:<28} {pools:>9} {scratch:>8} {persistent:>8} {bound:>7} {no_overlap:>7} {op_bound:>9} {unfolded:>8} {ordered:>9} {pools + io_bytes:>8} {ws:>7} {head:>10} {total - head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {unfolded / head:>13.2f} {(pools + io_bytes) / total:>18.2f}")
+    print(f"{name:<28} {pools:>9} {scratch:>8} {persistent:>8} {bound:>7} {no_overlap:>7} {op_bound:>9} {unfolded:>8} {ordered:>9} {pools + io_bytes:>8} {patch:>7} {patched:>8} {patched_bound:>8} {ws:>7} {head:>10} {total - head:>10} {total:>11} {pools / head:>11.2f} {ws / head:>8.2f} {unfolded / head:>13.2f} {(pools + io_bytes) / total:>18.2f}")
 PY
