@@ -32,8 +32,11 @@
 # Patch-based execution (buffer-patch): vww and the PyTorch-style MobileNetV2 again on the
 # Cortex-M4 with their first layers run tile by tile (`mcc --config` with a [memory.patch] table
 # of a run length and tile grid, and once with a `peak_bytes` goal the pass meets by choosing):
-# instructions and RAM against the unpatched build, over several runs and grids (the curve of
-# RAM against instructions), each output byte-identical to tflite-micro's.
+# instructions, .text and RAM against the unpatched build, over several runs and grids (the curve
+# of RAM against instructions), each output byte-identical to tflite-micro's, next to TFLM's
+# arena head for the same model and input (tflm_reference.py --print-arena, measured in this run)
+# and TFLM + CMSIS-NN's instructions (recorded earlier, as above). resnet and kws get the
+# message buffer-patch gives for a goal no patch meets: the least peak it finds, unpatched.
 #
 # Elementwise fusion (loop-fuse-elementwise): every model again on the Cortex-M4 with
 # `mcc --no-fusion`, same input and output check: instructions and RAM with and without it.
@@ -148,6 +151,21 @@ run_model() {
 }
 emu_instr() { sed -n 's/.*instructions, inference 1 *\([0-9]*\)/\1/p' "$1"; }
 emu_ram() { sed -n 's/.*model RAM (.bss arenas) *\([0-9]*\) B/\1/p' "$1"; }
+# The code and constant bytes of object $1: ".text .rodata".
+object_sizes() {
+    "$LLVM_BIN/llvm-size" -A "$1" | awk '/^\.text/ {t += $2} /^\.rodata/ {r += $2} END {print t + 0, r + 0}'
+}
+# TFLite Micro's arena head (planned tensors, I/O included) for model $1 on row $2's seeded input,
+# measured now (tflm_reference.py --print-arena).
+tflm_head() {
+    "$python" -c 'import sys, numpy as np
+from tflite_micro.python.tflite_micro import runtime
+detail = runtime.Interpreter.from_file(sys.argv[1]).get_input_details(0)
+np.save(sys.argv[3], np.fromfile(sys.argv[2], dtype=detail["dtype"]).reshape(detail["shape"]))' \
+        "$1" "$work/$2.in.bin" "$work/$2.in.npy"
+    "$python" scripts/tflm_reference.py "$1" --input "$work/$2.in.npy" --output "$work/$2.tflm.npy" \
+        --arena-size $((4 << 20)) --print-arena 2>&1 | sed -n 's/.*allocation head \([0-9]*\).*/\1/p'
+}
 for model in "${models[@]}" "${converted[@]}"; do
     file="$(basename "$model")"
     case "$file" in
@@ -164,8 +182,7 @@ for model in "${models[@]}" "${converted[@]}"; do
         out="$work/$board"
         run_model "$model" "$name" "$board" "$out"
         instr=$(emu_instr "$out/$name.emu.txt")
-        read -r text rodata < <("$LLVM_BIN/llvm-size" -A "$out/$name.o" |
-            awk '/^\.text/ {t += $2} /^\.rodata/ {r += $2} END {print t + 0, r + 0}')
+        read -r text rodata < <(object_sizes "$out/$name.o")
         ram=$(emu_ram "$out/$name.emu.txt")
         if [[ $board == cortex-m4 ]]; then
             fused_instr[$name]=$instr fused_ram[$name]=$ram
@@ -207,10 +224,7 @@ echo
 if [[ -n ${fused_instr[ptmnv2]:-} ]]; then
     echo "graph-fold-pad on the Cortex-M4 (PyTorch-style MobileNetV2): instructions per inference and RAM, with and without (mcc --no-fold-pad)"
     run_model "$pytorch" ptmnv2 cortex-m4 "$work/unfolded-pads" --no-fold-pad
-    "$python" -c 'import sys, numpy as np; np.save(sys.argv[2], np.fromfile(sys.argv[1], dtype=np.int8).reshape(1, 3, 96, 96))' \
-        "$work/ptmnv2.in.bin" "$work/ptmnv2.in.npy"
-    head=$("$python" scripts/tflm_reference.py "$pytorch" --input "$work/ptmnv2.in.npy" --output "$work/ptmnv2.tflm.npy" \
-        --arena-size $((4 << 20)) --print-arena 2>&1 | sed -n 's/.*allocation head \([0-9]*\).*/\1/p')
+    head=$(tflm_head "$pytorch" ptmnv2)
     a=${fused_instr[ptmnv2]} b=$(emu_instr "$work/unfolded-pads/ptmnv2.emu.txt")
     ram=${fused_ram[ptmnv2]} unfolded_ram=$(emu_ram "$work/unfolded-pads/ptmnv2.emu.txt")
     printf '%-8s %12s %12s %8s %9s %9s %10s %9s %9s\n' model folded unfolded ratio RAM "RAM unf." "TFLM head" RAM/head unf./head
@@ -225,7 +239,8 @@ patch_rows() {
     local name="$1" model="$2" grids="$3" goal="$4" layers rows cols label config
     local dir="$work/patched-$name" base=${fused_instr[$name]} base_ram=${fused_ram[$name]}
     mkdir -p "$dir"
-    printf '%-8s %-14s %12d %8s %9d %8s\n' "$name" unpatched "$base" 1.000x "$base_ram" 1.00x
+    head=$(tflm_head "$model" "$name")
+    patch_line "$name" unpatched "$base" "$base" "$(object_sizes "$work/cortex-m4/$name.o")" "$base_ram" "$base_ram"
     while read -r layers rows cols; do
         [[ -n $layers ]] || continue
         label="$layers:${rows}x$cols" config="$dir/$layers-${rows}x$cols.toml"
@@ -242,14 +257,25 @@ patch_rows() {
 patch_row() {
     local name="$1" model="$2" label="$3" config="$4" base="$5" base_ram="$6" out="$work/patched-$1/build"
     run_model "$model" "$name" cortex-m4 "$out" --config "$config"
-    local instr ram
-    instr=$(emu_instr "$out/$name.emu.txt") ram=$(emu_ram "$out/$name.emu.txt")
-    printf '%-8s %-14s %12d %8s %9d %8s\n' "$name" "$label" "$instr" "$(awk -v a="$instr" -v b="$base" 'BEGIN {printf "%.3fx", a / b}')" \
-        "$ram" "$(awk -v a="$ram" -v b="$base_ram" 'BEGIN {printf "%.2fx", a / b}')"
+    patch_line "$name" "$label" "$(emu_instr "$out/$name.emu.txt")" "$base" "$(object_sizes "$out/$name.o")" \
+        "$(emu_ram "$out/$name.emu.txt")" "$base_ram"
+}
+# One line of the patch table: row $1, label $2, $3 instructions against $4 unpatched, ".text
+# .rodata" $5, $6 bytes of RAM against $7 unpatched, beside TFLM's arena head ($head, this run)
+# and TFLM + CMSIS-NN's instructions (recorded).
+patch_line() {
+    local text tflm=${cmsis[$1]:-}
+    read -r text _ <<< "$5"
+    printf '%-8s %-14s %12d %8s %8d %9d %8s %10d %9s %12s %9s\n' "$1" "$2" "$3" \
+        "$(awk -v a="$3" -v b="$4" 'BEGIN {printf "%.3fx", a / b}')" "$text" "$6" \
+        "$(awk -v a="$6" -v b="$7" 'BEGIN {printf "%.2fx", a / b}')" "$head" \
+        "$(awk -v a="$6" -v b="$head" 'BEGIN {printf "%.2fx", a / b}')" "${tflm:--}" \
+        "$(awk -v a="$3" -v b="${tflm:-0}" 'BEGIN {if (b > 0) printf "%.2fx", a / b; else print "-"}')"
 }
 if [[ -n ${fused_instr[vww]:-} || -n ${fused_instr[ptmnv2]:-} ]]; then
-    echo "patch-based execution on the Cortex-M4: the first LAYERS layers in ROWSxCOLS tiles (mcc --config with [memory.patch]), or chosen for a peak_bytes goal; instructions per inference and RAM against the unpatched build"
-    printf '%-8s %-14s %12s %8s %9s %8s\n' model "layers:tiles" instr ratio RAM ratio
+    echo "patch-based execution on the Cortex-M4: the first LAYERS layers in ROWSxCOLS tiles (mcc --config with [memory.patch]), or chosen for a peak_bytes goal; instructions per inference, .text and RAM against the unpatched build, beside TFLM's arena head (this run) and TFLM+CMSIS-NN's instructions (recorded)"
+    printf '%-8s %-14s %12s %8s %8s %9s %8s %10s %9s %12s %9s\n' model "layers:tiles" instr ratio .text RAM ratio \
+        "TFLM head" RAM/head "TFLM+CMSIS" instr/TFLM
     for model in "${models[@]}"; do
         [[ $(basename "$model") == vww* && -n ${fused_instr[vww]:-} ]] || continue
         patch_rows vww "$model" $'2 2 2\n4 2 1\n4 2 2\n4 3 3\n4 4 4\n8 2 2\n8 3 3' 20000
@@ -257,6 +283,15 @@ if [[ -n ${fused_instr[vww]:-} || -n ${fused_instr[ptmnv2]:-} ]]; then
     if [[ -n ${fused_instr[ptmnv2]:-} ]]; then
         patch_rows ptmnv2 "$pytorch" $'3 2 2\n6 2 1\n6 2 2\n6 3 3\n6 4 4' 40000
     fi
+    # Models no patch helps: what buffer-patch answers a goal of one byte.
+    printf '[memory]\npeak_bytes = 1\n[[memory.banks]]\nname = "sram"\n' > "$work/one-byte.toml"
+    for model in "${models[@]}"; do
+        case "$(basename "$model")" in kws*) name=kws ;; *esnet*) name=resnet ;; *) continue ;; esac
+        [[ -n ${fused_instr[$name]:-} ]] || continue
+        answer=$("$TARGET_DIR/$profile/mcc" "$model" --target cortex-m4 --prefix "$name" -o "$work/one-byte" \
+            --config "$work/one-byte.toml" 2>&1 | sed -n 's/.*buffer-patch: //p' || true)
+        printf '%-8s %s\n' "$name" "${answer:-(no answer from buffer-patch)}"
+    done
     echo
 fi
 echo "elementwise fusion on the Cortex-M4: instructions per inference and RAM, with and without (mcc --no-fusion)"
