@@ -182,7 +182,8 @@ fn run(options: &Options) -> Result<(), String> {
             println!("  instructions, inference {:<6} {instructions:>9}", index + 1);
         }
     }
-    if let (Some(layers), Some(profile)) = (&layers, &profiled) {
+    if let (Some(layers), Some(profile)) = (layers, &profiled) {
+        let (layers, profile) = &profile::by_layer(layers, profile);
         print!("{}", profile::table(layers, profile));
         let path = dir.join(format!("{prefix}_profile.json"));
         let json = serde_json::to_string_pretty(&profile::to_json(board.name, layers, profile)).expect("JSON");

@@ -1,6 +1,7 @@
 //! `mc-emu --profile`: the layers file `mcc --profile` wrote beside the object
 //! (`<prefix>_layers.json`), and the per-layer table, JSON and bar chart (SVG) of one profiled
-//! inference.
+//! inference. A layer run tile by tile (patch-based execution: one kernel, hence one hook, per
+//! tile) is one row, its tiles' instructions added up ([`by_layer`]).
 
 use mc_emulator::Profile;
 use mc_passes::svg::layer_chart::{self, ProfiledLayer};
@@ -15,6 +16,10 @@ pub struct Layer {
     pub output: String,
     /// Its multiply-accumulates.
     pub macs: u64,
+    /// The tile this kernel computes, for a layer run tile by tile.
+    pub tile: Option<u64>,
+    /// The layer's number of tiles (1: run whole).
+    pub tiles: u64,
 }
 
 /// The layers of the object whose layers file is `path`.
@@ -30,8 +35,30 @@ pub fn read_layers(path: &Path) -> Result<Vec<Layer>, String> {
             kernel: l["kernel"].as_str().unwrap_or("?").to_string(),
             output: l["output"].as_str().unwrap_or("?").to_string(),
             macs: l["macs"].as_u64().unwrap_or(0),
+            tile: l["tile"].as_u64(),
+            tiles: l["tiles"].as_u64().unwrap_or(1),
         })
         .collect())
+}
+
+/// `layers` and their instructions with the tiles of a layer (same kernel and output) as one
+/// layer, where its first tile was; the entry, exit and total stay.
+pub fn by_layer(layers: Vec<Layer>, profile: &Profile) -> (Vec<Layer>, Profile) {
+    let mut merged: Vec<Layer> = Vec::new();
+    let mut counts: Vec<u64> = Vec::new();
+    for (layer, &count) in layers.into_iter().zip(&profile.layers) {
+        let earlier = layer.tile.filter(|&tile| tile > 0).and_then(|_| {
+            merged.iter().position(|m| m.tile.is_some() && m.kernel == layer.kernel && m.output == layer.output)
+        });
+        match earlier {
+            Some(index) => counts[index] += count,
+            None => {
+                merged.push(layer);
+                counts.push(count);
+            }
+        }
+    }
+    (merged, Profile { layers: counts, ..profile.clone() })
 }
 
 /// `part` as a share of `total`, in percent.
@@ -47,10 +74,11 @@ pub fn table(layers: &[Layer], profile: &Profile) -> String {
     for (index, (layer, &count)) in layers.iter().zip(&profile.layers).enumerate() {
         let per = if count == 0 { 0.0 } else { layer.macs as f64 / count as f64 };
         text.push_str(&format!(
-            "  {index:>5} {:<20} {count:>12} {:>6.2}% {per:>10.3}  {}\n",
+            "  {index:>5} {:<20} {count:>12} {:>6.2}% {per:>10.3}  {}{}\n",
             layer.kernel,
             percent(count, profile.total),
-            layer.output
+            layer.output,
+            if layer.tiles > 1 { format!(" ({} tiles)", layer.tiles) } else { String::new() }
         ));
     }
     for (name, count) in [("(entry)", profile.entry), ("(exit)", profile.exit)] {
@@ -76,7 +104,7 @@ pub fn to_json(board: &str, layers: &[Layer], profile: &Profile) -> Value {
         .enumerate()
         .map(|(index, (layer, &count))| {
             json!({"layer": index, "kernel": layer.kernel, "output": layer.output, "instructions": count,
-                   "percent": percent(count, profile.total), "macs": layer.macs})
+                   "percent": percent(count, profile.total), "macs": layer.macs, "tiles": layer.tiles})
         })
         .collect();
     json!({"board": board, "layers": rows, "entry": profile.entry, "exit": profile.exit, "total": profile.total})
@@ -91,4 +119,34 @@ pub fn svg(prefix: &str, board: &str, layers: &[Layer], profile: &Profile) -> St
         .collect();
     let panel = layer_chart::instructions_panel(board, &profiled, profile.total);
     layer_chart::render(&format!("{prefix} on {board}: instructions per layer"), &[panel])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layer(kernel: &str, output: &str, tile: Option<u64>, tiles: u64) -> Layer {
+        Layer { kernel: kernel.to_string(), output: output.to_string(), macs: 10, tile, tiles }
+    }
+
+    #[test]
+    fn the_tiles_of_a_layer_become_one_row_where_the_first_was() {
+        let layers = vec![
+            layer("conv_2d", "a", Some(0), 2),
+            layer("depthwise_conv_2d", "b", Some(0), 2),
+            layer("conv_2d", "a", Some(1), 2),
+            layer("depthwise_conv_2d", "b", Some(1), 2),
+            layer("conv_2d", "c", None, 1),
+            layer("conv_2d", "c", None, 1),
+        ];
+        let profile = Profile { entry: 1, layers: vec![10, 20, 30, 40, 50, 60], exit: 2, total: 213 };
+        let (merged, grouped) = by_layer(layers, &profile);
+        let rows: Vec<(&str, &str, u64)> =
+            merged.iter().map(|l| (l.kernel.as_str(), l.output.as_str(), l.tiles)).collect();
+        assert_eq!(
+            rows,
+            [("conv_2d", "a", 2), ("depthwise_conv_2d", "b", 2), ("conv_2d", "c", 1), ("conv_2d", "c", 1)]
+        );
+        assert_eq!(grouped, Profile { entry: 1, layers: vec![40, 60, 50, 60], exit: 2, total: 213 });
+    }
 }

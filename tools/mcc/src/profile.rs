@@ -8,11 +8,15 @@
 //!
 //! Layer `k` is the `k`-th `buffer.kernel` in block order, named by its kernel and its output
 //! tensor; its MACs are those of the TFLite operator with the same output tensor
-//! ([`crate::analyze::layers`]; 0 for IR input, and for kernels that are no operator's).
+//! ([`crate::analyze::layers`]; 0 for IR input, and for kernels that are no operator's). The
+//! kernels of a layer `buffer-patch` runs tile by tile are one per tile, each with the layer's
+//! output tensor and MACs, its `tile` and the layer's number of `tiles`: `mc-emu --profile`
+//! adds them up into one row.
 
 use mc_dialects::buffer::KernelOp;
 use mc_ir::{Context, OpId};
 use mc_passes::buffer::layer_hooks::LAYER_HOOK;
+use mc_passes::buffer::patch::patched_kernels;
 use serde_json::json;
 
 /// `pipeline` (a `builtin.module(...)` pipeline) with `buffer-layer-hooks` first when
@@ -33,14 +37,20 @@ pub fn layers_json(ctx: &Context, module: OpId, model: Option<&[u8]>) -> String 
         |output: &str| operators.iter().find(|l| l.outputs.iter().any(|o| o.name == output)).map_or(0, |l| l.macs);
     let mut layers = Vec::new();
     for block in mc_passes::buffer::kernel_blocks(ctx, module) {
-        for kernel in ctx.block_ops(block).filter_map(|op| KernelOp::cast(ctx, op)) {
+        let patched = ctx.block_parent_op(block).and_then(|func| patched_kernels(ctx, func));
+        for (index, kernel) in ctx.block_ops(block).filter_map(|op| KernelOp::cast(ctx, op)).enumerate() {
             let output = ctx.loc_name(ctx.operation(kernel.op()).loc()).unwrap_or("?");
-            layers.push(json!({
+            let mut layer = json!({
                 "layer": layers.len(),
                 "kernel": kernel.kernel_name(ctx).unwrap_or("kernel"),
                 "output": output,
                 "macs": macs(output),
-            }));
+            });
+            if let Some((run, tiles)) = patched.filter(|&(run, tiles)| index < run * tiles) {
+                layer["tile"] = json!(index / run);
+                layer["tiles"] = json!(tiles);
+            }
+            layers.push(layer);
         }
     }
     let text = serde_json::to_string_pretty(&json!({"hook": LAYER_HOOK, "layers": layers})).expect("JSON");

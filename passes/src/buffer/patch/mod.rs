@@ -63,6 +63,18 @@ mc_ir::pass_options! {
 /// residency report prints.
 pub const PATCH: &str = "patch";
 
+/// How the kernels of patched function `func` run in tiles, from its [`PATCH`] attribute: the
+/// run's length and the number of tiles. The body's first `layers × tiles` kernels are the
+/// tiles' layers, tile after tile (kernel `k` is layer `k % layers` of tile `k / layers`); `None`
+/// for a function not patched.
+pub fn patched_kernels(ctx: &Context, func: OpId) -> Option<(usize, usize)> {
+    let entries = ctx.attr(func, PATCH)?;
+    let value = |name: &str| {
+        ctx.dictionary_get(entries, name).and_then(|a| ctx.integer_value(a)).and_then(|v| usize::try_from(v).ok())
+    };
+    Some((value("layers")?, value("rows")? * value("cols")?))
+}
+
 /// The `buffer-patch` pass.
 #[derive(Default)]
 pub struct BufferPatch {
