@@ -53,8 +53,8 @@ pub struct PatchReport {
     /// the model's inputs and outputs not) as patched: no plan of this schedule is lower.
     pub lower_bound: u64,
     /// The same bound for the function unpatched, every operator producing its whole output
-    /// before the next starts (`buffer-patch` lowers a copy to measure it): what patching saves
-    /// is the difference.
+    /// before the next starts (`buffer-patch` lowers a copy to measure it, with overlaps allowed
+    /// as `usmp`'s default `overlap=true` plans): what patching saves is the difference.
     pub operator_at_a_time_lower_bound: u64,
 }
 
