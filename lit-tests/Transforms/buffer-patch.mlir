@@ -18,7 +18,7 @@
 // The function records its run, grid, the scratch bytes live at most before and after, and the
 // lower bound of planning it unpatched (a copy lowered as the pipelines lower it).
 // CHECK-LABEL: func.func @strided_then_depthwise(
-// CHECK-SAME: attributes {patch = {cols = 2 : i64, layers = 2 : i64, operator_at_a_time_bound = 200 : i64, original_peak = 200 : i64, peak = 128 : i64, rows = 2 : i64}}
+// CHECK-SAME: attributes {patch = {cols = 2 : i64, kernels = 2 : i64, layers = 2 : i64, operator_at_a_time_bound = 200 : i64, original_peak = 200 : i64, peak = 128 : i64, rows = 2 : i64}}
 // Top left: output rows and columns 0..3 need the convolution's 0..4, which read input 0..8.
 // CHECK: %[[IN0:.*]] = buffer.view %arg0 : !buffer<1x9x9x1xf32> to !buffer<1x8x8x1xf32, strides: [81, 9, 1, 1], offset: 0>
 // CHECK: %[[T0:.*]] = buffer.alloc() {role = "scratch"} : !buffer<1x4x4x2xf32>
@@ -47,6 +47,38 @@
 func.func @strided_then_depthwise(%in: !buffer<1x9x9x1xf32>, %w: !buffer<2x3x3x1xf32>, %dw: !buffer<1x3x3x2xf32>, %out: !buffer<1x5x5x2xf32>) {
   %a = buffer.alloc() {role = "scratch"} : !buffer<1x5x5x2xf32>
   buffer.kernel conv_2d ins(%in, %w : !buffer<1x9x9x1xf32>, !buffer<2x3x3x1xf32>) outs(%a : !buffer<1x5x5x2xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "RELU", padding = "SAME", stride_h = 2 : i64, stride_w = 2 : i64}
+  buffer.kernel depthwise_conv_2d ins(%a, %dw : !buffer<1x5x5x2xf32>, !buffer<1x3x3x2xf32>) outs(%out : !buffer<1x5x5x2xf32>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "SAME", stride_h = 1 : i64, stride_w = 1 : i64}
+  return
+}
+
+// -----
+
+// A relu running in place on the convolution's output (as buffer-inplace leaves it) belongs to
+// the convolution's layer: every tile runs it on its own tile buffer after the convolution, and
+// the whole buffer goes. A tile has three kernels.
+// CHECK-LABEL: func.func @with_an_elementwise_follower(
+// CHECK-SAME: kernels = 3 : i64, layers = 2 : i64
+// CHECK: %[[T0:.*]] = buffer.alloc() {role = "scratch"} : !buffer<1x4x4x2xf32>
+// CHECK-NEXT: buffer.kernel conv_2d ins({{.*}}) outs(%[[T0]] : !buffer<1x4x4x2xf32>)
+// CHECK-NEXT: buffer.kernel relu ins(%[[T0]] : !buffer<1x4x4x2xf32>) outs(%[[T0]] : !buffer<1x4x4x2xf32>)
+// CHECK: buffer.kernel depthwise_conv_2d ins(%[[T0]], %arg2 : {{.*}})
+// The other three tiles alike.
+// CHECK: buffer.kernel conv_2d
+// CHECK-NEXT: buffer.kernel relu
+// CHECK: buffer.kernel depthwise_conv_2d
+// CHECK: buffer.kernel conv_2d
+// CHECK-NEXT: buffer.kernel relu
+// CHECK: buffer.kernel depthwise_conv_2d
+// CHECK: buffer.kernel conv_2d
+// CHECK-NEXT: buffer.kernel relu
+// CHECK: buffer.kernel depthwise_conv_2d
+// CHECK-NOT: buffer.alloc
+// CHECK-NOT: buffer.kernel
+// CHECK: return
+func.func @with_an_elementwise_follower(%in: !buffer<1x9x9x1xf32>, %w: !buffer<2x3x3x1xf32>, %dw: !buffer<1x3x3x2xf32>, %out: !buffer<1x5x5x2xf32>) {
+  %a = buffer.alloc() {role = "scratch"} : !buffer<1x5x5x2xf32>
+  buffer.kernel conv_2d ins(%in, %w : !buffer<1x9x9x1xf32>, !buffer<2x3x3x1xf32>) outs(%a : !buffer<1x5x5x2xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "SAME", stride_h = 2 : i64, stride_w = 2 : i64}
+  buffer.kernel relu ins(%a : !buffer<1x5x5x2xf32>) outs(%a : !buffer<1x5x5x2xf32>)
   buffer.kernel depthwise_conv_2d ins(%a, %dw : !buffer<1x5x5x2xf32>, !buffer<1x3x3x2xf32>) outs(%out : !buffer<1x5x5x2xf32>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", padding = "SAME", stride_h = 1 : i64, stride_w = 1 : i64}
   return
 }

@@ -46,8 +46,8 @@ pub fn layers_json(ctx: &Context, module: OpId, model: Option<&[u8]>) -> String 
                 "output": output,
                 "macs": macs(output),
             });
-            if let Some((run, tiles)) = patched.filter(|&(run, tiles)| index < run * tiles) {
-                layer["tile"] = json!(index / run);
+            if let Some((kernels, tiles)) = patched.filter(|&(kernels, tiles)| index < kernels * tiles) {
+                layer["tile"] = json!(index / kernels);
                 layer["tiles"] = json!(tiles);
             }
             layers.push(layer);

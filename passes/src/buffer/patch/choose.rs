@@ -100,7 +100,7 @@ pub fn candidates(ctx: &mut Context, func: OpId, body: BlockId) -> Vec<Candidate
 fn peak_of_copy(ctx: &mut Context, func: OpId, layers: usize, tiles: [i64; 2]) -> Option<u64> {
     let copy = clone_op(ctx, func, &mut FxHashMap::default(), InsertPoint::after(ctx, func));
     let body = FuncOp(copy).entry_block(ctx).expect("a body");
-    let peak = super::patch_function(ctx, copy, body, layers, tiles).ok().map(|[_, peak]| peak);
+    let peak = super::patch_function(ctx, copy, body, layers, tiles).ok().map(|[_, peak, _]| peak);
     ctx.erase_op(copy);
     peak
 }

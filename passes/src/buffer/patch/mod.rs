@@ -1,6 +1,6 @@
 //! `buffer-patch`: patch-based execution of a vision network's first layers (MCUNetV2, Lin et
-//! al., NeurIPS 2021). The run of windowed kernels that opens a function is computed tile by
-//! tile of its last output, each tile through every layer of the run into small per-tile
+//! al., NeurIPS 2021). The run of windowed kernels that opens a function (with the unary
+//! elementwise kernels running in place after them) is computed tile by tile of its last output, each tile through every layer of the run into small per-tile
 //! buffers, the overlapping halos recomputed, so the run's large intermediate activations never
 //! exist whole: the memory planner sees only the tile buffers, live one tile at a time.
 //!
@@ -57,22 +57,22 @@ mc_ir::pass_options! {
     }
 }
 
-/// The attribute of a patched function: its run and grid, the peaks before and after as
-/// [`choose`] estimates them, and the lower bound of planning it unpatched
-/// (`{layers, rows, cols, original_peak, peak, operator_at_a_time_bound}`, in bytes), which the
-/// residency report prints.
+/// The attribute of a patched function: its run and grid, the kernels of a tile, the peaks before
+/// and after as [`choose`] estimates them, and the lower bound of planning it unpatched
+/// (`{layers, kernels, rows, cols, original_peak, peak, operator_at_a_time_bound}`, in bytes),
+/// which the residency report prints.
 pub const PATCH: &str = "patch";
 
 /// How the kernels of patched function `func` run in tiles, from its [`PATCH`] attribute: the
-/// run's length and the number of tiles. The body's first `layers × tiles` kernels are the
-/// tiles' layers, tile after tile (kernel `k` is layer `k % layers` of tile `k / layers`); `None`
-/// for a function not patched.
+/// kernels of one tile and the number of tiles. The body's first `kernels × tiles` kernels are
+/// the tiles', tile after tile (kernel `k` belongs to tile `k / kernels`); `None` for a function
+/// not patched.
 pub fn patched_kernels(ctx: &Context, func: OpId) -> Option<(usize, usize)> {
     let entries = ctx.attr(func, PATCH)?;
     let value = |name: &str| {
         ctx.dictionary_get(entries, name).and_then(|a| ctx.integer_value(a)).and_then(|v| usize::try_from(v).ok())
     };
-    Some((value("layers")?, value("rows")? * value("cols")?))
+    Some((value("kernels")?, value("rows")? * value("cols")?))
 }
 
 /// The `buffer-patch` pass.
@@ -105,7 +105,8 @@ impl Pass for BufferPatch {
 
     fn description(&self) -> &str {
         "Replaces the run of the first `layers` buffer.kernels of each function (conv_2d, \
-         depthwise_conv_2d and pools, each reading the previous one's output) by the same \
+         depthwise_conv_2d and pools, each reading the previous one's output, each with the unary \
+         elementwise kernels running in place on its output after it) by the same \
          kernels per tile of the run's last output (`tiles` = rows, columns), each tile computing \
          its receptive field through the run into per-tile buffers with explicit padding at the \
          tensor's border only; the whole intermediate buffers go. With neither option, \
@@ -149,9 +150,10 @@ impl Pass for BufferPatch {
             };
             if let Some((layers, tiles)) = chosen {
                 let bound = bound::operator_at_a_time_bound(ctx, op, func.op())?;
-                let [original_peak, peak] = patch_function(ctx, func.op(), body, layers, tiles)?;
+                let [original_peak, peak, kernels] = patch_function(ctx, func.op(), body, layers, tiles)?;
                 let entries = [
                     ("layers", layers as u64),
+                    ("kernels", kernels),
                     ("rows", tiles[0] as u64),
                     ("cols", tiles[1] as u64),
                     ("original_peak", original_peak),
@@ -217,16 +219,16 @@ fn explicit(layers: i64, tiles: &[i64]) -> Result<Plan, String> {
     Ok(Plan::Patch { layers: layers as usize, tiles })
 }
 
-/// Runs the first `layers` kernels of `body` (of `func`) tile by tile in a grid of `tiles`, and
-/// returns the peaks (scratch bytes live at one step, as [`peak_in_order`] counts them) before
-/// and after.
+/// Runs the first `layers` windowed kernels of `body` (of `func`) tile by tile in a grid of
+/// `tiles`, and returns the peaks (scratch bytes live at one step, as [`peak_in_order`] counts
+/// them) before and after, and the kernels of a tile (the layers' and their followers').
 pub fn patch_function(
     ctx: &mut Context,
     func: OpId,
     body: mc_ir::BlockId,
     layers: usize,
     tiles: [i64; 2],
-) -> Result<[u64; 2], Diagnostic> {
+) -> Result<[u64; 3], Diagnostic> {
     let original_peak = peak_in_order(ctx, body);
     let run = run::find_run(ctx, body, layers, func)?;
     let size = run.output_size(ctx);
@@ -240,5 +242,6 @@ pub fn patch_function(
         )
     })?;
     rewrite::patch_run(ctx, &run, &grid)?;
-    Ok([original_peak, peak_in_order(ctx, body)])
+    let kernels = run.layers.iter().map(|layer| 1 + layer.followers.len() as u64).sum();
+    Ok([original_peak, peak_in_order(ctx, body), kernels])
 }

@@ -1,9 +1,10 @@
 //! Rewrites a run into its tiles: for each tile of the last output, row by row, every layer's
 //! kernel again, reading the previous layer's tile buffer (the first layer: a view of the run's
 //! input), writing a tile buffer of its own (the last layer: a view of the run's output), with
-//! the tile's explicit padding ([`super::geometry`]). The run's kernels and their whole
-//! intermediate buffers go; the memory planner then sees only the tile buffers, each live within
-//! its tile.
+//! the tile's explicit padding ([`super::geometry`]); a layer's in-place elementwise followers
+//! run on its tile buffer (through a view of it where they reinterpret its quantization). The
+//! run's kernels and their whole intermediate buffers go; the memory planner then sees only the
+//! tile buffers, each live within its tile.
 //!
 //! ```mlir
 //! %a = buffer.alloc() : !buffer<1x48x48x8xi8>
@@ -59,8 +60,8 @@ pub fn patch_run(ctx: &mut Context, run: &Run, tiles: &[Vec<LayerTile>]) -> Resu
         let mut input = view(ctx, run.input, &tile[0].input, anchor);
         for (index, (layer, part)) in run.layers.iter().zip(tile).enumerate() {
             let kernel = layer.kernel;
-            let output = if index == last {
-                view(ctx, run.output, &part.output, anchor)
+            let mut output = if index == last {
+                view(ctx, kernel.output(ctx), &part.output, anchor)
             } else {
                 let whole = ctx.buffer(ctx.value_type(kernel.output(ctx))).expect("a buffer").clone();
                 let shape = vec![whole.shape[0], len(&part.output[0]), len(&part.output[1]), whole.shape[3]];
@@ -77,18 +78,57 @@ pub fn patch_run(ctx: &mut Context, run: &Run, tiles: &[Vec<LayerTile>]) -> Resu
             ctx.set_attr(copy, "padding", None);
             ctx.set_attr(copy, "row_order", None);
             ctx.set_attr(copy, "pad", Some(pad));
+            for &follower in &layer.followers {
+                let (read, written) = (follower.inputs(ctx)[0], follower.output(ctx));
+                let target = if written == read {
+                    output
+                } else if index == last {
+                    view(ctx, written, &part.output, anchor)
+                } else {
+                    reinterpret(ctx, output, written, anchor)
+                };
+                let mut map = FxHashMap::default();
+                map.insert(read, output);
+                map.insert(written, target);
+                clone_op(ctx, follower.op(), &mut map, InsertPoint::before(ctx, anchor));
+                output = target;
+            }
             input = output;
         }
     }
     for (index, layer) in run.layers.iter().enumerate().rev() {
         let written = layer.kernel.output(ctx);
-        ctx.erase_op(layer.kernel.op());
+        for kernel in layer.kernels().collect::<Vec<_>>().into_iter().rev() {
+            ctx.erase_op(kernel.op());
+        }
         if index != last {
-            let alloc = ctx.defining_op(written).expect("an alloc");
-            ctx.erase_op(alloc);
+            erase_storage(ctx, written);
         }
     }
     Ok(())
+}
+
+/// Erases the alloc defining `value` and the views of it, none of them used any more.
+fn erase_storage(ctx: &mut Context, value: Value) {
+    let views: Vec<_> = ctx.uses(value).map(|u| u.user).collect();
+    for view in views {
+        erase_storage(ctx, view.result(0));
+        ctx.erase_op(view);
+    }
+    if let Some(alloc) = ctx.defining_op(value).filter(|&op| AllocOp::cast(ctx, op).is_some()) {
+        ctx.erase_op(alloc);
+    }
+}
+
+/// A view of tile buffer `tile` with the element type of `like` (a whole-buffer view the
+/// follower writes through), built before `anchor`.
+fn reinterpret(ctx: &mut Context, tile: Value, like: Value, anchor: mc_ir::OpId) -> Value {
+    let shape = ctx.buffer(ctx.value_type(tile)).expect("a buffer").shape.clone();
+    let element = ctx.buffer(ctx.value_type(like)).expect("a buffer").element;
+    let ty = ctx.intern_buffer_type(BufferType::identity(shape, element));
+    let loc = ctx.operation(anchor).loc();
+    let mut b = Builder::at(ctx, InsertPoint::before(ctx, anchor), loc);
+    ViewOp::build(&mut b, tile, ty, 0).result()
 }
 
 /// Elements in `range`.

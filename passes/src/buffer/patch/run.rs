@@ -1,9 +1,12 @@
 //! The run a patch covers: the first kernels of a function body, each a windowed operator
 //! reading the buffer the one before wrote and nothing else reading it, with each layer's
-//! windows ([`AxisWindow`]) along height and width.
+//! windows ([`AxisWindow`]) along height and width. A windowed kernel may be followed by unary
+//! elementwise kernels running in place on its output (`buffer-inplace`'s doing: the same
+//! buffer, or a view of it with other quantization, as a MobileNetV3's `hard_swish`): they
+//! belong to its layer and run per tile with it.
 
 use super::geometry::AxisWindow;
-use mc_dialects::buffer::{AllocOp, KernelOp, STRIDED_ACTIVATION_KERNELS, root_buffer};
+use mc_dialects::buffer::{AllocOp, ELEMENTWISE_KERNELS, KernelOp, STRIDED_ACTIVATION_KERNELS, ViewOp, root_buffer};
 use mc_dialects::graph::shapes::Window;
 use mc_dialects::graph::window_padding;
 use mc_ir::{BlockId, Context, Diagnostic, Value};
@@ -16,10 +19,24 @@ pub const WINDOWED_KERNELS: &[&str] = &["conv_2d", "depthwise_conv_2d", "avg_poo
 pub struct Layer {
     /// The kernel.
     pub kernel: KernelOp,
+    /// The unary elementwise kernels after it, each in place on what the one before wrote.
+    pub followers: Vec<KernelOp>,
     /// Its windows along height and width.
     pub windows: [AxisWindow; 2],
     /// Whether it reads its input and writes its output through any layout (else row-major).
     pub strided: bool,
+}
+
+impl Layer {
+    /// What the layer leaves for the next: its last follower's output, else its kernel's.
+    pub fn output(&self, ctx: &Context) -> Value {
+        self.followers.last().unwrap_or(&self.kernel).output(ctx)
+    }
+
+    /// Its kernels: the windowed one, then the followers.
+    pub fn kernels(&self) -> impl Iterator<Item = KernelOp> + '_ {
+        std::iter::once(self.kernel).chain(self.followers.iter().copied())
+    }
 }
 
 /// A run of layers, first first.
@@ -54,7 +71,7 @@ impl Run {
 /// location); a layer whose output something besides the next layer uses, or which the next
 /// layer does not read as its first input.
 pub fn find_run(ctx: &Context, block: BlockId, count: usize, anchor: mc_ir::OpId) -> Result<Run, Diagnostic> {
-    let kernels: Vec<KernelOp> = ctx.block_ops(block).filter_map(|op| KernelOp::cast(ctx, op)).take(count).collect();
+    let kernels: Vec<KernelOp> = ctx.block_ops(block).filter_map(|op| KernelOp::cast(ctx, op)).collect();
     if kernels.len() < count {
         return Err(ctx.op_error(
             anchor,
@@ -64,35 +81,63 @@ pub fn find_run(ctx: &Context, block: BlockId, count: usize, anchor: mc_ir::OpId
             ),
         ));
     }
-    let mut layers = Vec::with_capacity(count);
-    for (index, &kernel) in kernels.iter().enumerate() {
+    let mut layers: Vec<Layer> = Vec::with_capacity(count);
+    let mut next = 0;
+    for index in 0..count {
+        let Some(&kernel) = kernels.get(next) else {
+            return Err(ctx.op_error(
+                anchor,
+                format!("buffer-patch: the run of {count} layers is longer than the function's windowed kernels"),
+            ));
+        };
+        next += 1;
         let name = kernel.kernel_name(ctx).unwrap_or("?");
         if !WINDOWED_KERNELS.contains(&name) {
             return Err(ctx.op_error(
                 kernel.op(),
                 format!(
-                    "buffer-patch: layer {} ('{name}') is not a windowed operator; a patch runs through {}",
+                    "buffer-patch: layer {} ('{name}') is not a windowed operator; a patch runs through {} (each \
+                     followed by any unary elementwise kernels running in place on its output)",
                     index + 1,
                     WINDOWED_KERNELS.join(", ")
                 ),
             ));
         }
-        if index > 0 {
-            check_link(ctx, kernels[index - 1], kernel, index)?;
+        if let Some(previous) = layers.last() {
+            check_link(ctx, previous, kernel, index)?;
+        }
+        let mut followers = Vec::new();
+        while let Some(&follower) = kernels.get(next).filter(|f| follows_in_place(ctx, **f, kernel, &followers)) {
+            followers.push(follower);
+            next += 1;
         }
         layers.push(Layer {
             kernel,
+            followers,
             windows: windows(ctx, kernel, name)
                 .map_err(|why| ctx.op_error(kernel.op(), format!("buffer-patch: {why}")))?,
             strided: STRIDED_ACTIVATION_KERNELS.contains(&name),
         });
     }
-    Ok(Run { input: kernels[0].inputs(ctx)[0], output: kernels[count - 1].output(ctx), layers })
+    let output = layers[count - 1].output(ctx);
+    Ok(Run { input: kernels[0].inputs(ctx)[0], output, layers })
 }
 
-/// Checks that `next` (layer `index`, from 0) reads what `previous` wrote, an alloc nothing else
-/// uses.
-fn check_link(ctx: &Context, previous: KernelOp, next: KernelOp, index: usize) -> Result<(), Diagnostic> {
+/// True if `candidate` is a unary elementwise kernel running in place on what windowed `kernel`
+/// and its `followers` so far wrote last: it reads that and writes the same storage, whole.
+fn follows_in_place(ctx: &Context, candidate: KernelOp, kernel: KernelOp, followers: &[KernelOp]) -> bool {
+    let last = followers.last().unwrap_or(&kernel).output(ctx);
+    let shape = |value: Value| ctx.buffer(ctx.value_type(value)).map(|b| b.shape.clone());
+    let output = candidate.output(ctx);
+    ELEMENTWISE_KERNELS.contains(&candidate.kernel_name(ctx).unwrap_or("?"))
+        && candidate.inputs(ctx) == [last]
+        && root_buffer(ctx, output) == root_buffer(ctx, last)
+        && shape(output) == shape(last)
+}
+
+/// Checks that `next` (layer `index`, from 0) reads what `previous` wrote last, in an alloc
+/// only `previous`'s kernels, views of it for them, and `next` use.
+fn check_link(ctx: &Context, previous: &Layer, next: KernelOp, index: usize) -> Result<(), Diagnostic> {
     let written = previous.output(ctx);
     let error = |why: &str| {
         Err(ctx.op_error(next.op(), format!("buffer-patch: layer {} does not continue the run: {why}", index + 1)))
@@ -100,14 +145,17 @@ fn check_link(ctx: &Context, previous: KernelOp, next: KernelOp, index: usize) -
     if next.inputs(ctx).first() != Some(&written) {
         return error("its first input is not the previous layer's output");
     }
-    let is_alloc = root_buffer(ctx, written) == written
-        && ctx.defining_op(written).and_then(|op| AllocOp::cast(ctx, op)).is_some();
-    if !is_alloc {
+    let root = root_buffer(ctx, written);
+    if ctx.defining_op(root).and_then(|op| AllocOp::cast(ctx, op)).is_none() {
         return error("the previous layer's output is not a buffer of its own");
     }
-    let users: Vec<_> = ctx.uses(written).map(|u| u.user).collect();
-    if users.iter().any(|&user| user != previous.op() && user != next.op()) || next.inputs(ctx)[1..].contains(&written)
-    {
+    let kernels: Vec<_> = previous.kernels().map(|k| k.op()).chain([next.op()]).collect();
+    let allowed = |user: mc_ir::OpId| {
+        kernels.contains(&user)
+            || ViewOp::cast(ctx, user).is_some_and(|view| ctx.uses(view.result()).all(|u| kernels.contains(&u.user)))
+    };
+    let roots: Vec<Value> = next.inputs(ctx)[1..].iter().map(|&v| root_buffer(ctx, v)).collect();
+    if !ctx.uses(root).all(|u| allowed(u.user)) || roots.contains(&root) {
         return error("the previous layer's output is used elsewhere too");
     }
     Ok(())
