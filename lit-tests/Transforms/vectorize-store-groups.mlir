@@ -129,67 +129,84 @@ func.func @requantize_block(%out: !buffer<2x2xi8>, %a0: i32, %a1: i32, %a2: i32,
 
 // -----
 
-// Any lane-wise arith: the shared constant is broadcast; two groups of four in one block, the
-// ninth store left alone.
+// Any lane-wise arith: the shared constant is broadcast; two groups of four in one block, then
+// one of two (each value in two lanes), the eleventh store left alone.
 // CHECK-LABEL: func.func @two_groups
 // CHECK-COUNT-2: vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>
+// CHECK: %[[PAIR:.*]] = vector.from_elements %[[X:.*]], %[[Y:.*]], %[[X]], %[[Y]] : vector<4xi32>
+// CHECK: vector.extract %{{.*}}[0] : i16 from vector<4xi16>
+// CHECK-NEXT: vector.extract %{{.*}}[1] : i16 from vector<4xi16>
+// CHECK-NEXT: loop.store
+// CHECK-NEXT: loop.store
 // CHECK-NOT: vector.from_elements
 // CHECK: arith.addi %arg2, %c3_i32 : i32
-func.func @two_groups(%out: !buffer<9xi16>, %a: vector<8xi32>, %b: i32) {
+func.func @two_groups(%out: !buffer<11xi16>, %a: vector<10xi32>, %b: i32) {
   %c3 = arith.constant 3 : i32
   %c0 = arith.constant 0 : i32
-  %a0 = vector.extract %a[0] : i32 from vector<8xi32>
-  %a1 = vector.extract %a[1] : i32 from vector<8xi32>
-  %a2 = vector.extract %a[2] : i32 from vector<8xi32>
-  %a3 = vector.extract %a[3] : i32 from vector<8xi32>
-  %a4 = vector.extract %a[4] : i32 from vector<8xi32>
-  %a5 = vector.extract %a[5] : i32 from vector<8xi32>
-  %a6 = vector.extract %a[6] : i32 from vector<8xi32>
-  %a7 = vector.extract %a[7] : i32 from vector<8xi32>
+  %a0 = vector.extract %a[0] : i32 from vector<10xi32>
+  %a1 = vector.extract %a[1] : i32 from vector<10xi32>
+  %a2 = vector.extract %a[2] : i32 from vector<10xi32>
+  %a3 = vector.extract %a[3] : i32 from vector<10xi32>
+  %a4 = vector.extract %a[4] : i32 from vector<10xi32>
+  %a5 = vector.extract %a[5] : i32 from vector<10xi32>
+  %a6 = vector.extract %a[6] : i32 from vector<10xi32>
+  %a7 = vector.extract %a[7] : i32 from vector<10xi32>
+  %a8 = vector.extract %a[8] : i32 from vector<10xi32>
+  %a9 = vector.extract %a[9] : i32 from vector<10xi32>
   %s0 = arith.addi %a0, %c3 : i32
   %m0 = arith.maxsi %s0, %c0 : i32
   %y0 = arith.trunci %m0 : i32 to i16
   %i0 = arith.constant 0 : index
-  loop.store %y0, %out[%i0] : !buffer<9xi16>
+  loop.store %y0, %out[%i0] : !buffer<11xi16>
   %s1 = arith.addi %a1, %c3 : i32
   %m1 = arith.maxsi %s1, %c0 : i32
   %y1 = arith.trunci %m1 : i32 to i16
   %i1 = arith.constant 1 : index
-  loop.store %y1, %out[%i1] : !buffer<9xi16>
+  loop.store %y1, %out[%i1] : !buffer<11xi16>
   %s2 = arith.addi %a2, %c3 : i32
   %m2 = arith.maxsi %s2, %c0 : i32
   %y2 = arith.trunci %m2 : i32 to i16
   %i2 = arith.constant 2 : index
-  loop.store %y2, %out[%i2] : !buffer<9xi16>
+  loop.store %y2, %out[%i2] : !buffer<11xi16>
   %s3 = arith.addi %a3, %c3 : i32
   %m3 = arith.maxsi %s3, %c0 : i32
   %y3 = arith.trunci %m3 : i32 to i16
   %i3 = arith.constant 3 : index
-  loop.store %y3, %out[%i3] : !buffer<9xi16>
+  loop.store %y3, %out[%i3] : !buffer<11xi16>
   %s4 = arith.addi %a4, %c3 : i32
   %m4 = arith.maxsi %s4, %c0 : i32
   %y4 = arith.trunci %m4 : i32 to i16
   %i4 = arith.constant 4 : index
-  loop.store %y4, %out[%i4] : !buffer<9xi16>
+  loop.store %y4, %out[%i4] : !buffer<11xi16>
   %s5 = arith.addi %a5, %c3 : i32
   %m5 = arith.maxsi %s5, %c0 : i32
   %y5 = arith.trunci %m5 : i32 to i16
   %i5 = arith.constant 5 : index
-  loop.store %y5, %out[%i5] : !buffer<9xi16>
+  loop.store %y5, %out[%i5] : !buffer<11xi16>
   %s6 = arith.addi %a6, %c3 : i32
   %m6 = arith.maxsi %s6, %c0 : i32
   %y6 = arith.trunci %m6 : i32 to i16
   %i6 = arith.constant 6 : index
-  loop.store %y6, %out[%i6] : !buffer<9xi16>
+  loop.store %y6, %out[%i6] : !buffer<11xi16>
   %s7 = arith.addi %a7, %c3 : i32
   %m7 = arith.maxsi %s7, %c0 : i32
   %y7 = arith.trunci %m7 : i32 to i16
   %i7 = arith.constant 7 : index
-  loop.store %y7, %out[%i7] : !buffer<9xi16>
-  %s8 = arith.addi %b, %c3 : i32
-  %y8 = arith.trunci %s8 : i32 to i16
+  loop.store %y7, %out[%i7] : !buffer<11xi16>
+  %s8 = arith.addi %a8, %c3 : i32
+  %m8 = arith.maxsi %s8, %c0 : i32
+  %y8 = arith.trunci %m8 : i32 to i16
   %i8 = arith.constant 8 : index
-  loop.store %y8, %out[%i8] : !buffer<9xi16>
+  loop.store %y8, %out[%i8] : !buffer<11xi16>
+  %s9 = arith.addi %a9, %c3 : i32
+  %m9 = arith.maxsi %s9, %c0 : i32
+  %y9 = arith.trunci %m9 : i32 to i16
+  %i9 = arith.constant 9 : index
+  loop.store %y9, %out[%i9] : !buffer<11xi16>
+  %s10 = arith.addi %b, %c3 : i32
+  %y10 = arith.trunci %s10 : i32 to i16
+  %i10 = arith.constant 10 : index
+  loop.store %y10, %out[%i10] : !buffer<11xi16>
   return
 }
 

@@ -67,11 +67,13 @@ impl<'ll> FunctionLowering<'_, 'll> {
             "vector.extract" => {
                 let position = ExtractOp(op).position(self.ctx);
                 let source = self.operand(op, 0)?.into_vector_value();
-                let (&[lane], Some(_)) = (&position[..], self.ctx.vector_parts(self.ctx.value_type(self.ctx.operation(op).operand(0))))
+                let (&[lane], Some(_)) =
+                    (&position[..], self.ctx.vector_parts(self.ctx.value_type(self.ctx.operation(op).operand(0))))
                 else {
                     return Err(self.error(op, "only single lanes of one-dimensional vectors lower to LLVM"));
                 };
-                let lane = u64::try_from(lane).map_err(|_| self.error(op, "a poison position does not lower to LLVM"))?;
+                let lane =
+                    u64::try_from(lane).map_err(|_| self.error(op, "a poison position does not lower to LLVM"))?;
                 let index = self.types.llvm.i32_type().const_int(lane, false);
                 self.built(op, self.builder.build_extract_element(source, index, ""))?
             }

@@ -180,7 +180,8 @@ fn print_extract(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
     let source_type = ctx.value_type(source);
     p.print(" ");
     p.print_operand(source);
-    let shown: Vec<String> = position.iter().map(|at| if *at == POISON { "poison".into() } else { at.to_string() }).collect();
+    let shown: Vec<String> =
+        position.iter().map(|at| if *at == POISON { "poison".into() } else { at.to_string() }).collect();
     p.print(&format!("[{}]", shown.join(", ")));
     let attrs = p.op_attributes(op);
     p.print_optional_attr_dict(&attrs, &["static_position"]);

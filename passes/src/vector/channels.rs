@@ -188,7 +188,8 @@ impl Widening {
             _ => {
                 let vector = operands.iter().any(|&v| Self::is_vector(b.ctx, v));
                 // Lane-wise work, or pure work the same in every lane.
-                let fits = if vector { super::LANEWISE.contains(&name.as_str()) } else { b.ctx.has_trait(op, Traits::PURE) };
+                let fits =
+                    if vector { super::LANEWISE.contains(&name.as_str()) } else { b.ctx.has_trait(op, Traits::PURE) };
                 if !fits || operands.contains(&self.first) {
                     return None;
                 }

@@ -228,10 +228,9 @@ fn table_lanes(ctx: &Context, value: Value) -> Option<Vec<TableLane>> {
             let (table, at) = scalar_load(operands[0])?;
             Some((0..lanes).map(|_| TableLane { table: table.clone(), at: (at.clone(), 0) }).collect())
         }
-        name if name == FromElementsOp::NAME => operands
-            .iter()
-            .map(|&lane| scalar_load(lane).map(|(table, at)| TableLane { table, at: (at, 0) }))
-            .collect(),
+        name if name == FromElementsOp::NAME => {
+            operands.iter().map(|&lane| scalar_load(lane).map(|(table, at)| TableLane { table, at: (at, 0) })).collect()
+        }
         _ => None,
     }
 }

@@ -1,5 +1,6 @@
 //! `vectorize-store-groups`: four scalar stores whose values are computed alike become one
-//! computation on `vector<4xi32>` lanes (superword-level parallelism), the shape of a
+//! computation on `vector<4xi32>` lanes (superword-level parallelism; two such stores fill the
+//! lanes twice over, the block's edge), the shape of a
 //! register-blocked kernel's epilogue: after `vectorize-dot-products`, a convolution's block of
 //! two pixels by two output channels leaves four `i32` accumulators, each requantized by the
 //! same fifteen scalar ops (with its channel's multiplier and shift) and stored as one byte.
@@ -40,8 +41,11 @@ use rustc_hash::FxHashMap;
 /// Bits of one vector register (Helium/MVE's `q` registers).
 const VECTOR_BITS: i64 = 128;
 
-/// Stores per group: one `i32` lane each.
+/// Lanes of one vector: `i32` each.
 const LANES: usize = (VECTOR_BITS / 32) as usize;
+
+/// The group sizes tried: a group of two fills the lanes twice over.
+const GROUPS: [usize; 2] = [LANES, LANES / 2];
 
 /// The `vectorize-store-groups` pass.
 #[derive(Default)]
@@ -53,11 +57,11 @@ impl Pass for VectorizeStoreGroups {
     }
 
     fn summary(&self) -> &str {
-        "Compute the values of four consecutive scalar stores computed alike on vector<4xT> lanes"
+        "Compute the values of four (or two) consecutive scalar stores computed alike on vector<4xT> lanes"
     }
 
     fn description(&self) -> &str {
-        "Four consecutive loop.stores in a block whose value trees are the same lane-wise arith ops \
+        "Four (else two) consecutive loop.stores in a block whose value trees are the same lane-wise arith ops \
          (differing leaves gathered with vector.from_elements, shared values broadcast, all defined \
          before the first store) get one vector computation before the first store, each store \
          taking its lane with vector.extract; taken when the vector ops are at least twice the \
@@ -85,19 +89,17 @@ pub fn vectorize_store_groups(ctx: &mut Context, root: OpId) -> usize {
     blocks.into_iter().map(|block| vectorize_block(ctx, block)).sum()
 }
 
-/// Vectorizes the groups of `block`'s stores, taking the first group that fits at each store.
+/// Vectorizes the groups of `block`'s stores, taking at each store the first group that fits:
+/// of four stores, else of two (each value in two lanes).
 fn vectorize_block(ctx: &mut Context, block: BlockId) -> usize {
-    let stores: Vec<OpId> =
-        ctx.block_ops(block).filter(|&op| ctx.op_name_of(op) == StoreOp::NAME).collect();
+    let stores: Vec<OpId> = ctx.block_ops(block).filter(|&op| ctx.op_name_of(op) == StoreOp::NAME).collect();
     let (mut count, mut next) = (0, 0);
-    while next + LANES <= stores.len() {
-        let group: [OpId; LANES] = stores[next..next + LANES].try_into().expect("LANES stores");
-        if vectorize_group(ctx, block, group) {
-            count += 1;
-            next += LANES;
-        } else {
-            next += 1;
-        }
+    while next < stores.len() {
+        let fits = GROUPS
+            .into_iter()
+            .find(|&size| next + size <= stores.len() && vectorize_group(ctx, block, &stores[next..next + size]));
+        count += usize::from(fits.is_some());
+        next += fits.unwrap_or(1);
     }
     count
 }
@@ -183,10 +185,11 @@ impl Trees<'_> {
     }
 }
 
-/// Vectorizes the values of the four stores of `group` (in block order); false (the IR
-/// unchanged) when they are not computed alike or it would not pay.
-fn vectorize_group(ctx: &mut Context, block: BlockId, group: [OpId; LANES]) -> bool {
-    let values = group.map(|store| StoreOp(store).value(ctx));
+/// Vectorizes the values of the stores of `group` (consecutive in the block; lane `l` computes
+/// store `l mod` its size); false (the IR unchanged) when they are not computed alike or it
+/// would not pay.
+fn vectorize_group(ctx: &mut Context, block: BlockId, group: &[OpId]) -> bool {
+    let values: [Value; LANES] = std::array::from_fn(|lane| StoreOp(group[lane % group.len()]).value(ctx));
     let element = ctx.value_type(values[0]);
     if values.iter().any(|&v| ctx.value_type(v) != element) || ctx.integer_width(element).is_none() {
         return false;
@@ -224,8 +227,9 @@ fn vectorize_group(ctx: &mut Context, block: BlockId, group: [OpId; LANES]) -> b
         return false;
     }
     let mut b = Builder::at(ctx, InsertPoint::before(ctx, group[0]), loc);
-    let lanes: Vec<Value> = (0..LANES).map(|lane| ExtractOp::build(&mut b, result, lane as i64).0.result(0)).collect();
-    for (store, lane) in group.into_iter().zip(lanes) {
+    let lanes: Vec<Value> =
+        (0..group.len()).map(|lane| ExtractOp::build(&mut b, result, lane as i64).0.result(0)).collect();
+    for (&store, lane) in group.iter().zip(lanes) {
         ctx.set_operand(store, 0, lane);
     }
     true
@@ -241,7 +245,8 @@ fn lanewise_copy(b: &mut Builder<'_>, template: OpId, operands: impl Iterator<It
         .into_iter()
         .map(|v| if vector && !is_vector(b.ctx, v) { BroadcastOp::build(b, v, LANES as i64).0.result(0) } else { v })
         .collect();
-    super::copy_op(b, template, &operands, vector.then_some(LANES as i64)).expect("a lane-wise op has one integer result")
+    super::copy_op(b, template, &operands, vector.then_some(LANES as i64))
+        .expect("a lane-wise op has one integer result")
 }
 
 /// True if a vector with lanes wider than 32 bits computes `value`.
