@@ -65,15 +65,16 @@ impl<'ll> FunctionLowering<'_, 'll> {
             "vector.widening_dot" => self.widening_dot(op)?,
             "vector.from_elements" => self.from_elements(op)?,
             "vector.extract" => {
-                let position = ExtractOp(op).position(self.ctx);
-                let source = self.operand(op, 0)?.into_vector_value();
-                let (&[lane], Some(_)) =
-                    (&position[..], self.ctx.vector_parts(self.ctx.value_type(self.ctx.operation(op).operand(0))))
-                else {
-                    return Err(self.error(op, "only single lanes of one-dimensional vectors lower to LLVM"));
+                let operation = self.ctx.operation(op);
+                let one_dimensional = self.ctx.vector_parts(self.ctx.value_type(operation.operand(0))).is_some();
+                let lane = match ExtractOp(op).position(self.ctx)[..] {
+                    [lane] if one_dimensional && operation.num_operands() == 1 => u64::try_from(lane).ok(),
+                    _ => None,
                 };
-                let lane =
-                    u64::try_from(lane).map_err(|_| self.error(op, "a poison position does not lower to LLVM"))?;
+                let lane = lane.ok_or_else(|| {
+                    self.error(op, "only static single lanes of one-dimensional vectors lower to LLVM")
+                })?;
+                let source = self.operand(op, 0)?.into_vector_value();
                 let index = self.types.llvm.i32_type().const_int(lane, false);
                 self.built(op, self.builder.build_extract_element(source, index, ""))?
             }

@@ -3,14 +3,15 @@
 //! accumulators of a register-blocked dot product) into one vector, work on it lane-wise and
 //! take the lanes out again for scalar stores; MVE moves two lanes per `vmov`.
 //!
-//! `vector.extract` takes static positions only (mc's passes build no other); its `[%i]` form
-//! with a dynamic position is an error.
+//! `vector.extract`'s positions are static integers or `index` operands (`%v[%i, 2]`: MLIR's
+//! `static_position` holds `i64::MIN` where an operand gives the position); mc's passes build
+//! static ones, the only ones the LLVM backend lowers.
 
 use crate::graph::attributes::{i64_array, i64_array_attr};
 use mc_ir::parser::{OpAsmParser, ParseResult, lexer::TokenKind};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::printer::{OpAsmPrinter, PrintFailed, PrintResult};
-use mc_ir::{AttrKind, Builder, Context, Diagnostic, OpId, OperationState, Type, Value, define_op};
+use mc_ir::{AttrKind, Builder, Context, Diagnostic, OpId, OperationState, Type, TypeKind, Value, define_op};
 
 define_op! {
     /// A vector of `elements`, lane `i` the `i`-th operand (one per element of the result, of
@@ -28,8 +29,9 @@ define_op! {
 }
 
 define_op! {
-    /// The element (or the trailing sub-vector) of `source` at `static_position`, one position
-    /// per leading dimension.
+    /// The element (or the trailing sub-vector) of `source` (operand 0) at the position, one
+    /// entry per leading dimension: `static_position`'s, where it holds [`DYNAMIC`] the next
+    /// `index` operand's.
     pub struct ExtractOp = "vector.extract" {
         summary: "one lane (or sub-vector) of a vector",
         traits: [PURE],
@@ -44,6 +46,9 @@ define_op! {
 
 /// The position MLIR reads as "any value" (`poison`).
 const POISON: i64 = -1;
+
+/// The `static_position` entry of a position an operand gives (MLIR's `ShapedType::kDynamic`).
+pub const DYNAMIC: i64 = i64::MIN;
 
 impl FromElementsOp {
     /// Builds `vector.from_elements elements` (scalars of one type).
@@ -92,20 +97,35 @@ fn verify_from_elements(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 
 fn verify_extract(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     let operation = ctx.operation(op);
-    if operation.num_operands() != 1 {
-        return diags.push(ctx.op_error(op, "dynamic positions are not supported: expected one vector operand"));
-    }
-    let source = ctx.value_type(operation.operand(0));
+    let Some(source) = operation.operands().next().map(|v| ctx.value_type(v)) else {
+        return diags.push(ctx.op_error(op, "requires a vector operand"));
+    };
     let Some((shape, scalable, element)) = ctx.vector_shape(source) else {
         let message = format!("operand #0 must be a vector, but got '{}'", type_to_string(ctx, source));
         return diags.push(ctx.op_error(op, message));
     };
-    let position = ctx.attr(op, "static_position").and_then(|attr| i64_array(ctx, attr)).unwrap_or_default();
+    let position = ExtractOp(op).position(ctx);
+    let dynamic = position.iter().filter(|&&at| at == DYNAMIC).count();
+    if dynamic != operation.num_operands() - 1 {
+        let message = format!(
+            "expected {dynamic} dynamic position operands (one per dynamic entry of static_position), but found {}",
+            operation.num_operands() - 1
+        );
+        return diags.push(ctx.op_error(op, message));
+    }
+    for (index, value) in operation.operands().enumerate().skip(1) {
+        let ty = ctx.value_type(value);
+        if !matches!(ctx.type_kind(ty), TypeKind::Index) {
+            diags.push(
+                ctx.op_error(op, format!("operand #{index} must be index, but got '{}'", type_to_string(ctx, ty))),
+            );
+        }
+    }
     if position.len() > shape.len() {
         return diags.push(ctx.op_error(op, "expected position attribute of rank no greater than vector rank"));
     }
     for (index, (&at, &size)) in position.iter().zip(shape).enumerate() {
-        if at != POISON && !(0..size).contains(&at) {
+        if at != POISON && at != DYNAMIC && !(0..size).contains(&at) {
             let message = format!(
                 "expected position attribute #{} to be a non-negative integer smaller than the corresponding vector \
                  dimension or poison (-1)",
@@ -173,16 +193,28 @@ fn print_extract(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
     let ctx = p.ctx();
     let operation = ctx.operation(op);
     let position = ctx.attr(op, "static_position").and_then(|attr| i64_array(ctx, attr)).ok_or(PrintFailed)?;
-    if operation.num_operands() != 1 || operation.num_results() != 1 {
+    let operands: Vec<Value> = operation.operands().collect();
+    let dynamic = position.iter().filter(|&&at| at == DYNAMIC).count();
+    if operands.len() != dynamic + 1 || operation.num_results() != 1 {
         return Err(PrintFailed);
     }
-    let (source, result) = (operation.operand(0), operation.result_type(0));
+    let (source, result) = (operands[0], operation.result_type(0));
     let source_type = ctx.value_type(source);
     p.print(" ");
     p.print_operand(source);
-    let shown: Vec<String> =
-        position.iter().map(|at| if *at == POISON { "poison".into() } else { at.to_string() }).collect();
-    p.print(&format!("[{}]", shown.join(", ")));
+    p.print("[");
+    let mut dynamic_operands = operands[1..].iter();
+    for (index, &at) in position.iter().enumerate() {
+        if index > 0 {
+            p.print(", ");
+        }
+        match at {
+            POISON => p.print("poison"),
+            DYNAMIC => p.print_operand(*dynamic_operands.next().ok_or(PrintFailed)?),
+            _ => p.print(&at.to_string()),
+        }
+    }
+    p.print("]");
     let attrs = p.op_attributes(op);
     p.print_optional_attr_dict(&attrs, &["static_position"]);
     p.print(" : ");
@@ -192,17 +224,17 @@ fn print_extract(p: &mut OpAsmPrinter<'_, '_>, op: OpId) -> PrintResult {
     Ok(())
 }
 
-/// Parses what [`print_extract`] prints (static positions: integers or `poison`).
+/// Parses what [`print_extract`] prints (positions: integers, `poison` or `index` operands).
 fn parse_extract(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
     let source = p.parse_operand()?;
     p.parse_punct(TokenKind::LSquare)?;
-    let mut position = Vec::new();
+    let (mut position, mut dynamic) = (Vec::new(), Vec::new());
     if !p.parse_optional_punct(TokenKind::RSquare)? {
         loop {
-            if p.is(TokenKind::PercentIdentifier) {
-                return Err(p.error_here("dynamic positions are not supported: expected an integer or 'poison'"));
-            }
-            if p.parse_optional_keyword("poison")? {
+            if let Some(operand) = p.parse_optional_operand()? {
+                dynamic.push(operand);
+                position.push(DYNAMIC);
+            } else if p.parse_optional_keyword("poison")? {
                 position.push(POISON);
             } else {
                 let attr = p.parse_attribute()?;
@@ -222,6 +254,10 @@ fn parse_extract(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Par
     p.parse_keyword("from")?;
     let source_type: Type = p.parse_type()?;
     state.operands.push(p.resolve_operand(&source, source_type)?);
+    let index = p.ctx().index_type();
+    for operand in &dynamic {
+        state.operands.push(p.resolve_operand(operand, index)?);
+    }
     let position = i64_array_attr(p.ctx(), &position);
     state.attrs.push(("static_position".to_string(), position));
     state.result_types = vec![result];
