@@ -18,7 +18,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 24] = [
+    let constructors: [PassConstructor; 25] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -41,6 +41,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(vector::dot_products::VectorizeDotProducts),
         || Box::new(vector::channels::VectorizeChannels),
         || Box::new(vector::unrolled_dot_products::VectorizeUnrolledDotProducts),
+        || Box::new(vector::store_groups::VectorizeStoreGroups),
         || Box::new(vector::fixed_point::VectorFixedPoint),
         || Box::<usmp::pass::Usmp>::default(),
     ];

@@ -228,7 +228,7 @@ pub fn lookup(name: &str) -> Result<&'static TargetSpec, String> {
 const MVE_CPUS: [&str; 2] = ["cortex-m55", "cortex-m85"];
 
 /// The loop-level passes that turn loops into `vector` code on cores with MVE.
-const MVE_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,vectorize-unrolled-dot-products,vector-fixed-point,canonicalize,cse)";
+const MVE_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,vectorize-unrolled-dot-products,vectorize-store-groups,vector-fixed-point,canonicalize,cse)";
 
 impl TargetSpec {
     /// The passes (MLIR pipeline syntax, on the module) that vectorize planned loop-level IR for

@@ -1,7 +1,8 @@
 //! The `vector` dialect as LLVM vector code: `vector<16xi8>` is `<16 x i8>`, loads and stores
 //! are vector loads and stores at the first element's address (element alignment), masked
 //! loads and stores are `llvm.masked.load` and `llvm.masked.store`, a mask `icmp slt <0, 1, ..>, splat(n)` (a constant vector for a
-//! constant count), and `vector.widening_dot` is MVE's `vmlava.s8`/`vmlava.s16` where the core
+//! constant count), `vector.from_elements` and `vector.extract` are `insertelement`s and an
+//! `extractelement` (one-dimensional vectors, static lanes), and `vector.widening_dot` is MVE's `vmlava.s8`/`vmlava.s16` where the core
 //! has MVE, else its definition:
 //!
 //! ```text
@@ -28,6 +29,7 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::types::{BasicType, VectorType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, IntValue, ValueKind, VectorValue};
 use mc_dialects::arith::build::constant_int_value;
+use mc_dialects::vector::ExtractOp;
 use mc_ir::{Diagnostic, OpId};
 
 impl<'ll> FunctionLowering<'_, 'll> {
@@ -61,6 +63,21 @@ impl<'ll> FunctionLowering<'_, 'll> {
             }
             "vector.maskedstore" => return self.masked_store(op),
             "vector.widening_dot" => self.widening_dot(op)?,
+            "vector.from_elements" => self.from_elements(op)?,
+            "vector.extract" => {
+                let operation = self.ctx.operation(op);
+                let one_dimensional = self.ctx.vector_parts(self.ctx.value_type(operation.operand(0))).is_some();
+                let lane = match ExtractOp(op).position(self.ctx)[..] {
+                    [lane] if one_dimensional && operation.num_operands() == 1 => u64::try_from(lane).ok(),
+                    _ => None,
+                };
+                let lane = lane.ok_or_else(|| {
+                    self.error(op, "only static single lanes of one-dimensional vectors lower to LLVM")
+                })?;
+                let source = self.operand(op, 0)?.into_vector_value();
+                let index = self.types.llvm.i32_type().const_int(lane, false);
+                self.built(op, self.builder.build_extract_element(source, index, ""))?
+            }
             "vector.rounding_doubling_high_mul" => self.rounding_doubling_high_mul(op)?,
             "vector.rounding_shift_right" => self.rounding_shift_right(op)?,
             _ => return Err(self.error(op, "no lowering for this op")),
@@ -88,6 +105,19 @@ impl<'ll> FunctionLowering<'_, 'll> {
             self.built(op, self.builder.build_insert_element(ty.get_undef(), scalar, index.const_zero(), ""))?;
         let zeros = VectorType::const_vector(&vec![index.const_zero(); ty.get_size() as usize]);
         self.built(op, self.builder.build_shuffle_vector(single, ty.get_undef(), zeros, ""))
+    }
+
+    /// `vector.from_elements`: one `insertelement` per lane into an undefined vector.
+    fn from_elements(&self, op: OpId) -> Result<BasicValueEnum<'ll>, Diagnostic> {
+        let ty = self.vector_type(op)?;
+        let index = self.types.llvm.i32_type();
+        let mut vector = ty.get_undef();
+        for lane in 0..self.ctx.operation(op).num_operands() {
+            let element = self.operand(op, lane)?;
+            let at = index.const_int(lane as u64, false);
+            vector = self.built(op, self.builder.build_insert_element(vector, element, at, ""))?;
+        }
+        Ok(vector.into())
     }
 
     /// `vector.create_mask n`: lanes below `n` (signed) set.

@@ -1,4 +1,5 @@
-//! Attributes between mc and upstream MLIR: the builtin kinds map one to one; dense data goes as
+//! Attributes between mc and upstream MLIR: the builtin kinds map one to one (dense arrays through
+//! their common syntax); dense data goes as
 //! raw little-endian storage bytes (quantized elements as their storage integers); `arith`'s
 //! dialect attributes are only carried at their default (`none`), which both sides may omit.
 
@@ -73,6 +74,10 @@ pub fn export_attr<'c>(ctx: &Context, mlir: &'c MlirContext, attr: Attribute) ->
             let (shape, element) = ctx.tensor_parts(*ty).ok_or_else(|| unsupported(ctx, attr))?;
             let element = export_type(ctx, mlir, element)?;
             dense_bytes(export_tensor_type(element, shape), data)
+        }
+        // `array<i64: 1, 2>` is builtin syntax on both sides.
+        AttrKind::DenseArray { .. } => {
+            MlirAttribute::parse(mlir, &attr_to_string(ctx, attr)).ok_or_else(|| unsupported(ctx, attr))?
         }
         _ => return Err(unsupported(ctx, attr)),
     })

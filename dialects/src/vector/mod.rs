@@ -4,7 +4,8 @@
 //! vectors, one mask count per dimension), so upstream IR reads unchanged; the backends lower the
 //! one-dimensional fixed forms on `!buffer` that mc's passes build. Its ops are
 //! the vector work of int8 kernels on SIMD cores (Helium/MVE on the Cortex-M55): contiguous
-//! loads and stores on `!buffer` memory with a lane mask for the tail, broadcasts, and the
+//! loads and stores on `!buffer` memory with a lane mask for the tail, broadcasts, single lanes
+//! gathered into and taken out of a vector, and the
 //! widening multiply-accumulate reduction of a dot product (MVE's `vmlava`). Lane-wise work
 //! (the per-channel multiply-accumulate and requantization of a depthwise convolution) is
 //! `arith` on vector types, as in MLIR, but for the two fixed-point steps of requantization that
@@ -18,6 +19,8 @@
 //! | `vector.store` | `vector.store %v, %buf[%i] : !buffer<64xi8>, vector<16xi8>` |
 //! | `vector.maskedstore` | `vector.maskedstore %buf[%i], %m, %v : !buffer<6xi8>, vector<4xi1>, vector<4xi8>` |
 //! | `vector.broadcast` | `%v = vector.broadcast %s : i8 to vector<16xi8>` |
+//! | `vector.from_elements` | `%v = vector.from_elements %a, %b, %c, %d : vector<4xi32>` (lane `i` the `i`-th operand) |
+//! | `vector.extract` | `%a = vector.extract %v[2] : i32 from vector<4xi32>` (static positions) |
 //! | `vector.rounding_doubling_high_mul` | `%h = vector.rounding_doubling_high_mul %a, %b : vector<4xi32>` (MVE's `vqrdmulh`) |
 //! | `vector.rounding_shift_right` | `%q = vector.rounding_shift_right %x, %r : vector<4xi32>` (MVE's `vrshl` by `-r`) |
 //! | `vector.widening_dot` | `%r = vector.widening_dot %a, %b, %acc : vector<16xi8>, vector<16xi8> into i32` |
@@ -29,12 +32,14 @@
 mod broadcast;
 mod create_mask;
 mod fixed_point;
+mod lanes;
 mod memory;
 mod widening_dot;
 
 pub use broadcast::BroadcastOp;
 pub use create_mask::CreateMaskOp;
 pub use fixed_point::{RoundingDoublingHighMulOp, RoundingShiftRightOp};
+pub use lanes::{ExtractOp, FromElementsOp};
 pub use memory::{LoadOp, MaskedLoadOp, MaskedStoreOp, StoreOp};
 pub use widening_dot::WideningDotOp;
 
@@ -45,6 +50,8 @@ pub fn dialect() -> Dialect {
     let ops = vec![
         BroadcastOp::def(),
         CreateMaskOp::def(),
+        ExtractOp::def(),
+        FromElementsOp::def(),
         LoadOp::def(),
         MaskedLoadOp::def(),
         MaskedStoreOp::def(),

@@ -271,3 +271,67 @@ func.func @store_nontemporal(%m: memref<4xi32>, %i: index, %v: vector<4xi32>) {
   vector.store %v, %m[%i] {nontemporal = 1 : i64} : memref<4xi32>, vector<4xi32>
   return
 }
+
+// -----
+
+func.func @from_elements_count(%a: i32) {
+  // expected-error@+1 {{'vector.from_elements' op requires 4 operands (one per element), but found 2}}
+  %v = vector.from_elements %a, %a : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @from_elements_element_type(%a: i32, %b: i8) {
+  // expected-error@+1 {{'vector.from_elements' op operands must be of the result's element type 'i32'}}
+  %v = "vector.from_elements"(%a, %b) : (i32, i8) -> vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @from_elements_scalar(%a: i32) {
+  // expected-error@+1 {{'vector.from_elements' op result #0 must be a vector, but got 'i32'}}
+  %v = "vector.from_elements"(%a) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @extract_out_of_range(%v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.extract' op expected position attribute #1 to be a non-negative integer smaller than the corresponding vector dimension or poison (-1)}}
+  %x = vector.extract %v[4] : i32 from vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @extract_rank(%v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.extract' op expected position attribute of rank no greater than vector rank}}
+  %x = vector.extract %v[1, 2] : i32 from vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @extract_result_type(%v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.extract' op result type 'i8' is not the element or trailing sub-vector of 'vector<4xi32>' at the position}}
+  %x = vector.extract %v[1] : i8 from vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @extract_dynamic_count(%v: vector<4xi32>, %i: index) {
+  // expected-error@+1 {{'vector.extract' op expected 0 dynamic position operands (one per dynamic entry of static_position), but found 1}}
+  %x = "vector.extract"(%v, %i) <{static_position = array<i64: 1>}> : (vector<4xi32>, index) -> i32
+  return
+}
+
+// -----
+
+func.func @extract_dynamic_type(%v: vector<4xi32>, %i: i32) {
+  // expected-error@+1 {{'vector.extract' op operand #1 must be index, but got 'i32'}}
+  %x = "vector.extract"(%v, %i) <{static_position = array<i64: -9223372036854775808>}> : (vector<4xi32>, i32) -> i32
+  return
+}

@@ -1,7 +1,8 @@
 // The vector dialect as LLVM vector code: vector<16xi8> is <16 x i8>, loads and stores are
 // vector loads and stores at the first element's address, a masked load is llvm.masked.load, a
 // mask from a run-time count compares the lane numbers with it (a constant count gives a constant
-// mask), and widening_dot is MVE's vmlava (llvm.arm.mve.vmldava: signed, adding, not
+// mask), from_elements and extract are insertelement and extractelement, and widening_dot is
+// MVE's vmlava (llvm.arm.mve.vmldava: signed, adding, not
 // exchanging) on the Cortex-M55, acc + reduce.add(sext · sext) elsewhere.
 
 // RUN: mc-translate --mlir-to-llvmir %s --target cortex-m55 --no-c-api | FileCheck %s --check-prefixes=CHECK,MVE
@@ -43,4 +44,17 @@ func.func @constant_mask(%b: !buffer<40xi8>, %acc: i32) -> vector<16xi8> {
   %p = vector.broadcast %c0_i8 : i8 to vector<16xi8>
   %t = vector.maskedload %b[%c3], %m, %p : !buffer<40xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
   return %t : vector<16xi8>
+}
+
+// from_elements is one insertelement per lane, extract an extractelement.
+// CHECK-LABEL: define {{.*}} @model_lanes(
+// CHECK: %[[V0:.*]] = insertelement <4 x i32> undef, i32 %{{.*}}, i32 0
+// CHECK: %[[V1:.*]] = insertelement <4 x i32> %[[V0]], i32 %{{.*}}, i32 1
+// CHECK: %[[V2:.*]] = insertelement <4 x i32> %[[V1]], i32 %{{.*}}, i32 2
+// CHECK: %[[V3:.*]] = insertelement <4 x i32> %[[V2]], i32 %{{.*}}, i32 3
+// CHECK: extractelement <4 x i32> %[[V3]], i32 2
+func.func @lanes(%a: i32, %b: i32) -> i32 {
+  %v = vector.from_elements %a, %b, %b, %a : vector<4xi32>
+  %x = vector.extract %v[2] : i32 from vector<4xi32>
+  return %x : i32
 }

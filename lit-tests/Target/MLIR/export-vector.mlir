@@ -1,5 +1,5 @@
-// mc-translate --export-mlir of the vector dialect: load, maskedload, store, maskedstore, broadcast and
-// create_mask are upstream's ops of the same names and operands; widening_dot becomes
+// mc-translate --export-mlir of the vector dialect: load, maskedload, store, maskedstore, broadcast,
+// create_mask, from_elements and extract are upstream's ops of the same names and operands; widening_dot becomes
 // arith.extsi + arith.muli + vector.reduction <add> into the accumulator. Verified by MLIR and
 // read back by upstream mlir-opt.
 
@@ -29,4 +29,15 @@ func.func @dot(%b: !buffer<2x40xi8>, %n: index, %s: i8, %acc: i32) -> i32 {
   vector.store %t, %b[%c1, %c0] : !buffer<2x40xi8>, vector<16xi8>
   vector.maskedstore %b[%c0, %c0], %m, %x : !buffer<2x40xi8>, vector<16xi1>, vector<16xi8>
   return %r : i32
+}
+
+// from_elements and extract are upstream's ops (extract's static position a property).
+// CHECK-LABEL: func.func @lanes(%arg0: i32, %arg1: i32) -> i32
+// CHECK: %[[V:.*]] = vector.from_elements %arg0, %arg1, %arg1, %arg0 : vector<4xi32>
+// CHECK: %[[X:.*]] = vector.extract %[[V]][3] : i32 from vector<4xi32>
+// CHECK: return %[[X]] : i32
+func.func @lanes(%a: i32, %b: i32) -> i32 {
+  %v = vector.from_elements %a, %b, %b, %a : vector<4xi32>
+  %x = vector.extract %v[3] : i32 from vector<4xi32>
+  return %x : i32
 }

@@ -45,7 +45,7 @@ use mc_dialects::vector::{
     BroadcastOp, CreateMaskOp, LoadOp as VectorLoad, MaskedLoadOp, MaskedStoreOp, StoreOp as VectorStore,
 };
 use mc_ir::pass::{AnalysisManager, Pass};
-use mc_ir::{BlockId, Builder, Context, Failure, InsertPoint, OpId, OperationState, Traits, TypeKind, Value};
+use mc_ir::{BlockId, Builder, Context, Failure, InsertPoint, OpId, Traits, TypeKind, Value};
 use rustc_hash::FxHashMap;
 
 /// Bits of one vector register (Helium/MVE's `q` registers).
@@ -53,26 +53,6 @@ const VECTOR_BITS: i64 = 128;
 
 /// Channels per step: one `i32` accumulator per lane.
 const LANES: i64 = VECTOR_BITS / 32;
-
-/// The integer `arith` ops that work lane by lane on vectors.
-const LANEWISE: [&str; 16] = [
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.shli",
-    "arith.shrsi",
-    "arith.shrui",
-    "arith.minsi",
-    "arith.maxsi",
-    "arith.cmpi",
-    "arith.select",
-    "arith.extsi",
-    "arith.extui",
-    "arith.trunci",
-];
 
 /// The `vectorize-channels` pass.
 #[derive(Default)]
@@ -208,34 +188,17 @@ impl Widening {
             _ => {
                 let vector = operands.iter().any(|&v| Self::is_vector(b.ctx, v));
                 // Lane-wise work, or pure work the same in every lane.
-                let fits = if vector { LANEWISE.contains(&name.as_str()) } else { b.ctx.has_trait(op, Traits::PURE) };
+                let fits =
+                    if vector { super::LANEWISE.contains(&name.as_str()) } else { b.ctx.has_trait(op, Traits::PURE) };
                 if !fits || operands.contains(&self.first) {
                     return None;
                 }
                 let operands: Vec<Value> =
                     if vector { operands.iter().map(|&v| Self::lanes(b, v)).collect() } else { operands };
-                self.map.insert(op.result(0), self.copy(b, op, &operands, vector)?);
+                self.map.insert(op.result(0), super::copy_op(b, op, &operands, vector.then_some(LANES))?);
                 Some(())
             }
         }
-    }
-
-    /// A copy of the single-result `op` with `operands`, its result widened if `vector`.
-    fn copy(&self, b: &mut Builder<'_>, op: OpId, operands: &[Value], vector: bool) -> Option<Value> {
-        let operation = b.ctx.operation(op);
-        if operation.num_results() != 1 || !operation.regions().is_empty() {
-            return None;
-        }
-        let (ty, attr_dict) = (operation.result_type(0), operation.attr_dict());
-        let mut state = OperationState::new(operation.name(), b.loc);
-        state.props = operation.properties();
-        if vector && b.ctx.integer_width(ty).is_none() {
-            return None;
-        }
-        state.result_types = vec![if vector { b.ctx.vector_type(LANES, ty) } else { ty }];
-        state.attrs = b.ctx.dictionary_entries(attr_dict).to_vec();
-        state.operands = operands.to_vec();
-        Some(b.insert(state).result(0))
     }
 
     /// The buffer and indices of an access at `[.., first]` (a unit-stride innermost dimension

@@ -24,14 +24,16 @@
 //! equals it), and `RoundingDivideByPOT(h, r) = ⌊(h - [h < 0] + 2^(r-1)) / 2^r⌋`, which is the
 //! rounding shift of `h + (h >>s 31)` (`h ≥ -2^31 + 1` as `m < 2^31`, so it cannot wrap). The
 //! rewrite holds only when `rounding = 2^(shift-1)` in every lane: both must be broadcast
-//! constants or loads of constant tables at the same position whose every entry satisfies it
-//! (the kernels' per-channel tables); otherwise the sequence stays (so does the masked step of
+//! constants or read lane by lane from constant tables at the same positions whose every entry
+//! satisfies it (the kernels' per-channel tables: a vector load of four channels, or scalar
+//! loads gathered by `vector-store-groups`); otherwise the sequence stays (so does the masked step of
 //! a channel loop, whose masked lanes hold no table entry).
 
 use mc_dialects::arith::build::{binary, constant_int, constant_int_value};
 use mc_dialects::buffer::{GetGlobalOp, GlobalOp, Role};
 use mc_dialects::graph::attributes::int_elements;
-use mc_dialects::vector::{BroadcastOp, RoundingDoublingHighMulOp, RoundingShiftRightOp};
+use mc_dialects::loops::LoadOp;
+use mc_dialects::vector::{BroadcastOp, FromElementsOp, RoundingDoublingHighMulOp, RoundingShiftRightOp};
 use mc_ir::pass::{AnalysisManager, Pass};
 use mc_ir::{Builder, Context, Failure, InsertPoint, OpId, Value};
 
@@ -171,27 +173,65 @@ fn match_quantized_multiply(ctx: &Context, op: OpId) -> Option<QuantizedMultiply
 }
 
 /// True if every lane of `rounding` is `2^(shift-1)` of the same lane of `shift`, the shift in
-/// `1..=30`: both broadcast constants, or unmasked loads of constant tables at the same
-/// position (a masked load's pass-through lanes hold no table entry, so it stays).
+/// `1..=30`: both broadcast constants, or read lane by lane from constant tables at the same
+/// position, whose every entry pair fits (an unmasked `vector.load` of all lanes, a broadcast of
+/// one `loop.load`, or a `vector.from_elements` of `loop.load`s; a masked load's pass-through
+/// lanes hold no table entry, so it stays).
 fn rounding_matches_shift(ctx: &Context, rounding: Value, shift: Value) -> bool {
     let fits = |rounding: i64, shift: i64| (1..=30).contains(&shift) && rounding == 1 << (shift - 1);
     if let (Some(r), Some(s)) = (splat(ctx, rounding), splat(ctx, shift)) {
         return i64::try_from(r).is_ok_and(|r| i64::try_from(s).is_ok_and(|s| fits(r, s)));
     }
-    // A load of all four lanes from a constant table, and the indices it reads at.
-    let table_load = |value: Value| -> Option<(Vec<i64>, Vec<Value>)> {
-        let load = ctx.defining_op(value).filter(|&load| ctx.op_name_of(load) == "vector.load")?;
-        let mut operands: Vec<Value> = ctx.operation(load).operands().collect();
-        let get = GetGlobalOp::cast(ctx, ctx.defining_op(operands.remove(0))?)?;
-        let global = GlobalOp::cast(ctx, ctx.lookup_symbol(get.op(), get.name(ctx))?)?;
-        (Role::from_attr(ctx, global.role(ctx)) == Some(Role::Constant)).then_some(())?;
-        Some((int_elements(ctx, global.value(ctx))?, operands))
-    };
-    match (table_load(rounding), table_load(shift)) {
-        (Some((roundings, at_r)), Some((shifts, at_s))) => {
-            at_r == at_s && roundings.len() == shifts.len() && roundings.iter().zip(&shifts).all(|(&r, &s)| fits(r, s))
+    match (table_lanes(ctx, rounding), table_lanes(ctx, shift)) {
+        (Some(roundings), Some(shifts)) => {
+            roundings.len() == shifts.len()
+                && roundings.iter().zip(&shifts).all(|(r, s)| {
+                    r.at == s.at
+                        && r.table.len() == s.table.len()
+                        && r.table.iter().zip(&s.table).all(|(&r, &s)| fits(r, s))
+                })
         }
         _ => false,
+    }
+}
+
+/// Where one lane of a vector is read from a constant table.
+struct TableLane {
+    /// The table's entries.
+    table: Vec<i64>,
+    /// The indices read at, and the lane's offset from the last one.
+    at: (Vec<Value>, i64),
+}
+
+/// Per lane of `value`, the constant table and position it is read from, if every lane is.
+fn table_lanes(ctx: &Context, value: Value) -> Option<Vec<TableLane>> {
+    // The entries of a constant table and the indices a load of it (`operands`) reads at.
+    let read = |operands: &[Value]| -> Option<(Vec<i64>, Vec<Value>)> {
+        let get = GetGlobalOp::cast(ctx, ctx.defining_op(*operands.first()?)?)?;
+        let global = GlobalOp::cast(ctx, ctx.lookup_symbol(get.op(), get.name(ctx))?)?;
+        (Role::from_attr(ctx, global.role(ctx)) == Some(Role::Constant)).then_some(())?;
+        Some((int_elements(ctx, global.value(ctx))?, operands[1..].to_vec()))
+    };
+    let scalar_load = |value: Value| -> Option<(Vec<i64>, Vec<Value>)> {
+        let load = ctx.defining_op(value).filter(|&load| ctx.op_name_of(load) == LoadOp::NAME)?;
+        read(&ctx.operation(load).operands().collect::<Vec<_>>())
+    };
+    let op = ctx.defining_op(value)?;
+    let operands: Vec<Value> = ctx.operation(op).operands().collect();
+    let lanes = ctx.vector_parts(ctx.value_type(value))?.0;
+    match ctx.op_name_of(op) {
+        "vector.load" => {
+            let (table, at) = read(&operands)?;
+            Some((0..lanes).map(|lane| TableLane { table: table.clone(), at: (at.clone(), lane) }).collect())
+        }
+        name if name == BroadcastOp::NAME => {
+            let (table, at) = scalar_load(operands[0])?;
+            Some((0..lanes).map(|_| TableLane { table: table.clone(), at: (at.clone(), 0) }).collect())
+        }
+        name if name == FromElementsOp::NAME => {
+            operands.iter().map(|&lane| scalar_load(lane).map(|(table, at)| TableLane { table, at: (at, 0) })).collect()
+        }
+        _ => None,
     }
 }
 

@@ -7,17 +7,39 @@
 //! | `vectorize-dot-products` | an innermost loop of int8 dot products along a contiguous dimension (one factor plus a constant offset, or not) becomes 16-lane `vector.widening_dot`s, its tail one masked step |
 //! | `vectorize-unrolled-dot-products` | an int8 dot product written out term by term (an unrolled window) becomes one `vector.widening_dot` per run of 8 to 16 consecutive elements, each a (masked) load from a flat view |
 //! | `vectorize-channels` | a loop over the channels of int8 NHWC tensors (the depthwise convolution's) becomes 4-lane vector code, one channel per `i32` lane, its tail one masked step |
+//! | `vectorize-store-groups` | four consecutive scalar stores whose values are computed alike (a register-blocked convolution's requantizations) get one computation on `vector<4xT>` lanes, leaves gathered with `vector.from_elements`, each store taking its lane |
 //! | `vector-fixed-point` | TFLite's requantization on `i32` vectors (64-bit lanes in `arith`) becomes `vector.rounding_doubling_high_mul` and `vector.rounding_shift_right` (MVE's `vqrdmulh`, `vrshl`) |
 
 pub mod channels;
 pub mod dot_products;
 pub mod fixed_point;
+pub mod store_groups;
 pub mod unrolled_dot_products;
+
+/// The integer `arith` ops that work lane by lane on vectors.
+pub(crate) const LANEWISE: [&str; 16] = [
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.shli",
+    "arith.shrsi",
+    "arith.shrui",
+    "arith.minsi",
+    "arith.maxsi",
+    "arith.cmpi",
+    "arith.select",
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+];
 
 use mc_dialects::arith::build::constant_int_value;
 use mc_dialects::loops::{ForOp, LoadOp};
 use mc_ir::pass::AnalysisManager;
-use mc_ir::{BlockId, Context, OpId, Value};
+use mc_ir::{BlockId, Builder, Context, OpId, OperationState, Value};
 
 /// Offers every `loop.for` under `root` to `rewrite`, inner loops before the loops around them
 /// (a loop a rewrite erased is skipped); `rewrite` returns true when it replaced the loop.
@@ -73,4 +95,26 @@ fn int8_offset_product(ctx: &Context, block: BlockId, value: Value) -> Option<(O
         ((a, 0), (b, offset)) | ((b, offset), (a, 0)) => Some((a, b, offset)),
         _ => None,
     }
+}
+
+/// A copy of the single-result, region-free `op` at `b` with `operands`, its (integer) result
+/// widened to `lanes` lanes if given; `None` if `op` is not such an op.
+fn copy_op(b: &mut Builder<'_>, op: OpId, operands: &[Value], lanes: Option<i64>) -> Option<Value> {
+    let operation = b.ctx.operation(op);
+    if operation.num_results() != 1 || !operation.regions().is_empty() {
+        return None;
+    }
+    let (ty, attr_dict) = (operation.result_type(0), operation.attr_dict());
+    let mut state = OperationState::new(operation.name(), b.loc);
+    state.props = operation.properties();
+    if lanes.is_some() && b.ctx.integer_width(ty).is_none() {
+        return None;
+    }
+    state.result_types = vec![match lanes {
+        Some(lanes) => b.ctx.vector_type(lanes, ty),
+        None => ty,
+    }];
+    state.attrs = b.ctx.dictionary_entries(attr_dict).to_vec();
+    state.operands = operands.to_vec();
+    Some(b.insert(state).result(0))
 }
