@@ -131,9 +131,11 @@ macro_rules! for_each_suite {
             ],
             conv: [
                 int8_conv_2d => 0.0,
+                int8_conv_2d_int4_weights => 0.0,
                 int16x8_conv_2d => 0.0,
                 float_conv_2d => 1e-5,
                 int8_depthwise_conv_2d => 0.0,
+                int8_depthwise_conv_2d_int4_weights => 0.0,
                 int16x8_depthwise_conv_2d => 0.0,
                 float_depthwise_conv_2d => 1e-5,
                 pad_then_conv => 0.0,
@@ -159,7 +161,12 @@ macro_rules! for_each_suite {
                 micro_speech_preprocessor => 0.0,
             ],
             fill: [fill_zeros_like => 0.0],
-            fully_connected: [int8_fully_connected => 0.0, int16x8_fully_connected => 0.0, float_fully_connected => 1e-5],
+            fully_connected: [
+                int8_fully_connected => 0.0,
+                int8_fully_connected_int4_weights => 0.0,
+                int16x8_fully_connected => 0.0,
+                float_fully_connected => 1e-5,
+            ],
             l2_normalization: [float_l2_normalization => 0.0, int8_l2_normalization => 0.0],
             math: [
                 float_math => 0.0,

@@ -253,7 +253,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "CONV_2D",
         op: "conv_2d",
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
-        options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with INT4 filters (unpacked to int8 at import)",
     },
     OpSupport {
         tflite: "CUMSUM",
@@ -265,7 +265,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "DEPTHWISE_CONV_2D",
         op: "depthwise_conv_2d",
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_DEPTHWISE],
-        options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with INT4 filters (unpacked to int8 at import)",
     },
     OpSupport { tflite: "DEPTH_TO_SPACE", op: "depth_to_space", variants: &[F32_UNARY, INT8_MOVED], options: BLOCK },
     OpSupport {
@@ -309,7 +309,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "FULLY_CONNECTED",
         op: "fully_connected",
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
-        options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with per-tensor INT4 weights (unpacked to int8 at import)",
     },
     OpSupport {
         tflite: "L2_NORMALIZATION",

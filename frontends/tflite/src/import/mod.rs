@@ -28,6 +28,7 @@
 
 mod control_flow;
 mod custom;
+mod int4;
 mod ops;
 mod types;
 
@@ -341,15 +342,21 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
                 format!("{}tensor {t} '{}': {reason}", self.context_text(op_index), tensor.name()),
             ));
         }
-        let blob_name = self.ctx.resources.unique_name(&blob_key(tensor.name(), t));
-        self.ctx.resources.insert(&blob_name, Blob { alignment: BLOB_ALIGNMENT, data: data.to_vec() });
+        Ok(self.constant(t, ty, data.to_vec(), body))
+    }
+
+    /// Makes `data` (elements of `ty`) the value of constant tensor `t`: a `graph.const` at the
+    /// end of `body` whose blob is named after the tensor.
+    fn constant(&mut self, t: usize, ty: mc_ir::Type, data: Vec<u8>, body: mc_ir::BlockId) -> Value {
+        let blob_name = self.ctx.resources.unique_name(&blob_key(self.subgraph.tensors()[t].name(), t));
+        self.ctx.resources.insert(&blob_name, Blob { alignment: BLOB_ALIGNMENT, data });
         let attr = self.ctx.intern_attr(AttrKind::DenseResource { name: blob_name, ty });
         let loc = self.tensor_loc(t, None);
         let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
         let constant = ConstOp::build_typed(&mut b, attr, ty);
         let value = constant.0.result(0);
         self.values[t] = Some(value);
-        Ok(value)
+        value
     }
 }
 

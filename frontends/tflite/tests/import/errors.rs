@@ -425,8 +425,18 @@ fn unsupported_element_types() {
     assert_eq!(
         import_error(&b),
         format!(
-            "{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': tensor 1 'offset': tensor type INT4 is not \
-             supported\n"
+            "{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': tensor 1 'offset': INT4 tensors are \
+             supported only as the filter (input 1) of FULLY_CONNECTED, CONV_2D and DEPTHWISE_CONV_2D over an int8 \
+             input\n"
+        )
+    );
+    // Per-channel int4 weights of a fully connected layer (TFLite Micro refuses them).
+    let b = crate::accepts::int4_fully_connected(&[0x21, 0x43, 0x65], 2, &[0.25, 0.5]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (FULLY_CONNECTED v1) writing tensor 2 'y': tensor 1 'w': FULLY_CONNECTED \
+             takes INT4 weights with one scale per tensor only (as TFLite Micro)\n"
         )
     );
 }
