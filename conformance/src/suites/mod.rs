@@ -192,7 +192,7 @@ macro_rules! for_each_suite {
                 int64_maximum_minimum => 0.0,
             ],
             neg: [float_neg => 0.0],
-            pad: [pad => 0.0, int16_pad => 0.0, padv2 => 0.0, int16_padv2 => 0.0, mirror_pad => 0.0],
+            pad: [pad => 0.0, int16_pad => 0.0, padv2 => 0.0, int16_padv2 => 0.0, requantized_pad => 0.0, mirror_pad => 0.0],
             pack: [pack => 0.0, int16_pack => 0.0],
             pool: [
                 int8_pools => 0.0,

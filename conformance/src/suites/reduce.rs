@@ -340,6 +340,9 @@ pub fn bool_reduce_all() -> Vec<Case> {
         spec("rank 4 whole tensor keep_dims", &[2, 2, 3, 2], &[0, 1, 2, 3], true),
         spec("rank 3 whole tensor", &[2, 3, 2], &[2, 0, 1], false),
         Spec { scalar_axis: true, ..spec("0-D axis 1", &[3, 6, 2], &[1], false) },
+        // An empty axes list: an empty constant (no buffer data), every element its own result.
+        spec("no axes", &[2, 3, 4], &[], false),
+        spec("no axes keep_dims", &[3, 5], &[], true),
     ];
     let mut rng = Rng(0xA11);
     let mut cases = Vec::new();

@@ -448,7 +448,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "zero point 0", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::One(&[I32])], &[I32]),
         ],
-        options: "constant int32 paddings, rank <= 5",
+        options: "constant int32 paddings, rank <= 5, the output's scale and zero point free (stored values kept; int8 pads with the output's zero point)",
     },
     OpSupport {
         tflite: "GATHER",
@@ -544,14 +544,14 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
             variant(
                 "int8",
-                "constant value quantized as the input",
+                "constant value quantized as the output",
                 &[Slot::One(&[Q8, I8]), Slot::One(&[Q8, I8])],
                 &[Q8, I8],
             ),
             variant("int16", "", &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::One(&[Q32, I32]), Slot::One(&[Q32, I32])], &[Q32, I32]),
         ],
-        options: "constant int32 paddings, a constant or run-time pad value, rank <= 5",
+        options: "constant int32 paddings, a constant or run-time pad value, rank <= 5, the output's scale and zero point free (stored values kept)",
     },
     OpSupport {
         tflite: "SLICE",
@@ -809,7 +809,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_ALL",
         op: "reduce_all",
         variants: &[BOOL_MOVED],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport {
         tflite: "VAR_HANDLE",

@@ -316,7 +316,11 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
             return Ok(value);
         }
         let tensor = &self.subgraph.tensors()[t];
-        let Some(data) = tensor.data().filter(|_| tensor.is_constant()) else {
+        // A tensor of no elements has no data to store: converters write an empty constant (an
+        // empty axes list) with an empty buffer, which TFLite Micro reads as a constant too.
+        let empty =
+            tensor.num_elements() == Some(0) && self.writer_of(t).is_none() && tensor.dtype() != DType::Resource;
+        let Some(data) = tensor.data().filter(|_| tensor.is_constant()).or(empty.then_some(&[][..])) else {
             let loc = self.tensor_loc(t, op_index);
             let problem = match op_index {
                 Some(_) => "is read before any operator writes it (the graph is cyclic or out of order)",

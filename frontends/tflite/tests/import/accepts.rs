@@ -1,7 +1,8 @@
 //! What TFLite Micro accepts, mc's importer accepts: a batch dimension given as `-1` in
 //! `shape_signature` (the static `shape` holds the batch the model was converted with), a
 //! one-scale quantization whatever its `quantized_dimension`, an entry subgraph of any name
-//! (it is subgraph 0, whose function comes first), and `INT4` weights (unpacked into int8).
+//! (it is subgraph 0, whose function comes first), `INT4` weights (unpacked into int8), and
+//! constants of no elements, which have no buffer data.
 
 use crate::support::*;
 use mc_tflite::writer::ModelBuilder;
@@ -92,4 +93,18 @@ fn int4_weights_are_unpacked_into_an_int8_constant() {
     check(&imported.text, &["tensor<1x3x!quant.uniform<i8:f32, 2.500000e-01>>", "graph.fully_connected"]);
     let data = &imported.ctx.resources.get("w").expect("the weights' blob").data;
     assert_eq!(data, &i8s(&[-8, 7, -1]));
+}
+
+#[test]
+fn a_tensor_of_no_elements_nothing_writes_is_an_empty_constant() {
+    // REDUCE_ALL over an empty axes list, as converters write it: a [0] tensor with no data.
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[2, 3], DType::Bool);
+    let axes = b.add_tensor("axes", &[0], DType::Int32);
+    let y = b.add_tensor("y", &[2, 3], DType::Bool);
+    b.add_op(BuiltinOp::ReduceAll, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }));
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    let imported = import(&b);
+    check(&imported.text, &["\"graph.const\"() <{value = dense_resource<axes> : tensor<0xi32>}>", "graph.reduce_all"]);
 }
