@@ -961,6 +961,16 @@ pub const TABLE: &[OpSupport] = &[
         options: "custom operator of TFLite Micro's signal library: any rank, each row delayed by delay_length \
                   (1 or more) samples kept between invocations (reset with the model's state)",
     },
+    OpSupport {
+        tflite: "SignalOverlapAdd",
+        op: "signal_overlap_add",
+        variants: &[
+            variant("int16", "int16 state, saturating sums", &[Slot::One(&[I16]), Slot::One(&[I16])], &[I16, I16]),
+            variant("f32", "f32 state", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32, F32]),
+        ],
+        options: "custom operator of TFLite Micro's signal library: frames of any leading dimensions, frame_step \
+                  1 to the frame size, the unfinished samples kept between invocations (reset with the model's state)",
+    },
 ];
 
 /// `SignalFilterBank`'s operands: uint32 energies, then int16 weights, unweights and the three

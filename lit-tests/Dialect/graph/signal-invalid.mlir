@@ -196,3 +196,39 @@ func.func @delay_rows(%x: tensor<3x6xi16>, %state: tensor<2x2xi16>) {
   %y:2 = "graph.signal_delay"(%x, %state) : (tensor<3x6xi16>, tensor<2x2xi16>) -> (tensor<3x6xi16>, tensor<2x2xi16>)
   return
 }
+
+// -----
+
+// Overlap-add frames are rank 2 or more.
+func.func @overlap_add_rank(%x: tensor<6xi16>, %state: tensor<6xi16>) {
+  // expected-error@+1 {{'graph.signal_overlap_add' op input must be frames of rank 2 or more}}
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 2 : i64}> : (tensor<6xi16>, tensor<6xi16>) -> (tensor<3xi16>, tensor<6xi16>)
+  return
+}
+
+// -----
+
+// The state holds a frame's samples of each row.
+func.func @overlap_add_state(%x: tensor<3x4x5xi16>, %state: tensor<3x4xi16>) {
+  // expected-error@+1 {{'graph.signal_overlap_add' op state must be the input's rows ([3]) of its 5 frame samples, but has shape [3, 4]}}
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 2 : i64}> : (tensor<3x4x5xi16>, tensor<3x4xi16>) -> (tensor<3x8xi16>, tensor<3x4xi16>)
+  return
+}
+
+// -----
+
+// A step longer than the frame would leave gaps TFLite Micro does not fill.
+func.func @overlap_add_step(%x: tensor<4x5xf32>, %state: tensor<5xf32>) {
+  // expected-error@+1 {{'graph.signal_overlap_add' op 'frame_step' must be from 1 to the frame size 5, but is 6}}
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 6 : i64}> : (tensor<4x5xf32>, tensor<5xf32>) -> (tensor<24xf32>, tensor<5xf32>)
+  return
+}
+
+// -----
+
+// The state and results are of the frames' type.
+func.func @overlap_add_types(%x: tensor<4x5xi16>, %state: tensor<5xf32>) {
+  // expected-error@+1 {{'graph.signal_overlap_add' op state element type must be i16, but got 'f32'}}
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 5 : i64}> : (tensor<4x5xi16>, tensor<5xf32>) -> (tensor<20xi16>, tensor<5xi16>)
+  return
+}

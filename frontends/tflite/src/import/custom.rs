@@ -3,23 +3,23 @@
 //! [`crate::SignalRfftOptions`], [`crate::read_signal_options`]) into one `graph` op; any other
 //! custom code is an error naming it.
 //!
-//! `SignalFilterBankSpectralSubtraction` keeps a noise estimate and `SignalDelay` the last
-//! `delay_length` samples of each row from one invocation to the next (TFLite Micro's persistent
-//! buffers, zeroed at `Prepare` and `Reset`): each becomes a variable, read before the op and
-//! assigned the op's next state after, so the state is persistent memory, zeroed at init and by
-//! `model_reset_state`, as SVDF's.
+//! `SignalFilterBankSpectralSubtraction` keeps a noise estimate, `SignalDelay` the last
+//! `delay_length` samples of each row and `SignalOverlapAdd` each row's unfinished frame from
+//! one invocation to the next (TFLite Micro's persistent buffers, zeroed at `Prepare` and
+//! `Reset`): each becomes a variable, read before the op and assigned the op's next state after,
+//! so the state is persistent memory, zeroed at init and by `model_reset_state`, as SVDF's.
 
 use super::SubgraphImporter;
 use crate::{
     DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
     SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
-    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS,
-    SignalRfftOptions, SignalWindowOptions, read_signal_options,
+    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW,
+    SPECTRAL_SUBTRACTION_OPTIONS, SignalRfftOptions, SignalWindowOptions, read_signal_options,
 };
 use mc_dialects::graph::{
     AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp, SignalEnergyOp,
     SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp,
-    SignalFilterBankSquareRootOp, SignalPcanOp, SignalRfftOp, SignalWindowOp, VarHandleOp, support,
+    SignalFilterBankSquareRootOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp, SignalWindowOp, VarHandleOp, support,
 };
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
 
@@ -33,8 +33,9 @@ const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
 /// `SignalFilterBank` (energies, weights, unweights, the three channel tables; channels),
 /// `SignalFilterBankSquareRoot` (channels, scale bits; roots), `SignalFilterBankSpectralSubtraction`
 /// (channels; channels, noise estimate), `SignalPCAN` (channels, noise estimate, gain table;
-/// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 11] = [
+/// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows),
+/// `SignalOverlapAdd` (frames; stream).
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 12] = [
     (DETECTION_POSTPROCESS, (3, 4)),
     (SIGNAL_WINDOW, (2, 1)),
     (SIGNAL_FFT_AUTO_SCALE, (1, 2)),
@@ -46,6 +47,7 @@ const CUSTOM_ARITIES: [(&str, (usize, usize)); 11] = [
     (SIGNAL_PCAN, (3, 1)),
     (SIGNAL_FILTER_BANK_LOG, (1, 1)),
     (SIGNAL_DELAY, (1, 1)),
+    (SIGNAL_OVERLAP_ADD, (1, 1)),
 ];
 
 impl SubgraphImporter<'_, '_> {
@@ -168,6 +170,37 @@ impl SubgraphImporter<'_, '_> {
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
                 Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
                     SignalDelayOp::build(b, operands[0], old, [results[0], state]).0
+                }))
+            }
+            SIGNAL_OVERLAP_ADD => {
+                let [code, step] = read(self, &["T", "frame_step"])?[..] else { unreachable!("two keys") };
+                let input = operator.inputs()[0].expect("checked: present");
+                let dtype = self.subgraph.tensors()[input].dtype();
+                let named = i8::try_from(code).ok().and_then(DType::from_code);
+                let (shape, element) = match self.ctx.tensor_parts(self.ctx.value_type(operands[0])) {
+                    Some((shape, element)) => (shape.to_vec(), element),
+                    None => (Vec::new(), results[0]),
+                };
+                let frame = shape.len().checked_sub(2).map(|rows| (&shape[..rows], shape[rows + 1]));
+                let problem = match (named, frame) {
+                    (_, None) => Some(format!("the input has rank {}: frames have rank 2 or more", shape.len())),
+                    (Some(t), _) if t != dtype => Some(format!("option 'T' is {code}, but the input is {dtype}")),
+                    (None, _) => Some(format!("option 'T' is {code}, not a tensor type")),
+                    (_, Some((_, size))) if !(1..=size).contains(&step) => {
+                        Some(format!("option 'frame_step' is {step}: mc compiles steps of 1 to the frame size {size}"))
+                    }
+                    _ => None,
+                };
+                if let Some(problem) = problem {
+                    return Err(self.op_error(index, format!("{name}: {problem}")));
+                }
+                let (rows, size) = frame.expect("checked");
+                let state_shape: Vec<i64> = rows.iter().copied().chain([size]).collect();
+                let state = self.ctx.tensor_type(state_shape, element);
+                let output = operator.outputs()[0].expect("checked: no missing output");
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
+                    SignalOverlapAddOp::build(b, operands[0], old, step, [results[0], state]).0
                 }))
             }
             SIGNAL_PCAN => {

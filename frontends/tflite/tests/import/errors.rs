@@ -1183,6 +1183,45 @@ fn signal_pcan_and_log_options() {
     );
 }
 
+/// A `SignalOverlapAdd` of `frames` (int16, `T` the tensor type `code`) by `step` into `stream`.
+fn overlap_add_model(frames: &[i32], stream: &[i32], code: i64, step: i64) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let input = b.add_tensor("frames", frames, DType::Int16);
+    let output = b.add_tensor("stream", stream, DType::Int16);
+    let options = signal_options_flexbuffer(&[("T", code), ("frame_step", step)], &[]);
+    b.add_custom_op(SIGNAL_OVERLAP_ADD, &[input], &[output], options);
+    b.set_inputs(&[input]);
+    b.set_outputs(&[output]);
+    b
+}
+
+#[test]
+fn signal_overlap_add_state_and_options() {
+    // Each row's unfinished frame is a variable of the rows' leading dimensions.
+    check(
+        &import(&overlap_add_model(&[2, 3, 8], &[2, 12], 7, 4)).text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1\", value_type = \
+             tensor<2x8xi16>}>",
+            "\"graph.signal_overlap_add\"(%arg0, %1) <{frame_step = 4 : i64}> : (tensor<2x3x8xi16>, tensor<2x8xi16>) \
+             -> (tensor<2x12xi16>, tensor<2x8xi16>)",
+            "\"graph.assign_variable\"(%0, %2#1)",
+        ],
+    );
+    let at = "subgraph 0, operator 0 (custom \"SignalOverlapAdd\" v1) writing tensor 1 'stream': SignalOverlapAdd";
+    for (model, problem) in [
+        (overlap_add_model(&[3, 8], &[12], 0, 4), "option 'T' is 0, but the input is INT16"),
+        (overlap_add_model(&[3, 8], &[12], 99, 4), "option 'T' is 99, not a tensor type"),
+        (
+            overlap_add_model(&[3, 8], &[27], 7, 9),
+            "option 'frame_step' is 9: mc compiles steps of 1 to the frame size 8",
+        ),
+        (overlap_add_model(&[8], &[4], 7, 4), "the input has rank 1: frames have rank 2 or more"),
+    ] {
+        assert_eq!(import_error(&model), format!("{AT}{at}: {problem}\n"));
+    }
+}
+
 /// A `SignalDelay` of `delay` samples over rows of `shape`.
 fn delay_model(shape: &[i32], delay: i64) -> ModelBuilder {
     let mut b = ModelBuilder::new();
