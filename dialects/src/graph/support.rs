@@ -481,7 +481,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "MEAN",
         op: "mean",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport {
         tflite: "SUB",
@@ -569,7 +569,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "SUM",
         op: "sum",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport {
         tflite: "TRANSPOSE_CONV",
@@ -587,7 +587,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_MAX",
         op: "reduce_max",
         variants: &[F32_UNARY, EXTREMUM_INT8],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport {
         tflite: "PACK",
@@ -611,7 +611,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_MIN",
         op: "reduce_min",
         variants: &[F32_UNARY, EXTREMUM_INT8],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport { tflite: "EQUAL", op: "equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
     OpSupport { tflite: "NOT_EQUAL", op: "not_equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
