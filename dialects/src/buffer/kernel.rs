@@ -121,6 +121,7 @@ pub const KERNELS: &[&str] = &[
     "signal_pcan",
     "signal_filter_bank_log",
     "signal_delay",
+    "signal_framer",
     "signal_overlap_add",
 ];
 

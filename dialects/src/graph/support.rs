@@ -962,6 +962,19 @@ pub const TABLE: &[OpSupport] = &[
                   (1 or more) samples kept between invocations (reset with the model's state)",
     },
     OpSupport {
+        tflite: "SignalFramer",
+        op: "signal_framer",
+        variants: &[variant(
+            "int16",
+            "int16 state, bool valid flag",
+            &[Slot::One(&[I16]), Slot::One(&[I16])],
+            &[I16, BOOL, I16],
+        )],
+        options: "custom operator of TFLite Micro's signal library: prefill true (every frame valid), any rank, \
+                  rows a multiple of frame_step, frame_step 1 to frame_size - 1, the samples frames overlap kept \
+                  between invocations (reset with the model's state)",
+    },
+    OpSupport {
         tflite: "SignalOverlapAdd",
         op: "signal_overlap_add",
         variants: &[

@@ -4,7 +4,8 @@
 //! custom code is an error naming it.
 //!
 //! `SignalFilterBankSpectralSubtraction` keeps a noise estimate, `SignalDelay` the last
-//! `delay_length` samples of each row and `SignalOverlapAdd` each row's unfinished frame from
+//! `delay_length` samples of each row, `SignalFramer` the samples its frames overlap and
+//! `SignalOverlapAdd` each row's unfinished frame from
 //! one invocation to the next (TFLite Micro's persistent buffers, zeroed at `Prepare` and
 //! `Reset`): each becomes a variable, read before the op and assigned the op's next state after,
 //! so the state is persistent memory, zeroed at init and by `model_reset_state`, as SVDF's.
@@ -13,13 +14,14 @@ use super::SubgraphImporter;
 use crate::{
     DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
     SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
-    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW,
+    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW,
     SPECTRAL_SUBTRACTION_OPTIONS, SignalRfftOptions, SignalWindowOptions, read_signal_options,
 };
 use mc_dialects::graph::{
     AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp, SignalEnergyOp,
     SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp,
-    SignalFilterBankSquareRootOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp, SignalWindowOp, VarHandleOp, support,
+    SignalFilterBankSquareRootOp, SignalFramerOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp, SignalWindowOp,
+    VarHandleOp, support,
 };
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
 
@@ -34,8 +36,8 @@ const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
 /// `SignalFilterBankSquareRoot` (channels, scale bits; roots), `SignalFilterBankSpectralSubtraction`
 /// (channels; channels, noise estimate), `SignalPCAN` (channels, noise estimate, gain table;
 /// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows),
-/// `SignalOverlapAdd` (frames; stream).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 12] = [
+/// `SignalFramer` (rows; frames, valid), `SignalOverlapAdd` (frames; stream).
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 13] = [
     (DETECTION_POSTPROCESS, (3, 4)),
     (SIGNAL_WINDOW, (2, 1)),
     (SIGNAL_FFT_AUTO_SCALE, (1, 2)),
@@ -47,6 +49,7 @@ const CUSTOM_ARITIES: [(&str, (usize, usize)); 12] = [
     (SIGNAL_PCAN, (3, 1)),
     (SIGNAL_FILTER_BANK_LOG, (1, 1)),
     (SIGNAL_DELAY, (1, 1)),
+    (SIGNAL_FRAMER, (1, 2)),
     (SIGNAL_OVERLAP_ADD, (1, 1)),
 ];
 
@@ -172,6 +175,36 @@ impl SubgraphImporter<'_, '_> {
                     SignalDelayOp::build(b, operands[0], old, [results[0], state]).0
                 }))
             }
+            SIGNAL_FRAMER => {
+                let [size, step, prefill] = read(self, &["frame_size", "frame_step", "prefill"])?[..] else {
+                    unreachable!("three keys")
+                };
+                let shape = self.ctx.tensor_parts(self.ctx.value_type(operands[0])).map(|(s, _)| s.to_vec());
+                let shape = shape.unwrap_or_default();
+                let problem = if prefill == 0 {
+                    Some("option 'prefill' is false: mc compiles prefilled framers only".to_string())
+                } else if !(1..size).contains(&step) {
+                    Some(format!(
+                        "option 'frame_step' is {step}: mc compiles steps of 1 to frame_size - 1 ({size} - 1)"
+                    ))
+                } else if shape.last().is_none_or(|&samples| samples % step != 0) {
+                    Some(format!("rows of shape {shape:?} are not a whole number of {step}-sample steps"))
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    return Err(self.op_error(index, format!("{name}: {problem}")));
+                }
+                let mut state_shape = shape;
+                *state_shape.last_mut().expect("checked: rank 1 or more") = size - step;
+                let i16_type = self.ctx.integer_type(16);
+                let state = self.ctx.tensor_type(state_shape, i16_type);
+                let output = operator.outputs()[0].expect("checked: no missing output");
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
+                    SignalFramerOp::build(b, operands[0], old, [size, step], [results[0], results[1], state]).0
+                }))
+            }
             SIGNAL_OVERLAP_ADD => {
                 let [code, step] = read(self, &["T", "frame_step"])?[..] else { unreachable!("two keys") };
                 let input = operator.inputs()[0].expect("checked: present");
@@ -242,7 +275,7 @@ impl SubgraphImporter<'_, '_> {
 }
 
 /// A stateful op `build` makes from its state before the step (`graph.read_variable` of a
-/// variable named `name` in [`SIGNAL_STATE_CONTAINER`] holding `state`), whose result 1 is
+/// variable named `name` in [`SIGNAL_STATE_CONTAINER`] holding `state`), whose last result is
 /// assigned back as the state after the step.
 fn with_state(
     b: &mut Builder<'_>,
@@ -253,6 +286,7 @@ fn with_state(
     let handle = VarHandleOp::build(b, SIGNAL_STATE_CONTAINER, name, state).handle();
     let old = ReadVariableOp::build(b, handle, state).result();
     let op = build(b, old);
-    AssignVariableOp::build(b, handle, op.result(1));
+    let last = *b.ctx.results(op).last().expect("a stateful op has its next state as a result");
+    AssignVariableOp::build(b, handle, last);
     op
 }
