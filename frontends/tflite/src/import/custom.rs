@@ -165,13 +165,8 @@ impl SubgraphImporter<'_, '_> {
                     );
                     return Err(self.op_error(index, reason));
                 }
-                let mut state_shape = shape;
-                *state_shape.last_mut().expect("rank 1 or more") = delay;
-                let i16_type = self.ctx.integer_type(16);
-                let state = self.ctx.tensor_type(state_shape, i16_type);
-                let output = operator.outputs()[0].expect("checked: no missing output");
-                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
-                Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
+                let state = self.i16_rows(shape, delay);
+                Ok(self.with_row_state(operator, body, state, |b, old| {
                     SignalDelayOp::build(b, operands[0], old, [results[0], state]).0
                 }))
             }
@@ -195,13 +190,8 @@ impl SubgraphImporter<'_, '_> {
                 if let Some(problem) = problem {
                     return Err(self.op_error(index, format!("{name}: {problem}")));
                 }
-                let mut state_shape = shape;
-                *state_shape.last_mut().expect("checked: rank 1 or more") = size - step;
-                let i16_type = self.ctx.integer_type(16);
-                let state = self.ctx.tensor_type(state_shape, i16_type);
-                let output = operator.outputs()[0].expect("checked: no missing output");
-                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
-                Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
+                let state = self.i16_rows(shape, size - step);
+                Ok(self.with_row_state(operator, body, state, |b, old| {
                     SignalFramerOp::build(b, operands[0], old, [size, step], [results[0], results[1], state]).0
                 }))
             }
@@ -230,9 +220,7 @@ impl SubgraphImporter<'_, '_> {
                 let (rows, size) = frame.expect("checked");
                 let state_shape: Vec<i64> = rows.iter().copied().chain([size]).collect();
                 let state = self.ctx.tensor_type(state_shape, element);
-                let output = operator.outputs()[0].expect("checked: no missing output");
-                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
-                Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
+                Ok(self.with_row_state(operator, body, state, |b, old| {
                     SignalOverlapAddOp::build(b, operands[0], old, step, [results[0], state]).0
                 }))
             }
@@ -253,6 +241,28 @@ impl SubgraphImporter<'_, '_> {
                 Ok(SignalFftAutoScaleOp::build(&mut b, operands[0], [results[0], results[1]]).0)
             }
         }
+    }
+
+    /// The type of int16 rows shaped as `shape` (rank 1 or more) but `samples` long.
+    fn i16_rows(&mut self, mut shape: Vec<i64>, samples: i64) -> Type {
+        *shape.last_mut().expect("checked: rank 1 or more") = samples;
+        let i16_type = self.ctx.integer_type(16);
+        self.ctx.tensor_type(shape, i16_type)
+    }
+
+    /// [`with_state`] at the end of `body`, the variable named after `operator`'s first output
+    /// (the rows whose state it keeps).
+    fn with_row_state(
+        &mut self,
+        operator: &Operator<'_>,
+        body: BlockId,
+        state: Type,
+        build: impl FnOnce(&mut Builder<'_>, Value) -> OpId,
+    ) -> OpId {
+        let output = operator.outputs()[0].expect("checked: no missing output");
+        let loc = self.ctx.file_loc(self.file, 0, 0);
+        let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+        with_state(&mut b, &format!("tensor_{output}"), state, build)
     }
 
     /// An error unless option `num_channels` of `name` is the length of its `what` (of type `ty`),
