@@ -45,10 +45,11 @@
 //! sums saturate after each frame, as TFLite Micro's do. It outputs `frame_step` finished
 //! samples per frame and keeps the unfinished `S` for the next invocation.
 //!
-//! The spectral subtraction, the delay, the framer and the overlap-add carry state from one invocation to the next (TFLite
-//! Micro keeps it in a persistent buffer, zeroed at `Prepare` and `Reset`): the op is pure, its
-//! second operand the state before the step and its second result the one after, which the
-//! importer reads from and assigns back to a variable (as SVDF's state).
+//! The spectral subtraction, the delay, the framer and the overlap-add carry state from one
+//! invocation to the next (TFLite Micro keeps it in a persistent buffer, zeroed at `Prepare` and
+//! `Reset`): the op is pure, its second operand the state before the step and its last result
+//! the one after, which the importer reads from and assigns back to a variable (as SVDF's
+//! state).
 
 use super::{OpEntry, op_entry};
 use crate::graph::builders::{int_attr, int_attrs};
