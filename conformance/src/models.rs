@@ -81,6 +81,23 @@ impl OneOp {
         self.tensor(name, shape, dtype, quant, Some(data))
     }
 
+    /// An `INT4` constant (4-bit weights): `values`, each in `-8..=7`, packed two per byte, low
+    /// nibble first, as TFLite's converter writes them. An odd count leaves the last byte's high
+    /// nibble unused: it holds `0xA`, which readers must ignore.
+    pub fn constant_int4(&mut self, name: &str, shape: &[i32], values: &[i8], quant: Option<Quant>) -> i32 {
+        let nibble = |v: i8| {
+            assert!((-8..=7).contains(&v), "{v} is not an int4 value");
+            v as u8 & 0x0F
+        };
+        let packed: Vec<u8> =
+            values.chunks(2).map(|pair| nibble(pair[0]) | pair.get(1).map_or(0xA, |&high| nibble(high)) << 4).collect();
+        let t = self.builder.add_constant(name, shape, mc_tflite::DType::Int4, &packed);
+        if let Some(q) = quant {
+            self.builder.set_quantization(t, &q.scales, &q.zero_points, q.axis);
+        }
+        t
+    }
+
     /// An `int32` constant (shapes, axes, paddings, biases).
     pub fn constant_i32(&mut self, name: &str, shape: &[i32], values: &[i32], quant: Option<Quant>) -> i32 {
         let data: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();

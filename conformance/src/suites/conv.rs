@@ -6,7 +6,8 @@
 //! batches 1 and 2. The `*pad_then_*` suites put an explicit `PAD` or `PADV2` before the
 //! convolution, as PyTorch exports write them (symmetric, asymmetric `(0, 1, 0, 1)` before stride
 //! 2, before `SAME`, pad values the zero point or not), which mc folds into the convolution's
-//! padding where that is exact (`graph-fold-pad`).
+//! padding where that is exact (`graph-fold-pad`). The int8 convolutions run again with `INT4`
+//! filters, per-tensor and per-channel.
 
 use super::int16x8::{self, Bias, Magnitude, Types};
 use crate::models::{OneOp, Quant};
@@ -41,6 +42,8 @@ struct Spec {
     magnitude: Magnitude,
     /// A `PAD` or `PADV2` before the convolution, over the model's input `input`.
     pre_pad: Option<PrePad>,
+    /// int8: the filter is an `INT4` constant (scales 16 times larger, so outputs spread alike).
+    int4_weights: bool,
 }
 
 /// A pad op in front of a convolution or pool: `[top, bottom, left, right]` on height and width.
@@ -128,6 +131,7 @@ impl Spec {
             output_range: 1.0,
             magnitude: Magnitude::Full,
             pre_pad: None,
+            int4_weights: false,
         }
     }
 
@@ -192,11 +196,17 @@ impl Spec {
         } else {
             let (input_zp, output_zp) = self.zero_points;
             let x = self.input(&mut m, DType::Int8, Some(Quant::tensor(INPUT_SCALE, input_zp)));
+            let widen = if self.int4_weights { 16.0 } else { 1.0 };
             let scales: Vec<f32> =
-                (0..if self.per_channel { out_c } else { 1 }).map(|_| rng.float(0.002, 0.02)).collect();
+                (0..if self.per_channel { out_c } else { 1 }).map(|_| rng.float(0.002, 0.02) * widen).collect();
             let axis = if depthwise { 3 } else { 0 };
-            let weights = rng.bytes(filter_count);
-            let f = m.constant("w", &dims(&filter_shape), DType::Int8, &weights, Some(Quant::channels(&scales, axis)));
+            let quant = Some(Quant::channels(&scales, axis));
+            let f = if self.int4_weights {
+                let values: Vec<i8> = (0..filter_count).map(|_| rng.range(-8, 7) as i8).collect();
+                m.constant_int4("w", &dims(&filter_shape), &values, quant)
+            } else {
+                m.constant("w", &dims(&filter_shape), DType::Int8, &rng.bytes(filter_count), quant)
+            };
             let b = self.bias.then(|| {
                 let values: Vec<i32> = (0..out_c).map(|_| rng.range(-20_000, 20_000) as i32).collect();
                 let bias_scales: Vec<f32> = (0..out_c).map(|i| INPUT_SCALE * scales[i % scales.len()]).collect();
@@ -245,6 +255,7 @@ impl Spec {
         let op = if depthwise { "depthwise" } else { "conv" };
         let kind = match types {
             Types::Float => "f32".to_string(),
+            Types::Int8 if self.int4_weights => "int8 int4-weights".to_string(),
             Types::Int8 => "int8".to_string(),
             Types::Int16x8(bias) => format!("int16x8 (bias {bias:?})"),
         };
@@ -484,6 +495,22 @@ fn int16x8_cases(specs: &[Spec], depthwise: bool, biases: [Bias; 2], seed: u64) 
 /// The `int8_conv_2d` suite.
 pub fn int8_conv_2d() -> Vec<Case> {
     cases(&conv_specs(), false, Types::Int8, 0xC0_4E)
+}
+
+/// The int8 specs with `INT4` filters (odd filter sizes among them: the last byte's high nibble
+/// unused).
+fn int4_weights(specs: Vec<Spec>) -> Vec<Spec> {
+    specs.into_iter().map(|s| Spec { int4_weights: true, ..s }).collect()
+}
+
+/// The `int8_conv_2d_int4_weights` suite.
+pub fn int8_conv_2d_int4_weights() -> Vec<Case> {
+    cases(&int4_weights(conv_specs()), false, Types::Int8, 0xC0_44)
+}
+
+/// The `int8_depthwise_conv_2d_int4_weights` suite.
+pub fn int8_depthwise_conv_2d_int4_weights() -> Vec<Case> {
+    cases(&int4_weights(depthwise_specs()), true, Types::Int8, 0xDE_44)
 }
 
 /// The `int16x8_conv_2d` suite: every spec with an int64 and an int32 bias.

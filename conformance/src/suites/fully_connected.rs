@@ -2,7 +2,7 @@
 //! and without bias, extreme zero points, saturating output scales, weights given at run time),
 //! 16x8 (the same with int32, int64 or no bias, plus multipliers above 1 and sums beyond int32)
 //! and float, for batches 1 and 3, rank-3 and rank-4 inputs flattened to rows, `keep_num_dims`
-//! true and false, and every fused activation.
+//! true and false, and every fused activation; the int8 layers again with `INT4` weights.
 
 use super::int16x8::{self, Bias, Magnitude, Types};
 use crate::models::{OneOp, Quant};
@@ -32,6 +32,8 @@ struct Spec {
     runtime_weights: bool,
     /// The values of 16x8 inputs and weights.
     magnitude: Magnitude,
+    /// int8: the weights are an `INT4` constant (scales 16 times larger, so outputs spread alike).
+    int4_weights: bool,
 }
 
 impl Spec {
@@ -49,6 +51,7 @@ impl Spec {
             output_range: 1.0,
             runtime_weights: false,
             magnitude: Magnitude::Full,
+            int4_weights: false,
         }
     }
 
@@ -76,8 +79,12 @@ impl Spec {
             Types::Int8 => (DType::Int8, DType::Int8, DType::Int32),
             Types::Int16x8(_) => (DType::Int16, DType::Int8, DType::Int32),
         };
-        let weight_scales: Vec<f32> =
-            if self.per_channel { (0..self.units).map(|_| rng.float(0.005, 0.03)).collect() } else { vec![0.02] };
+        let widen = if self.int4_weights { 16.0 } else { 1.0 };
+        let weight_scales: Vec<f32> = if self.per_channel {
+            (0..self.units).map(|_| rng.float(0.005, 0.03) * widen).collect()
+        } else {
+            vec![0.02 * widen]
+        };
         let per_channel_or_tensor =
             |scales: &[f32]| if self.per_channel { Quant::channels(scales, 0) } else { Quant::tensor(scales[0], 0) };
         let typical_16x8 = self.magnitude.typical_sum(self.depth);
@@ -110,7 +117,10 @@ impl Spec {
                 Tensor::random(dtype, &weight_shape, rng)
             }
         };
-        let w = if self.runtime_weights {
+        let w = if self.int4_weights {
+            let values: Vec<i8> = (0..weights.data.len()).map(|_| rng.range(-8, 7) as i8).collect();
+            m.constant_int4("w", &dims(&weight_shape), &values, weight_q)
+        } else if self.runtime_weights {
             inputs.push(weights);
             m.input("w", &dims(&weight_shape), weight_dtype, weight_q)
         } else {
@@ -141,6 +151,7 @@ impl Spec {
         m.op(BuiltinOp::FullyConnected, &[x, w, b], &[y], BuiltinOptions::FullyConnected(options));
         let kind = match types {
             Types::Float => "float".to_string(),
+            Types::Int8 if self.int4_weights => "int8, int4 weights".to_string(),
             Types::Int8 => "int8".to_string(),
             Types::Int16x8(bias) if self.bias => format!("int16x8, bias {bias:?}"),
             Types::Int16x8(_) => "int16x8".to_string(),
@@ -195,6 +206,19 @@ pub fn int8_fully_connected() -> Vec<Case> {
     let cases: Vec<Case> =
         specs().iter().flat_map(|s| [s.case(Types::Int8, &mut rng), s.case(Types::Int8, &mut rng)]).collect();
     cases
+}
+
+/// The `int8_fully_connected_int4_weights` suite: the int8 layers with constant per-tensor
+/// weights (TFLite Micro refuses per-channel int4 ones), their weights `INT4` (odd counts among
+/// them: the last byte's high nibble unused).
+pub fn int8_fully_connected_int4_weights() -> Vec<Case> {
+    let mut rng = Rng(0xFC04);
+    specs()
+        .into_iter()
+        .filter(|s| !s.runtime_weights && !s.per_channel)
+        .map(|s| Spec { int4_weights: true, ..s })
+        .flat_map(|s| [s.case(Types::Int8, &mut rng), s.case(Types::Int8, &mut rng)])
+        .collect()
 }
 
 /// The `int16x8_fully_connected` suite: every layer with an int64 and an int32 bias (layers without

@@ -1,6 +1,7 @@
 //! The reductions over axes against TFLite Micro.
 //!
-//! Every reduction also takes its one axis as a 0-D tensor (Keras' 1-D global poolings).
+//! Every reduction also takes its one axis as a 0-D tensor (Keras' 1-D global poolings), and an
+//! empty axes list (an empty constant, without buffer data): every element its own result.
 //!
 //! `MEAN`, int8, int16 and float: over axes [1, 2] of a 4-D input (global average pooling, with
 //! and without `keep_dims`), over one axis (also negative), over the batch and channel axes
@@ -102,6 +103,8 @@ fn specs() -> Vec<Spec> {
         Spec { quant: [(0.03, 4), (0.07, -9)], ..Spec::new("rescaled axis 2", &[2, 3, 6], &[2], false) },
         Spec { quant: [(0.05, -128), (0.05, 127)], ..Spec::new("zero points -128/127", &[1, 4, 4, 3], &[1, 2], true) },
         Spec { quant: [(0.05, 127), (0.001, -128)], ..Spec::new("saturating", &[1, 3, 5, 6], &[1, 2], false) },
+        // An empty axes list (an empty constant): every element its own mean, requantized.
+        Spec { quant: [(0.03, 4), (0.07, -9)], ..Spec::new("no axes", &[2, 3, 4], &[], false) },
     ]
 }
 
@@ -134,6 +137,7 @@ fn int16_specs() -> Vec<Spec> {
         spec("zero points -32768/32767", &[1, 4, 4, 3], &[1, 2], true, [(0.001, -32768), (0.001, 32767)]),
         spec("zero points", &[1, 4, 4, 3], &[1, 2], true, [(0.001, 12345), (0.0007, -300)]),
         spec("saturating", &[1, 3, 5, 6], &[1, 2], false, [(0.01, 0), (0.00001, 0)]),
+        spec("no axes", &[3, 5], &[], true, [(0.0003, 0), (0.002, 0)]),
     ]
 }
 
@@ -182,6 +186,7 @@ fn sum_specs(input_scale: f32, scale: f32, zero_points: [i64; 2]) -> Vec<Spec> {
         spec("zero points at both ends", &[1, 4, 4, 3], &[1, 2], true, [(input_scale, low), (scale, high)]),
         spec("zero points at both ends, swapped", &[1, 4, 4, 3], &[1, 2], true, [(input_scale, high), (scale, low)]),
         spec("rescaled up", &[2, 3, 4], &[2], true, [(input_scale, 1), (input_scale * 0.37, -1)]),
+        spec("no axes", &[2, 3, 4], &[], false, [(input_scale, -7), (scale / 2.0, 4)]),
     ]
 }
 
@@ -275,6 +280,7 @@ fn extremum_specs() -> Vec<Spec> {
         Spec::new("a whole tensor", &[3, 4, 5], &[0, 1, 2], false),
         Spec { quant: [(0.5, 127); 2], ..Spec::new("zero point 127", &[1, 4, 4, 3], &[1, 2], true) },
         Spec { quant: [(0.002, -128); 2], ..Spec::new("zero point -128", &[2, 3, 6], &[2], false) },
+        Spec::new("no axes", &[2, 3, 4], &[], true),
     ];
     [BuiltinOp::ReduceMax, BuiltinOp::ReduceMin]
         .into_iter()
@@ -340,6 +346,9 @@ pub fn bool_reduce_all() -> Vec<Case> {
         spec("rank 4 whole tensor keep_dims", &[2, 2, 3, 2], &[0, 1, 2, 3], true),
         spec("rank 3 whole tensor", &[2, 3, 2], &[2, 0, 1], false),
         Spec { scalar_axis: true, ..spec("0-D axis 1", &[3, 6, 2], &[1], false) },
+        // An empty axes list: an empty constant (no buffer data), every element its own result.
+        spec("no axes", &[2, 3, 4], &[], false),
+        spec("no axes keep_dims", &[3, 5], &[], true),
     ];
     let mut rng = Rng(0xA11);
     let mut cases = Vec::new();

@@ -17,6 +17,12 @@
 //!   bits 0 to 31 (shifting bits out), micro_speech's output scale and the largest;
 //! - `SignalDelay`: delays shorter than the rows, as long and longer (the state then feeds the
 //!   whole output), ranks 1 to 3, five invocations in a row;
+//! - `SignalFramer` (prefilled): frames shorter than, as long as and longer than the rows,
+//!   steps of 1 to the frame size minus 1, ranks 1 to 3, five invocations in a row (the samples
+//!   frames overlap carry over);
+//! - `SignalOverlapAdd`: int16 (full-range frames, whose sums saturate) and float, one to four
+//!   frames per invocation, steps of 1, part of and the whole frame, ranks 2 to 4, five
+//!   invocations in a row (the unfinished tail carries over);
 //! - micro_speech's whole preprocessor: window, auto scale, FFT, energy, 40 mel channels, square
 //!   root, spectral subtraction, PCAN and log, frame after frame.
 
@@ -25,8 +31,8 @@ use crate::models::OneOp;
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{
     SIGNAL_DELAY, SIGNAL_ENERGY, SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG,
-    SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW,
-    SignalRfftOptions, SignalWindowOptions, signal_options_flexbuffer,
+    SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_OVERLAP_ADD,
+    SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW, SignalRfftOptions, SignalWindowOptions, signal_options_flexbuffer,
 };
 
 fn u64_tensor(values: &[u64]) -> Tensor {
@@ -450,6 +456,58 @@ pub fn signal_delay() -> Vec<Case> {
             let mut frames = (0..5).map(|_| vec![Tensor::full_range(DType::Int16, &shape, &mut rng)]);
             let first = frames.next().expect("five frames");
             m.case(&format!("SignalDelay {shape:?} delay_length {delay}"), first).then_invoked_with(frames.collect())
+        })
+        .collect()
+}
+
+/// The `signal_overlap_add` suite: five invocations per case, the unfinished tail carrying over.
+pub fn signal_overlap_add() -> Vec<Case> {
+    let mut rng = Rng(0x5167_0ADD);
+    let layouts: [(&[usize], i64); 5] = [(&[1, 8], 4), (&[3, 6], 2), (&[2, 3, 5], 5), (&[4, 4], 1), (&[2, 1, 2, 7], 3)];
+    let mut cases = Vec::new();
+    for (shape, step) in layouts {
+        // TFLite's tensor type numbers: FLOAT32 0, INT16 7.
+        for (dtype, code) in [(DType::Int16, 7), (DType::Float32, 0)] {
+            let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
+            let (frames, rows) = (shape[shape.len() - 2], &dims[..dims.len() - 2]);
+            let stream: Vec<i32> = rows.iter().copied().chain([(frames as i64 * step) as i32]).collect();
+            let mut m = OneOp::new();
+            let input = m.input("frames", &dims, dtype, None);
+            let output = m.output("stream", &stream, dtype, None);
+            let options = signal_options_flexbuffer(&[("T", code), ("frame_step", step)], &[]);
+            m.custom_op(SIGNAL_OVERLAP_ADD, &[input], &[output], options);
+            let mut invocations = (0..5).map(|_| vec![Tensor::full_range(dtype, shape, &mut rng)]);
+            let first = invocations.next().expect("five invocations");
+            let name = format!("SignalOverlapAdd {dtype:?} {shape:?} frame_step {step}");
+            cases.push(m.case(&name, first).then_invoked_with(invocations.collect()));
+        }
+    }
+    cases
+}
+
+/// The `signal_framer` suite: prefilled framers, five invocations per case, the samples frames
+/// overlap carrying over.
+pub fn signal_framer() -> Vec<Case> {
+    let mut rng = Rng(0x5167_F4A3);
+    let layouts: [(&[usize], i64, i64); 5] =
+        [(&[16], 6, 4), (&[3, 8], 5, 2), (&[2, 2, 6], 9, 3), (&[12], 4, 1), (&[2, 10], 10, 5)];
+    layouts
+        .into_iter()
+        .map(|(shape, size, step)| {
+            let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
+            let (samples, rows) = dims.split_last().expect("rank 1 or more");
+            let frames: Vec<i32> = rows.iter().copied().chain([samples / step as i32, size as i32]).collect();
+            let mut m = OneOp::new();
+            let input = m.input("rows", &dims, DType::Int16, None);
+            let output = m.output("frames", &frames, DType::Int16, None);
+            let valid = m.output("valid", &[], DType::Bool, None);
+            let options =
+                signal_options_flexbuffer(&[("frame_size", size), ("frame_step", step)], &[("prefill", true)]);
+            m.custom_op(SIGNAL_FRAMER, &[input], &[output, valid], options);
+            let mut invocations = (0..5).map(|_| vec![Tensor::full_range(DType::Int16, shape, &mut rng)]);
+            let first = invocations.next().expect("five invocations");
+            let name = format!("SignalFramer {shape:?} frame_size {size} frame_step {step}");
+            m.case(&name, first).then_invoked_with(invocations.collect())
         })
         .collect()
 }

@@ -121,6 +121,8 @@ pub const KERNELS: &[&str] = &[
     "signal_pcan",
     "signal_filter_bank_log",
     "signal_delay",
+    "signal_framer",
+    "signal_overlap_add",
 ];
 
 /// Elementwise kernels: output element `i` is computed from input element `i` of each input

@@ -38,7 +38,7 @@
 //! | `control_flow` | `if`, `while`, `call_once`, `yield` (regions holding subgraphs) | `IF`, `WHILE`, `CALL_ONCE` |
 //! | `sequence` | `svdf_state`, `svdf`, `lstm` (three results) | `SVDF`, `UNIDIRECTIONAL_SEQUENCE_LSTM` (with variables for their states) |
 //! | `detection` | `detection_postprocess` (four results) | custom `TFLite_Detection_PostProcess` |
-//! | `signal` | `signal_window`, `signal_fft_auto_scale` (two results), `signal_rfft`, `signal_energy`, `signal_filter_bank`, `signal_filter_bank_square_root`, `signal_filter_bank_spectral_subtraction` (two results), `signal_pcan`, `signal_filter_bank_log`, `signal_delay` (two results) | custom `SignalWindow`, `SignalFftAutoScale`, `SignalRfft`, `SignalEnergy`, `SignalFilterBank`, `SignalFilterBankSquareRoot`, `SignalFilterBankSpectralSubtraction`, `SignalPCAN`, `SignalFilterBankLog`, `SignalDelay` (TFLite Micro's signal library) |
+//! | `signal` | `signal_window`, `signal_fft_auto_scale` (two results), `signal_rfft`, `signal_energy`, `signal_filter_bank`, `signal_filter_bank_square_root`, `signal_filter_bank_spectral_subtraction` (two results), `signal_pcan`, `signal_filter_bank_log`, `signal_delay` (two results), `signal_framer` (three results), `signal_overlap_add` (two results) | custom `SignalWindow`, `SignalFftAutoScale`, `SignalRfft`, `SignalEnergy`, `SignalFilterBank`, `SignalFilterBankSquareRoot`, `SignalFilterBankSpectralSubtraction`, `SignalPCAN`, `SignalFilterBankLog`, `SignalDelay`, `SignalFramer`, `SignalOverlapAdd` (TFLite Micro's signal library) |
 //!
 //! In the families' op tables, operands are in order and `?` marks an optional trailing operand.
 //! Integer attributes are `i64`, lists are `array<i64: ...>`, `padding` is `"SAME"`/`"VALID"`,

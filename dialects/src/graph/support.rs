@@ -253,7 +253,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "CONV_2D",
         op: "conv_2d",
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
-        options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with INT4 filters (unpacked to int8 at import)",
     },
     OpSupport {
         tflite: "CUMSUM",
@@ -265,7 +265,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "DEPTHWISE_CONV_2D",
         op: "depthwise_conv_2d",
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_DEPTHWISE],
-        options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with INT4 filters (unpacked to int8 at import)",
     },
     OpSupport { tflite: "DEPTH_TO_SPACE", op: "depth_to_space", variants: &[F32_UNARY, INT8_MOVED], options: BLOCK },
     OpSupport {
@@ -309,7 +309,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "FULLY_CONNECTED",
         op: "fully_connected",
         variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
-        options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1",
+        options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with per-tensor INT4 weights (unpacked to int8 at import)",
     },
     OpSupport {
         tflite: "L2_NORMALIZATION",
@@ -448,7 +448,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int16", "zero point 0", &[Slot::One(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::One(&[I32])], &[I32]),
         ],
-        options: "constant int32 paddings, rank <= 5",
+        options: "constant int32 paddings, rank <= 5, the output's scale and zero point free (stored values kept; int8 pads with the output's zero point)",
     },
     OpSupport {
         tflite: "GATHER",
@@ -481,7 +481,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "MEAN",
         op: "mean",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport {
         tflite: "SUB",
@@ -544,14 +544,14 @@ pub const TABLE: &[OpSupport] = &[
             variant("f32", "", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32]),
             variant(
                 "int8",
-                "constant value quantized as the input",
+                "constant value quantized as the output",
                 &[Slot::One(&[Q8, I8]), Slot::One(&[Q8, I8])],
                 &[Q8, I8],
             ),
             variant("int16", "", &[Slot::One(&[Q16, I16]), Slot::One(&[Q16, I16])], &[Q16, I16]),
             variant("int32", "", &[Slot::One(&[Q32, I32]), Slot::One(&[Q32, I32])], &[Q32, I32]),
         ],
-        options: "constant int32 paddings, a constant or run-time pad value, rank <= 5",
+        options: "constant int32 paddings, a constant or run-time pad value, rank <= 5, the output's scale and zero point free (stored values kept)",
     },
     OpSupport {
         tflite: "SLICE",
@@ -569,7 +569,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "SUM",
         op: "sum",
         variants: &[F32_UNARY, INT8_UNARY, INT16_UNARY],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport {
         tflite: "TRANSPOSE_CONV",
@@ -587,7 +587,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_MAX",
         op: "reduce_max",
         variants: &[F32_UNARY, EXTREMUM_INT8],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport {
         tflite: "PACK",
@@ -611,7 +611,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_MIN",
         op: "reduce_min",
         variants: &[F32_UNARY, EXTREMUM_INT8],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport { tflite: "EQUAL", op: "equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
     OpSupport { tflite: "NOT_EQUAL", op: "not_equal", variants: EQUALITY, options: COMPARISON_OPTIONS },
@@ -809,7 +809,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "REDUCE_ALL",
         op: "reduce_all",
         variants: &[BOOL_MOVED],
-        options: "constant int32 axes, keep_dims both ways",
+        options: "constant int32 axes (an empty list too: every element its own result), keep_dims both ways",
     },
     OpSupport {
         tflite: "VAR_HANDLE",
@@ -960,6 +960,29 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[variant("int16", "int16 state", &[Slot::One(&[I16]), Slot::One(&[I16])], &[I16, I16])],
         options: "custom operator of TFLite Micro's signal library: any rank, each row delayed by delay_length \
                   (1 or more) samples kept between invocations (reset with the model's state)",
+    },
+    OpSupport {
+        tflite: "SignalFramer",
+        op: "signal_framer",
+        variants: &[variant(
+            "int16",
+            "int16 state, bool valid flag",
+            &[Slot::One(&[I16]), Slot::One(&[I16])],
+            &[I16, BOOL, I16],
+        )],
+        options: "custom operator of TFLite Micro's signal library: prefill true (every frame valid), any rank, \
+                  rows a multiple of frame_step, frame_step 1 to frame_size - 1, the samples frames overlap kept \
+                  between invocations (reset with the model's state)",
+    },
+    OpSupport {
+        tflite: "SignalOverlapAdd",
+        op: "signal_overlap_add",
+        variants: &[
+            variant("int16", "int16 state, saturating sums", &[Slot::One(&[I16]), Slot::One(&[I16])], &[I16, I16]),
+            variant("f32", "f32 state", &[Slot::One(&[F32]), Slot::One(&[F32])], &[F32, F32]),
+        ],
+        options: "custom operator of TFLite Micro's signal library: frames of any leading dimensions, frame_step \
+                  1 to the frame size, the unfinished samples kept between invocations (reset with the model's state)",
     },
 ];
 

@@ -413,6 +413,8 @@ fn builders_cover_every_op() {
     let ((frame, frame_type), (fft_rows, _)) = (zeros16(&[16]), zeros16(&[3, 12]));
     let ((spectrum, _), (tables, _), (lut, _)) = (zeros16(&[16]), zeros16(&[4]), zeros16(&[125]));
     let ((delay_state, delay_state_type), (_, delayed)) = (zeros16(&[2, 3]), zeros16(&[2, 4]));
+    let ((overlap_state, overlap_state_type), (_, stream)) = (zeros16(&[4]), zeros16(&[6]));
+    let ((framer_state, framer_state_type), (_, frames)) = (zeros16(&[2, 2]), zeros16(&[2, 2, 4]));
     SignalWindowOp::build(&mut b, samples, weights, 12, rows);
     let scale_bits = b.ctx.tensor_type(vec![], i32);
     SignalFftAutoScaleOp::build(&mut b, frame, [frame_type, scale_bits]);
@@ -447,6 +449,12 @@ fn builders_cover_every_op() {
     SignalFilterBankLogOp::build(&mut b, normalized, 19, 1600, logs);
     // The delay of rows of 4 by the 3 samples of its state.
     SignalDelayOp::build(&mut b, samples, delay_state, [delayed, delay_state_type]);
+    // The overlap-add of 2 frames of 4 samples by a step of 3: 6 samples out, 4 kept.
+    SignalOverlapAddOp::build(&mut b, samples, overlap_state, 3, [stream, overlap_state_type]);
+    // Rows of 4 cut into frames of 4 every 2 samples, the 2 they overlap kept.
+    let i1 = b.ctx.integer_type(1);
+    let valid = b.ctx.tensor_type(vec![], i1);
+    SignalFramerOp::build(&mut b, samples, framer_state, [4, 2], [frames, valid, framer_state_type]);
     // Control flow: an IF and a WHILE passing x on, a CALL_ONCE doing nothing.
     let i1 = b.ctx.integer_type(1);
     let flag_type = b.ctx.tensor_type(vec![], i1);

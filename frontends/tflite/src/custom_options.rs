@@ -15,6 +15,8 @@
 //! | `SignalPCAN` | `snr_shift` | `signal/micro/kernels/pcan.cc` |
 //! | `SignalFilterBankLog` | `input_correction_bits`, `output_scale` | `signal/micro/kernels/filter_bank_log.cc` |
 //! | `SignalDelay` | `delay_length` | `signal/micro/kernels/delay.cc` |
+//! | `SignalFramer` | `frame_size`, `frame_step`, `prefill` | `signal/micro/kernels/framer.cc` |
+//! | `SignalOverlapAdd` | `T`, `frame_step` | `signal/micro/kernels/overlap_add.cc` |
 
 use crate::DType;
 use flexbuffers::{FlexBufferType, MapReader, Reader};
@@ -230,6 +232,12 @@ pub const SIGNAL_FILTER_BANK_LOG: &str = "SignalFilterBankLog";
 
 /// The custom code of the signal library's delay (`signal/micro/kernels/delay.cc`).
 pub const SIGNAL_DELAY: &str = "SignalDelay";
+
+/// The custom code of the signal library's framer (`signal/micro/kernels/framer.cc`).
+pub const SIGNAL_FRAMER: &str = "SignalFramer";
+
+/// The custom code of the signal library's overlap-add (`signal/micro/kernels/overlap_add.cc`).
+pub const SIGNAL_OVERLAP_ADD: &str = "SignalOverlapAdd";
 
 /// The keys of `SignalFilterBankSpectralSubtraction`'s options, in TFLite Micro's (alphabetical)
 /// order; `clamping` is a boolean, the others numbers.

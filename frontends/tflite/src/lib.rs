@@ -39,8 +39,8 @@ pub use custom_options::signal_options_flexbuffer;
 pub use custom_options::{
     DETECTION_POSTPROCESS, DetectionPostprocessOptions, SIGNAL_DELAY, SIGNAL_ENERGY, SIGNAL_FFT_AUTO_SCALE,
     SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
-    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS,
-    SignalRfftOptions, SignalWindowOptions, read_signal_options,
+    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW,
+    SPECTRAL_SUBTRACTION_OPTIONS, SignalRfftOptions, SignalWindowOptions, read_signal_options,
 };
 pub use dtype::DType;
 pub use error::TfliteError;

@@ -266,3 +266,50 @@ func.func @delay(%x: !buffer<3x6xi16>, %s: !buffer<3x2xi16>, %y: !buffer<3x6xi16
   buffer.kernel signal_delay ins(%x, %s : !buffer<3x6xi16>, !buffer<3x2xi16>) outs(%y, %n : !buffer<3x6xi16>, !buffer<3x2xi16>) {results = array<i64: 0, 1>}
   return
 }
+
+// -----
+
+// SignalFramer (prefilled): frame %f is samples [%f * 2, %f * 2 + 5) of state ++ input, the
+// flag always true, the next state the 3 samples after the input's 8.
+// CHECK-LABEL: func.func @framer
+// CHECK: loop.store %true, %arg3[] : !buffer<i1>
+// CHECK: loop.for %[[R:.*]] = %c0 to %c3 step %c1 {
+// CHECK:   loop.for %[[F:.*]] = %c0 to %c4 step %c1 {
+// CHECK:     loop.for %[[J:.*]] = %c0 to %c5 step %c1 {
+// CHECK:       %[[START:.*]] = arith.muli %[[F]], %c2 : index
+// CHECK:       %[[P:.*]] = arith.addi %[[START]], %[[J]] : index
+// CHECK:       arith.cmpi slt, %[[P]], %c3 : index
+// CHECK:       loop.store %{{.*}}, %arg2[%[[R]], %[[F]], %[[J]]] : !buffer<3x4x5xi16>
+// CHECK:   loop.for %[[K:.*]] = %c0 to %c3 step %c1 {
+// CHECK:     arith.addi %[[K]], %c8 : index
+// CHECK:     loop.store %{{.*}}, %arg4[%[[R]], %[[K]]] : !buffer<3x3xi16>
+func.func @framer(%x: !buffer<3x8xi16>, %s: !buffer<3x3xi16>, %y: !buffer<3x4x5xi16>, %v: !buffer<i1>, %n: !buffer<3x3xi16>) {
+  buffer.kernel signal_framer ins(%x, %s : !buffer<3x8xi16>, !buffer<3x3xi16>) outs(%y, %v, %n : !buffer<3x4x5xi16>, !buffer<i1>, !buffer<3x3xi16>) {frame_size = 5 : i64, frame_step = 2 : i64, results = array<i64: 0, 1, 2>}
+  return
+}
+
+// -----
+
+// SignalOverlapAdd: each stream sample starts from the state (0 past its 5 samples) and adds
+// the frames covering it in order, int16 saturating; the output is samples [0, 2 * 2), the next
+// state the 5 after.
+// CHECK-LABEL: func.func @overlap_add
+// CHECK: loop.for %[[R:.*]] = %c0 to %c3 step %c1 {
+// CHECK:   loop.for %[[P:.*]] = %c0 to %c4 step %c1 {
+// CHECK:     %[[IN_STATE:.*]] = arith.cmpi slt, %[[P]], %c5 : index
+// CHECK:     %[[INIT:.*]] = loop.if %[[IN_STATE]] -> (i16) {
+// CHECK:       loop.load %arg1[%[[R]], %[[P]]] : !buffer<3x5xi16>
+// CHECK:     %[[SUM:.*]] = loop.for %[[F:.*]] = %c0 to %c2 step %c1 iter_args(%[[ACC:.*]] = %[[INIT]]) -> (i16) {
+// CHECK:       %[[START:.*]] = arith.muli %[[F]], %c2 : index
+// CHECK:       %[[OFFSET:.*]] = arith.subi %[[P]], %[[START]] : index
+// CHECK:       loop.load %arg0[%[[R]], %[[F]], %[[OFFSET]]] : !buffer<3x2x5xi16>
+// CHECK:       arith.maxsi
+// CHECK:       arith.minsi
+// CHECK:     loop.store %[[SUM]], %arg2[%[[R]], %[[P]]] : !buffer<3x4xi16>
+// CHECK:   loop.for %[[K:.*]] = %c0 to %c5 step %c1 {
+// CHECK:     arith.addi %[[K]], %c4 : index
+// CHECK:     loop.store %{{.*}}, %arg3[%[[R]], %[[K]]] : !buffer<3x5xi16>
+func.func @overlap_add(%x: !buffer<3x2x5xi16>, %s: !buffer<3x5xi16>, %y: !buffer<3x4xi16>, %n: !buffer<3x5xi16>) {
+  buffer.kernel signal_overlap_add ins(%x, %s : !buffer<3x2x5xi16>, !buffer<3x5xi16>) outs(%y, %n : !buffer<3x4xi16>, !buffer<3x5xi16>) {frame_step = 2 : i64, results = array<i64: 0, 1>}
+  return
+}

@@ -1615,11 +1615,31 @@
 
 // -----
 
-// padv2's constant_values is quantized as the input.
-"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f117"}> ({
-^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %v: tensor<1x!quant.uniform<i8:f32, 0.5:2>>):
-  // expected-error@+1 {{'graph.padv2' op constant_values element type '!quant.uniform<i8:f32, 5.000000e-01:2>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
-  %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<6x!quant.uniform<i8:f32, 0.5:1>>
+// padv2's constant_values is quantized as the result (TFLite Micro's PadPrepare).
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:2>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> (), sym_name = "f117"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:2>>, %v: tensor<1x!quant.uniform<i8:f32, 0.5:2>>):
+  // expected-error@+1 {{'graph.padv2' op constant_values element type '!quant.uniform<i8:f32, 5.000000e-01:2>' must match the result element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.padv2"(%x, %v) <{paddings = array<i64: 1, 1>}> : (tensor<4x!quant.uniform<i8:f32, 0.5:2>>, tensor<1x!quant.uniform<i8:f32, 0.5:2>>) -> tensor<6x!quant.uniform<i8:f32, 0.5:1>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// pad copies stored values: the result's quantization may differ, its storage may not.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f117_pad_storage"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.pad' op result element type '!quant.uniform<i16:f32, 5.000000e-01>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.pad"(%x) <{paddings = array<i64: 1, 1>}> : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<6x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// mirror_pad keeps the input's quantization.
+"func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "f117_mirror_quant"}> ({
+^bb0(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.mirror_pad' op result element type '!quant.uniform<i8:f32, 2.500000e-01:1>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.mirror_pad"(%x) <{mode = "REFLECT", paddings = array<i64: 1, 1>}> : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<6x!quant.uniform<i8:f32, 0.25:1>>
   "func.return"() : () -> ()
 }) : () -> ()
 

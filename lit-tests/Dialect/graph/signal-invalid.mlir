@@ -196,3 +196,68 @@ func.func @delay_rows(%x: tensor<3x6xi16>, %state: tensor<2x2xi16>) {
   %y:2 = "graph.signal_delay"(%x, %state) : (tensor<3x6xi16>, tensor<2x2xi16>) -> (tensor<3x6xi16>, tensor<2x2xi16>)
   return
 }
+
+// -----
+
+// A framer's step is shorter than its frames (TFLite Micro's prefill writes frame_size -
+// frame_step zeros).
+func.func @framer_step(%x: tensor<8xi16>, %state: tensor<0xi16>) {
+  // expected-error@+1 {{'graph.signal_framer' op 'frame_step' must be from 1 to 'frame_size' - 1 (3), but is 4}}
+  %y:3 = "graph.signal_framer"(%x, %state) <{frame_size = 4 : i64, frame_step = 4 : i64}> : (tensor<8xi16>, tensor<0xi16>) -> (tensor<2x4xi16>, tensor<i1>, tensor<0xi16>)
+  return
+}
+
+// -----
+
+// Rows are whole steps.
+func.func @framer_rows(%x: tensor<7xi16>, %state: tensor<3xi16>) {
+  // expected-error@+1 {{'graph.signal_framer' op rows of 7 samples are not a whole number of 2-sample steps}}
+  %y:3 = "graph.signal_framer"(%x, %state) <{frame_size = 5 : i64, frame_step = 2 : i64}> : (tensor<7xi16>, tensor<3xi16>) -> (tensor<3x5xi16>, tensor<i1>, tensor<3xi16>)
+  return
+}
+
+// -----
+
+// The state holds the samples frames overlap, and the flag is a rank-0 bool.
+func.func @framer_state(%x: tensor<8xi16>, %state: tensor<2xi16>) {
+  // expected-error@+2 {{'graph.signal_framer' op valid must have rank 0, but has rank 1}}
+  // expected-error@+1 {{'graph.signal_framer' op state must be the input's rows ([]) of its 3 samples the frames overlap, but has shape [2]}}
+  %y:3 = "graph.signal_framer"(%x, %state) <{frame_size = 5 : i64, frame_step = 2 : i64}> : (tensor<8xi16>, tensor<2xi16>) -> (tensor<4x5xi16>, tensor<1xi1>, tensor<2xi16>)
+  return
+}
+
+// -----
+
+// Overlap-add frames are rank 2 or more.
+func.func @overlap_add_rank(%x: tensor<6xi16>, %state: tensor<6xi16>) {
+  // expected-error@+1 {{'graph.signal_overlap_add' op input must be frames of rank 2 or more}}
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 2 : i64}> : (tensor<6xi16>, tensor<6xi16>) -> (tensor<3xi16>, tensor<6xi16>)
+  return
+}
+
+// -----
+
+// The state holds a frame's samples of each row.
+func.func @overlap_add_state(%x: tensor<3x4x5xi16>, %state: tensor<3x4xi16>) {
+  // expected-error@+1 {{'graph.signal_overlap_add' op state must be the input's rows ([3]) of its 5 frame samples, but has shape [3, 4]}}
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 2 : i64}> : (tensor<3x4x5xi16>, tensor<3x4xi16>) -> (tensor<3x8xi16>, tensor<3x4xi16>)
+  return
+}
+
+// -----
+
+// A step longer than the frame would leave gaps TFLite Micro does not fill.
+func.func @overlap_add_step(%x: tensor<4x5xf32>, %state: tensor<5xf32>) {
+  // expected-error@+1 {{'graph.signal_overlap_add' op 'frame_step' must be from 1 to the frame size 5, but is 6}}
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 6 : i64}> : (tensor<4x5xf32>, tensor<5xf32>) -> (tensor<24xf32>, tensor<5xf32>)
+  return
+}
+
+// -----
+
+// The state and results are of the frames' type.
+func.func @overlap_add_types(%x: tensor<4x5xi16>, %state: tensor<5xf32>) {
+  // expected-error@+1 {{'graph.signal_overlap_add' op state element type must be i16, but got 'f32'}}
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 5 : i64}> : (tensor<4x5xi16>, tensor<5xf32>) -> (tensor<20xi16>, tensor<5xi16>)
+  return
+}

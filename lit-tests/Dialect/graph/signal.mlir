@@ -45,3 +45,22 @@ func.func @delay(%x: tensor<3x6xi16>, %state: tensor<3x2xi16>) -> (tensor<3x6xi1
   %y:2 = "graph.signal_delay"(%x, %state) : (tensor<3x6xi16>, tensor<3x2xi16>) -> (tensor<3x6xi16>, tensor<3x2xi16>)
   return %y#0, %y#1 : tensor<3x6xi16>, tensor<3x2xi16>
 }
+
+// The framer: rows of 8 samples cut into 4 frames of 5 every 2, the 3 samples frames overlap
+// kept.
+// CHECK-LABEL: func.func @framer
+// CHECK: "graph.signal_framer"(%arg0, %arg1) <{frame_size = 5 : i64, frame_step = 2 : i64}> : (tensor<3x8xi16>, tensor<3x3xi16>) -> (tensor<3x4x5xi16>, tensor<i1>, tensor<3x3xi16>)
+func.func @framer(%x: tensor<3x8xi16>, %state: tensor<3x3xi16>) -> (tensor<3x4x5xi16>, tensor<i1>) {
+  %y:3 = "graph.signal_framer"(%x, %state) <{frame_size = 5 : i64, frame_step = 2 : i64}> : (tensor<3x8xi16>, tensor<3x3xi16>) -> (tensor<3x4x5xi16>, tensor<i1>, tensor<3x3xi16>)
+  return %y#0, %y#1 : tensor<3x4x5xi16>, tensor<i1>
+}
+
+// The overlap-add: 3 rows of 4 frames of 5 samples, 2 samples out per frame, and the next state.
+// CHECK-LABEL: func.func @overlap_add
+// CHECK: "graph.signal_overlap_add"(%arg0, %arg1) <{frame_step = 2 : i64}> : (tensor<3x4x5xi16>, tensor<3x5xi16>) -> (tensor<3x8xi16>, tensor<3x5xi16>)
+// CHECK: "graph.signal_overlap_add"(%arg2, %arg3) <{frame_step = 5 : i64}> : (tensor<1x5xf32>, tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>)
+func.func @overlap_add(%x: tensor<3x4x5xi16>, %state: tensor<3x5xi16>, %f: tensor<1x5xf32>, %fs: tensor<5xf32>) -> (tensor<3x8xi16>, tensor<5xf32>) {
+  %y:2 = "graph.signal_overlap_add"(%x, %state) <{frame_step = 2 : i64}> : (tensor<3x4x5xi16>, tensor<3x5xi16>) -> (tensor<3x8xi16>, tensor<3x5xi16>)
+  %z:2 = "graph.signal_overlap_add"(%f, %fs) <{frame_step = 5 : i64}> : (tensor<1x5xf32>, tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>)
+  return %y#0, %z#0 : tensor<3x8xi16>, tensor<5xf32>
+}

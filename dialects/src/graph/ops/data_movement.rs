@@ -4,8 +4,8 @@
 //! |---|---|---|---|---|
 //! | `graph.reshape` | `input`, `shape`? (1-D i32) | `new_shape`? | same element count; shape from constant `shape`, else `new_shape` (one `-1` allowed) | `RESHAPE` (22) |
 //! | `graph.transpose` | `input`, `perm`? (1-D i32) | `perm`? (exactly one of the two) | `dim(i) = input.dim(perm[i])`, rank ≤ 6 | `TRANSPOSE` (39) |
-//! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5 | `PAD` (34) |
-//! | `graph.padv2` | `input`, `constant_values` (one element of the input's type), `paddings`? as `graph.pad`'s | `paddings`? | as `graph.pad` | `PADV2` (60) |
+//! | `graph.pad` | `input`, `paddings`? `[rank, 2]` i32 | `paddings`? flattened `[b0, a0, b1, a1, ...]` (exactly one) | `dim(i) + before(i) + after(i)`, rank ≤ 5; stored values copied (per-tensor scales and zero points may differ; int8 pads with the result's zero point) | `PAD` (34) |
+//! | `graph.padv2` | `input`, `constant_values` (one element of the result's type), `paddings`? as `graph.pad`'s | `paddings`? | as `graph.pad` | `PADV2` (60) |
 //! | `graph.mirror_pad` | `input`, `paddings`? as `graph.pad`'s | `mode` (`"REFLECT"`, `"SYMMETRIC"`), `paddings`? | as `graph.pad`, any rank; each padding at most the dimension (`REFLECT`: minus 1) | `MIRROR_PAD` (100) |
 //! | `graph.concatenation` | `inputs...` (≥ 1) | `axis` (negative counts from the end), `fused_activation` (`"NONE"`) | sum along `axis` | `CONCATENATION` (2) |
 //! | `graph.reverse_v2` | `input`, `axes`? (1-D i32) | `axes`? (exactly one of the two; negative count from the end) | the input's shape, rank ≤ 6 | `REVERSE_V2` (105) |
@@ -492,6 +492,10 @@ pub fn reverse_axes(rank: usize, axes: &[i64]) -> Result<Vec<usize>, String> {
 }
 
 fn check_pad(c: &mut Checker<'_, '_>) {
+    if let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) {
+        // TFLite Micro's `PadEval` copies the stored values whatever the scales and zero points.
+        c.same_storage("result", result, "input", input);
+    }
     check_pad_with(c, PAD_PADDINGS);
 }
 
@@ -501,12 +505,10 @@ const PAD_PADDINGS: (&[Kind], &str) = (&[I32], "i32 (TFLite Micro's PAD reads in
 /// The paddings of `mirror_pad`: its kernel reads int32 and int64 ones.
 const MIRROR_PAD_PADDINGS: (&[Kind], &str) = (&[I32, I64], "i32 or i64");
 
-/// `pad` and `mirror_pad`: the result of the input's type; paddings as an operand (of a kind of
-/// `paddings`) or an attribute.
+/// `pad` and `mirror_pad`: paddings as an operand (of a kind of `paddings`) or an attribute.
 fn check_pad_with(c: &mut Checker<'_, '_>, paddings: (&[Kind], &str)) {
     let (ctx, op) = (c.ctx, c.op);
-    let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
+    let Some(input) = c.operand("input", 0) else { return };
     match (c.num_operands() == 2, ctx.attr(op, "paddings").is_some()) {
         (true, true) => c.error("takes 'paddings' as an operand or as an attribute, not both"),
         (false, false) => c.error("requires a paddings operand or a 'paddings' attribute"),
@@ -532,8 +534,10 @@ fn check_padv2(c: &mut Checker<'_, '_>) {
     else {
         return;
     };
-    c.same_element("result", result, "input", input);
-    c.same_element("constant_values", value, "input", input);
+    // As `pad`'s; the value is stored as the result (TFLite Micro requires its scale and zero
+    // point to be the output's).
+    c.same_storage("result", result, "input", input);
+    c.same_element("constant_values", value, "result", result);
     if value.shape.iter().product::<i64>() != 1 {
         c.error(format!("constant_values must hold one element, but has shape {}", shape_to_string(value.shape)));
     }
@@ -552,6 +556,9 @@ fn check_mirror_pad(c: &mut Checker<'_, '_>) {
     {
         c.error(format!("'mode' must be \"REFLECT\" or \"SYMMETRIC\", but is \"{mode}\""));
         return;
+    }
+    if let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) {
+        c.same_element("result", result, "input", input);
     }
     check_pad_with(c, MIRROR_PAD_PADDINGS);
 }

@@ -12,6 +12,8 @@
 //! | `graph.signal_filter_bank_spectral_subtraction` | `input` `[C]` ui32, `noise_estimate` `[C]` ui32 (the state) | [`SPECTRAL_SUBTRACTION_ATTRS`] | `output` `[C]` ui32, `noise_estimate` `[C]` ui32 (the next state) | custom `SignalFilterBankSpectralSubtraction` |
 //! | `graph.signal_pcan` | `input` `[C]` ui32, `noise_estimate` `[C]` ui32, `gain_lut` `[L]` i16, `L >= 125` | `snr_shift` (0 to 63) | `[C]` ui32 | custom `SignalPCAN` |
 //! | `graph.signal_delay` | `input` `[..., N]` i16, `state` `[..., D]` i16 (the last `D` samples of each row, `D >= 1`) | — | `output` `input`'s shape, `next_state` `state`'s | custom `SignalDelay` |
+//! | `graph.signal_framer` | `input` `[..., N]` i16 (`N` a multiple of `frame_step`), `state` `[..., frame_size - frame_step]` i16 | `frame_size`, `frame_step` (1 to `frame_size - 1`) | `output` `[..., N / frame_step, frame_size]` i16, `valid` `[]` i1, `next_state` `state`'s | custom `SignalFramer` (`prefill` true) |
+//! | `graph.signal_overlap_add` | `input` `[..., F, S]` i16 or f32 (`F` frames of `S` samples), `state` `[..., S]` of the same type (each row's tail) | `frame_step` (1 to `S`) | `output` `[..., F · frame_step]`, `next_state` `state`'s | custom `SignalOverlapAdd` |
 //! | `graph.signal_filter_bank_log` | `input` `[C]` ui32 | `input_correction_bits` (0 to 31), `output_scale` (0 or more) | `[C]` i16 | custom `SignalFilterBankLog` |
 //!
 //! What TFLite Micro's kernels take, and so these ops: plain (unquantized) 16-bit samples. The
@@ -33,15 +35,26 @@
 //! The delay outputs each row's stream `D` samples late: the state's `D` samples then the first
 //! `N - D` of the input, keeping the last `D` for the next invocation (zeros at first).
 //!
-//! The spectral subtraction and the delay carry state from one invocation to the next (TFLite
-//! Micro keeps it in a persistent buffer, zeroed at `Prepare` and `Reset`): the op is pure, its
-//! second operand the state before the step and its second result the one after, which the
-//! importer reads from and assigns back to a variable (as SVDF's state).
+//! The framer cuts each row's stream into frames of `frame_size` samples every `frame_step`: the
+//! stream is the state (the last `frame_size - frame_step` samples of the previous invocation,
+//! zeros at first, as TFLite Micro's prefilled circular buffer) followed by the input, and every
+//! frame is valid.
+//!
+//! The overlap-add sums each row's frames into its stream, frame `f` starting `f · frame_step`
+//! samples in, onto the state (the tail the previous invocation left, zeros at first): int16
+//! sums saturate after each frame, as TFLite Micro's do. It outputs `frame_step` finished
+//! samples per frame and keeps the unfinished `S` for the next invocation.
+//!
+//! The spectral subtraction, the delay, the framer and the overlap-add carry state from one
+//! invocation to the next (TFLite Micro keeps it in a persistent buffer, zeroed at `Prepare` and
+//! `Reset`): the op is pure, its second operand the state before the step and its last result
+//! the one after, which the importer reads from and assigns back to a variable (as SVDF's
+//! state).
 
 use super::{OpEntry, op_entry};
 use crate::graph::builders::{int_attr, int_attrs};
 use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery, same_as_input};
-use crate::graph::verify::{Checker, Checks, I16, I32, Kind, Tensor, U32, U64, verify_op};
+use crate::graph::verify::{BOOL, Checker, Checks, F32, I16, I32, Kind, Tensor, U32, U64, verify_op};
 use mc_ir::{Builder, OpId, Type, Value, define_op};
 
 /// The largest `fft_length` of `graph.signal_rfft` (kissfft's twiddles are 16-bit: longer
@@ -204,6 +217,49 @@ define_op! {
     }
 }
 
+define_op! {
+    /// TFLite Micro's `SignalFramer` with `prefill`, one step: each row's frames, whether they
+    /// are valid (always), and the state after the step.
+    pub struct SignalFramerOp = "graph.signal_framer" {
+        summary: "Frames of 16-bit rows, the samples they overlap kept between invocations",
+        traits: [PURE],
+        operands: [input, state],
+        results: [output, valid, next_state],
+        attributes: [frame_size: Integer, frame_step: Integer],
+        verify: verify_op,
+    }
+}
+
+impl SignalFramerOp {
+    /// Builds the op on `input` rows and the `state` before the step; its results (the frames,
+    /// the valid flag, the next state) of types `results`.
+    pub fn build(b: &mut Builder<'_>, input: Value, state: Value, [size, step]: [i64; 2], results: [Type; 3]) -> Self {
+        let attrs = [("frame_size", size), ("frame_step", step)];
+        SignalFramerOp(build_signal(b, Self::NAME, &[input, state], &attrs, &results))
+    }
+}
+
+define_op! {
+    /// TFLite Micro's `SignalOverlapAdd`, one step: each row's frames overlap-added onto the
+    /// state, `frame_step` samples out per frame, and the state after the step.
+    pub struct SignalOverlapAddOp = "graph.signal_overlap_add" {
+        summary: "Overlap-add of frames into a stream whose unfinished tail is kept between invocations",
+        traits: [PURE],
+        operands: [input, state],
+        results: [output, next_state],
+        attributes: [frame_step: Integer],
+        verify: verify_op,
+    }
+}
+
+impl SignalOverlapAddOp {
+    /// Builds the op on `input` frames and the `state` before the step; its results (the
+    /// stream, the next state) of types `results`.
+    pub fn build(b: &mut Builder<'_>, input: Value, state: Value, frame_step: i64, results: [Type; 2]) -> Self {
+        SignalOverlapAddOp(build_signal(b, Self::NAME, &[input, state], &[("frame_step", frame_step)], &results))
+    }
+}
+
 impl SignalDelayOp {
     /// Builds the op on `input` and the `state` before the step; its results (the delayed rows,
     /// the next state) of types `results`.
@@ -322,6 +378,8 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SignalPcanOp, Checks::Signature(check_pcan), Some(same_as_input)),
     op_entry!(SignalFilterBankLogOp, Checks::Signature(check_filter_bank_log), Some(same_as_input)),
     op_entry!(SignalDelayOp, Checks::Signature(check_delay), Some(infer_delay)),
+    op_entry!(SignalFramerOp, Checks::Signature(check_framer), Some(infer_framer)),
+    op_entry!(SignalOverlapAddOp, Checks::Signature(check_overlap_add), Some(infer_overlap_add)),
 ];
 
 /// Operand `index` named `what`: of rank 1 and of kind `kind`, else an error and `None`.
@@ -576,4 +634,92 @@ fn check_delay(c: &mut Checker<'_, '_>) {
 /// `signal_delay`: the input's shape and the state's.
 fn infer_delay(q: &ShapeQuery<'_>) -> Inference {
     Ok(Some(vec![Inferred::Shape(q.shape(0)?.to_vec()), Inferred::Shape(q.shape(1)?.to_vec())]))
+}
+
+/// `signal_overlap_add` (TFLM's `OverlapAddPrepare`): frames `[..., F, S]` of i16 or f32, a
+/// state of the rows' `S` samples, `frame_step` from 1 to `S` (TFLite Micro moves `S -
+/// frame_step` samples of the state), results of the input's type.
+fn check_overlap_add(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(state)) = (c.operand("input", 0), c.operand("state", 1)) else { return };
+    let Some(kind) = c.kind("input", input, &[I16, F32]) else { return };
+    c.kind("state", state, &[kind]);
+    for (index, what) in [(0, "output"), (1, "next_state")] {
+        if let Some(result) = c.result_at(what, index) {
+            c.kind(what, result, &[kind]);
+        }
+    }
+    let Some(&[.., size]) = Some(input.shape).filter(|s| s.len() >= 2) else {
+        c.error("input must be frames of rank 2 or more");
+        return;
+    };
+    let rows = &input.shape[..input.shape.len() - 2];
+    if state.shape.split_last() != Some((&size, rows)) {
+        c.error(format!(
+            "state must be the input's rows ({rows:?}) of its {size} frame samples, but has shape {:?}",
+            state.shape
+        ));
+    }
+    if let Some(step) = c.ctx.attr(c.op, "frame_step").and_then(|a| c.ctx.integer_value(a))
+        && !(1..=i128::from(size)).contains(&step)
+    {
+        c.error(format!("'frame_step' must be from 1 to the frame size {size}, but is {step}"));
+    }
+    c.check_inferred();
+}
+
+/// `signal_overlap_add`: `frame_step` samples per frame of each row, and the state's shape.
+fn infer_overlap_add(q: &ShapeQuery<'_>) -> Inference {
+    let mut shape = q.shape(0)?.to_vec();
+    let step = q.int_attr("frame_step")?;
+    let (Some(_), Some(frames)) = (shape.pop(), shape.pop()) else { return Ok(None) };
+    shape.push(frames * step);
+    Ok(Some(vec![Inferred::Shape(shape), Inferred::Shape(q.shape(1)?.to_vec())]))
+}
+
+/// `signal_framer` (TFLM's framer `Prepare`, prefilled): i16 rows of a multiple of `frame_step`
+/// samples, `frame_step` from 1 to `frame_size - 1`, a state of the rows' `frame_size -
+/// frame_step` samples, i16 frames and a rank-0 i1 flag.
+fn check_framer(c: &mut Checker<'_, '_>) {
+    let (Some(input), Some(state)) = (c.operand("input", 0), c.operand("state", 1)) else { return };
+    c.kind("input", input, &[I16]);
+    c.kind("state", state, &[I16]);
+    for (index, what) in [(0, "output"), (2, "next_state")] {
+        if let Some(result) = c.result_at(what, index) {
+            c.kind(what, result, &[I16]);
+        }
+    }
+    if let Some(valid) = c.result_at("valid", 1) {
+        c.kind("valid", valid, &[BOOL]);
+        c.rank("valid", valid, 0);
+    }
+    let int = |name: &str| c.ctx.attr(c.op, name).and_then(|a| c.ctx.integer_value(a));
+    let (Some(size), Some(step)) = (int("frame_size"), int("frame_step")) else { return };
+    if !(1..size).contains(&step) {
+        c.error(format!("'frame_step' must be from 1 to 'frame_size' - 1 ({}), but is {step}", size - 1));
+        return;
+    }
+    let Some((&samples, rows)) = input.shape.split_last() else {
+        c.error("input must have rank 1 or more");
+        return;
+    };
+    if i128::from(samples) % step != 0 {
+        c.error(format!("rows of {samples} samples are not a whole number of {step}-sample steps"));
+    }
+    let kept = (size - step) as i64;
+    if state.shape.split_last() != Some((&kept, rows)) {
+        c.error(format!(
+            "state must be the input's rows ({rows:?}) of its {kept} samples the frames overlap, but has shape {:?}",
+            state.shape
+        ));
+    }
+    c.check_inferred();
+}
+
+/// `signal_framer`: `N / frame_step` frames of `frame_size` per row, a rank-0 flag, the state.
+fn infer_framer(q: &ShapeQuery<'_>) -> Inference {
+    let mut shape = q.shape(0)?.to_vec();
+    let (size, step) = (q.int_attr("frame_size")?, q.int_attr("frame_step")?);
+    let Some(samples) = shape.pop().filter(|_| step >= 1) else { return Ok(None) };
+    shape.extend([samples / step, size]);
+    Ok(Some(vec![Inferred::Shape(shape), Inferred::Shape(Vec::new()), Inferred::Shape(q.shape(1)?.to_vec())]))
 }

@@ -3,23 +3,25 @@
 //! [`crate::SignalRfftOptions`], [`crate::read_signal_options`]) into one `graph` op; any other
 //! custom code is an error naming it.
 //!
-//! `SignalFilterBankSpectralSubtraction` keeps a noise estimate and `SignalDelay` the last
-//! `delay_length` samples of each row from one invocation to the next (TFLite Micro's persistent
-//! buffers, zeroed at `Prepare` and `Reset`): each becomes a variable, read before the op and
-//! assigned the op's next state after, so the state is persistent memory, zeroed at init and by
-//! `model_reset_state`, as SVDF's.
+//! `SignalFilterBankSpectralSubtraction` keeps a noise estimate, `SignalDelay` the last
+//! `delay_length` samples of each row, `SignalFramer` the samples its frames overlap and
+//! `SignalOverlapAdd` each row's unfinished frame from
+//! one invocation to the next (TFLite Micro's persistent buffers, zeroed at `Prepare` and
+//! `Reset`): each becomes a variable, read before the op and assigned the op's next state after,
+//! so the state is persistent memory, zeroed at init and by `model_reset_state`, as SVDF's.
 
 use super::SubgraphImporter;
 use crate::{
     DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
     SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
-    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS,
-    SignalRfftOptions, SignalWindowOptions, read_signal_options,
+    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW,
+    SPECTRAL_SUBTRACTION_OPTIONS, SignalRfftOptions, SignalWindowOptions, read_signal_options,
 };
 use mc_dialects::graph::{
     AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp, SignalEnergyOp,
     SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp,
-    SignalFilterBankSquareRootOp, SignalPcanOp, SignalRfftOp, SignalWindowOp, VarHandleOp, support,
+    SignalFilterBankSquareRootOp, SignalFramerOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp, SignalWindowOp,
+    VarHandleOp, support,
 };
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
 
@@ -33,8 +35,9 @@ const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
 /// `SignalFilterBank` (energies, weights, unweights, the three channel tables; channels),
 /// `SignalFilterBankSquareRoot` (channels, scale bits; roots), `SignalFilterBankSpectralSubtraction`
 /// (channels; channels, noise estimate), `SignalPCAN` (channels, noise estimate, gain table;
-/// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 11] = [
+/// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows),
+/// `SignalFramer` (rows; frames, valid), `SignalOverlapAdd` (frames; stream).
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 13] = [
     (DETECTION_POSTPROCESS, (3, 4)),
     (SIGNAL_WINDOW, (2, 1)),
     (SIGNAL_FFT_AUTO_SCALE, (1, 2)),
@@ -46,6 +49,8 @@ const CUSTOM_ARITIES: [(&str, (usize, usize)); 11] = [
     (SIGNAL_PCAN, (3, 1)),
     (SIGNAL_FILTER_BANK_LOG, (1, 1)),
     (SIGNAL_DELAY, (1, 1)),
+    (SIGNAL_FRAMER, (1, 2)),
+    (SIGNAL_OVERLAP_ADD, (1, 1)),
 ];
 
 impl SubgraphImporter<'_, '_> {
@@ -160,14 +165,63 @@ impl SubgraphImporter<'_, '_> {
                     );
                     return Err(self.op_error(index, reason));
                 }
-                let mut state_shape = shape;
-                *state_shape.last_mut().expect("rank 1 or more") = delay;
-                let i16_type = self.ctx.integer_type(16);
-                let state = self.ctx.tensor_type(state_shape, i16_type);
-                let output = operator.outputs()[0].expect("checked: no missing output");
-                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
-                Ok(with_state(&mut b, &format!("tensor_{output}"), state, |b, old| {
+                let state = self.i16_rows(shape, delay);
+                Ok(self.with_row_state(operator, body, state, |b, old| {
                     SignalDelayOp::build(b, operands[0], old, [results[0], state]).0
+                }))
+            }
+            SIGNAL_FRAMER => {
+                let [size, step, prefill] = read(self, &["frame_size", "frame_step", "prefill"])?[..] else {
+                    unreachable!("three keys")
+                };
+                let shape = self.ctx.tensor_parts(self.ctx.value_type(operands[0])).map(|(s, _)| s.to_vec());
+                let shape = shape.unwrap_or_default();
+                let problem = if prefill == 0 {
+                    Some("option 'prefill' is false: mc compiles prefilled framers only".to_string())
+                } else if !(1..size).contains(&step) {
+                    Some(format!(
+                        "option 'frame_step' is {step}: mc compiles steps of 1 to frame_size - 1 ({size} - 1)"
+                    ))
+                } else if shape.last().is_none_or(|&samples| samples % step != 0) {
+                    Some(format!("rows of shape {shape:?} are not a whole number of {step}-sample steps"))
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    return Err(self.op_error(index, format!("{name}: {problem}")));
+                }
+                let state = self.i16_rows(shape, size - step);
+                Ok(self.with_row_state(operator, body, state, |b, old| {
+                    SignalFramerOp::build(b, operands[0], old, [size, step], [results[0], results[1], state]).0
+                }))
+            }
+            SIGNAL_OVERLAP_ADD => {
+                let [code, step] = read(self, &["T", "frame_step"])?[..] else { unreachable!("two keys") };
+                let input = operator.inputs()[0].expect("checked: present");
+                let dtype = self.subgraph.tensors()[input].dtype();
+                let named = i8::try_from(code).ok().and_then(DType::from_code);
+                let (shape, element) = match self.ctx.tensor_parts(self.ctx.value_type(operands[0])) {
+                    Some((shape, element)) => (shape.to_vec(), element),
+                    None => (Vec::new(), results[0]),
+                };
+                let frame = shape.len().checked_sub(2).map(|rows| (&shape[..rows], shape[rows + 1]));
+                let problem = match (named, frame) {
+                    (_, None) => Some(format!("the input has rank {}: frames have rank 2 or more", shape.len())),
+                    (Some(t), _) if t != dtype => Some(format!("option 'T' is {code}, but the input is {dtype}")),
+                    (None, _) => Some(format!("option 'T' is {code}, not a tensor type")),
+                    (_, Some((_, size))) if !(1..=size).contains(&step) => {
+                        Some(format!("option 'frame_step' is {step}: mc compiles steps of 1 to the frame size {size}"))
+                    }
+                    _ => None,
+                };
+                if let Some(problem) = problem {
+                    return Err(self.op_error(index, format!("{name}: {problem}")));
+                }
+                let (rows, size) = frame.expect("checked");
+                let state_shape: Vec<i64> = rows.iter().copied().chain([size]).collect();
+                let state = self.ctx.tensor_type(state_shape, element);
+                Ok(self.with_row_state(operator, body, state, |b, old| {
+                    SignalOverlapAddOp::build(b, operands[0], old, step, [results[0], state]).0
                 }))
             }
             SIGNAL_PCAN => {
@@ -187,6 +241,28 @@ impl SubgraphImporter<'_, '_> {
                 Ok(SignalFftAutoScaleOp::build(&mut b, operands[0], [results[0], results[1]]).0)
             }
         }
+    }
+
+    /// The type of int16 rows shaped as `shape` (rank 1 or more) but `samples` long.
+    fn i16_rows(&mut self, mut shape: Vec<i64>, samples: i64) -> Type {
+        *shape.last_mut().expect("checked: rank 1 or more") = samples;
+        let i16_type = self.ctx.integer_type(16);
+        self.ctx.tensor_type(shape, i16_type)
+    }
+
+    /// [`with_state`] at the end of `body`, the variable named after `operator`'s first output
+    /// (the rows whose state it keeps).
+    fn with_row_state(
+        &mut self,
+        operator: &Operator<'_>,
+        body: BlockId,
+        state: Type,
+        build: impl FnOnce(&mut Builder<'_>, Value) -> OpId,
+    ) -> OpId {
+        let output = operator.outputs()[0].expect("checked: no missing output");
+        let loc = self.ctx.file_loc(self.file, 0, 0);
+        let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+        with_state(&mut b, &format!("tensor_{output}"), state, build)
     }
 
     /// An error unless option `num_channels` of `name` is the length of its `what` (of type `ty`),
@@ -209,7 +285,7 @@ impl SubgraphImporter<'_, '_> {
 }
 
 /// A stateful op `build` makes from its state before the step (`graph.read_variable` of a
-/// variable named `name` in [`SIGNAL_STATE_CONTAINER`] holding `state`), whose result 1 is
+/// variable named `name` in [`SIGNAL_STATE_CONTAINER`] holding `state`), whose last result is
 /// assigned back as the state after the step.
 fn with_state(
     b: &mut Builder<'_>,
@@ -220,6 +296,7 @@ fn with_state(
     let handle = VarHandleOp::build(b, SIGNAL_STATE_CONTAINER, name, state).handle();
     let old = ReadVariableOp::build(b, handle, state).result();
     let op = build(b, old);
-    AssignVariableOp::build(b, handle, op.result(1));
+    let last = *b.ctx.results(op).last().expect("a stateful op has its next state as a result");
+    AssignVariableOp::build(b, handle, last);
     op
 }

@@ -28,6 +28,7 @@
 
 mod control_flow;
 mod custom;
+mod int4;
 mod ops;
 mod types;
 
@@ -315,7 +316,11 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
             return Ok(value);
         }
         let tensor = &self.subgraph.tensors()[t];
-        let Some(data) = tensor.data().filter(|_| tensor.is_constant()) else {
+        // A tensor of no elements has no data to store: converters write an empty constant (an
+        // empty axes list) with an empty buffer, which TFLite Micro reads as a constant too.
+        let empty =
+            tensor.num_elements() == Some(0) && self.writer_of(t).is_none() && tensor.dtype() != DType::Resource;
+        let Some(data) = tensor.data().filter(|_| tensor.is_constant()).or(empty.then_some(&[][..])) else {
             let loc = self.tensor_loc(t, op_index);
             let problem = match op_index {
                 Some(_) => "is read before any operator writes it (the graph is cyclic or out of order)",
@@ -341,15 +346,21 @@ impl<'a, 'm> SubgraphImporter<'a, 'm> {
                 format!("{}tensor {t} '{}': {reason}", self.context_text(op_index), tensor.name()),
             ));
         }
-        let blob_name = self.ctx.resources.unique_name(&blob_key(tensor.name(), t));
-        self.ctx.resources.insert(&blob_name, Blob { alignment: BLOB_ALIGNMENT, data: data.to_vec() });
+        Ok(self.constant(t, ty, data.to_vec(), body))
+    }
+
+    /// Makes `data` (elements of `ty`) the value of constant tensor `t`: a `graph.const` at the
+    /// end of `body` whose blob is named after the tensor.
+    fn constant(&mut self, t: usize, ty: mc_ir::Type, data: Vec<u8>, body: mc_ir::BlockId) -> Value {
+        let blob_name = self.ctx.resources.unique_name(&blob_key(self.subgraph.tensors()[t].name(), t));
+        self.ctx.resources.insert(&blob_name, Blob { alignment: BLOB_ALIGNMENT, data });
         let attr = self.ctx.intern_attr(AttrKind::DenseResource { name: blob_name, ty });
         let loc = self.tensor_loc(t, None);
         let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
         let constant = ConstOp::build_typed(&mut b, attr, ty);
         let value = constant.0.result(0);
         self.values[t] = Some(value);
-        Ok(value)
+        value
     }
 }
 

@@ -171,6 +171,9 @@ impl SubgraphImporter<'_, '_> {
         body: BlockId,
     ) -> Result<Option<Value>, Diagnostic> {
         match operator.inputs().get(position).copied().flatten() {
+            Some(t) if self.subgraph.tensors()[t].dtype() == DType::Int4 => {
+                self.int4_weights(t, index, operator, position, body).map(Some)
+            }
             Some(t) => self.value(t, Some(index), body).map(Some),
             None => Ok(None),
         }

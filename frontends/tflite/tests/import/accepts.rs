@@ -1,7 +1,8 @@
 //! What TFLite Micro accepts, mc's importer accepts: a batch dimension given as `-1` in
 //! `shape_signature` (the static `shape` holds the batch the model was converted with), a
-//! one-scale quantization whatever its `quantized_dimension`, and an entry subgraph of any name
-//! (it is subgraph 0, whose function comes first).
+//! one-scale quantization whatever its `quantized_dimension`, an entry subgraph of any name
+//! (it is subgraph 0, whose function comes first), `INT4` weights (unpacked into int8), and
+//! constants of no elements, which have no buffer data.
 
 use crate::support::*;
 use mc_tflite::writer::ModelBuilder;
@@ -60,4 +61,50 @@ fn the_entry_is_subgraph_0_whatever_its_name() {
     let imported = import(&b);
     check(&imported.text, &["func.func @main_graph("]);
     assert_eq!(mc_tflite::import::entry_name(&imported.ctx, imported.module).as_deref(), Some("main_graph"));
+}
+
+/// A one-unit `FULLY_CONNECTED` over 3 int8 inputs whose weights are the `INT4` constant `packed`
+/// with `scales` (one: per tensor; else per output channel).
+pub fn int4_fully_connected(packed: &[u8], units: i32, scales: &[f32]) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[1, 3], DType::Int8);
+    per_tensor(&mut b, x, 0.5, 1);
+    let w = b.add_constant("w", &[units, 3], DType::Int4, packed);
+    b.set_quantization(w, scales, &vec![0; scales.len()], 0);
+    let y = b.add_tensor("y", &[1, units], DType::Int8);
+    per_tensor(&mut b, y, 1.0, -3);
+    let options = FullyConnectedOptions {
+        fused_activation: Activation::None,
+        weights_format: WeightsFormat::Default,
+        keep_num_dims: false,
+        asymmetric_quantize_inputs: false,
+        quantized_bias_type: None,
+    };
+    b.add_op(BuiltinOp::FullyConnected, &[x, w, -1], &[y], BuiltinOptions::FullyConnected(options));
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    b
+}
+
+#[test]
+fn int4_weights_are_unpacked_into_an_int8_constant() {
+    // -8, 7, -1 packed low nibble first; the last byte's high nibble (0xA) is padding.
+    let imported = import(&int4_fully_connected(&[0x78, 0xAF], 1, &[0.25]));
+    check(&imported.text, &["tensor<1x3x!quant.uniform<i8:f32, 2.500000e-01>>", "graph.fully_connected"]);
+    let data = &imported.ctx.resources.get("w").expect("the weights' blob").data;
+    assert_eq!(data, &i8s(&[-8, 7, -1]));
+}
+
+#[test]
+fn a_tensor_of_no_elements_nothing_writes_is_an_empty_constant() {
+    // REDUCE_ALL over an empty axes list, as converters write it: a [0] tensor with no data.
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[2, 3], DType::Bool);
+    let axes = b.add_tensor("axes", &[0], DType::Int32);
+    let y = b.add_tensor("y", &[2, 3], DType::Bool);
+    b.add_op(BuiltinOp::ReduceAll, &[x, axes], &[y], BuiltinOptions::Reducer(ReducerOptions { keep_dims: false }));
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    let imported = import(&b);
+    check(&imported.text, &["\"graph.const\"() <{value = dense_resource<axes> : tensor<0xi32>}>", "graph.reduce_all"]);
 }

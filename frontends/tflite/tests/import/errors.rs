@@ -425,8 +425,18 @@ fn unsupported_element_types() {
     assert_eq!(
         import_error(&b),
         format!(
-            "{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': tensor 1 'offset': tensor type INT4 is not \
-             supported\n"
+            "{AT}subgraph 0, operator 0 (ADD v1) writing tensor 2 'sum': tensor 1 'offset': INT4 tensors are \
+             supported only as the filter (input 1) of FULLY_CONNECTED, CONV_2D and DEPTHWISE_CONV_2D over an int8 \
+             input\n"
+        )
+    );
+    // Per-channel int4 weights of a fully connected layer (TFLite Micro refuses them).
+    let b = crate::accepts::int4_fully_connected(&[0x21, 0x43, 0x65], 2, &[0.25, 0.5]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}subgraph 0, operator 0 (FULLY_CONNECTED v1) writing tensor 2 'y': tensor 1 'w': FULLY_CONNECTED \
+             takes INT4 weights with one scale per tensor only (as TFLite Micro)\n"
         )
     );
 }
@@ -1171,6 +1181,83 @@ fn signal_pcan_and_log_options() {
              'strength' is not one of SignalPCAN's (snr_shift)\n"
         )
     );
+}
+
+/// A `SignalFramer` of frames of `size` every `step` over rows of `shape`, prefilled or not.
+fn framer_model(shape: &[i32], size: i64, step: i64, prefill: bool) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let input = b.add_tensor("rows", shape, DType::Int16);
+    let frames: Vec<i32> =
+        shape[..shape.len() - 1].iter().copied().chain([shape[shape.len() - 1] / step as i32, size as i32]).collect();
+    let output = b.add_tensor("frames", &frames, DType::Int16);
+    let valid = b.add_tensor("valid", &[], DType::Bool);
+    let options = signal_options_flexbuffer(&[("frame_size", size), ("frame_step", step)], &[("prefill", prefill)]);
+    b.add_custom_op(SIGNAL_FRAMER, &[input], &[output, valid], options);
+    b.set_inputs(&[input]);
+    b.set_outputs(&[output, valid]);
+    b
+}
+
+#[test]
+fn signal_framer_state_and_options() {
+    // The samples frames overlap are a variable of the rows' leading dimensions.
+    check(
+        &import(&framer_model(&[2, 8], 6, 4, true)).text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1\", value_type = \
+             tensor<2x2xi16>}>",
+            "\"graph.signal_framer\"(%arg0, %1) <{frame_size = 6 : i64, frame_step = 4 : i64}> : (tensor<2x8xi16>, \
+             tensor<2x2xi16>) -> (tensor<2x2x6xi16>, tensor<i1>, tensor<2x2xi16>)",
+            "\"graph.assign_variable\"(%0, %2#2)",
+        ],
+    );
+    let at = "subgraph 0, operator 0 (custom \"SignalFramer\" v1) writing tensor 1 'frames': SignalFramer";
+    for (model, problem) in [
+        (framer_model(&[8], 6, 4, false), "option 'prefill' is false: mc compiles prefilled framers only"),
+        (framer_model(&[8], 4, 4, true), "option 'frame_step' is 4: mc compiles steps of 1 to frame_size - 1 (4 - 1)"),
+        (framer_model(&[9], 6, 4, true), "rows of shape [9] are not a whole number of 4-sample steps"),
+    ] {
+        assert_eq!(import_error(&model), format!("{AT}{at}: {problem}\n"));
+    }
+}
+
+/// A `SignalOverlapAdd` of `frames` (int16, `T` the tensor type `code`) by `step` into `stream`.
+fn overlap_add_model(frames: &[i32], stream: &[i32], code: i64, step: i64) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let input = b.add_tensor("frames", frames, DType::Int16);
+    let output = b.add_tensor("stream", stream, DType::Int16);
+    let options = signal_options_flexbuffer(&[("T", code), ("frame_step", step)], &[]);
+    b.add_custom_op(SIGNAL_OVERLAP_ADD, &[input], &[output], options);
+    b.set_inputs(&[input]);
+    b.set_outputs(&[output]);
+    b
+}
+
+#[test]
+fn signal_overlap_add_state_and_options() {
+    // Each row's unfinished frame is a variable of the rows' leading dimensions.
+    check(
+        &import(&overlap_add_model(&[2, 3, 8], &[2, 12], 7, 4)).text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1\", value_type = \
+             tensor<2x8xi16>}>",
+            "\"graph.signal_overlap_add\"(%arg0, %1) <{frame_step = 4 : i64}> : (tensor<2x3x8xi16>, tensor<2x8xi16>) \
+             -> (tensor<2x12xi16>, tensor<2x8xi16>)",
+            "\"graph.assign_variable\"(%0, %2#1)",
+        ],
+    );
+    let at = "subgraph 0, operator 0 (custom \"SignalOverlapAdd\" v1) writing tensor 1 'stream': SignalOverlapAdd";
+    for (model, problem) in [
+        (overlap_add_model(&[3, 8], &[12], 0, 4), "option 'T' is 0, but the input is INT16"),
+        (overlap_add_model(&[3, 8], &[12], 99, 4), "option 'T' is 99, not a tensor type"),
+        (
+            overlap_add_model(&[3, 8], &[27], 7, 9),
+            "option 'frame_step' is 9: mc compiles steps of 1 to the frame size 8",
+        ),
+        (overlap_add_model(&[8], &[4], 7, 4), "the input has rank 1: frames have rank 2 or more"),
+    ] {
+        assert_eq!(import_error(&model), format!("{AT}{at}: {problem}\n"));
+    }
 }
 
 /// A `SignalDelay` of `delay` samples over rows of `shape`.

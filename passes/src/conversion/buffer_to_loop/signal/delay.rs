@@ -56,8 +56,9 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     })
 }
 
-/// Element `position` of row `ivs` of `state ++ input` (the state `delay` samples long).
-fn delayed(
+/// Element `position` of row `ivs` of `state ++ input` (the state `delay` samples long); the
+/// framer's streams too.
+pub(super) fn delayed(
     e: &mut KernelEmitter<'_>,
     [input, state]: [Value; 2],
     ivs: &[Value],

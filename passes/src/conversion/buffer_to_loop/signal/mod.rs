@@ -12,6 +12,8 @@
 //! | `signal_filter_bank_spectral_subtraction` | `spectral_subtraction` | `filter_bank_spectral_subtraction.cc`'s `FilterbankSpectralSubtraction` (uint32, the estimate as an operand and a result) |
 //! | `signal_pcan` | `pcan` | `pcan_argc_fixed.cc`'s `ApplyPcanAutoGainControlFixed`, `WideDynamicFunction`, `PcanShrink` (uint32) |
 //! | `signal_delay` | `delay` | `delay.cc`'s circular buffer per row (int16, the state as an operand and a result) |
+//! | `signal_framer` | `framer` | `framer.cc` with `prefill`: the circular buffer per row as the delay's stream (int16, the state as an operand and a result) |
+//! | `signal_overlap_add` | `overlap_add` | `overlap_add.cc`'s `OverlapAdd` per row (int16 saturating, or f32; the state as an operand and a result) |
 //! | `signal_filter_bank_log` | `filter_bank_log` | `filter_bank_log.cc`'s `FilterbankLog` with `log.cc`'s `Log32` (uint32 to int16) |
 //!
 //! Unsigned tensors (`ui32`, `ui64`) load as signless integers of their width; the kernels read
@@ -24,6 +26,8 @@ pub(super) mod fft_auto_scale;
 pub(super) mod filter_bank;
 pub(super) mod filter_bank_log;
 pub(super) mod filter_bank_square_root;
+pub(super) mod framer;
+pub(super) mod overlap_add;
 pub(super) mod pcan;
 pub(super) mod rfft;
 pub(super) mod spectral_subtraction;
