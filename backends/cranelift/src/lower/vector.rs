@@ -1,0 +1,540 @@
+//! The `vector` dialect and `arith` on vectors as Cranelift SIMD: every vector is one 128-bit
+//! register (SSE4.1 on x86-64) of its lane type, its lanes from the vector's length on
+//! unspecified. A `vector<N x i1>` mask of a masked load or store is the count of its leading set
+//! lanes (`vector.create_mask` makes those); the mask of an `arith.cmpi`, which only
+//! `arith.select` reads, is a register of the compared lane type, each lane all ones or zeros.
+//!
+//! ```text
+//! vector<4xi8> load/store          one 32-bit load/store, scalar_to_vector + bitcast to i8x16
+//! vector.maskedload/store          a full-width access when the count is the length, else the
+//!                                  counted elements one by one through a stack slot
+//! widening_dot a, b, acc (i8)      acc + reduce(wpdp(swiden_low a, swiden_low b) + wpdp(swiden_high a, swiden_high b))
+//! rounding_doubling_high_mul a, b  low halves of ((swiden a · swiden b + 2^30) >> 31) in i64x2 (pmuldq),
+//!                                  INT32_MAX where a = b = INT32_MIN
+//! rounding_shift_right x, r        lane by lane: trunc((sext x + ((1 << (r & 31)) >> 1)) >> (r & 31))
+//! arith.extsi / extui / trunci     swiden_low / uwiden_low per doubling, a byte shuffle
+//! arith shifts                     one shift by the scalar when the amount is a broadcast, else lane by lane
+//! ```
+//!
+//! (`wpdp` is the pairwise dot product of `i16x8`s that Cranelift matches to x86's `pmaddwd`.) Accesses are bounds-checked
+//! as scalar ones are: every element a vector access touches is inside its dimension.
+
+use super::{FunctionLowering, Reach, Scalar, scalar_kind};
+use cranelift_codegen::ir::{self, ConstantData, Endianness, InstBuilder, MemFlagsData, condcodes::IntCC, types};
+use mc_dialects::vector::BroadcastOp;
+use mc_ir::{Context, Diagnostic, OpId, Type};
+
+/// The kind of a one-dimensional fixed vector type of integers the backend lowers.
+pub(super) fn vector_kind(ctx: &Context, ty: Type) -> Option<Scalar> {
+    let (lanes, element) = ctx.vector_parts(ty)?;
+    let width = ctx.integer_width(element)?;
+    let lanes = u32::try_from(lanes).ok()?;
+    match width {
+        1 => Some(Scalar::Mask { lanes }),
+        8 | 16 | 32 | 64 if lanes * width <= 128 => Some(Scalar::Vector { lanes, width }),
+        _ => None,
+    }
+}
+
+/// The first vector type among the results of the ops under `root` that the backend cannot
+/// lower (wider than 128 bits, or not of integers), if any: code the caller should keep scalar.
+pub fn unlowerable_vector_type(ctx: &Context, root: OpId) -> Option<Type> {
+    ctx.walk_preorder(root)
+        .into_iter()
+        .flat_map(|op| ctx.operation(op).result_types().collect::<Vec<_>>())
+        .find(|&ty| ctx.vector_shape(ty).is_some() && vector_kind(ctx, ty).is_none())
+}
+
+/// The 128-bit Cranelift vector type of `width`-bit lanes.
+pub(super) fn register_type(width: u32) -> ir::Type {
+    match width {
+        8 => types::I8X16,
+        16 => types::I16X8,
+        32 => types::I32X4,
+        _ => types::I64X2,
+    }
+}
+
+/// The scalar Cranelift integer type of `bits` bits.
+fn int_type(bits: u32) -> ir::Type {
+    ir::Type::int(bits as u16).expect("8 to 128 bits")
+}
+
+/// Flags of a bitcast between vector types (lane order as in memory).
+fn little() -> MemFlagsData {
+    MemFlagsData::new().with_endianness(Endianness::Little)
+}
+
+impl FunctionLowering<'_, '_> {
+    /// True if an operand or result of `op` is a vector.
+    pub(super) fn on_vectors(&self, op: OpId) -> Result<bool, Diagnostic> {
+        let operation = self.ctx.operation(op);
+        let types = operation.operands().map(|v| self.ctx.value_type(v)).chain(operation.result_types());
+        for ty in types {
+            if self.ctx.vector_shape(ty).is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The lanes and lane width of the vector `kind`, or an error at `op`.
+    fn vector_parts(&self, op: OpId, kind: Scalar) -> Result<(u32, u32), Diagnostic> {
+        match kind {
+            Scalar::Vector { lanes, width } => Ok((lanes, width)),
+            _ => Err(self.error(op, "expected a vector of integers")),
+        }
+    }
+
+    fn operand_vector(&self, op: OpId, index: usize) -> Result<(u32, u32), Diagnostic> {
+        self.vector_parts(op, self.operand_kind(op, index)?)
+    }
+
+    fn result_vector(&self, op: OpId) -> Result<(u32, u32), Diagnostic> {
+        self.vector_parts(op, self.result_kind(op)?)
+    }
+
+    /// Lowers the `vector` op `op` named `name`.
+    pub(super) fn lower_vector(&mut self, op: OpId, name: &str) -> Result<(), Diagnostic> {
+        let count = self.ctx.operation(op).num_operands();
+        let value = match name {
+            "vector.create_mask" => {
+                let Scalar::Mask { lanes } = self.result_kind(op)? else {
+                    return Err(self.error(op, "expected an i1 vector"));
+                };
+                let requested = self.operand(op, 0)?;
+                let zero = self.builder.ins().iconst(self.pointer, 0);
+                let at_least_zero = self.builder.ins().smax(requested, zero);
+                let most = self.builder.ins().iconst(self.pointer, i64::from(lanes));
+                self.builder.ins().smin(at_least_zero, most)
+            }
+            "vector.broadcast" => {
+                let Some(broadcast) = BroadcastOp::cast(self.ctx, op) else { unreachable!("named vector.broadcast") };
+                if self.ctx.vector_shape(self.ctx.value_type(broadcast.source(self.ctx))).is_some() {
+                    return Err(self.error(op, "only broadcasts of scalars lower to Cranelift"));
+                }
+                let (_, width) = self.result_vector(op)?;
+                let scalar = self.operand(op, 0)?;
+                self.builder.ins().splat(register_type(width), scalar)
+            }
+            "vector.load" => {
+                let (lanes, width) = self.result_vector(op)?;
+                let (address, offset) = self.access_address(op, 0, count, Reach::Lanes(i64::from(lanes)))?;
+                self.load_lanes(address, offset, lanes, width)
+            }
+            "vector.maskedload" => self.masked_load(op)?,
+            "vector.store" => {
+                let (lanes, width) = self.operand_vector(op, 0)?;
+                let value = self.operand(op, 0)?;
+                let (address, offset) = self.access_address(op, 1, count, Reach::Lanes(i64::from(lanes)))?;
+                self.store_lanes(value, address, offset, lanes, width);
+                return Ok(());
+            }
+            "vector.maskedstore" => return self.masked_store(op),
+            "vector.widening_dot" => self.widening_dot(op)?,
+            "vector.rounding_doubling_high_mul" => self.rounding_doubling_high_mul(op)?,
+            "vector.rounding_shift_right" => self.rounding_shift_right(op)?,
+            _ => return Err(self.error(op, "no lowering for this op")),
+        };
+        self.set_result(op, value);
+        Ok(())
+    }
+
+    /// Lowers the `arith` op `op` named `name` on vectors.
+    pub(super) fn lower_lanewise(&mut self, op: OpId, name: &str) -> Result<(), Diagnostic> {
+        let value = match name {
+            "arith.extsi" | "arith.extui" | "arith.trunci" => self.lane_cast(op, name)?,
+            "arith.shli" | "arith.shrsi" | "arith.shrui" => self.lane_shift(op, name)?,
+            // A comparison's mask is its operands' lane type, each lane all ones or all zeros.
+            "arith.cmpi" => {
+                self.operand_vector(op, 0)?;
+                let (_, cc) = self.int_condition(op)?;
+                let (x, y) = (self.operand(op, 0)?, self.operand(op, 1)?);
+                self.builder.ins().icmp(cc, x, y)
+            }
+            "arith.select" => {
+                self.result_vector(op)?;
+                let condition = self.ctx.operation(op).operand(0);
+                if !self.ctx.defining_op(condition).is_some_and(|d| self.ctx.op_name_of(d) == "arith.cmpi") {
+                    return Err(self.error(op, "only conditions that are vector comparisons lower to Cranelift"));
+                }
+                let (c, t, f) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
+                self.builder.ins().bitselect(c, t, f)
+            }
+            _ => {
+                self.result_vector(op)?;
+                let (x, y) = (self.operand(op, 0)?, self.operand(op, 1)?);
+                let ins = self.builder.ins();
+                match name {
+                    "arith.addi" => ins.iadd(x, y),
+                    "arith.subi" => ins.isub(x, y),
+                    "arith.muli" => ins.imul(x, y),
+                    "arith.andi" => ins.band(x, y),
+                    "arith.ori" => ins.bor(x, y),
+                    "arith.xori" => ins.bxor(x, y),
+                    "arith.minsi" => ins.smin(x, y),
+                    "arith.maxsi" => ins.smax(x, y),
+                    "arith.minui" => ins.umin(x, y),
+                    "arith.maxui" => ins.umax(x, y),
+                    _ => return Err(self.error(op, "no lowering for this op on vectors")),
+                }
+            }
+        };
+        self.set_result(op, value);
+        Ok(())
+    }
+
+    /// `arith.extsi`, `arith.extui` and `arith.trunci` of vectors (see the module documentation).
+    fn lane_cast(&mut self, op: OpId, name: &str) -> Result<ir::Value, Diagnostic> {
+        let (_, from) = self.operand_vector(op, 0)?;
+        let (_, to) = self.result_vector(op)?;
+        let mut value = self.operand(op, 0)?;
+        if name == "arith.trunci" {
+            if to >= from {
+                return Err(self.error(op, "expected a narrower result"));
+            }
+            let (from_bytes, to_bytes) = (from / 8, to / 8);
+            let bytes: Vec<u8> =
+                (0..16u32).map(|byte| ((byte / to_bytes) * from_bytes + byte % to_bytes) as u8 % 16).collect();
+            let shuffled = self.shuffle_bytes(value, &bytes);
+            return Ok(self.builder.ins().bitcast(register_type(to), little(), shuffled));
+        }
+        if to <= from {
+            return Err(self.error(op, "expected a wider result"));
+        }
+        let mut width = from;
+        while width < to {
+            value = if name == "arith.extsi" {
+                self.builder.ins().swiden_low(value)
+            } else {
+                self.builder.ins().uwiden_low(value)
+            };
+            width *= 2;
+        }
+        Ok(value)
+    }
+
+    /// The bytes of `value` (any 128-bit vector) picked by `bytes`, as `i8x16`.
+    fn shuffle_bytes(&mut self, value: ir::Value, bytes: &[u8]) -> ir::Value {
+        let value = self.as_bytes(value);
+        let mask = self.builder.func.dfg.immediates.push(ConstantData::from(bytes.to_vec()));
+        self.builder.ins().shuffle(value, value, mask)
+    }
+
+    /// `value` (a 128-bit vector) as `i8x16`.
+    fn as_bytes(&mut self, value: ir::Value) -> ir::Value {
+        if self.builder.func.dfg.value_type(value) == types::I8X16 {
+            value
+        } else {
+            self.builder.ins().bitcast(types::I8X16, little(), value)
+        }
+    }
+
+    /// A shift of vectors: by one scalar when the amount is a `vector.broadcast`, else lane by
+    /// lane.
+    fn lane_shift(&mut self, op: OpId, name: &str) -> Result<ir::Value, Diagnostic> {
+        let (lanes, _) = self.result_vector(op)?;
+        let value = self.operand(op, 0)?;
+        let amount = self.ctx.operation(op).operand(1);
+        let shift = |b: &mut cranelift_frontend::FunctionBuilder<'_>, x, y| match name {
+            "arith.shli" => b.ins().ishl(x, y),
+            "arith.shrsi" => b.ins().sshr(x, y),
+            _ => b.ins().ushr(x, y),
+        };
+        if let Some(broadcast) = self.ctx.defining_op(amount).and_then(|d| BroadcastOp::cast(self.ctx, d)) {
+            let scalar = self.value(broadcast.source(self.ctx))?;
+            return Ok(shift(&mut self.builder, value, scalar));
+        }
+        let amounts = self.value(amount)?;
+        let mut result = value;
+        for lane in 0..lanes as u8 {
+            let x = self.builder.ins().extractlane(value, lane);
+            let y = self.builder.ins().extractlane(amounts, lane);
+            let shifted = shift(&mut self.builder, x, y);
+            result = self.builder.ins().insertlane(result, shifted, lane);
+        }
+        Ok(result)
+    }
+
+    /// `lanes` elements of `width` bits at `address + offset`, as a 128-bit register: one load
+    /// of all of them.
+    fn load_lanes(&mut self, address: ir::Value, offset: i64, lanes: u32, width: u32) -> ir::Value {
+        let bits = lanes * width;
+        let register = register_type(width);
+        if bits == 128 {
+            return self.builder.ins().load(register, MemFlagsData::new(), address, offset as i32);
+        }
+        if bits.is_power_of_two() && bits >= 8 {
+            let scalar = self.builder.ins().load(int_type(bits), MemFlagsData::new(), address, offset as i32);
+            let vector = self.builder.ins().scalar_to_vector(register_type(bits.min(64)), scalar);
+            return if bits == width { vector } else { self.builder.ins().bitcast(register, little(), vector) };
+        }
+        let zero = self.zeros(register);
+        let mut vector = zero;
+        for lane in 0..lanes {
+            let element_offset = offset + i64::from(lane * width / 8);
+            let element = self.builder.ins().load(int_type(width), MemFlagsData::new(), address, element_offset as i32);
+            vector = self.builder.ins().insertlane(vector, element, lane as u8);
+        }
+        vector
+    }
+
+    /// Stores the first `lanes` lanes of `value` (`width` bits each) at `address + offset`.
+    fn store_lanes(&mut self, value: ir::Value, address: ir::Value, offset: i64, lanes: u32, width: u32) {
+        let bits = lanes * width;
+        if bits == 128 {
+            self.builder.ins().store(MemFlagsData::new(), value, address, offset as i32);
+            return;
+        }
+        if bits.is_power_of_two() && bits >= 8 {
+            let whole = register_type(bits.min(64));
+            let as_whole = if bits == width { value } else { self.builder.ins().bitcast(whole, little(), value) };
+            let scalar = self.builder.ins().extractlane(as_whole, 0);
+            self.builder.ins().store(MemFlagsData::new(), scalar, address, offset as i32);
+            return;
+        }
+        for lane in 0..lanes {
+            let element = self.builder.ins().extractlane(value, lane as u8);
+            let element_offset = offset + i64::from(lane * width / 8);
+            self.builder.ins().store(MemFlagsData::new(), element, address, element_offset as i32);
+        }
+    }
+
+    /// A `ty` vector of zeros.
+    fn zeros(&mut self, ty: ir::Type) -> ir::Value {
+        self.lane_constants(ty, &[0u8; 16])
+    }
+
+    /// A `ty` vector of the 16 little-endian `bytes`.
+    fn lane_constants(&mut self, ty: ir::Type, bytes: &[u8; 16]) -> ir::Value {
+        let constant = self.builder.func.dfg.constants.insert(ConstantData::from(bytes.to_vec()));
+        self.builder.ins().vconst(ty, constant)
+    }
+
+    /// A 16-byte stack slot (16-byte aligned) and its address.
+    fn vector_slot(&mut self) -> ir::Value {
+        let slot =
+            self.builder.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, 16, 4));
+        self.builder.ins().stack_addr(self.pointer, slot, 0)
+    }
+
+    /// Copies `count` elements of `width` bits from `from` to `to` (one at a time: a masked
+    /// access's tail).
+    fn copy_elements(&mut self, from: ir::Value, to: ir::Value, count: ir::Value, width: u32) {
+        let header = self.builder.create_block();
+        let k = self.builder.append_block_param(header, self.pointer);
+        let body = self.builder.create_block();
+        let exit = self.builder.create_block();
+        let zero = self.builder.ins().iconst(self.pointer, 0);
+        self.builder.ins().jump(header, &Self::block_args(&[zero]));
+        self.builder.switch_to_block(header);
+        let more = self.builder.ins().icmp(IntCC::SignedLessThan, k, count);
+        self.builder.ins().brif(more, body, &[], exit, &[]);
+        self.builder.switch_to_block(body);
+        let bytes = self.builder.ins().imul_imm_s(k, i64::from(width / 8));
+        let source = self.builder.ins().iadd(from, bytes);
+        let target = self.builder.ins().iadd(to, bytes);
+        let element = self.builder.ins().load(int_type(width), MemFlagsData::new(), source, 0);
+        self.builder.ins().store(MemFlagsData::new(), element, target, 0);
+        let next = self.builder.ins().iadd_imm_s(k, 1);
+        self.builder.ins().jump(header, &Self::block_args(&[next]));
+        self.builder.switch_to_block(exit);
+    }
+
+    /// The lane count operand `index` of `op` holds: a mask made by `vector.create_mask`.
+    fn mask_count(&self, op: OpId, index: usize) -> Result<ir::Value, Diagnostic> {
+        let mask = self.ctx.operation(op).operand(index);
+        if !self.ctx.defining_op(mask).is_some_and(|d| self.ctx.op_name_of(d) == "vector.create_mask") {
+            return Err(self.error(op, "only masks made by 'vector.create_mask' lower to Cranelift"));
+        }
+        self.value(mask)
+    }
+
+    /// `vector.maskedload buffer[indices], mask, pass_thru`: one full-width load when every
+    /// lane is set, else the set lanes one by one over `pass_thru` in a stack slot.
+    fn masked_load(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
+        let count = self.ctx.operation(op).num_operands();
+        let (lanes, width) = self.result_vector(op)?;
+        let (mask, pass_thru) = (self.mask_count(op, count - 2)?, self.operand(op, count - 1)?);
+        let reach = Reach::Masked { count: mask, lanes: i64::from(lanes) };
+        let (address, offset) = self.access_address(op, 0, count - 2, reach)?;
+        let full = self.builder.create_block();
+        let partial = self.builder.create_block();
+        let merge = self.builder.create_block();
+        let result = self.builder.append_block_param(merge, register_type(width));
+        let all_set = self.builder.ins().icmp_imm_s(IntCC::Equal, mask, i64::from(lanes));
+        self.builder.ins().brif(all_set, full, &[], partial, &[]);
+
+        self.builder.switch_to_block(full);
+        let loaded = self.load_lanes(address, offset, lanes, width);
+        self.builder.ins().jump(merge, &Self::block_args(&[loaded]));
+
+        self.builder.switch_to_block(partial);
+        self.builder.set_cold_block(partial);
+        let slot = self.vector_slot();
+        self.builder.ins().store(MemFlagsData::trusted(), pass_thru, slot, 0);
+        let first = self.builder.ins().iadd_imm_s(address, offset);
+        self.copy_elements(first, slot, mask, width);
+        let merged = self.builder.ins().load(register_type(width), MemFlagsData::trusted(), slot, 0);
+        self.builder.ins().jump(merge, &Self::block_args(&[merged]));
+
+        self.builder.switch_to_block(merge);
+        Ok(result)
+    }
+
+    /// `vector.maskedstore buffer[indices], mask, value`: one full-width store when every lane
+    /// is set, else the set lanes one by one from a stack slot.
+    fn masked_store(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let count = self.ctx.operation(op).num_operands();
+        let (lanes, width) = self.operand_vector(op, count - 1)?;
+        let (mask, value) = (self.mask_count(op, count - 2)?, self.operand(op, count - 1)?);
+        let reach = Reach::Masked { count: mask, lanes: i64::from(lanes) };
+        let (address, offset) = self.access_address(op, 0, count - 2, reach)?;
+        let full = self.builder.create_block();
+        let partial = self.builder.create_block();
+        let merge = self.builder.create_block();
+        let all_set = self.builder.ins().icmp_imm_s(IntCC::Equal, mask, i64::from(lanes));
+        self.builder.ins().brif(all_set, full, &[], partial, &[]);
+
+        self.builder.switch_to_block(full);
+        self.store_lanes(value, address, offset, lanes, width);
+        self.builder.ins().jump(merge, &[]);
+
+        self.builder.switch_to_block(partial);
+        self.builder.set_cold_block(partial);
+        let slot = self.vector_slot();
+        self.builder.ins().store(MemFlagsData::trusted(), value, slot, 0);
+        let first = self.builder.ins().iadd_imm_s(address, offset);
+        self.copy_elements(slot, first, mask, width);
+        self.builder.ins().jump(merge, &[]);
+
+        self.builder.switch_to_block(merge);
+        Ok(())
+    }
+
+    /// `value` with the lanes from `lanes` on cleared (when it has any).
+    fn clear_upper_lanes(&mut self, value: ir::Value, lanes: u32, width: u32) -> ir::Value {
+        let bytes = (lanes * width / 8) as usize;
+        if bytes >= 16 {
+            return value;
+        }
+        let mut mask = [0u8; 16];
+        mask[..bytes].fill(0xff);
+        let mask = self.lane_constants(register_type(width), &mask);
+        self.builder.ins().band(value, mask)
+    }
+
+    /// The sum of the four lanes of an `i32x4`, as an `i32`.
+    fn add_lanes(&mut self, value: ir::Value) -> ir::Value {
+        let swap_halves: Vec<u8> = (8..16).chain(0..8).collect();
+        let swapped = self.shuffle_bytes(value, &swap_halves);
+        let swapped = self.builder.ins().bitcast(types::I32X4, little(), swapped);
+        let pairs = self.builder.ins().iadd(value, swapped);
+        let swap_lanes: Vec<u8> = (4..8).chain(0..4).chain(12..16).chain(8..12).collect();
+        let neighbours = self.shuffle_bytes(pairs, &swap_lanes);
+        let neighbours = self.builder.ins().bitcast(types::I32X4, little(), neighbours);
+        let total = self.builder.ins().iadd(pairs, neighbours);
+        self.builder.ins().extractlane(total, 0)
+    }
+
+    /// The sums of neighbouring products of the `i16x8`s `x` and `y`, as an `i32x4`: the tree
+    /// Cranelift matches to x86's `pmaddwd` (wasm's `i32x4.dot_i16x8_s`).
+    fn pairwise_dot(&mut self, x: ir::Value, y: ir::Value) -> ir::Value {
+        let (x_low, y_low) = (self.builder.ins().swiden_low(x), self.builder.ins().swiden_low(y));
+        let (x_high, y_high) = (self.builder.ins().swiden_high(x), self.builder.ins().swiden_high(y));
+        let low = self.builder.ins().imul(x_low, y_low);
+        let high = self.builder.ins().imul(x_high, y_high);
+        self.builder.ins().iadd_pairwise(low, high)
+    }
+
+    /// `vector.widening_dot a, b, acc` of `i8` or `i16` lanes into an `i32` (see the module
+    /// documentation).
+    fn widening_dot(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
+        let (lanes, width) = self.operand_vector(op, 0)?;
+        if !matches!(scalar_kind(self.ctx, self.ctx.operation(op).result_type(0)), Ok(Scalar::Int(32))) {
+            return Err(self.error(op, "only i32 accumulators lower to Cranelift"));
+        }
+        let (a, b, acc) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
+        let a = self.clear_upper_lanes(a, lanes, width);
+        let products = match width {
+            8 => {
+                let (a_low, b_low) = (self.builder.ins().swiden_low(a), self.builder.ins().swiden_low(b));
+                let low = self.pairwise_dot(a_low, b_low);
+                if lanes <= 8 {
+                    low
+                } else {
+                    let (a_high, b_high) = (self.builder.ins().swiden_high(a), self.builder.ins().swiden_high(b));
+                    let high = self.pairwise_dot(a_high, b_high);
+                    self.builder.ins().iadd(low, high)
+                }
+            }
+            16 => self.pairwise_dot(a, b),
+            _ => return Err(self.error(op, "only i8 and i16 lanes lower to Cranelift")),
+        };
+        let sum = self.add_lanes(products);
+        Ok(self.builder.ins().iadd(acc, sum))
+    }
+
+    /// `vector.rounding_doubling_high_mul a, b` of `i32` lanes (see the module documentation).
+    fn rounding_doubling_high_mul(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
+        let (_, width) = self.result_vector(op)?;
+        if width != 32 {
+            return Err(self.error(op, "only i32 lanes lower to Cranelift"));
+        }
+        let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
+        let nudge = self.builder.ins().iconst(types::I64, 1 << 30);
+        let nudge = self.builder.ins().splat(types::I64X2, nudge);
+        let mut halves = Vec::new();
+        for high in [false, true] {
+            let (x, y) = if high {
+                (self.builder.ins().swiden_high(a), self.builder.ins().swiden_high(b))
+            } else {
+                (self.builder.ins().swiden_low(a), self.builder.ins().swiden_low(b))
+            };
+            let product = self.builder.ins().imul(x, y);
+            let nudged = self.builder.ins().iadd(product, nudge);
+            let shift = self.builder.ins().iconst(types::I32, 31);
+            halves.push(self.builder.ins().sshr(nudged, shift));
+        }
+        // The low 32 bits of each 64-bit lane: bytes 0..4 and 8..12 of each half.
+        let (low, high) = (self.as_bytes(halves[0]), self.as_bytes(halves[1]));
+        let picks: Vec<u8> = [0u8, 8, 16, 24].iter().flat_map(|&start| start..start + 4).collect();
+        let mask = self.builder.func.dfg.immediates.push(ConstantData::from(picks));
+        let joined = self.builder.ins().shuffle(low, high, mask);
+        let joined = self.builder.ins().bitcast(types::I32X4, little(), joined);
+        let min = self.builder.ins().iconst(types::I32, i64::from(i32::MIN as u32));
+        let min = self.builder.ins().splat(types::I32X4, min);
+        let a_min = self.builder.ins().icmp(IntCC::Equal, a, min);
+        let b_min = self.builder.ins().icmp(IntCC::Equal, b, min);
+        let overflow = self.builder.ins().band(a_min, b_min);
+        let max = self.builder.ins().iconst(types::I32, i64::from(i32::MAX));
+        let max = self.builder.ins().splat(types::I32X4, max);
+        Ok(self.builder.ins().bitselect(overflow, max, joined))
+    }
+
+    /// `vector.rounding_shift_right x, r` of `i32` lanes, lane by lane (x86 before AVX2 has no
+    /// per-lane shift, and Cranelift offers none).
+    fn rounding_shift_right(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
+        let (lanes, width) = self.result_vector(op)?;
+        if width != 32 {
+            return Err(self.error(op, "only i32 lanes lower to Cranelift"));
+        }
+        let (value, amounts) = (self.operand(op, 0)?, self.operand(op, 1)?);
+        let mut result = value;
+        for lane in 0..lanes as u8 {
+            let x = self.builder.ins().extractlane(value, lane);
+            let r = self.builder.ins().extractlane(amounts, lane);
+            let r = self.builder.ins().band_imm_u(r, 31);
+            let x = self.builder.ins().sextend(types::I64, x);
+            let r = self.builder.ins().uextend(types::I64, r);
+            let one = self.builder.ins().iconst(types::I64, 1);
+            let power = self.builder.ins().ishl(one, r);
+            let half = self.builder.ins().ushr_imm_u(power, 1);
+            let rounded = self.builder.ins().iadd(x, half);
+            let shifted = self.builder.ins().sshr(rounded, r);
+            let narrow = self.builder.ins().ireduce(types::I32, shifted);
+            result = self.builder.ins().insertlane(result, narrow, lane);
+        }
+        Ok(result)
+    }
+}
