@@ -933,7 +933,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             if let Some(c) = constant_int_value(ctx, index) {
                 let c = mc_ir::sign_extend(c, 64) as i64;
                 if c < 0 || c + lanes > size && !matches!(reach, Reach::Masked { .. } if dim == innermost) {
-                    let what = if lanes == 1 { format!("index {c}") } else { format!("{lanes} lanes from index {c}") };
+                    let what = if lanes == 1 { format!("index {c} is") } else { format!("{lanes} lanes from index {c} are") };
                     return Err(self.error(op, format!("{what} out of bounds for dimension {dim} of size {size}")));
                 }
             }
