@@ -37,7 +37,7 @@ use mc_dialects::arith::build::constant_int_value;
 use mc_dialects::arith::{CMPF_PREDICATES, CMPI_PREDICATES, predicate_keyword};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{AttrKind, BlockId, Context, Diagnostic, FloatKind, OpId, Type, TypeKind, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::CString;
 
 mod vector;
@@ -170,6 +170,9 @@ pub struct FunctionLowering<'a, 'b> {
     global_values: HashMap<String, ir::GlobalValue>,
     /// The shared block reporting a failed bounds check (`(message, index, size)`), once needed.
     bounds_failure: Option<ir::Block>,
+    /// Loop-carried `i32` sums of `vector.widening_dot`s held as `i32x4` partial sums
+    /// (`lower::vector`).
+    dot_accumulators: HashSet<Value>,
     pointer: ir::Type,
 }
 
@@ -194,6 +197,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             func_refs: HashMap::new(),
             global_values: HashMap::new(),
             bounds_failure: None,
+            dot_accumulators: HashSet::new(),
             pointer,
         }
     }
@@ -803,6 +807,11 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             ctx.operation(op).result_types().map(|ty| self.clif_type(op, ty)).collect::<Result<_, _>>()?;
         let body = ctx.entry_block(ctx.operation(op).regions()[0]).ok_or_else(|| self.error(op, "no body"))?;
 
+        // Dot-product sums the loop carries as `i32x4` lanes, added up once after it.
+        let lanes: Vec<bool> = (0..types.len()).map(|index| self.is_dot_accumulator(op, body, index)).collect();
+        let types: Vec<ir::Type> =
+            types.iter().zip(&lanes).map(|(&ty, &lanes)| if lanes { ir::types::I32X4 } else { ty }).collect();
+
         let header = self.builder.create_block();
         let iv = self.builder.append_block_param(header, self.pointer);
         let iters: Vec<ir::Value> = types.iter().map(|&ty| self.builder.append_block_param(header, ty)).collect();
@@ -811,7 +820,9 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         let results: Vec<ir::Value> = types.iter().map(|&ty| self.builder.append_block_param(exit, ty)).collect();
 
         let mut entry_args = vec![lb];
-        entry_args.extend_from_slice(inits);
+        for (&init, &lanes) in inits.iter().zip(&lanes) {
+            entry_args.push(if lanes { self.builder.ins().scalar_to_vector(ir::types::I32X4, init) } else { init });
+        }
         self.builder.ins().jump(header, &Self::block_args(&entry_args));
 
         self.builder.switch_to_block(header);
@@ -821,8 +832,11 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         self.builder.switch_to_block(body_block);
         let args = ctx.block_args(body);
         self.define(args[0], iv);
-        for (&arg, &value) in args[1..].iter().zip(&iters) {
+        for ((&arg, &value), &lanes) in args[1..].iter().zip(&iters).zip(&lanes) {
             self.define(arg, value);
+            if lanes {
+                self.dot_accumulators.insert(arg);
+            }
         }
         let terminator = self.lower_ops(body)?.ok_or_else(|| self.error(op, "the body has no terminator"))?;
         let yielded = self.operand_values(terminator)?;
@@ -832,7 +846,8 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         self.builder.ins().jump(header, &Self::block_args(&back));
 
         self.builder.switch_to_block(exit);
-        for (index, value) in results.into_iter().enumerate() {
+        for (index, (value, lanes)) in results.into_iter().zip(lanes).enumerate() {
+            let value = if lanes { self.add_lanes(value) } else { value };
             self.define(op.result(index), value);
         }
         Ok(())

@@ -14,6 +14,7 @@
 //! rounding_shift_right x, r        lane by lane: trunc((sext x + ((1 << (r & 31)) >> 1)) >> (r & 31))
 //! arith.extsi / extui / trunci     swiden_low / uwiden_low per doubling, a byte shuffle
 //! arith shifts                     one shift by the scalar when the amount is a broadcast, else lane by lane
+//! loop-carried dot-product sum     an i32x4 of partial sums through the loop, its lanes added after it
 //! ```
 //!
 //! (`wpdp` is the pairwise dot product of `i16x8`s that Cranelift matches to x86's `pmaddwd`.) Accesses are bounds-checked
@@ -22,7 +23,7 @@
 use super::{FunctionLowering, Reach, Scalar, scalar_kind};
 use cranelift_codegen::ir::{self, ConstantData, Endianness, InstBuilder, MemFlagsData, condcodes::IntCC, types};
 use mc_dialects::vector::BroadcastOp;
-use mc_ir::{Context, Diagnostic, OpId, Type};
+use mc_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 
 /// The kind of a one-dimensional fixed vector type of integers the backend lowers.
 pub(super) fn vector_kind(ctx: &Context, ty: Type) -> Option<Scalar> {
@@ -424,8 +425,36 @@ impl FunctionLowering<'_, '_> {
         self.builder.ins().band(value, mask)
     }
 
+    /// True if iteration argument `index` of the `loop.for` `op` (body `body`) is a sum only
+    /// `vector.widening_dot`s add to: its one use the accumulator of a dot product in the body
+    /// whose one use yields it. The loop then carries it as four `i32` partial sums (wrapping
+    /// addition is associative: the total is the same), added up once after the loop.
+    pub(super) fn is_dot_accumulator(&self, op: OpId, body: BlockId, index: usize) -> bool {
+        let ctx = self.ctx;
+        if !matches!(scalar_kind(ctx, ctx.operation(op).result_type(index)), Ok(Scalar::Int(32))) {
+            return false;
+        }
+        let arg = ctx.block_args(body)[index + 1];
+        let only_use = |value: Value| {
+            let mut uses = ctx.uses(value);
+            match (uses.next(), uses.next()) {
+                (Some(only), None) => Some(only),
+                _ => None,
+            }
+        };
+        let Some(dot) = only_use(arg).filter(|u| u.index == 2 && ctx.op_name_of(u.user) == "vector.widening_dot") else {
+            return false;
+        };
+        if ctx.operation(dot.user).parent_block() != Some(body) || self.operand_vector(dot.user, 0).is_err() {
+            return false;
+        }
+        only_use(dot.user.result(0)).is_some_and(|u| {
+            u.index as usize == index && ctx.op_name_of(u.user) == "loop.yield" && ctx.operation(u.user).parent_block() == Some(body)
+        })
+    }
+
     /// The sum of the four lanes of an `i32x4`, as an `i32`.
-    fn add_lanes(&mut self, value: ir::Value) -> ir::Value {
+    pub(super) fn add_lanes(&mut self, value: ir::Value) -> ir::Value {
         let swap_halves: Vec<u8> = (8..16).chain(0..8).collect();
         let swapped = self.shuffle_bytes(value, &swap_halves);
         let swapped = self.builder.ins().bitcast(types::I32X4, little(), swapped);
@@ -471,6 +500,10 @@ impl FunctionLowering<'_, '_> {
             16 => self.pairwise_dot(a, b),
             _ => return Err(self.error(op, "only i8 and i16 lanes lower to Cranelift")),
         };
+        let accumulator = self.ctx.operation(op).operand(2);
+        if self.dot_accumulators.contains(&accumulator) {
+            return Ok(self.builder.ins().iadd(acc, products));
+        }
         let sum = self.add_lanes(products);
         Ok(self.builder.ins().iadd(acc, sum))
     }
