@@ -142,3 +142,58 @@ func.func @wide(%b: !buffer<8xi32>) {
     let message = common::try_jit(text).err().expect("a 256-bit vector does not lower");
     assert!(message.contains("'vector<8xi32>' is not supported by the Cranelift backend"), "{message}");
 }
+
+#[test]
+fn constant_masks_load_and_store_exactly_their_lanes() {
+    if !host_runs_vectors() {
+        return;
+    }
+    // Every count: the loaded lanes from memory, the others the pass-through's 7; the store
+    // writes the set lanes and leaves the rest of `out` alone.
+    for count in 0..=16 {
+        let text = format!(
+            r#"
+func.func @copy(%a: !buffer<20xi8>, %out: !buffer<20xi8>) {{
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = arith.constant {count} : index
+  %seven = arith.constant 7 : i8
+  %pass = vector.broadcast %seven : i8 to vector<16xi8>
+  %m = vector.create_mask %n : vector<16xi1>
+  %all = vector.create_mask %c2 : vector<16xi1>
+  %v = vector.maskedload %a[%c1], %m, %pass : !buffer<20xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  vector.store %v, %out[%c2] : !buffer<20xi8>, vector<16xi8>
+  vector.maskedstore %out[%c1], %m, %v : !buffer<20xi8>, vector<16xi1>, vector<16xi8>
+  return
+}}
+"#
+        );
+        let jit = jit(&text);
+        let mut a: Vec<i8> = (0..20).map(|k| 100 - k as i8).collect();
+        let mut out = vec![-1i8; 20];
+        jit.call("copy", &mut [JitArg::memory(&mut a), JitArg::memory(&mut out)]).unwrap();
+        let mut expected = vec![-1i8; 20];
+        for lane in 0..16 {
+            expected[2 + lane] = if lane < count { a[1 + lane] } else { 7 };
+        }
+        for lane in 0..count {
+            expected[1 + lane] = a[1 + lane];
+        }
+        assert_eq!(out, expected, "count {count}");
+    }
+}
+
+#[test]
+fn lane_ops_sse_lacks_are_reported() {
+    let text = r#"
+func.func @square(%b: !buffer<16xi8>) {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %b[%c0] : !buffer<16xi8>, vector<16xi8>
+  %s = arith.muli %v, %v : vector<16xi8>
+  vector.store %s, %b[%c0] : !buffer<16xi8>, vector<16xi8>
+  return
+}
+"#;
+    let message = common::try_jit(text).err().expect("no 8-bit lane multiply");
+    assert!(message.contains("cannot lower 'arith.muli' to Cranelift: no SSE lowering for 8-bit lanes"), "{message}");
+}

@@ -232,11 +232,8 @@ const MVE_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,ve
 
 /// The loop-level passes that turn loops into `vector` code on the host: MVE's, whose 16 int8
 /// lanes per dot-product step and 4 `i32` lanes per channel step fill x86-64's 128-bit SSE
-/// registers as they fill MVE's (LLVM and the Cranelift JIT lower them to SSE), but for
-/// `vectorize-unrolled-dot-products`: its runs of 8 to 15 elements are masked loads, one
-/// instruction with MVE's tail predication but an element-by-element copy on SSE (the JIT's vww
-/// takes 1.27x as long with it).
-const HOST_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,vector-fixed-point,canonicalize,cse)";
+/// registers as they fill MVE's (LLVM and the Cranelift JIT lower them to SSE).
+const HOST_PASSES: &str = MVE_PASSES;
 
 impl TargetSpec {
     /// The passes (MLIR pipeline syntax, on the module) that vectorize planned loop-level IR for

@@ -6,8 +6,10 @@
 //!
 //! ```text
 //! vector<4xi8> load/store          one 32-bit load/store, scalar_to_vector + bitcast to i8x16
-//! vector.maskedload/store          a full-width access when the count is the length, else the
-//!                                  counted elements one by one through a stack slot
+//!                                  (12 bytes: an 8-byte and a 4-byte piece)
+//! vector.maskedload/store          a constant count: the set lanes' pieces, bitselect with pass_thru;
+//!                                  else a full-width access when the count is the length, the
+//!                                  counted elements one by one through a stack slot when not
 //! widening_dot a, b, acc (i8)      acc + reduce(wpdp(swiden_low a, swiden_low b) + wpdp(swiden_high a, swiden_high b))
 //! rounding_doubling_high_mul a, b  low halves of ((swiden a · swiden b + 2^30) >> 31) in i64x2 (pmuldq),
 //!                                  INT32_MAX where a = b = INT32_MIN
@@ -22,6 +24,7 @@
 
 use super::{FunctionLowering, Reach, Scalar, scalar_kind};
 use cranelift_codegen::ir::{self, ConstantData, Endianness, InstBuilder, MemFlagsData, condcodes::IntCC, types};
+use mc_dialects::arith::build::constant_int_value;
 use mc_dialects::vector::BroadcastOp;
 use mc_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 
@@ -163,7 +166,13 @@ impl FunctionLowering<'_, '_> {
                 self.builder.ins().bitselect(c, t, f)
             }
             _ => {
-                self.result_vector(op)?;
+                // x86 has no 8-bit lane multiply, and no 64-bit lane minimum or maximum before
+                // AVX-512 (Cranelift lowers neither).
+                let (_, width) = self.result_vector(op)?;
+                let minmax = matches!(name, "arith.minsi" | "arith.maxsi" | "arith.minui" | "arith.maxui");
+                if (name == "arith.muli" && width == 8) || (minmax && width == 64) {
+                    return Err(self.error(op, format!("no SSE lowering for {width}-bit lanes")));
+                }
                 let (x, y) = (self.operand(op, 0)?, self.operand(op, 1)?);
                 let ins = self.builder.ins();
                 match name {
@@ -257,47 +266,69 @@ impl FunctionLowering<'_, '_> {
         Ok(result)
     }
 
-    /// `lanes` elements of `width` bits at `address + offset`, as a 128-bit register: one load
-    /// of all of them.
-    fn load_lanes(&mut self, address: ir::Value, offset: i64, lanes: u32, width: u32) -> ir::Value {
-        let bits = lanes * width;
-        let register = register_type(width);
-        if bits == 128 {
-            return self.builder.ins().load(register, MemFlagsData::new(), address, offset as i32);
-        }
-        if bits.is_power_of_two() && bits >= 8 {
-            let scalar = self.builder.ins().load(int_type(bits), MemFlagsData::new(), address, offset as i32);
-            let vector = self.builder.ins().scalar_to_vector(register_type(bits.min(64)), scalar);
-            return if bits == width { vector } else { self.builder.ins().bitcast(register, little(), vector) };
-        }
-        let zero = self.zeros(register);
-        let mut vector = zero;
-        for lane in 0..lanes {
-            let element_offset = offset + i64::from(lane * width / 8);
-            let element = self.builder.ins().load(int_type(width), MemFlagsData::new(), address, element_offset as i32);
-            vector = self.builder.ins().insertlane(vector, element, lane as u8);
-        }
-        vector
+    /// `value` (a 128-bit vector) as a vector of type `ty`.
+    fn reinterpret(&mut self, ty: ir::Type, value: ir::Value) -> ir::Value {
+        if self.builder.func.dfg.value_type(value) == ty { value } else { self.builder.ins().bitcast(ty, little(), value) }
     }
 
-    /// Stores the first `lanes` lanes of `value` (`width` bits each) at `address + offset`.
+    /// `lanes` elements of `width` bits at `address + offset`, as a 128-bit register whose other
+    /// lanes are zero: one load of all 16 bytes, else one load per power-of-two piece of the
+    /// bytes (8, 4, 2, 1: 9 bytes are 2 loads), each inserted at its place.
+    fn load_lanes(&mut self, address: ir::Value, offset: i64, lanes: u32, width: u32) -> ir::Value {
+        let register = register_type(width);
+        let bytes = lanes * width / 8;
+        if bytes == 16 {
+            return self.builder.ins().load(register, MemFlagsData::new(), address, offset as i32);
+        }
+        let mut vector = None;
+        let mut at = 0;
+        for piece in [8u32, 4, 2, 1].into_iter().filter(|&piece| bytes & piece != 0) {
+            let at_offset = (offset + i64::from(at)) as i32;
+            let view = register_type(piece * 8);
+            vector = Some(match vector {
+                // x86 moves 4 or 8 bytes into a vector register: a narrower first piece is
+                // zero-extended to 4.
+                None if piece < 4 => {
+                    let flags = MemFlagsData::new();
+                    let scalar = if piece == 1 {
+                        self.builder.ins().uload8(types::I32, flags, address, at_offset)
+                    } else {
+                        self.builder.ins().uload16(types::I32, flags, address, at_offset)
+                    };
+                    self.builder.ins().scalar_to_vector(types::I32X4, scalar)
+                }
+                None => {
+                    let scalar = self.builder.ins().load(int_type(piece * 8), MemFlagsData::new(), address, at_offset);
+                    self.builder.ins().scalar_to_vector(view, scalar)
+                }
+                Some(partial) => {
+                    let scalar = self.builder.ins().load(int_type(piece * 8), MemFlagsData::new(), address, at_offset);
+                    let partial = self.reinterpret(view, partial);
+                    self.builder.ins().insertlane(partial, scalar, (at / piece) as u8)
+                }
+            });
+            at += piece;
+        }
+        match vector {
+            Some(vector) => self.reinterpret(register, vector),
+            None => self.zeros(register),
+        }
+    }
+
+    /// Stores the first `lanes` lanes of `value` (`width` bits each) at `address + offset`: one
+    /// store of all 16 bytes, else one per power-of-two piece of the bytes.
     fn store_lanes(&mut self, value: ir::Value, address: ir::Value, offset: i64, lanes: u32, width: u32) {
-        let bits = lanes * width;
-        if bits == 128 {
+        let bytes = lanes * width / 8;
+        if bytes == 16 {
             self.builder.ins().store(MemFlagsData::new(), value, address, offset as i32);
             return;
         }
-        if bits.is_power_of_two() && bits >= 8 {
-            let whole = register_type(bits.min(64));
-            let as_whole = if bits == width { value } else { self.builder.ins().bitcast(whole, little(), value) };
-            let scalar = self.builder.ins().extractlane(as_whole, 0);
-            self.builder.ins().store(MemFlagsData::new(), scalar, address, offset as i32);
-            return;
-        }
-        for lane in 0..lanes {
-            let element = self.builder.ins().extractlane(value, lane as u8);
-            let element_offset = offset + i64::from(lane * width / 8);
-            self.builder.ins().store(MemFlagsData::new(), element, address, element_offset as i32);
+        let mut at = 0;
+        for piece in [8u32, 4, 2, 1].into_iter().filter(|&piece| bytes & piece != 0) {
+            let view = self.reinterpret(register_type(piece * 8), value);
+            let scalar = self.builder.ins().extractlane(view, (at / piece) as u8);
+            self.builder.ins().store(MemFlagsData::new(), scalar, address, (offset + i64::from(at)) as i32);
+            at += piece;
         }
     }
 
@@ -351,11 +382,38 @@ impl FunctionLowering<'_, '_> {
         self.value(mask)
     }
 
-    /// `vector.maskedload buffer[indices], mask, pass_thru`: one full-width load when every
-    /// lane is set, else the set lanes one by one over `pass_thru` in a stack slot.
+    /// The lanes the mask operand `index` of `op` sets when it is a `vector.create_mask` of a
+    /// constant, clamped to `0 ..= lanes`.
+    fn constant_mask_count(&self, op: OpId, index: usize, lanes: u32) -> Option<u32> {
+        let mask = self.ctx.operation(op).operand(index);
+        let create = self.ctx.defining_op(mask).filter(|&d| self.ctx.op_name_of(d) == "vector.create_mask")?;
+        let count = constant_int_value(self.ctx, self.ctx.operation(create).operand(0))?;
+        Some(mc_ir::sign_extend(count, 64).clamp(0, i128::from(lanes)) as u32)
+    }
+
+    /// `count` lanes of `loaded`, the others `pass_thru`'s.
+    fn keep_leading_lanes(&mut self, loaded: ir::Value, pass_thru: ir::Value, count: u32, width: u32) -> ir::Value {
+        let mut mask = [0u8; 16];
+        mask[..(count * width / 8) as usize].fill(0xff);
+        let mask = self.lane_constants(register_type(width), &mask);
+        self.builder.ins().bitselect(mask, loaded, pass_thru)
+    }
+
+    /// `vector.maskedload buffer[indices], mask, pass_thru`: the set lanes' bytes loaded
+    /// directly when the mask is a constant (the others `pass_thru`'s); else one full-width load
+    /// when every lane is set, the set lanes one by one over `pass_thru` in a stack slot when not.
     fn masked_load(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
         let count = self.ctx.operation(op).num_operands();
         let (lanes, width) = self.result_vector(op)?;
+        if let Some(set) = self.constant_mask_count(op, count - 2, lanes) {
+            let pass_thru = self.operand(op, count - 1)?;
+            let (address, offset) = self.access_address(op, 0, count - 2, Reach::Lanes(i64::from(set)))?;
+            if set == lanes {
+                return Ok(self.load_lanes(address, offset, lanes, width));
+            }
+            let loaded = self.load_lanes(address, offset, set, width);
+            return Ok(self.keep_leading_lanes(loaded, pass_thru, set, width));
+        }
         let (mask, pass_thru) = (self.mask_count(op, count - 2)?, self.operand(op, count - 1)?);
         let reach = Reach::Masked { count: mask, lanes: i64::from(lanes) };
         let (address, offset) = self.access_address(op, 0, count - 2, reach)?;
@@ -383,11 +441,18 @@ impl FunctionLowering<'_, '_> {
         Ok(result)
     }
 
-    /// `vector.maskedstore buffer[indices], mask, value`: one full-width store when every lane
-    /// is set, else the set lanes one by one from a stack slot.
+    /// `vector.maskedstore buffer[indices], mask, value`: the set lanes' bytes stored directly
+    /// when the mask is a constant; else one full-width store when every lane is set, the set
+    /// lanes one by one from a stack slot when not.
     fn masked_store(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let count = self.ctx.operation(op).num_operands();
         let (lanes, width) = self.operand_vector(op, count - 1)?;
+        if let Some(set) = self.constant_mask_count(op, count - 2, lanes) {
+            let value = self.operand(op, count - 1)?;
+            let (address, offset) = self.access_address(op, 0, count - 2, Reach::Lanes(i64::from(set)))?;
+            self.store_lanes(value, address, offset, set, width);
+            return Ok(());
+        }
         let (mask, value) = (self.mask_count(op, count - 2)?, self.operand(op, count - 1)?);
         let reach = Reach::Masked { count: mask, lanes: i64::from(lanes) };
         let (address, offset) = self.access_address(op, 0, count - 2, reach)?;
