@@ -117,6 +117,12 @@ impl FunctionLowering<'_, '_> {
                 if self.ctx.vector_shape(self.ctx.value_type(broadcast.source(self.ctx))).is_some() {
                     return Err(self.error(op, "only broadcasts of scalars lower to Cranelift"));
                 }
+                // A broadcast flag is read where it is used, as a mask of the user's lanes.
+                if let Scalar::Mask { .. } = self.result_kind(op)? {
+                    let flag = self.operand(op, 0)?;
+                    self.set_result(op, flag);
+                    return Ok(());
+                }
                 let (_, width) = self.result_vector(op)?;
                 let scalar = self.operand(op, 0)?;
                 self.builder.ins().splat(register_type(width), scalar)
@@ -157,12 +163,9 @@ impl FunctionLowering<'_, '_> {
                 self.builder.ins().icmp(cc, x, y)
             }
             "arith.select" => {
-                self.result_vector(op)?;
-                let condition = self.ctx.operation(op).operand(0);
-                if !self.ctx.defining_op(condition).is_some_and(|d| self.ctx.op_name_of(d) == "arith.cmpi") {
-                    return Err(self.error(op, "only conditions that are vector comparisons lower to Cranelift"));
-                }
-                let (c, t, f) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
+                let (_, width) = self.result_vector(op)?;
+                let c = self.lane_mask(op, 0, width)?;
+                let (t, f) = (self.operand(op, 1)?, self.operand(op, 2)?);
                 self.builder.ins().bitselect(c, t, f)
             }
             _ => {
@@ -194,34 +197,68 @@ impl FunctionLowering<'_, '_> {
         Ok(())
     }
 
-    /// `arith.extsi`, `arith.extui` and `arith.trunci` of vectors (see the module documentation).
-    fn lane_cast(&mut self, op: OpId, name: &str) -> Result<ir::Value, Diagnostic> {
-        let (_, from) = self.operand_vector(op, 0)?;
-        let (_, to) = self.result_vector(op)?;
-        let mut value = self.operand(op, 0)?;
-        if name == "arith.trunci" {
-            if to >= from {
-                return Err(self.error(op, "expected a narrower result"));
-            }
+    /// The mask operand `index` of `op` (an `arith.cmpi` of vectors, or a `vector.broadcast` of
+    /// an `i1`) with lanes of `width` bits, each all ones or all zeros.
+    fn lane_mask(&mut self, op: OpId, index: usize, width: u32) -> Result<ir::Value, Diagnostic> {
+        let mask = self.ctx.operation(op).operand(index);
+        let producer = self.ctx.defining_op(mask);
+        if let Some(broadcast) = producer.and_then(|d| BroadcastOp::cast(self.ctx, d)) {
+            let flag = self.value(broadcast.source(self.ctx))?;
+            let all_ones = self.builder.ins().ineg(flag);
+            let lane = if width > 8 { self.builder.ins().sextend(int_type(width), all_ones) } else { all_ones };
+            return Ok(self.builder.ins().splat(register_type(width), lane));
+        }
+        let compare = producer.filter(|&d| self.ctx.op_name_of(d) == "arith.cmpi");
+        let Some(compare) = compare else {
+            return Err(self.error(op, "only masks that are vector comparisons or broadcasts lower to Cranelift here"));
+        };
+        let (_, compared) = self.operand_vector(compare, 0)?;
+        let value = self.value(mask)?;
+        Ok(self.resize_lanes(value, compared, width, true))
+    }
+
+    /// `value`'s lanes of `from` bits as lanes of `to` bits: sign- or zero-extended per
+    /// doubling, or truncated by a byte shuffle.
+    fn resize_lanes(&mut self, value: ir::Value, from: u32, to: u32, signed: bool) -> ir::Value {
+        if to < from {
             let (from_bytes, to_bytes) = (from / 8, to / 8);
             let bytes: Vec<u8> =
                 (0..16u32).map(|byte| ((byte / to_bytes) * from_bytes + byte % to_bytes) as u8 % 16).collect();
             let shuffled = self.shuffle_bytes(value, &bytes);
-            return Ok(self.builder.ins().bitcast(register_type(to), little(), shuffled));
+            return self.reinterpret(register_type(to), shuffled);
         }
-        if to <= from {
-            return Err(self.error(op, "expected a wider result"));
-        }
+        let mut value = value;
         let mut width = from;
         while width < to {
-            value = if name == "arith.extsi" {
-                self.builder.ins().swiden_low(value)
-            } else {
-                self.builder.ins().uwiden_low(value)
-            };
+            value = if signed { self.builder.ins().swiden_low(value) } else { self.builder.ins().uwiden_low(value) };
             width *= 2;
         }
-        Ok(value)
+        value
+    }
+
+    /// `arith.extsi`, `arith.extui` and `arith.trunci` of vectors (see the module documentation);
+    /// a comparison mask extends to 0 or 1 (`extui`) or 0 or -1 (`extsi`).
+    fn lane_cast(&mut self, op: OpId, name: &str) -> Result<ir::Value, Diagnostic> {
+        let (_, to) = self.result_vector(op)?;
+        if let Ok(Scalar::Mask { .. }) = self.operand_kind(op, 0) {
+            if name == "arith.trunci" {
+                return Err(self.error(op, "expected a wider result"));
+            }
+            let mask = self.lane_mask(op, 0, to)?;
+            if name == "arith.extsi" {
+                return Ok(mask);
+            }
+            let one = self.builder.ins().iconst(int_type(to), 1);
+            let ones = self.builder.ins().splat(register_type(to), one);
+            return Ok(self.builder.ins().band(mask, ones));
+        }
+        let (_, from) = self.operand_vector(op, 0)?;
+        let value = self.operand(op, 0)?;
+        if (name == "arith.trunci") != (to < from) || to == from {
+            let wanted = if name == "arith.trunci" { "narrower" } else { "wider" };
+            return Err(self.error(op, format!("expected a {wanted} result")));
+        }
+        Ok(self.resize_lanes(value, from, to, name == "arith.extsi"))
     }
 
     /// The bytes of `value` (any 128-bit vector) picked by `bytes`, as `i8x16`.
