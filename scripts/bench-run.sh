@@ -2,7 +2,9 @@
 # Inference benchmark: one inference of each MLPerf Tiny model in ../shared/models (or
 # $MC_MODELS_DIR), in one run, through
 #   mc-run   the Cranelift JIT (release build of mc-run; `--bench N` times the call only:
-#            no import, lowering, compilation or input copy), bounds checks on
+#            no import, lowering, compilation or input copy), bounds checks on, vectorized
+#            where the CPU has SSE4.1
+#   scalar   the same without vectorization (`mc-run --no-vectorize`)
 #   tflm     the TensorFlow Lite Micro Python interpreter (`scripts/tflm_reference.py --bench N`
 #            times `invoke()` only; reference kernels)
 #   litert   LiteRT (`ai-edge-litert`, TFLite's desktop interpreter with its optimized
@@ -39,8 +41,8 @@ mkdir -p "$work"
 best() { sed -n 's/^best of .*: \([0-9.]*\) us$/\1/p' <<<"$1"; }
 
 step "timing one inference, best of $runs"
-printf '%-26s %10s %10s %10s %10s %9s %9s %10s\n' model "mc-run µs" "tflm µs" "litert µs" "builtin µs" \
-    "mc/tflm" "mc/litert" "mc/builtin"
+printf '%-26s %10s %10s %10s %10s %10s %9s %9s %10s\n' model "mc-run µs" "scalar µs" "tflm µs" "litert µs" \
+    "builtin µs" "mc/tflm" "mc/litert" "mc/builtin"
 for model in "${models[@]}"; do
     name="$(basename "$model" .tflite)"
     input="$work/$name.input.npy"
@@ -58,7 +60,10 @@ PY
         die "mc-run failed on $model"
     theirs="$("$python" scripts/tflm_reference.py "$model" --input "$input" --output "$work/$name.tflm.npy" --bench "$runs")" ||
         die "tflm_reference.py failed on $model"
+    scalar="$("$mc_run" "$model" --input "$input" --output "$work/$name.scalar.npy" --bench "$runs" --no-vectorize)" ||
+        die "mc-run --no-vectorize failed on $model"
     mc_us="$(best "$ours")"
+    scalar_us="$(best "$scalar")"
     tflm_us="$(best "$theirs")"
     # litert KIND: LiteRT's best invoke() in µs, with XNNPACK (auto) or without (builtin).
     litert() {
@@ -88,6 +93,6 @@ PY
     ratio="$(awk -v a="$mc_us" -v b="$tflm_us" 'BEGIN { printf "%.2f", a / b }')"
     ratio_litert="$(awk -v a="$mc_us" -v b="$litert_us" 'BEGIN { printf "%.2f", a / b }')"
     ratio_builtin="$(awk -v a="$mc_us" -v b="$builtin_us" 'BEGIN { printf "%.2f", a / b }')"
-    printf '%-26s %10s %10s %10s %10s %9s %9s %10s\n' "$name" "$mc_us" "$tflm_us" "$litert_us" "$builtin_us" \
-        "$ratio" "$ratio_litert" "$ratio_builtin"
+    printf '%-26s %10s %10s %10s %10s %10s %9s %9s %10s\n' "$name" "$mc_us" "$scalar_us" "$tflm_us" "$litert_us" \
+        "$builtin_us" "$ratio" "$ratio_litert" "$ratio_builtin"
 done

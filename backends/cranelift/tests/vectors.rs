@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{Rng, jit};
-use mc_backend_cranelift::{JitArg, JitValue, host_runs_vectors};
+use common::{Rng, jit, jit_with};
+use mc_backend_cranelift::{JitArg, JitOptions, JitValue, host_runs_vectors};
 
 /// `out[0] = Σ a[k] · b[k]` over `n` (run time) int8 elements: 16 lanes a step, the tail one
 /// masked step.
@@ -38,7 +38,11 @@ fn a_dot_product_with_a_masked_tail_matches_scalar_code() {
     if !host_runs_vectors() {
         return;
     }
-    let jit = jit(DOT);
+    let jit = jit_with(DOT, &JitOptions::default().keep_clif());
+    // The loop carries the sum as four i32 lanes (one horizontal add after it, one for the tail).
+    let clif = jit.clif("dot").unwrap();
+    assert!(clif.contains("scalar_to_vector.i32x4"), "{clif}");
+    assert_eq!(clif.matches("extractlane").count(), 2, "{clif}");
     let mut rng = Rng(11);
     for n in [0usize, 5, 16, 31, 32, 40] {
         let mut a: Vec<i8> = (0..40).map(|_| rng.i8()).collect();
