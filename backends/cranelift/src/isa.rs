@@ -41,7 +41,7 @@ mod tests {
         for feature in features {
             builder.enable(feature).unwrap();
         }
-        builder.finish(settings::Flags::new(settings::builder())).unwrap().into()
+        builder.finish(settings::Flags::new(settings::builder())).unwrap()
     }
 
     #[test]

@@ -948,7 +948,8 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             if let Some(c) = constant_int_value(ctx, index) {
                 let c = mc_ir::sign_extend(c, 64) as i64;
                 if c < 0 || c + lanes > size && !matches!(reach, Reach::Masked { .. } if dim == innermost) {
-                    let what = if lanes == 1 { format!("index {c} is") } else { format!("{lanes} lanes from index {c} are") };
+                    let what =
+                        if lanes == 1 { format!("index {c} is") } else { format!("{lanes} lanes from index {c} are") };
                     return Err(self.error(op, format!("{what} out of bounds for dimension {dim} of size {size}")));
                 }
             }
@@ -965,7 +966,8 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             if self.options.bounds_checks && !in_bounds {
                 match (reach, dim == innermost) {
                     (Reach::Masked { count, lanes }, true) => {
-                        let index = index.unwrap_or_else(|| self.builder.ins().iconst(self.pointer, constant_index.unwrap_or(0)));
+                        let index = index
+                            .unwrap_or_else(|| self.builder.ins().iconst(self.pointer, constant_index.unwrap_or(0)));
                         self.check_masked_bounds(op, dim, index, count, lanes, size);
                     }
                     _ => {
@@ -989,7 +991,8 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         let limit = (size - lanes + 1).max(0);
         let out_of_bounds = self.builder.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, index, limit);
         let limit = self.builder.ins().iconst(ir::types::I64, limit);
-        let detail = if lanes == 1 { format!("dimension {dim}") } else { format!("dimension {dim}, first of {lanes} lanes") };
+        let detail =
+            if lanes == 1 { format!("dimension {dim}") } else { format!("dimension {dim}, first of {lanes} lanes") };
         self.branch_to_failure(op, &detail, out_of_bounds, index, limit);
     }
 
@@ -1008,7 +1011,14 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
 
     /// Branches to the failure report of `op` (`detail` says which access) when `out_of_bounds`,
     /// reporting `index` outside `[0, size)`.
-    fn branch_to_failure(&mut self, op: OpId, detail: &str, out_of_bounds: ir::Value, index: ir::Value, size: ir::Value) {
+    fn branch_to_failure(
+        &mut self,
+        op: OpId,
+        detail: &str,
+        out_of_bounds: ir::Value,
+        index: ir::Value,
+        size: ir::Value,
+    ) {
         let failure = match self.bounds_failure {
             Some(block) => block,
             None => {

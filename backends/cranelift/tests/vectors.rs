@@ -143,7 +143,7 @@ func.func @wide(%b: !buffer<8xi32>) {
   return
 }
 "#;
-    let message = common::try_jit(text).err().expect("a 256-bit vector does not lower");
+    let Err(message) = common::try_jit(text) else { panic!("a 256-bit vector does not lower") };
     assert!(message.contains("'vector<8xi32>' is not supported by the Cranelift backend"), "{message}");
 }
 
@@ -180,9 +180,7 @@ func.func @copy(%a: !buffer<20xi8>, %out: !buffer<20xi8>) {{
         for lane in 0..16 {
             expected[2 + lane] = if lane < count { a[1 + lane] } else { 7 };
         }
-        for lane in 0..count {
-            expected[1 + lane] = a[1 + lane];
-        }
+        expected[1..1 + count].copy_from_slice(&a[1..1 + count]);
         assert_eq!(out, expected, "count {count}");
     }
 }
@@ -198,6 +196,6 @@ func.func @square(%b: !buffer<16xi8>) {
   return
 }
 "#;
-    let message = common::try_jit(text).err().expect("no 8-bit lane multiply");
+    let Err(message) = common::try_jit(text) else { panic!("no 8-bit lane multiply") };
     assert!(message.contains("cannot lower 'arith.muli' to Cranelift: no SSE lowering for 8-bit lanes"), "{message}");
 }

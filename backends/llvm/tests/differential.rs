@@ -204,7 +204,11 @@ fn vectorized_mlperf_tiny_models_give_the_same_bytes_as_cranelift() {
             let vectors = ctx.walk_preorder(module).into_iter().filter(|&op| ctx.op_name_of(op).starts_with("vector."));
             assert!(vectors.count() > 0, "{stem}: nothing was vectorized");
             let (llvm, cranelift) = compare(&ctx, module, &format!("{stem}_vector"), OptLevel::O2, 1, 7, 3);
-            eprintln!("{stem} vectorized: LLVM {:.0} us, Cranelift {:.0} us per inference", llvm * 1e6, cranelift * 1e6);
+            eprintln!(
+                "{stem} vectorized: LLVM {:.0} us, Cranelift {:.0} us per inference",
+                llvm * 1e6,
+                cranelift * 1e6
+            );
         }
     })
     .unwrap();

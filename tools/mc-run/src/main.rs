@@ -207,10 +207,11 @@ fn run(options: &Options) -> Result<(), String> {
     let usmp_options = usmp_options.join(" ");
     let choices = LoweringChoices { fold_pads: !options.no_fold_pad, reorder: !options.model_order };
     let patch_options = options.memory_config.as_ref().map(|path| format!("config=\"{path}\"")).unwrap_or_default();
-    let mut ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, &patch_options, choices) {
-        Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
-        None => "builtin.module()".to_string(),
-    };
+    let mut ran =
+        match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, &patch_options, choices) {
+            Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
+            None => "builtin.module()".to_string(),
+        };
     // mc-run's own lowering goes on to the host target's vector passes where this CPU runs them;
     // code with vectors the JIT cannot lower (wider than 128 bits) is lowered again, scalar.
     let lowered_here = options.pass_pipeline.is_none() && ran != "builtin.module()";

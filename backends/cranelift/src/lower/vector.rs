@@ -305,7 +305,11 @@ impl FunctionLowering<'_, '_> {
 
     /// `value` (a 128-bit vector) as a vector of type `ty`.
     fn reinterpret(&mut self, ty: ir::Type, value: ir::Value) -> ir::Value {
-        if self.builder.func.dfg.value_type(value) == ty { value } else { self.builder.ins().bitcast(ty, little(), value) }
+        if self.builder.func.dfg.value_type(value) == ty {
+            value
+        } else {
+            self.builder.ins().bitcast(ty, little(), value)
+        }
     }
 
     /// `lanes` elements of `width` bits at `address + offset`, as a 128-bit register whose other
@@ -382,8 +386,7 @@ impl FunctionLowering<'_, '_> {
 
     /// A 16-byte stack slot (16-byte aligned) and its address.
     fn vector_slot(&mut self) -> ir::Value {
-        let slot =
-            self.builder.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, 16, 4));
+        let slot = self.builder.create_sized_stack_slot(ir::StackSlotData::new(ir::StackSlotKind::ExplicitSlot, 16, 4));
         self.builder.ins().stack_addr(self.pointer, slot, 0)
     }
 
@@ -413,7 +416,7 @@ impl FunctionLowering<'_, '_> {
     /// The lane count operand `index` of `op` holds: a mask made by `vector.create_mask`.
     fn mask_count(&self, op: OpId, index: usize) -> Result<ir::Value, Diagnostic> {
         let mask = self.ctx.operation(op).operand(index);
-        if !self.ctx.defining_op(mask).is_some_and(|d| self.ctx.op_name_of(d) == "vector.create_mask") {
+        if self.ctx.defining_op(mask).is_none_or(|d| self.ctx.op_name_of(d) != "vector.create_mask") {
             return Err(self.error(op, "only masks made by 'vector.create_mask' lower to Cranelift"));
         }
         self.value(mask)
@@ -544,14 +547,17 @@ impl FunctionLowering<'_, '_> {
                 _ => None,
             }
         };
-        let Some(dot) = only_use(arg).filter(|u| u.index == 2 && ctx.op_name_of(u.user) == "vector.widening_dot") else {
+        let Some(dot) = only_use(arg).filter(|u| u.index == 2 && ctx.op_name_of(u.user) == "vector.widening_dot")
+        else {
             return false;
         };
         if ctx.operation(dot.user).parent_block() != Some(body) || self.operand_vector(dot.user, 0).is_err() {
             return false;
         }
         only_use(dot.user.result(0)).is_some_and(|u| {
-            u.index as usize == index && ctx.op_name_of(u.user) == "loop.yield" && ctx.operation(u.user).parent_block() == Some(body)
+            u.index as usize == index
+                && ctx.op_name_of(u.user) == "loop.yield"
+                && ctx.operation(u.user).parent_block() == Some(body)
         })
     }
 
