@@ -2,13 +2,17 @@
 # Inference benchmark: one inference of each MLPerf Tiny model in ../shared/models (or
 # $MC_MODELS_DIR), in one run, through
 #   mc-run   the Cranelift JIT (release build of mc-run; `--bench N` times the call only:
-#            no import, lowering, compilation or input copy), bounds checks on
+#            no import, lowering, compilation or input copy), bounds checks on, vectorized
+#            where the CPU has SSE4.1
+#   scalar   the same without vectorization (`mc-run --no-vectorize`)
 #   tflm     the TensorFlow Lite Micro Python interpreter (`scripts/tflm_reference.py --bench N`
 #            times `invoke()` only; reference kernels)
 #   litert   LiteRT (`ai-edge-litert`, TFLite's desktop interpreter with its optimized
-#            kernels, one thread; `invoke()` only)
-# and prints the best of N of each in µs and the ratios mc-run / tflm and mc-run / litert
-# (below 1: mc-run is faster).
+#            kernels, one thread; `invoke()` only), with its default XNNPACK delegate
+#   builtin  the same LiteRT without XNNPACK: its own optimized builtin kernels
+#            (`OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES`)
+# and prints the best of N of each in µs and the ratios mc-run / tflm, mc-run / litert and
+# mc-run / builtin (below 1: mc-run is faster).
 # Both run on the same seeded random int8 input.
 #
 # Usage: scripts/bench-run.sh [--runs N]   (default 10)
@@ -37,7 +41,8 @@ mkdir -p "$work"
 best() { sed -n 's/^best of .*: \([0-9.]*\) us$/\1/p' <<<"$1"; }
 
 step "timing one inference, best of $runs"
-printf '%-26s %10s %10s %10s %9s %9s\n' model "mc-run µs" "tflm µs" "litert µs" "mc/tflm" "mc/litert"
+printf '%-26s %10s %10s %10s %10s %10s %9s %9s %10s\n' model "mc-run µs" "scalar µs" "tflm µs" "litert µs" \
+    "builtin µs" "mc/tflm" "mc/litert" "mc/builtin"
 for model in "${models[@]}"; do
     name="$(basename "$model" .tflite)"
     input="$work/$name.input.npy"
@@ -55,17 +60,23 @@ PY
         die "mc-run failed on $model"
     theirs="$("$python" scripts/tflm_reference.py "$model" --input "$input" --output "$work/$name.tflm.npy" --bench "$runs")" ||
         die "tflm_reference.py failed on $model"
+    scalar="$("$mc_run" "$model" --input "$input" --output "$work/$name.scalar.npy" --bench "$runs" --no-vectorize)" ||
+        die "mc-run --no-vectorize failed on $model"
     mc_us="$(best "$ours")"
+    scalar_us="$(best "$scalar")"
     tflm_us="$(best "$theirs")"
-    litert_us="$("$python" - "$model" "$input" "$runs" <<'PY'
+    # litert KIND: LiteRT's best invoke() in µs, with XNNPACK (auto) or without (builtin).
+    litert() {
+        "$python" - "$model" "$input" "$runs" "$1" <<'PY'
 import sys, time
 import numpy as np
 import os
-from ai_edge_litert.interpreter import Interpreter
+from ai_edge_litert.interpreter import Interpreter, OpResolverType
+resolver = {"auto": OpResolverType.AUTO, "builtin": OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES}[sys.argv[4]]
 # LiteRT announces its XNNPACK delegate on stderr: silence that one line.
 saved = os.dup(2)
 os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-interpreter = Interpreter(model_path=sys.argv[1], num_threads=1)
+interpreter = Interpreter(model_path=sys.argv[1], num_threads=1, experimental_op_resolver_type=resolver)
 interpreter.allocate_tensors()
 os.dup2(saved, 2)
 interpreter.set_tensor(interpreter.get_input_details()[0]["index"], np.load(sys.argv[2]))
@@ -76,8 +87,12 @@ for _ in range(int(sys.argv[3])):
     best = min(best, time.perf_counter() - start)
 print(f"{best * 1e6:.1f}")
 PY
-)" || die "LiteRT failed on $model"
+    }
+    litert_us="$(litert auto)" || die "LiteRT failed on $model"
+    builtin_us="$(litert builtin)" || die "LiteRT (builtin kernels) failed on $model"
     ratio="$(awk -v a="$mc_us" -v b="$tflm_us" 'BEGIN { printf "%.2f", a / b }')"
     ratio_litert="$(awk -v a="$mc_us" -v b="$litert_us" 'BEGIN { printf "%.2f", a / b }')"
-    printf '%-26s %10s %10s %10s %9s %9s\n' "$name" "$mc_us" "$tflm_us" "$litert_us" "$ratio" "$ratio_litert"
+    ratio_builtin="$(awk -v a="$mc_us" -v b="$builtin_us" 'BEGIN { printf "%.2f", a / b }')"
+    printf '%-26s %10s %10s %10s %10s %10s %9s %9s %10s\n' "$name" "$mc_us" "$scalar_us" "$tflm_us" "$litert_us" \
+        "$builtin_us" "$ratio" "$ratio_litert" "$ratio_builtin"
 done

@@ -1,5 +1,5 @@
-//! mc's host JIT: lowers loop-level IR (`func`, `arith`, `math`, `loop` on `!buffer` memory) to
-//! Cranelift and runs it.
+//! mc's host JIT: lowers loop-level IR (`func`, `arith`, `math`, `loop` on `!buffer` memory, and
+//! `vector` code on x86-64 with SSE4.1) to Cranelift and runs it.
 //!
 //! ```
 //! # use mc_backend_cranelift::{JitArg, JitModule, JitValue};
@@ -44,10 +44,13 @@
 //! | `buffer` | the `buffer` ops of loop-level IR: allocs, views, globals |
 //! | `stack` | [`run_with_stack`]: a thread with a large stack for the code's allocs |
 //! | `jit` | the module: compilation, trampolines, checked calls |
+//! | `isa` | [`host_runs_vectors`]: whether this CPU runs the vector lowering (SSE4.1 on x86-64) |
+//! | `lower::vector` | the `vector` dialect and `arith` on vectors as Cranelift SIMD |
 //! | `runtime` | host functions the code calls (`expf`, bounds-failure report) |
 #![deny(missing_docs)]
 
 mod buffer;
+mod isa;
 mod jit;
 mod lower;
 pub mod memory;
@@ -57,6 +60,7 @@ mod stack;
 /// The Cranelift crates the backend uses, for [`LowerHook`]s that emit instructions.
 pub use {cranelift_codegen, cranelift_frontend};
 
+pub use isa::host_runs_vectors;
 pub use jit::{CallError, Element, JitArg, JitModule, JitOptions, JitValue, Param, ValueKind};
-pub use lower::{FunctionLowering, LowerHook};
+pub use lower::{FunctionLowering, LowerHook, unlowerable_vector_type};
 pub use stack::{MODEL_STACK_BYTES, run_with_stack};

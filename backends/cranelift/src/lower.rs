@@ -37,8 +37,12 @@ use mc_dialects::arith::build::constant_int_value;
 use mc_dialects::arith::{CMPF_PREDICATES, CMPI_PREDICATES, predicate_keyword};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{AttrKind, BlockId, Context, Diagnostic, FloatKind, OpId, Type, TypeKind, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::CString;
+
+mod vector;
+
+pub use vector::unlowerable_vector_type;
 
 /// Lowers one op of a dialect the backend does not know (registered with [`JitOptions::with_hook`]
 /// by op name). It reads operands with [`FunctionLowering::value`], emits instructions through
@@ -65,9 +69,9 @@ pub(crate) struct ModuleDecls {
     pub(crate) globals: HashMap<String, DataId>,
 }
 
-/// The scalar kinds values lower to.
+/// The kinds of value that values lower to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Scalar {
+pub(crate) enum Scalar {
     /// A signless integer of this width (1, 8, 16, 32 or 64 bits).
     Int(u32),
     /// `index`.
@@ -76,6 +80,13 @@ enum Scalar {
     Float(FloatKind),
     /// A memory value (pointer).
     Memory,
+    /// A one-dimensional fixed vector of `lanes` integers of `width` bits (8 to 64) that fits in
+    /// 128 bits: a Cranelift vector of that lane type filling 128 bits, the lanes from `lanes`
+    /// on unspecified (`lower::vector`).
+    Vector { lanes: u32, width: u32 },
+    /// A `vector<lanes x i1>` lane mask: the count of its leading set lanes, `index`-typed
+    /// (`vector.create_mask` makes every mask mc's passes use).
+    Mask { lanes: u32 },
 }
 
 /// The Cranelift type of a value of type `ty`, or why there is none.
@@ -86,14 +97,15 @@ pub(crate) fn clif_type(ctx: &Context, ty: Type, pointer: ir::Type) -> Result<ir
         Scalar::Int(32) => ir::types::I32,
         Scalar::Int(64) => ir::types::I64,
         Scalar::Int(_) => unreachable!("scalar_kind checks widths"),
-        Scalar::Index | Scalar::Memory => pointer,
+        Scalar::Index | Scalar::Memory | Scalar::Mask { .. } => pointer,
+        Scalar::Vector { width, .. } => vector::register_type(width),
         Scalar::Float(FloatKind::F32) => ir::types::F32,
         Scalar::Float(FloatKind::F64) => ir::types::F64,
         Scalar::Float(_) => unreachable!("scalar_kind checks float kinds"),
     })
 }
 
-fn scalar_kind(ctx: &Context, ty: Type) -> Result<Scalar, String> {
+pub(crate) fn scalar_kind(ctx: &Context, ty: Type) -> Result<Scalar, String> {
     let unsupported = || format!("type '{}' is not supported by the Cranelift backend", type_to_string(ctx, ty));
     match ctx.type_kind(ty) {
         TypeKind::Integer { width: w @ (1 | 8 | 16 | 32 | 64), signedness: mc_ir::Signedness::Signless } => {
@@ -102,6 +114,7 @@ fn scalar_kind(ctx: &Context, ty: Type) -> Result<Scalar, String> {
         TypeKind::Index => Ok(Scalar::Index),
         TypeKind::Float(kind @ (FloatKind::F32 | FloatKind::F64)) => Ok(Scalar::Float(*kind)),
         TypeKind::Buffer(_) if layout_of(ctx, ty).is_some() => Ok(Scalar::Memory),
+        TypeKind::Vector { .. } => vector::vector_kind(ctx, ty).ok_or_else(unsupported),
         TypeKind::Tensor { .. } => Err(format!(
             "tensor values ('{}') are not supported by the Cranelift backend: lower to loops first",
             type_to_string(ctx, ty)
@@ -157,6 +170,9 @@ pub struct FunctionLowering<'a, 'b> {
     global_values: HashMap<String, ir::GlobalValue>,
     /// The shared block reporting a failed bounds check (`(message, index, size)`), once needed.
     bounds_failure: Option<ir::Block>,
+    /// Loop-carried `i32` sums of `vector.widening_dot`s held as `i32x4` partial sums
+    /// (`lower::vector`).
+    dot_accumulators: HashSet<Value>,
     pointer: ir::Type,
 }
 
@@ -181,6 +197,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             func_refs: HashMap::new(),
             global_values: HashMap::new(),
             bounds_failure: None,
+            dot_accumulators: HashSet::new(),
             pointer,
         }
     }
@@ -305,6 +322,12 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         for ty in self.ctx.operation(op).result_types() {
             scalar_kind(self.ctx, ty).map_err(|m| self.error(op, m))?;
         }
+        if name.starts_with("vector.") {
+            return self.lower_vector(op, name);
+        }
+        if name.starts_with("arith.") && self.on_vectors(op)? {
+            return self.lower_lanewise(op, name);
+        }
         match name {
             "arith.constant" => self.lower_constant(op),
             "arith.addi" => self.int_binary(op, |b, x, y| b.ins().iadd(x, y), false),
@@ -376,6 +399,24 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
     }
 
     // ----- constants and integers ---------------------------------------------------------
+
+    /// The predicate of the `arith.cmpi` `op` and its Cranelift condition.
+    fn int_condition(&self, op: OpId) -> Result<(&'a str, IntCC), Diagnostic> {
+        let predicate = self.predicate(op, &CMPI_PREDICATES)?;
+        let cc = match predicate {
+            "eq" => IntCC::Equal,
+            "ne" => IntCC::NotEqual,
+            "slt" => IntCC::SignedLessThan,
+            "sle" => IntCC::SignedLessThanOrEqual,
+            "sgt" => IntCC::SignedGreaterThan,
+            "sge" => IntCC::SignedGreaterThanOrEqual,
+            "ult" => IntCC::UnsignedLessThan,
+            "ule" => IntCC::UnsignedLessThanOrEqual,
+            "ugt" => IntCC::UnsignedGreaterThan,
+            _ => IntCC::UnsignedGreaterThanOrEqual,
+        };
+        Ok((predicate, cc))
+    }
 
     fn lower_constant(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
@@ -492,19 +533,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
     }
 
     fn lower_cmpi(&mut self, op: OpId) -> Result<(), Diagnostic> {
-        let predicate = self.predicate(op, &CMPI_PREDICATES)?;
-        let cc = match predicate {
-            "eq" => IntCC::Equal,
-            "ne" => IntCC::NotEqual,
-            "slt" => IntCC::SignedLessThan,
-            "sle" => IntCC::SignedLessThanOrEqual,
-            "sgt" => IntCC::SignedGreaterThan,
-            "sge" => IntCC::SignedGreaterThanOrEqual,
-            "ult" => IntCC::UnsignedLessThan,
-            "ule" => IntCC::UnsignedLessThanOrEqual,
-            "ugt" => IntCC::UnsignedGreaterThan,
-            _ => IntCC::UnsignedGreaterThanOrEqual,
-        };
+        let (predicate, cc) = self.int_condition(op)?;
         let kind = self.operand_kind(op, 0)?;
         if !matches!(kind, Scalar::Int(_) | Scalar::Index) {
             return Err(self.error(op, "expected integer operands"));
@@ -778,6 +807,11 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             ctx.operation(op).result_types().map(|ty| self.clif_type(op, ty)).collect::<Result<_, _>>()?;
         let body = ctx.entry_block(ctx.operation(op).regions()[0]).ok_or_else(|| self.error(op, "no body"))?;
 
+        // Dot-product sums the loop carries as `i32x4` lanes, added up once after it.
+        let lanes: Vec<bool> = (0..types.len()).map(|index| self.is_dot_accumulator(op, body, index)).collect();
+        let types: Vec<ir::Type> =
+            types.iter().zip(&lanes).map(|(&ty, &lanes)| if lanes { ir::types::I32X4 } else { ty }).collect();
+
         let header = self.builder.create_block();
         let iv = self.builder.append_block_param(header, self.pointer);
         let iters: Vec<ir::Value> = types.iter().map(|&ty| self.builder.append_block_param(header, ty)).collect();
@@ -786,7 +820,9 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         let results: Vec<ir::Value> = types.iter().map(|&ty| self.builder.append_block_param(exit, ty)).collect();
 
         let mut entry_args = vec![lb];
-        entry_args.extend_from_slice(inits);
+        for (&init, &lanes) in inits.iter().zip(&lanes) {
+            entry_args.push(if lanes { self.builder.ins().scalar_to_vector(ir::types::I32X4, init) } else { init });
+        }
         self.builder.ins().jump(header, &Self::block_args(&entry_args));
 
         self.builder.switch_to_block(header);
@@ -796,8 +832,11 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         self.builder.switch_to_block(body_block);
         let args = ctx.block_args(body);
         self.define(args[0], iv);
-        for (&arg, &value) in args[1..].iter().zip(&iters) {
+        for ((&arg, &value), &lanes) in args[1..].iter().zip(&iters).zip(&lanes) {
             self.define(arg, value);
+            if lanes {
+                self.dot_accumulators.insert(arg);
+            }
         }
         let terminator = self.lower_ops(body)?.ok_or_else(|| self.error(op, "the body has no terminator"))?;
         let yielded = self.operand_values(terminator)?;
@@ -807,7 +846,8 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         self.builder.ins().jump(header, &Self::block_args(&back));
 
         self.builder.switch_to_block(exit);
-        for (index, value) in results.into_iter().enumerate() {
+        for (index, (value, lanes)) in results.into_iter().zip(lanes).enumerate() {
+            let value = if lanes { self.add_lanes(value) } else { value };
             self.define(op.result(index), value);
         }
         Ok(())
@@ -872,45 +912,113 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
     /// compile time for constant indices and, with [`JitOptions::bounds_checks`], at run time
     /// for the others.
     fn element_address(&mut self, op: OpId, buffer_index: usize) -> Result<(ir::Value, i64), Diagnostic> {
+        let end = self.ctx.operation(op).num_operands();
+        self.access_address(op, buffer_index, end, Reach::One)
+    }
+
+    /// [`Self::element_address`] of an access whose indices are operands `buffer_index + 1 ..
+    /// end` of `op` and which reaches `reach` consecutive elements along the innermost
+    /// dimension from them: every element it touches is checked to be in bounds.
+    pub(crate) fn access_address(
+        &mut self,
+        op: OpId,
+        buffer_index: usize,
+        end: usize,
+        reach: Reach,
+    ) -> Result<(ir::Value, i64), Diagnostic> {
         let ctx = self.ctx;
         let operation = ctx.operation(op);
         let buffer = operation.operand(buffer_index);
         let ty = ctx.value_type(buffer);
         let layout = layout_of(ctx, ty)
             .ok_or_else(|| self.error(op, format!("'{}' is not a memory type", type_to_string(ctx, ty))))?;
-        let indices: Vec<Value> = operation.operands().skip(buffer_index + 1).collect();
+        let indices: Vec<Value> = operation.operands().take(end).skip(buffer_index + 1).collect();
         if indices.len() != layout.buffer.rank() {
             return Err(self.error(op, "the number of indices does not match the buffer's rank"));
         }
+        let innermost = indices.len().wrapping_sub(1);
         let mut address = self.value(buffer)?;
         let mut constant = layout.buffer.offset * layout.element_size;
         for (dim, (&index, (&size, &stride))) in
             indices.iter().zip(layout.buffer.shape.iter().zip(&layout.buffer.strides)).enumerate()
         {
             let scale = stride * layout.element_size;
+            // The elements the access reaches along this dimension from its index on.
+            let lanes = if dim == innermost { reach.lanes() } else { 1 };
             if let Some(c) = constant_int_value(ctx, index) {
                 let c = mc_ir::sign_extend(c, 64) as i64;
-                if c < 0 || c >= size {
-                    return Err(
-                        self.error(op, format!("index {c} is out of bounds for dimension {dim} of size {size}"))
-                    );
+                if c < 0 || c + lanes > size && !matches!(reach, Reach::Masked { .. } if dim == innermost) {
+                    let what =
+                        if lanes == 1 { format!("index {c} is") } else { format!("{lanes} lanes from index {c} are") };
+                    return Err(self.error(op, format!("{what} out of bounds for dimension {dim} of size {size}")));
                 }
-                constant += c * scale;
-                continue;
             }
-            let in_bounds = index_range(ctx, index, 0).is_some_and(|(low, high)| low >= 0 && high < i128::from(size));
-            let index = self.value(index)?;
+            let range = index_range(ctx, index, 0);
+            let in_bounds = range.is_some_and(|(low, high)| low >= 0 && high + i128::from(lanes) <= i128::from(size));
+            let constant_index = constant_int_value(ctx, index).map(|c| mc_ir::sign_extend(c, 64) as i64);
+            let index = match constant_index {
+                Some(c) => {
+                    constant += c * scale;
+                    None
+                }
+                None => Some(self.value(index)?),
+            };
             if self.options.bounds_checks && !in_bounds {
-                self.check_bounds(op, dim, index, size);
+                match (reach, dim == innermost) {
+                    (Reach::Masked { count, lanes }, true) => {
+                        let index = index
+                            .unwrap_or_else(|| self.builder.ins().iconst(self.pointer, constant_index.unwrap_or(0)));
+                        self.check_masked_bounds(op, dim, index, count, lanes, size);
+                    }
+                    _ => {
+                        let index = index.expect("constant indices are in bounds");
+                        self.check_bounds(op, dim, index, size, lanes);
+                    }
+                }
             }
-            let term = if scale == 1 { index } else { self.builder.ins().imul_imm_s(index, scale) };
-            address = self.builder.ins().iadd(address, term);
+            if let Some(index) = index {
+                let term = if scale == 1 { index } else { self.builder.ins().imul_imm_s(index, scale) };
+                address = self.builder.ins().iadd(address, term);
+            }
         }
         Ok((address, constant))
     }
 
-    /// Branches to the failure report unless `0 <= index < size` (one unsigned comparison).
-    fn check_bounds(&mut self, op: OpId, dim: usize, index: ir::Value, size: i64) {
+    /// Branches to the failure report unless `0 <= index <= size - lanes` (one unsigned
+    /// comparison): the `lanes` elements from `index` on are in bounds (never, if they are more
+    /// than `size`).
+    fn check_bounds(&mut self, op: OpId, dim: usize, index: ir::Value, size: i64, lanes: i64) {
+        let limit = (size - lanes + 1).max(0);
+        let out_of_bounds = self.builder.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, index, limit);
+        let limit = self.builder.ins().iconst(ir::types::I64, limit);
+        let detail =
+            if lanes == 1 { format!("dimension {dim}") } else { format!("dimension {dim}, first of {lanes} lanes") };
+        self.branch_to_failure(op, &detail, out_of_bounds, index, limit);
+    }
+
+    /// Branches to the failure report unless the `count` masked lanes (at most `lanes`) from
+    /// `index` on are in bounds: `0 <= index <= size - count`.
+    fn check_masked_bounds(&mut self, op: OpId, dim: usize, index: ir::Value, count: ir::Value, lanes: i64, size: i64) {
+        let size_value = self.builder.ins().iconst(self.pointer, size);
+        let limit = self.builder.ins().isub(size_value, count);
+        let negative_or_past = self.builder.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, index, size);
+        let too_many = self.builder.ins().icmp(IntCC::SignedGreaterThan, index, limit);
+        let out_of_bounds = self.builder.ins().bor(negative_or_past, too_many);
+        let reported = self.builder.ins().iadd_imm_s(limit, 1);
+        let detail = format!("dimension {dim}, first of the masked lanes (at most {lanes})");
+        self.branch_to_failure(op, &detail, out_of_bounds, index, reported);
+    }
+
+    /// Branches to the failure report of `op` (`detail` says which access) when `out_of_bounds`,
+    /// reporting `index` outside `[0, size)`.
+    fn branch_to_failure(
+        &mut self,
+        op: OpId,
+        detail: &str,
+        out_of_bounds: ir::Value,
+        index: ir::Value,
+        size: ir::Value,
+    ) {
         let failure = match self.bounds_failure {
             Some(block) => block,
             None => {
@@ -924,13 +1032,11 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             }
         };
         let loc = crate::jit::location_text(self.ctx, self.ctx.operation(op).loc());
-        let message = format!("'{}' at {loc}, dimension {dim}", self.ctx.op_name_of(op));
+        let message = format!("'{}' at {loc}, {detail}", self.ctx.op_name_of(op));
         let message = CString::new(message).unwrap_or_default();
         let message_address = message.as_ptr() as i64;
         self.messages.push(message);
-        let out_of_bounds = self.builder.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, index, size);
         let message = self.builder.ins().iconst(self.pointer, message_address);
-        let size = self.builder.ins().iconst(ir::types::I64, size);
         let next = self.builder.create_block();
         self.builder.ins().brif(out_of_bounds, failure, &Self::block_args(&[message, index, size]), next, &[]);
         self.builder.switch_to_block(next);
@@ -965,6 +1071,27 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
         let offset = i32::try_from(offset).map_err(|_| self.error(op, "offset too large"))?;
         self.builder.ins().store(MemFlagsData::new(), value, address, offset);
         Ok(())
+    }
+}
+
+/// How many consecutive elements an access reaches along the innermost dimension of its buffer.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Reach {
+    /// One element: a scalar load or store.
+    One,
+    /// Every lane of a vector of this many lanes.
+    Lanes(i64),
+    /// The `count` leading lanes (at run time, between 0 and `lanes`) of a masked access.
+    Masked { count: ir::Value, lanes: i64 },
+}
+
+impl Reach {
+    /// The most elements the access can reach.
+    fn lanes(self) -> i64 {
+        match self {
+            Reach::One => 1,
+            Reach::Lanes(lanes) | Reach::Masked { lanes, .. } => lanes,
+        }
     }
 }
 

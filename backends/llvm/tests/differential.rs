@@ -2,9 +2,10 @@
 //! shared library with `cc -shared` and loaded) and by the Cranelift JIT (the reference), called
 //! on the same seeded random inputs: every buffer must hold the same bytes afterwards. Runs the
 //! four MLPerf Tiny models after `graph_to_loop` and the kernels in `tests/inputs/` (one unplanned
-//! and planned by usmp), at -O0 and -O2 (-O3/-Os for the kernels too).
+//! and planned by usmp), at -O0 and -O2 (-O3/-Os for the kernels too), and the models vectorized
+//! by the host target's vector passes (SSE code from both) at -O2.
 
-use mc_backend_cranelift::{JitArg, JitModule, MODEL_STACK_BYTES, run_with_stack};
+use mc_backend_cranelift::{JitArg, JitModule, MODEL_STACK_BYTES, host_runs_vectors, run_with_stack};
 use mc_backend_llvm::{ContextLayout, EmitKind, LowerOptions, OptLevel, Prefix, Status, compile, lookup};
 use mc_conformance::{Rng, paths};
 use mc_dialects::buffer::PoolOp;
@@ -177,6 +178,37 @@ fn mlperf_tiny_models_give_the_same_bytes_as_cranelift() {
                     cranelift * 1e6
                 );
             }
+        }
+    })
+    .unwrap();
+}
+
+#[test]
+fn vectorized_mlperf_tiny_models_give_the_same_bytes_as_cranelift() {
+    if !host_runs_vectors() {
+        return;
+    }
+    // The host target's vector passes after graph_to_loop: LLVM's SSE code and the JIT's.
+    let passes = lookup("host").unwrap().vector_passes().expect("the host vectorizes");
+    run_with_stack(MODEL_STACK_BYTES, || {
+        for path in paths::model_paths() {
+            let stem = path.file_stem().unwrap().to_string_lossy().replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+            let bytes = std::fs::read(&path).unwrap();
+            let mut ctx = Context::new();
+            mc_dialects::register_all(&mut ctx);
+            let module = mc_tflite::import::import_and_verify(&mut ctx, &bytes, &stem)
+                .unwrap_or_else(|d| panic!("{}", rendered(&ctx, &d)))
+                .op();
+            run_pipeline(&mut ctx, module, &graph_to_loop(""));
+            run_pipeline(&mut ctx, module, &format!("builtin.module({passes})"));
+            let vectors = ctx.walk_preorder(module).into_iter().filter(|&op| ctx.op_name_of(op).starts_with("vector."));
+            assert!(vectors.count() > 0, "{stem}: nothing was vectorized");
+            let (llvm, cranelift) = compare(&ctx, module, &format!("{stem}_vector"), OptLevel::O2, 1, 7, 3);
+            eprintln!(
+                "{stem} vectorized: LLVM {:.0} us, Cranelift {:.0} us per inference",
+                llvm * 1e6,
+                cranelift * 1e6
+            );
         }
     })
     .unwrap();

@@ -6,7 +6,7 @@
 //! mc-run model.tflite --input x.npy --output y.npy [--print-pipeline] [--pass-pipeline=...]
 //!        [--load-plugin planner.so] [--planner ALGORITHM] [--overlap BOOL] [--residency-report r.json] [--arena-svg a.svg]
 //!        [--pools dtcm:64K,sram] [--memory-config mc.toml] [--workspace-io]
-//!        [--entry main] [--bench N] [--invocations N [--reset-between]]
+//!        [--no-vectorize] [--entry main] [--bench N] [--invocations N [--reset-between]]
 //! ```
 //!
 //! With `--invocations N` the model runs N times on one instance (its state carried over), and
@@ -31,7 +31,7 @@ mod npy;
 mod pipeline;
 
 use clap::Parser;
-use mc_backend_cranelift::{MODEL_STACK_BYTES, run_with_stack};
+use mc_backend_cranelift::{MODEL_STACK_BYTES, host_runs_vectors, run_with_stack, unlowerable_vector_type};
 use mc_emulator::harness;
 use mc_ir::pass::PassRegistry;
 use mc_passes::pipelines::LoweringChoices;
@@ -114,6 +114,12 @@ struct Options {
     /// reordering independent branches saves.
     #[arg(long = "model-order")]
     model_order: bool,
+
+    /// Keep the scalar loops (no vectorization): for measuring what the host's SIMD saves. Without
+    /// it, a model lowered by mc-run's own pipeline is vectorized with the host target's vector
+    /// passes where the JIT lowers vectors on this CPU (x86-64 with SSE4.1).
+    #[arg(long = "no-vectorize")]
+    no_vectorize: bool,
 
     /// The function to call (default: a TFLite model's subgraph 0, whatever its name; `main` in
     /// an IR file).
@@ -201,10 +207,24 @@ fn run(options: &Options) -> Result<(), String> {
     let usmp_options = usmp_options.join(" ");
     let choices = LoweringChoices { fold_pads: !options.no_fold_pad, reorder: !options.model_order };
     let patch_options = options.memory_config.as_ref().map(|path| format!("config=\"{path}\"")).unwrap_or_default();
-    let ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, &patch_options, choices) {
-        Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
-        None => "builtin.module()".to_string(),
-    };
+    let mut ran =
+        match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, &patch_options, choices) {
+            Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
+            None => "builtin.module()".to_string(),
+        };
+    // mc-run's own lowering goes on to the host target's vector passes where this CPU runs them;
+    // code with vectors the JIT cannot lower (wider than 128 bits) is lowered again, scalar.
+    let lowered_here = options.pass_pipeline.is_none() && ran != "builtin.module()";
+    let vector_passes = mc_backend_llvm::lookup("host")?.vector_passes();
+    if let Some(passes) = vector_passes.filter(|_| lowered_here && !options.no_vectorize && host_runs_vectors()) {
+        let vectorized = model.run_pipeline(&format!("builtin.module({passes})"), &registry)?;
+        if unlowerable_vector_type(&model.ctx, model.module).is_some() {
+            model = model::Model::load(&options.model)?;
+            model.run_pipeline(&ran, &registry)?;
+        } else {
+            ran = format!("{ran}\n{vectorized}");
+        }
+    }
     if options.print_pipeline {
         eprintln!("{ran}");
     }

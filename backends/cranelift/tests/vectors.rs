@@ -1,0 +1,201 @@
+//! `vector` code JIT-compiled to SSE and checked against plain Rust: a 16-lane int8 dot product
+//! with a masked tail, the fixed-point requantization ops, lane casts and lane-by-lane shifts.
+
+mod common;
+
+use common::{Rng, jit, jit_with};
+use mc_backend_cranelift::{JitArg, JitOptions, JitValue, host_runs_vectors};
+
+/// `out[0] = Σ a[k] · b[k]` over `n` (run time) int8 elements: 16 lanes a step, the tail one
+/// masked step.
+const DOT: &str = r#"
+func.func @dot(%a: !buffer<40xi8>, %b: !buffer<40xi8>, %out: !buffer<1xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0 : i32
+  %z8 = arith.constant 0 : i8
+  %pass = vector.broadcast %z8 : i8 to vector<16xi8>
+  %full = arith.divsi %n, %c16 : index
+  %body = arith.muli %full, %c16 : index
+  %sum = loop.for %i = %c0 to %body step %c16 iter_args(%acc = %zero) -> (i32) {
+    %x = vector.load %a[%i] : !buffer<40xi8>, vector<16xi8>
+    %y = vector.load %b[%i] : !buffer<40xi8>, vector<16xi8>
+    %d = vector.widening_dot %x, %y, %acc : vector<16xi8>, vector<16xi8> into i32
+    loop.yield %d : i32
+  }
+  %rest = arith.subi %n, %body : index
+  %m = vector.create_mask %rest : vector<16xi1>
+  %x = vector.maskedload %a[%body], %m, %pass : !buffer<40xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  %y = vector.maskedload %b[%body], %m, %pass : !buffer<40xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  %total = vector.widening_dot %x, %y, %sum : vector<16xi8>, vector<16xi8> into i32
+  loop.store %total, %out[%c0] : !buffer<1xi32>
+  return
+}
+"#;
+
+#[test]
+fn a_dot_product_with_a_masked_tail_matches_scalar_code() {
+    if !host_runs_vectors() {
+        return;
+    }
+    let jit = jit_with(DOT, &JitOptions::default().keep_clif());
+    // The loop carries the sum as four i32 lanes (one horizontal add after it, one for the tail).
+    let clif = jit.clif("dot").unwrap();
+    assert!(clif.contains("scalar_to_vector.i32x4"), "{clif}");
+    assert_eq!(clif.matches("extractlane").count(), 2, "{clif}");
+    let mut rng = Rng(11);
+    for n in [0usize, 5, 16, 31, 32, 40] {
+        let mut a: Vec<i8> = (0..40).map(|_| rng.i8()).collect();
+        let mut b: Vec<i8> = (0..40).map(|_| rng.i8()).collect();
+        let expected: i32 = a.iter().zip(&b).take(n).map(|(&x, &y)| i32::from(x) * i32::from(y)).sum();
+        let mut out = [0i32];
+        let args = &mut [
+            JitArg::memory(&mut a),
+            JitArg::memory(&mut b),
+            JitArg::memory(&mut out),
+            JitArg::Value(JitValue::Index(n as i64)),
+        ];
+        jit.call("dot", args).unwrap();
+        assert_eq!(out[0], expected, "n = {n}");
+    }
+}
+
+/// TFLite's requantization steps on four `i32` lanes, then a clamp and a narrowing store: the
+/// int8 outputs of a depthwise convolution's channels.
+const REQUANTIZE: &str = r#"
+func.func @requantize(%acc: !buffer<8xi32>, %mul: !buffer<8xi32>, %shift: !buffer<8xi32>, %out: !buffer<8xi8>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c31 = arith.constant 31 : i32
+  %lo = arith.constant -128 : i32
+  %hi = arith.constant 127 : i32
+  %s31 = vector.broadcast %c31 : i32 to vector<4xi32>
+  %vlo = vector.broadcast %lo : i32 to vector<4xi32>
+  %vhi = vector.broadcast %hi : i32 to vector<4xi32>
+  loop.for %i = %c0 to %c8 step %c4 {
+    %x = vector.load %acc[%i] : !buffer<8xi32>, vector<4xi32>
+    %m = vector.load %mul[%i] : !buffer<8xi32>, vector<4xi32>
+    %r = vector.load %shift[%i] : !buffer<8xi32>, vector<4xi32>
+    %h = vector.rounding_doubling_high_mul %x, %m : vector<4xi32>
+    %sign = arith.shrsi %h, %s31 : vector<4xi32>
+    %q = vector.rounding_shift_right %h, %r : vector<4xi32>
+    %t = arith.addi %q, %sign : vector<4xi32>
+    %a = arith.maxsi %t, %vlo : vector<4xi32>
+    %b = arith.minsi %a, %vhi : vector<4xi32>
+    %n = arith.trunci %b : vector<4xi32> to vector<4xi8>
+    vector.store %n, %out[%i] : !buffer<8xi8>, vector<4xi8>
+  }
+  return
+}
+"#;
+
+/// The definitions the module documents: `(a·b + 2^30) >> 31` saturated, and `(x + half) >> r`.
+fn rounding_doubling_high_mul(a: i32, b: i32) -> i32 {
+    ((i64::from(a) * i64::from(b) + (1 << 30)) >> 31).min(i64::from(i32::MAX)) as i32
+}
+
+fn rounding_shift_right(x: i32, r: i32) -> i32 {
+    let r = r & 31;
+    ((i64::from(x) + ((1i64 << r) >> 1)) >> r) as i32
+}
+
+#[test]
+fn requantization_on_lanes_matches_its_definition() {
+    if !host_runs_vectors() {
+        return;
+    }
+    let jit = jit(REQUANTIZE);
+    let mut rng = Rng(5);
+    for round in 0..50 {
+        let mut acc: Vec<i32> = (0..8).map(|_| rng.range(-1 << 20, 1 << 20) as i32).collect();
+        let mut mul: Vec<i32> = (0..8).map(|_| rng.range(1 << 29, i32::MAX as i64) as i32).collect();
+        let mut shift: Vec<i32> = (0..8).map(|_| rng.range(0, 31) as i32).collect();
+        if round == 0 {
+            acc[1] = i32::MIN;
+            mul[1] = i32::MIN;
+        }
+        let expected: Vec<i8> = (0..8)
+            .map(|k| {
+                let h = rounding_doubling_high_mul(acc[k], mul[k]);
+                (rounding_shift_right(h, shift[k]) + (h >> 31)).clamp(-128, 127) as i8
+            })
+            .collect();
+        let mut out = vec![0i8; 8];
+        let args = &mut [
+            JitArg::memory(&mut acc),
+            JitArg::memory(&mut mul),
+            JitArg::memory(&mut shift),
+            JitArg::memory(&mut out),
+        ];
+        jit.call("requantize", args).unwrap();
+        assert_eq!(out, expected, "round {round}");
+    }
+}
+
+#[test]
+fn vectors_wider_than_a_register_are_reported() {
+    let text = r#"
+func.func @wide(%b: !buffer<8xi32>) {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %b[%c0] : !buffer<8xi32>, vector<8xi32>
+  vector.store %v, %b[%c0] : !buffer<8xi32>, vector<8xi32>
+  return
+}
+"#;
+    let Err(message) = common::try_jit(text) else { panic!("a 256-bit vector does not lower") };
+    assert!(message.contains("'vector<8xi32>' is not supported by the Cranelift backend"), "{message}");
+}
+
+#[test]
+fn constant_masks_load_and_store_exactly_their_lanes() {
+    if !host_runs_vectors() {
+        return;
+    }
+    // Every count: the loaded lanes from memory, the others the pass-through's 7; the store
+    // writes the set lanes and leaves the rest of `out` alone.
+    for count in 0..=16 {
+        let text = format!(
+            r#"
+func.func @copy(%a: !buffer<20xi8>, %out: !buffer<20xi8>) {{
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = arith.constant {count} : index
+  %seven = arith.constant 7 : i8
+  %pass = vector.broadcast %seven : i8 to vector<16xi8>
+  %m = vector.create_mask %n : vector<16xi1>
+  %all = vector.create_mask %c2 : vector<16xi1>
+  %v = vector.maskedload %a[%c1], %m, %pass : !buffer<20xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  vector.store %v, %out[%c2] : !buffer<20xi8>, vector<16xi8>
+  vector.maskedstore %out[%c1], %m, %v : !buffer<20xi8>, vector<16xi1>, vector<16xi8>
+  return
+}}
+"#
+        );
+        let jit = jit(&text);
+        let mut a: Vec<i8> = (0..20).map(|k| 100 - k as i8).collect();
+        let mut out = vec![-1i8; 20];
+        jit.call("copy", &mut [JitArg::memory(&mut a), JitArg::memory(&mut out)]).unwrap();
+        let mut expected = vec![-1i8; 20];
+        for lane in 0..16 {
+            expected[2 + lane] = if lane < count { a[1 + lane] } else { 7 };
+        }
+        expected[1..1 + count].copy_from_slice(&a[1..1 + count]);
+        assert_eq!(out, expected, "count {count}");
+    }
+}
+
+#[test]
+fn lane_ops_sse_lacks_are_reported() {
+    let text = r#"
+func.func @square(%b: !buffer<16xi8>) {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %b[%c0] : !buffer<16xi8>, vector<16xi8>
+  %s = arith.muli %v, %v : vector<16xi8>
+  vector.store %s, %b[%c0] : !buffer<16xi8>, vector<16xi8>
+  return
+}
+"#;
+    let Err(message) = common::try_jit(text) else { panic!("no 8-bit lane multiply") };
+    assert!(message.contains("cannot lower 'arith.muli' to Cranelift: no SSE lowering for 8-bit lanes"), "{message}");
+}
