@@ -25,7 +25,7 @@
 use super::{FunctionLowering, Reach, Scalar, scalar_kind};
 use cranelift_codegen::ir::{self, ConstantData, Endianness, InstBuilder, MemFlagsData, condcodes::IntCC, types};
 use mc_dialects::arith::build::constant_int_value;
-use mc_dialects::vector::BroadcastOp;
+use mc_dialects::vector::{BroadcastOp, ExtractOp};
 use mc_ir::{BlockId, Context, Diagnostic, OpId, Type, Value};
 
 /// The kind of a one-dimensional fixed vector type of integers the backend lowers.
@@ -141,6 +141,26 @@ impl FunctionLowering<'_, '_> {
                 return Ok(());
             }
             "vector.maskedstore" => return self.masked_store(op),
+            "vector.from_elements" => {
+                let (_, width) = self.result_vector(op)?;
+                let first = self.operand(op, 0)?;
+                let mut lanes = self.builder.ins().splat(register_type(width), first);
+                for lane in 1..count {
+                    let element = self.operand(op, lane)?;
+                    lanes = self.builder.ins().insertlane(lanes, element, lane as u8);
+                }
+                lanes
+            }
+            "vector.extract" => {
+                let Some(extract) = ExtractOp::cast(self.ctx, op) else { unreachable!("named vector.extract") };
+                let (lanes, _) = self.operand_vector(op, 0)?;
+                let lane = match extract.position(self.ctx)[..] {
+                    [lane] if (0..i64::from(lanes)).contains(&lane) && count == 1 => lane as u8,
+                    _ => return Err(self.error(op, "only a constant lane of a one-dimensional vector lowers to Cranelift")),
+                };
+                let source = self.operand(op, 0)?;
+                self.builder.ins().extractlane(source, lane)
+            }
             "vector.widening_dot" => self.widening_dot(op)?,
             "vector.rounding_doubling_high_mul" => self.rounding_doubling_high_mul(op)?,
             "vector.rounding_shift_right" => self.rounding_shift_right(op)?,
