@@ -203,7 +203,7 @@ fn vectorize_group(ctx: &mut Context, block: BlockId, group: &[OpId]) -> bool {
         return false;
     }
     let nodes = std::mem::take(&mut trees.nodes);
-    let first_new = ctx.block_ops(block).take_while(|&op| op != group[0]).count();
+    let existing: rustc_hash::FxHashSet<OpId> = ctx.block_ops(block).collect();
     let loc = ctx.operation(group[0]).loc();
     let mut b = Builder::at(ctx, InsertPoint::before(ctx, group[0]), loc);
     let mut images: Vec<Value> = Vec::with_capacity(nodes.len());
@@ -219,8 +219,8 @@ fn vectorize_group(ctx: &mut Context, block: BlockId, group: &[OpId]) -> bool {
     rewrite_fixed_point(ctx, parent);
     let result = images[root];
     if has_wide_lanes(ctx, result) {
-        // Undo: the new ops are the block's ops from `first_new` to the first store.
-        let new: Vec<OpId> = ctx.block_ops(block).skip(first_new).take_while(|&op| op != group[0]).collect();
+        // Undo: erase the ops the group added, users first.
+        let new: Vec<OpId> = ctx.block_ops(block).filter(|op| !existing.contains(op)).collect();
         for op in new.into_iter().rev() {
             ctx.erase_op(op);
         }
