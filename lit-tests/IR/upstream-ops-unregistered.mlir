@@ -8,14 +8,14 @@
 // RUN: not mc-opt %s 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // CHECK-LABEL: sym_name = "upstream_only"
-// CHECK: %[[S:.*]] = "vector.shuffle"(%arg0, %arg0) <{mask = array<i64: 0, 3>}> : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>
+// CHECK: %[[S:.*]] = "vector.fma"(%arg0, %arg0, %arg0) : (vector<2xf32>, vector<2xf32>, vector<2xf32>) -> vector<2xf32>
 // CHECK: %{{.*}} = "vector.step"() : () -> vector<4xindex>
 // CHECK: %{{.*}}:2 = "math.sincos"(%{{.*}}) <{fastmath = #arith.fastmath<none>}> : (f32) -> (f32, f32)
 // CHECK: "func.return"(%[[S]]) : (vector<2xf32>) -> ()
-// STRICT: error: unregistered operation 'vector.shuffle' found in dialect ('vector') that does not allow unknown operations
+// STRICT: error: unregistered operation 'vector.fma' found in dialect ('vector') that does not allow unknown operations
 "func.func"() <{function_type = (vector<2xf32>) -> vector<2xf32>, sym_name = "upstream_only"}> ({
 ^bb0(%arg0: vector<2xf32>):
-  %0 = "vector.shuffle"(%arg0, %arg0) <{mask = array<i64: 0, 3>}> : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>
+  %0 = "vector.fma"(%arg0, %arg0, %arg0) : (vector<2xf32>, vector<2xf32>, vector<2xf32>) -> vector<2xf32>
   %1 = "vector.step"() : () -> vector<4xindex>
   %2 = "arith.constant"() <{value = 1.0 : f32}> : () -> f32
   %3:2 = "math.sincos"(%2) <{fastmath = #arith.fastmath<none>}> : (f32) -> (f32, f32)

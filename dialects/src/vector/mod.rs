@@ -28,14 +28,23 @@
 
 mod broadcast;
 mod create_mask;
+mod extract_insert;
 mod fixed_point;
+mod index_list;
 mod memory;
+mod reduction;
+mod shuffle;
+mod transpose;
 mod widening_dot;
 
 pub use broadcast::BroadcastOp;
 pub use create_mask::CreateMaskOp;
+pub use extract_insert::{ExtractOp, InsertOp};
 pub use fixed_point::{RoundingDoublingHighMulOp, RoundingShiftRightOp};
 pub use memory::{LoadOp, MaskedLoadOp, MaskedStoreOp, StoreOp};
+pub use reduction::ReductionOp;
+pub use shuffle::ShuffleOp;
+pub use transpose::TransposeOp;
 pub use widening_dot::WideningDotOp;
 
 use mc_ir::Dialect;
@@ -52,6 +61,11 @@ pub fn dialect() -> Dialect {
         RoundingDoublingHighMulOp::def(),
         RoundingShiftRightOp::def(),
         WideningDotOp::def(),
+        ExtractOp::def(),
+        InsertOp::def(),
+        ReductionOp::def(),
+        ShuffleOp::def(),
+        TransposeOp::def(),
     ];
     Dialect { name: "vector", ops, materialize_constant: None }
 }
