@@ -27,9 +27,12 @@
 //! quantized elements.
 
 mod broadcast;
+mod casts;
+mod constant_mask;
 mod create_mask;
 mod extract_insert;
 mod fixed_point;
+mod fma;
 mod index_list;
 mod memory;
 mod reduction;
@@ -38,9 +41,12 @@ mod transpose;
 mod widening_dot;
 
 pub use broadcast::BroadcastOp;
+pub use casts::{BitCastOp, ShapeCastOp};
+pub use constant_mask::ConstantMaskOp;
 pub use create_mask::CreateMaskOp;
 pub use extract_insert::{ExtractOp, InsertOp};
 pub use fixed_point::{RoundingDoublingHighMulOp, RoundingShiftRightOp};
+pub use fma::FmaOp;
 pub use memory::{LoadOp, MaskedLoadOp, MaskedStoreOp, StoreOp};
 pub use reduction::ReductionOp;
 pub use shuffle::ShuffleOp;
@@ -66,6 +72,10 @@ pub fn dialect() -> Dialect {
         ReductionOp::def(),
         ShuffleOp::def(),
         TransposeOp::def(),
+        ShapeCastOp::def(),
+        BitCastOp::def(),
+        FmaOp::def(),
+        ConstantMaskOp::def(),
     ];
     Dialect { name: "vector", ops, materialize_constant: None }
 }
