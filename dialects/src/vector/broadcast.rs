@@ -52,8 +52,7 @@ fn verify_broadcast(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         let (target, target_scalable) = (shape[lead + i], scalable[lead + i]);
         let stretched = size == 1 && !is_scalable;
         if !stretched && (size, is_scalable) != (target, target_scalable) {
-            let message =
-                format!("dimension mismatch ({} vs. {})", dim(size, is_scalable), dim(target, target_scalable));
+            let message = format!("dimension mismatch ({} vs. {})", dim(size, is_scalable), dim(target, target_scalable));
             return diags.push(ctx.op_error(op, message));
         }
     }

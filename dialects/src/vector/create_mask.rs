@@ -37,13 +37,12 @@ fn verify_create_mask(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
     for (index, count) in operation.operands().enumerate() {
         let ty = ctx.value_type(count);
         if !matches!(ctx.type_kind(ty), TypeKind::Index) {
-            diags.push(
-                ctx.op_error(op, format!("operand #{index} must be index, but got '{}'", type_to_string(ctx, ty))),
-            );
+            diags.push(ctx.op_error(op, format!("operand #{index} must be index, but got '{}'", type_to_string(ctx, ty))));
         }
     }
     let result = operation.result_type(0);
-    let Some((shape, _, _)) = ctx.vector_shape(result).filter(|&(_, _, e)| ctx.integer_width(e) == Some(1)) else {
+    let Some((shape, _, _)) = ctx.vector_shape(result).filter(|&(_, _, e)| ctx.integer_width(e) == Some(1))
+    else {
         let message = format!("result #0 must be a vector of i1, but got '{}'", type_to_string(ctx, result));
         return diags.push(ctx.op_error(op, message));
     };
