@@ -131,6 +131,32 @@ impl AffineExpr {
         }
     }
 
+    /// Adds `factor` times the coefficient of `d<dim>` in this expression to `coefficient`
+    /// (`None` once it depends on symbols or overflows); `None` if the expression is no sum of
+    /// scaled dims, symbols and constants (upstream's `extractStrides` gives up on `floordiv`,
+    /// `ceildiv` and `mod`).
+    fn add_coefficient_of(&self, dim: u32, factor: Option<i64>, coefficient: &mut Option<i64>) -> Option<()> {
+        match self {
+            AffineExpr::Dim(d) if *d == dim => {
+                *coefficient = coefficient.zip(factor).and_then(|(c, f)| c.checked_add(f));
+                Some(())
+            }
+            AffineExpr::Dim(_) | AffineExpr::Symbol(_) | AffineExpr::Constant(_) => Some(()),
+            AffineExpr::Binary(b) => match b.0 {
+                AffineBinaryKind::Add => {
+                    b.1.add_coefficient_of(dim, factor, coefficient)?;
+                    b.2.add_coefficient_of(dim, factor, coefficient)
+                }
+                AffineBinaryKind::Mul => {
+                    let (scaled, scale) = if b.1.is_symbolic_or_constant() { (&b.2, &b.1) } else { (&b.1, &b.2) };
+                    let factor = factor.zip(scale.constant()).and_then(|(f, c)| f.checked_mul(c));
+                    scaled.add_coefficient_of(dim, factor, coefficient)
+                }
+                AffineBinaryKind::FloorDiv | AffineBinaryKind::CeilDiv | AffineBinaryKind::Mod => None,
+            },
+        }
+    }
+
     /// `self + c`.
     pub fn add_const(self, c: i64) -> AffineExpr {
         self + AffineExpr::Constant(c)
@@ -450,6 +476,20 @@ impl AffineMap {
             && self.results.iter().enumerate().all(|(i, r)| *r == AffineExpr::Dim(i as u32))
     }
 
+    /// The stride of the innermost dimension of a memref this map lays out, as upstream's
+    /// `getStridesAndOffset` derives it: 1 for the identity (and for rank 0), else the
+    /// coefficient of the last dimension in the map's single result; `None` where the map is not
+    /// strided (several results, `floordiv`, `ceildiv`, `mod`) or the stride depends on symbols.
+    pub fn innermost_stride(&self) -> Option<i64> {
+        if self.num_dims == 0 || self.is_identity() {
+            return Some(1);
+        }
+        let [result] = self.results.as_slice() else { return None };
+        let mut stride = Some(0);
+        result.add_coefficient_of(self.num_dims - 1, Some(1), &mut stride)?;
+        stride
+    }
+
     /// Appends the body `(d0)[s0] -> (d0 + s0)` (without `affine_map<>`).
     pub fn write_body(&self, out: &mut String) {
         write_operand_lists(self.num_dims, self.num_symbols, out);
@@ -488,6 +528,23 @@ mod tests {
         let mut s = String::new();
         write_affine_expr(e, &mut s);
         s
+    }
+
+    #[test]
+    fn innermost_stride_is_the_last_dims_coefficient_as_upstream_derives_it() {
+        let (d0, d1, s0) = (AffineExpr::Dim(0), AffineExpr::Dim(1), AffineExpr::Symbol(0));
+        let map = |results: Vec<AffineExpr>| AffineMap { num_dims: 2, num_symbols: 1, results };
+        let row_major = d0.clone().mul(AffineExpr::Constant(8)).add(d1.clone()).add(AffineExpr::Constant(3));
+        assert_eq!(map(vec![row_major]).innermost_stride(), Some(1));
+        assert_eq!(map(vec![d0.clone(), d1.clone()]).innermost_stride(), Some(1));
+        let scaled = d0.clone().mul(s0.clone()).add(d1.clone().mul(AffineExpr::Constant(2)));
+        assert_eq!(map(vec![scaled]).innermost_stride(), Some(2));
+        let symbolic = d0.clone().add(d1.clone()).mul(s0.clone());
+        assert_eq!(map(vec![symbolic]).innermost_stride(), None);
+        assert_eq!(map(vec![d1.clone(), d0.clone()]).innermost_stride(), None);
+        let divided =
+            d0.clone().mul(AffineExpr::Constant(4)).add(d1.clone()).add(s0.floor_div(AffineExpr::Constant(2)));
+        assert_eq!(map(vec![divided]).innermost_stride(), None);
     }
 
     #[test]

@@ -13,6 +13,11 @@
 //! | `math.sqrt`, `math.rsqrt` | square root, its reciprocal |
 //! | `math.sin`, `math.cos` | sine, cosine |
 //! | `math.tanh` | hyperbolic tangent |
+//! | `math.trunc` | rounding toward zero |
+//! | `math.exp2`, `math.log2`, `math.log10` | `2^x`, base-2 and base-10 logarithms |
+//! | `math.log1p` | `ln(1 + x)`, exact near zero (C's `log1p`) |
+//! | `math.tan`, `math.atan`, `math.asin`, `math.acos` | tangent, arcus tangent, sine, cosine |
+//! | `math.sinh`, `math.cosh` | hyperbolic sine, cosine |
 
 mod ops;
 

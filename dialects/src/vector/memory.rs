@@ -9,7 +9,7 @@
 use mc_ir::parser::{OpAsmParser, ParseResult, UnresolvedOperand, lexer::TokenKind};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::printer::{OpAsmPrinter, PrintFailed, PrintResult};
-use mc_ir::{AttrKind, Builder, Context, Diagnostic, OpId, OperationState, Type, TypeKind, Value, define_op};
+use mc_ir::{AttrKind, Builder, Context, DYNAMIC, Diagnostic, OpId, OperationState, Type, TypeKind, Value, define_op};
 
 define_op! {
     /// Reads `lanes` consecutive elements of the innermost dimension from `buffer[indices]`.
@@ -127,8 +127,9 @@ fn is_storage(ctx: &Context, element: Type, lane: Type) -> bool {
     }
 }
 
-/// Rank, element type and innermost stride (`None` if unknown) of the memory operand `ty`: a
-/// `!buffer` or a ranked `memref` (identity, `strided<>` or affine-map layout).
+/// Rank, element type and innermost stride (`None` if unknown, `DYNAMIC` if not constant or not
+/// strided) of the memory operand `ty`: a `!buffer` or a ranked `memref` (identity, `strided<>`
+/// or affine-map layout, whose stride is derived as upstream derives it).
 fn memory_parts(ctx: &Context, ty: Type) -> Option<(usize, Type, Option<i64>)> {
     match ctx.type_kind(ty) {
         TypeKind::Buffer(buffer) => Some((buffer.shape.len(), buffer.element, buffer.strides.last().copied())),
@@ -136,6 +137,7 @@ fn memory_parts(ctx: &Context, ty: Type) -> Option<(usize, Type, Option<i64>)> {
             let stride = match memref.layout.map(|layout| ctx.attr_kind(layout)) {
                 None => Some(1),
                 Some(AttrKind::StridedLayout { strides, .. }) => strides.last().copied(),
+                Some(AttrKind::AffineMap(map)) => Some(map.innermost_stride().unwrap_or(DYNAMIC)),
                 Some(_) => None,
             };
             Some((memref.shape.len(), memref.element, stride))
@@ -168,7 +170,7 @@ fn verify_access_attrs(ctx: &Context, op: OpId, diags: &mut Vec<Diagnostic>) {
 /// memory's element type (the storage type of quantized buffer elements), or the vector the
 /// memory's element type itself. A buffer's innermost stride must be 1; so must a memref's where
 /// `checks_layout` (`vector.load` and `vector.store`), unless the vector is one fixed element
-/// (mc derives no strides from affine-map layouts: those are taken as fine).
+/// (affine-map layouts included: one that is not strided has no unit stride).
 fn verify_access(
     ctx: &Context,
     op: OpId,

@@ -20,7 +20,7 @@
 //! | `vector.maskedstore` | `vector.maskedstore %buf[%i], %m, %v : !buffer<6xi8>, vector<4xi1>, vector<4xi8>` |
 //! | `vector.broadcast` | `%v = vector.broadcast %s : i8 to vector<16xi8>` |
 //! | `vector.from_elements` | `%v = vector.from_elements %a, %b, %c, %d : vector<4xi32>` (lane `i` the `i`-th operand) |
-//! | `vector.extract` | `%a = vector.extract %v[2] : i32 from vector<4xi32>` (static positions) |
+//! | `vector.extract` | `%a = vector.extract %v[2] : i32 from vector<4xi32>` (constant or `index` positions; the backends lower a constant lane) |
 //! | `vector.rounding_doubling_high_mul` | `%h = vector.rounding_doubling_high_mul %a, %b : vector<4xi32>` (MVE's `vqrdmulh`) |
 //! | `vector.rounding_shift_right` | `%q = vector.rounding_shift_right %x, %r : vector<4xi32>` (MVE's `vrshl` by `-r`) |
 //! | `vector.widening_dot` | `%r = vector.widening_dot %a, %b, %acc : vector<16xi8>, vector<16xi8> into i32` |
@@ -28,19 +28,38 @@
 //! Loads and stores move the lanes along the innermost dimension from the indices on, which
 //! must be contiguous (unit stride); like `loop.load`, they move the storage integers of
 //! quantized elements.
+//!
+//! Upstream's `insert`, `shuffle`, `transpose`, `reduction`, `shape_cast`, `bitcast`, `fma` and
+//! `constant_mask` are defined too, with MLIR's forms and verifiers, so upstream vector IR reads
+//! and verifies; mc's passes do not build them and the backends report them as errors.
 
 mod broadcast;
+mod casts;
+mod constant_mask;
 mod create_mask;
+mod extract_insert;
 mod fixed_point;
-mod lanes;
+mod fma;
+mod from_elements;
+mod index_list;
 mod memory;
+mod reduction;
+mod shuffle;
+mod transpose;
 mod widening_dot;
 
 pub use broadcast::BroadcastOp;
+pub use casts::{BitCastOp, ShapeCastOp};
+pub use constant_mask::ConstantMaskOp;
 pub use create_mask::CreateMaskOp;
+pub use extract_insert::{ExtractOp, InsertOp};
 pub use fixed_point::{RoundingDoublingHighMulOp, RoundingShiftRightOp};
-pub use lanes::{ExtractOp, FromElementsOp};
+pub use fma::FmaOp;
+pub use from_elements::FromElementsOp;
 pub use memory::{LoadOp, MaskedLoadOp, MaskedStoreOp, StoreOp};
+pub use reduction::ReductionOp;
+pub use shuffle::ShuffleOp;
+pub use transpose::TransposeOp;
 pub use widening_dot::WideningDotOp;
 
 use mc_ir::Dialect;
@@ -50,7 +69,6 @@ pub fn dialect() -> Dialect {
     let ops = vec![
         BroadcastOp::def(),
         CreateMaskOp::def(),
-        ExtractOp::def(),
         FromElementsOp::def(),
         LoadOp::def(),
         MaskedLoadOp::def(),
@@ -59,6 +77,15 @@ pub fn dialect() -> Dialect {
         RoundingDoublingHighMulOp::def(),
         RoundingShiftRightOp::def(),
         WideningDotOp::def(),
+        ExtractOp::def(),
+        InsertOp::def(),
+        ReductionOp::def(),
+        ShuffleOp::def(),
+        TransposeOp::def(),
+        ShapeCastOp::def(),
+        BitCastOp::def(),
+        FmaOp::def(),
+        ConstantMaskOp::def(),
     ];
     Dialect { name: "vector", ops, materialize_constant: None }
 }

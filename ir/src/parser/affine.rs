@@ -57,14 +57,14 @@ impl Parser<'_> {
         let (num_dims, num_symbols) = (scope.dims.len() as u32, scope.symbols.len() as u32);
         let parsed = if self.consume_if(TokenKind::Arrow)? {
             let mut results = Vec::new();
-            self.parse_delimited(TokenKind::LParen, TokenKind::RParen, |p| {
+            self.parse_delimited_in(TokenKind::LParen, TokenKind::RParen, Some("affine map range"), |p| {
                 results.push(p.parse_affine_expr(&scope)?);
                 Ok(())
             })?;
             MapOrSet::Map(AffineMap { num_dims, num_symbols, results })
         } else if self.consume_if(TokenKind::Colon)? {
             let mut constraints = Vec::new();
-            self.parse_delimited(TokenKind::LParen, TokenKind::RParen, |p| {
+            self.parse_delimited_in(TokenKind::LParen, TokenKind::RParen, Some("integer set constraint list"), |p| {
                 constraints.push(p.parse_affine_constraint(&scope)?);
                 Ok(())
             })?;

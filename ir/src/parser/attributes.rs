@@ -224,19 +224,30 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// Parses `[-]literal [: type]`.
+    /// Parses `[-]literal [: type]`. As upstream, errors about the value point at the literal
+    /// (after a minus sign), a float given a type that holds no floats just after the type.
     fn parse_number_attr(&mut self) -> ParseResult<Attribute> {
-        let start = self.tok.start;
+        let mut literal = self.tok.start;
+        if self.tok.kind == TokenKind::Minus {
+            let after_minus = &self.src[literal as usize + 1..];
+            literal += 1 + (after_minus.len() - after_minus.trim_start().len()) as u32;
+        }
         let scalar = self.parse_scalar()?;
         let ty = if self.consume_if(TokenKind::Colon)? {
-            self.parse_type()?
+            let ty = self.parse_type()?;
+            let holds_floats = matches!(self.ctx.type_kind(ty), TypeKind::Float(_));
+            if matches!(scalar, Scalar::Float(_)) && !holds_floats {
+                let after_type = self.tok.start;
+                return Err(self.error_at(after_type, "floating point value not valid for specified type"));
+            }
+            ty
         } else {
             match scalar {
                 Scalar::Float(_) => self.ctx.float_type(FloatKind::F64),
                 _ => self.ctx.integer_type(64),
             }
         };
-        self.scalar_to_attr(scalar, ty, start)
+        self.scalar_to_attr(scalar, ty, literal)
     }
 
     fn scalar_to_attr(&mut self, scalar: Scalar, ty: Type, offset: u32) -> ParseResult<Attribute> {

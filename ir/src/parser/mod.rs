@@ -215,6 +215,18 @@ impl<'a> Parser<'a> {
         &mut self,
         open: TokenKind,
         close: TokenKind,
+        element: impl FnMut(&mut Self) -> ParseResult<()>,
+    ) -> ParseResult<()> {
+        self.parse_delimited_in(open, close, None, element)
+    }
+
+    /// [`Self::parse_delimited`] whose missing closing token is reported as
+    /// "expected ')' in `context`" where upstream names the construct.
+    fn parse_delimited_in(
+        &mut self,
+        open: TokenKind,
+        close: TokenKind,
+        context: Option<&str>,
         mut element: impl FnMut(&mut Self) -> ParseResult<()>,
     ) -> ParseResult<()> {
         self.expect_punct(open)?;
@@ -222,7 +234,13 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         self.parse_comma_separated(&mut element)?;
-        self.expect_punct(close)
+        match context {
+            Some(context) if self.tok.kind != close => {
+                let spelling = close.spelling().unwrap_or("?");
+                self.expect(close, &format!("'{spelling}' in {context}"))
+            }
+            _ => self.expect_punct(close),
+        }
     }
 
     /// Enters one level of nesting, failing when too deep.

@@ -261,7 +261,7 @@ impl Parser<'_> {
     pub(super) fn parse_tuple_type(&mut self) -> ParseResult<Type> {
         self.enter()?;
         let mut elements = Vec::new();
-        self.parse_delimited(TokenKind::Less, TokenKind::Greater, |p| {
+        self.parse_delimited_in(TokenKind::Less, TokenKind::Greater, Some("tuple type"), |p| {
             elements.push(p.parse_type()?);
             Ok(())
         })?;

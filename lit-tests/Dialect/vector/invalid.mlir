@@ -311,27 +311,3 @@ func.func @extract_rank(%v: vector<4xi32>) {
   %x = vector.extract %v[1, 2] : i32 from vector<4xi32>
   return
 }
-
-// -----
-
-func.func @extract_result_type(%v: vector<4xi32>) {
-  // expected-error@+1 {{'vector.extract' op result type 'i8' is not the element or trailing sub-vector of 'vector<4xi32>' at the position}}
-  %x = vector.extract %v[1] : i8 from vector<4xi32>
-  return
-}
-
-// -----
-
-func.func @extract_dynamic_count(%v: vector<4xi32>, %i: index) {
-  // expected-error@+1 {{'vector.extract' op expected 0 dynamic position operands (one per dynamic entry of static_position), but found 1}}
-  %x = "vector.extract"(%v, %i) <{static_position = array<i64: 1>}> : (vector<4xi32>, index) -> i32
-  return
-}
-
-// -----
-
-func.func @extract_dynamic_type(%v: vector<4xi32>, %i: i32) {
-  // expected-error@+1 {{'vector.extract' op operand #1 must be index, but got 'i32'}}
-  %x = "vector.extract"(%v, %i) <{static_position = array<i64: -9223372036854775808>}> : (vector<4xi32>, i32) -> i32
-  return
-}

@@ -80,7 +80,7 @@ func.func @memref_nd(%m: memref<200x100xf32>, %i: index, %j: index, %v: memref<?
 // CHECK: %[[A:.*]] = vector.extract %[[V]][2] : i32 from vector<4xi32>
 // CHECK: %[[M:.*]] = vector.from_elements %arg0, %arg1 : vector<1x2xi32>
 // CHECK: %[[R:.*]] = vector.extract %[[M]][0] : vector<2xi32> from vector<1x2xi32>
-// CHECK: %[[P:.*]] = vector.extract %[[M]][poison, 1] : i32 from vector<1x2xi32>
+// CHECK: %[[P:.*]] = vector.extract %[[M]][-1, 1] : i32 from vector<1x2xi32>
 // CHECK: %[[D:.*]] = vector.extract %[[M]][%arg2, 1] : i32 from vector<1x2xi32>
 // CHECK: return %[[A]], %[[R]], %[[P]], %[[D]] : i32, vector<2xi32>, i32, i32
 func.func @lanes(%a: i32, %b: i32, %i: index) -> (i32, vector<2xi32>, i32, i32) {
@@ -88,7 +88,7 @@ func.func @lanes(%a: i32, %b: i32, %i: index) -> (i32, vector<2xi32>, i32, i32) 
   %x = vector.extract %v[2] : i32 from vector<4xi32>
   %m = vector.from_elements %a, %b : vector<1x2xi32>
   %r = vector.extract %m[0] : vector<2xi32> from vector<1x2xi32>
-  %p = vector.extract %m[poison, 1] : i32 from vector<1x2xi32>
+  %p = vector.extract %m[-1, 1] : i32 from vector<1x2xi32>
   %d = vector.extract %m[%i, 1] : i32 from vector<1x2xi32>
   return %x, %r, %p, %d : i32, vector<2xi32>, i32, i32
 }
