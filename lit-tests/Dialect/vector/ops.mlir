@@ -73,7 +73,7 @@ func.func @memref_nd(%m: memref<200x100xf32>, %i: index, %j: index, %v: memref<?
   return
 }
 
-// Lanes gathered from scalars and taken out again (static positions, `poison` as MLIR's -1, or
+// Lanes gathered from scalars and taken out again (static positions, -1 for poison, or
 // index operands).
 // CHECK-LABEL: func.func @lanes
 // CHECK: %[[V:.*]] = vector.from_elements %arg0, %arg1, %arg0, %arg1 : vector<4xi32>
