@@ -24,7 +24,7 @@ fn planned(model: &[u8], inputs: &[Tensor], reorder: bool) -> (u64, Vec<Tensor>,
     let outputs = if reorder {
         run_model_with_planner(model, inputs, "branchy", &options)
     } else {
-        let pipeline = graph_to_loop_with(&options, "", LoweringChoices { reorder: false, ..LoweringChoices::default() });
+        let pipeline = graph_to_loop_with(&options, &LoweringChoices { reorder: false, ..LoweringChoices::default() });
         run_model_with_pipeline(model, inputs, "branchy", &pipeline)
     }
     .unwrap();

@@ -76,7 +76,7 @@ fn planned_pools(
     let outputs = if fold_pads {
         run_model_with_planner(model, std::slice::from_ref(input), "mobilenet", &options)
     } else {
-        let pipeline = graph_to_loop_with(&options, "", LoweringChoices { fold_pads: false, ..LoweringChoices::default() });
+        let pipeline = graph_to_loop_with(&options, &LoweringChoices { fold_pads: false, ..LoweringChoices::default() });
         run_model_with_pipeline(model, std::slice::from_ref(input), "mobilenet", &pipeline)
     }
     .unwrap();

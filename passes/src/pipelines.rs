@@ -13,33 +13,36 @@
 /// every buffer into pools.
 /// Every step keeps the numbers TFLite Micro computes.
 pub fn graph_to_loop(usmp_options: &str) -> String {
-    graph_to_loop_with(usmp_options, "", LoweringChoices::default())
+    graph_to_loop_with(usmp_options, &LoweringChoices::default())
 }
 
-/// The optional steps of [`graph_to_loop`], all on by default; the tools turn them off for
-/// comparisons (`mc-run --no-fold-pad`, `mc-run --model-order`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The optional steps of [`graph_to_loop`]: folding and reordering on by default (the tools
+/// turn them off for comparisons: `mc-run --no-fold-pad`, `mc-run --model-order`), patching
+/// off unless options are given (`mc-run --memory-config`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoweringChoices {
     /// Fold `PAD`s into their consumers (`graph-fold-pad`); off: every `PAD` stays a padded copy.
     pub fold_pads: bool,
     /// Run independent branches in the order of least peak (`buffer-reorder-for-memory`); off:
     /// the model's order.
     pub reorder: bool,
+    /// `buffer-patch`'s options (e.g. `config="mc.toml"`, `layers=4 tiles=2,2`); empty: no
+    /// patching.
+    pub patch_options: String,
 }
 
 impl Default for LoweringChoices {
     fn default() -> Self {
-        LoweringChoices { fold_pads: true, reorder: true }
+        LoweringChoices { fold_pads: true, reorder: true, patch_options: String::new() }
     }
 }
 
-/// [`graph_to_loop`] with the optional steps `choices` turns on, and `buffer-patch` with
-/// `patch_options` (e.g. `config="mc.toml"`) unless they are empty.
-pub fn graph_to_loop_with(usmp_options: &str, patch_options: &str, choices: LoweringChoices) -> String {
+/// [`graph_to_loop`] with the optional steps `choices` turns on.
+pub fn graph_to_loop_with(usmp_options: &str, choices: &LoweringChoices) -> String {
     let graph = graph_to_buffer_passes(choices.fold_pads);
     format!(
         "builtin.module({graph},{VIEWS}{INPLACE_CONCAT}{},{})",
-        buffer_passes(choices.reorder, patch_options),
+        buffer_passes(choices.reorder, &choices.patch_options),
         buffer_to_loop_passes(usmp_options, true)
     )
 }
@@ -134,6 +137,11 @@ mod tests {
     use super::*;
     use mc_ir::pass::{PassManager, PassRegistry};
 
+    /// The default choices with `buffer-patch` run with `options`.
+    fn patching(options: &str) -> LoweringChoices {
+        LoweringChoices { patch_options: options.to_string(), ..LoweringChoices::default() }
+    }
+
     #[test]
     fn the_pipelines_parse_with_and_without_planner_options() {
         let mut registry = PassRegistry::new();
@@ -145,8 +153,8 @@ mod tests {
             after_patch_to_loops(),
             graph_to_buffer(),
             graph_to_inplace_buffers(),
-            graph_to_loop_with("", "", LoweringChoices { fold_pads: false, reorder: false }),
-            graph_to_loop_with("", "layers=4 tiles=2,2", LoweringChoices::default()),
+            graph_to_loop_with("", &LoweringChoices { fold_pads: false, reorder: false, ..LoweringChoices::default() }),
+            graph_to_loop_with("", &patching("layers=4 tiles=2,2")),
             graph_to_inplace_buffers_with(false, true, ""),
             graph_to_inplace_buffers_with(true, true, "config=\"mc.toml\""),
         ] {
@@ -160,18 +168,18 @@ mod tests {
         assert!(graph_to_loop("").contains("graph-fold-pad"));
         let no_fold = LoweringChoices { fold_pads: false, ..LoweringChoices::default() };
         assert!(
-            !graph_to_loop_with("", "", no_fold).contains("graph-fold-pad")
-                && graph_to_loop_with("", "", no_fold).contains(REORDER)
+            !graph_to_loop_with("", &no_fold).contains("graph-fold-pad")
+                && graph_to_loop_with("", &no_fold).contains(REORDER)
         );
         let model_order = LoweringChoices { reorder: false, ..LoweringChoices::default() };
-        assert!(!graph_to_loop_with("", "", model_order).contains(REORDER) && graph_to_loop("").contains(REORDER));
+        assert!(!graph_to_loop_with("", &model_order).contains(REORDER) && graph_to_loop("").contains(REORDER));
         assert!(graph_to_inplace_buffers().contains(REORDER));
         assert!(graph_to_loop("").contains(INPLACE_CONCAT) && graph_to_inplace_buffers().contains(INPLACE_CONCAT));
         assert!(!graph_to_inplace_buffers_with(false, true, "").contains(INPLACE_CONCAT));
         assert!(graph_to_inplace_buffers_with(false, true, "").contains(VIEWS));
         assert!(!graph_to_inplace_buffers_with(true, false, "").contains("graph-fold-pad"));
         assert!(!graph_to_loop("").contains("buffer-patch"));
-        let patched = graph_to_loop_with("", "peak-bytes=20000", LoweringChoices::default());
+        let patched = graph_to_loop_with("", &patching("peak-bytes=20000"));
         assert!(patched.contains("buffer-reorder-for-memory,buffer-patch{peak-bytes=20000},buffer-row-order"));
     }
 }

@@ -205,13 +205,15 @@ fn run(options: &Options) -> Result<(), String> {
         usmp_options.push("use-workspace-io=true".to_string());
     }
     let usmp_options = usmp_options.join(" ");
-    let choices = LoweringChoices { fold_pads: !options.no_fold_pad, reorder: !options.model_order };
-    let patch_options = options.memory_config.as_ref().map(|path| format!("config=\"{path}\"")).unwrap_or_default();
-    let mut ran =
-        match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, &patch_options, choices) {
-            Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
-            None => "builtin.module()".to_string(),
-        };
+    let choices = LoweringChoices {
+        fold_pads: !options.no_fold_pad,
+        reorder: !options.model_order,
+        patch_options: options.memory_config.as_ref().map(|path| format!("config=\"{path}\"")).unwrap_or_default(),
+    };
+    let mut ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, &choices) {
+        Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
+        None => "builtin.module()".to_string(),
+    };
     // mc-run's own lowering goes on to the host target's vector passes where this CPU runs them;
     // code with vectors the JIT cannot lower (wider than 128 bits) is lowered again, scalar.
     let lowered_here = options.pass_pipeline.is_none() && ran != "builtin.module()";

@@ -52,19 +52,15 @@ impl Model {
     }
 
     /// The pipeline that takes the model to loop level: `pipeline` if given, else the one its
-    /// level needs ([`Level::pipeline`], the planner run with `usmp_options`, `buffer-patch` with
-    /// `patch_options` unless empty, the optional steps `choices` turns on); `None` when there is
-    /// nothing to run.
+    /// level needs ([`Level::pipeline`], the planner run with `usmp_options`, the optional steps
+    /// `choices` turns on); `None` when there is nothing to run.
     pub fn pipeline_to_loops(
         &self,
         pipeline: Option<&str>,
         usmp_options: &str,
-        patch_options: &str,
-        choices: LoweringChoices,
+        choices: &LoweringChoices,
     ) -> Option<String> {
-        pipeline
-            .map(str::to_string)
-            .or_else(|| Level::of(&self.ctx, self.module).pipeline(usmp_options, patch_options, choices))
+        pipeline.map(str::to_string).or_else(|| Level::of(&self.ctx, self.module).pipeline(usmp_options, choices))
     }
 
     /// Runs `pipeline` (MLIR's textual syntax) on the module, verifying after each pass; returns

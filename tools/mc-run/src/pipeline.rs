@@ -35,11 +35,11 @@ impl Level {
     }
 
     /// The pipeline that lowers a module of this level to planned loop level, the memory
-    /// planner run with `usmp_options`, `buffer-patch` with `patch_options` (graph level, unless
-    /// empty), the optional steps `choices` turns on; `None` at loop level.
-    pub fn pipeline(self, usmp_options: &str, patch_options: &str, choices: LoweringChoices) -> Option<String> {
+    /// planner run with `usmp_options`, the optional steps `choices` turns on (graph level);
+    /// `None` at loop level.
+    pub fn pipeline(self, usmp_options: &str, choices: &LoweringChoices) -> Option<String> {
         match self {
-            Level::Graph => Some(graph_to_loop_with(usmp_options, patch_options, choices)),
+            Level::Graph => Some(graph_to_loop_with(usmp_options, choices)),
             Level::Buffer => Some(buffer_to_loop(usmp_options)),
             Level::Loop => None,
         }
@@ -66,6 +66,6 @@ mod tests {
         assert_eq!(level(graph), Level::Graph);
         assert_eq!(level(buffer), Level::Buffer);
         assert_eq!(level(looped), Level::Loop);
-        assert_eq!(Level::Loop.pipeline("", "", LoweringChoices::default()), None);
+        assert_eq!(Level::Loop.pipeline("", &LoweringChoices::default()), None);
     }
 }
