@@ -3,6 +3,7 @@
 use crate::affine::{AffineMap, IntegerSet};
 use crate::context::Context;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use num_bigint::BigInt;
 
 pub use crate::types::DYNAMIC;
 
@@ -22,6 +23,15 @@ pub enum AttrKind {
         /// The value.
         value: i128,
         /// An integer or index type.
+        ty: Type,
+    },
+    /// `2^200 : i256`: an integer of a type wider than 128 bits whose value an `i128` cannot
+    /// hold, kept as [`Integer`](Self::Integer) keeps its value (zero-extended for unsigned
+    /// types, sign-extended otherwise).
+    WideInteger {
+        /// The value.
+        value: BigInt,
+        /// An integer type wider than 128 bits.
         ty: Type,
     },
     /// `1.5 : f32`; the value is kept as the bits of an `f64`, rounded to the type.
@@ -176,6 +186,25 @@ impl Context {
         self.intern_attr(AttrKind::Integer { value, ty })
     }
 
+    /// An integer attribute of the integer type `ty` of any width, truncated to it and kept as
+    /// [`Self::integer_attr`] keeps values; an [`AttrKind::Integer`] when the value fits an
+    /// `i128`.
+    pub fn big_integer_attr(&mut self, value: BigInt, ty: Type) -> Attribute {
+        let TypeKind::Integer { width, signedness } = *self.type_kind(ty) else {
+            panic!("big_integer_attr of a non-integer type");
+        };
+        let modulus = BigInt::from(1) << width;
+        let mut value = ((value % &modulus) + &modulus) % &modulus;
+        if signedness != Signedness::Unsigned && value >= (BigInt::from(1) << (width - 1)) {
+            value -= modulus;
+        }
+        match i128::try_from(&value) {
+            Ok(small) if width <= 128 => self.integer_attr(small, ty),
+            Ok(small) => self.intern_attr(AttrKind::Integer { value: small, ty }),
+            Err(_) => self.intern_attr(AttrKind::WideInteger { value, ty }),
+        }
+    }
+
     /// A float attribute of type `ty`, rounded to its format.
     pub fn float_attr(&mut self, value: f64, ty: Type) -> Attribute {
         if let Some(kind) = self.float_kind(ty).filter(|&kind| crate::wide_float::is_wide(kind)) {
@@ -291,6 +320,7 @@ impl Context {
         match self.attr_kind(attr) {
             AttrKind::Bool(_) => Some(self.bool_type),
             AttrKind::Integer { ty, .. }
+            | AttrKind::WideInteger { ty, .. }
             | AttrKind::Float { ty, .. }
             | AttrKind::WideFloat { ty, .. }
             | AttrKind::TypedString { ty, .. }

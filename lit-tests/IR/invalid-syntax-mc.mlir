@@ -14,12 +14,6 @@
 
 // -----
 
-// Integer literals are 128-bit: 2^128 is out of range even for wider types (MLIR accepts it).
-// expected-error@+1 {{integer constant out of range for attribute}}
-"foo.op"() {a = 340282366920938463463374607431768211456 : i129} : () -> ()
-
-// -----
-
 // Properties are a dictionary (MLIR allows any attribute).
 // expected-error@+1 {{expected '{' to start properties}}
 "foo.op"() <1> : () -> ()

@@ -745,3 +745,29 @@ foo.op
 
 // expected-error@+1 {{integer constant out of range for attribute}}
 "t.op"() {a = 340282366920938463463374607431768211455 : si128} : () -> ()
+
+// -----
+
+// Integers wider than 128 bits: the range of the type, whatever the literal's size.
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.op"() {a = 231584178474632390847141970017375815706539969331281128078915168015826259279872 : i256} : () -> ()
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.op"() {a = 57896044618658097711785492504343953926634992332820282019728792003956564819968 : si256} : () -> ()
+
+// -----
+
+// expected-error@+1 {{negative integer literal not valid for unsigned integer type}}
+"t.op"() {a = -1606938044258990275541962092341162602522202993782792835301376 : ui256} : () -> ()
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.op"() {a = 1606938044258990275541962092341162602522202993782792835301376 : i64} : () -> ()
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for type}}
+"t.op"() {a = dense<[1606938044258990275541962092341162602522202993782792835301376]> : tensor<1xi64>} : () -> ()

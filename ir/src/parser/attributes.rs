@@ -10,6 +10,7 @@ use crate::float_format::{float_from_bits, float_to_bits};
 use crate::printer::attributes::type_to_string;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use crate::wide_float;
+use num_bigint::BigInt;
 use rustc_hash::FxHashSet;
 
 /// A scalar written in a `dense<...>`, `sparse<...>` or `array<...>` literal.
@@ -24,6 +25,14 @@ enum Scalar {
     WideHex(u128),
     /// A decimal integer above `i128::MAX` (without a sign): a 128-bit integer.
     WideInt(u128),
+    /// An integer an `i128` or `u128` cannot hold (sign applied): an integer of a type wider than
+    /// 128 bits.
+    Big {
+        /// The value.
+        value: BigInt,
+        /// Written in hexadecimal.
+        hex: bool,
+    },
     Float(f64),
     Bool(bool),
     /// A string: an element of a string-typed literal, or hex data for a whole literal.
@@ -259,6 +268,24 @@ impl Parser<'_> {
             (TypeKind::Float(_), Scalar::WideHex(_)) => {
                 Err(self.error_at(offset, "hexadecimal float constant out of range for type"))
             }
+            (TypeKind::Integer { width, .. }, Scalar::WideHex(m) | Scalar::WideInt(m)) if width > 128 => {
+                self.big_integer(BigInt::from(m), ty, offset)
+            }
+            (TypeKind::Integer { width, .. }, Scalar::Big { value, .. }) if width > 128 => {
+                self.big_integer(value, ty, offset)
+            }
+            (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Big { .. }) => {
+                Err(self.error_at(offset, "integer constant out of range for attribute"))
+            }
+            (TypeKind::Float(_), Scalar::Big { hex: true, .. }) => {
+                Err(self.error_at(offset, "hexadecimal float constant out of range for type"))
+            }
+            (TypeKind::Float(_), Scalar::Big { hex: false, .. }) => {
+                let note_loc = self.loc_at(offset);
+                Err(self
+                    .error_at(offset, "unexpected decimal integer literal for a floating point value")
+                    .with_note(note_loc, "add a trailing dot to make the literal a float"))
+            }
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(m) | Scalar::WideInt(m)) => {
                 let value = self.wide_integer(m, ty, offset)?;
                 Ok(self.ctx.integer_attr(value, ty))
@@ -340,9 +367,31 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// The attribute of an integer literal for `ty`, an integer type wider than 128 bits, if
+    /// the type holds it (unsigned: `[0, 2^w)`, signed: `[-2^(w-1), 2^(w-1))`, signless: both).
+    fn big_integer(&mut self, value: BigInt, ty: Type, offset: u32) -> ParseResult<Attribute> {
+        let TypeKind::Integer { width, signedness } = *self.ctx.type_kind(ty) else {
+            unreachable!("called for integer types")
+        };
+        let zero = BigInt::from(0);
+        if value < zero && signedness == Signedness::Unsigned {
+            return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
+        }
+        let half = BigInt::from(1) << (width - 1);
+        let (min, end) = match signedness {
+            Signedness::Signed => (-&half, half),
+            Signedness::Unsigned => (zero, BigInt::from(1) << width),
+            Signedness::Signless => (-&half, BigInt::from(1) << width),
+        };
+        if value < min || value >= end {
+            return Err(self.error_at(offset, "integer constant out of range for attribute"));
+        }
+        Ok(self.ctx.big_integer_attr(value, ty))
+    }
+
     /// The value of an integer literal above `i128::MAX` for `ty`: its bits for a 128-bit signless
-    /// or unsigned type (as upstream, `2^128 - 1 : i128` is `-1`); out of range for other types
-    /// (wider types hold what fits in 128 bits only).
+    /// or unsigned type (as upstream, `2^128 - 1 : i128` is `-1`); out of range for narrower
+    /// types (wider ones take it through [`Self::big_integer`]).
     fn wide_integer(&mut self, magnitude: u128, ty: Type, offset: u32) -> ParseResult<i128> {
         match *self.ctx.type_kind(ty) {
             TypeKind::Integer { width: 128, signedness: Signedness::Signless | Signedness::Unsigned } => {
@@ -376,7 +425,13 @@ impl Parser<'_> {
                     (Some(value), _) => Scalar::Int(value),
                     (None, Some(magnitude)) if !negative && text.starts_with("0x") => Scalar::WideHex(magnitude),
                     (None, Some(magnitude)) if !negative => Scalar::WideInt(magnitude),
-                    _ => return Err(self.error_here("integer constant out of range for attribute")),
+                    _ => {
+                        let hex = text.strip_prefix("0x");
+                        let digits = hex.unwrap_or(text).as_bytes();
+                        let value = BigInt::parse_bytes(digits, if hex.is_some() { 16 } else { 10 })
+                            .expect("the lexer reads an integer token's digits");
+                        Scalar::Big { value: if negative { -value } else { value }, hex: hex.is_some() }
+                    }
                 }
             }
             TokenKind::Float => {
@@ -703,6 +758,7 @@ impl Parser<'_> {
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Float(_)) => {
                 return Err(self.error_at(offset, "expected integer elements, but parsed floating-point"));
             }
+            (_, Scalar::Big { .. }) => return Err(self.error_at(offset, "integer constant out of range for type")),
             _ => return Err(self.error_at(offset, "element literal does not match the element type")),
         }
         Ok(())

@@ -242,6 +242,10 @@ pub fn write_attr(ctx: &Context, attr: Attribute, out: &mut String) {
             }
             write_type(ctx, *ty, out);
         }
+        AttrKind::WideInteger { value, ty } => {
+            let _ = write!(out, "{value} : ");
+            write_type(ctx, *ty, out);
+        }
         AttrKind::Float { bits, ty } => {
             write_float(f64::from_bits(*bits), ctx.float_kind(*ty).unwrap_or(FloatKind::F64), out);
             out.push_str(" : ");
