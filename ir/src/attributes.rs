@@ -7,6 +7,23 @@ use num_bigint::BigInt;
 
 pub use crate::types::DYNAMIC;
 
+/// `value` truncated to `width` bits: in `[0, 2^width)` for unsigned types, in
+/// `[-2^(width-1), 2^(width-1))` otherwise (how integer attributes keep their values).
+pub fn wrap_to_width(value: BigInt, width: u32, signedness: Signedness) -> BigInt {
+    // Below 2^(width-2) in magnitude a value is kept as it is (but negative unsigned ones).
+    let negative = value.sign() == num_bigint::Sign::Minus;
+    if value.bits() + 2 <= u64::from(width) && !(negative && signedness == Signedness::Unsigned) {
+        return value;
+    }
+    let modulus = BigInt::from(1) << width;
+    let value = ((value % &modulus) + &modulus) % &modulus;
+    if signedness != Signedness::Unsigned && width > 0 && value >= (BigInt::from(1) << (width - 1)) {
+        value - modulus
+    } else {
+        value
+    }
+}
+
 /// An attribute interned in a [`Context`]: a cheap copyable handle.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Attribute(pub(crate) u32);
@@ -193,11 +210,7 @@ impl Context {
         let TypeKind::Integer { width, signedness } = *self.type_kind(ty) else {
             panic!("big_integer_attr of a non-integer type");
         };
-        let modulus = BigInt::from(1) << width;
-        let mut value = ((value % &modulus) + &modulus) % &modulus;
-        if signedness != Signedness::Unsigned && value >= (BigInt::from(1) << (width - 1)) {
-            value -= modulus;
-        }
+        let value = wrap_to_width(value, width, signedness);
         match i128::try_from(&value) {
             Ok(small) if width <= 128 => self.integer_attr(small, ty),
             Ok(small) => self.intern_attr(AttrKind::Integer { value: small, ty }),

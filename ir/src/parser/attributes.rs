@@ -5,13 +5,27 @@
 use super::lexer::TokenKind;
 use super::types::is_type_keyword;
 use super::{ParseResult, Parser};
-use crate::attributes::{AttrKind, Attribute};
+use crate::attributes::{AttrKind, Attribute, wrap_to_width};
 use crate::float_format::{float_from_bits, float_to_bits};
 use crate::printer::attributes::type_to_string;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use crate::wide_float;
 use num_bigint::BigInt;
 use rustc_hash::FxHashSet;
+
+/// The widest integer elements of dense elements and arrays (each element takes its width in
+/// storage; upstream's limit is the type's, 2^24 bits).
+const MAX_ELEMENT_BITS: u32 = 4096;
+
+/// The value of an integer literal (not a float, bool, string or complex one).
+fn big_integer_literal(scalar: &Scalar) -> Option<BigInt> {
+    match scalar {
+        Scalar::Int(v) | Scalar::Hex(v) => Some(BigInt::from(*v)),
+        Scalar::WideInt(m) | Scalar::WideHex(m) => Some(BigInt::from(*m)),
+        Scalar::Big { value, .. } => Some(value.clone()),
+        _ => None,
+    }
+}
 
 /// A scalar written in a `dense<...>`, `sparse<...>` or `array<...>` literal.
 #[derive(Clone, Debug, PartialEq)]
@@ -268,11 +282,13 @@ impl Parser<'_> {
             (TypeKind::Float(_), Scalar::WideHex(_)) => {
                 Err(self.error_at(offset, "hexadecimal float constant out of range for type"))
             }
-            (TypeKind::Integer { width, .. }, Scalar::WideHex(m) | Scalar::WideInt(m)) if width > 128 => {
-                self.big_integer(BigInt::from(m), ty, offset)
-            }
-            (TypeKind::Integer { width, .. }, Scalar::Big { value, .. }) if width > 128 => {
-                self.big_integer(value, ty, offset)
+            // Literals an `i128` holds are in range of any wider signless or signed type.
+            (TypeKind::Integer { width, .. }, scalar @ (Scalar::WideHex(_) | Scalar::WideInt(_) | Scalar::Big { .. }))
+                if width > 128 =>
+            {
+                let value = big_integer_literal(&scalar).expect("an integer literal");
+                self.check_big_integer_range(&value, ty, offset)?;
+                Ok(self.ctx.big_integer_attr(value, ty))
             }
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::Big { .. }) => {
                 Err(self.error_at(offset, "integer constant out of range for attribute"))
@@ -367,14 +383,14 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// The attribute of an integer literal for `ty`, an integer type wider than 128 bits, if
-    /// the type holds it (unsigned: `[0, 2^w)`, signed: `[-2^(w-1), 2^(w-1))`, signless: both).
-    fn big_integer(&mut self, value: BigInt, ty: Type, offset: u32) -> ParseResult<Attribute> {
+    /// Checks an integer literal written for `ty`, an integer type wider than 128 bits (unsigned:
+    /// `[0, 2^w)`, signed: `[-2^(w-1), 2^(w-1))`, signless: both).
+    fn check_big_integer_range(&mut self, value: &BigInt, ty: Type, offset: u32) -> ParseResult<()> {
         let TypeKind::Integer { width, signedness } = *self.ctx.type_kind(ty) else {
             unreachable!("called for integer types")
         };
         let zero = BigInt::from(0);
-        if value < zero && signedness == Signedness::Unsigned {
+        if *value < zero && signedness == Signedness::Unsigned {
             return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
         }
         let half = BigInt::from(1) << (width - 1);
@@ -383,10 +399,10 @@ impl Parser<'_> {
             Signedness::Unsigned => (zero, BigInt::from(1) << width),
             Signedness::Signless => (-&half, BigInt::from(1) << width),
         };
-        if value < min || value >= end {
+        if *value < min || *value >= end {
             return Err(self.error_at(offset, "integer constant out of range for attribute"));
         }
-        Ok(self.ctx.big_integer_attr(value, ty))
+        Ok(())
     }
 
     /// The value of an integer literal above `i128::MAX` for `ty`: its bits for a 128-bit signless
@@ -673,10 +689,10 @@ impl Parser<'_> {
     fn element_size(&mut self, element: Type, offset: u32) -> ParseResult<usize> {
         match self.ctx.type_kind(element) {
             TypeKind::Complex(part) => Ok(2 * self.element_size(*part, offset)?),
-            // Elements are encoded from 128-bit values (wider ones are not supported).
-            TypeKind::Integer { width, .. } if *width > 128 => {
-                Err(self.error_at(offset, "integer elements wider than 128 bits are not supported"))
-            }
+            TypeKind::Integer { width, .. } if *width > MAX_ELEMENT_BITS => Err(self.error_at(
+                offset,
+                format!("integer elements wider than {MAX_ELEMENT_BITS} bits are not supported"),
+            )),
             TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index => {
                 Ok(self.ctx.scalar_byte_size(element).expect("scalar type"))
             }
@@ -740,6 +756,14 @@ impl Parser<'_> {
             }
             (TypeKind::Float(_), Scalar::WideHex(_)) => {
                 return Err(self.error_at(offset, "hexadecimal float constant out of range for type"));
+            }
+            (TypeKind::Integer { width, signedness }, scalar) if width > 128 && big_integer_literal(scalar).is_some() => {
+                let value = big_integer_literal(scalar).expect("an integer literal");
+                self.check_big_integer_range(&value, element, offset)?;
+                let mut bytes = wrap_to_width(value, width, signedness).to_signed_bytes_le();
+                let fill = if bytes.last().is_some_and(|&b| b & 0x80 != 0) { 0xff } else { 0 };
+                bytes.resize(size, fill);
+                out.extend_from_slice(&bytes[..size]);
             }
             (TypeKind::Integer { .. } | TypeKind::Index, Scalar::WideHex(m) | Scalar::WideInt(m)) => {
                 let value = self.wide_integer(*m, element, offset)?;
@@ -966,11 +990,15 @@ mod tests {
 
     // Found by the `parse` fuzz target: elements wider than 16 bytes overflowed an `i128` buffer.
     #[test]
-    fn wide_integer_elements_are_an_error() {
-        let unsupported = Err("integer elements wider than 128 bits are not supported".to_string());
-        assert_eq!(parse_attr("dense<7> : tensor<4xi632>"), unsupported);
-        assert_eq!(parse_attr(&format!("dense<\"0x{}\"> : tensor<i129>", "00".repeat(17))), unsupported);
-        assert_eq!(parse_attr("array<i200: 1>"), unsupported);
+    fn wide_integer_elements_keep_their_values() {
+        assert_eq!(parse_attr("dense<7> : tensor<4xi632>").as_deref(), Ok("dense<7> : tensor<4xi632>"));
+        let bits = format!("dense<\"0x{}01\"> : tensor<i129>", "00".repeat(16));
+        assert_eq!(parse_attr(&bits).as_deref(), Ok("dense<-340282366920938463463374607431768211456> : tensor<i129>"));
+        assert_eq!(parse_attr("array<i200: 1, -2>").as_deref(), Ok("array<i200: 1, -2>"));
+        let big = "dense<[-1, 1606938044258990275541962092341162602522202993782792835301376]> : tensor<2xsi256>";
+        assert_eq!(parse_attr(big).as_deref(), Ok(big));
+        let unsupported = Err("integer elements wider than 4096 bits are not supported".to_string());
+        assert_eq!(parse_attr("dense<7> : tensor<4xi4097>"), unsupported);
         assert_eq!(parse_attr("dense<-1> : tensor<2xi128>").as_deref(), Ok("dense<-1> : tensor<2xi128>"));
         assert_eq!(parse_attr("5 : i632").as_deref(), Ok("5 : i632"));
     }

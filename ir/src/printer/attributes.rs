@@ -455,6 +455,11 @@ fn element_value_text(ctx: &Context, element: Type, bytes: &[u8], out: &mut Stri
             write_float(float_from_bits(u64::from_le_bytes(raw), *kind), *kind, out);
         }
         TypeKind::Integer { width: 1, .. } => out.push_str(if bytes[0] != 0 { "true" } else { "false" }),
+        // Wider than 128 bits: the value of the low `width` bits.
+        TypeKind::Integer { width, signedness } if bytes.len() > 16 => {
+            let bits = num_bigint::BigInt::from(num_bigint::BigUint::from_bytes_le(bytes));
+            let _ = write!(out, "{}", crate::attributes::wrap_to_width(bits, *width, *signedness));
+        }
         TypeKind::Integer { signedness: Signedness::Unsigned, .. } => {
             let mut raw = [0u8; 16];
             raw[..bytes.len()].copy_from_slice(bytes);
