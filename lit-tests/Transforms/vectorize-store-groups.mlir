@@ -376,3 +376,46 @@ func.func @wide_lanes_stay(%out: !buffer<2x2xi8>, %a0: i32, %a1: i32, %a2: i32, 
   loop.store %y3, %out[%c1, %c1] : !buffer<2x2xi8>
   return
 }
+
+// -----
+
+// Left alone: the four values need 64-bit lanes no fixed-point op replaces (a 64-bit product
+// shifted by 31 and truncated, the int16 kernels' requantization shape), so the group is undone
+// and exactly the ops it added go again; the stores keep their scalar values, each computed
+// after the previous store.
+// CHECK-LABEL: func.func @wide_lanes_undone
+// CHECK-NOT: vector.
+// CHECK-COUNT-4: arith.muli %{{.*}} : i64
+// CHECK-NOT: vector.
+func.func @wide_lanes_undone(%in: !buffer<4xi32>, %out: !buffer<4xi16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c31 = arith.constant 31 : i64
+  %a0 = loop.load %in[%c0] : !buffer<4xi32>
+  %a1 = loop.load %in[%c1] : !buffer<4xi32>
+  %a2 = loop.load %in[%c2] : !buffer<4xi32>
+  %a3 = loop.load %in[%c3] : !buffer<4xi32>
+  %w0 = arith.extsi %a0 : i32 to i64
+  %p0 = arith.muli %w0, %w0 : i64
+  %s0 = arith.shrsi %p0, %c31 : i64
+  %t0 = arith.trunci %s0 : i64 to i16
+  loop.store %t0, %out[%c0] : !buffer<4xi16>
+  %w1 = arith.extsi %a1 : i32 to i64
+  %p1 = arith.muli %w1, %w1 : i64
+  %s1 = arith.shrsi %p1, %c31 : i64
+  %t1 = arith.trunci %s1 : i64 to i16
+  loop.store %t1, %out[%c1] : !buffer<4xi16>
+  %w2 = arith.extsi %a2 : i32 to i64
+  %p2 = arith.muli %w2, %w2 : i64
+  %s2 = arith.shrsi %p2, %c31 : i64
+  %t2 = arith.trunci %s2 : i64 to i16
+  loop.store %t2, %out[%c2] : !buffer<4xi16>
+  %w3 = arith.extsi %a3 : i32 to i64
+  %p3 = arith.muli %w3, %w3 : i64
+  %s3 = arith.shrsi %p3, %c31 : i64
+  %t3 = arith.trunci %s3 : i64 to i16
+  loop.store %t3, %out[%c3] : !buffer<4xi16>
+  return
+}
