@@ -234,7 +234,8 @@ const MVE_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,ve
 /// lanes per dot-product step and 4 `i32` lanes per channel step fill x86-64's 128-bit SSE
 /// registers as they fill MVE's (LLVM and the Cranelift JIT lower them to SSE), but for
 /// `vectorize-store-groups`: SSE has no per-lane rounding shift, so the JIT shifts lane by lane
-/// and the gathered requantizations ran 7-15 % slower than scalar ones (bench-run, same run).
+/// and with the gathered requantizations kws, resnet and vww ran 7-15 % slower (bench-run, two
+/// runs, each measured against its own scalar column).
 const HOST_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,vectorize-unrolled-dot-products,vector-fixed-point,canonicalize,cse)";
 
 impl TargetSpec {
