@@ -132,6 +132,19 @@ fn parse_input(ctx: &mut Context, file: &str) -> OpId {
     module.op()
 }
 
+/// The model at `path` imported into `ctx` and lowered to planned loop level; its file stem as
+/// a symbol-safe name and its module.
+fn lowered_model(ctx: &mut Context, path: &Path) -> (String, OpId) {
+    let stem = path.file_stem().unwrap().to_string_lossy().replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+    let bytes = std::fs::read(path).unwrap();
+    mc_dialects::register_all(ctx);
+    let module = mc_tflite::import::import_and_verify(ctx, &bytes, &stem)
+        .unwrap_or_else(|d| panic!("{}", rendered(ctx, &d)))
+        .op();
+    run_pipeline(ctx, module, &graph_to_loop(""));
+    (stem, module)
+}
+
 #[test]
 fn kernels_give_the_same_bytes_as_cranelift() {
     run_with_stack(MODEL_STACK_BYTES, || {
@@ -162,14 +175,8 @@ fn kernels_give_the_same_bytes_as_cranelift() {
 fn mlperf_tiny_models_give_the_same_bytes_as_cranelift() {
     run_with_stack(MODEL_STACK_BYTES, || {
         for path in paths::model_paths() {
-            let stem = path.file_stem().unwrap().to_string_lossy().replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-            let bytes = std::fs::read(&path).unwrap();
             let mut ctx = Context::new();
-            mc_dialects::register_all(&mut ctx);
-            let module = mc_tflite::import::import_and_verify(&mut ctx, &bytes, &stem)
-                .unwrap_or_else(|d| panic!("{}", rendered(&ctx, &d)))
-                .op();
-            run_pipeline(&mut ctx, module, &graph_to_loop(""));
+            let (stem, module) = lowered_model(&mut ctx, &path);
             for level in [OptLevel::O0, OptLevel::O2] {
                 let (llvm, cranelift) = compare(&ctx, module, &stem, level, 1, 7, 3);
                 eprintln!(
@@ -192,14 +199,8 @@ fn vectorized_mlperf_tiny_models_give_the_same_bytes_as_cranelift() {
     let passes = lookup("host").unwrap().vector_passes().expect("the host vectorizes");
     run_with_stack(MODEL_STACK_BYTES, || {
         for path in paths::model_paths() {
-            let stem = path.file_stem().unwrap().to_string_lossy().replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-            let bytes = std::fs::read(&path).unwrap();
             let mut ctx = Context::new();
-            mc_dialects::register_all(&mut ctx);
-            let module = mc_tflite::import::import_and_verify(&mut ctx, &bytes, &stem)
-                .unwrap_or_else(|d| panic!("{}", rendered(&ctx, &d)))
-                .op();
-            run_pipeline(&mut ctx, module, &graph_to_loop(""));
+            let (stem, module) = lowered_model(&mut ctx, &path);
             run_pipeline(&mut ctx, module, &format!("builtin.module({passes})"));
             let vectors = ctx.walk_preorder(module).into_iter().filter(|&op| ctx.op_name_of(op).starts_with("vector."));
             assert!(vectors.count() > 0, "{stem}: nothing was vectorized");
