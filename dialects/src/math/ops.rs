@@ -171,10 +171,7 @@ fn fold_log_of_nonnegative(
     on_f32: fn(f32) -> f32,
     on_f64: fn(f64) -> f64,
 ) -> Folded {
-    match c[0].and_then(|a| ctx.float_value(a)) {
-        Some(value) if value.is_sign_negative() => Folded::Unchanged,
-        _ => fold_f32_or_f64_unary(ctx, op, c, on_f32, on_f64),
-    }
+    fold_logarithm_unless(ctx, op, c, |x| x.is_sign_negative(), on_f32, on_f64)
 }
 
 /// [`fold_f32_or_f64_unary`] of `ln(1 + x)`, unless `1 + x` is negative (upstream leaves those
@@ -186,8 +183,21 @@ fn fold_log1p_from_minus_one(
     on_f32: fn(f32) -> f32,
     on_f64: fn(f64) -> f64,
 ) -> Folded {
+    fold_logarithm_unless(ctx, op, c, |x| (x + 1.0).is_sign_negative(), on_f32, on_f64)
+}
+
+/// [`fold_f32_or_f64_unary`], unless the constant operand is one `outside_domain` says the
+/// logarithm is not defined at.
+fn fold_logarithm_unless(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attribute>],
+    outside_domain: fn(f64) -> bool,
+    on_f32: fn(f32) -> f32,
+    on_f64: fn(f64) -> f64,
+) -> Folded {
     match c[0].and_then(|a| ctx.float_value(a)) {
-        Some(value) if (value + 1.0).is_sign_negative() => Folded::Unchanged,
+        Some(value) if outside_domain(value) => Folded::Unchanged,
         _ => fold_f32_or_f64_unary(ctx, op, c, on_f32, on_f64),
     }
 }
