@@ -748,6 +748,12 @@ foo.op
 
 // -----
 
+// 127 bits: an i128 holds the literal, not the type.
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.op"() {a = 170141183460469231731687303715884105727 : si127} : () -> ()
+
+// -----
+
 // Integers wider than 128 bits: the range of the type, whatever the literal's size.
 // expected-error@+1 {{integer constant out of range for attribute}}
 "t.op"() {a = 231584178474632390847141970017375815706539969331281128078915168015826259279872 : i256} : () -> ()

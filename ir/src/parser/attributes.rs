@@ -12,6 +12,7 @@ use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use crate::wide_float;
 use num_bigint::BigInt;
 use rustc_hash::FxHashSet;
+use std::ops::{Neg, Shl};
 
 /// The widest integer elements of dense elements and arrays (each element takes its width in
 /// storage; upstream's limit is the type's, 2^24 bits).
@@ -358,48 +359,47 @@ impl Parser<'_> {
         Ok(wide_float::canonical_bits(bits, kind))
     }
 
+    /// Checks an integer literal written for `ty`, an integer type (`index`: 64-bit signless):
+    /// unsigned `[0, 2^w)`, signed `[-2^(w-1), 2^(w-1))`, signless both. In `i128` below 127
+    /// bits (the hot path of dense elements), in [`BigInt`] from there.
     fn check_integer_range(&mut self, value: i128, ty: Type, offset: u32) -> ParseResult<()> {
-        let (width, signedness) = match *self.ctx.type_kind(ty) {
-            TypeKind::Integer { width, signedness } => (width, signedness),
-            _ => (64, Signedness::Signless),
-        };
-        if width >= 127 {
-            if value < 0 && signedness == Signedness::Unsigned {
-                return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
-            }
-            return Ok(());
+        let (width, signedness) = self.integer_width_and_signedness(ty);
+        if width < 127 {
+            self.check_in_range(value, width, signedness, offset)
+        } else {
+            self.check_in_range(BigInt::from(value), width, signedness, offset)
         }
-        let (min, max) = match signedness {
-            Signedness::Signed => (-(1i128 << (width.max(1) - 1)), (1i128 << (width.max(1) - 1)) - 1),
-            Signedness::Unsigned => (0, (1i128 << width) - 1),
-            Signedness::Signless => (-(1i128 << (width.max(1) - 1)), (1i128 << width) - 1),
-        };
-        if value < 0 && signedness == Signedness::Unsigned {
-            return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
-        }
-        if value < min || value > max {
-            return Err(self.error_at(offset, "integer constant out of range for attribute"));
-        }
-        Ok(())
     }
 
-    /// Checks an integer literal written for `ty`, an integer type wider than 128 bits (unsigned:
-    /// `[0, 2^w)`, signed: `[-2^(w-1), 2^(w-1))`, signless: both).
+    /// [`Self::check_integer_range`] of a literal an `i128` may not hold.
     fn check_big_integer_range(&mut self, value: &BigInt, ty: Type, offset: u32) -> ParseResult<()> {
-        let TypeKind::Integer { width, signedness } = *self.ctx.type_kind(ty) else {
-            unreachable!("called for integer types")
-        };
-        let zero = BigInt::from(0);
-        if *value < zero && signedness == Signedness::Unsigned {
+        let (width, signedness) = self.integer_width_and_signedness(ty);
+        self.check_in_range(value.clone(), width, signedness, offset)
+    }
+
+    fn integer_width_and_signedness(&self, ty: Type) -> (u32, Signedness) {
+        match *self.ctx.type_kind(ty) {
+            TypeKind::Integer { width, signedness } => (width, signedness),
+            _ => (64, Signedness::Signless),
+        }
+    }
+
+    /// The range check of [`Self::check_integer_range`] in a number type `T` wide enough for
+    /// `2^width` (`width` at least 1 where `T` is `i128`: the caller's threshold).
+    fn check_in_range<T>(&mut self, value: T, width: u32, signedness: Signedness, offset: u32) -> ParseResult<()>
+    where
+        T: PartialOrd + From<u8> + Shl<u32, Output = T> + Neg<Output = T>,
+    {
+        if value < T::from(0) && signedness == Signedness::Unsigned {
             return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
         }
-        let half = BigInt::from(1) << (width - 1);
+        let half = || T::from(1) << (width.max(1) - 1);
         let (min, end) = match signedness {
-            Signedness::Signed => (-&half, half),
-            Signedness::Unsigned => (zero, BigInt::from(1) << width),
-            Signedness::Signless => (-&half, BigInt::from(1) << width),
+            Signedness::Signed => (-half(), half()),
+            Signedness::Unsigned => (T::from(0), T::from(1) << width),
+            Signedness::Signless => (-half(), T::from(1) << width),
         };
-        if *value < min || *value >= end {
+        if value < min || value >= end {
             return Err(self.error_at(offset, "integer constant out of range for attribute"));
         }
         Ok(())
@@ -689,10 +689,10 @@ impl Parser<'_> {
     fn element_size(&mut self, element: Type, offset: u32) -> ParseResult<usize> {
         match self.ctx.type_kind(element) {
             TypeKind::Complex(part) => Ok(2 * self.element_size(*part, offset)?),
-            TypeKind::Integer { width, .. } if *width > MAX_ELEMENT_BITS => Err(self.error_at(
-                offset,
-                format!("integer elements wider than {MAX_ELEMENT_BITS} bits are not supported"),
-            )),
+            TypeKind::Integer { width, .. } if *width > MAX_ELEMENT_BITS => {
+                Err(self
+                    .error_at(offset, format!("integer elements wider than {MAX_ELEMENT_BITS} bits are not supported")))
+            }
             TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index => {
                 Ok(self.ctx.scalar_byte_size(element).expect("scalar type"))
             }
@@ -757,7 +757,10 @@ impl Parser<'_> {
             (TypeKind::Float(_), Scalar::WideHex(_)) => {
                 return Err(self.error_at(offset, "hexadecimal float constant out of range for type"));
             }
-            (TypeKind::Integer { width, signedness }, scalar) if width > 128 && big_integer_literal(scalar).is_some() => {
+            (
+                TypeKind::Integer { width, signedness },
+                Scalar::Int(_) | Scalar::Hex(_) | Scalar::WideInt(_) | Scalar::WideHex(_) | Scalar::Big { .. },
+            ) if width > 128 => {
                 let value = big_integer_literal(scalar).expect("an integer literal");
                 self.check_big_integer_range(&value, element, offset)?;
                 let mut bytes = wrap_to_width(value, width, signedness).to_signed_bytes_le();
