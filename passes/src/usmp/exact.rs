@@ -62,7 +62,8 @@ pub fn exact(problem: &Problem, initial: Placement, limits: ExactLimits) -> Exac
     let mut best = initial;
     let mut best_height = best.height(problem);
     // Every capacity below `low` is proven too small; `proven` until a question goes unanswered.
-    let mut low = grid_up(problem.lower_bound(), grid);
+    let bound = grid_up(problem.lower_bound(), grid);
+    let mut low = bound;
     let mut proven = true;
     let mut nodes = 0;
     let timeline = if best_height > low { Timeline::new(problem) } else { None };
@@ -96,7 +97,7 @@ pub fn exact(problem: &Problem, initial: Placement, limits: ExactLimits) -> Exac
             }
         }
     }
-    let optimal = best_height <= low && (proven || best_height <= grid_up(problem.lower_bound(), grid));
+    let optimal = best_height <= low && (proven || best_height <= bound);
     ExactResult { placement: best, optimal, nodes }
 }
 
