@@ -1119,8 +1119,14 @@ fn index_range(ctx: &Context, value: Value, depth: u32) -> Option<(i128, i128)> 
             }
             let operation = ctx.operation(op);
             let (lb, ub) = (range(operation.operand(0))?, range(operation.operand(1))?);
-            // The body runs only for lb <= iv < ub.
-            fits((lb.0, ub.1 - 1))
+            // The body runs only for lb <= iv < ub; with a constant lower bound and a constant
+            // positive step, only for the lb + k step below ub.
+            let step = constant_int_value(ctx, operation.operand(2)).map(|s| mc_ir::sign_extend(s, 64));
+            let high = match step {
+                Some(step) if step > 0 && lb.0 == lb.1 && ub.1 > lb.0 => lb.0 + (ub.1 - 1 - lb.0) / step * step,
+                _ => ub.1 - 1,
+            };
+            fits((lb.0, high))
         }
         Value::Result { op, index: 0 } => {
             let operation = ctx.operation(op);
