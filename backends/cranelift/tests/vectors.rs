@@ -1,5 +1,6 @@
 //! `vector` code JIT-compiled to SSE and checked against plain Rust: a 16-lane int8 dot product
-//! with a masked tail, the fixed-point requantization ops, lane casts and lane-by-lane shifts.
+//! with a masked tail, the fixed-point requantization ops (rounding shifts by every amount), lane
+//! casts and lane-by-lane shifts.
 
 mod common;
 
@@ -130,6 +131,43 @@ fn requantization_on_lanes_matches_its_definition() {
         ];
         jit.call("requantize", args).unwrap();
         assert_eq!(out, expected, "round {round}");
+    }
+}
+
+/// `out = rounding_shift_right(x, r)` on four `i32` lanes.
+const SHIFT: &str = r#"
+func.func @shift(%x: !buffer<4xi32>, %r: !buffer<4xi32>, %out: !buffer<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %x[%c0] : !buffer<4xi32>, vector<4xi32>
+  %s = vector.load %r[%c0] : !buffer<4xi32>, vector<4xi32>
+  %q = vector.rounding_shift_right %v, %s : vector<4xi32>
+  vector.store %q, %out[%c0] : !buffer<4xi32>, vector<4xi32>
+  return
+}
+"#;
+
+#[test]
+fn rounding_shifts_by_every_amount_match_their_definition() {
+    if !host_runs_vectors() {
+        return;
+    }
+    let jit = jit(SHIFT);
+    let mut rng = Rng(17);
+    let mut values = vec![i32::MIN, i32::MIN + 1, i32::MAX, i32::MAX - 1, -1, 0, 1, 2, 3, -2, -3, 1 << 30, -(1 << 30)];
+    values.extend((0..40).map(|_| rng.range(i64::from(i32::MIN), i64::from(i32::MAX)) as i32));
+    // Every amount in 0..32, and amounts whose bits above the low five are set (`r & 31`).
+    let amounts: Vec<i32> = (0..32).chain([-1, 32, 33, 63, i32::MIN, i32::MAX]).collect();
+    for &x in &values {
+        for lanes in amounts.chunks(4) {
+            let mut r = [0i32; 4];
+            r[..lanes.len()].copy_from_slice(lanes);
+            let mut input = [x, x.wrapping_add(1), x.wrapping_sub(7), !x];
+            let expected: Vec<i32> = (0..4).map(|k| rounding_shift_right(input[k], r[k])).collect();
+            let mut out = [0i32; 4];
+            let args = &mut [JitArg::memory(&mut input), JitArg::memory(&mut r), JitArg::memory(&mut out)];
+            jit.call("shift", args).unwrap();
+            assert_eq!(out.to_vec(), expected, "x = {x}, r = {r:?}");
+        }
     }
 }
 

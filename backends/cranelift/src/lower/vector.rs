@@ -13,7 +13,7 @@
 //! widening_dot a, b, acc (i8)      acc + reduce(wpdp(swiden_low a, swiden_low b) + wpdp(swiden_high a, swiden_high b))
 //! rounding_doubling_high_mul a, b  low halves of ((swiden a · swiden b + 2^30) >> 31) in i64x2 (pmuldq),
 //!                                  INT32_MAX where a = b = INT32_MIN
-//! rounding_shift_right x, r        lane by lane: trunc((sext x + ((1 << (r & 31)) >> 1)) >> (r & 31))
+//! rounding_shift_right x, r        k = r & 31: the doubled high product of x and 2^(31-k) (as above), x where k = 0
 //! arith.extsi / extui / trunci     swiden_low / uwiden_low per doubling, a byte shuffle
 //! arith shifts                     one shift by the scalar when the amount is a broadcast, else lane by lane
 //! loop-carried dot-product sum     an i32x4 of partial sums through the loop, its lanes added after it
@@ -636,13 +636,10 @@ impl FunctionLowering<'_, '_> {
         Ok(self.builder.ins().iadd(acc, sum))
     }
 
-    /// `vector.rounding_doubling_high_mul a, b` of `i32` lanes (see the module documentation).
-    fn rounding_doubling_high_mul(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
-        let (_, width) = self.result_vector(op)?;
-        if width != 32 {
-            return Err(self.error(op, "only i32 lanes lower to Cranelift"));
-        }
-        let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
+    /// The low 32 bits of `(sext a · sext b + 2^30) >> 31` in each `i32` lane of `a` and `b`:
+    /// `i64x2` products of the low and the high lanes (`pmuldq`), nudged, shifted (logically:
+    /// the low 32 bits are the same) and gathered.
+    fn doubled_high_products(&mut self, a: ir::Value, b: ir::Value) -> ir::Value {
         let nudge = self.builder.ins().iconst(types::I64, 1 << 30);
         let nudge = self.builder.ins().splat(types::I64X2, nudge);
         let mut halves = Vec::new();
@@ -655,14 +652,24 @@ impl FunctionLowering<'_, '_> {
             let product = self.builder.ins().imul(x, y);
             let nudged = self.builder.ins().iadd(product, nudge);
             let shift = self.builder.ins().iconst(types::I32, 31);
-            halves.push(self.builder.ins().sshr(nudged, shift));
+            halves.push(self.builder.ins().ushr(nudged, shift));
         }
         // The low 32 bits of each 64-bit lane: bytes 0..4 and 8..12 of each half.
         let (low, high) = (self.as_bytes(halves[0]), self.as_bytes(halves[1]));
         let picks: Vec<u8> = [0u8, 8, 16, 24].iter().flat_map(|&start| start..start + 4).collect();
         let mask = self.builder.func.dfg.immediates.push(ConstantData::from(picks));
         let joined = self.builder.ins().shuffle(low, high, mask);
-        let joined = self.builder.ins().bitcast(types::I32X4, little(), joined);
+        self.builder.ins().bitcast(types::I32X4, little(), joined)
+    }
+
+    /// `vector.rounding_doubling_high_mul a, b` of `i32` lanes (see the module documentation).
+    fn rounding_doubling_high_mul(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
+        let (_, width) = self.result_vector(op)?;
+        if width != 32 {
+            return Err(self.error(op, "only i32 lanes lower to Cranelift"));
+        }
+        let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
+        let joined = self.doubled_high_products(a, b);
         let min = self.builder.ins().iconst(types::I32, i64::from(i32::MIN as u32));
         let min = self.builder.ins().splat(types::I32X4, min);
         let a_min = self.builder.ins().icmp(IntCC::Equal, a, min);
@@ -673,29 +680,32 @@ impl FunctionLowering<'_, '_> {
         Ok(self.builder.ins().bitselect(overflow, max, joined))
     }
 
-    /// `vector.rounding_shift_right x, r` of `i32` lanes, lane by lane (x86 before AVX2 has no
-    /// per-lane shift, and Cranelift offers none).
+    /// `vector.rounding_shift_right x, r` of `i32` lanes. x86 before AVX2 has no per-lane
+    /// shift (and Cranelift offers none), so it multiplies: with `k = r & 31` in 1..=31,
+    /// `(x + 2^(k-1)) >> k` is `(x · 2^(31-k) + 2^30) >> 31`, the doubled high product of
+    /// [`Self::doubled_high_products`]; the powers `2^(31-k)` come from float exponents (where
+    /// `r` is loop-invariant, Cranelift hoists them out of the loop); lanes with `k = 0` keep `x`.
     fn rounding_shift_right(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
-        let (lanes, width) = self.result_vector(op)?;
+        let (_, width) = self.result_vector(op)?;
         if width != 32 {
             return Err(self.error(op, "only i32 lanes lower to Cranelift"));
         }
         let (value, amounts) = (self.operand(op, 0)?, self.operand(op, 1)?);
-        let mut result = value;
-        for lane in 0..lanes as u8 {
-            let x = self.builder.ins().extractlane(value, lane);
-            let r = self.builder.ins().extractlane(amounts, lane);
-            let r = self.builder.ins().band_imm_u(r, 31);
-            let x = self.builder.ins().sextend(types::I64, x);
-            let r = self.builder.ins().uextend(types::I64, r);
-            let one = self.builder.ins().iconst(types::I64, 1);
-            let power = self.builder.ins().ishl(one, r);
-            let half = self.builder.ins().ushr_imm_u(power, 1);
-            let rounded = self.builder.ins().iadd(x, half);
-            let shifted = self.builder.ins().sshr(rounded, r);
-            let narrow = self.builder.ins().ireduce(types::I32, shifted);
-            result = self.builder.ins().insertlane(result, narrow, lane);
-        }
-        Ok(result)
+        let splat = |lowering: &mut Self, c: i64| {
+            let c = lowering.builder.ins().iconst(types::I32, c);
+            lowering.builder.ins().splat(types::I32X4, c)
+        };
+        let (low_bits, bias) = (splat(self, 31), splat(self, 127 + 31));
+        let k = self.builder.ins().band(amounts, low_bits);
+        // 2^(31 - k) as an f32: biased exponent 127 + 31 - k, no mantissa.
+        let exponent = self.builder.ins().isub(bias, k);
+        let mantissa_bits = self.builder.ins().iconst(types::I32, 23);
+        let bits = self.builder.ins().ishl(exponent, mantissa_bits);
+        let power = self.builder.ins().bitcast(types::F32X4, little(), bits);
+        let power = self.builder.ins().fcvt_to_sint_sat(types::I32X4, power);
+        let shifted = self.doubled_high_products(value, power);
+        let zero = splat(self, 0);
+        let unshifted = self.builder.ins().icmp(IntCC::Equal, k, zero);
+        Ok(self.builder.ins().bitselect(unshifted, value, shifted))
     }
 }
