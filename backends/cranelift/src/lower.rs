@@ -173,6 +173,9 @@ pub struct FunctionLowering<'a, 'b> {
     /// Loop-carried `i32` sums of `vector.widening_dot`s held as `i32x4` partial sums
     /// (`lower::vector`).
     dot_accumulators: HashSet<Value>,
+    /// Results of `vector.widening_dot`s whose one use is the accumulator of the next dot of a
+    /// chain, held as `i32x4` partial sums (`lower::vector`).
+    partial_sums: HashSet<Value>,
     pointer: ir::Type,
 }
 
@@ -198,6 +201,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             global_values: HashMap::new(),
             bounds_failure: None,
             dot_accumulators: HashSet::new(),
+            partial_sums: HashSet::new(),
             pointer,
         }
     }

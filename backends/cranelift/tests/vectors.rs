@@ -1,5 +1,5 @@
 //! `vector` code JIT-compiled to SSE and checked against plain Rust: a 16-lane int8 dot product
-//! with a masked tail, the fixed-point requantization ops (rounding shifts by every amount), lane
+//! with a masked tail, chained dot products, the fixed-point requantization ops (rounding shifts by every amount), lane
 //! casts and lane-by-lane shifts.
 
 mod common;
@@ -131,6 +131,58 @@ fn requantization_on_lanes_matches_its_definition() {
         ];
         jit.call("requantize", args).unwrap();
         assert_eq!(out, expected, "round {round}");
+    }
+}
+
+/// `out[0] = bias + Σ a[k] · b[k]` over 48 int8 elements as three chained dot products (the
+/// unrolled taps of a convolution), the second of 8 masked lanes.
+const CHAIN: &str = r#"
+func.func @chain(%a: !buffer<48xi8>, %b: !buffer<48xi8>, %out: !buffer<1xi32>, %bias: i32) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %z8 = arith.constant 0 : i8
+  %pass = vector.broadcast %z8 : i8 to vector<16xi8>
+  %m = vector.create_mask %c8 : vector<16xi1>
+  %x0 = vector.load %a[%c0] : !buffer<48xi8>, vector<16xi8>
+  %y0 = vector.load %b[%c0] : !buffer<48xi8>, vector<16xi8>
+  %d0 = vector.widening_dot %x0, %y0, %bias : vector<16xi8>, vector<16xi8> into i32
+  %x1 = vector.maskedload %a[%c16], %m, %pass : !buffer<48xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  %y1 = vector.maskedload %b[%c16], %m, %pass : !buffer<48xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  %d1 = vector.widening_dot %x1, %y1, %d0 : vector<16xi8>, vector<16xi8> into i32
+  %x2 = vector.load %a[%c32] : !buffer<48xi8>, vector<16xi8>
+  %y2 = vector.load %b[%c32] : !buffer<48xi8>, vector<16xi8>
+  %d2 = vector.widening_dot %x2, %y2, %d1 : vector<16xi8>, vector<16xi8> into i32
+  loop.store %d2, %out[%c0] : !buffer<1xi32>
+  return
+}
+"#;
+
+#[test]
+fn chained_dot_products_add_their_lanes_once() {
+    if !host_runs_vectors() {
+        return;
+    }
+    let jit = jit_with(CHAIN, &JitOptions::default().keep_clif());
+    let clif = jit.clif("chain").unwrap();
+    assert_eq!(clif.matches("extractlane").count(), 1, "{clif}");
+    let mut rng = Rng(23);
+    for _ in 0..20 {
+        let mut a: Vec<i8> = (0..48).map(|_| rng.i8()).collect();
+        let mut b: Vec<i8> = (0..48).map(|_| rng.i8()).collect();
+        let bias = rng.range(-1 << 30, 1 << 30) as i32;
+        let taken = (0..48).filter(|k| !(24..32).contains(k));
+        let expected = taken.fold(bias, |sum, k| sum.wrapping_add(i32::from(a[k]) * i32::from(b[k])));
+        let mut out = [0i32];
+        let args = &mut [
+            JitArg::memory(&mut a),
+            JitArg::memory(&mut b),
+            JitArg::memory(&mut out),
+            JitArg::Value(JitValue::I32(bias)),
+        ];
+        jit.call("chain", args).unwrap();
+        assert_eq!(out[0], expected);
     }
 }
 

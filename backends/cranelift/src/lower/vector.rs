@@ -17,6 +17,7 @@
 //! arith.extsi / extui / trunci     swiden_low / uwiden_low per doubling, a byte shuffle
 //! arith shifts                     one shift by the scalar when the amount is a broadcast, else lane by lane
 //! loop-carried dot-product sum     an i32x4 of partial sums through the loop, its lanes added after it
+//! chain of widening_dots           an i32x4 of partial sums from dot to dot, its lanes added at the last
 //! ```
 //!
 //! (`wpdp` is the pairwise dot product of `i16x8`s that Cranelift matches to x86's `pmaddwd`.) Accesses are bounds-checked
@@ -632,8 +633,34 @@ impl FunctionLowering<'_, '_> {
         if self.dot_accumulators.contains(&accumulator) {
             return Ok(self.builder.ins().iadd(acc, products));
         }
+        let partial = self.partial_sums.contains(&accumulator);
+        if self.feeds_next_dot(op) {
+            // The sum stays four partial sums; a scalar accumulator joins them in lane 0.
+            let acc = if partial { acc } else { self.builder.ins().scalar_to_vector(types::I32X4, acc) };
+            self.partial_sums.insert(op.result(0));
+            return Ok(self.builder.ins().iadd(acc, products));
+        }
+        if partial {
+            let sums = self.builder.ins().iadd(acc, products);
+            return Ok(self.add_lanes(sums));
+        }
         let sum = self.add_lanes(products);
         Ok(self.builder.ins().iadd(acc, sum))
+    }
+
+    /// True if the one use of the `vector.widening_dot` `op`'s result is the accumulator of
+    /// another in the same block (a chain of dot products into one sum: the unrolled taps of a
+    /// convolution): `op` then leaves its sum as four `i32` partial sums, which the next dot adds
+    /// its products to, and only the chain's last dot adds the lanes up (wrapping addition is
+    /// associative: the total is the same).
+    fn feeds_next_dot(&self, op: OpId) -> bool {
+        let ctx = self.ctx;
+        let mut uses = ctx.uses(op.result(0));
+        let (Some(only), None) = (uses.next(), uses.next()) else { return false };
+        only.index == 2
+            && ctx.op_name_of(only.user) == "vector.widening_dot"
+            && ctx.operation(only.user).parent_block() == ctx.operation(op).parent_block()
+            && self.operand_vector(only.user, 0).is_ok_and(|(_, width)| matches!(width, 8 | 16))
     }
 
     /// The low 32 bits of `(sext a · sext b + 2^30) >> 31` in each `i32` lane of `a` and `b`:
