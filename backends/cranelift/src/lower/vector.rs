@@ -7,10 +7,12 @@
 //! ```text
 //! vector<4xi8> load/store          one 32-bit load/store, scalar_to_vector + bitcast to i8x16
 //!                                  (12 bytes: an 8-byte and a 4-byte piece)
-//! vector.maskedload/store          a constant count: the set lanes' pieces, bitselect with pass_thru;
+//! vector.maskedload/store          a constant count: the set lanes' pieces, bitselect with pass_thru
+//!                                  (none over zeros: the pieces' other lanes are zeros);
 //!                                  else a full-width access when the count is the length, the
 //!                                  counted elements one by one through a stack slot when not
-//! widening_dot a, b, acc (i8)      acc + reduce(wpdp(swiden_low a, swiden_low b) + wpdp(swiden_high a, swiden_high b))
+//! widening_dot a, b, acc (i8)      acc + reduce(wpdp(swiden_low a, swiden_low b) + wpdp(swiden_high a, swiden_high b)),
+//!                                  the low half only where an operand has at most 8 nonzero lanes
 //! rounding_doubling_high_mul a, b  low halves of ((swiden a · swiden b + 2^30) >> 31) in i64x2 (pmuldq),
 //!                                  INT32_MAX where a = b = INT32_MIN
 //! rounding_shift_right x, r        k = r & 31: the doubled high product of x and 2^(31-k) (as above), x where k = 0
@@ -452,6 +454,28 @@ impl FunctionLowering<'_, '_> {
         Some(mc_ir::sign_extend(count, 64).clamp(0, i128::from(lanes)) as u32)
     }
 
+    /// True if `value` is a `vector.broadcast` of the constant 0.
+    fn is_zero_broadcast(&self, value: Value) -> bool {
+        let ctx = self.ctx;
+        let broadcast = ctx.defining_op(value).and_then(|d| BroadcastOp::cast(ctx, d));
+        broadcast.is_some_and(|b| constant_int_value(ctx, b.source(ctx)) == Some(0))
+    }
+
+    /// How many leading lanes of operand `index` of `op` may be nonzero: the set lanes of a
+    /// `vector.maskedload` by a constant mask over zeros, else all `lanes`.
+    fn nonzero_lanes(&self, op: OpId, index: usize, lanes: u32) -> u32 {
+        let ctx = self.ctx;
+        let operand = ctx.operation(op).operand(index);
+        let Some(load) = ctx.defining_op(operand).filter(|&d| ctx.op_name_of(d) == "vector.maskedload") else {
+            return lanes;
+        };
+        let count = ctx.operation(load).num_operands();
+        match self.constant_mask_count(load, count - 2, lanes) {
+            Some(set) if self.is_zero_broadcast(ctx.operation(load).operand(count - 1)) => set.min(lanes),
+            _ => lanes,
+        }
+    }
+
     /// `count` lanes of `loaded`, the others `pass_thru`'s.
     fn keep_leading_lanes(&mut self, loaded: ir::Value, pass_thru: ir::Value, count: u32, width: u32) -> ir::Value {
         let mut mask = [0u8; 16];
@@ -473,6 +497,10 @@ impl FunctionLowering<'_, '_> {
                 return Ok(self.load_lanes(address, offset, lanes, width));
             }
             let loaded = self.load_lanes(address, offset, set, width);
+            // The loaded vector's other lanes are zeros already.
+            if self.is_zero_broadcast(self.ctx.operation(op).operand(count - 1)) {
+                return Ok(loaded);
+            }
             return Ok(self.keep_leading_lanes(loaded, pass_thru, set, width));
         }
         let (mask, pass_thru) = (self.mask_count(op, count - 2)?, self.operand(op, count - 1)?);
@@ -614,6 +642,9 @@ impl FunctionLowering<'_, '_> {
         }
         let (a, b, acc) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
         let a = self.clear_upper_lanes(a, lanes, width);
+        // Lanes where an operand is known zero add nothing: a dot of masked loads over zeros
+        // with at most 8 set lanes needs no high half.
+        let lanes = self.nonzero_lanes(op, 0, lanes).min(self.nonzero_lanes(op, 1, lanes));
         let products = match width {
             8 => {
                 let (a_low, b_low) = (self.builder.ins().swiden_low(a), self.builder.ins().swiden_low(b));
