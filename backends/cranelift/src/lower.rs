@@ -42,7 +42,7 @@ use std::ffi::CString;
 
 mod vector;
 
-pub use vector::unlowerable_vector_type;
+pub(crate) use vector::unlowerable_vector_type;
 
 /// Lowers one op of a dialect the backend does not know (registered with [`JitOptions::with_hook`]
 /// by op name). It reads operands with [`FunctionLowering::value`], emits instructions through

@@ -45,7 +45,7 @@ pub(super) fn vector_kind(ctx: &Context, ty: Type) -> Option<Scalar> {
 
 /// The first vector type among the results of the ops under `root` that the backend cannot
 /// lower (wider than 128 bits, or not of integers), if any: code the caller should keep scalar.
-pub fn unlowerable_vector_type(ctx: &Context, root: OpId) -> Option<Type> {
+pub(crate) fn unlowerable_vector_type(ctx: &Context, root: OpId) -> Option<Type> {
     ctx.walk_preorder(root)
         .into_iter()
         .flat_map(|op| ctx.operation(op).result_types().collect::<Vec<_>>())
