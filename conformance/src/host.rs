@@ -2,7 +2,7 @@
 //! passes (where the JIT lowers vectors on this CPU), Cranelift JIT.
 
 use crate::tensor::{DType, Tensor};
-use mc_backend_cranelift::{JitArg, JitModule, host_runs_vectors, unlowerable_vector_type};
+use mc_backend_cranelift::{JitArg, JitModule, vectorize_for_host};
 use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::attributes::type_to_string;
 use mc_ir::{Context, Diagnostic, ElementStorage, FloatKind, OpId, Type};
@@ -112,19 +112,21 @@ fn run_on_this_thread(
     let mut ctx = Context::new();
     mc_dialects::register_all(&mut ctx);
     let module = mc_tflite::import::import_and_verify(&mut ctx, model, name).map_err(|d| render(&ctx, &d))?;
-    let mut lowered = lower(&mut ctx, module.op(), pipeline)?;
-    // The host's SIMD as mc-run runs it: the host target's vector passes where the JIT lowers
-    // vectors on this CPU; code with vectors it cannot lower (wider than 128 bits) stays scalar.
-    let vector_passes = mc_backend_llvm::lookup("host")?.vector_passes().filter(|_| host_runs_vectors());
-    if let Some(passes) = vector_passes {
-        lower(&mut ctx, lowered, &format!("builtin.module({passes})"))?;
-        if unlowerable_vector_type(&ctx, lowered).is_some() {
-            ctx = Context::new();
+    let lowered = lower(&mut ctx, module.op(), pipeline)?;
+    // The host's SIMD as mc-run runs it.
+    let ((ctx, lowered), _) = vectorize_for_host(
+        (ctx, lowered),
+        mc_backend_llvm::lookup("host")?.vector_passes(),
+        |(ctx, lowered), passes| lower(ctx, *lowered, &format!("builtin.module({passes})")),
+        |(ctx, lowered)| (ctx, *lowered),
+        || {
+            let mut ctx = Context::new();
             mc_dialects::register_all(&mut ctx);
             let module = mc_tflite::import::import_and_verify(&mut ctx, model, name).map_err(|d| render(&ctx, &d))?;
-            lowered = lower(&mut ctx, module.op(), pipeline)?;
-        }
-    }
+            let lowered = lower(&mut ctx, module.op(), pipeline)?;
+            Ok((ctx, lowered))
+        },
+    )?;
     let mut jit = JitModule::compile(&ctx, lowered).map_err(|d| render(&ctx, &[d]))?;
     let params = main_params(&ctx, lowered)?;
     let mut outputs = Vec::new();

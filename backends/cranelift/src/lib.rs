@@ -47,6 +47,7 @@
 //! | `isa` | [`host_runs_vectors`]: whether this CPU runs the vector lowering (SSE4.1 on x86-64) |
 //! | `lower::vector` | the `vector` dialect and `arith` on vectors as Cranelift SIMD |
 //! | `runtime` | host functions the code calls (`expf`, bounds-failure report) |
+//! | `vectorize` | [`vectorize_for_host`]: vectorized code where the JIT lowers it, else scalar |
 #![deny(missing_docs)]
 
 mod buffer;
@@ -56,11 +57,13 @@ mod lower;
 pub mod memory;
 mod runtime;
 mod stack;
+mod vectorize;
 
 /// The Cranelift crates the backend uses, for [`LowerHook`]s that emit instructions.
 pub use {cranelift_codegen, cranelift_frontend};
 
 pub use isa::host_runs_vectors;
 pub use jit::{CallError, Element, JitArg, JitModule, JitOptions, JitValue, Param, ValueKind};
-pub use lower::{FunctionLowering, LowerHook, unlowerable_vector_type};
+pub use lower::{FunctionLowering, LowerHook};
 pub use stack::{MODEL_STACK_BYTES, run_with_stack};
+pub use vectorize::vectorize_for_host;

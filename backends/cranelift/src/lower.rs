@@ -42,7 +42,7 @@ use std::ffi::CString;
 
 mod vector;
 
-pub use vector::unlowerable_vector_type;
+pub(crate) use vector::unlowerable_vector_type;
 
 /// Lowers one op of a dialect the backend does not know (registered with [`JitOptions::with_hook`]
 /// by op name). It reads operands with [`FunctionLowering::value`], emits instructions through
@@ -173,6 +173,9 @@ pub struct FunctionLowering<'a, 'b> {
     /// Loop-carried `i32` sums of `vector.widening_dot`s held as `i32x4` partial sums
     /// (`lower::vector`).
     dot_accumulators: HashSet<Value>,
+    /// Results of `vector.widening_dot`s whose one use is the accumulator of the next dot of a
+    /// chain, held as `i32x4` partial sums (`lower::vector`).
+    partial_sums: HashSet<Value>,
     pointer: ir::Type,
 }
 
@@ -198,6 +201,7 @@ impl<'a, 'b> FunctionLowering<'a, 'b> {
             global_values: HashMap::new(),
             bounds_failure: None,
             dot_accumulators: HashSet::new(),
+            partial_sums: HashSet::new(),
             pointer,
         }
     }
@@ -1119,8 +1123,14 @@ fn index_range(ctx: &Context, value: Value, depth: u32) -> Option<(i128, i128)> 
             }
             let operation = ctx.operation(op);
             let (lb, ub) = (range(operation.operand(0))?, range(operation.operand(1))?);
-            // The body runs only for lb <= iv < ub.
-            fits((lb.0, ub.1 - 1))
+            // The body runs only for lb <= iv < ub; with a constant lower bound and a constant
+            // positive step, only for the lb + k step below ub.
+            let step = constant_int_value(ctx, operation.operand(2)).map(|s| mc_ir::sign_extend(s, 64));
+            let high = match step {
+                Some(step) if step > 0 && lb.0 == lb.1 && ub.1 > lb.0 => lb.0 + (ub.1 - 1 - lb.0) / step * step,
+                _ => ub.1 - 1,
+            };
+            fits((lb.0, high))
         }
         Value::Result { op, index: 0 } => {
             let operation = ctx.operation(op);

@@ -282,8 +282,25 @@ func.func @get(%b: !buffer<4x8xi32>, %i: index) -> i32 {
   }
   return %u : i32
 }
+func.func @strided(%b: !buffer<4x8xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c7 = arith.constant 7 : index
+  %zero = arith.constant 0 : i32
+  %s = loop.for %j = %c0 to %c7 step %c4 iter_args(%acc = %zero) -> (i32) {
+    %j3 = arith.addi %j, %c3 : index
+    %v = loop.load %b[%c0, %j3] : !buffer<4x8xi32>
+    %w = arith.addi %acc, %v : i32
+    loop.yield %w : i32
+  }
+  return %s : i32
+}
 "#;
     let jit = jit_with(text, &JitOptions::default().keep_clif());
+    // `j` in {0, 4} (below 7 by steps of 4), so `j + 3` in [3, 7]: no check.
+    let strided = jit.clif("strided").unwrap();
+    assert!(!strided.contains(" uge ") && !strided.contains("mc_rt_bounds_failure"), "{strided}");
     // `i` in [0, 4) and `2j + 1` in [1, 8): no check.
     let sum = jit.clif("sum").unwrap();
     assert!(!sum.contains(" uge ") && !sum.contains("mc_rt_bounds_failure"), "{sum}");

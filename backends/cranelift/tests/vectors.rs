@@ -1,5 +1,6 @@
 //! `vector` code JIT-compiled to SSE and checked against plain Rust: a 16-lane int8 dot product
-//! with a masked tail, the fixed-point requantization ops, lane casts and lane-by-lane shifts.
+//! with a masked tail, chained dot products, the fixed-point requantization ops (rounding shifts by every amount), lane
+//! casts and lane-by-lane shifts.
 
 mod common;
 
@@ -130,6 +131,99 @@ fn requantization_on_lanes_matches_its_definition() {
         ];
         jit.call("requantize", args).unwrap();
         assert_eq!(out, expected, "round {round}");
+    }
+}
+
+/// `out[0] = bias + Σ a[k] · b[k]` over 48 int8 elements as three chained dot products (the
+/// unrolled taps of a convolution), the second of 8 masked lanes.
+const CHAIN: &str = r#"
+func.func @chain(%a: !buffer<48xi8>, %b: !buffer<48xi8>, %out: !buffer<1xi32>, %bias: i32) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %z8 = arith.constant 0 : i8
+  %pass = vector.broadcast %z8 : i8 to vector<16xi8>
+  %m = vector.create_mask %c8 : vector<16xi1>
+  %x0 = vector.load %a[%c0] : !buffer<48xi8>, vector<16xi8>
+  %y0 = vector.load %b[%c0] : !buffer<48xi8>, vector<16xi8>
+  %d0 = vector.widening_dot %x0, %y0, %bias : vector<16xi8>, vector<16xi8> into i32
+  %x1 = vector.maskedload %a[%c16], %m, %pass : !buffer<48xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  %y1 = vector.maskedload %b[%c16], %m, %pass : !buffer<48xi8>, vector<16xi1>, vector<16xi8> into vector<16xi8>
+  %d1 = vector.widening_dot %x1, %y1, %d0 : vector<16xi8>, vector<16xi8> into i32
+  %x2 = vector.load %a[%c32] : !buffer<48xi8>, vector<16xi8>
+  %y2 = vector.load %b[%c32] : !buffer<48xi8>, vector<16xi8>
+  %d2 = vector.widening_dot %x2, %y2, %d1 : vector<16xi8>, vector<16xi8> into i32
+  loop.store %d2, %out[%c0] : !buffer<1xi32>
+  return
+}
+"#;
+
+#[test]
+fn chained_dot_products_add_their_lanes_once() {
+    if !host_runs_vectors() {
+        return;
+    }
+    let jit = jit_with(CHAIN, &JitOptions::default().keep_clif());
+    let clif = jit.clif("chain").unwrap();
+    assert_eq!(clif.matches("extractlane").count(), 1, "{clif}");
+    // The masked loads over zeros need no blend, and their dot no high half: the full dots
+    // widen two high halves of bytes and four of i16s each, the masked one two of i16s.
+    assert!(!clif.contains("bitselect"), "{clif}");
+    assert_eq!(clif.matches("swiden_high").count(), 14, "{clif}");
+    let mut rng = Rng(23);
+    for _ in 0..20 {
+        let mut a: Vec<i8> = (0..48).map(|_| rng.i8()).collect();
+        let mut b: Vec<i8> = (0..48).map(|_| rng.i8()).collect();
+        let bias = rng.range(-1 << 30, 1 << 30) as i32;
+        let taken = (0..48).filter(|k| !(24..32).contains(k));
+        let expected = taken.fold(bias, |sum, k| sum.wrapping_add(i32::from(a[k]) * i32::from(b[k])));
+        let mut out = [0i32];
+        let args = &mut [
+            JitArg::memory(&mut a),
+            JitArg::memory(&mut b),
+            JitArg::memory(&mut out),
+            JitArg::Value(JitValue::I32(bias)),
+        ];
+        jit.call("chain", args).unwrap();
+        assert_eq!(out[0], expected);
+    }
+}
+
+/// `out = rounding_shift_right(x, r)` on four `i32` lanes.
+const SHIFT: &str = r#"
+func.func @shift(%x: !buffer<4xi32>, %r: !buffer<4xi32>, %out: !buffer<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %x[%c0] : !buffer<4xi32>, vector<4xi32>
+  %s = vector.load %r[%c0] : !buffer<4xi32>, vector<4xi32>
+  %q = vector.rounding_shift_right %v, %s : vector<4xi32>
+  vector.store %q, %out[%c0] : !buffer<4xi32>, vector<4xi32>
+  return
+}
+"#;
+
+#[test]
+fn rounding_shifts_by_every_amount_match_their_definition() {
+    if !host_runs_vectors() {
+        return;
+    }
+    let jit = jit(SHIFT);
+    let mut rng = Rng(17);
+    let mut values = vec![i32::MIN, i32::MIN + 1, i32::MAX, i32::MAX - 1, -1, 0, 1, 2, 3, -2, -3, 1 << 30, -(1 << 30)];
+    values.extend((0..40).map(|_| rng.range(i64::from(i32::MIN), i64::from(i32::MAX)) as i32));
+    // Every amount in 0..32, and amounts whose bits above the low five are set (`r & 31`).
+    let amounts: Vec<i32> = (0..32).chain([-1, 32, 33, 63, i32::MIN, i32::MAX]).collect();
+    for &x in &values {
+        for lanes in amounts.chunks(4) {
+            let mut r = [0i32; 4];
+            r[..lanes.len()].copy_from_slice(lanes);
+            let mut input = [x, x.wrapping_add(1), x.wrapping_sub(7), !x];
+            let expected: Vec<i32> = (0..4).map(|k| rounding_shift_right(input[k], r[k])).collect();
+            let mut out = [0i32; 4];
+            let args = &mut [JitArg::memory(&mut input), JitArg::memory(&mut r), JitArg::memory(&mut out)];
+            jit.call("shift", args).unwrap();
+            assert_eq!(out.to_vec(), expected, "x = {x}, r = {r:?}");
+        }
     }
 }
 

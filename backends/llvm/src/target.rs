@@ -235,7 +235,8 @@ const MVE_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,ve
 /// registers as they fill MVE's (LLVM and the Cranelift JIT lower them to SSE), but for
 /// `vectorize-store-groups`: SSE has no per-lane rounding shift, so the JIT shifts lane by lane
 /// and with the gathered requantizations kws, resnet and vww ran 7-15 % slower (bench-run, two
-/// runs, each measured against its own scalar column).
+/// runs, each measured against its own scalar column); with the shifts as `pmuldq` products
+/// still 5-20 % slower (mc-run --bench 50, same session).
 const HOST_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,vectorize-unrolled-dot-products,vector-fixed-point,canonicalize,cse)";
 
 impl TargetSpec {

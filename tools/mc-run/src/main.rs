@@ -31,7 +31,7 @@ mod npy;
 mod pipeline;
 
 use clap::Parser;
-use mc_backend_cranelift::{MODEL_STACK_BYTES, host_runs_vectors, run_with_stack, unlowerable_vector_type};
+use mc_backend_cranelift::{MODEL_STACK_BYTES, run_with_stack, vectorize_for_host};
 use mc_emulator::harness;
 use mc_ir::pass::PassRegistry;
 use mc_passes::pipelines::LoweringChoices;
@@ -218,14 +218,19 @@ fn run(options: &Options) -> Result<(), String> {
     // code with vectors the JIT cannot lower (wider than 128 bits) is lowered again, scalar.
     let lowered_here = options.pass_pipeline.is_none() && ran != "builtin.module()";
     let vector_passes = mc_backend_llvm::lookup("host")?.vector_passes();
-    if let Some(passes) = vector_passes.filter(|_| lowered_here && !options.no_vectorize && host_runs_vectors()) {
-        let vectorized = model.run_pipeline(&format!("builtin.module({passes})"), &registry)?;
-        if unlowerable_vector_type(&model.ctx, model.module).is_some() {
-            model = model::Model::load(&options.model)?;
+    let (model, vectorized) = vectorize_for_host(
+        model,
+        vector_passes.filter(|_| lowered_here && !options.no_vectorize),
+        |model, passes| model.run_pipeline(&format!("builtin.module({passes})"), &registry),
+        |model| (&model.ctx, model.module),
+        || {
+            let mut model = model::Model::load(&options.model)?;
             model.run_pipeline(&ran, &registry)?;
-        } else {
-            ran = format!("{ran}\n{vectorized}");
-        }
+            Ok(model)
+        },
+    )?;
+    if let Some(vectorized) = vectorized {
+        ran = format!("{ran}\n{vectorized}");
     }
     if options.print_pipeline {
         eprintln!("{ran}");

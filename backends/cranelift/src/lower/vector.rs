@@ -7,16 +7,19 @@
 //! ```text
 //! vector<4xi8> load/store          one 32-bit load/store, scalar_to_vector + bitcast to i8x16
 //!                                  (12 bytes: an 8-byte and a 4-byte piece)
-//! vector.maskedload/store          a constant count: the set lanes' pieces, bitselect with pass_thru;
+//! vector.maskedload/store          a constant count: the set lanes' pieces, bitselect with pass_thru
+//!                                  (none over zeros: the pieces' other lanes are zeros);
 //!                                  else a full-width access when the count is the length, the
 //!                                  counted elements one by one through a stack slot when not
-//! widening_dot a, b, acc (i8)      acc + reduce(wpdp(swiden_low a, swiden_low b) + wpdp(swiden_high a, swiden_high b))
+//! widening_dot a, b, acc (i8)      acc + reduce(wpdp(swiden_low a, swiden_low b) + wpdp(swiden_high a, swiden_high b)),
+//!                                  the low half only where an operand has at most 8 nonzero lanes
 //! rounding_doubling_high_mul a, b  low halves of ((swiden a · swiden b + 2^30) >> 31) in i64x2 (pmuldq),
 //!                                  INT32_MAX where a = b = INT32_MIN
-//! rounding_shift_right x, r        lane by lane: trunc((sext x + ((1 << (r & 31)) >> 1)) >> (r & 31))
+//! rounding_shift_right x, r        k = r & 31: the doubled high product of x and 2^(31-k) (as above), x where k = 0
 //! arith.extsi / extui / trunci     swiden_low / uwiden_low per doubling, a byte shuffle
 //! arith shifts                     one shift by the scalar when the amount is a broadcast, else lane by lane
 //! loop-carried dot-product sum     an i32x4 of partial sums through the loop, its lanes added after it
+//! chain of widening_dots           an i32x4 of partial sums from dot to dot, its lanes added at the last
 //! ```
 //!
 //! (`wpdp` is the pairwise dot product of `i16x8`s that Cranelift matches to x86's `pmaddwd`.) Accesses are bounds-checked
@@ -42,7 +45,7 @@ pub(super) fn vector_kind(ctx: &Context, ty: Type) -> Option<Scalar> {
 
 /// The first vector type among the results of the ops under `root` that the backend cannot
 /// lower (wider than 128 bits, or not of integers), if any: code the caller should keep scalar.
-pub fn unlowerable_vector_type(ctx: &Context, root: OpId) -> Option<Type> {
+pub(crate) fn unlowerable_vector_type(ctx: &Context, root: OpId) -> Option<Type> {
     ctx.walk_preorder(root)
         .into_iter()
         .flat_map(|op| ctx.operation(op).result_types().collect::<Vec<_>>())
@@ -451,6 +454,28 @@ impl FunctionLowering<'_, '_> {
         Some(mc_ir::sign_extend(count, 64).clamp(0, i128::from(lanes)) as u32)
     }
 
+    /// True if `value` is a `vector.broadcast` of the constant 0.
+    fn is_zero_broadcast(&self, value: Value) -> bool {
+        let ctx = self.ctx;
+        let broadcast = ctx.defining_op(value).and_then(|d| BroadcastOp::cast(ctx, d));
+        broadcast.is_some_and(|b| constant_int_value(ctx, b.source(ctx)) == Some(0))
+    }
+
+    /// How many leading lanes of operand `index` of `op` may be nonzero: the set lanes of a
+    /// `vector.maskedload` by a constant mask over zeros, else all `lanes`.
+    fn nonzero_lanes(&self, op: OpId, index: usize, lanes: u32) -> u32 {
+        let ctx = self.ctx;
+        let operand = ctx.operation(op).operand(index);
+        let Some(load) = ctx.defining_op(operand).filter(|&d| ctx.op_name_of(d) == "vector.maskedload") else {
+            return lanes;
+        };
+        let count = ctx.operation(load).num_operands();
+        match self.constant_mask_count(load, count - 2, lanes) {
+            Some(set) if self.is_zero_broadcast(ctx.operation(load).operand(count - 1)) => set.min(lanes),
+            _ => lanes,
+        }
+    }
+
     /// `count` lanes of `loaded`, the others `pass_thru`'s.
     fn keep_leading_lanes(&mut self, loaded: ir::Value, pass_thru: ir::Value, count: u32, width: u32) -> ir::Value {
         let mut mask = [0u8; 16];
@@ -472,6 +497,10 @@ impl FunctionLowering<'_, '_> {
                 return Ok(self.load_lanes(address, offset, lanes, width));
             }
             let loaded = self.load_lanes(address, offset, set, width);
+            // The loaded vector's other lanes are zeros already.
+            if self.is_zero_broadcast(self.ctx.operation(op).operand(count - 1)) {
+                return Ok(loaded);
+            }
             return Ok(self.keep_leading_lanes(loaded, pass_thru, set, width));
         }
         let (mask, pass_thru) = (self.mask_count(op, count - 2)?, self.operand(op, count - 1)?);
@@ -613,6 +642,9 @@ impl FunctionLowering<'_, '_> {
         }
         let (a, b, acc) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
         let a = self.clear_upper_lanes(a, lanes, width);
+        // Lanes where an operand is known zero add nothing: a dot of masked loads over zeros
+        // with at most 8 set lanes needs no high half.
+        let lanes = self.nonzero_lanes(op, 0, lanes).min(self.nonzero_lanes(op, 1, lanes));
         let products = match width {
             8 => {
                 let (a_low, b_low) = (self.builder.ins().swiden_low(a), self.builder.ins().swiden_low(b));
@@ -632,17 +664,40 @@ impl FunctionLowering<'_, '_> {
         if self.dot_accumulators.contains(&accumulator) {
             return Ok(self.builder.ins().iadd(acc, products));
         }
+        let partial = self.partial_sums.contains(&accumulator);
+        if self.feeds_next_dot(op) {
+            // The sum stays four partial sums; a scalar accumulator joins them in lane 0.
+            let acc = if partial { acc } else { self.builder.ins().scalar_to_vector(types::I32X4, acc) };
+            self.partial_sums.insert(op.result(0));
+            return Ok(self.builder.ins().iadd(acc, products));
+        }
+        if partial {
+            let sums = self.builder.ins().iadd(acc, products);
+            return Ok(self.add_lanes(sums));
+        }
         let sum = self.add_lanes(products);
         Ok(self.builder.ins().iadd(acc, sum))
     }
 
-    /// `vector.rounding_doubling_high_mul a, b` of `i32` lanes (see the module documentation).
-    fn rounding_doubling_high_mul(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
-        let (_, width) = self.result_vector(op)?;
-        if width != 32 {
-            return Err(self.error(op, "only i32 lanes lower to Cranelift"));
-        }
-        let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
+    /// True if the one use of the `vector.widening_dot` `op`'s result is the accumulator of
+    /// another in the same block (a chain of dot products into one sum: the unrolled taps of a
+    /// convolution): `op` then leaves its sum as four `i32` partial sums, which the next dot adds
+    /// its products to, and only the chain's last dot adds the lanes up (wrapping addition is
+    /// associative: the total is the same).
+    fn feeds_next_dot(&self, op: OpId) -> bool {
+        let ctx = self.ctx;
+        let mut uses = ctx.uses(op.result(0));
+        let (Some(only), None) = (uses.next(), uses.next()) else { return false };
+        only.index == 2
+            && ctx.op_name_of(only.user) == "vector.widening_dot"
+            && ctx.operation(only.user).parent_block() == ctx.operation(op).parent_block()
+            && self.operand_vector(only.user, 0).is_ok_and(|(_, width)| matches!(width, 8 | 16))
+    }
+
+    /// The low 32 bits of `(sext a · sext b + 2^30) >> 31` in each `i32` lane of `a` and `b`:
+    /// `i64x2` products of the low and the high lanes (`pmuldq`), nudged, shifted (logically:
+    /// the low 32 bits are the same) and gathered.
+    fn doubled_high_products(&mut self, a: ir::Value, b: ir::Value) -> ir::Value {
         let nudge = self.builder.ins().iconst(types::I64, 1 << 30);
         let nudge = self.builder.ins().splat(types::I64X2, nudge);
         let mut halves = Vec::new();
@@ -655,14 +710,24 @@ impl FunctionLowering<'_, '_> {
             let product = self.builder.ins().imul(x, y);
             let nudged = self.builder.ins().iadd(product, nudge);
             let shift = self.builder.ins().iconst(types::I32, 31);
-            halves.push(self.builder.ins().sshr(nudged, shift));
+            halves.push(self.builder.ins().ushr(nudged, shift));
         }
         // The low 32 bits of each 64-bit lane: bytes 0..4 and 8..12 of each half.
         let (low, high) = (self.as_bytes(halves[0]), self.as_bytes(halves[1]));
         let picks: Vec<u8> = [0u8, 8, 16, 24].iter().flat_map(|&start| start..start + 4).collect();
         let mask = self.builder.func.dfg.immediates.push(ConstantData::from(picks));
         let joined = self.builder.ins().shuffle(low, high, mask);
-        let joined = self.builder.ins().bitcast(types::I32X4, little(), joined);
+        self.builder.ins().bitcast(types::I32X4, little(), joined)
+    }
+
+    /// `vector.rounding_doubling_high_mul a, b` of `i32` lanes (see the module documentation).
+    fn rounding_doubling_high_mul(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
+        let (_, width) = self.result_vector(op)?;
+        if width != 32 {
+            return Err(self.error(op, "only i32 lanes lower to Cranelift"));
+        }
+        let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
+        let joined = self.doubled_high_products(a, b);
         let min = self.builder.ins().iconst(types::I32, i64::from(i32::MIN as u32));
         let min = self.builder.ins().splat(types::I32X4, min);
         let a_min = self.builder.ins().icmp(IntCC::Equal, a, min);
@@ -673,29 +738,32 @@ impl FunctionLowering<'_, '_> {
         Ok(self.builder.ins().bitselect(overflow, max, joined))
     }
 
-    /// `vector.rounding_shift_right x, r` of `i32` lanes, lane by lane (x86 before AVX2 has no
-    /// per-lane shift, and Cranelift offers none).
+    /// `vector.rounding_shift_right x, r` of `i32` lanes. x86 before AVX2 has no per-lane
+    /// shift (and Cranelift offers none), so it multiplies: with `k = r & 31` in 1..=31,
+    /// `(x + 2^(k-1)) >> k` is `(x · 2^(31-k) + 2^30) >> 31`, the doubled high product of
+    /// [`Self::doubled_high_products`]; the powers `2^(31-k)` come from float exponents (where
+    /// `r` is loop-invariant, Cranelift hoists them out of the loop); lanes with `k = 0` keep `x`.
     fn rounding_shift_right(&mut self, op: OpId) -> Result<ir::Value, Diagnostic> {
-        let (lanes, width) = self.result_vector(op)?;
+        let (_, width) = self.result_vector(op)?;
         if width != 32 {
             return Err(self.error(op, "only i32 lanes lower to Cranelift"));
         }
         let (value, amounts) = (self.operand(op, 0)?, self.operand(op, 1)?);
-        let mut result = value;
-        for lane in 0..lanes as u8 {
-            let x = self.builder.ins().extractlane(value, lane);
-            let r = self.builder.ins().extractlane(amounts, lane);
-            let r = self.builder.ins().band_imm_u(r, 31);
-            let x = self.builder.ins().sextend(types::I64, x);
-            let r = self.builder.ins().uextend(types::I64, r);
-            let one = self.builder.ins().iconst(types::I64, 1);
-            let power = self.builder.ins().ishl(one, r);
-            let half = self.builder.ins().ushr_imm_u(power, 1);
-            let rounded = self.builder.ins().iadd(x, half);
-            let shifted = self.builder.ins().sshr(rounded, r);
-            let narrow = self.builder.ins().ireduce(types::I32, shifted);
-            result = self.builder.ins().insertlane(result, narrow, lane);
-        }
-        Ok(result)
+        let splat = |lowering: &mut Self, c: i64| {
+            let c = lowering.builder.ins().iconst(types::I32, c);
+            lowering.builder.ins().splat(types::I32X4, c)
+        };
+        let (low_bits, bias) = (splat(self, 31), splat(self, 127 + 31));
+        let k = self.builder.ins().band(amounts, low_bits);
+        // 2^(31 - k) as an f32: biased exponent 127 + 31 - k, no mantissa.
+        let exponent = self.builder.ins().isub(bias, k);
+        let mantissa_bits = self.builder.ins().iconst(types::I32, 23);
+        let bits = self.builder.ins().ishl(exponent, mantissa_bits);
+        let power = self.builder.ins().bitcast(types::F32X4, little(), bits);
+        let power = self.builder.ins().fcvt_to_sint_sat(types::I32X4, power);
+        let shifted = self.doubled_high_products(value, power);
+        let zero = splat(self, 0);
+        let unshifted = self.builder.ins().icmp(IntCC::Equal, k, zero);
+        Ok(self.builder.ins().bitselect(unshifted, value, shifted))
     }
 }
