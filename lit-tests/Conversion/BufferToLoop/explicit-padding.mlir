@@ -1,4 +1,6 @@
 // RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(buffer-to-loop)' | FileCheck %s
+// Every convolution here asks for all the specialized border nests (border_nests = "all"),
+// whatever they cost; border-nests.mlir shows the cost model's choice.
 // Windowed kernels with explicit `pad = [top, bottom, left, right]` (what graph-fold-pad leaves):
 // the windows start `top` rows and `left` columns before the input and are clipped to it, as
 // for SAME; the amounts after only set the output size.
@@ -30,7 +32,7 @@ func.func @max_pool_explicit(%x: !buffer<1x4x5x3x!q>, %y: !buffer<1x2x3x3x!q>) {
 // CHECK: loop.for
 // CHECK-NOT: buffer.kernel
 func.func @conv_explicit(%x: !buffer<1x8x8x2xf32>, %w: !buffer<3x3x3x2xf32>, %y: !buffer<1x4x4x3xf32>) {
-  buffer.kernel conv_2d ins(%x, %w : !buffer<1x8x8x2xf32>, !buffer<3x3x3x2xf32>) outs(%y : !buffer<1x4x4x3xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", pad = array<i64: 0, 1, 0, 1>, stride_h = 2 : i64, stride_w = 2 : i64}
+  buffer.kernel conv_2d ins(%x, %w : !buffer<1x8x8x2xf32>, !buffer<3x3x3x2xf32>) outs(%y : !buffer<1x4x4x3xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", pad = array<i64: 0, 1, 0, 1>, stride_h = 2 : i64, stride_w = 2 : i64, border_nests = "all"}
   return
 }
 
@@ -41,7 +43,7 @@ func.func @conv_explicit(%x: !buffer<1x8x8x2xf32>, %w: !buffer<3x3x3x2xf32>, %y:
 // CHECK: loop.for
 // CHECK-NOT: buffer.kernel
 func.func @depthwise_explicit(%x: !buffer<1x5x5x2xf32>, %w: !buffer<1x3x3x2xf32>, %y: !buffer<1x5x7x2xf32>) {
-  buffer.kernel depthwise_conv_2d ins(%x, %w : !buffer<1x5x5x2xf32>, !buffer<1x3x3x2xf32>) outs(%y : !buffer<1x5x7x2xf32>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", pad = array<i64: 2, 0, 1, 3>, stride_h = 1 : i64, stride_w = 1 : i64}
+  buffer.kernel depthwise_conv_2d ins(%x, %w : !buffer<1x5x5x2xf32>, !buffer<1x3x3x2xf32>) outs(%y : !buffer<1x5x7x2xf32>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", pad = array<i64: 2, 0, 1, 3>, stride_h = 1 : i64, stride_w = 1 : i64, border_nests = "all"}
   return
 }
 
@@ -94,6 +96,6 @@ func.func @depthwise_explicit(%x: !buffer<1x5x5x2xf32>, %w: !buffer<1x3x3x2xf32>
 // CHECK: loop.for %{{.*}} = %c0 to %c5 step %c1 {
 // CHECK-NOT: buffer.kernel
 func.func @depthwise_border_row_groups(%x: !buffer<1x12x12x2xf32>, %w: !buffer<1x3x3x2xf32>, %y: !buffer<1x6x6x2xf32>) {
-  buffer.kernel depthwise_conv_2d ins(%x, %w : !buffer<1x12x12x2xf32>, !buffer<1x3x3x2xf32>) outs(%y : !buffer<1x6x6x2xf32>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", pad = array<i64: 0, 1, 0, 1>, row_order = "descending", stride_h = 2 : i64, stride_w = 2 : i64}
+  buffer.kernel depthwise_conv_2d ins(%x, %w : !buffer<1x12x12x2xf32>, !buffer<1x3x3x2xf32>) outs(%y : !buffer<1x6x6x2xf32>) {depth_multiplier = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, fused_activation = "NONE", pad = array<i64: 0, 1, 0, 1>, row_order = "descending", stride_h = 2 : i64, stride_w = 2 : i64, border_nests = "all"}
   return
 }

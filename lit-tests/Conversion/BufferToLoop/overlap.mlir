@@ -1,4 +1,6 @@
 // RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(buffer-to-loop)' | FileCheck %s
+// Every convolution here asks for all the specialized border nests (border_nests = "all"),
+// whatever they cost; border-nests.mlir shows the cost model's choice.
 
 // A kernel whose output may overlap its input gets a buffer.overlap hint in front of its nest,
 // with the allowance buffer_to_loop/overlap.rs computes. Max pool, 3x3 stride 2 SAME (one
@@ -101,7 +103,7 @@ func.func @descending_conv(%in: !buffer<1x5x4x2xf32>, %w: !buffer<3x3x3x2xf32>, 
   %x = buffer.alloc() {role = "scratch"} : !buffer<1x5x4x2xf32>
   buffer.copy %in, %x : !buffer<1x5x4x2xf32>, !buffer<1x5x4x2xf32>
   %y = buffer.alloc() {role = "scratch"} : !buffer<1x5x4x3xf32>
-  buffer.kernel conv_2d ins(%x, %w : !buffer<1x5x4x2xf32>, !buffer<3x3x3x2xf32>) outs(%y : !buffer<1x5x4x3xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, stride_h = 1 : i64, stride_w = 1 : i64, padding = "SAME", fused_activation = "NONE", row_order = "descending"}
+  buffer.kernel conv_2d ins(%x, %w : !buffer<1x5x4x2xf32>, !buffer<3x3x3x2xf32>) outs(%y : !buffer<1x5x4x3xf32>) {dilation_h = 1 : i64, dilation_w = 1 : i64, stride_h = 1 : i64, stride_w = 1 : i64, padding = "SAME", fused_activation = "NONE", row_order = "descending", border_nests = "all"}
   buffer.copy %y, %out : !buffer<1x5x4x3xf32>, !buffer<1x5x4x3xf32>
   return
 }

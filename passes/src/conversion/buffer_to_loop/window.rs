@@ -10,6 +10,14 @@
 //! border rows (filter clipped above or below) they come from the row's table entry, the same
 //! for the whole group. Clipped columns go one at a time, their x-tap ranges from tables.
 //!
+//! Each of those specialized nests is code of its own, so two of them are built only where
+//! they pay for their bytes ([`NestCost`]): the grouped nest of border rows (otherwise border
+//! rows send every column through the clipped-column nest, both tap ranges from tables) and the
+//! clipped columns of interior rows with their rows unrolled (otherwise they share that nest with
+//! the border rows, in one loop over all rows that branches between interior and border rows).
+//! A kernel's `border_nests` attribute overrides the choice: `"all"` builds both, `"shared"`
+//! neither.
+//!
 //! ```text
 //! for b:
 //!   for oy in border rows above, then interior rows, then border rows below:
@@ -21,6 +29,10 @@
 //!     for each interior column left over:  pixel([ox], x taps constant)
 //!       (or, with `overlap`, one more group ending at the last interior column)
 //!     for each clipped column (a range or a table): pixel([ox], x taps from tables)
+//!   (a border row without its grouped nest: for every ox, pixel([ox], x taps from tables))
+//!   (clipped columns not unrolled: for oy in all rows { if interior: groups, y constant;
+//!    else: groups with y taps from tables, if border rows have them; then one nest over the
+//!    clipped columns (or a border row's every column), both tap ranges from tables })
 //! pixel: for fy in ylo..yhi, fx in xlo..xhi: iy = oy·sh - ph + fy·dh, ix = ...
 //! ```
 
@@ -91,6 +103,28 @@ pub struct Columns {
 /// Output pixels computed together in interior rows (sharing filter loads), where the kernel
 /// asks for groups.
 pub const PIXEL_GROUP: i64 = 4;
+
+/// The fewest multiply-accumulates per inference a specialized nest must take over to pay for
+/// its bytes. Below it, its pixels go through a nest built anyway (border rows through the
+/// clipped columns' nest, or those columns with the border rows'), which costs a few
+/// instructions per tap more.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NestCost {
+    /// The grouped nest of border rows (it saves the most per tap: filter loads shared by the
+    /// group, the x taps unrolled).
+    pub border_groups: i64,
+    /// The clipped columns of interior rows with the rows unrolled (it saves the row loop only).
+    pub clipped_rows: i64,
+}
+
+/// Which specialized nests [`ConvWindow::for_each_pixel`] builds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Specialized {
+    /// Border rows compute their interior columns in groups (their own nest).
+    pub border_groups: bool,
+    /// Interior rows compute their clipped columns with the rows unrolled (their own nest).
+    pub clipped_rows: bool,
+}
 
 /// One axis of a pixel: origin and valid taps.
 #[derive(Copy, Clone, Debug)]
@@ -179,6 +213,51 @@ impl ConvWindow {
         Columns { group, first, groups, singles, clipped }
     }
 
+    /// The multiply-accumulates per inference of the border rows' interior columns and of the
+    /// interior rows' clipped columns, for `macs_per_tap` per tap of a pixel.
+    pub fn specialized_macs(&self, macs_per_tap: i64) -> (i64, i64) {
+        let taps = |axis: usize, outs: &mut dyn Iterator<Item = i64>| -> i64 {
+            outs.map(|o| {
+                let (lo, hi) = self.taps(axis, o);
+                hi - lo
+            })
+            .sum()
+        };
+        let (rows, columns) = (self.interior(0), self.interior(1));
+        let border_rows = taps(0, &mut (0..self.output[0]).filter(|o| !(rows.0..rows.1).contains(o)));
+        let clipped_columns = taps(1, &mut (0..self.output[1]).filter(|o| !(columns.0..columns.1).contains(o)));
+        let per_tap = self.batch * macs_per_tap;
+        (
+            border_rows * self.filter[1] * (columns.1 - columns.0) * per_tap,
+            (rows.1 - rows.0) * self.filter[0] * clipped_columns * per_tap,
+        )
+    }
+
+    /// The specialized nests that compute at least the multiply-accumulates `cost` asks of them,
+    /// for `macs_per_tap` per tap of one output pixel (all its output channels).
+    pub fn specialized(&self, macs_per_tap: i64, cost: NestCost) -> Specialized {
+        let (border, clipped) = self.specialized_macs(macs_per_tap);
+        Specialized { border_groups: border >= cost.border_groups, clipped_rows: clipped >= cost.clipped_rows }
+    }
+
+    /// The specialized nests of the kernel being lowered: [`ConvWindow::specialized`], unless its
+    /// `border_nests` attribute says `"all"` (every one) or `"shared"` (none).
+    pub fn kernel_specialized(
+        &self,
+        e: &KernelEmitter<'_>,
+        macs_per_tap: i64,
+        cost: NestCost,
+    ) -> Result<Specialized, Diagnostic> {
+        let Some(attr) = e.attr("border_nests") else {
+            return Ok(self.specialized(macs_per_tap, cost));
+        };
+        match e.b.ctx.string_value(attr) {
+            Some("all") => Ok(Specialized { border_groups: true, clipped_rows: true }),
+            Some("shared") => Ok(Specialized { border_groups: false, clipped_rows: false }),
+            _ => Err(e.unsupported("'border_nests' must be \"all\" or \"shared\"")),
+        }
+    }
+
     /// The nest over every output pixel: `pixel(e, pixels, interior)` builds the work of one
     /// pixel, or of `group` pixels of one row (adjacent interior columns), which share their tap
     /// ranges. With `interior`, every pixel sees the whole filter and its tap bounds are
@@ -188,14 +267,17 @@ impl ConvWindow {
     /// border rows (above and below share one nest).
     /// With `overlap`, the interior columns left after the whole groups are one more group ending
     /// at the last interior column, overlapping the one before (whose last pixels it computes and
-    /// stores again, the same values): no single-pixel nest.
+    /// stores again, the same values): no single-pixel nest. `specialized` says which of the
+    /// specialized nests are built ([`ConvWindow::specialized`]).
     pub fn for_each_pixel(
         &self,
         e: &mut KernelEmitter<'_>,
         group: i64,
         overlap: bool,
+        specialized: Specialized,
         pixel: impl Fn(&mut KernelEmitter<'_>, &[Pixel], bool) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
+        let Specialized { border_groups, clipped_rows } = specialized;
         let tables = [0, 1].map(|axis| self.tap_tables(e, axis));
         let rows = self.interior(0);
         let Columns { group, first, groups, singles, clipped } = self.columns(group);
@@ -203,63 +285,137 @@ impl ConvWindow {
         let contiguous = clipped.windows(2).all(|w| w[1] == w[0] + 1);
         let clipped_table = (!contiguous).then(|| e.table("window_columns", 32, &clipped));
         let pixel = &pixel;
+        // The interior columns of one output row (groups, then the singles), with the row's
+        // y taps `y`: constant in interior rows (`interior` pixels), from the table in border rows.
+        let grouped = |e: &mut KernelEmitter<'_>, batch: Value, oy: Value, y: Taps, interior: bool| {
+            // The last group's first column when it overlaps, `None` when the singles remain.
+            let last = (overlap && groups > 0 && singles.0 < singles.1).then_some(singles.1 - group);
+            if groups > 0 {
+                e.for_range(0, groups + i64::from(last.is_some()), &[], |e, index, _| {
+                    let mut ox = offset(e, index, group, first);
+                    if let Some(last) = last {
+                        let last = e.index(last);
+                        let before = cmpi(&mut e.b, "slt", ox, last);
+                        ox = select(&mut e.b, before, ox, last);
+                    }
+                    let pixels: Vec<Pixel> = (0..group)
+                        .map(|column| {
+                            let ox = offset(e, ox, 1, column);
+                            let x = self.axis(e, 1, None, ox);
+                            Pixel::new(batch, [oy, ox], y, x)
+                        })
+                        .collect();
+                    pixel(e, &pixels, interior)?;
+                    Ok(Vec::new())
+                })?;
+            }
+            if singles.0 < singles.1 && last.is_none() {
+                e.for_range(singles.0, singles.1, &[], |e, ox, _| {
+                    let x = self.axis(e, 1, None, ox);
+                    pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], interior)?;
+                    Ok(Vec::new())
+                })?;
+            }
+            Ok::<(), Diagnostic>(())
+        };
+        // One at a time, x taps from the table: the clipped columns of row `oy`, or with `every`
+        // (a condition), all its columns there.
+        let clipped_columns = |e: &mut KernelEmitter<'_>,
+                               batch: Value,
+                               oy: Value,
+                               y: Taps,
+                               every: Option<Value>|
+         -> Result<(), Diagnostic> {
+            if clipped.is_empty() && every.is_none() {
+                return Ok(());
+            }
+            let count = e.index(clipped.len() as i64);
+            let count = match every {
+                Some(every) => {
+                    let width = e.index(self.output[1]);
+                    select(&mut e.b, every, width, count)
+                }
+                None => count,
+            };
+            let zero = e.index(0);
+            e.for_loop(zero, count, &[], |e, k, _| {
+                let mut ox = match clipped_table {
+                    Some(table) => {
+                        // Every column: `k` runs past the table, whose entry is not used.
+                        let entry = match every {
+                            Some(every) => select(&mut e.b, every, zero, k),
+                            None => k,
+                        };
+                        let column = e.load(table, &[entry]);
+                        let index = e.b.ctx.index_type();
+                        e.unary("arith.index_cast", column, index)
+                    }
+                    None => offset(e, k, 1, clipped.first().copied().unwrap_or(0)),
+                };
+                if let Some(every) = every {
+                    ox = select(&mut e.b, every, k, ox);
+                }
+                let x = self.axis(e, 1, tables[1], ox);
+                pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
+                Ok(Vec::new())
+            })
+            .map(drop)
+        };
         // One output row: interior rows see every tap along y (constant bounds, `interior`
-        // pixels), border rows read their y taps from the table; the columns split alike.
+        // pixels), border rows read their y taps from the table; the columns split alike, or a
+        // border row without grouped nest takes every column one at a time.
         let row =
             |e: &mut KernelEmitter<'_>, batch: Value, oy: Value, border: bool| -> Result<Vec<Value>, Diagnostic> {
                 let y = self.axis(e, 0, tables[0].filter(|_| border), oy);
-                let interior = !border;
-                // The last group's first column when it overlaps, `None` when the singles remain.
-                let last = (overlap && groups > 0 && singles.0 < singles.1).then_some(singles.1 - group);
-                if groups > 0 {
-                    e.for_range(0, groups + i64::from(last.is_some()), &[], |e, index, _| {
-                        let mut ox = offset(e, index, group, first);
-                        if let Some(last) = last {
-                            let last = e.index(last);
-                            let before = cmpi(&mut e.b, "slt", ox, last);
-                            ox = select(&mut e.b, before, ox, last);
-                        }
-                        let pixels: Vec<Pixel> = (0..group)
-                            .map(|column| {
-                                let ox = offset(e, ox, 1, column);
-                                let x = self.axis(e, 1, None, ox);
-                                Pixel::new(batch, [oy, ox], y, x)
-                            })
-                            .collect();
-                        pixel(e, &pixels, interior)?;
-                        Ok(Vec::new())
-                    })?;
+                if border && !border_groups {
+                    let every = e.int(1, 1);
+                    clipped_columns(e, batch, oy, y, Some(every))?;
+                    return Ok(Vec::new());
                 }
-                if singles.0 < singles.1 && last.is_none() {
-                    e.for_range(singles.0, singles.1, &[], |e, ox, _| {
-                        let x = self.axis(e, 1, None, ox);
-                        pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], interior)?;
-                        Ok(Vec::new())
-                    })?;
-                }
-                if !clipped.is_empty() {
-                    e.for_range(0, clipped.len() as i64, &[], |e, k, _| {
-                        let ox = match clipped_table {
-                            Some(table) => {
-                                let column = e.load(table, &[k]);
-                                let index = e.b.ctx.index_type();
-                                e.unary("arith.index_cast", column, index)
-                            }
-                            None => offset(e, k, 1, clipped[0]),
-                        };
-                        let x = self.axis(e, 1, tables[1], ox);
-                        pixel(e, &[Pixel::new(batch, [oy, ox], y, x)], false)?;
-                        Ok(Vec::new())
-                    })?;
-                }
+                grouped(e, batch, oy, y, !border)?;
+                clipped_columns(e, batch, oy, y, None)?;
                 Ok(Vec::new())
             };
+        let order = self.order;
+        // Clipped columns not unrolled: one loop over all rows shares their nest with the
+        // border rows (the rows in the same order).
+        if !clipped_rows && rows.0 < rows.1 && (rows.0 > 0 || rows.1 < self.output[0]) && !clipped.is_empty() {
+            return e
+                .for_range_in(order, 0, self.batch, &[], |e, batch, _| {
+                    e.for_range_in(order, 0, self.output[0], &[], |e, oy, _| {
+                        let first_row = e.index(rows.0);
+                        let from_first = e.binary("arith.subi", oy, first_row);
+                        let count = e.index(rows.1 - rows.0);
+                        let inside = cmpi(&mut e.b, "ult", from_first, count);
+                        let interior = |e: &mut KernelEmitter<'_>| {
+                            let y = self.axis(e, 0, None, oy);
+                            grouped(e, batch, oy, y, true)
+                        };
+                        if border_groups {
+                            let border = |e: &mut KernelEmitter<'_>| {
+                                let y = self.axis(e, 0, tables[0], oy);
+                                grouped(e, batch, oy, y, false).map(|()| Vec::new())
+                            };
+                            e.if_else(inside, &[], |e| interior(e).map(|()| Vec::new()), border)?;
+                        } else {
+                            e.if_then(inside, interior)?;
+                        }
+                        let y = self.axis(e, 0, tables[0], oy);
+                        let every = (!border_groups).then(|| {
+                            let yes = e.int(1, 1);
+                            e.binary("arith.xori", inside, yes)
+                        });
+                        clipped_columns(e, batch, oy, y, every)?;
+                        Ok(Vec::new())
+                    })
+                })
+                .map(drop);
+        }
         // Rows in order: border rows above, interior rows, border rows below (interior row
         // indices then have a known range, so their input rows need no run-time bounds checks),
         // or all of it reversed. With border rows on both sides, the border nest is built once,
         // in a loop over the two border segments whose first turn runs the interior rows after
         // its border rows (the same row order, half the border code).
-        let order = self.order;
         let mut segments: Vec<(i64, i64, bool)> = if rows.0 == rows.1 {
             vec![(0, self.output[0], false)]
         } else {
@@ -443,6 +599,21 @@ mod tests {
         (0..filter).filter(|f| (0..size).contains(&(origin + f * dilation))).collect()
     }
 
+    /// A square window of stride and dilation 1 over one batch: `input` and `output` wide,
+    /// `filter` taps, `pad` before.
+    fn square(input: i64, output: i64, filter: i64, pad: i64) -> ConvWindow {
+        ConvWindow {
+            batch: 1,
+            input: [input; 2],
+            output: [output; 2],
+            filter: [filter; 2],
+            stride: [1, 1],
+            dilation: [1, 1],
+            pad: [pad; 2],
+            order: RowOrder::Ascending,
+        }
+    }
+
     #[test]
     fn tap_ranges_are_exactly_the_taps_inside_the_input() {
         for filter in 1..5 {
@@ -490,18 +661,30 @@ mod tests {
     }
 
     #[test]
+    fn specialized_nests_are_built_for_the_multiply_accumulates_they_take_over() {
+        // 3x3 SAME over 6x6: border rows 0 and 5 see two tap rows, interior columns 1-4;
+        // interior rows 1-4, clipped columns 0 and 5 see two tap columns.
+        let window = square(6, 6, 3, 1);
+        // (2 + 2) tap rows · 3 columns · 4 interior columns, per multiply-accumulate of a tap.
+        assert_eq!(window.specialized_macs(1), (48, 48));
+        assert_eq!(window.specialized_macs(128), (6_144, 6_144));
+        let cost = NestCost { border_groups: 5_000, clipped_rows: 16_000 };
+        assert_eq!(window.specialized(4, cost), Specialized { border_groups: false, clipped_rows: false });
+        assert_eq!(window.specialized(128, cost), Specialized { border_groups: true, clipped_rows: false });
+        assert_eq!(window.specialized(512, cost), Specialized { border_groups: true, clipped_rows: true });
+        // Stride 2 over an even size: only the last row and column are clipped (one tap short).
+        let strided = ConvWindow { output: [3, 3], stride: [2, 2], pad: [0, 0], ..window };
+        assert_eq!(strided.interior(0), (0, 2));
+        assert_eq!(strided.specialized_macs(1), (2 * 3 * 2, 2 * 3 * 2));
+        // VALID: nothing to specialize.
+        let valid = ConvWindow { output: [4, 4], pad: [0, 0], ..window };
+        assert_eq!(valid.specialized_macs(64), (0, 0));
+    }
+
+    #[test]
     fn a_filter_wider_than_the_input_has_no_interior() {
         // 2 wide, 5 taps, SAME stride 1: every output is clipped.
-        let window = ConvWindow {
-            batch: 1,
-            input: [2, 2],
-            output: [2, 2],
-            filter: [5, 5],
-            stride: [1, 1],
-            dilation: [1, 1],
-            pad: [2, 2],
-            order: RowOrder::Ascending,
-        };
+        let window = square(2, 2, 5, 2);
         assert_eq!(window.taps(0, 0), (2, 4));
         assert_eq!(window.interior(0), (0, 0));
     }
