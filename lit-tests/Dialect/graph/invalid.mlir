@@ -1595,6 +1595,16 @@
 
 // -----
 
+// reverse_v2 moves stored values: other scales and zero points, never another storage.
+"func.func"() <{function_type = (tensor<4x5x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "reverse_v2_storage"}> ({
+^bb0(%x: tensor<4x5x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.reverse_v2' op result element type '!quant.uniform<i16:f32, 5.000000e-01>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.reverse_v2"(%x) <{axes = array<i64: 1>}> : (tensor<4x5x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x5x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // reverse_v2 names each dimension once.
 "func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f115"}> ({
 ^bb0(%x: tensor<4x5xf32>):
