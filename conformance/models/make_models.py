@@ -32,9 +32,9 @@ where TFLite Micro runs it, and `<name>_f32` (the plain float conversion):
 | attention (int8, f32) | MultiHeadAttention (2 heads, key_dim 8, self-attention), Add, LayerNormalization, Dense | FULLY_CONNECTED, RESHAPE, TRANSPOSE, BATCH_MATMUL, SOFTMAX, ADD, MEAN, SQUARED_DIFFERENCE, RSQRT, MUL, SUB |
 | conv1d (int8, 16x8, f32) | Conv1D /2 + ReLU, MaxPooling1D, Conv1D dilation 2, Flatten, Dense | RESHAPE, CONV_2D, MAX_POOL_2D, FULLY_CONNECTED |
 
-No 16x8 decoder (TFLite Micro's RESIZE_BILINEAR takes float32 and int8 only), attention (TFLite
-Micro's interpreter aborts on it; mc refuses the zero-scale int16 constant the converter gives
-LayerNormalization's SUB)
+No 16x8 decoder (TFLite Micro's RESIZE_BILINEAR takes float32 and int8 only), attention (the
+converter gives LayerNormalization's SUB a zero-scale int16 constant: TFLite Micro's SUB aborts
+in its Prepare, QuantizeMultiplierSmallerThanOneExp of a zero multiplier, and mc refuses it)
 or dilated_chain (TFLite Micro's SPACE_TO_BATCH_ND fails on int16).
 
 The model-zoo networks (`zoo`): architectures users ship on microcontrollers, each as
@@ -59,10 +59,10 @@ The model-zoo networks (`zoo`): architectures users ship on microcontrollers, ea
 
 Not written, as TFLite Micro or the converter refuse them: 16x8 LSTMs (the converter does not
 quantize UNIDIRECTIONAL_SEQUENCE_LSTM to 16x8), rolled SimpleRNN / GRU quantized (the converter
-crashes on their WHILE loops; the float GRU's loop writes a TensorList through SLICEs sized by
-the loop counter, shapes mc's static plan cannot hold, and TFLite Micro never returns from the
-float SimpleRNN), transformer 16x8 (TFLite Micro's interpreter aborts on it, as on attention
-16x8), gesture and grouped 16x8 (TFLite Micro's REDUCE_MAX takes float32 and int8 only), resize
+crashes on their WHILE loops; mc refuses the float GRU's loop, which writes a TensorList
+through SLICEs sized by the loop counter, shapes that change every iteration; TFLite Micro
+never returns from the float SimpleRNN), transformer 16x8 (TFLite Micro aborts on its
+LayerNormalization as on attention 16x8), gesture and grouped 16x8 (TFLite Micro's REDUCE_MAX takes float32 and int8 only), resize
 16x8 (RESIZE_BILINEAR), text 16x8 (GATHER takes no int16), separable 16x8 (the converter has no
 16x8 PRELU), dense3d 16x8 (nor L2_NORMALIZATION), GELU (TFLite Micro has no kernel).
 
