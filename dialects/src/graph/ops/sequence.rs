@@ -448,17 +448,16 @@ fn check_lstm_types(c: &mut Checker<'_, '_>, tensors: &[Tensor<'_>], results: &[
         c.per_tensor("cell_state", cell);
     }
     for (index, &(what, result)) in results.iter().enumerate() {
-        let reference = if index == LSTM_FINAL_CELL_STATE { ("cell_state", cell) } else { ("hidden_state", hidden) };
-        match result {
-            Some(result) if index == 0 => {
-                if c.kind(what, result, &[kind]).is_some() && kind != F32 {
-                    c.per_tensor(what, result);
-                }
+        let Some(result) = result else { continue };
+        if index == 0 {
+            // The output sequence: the hidden state's kind, its own parameters.
+            if c.kind(what, result, &[kind]).is_some() && kind != F32 {
+                c.per_tensor(what, result);
             }
-            Some(result) => {
-                c.same_element(what, result, reference.0, reference.1);
-            }
-            None => {}
+        } else if index == LSTM_FINAL_CELL_STATE {
+            c.same_element(what, result, "cell_state", cell);
+        } else {
+            c.same_element(what, result, "hidden_state", hidden);
         }
     }
 }
