@@ -32,10 +32,39 @@ where TFLite Micro runs it, and `<name>_f32` (the plain float conversion):
 | attention (int8, f32) | MultiHeadAttention (2 heads, key_dim 8, self-attention), Add, LayerNormalization, Dense | FULLY_CONNECTED, RESHAPE, TRANSPOSE, BATCH_MATMUL, SOFTMAX, ADD, MEAN, SQUARED_DIFFERENCE, RSQRT, MUL, SUB |
 | conv1d (int8, 16x8, f32) | Conv1D /2 + ReLU, MaxPooling1D, Conv1D dilation 2, Flatten, Dense | RESHAPE, CONV_2D, MAX_POOL_2D, FULLY_CONNECTED |
 
-No 16x8 decoder (TFLite Micro's RESIZE_BILINEAR takes float32 and int8 only), attention (TFLite
-Micro's interpreter aborts on it; mc refuses the zero-scale int16 constant the converter gives
-LayerNormalization's SUB)
+No 16x8 decoder (TFLite Micro's RESIZE_BILINEAR takes float32 and int8 only), attention (the
+converter gives LayerNormalization's SUB a zero-scale int16 constant: TFLite Micro's SUB aborts
+in its Prepare, QuantizeMultiplierSmallerThanOneExp of a zero multiplier, and mc refuses it)
 or dilated_chain (TFLite Micro's SPACE_TO_BATCH_ND fails on int16).
+
+The model-zoo networks (`zoo`): architectures users ship on microcontrollers, each as
+`<name>_int8`, `<name>_16x8` and `<name>_f32` where listed:
+
+| name | Keras layers | TFLite operators |
+|---|---|---|
+| bilstm (int8, f32) | Bidirectional(LSTM, return_sequences), LSTM (return_sequences), TimeDistributed(Dense) | UNIDIRECTIONAL_SEQUENCE_LSTM x 3, REVERSE_V2, CONCATENATION, FULLY_CONNECTED (the converter quantizes each direction's output and the reversed input apart: TFLite Micro copies the bytes) |
+| rnn (int8, 16x8) | SimpleRNN and GRU, unrolled | UNPACK, FULLY_CONNECTED, SPLIT, SPLIT_V, ADD, LOGISTIC, TANH, MUL, SUB, PACK, RESHAPE, QUANTIZE |
+| crnn (int8, 16x8) | keyword-spotting CRNN: Conv2D + BatchNormalization + ReLU, Reshape, GRU (unrolled), Dense, Softmax | CONV_2D, RESHAPE, UNPACK, FULLY_CONNECTED, SPLIT, SPLIT_V, ADD, LOGISTIC, TANH, MUL, SUB, SOFTMAX |
+| transformer (int8) | encoder block: MultiHeadAttention, Add + LayerNormalization, feed-forward Dense + ReLU, GlobalAveragePooling1D, Dense + softmax | FULLY_CONNECTED, RESHAPE, TRANSPOSE, BATCH_MATMUL, SOFTMAX, ADD, MEAN, SQUARED_DIFFERENCE, RSQRT, MUL, SUB |
+| mobilenet_v2 (int8, 16x8, f32) | keras.applications.MobileNetV2's blocks: Conv2D + BatchNormalization + ReLU6, expand / depthwise / project, ZeroPadding2D before a stride 2, residual Add, Dropout | CONV_2D, DEPTHWISE_CONV_2D (the padding folded in), ADD, MEAN, FULLY_CONNECTED, SOFTMAX |
+| efficientnet (int8, 16x8) | MBConv: swish, squeeze-excite with 1x1 Conv2D (swish, sigmoid), Multiply, residual Add | CONV_2D, DEPTHWISE_CONV_2D, LOGISTIC, MUL, MEAN, ADD, FULLY_CONNECTED |
+| separable (int8) | SeparableConv2D (depth_multiplier 1 and 2), PReLU, DepthwiseConv2D depth_multiplier 2, ELU, MaxPooling2D / AveragePooling2D "same", LeakyReLU | DEPTHWISE_CONV_2D, CONV_2D, PRELU, DEQUANTIZE, ELU, QUANTIZE, MAX_POOL_2D, AVERAGE_POOL_2D, LEAKY_RELU |
+| grouped (int8) | Conv2D groups=4, GlobalMaxPooling2D, Permute, Reshape, Dense on 3-D | CONV_2D (grouped), REDUCE_MAX, TRANSPOSE, RESHAPE, FULLY_CONNECTED (keep_num_dims) |
+| dense3d (int8) | Dense on 3-D input, Concatenate on the last and the middle axis, L2 normalization, Softmax | FULLY_CONNECTED (keep_num_dims), CONCATENATION, L2_NORMALIZATION, SOFTMAX |
+| resize (int8, f32) | Conv2DTranspose, UpSampling2D, tf.image resizes bilinear and nearest with align_corners and with half_pixel_centers | TRANSPOSE_CONV, RESIZE_NEAREST_NEIGHBOR, RESIZE_BILINEAR, CONCATENATION |
+| upsample (16x8) | Conv2DTranspose, UpSampling2D nearest, Conv2DTranspose "valid", Softmax | TRANSPOSE_CONV, RESIZE_NEAREST_NEIGHBOR, SOFTMAX (int16) |
+| autoencoder (int8) | anomaly-detection autoencoder: Dense + BatchNormalization + ReLU x 5, Dense | FULLY_CONNECTED |
+| gesture (int8) | Conv1D + BatchNormalization + ReLU, MaxPooling1D "same", GlobalMaxPooling1D, Dropout, Dense + softmax | RESHAPE, CONV_2D, MAX_POOL_2D, REDUCE_MAX, FULLY_CONNECTED, SOFTMAX |
+| text (int8) | int32 token ids: Embedding, GlobalAveragePooling1D, Dense | GATHER, MEAN, FULLY_CONNECTED, LOGISTIC |
+
+Not written, as TFLite Micro or the converter refuse them: 16x8 LSTMs (the converter does not
+quantize UNIDIRECTIONAL_SEQUENCE_LSTM to 16x8), rolled SimpleRNN / GRU quantized (the converter
+crashes on their WHILE loops; mc refuses the float GRU's loop, which writes a TensorList
+through SLICEs sized by the loop counter, shapes that change every iteration; TFLite Micro
+never returns from the float SimpleRNN), transformer 16x8 (TFLite Micro aborts on its
+LayerNormalization as on attention 16x8), gesture and grouped 16x8 (TFLite Micro's REDUCE_MAX takes float32 and int8 only), resize
+16x8 (RESIZE_BILINEAR), text 16x8 (GATHER takes no int16), separable 16x8 (the converter has no
+16x8 PRELU), dense3d 16x8 (nor L2_NORMALIZATION), GELU (TFLite Micro has no kernel).
 
 Control flow, `tf.function`s converted from concrete functions (float32, and full-integer int8):
 
@@ -185,12 +214,173 @@ def lstm():
     return keras.Model(x, L.Dense(4, **BIAS)(y))
 
 
-def convert(model, shape, int16, io_type):
+# The model-zoo networks: architectures users ship on microcontrollers, each built right after
+# its own seed (see `zoo`).
+def bilstm():
+    x = keras.Input((6, 5), batch_size=1)
+    y = L.Bidirectional(L.LSTM(8, return_sequences=True, **BIAS))(x)
+    y = L.LSTM(6, return_sequences=True, **BIAS)(y)
+    return keras.Model(x, L.TimeDistributed(L.Dense(4, **BIAS))(y))
+
+
+def rnn():
+    # Unrolled: the converter's quantizer crashes on the WHILE loops of the rolled forms.
+    x = keras.Input((6, 5), batch_size=1)
+    y = L.SimpleRNN(8, return_sequences=True, unroll=True, **BIAS)(x)
+    y = L.GRU(6, unroll=True, **BIAS)(y)
+    return keras.Model(x, L.Dense(4, **BIAS)(y))
+
+
+def crnn():
+    x = keras.Input((49, 10, 1), batch_size=1)
+    y = L.Conv2D(8, (5, 3), strides=(4, 2), padding="same", **BIAS)(x)
+    y = L.ReLU()(L.BatchNormalization()(y))
+    y = L.Reshape((13, 40))(y)
+    y = L.GRU(16, unroll=True, **BIAS)(y)
+    return keras.Model(x, L.Softmax()(L.Dense(12, **BIAS)(y)))
+
+
+def transformer():
+    x = keras.Input((8, 16), batch_size=1)
+    a = L.MultiHeadAttention(num_heads=2, key_dim=8)(x, x)
+    y = L.LayerNormalization()(L.Add()([x, a]))
+    f = L.Dense(16, **BIAS)(L.Dense(32, activation="relu", **BIAS)(y))
+    y = L.LayerNormalization()(L.Add()([y, f]))
+    y = L.GlobalAveragePooling1D()(y)
+    return keras.Model(x, L.Dense(4, activation="softmax", **BIAS)(y))
+
+
+def mobilenet_v2():
+    # keras.applications.MobileNetV2's blocks: batch norms folded, ReLU6, a padded stride 2.
+    def conv_bn(layer, y, relu6=True):
+        y = L.BatchNormalization()(layer(y))
+        return L.ReLU(6.0)(y) if relu6 else y
+
+    x = keras.Input((32, 32, 3), batch_size=1)
+    y = conv_bn(L.Conv2D(8, 3, strides=2, padding="same", use_bias=False), x)
+    for expand, out, stride in ((48, 8, 1), (48, 16, 2), (96, 16, 1)):
+        e = conv_bn(L.Conv2D(expand, 1, use_bias=False), y)
+        if stride == 2:
+            e = L.ZeroPadding2D(((0, 1), (0, 1)))(e)
+        padding = "same" if stride == 1 else "valid"
+        d = conv_bn(L.DepthwiseConv2D(3, strides=stride, padding=padding, use_bias=False), e)
+        p = conv_bn(L.Conv2D(out, 1, use_bias=False), d, relu6=False)
+        y = L.Add()([y, p]) if stride == 1 and out == y.shape[-1] else p
+    y = L.Dropout(0.2)(L.GlobalAveragePooling2D()(y))
+    return keras.Model(x, L.Dense(10, activation="softmax", **BIAS)(y))
+
+
+def efficientnet():
+    # An EfficientNet MBConv block: swish, squeeze-excite with 1x1 convolutions, residual add.
+    def conv_bn_swish(layer, y):
+        return L.Activation("swish")(L.BatchNormalization()(layer(y)))
+
+    x = keras.Input((24, 24, 3), batch_size=1)
+    y = conv_bn_swish(L.Conv2D(8, 3, strides=2, padding="same", use_bias=False), x)
+    e = conv_bn_swish(L.Conv2D(32, 1, use_bias=False), y)
+    d = conv_bn_swish(L.DepthwiseConv2D(3, padding="same", use_bias=False), e)
+    s = L.GlobalAveragePooling2D(keepdims=True)(d)
+    s = L.Conv2D(4, 1, activation="swish", **BIAS)(s)
+    s = L.Conv2D(32, 1, activation="sigmoid", **BIAS)(s)
+    p = L.BatchNormalization()(L.Conv2D(8, 1, use_bias=False)(L.Multiply()([d, s])))
+    y = L.GlobalAveragePooling2D()(L.Add()([y, p]))
+    return keras.Model(x, L.Dense(5, **BIAS)(y))
+
+
+def separable():
+    x = keras.Input((16, 16, 3), batch_size=1)
+    y = L.SeparableConv2D(8, 3, padding="same", **BIAS)(x)
+    y = L.PReLU(alpha_initializer=keras.initializers.RandomUniform(0.0, 0.5))(y)
+    y = L.DepthwiseConv2D(3, depth_multiplier=2, padding="same", **BIAS)(y)
+    y = L.ELU()(y)
+    y = L.MaxPooling2D(3, strides=2, padding="same")(y)
+    y = L.LeakyReLU(0.1)(y)
+    y = L.AveragePooling2D(3, strides=2, padding="same")(y)
+    return keras.Model(x, L.SeparableConv2D(8, 3, depth_multiplier=2, **BIAS)(y))
+
+
+def grouped():
+    x = keras.Input((12, 12, 8), batch_size=1)
+    y = L.Conv2D(16, 3, groups=4, padding="same", activation="relu", **BIAS)(x)
+    z = L.Reshape((16, 144))(L.Permute((3, 1, 2))(y))
+    return keras.Model(x, [L.GlobalMaxPooling2D()(y), L.Dense(4, **BIAS)(z)])
+
+
+def dense3d():
+    x = keras.Input((8, 16), batch_size=1)
+    a = L.Dense(12, activation="relu", **BIAS)(x)
+    b = L.Dense(12, **BIAS)(x)
+    n = L.Lambda(lambda t: tf.math.l2_normalize(t, axis=-1))(L.Concatenate(axis=-1)([a, b]))
+    s = L.Softmax()(L.Dense(6, **BIAS)(L.Concatenate(axis=1)([a, b])))
+    return keras.Model(x, [n, s])
+
+
+def resize():
+    image = tf.compat.v1.image
+    x = keras.Input((6, 6, 4), batch_size=1)
+    y = L.Conv2DTranspose(8, 3, strides=2, padding="same", activation="relu", **BIAS)(x)
+    y = L.UpSampling2D(2, interpolation="nearest")(y)
+    return keras.Model(
+        x,
+        L.Concatenate()(
+            [
+                L.Lambda(lambda t: image.resize_bilinear(t, (30, 30), align_corners=True))(y),
+                L.Lambda(lambda t: image.resize_bilinear(t, (30, 30), half_pixel_centers=True))(y),
+                L.Lambda(lambda t: image.resize_nearest_neighbor(t, (30, 30), align_corners=True))(y),
+                L.Lambda(lambda t: image.resize_nearest_neighbor(t, (30, 30), half_pixel_centers=True))(y),
+            ]
+        ),
+    )
+
+
+def upsample():
+    x = keras.Input((6, 6, 4), batch_size=1)
+    y = L.Conv2DTranspose(8, 3, strides=2, padding="same", activation="relu", **BIAS)(x)
+    y = L.UpSampling2D(2, interpolation="nearest")(y)
+    return keras.Model(x, L.Softmax()(L.Conv2DTranspose(4, 3, padding="valid", **BIAS)(y)))
+
+
+def autoencoder():
+    # An anomaly-detection autoencoder (MLPerf Tiny's ToyADMOS shape, narrower).
+    x = keras.Input((64,), batch_size=1)
+    y = x
+    for units in (32, 16, 8, 16, 32):
+        y = L.ReLU()(L.BatchNormalization()(L.Dense(units, **BIAS)(y)))
+    return keras.Model(x, L.Dense(64, **BIAS)(y))
+
+
+def gesture():
+    x = keras.Input((64, 3), batch_size=1)
+    y = L.ReLU()(L.BatchNormalization()(L.Conv1D(8, 5, padding="same", **BIAS)(x)))
+    y = L.MaxPooling1D(2, padding="same")(y)
+    y = L.ReLU()(L.BatchNormalization()(L.Conv1D(16, 3, strides=2, **BIAS)(y)))
+    y = L.Dropout(0.5)(L.GlobalMaxPooling1D()(y))
+    return keras.Model(x, L.Dense(4, activation="softmax", **BIAS)(y))
+
+
+def text():
+    # TOKENS token ids in, an embedding table read by GATHER.
+    x = keras.Input((10,), batch_size=1, dtype="int32")
+    y = L.GlobalAveragePooling1D()(L.Embedding(TOKENS, 8)(x))
+    y = L.Dense(8, activation="relu", **BIAS)(y)
+    return keras.Model(x, L.Dense(3, activation="sigmoid", **BIAS)(y))
+
+
+# The text classifier's vocabulary (conformance's cases draw token ids below it).
+TOKENS = 50
+
+
+def convert(model, shape, int16, io_type, tokens=False):
+    """`model` converted full-integer (`int16`: 16x8), calibrated on seeded inputs of `shape`:
+    uniform in [-1, 1), or with `tokens` token ids below TOKENS (an int32 input, kept)."""
     rng = np.random.default_rng(7)
 
     def calibration():
         for _ in range(64):
-            yield [rng.uniform(-1.0, 1.0, (1,) + shape).astype(np.float32)]
+            if tokens:
+                yield [rng.integers(0, TOKENS, (1,) + shape).astype(np.int32)]
+            else:
+                yield [rng.uniform(-1.0, 1.0, (1,) + shape).astype(np.float32)]
 
     converter = tf.lite.TFLiteConverter.from_keras_model(model)
     converter.optimizations = [tf.lite.Optimize.DEFAULT]
@@ -200,7 +390,8 @@ def convert(model, shape, int16, io_type):
         ops.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8 if int16 else ops.TFLITE_BUILTINS_INT8
     ]
     if io_type is not None:
-        converter.inference_input_type = io_type
+        if not tokens:
+            converter.inference_input_type = io_type
         converter.inference_output_type = io_type
     return converter.convert()
 
@@ -229,6 +420,42 @@ def keras_acceptance():
         if int16:
             files[f"{name}_16x8.tflite"] = convert(model, shape, True, tf.int16)
         files[f"{name}_f32.tflite"] = convert_float(model)
+    return files
+
+
+def zoo():
+    """The model-zoo networks in the conversions TFLite Micro runs (`i` int8, `q` 16x8, `f`
+    float32)."""
+    files = {}
+    for seed, (name, build, shape, kinds) in enumerate(
+        (
+            ("bilstm", bilstm, (6, 5), "if"),
+            ("rnn", rnn, (6, 5), "iq"),
+            ("crnn", crnn, (49, 10, 1), "iq"),
+            ("transformer", transformer, (8, 16), "i"),
+            ("mobilenet_v2", mobilenet_v2, (32, 32, 3), "iqf"),
+            ("efficientnet", efficientnet, (24, 24, 3), "iq"),
+            ("separable", separable, (16, 16, 3), "i"),
+            ("grouped", grouped, (12, 12, 8), "i"),
+            ("dense3d", dense3d, (8, 16), "i"),
+            ("resize", resize, (6, 6, 4), "if"),
+            ("upsample", upsample, (6, 6, 4), "q"),
+            ("autoencoder", autoencoder, (64,), "i"),
+            ("gesture", gesture, (64, 3), "i"),
+            ("text", text, (10,), "i"),
+        ),
+        start=200,
+    ):
+        keras.utils.set_random_seed(seed)
+        model = build()
+        tokens = name == "text"
+        for kind in kinds:
+            if kind == "f":
+                files[f"{name}_f32.tflite"] = convert_float(model)
+            else:
+                int16 = kind == "q"
+                data = convert(model, shape, int16, tf.int16 if int16 else tf.int8, tokens)
+                files[f"{name}_{'16x8' if int16 else 'int8'}.tflite"] = data
     return files
 
 
@@ -439,6 +666,7 @@ def main():
         "lstm_int8.tflite": convert(lstm(), (6, 5), False, tf.int8),
     }
     files.update(keras_acceptance())
+    files.update(zoo())
     files["svdf_keyword_int8.tflite"] = svdf_keyword()
     files["dilated_chain_f32.reference.bin"] = tflite_reference(files["dilated_chain_f32.tflite"], 7)
     files.update(control_flow())

@@ -31,6 +31,29 @@ pub const KERAS_NETWORKS: [(&str, &[&str]); 5] = [
     ("conv1d", &["conv1d_int8.tflite", "conv1d_16x8.tflite", "conv1d_f32.tflite"]),
 ];
 
+/// The model-zoo networks (architectures users ship on microcontrollers), each with its
+/// converted files that TFLite Micro runs: full-integer int8, 16x8, float32.
+pub const ZOO_NETWORKS: [(&str, &[&str]); 14] = [
+    ("bilstm", &["bilstm_int8.tflite", "bilstm_f32.tflite"]),
+    ("rnn", &["rnn_int8.tflite", "rnn_16x8.tflite"]),
+    ("crnn", &["crnn_int8.tflite", "crnn_16x8.tflite"]),
+    ("transformer", &["transformer_int8.tflite"]),
+    ("mobilenet_v2", &["mobilenet_v2_int8.tflite", "mobilenet_v2_16x8.tflite", "mobilenet_v2_f32.tflite"]),
+    ("efficientnet", &["efficientnet_int8.tflite", "efficientnet_16x8.tflite"]),
+    ("separable", &["separable_int8.tflite"]),
+    ("grouped", &["grouped_int8.tflite"]),
+    ("dense3d", &["dense3d_int8.tflite"]),
+    ("resize", &["resize_int8.tflite", "resize_f32.tflite"]),
+    ("upsample", &["upsample_16x8.tflite"]),
+    ("autoencoder", &["autoencoder_int8.tflite"]),
+    ("gesture", &["gesture_int8.tflite"]),
+    ("text", &["text_int8.tflite"]),
+];
+
+/// The vocabulary of the zoo's text classifier (`make_models.py`'s `TOKENS`): its int32 input
+/// holds token ids below it.
+pub const TEXT_TOKENS: i64 = 50;
+
 /// Where the model `file` is.
 pub fn path(file: &str) -> PathBuf {
     repo_root().join("conformance/models").join(file)
@@ -48,6 +71,12 @@ fn read(path: &std::path::Path) -> Vec<u8> {
 
 /// `count` cases of the model `file`, each on random inputs from `seed`.
 pub fn cases(file: &str, count: usize, seed: u64) -> Vec<Case> {
+    cases_with_tokens(file, count, seed, None)
+}
+
+/// [`cases`] whose int32 inputs, with `vocabulary` given, are token ids below it (an
+/// `Embedding`'s GATHER reads its table at them: others are out of bounds).
+pub fn cases_with_tokens(file: &str, count: usize, seed: u64, vocabulary: Option<i64>) -> Vec<Case> {
     let model = read(&path(file));
     let parsed = mc_tflite::Model::from_bytes(&model).unwrap_or_else(|e| panic!("{file}: {e}"));
     let graph = parsed.main_subgraph();
@@ -65,7 +94,16 @@ pub fn cases(file: &str, count: usize, seed: u64) -> Vec<Case> {
         .map(|i| Case {
             name: format!("{file}, input {i}"),
             model: model.clone(),
-            inputs: inputs.iter().map(|(dtype, shape)| Tensor::random(*dtype, shape, &mut rng)).collect(),
+            inputs: inputs
+                .iter()
+                .map(|(dtype, shape)| match (dtype, vocabulary) {
+                    (DType::Int32, Some(words)) => {
+                        let ids: Vec<i64> = (0..shape.iter().product()).map(|_| rng.range(0, words - 1)).collect();
+                        Tensor::from_ints(DType::Int32, shape, &ids)
+                    }
+                    _ => Tensor::random(*dtype, shape, &mut rng),
+                })
+                .collect(),
             then: Vec::new(),
             expected: None,
         })

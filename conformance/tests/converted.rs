@@ -3,7 +3,9 @@
 //! byte (the first models' float outputs are dequantized int16, so they are exact too), on
 //! seeded inputs.
 
-use mc_conformance::converted::{KERAS_NETWORKS, MODELS, cases, reference_case};
+use mc_conformance::converted::{
+    KERAS_NETWORKS, MODELS, TEXT_TOKENS, ZOO_NETWORKS, cases, cases_with_tokens, reference_case,
+};
 use mc_conformance::{Case, check_cases};
 
 #[test]
@@ -51,6 +53,78 @@ fn keras_multi_head_attention_block_matches_tflite_micro() {
 #[test]
 fn keras_conv1d_network_matches_tflite_micro() {
     check_keras_network("conv1d");
+}
+
+/// Every converted file of the model-zoo network `network`, three seeded inputs each (token
+/// ids below [`TEXT_TOKENS`] for int32 inputs), invoked `invocations` times in a row.
+fn check_zoo_network(network: &str, invocations: usize) {
+    let (index, (_, files)) =
+        ZOO_NETWORKS.iter().enumerate().find(|(_, (name, _))| *name == network).expect("a zoo network");
+    let cases: Vec<Case> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(i, file)| {
+            let seed = 200 + 10 * index as u64 + i as u64;
+            let mut all = cases_with_tokens(file, 3 * invocations, seed, Some(TEXT_TOKENS)).into_iter();
+            std::iter::from_fn(move || {
+                let first = all.next()?;
+                Some(first.then_invoked_with(all.by_ref().take(invocations - 1).map(|c| c.inputs).collect()))
+            })
+        })
+        .collect();
+    check_cases(&cases, 0.0);
+}
+
+#[test]
+fn keras_bidirectional_lstm_with_time_distributed_dense_matches_tflite_micro_over_invocations() {
+    // The converter quantizes each direction's output and the reversed input apart from the
+    // hidden state and the input: TFLite Micro copies the bytes.
+    check_zoo_network("bilstm", 4);
+}
+
+#[test]
+fn keras_unrolled_simple_rnn_and_gru_match_tflite_micro() {
+    check_zoo_network("rnn", 1);
+}
+
+#[test]
+fn keras_convolutional_recurrent_keyword_spotter_matches_tflite_micro() {
+    check_zoo_network("crnn", 1);
+}
+
+#[test]
+fn keras_transformer_encoder_block_matches_tflite_micro() {
+    check_zoo_network("transformer", 1);
+}
+
+#[test]
+fn keras_mobilenet_v2_and_efficientnet_blocks_match_tflite_micro() {
+    check_zoo_network("mobilenet_v2", 1);
+    check_zoo_network("efficientnet", 1);
+}
+
+#[test]
+fn keras_separable_grouped_and_depth_multiplied_convolutions_match_tflite_micro() {
+    check_zoo_network("separable", 1);
+    check_zoo_network("grouped", 1);
+}
+
+#[test]
+fn keras_dense_on_sequences_concatenation_and_l2_normalization_match_tflite_micro() {
+    check_zoo_network("dense3d", 1);
+}
+
+#[test]
+fn keras_resizes_and_16x8_upsampling_match_tflite_micro() {
+    check_zoo_network("resize", 1);
+    check_zoo_network("upsample", 1);
+}
+
+#[test]
+fn keras_autoencoder_gesture_cnn_and_text_classifier_match_tflite_micro() {
+    check_zoo_network("autoencoder", 1);
+    check_zoo_network("gesture", 1);
+    check_zoo_network("text", 1);
 }
 
 #[test]

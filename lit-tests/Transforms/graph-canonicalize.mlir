@@ -120,18 +120,21 @@
 
 // -----
 
-// A slice and a gather of a constant to another quantization fold to the stored values they pick,
-// under the result's quantization (TFLite Micro's SLICE and GATHER copy bytes).
+// A slice, a gather and a reverse of a constant to another quantization fold to the stored
+// values they pick, under the result's quantization (TFLite Micro's SLICE, GATHER and REVERSE_V2
+// copy bytes).
 // CHECK-LABEL: sym_name = "requantized_constant_slice_and_gather"
 // CHECK-DAG:     %[[G:.*]] = "graph.const"() <{value = dense<{{\[\[}}4, 5, 6]]> : tensor<1x3xi8>}> : () -> tensor<1x3x!quant.uniform<i8:f32, 2.000000e-02:17>>
 // CHECK-DAG:     %[[S:.*]] = "graph.const"() <{value = dense<{{\[\[}}5, 6]]> : tensor<1x2xi8>}> : () -> tensor<1x2x!quant.uniform<i8:f32, 2.000000e-02:17>>
-// CHECK:         "func.return"(%[[S]], %[[G]])
-"func.func"() <{function_type = () -> (tensor<1x2x!quant.uniform<i8:f32, 0.02:17>>, tensor<1x3x!quant.uniform<i8:f32, 0.02:17>>), sym_name = "requantized_constant_slice_and_gather"}> ({
+// CHECK-DAG:     %[[R:.*]] = "graph.const"() <{value = dense<{{\[\[}}3, 2, 1], [6, 5, 4]]> : tensor<2x3xi8>}> : () -> tensor<2x3x!quant.uniform<i8:f32, 2.000000e-02:17>>
+// CHECK:         "func.return"(%[[S]], %[[G]], %[[R]])
+"func.func"() <{function_type = () -> (tensor<1x2x!quant.uniform<i8:f32, 0.02:17>>, tensor<1x3x!quant.uniform<i8:f32, 0.02:17>>, tensor<2x3x!quant.uniform<i8:f32, 0.02:17>>), sym_name = "requantized_constant_slice_and_gather"}> ({
   %c = "graph.const"() <{value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>}> : () -> tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>
   %0 = "graph.slice"(%c) <{begin = array<i64: 1, 1>, size = array<i64: 1, 2>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<1x2x!quant.uniform<i8:f32, 0.02:17>>
   %i = "graph.const"() <{value = dense<[1]> : tensor<1xi32>}> : () -> tensor<1xi32>
   %1 = "graph.gather"(%c, %i) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>, tensor<1xi32>) -> tensor<1x3x!quant.uniform<i8:f32, 0.02:17>>
-  "func.return"(%0, %1) : (tensor<1x2x!quant.uniform<i8:f32, 0.02:17>>, tensor<1x3x!quant.uniform<i8:f32, 0.02:17>>) -> ()
+  %2 = "graph.reverse_v2"(%c) <{axes = array<i64: 1>}> : (tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<2x3x!quant.uniform<i8:f32, 0.02:17>>
+  "func.return"(%0, %1, %2) : (tensor<1x2x!quant.uniform<i8:f32, 0.02:17>>, tensor<1x3x!quant.uniform<i8:f32, 0.02:17>>, tensor<2x3x!quant.uniform<i8:f32, 0.02:17>>) -> ()
 }) : () -> ()
 
 // -----

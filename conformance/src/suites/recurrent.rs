@@ -3,8 +3,8 @@
 //! through the outputs of each): time-major and batch-major inputs, one to three batches, one to
 //! four time steps, with and without a cell clip; float, int8 activations with an int16 cell
 //! state (non-zero input and hidden zero points, non-zero weight zero points, gate sums that
-//! saturate Q3.12, cell states that saturate and are clipped) and 16x8; two LSTMs in a row (four
-//! state variables).
+//! saturate Q3.12, cell states that saturate and are clipped) and 16x8, each also with an output
+//! quantized apart from the hidden state; two LSTMs in a row (four state variables).
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
@@ -45,12 +45,14 @@ impl Spec {
 }
 
 /// The quantization of an integer LSTM: `(scale, zero point)` of the input and of the hidden
-/// state (= the output); the weights' `(scale, zero point)`; the cell state's scale; the
-/// activations' type (int8 or int16).
+/// state (= the output's, unless `output` gives its own: TFLite Micro copies the hidden state's
+/// bytes into it, as in the converter's Bidirectional LSTMs); the weights' `(scale, zero point)`;
+/// the cell state's scale; the activations' type (int8 or int16).
 #[derive(Clone, Copy)]
 struct IntQuant {
     input: (f32, i64),
     hidden: (f32, i64),
+    output: Option<(f32, i64)>,
     weights: (f32, i64),
     cell: f32,
     activations: DType,
@@ -60,6 +62,7 @@ struct IntQuant {
 const INT8: IntQuant = IntQuant {
     input: (1.0 / 64.0, -5),
     hidden: (1.0 / 128.0, 3),
+    output: None,
     weights: (1.0 / 128.0, 0),
     cell: 1.0 / 2048.0,
     activations: DType::Int8,
@@ -69,6 +72,7 @@ const INT8: IntQuant = IntQuant {
 const INT16X8: IntQuant = IntQuant {
     input: (1.0 / 8192.0, 0),
     hidden: (1.0 / 32768.0, 0),
+    output: None,
     weights: (1.0 / 128.0, 0),
     cell: 1.0 / 2048.0,
     activations: DType::Int16,
@@ -144,10 +148,11 @@ fn layer(
     inputs.extend([-1, -1, -1, -1]);
     let [d0, d1] = spec.leading();
     let (y_name, y_shape) = (format!("{prefix}y"), dims(&[d0, d1, s]));
+    let y_quant = tensor_quant(quant.and_then(|q| q.output)).or(hidden_quant);
     let y = if is_output {
-        model.output(&y_name, &y_shape, activations, hidden_quant.clone())
+        model.output(&y_name, &y_shape, activations, y_quant)
     } else {
-        model.intermediate(&y_name, &y_shape, activations, hidden_quant)
+        model.intermediate(&y_name, &y_shape, activations, y_quant)
     };
     let options = SequenceLstmOptions {
         fused_activation: Activation::Tanh,
@@ -227,10 +232,15 @@ pub fn int8_lstm() -> Vec<Case> {
     cases.push(case(&Spec::new("weight zero points", 2, 3, 4, 3), Some(offset_weights), &mut Rng(0x1579)));
     let small_cell = IntQuant { cell: 1.0 / 32768.0, ..INT8 };
     cases.push(case(&Spec::new("cell scale 2^-15", 1, 4, 3, 3).clipped(0.8), Some(small_cell), &mut Rng(0x157A)));
+    let own_output = IntQuant { output: Some((1.0 / 32.0, -9)), ..INT8 };
+    cases.push(case(&Spec::new("output quantized apart", 2, 3, 4, 3), Some(own_output), &mut Rng(0x157B)));
     cases
 }
 
 /// The `int16_lstm` suite: 16x8 (int16 activations, int8 weights, int64 biases).
 pub fn int16_lstm() -> Vec<Case> {
-    suite(Some(INT16X8), 0x1516)
+    let mut cases = suite(Some(INT16X8), 0x1516);
+    let own_output = IntQuant { output: Some((1.0 / 4096.0, 0)), ..INT16X8 };
+    cases.push(case(&Spec::new("output quantized apart", 1, 3, 4, 3), Some(own_output), &mut Rng(0x1517)));
+    cases
 }

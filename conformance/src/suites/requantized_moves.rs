@@ -1,6 +1,7 @@
 //! The operators that move stored values, with the output quantized unlike the input, against
 //! TFLite Micro: its `RESHAPE`, `SQUEEZE`, `EXPAND_DIMS` and `TRANSPOSE` copy the bytes whatever
-//! the scales and zero points on either side, as do its `SLICE`, `STRIDED_SLICE` and `GATHER`.
+//! the scales and zero points on either side, as do its `REVERSE_V2`, `SLICE`, `STRIDED_SLICE`
+//! and `GATHER` (the converter quantizes a Bidirectional LSTM's reversed input apart).
 //! int8 and int16 (uint8 too for `RESHAPE` and `SQUEEZE`, int8 only for `GATHER`), each move
 //! alone and followed by a `DEQUANTIZE` that reads the stored values with the output's scale and
 //! zero point.
@@ -20,12 +21,13 @@ struct Move {
 const ALL: &[DType] = &[DType::Int8, DType::UInt8, DType::Int16];
 const SIGNED: &[DType] = &[DType::Int8, DType::Int16];
 
-const MOVES: [Move; 8] = [
+const MOVES: [Move; 9] = [
     Move { op: BuiltinOp::Reshape, input: &[1, 2, 3, 4], output: &[6, 4], dtypes: ALL },
     Move { op: BuiltinOp::Reshape, input: &[2, 3, 4], output: &[24], dtypes: ALL },
     Move { op: BuiltinOp::Squeeze, input: &[1, 6, 1, 4], output: &[6, 4], dtypes: ALL },
     Move { op: BuiltinOp::ExpandDims, input: &[6, 4], output: &[6, 1, 4], dtypes: SIGNED },
     Move { op: BuiltinOp::Transpose, input: &[2, 3, 4], output: &[4, 2, 3], dtypes: SIGNED },
+    Move { op: BuiltinOp::ReverseV2, input: &[2, 3, 4], output: &[2, 3, 4], dtypes: SIGNED },
     Move { op: BuiltinOp::Slice, input: &[2, 3, 4], output: &[2, 2, 2], dtypes: SIGNED },
     Move { op: BuiltinOp::StridedSlice, input: &[2, 3, 4], output: &[2, 2, 2], dtypes: SIGNED },
     Move { op: BuiltinOp::Gather, input: &[2, 3, 4], output: &[2, 2, 4], dtypes: &[DType::Int8] },
@@ -53,6 +55,10 @@ fn add_move(m: &mut OneOp, mv: &Move, x: i32, y: i32) {
         BuiltinOp::ExpandDims => {
             let axis = m.constant_i32("axis", &[], &[1], None);
             m.op(mv.op, &[x, axis], &[y], BuiltinOptions::ExpandDims);
+        }
+        BuiltinOp::ReverseV2 => {
+            let axes = m.constant_i32("axes", &[1], &[1], None);
+            m.op(mv.op, &[x, axes], &[y], BuiltinOptions::ReverseV2);
         }
         BuiltinOp::Slice => {
             let begin = m.constant_i32("begin", &[3], &[0, 1, 1], None);

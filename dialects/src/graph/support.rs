@@ -513,7 +513,7 @@ pub const TABLE: &[OpSupport] = &[
         tflite: "UNIDIRECTIONAL_SEQUENCE_LSTM",
         op: "lstm",
         variants: &[LSTM_F32, LSTM_INT8, LSTM_INT16X8],
-        options: "time_major or batch major, batches, TANH cell activation, cell_clip, hidden and cell states persisting across invocations; no peephole, projection, layer normalisation or CIFG (TFLite Micro refuses them)",
+        options: "time_major or batch major, batches, TANH cell activation, cell_clip, hidden and cell states persisting across invocations, the output sequence's scale and zero point free (the hidden state's stored values); no peephole, projection, layer normalisation or CIFG (TFLite Micro refuses them)",
     },
     OpSupport {
         tflite: "STRIDED_SLICE",
@@ -727,7 +727,7 @@ pub const TABLE: &[OpSupport] = &[
             variant("int64", "", &[Slot::One(&[I64])], &[I64]),
             BOOL_MOVED,
         ],
-        options: "constant int32 axes, contiguous, rank <= 6",
+        options: "constant int32 axes, contiguous, rank <= 6, the output's scale and zero point free (stored values kept)",
     },
     OpSupport {
         tflite: "GATHER_ND",

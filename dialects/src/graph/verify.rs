@@ -358,8 +358,8 @@ impl<'a, 'd> Checker<'a, 'd> {
 
     /// `t` must hold `reference`'s storage: its element type, or a quantization of the same
     /// storage per tensor on both sides (a byte copy, as TFLite Micro's `RESHAPE`, `SQUEEZE`,
-    /// `EXPAND_DIMS`, `TRANSPOSE`, `SLICE`, `STRIDED_SLICE` and `GATHER` are, keeps the stored
-    /// values whatever the scales and zero points).
+    /// `EXPAND_DIMS`, `TRANSPOSE`, `REVERSE_V2`, `SLICE`, `STRIDED_SLICE` and `GATHER` are, keeps
+    /// the stored values whatever the scales and zero points).
     pub(super) fn same_storage(&mut self, what: &str, t: Tensor<'_>, reference_what: &str, reference: Tensor<'_>) {
         let (kind, reference_kind) = (Kind::of(self.ctx, t.element), Kind::of(self.ctx, reference.element));
         let per_tensor = |q: Option<&QuantizedType>| q.is_some_and(|q| q.per_tensor().is_some());

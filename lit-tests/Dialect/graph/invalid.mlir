@@ -1595,6 +1595,16 @@
 
 // -----
 
+// reverse_v2 moves stored values: other scales and zero points, never another storage.
+"func.func"() <{function_type = (tensor<4x5x!quant.uniform<i8:f32, 0.5:1>>) -> (), sym_name = "reverse_v2_storage"}> ({
+^bb0(%x: tensor<4x5x!quant.uniform<i8:f32, 0.5:1>>):
+  // expected-error@+1 {{'graph.reverse_v2' op result element type '!quant.uniform<i16:f32, 5.000000e-01>' must match the input element type '!quant.uniform<i8:f32, 5.000000e-01:1>'}}
+  %0 = "graph.reverse_v2"(%x) <{axes = array<i64: 1>}> : (tensor<4x5x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x5x!quant.uniform<i16:f32, 0.5>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
 // reverse_v2 names each dimension once.
 "func.func"() <{function_type = (tensor<4x5xf32>) -> (), sym_name = "f115"}> ({
 ^bb0(%x: tensor<4x5xf32>):
@@ -2203,6 +2213,26 @@
 ^bb0(%x: tensor<2x5x!quant.uniform<i16:f32, 0.001>>):
   // expected-error@+1 {{'graph.l2_normalization' op input element type must be}}
   %0 = "graph.l2_normalization"(%x) <{fused_activation = "NONE"}> : (tensor<2x5x!quant.uniform<i16:f32, 0.001>>) -> tensor<2x5x!quant.uniform<i16:f32, 0.001>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// The final hidden state is of the hidden state's type (only the output sequence may differ).
+"func.func"() <{function_type = (tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>) -> (), sym_name = "lstm_int8_final_hidden_quantized_apart"}> ({
+^bb0(%a0: tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, %a1: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a2: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a3: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a4: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a5: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a6: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a7: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a8: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a9: tensor<4xi32>, %a10: tensor<4xi32>, %a11: tensor<4xi32>, %a12: tensor<4xi32>, %a13: tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, %a14: tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>):
+  // expected-error@+1 {{'graph.lstm' op final_hidden_state element type '!quant.uniform<i8:f32, 3.125000e-02:-9>' must match the hidden_state element type '!quant.uniform<i8:f32, 7.812500e-03:3>'}}
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>) -> (tensor<1x2x4x!quant.uniform<i8:f32, 0.03125:-9>>, tensor<1x4x!quant.uniform<i8:f32, 0.03125:-9>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>)
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// An int8 LSTM's output sequence is int8.
+"func.func"() <{function_type = (tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>) -> (), sym_name = "lstm_int8_int16_output"}> ({
+^bb0(%a0: tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, %a1: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a2: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a3: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a4: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a5: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a6: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a7: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a8: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a9: tensor<4xi32>, %a10: tensor<4xi32>, %a11: tensor<4xi32>, %a12: tensor<4xi32>, %a13: tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, %a14: tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>):
+  // expected-error@+1 {{'graph.lstm' op output element type must be}}
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>) -> (tensor<1x2x4x!quant.uniform<i16:f32, 0.03125>>, tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>)
   "func.return"() : () -> ()
 }) : () -> ()
 

@@ -411,6 +411,16 @@
   "func.return"(%y#0) : (tensor<1x2x4xf32>) -> ()
 }) : () -> ()
 
+// An int8 LSTM whose output sequence has its own scale and zero point (TFLite Micro copies the
+// hidden state's bytes into it; the converter writes such outputs for Bidirectional LSTMs).
+// CHECK-LABEL: sym_name = "lstm_int8_output_quantized_apart"
+"func.func"() <{function_type = (tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>) -> (), sym_name = "lstm_int8_output_quantized_apart"}> ({
+^bb0(%a0: tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, %a1: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a2: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a3: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a4: tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, %a5: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a6: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a7: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a8: tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, %a9: tensor<4xi32>, %a10: tensor<4xi32>, %a11: tensor<4xi32>, %a12: tensor<4xi32>, %a13: tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, %a14: tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>):
+  // CHECK: "graph.lstm"
+  %0:3 = "graph.lstm"(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14) <{fused_activation = "TANH", cell_clip = 0.0 : f32, time_major = false}> : (tensor<1x2x3x!quant.uniform<i8:f32, 0.015625:-5>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x3x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4x4x!quant.uniform<i8:f32, 0.0078125>>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>) -> (tensor<1x2x4x!quant.uniform<i8:f32, 0.03125:-9>>, tensor<1x4x!quant.uniform<i8:f32, 0.0078125:3>>, tensor<1x4x!quant.uniform<i16:f32, 0.00048828125>>)
+  "func.return"() : () -> ()
+}) : () -> ()
+
 // An int8 tensor quantized per channel dequantizes (with its first channel's parameters, as
 // TFLite Micro does).
 // CHECK-LABEL: sym_name = "dequantize_per_channel"

@@ -456,7 +456,7 @@ pub fn broadcast_to_shape(input: &[i64], shape: &[i64]) -> Result<Vec<i64>, Stri
 
 fn check_reverse_v2(c: &mut Checker<'_, '_>) {
     let (Some(input), Some(result)) = (c.operand("input", 0), c.result("result")) else { return };
-    c.same_element("result", result, "input", input);
+    c.same_storage("result", result, "input", input);
     c.list_once("axes", "axes operand", INT32_LIST);
     c.check_inferred();
 }
