@@ -159,6 +159,7 @@ macro_rules! for_each_suite {
                 signal_filter_bank_log => 0.0,
                 signal_delay => 0.0,
                 signal_framer => 0.0,
+                signal_stacker => 0.0,
                 signal_overlap_add => 0.0,
                 micro_speech_preprocessor => 0.0,
             ],

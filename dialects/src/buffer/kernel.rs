@@ -122,6 +122,7 @@ pub const KERNELS: &[&str] = &[
     "signal_filter_bank_log",
     "signal_delay",
     "signal_framer",
+    "signal_stacker",
     "signal_overlap_add",
 ];
 

@@ -380,15 +380,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[
-            F32_UNARY,
-            INT8_MOVED,
-            UINT8_MOVED,
-            INT16_MOVED,
-            INT32_MOVED,
-            INT64_MOVED,
-            BOOL_MOVED,
-        ],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "static shapes, the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
@@ -498,15 +490,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SQUEEZE",
         op: "squeeze",
-        variants: &[
-            F32_UNARY,
-            INT8_MOVED,
-            UINT8_MOVED,
-            INT16_MOVED,
-            INT32_MOVED,
-            INT64_MOVED,
-            BOOL_MOVED,
-        ],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8, the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
@@ -973,6 +957,20 @@ pub const TABLE: &[OpSupport] = &[
         options: "custom operator of TFLite Micro's signal library: prefill true (every frame valid), any rank, \
                   rows a multiple of frame_step, frame_step 1 to frame_size - 1, the samples frames overlap kept \
                   between invocations (reset with the model's state)",
+    },
+    OpSupport {
+        tflite: "SignalStacker",
+        op: "signal_stacker",
+        variants: &[variant(
+            "int16",
+            "int16 state, bool valid flag",
+            &[Slot::One(&[I16]), Slot::One(&[I16])],
+            &[I16, BOOL, I16],
+        )],
+        options: "custom operator of TFLite Micro's signal library: a frame of num_channels, stacks of \
+                  stacker_left_context + 1 + stacker_right_context frames every stacker_step (1 to the frames \
+                  stacked), the frames kept between invocations (reset with the model's state); an output that is \
+                  not valid repeats the last stack",
     },
     OpSupport {
         tflite: "SignalOverlapAdd",

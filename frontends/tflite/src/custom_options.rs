@@ -16,6 +16,7 @@
 //! | `SignalFilterBankLog` | `input_correction_bits`, `output_scale` | `signal/micro/kernels/filter_bank_log.cc` |
 //! | `SignalDelay` | `delay_length` | `signal/micro/kernels/delay.cc` |
 //! | `SignalFramer` | `frame_size`, `frame_step`, `prefill` | `signal/micro/kernels/framer.cc` |
+//! | `SignalStacker` | [`STACKER_OPTIONS`] | `signal/micro/kernels/stacker.cc` |
 //! | `SignalOverlapAdd` | `T`, `frame_step` | `signal/micro/kernels/overlap_add.cc` |
 
 use crate::DType;
@@ -236,8 +237,15 @@ pub const SIGNAL_DELAY: &str = "SignalDelay";
 /// The custom code of the signal library's framer (`signal/micro/kernels/framer.cc`).
 pub const SIGNAL_FRAMER: &str = "SignalFramer";
 
+/// The custom code of the signal library's stacker (`signal/micro/kernels/stacker.cc`).
+pub const SIGNAL_STACKER: &str = "SignalStacker";
+
 /// The custom code of the signal library's overlap-add (`signal/micro/kernels/overlap_add.cc`).
 pub const SIGNAL_OVERLAP_ADD: &str = "SignalOverlapAdd";
+
+/// The keys of `SignalStacker`'s options, in TFLite Micro's (alphabetical) order: all numbers.
+pub const STACKER_OPTIONS: [&str; 4] =
+    ["num_channels", "stacker_left_context", "stacker_right_context", "stacker_step"];
 
 /// The keys of `SignalFilterBankSpectralSubtraction`'s options, in TFLite Micro's (alphabetical)
 /// order; `clamping` is a boolean, the others numbers.

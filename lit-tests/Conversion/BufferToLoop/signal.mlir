@@ -313,3 +313,45 @@ func.func @overlap_add(%x: !buffer<3x2x5xi16>, %s: !buffer<3x5xi16>, %y: !buffer
   buffer.kernel signal_overlap_add ins(%x, %s : !buffer<3x2x5xi16>, !buffer<3x5xi16>) outs(%y, %n : !buffer<3x4xi16>, !buffer<3x5xi16>) {frame_step = 2 : i64, results = array<i64: 0, 1>}
   return
 }
+
+// -----
+
+// SignalStacker: stacks of 3 frames of 2 channels every 2 frames, the state's code at 0, its 2
+// stored frames at [1, 5) and its last stack at [5, 11). The first frame is written 1 + 1 times
+// (the left context); an invalid step repeats the last stack; the stored frames move by the
+// step's 4 samples when a stack went out, and the code becomes the frames kept plus one.
+// CHECK-LABEL: func.func @stacker
+// CHECK:      %[[CODE16:.*]] = loop.load %arg1[%c0] : !buffer<11xi16>
+// CHECK:      %[[CODE:.*]] = arith.index_cast %[[CODE16]] : i16 to index
+// CHECK:      %[[FIRST:.*]] = arith.cmpi eq, %[[CODE]], %c0 : index
+// CHECK:      %[[LESS:.*]] = arith.subi %[[CODE]], %c1 : index
+// CHECK:      %[[STORED:.*]] = arith.select %[[FIRST]], %c0, %[[LESS]] : index
+// CHECK:      %[[WRITTEN:.*]] = arith.select %[[FIRST]], %c2, %c1 : index
+// CHECK:      %[[HELD:.*]] = arith.addi %[[STORED]], %[[WRITTEN]] : index
+// CHECK:      %[[VALID:.*]] = arith.cmpi sge, %[[HELD]], %c3 : index
+// CHECK:      loop.store %[[VALID]], %arg3[] : !buffer<i1>
+// CHECK:      %[[PREFIX:.*]] = arith.muli %[[STORED]], %c2 : index
+// CHECK:      loop.for %[[I:.*]] = %c0 to %c6 step %c1 {
+// CHECK:        %[[IN_LAST:.*]] = arith.addi %[[I]], %c5 : index
+// CHECK:        %[[V:.*]] = loop.if %[[VALID]] -> (i16) {
+// CHECK:          arith.cmpi slt, %[[I]], %[[PREFIX]] : index
+// CHECK:          arith.remui %{{.*}}, %c2 : index
+// CHECK:          loop.load %arg0[%{{.*}}] : !buffer<2xi16>
+// CHECK:        } else {
+// CHECK:          %[[LAST:.*]] = loop.load %arg1[%[[IN_LAST]]] : !buffer<11xi16>
+// CHECK:          loop.yield %[[LAST]] : i16
+// CHECK:        loop.store %[[V]], %arg2[%[[I]]] : !buffer<6xi16>
+// CHECK:        loop.store %[[V]], %arg4[%[[IN_LAST]]] : !buffer<11xi16>
+// CHECK:      %[[SHIFT:.*]] = arith.select %[[VALID]], %c4, %c0 : index
+// CHECK:      loop.for %[[J:.*]] = %c0 to %c4 step %c1 {
+// CHECK:        arith.addi %[[J]], %[[SHIFT]] : index
+// CHECK:        loop.store %{{.*}}, %arg4[%{{.*}}] : !buffer<11xi16>
+// CHECK:      %[[DISCARDED:.*]] = arith.select %[[VALID]], %c2, %c0 : index
+// CHECK:      %[[KEPT:.*]] = arith.subi %[[HELD]], %[[DISCARDED]] : index
+// CHECK:      %[[NEXT:.*]] = arith.addi %[[KEPT]], %c1 : index
+// CHECK:      %[[NEXT16:.*]] = arith.index_cast %[[NEXT]] : index to i16
+// CHECK:      loop.store %[[NEXT16]], %arg4[%c0] : !buffer<11xi16>
+func.func @stacker(%x: !buffer<2xi16>, %s: !buffer<11xi16>, %y: !buffer<6xi16>, %v: !buffer<i1>, %n: !buffer<11xi16>) {
+  buffer.kernel signal_stacker ins(%x, %s : !buffer<2xi16>, !buffer<11xi16>) outs(%y, %v, %n : !buffer<6xi16>, !buffer<i1>, !buffer<11xi16>) {left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64, results = array<i64: 0, 1, 2>}
+  return
+}

@@ -228,6 +228,35 @@ func.func @framer_state(%x: tensor<8xi16>, %state: tensor<2xi16>) {
 
 // -----
 
+// A stacker discards at most the frames it stacks.
+func.func @stacker_step(%x: tensor<2xi16>, %state: tensor<11xi16>) {
+  // expected-error@+1 {{'graph.signal_stacker' op 'step' must be from 1 to the 3 frames stacked, but is 4}}
+  %y:3 = "graph.signal_stacker"(%x, %state) <{left_context = 1 : i64, right_context = 1 : i64, step = 4 : i64}> : (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)
+  return
+}
+
+// -----
+
+// Contexts are 0 or more frames, steps 1 or more.
+func.func @stacker_context(%x: tensor<2xi16>, %state: tensor<11xi16>) {
+  // expected-error@+2 {{'graph.signal_stacker' op 'left_context' must be at least 0, but is -1}}
+  // expected-error@+1 {{'graph.signal_stacker' op 'step' must be at least 1, but is 0}}
+  %y:3 = "graph.signal_stacker"(%x, %state) <{left_context = -1 : i64, right_context = 1 : i64, step = 0 : i64}> : (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)
+  return
+}
+
+// -----
+
+// The state holds the code, K - 1 frames and the last stack; the flag is a rank-0 bool.
+func.func @stacker_state(%x: tensor<2xi16>, %state: tensor<10xi16>) {
+  // expected-error@+2 {{'graph.signal_stacker' op valid must have rank 0, but has rank 1}}
+  // expected-error@+1 {{'graph.signal_stacker' op state holds 10 elements, but stacks of the input's frame need 11}}
+  %y:3 = "graph.signal_stacker"(%x, %state) <{left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64}> : (tensor<2xi16>, tensor<10xi16>) -> (tensor<6xi16>, tensor<1xi1>, tensor<10xi16>)
+  return
+}
+
+// -----
+
 // Overlap-add frames are rank 2 or more.
 func.func @overlap_add_rank(%x: tensor<6xi16>, %state: tensor<6xi16>) {
   // expected-error@+1 {{'graph.signal_overlap_add' op input must be frames of rank 2 or more}}

@@ -55,6 +55,15 @@ func.func @framer(%x: tensor<3x8xi16>, %state: tensor<3x3xi16>) -> (tensor<3x4x5
   return %y#0, %y#1 : tensor<3x4x5xi16>, tensor<i1>
 }
 
+// The stacker: frames of 2 channels stacked 3 at a time (contexts of 1 and 1) every 2 frames,
+// its state the code, 2 frames' room and the last stack.
+// CHECK-LABEL: func.func @stacker
+// CHECK: "graph.signal_stacker"(%arg0, %arg1) <{left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64}> : (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)
+func.func @stacker(%x: tensor<2xi16>, %state: tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>) {
+  %y:3 = "graph.signal_stacker"(%x, %state) <{left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64}> : (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)
+  return %y#0, %y#1 : tensor<6xi16>, tensor<i1>
+}
+
 // The overlap-add: 3 rows of 4 frames of 5 samples, 2 samples out per frame, and the next state.
 // CHECK-LABEL: func.func @overlap_add
 // CHECK: "graph.signal_overlap_add"(%arg0, %arg1) <{frame_step = 2 : i64}> : (tensor<3x4x5xi16>, tensor<3x5xi16>) -> (tensor<3x8xi16>, tensor<3x5xi16>)

@@ -13,6 +13,7 @@
 //! | `graph.signal_pcan` | `input` `[C]` ui32, `noise_estimate` `[C]` ui32, `gain_lut` `[L]` i16, `L >= 125` | `snr_shift` (0 to 63) | `[C]` ui32 | custom `SignalPCAN` |
 //! | `graph.signal_delay` | `input` `[..., N]` i16, `state` `[..., D]` i16 (the last `D` samples of each row, `D >= 1`) | — | `output` `input`'s shape, `next_state` `state`'s | custom `SignalDelay` |
 //! | `graph.signal_framer` | `input` `[..., N]` i16 (`N` a multiple of `frame_step`), `state` `[..., frame_size - frame_step]` i16 | `frame_size`, `frame_step` (1 to `frame_size - 1`) | `output` `[..., N / frame_step, frame_size]` i16, `valid` `[]` i1, `next_state` `state`'s | custom `SignalFramer` (`prefill` true) |
+//! | `graph.signal_stacker` | `input` `[C]` i16 (one frame of `C` channels), `state` `[1 + (2 K - 1) · C]` i16 ([`signal_stacker_state_length`], `K = left_context + right_context + 1`) | `left_context`, `right_context` (0 or more), `step` (1 to `K`) | `output` `[K · C]` i16, `valid` `[]` i1, `next_state` `state`'s | custom `SignalStacker` |
 //! | `graph.signal_overlap_add` | `input` `[..., F, S]` i16 or f32 (`F` frames of `S` samples), `state` `[..., S]` of the same type (each row's tail) | `frame_step` (1 to `S`) | `output` `[..., F · frame_step]`, `next_state` `state`'s | custom `SignalOverlapAdd` |
 //! | `graph.signal_filter_bank_log` | `input` `[C]` ui32 | `input_correction_bits` (0 to 31), `output_scale` (0 or more) | `[C]` i16 | custom `SignalFilterBankLog` |
 //!
@@ -40,12 +41,20 @@
 //! zeros at first, as TFLite Micro's prefilled circular buffer) followed by the input, and every
 //! frame is valid.
 //!
+//! The stacker stacks `K` frames every `step`: each invocation appends its frame to the stream
+//! (the first one `1 + left_context` times, as TFLite Micro pads the left context), and once the
+//! stream holds `K` frames it outputs them, valid, and drops the first `step`. Otherwise the
+//! output is not valid and repeats the last stack (zeros before the first): TFLite Micro leaves
+//! the output tensor as it was. The state holds, in order, one more than the number of frames
+//! stored (0 before the first frame), the up to `K - 1` frames stored, oldest first, and the
+//! last stack.
+//!
 //! The overlap-add sums each row's frames into its stream, frame `f` starting `f · frame_step`
 //! samples in, onto the state (the tail the previous invocation left, zeros at first): int16
 //! sums saturate after each frame, as TFLite Micro's do. It outputs `frame_step` finished
 //! samples per frame and keeps the unfinished `S` for the next invocation.
 //!
-//! The spectral subtraction, the delay, the framer and the overlap-add carry state from one
+//! The spectral subtraction, the delay, the framer, the stacker and the overlap-add carry state from one
 //! invocation to the next (TFLite Micro keeps it in a persistent buffer, zeroed at `Prepare` and
 //! `Reset`): the op is pure, its second operand the state before the step and its last result
 //! the one after, which the importer reads from and assigns back to a variable (as SVDF's
@@ -239,6 +248,41 @@ impl SignalFramerOp {
     }
 }
 
+/// The length of `graph.signal_stacker`'s state stacking `frames` frames of `channels`: the
+/// count, `frames - 1` frames stored and the last stack.
+pub fn signal_stacker_state_length(channels: i64, frames: i64) -> i64 {
+    1 + (2 * frames - 1) * channels
+}
+
+define_op! {
+    /// TFLite Micro's `SignalStacker`, one step: the stack of the last `left_context + 1 +
+    /// right_context` frames, whether it is new (valid), and the state after the step.
+    pub struct SignalStackerOp = "graph.signal_stacker" {
+        summary: "Stacks of consecutive 16-bit frames every step, the frames kept between invocations",
+        traits: [PURE],
+        operands: [input, state],
+        results: [output, valid, next_state],
+        attributes: [left_context: Integer, right_context: Integer, step: Integer],
+        verify: verify_op,
+    }
+}
+
+impl SignalStackerOp {
+    /// Builds the op on a frame `input` and the `state` before the step, with `[left_context,
+    /// right_context, step]`; its results (the stack, the valid flag, the next state) of types
+    /// `results`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        state: Value,
+        [left, right, step]: [i64; 3],
+        results: [Type; 3],
+    ) -> Self {
+        let attrs = [("left_context", left), ("right_context", right), ("step", step)];
+        SignalStackerOp(build_signal(b, Self::NAME, &[input, state], &attrs, &results))
+    }
+}
+
 define_op! {
     /// TFLite Micro's `SignalOverlapAdd`, one step: each row's frames overlap-added onto the
     /// state, `frame_step` samples out per frame, and the state after the step.
@@ -379,6 +423,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SignalFilterBankLogOp, Checks::Signature(check_filter_bank_log), Some(same_as_input)),
     op_entry!(SignalDelayOp, Checks::Signature(check_delay), Some(infer_delay)),
     op_entry!(SignalFramerOp, Checks::Signature(check_framer), Some(infer_framer)),
+    op_entry!(SignalStackerOp, Checks::Signature(check_stacker), Some(infer_stacker)),
     op_entry!(SignalOverlapAddOp, Checks::Signature(check_overlap_add), Some(infer_overlap_add)),
 ];
 
@@ -722,4 +767,44 @@ fn infer_framer(q: &ShapeQuery<'_>) -> Inference {
     let Some(samples) = shape.pop().filter(|_| step >= 1) else { return Ok(None) };
     shape.extend([samples / step, size]);
     Ok(Some(vec![Inferred::Shape(shape), Inferred::Shape(Vec::new()), Inferred::Shape(q.shape(1)?.to_vec())]))
+}
+
+/// `signal_stacker` (TFLM's stacker `Prepare` and `CircularBuffer` bounds): an i16 frame of rank
+/// 1, `left_context` and `right_context` 0 or more, `step` from 1 to the stack's `K` frames
+/// (TFLite Micro discards `step` frames of the `K` it holds), the state of
+/// [`signal_stacker_state_length`], an i16 stack of `K` frames and a rank-0 i1 flag.
+fn check_stacker(c: &mut Checker<'_, '_>) {
+    let left = c.int_attr("left_context", 0);
+    let right = c.int_attr("right_context", 0);
+    let step = c.int_attr("step", 1);
+    let input = vector(c, "input", 0, I16);
+    let state = vector(c, "state", 1, I16);
+    for (index, what) in [(0, "output"), (2, "next_state")] {
+        result_vector(c, what, index, I16);
+    }
+    if let Some(valid) = c.result_at("valid", 1) {
+        c.kind("valid", valid, &[BOOL]);
+        c.rank("valid", valid, 0);
+    }
+    let (Some(left), Some(right), Some(step)) = (left, right, step) else { return };
+    let frames = left + right + 1;
+    if step > frames {
+        c.error(format!("'step' must be from 1 to the {frames} frames stacked, but is {step}"));
+    }
+    if let (Some(input), Some(state)) = (input, state) {
+        let expected = signal_stacker_state_length(input.shape[0], frames);
+        length(c, "state", state, expected, "stacks of the input's frame need");
+    }
+    c.check_inferred();
+}
+
+/// `signal_stacker`: `K` frames of the input's length, a rank-0 flag, the state.
+fn infer_stacker(q: &ShapeQuery<'_>) -> Inference {
+    let frames = q.int_attr("left_context")? + q.int_attr("right_context")? + 1;
+    let [channels] = q.shape(0)?[..] else { return Ok(None) };
+    Ok(Some(vec![
+        Inferred::Shape(vec![frames * channels]),
+        Inferred::Shape(Vec::new()),
+        Inferred::Shape(q.shape(1)?.to_vec()),
+    ]))
 }

@@ -1221,6 +1221,56 @@ fn signal_framer_state_and_options() {
     }
 }
 
+/// A `SignalStacker` of frames of `channels` (the input holds `input`) with `[left, right, step]`,
+/// its output `output` long.
+fn stacker_model(channels: i64, input: i32, [left, right, step]: [i64; 3], output: i32) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let frame = b.add_tensor("frame", &[input], DType::Int16);
+    let stack = b.add_tensor("stack", &[output], DType::Int16);
+    let valid = b.add_tensor("valid", &[], DType::Bool);
+    let values = [channels, left, right, step];
+    let options = signal_options_flexbuffer(&STACKER_OPTIONS.into_iter().zip(values).collect::<Vec<_>>(), &[]);
+    b.add_custom_op(SIGNAL_STACKER, &[frame], &[stack, valid], options);
+    b.set_inputs(&[frame]);
+    b.set_outputs(&[stack, valid]);
+    b
+}
+
+#[test]
+fn signal_stacker_state_and_options() {
+    // The frames stored and the last stack are one variable: 1 + (2 · 3 - 1) · 2 samples.
+    check(
+        &import(&stacker_model(2, 2, [1, 1, 2], 6)).text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1\", value_type = \
+             tensor<11xi16>}>",
+            "\"graph.signal_stacker\"(%arg0, %1) <{left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64}> : \
+             (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)",
+            "\"graph.assign_variable\"(%0, %2#2)",
+        ],
+    );
+    let at = "subgraph 0, operator 0 (custom \"SignalStacker\" v1) writing tensor 1 'stack': SignalStacker";
+    for (model, problem) in [
+        (stacker_model(3, 2, [1, 1, 2], 9), "option 'num_channels' is 3, but the input holds 2 channels".to_string()),
+        (
+            stacker_model(2, 2, [1, 1, 4], 6),
+            "option 'stacker_step' is 4: mc compiles steps of 1 to the 3 frames stacked".to_string(),
+        ),
+        (
+            stacker_model(2, 2, [1, 1, 0], 6),
+            "option 'stacker_step' is 0: mc compiles steps of 1 to the 3 frames stacked".to_string(),
+        ),
+        (
+            stacker_model(2, 2, [-1, 1, 1], 2),
+            "options 'stacker_left_context' -1 and 'stacker_right_context' 1: contexts are 0 or more frames"
+                .to_string(),
+        ),
+        (stacker_model(2, 2, [1, 1, 1], 4), "the output must hold the 3 frames of 2 channels stacked".to_string()),
+    ] {
+        assert_eq!(import_error(&model), format!("{AT}{at}: {problem}\n"));
+    }
+}
+
 /// A `SignalOverlapAdd` of `frames` (int16, `T` the tensor type `code`) by `step` into `stream`.
 fn overlap_add_model(frames: &[i32], stream: &[i32], code: i64, step: i64) -> ModelBuilder {
     let mut b = ModelBuilder::new();

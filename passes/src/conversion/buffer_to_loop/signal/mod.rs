@@ -13,6 +13,7 @@
 //! | `signal_pcan` | `pcan` | `pcan_argc_fixed.cc`'s `ApplyPcanAutoGainControlFixed`, `WideDynamicFunction`, `PcanShrink` (uint32) |
 //! | `signal_delay` | `delay` | `delay.cc`'s circular buffer per row (int16, the state as an operand and a result) |
 //! | `signal_framer` | `framer` | `framer.cc` with `prefill`: the circular buffer per row as the delay's stream (int16, the state as an operand and a result) |
+//! | `signal_stacker` | `stacker` | `stacker.cc`'s circular buffer of `left_context + 1 + right_context` frames (int16, the state as an operand and a result) |
 //! | `signal_overlap_add` | `overlap_add` | `overlap_add.cc`'s `OverlapAdd` per row (int16 saturating, or f32; the state as an operand and a result) |
 //! | `signal_filter_bank_log` | `filter_bank_log` | `filter_bank_log.cc`'s `FilterbankLog` with `log.cc`'s `Log32` (uint32 to int16) |
 //!
@@ -31,6 +32,7 @@ pub(super) mod overlap_add;
 pub(super) mod pcan;
 pub(super) mod rfft;
 pub(super) mod spectral_subtraction;
+pub(super) mod stacker;
 pub(super) mod window;
 
 use super::emitter::KernelEmitter;
