@@ -148,6 +148,8 @@ macro_rules! for_each_suite {
                 signal_window => 0.0,
                 signal_fft_auto_scale => 0.0,
                 signal_rfft => 0.0,
+                int32_signal_rfft => 0.0,
+                float_signal_rfft => 0.0,
                 micro_speech_window_and_scale => 0.0,
             ],
             signal_filter_bank: [

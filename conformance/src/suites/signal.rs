@@ -1,5 +1,5 @@
 //! TFLite Micro's signal library (the custom operators of audio front ends) against TFLite Micro,
-//! which runs them on plain int16 samples:
+//! which runs them on plain int16 samples (the real FFT on int32 and float ones too):
 //!
 //! - `SignalWindow`: rows of 4 to 480 samples (micro_speech's 30 ms at 16 kHz), ranks 1 to 3,
 //!   shifts 0 (every product saturates), 8, 12 (micro_speech's Q12 Hann window) and 31, constant
@@ -12,7 +12,11 @@
 //! - `SignalRfft` (int16, kissfft's fixed point): lengths 4 (radix 2 only), 8, 16 (radix 4 only),
 //!   32, 64 and 512 (micro_speech's), rows as long as the transform or shorter (zero-padded),
 //!   batches of rows, full-range samples (where kissfft's 16-bit sums wrap), quiet ones, a pure
-//!   tone and an impulse;
+//!   tone, an impulse and a full-scale square wave (whose split sums leave 16 bits before
+//!   `HALF_OF`'s shift, exact in C's `int`);
+//! - `SignalRfft` of int32 (kissfft's 32-bit fixed point) and float: the same lengths, full-range
+//!   int32 rows, 24-bit ones and a full-scale square wave (whose split sums wrap), float rows of amplitudes 1 and 30000, batches,
+//!   a tone, an impulse and the int32 extremes;
 //! - the front of micro_speech's preprocessor: a 480-sample Hann window then the auto scale, and
 //!   then the 512-point real FFT.
 
@@ -177,48 +181,109 @@ pub fn micro_speech_window_and_scale() -> Vec<Case> {
         .collect()
 }
 
-/// A `SignalRfft` of `fft_length` over rows of `shape` and its cases, one per input.
-fn rfft_cases(name: &str, shape: &[usize], fft_length: i32, inputs: Vec<Vec<i16>>) -> Vec<Case> {
+/// A `SignalRfft` of `fft_length` over rows of `shape` (of `dtype`) and its cases, one per input.
+fn rfft_cases(name: &str, dtype: DType, shape: &[usize], fft_length: i32, inputs: Vec<Tensor>) -> Vec<Case> {
     let mut out_shape = dims(shape);
     *out_shape.last_mut().expect("rank 1 or more") = fft_length + 2;
     let model = {
         let mut m = OneOp::new();
-        let rows = m.input("rows", &dims(shape), DType::Int16, None);
-        let spectra = m.output("spectra", &out_shape, DType::Int16, None);
-        let options = SignalRfftOptions { tensor_type: mc_tflite::DType::Int16, fft_length };
+        let rows = m.input("rows", &dims(shape), dtype, None);
+        let spectra = m.output("spectra", &out_shape, dtype, None);
+        let options = SignalRfftOptions { tensor_type: dtype.tflite(), fft_length };
         m.custom_op(SIGNAL_RFFT, &[rows], &[spectra], options.to_flexbuffer());
         m.finish()
     };
     inputs
         .into_iter()
         .enumerate()
-        .map(|(run, values)| Case {
-            name: format!("SignalRfft {name} {shape:?} fft_length {fft_length} #{run}"),
+        .map(|(run, input)| Case {
+            name: format!("SignalRfft {dtype:?} {name} {shape:?} fft_length {fft_length} #{run}"),
             model: model.clone(),
-            inputs: vec![Tensor::from_i16(shape, &values)],
+            inputs: vec![input],
             then: Vec::new(),
             expected: None,
         })
         .collect()
 }
 
-/// The `signal_rfft` suite.
+/// The `signal_rfft` suite (int16).
 pub fn signal_rfft() -> Vec<Case> {
     let mut rng = Rng(0x5167_0004);
-    let mut random = |count: usize, amplitude: i64| -> Vec<i16> {
-        (0..count).map(|_| rng.range(-amplitude, amplitude) as i16).collect()
+    let mut random = |shape: &[usize], amplitude: i64| -> Tensor {
+        let values: Vec<i16> = (0..shape.iter().product()).map(|_| rng.range(-amplitude, amplitude) as i16).collect();
+        Tensor::from_i16(shape, &values)
     };
     let mut cases = Vec::new();
-    for (length, row) in [(4, 4), (8, 8), (16, 16), (32, 32), (64, 50), (512, 512), (512, 480)] {
-        let inputs = vec![random(row, 32767), random(row, 32767), random(row, 300)];
-        cases.extend(rfft_cases("random", &[row], length as i32, inputs));
+    for (length, row) in RFFT_LENGTHS {
+        let inputs = vec![random(&[row], 32767), random(&[row], 32767), random(&[row], 300)];
+        cases.extend(rfft_cases("random", DType::Int16, &[row], length, inputs));
     }
-    cases.extend(rfft_cases("batch", &[3, 16], 32, vec![random(48, 32767), random(48, 2000)]));
-    cases.extend(rfft_cases("batch", &[2, 2, 8], 8, vec![random(32, 32767)]));
+    cases.extend(rfft_cases(
+        "batch",
+        DType::Int16,
+        &[3, 16],
+        32,
+        vec![random(&[3, 16], 32767), random(&[3, 16], 2000)],
+    ));
+    cases.extend(rfft_cases("batch", DType::Int16, &[2, 2, 8], 8, vec![random(&[2, 2, 8], 32767)]));
     let tone: Vec<i16> = (0..64).map(|i| (20000.0 * (i as f64 * 0.7).sin()) as i16).collect();
     let mut impulse = vec![0i16; 64];
     impulse[0] = i16::MAX;
-    let extremes = (0..64).map(|i| if i % 3 == 0 { i16::MIN } else { i16::MAX }).collect();
-    cases.extend(rfft_cases("shapes", &[64], 64, vec![tone, impulse, extremes, vec![0; 64]]));
+    let extremes: Vec<i16> = (0..64).map(|i| if i % 3 == 0 { i16::MIN } else { i16::MAX }).collect();
+    let square: Vec<i16> = (0..64).map(|i| if i % 8 < 4 { i16::MAX } else { -i16::MAX }).collect();
+    let shapes = [tone, impulse, extremes, vec![0; 64], square].map(|values| Tensor::from_i16(&[64], &values));
+    cases.extend(rfft_cases("shapes", DType::Int16, &[64], 64, shapes.into()));
+    cases
+}
+
+/// The lengths and row lengths of the real FFT suites: every radix mix, padded rows.
+const RFFT_LENGTHS: [(i32, usize); 7] = [(4, 4), (8, 8), (16, 16), (32, 32), (64, 50), (512, 512), (512, 480)];
+
+/// The `int32_signal_rfft` suite: kissfft's 32-bit fixed point over full-range rows, rows of
+/// 24-bit amplitudes, batches, a tone, an impulse, the extremes and a full-scale square wave
+/// (whose split sums wrap).
+pub fn int32_signal_rfft() -> Vec<Case> {
+    let mut rng = Rng(0x5167_0032);
+    let mut random = |shape: &[usize], amplitude: i64| -> Tensor {
+        let values: Vec<i64> = (0..shape.iter().product()).map(|_| rng.range(-amplitude, amplitude)).collect();
+        Tensor::from_ints(DType::Int32, shape, &values)
+    };
+    let mut cases = Vec::new();
+    for (length, row) in RFFT_LENGTHS {
+        let inputs = vec![random(&[row], i64::from(i32::MAX)), random(&[row], 1 << 24), random(&[row], 300)];
+        cases.extend(rfft_cases("random", DType::Int32, &[row], length, inputs));
+    }
+    cases.extend(rfft_cases("batch", DType::Int32, &[3, 16], 32, vec![random(&[3, 16], i64::from(i32::MAX))]));
+    let tone: Vec<i64> = (0..64).map(|i| (1.0e9 * (i as f64 * 0.7).sin()) as i64).collect();
+    let mut impulse = vec![0i64; 64];
+    impulse[0] = i64::from(i32::MAX);
+    let extremes: Vec<i64> = (0..64).map(|i| if i % 3 == 0 { i32::MIN } else { i32::MAX }.into()).collect();
+    // A full-scale square wave of period 8: its bin 8's imaginary part is 1.2 times the full
+    // scale, so kiss_fftr's `HALF_OF` sums wrap in int32 before the shift.
+    let square: Vec<i64> = (0..64).map(|i| if i % 8 < 4 { i32::MAX } else { -i32::MAX }.into()).collect();
+    let shapes = [tone, impulse, extremes, square].map(|values| Tensor::from_ints(DType::Int32, &[64], &values));
+    cases.extend(rfft_cases("shapes", DType::Int32, &[64], 64, shapes.into()));
+    cases
+}
+
+/// The `float_signal_rfft` suite: kissfft's float over rows of amplitudes 1 and 30000, batches,
+/// a tone and an impulse.
+pub fn float_signal_rfft() -> Vec<Case> {
+    let mut rng = Rng(0x5167_0F32);
+    let mut random = |shape: &[usize], amplitude: f32| -> Tensor {
+        let values: Vec<f32> = (0..shape.iter().product()).map(|_| rng.float(-amplitude, amplitude)).collect();
+        Tensor::from_f32(shape, &values)
+    };
+    let mut cases = Vec::new();
+    for (length, row) in RFFT_LENGTHS {
+        let inputs = vec![random(&[row], 1.0), random(&[row], 30000.0)];
+        cases.extend(rfft_cases("random", DType::Float32, &[row], length, inputs));
+    }
+    cases.extend(rfft_cases("batch", DType::Float32, &[2, 2, 8], 8, vec![random(&[2, 2, 8], 1.0)]));
+    let tone: Vec<f32> = (0..64).map(|i| (i as f32 * 0.7).sin()).collect();
+    let mut impulse = vec![0.0f32; 64];
+    impulse[0] = 1.0;
+    let shapes = [tone, impulse].map(|values| Tensor::from_f32(&[64], &values));
+    cases.extend(rfft_cases("shapes", DType::Float32, &[64], 64, shapes.into()));
     cases
 }

@@ -878,9 +878,13 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SignalRfft",
         op: "signal_rfft",
-        variants: &[variant("int16", "", &[Slot::One(&[I16])], &[I16])],
-        options: "custom operator of TFLite Micro's signal library: kissfft's 16-bit fixed point, fft_length a \
-                  power of two from 4 to 32768, rows zero-padded to it, any rank",
+        variants: &[
+            variant("int16", "kissfft's 16-bit fixed point", &[Slot::One(&[I16])], &[I16]),
+            variant("int32", "kissfft's 32-bit fixed point", &[Slot::One(&[I32])], &[I32]),
+            variant("f32", "kissfft's float", &[Slot::One(&[F32])], &[F32]),
+        ],
+        options: "custom operator of TFLite Micro's signal library: fft_length a power of two from 4 to 32768, \
+                  rows zero-padded to it, any rank",
     },
     OpSupport {
         tflite: "SignalEnergy",

@@ -115,6 +115,53 @@ func.func @rfft(%x: !buffer<2x6xi16>, %y: !buffer<2x10xi16>) {
 
 // -----
 
+// SignalRfft of int32 rows: kissfft's 32-bit fixed point, the same plan with Q31 twiddles, values
+// held sign-extended in i64 (SAMPPROD): inputs divided by 4 as x * 536870911 rounded (+ 2^30,
+// >> 31); the split's sums wrap to 32 bits (C's int) before HALF_OF's shift.
+// CHECK: buffer.global @rfft_twiddles_re {{.*}} : !buffer<4xi32> = dense<[2147483647, 0, -2147483647, 0]>
+// CHECK: buffer.global @rfft_super_twiddles_re {{.*}} : !buffer<2xi32> = dense<[-1518500249, -2147483647]>
+// CHECK-LABEL: func.func @rfft_i32
+// CHECK: buffer.alloc() {kernel = "signal_rfft", role = "scratch"} : !buffer<4x2xi32>
+// CHECK: arith.muli %{{.*}}, %c536870911_i64 : i64
+// CHECK: arith.addi %{{.*}}, %c1073741824_i64 : i64
+// CHECK: arith.shrsi %{{.*}}, %c31_i64 : i64
+// CHECK: arith.trunci %{{.*}} : i64 to i32
+// CHECK: loop.for %{{.*}} = %c1 to %c3 step
+// CHECK:   loop.load %{{.*}} : !buffer<2xi32>
+// CHECK:   arith.shrsi %{{.*}}, %c31_i64 : i64
+// CHECK-NEXT: arith.trunci
+// CHECK-NEXT: %[[TW_R:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK:   %[[SUM:.*]] = arith.addi %{{.*}}, %[[TW_R]] : i64
+// CHECK-NEXT: %[[SUM32:.*]] = arith.trunci %[[SUM]] : i64 to i32
+// CHECK-NEXT: %[[WRAPPED:.*]] = arith.extsi %[[SUM32]] : i32 to i64
+// CHECK-NEXT: arith.shrsi %[[WRAPPED]], %c1_i64 : i64
+func.func @rfft_i32(%x: !buffer<8xi32>, %y: !buffer<10xi32>) {
+  buffer.kernel signal_rfft ins(%x : !buffer<8xi32>) outs(%y : !buffer<10xi32>) {fft_length = 8 : i64}
+  return
+}
+
+// -----
+
+// SignalRfft of float rows: kissfft's float, twiddles (float) cos and sin of the same phases (a
+// negative zero where sin(-0.0) is), no divisions; the split negates the mirrored bin's imaginary
+// part and halves with * 0.5.
+// CHECK: buffer.global @rfft_twiddles_im {{.*}} : !buffer<4xf32> = dense<[-0.000000e+00, -1.000000e+00,
+// CHECK: buffer.global @rfft_super_twiddles_re {{.*}} : !buffer<2xf32> = dense<[-0.707106769, -1.000000e+00]>
+// CHECK-LABEL: func.func @rfft_f32
+// CHECK: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK: buffer.alloc() {kernel = "signal_rfft", role = "scratch"} : !buffer<4x2xf32>
+// CHECK-NOT: arith.muli %{{.*}} : i{{[0-9]}}
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK: loop.for %{{.*}} = %c1 to %c3 step
+// CHECK:   arith.negf %{{.*}} : f32
+// CHECK:   arith.mulf %{{.*}}, %[[HALF]] : f32
+func.func @rfft_f32(%x: !buffer<8xf32>, %y: !buffer<10xf32>) {
+  buffer.kernel signal_rfft ins(%x : !buffer<8xf32>) outs(%y : !buffer<10xf32>) {fft_length = 8 : i64}
+  return
+}
+
+// -----
+
 // SignalEnergy: the bins start_index to end_index only, each (real, imaginary) pair squared and
 // summed in i32, stored into the ui32 energies as its bits.
 // CHECK-LABEL: func.func @energy

@@ -99,11 +99,12 @@ func.func @rfft_output(%x: tensor<16xi16>) {
 
 // -----
 
-// The float and int32 transforms are not compiled.
-func.func @rfft_float(%x: tensor<16xf32>) {
-  // expected-error@+2 {{'graph.signal_rfft' op input element type must be i16, but got 'f32'}}
-  // expected-error@+1 {{'graph.signal_rfft' op output element type must be i16, but got 'f32'}}
-  %y = "graph.signal_rfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xf32>) -> tensor<18xf32>
+// The transform is of i16, i32 or f32 rows, its result of the same type.
+func.func @rfft_types(%x: tensor<16xi8>, %z: tensor<16xi32>) {
+  // expected-error@+1 {{'graph.signal_rfft' op input element type must be i16, i32 or f32, but got 'i8'}}
+  %y = "graph.signal_rfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xi8>) -> tensor<18xi8>
+  // expected-error@+1 {{'graph.signal_rfft' op output element type must be i32, but got 'f32'}}
+  %w = "graph.signal_rfft"(%z) <{fft_length = 16 : i64}> : (tensor<16xi32>) -> tensor<18xf32>
   return
 }
 

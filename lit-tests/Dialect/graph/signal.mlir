@@ -46,6 +46,16 @@ func.func @delay(%x: tensor<3x6xi16>, %state: tensor<3x2xi16>) -> (tensor<3x6xi1
   return %y#0, %y#1 : tensor<3x6xi16>, tensor<3x2xi16>
 }
 
+// The real FFT of int32 and float rows: results of the input's type.
+// CHECK-LABEL: func.func @rfft_int32_and_float
+// CHECK: "graph.signal_rfft"(%arg0) <{fft_length = 8 : i64}> : (tensor<2x8xi32>) -> tensor<2x10xi32>
+// CHECK: "graph.signal_rfft"(%arg1) <{fft_length = 16 : i64}> : (tensor<12xf32>) -> tensor<18xf32>
+func.func @rfft_int32_and_float(%x: tensor<2x8xi32>, %f: tensor<12xf32>) -> (tensor<2x10xi32>, tensor<18xf32>) {
+  %y = "graph.signal_rfft"(%x) <{fft_length = 8 : i64}> : (tensor<2x8xi32>) -> tensor<2x10xi32>
+  %z = "graph.signal_rfft"(%f) <{fft_length = 16 : i64}> : (tensor<12xf32>) -> tensor<18xf32>
+  return %y, %z : tensor<2x10xi32>, tensor<18xf32>
+}
+
 // The framer: rows of 8 samples cut into 4 frames of 5 every 2, the 3 samples frames overlap
 // kept.
 // CHECK-LABEL: func.func @framer

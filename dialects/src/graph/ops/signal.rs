@@ -5,7 +5,7 @@
 //! |---|---|---|---|---|
 //! | `graph.signal_window` | `input` `[..., N]` i16, `weights` `[N]` i16 | `shift` (0 to 31) | `input`'s shape, i16 | custom `SignalWindow` |
 //! | `graph.signal_fft_auto_scale` | `input` `[N]` i16 | — | `output` `[N]` i16, `scale_bits` `[]` i32 | custom `SignalFftAutoScale` |
-//! | `graph.signal_rfft` | `input` `[..., L]` i16, `L <= fft_length` | `fft_length` (a power of two, 4 to 32768) | `[..., fft_length + 2]` i16: `fft_length / 2 + 1` (real, imaginary) pairs | custom `SignalRfft` |
+//! | `graph.signal_rfft` | `input` `[..., L]` i16, i32 or f32, `L <= fft_length` | `fft_length` (a power of two, 4 to 32768) | `[..., fft_length + 2]` of the input's type: `fft_length / 2 + 1` (real, imaginary) pairs | custom `SignalRfft` |
 //! | `graph.signal_energy` | `input` `[2 N]` i16 ((real, imaginary) pairs) | `start_index`, `end_index` (`0 <= start <= end <= N`) | `[N]` ui32 | custom `SignalEnergy` |
 //! | `graph.signal_filter_bank` | `input` `[M]` ui32, `weights` `[W]` i16, `unweights` `[W]` i16, `channel_frequency_starts`, `channel_weight_starts`, `channel_widths` `[C + 1]` i16 | — | `[C]` ui64 | custom `SignalFilterBank` |
 //! | `graph.signal_filter_bank_square_root` | `input` `[C]` ui64, `scale_bits` `[]` i32 | — | `[C]` ui32 | custom `SignalFilterBankSquareRoot` |
@@ -21,8 +21,8 @@
 //! window multiplies each row of `N` samples by the weights and shifts the products right by
 //! `shift`, saturating to 16 bits. The FFT auto scale shifts the whole frame left by as many bits
 //! as its largest magnitude leaves free, and returns that count. The real FFT transforms each row,
-//! zero-padded to `fft_length`, with kissfft's 16-bit fixed-point arithmetic (TFLite Micro's int16
-//! `SignalRfft`).
+//! zero-padded to `fft_length`, with kissfft's arithmetic of the input's type (TFLite Micro's
+//! `SignalRfft`: 16-bit or 32-bit fixed point, or float).
 //!
 //! The filter bank chain after the FFT works on unsigned integers, as TFLite Micro's does: the
 //! energy (squared magnitude) of each bin in `[start_index, end_index)` (the other elements of the
@@ -66,8 +66,8 @@ use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery, same_as_inp
 use crate::graph::verify::{BOOL, Checker, Checks, F32, I16, I32, Kind, Tensor, U32, U64, verify_op};
 use mc_ir::{Builder, OpId, Type, Value, define_op};
 
-/// The largest `fft_length` of `graph.signal_rfft` (kissfft's twiddles are 16-bit: longer
-/// transforms gain nothing).
+/// The largest `fft_length` of `graph.signal_rfft` (kissfft's 16-bit twiddles gain nothing from
+/// longer transforms; the 32-bit and float ones' work areas would exceed a microcontroller's RAM).
 pub const SIGNAL_RFFT_MAX_LENGTH: i64 = 1 << 15;
 
 /// The largest `shift` of `graph.signal_window`: TFLite Micro shifts an `int32_t` product.
@@ -99,10 +99,10 @@ define_op! {
 }
 
 define_op! {
-    /// TFLite Micro's `SignalRfft` (int16): the real FFT of each row, zero-padded to
+    /// TFLite Micro's `SignalRfft` (int16, int32 or float): the real FFT of each row, zero-padded to
     /// `fft_length`, as `fft_length / 2 + 1` interleaved (real, imaginary) pairs.
     pub struct SignalRfftOp = "graph.signal_rfft" {
-        summary: "Fixed-point real FFT of 16-bit rows (kissfft)",
+        summary: "Real FFT of 16-bit, 32-bit or float rows (kissfft)",
         traits: [PURE],
         operands: [input],
         results: [output],
@@ -618,8 +618,8 @@ fn infer_fft_auto_scale(q: &ShapeQuery<'_>) -> Inference {
     Ok(Some(vec![Inferred::Shape(input), Inferred::Shape(Vec::new())]))
 }
 
-/// `signal_rfft` (TFLM's `RfftPrepare`, int16): i16 in and out of the same rank, rows no longer
-/// than `fft_length`, a power of two from 4 to 32768.
+/// `signal_rfft` (TFLM's `RfftPrepare`): i16, i32 or f32 in and the same out, of the same rank,
+/// rows no longer than `fft_length`, a power of two from 4 to 32768.
 fn check_rfft(c: &mut Checker<'_, '_>) {
     let length = c.int_attr("fft_length", 4);
     if let Some(length) = length
@@ -628,9 +628,9 @@ fn check_rfft(c: &mut Checker<'_, '_>) {
         c.error(format!("'fft_length' must be a power of two from 4 to {SIGNAL_RFFT_MAX_LENGTH}, but is {length}"));
     }
     let Some(input) = c.operand("input", 0) else { return };
-    c.kind("input", input, &[I16]);
-    if let Some(output) = c.result("output") {
-        c.kind("output", output, &[I16]);
+    let kind = c.kind("input", input, &[I16, I32, F32]);
+    if let (Some(output), Some(kind)) = (c.result("output"), kind) {
+        c.kind("output", output, &[kind]);
     }
     match (input.shape.last(), length) {
         (None, _) => c.error("input must have rank 1 or more"),

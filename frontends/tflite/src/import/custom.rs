@@ -119,10 +119,20 @@ impl SubgraphImporter<'_, '_> {
             SIGNAL_RFFT => {
                 let options =
                     SignalRfftOptions::read(options).map_err(|r| self.op_error(index, format!("{name}: {r}")))?;
-                if options.tensor_type != DType::Int16 {
-                    let reason =
-                        format!("{name}: option 'T' is {}: mc compiles the INT16 real FFT only", options.tensor_type);
-                    return Err(self.op_error(index, reason));
+                let input = operator.inputs()[0].expect("checked: present");
+                let dtype = self.subgraph.tensors()[input].dtype();
+                let problem = if ![DType::Int16, DType::Int32, DType::Float32].contains(&options.tensor_type) {
+                    Some(format!(
+                        "option 'T' is {}: mc compiles INT16, INT32 and FLOAT32 real FFTs",
+                        options.tensor_type
+                    ))
+                } else if options.tensor_type != dtype {
+                    Some(format!("option 'T' is {}, but the input is {dtype}", options.tensor_type))
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    return Err(self.op_error(index, format!("{name}: {problem}")));
                 }
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
                 Ok(SignalRfftOp::build(&mut b, operands[0], options.fft_length.into(), results[0]).0)

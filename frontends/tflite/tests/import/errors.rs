@@ -1027,22 +1027,36 @@ fn signal_window_options_and_operands() {
     );
 }
 
-#[test]
-fn signal_rfft_of_another_type_is_refused_by_name() {
+/// A `SignalRfft` of 16 points over rows of `dtype`, its option `T` saying `tensor_type`.
+fn rfft_model(dtype: DType, tensor_type: DType) -> ModelBuilder {
     let mut b = ModelBuilder::new();
-    let rows = b.add_tensor("rows", &[16], DType::Float32);
-    let spectra = b.add_tensor("spectra", &[18], DType::Float32);
-    let options = SignalRfftOptions { tensor_type: DType::Float32, fft_length: 16 };
+    let rows = b.add_tensor("rows", &[16], dtype);
+    let spectra = b.add_tensor("spectra", &[18], dtype);
+    let options = SignalRfftOptions { tensor_type, fft_length: 16 };
     b.add_custom_op(SIGNAL_RFFT, &[rows], &[spectra], options.to_flexbuffer());
     b.set_inputs(&[rows]);
     b.set_outputs(&[spectra]);
-    assert_eq!(
-        import_error(&b),
-        format!(
-            "{AT}subgraph 0, operator 0 (custom \"SignalRfft\" v1) writing tensor 1 'spectra': SignalRfft: option 'T' \
-             is FLOAT32: mc compiles the INT16 real FFT only\n"
-        )
-    );
+    b
+}
+
+#[test]
+fn signal_rfft_of_int32_and_float_imports_and_other_types_are_refused_by_name() {
+    for (dtype, element) in [(DType::Int32, "i32"), (DType::Float32, "f32")] {
+        check(
+            &import(&rfft_model(dtype, dtype)).text,
+            &[&format!(
+                "\"graph.signal_rfft\"(%arg0) <{{fft_length = 16 : i64}}> : (tensor<16x{element}>) -> \
+                 tensor<18x{element}>"
+            )],
+        );
+    }
+    let at = "subgraph 0, operator 0 (custom \"SignalRfft\" v1) writing tensor 1 'spectra': SignalRfft: option 'T'";
+    for (model, problem) in [
+        (rfft_model(DType::Int8, DType::Int8), "is INT8: mc compiles INT16, INT32 and FLOAT32 real FFTs"),
+        (rfft_model(DType::Int32, DType::Float32), "is FLOAT32, but the input is INT32"),
+    ] {
+        assert_eq!(import_error(&model), format!("{AT}{at} {problem}\n"));
+    }
 }
 
 /// A `SignalFilterBank` of `channels` outputs over 8 energies with `options` as its FlexBuffer.
