@@ -150,6 +150,9 @@ macro_rules! for_each_suite {
                 signal_rfft => 0.0,
                 int32_signal_rfft => 0.0,
                 float_signal_rfft => 0.0,
+                signal_irfft => 0.0,
+                int32_signal_irfft => 0.0,
+                float_signal_irfft => 0.0,
                 micro_speech_window_and_scale => 0.0,
             ],
             signal_filter_bank: [

@@ -114,6 +114,7 @@ pub const KERNELS: &[&str] = &[
     "signal_window",
     "signal_fft_auto_scale",
     "signal_rfft",
+    "signal_irfft",
     "signal_energy",
     "signal_filter_bank",
     "signal_filter_bank_square_root",

@@ -887,6 +887,17 @@ pub const TABLE: &[OpSupport] = &[
                   rows zero-padded to it, any rank",
     },
     OpSupport {
+        tflite: "SignalIrfft",
+        op: "signal_irfft",
+        variants: &[
+            variant("int16", "kissfft's 16-bit fixed point", &[Slot::One(&[I16])], &[I16]),
+            variant("int32", "kissfft's 32-bit fixed point", &[Slot::One(&[I32])], &[I32]),
+            variant("f32", "kissfft's float, divided by fft_length", &[Slot::One(&[F32])], &[F32]),
+        ],
+        options: "custom operator of TFLite Micro's signal library: fft_length a power of two from 4 to 32768, \
+                  rows of fft_length / 2 + 1 (real, imaginary) pairs, any rank",
+    },
+    OpSupport {
         tflite: "SignalEnergy",
         op: "signal_energy",
         variants: &[variant("int16", "uint32 output", &[Slot::One(&[I16])], &[U32])],

@@ -420,7 +420,10 @@ fn builders_cover_every_op() {
     let scale_bits = b.ctx.tensor_type(vec![], i32);
     SignalFftAutoScaleOp::build(&mut b, frame, [frame_type, scale_bits]);
     let spectra = b.ctx.tensor_type(vec![3, 18], i16_type);
-    SignalRfftOp::build(&mut b, fft_rows, 16, spectra);
+    let spectra = SignalRfftOp::build(&mut b, fft_rows, 16, spectra).0.result(0);
+    // Its inverse: rows of 16 samples again.
+    let samples16 = b.ctx.tensor_type(vec![3, 16], i16_type);
+    SignalIrfftOp::build(&mut b, spectra, 16, samples16);
     // Its filter bank chain on zero constants: the energy of 8 bins, 3 mel channels, their square
     // roots, the spectral subtraction, PCAN and the log.
     let unsigned = |b: &mut Builder<'_>, width: u32, shape: &[i64]| {

@@ -8,6 +8,7 @@
 //! | `SignalWindow` | [`SignalWindowOptions`] | `signal/micro/kernels/window.cc` |
 //! | `SignalFftAutoScale` | none (TFLite Micro's kernel has no `Init`) | `signal/micro/kernels/fft_auto_scale_kernel.cc` |
 //! | `SignalRfft` | [`SignalRfftOptions`] | `signal/micro/kernels/rfft.cc` |
+//! | `SignalIrfft` | [`SignalRfftOptions`] (the same keys) | `signal/micro/kernels/irfft.cc` |
 //! | `SignalEnergy` | `end_index`, `start_index` ([`read_signal_options`]) | `signal/micro/kernels/energy.cc` |
 //! | `SignalFilterBank` | `num_channels` | `signal/micro/kernels/filter_bank.cc` |
 //! | `SignalFilterBankSquareRoot` | none (TFLite Micro's kernel has no `Init`) | `signal/micro/kernels/filter_bank_square_root.cc` |
@@ -129,7 +130,7 @@ pub const SIGNAL_FFT_AUTO_SCALE: &str = "SignalFftAutoScale";
 /// The custom code of TFLite Micro's signal library's real FFT (`signal/micro/kernels/rfft.cc`).
 pub const SIGNAL_RFFT: &str = "SignalRfft";
 
-/// `SignalRfft`'s options (TFLite Micro's `TfLiteAudioFrontendRfftParams`).
+/// `SignalRfft`'s and `SignalIrfft`'s options (TFLite Micro's `TfLiteAudioFrontendRfftParams`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SignalRfftOptions {
     /// `T`: the samples' type, which selects the kernel (int16, int32 or float32).
@@ -146,11 +147,11 @@ impl SignalRfftOptions {
     /// # Errors
     ///
     /// A message naming what is wrong: `option 'T' is missing`, `option 'T' is 42, not a tensor
-    /// type`, `option 'size' is not one of SignalRfft's (T, fft_length)`.
+    /// type`, `option 'size' is not one of the real FFTs' (T, fft_length)`.
     pub fn read(bytes: &[u8]) -> Result<Self, String> {
         let map = options_map(bytes)?;
         if let Some(other) = map.iter_keys().find(|&key| key != "T" && key != "fft_length") {
-            return Err(format!("option '{other}' is not one of SignalRfft's (T, fft_length)"));
+            return Err(format!("option '{other}' is not one of the real FFTs' (T, fft_length)"));
         }
         let code = number(&map, "T")?.as_i32();
         let tensor_type = i8::try_from(code)
@@ -230,6 +231,9 @@ pub const SIGNAL_PCAN: &str = "SignalPCAN";
 /// The custom code of the signal library's filter bank log
 /// (`signal/micro/kernels/filter_bank_log.cc`).
 pub const SIGNAL_FILTER_BANK_LOG: &str = "SignalFilterBankLog";
+
+/// The custom code of the signal library's inverse real FFT (`signal/micro/kernels/irfft.cc`).
+pub const SIGNAL_IRFFT: &str = "SignalIrfft";
 
 /// The custom code of the signal library's delay (`signal/micro/kernels/delay.cc`).
 pub const SIGNAL_DELAY: &str = "SignalDelay";

@@ -162,6 +162,47 @@ func.func @rfft_f32(%x: !buffer<8xf32>, %y: !buffer<10xf32>) {
 
 // -----
 
+// SignalIrfft of 8 points: kiss_fftri's merge of the 5 bins into 4 complex samples (bin 0 and
+// bin 4 summed and subtracted, then divided by 2 in Q15; bins k and 4 - k through the conjugate
+// super twiddles), the merged samples read in kf_work's order, the inverse butterflies over
+// conjugate twiddles, and the samples copied out as pairs.
+// CHECK: buffer.global @irfft_permutation {{.*}} : !buffer<4xi32> = dense<[0, 1, 2, 3]>
+// CHECK: buffer.global @irfft_twiddles_im {{.*}} : !buffer<4xi16> = dense<[0, 32767, 0, -32767]>
+// CHECK: buffer.global @irfft_super_twiddles_im {{.*}} : !buffer<2xi16> = dense<[23170, 0]>
+// CHECK-LABEL: func.func @irfft
+// CHECK: %[[MERGED:.*]] = buffer.alloc() {kernel = "signal_irfft", role = "scratch"} : !buffer<8xi16>
+// CHECK: %[[DATA:.*]] = buffer.alloc() {kernel = "signal_irfft", role = "scratch"} : !buffer<4x2xi16>
+// CHECK: loop.for %[[ROW:.*]] = %c0 to %c2 step
+// CHECK:   loop.load %arg0[%[[ROW]], %{{.*}}] : !buffer<2x10xi16>
+// CHECK:   arith.muli %{{.*}}, %c16383_i32 : i32
+// CHECK:   loop.store %{{.*}}, %[[MERGED]][%{{.*}}] : !buffer<8xi16>
+// CHECK:   loop.for %{{.*}} = %c1 to %c3 step
+// CHECK:     loop.store %{{.*}}, %[[MERGED]][%{{.*}}] : !buffer<8xi16>
+// CHECK:   loop.for
+// CHECK:     loop.load %[[MERGED]]
+// CHECK:     loop.store %{{.*}}, %[[DATA]]
+// CHECK:   arith.muli %{{.*}}, %c8191_i32 : i32
+// CHECK:   loop.for
+// CHECK:     loop.load %[[DATA]]
+// CHECK:     loop.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}] : !buffer<2x8xi16>
+func.func @irfft(%x: !buffer<2x10xi16>, %y: !buffer<2x8xi16>) {
+  buffer.kernel signal_irfft ins(%x : !buffer<2x10xi16>) outs(%y : !buffer<2x8xi16>) {fft_length = 8 : i64}
+  return
+}
+
+// -----
+
+// The float inverse divides the samples by fft_length, as IrfftFloatApply does.
+// CHECK-LABEL: func.func @irfft_f32
+// CHECK: %[[LENGTH:.*]] = arith.constant 8.000000e+00 : f32
+// CHECK: arith.divf %{{.*}}, %[[LENGTH]] : f32
+func.func @irfft_f32(%x: !buffer<10xf32>, %y: !buffer<8xf32>) {
+  buffer.kernel signal_irfft ins(%x : !buffer<10xf32>) outs(%y : !buffer<8xf32>) {fft_length = 8 : i64}
+  return
+}
+
+// -----
+
 // SignalEnergy: the bins start_index to end_index only, each (real, imaginary) pair squared and
 // summed in i32, stored into the ui32 energies as its bits.
 // CHECK-LABEL: func.func @energy

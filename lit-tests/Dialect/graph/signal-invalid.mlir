@@ -229,6 +229,26 @@ func.func @framer_state(%x: tensor<8xi16>, %state: tensor<2xi16>) {
 
 // -----
 
+// The inverse transform's rows are the fft_length / 2 + 1 pairs of a power-of-two length.
+func.func @irfft_rows(%x: tensor<16xi16>, %z: tensor<14xi32>) {
+  // expected-error@+1 {{'graph.signal_irfft' op input rows hold 16 values, but the 9 (real, imaginary) pairs of 'fft_length' 16 are 18}}
+  %y = "graph.signal_irfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xi16>) -> tensor<16xi16>
+  // expected-error@+1 {{'graph.signal_irfft' op 'fft_length' must be a power of two from 4 to 32768, but is 12}}
+  %w = "graph.signal_irfft"(%z) <{fft_length = 12 : i64}> : (tensor<14xi32>) -> tensor<12xi32>
+  return
+}
+
+// -----
+
+// The inverse transform's result is of the input's type.
+func.func @irfft_types(%x: tensor<10xi32>) {
+  // expected-error@+1 {{'graph.signal_irfft' op output element type must be i32, but got 'f32'}}
+  %y = "graph.signal_irfft"(%x) <{fft_length = 8 : i64}> : (tensor<10xi32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
 // A stacker discards at most the frames it stacks.
 func.func @stacker_step(%x: tensor<2xi16>, %state: tensor<11xi16>) {
   // expected-error@+1 {{'graph.signal_stacker' op 'step' must be from 1 to the 3 frames stacked, but is 4}}

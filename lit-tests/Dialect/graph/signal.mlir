@@ -46,6 +46,16 @@ func.func @delay(%x: tensor<3x6xi16>, %state: tensor<3x2xi16>) -> (tensor<3x6xi1
   return %y#0, %y#1 : tensor<3x6xi16>, tensor<3x2xi16>
 }
 
+// The inverse real FFT: 9 pairs per row back to 16 samples, of the input's type.
+// CHECK-LABEL: func.func @irfft
+// CHECK: "graph.signal_irfft"(%arg0) <{fft_length = 16 : i64}> : (tensor<3x18xi16>) -> tensor<3x16xi16>
+// CHECK: "graph.signal_irfft"(%arg1) <{fft_length = 4 : i64}> : (tensor<6xf32>) -> tensor<4xf32>
+func.func @irfft(%x: tensor<3x18xi16>, %f: tensor<6xf32>) -> (tensor<3x16xi16>, tensor<4xf32>) {
+  %y = "graph.signal_irfft"(%x) <{fft_length = 16 : i64}> : (tensor<3x18xi16>) -> tensor<3x16xi16>
+  %z = "graph.signal_irfft"(%f) <{fft_length = 4 : i64}> : (tensor<6xf32>) -> tensor<4xf32>
+  return %y, %z : tensor<3x16xi16>, tensor<4xf32>
+}
+
 // The real FFT of int32 and float rows: results of the input's type.
 // CHECK-LABEL: func.func @rfft_int32_and_float
 // CHECK: "graph.signal_rfft"(%arg0) <{fft_length = 8 : i64}> : (tensor<2x8xi32>) -> tensor<2x10xi32>

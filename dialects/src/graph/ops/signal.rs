@@ -6,6 +6,7 @@
 //! | `graph.signal_window` | `input` `[..., N]` i16, `weights` `[N]` i16 | `shift` (0 to 31) | `input`'s shape, i16 | custom `SignalWindow` |
 //! | `graph.signal_fft_auto_scale` | `input` `[N]` i16 | — | `output` `[N]` i16, `scale_bits` `[]` i32 | custom `SignalFftAutoScale` |
 //! | `graph.signal_rfft` | `input` `[..., L]` i16, i32 or f32, `L <= fft_length` | `fft_length` (a power of two, 4 to 32768) | `[..., fft_length + 2]` of the input's type: `fft_length / 2 + 1` (real, imaginary) pairs | custom `SignalRfft` |
+//! | `graph.signal_irfft` | `input` `[..., fft_length + 2]` i16, i32 or f32: `fft_length / 2 + 1` (real, imaginary) pairs | `fft_length` (a power of two, 4 to 32768) | `[..., fft_length]` of the input's type | custom `SignalIrfft` |
 //! | `graph.signal_energy` | `input` `[2 N]` i16 ((real, imaginary) pairs) | `start_index`, `end_index` (`0 <= start <= end <= N`) | `[N]` ui32 | custom `SignalEnergy` |
 //! | `graph.signal_filter_bank` | `input` `[M]` ui32, `weights` `[W]` i16, `unweights` `[W]` i16, `channel_frequency_starts`, `channel_weight_starts`, `channel_widths` `[C + 1]` i16 | — | `[C]` ui64 | custom `SignalFilterBank` |
 //! | `graph.signal_filter_bank_square_root` | `input` `[C]` ui64, `scale_bits` `[]` i32 | — | `[C]` ui32 | custom `SignalFilterBankSquareRoot` |
@@ -22,7 +23,9 @@
 //! `shift`, saturating to 16 bits. The FFT auto scale shifts the whole frame left by as many bits
 //! as its largest magnitude leaves free, and returns that count. The real FFT transforms each row,
 //! zero-padded to `fft_length`, with kissfft's arithmetic of the input's type (TFLite Micro's
-//! `SignalRfft`: 16-bit or 32-bit fixed point, or float).
+//! `SignalRfft`: 16-bit or 32-bit fixed point, or float); the inverse real FFT takes such spectra
+//! back to rows of `fft_length` samples (kissfft's `kiss_fftri`, which scales by `fft_length / 2`
+//! in fixed point; the float kernel divides by `fft_length`).
 //!
 //! The filter bank chain after the FFT works on unsigned integers, as TFLite Micro's does: the
 //! energy (squared magnitude) of each bin in `[start_index, end_index)` (the other elements of the
@@ -66,7 +69,7 @@ use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery, same_as_inp
 use crate::graph::verify::{BOOL, Checker, Checks, F32, I16, I32, Kind, Tensor, U32, U64, verify_op};
 use mc_ir::{Builder, OpId, Type, Value, define_op};
 
-/// The largest `fft_length` of `graph.signal_rfft` (kissfft's 16-bit twiddles gain nothing from
+/// The largest `fft_length` of `graph.signal_rfft` and `graph.signal_irfft` (kissfft's 16-bit twiddles gain nothing from
 /// longer transforms; the 32-bit and float ones' work areas would exceed a microcontroller's RAM).
 pub const SIGNAL_RFFT_MAX_LENGTH: i64 = 1 << 15;
 
@@ -383,6 +386,26 @@ impl SignalFilterBankLogOp {
     }
 }
 
+define_op! {
+    /// TFLite Micro's `SignalIrfft` (int16, int32 or float): the inverse real FFT of each row of
+    /// `fft_length / 2 + 1` interleaved (real, imaginary) pairs, `fft_length` samples.
+    pub struct SignalIrfftOp = "graph.signal_irfft" {
+        summary: "Inverse real FFT of 16-bit, 32-bit or float spectra (kissfft)",
+        traits: [PURE],
+        operands: [input],
+        results: [output],
+        attributes: [fft_length: Integer],
+        verify: verify_op,
+    }
+}
+
+impl SignalIrfftOp {
+    /// Builds the op on `input`, its result of type `result`.
+    pub fn build(b: &mut Builder<'_>, input: Value, fft_length: i64, result: Type) -> Self {
+        SignalIrfftOp(build_signal(b, Self::NAME, &[input], &[("fft_length", fft_length)], &[result]))
+    }
+}
+
 impl SignalRfftOp {
     /// Builds the op on `input`, its result of type `result`.
     pub fn build(b: &mut Builder<'_>, input: Value, fft_length: i64, result: Type) -> Self {
@@ -411,6 +434,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SignalWindowOp, Checks::Signature(check_window), Some(same_as_input)),
     op_entry!(SignalFftAutoScaleOp, Checks::Signature(check_fft_auto_scale), Some(infer_fft_auto_scale)),
     op_entry!(SignalRfftOp, Checks::Signature(check_rfft), Some(infer_rfft)),
+    op_entry!(SignalIrfftOp, Checks::Signature(check_irfft), Some(infer_irfft)),
     op_entry!(SignalEnergyOp, Checks::Signature(check_energy), None),
     op_entry!(SignalFilterBankOp, Checks::Signature(check_filter_bank), None),
     op_entry!(SignalFilterBankSquareRootOp, Checks::Signature(check_filter_bank_square_root), Some(same_as_input)),
@@ -621,33 +645,68 @@ fn infer_fft_auto_scale(q: &ShapeQuery<'_>) -> Inference {
 /// `signal_rfft` (TFLM's `RfftPrepare`): i16, i32 or f32 in and the same out, of the same rank,
 /// rows no longer than `fft_length`, a power of two from 4 to 32768.
 fn check_rfft(c: &mut Checker<'_, '_>) {
+    if let Some((row, length)) = fft_rows(c)
+        && row > length
+    {
+        c.error(format!("input rows hold {row} samples, more than 'fft_length' ({length})"));
+    }
+    c.check_inferred();
+}
+
+/// What the real FFTs check alike: `fft_length` a power of two from 4 to
+/// [`SIGNAL_RFFT_MAX_LENGTH`], an i16, i32 or f32 input of rank 1 or more and an output of its
+/// type; the input's row length and `fft_length`.
+fn fft_rows(c: &mut Checker<'_, '_>) -> Option<(i64, i64)> {
     let length = c.int_attr("fft_length", 4);
     if let Some(length) = length
         && (length.count_ones() != 1 || length > SIGNAL_RFFT_MAX_LENGTH)
     {
         c.error(format!("'fft_length' must be a power of two from 4 to {SIGNAL_RFFT_MAX_LENGTH}, but is {length}"));
     }
-    let Some(input) = c.operand("input", 0) else { return };
+    let input = c.operand("input", 0)?;
     let kind = c.kind("input", input, &[I16, I32, F32]);
     if let (Some(output), Some(kind)) = (c.result("output"), kind) {
         c.kind("output", output, &[kind]);
     }
-    match (input.shape.last(), length) {
-        (None, _) => c.error("input must have rank 1 or more"),
-        (Some(&row), Some(length)) if row > length => {
-            c.error(format!("input rows hold {row} samples, more than 'fft_length' ({length})"))
-        }
-        _ => {}
+    let Some(&row) = input.shape.last() else {
+        c.error("input must have rank 1 or more");
+        return None;
+    };
+    Some((row, length?))
+}
+
+/// `signal_irfft` (TFLM's irfft `Prepare`): i16, i32 or f32 spectra of `fft_length + 2` values
+/// per row (kissfft reads `fft_length / 2 + 1` pairs) and the same type out, `fft_length` a power
+/// of two from 4 to 32768.
+fn check_irfft(c: &mut Checker<'_, '_>) {
+    if let Some((row, length)) = fft_rows(c)
+        && row != length + 2
+    {
+        c.error(format!(
+            "input rows hold {row} values, but the {} (real, imaginary) pairs of 'fft_length' {length} are {}",
+            length / 2 + 1,
+            length + 2
+        ));
     }
     c.check_inferred();
 }
 
+/// `signal_irfft`: the input's shape with rows of `fft_length` samples.
+fn infer_irfft(q: &ShapeQuery<'_>) -> Inference {
+    transformed_rows(q, 0)
+}
+
 /// `signal_rfft`: the input's shape with rows of `fft_length + 2` values.
 fn infer_rfft(q: &ShapeQuery<'_>) -> Inference {
+    transformed_rows(q, 2)
+}
+
+/// The input's shape with rows of `fft_length + extra` values.
+fn transformed_rows(q: &ShapeQuery<'_>, extra: i64) -> Inference {
     let mut shape = q.shape(0)?.to_vec();
     let length = q.int_attr("fft_length")?;
     match shape.last_mut() {
-        Some(row) => *row = length + 2,
+        Some(row) => *row = length + extra,
         None => return Ok(None),
     }
     Ok(Some(vec![Inferred::Shape(shape)]))

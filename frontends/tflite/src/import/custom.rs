@@ -14,15 +14,15 @@ use super::SubgraphImporter;
 use crate::{
     DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
     SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
-    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_STACKER,
-    SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS, STACKER_OPTIONS, SignalRfftOptions, SignalWindowOptions,
-    read_signal_options,
+    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_IRFFT, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT,
+    SIGNAL_STACKER, SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS, STACKER_OPTIONS, SignalRfftOptions,
+    SignalWindowOptions, read_signal_options,
 };
 use mc_dialects::graph::{
     AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp, SignalEnergyOp,
     SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp,
-    SignalFilterBankSquareRootOp, SignalFramerOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp, SignalStackerOp,
-    SignalWindowOp, VarHandleOp, signal_stacker_state_length, support,
+    SignalFilterBankSquareRootOp, SignalFramerOp, SignalIrfftOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp,
+    SignalStackerOp, SignalWindowOp, VarHandleOp, signal_stacker_state_length, support,
 };
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
 
@@ -32,18 +32,19 @@ const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
 /// The custom operators mc imports, with their inputs and outputs: `TFLite_Detection_PostProcess`
 /// (box encodings, class predictions, anchors; boxes, classes, scores, number of detections),
 /// `SignalWindow` (samples, weights; windowed samples), `SignalFftAutoScale` (frame; scaled
-/// frame, scale bits), `SignalRfft` (rows; spectra), `SignalEnergy` (spectrum; energies),
+/// frame, scale bits), `SignalRfft` (rows; spectra), `SignalIrfft` (spectra; rows), `SignalEnergy` (spectrum; energies),
 /// `SignalFilterBank` (energies, weights, unweights, the three channel tables; channels),
 /// `SignalFilterBankSquareRoot` (channels, scale bits; roots), `SignalFilterBankSpectralSubtraction`
 /// (channels; channels, noise estimate), `SignalPCAN` (channels, noise estimate, gain table;
 /// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows),
 /// `SignalFramer` (rows; frames, valid), `SignalStacker` (frame; stack, valid),
 /// `SignalOverlapAdd` (frames; stream).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 14] = [
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 15] = [
     (DETECTION_POSTPROCESS, (3, 4)),
     (SIGNAL_WINDOW, (2, 1)),
     (SIGNAL_FFT_AUTO_SCALE, (1, 2)),
     (SIGNAL_RFFT, (1, 1)),
+    (SIGNAL_IRFFT, (1, 1)),
     (SIGNAL_ENERGY, (1, 1)),
     (SIGNAL_FILTER_BANK, (6, 1)),
     (SIGNAL_FILTER_BANK_SQUARE_ROOT, (2, 1)),
@@ -116,14 +117,14 @@ impl SubgraphImporter<'_, '_> {
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
                 Ok(SignalWindowOp::build(&mut b, operands[0], operands[1], options.shift.into(), results[0]).0)
             }
-            SIGNAL_RFFT => {
+            SIGNAL_RFFT | SIGNAL_IRFFT => {
                 let options =
                     SignalRfftOptions::read(options).map_err(|r| self.op_error(index, format!("{name}: {r}")))?;
                 let input = operator.inputs()[0].expect("checked: present");
                 let dtype = self.subgraph.tensors()[input].dtype();
                 let problem = if ![DType::Int16, DType::Int32, DType::Float32].contains(&options.tensor_type) {
                     Some(format!(
-                        "option 'T' is {}: mc compiles INT16, INT32 and FLOAT32 real FFTs",
+                        "option 'T' is {}: mc compiles INT16, INT32 and FLOAT32 transforms",
                         options.tensor_type
                     ))
                 } else if options.tensor_type != dtype {
@@ -135,7 +136,12 @@ impl SubgraphImporter<'_, '_> {
                     return Err(self.op_error(index, format!("{name}: {problem}")));
                 }
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
-                Ok(SignalRfftOp::build(&mut b, operands[0], options.fft_length.into(), results[0]).0)
+                let length = options.fft_length.into();
+                Ok(if name == SIGNAL_RFFT {
+                    SignalRfftOp::build(&mut b, operands[0], length, results[0]).0
+                } else {
+                    SignalIrfftOp::build(&mut b, operands[0], length, results[0]).0
+                })
             }
             SIGNAL_ENERGY => {
                 let [end, start] = read(self, &["end_index", "start_index"])?[..] else { unreachable!("two keys") };

@@ -1040,6 +1040,26 @@ fn rfft_model(dtype: DType, tensor_type: DType) -> ModelBuilder {
 }
 
 #[test]
+fn signal_irfft_imports_for_every_type_tflite_micro_has() {
+    for (dtype, element) in [(DType::Int16, "i16"), (DType::Int32, "i32"), (DType::Float32, "f32")] {
+        let mut b = ModelBuilder::new();
+        let spectra = b.add_tensor("spectra", &[18], dtype);
+        let rows = b.add_tensor("rows", &[16], dtype);
+        let options = SignalRfftOptions { tensor_type: dtype, fft_length: 16 };
+        b.add_custom_op(SIGNAL_IRFFT, &[spectra], &[rows], options.to_flexbuffer());
+        b.set_inputs(&[spectra]);
+        b.set_outputs(&[rows]);
+        check(
+            &import(&b).text,
+            &[&format!(
+                "\"graph.signal_irfft\"(%arg0) <{{fft_length = 16 : i64}}> : (tensor<18x{element}>) -> \
+                 tensor<16x{element}>"
+            )],
+        );
+    }
+}
+
+#[test]
 fn signal_rfft_of_int32_and_float_imports_and_other_types_are_refused_by_name() {
     for (dtype, element) in [(DType::Int32, "i32"), (DType::Float32, "f32")] {
         check(
@@ -1052,7 +1072,7 @@ fn signal_rfft_of_int32_and_float_imports_and_other_types_are_refused_by_name() 
     }
     let at = "subgraph 0, operator 0 (custom \"SignalRfft\" v1) writing tensor 1 'spectra': SignalRfft: option 'T'";
     for (model, problem) in [
-        (rfft_model(DType::Int8, DType::Int8), "is INT8: mc compiles INT16, INT32 and FLOAT32 real FFTs"),
+        (rfft_model(DType::Int8, DType::Int8), "is INT8: mc compiles INT16, INT32 and FLOAT32 transforms"),
         (rfft_model(DType::Int32, DType::Float32), "is FLOAT32, but the input is INT32"),
     ] {
         assert_eq!(import_error(&model), format!("{AT}{at} {problem}\n"));
