@@ -93,7 +93,7 @@ impl Plan {
         let mut stages = Vec::new();
         let mut rest = n;
         while rest > 1 {
-            let radix = if rest % 4 == 0 { 4 } else { 2 };
+            let radix = if rest.is_multiple_of(4) { 4 } else { 2 };
             rest /= radix;
             stages.push((radix, rest));
         }
