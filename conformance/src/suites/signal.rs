@@ -1,5 +1,5 @@
 //! TFLite Micro's signal library (the custom operators of audio front ends) against TFLite Micro,
-//! which runs them on plain int16 samples:
+//! which runs them on plain int16 samples (the real FFT on int32 and float ones too):
 //!
 //! - `SignalWindow`: rows of 4 to 480 samples (micro_speech's 30 ms at 16 kHz), ranks 1 to 3,
 //!   shifts 0 (every product saturates), 8, 12 (micro_speech's Q12 Hann window) and 31, constant
@@ -12,13 +12,21 @@
 //! - `SignalRfft` (int16, kissfft's fixed point): lengths 4 (radix 2 only), 8, 16 (radix 4 only),
 //!   32, 64 and 512 (micro_speech's), rows as long as the transform or shorter (zero-padded),
 //!   batches of rows, full-range samples (where kissfft's 16-bit sums wrap), quiet ones, a pure
-//!   tone and an impulse;
+//!   tone, an impulse and a full-scale square wave (whose split sums leave 16 bits before
+//!   `HALF_OF`'s shift, exact in C's `int`);
+//! - `SignalRfft` of int32 (kissfft's 32-bit fixed point) and float: the same lengths, full-range
+//!   int32 rows, 24-bit ones and a full-scale square wave (whose split sums wrap), float rows of amplitudes 1 and 30000, batches,
+//!   a tone, an impulse and the int32 extremes;
+//! - `SignalIrfft` of int16, int32 and float: lengths 4 to 512, spectra of full-range values
+//!   (whose fixed-point sums wrap), quiet ones, batches, and the spectrum of an impulse;
 //! - the front of micro_speech's preprocessor: a 480-sample Hann window then the auto scale, and
 //!   then the 512-point real FFT.
 
 use crate::models::OneOp;
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{SIGNAL_FFT_AUTO_SCALE, SIGNAL_RFFT, SIGNAL_WINDOW, SignalRfftOptions, SignalWindowOptions};
+use mc_tflite::{
+    SIGNAL_FFT_AUTO_SCALE, SIGNAL_IRFFT, SIGNAL_RFFT, SIGNAL_WINDOW, SignalRfftOptions, SignalWindowOptions,
+};
 
 /// micro_speech's window: 30 ms at 16 kHz.
 pub(super) const MICRO_SPEECH_WINDOW: usize = 480;
@@ -177,48 +185,175 @@ pub fn micro_speech_window_and_scale() -> Vec<Case> {
         .collect()
 }
 
-/// A `SignalRfft` of `fft_length` over rows of `shape` and its cases, one per input.
-fn rfft_cases(name: &str, shape: &[usize], fft_length: i32, inputs: Vec<Vec<i16>>) -> Vec<Case> {
+/// A `SignalRfft` (`code` [`SIGNAL_RFFT`]: rows of `shape` to `fft_length + 2` values) or
+/// `SignalIrfft` (spectra of `shape` to rows of `fft_length`) of `dtype`, and its cases, one per
+/// input.
+fn fft_cases(code: &str, name: &str, dtype: DType, shape: &[usize], fft_length: i32, inputs: Vec<Tensor>) -> Vec<Case> {
     let mut out_shape = dims(shape);
-    *out_shape.last_mut().expect("rank 1 or more") = fft_length + 2;
+    *out_shape.last_mut().expect("rank 1 or more") = if code == SIGNAL_RFFT { fft_length + 2 } else { fft_length };
     let model = {
         let mut m = OneOp::new();
-        let rows = m.input("rows", &dims(shape), DType::Int16, None);
-        let spectra = m.output("spectra", &out_shape, DType::Int16, None);
-        let options = SignalRfftOptions { tensor_type: mc_tflite::DType::Int16, fft_length };
-        m.custom_op(SIGNAL_RFFT, &[rows], &[spectra], options.to_flexbuffer());
+        let input = m.input("input", &dims(shape), dtype, None);
+        let output = m.output("output", &out_shape, dtype, None);
+        let options = SignalRfftOptions { tensor_type: dtype.tflite(), fft_length };
+        m.custom_op(code, &[input], &[output], options.to_flexbuffer());
         m.finish()
     };
     inputs
         .into_iter()
         .enumerate()
-        .map(|(run, values)| Case {
-            name: format!("SignalRfft {name} {shape:?} fft_length {fft_length} #{run}"),
+        .map(|(run, input)| Case {
+            name: format!("{code} {dtype:?} {name} {shape:?} fft_length {fft_length} #{run}"),
             model: model.clone(),
-            inputs: vec![Tensor::from_i16(shape, &values)],
+            inputs: vec![input],
             then: Vec::new(),
             expected: None,
         })
         .collect()
 }
 
-/// The `signal_rfft` suite.
+/// The `signal_rfft` suite (int16).
 pub fn signal_rfft() -> Vec<Case> {
     let mut rng = Rng(0x5167_0004);
-    let mut random = |count: usize, amplitude: i64| -> Vec<i16> {
-        (0..count).map(|_| rng.range(-amplitude, amplitude) as i16).collect()
+    let mut random = |shape: &[usize], amplitude: i64| -> Tensor {
+        let values: Vec<i16> = (0..shape.iter().product()).map(|_| rng.range(-amplitude, amplitude) as i16).collect();
+        Tensor::from_i16(shape, &values)
     };
     let mut cases = Vec::new();
-    for (length, row) in [(4, 4), (8, 8), (16, 16), (32, 32), (64, 50), (512, 512), (512, 480)] {
-        let inputs = vec![random(row, 32767), random(row, 32767), random(row, 300)];
-        cases.extend(rfft_cases("random", &[row], length as i32, inputs));
+    for (length, row) in RFFT_LENGTHS {
+        let inputs = vec![random(&[row], 32767), random(&[row], 32767), random(&[row], 300)];
+        cases.extend(fft_cases(SIGNAL_RFFT, "random", DType::Int16, &[row], length, inputs));
     }
-    cases.extend(rfft_cases("batch", &[3, 16], 32, vec![random(48, 32767), random(48, 2000)]));
-    cases.extend(rfft_cases("batch", &[2, 2, 8], 8, vec![random(32, 32767)]));
+    cases.extend(fft_cases(
+        SIGNAL_RFFT,
+        "batch",
+        DType::Int16,
+        &[3, 16],
+        32,
+        vec![random(&[3, 16], 32767), random(&[3, 16], 2000)],
+    ));
+    cases.extend(fft_cases(SIGNAL_RFFT, "batch", DType::Int16, &[2, 2, 8], 8, vec![random(&[2, 2, 8], 32767)]));
     let tone: Vec<i16> = (0..64).map(|i| (20000.0 * (i as f64 * 0.7).sin()) as i16).collect();
     let mut impulse = vec![0i16; 64];
     impulse[0] = i16::MAX;
-    let extremes = (0..64).map(|i| if i % 3 == 0 { i16::MIN } else { i16::MAX }).collect();
-    cases.extend(rfft_cases("shapes", &[64], 64, vec![tone, impulse, extremes, vec![0; 64]]));
+    let extremes: Vec<i16> = (0..64).map(|i| if i % 3 == 0 { i16::MIN } else { i16::MAX }).collect();
+    let square: Vec<i16> = (0..64).map(|i| if i % 8 < 4 { i16::MAX } else { -i16::MAX }).collect();
+    let shapes = [tone, impulse, extremes, vec![0; 64], square].map(|values| Tensor::from_i16(&[64], &values));
+    cases.extend(fft_cases(SIGNAL_RFFT, "shapes", DType::Int16, &[64], 64, shapes.into()));
     cases
+}
+
+/// The lengths and row lengths of the real FFT suites: every radix mix, padded rows.
+const RFFT_LENGTHS: [(i32, usize); 7] = [(4, 4), (8, 8), (16, 16), (32, 32), (64, 50), (512, 512), (512, 480)];
+
+/// The `int32_signal_rfft` suite: kissfft's 32-bit fixed point over full-range rows, rows of
+/// 24-bit amplitudes, batches, a tone, an impulse, the extremes and a full-scale square wave
+/// (whose split sums wrap).
+pub fn int32_signal_rfft() -> Vec<Case> {
+    let mut rng = Rng(0x5167_0032);
+    let mut random = |shape: &[usize], amplitude: i64| -> Tensor {
+        let values: Vec<i64> = (0..shape.iter().product()).map(|_| rng.range(-amplitude, amplitude)).collect();
+        Tensor::from_ints(DType::Int32, shape, &values)
+    };
+    let mut cases = Vec::new();
+    for (length, row) in RFFT_LENGTHS {
+        let inputs = vec![random(&[row], i64::from(i32::MAX)), random(&[row], 1 << 24), random(&[row], 300)];
+        cases.extend(fft_cases(SIGNAL_RFFT, "random", DType::Int32, &[row], length, inputs));
+    }
+    cases.extend(fft_cases(
+        SIGNAL_RFFT,
+        "batch",
+        DType::Int32,
+        &[3, 16],
+        32,
+        vec![random(&[3, 16], i64::from(i32::MAX))],
+    ));
+    let tone: Vec<i64> = (0..64).map(|i| (1.0e9 * (i as f64 * 0.7).sin()) as i64).collect();
+    let mut impulse = vec![0i64; 64];
+    impulse[0] = i64::from(i32::MAX);
+    let extremes: Vec<i64> = (0..64).map(|i| if i % 3 == 0 { i32::MIN } else { i32::MAX }.into()).collect();
+    // A full-scale square wave of period 8: its bin 8's imaginary part is 1.2 times the full
+    // scale, so kiss_fftr's `HALF_OF` sums wrap in int32 before the shift.
+    let square: Vec<i64> = (0..64).map(|i| if i % 8 < 4 { i32::MAX } else { -i32::MAX }.into()).collect();
+    let shapes = [tone, impulse, extremes, square].map(|values| Tensor::from_ints(DType::Int32, &[64], &values));
+    cases.extend(fft_cases(SIGNAL_RFFT, "shapes", DType::Int32, &[64], 64, shapes.into()));
+    cases
+}
+
+/// The `float_signal_rfft` suite: kissfft's float over rows of amplitudes 1 and 30000, batches,
+/// a tone and an impulse.
+pub fn float_signal_rfft() -> Vec<Case> {
+    let mut rng = Rng(0x5167_0F32);
+    let mut random = |shape: &[usize], amplitude: f32| -> Tensor {
+        let values: Vec<f32> = (0..shape.iter().product()).map(|_| rng.float(-amplitude, amplitude)).collect();
+        Tensor::from_f32(shape, &values)
+    };
+    let mut cases = Vec::new();
+    for (length, row) in RFFT_LENGTHS {
+        let inputs = vec![random(&[row], 1.0), random(&[row], 30000.0)];
+        cases.extend(fft_cases(SIGNAL_RFFT, "random", DType::Float32, &[row], length, inputs));
+    }
+    cases.extend(fft_cases(SIGNAL_RFFT, "batch", DType::Float32, &[2, 2, 8], 8, vec![random(&[2, 2, 8], 1.0)]));
+    let tone: Vec<f32> = (0..64).map(|i| (i as f32 * 0.7).sin()).collect();
+    let mut impulse = vec![0.0f32; 64];
+    impulse[0] = 1.0;
+    let shapes = [tone, impulse].map(|values| Tensor::from_f32(&[64], &values));
+    cases.extend(fft_cases(SIGNAL_RFFT, "shapes", DType::Float32, &[64], 64, shapes.into()));
+    cases
+}
+
+/// The inverse real FFT's cases of `dtype`: every length of [`RFFT_LENGTHS`] over spectra of
+/// values up to each of `amplitudes` (`random` draws them), a batch, and an impulse's flat
+/// spectrum of `full_scale`.
+fn irfft_suite(
+    dtype: DType,
+    amplitudes: [f64; 2],
+    full_scale: f64,
+    mut random: impl FnMut(&[usize], f64) -> Tensor,
+) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (length, _) in RFFT_LENGTHS {
+        let shape = [length as usize + 2];
+        let inputs = amplitudes.iter().map(|&a| random(&shape, a)).collect();
+        cases.extend(fft_cases(SIGNAL_IRFFT, "random", dtype, &shape, length, inputs));
+    }
+    cases.extend(fft_cases(SIGNAL_IRFFT, "batch", dtype, &[2, 2, 10], 8, vec![random(&[2, 2, 10], amplitudes[0])]));
+    let flat: Vec<f64> = (0..34).map(|i| if i % 2 == 0 { full_scale } else { 0.0 }).collect();
+    let flat = match dtype {
+        DType::Float32 => Tensor::from_f32(&[34], &flat.iter().map(|&v| v as f32).collect::<Vec<_>>()),
+        _ => Tensor::from_ints(dtype, &[34], &flat.iter().map(|&v| v as i64).collect::<Vec<_>>()),
+    };
+    cases.extend(fft_cases(SIGNAL_IRFFT, "impulse", dtype, &[34], 32, vec![flat]));
+    cases
+}
+
+/// The `signal_irfft` suite: kissfft's 16-bit inverse over full-range and quiet spectra.
+pub fn signal_irfft() -> Vec<Case> {
+    let mut rng = Rng(0x5167_1016);
+    irfft_suite(DType::Int16, [32767.0, 300.0], 32767.0, |shape, amplitude| {
+        let values: Vec<i64> =
+            (0..shape.iter().product()).map(|_| rng.range(-amplitude as i64, amplitude as i64)).collect();
+        Tensor::from_ints(DType::Int16, shape, &values)
+    })
+}
+
+/// The `int32_signal_irfft` suite: kissfft's 32-bit inverse over full-range and 24-bit spectra.
+pub fn int32_signal_irfft() -> Vec<Case> {
+    let mut rng = Rng(0x5167_1032);
+    irfft_suite(DType::Int32, [2147483647.0, 16777216.0], 2147483647.0, |shape, amplitude| {
+        let values: Vec<i64> =
+            (0..shape.iter().product()).map(|_| rng.range(-amplitude as i64, amplitude as i64)).collect();
+        Tensor::from_ints(DType::Int32, shape, &values)
+    })
+}
+
+/// The `float_signal_irfft` suite: kissfft's float inverse (divided by `fft_length`) over spectra
+/// of amplitudes 1 and 30000.
+pub fn float_signal_irfft() -> Vec<Case> {
+    let mut rng = Rng(0x5167_1F32);
+    irfft_suite(DType::Float32, [1.0, 30000.0], 1.0, |shape, amplitude| {
+        let values: Vec<f32> =
+            (0..shape.iter().product()).map(|_| rng.float(-amplitude as f32, amplitude as f32)).collect();
+        Tensor::from_f32(shape, &values)
+    })
 }

@@ -20,6 +20,9 @@
 //! - `SignalFramer` (prefilled): frames shorter than, as long as and longer than the rows,
 //!   steps of 1 to the frame size minus 1, ranks 1 to 3, five invocations in a row (the samples
 //!   frames overlap carry over);
+//! - `SignalStacker`: one to five channels, left and right contexts of 0 to 3 frames, steps of 1
+//!   to the frames stacked, ten invocations in a row (the frames carry over; steps of 2 or more
+//!   leave invalid invocations between the stacks, whose output repeats the last stack);
 //! - `SignalOverlapAdd`: int16 (full-range frames, whose sums saturate) and float, one to four
 //!   frames per invocation, steps of 1, part of and the whole frame, ranks 2 to 4, five
 //!   invocations in a row (the unfinished tail carries over);
@@ -32,7 +35,8 @@ use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{
     SIGNAL_DELAY, SIGNAL_ENERGY, SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG,
     SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_OVERLAP_ADD,
-    SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW, SignalRfftOptions, SignalWindowOptions, signal_options_flexbuffer,
+    SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_STACKER, SIGNAL_WINDOW, STACKER_OPTIONS, SignalRfftOptions, SignalWindowOptions,
+    signal_options_flexbuffer,
 };
 
 fn u64_tensor(values: &[u64]) -> Tensor {
@@ -507,6 +511,33 @@ pub fn signal_framer() -> Vec<Case> {
             let mut invocations = (0..5).map(|_| vec![Tensor::full_range(DType::Int16, shape, &mut rng)]);
             let first = invocations.next().expect("five invocations");
             let name = format!("SignalFramer {shape:?} frame_size {size} frame_step {step}");
+            m.case(&name, first).then_invoked_with(invocations.collect())
+        })
+        .collect()
+}
+
+/// The `signal_stacker` suite: stacks of one to seven frames, ten invocations per case, the
+/// frames not yet stacked carrying over.
+pub fn signal_stacker() -> Vec<Case> {
+    let mut rng = Rng(0x57AC_4E12);
+    // (channels, left context, right context, step)
+    let layouts: [(i64, i64, i64, i64); 7] =
+        [(3, 0, 0, 1), (4, 2, 1, 1), (2, 1, 2, 2), (5, 3, 0, 4), (1, 0, 3, 3), (2, 2, 2, 5), (3, 3, 3, 2)];
+    layouts
+        .into_iter()
+        .map(|(channels, left, right, step)| {
+            let stacked = (left + 1 + right) * channels;
+            let mut m = OneOp::new();
+            let input = m.input("frame", &[channels as i32], DType::Int16, None);
+            let output = m.output("stack", &[stacked as i32], DType::Int16, None);
+            let valid = m.output("valid", &[], DType::Bool, None);
+            let values = [channels, left, right, step];
+            let options = signal_options_flexbuffer(&STACKER_OPTIONS.into_iter().zip(values).collect::<Vec<_>>(), &[]);
+            m.custom_op(SIGNAL_STACKER, &[input], &[output, valid], options);
+            let shape = [channels as usize];
+            let mut invocations = (0..10).map(|_| vec![Tensor::full_range(DType::Int16, &shape, &mut rng)]);
+            let first = invocations.next().expect("ten invocations");
+            let name = format!("SignalStacker {channels} channels, contexts {left} and {right}, step {step}");
             m.case(&name, first).then_invoked_with(invocations.collect())
         })
         .collect()

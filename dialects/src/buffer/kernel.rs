@@ -114,6 +114,7 @@ pub const KERNELS: &[&str] = &[
     "signal_window",
     "signal_fft_auto_scale",
     "signal_rfft",
+    "signal_irfft",
     "signal_energy",
     "signal_filter_bank",
     "signal_filter_bank_square_root",
@@ -122,6 +123,7 @@ pub const KERNELS: &[&str] = &[
     "signal_filter_bank_log",
     "signal_delay",
     "signal_framer",
+    "signal_stacker",
     "signal_overlap_add",
 ];
 

@@ -380,15 +380,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "RESHAPE",
         op: "reshape",
-        variants: &[
-            F32_UNARY,
-            INT8_MOVED,
-            UINT8_MOVED,
-            INT16_MOVED,
-            INT32_MOVED,
-            INT64_MOVED,
-            BOOL_MOVED,
-        ],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "static shapes, the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
@@ -498,15 +490,7 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SQUEEZE",
         op: "squeeze",
-        variants: &[
-            F32_UNARY,
-            INT8_MOVED,
-            UINT8_MOVED,
-            INT16_MOVED,
-            INT32_MOVED,
-            INT64_MOVED,
-            BOOL_MOVED,
-        ],
+        variants: &[F32_UNARY, INT8_MOVED, UINT8_MOVED, INT16_MOVED, INT32_MOVED, INT64_MOVED, BOOL_MOVED],
         options: "squeeze_dims given (negative counts from the end) or empty, rank <= 8, the output's scale and zero point free (stored values kept) (a view: no copy)",
     },
     OpSupport {
@@ -894,9 +878,24 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "SignalRfft",
         op: "signal_rfft",
-        variants: &[variant("int16", "", &[Slot::One(&[I16])], &[I16])],
-        options: "custom operator of TFLite Micro's signal library: kissfft's 16-bit fixed point, fft_length a \
-                  power of two from 4 to 32768, rows zero-padded to it, any rank",
+        variants: &[
+            variant("int16", "kissfft's 16-bit fixed point", &[Slot::One(&[I16])], &[I16]),
+            variant("int32", "kissfft's 32-bit fixed point", &[Slot::One(&[I32])], &[I32]),
+            variant("f32", "kissfft's float", &[Slot::One(&[F32])], &[F32]),
+        ],
+        options: "custom operator of TFLite Micro's signal library: fft_length a power of two from 4 to 32768, \
+                  rows zero-padded to it, any rank",
+    },
+    OpSupport {
+        tflite: "SignalIrfft",
+        op: "signal_irfft",
+        variants: &[
+            variant("int16", "kissfft's 16-bit fixed point", &[Slot::One(&[I16])], &[I16]),
+            variant("int32", "kissfft's 32-bit fixed point", &[Slot::One(&[I32])], &[I32]),
+            variant("f32", "kissfft's float, divided by fft_length", &[Slot::One(&[F32])], &[F32]),
+        ],
+        options: "custom operator of TFLite Micro's signal library: fft_length a power of two from 4 to 32768, \
+                  rows of fft_length / 2 + 1 (real, imaginary) pairs, any rank",
     },
     OpSupport {
         tflite: "SignalEnergy",
@@ -973,6 +972,20 @@ pub const TABLE: &[OpSupport] = &[
         options: "custom operator of TFLite Micro's signal library: prefill true (every frame valid), any rank, \
                   rows a multiple of frame_step, frame_step 1 to frame_size - 1, the samples frames overlap kept \
                   between invocations (reset with the model's state)",
+    },
+    OpSupport {
+        tflite: "SignalStacker",
+        op: "signal_stacker",
+        variants: &[variant(
+            "int16",
+            "int16 state, bool valid flag",
+            &[Slot::One(&[I16]), Slot::One(&[I16])],
+            &[I16, BOOL, I16],
+        )],
+        options: "custom operator of TFLite Micro's signal library: a frame of num_channels, stacks of \
+                  stacker_left_context + 1 + stacker_right_context frames every stacker_step (1 to the frames \
+                  stacked), the frames kept between invocations (reset with the model's state); an output that is \
+                  not valid repeats the last stack",
     },
     OpSupport {
         tflite: "SignalOverlapAdd",

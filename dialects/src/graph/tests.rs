@@ -415,11 +415,15 @@ fn builders_cover_every_op() {
     let ((delay_state, delay_state_type), (_, delayed)) = (zeros16(&[2, 3]), zeros16(&[2, 4]));
     let ((overlap_state, overlap_state_type), (_, stream)) = (zeros16(&[4]), zeros16(&[6]));
     let ((framer_state, framer_state_type), (_, frames)) = (zeros16(&[2, 2]), zeros16(&[2, 2, 4]));
+    let ((stacker_state, stacker_state_type), (_, stack)) = (zeros16(&[13]), zeros16(&[8]));
     SignalWindowOp::build(&mut b, samples, weights, 12, rows);
     let scale_bits = b.ctx.tensor_type(vec![], i32);
     SignalFftAutoScaleOp::build(&mut b, frame, [frame_type, scale_bits]);
     let spectra = b.ctx.tensor_type(vec![3, 18], i16_type);
-    SignalRfftOp::build(&mut b, fft_rows, 16, spectra);
+    let spectra = SignalRfftOp::build(&mut b, fft_rows, 16, spectra).0.result(0);
+    // Its inverse: rows of 16 samples again.
+    let samples16 = b.ctx.tensor_type(vec![3, 16], i16_type);
+    SignalIrfftOp::build(&mut b, spectra, 16, samples16);
     // Its filter bank chain on zero constants: the energy of 8 bins, 3 mel channels, their square
     // roots, the spectral subtraction, PCAN and the log.
     let unsigned = |b: &mut Builder<'_>, width: u32, shape: &[i64]| {
@@ -455,6 +459,8 @@ fn builders_cover_every_op() {
     let i1 = b.ctx.integer_type(1);
     let valid = b.ctx.tensor_type(vec![], i1);
     SignalFramerOp::build(&mut b, samples, framer_state, [4, 2], [frames, valid, framer_state_type]);
+    // Stacks of 2 frames of 4 channels (a left context of 1) every frame.
+    SignalStackerOp::build(&mut b, weights, stacker_state, [1, 0, 1], [stack, valid, stacker_state_type]);
     // Control flow: an IF and a WHILE passing x on, a CALL_ONCE doing nothing.
     let i1 = b.ctx.integer_type(1);
     let flag_type = b.ctx.tensor_type(vec![], i1);

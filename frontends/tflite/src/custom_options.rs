@@ -8,6 +8,7 @@
 //! | `SignalWindow` | [`SignalWindowOptions`] | `signal/micro/kernels/window.cc` |
 //! | `SignalFftAutoScale` | none (TFLite Micro's kernel has no `Init`) | `signal/micro/kernels/fft_auto_scale_kernel.cc` |
 //! | `SignalRfft` | [`SignalRfftOptions`] | `signal/micro/kernels/rfft.cc` |
+//! | `SignalIrfft` | [`SignalRfftOptions`] (the same keys) | `signal/micro/kernels/irfft.cc` |
 //! | `SignalEnergy` | `end_index`, `start_index` ([`read_signal_options`]) | `signal/micro/kernels/energy.cc` |
 //! | `SignalFilterBank` | `num_channels` | `signal/micro/kernels/filter_bank.cc` |
 //! | `SignalFilterBankSquareRoot` | none (TFLite Micro's kernel has no `Init`) | `signal/micro/kernels/filter_bank_square_root.cc` |
@@ -16,6 +17,7 @@
 //! | `SignalFilterBankLog` | `input_correction_bits`, `output_scale` | `signal/micro/kernels/filter_bank_log.cc` |
 //! | `SignalDelay` | `delay_length` | `signal/micro/kernels/delay.cc` |
 //! | `SignalFramer` | `frame_size`, `frame_step`, `prefill` | `signal/micro/kernels/framer.cc` |
+//! | `SignalStacker` | [`STACKER_OPTIONS`] | `signal/micro/kernels/stacker.cc` |
 //! | `SignalOverlapAdd` | `T`, `frame_step` | `signal/micro/kernels/overlap_add.cc` |
 
 use crate::DType;
@@ -128,7 +130,7 @@ pub const SIGNAL_FFT_AUTO_SCALE: &str = "SignalFftAutoScale";
 /// The custom code of TFLite Micro's signal library's real FFT (`signal/micro/kernels/rfft.cc`).
 pub const SIGNAL_RFFT: &str = "SignalRfft";
 
-/// `SignalRfft`'s options (TFLite Micro's `TfLiteAudioFrontendRfftParams`).
+/// `SignalRfft`'s and `SignalIrfft`'s options (TFLite Micro's `TfLiteAudioFrontendRfftParams`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SignalRfftOptions {
     /// `T`: the samples' type, which selects the kernel (int16, int32 or float32).
@@ -145,11 +147,11 @@ impl SignalRfftOptions {
     /// # Errors
     ///
     /// A message naming what is wrong: `option 'T' is missing`, `option 'T' is 42, not a tensor
-    /// type`, `option 'size' is not one of SignalRfft's (T, fft_length)`.
+    /// type`, `option 'size' is not one of the real FFTs' (T, fft_length)`.
     pub fn read(bytes: &[u8]) -> Result<Self, String> {
         let map = options_map(bytes)?;
         if let Some(other) = map.iter_keys().find(|&key| key != "T" && key != "fft_length") {
-            return Err(format!("option '{other}' is not one of SignalRfft's (T, fft_length)"));
+            return Err(format!("option '{other}' is not one of the real FFTs' (T, fft_length)"));
         }
         let code = number(&map, "T")?.as_i32();
         let tensor_type = i8::try_from(code)
@@ -230,14 +232,24 @@ pub const SIGNAL_PCAN: &str = "SignalPCAN";
 /// (`signal/micro/kernels/filter_bank_log.cc`).
 pub const SIGNAL_FILTER_BANK_LOG: &str = "SignalFilterBankLog";
 
+/// The custom code of the signal library's inverse real FFT (`signal/micro/kernels/irfft.cc`).
+pub const SIGNAL_IRFFT: &str = "SignalIrfft";
+
 /// The custom code of the signal library's delay (`signal/micro/kernels/delay.cc`).
 pub const SIGNAL_DELAY: &str = "SignalDelay";
 
 /// The custom code of the signal library's framer (`signal/micro/kernels/framer.cc`).
 pub const SIGNAL_FRAMER: &str = "SignalFramer";
 
+/// The custom code of the signal library's stacker (`signal/micro/kernels/stacker.cc`).
+pub const SIGNAL_STACKER: &str = "SignalStacker";
+
 /// The custom code of the signal library's overlap-add (`signal/micro/kernels/overlap_add.cc`).
 pub const SIGNAL_OVERLAP_ADD: &str = "SignalOverlapAdd";
+
+/// The keys of `SignalStacker`'s options, in TFLite Micro's (alphabetical) order: all numbers.
+pub const STACKER_OPTIONS: [&str; 4] =
+    ["num_channels", "stacker_left_context", "stacker_right_context", "stacker_step"];
 
 /// The keys of `SignalFilterBankSpectralSubtraction`'s options, in TFLite Micro's (alphabetical)
 /// order; `clamping` is a boolean, the others numbers.

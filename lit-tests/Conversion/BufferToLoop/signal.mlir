@@ -115,6 +115,94 @@ func.func @rfft(%x: !buffer<2x6xi16>, %y: !buffer<2x10xi16>) {
 
 // -----
 
+// SignalRfft of int32 rows: kissfft's 32-bit fixed point, the same plan with Q31 twiddles, values
+// held sign-extended in i64 (SAMPPROD): inputs divided by 4 as x * 536870911 rounded (+ 2^30,
+// >> 31); the split's sums wrap to 32 bits (C's int) before HALF_OF's shift.
+// CHECK: buffer.global @rfft_twiddles_re {{.*}} : !buffer<4xi32> = dense<[2147483647, 0, -2147483647, 0]>
+// CHECK: buffer.global @rfft_super_twiddles_re {{.*}} : !buffer<2xi32> = dense<[-1518500249, -2147483647]>
+// CHECK-LABEL: func.func @rfft_i32
+// CHECK: buffer.alloc() {kernel = "signal_rfft", role = "scratch"} : !buffer<4x2xi32>
+// CHECK: arith.muli %{{.*}}, %c536870911_i64 : i64
+// CHECK: arith.addi %{{.*}}, %c1073741824_i64 : i64
+// CHECK: arith.shrsi %{{.*}}, %c31_i64 : i64
+// CHECK: arith.trunci %{{.*}} : i64 to i32
+// CHECK: loop.for %{{.*}} = %c1 to %c3 step
+// CHECK:   loop.load %{{.*}} : !buffer<2xi32>
+// CHECK:   arith.shrsi %{{.*}}, %c31_i64 : i64
+// CHECK-NEXT: arith.trunci
+// CHECK-NEXT: %[[TW_R:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK:   %[[SUM:.*]] = arith.addi %{{.*}}, %[[TW_R]] : i64
+// CHECK-NEXT: %[[SUM32:.*]] = arith.trunci %[[SUM]] : i64 to i32
+// CHECK-NEXT: %[[WRAPPED:.*]] = arith.extsi %[[SUM32]] : i32 to i64
+// CHECK-NEXT: arith.shrsi %[[WRAPPED]], %c1_i64 : i64
+func.func @rfft_i32(%x: !buffer<8xi32>, %y: !buffer<10xi32>) {
+  buffer.kernel signal_rfft ins(%x : !buffer<8xi32>) outs(%y : !buffer<10xi32>) {fft_length = 8 : i64}
+  return
+}
+
+// -----
+
+// SignalRfft of float rows: kissfft's float, twiddles (float) cos and sin of the same phases (a
+// negative zero where sin(-0.0) is), no divisions; the split negates the mirrored bin's imaginary
+// part and halves with * 0.5.
+// CHECK: buffer.global @rfft_twiddles_im {{.*}} : !buffer<4xf32> = dense<[-0.000000e+00, -1.000000e+00,
+// CHECK: buffer.global @rfft_super_twiddles_re {{.*}} : !buffer<2xf32> = dense<[-0.707106769, -1.000000e+00]>
+// CHECK-LABEL: func.func @rfft_f32
+// CHECK: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK: buffer.alloc() {kernel = "signal_rfft", role = "scratch"} : !buffer<4x2xf32>
+// CHECK-NOT: arith.muli %{{.*}} : i{{[0-9]}}
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK: loop.for %{{.*}} = %c1 to %c3 step
+// CHECK:   arith.negf %{{.*}} : f32
+// CHECK:   arith.mulf %{{.*}}, %[[HALF]] : f32
+func.func @rfft_f32(%x: !buffer<8xf32>, %y: !buffer<10xf32>) {
+  buffer.kernel signal_rfft ins(%x : !buffer<8xf32>) outs(%y : !buffer<10xf32>) {fft_length = 8 : i64}
+  return
+}
+
+// -----
+
+// SignalIrfft of 8 points: kiss_fftri's merge of the 5 bins into 4 complex samples (bin 0 and
+// bin 4 summed and subtracted, then divided by 2 in Q15; bins k and 4 - k through the conjugate
+// super twiddles), the merged samples read in kf_work's order, the inverse butterflies over
+// conjugate twiddles, and the samples copied out as pairs.
+// CHECK: buffer.global @irfft_permutation {{.*}} : !buffer<4xi32> = dense<[0, 1, 2, 3]>
+// CHECK: buffer.global @irfft_twiddles_im {{.*}} : !buffer<4xi16> = dense<[0, 32767, 0, -32767]>
+// CHECK: buffer.global @irfft_super_twiddles_im {{.*}} : !buffer<2xi16> = dense<[23170, 0]>
+// CHECK-LABEL: func.func @irfft
+// CHECK: %[[MERGED:.*]] = buffer.alloc() {kernel = "signal_irfft", role = "scratch"} : !buffer<8xi16>
+// CHECK: %[[DATA:.*]] = buffer.alloc() {kernel = "signal_irfft", role = "scratch"} : !buffer<4x2xi16>
+// CHECK: loop.for %[[ROW:.*]] = %c0 to %c2 step
+// CHECK:   loop.load %arg0[%[[ROW]], %{{.*}}] : !buffer<2x10xi16>
+// CHECK:   arith.muli %{{.*}}, %c16383_i32 : i32
+// CHECK:   loop.store %{{.*}}, %[[MERGED]][%{{.*}}] : !buffer<8xi16>
+// CHECK:   loop.for %{{.*}} = %c1 to %c3 step
+// CHECK:     loop.store %{{.*}}, %[[MERGED]][%{{.*}}] : !buffer<8xi16>
+// CHECK:   loop.for
+// CHECK:     loop.load %[[MERGED]]
+// CHECK:     loop.store %{{.*}}, %[[DATA]]
+// CHECK:   arith.muli %{{.*}}, %c8191_i32 : i32
+// CHECK:   loop.for
+// CHECK:     loop.load %[[DATA]]
+// CHECK:     loop.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}] : !buffer<2x8xi16>
+func.func @irfft(%x: !buffer<2x10xi16>, %y: !buffer<2x8xi16>) {
+  buffer.kernel signal_irfft ins(%x : !buffer<2x10xi16>) outs(%y : !buffer<2x8xi16>) {fft_length = 8 : i64}
+  return
+}
+
+// -----
+
+// The float inverse divides the samples by fft_length, as IrfftFloatApply does.
+// CHECK-LABEL: func.func @irfft_f32
+// CHECK: %[[LENGTH:.*]] = arith.constant 8.000000e+00 : f32
+// CHECK: arith.divf %{{.*}}, %[[LENGTH]] : f32
+func.func @irfft_f32(%x: !buffer<10xf32>, %y: !buffer<8xf32>) {
+  buffer.kernel signal_irfft ins(%x : !buffer<10xf32>) outs(%y : !buffer<8xf32>) {fft_length = 8 : i64}
+  return
+}
+
+// -----
+
 // SignalEnergy: the bins start_index to end_index only, each (real, imaginary) pair squared and
 // summed in i32, stored into the ui32 energies as its bits.
 // CHECK-LABEL: func.func @energy
@@ -311,5 +399,47 @@ func.func @framer(%x: !buffer<3x8xi16>, %s: !buffer<3x3xi16>, %y: !buffer<3x4x5x
 // CHECK:     loop.store %{{.*}}, %arg3[%[[R]], %[[K]]] : !buffer<3x5xi16>
 func.func @overlap_add(%x: !buffer<3x2x5xi16>, %s: !buffer<3x5xi16>, %y: !buffer<3x4xi16>, %n: !buffer<3x5xi16>) {
   buffer.kernel signal_overlap_add ins(%x, %s : !buffer<3x2x5xi16>, !buffer<3x5xi16>) outs(%y, %n : !buffer<3x4xi16>, !buffer<3x5xi16>) {frame_step = 2 : i64, results = array<i64: 0, 1>}
+  return
+}
+
+// -----
+
+// SignalStacker: stacks of 3 frames of 2 channels every 2 frames, the state's code at 0, its 2
+// stored frames at [1, 5) and its last stack at [5, 11). The first frame is written 1 + 1 times
+// (the left context); an invalid step repeats the last stack; the stored frames move by the
+// step's 4 samples when a stack went out, and the code becomes the frames kept plus one.
+// CHECK-LABEL: func.func @stacker
+// CHECK:      %[[CODE16:.*]] = loop.load %arg1[%c0] : !buffer<11xi16>
+// CHECK:      %[[CODE:.*]] = arith.index_cast %[[CODE16]] : i16 to index
+// CHECK:      %[[FIRST:.*]] = arith.cmpi eq, %[[CODE]], %c0 : index
+// CHECK:      %[[LESS:.*]] = arith.subi %[[CODE]], %c1 : index
+// CHECK:      %[[STORED:.*]] = arith.select %[[FIRST]], %c0, %[[LESS]] : index
+// CHECK:      %[[WRITTEN:.*]] = arith.select %[[FIRST]], %c2, %c1 : index
+// CHECK:      %[[HELD:.*]] = arith.addi %[[STORED]], %[[WRITTEN]] : index
+// CHECK:      %[[VALID:.*]] = arith.cmpi sge, %[[HELD]], %c3 : index
+// CHECK:      loop.store %[[VALID]], %arg3[] : !buffer<i1>
+// CHECK:      %[[PREFIX:.*]] = arith.muli %[[STORED]], %c2 : index
+// CHECK:      loop.for %[[I:.*]] = %c0 to %c6 step %c1 {
+// CHECK:        %[[IN_LAST:.*]] = arith.addi %[[I]], %c5 : index
+// CHECK:        %[[V:.*]] = loop.if %[[VALID]] -> (i16) {
+// CHECK:          arith.cmpi slt, %[[I]], %[[PREFIX]] : index
+// CHECK:          arith.remui %{{.*}}, %c2 : index
+// CHECK:          loop.load %arg0[%{{.*}}] : !buffer<2xi16>
+// CHECK:        } else {
+// CHECK:          %[[LAST:.*]] = loop.load %arg1[%[[IN_LAST]]] : !buffer<11xi16>
+// CHECK:          loop.yield %[[LAST]] : i16
+// CHECK:        loop.store %[[V]], %arg2[%[[I]]] : !buffer<6xi16>
+// CHECK:        loop.store %[[V]], %arg4[%[[IN_LAST]]] : !buffer<11xi16>
+// CHECK:      %[[SHIFT:.*]] = arith.select %[[VALID]], %c4, %c0 : index
+// CHECK:      loop.for %[[J:.*]] = %c0 to %c4 step %c1 {
+// CHECK:        arith.addi %[[J]], %[[SHIFT]] : index
+// CHECK:        loop.store %{{.*}}, %arg4[%{{.*}}] : !buffer<11xi16>
+// CHECK:      %[[DISCARDED:.*]] = arith.select %[[VALID]], %c2, %c0 : index
+// CHECK:      %[[KEPT:.*]] = arith.subi %[[HELD]], %[[DISCARDED]] : index
+// CHECK:      %[[NEXT:.*]] = arith.addi %[[KEPT]], %c1 : index
+// CHECK:      %[[NEXT16:.*]] = arith.index_cast %[[NEXT]] : index to i16
+// CHECK:      loop.store %[[NEXT16]], %arg4[%c0] : !buffer<11xi16>
+func.func @stacker(%x: !buffer<2xi16>, %s: !buffer<11xi16>, %y: !buffer<6xi16>, %v: !buffer<i1>, %n: !buffer<11xi16>) {
+  buffer.kernel signal_stacker ins(%x, %s : !buffer<2xi16>, !buffer<11xi16>) outs(%y, %v, %n : !buffer<6xi16>, !buffer<i1>, !buffer<11xi16>) {left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64, results = array<i64: 0, 1, 2>}
   return
 }

@@ -99,11 +99,12 @@ func.func @rfft_output(%x: tensor<16xi16>) {
 
 // -----
 
-// The float and int32 transforms are not compiled.
-func.func @rfft_float(%x: tensor<16xf32>) {
-  // expected-error@+2 {{'graph.signal_rfft' op input element type must be i16, but got 'f32'}}
-  // expected-error@+1 {{'graph.signal_rfft' op output element type must be i16, but got 'f32'}}
-  %y = "graph.signal_rfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xf32>) -> tensor<18xf32>
+// The transform is of i16, i32 or f32 rows, its result of the same type.
+func.func @rfft_types(%x: tensor<16xi8>, %z: tensor<16xi32>) {
+  // expected-error@+1 {{'graph.signal_rfft' op input element type must be i16, i32 or f32, but got 'i8'}}
+  %y = "graph.signal_rfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xi8>) -> tensor<18xi8>
+  // expected-error@+1 {{'graph.signal_rfft' op output element type must be i32, but got 'f32'}}
+  %w = "graph.signal_rfft"(%z) <{fft_length = 16 : i64}> : (tensor<16xi32>) -> tensor<18xf32>
   return
 }
 
@@ -223,6 +224,55 @@ func.func @framer_state(%x: tensor<8xi16>, %state: tensor<2xi16>) {
   // expected-error@+2 {{'graph.signal_framer' op valid must have rank 0, but has rank 1}}
   // expected-error@+1 {{'graph.signal_framer' op state must be the input's rows ([]) of its 3 samples the frames overlap, but has shape [2]}}
   %y:3 = "graph.signal_framer"(%x, %state) <{frame_size = 5 : i64, frame_step = 2 : i64}> : (tensor<8xi16>, tensor<2xi16>) -> (tensor<4x5xi16>, tensor<1xi1>, tensor<2xi16>)
+  return
+}
+
+// -----
+
+// The inverse transform's rows are the fft_length / 2 + 1 pairs of a power-of-two length.
+func.func @irfft_rows(%x: tensor<16xi16>, %z: tensor<14xi32>) {
+  // expected-error@+1 {{'graph.signal_irfft' op input rows hold 16 values, but the 9 (real, imaginary) pairs of 'fft_length' 16 are 18}}
+  %y = "graph.signal_irfft"(%x) <{fft_length = 16 : i64}> : (tensor<16xi16>) -> tensor<16xi16>
+  // expected-error@+1 {{'graph.signal_irfft' op 'fft_length' must be a power of two from 4 to 32768, but is 12}}
+  %w = "graph.signal_irfft"(%z) <{fft_length = 12 : i64}> : (tensor<14xi32>) -> tensor<12xi32>
+  return
+}
+
+// -----
+
+// The inverse transform's result is of the input's type.
+func.func @irfft_types(%x: tensor<10xi32>) {
+  // expected-error@+1 {{'graph.signal_irfft' op output element type must be i32, but got 'f32'}}
+  %y = "graph.signal_irfft"(%x) <{fft_length = 8 : i64}> : (tensor<10xi32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+// A stacker discards at most the frames it stacks.
+func.func @stacker_step(%x: tensor<2xi16>, %state: tensor<11xi16>) {
+  // expected-error@+1 {{'graph.signal_stacker' op 'step' must be from 1 to the 3 frames stacked, but is 4}}
+  %y:3 = "graph.signal_stacker"(%x, %state) <{left_context = 1 : i64, right_context = 1 : i64, step = 4 : i64}> : (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)
+  return
+}
+
+// -----
+
+// Contexts are 0 or more frames, steps 1 or more.
+func.func @stacker_context(%x: tensor<2xi16>, %state: tensor<11xi16>) {
+  // expected-error@+2 {{'graph.signal_stacker' op 'left_context' must be at least 0, but is -1}}
+  // expected-error@+1 {{'graph.signal_stacker' op 'step' must be at least 1, but is 0}}
+  %y:3 = "graph.signal_stacker"(%x, %state) <{left_context = -1 : i64, right_context = 1 : i64, step = 0 : i64}> : (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)
+  return
+}
+
+// -----
+
+// The state holds the code, K - 1 frames and the last stack; the flag is a rank-0 bool.
+func.func @stacker_state(%x: tensor<2xi16>, %state: tensor<10xi16>) {
+  // expected-error@+2 {{'graph.signal_stacker' op valid must have rank 0, but has rank 1}}
+  // expected-error@+1 {{'graph.signal_stacker' op state holds 10 elements, but stacks of the input's frame need 11}}
+  %y:3 = "graph.signal_stacker"(%x, %state) <{left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64}> : (tensor<2xi16>, tensor<10xi16>) -> (tensor<6xi16>, tensor<1xi1>, tensor<10xi16>)
   return
 }
 

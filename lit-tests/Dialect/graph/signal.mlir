@@ -46,6 +46,26 @@ func.func @delay(%x: tensor<3x6xi16>, %state: tensor<3x2xi16>) -> (tensor<3x6xi1
   return %y#0, %y#1 : tensor<3x6xi16>, tensor<3x2xi16>
 }
 
+// The inverse real FFT: 9 pairs per row back to 16 samples, of the input's type.
+// CHECK-LABEL: func.func @irfft
+// CHECK: "graph.signal_irfft"(%arg0) <{fft_length = 16 : i64}> : (tensor<3x18xi16>) -> tensor<3x16xi16>
+// CHECK: "graph.signal_irfft"(%arg1) <{fft_length = 4 : i64}> : (tensor<6xf32>) -> tensor<4xf32>
+func.func @irfft(%x: tensor<3x18xi16>, %f: tensor<6xf32>) -> (tensor<3x16xi16>, tensor<4xf32>) {
+  %y = "graph.signal_irfft"(%x) <{fft_length = 16 : i64}> : (tensor<3x18xi16>) -> tensor<3x16xi16>
+  %z = "graph.signal_irfft"(%f) <{fft_length = 4 : i64}> : (tensor<6xf32>) -> tensor<4xf32>
+  return %y, %z : tensor<3x16xi16>, tensor<4xf32>
+}
+
+// The real FFT of int32 and float rows: results of the input's type.
+// CHECK-LABEL: func.func @rfft_int32_and_float
+// CHECK: "graph.signal_rfft"(%arg0) <{fft_length = 8 : i64}> : (tensor<2x8xi32>) -> tensor<2x10xi32>
+// CHECK: "graph.signal_rfft"(%arg1) <{fft_length = 16 : i64}> : (tensor<12xf32>) -> tensor<18xf32>
+func.func @rfft_int32_and_float(%x: tensor<2x8xi32>, %f: tensor<12xf32>) -> (tensor<2x10xi32>, tensor<18xf32>) {
+  %y = "graph.signal_rfft"(%x) <{fft_length = 8 : i64}> : (tensor<2x8xi32>) -> tensor<2x10xi32>
+  %z = "graph.signal_rfft"(%f) <{fft_length = 16 : i64}> : (tensor<12xf32>) -> tensor<18xf32>
+  return %y, %z : tensor<2x10xi32>, tensor<18xf32>
+}
+
 // The framer: rows of 8 samples cut into 4 frames of 5 every 2, the 3 samples frames overlap
 // kept.
 // CHECK-LABEL: func.func @framer
@@ -53,6 +73,15 @@ func.func @delay(%x: tensor<3x6xi16>, %state: tensor<3x2xi16>) -> (tensor<3x6xi1
 func.func @framer(%x: tensor<3x8xi16>, %state: tensor<3x3xi16>) -> (tensor<3x4x5xi16>, tensor<i1>) {
   %y:3 = "graph.signal_framer"(%x, %state) <{frame_size = 5 : i64, frame_step = 2 : i64}> : (tensor<3x8xi16>, tensor<3x3xi16>) -> (tensor<3x4x5xi16>, tensor<i1>, tensor<3x3xi16>)
   return %y#0, %y#1 : tensor<3x4x5xi16>, tensor<i1>
+}
+
+// The stacker: frames of 2 channels stacked 3 at a time (contexts of 1 and 1) every 2 frames,
+// its state the code, 2 frames' room and the last stack.
+// CHECK-LABEL: func.func @stacker
+// CHECK: "graph.signal_stacker"(%arg0, %arg1) <{left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64}> : (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)
+func.func @stacker(%x: tensor<2xi16>, %state: tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>) {
+  %y:3 = "graph.signal_stacker"(%x, %state) <{left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64}> : (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)
+  return %y#0, %y#1 : tensor<6xi16>, tensor<i1>
 }
 
 // The overlap-add: 3 rows of 4 frames of 5 samples, 2 samples out per frame, and the next state.

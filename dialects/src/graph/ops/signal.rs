@@ -5,7 +5,8 @@
 //! |---|---|---|---|---|
 //! | `graph.signal_window` | `input` `[..., N]` i16, `weights` `[N]` i16 | `shift` (0 to 31) | `input`'s shape, i16 | custom `SignalWindow` |
 //! | `graph.signal_fft_auto_scale` | `input` `[N]` i16 | — | `output` `[N]` i16, `scale_bits` `[]` i32 | custom `SignalFftAutoScale` |
-//! | `graph.signal_rfft` | `input` `[..., L]` i16, `L <= fft_length` | `fft_length` (a power of two, 4 to 32768) | `[..., fft_length + 2]` i16: `fft_length / 2 + 1` (real, imaginary) pairs | custom `SignalRfft` |
+//! | `graph.signal_rfft` | `input` `[..., L]` i16, i32 or f32, `L <= fft_length` | `fft_length` (a power of two, 4 to 32768) | `[..., fft_length + 2]` of the input's type: `fft_length / 2 + 1` (real, imaginary) pairs | custom `SignalRfft` |
+//! | `graph.signal_irfft` | `input` `[..., fft_length + 2]` i16, i32 or f32: `fft_length / 2 + 1` (real, imaginary) pairs | `fft_length` (a power of two, 4 to 32768) | `[..., fft_length]` of the input's type | custom `SignalIrfft` |
 //! | `graph.signal_energy` | `input` `[2 N]` i16 ((real, imaginary) pairs) | `start_index`, `end_index` (`0 <= start <= end <= N`) | `[N]` ui32 | custom `SignalEnergy` |
 //! | `graph.signal_filter_bank` | `input` `[M]` ui32, `weights` `[W]` i16, `unweights` `[W]` i16, `channel_frequency_starts`, `channel_weight_starts`, `channel_widths` `[C + 1]` i16 | — | `[C]` ui64 | custom `SignalFilterBank` |
 //! | `graph.signal_filter_bank_square_root` | `input` `[C]` ui64, `scale_bits` `[]` i32 | — | `[C]` ui32 | custom `SignalFilterBankSquareRoot` |
@@ -13,6 +14,7 @@
 //! | `graph.signal_pcan` | `input` `[C]` ui32, `noise_estimate` `[C]` ui32, `gain_lut` `[L]` i16, `L >= 125` | `snr_shift` (0 to 63) | `[C]` ui32 | custom `SignalPCAN` |
 //! | `graph.signal_delay` | `input` `[..., N]` i16, `state` `[..., D]` i16 (the last `D` samples of each row, `D >= 1`) | — | `output` `input`'s shape, `next_state` `state`'s | custom `SignalDelay` |
 //! | `graph.signal_framer` | `input` `[..., N]` i16 (`N` a multiple of `frame_step`), `state` `[..., frame_size - frame_step]` i16 | `frame_size`, `frame_step` (1 to `frame_size - 1`) | `output` `[..., N / frame_step, frame_size]` i16, `valid` `[]` i1, `next_state` `state`'s | custom `SignalFramer` (`prefill` true) |
+//! | `graph.signal_stacker` | `input` `[C]` i16 (one frame of `C` channels), `state` `[1 + (2 K - 1) · C]` i16 ([`signal_stacker_state_length`], `K = left_context + right_context + 1`) | `left_context`, `right_context` (0 or more), `step` (1 to `K`) | `output` `[K · C]` i16, `valid` `[]` i1, `next_state` `state`'s | custom `SignalStacker` |
 //! | `graph.signal_overlap_add` | `input` `[..., F, S]` i16 or f32 (`F` frames of `S` samples), `state` `[..., S]` of the same type (each row's tail) | `frame_step` (1 to `S`) | `output` `[..., F · frame_step]`, `next_state` `state`'s | custom `SignalOverlapAdd` |
 //! | `graph.signal_filter_bank_log` | `input` `[C]` ui32 | `input_correction_bits` (0 to 31), `output_scale` (0 or more) | `[C]` i16 | custom `SignalFilterBankLog` |
 //!
@@ -20,8 +22,10 @@
 //! window multiplies each row of `N` samples by the weights and shifts the products right by
 //! `shift`, saturating to 16 bits. The FFT auto scale shifts the whole frame left by as many bits
 //! as its largest magnitude leaves free, and returns that count. The real FFT transforms each row,
-//! zero-padded to `fft_length`, with kissfft's 16-bit fixed-point arithmetic (TFLite Micro's int16
-//! `SignalRfft`).
+//! zero-padded to `fft_length`, with kissfft's arithmetic of the input's type (TFLite Micro's
+//! `SignalRfft`: 16-bit or 32-bit fixed point, or float); the inverse real FFT takes such spectra
+//! back to rows of `fft_length` samples (kissfft's `kiss_fftri`, which scales by `fft_length / 2`
+//! in fixed point; the float kernel divides by `fft_length`).
 //!
 //! The filter bank chain after the FFT works on unsigned integers, as TFLite Micro's does: the
 //! energy (squared magnitude) of each bin in `[start_index, end_index)` (the other elements of the
@@ -40,12 +44,20 @@
 //! zeros at first, as TFLite Micro's prefilled circular buffer) followed by the input, and every
 //! frame is valid.
 //!
+//! The stacker stacks `K` frames every `step`: each invocation appends its frame to the stream
+//! (the first one `1 + left_context` times, as TFLite Micro pads the left context), and once the
+//! stream holds `K` frames it outputs them, valid, and drops the first `step`. Otherwise the
+//! output is not valid and repeats the last stack (zeros before the first): TFLite Micro leaves
+//! the output tensor as it was. The state holds, in order, one more than the number of frames
+//! stored (0 before the first frame), the up to `K - 1` frames stored, oldest first, and the
+//! last stack.
+//!
 //! The overlap-add sums each row's frames into its stream, frame `f` starting `f · frame_step`
 //! samples in, onto the state (the tail the previous invocation left, zeros at first): int16
 //! sums saturate after each frame, as TFLite Micro's do. It outputs `frame_step` finished
 //! samples per frame and keeps the unfinished `S` for the next invocation.
 //!
-//! The spectral subtraction, the delay, the framer and the overlap-add carry state from one
+//! The spectral subtraction, the delay, the framer, the stacker and the overlap-add carry state from one
 //! invocation to the next (TFLite Micro keeps it in a persistent buffer, zeroed at `Prepare` and
 //! `Reset`): the op is pure, its second operand the state before the step and its last result
 //! the one after, which the importer reads from and assigns back to a variable (as SVDF's
@@ -57,8 +69,8 @@ use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery, same_as_inp
 use crate::graph::verify::{BOOL, Checker, Checks, F32, I16, I32, Kind, Tensor, U32, U64, verify_op};
 use mc_ir::{Builder, OpId, Type, Value, define_op};
 
-/// The largest `fft_length` of `graph.signal_rfft` (kissfft's twiddles are 16-bit: longer
-/// transforms gain nothing).
+/// The largest `fft_length` of `graph.signal_rfft` and `graph.signal_irfft` (kissfft's 16-bit twiddles gain nothing from
+/// longer transforms; the 32-bit and float ones' work areas would exceed a microcontroller's RAM).
 pub const SIGNAL_RFFT_MAX_LENGTH: i64 = 1 << 15;
 
 /// The largest `shift` of `graph.signal_window`: TFLite Micro shifts an `int32_t` product.
@@ -90,10 +102,10 @@ define_op! {
 }
 
 define_op! {
-    /// TFLite Micro's `SignalRfft` (int16): the real FFT of each row, zero-padded to
+    /// TFLite Micro's `SignalRfft` (int16, int32 or float): the real FFT of each row, zero-padded to
     /// `fft_length`, as `fft_length / 2 + 1` interleaved (real, imaginary) pairs.
     pub struct SignalRfftOp = "graph.signal_rfft" {
-        summary: "Fixed-point real FFT of 16-bit rows (kissfft)",
+        summary: "Real FFT of 16-bit, 32-bit or float rows (kissfft)",
         traits: [PURE],
         operands: [input],
         results: [output],
@@ -239,6 +251,41 @@ impl SignalFramerOp {
     }
 }
 
+/// The length of `graph.signal_stacker`'s state stacking `frames` frames of `channels`: the
+/// count, `frames - 1` frames stored and the last stack.
+pub fn signal_stacker_state_length(channels: i64, frames: i64) -> i64 {
+    1 + (2 * frames - 1) * channels
+}
+
+define_op! {
+    /// TFLite Micro's `SignalStacker`, one step: the stack of the last `left_context + 1 +
+    /// right_context` frames, whether it is new (valid), and the state after the step.
+    pub struct SignalStackerOp = "graph.signal_stacker" {
+        summary: "Stacks of consecutive 16-bit frames every step, the frames kept between invocations",
+        traits: [PURE],
+        operands: [input, state],
+        results: [output, valid, next_state],
+        attributes: [left_context: Integer, right_context: Integer, step: Integer],
+        verify: verify_op,
+    }
+}
+
+impl SignalStackerOp {
+    /// Builds the op on a frame `input` and the `state` before the step, with `[left_context,
+    /// right_context, step]`; its results (the stack, the valid flag, the next state) of types
+    /// `results`.
+    pub fn build(
+        b: &mut Builder<'_>,
+        input: Value,
+        state: Value,
+        [left, right, step]: [i64; 3],
+        results: [Type; 3],
+    ) -> Self {
+        let attrs = [("left_context", left), ("right_context", right), ("step", step)];
+        SignalStackerOp(build_signal(b, Self::NAME, &[input, state], &attrs, &results))
+    }
+}
+
 define_op! {
     /// TFLite Micro's `SignalOverlapAdd`, one step: each row's frames overlap-added onto the
     /// state, `frame_step` samples out per frame, and the state after the step.
@@ -339,6 +386,26 @@ impl SignalFilterBankLogOp {
     }
 }
 
+define_op! {
+    /// TFLite Micro's `SignalIrfft` (int16, int32 or float): the inverse real FFT of each row of
+    /// `fft_length / 2 + 1` interleaved (real, imaginary) pairs, `fft_length` samples.
+    pub struct SignalIrfftOp = "graph.signal_irfft" {
+        summary: "Inverse real FFT of 16-bit, 32-bit or float spectra (kissfft)",
+        traits: [PURE],
+        operands: [input],
+        results: [output],
+        attributes: [fft_length: Integer],
+        verify: verify_op,
+    }
+}
+
+impl SignalIrfftOp {
+    /// Builds the op on `input`, its result of type `result`.
+    pub fn build(b: &mut Builder<'_>, input: Value, fft_length: i64, result: Type) -> Self {
+        SignalIrfftOp(build_signal(b, Self::NAME, &[input], &[("fft_length", fft_length)], &[result]))
+    }
+}
+
 impl SignalRfftOp {
     /// Builds the op on `input`, its result of type `result`.
     pub fn build(b: &mut Builder<'_>, input: Value, fft_length: i64, result: Type) -> Self {
@@ -367,6 +434,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SignalWindowOp, Checks::Signature(check_window), Some(same_as_input)),
     op_entry!(SignalFftAutoScaleOp, Checks::Signature(check_fft_auto_scale), Some(infer_fft_auto_scale)),
     op_entry!(SignalRfftOp, Checks::Signature(check_rfft), Some(infer_rfft)),
+    op_entry!(SignalIrfftOp, Checks::Signature(check_irfft), Some(infer_irfft)),
     op_entry!(SignalEnergyOp, Checks::Signature(check_energy), None),
     op_entry!(SignalFilterBankOp, Checks::Signature(check_filter_bank), None),
     op_entry!(SignalFilterBankSquareRootOp, Checks::Signature(check_filter_bank_square_root), Some(same_as_input)),
@@ -379,6 +447,7 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SignalFilterBankLogOp, Checks::Signature(check_filter_bank_log), Some(same_as_input)),
     op_entry!(SignalDelayOp, Checks::Signature(check_delay), Some(infer_delay)),
     op_entry!(SignalFramerOp, Checks::Signature(check_framer), Some(infer_framer)),
+    op_entry!(SignalStackerOp, Checks::Signature(check_stacker), Some(infer_stacker)),
     op_entry!(SignalOverlapAddOp, Checks::Signature(check_overlap_add), Some(infer_overlap_add)),
 ];
 
@@ -573,36 +642,71 @@ fn infer_fft_auto_scale(q: &ShapeQuery<'_>) -> Inference {
     Ok(Some(vec![Inferred::Shape(input), Inferred::Shape(Vec::new())]))
 }
 
-/// `signal_rfft` (TFLM's `RfftPrepare`, int16): i16 in and out of the same rank, rows no longer
-/// than `fft_length`, a power of two from 4 to 32768.
+/// `signal_rfft` (TFLM's `RfftPrepare`): i16, i32 or f32 in and the same out, of the same rank,
+/// rows no longer than `fft_length`, a power of two from 4 to 32768.
 fn check_rfft(c: &mut Checker<'_, '_>) {
+    if let Some((row, length)) = fft_rows(c)
+        && row > length
+    {
+        c.error(format!("input rows hold {row} samples, more than 'fft_length' ({length})"));
+    }
+    c.check_inferred();
+}
+
+/// What the real FFTs check alike: `fft_length` a power of two from 4 to
+/// [`SIGNAL_RFFT_MAX_LENGTH`], an i16, i32 or f32 input of rank 1 or more and an output of its
+/// type; the input's row length and `fft_length`.
+fn fft_rows(c: &mut Checker<'_, '_>) -> Option<(i64, i64)> {
     let length = c.int_attr("fft_length", 4);
     if let Some(length) = length
         && (length.count_ones() != 1 || length > SIGNAL_RFFT_MAX_LENGTH)
     {
         c.error(format!("'fft_length' must be a power of two from 4 to {SIGNAL_RFFT_MAX_LENGTH}, but is {length}"));
     }
-    let Some(input) = c.operand("input", 0) else { return };
-    c.kind("input", input, &[I16]);
-    if let Some(output) = c.result("output") {
-        c.kind("output", output, &[I16]);
+    let input = c.operand("input", 0)?;
+    let kind = c.kind("input", input, &[I16, I32, F32]);
+    if let (Some(output), Some(kind)) = (c.result("output"), kind) {
+        c.kind("output", output, &[kind]);
     }
-    match (input.shape.last(), length) {
-        (None, _) => c.error("input must have rank 1 or more"),
-        (Some(&row), Some(length)) if row > length => {
-            c.error(format!("input rows hold {row} samples, more than 'fft_length' ({length})"))
-        }
-        _ => {}
+    let Some(&row) = input.shape.last() else {
+        c.error("input must have rank 1 or more");
+        return None;
+    };
+    Some((row, length?))
+}
+
+/// `signal_irfft` (TFLM's irfft `Prepare`): i16, i32 or f32 spectra of `fft_length + 2` values
+/// per row (kissfft reads `fft_length / 2 + 1` pairs) and the same type out, `fft_length` a power
+/// of two from 4 to 32768.
+fn check_irfft(c: &mut Checker<'_, '_>) {
+    if let Some((row, length)) = fft_rows(c)
+        && row != length + 2
+    {
+        c.error(format!(
+            "input rows hold {row} values, but the {} (real, imaginary) pairs of 'fft_length' {length} are {}",
+            length / 2 + 1,
+            length + 2
+        ));
     }
     c.check_inferred();
 }
 
+/// `signal_irfft`: the input's shape with rows of `fft_length` samples.
+fn infer_irfft(q: &ShapeQuery<'_>) -> Inference {
+    transformed_rows(q, 0)
+}
+
 /// `signal_rfft`: the input's shape with rows of `fft_length + 2` values.
 fn infer_rfft(q: &ShapeQuery<'_>) -> Inference {
+    transformed_rows(q, 2)
+}
+
+/// The input's shape with rows of `fft_length + extra` values.
+fn transformed_rows(q: &ShapeQuery<'_>, extra: i64) -> Inference {
     let mut shape = q.shape(0)?.to_vec();
     let length = q.int_attr("fft_length")?;
     match shape.last_mut() {
-        Some(row) => *row = length + 2,
+        Some(row) => *row = length + extra,
         None => return Ok(None),
     }
     Ok(Some(vec![Inferred::Shape(shape)]))
@@ -722,4 +826,44 @@ fn infer_framer(q: &ShapeQuery<'_>) -> Inference {
     let Some(samples) = shape.pop().filter(|_| step >= 1) else { return Ok(None) };
     shape.extend([samples / step, size]);
     Ok(Some(vec![Inferred::Shape(shape), Inferred::Shape(Vec::new()), Inferred::Shape(q.shape(1)?.to_vec())]))
+}
+
+/// `signal_stacker` (TFLM's stacker `Prepare` and `CircularBuffer` bounds): an i16 frame of rank
+/// 1, `left_context` and `right_context` 0 or more, `step` from 1 to the stack's `K` frames
+/// (TFLite Micro discards `step` frames of the `K` it holds), the state of
+/// [`signal_stacker_state_length`], an i16 stack of `K` frames and a rank-0 i1 flag.
+fn check_stacker(c: &mut Checker<'_, '_>) {
+    let left = c.int_attr("left_context", 0);
+    let right = c.int_attr("right_context", 0);
+    let step = c.int_attr("step", 1);
+    let input = vector(c, "input", 0, I16);
+    let state = vector(c, "state", 1, I16);
+    for (index, what) in [(0, "output"), (2, "next_state")] {
+        result_vector(c, what, index, I16);
+    }
+    if let Some(valid) = c.result_at("valid", 1) {
+        c.kind("valid", valid, &[BOOL]);
+        c.rank("valid", valid, 0);
+    }
+    let (Some(left), Some(right), Some(step)) = (left, right, step) else { return };
+    let frames = left + right + 1;
+    if step > frames {
+        c.error(format!("'step' must be from 1 to the {frames} frames stacked, but is {step}"));
+    }
+    if let (Some(input), Some(state)) = (input, state) {
+        let expected = signal_stacker_state_length(input.shape[0], frames);
+        length(c, "state", state, expected, "stacks of the input's frame need");
+    }
+    c.check_inferred();
+}
+
+/// `signal_stacker`: `K` frames of the input's length, a rank-0 flag, the state.
+fn infer_stacker(q: &ShapeQuery<'_>) -> Inference {
+    let frames = q.int_attr("left_context")? + q.int_attr("right_context")? + 1;
+    let [channels] = q.shape(0)?[..] else { return Ok(None) };
+    Ok(Some(vec![
+        Inferred::Shape(vec![frames * channels]),
+        Inferred::Shape(Vec::new()),
+        Inferred::Shape(q.shape(1)?.to_vec()),
+    ]))
 }

@@ -4,8 +4,8 @@
 //! custom code is an error naming it.
 //!
 //! `SignalFilterBankSpectralSubtraction` keeps a noise estimate, `SignalDelay` the last
-//! `delay_length` samples of each row, `SignalFramer` the samples its frames overlap and
-//! `SignalOverlapAdd` each row's unfinished frame from
+//! `delay_length` samples of each row, `SignalFramer` the samples its frames overlap,
+//! `SignalStacker` the frames it has not stacked yet (and its last stack) and `SignalOverlapAdd` each row's unfinished frame from
 //! one invocation to the next (TFLite Micro's persistent buffers, zeroed at `Prepare` and
 //! `Reset`): each becomes a variable, read before the op and assigned the op's next state after,
 //! so the state is persistent memory, zeroed at init and by `model_reset_state`, as SVDF's.
@@ -14,14 +14,15 @@ use super::SubgraphImporter;
 use crate::{
     DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
     SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
-    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT, SIGNAL_WINDOW,
-    SPECTRAL_SUBTRACTION_OPTIONS, SignalRfftOptions, SignalWindowOptions, read_signal_options,
+    SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_IRFFT, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT,
+    SIGNAL_STACKER, SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS, STACKER_OPTIONS, SignalRfftOptions,
+    SignalWindowOptions, read_signal_options,
 };
 use mc_dialects::graph::{
     AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp, SignalEnergyOp,
     SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp,
-    SignalFilterBankSquareRootOp, SignalFramerOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp, SignalWindowOp,
-    VarHandleOp, support,
+    SignalFilterBankSquareRootOp, SignalFramerOp, SignalIrfftOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp,
+    SignalStackerOp, SignalWindowOp, VarHandleOp, signal_stacker_state_length, support,
 };
 use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
 
@@ -31,17 +32,19 @@ const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
 /// The custom operators mc imports, with their inputs and outputs: `TFLite_Detection_PostProcess`
 /// (box encodings, class predictions, anchors; boxes, classes, scores, number of detections),
 /// `SignalWindow` (samples, weights; windowed samples), `SignalFftAutoScale` (frame; scaled
-/// frame, scale bits), `SignalRfft` (rows; spectra), `SignalEnergy` (spectrum; energies),
+/// frame, scale bits), `SignalRfft` (rows; spectra), `SignalIrfft` (spectra; rows), `SignalEnergy` (spectrum; energies),
 /// `SignalFilterBank` (energies, weights, unweights, the three channel tables; channels),
 /// `SignalFilterBankSquareRoot` (channels, scale bits; roots), `SignalFilterBankSpectralSubtraction`
 /// (channels; channels, noise estimate), `SignalPCAN` (channels, noise estimate, gain table;
 /// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows),
-/// `SignalFramer` (rows; frames, valid), `SignalOverlapAdd` (frames; stream).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 13] = [
+/// `SignalFramer` (rows; frames, valid), `SignalStacker` (frame; stack, valid),
+/// `SignalOverlapAdd` (frames; stream).
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 15] = [
     (DETECTION_POSTPROCESS, (3, 4)),
     (SIGNAL_WINDOW, (2, 1)),
     (SIGNAL_FFT_AUTO_SCALE, (1, 2)),
     (SIGNAL_RFFT, (1, 1)),
+    (SIGNAL_IRFFT, (1, 1)),
     (SIGNAL_ENERGY, (1, 1)),
     (SIGNAL_FILTER_BANK, (6, 1)),
     (SIGNAL_FILTER_BANK_SQUARE_ROOT, (2, 1)),
@@ -50,6 +53,7 @@ const CUSTOM_ARITIES: [(&str, (usize, usize)); 13] = [
     (SIGNAL_FILTER_BANK_LOG, (1, 1)),
     (SIGNAL_DELAY, (1, 1)),
     (SIGNAL_FRAMER, (1, 2)),
+    (SIGNAL_STACKER, (1, 2)),
     (SIGNAL_OVERLAP_ADD, (1, 1)),
 ];
 
@@ -113,16 +117,31 @@ impl SubgraphImporter<'_, '_> {
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
                 Ok(SignalWindowOp::build(&mut b, operands[0], operands[1], options.shift.into(), results[0]).0)
             }
-            SIGNAL_RFFT => {
+            SIGNAL_RFFT | SIGNAL_IRFFT => {
                 let options =
                     SignalRfftOptions::read(options).map_err(|r| self.op_error(index, format!("{name}: {r}")))?;
-                if options.tensor_type != DType::Int16 {
-                    let reason =
-                        format!("{name}: option 'T' is {}: mc compiles the INT16 real FFT only", options.tensor_type);
-                    return Err(self.op_error(index, reason));
+                let input = operator.inputs()[0].expect("checked: present");
+                let dtype = self.subgraph.tensors()[input].dtype();
+                let problem = if ![DType::Int16, DType::Int32, DType::Float32].contains(&options.tensor_type) {
+                    Some(format!(
+                        "option 'T' is {}: mc compiles INT16, INT32 and FLOAT32 transforms",
+                        options.tensor_type
+                    ))
+                } else if options.tensor_type != dtype {
+                    Some(format!("option 'T' is {}, but the input is {dtype}", options.tensor_type))
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    return Err(self.op_error(index, format!("{name}: {problem}")));
                 }
                 let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
-                Ok(SignalRfftOp::build(&mut b, operands[0], options.fft_length.into(), results[0]).0)
+                let length = options.fft_length.into();
+                Ok(if name == SIGNAL_RFFT {
+                    SignalRfftOp::build(&mut b, operands[0], length, results[0]).0
+                } else {
+                    SignalIrfftOp::build(&mut b, operands[0], length, results[0]).0
+                })
             }
             SIGNAL_ENERGY => {
                 let [end, start] = read(self, &["end_index", "start_index"])?[..] else { unreachable!("two keys") };
@@ -193,6 +212,37 @@ impl SubgraphImporter<'_, '_> {
                 let state = self.i16_rows(shape, size - step);
                 Ok(self.with_row_state(operator, body, state, |b, old| {
                     SignalFramerOp::build(b, operands[0], old, [size, step], [results[0], results[1], state]).0
+                }))
+            }
+            SIGNAL_STACKER => {
+                let [channels, left, right, step] = read(self, &STACKER_OPTIONS)?[..] else {
+                    unreachable!("four keys")
+                };
+                let input_type = self.ctx.value_type(operands[0]);
+                self.check_channels(index, name, channels, input_type, "input")?;
+                let frames = left.max(0) + right.max(0) + 1;
+                let problem = if left < 0 || right < 0 {
+                    Some(format!(
+                        "options 'stacker_left_context' {left} and 'stacker_right_context' {right}: contexts are 0 or more frames"
+                    ))
+                } else if !(1..=frames).contains(&step) {
+                    Some(format!(
+                        "option 'stacker_step' is {step}: mc compiles steps of 1 to the {frames} frames stacked"
+                    ))
+                } else if self.ctx.tensor_parts(results[0]).map(|(shape, _)| shape.to_vec())
+                    != Some(vec![frames * channels])
+                {
+                    Some(format!("the output must hold the {frames} frames of {channels} channels stacked"))
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    return Err(self.op_error(index, format!("{name}: {problem}")));
+                }
+                let i16_type = self.ctx.integer_type(16);
+                let state = self.ctx.tensor_type(vec![signal_stacker_state_length(channels, frames)], i16_type);
+                Ok(self.with_row_state(operator, body, state, |b, old| {
+                    SignalStackerOp::build(b, operands[0], old, [left, right, step], [results[0], results[1], state]).0
                 }))
             }
             SIGNAL_OVERLAP_ADD => {

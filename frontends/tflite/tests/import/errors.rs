@@ -1027,22 +1027,56 @@ fn signal_window_options_and_operands() {
     );
 }
 
-#[test]
-fn signal_rfft_of_another_type_is_refused_by_name() {
+/// A `SignalRfft` of 16 points over rows of `dtype`, its option `T` saying `tensor_type`.
+fn rfft_model(dtype: DType, tensor_type: DType) -> ModelBuilder {
     let mut b = ModelBuilder::new();
-    let rows = b.add_tensor("rows", &[16], DType::Float32);
-    let spectra = b.add_tensor("spectra", &[18], DType::Float32);
-    let options = SignalRfftOptions { tensor_type: DType::Float32, fft_length: 16 };
+    let rows = b.add_tensor("rows", &[16], dtype);
+    let spectra = b.add_tensor("spectra", &[18], dtype);
+    let options = SignalRfftOptions { tensor_type, fft_length: 16 };
     b.add_custom_op(SIGNAL_RFFT, &[rows], &[spectra], options.to_flexbuffer());
     b.set_inputs(&[rows]);
     b.set_outputs(&[spectra]);
-    assert_eq!(
-        import_error(&b),
-        format!(
-            "{AT}subgraph 0, operator 0 (custom \"SignalRfft\" v1) writing tensor 1 'spectra': SignalRfft: option 'T' \
-             is FLOAT32: mc compiles the INT16 real FFT only\n"
-        )
-    );
+    b
+}
+
+#[test]
+fn signal_irfft_imports_for_every_type_tflite_micro_has() {
+    for (dtype, element) in [(DType::Int16, "i16"), (DType::Int32, "i32"), (DType::Float32, "f32")] {
+        let mut b = ModelBuilder::new();
+        let spectra = b.add_tensor("spectra", &[18], dtype);
+        let rows = b.add_tensor("rows", &[16], dtype);
+        let options = SignalRfftOptions { tensor_type: dtype, fft_length: 16 };
+        b.add_custom_op(SIGNAL_IRFFT, &[spectra], &[rows], options.to_flexbuffer());
+        b.set_inputs(&[spectra]);
+        b.set_outputs(&[rows]);
+        check(
+            &import(&b).text,
+            &[&format!(
+                "\"graph.signal_irfft\"(%arg0) <{{fft_length = 16 : i64}}> : (tensor<18x{element}>) -> \
+                 tensor<16x{element}>"
+            )],
+        );
+    }
+}
+
+#[test]
+fn signal_rfft_of_int32_and_float_imports_and_other_types_are_refused_by_name() {
+    for (dtype, element) in [(DType::Int32, "i32"), (DType::Float32, "f32")] {
+        check(
+            &import(&rfft_model(dtype, dtype)).text,
+            &[&format!(
+                "\"graph.signal_rfft\"(%arg0) <{{fft_length = 16 : i64}}> : (tensor<16x{element}>) -> \
+                 tensor<18x{element}>"
+            )],
+        );
+    }
+    let at = "subgraph 0, operator 0 (custom \"SignalRfft\" v1) writing tensor 1 'spectra': SignalRfft: option 'T'";
+    for (model, problem) in [
+        (rfft_model(DType::Int8, DType::Int8), "is INT8: mc compiles INT16, INT32 and FLOAT32 transforms"),
+        (rfft_model(DType::Int32, DType::Float32), "is FLOAT32, but the input is INT32"),
+    ] {
+        assert_eq!(import_error(&model), format!("{AT}{at} {problem}\n"));
+    }
 }
 
 /// A `SignalFilterBank` of `channels` outputs over 8 energies with `options` as its FlexBuffer.
@@ -1216,6 +1250,56 @@ fn signal_framer_state_and_options() {
         (framer_model(&[8], 6, 4, false), "option 'prefill' is false: mc compiles prefilled framers only"),
         (framer_model(&[8], 4, 4, true), "option 'frame_step' is 4: mc compiles steps of 1 to frame_size - 1 (4 - 1)"),
         (framer_model(&[9], 6, 4, true), "rows of shape [9] are not a whole number of 4-sample steps"),
+    ] {
+        assert_eq!(import_error(&model), format!("{AT}{at}: {problem}\n"));
+    }
+}
+
+/// A `SignalStacker` of frames of `channels` (the input holds `input`) with `[left, right, step]`,
+/// its output `output` long.
+fn stacker_model(channels: i64, input: i32, [left, right, step]: [i64; 3], output: i32) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let frame = b.add_tensor("frame", &[input], DType::Int16);
+    let stack = b.add_tensor("stack", &[output], DType::Int16);
+    let valid = b.add_tensor("valid", &[], DType::Bool);
+    let values = [channels, left, right, step];
+    let options = signal_options_flexbuffer(&STACKER_OPTIONS.into_iter().zip(values).collect::<Vec<_>>(), &[]);
+    b.add_custom_op(SIGNAL_STACKER, &[frame], &[stack, valid], options);
+    b.set_inputs(&[frame]);
+    b.set_outputs(&[stack, valid]);
+    b
+}
+
+#[test]
+fn signal_stacker_state_and_options() {
+    // The frames stored and the last stack are one variable: 1 + (2 · 3 - 1) · 2 samples.
+    check(
+        &import(&stacker_model(2, 2, [1, 1, 2], 6)).text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1\", value_type = \
+             tensor<11xi16>}>",
+            "\"graph.signal_stacker\"(%arg0, %1) <{left_context = 1 : i64, right_context = 1 : i64, step = 2 : i64}> : \
+             (tensor<2xi16>, tensor<11xi16>) -> (tensor<6xi16>, tensor<i1>, tensor<11xi16>)",
+            "\"graph.assign_variable\"(%0, %2#2)",
+        ],
+    );
+    let at = "subgraph 0, operator 0 (custom \"SignalStacker\" v1) writing tensor 1 'stack': SignalStacker";
+    for (model, problem) in [
+        (stacker_model(3, 2, [1, 1, 2], 9), "option 'num_channels' is 3, but the input holds 2 channels".to_string()),
+        (
+            stacker_model(2, 2, [1, 1, 4], 6),
+            "option 'stacker_step' is 4: mc compiles steps of 1 to the 3 frames stacked".to_string(),
+        ),
+        (
+            stacker_model(2, 2, [1, 1, 0], 6),
+            "option 'stacker_step' is 0: mc compiles steps of 1 to the 3 frames stacked".to_string(),
+        ),
+        (
+            stacker_model(2, 2, [-1, 1, 1], 2),
+            "options 'stacker_left_context' -1 and 'stacker_right_context' 1: contexts are 0 or more frames"
+                .to_string(),
+        ),
+        (stacker_model(2, 2, [1, 1, 1], 4), "the output must hold the 3 frames of 2 channels stacked".to_string()),
     ] {
         assert_eq!(import_error(&model), format!("{AT}{at}: {problem}\n"));
     }

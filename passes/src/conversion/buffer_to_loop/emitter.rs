@@ -367,10 +367,24 @@ impl<'a> KernelEmitter<'a> {
     /// distinct table), and its buffer.
     pub fn table(&mut self, hint: &str, width: u32, values: &[i64]) -> Value {
         let element = self.b.ctx.integer_type(width);
-        let shape = vec![values.len() as i64];
-        let tensor = self.b.ctx.tensor_type(shape.clone(), element);
-        let buffer = self.b.ctx.buffer_type(shape, element);
+        let tensor = self.b.ctx.tensor_type(vec![values.len() as i64], element);
         let value = dense_int_elements(self.b.ctx, tensor, values);
+        self.global_table(hint, value, values.len(), element)
+    }
+
+    /// [`table`](Self::table) of `f32` values (kissfft's float twiddles).
+    pub fn f32_table(&mut self, hint: &str, values: &[f32]) -> Value {
+        let element = self.b.ctx.float_type(FloatKind::F32);
+        let ty = self.b.ctx.tensor_type(vec![values.len() as i64], element);
+        let data = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let value = self.b.ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data });
+        self.global_table(hint, value, values.len(), element)
+    }
+
+    /// The buffer of a module-level `buffer.global` named after `hint` holding `value` (dense
+    /// elements: `length` of type `element`), one global per distinct value.
+    fn global_table(&mut self, hint: &str, value: Attribute, length: usize, element: Type) -> Value {
+        let buffer = self.b.ctx.buffer_type(vec![length as i64], element);
         let loc = self.b.loc;
         let name = self.globals.global(self.b.ctx, loc, value, buffer, hint);
         GetGlobalOp::build(&mut self.b, &name, buffer).result()

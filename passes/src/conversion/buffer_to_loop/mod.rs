@@ -67,7 +67,7 @@
 //! | `fill`, `zeros_like` | `fill` | `reference_ops::Fill`, `resetZeros` of TFLM's `zeros_like.cc` |
 //! | `broadcast_args` | `broadcast_args` | `reference_ops::BroadcastArgs` (int32, int64; run-time shapes, unrolled) |
 //! | `detection_postprocess` | `detection_postprocess` | `detection_postprocess.cc` (float32): `DecodeCenterSizeBoxes` in double, `NonMaxSuppressionSingleClassHelper` as repeated best-candidate scans, the fast (one class per box) and regular (per class, merged) NMS |
-//! | `signal_window`, `signal_fft_auto_scale`, `signal_rfft`, `signal_energy`, `signal_filter_bank`, `signal_filter_bank_square_root`, `signal_filter_bank_spectral_subtraction`, `signal_pcan`, `signal_filter_bank_log`, `signal_delay`, `signal_framer`, `signal_overlap_add` | `signal` | TFLite Micro's signal library (`signal/src`: `ApplyWindow`, `FftAutoScale`, the int16 `kiss_fftr`, `SpectrumToEnergy`, `FilterbankAccumulateChannels`, `FilterbankSqrt`, `FilterbankSpectralSubtraction`, `ApplyPcanAutoGainControlFixed`, `FilterbankLog`, the delay's and the framer's circular buffers, `OverlapAdd`), one module per kernel |
+//! | `signal_window`, `signal_fft_auto_scale`, `signal_rfft`, `signal_irfft`, `signal_energy`, `signal_filter_bank`, `signal_filter_bank_square_root`, `signal_filter_bank_spectral_subtraction`, `signal_pcan`, `signal_filter_bank_log`, `signal_delay`, `signal_framer`, `signal_stacker`, `signal_overlap_add` | `signal` | TFLite Micro's signal library (`signal/src`: `ApplyWindow`, `FftAutoScale`, kissfft's `kiss_fftr` and `kiss_fftri`, `SpectrumToEnergy`, `FilterbankAccumulateChannels`, `FilterbankSqrt`, `FilterbankSpectralSubtraction`, `ApplyPcanAutoGainControlFixed`, `FilterbankLog`, the delay's, the framer's and the stacker's circular buffers, `OverlapAdd`), one module per kernel |
 //! | `resize_nearest_neighbor`, `resize_bilinear` | `resize` | `reference_ops::ResizeNearestNeighbor` (f32, int8, int16), `ResizeBilinear` (float), `ResizeBilinearInteger` (int8, 10-bit fixed point) |
 //! | `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `rearrange` | `reference_ops::DepthToSpace`, `SpaceToDepth`, `SpaceToBatchND`, `BatchToSpaceND` (f32, int8) |
 //!
@@ -238,8 +238,10 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "signal_filter_bank_log" => signal::filter_bank_log::lower,
         "signal_delay" => signal::delay::lower,
         "signal_framer" => signal::framer::lower,
+        "signal_stacker" => signal::stacker::lower,
         "signal_overlap_add" => signal::overlap_add::lower,
         "signal_rfft" => signal::rfft::lower,
+        "signal_irfft" => signal::irfft::lower,
         _ => return None,
     })
 }

@@ -5,7 +5,8 @@
 //! |---|---|---|
 //! | `signal_window` | `window` | `window.cc`'s `ApplyWindow` (int16) |
 //! | `signal_fft_auto_scale` | `fft_auto_scale` | `fft_auto_scale.cc`'s `FftAutoScale` with `MaxAbs16` and `MostSignificantBit32` (int16) |
-//! | `signal_rfft` | `rfft` | `rfft_int16.cc`'s `RfftInt16Apply`: kissfft's `kiss_fftr` in 16-bit fixed point (`kf_factor`, `kf_work`, `kf_bfly4`, `kf_bfly2`), plan and twiddles at compile time |
+//! | `signal_rfft` | `rfft` | `rfft_*.cc`'s `kiss_fftr` in 16-bit, 32-bit fixed point or float |
+//! | (shared) | `kiss_fft` | kissfft's `kf_factor`, `kf_work`, `kf_bfly4`, `kf_bfly2` and fixed-point macros, plan and twiddles at compile time |
 //! | `signal_energy` | `energy` | `energy.cc`'s `SpectrumToEnergy` (int16 pairs to uint32) |
 //! | `signal_filter_bank` | `filter_bank` | `filter_bank.cc`'s `FilterbankAccumulateChannels` (uint32 to uint64, channel 0 scratch) |
 //! | `signal_filter_bank_square_root` | `filter_bank_square_root` | `FilterbankSqrt` with `Sqrt64` and its 32-bit shortcut `Sqrt32` (`square_root_{32,64}.cc`) |
@@ -13,6 +14,8 @@
 //! | `signal_pcan` | `pcan` | `pcan_argc_fixed.cc`'s `ApplyPcanAutoGainControlFixed`, `WideDynamicFunction`, `PcanShrink` (uint32) |
 //! | `signal_delay` | `delay` | `delay.cc`'s circular buffer per row (int16, the state as an operand and a result) |
 //! | `signal_framer` | `framer` | `framer.cc` with `prefill`: the circular buffer per row as the delay's stream (int16, the state as an operand and a result) |
+//! | `signal_irfft` | `irfft` | `irfft_*.cc`'s `kiss_fftri` in 16-bit, 32-bit fixed point or float (then divided by `fft_length`), sharing `kiss_fft` with the real FFT |
+//! | `signal_stacker` | `stacker` | `stacker.cc`'s circular buffer of `left_context + 1 + right_context` frames (int16, the state as an operand and a result) |
 //! | `signal_overlap_add` | `overlap_add` | `overlap_add.cc`'s `OverlapAdd` per row (int16 saturating, or f32; the state as an operand and a result) |
 //! | `signal_filter_bank_log` | `filter_bank_log` | `filter_bank_log.cc`'s `FilterbankLog` with `log.cc`'s `Log32` (uint32 to int16) |
 //!
@@ -27,10 +30,13 @@ pub(super) mod filter_bank;
 pub(super) mod filter_bank_log;
 pub(super) mod filter_bank_square_root;
 pub(super) mod framer;
+pub(super) mod irfft;
+pub(super) mod kiss_fft;
 pub(super) mod overlap_add;
 pub(super) mod pcan;
 pub(super) mod rfft;
 pub(super) mod spectral_subtraction;
+pub(super) mod stacker;
 pub(super) mod window;
 
 use super::emitter::KernelEmitter;
