@@ -20,9 +20,9 @@ pub enum EngineKind {
 /// A compiled model.
 pub enum Engine<'ll> {
     /// Compiled by Cranelift.
-    Cranelift(JitModule),
+    Cranelift(Box<JitModule>),
     /// Compiled by LLVM, its C API around `entry`.
-    Llvm(HostJit<'ll>),
+    Llvm(Box<HostJit<'ll>>),
 }
 
 impl<'ll> Engine<'ll> {
@@ -37,12 +37,12 @@ impl<'ll> Engine<'ll> {
     ) -> Result<Engine<'ll>, String> {
         let rendered = |d| model.render(&[d]);
         match kind {
-            EngineKind::Cranelift => {
-                JitModule::compile(&model.ctx, model.module).map(Engine::Cranelift).map_err(rendered)
-            }
-            EngineKind::Llvm => {
-                HostJit::compile(&model.ctx, model.module, llvm, entry, inputs).map(Engine::Llvm).map_err(rendered)
-            }
+            EngineKind::Cranelift => JitModule::compile(&model.ctx, model.module)
+                .map(|jit| Engine::Cranelift(Box::new(jit)))
+                .map_err(rendered),
+            EngineKind::Llvm => HostJit::compile(&model.ctx, model.module, llvm, entry, inputs)
+                .map(|jit| Engine::Llvm(Box::new(jit)))
+                .map_err(rendered),
         }
     }
 
@@ -50,7 +50,7 @@ impl<'ll> Engine<'ll> {
     pub fn call(&mut self, entry: &str, buffers: &mut [&mut [u64]]) -> Result<(), String> {
         match self {
             Engine::Cranelift(jit) => {
-                let mut args: Vec<JitArg<'_>> = buffers.iter_mut().map(|words| JitArg::memory(&mut **words)).collect();
+                let mut args: Vec<JitArg<'_>> = buffers.iter_mut().map(|words| JitArg::memory(words)).collect();
                 jit.call(entry, &mut args).map(drop).map_err(|e| e.to_string())
             }
             Engine::Llvm(jit) => jit.run(buffers),
