@@ -5,14 +5,17 @@
 #            no import, lowering, compilation or input copy), bounds checks on, vectorized
 #            where the CPU has SSE4.1
 #   scalar   the same without vectorization (`mc-run --no-vectorize`)
+#   llvm     mc-run's LLVM engine (`mc-run --engine llvm`): the same IR, vectorized, compiled by
+#            LLVM at -O3 for this CPU's name and features (AVX2, AVX-512 where it has them), no
+#            run-time bounds checks
 #   tflm     the TensorFlow Lite Micro Python interpreter (`scripts/tflm_reference.py --bench N`
 #            times `invoke()` only; reference kernels)
 #   litert   LiteRT (`ai-edge-litert`, TFLite's desktop interpreter with its optimized
 #            kernels, one thread; `invoke()` only), with its default XNNPACK delegate
 #   builtin  the same LiteRT without XNNPACK: its own optimized builtin kernels
 #            (`OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES`)
-# and prints the best of N of each in µs and the ratios mc-run / tflm, mc-run / litert and
-# mc-run / builtin (below 1: mc-run is faster).
+# and prints the best of N of each in µs and the ratios mc-run / tflm, mc-run / litert,
+# mc-run / builtin and llvm / builtin (below 1: mc is faster).
 # Both run on the same seeded random int8 input.
 #
 # Usage: scripts/bench-run.sh [--runs N]   (default 10)
@@ -41,8 +44,8 @@ mkdir -p "$work"
 best() { sed -n 's/^best of .*: \([0-9.]*\) us$/\1/p' <<<"$1"; }
 
 step "timing one inference, best of $runs"
-printf '%-26s %10s %10s %10s %10s %10s %9s %9s %10s\n' model "mc-run µs" "scalar µs" "tflm µs" "litert µs" \
-    "builtin µs" "mc/tflm" "mc/litert" "mc/builtin"
+printf '%-26s %10s %10s %14s %10s %10s %10s %9s %9s %10s %12s\n' model "mc-run µs" "scalar µs" \
+    "mc-run llvm µs" "tflm µs" "litert µs" "builtin µs" "mc/tflm" "mc/litert" "mc/builtin" "llvm/builtin"
 for model in "${models[@]}"; do
     name="$(basename "$model" .tflite)"
     input="$work/$name.input.npy"
@@ -62,7 +65,10 @@ PY
         die "tflm_reference.py failed on $model"
     scalar="$("$mc_run" "$model" --input "$input" --output "$work/$name.scalar.npy" --bench "$runs" --no-vectorize)" ||
         die "mc-run --no-vectorize failed on $model"
+    llvm="$("$mc_run" "$model" --input "$input" --output "$work/$name.llvm.npy" --bench "$runs" --engine llvm)" ||
+        die "mc-run --engine llvm failed on $model"
     mc_us="$(best "$ours")"
+    llvm_us="$(best "$llvm")"
     scalar_us="$(best "$scalar")"
     tflm_us="$(best "$theirs")"
     # litert KIND: LiteRT's best invoke() in µs, with XNNPACK (auto) or without (builtin).
@@ -93,6 +99,7 @@ PY
     ratio="$(awk -v a="$mc_us" -v b="$tflm_us" 'BEGIN { printf "%.2f", a / b }')"
     ratio_litert="$(awk -v a="$mc_us" -v b="$litert_us" 'BEGIN { printf "%.2f", a / b }')"
     ratio_builtin="$(awk -v a="$mc_us" -v b="$builtin_us" 'BEGIN { printf "%.2f", a / b }')"
-    printf '%-26s %10s %10s %10s %10s %10s %9s %9s %10s\n' "$name" "$mc_us" "$scalar_us" "$tflm_us" "$litert_us" \
-        "$builtin_us" "$ratio" "$ratio_litert" "$ratio_builtin"
+    ratio_llvm="$(awk -v a="$llvm_us" -v b="$builtin_us" 'BEGIN { printf "%.2f", a / b }')"
+    printf '%-26s %10s %10s %14s %10s %10s %10s %9s %9s %10s %12s\n' "$name" "$mc_us" "$scalar_us" "$llvm_us" \
+        "$tflm_us" "$litert_us" "$builtin_us" "$ratio" "$ratio_litert" "$ratio_builtin" "$ratio_llvm"
 done

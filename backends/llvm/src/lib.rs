@@ -22,6 +22,7 @@
 //! | [`interface`] | what the C API exposes: regions, inputs, outputs, persistent seeds |
 //! | [`api`] | the C API functions (`context_init`, `bind_arena`, `model_init`, `model_run`) |
 //! | [`emit`] | optimization and object, assembly and IR output |
+//! | [`jit`] | the host JIT: the model compiled in memory for this CPU, called through its C API |
 //! | [`header`] | the C header: entry prototype, input/output and arena macros |
 //!
 //! Microcontroller objects may call the C library: `memcpy`/`memset` (LLVM forms them from
@@ -36,6 +37,7 @@ pub mod emit;
 mod function;
 pub mod header;
 pub mod interface;
+pub mod jit;
 mod lanewise;
 pub mod layout;
 pub mod module;
@@ -51,6 +53,7 @@ pub use inkwell;
 pub use api::{ContextLayout, Status};
 pub use emit::{EmitKind, compile, emit, optimize};
 pub use header::header;
+pub use jit::HostJit;
 pub use module::{CApi, LowerOptions, lower_module};
 pub use symbols::Prefix;
 pub use target::{OptLevel, TARGETS, TargetSpec, lookup};

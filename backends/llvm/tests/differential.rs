@@ -3,10 +3,12 @@
 //! on the same seeded random inputs: every buffer must hold the same bytes afterwards. Runs the
 //! four MLPerf Tiny models after `graph_to_loop` and the kernels in `tests/inputs/` (one unplanned
 //! and planned by usmp), at -O0 and -O2 (-O3/-Os for the kernels too), and the models vectorized
-//! by the host target's vector passes (SSE code from both) at -O2.
+//! by the host target's vector passes (SSE code from both) at -O2. The host JIT
+//! (`mc_backend_llvm::jit`, this CPU's features) is compared with Cranelift on the kernels too.
 
 use mc_backend_cranelift::{JitArg, JitModule, MODEL_STACK_BYTES, host_runs_vectors, run_with_stack};
-use mc_backend_llvm::{ContextLayout, EmitKind, LowerOptions, OptLevel, Prefix, Status, compile, lookup};
+use mc_backend_llvm::inkwell::context::Context as LlvmContext;
+use mc_backend_llvm::{ContextLayout, EmitKind, HostJit, LowerOptions, OptLevel, Prefix, Status, compile, lookup};
 use mc_conformance::{Rng, paths};
 use mc_dialects::buffer::PoolOp;
 use mc_dialects::func::FuncOp;
@@ -166,6 +168,48 @@ fn kernels_give_the_same_bytes_as_cranelift() {
                     }
                 }
             }
+        }
+    })
+    .unwrap();
+}
+
+#[test]
+fn the_host_jit_gives_the_same_bytes_as_cranelift_and_checks_buffer_sizes() {
+    run_with_stack(MODEL_STACK_BYTES, || {
+        for (file, random, planned) in [("arith.mlir", 2, false), ("scratch.mlir", 1, false), ("scratch.mlir", 1, true)]
+        {
+            let mut ctx = Context::new();
+            mc_dialects::register_all(&mut ctx);
+            let module = parse_input(&mut ctx, file);
+            if planned {
+                run_pipeline(&mut ctx, module, "builtin.module(usmp)");
+            }
+            let llvm = LlvmContext::create();
+            let mut host = HostJit::compile(&ctx, module, &llvm, "main", random)
+                .unwrap_or_else(|d| panic!("{file}: {}", rendered(&ctx, &[d])));
+            assert!(!host.cpu().0.is_empty(), "the host CPU has a name");
+            let jit = JitModule::compile(&ctx, module).unwrap_or_else(|d| panic!("{file}: {}", rendered(&ctx, &[d])));
+            let mut rng = Rng(5);
+            let words: Vec<Vec<u64>> = buffer_sizes(&ctx, module)
+                .into_iter()
+                .enumerate()
+                .map(|(index, size)| {
+                    let bytes = if index < random { rng.bytes(size) } else { vec![0; size] };
+                    bytes.chunks(8).map(|c| c.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b))).collect()
+                })
+                .collect();
+            let (mut by_host, mut by_cranelift) = (words.clone(), words.clone());
+            let mut buffers: Vec<&mut [u64]> = by_host.iter_mut().map(Vec::as_mut_slice).collect();
+            host.run(&mut buffers).unwrap();
+            let mut args: Vec<JitArg<'_>> = by_cranelift.iter_mut().map(|w| JitArg::memory(w.as_mut_slice())).collect();
+            jit.call("main", &mut args).unwrap();
+            assert_ne!(by_host.last(), words.last(), "{file}: the call wrote nothing into its last buffer");
+            assert_eq!(by_host, by_cranelift, "{file} (planned: {planned}): the host JIT's buffers differ");
+            let mut short = words.clone();
+            short.last_mut().unwrap().pop();
+            let mut buffers: Vec<&mut [u64]> = short.iter_mut().map(Vec::as_mut_slice).collect();
+            let error = host.run(&mut buffers).unwrap_err();
+            assert!(error.contains("the model needs"), "{error}");
         }
     })
     .unwrap();

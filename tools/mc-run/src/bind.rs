@@ -16,10 +16,11 @@
 //! successive `Invoke()`s; [`JitModule::reset_state`] resets it between them on request.
 
 use crate::dtype::npy_dtype;
+use crate::engine::{Engine, EngineKind};
 use crate::model::Model;
 use crate::npy::Array;
 use mc_backend_cranelift::memory::layout_of;
-use mc_backend_cranelift::{JitArg, JitModule};
+use mc_backend_llvm::inkwell::context::Context as LlvmContext;
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
 use mc_ir::printer::attributes::type_to_string;
@@ -140,7 +141,7 @@ fn fill(words: &mut [u64], bytes: &[u8]) {
 
 /// The `bytes` bytes at `place` (pool, offset) of the compiled pools.
 fn pool_bytes<'j>(
-    jit: &'j mut JitModule,
+    jit: &'j mut Engine<'_>,
     (pool, offset): &(String, usize),
     bytes: usize,
 ) -> Result<&'j mut [u8], String> {
@@ -151,12 +152,13 @@ fn pool_bytes<'j>(
         .ok_or_else(|| format!("{bytes} bytes at {offset} lie outside pool @{pool} ({size} bytes)"))
 }
 
-/// Compiles the model (at loop level) and calls `entry` once per invocation, in order and on one
+/// Compiles the model (at loop level) with `engine` and calls `entry` once per invocation, in order and on one
 /// instance (state carries over unless `reset_between` resets it before every invocation after
 /// the first): each invocation binds its `inputs` (file name and array) and `outputs` output
 /// parameters after them. A single invocation is called `repeat` times (at least once), timing
 /// each call.
 pub fn run(
+    engine: EngineKind,
     model: &Model,
     entry: &str,
     invocations: &[Vec<(String, Array)>],
@@ -177,14 +179,16 @@ pub fn run(
             check(entry, index, port, file, array)?;
         }
     }
-    let mut jit = JitModule::compile(&model.ctx, model.module).map_err(|d| model.render(&[d]))?;
+    let llvm = LlvmContext::create();
+    let parameter_inputs = ports[..inputs].iter().filter(|port| port.place.is_none()).count();
+    let mut jit = Engine::compile(engine, model, entry, parameter_inputs, &llvm)?;
     // Parameters get memory of their own (8-byte words); placed ports live in the pools.
     let mut memory: Vec<Vec<u64>> = ports.iter().map(|p| vec![0u64; p.bytes.div_ceil(8).max(1)]).collect();
     let mut best = Duration::MAX;
     let mut results = Vec::with_capacity(invocations.len());
     for (number, invocation) in invocations.iter().enumerate() {
         if reset_between && number > 0 {
-            jit.reset_state();
+            jit.reset_state()?;
         }
         let calls = if invocations.len() == 1 { repeat.max(1) } else { 1 };
         for _ in 0..calls {
@@ -194,14 +198,14 @@ pub fn run(
                     Some(place) => pool_bytes(&mut jit, place, port.bytes)?.copy_from_slice(&array.bytes),
                 }
             }
-            let mut args: Vec<JitArg<'_>> = memory
+            let mut args: Vec<&mut [u64]> = memory
                 .iter_mut()
                 .zip(&ports)
                 .filter(|(_, port)| port.place.is_none())
-                .map(|(words, _)| JitArg::memory(words.as_mut_slice()))
+                .map(|(words, _)| words.as_mut_slice())
                 .collect();
             let start = Instant::now();
-            jit.call(entry, &mut args).map_err(|e| e.to_string())?;
+            jit.call(entry, &mut args)?;
             best = best.min(start.elapsed());
         }
         let arrays = ports[inputs..]

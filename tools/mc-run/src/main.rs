@@ -1,12 +1,13 @@
 //! `mc-run`: runs a model on the host. It reads a `.tflite` model or a `.mlir` file at any
-//! level (graph, buffer or loop), lowers it to loop level, JIT-compiles it with Cranelift and
-//! calls its entry function on `.npy` inputs, writing `.npy` outputs.
+//! level (graph, buffer or loop), lowers it to loop level, JIT-compiles it with Cranelift (or,
+//! with `--engine llvm`, with LLVM for this CPU) and calls its entry function on `.npy` inputs,
+//! writing `.npy` outputs.
 //!
 //! ```text
 //! mc-run model.tflite --input x.npy --output y.npy [--print-pipeline] [--pass-pipeline=...]
 //!        [--load-plugin planner.so] [--planner ALGORITHM] [--overlap BOOL] [--residency-report r.json] [--arena-svg a.svg]
 //!        [--pools dtcm:64K,sram] [--memory-config mc.toml] [--workspace-io]
-//!        [--no-vectorize] [--entry main] [--bench N] [--invocations N [--reset-between]]
+//!        [--no-vectorize] [--engine cranelift|llvm] [--entry main] [--bench N] [--invocations N [--reset-between]]
 //! ```
 //!
 //! With `--invocations N` the model runs N times on one instance (its state carried over), and
@@ -19,6 +20,7 @@
 //! | `pipeline` | the module's level and the pipeline that takes it to loop level |
 //! | `npy` | `.npy` files as bytes, dtype and shape |
 //! | `dtype` | the npy dtype of each element type |
+//! | `engine` | the JIT that compiles and calls the model: Cranelift's or LLVM's |
 //! | `bind` | arrays bound to the entry's parameters; the call; outputs |
 //!
 //! Errors (bad files, wrong counts, shapes or dtypes, failing passes) print
@@ -26,6 +28,7 @@
 
 mod bind;
 mod dtype;
+mod engine;
 mod model;
 mod npy;
 mod pipeline;
@@ -42,7 +45,7 @@ use std::process::ExitCode;
 #[command(
     name = "mc-run",
     version,
-    about = "Runs a model on the host through mc's Cranelift JIT",
+    about = "Runs a model on the host through mc's Cranelift JIT or LLVM",
     max_term_width = 100
 )]
 struct Options {
@@ -120,6 +123,12 @@ struct Options {
     /// passes where the JIT lowers vectors on this CPU (x86-64 with SSE4.1).
     #[arg(long = "no-vectorize")]
     no_vectorize: bool,
+
+    /// The JIT: 'cranelift' (every memory access bounds-checked at run time) or 'llvm' (-O3 for
+    /// this CPU's name and features, e.g. AVX2; no run-time bounds checks: the IR is verified,
+    /// the memory plan validated and the I/O buffers' sizes checked before each call).
+    #[arg(long = "engine", value_enum, default_value_t = engine::EngineKind::Cranelift)]
+    engine: engine::EngineKind,
 
     /// The function to call (default: a TFLite model's subgraph 0, whatever its name; `main` in
     /// an IR file).
@@ -237,7 +246,8 @@ fn run(options: &Options) -> Result<(), String> {
     }
     let entry = options.entry.clone().unwrap_or_else(|| model.entry.clone());
     let repeat = options.bench.unwrap_or(1) as usize;
-    let outcome = bind::run(&model, &entry, &invocations, options.outputs.len(), repeat, options.reset_between)?;
+    let outcome =
+        bind::run(options.engine, &model, &entry, &invocations, options.outputs.len(), repeat, options.reset_between)?;
     for (number, arrays) in (0..count).zip(&outcome.outputs) {
         for (path, array) in options.outputs.iter().zip(arrays) {
             npy::write(&invocation_file(path, number, count), array)?;

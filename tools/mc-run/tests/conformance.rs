@@ -1,5 +1,5 @@
 //! Conformance: each int8 MLPerf Tiny model in `../shared/models`, run by `mc-run` on the host
-//! (Cranelift JIT) and by the TensorFlow Lite Micro interpreter (`scripts/tflm_reference.py`),
+//! (Cranelift JIT, and LLVM's with `--engine llvm`) and by the TensorFlow Lite Micro interpreter (`scripts/tflm_reference.py`),
 //! on three seeded random inputs: the outputs must be identical, byte for byte.
 //!
 //! Needs the models (`shared/models` beside the repository) and the project venv (`.venv`, made
@@ -123,6 +123,26 @@ fn resnet_matches_tflite_micro() {
 #[test]
 fn vww_matches_tflite_micro() {
     check_model("vww_96_int8.tflite", &[1, 96, 96, 3], &[]);
+}
+
+#[test]
+fn the_llvm_engine_matches_tflite_micro_on_every_model() {
+    for (model, shape) in MLPERF_TINY {
+        check_model_on(model, shape, &["--engine", "llvm"], 1..=2);
+    }
+}
+
+#[test]
+fn the_llvm_engine_reads_and_writes_io_in_the_workspace_and_hydrates_staged_weights() {
+    // The inputs and outputs live in the LLVM code's own arenas; with the weights staged into a
+    // dtcm constant pool, model_init's hydration copies them there.
+    let config = Path::new(env!("CARGO_TARGET_TMPDIR")).join("staged_llvm.toml");
+    let text = "[memory]\n[[memory.banks]]\nname = \"dtcm\"\n[[memory.banks]]\nname = \"flash\"\naccess = \"ro\"\n\
+                [[memory.placement]]\nname = \"*onv*\"\nrole = \"constant\"\nbanks = [\"dtcm\", \"flash\"]\n";
+    std::fs::write(&config, text).unwrap();
+    let kws = ("kws_ref_model.tflite", &[1, 49, 10, 1][..]);
+    check_model_on(kws.0, kws.1, &["--engine", "llvm", "--pools", "dtcm:8K,sram", "--workspace-io"], 5..=5);
+    check_model_on(kws.0, kws.1, &["--engine", "llvm", "--memory-config", config.to_str().unwrap()], 5..=5);
 }
 
 #[test]
