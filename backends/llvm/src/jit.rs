@@ -16,8 +16,7 @@ use crate::emit::optimize;
 use crate::interface::{Interface, Port};
 use crate::module::{CApi, LowerOptions, lower_module};
 use crate::symbols::Prefix;
-use crate::target::{OptLevel, lookup};
-use inkwell::OptimizationLevel;
+use crate::target::{OptLevel, initialize_targets, lookup};
 use inkwell::attributes::AttributeLoc;
 use inkwell::context::Context as LlvmContext;
 use inkwell::execution_engine::ExecutionEngine;
@@ -60,9 +59,8 @@ pub fn host_cpu() -> (String, String) {
 
 /// A target machine for the host's triple and CPU.
 fn host_machine(cpu: &(String, String)) -> Result<TargetMachine, String> {
+    initialize_targets();
     let host = lookup("host")?;
-    // Initializes LLVM's targets as every machine does.
-    host.machine(LEVEL)?;
     let triple = TargetMachine::get_default_triple();
     let triple_text = triple.as_str().to_string_lossy().into_owned();
     let architecture = |triple: &str| triple.split('-').next().unwrap_or_default().to_string();
@@ -76,7 +74,7 @@ fn host_machine(cpu: &(String, String)) -> Result<TargetMachine, String> {
     let options = TargetMachineOptions::new()
         .set_cpu(&cpu.0)
         .set_features(&cpu.1)
-        .set_level(OptimizationLevel::Aggressive)
+        .set_level(LEVEL.codegen())
         .set_reloc_mode(RelocMode::Default)
         .set_code_model(CodeModel::JITDefault);
     target
@@ -113,7 +111,7 @@ impl<'ll> HostJit<'ll> {
         }
         optimize(&lowered, &machine, LEVEL).map_err(error)?;
         let engine = lowered
-            .create_jit_execution_engine(OptimizationLevel::Aggressive)
+            .create_jit_execution_engine(LEVEL.codegen())
             .map_err(|e| error(format!("LLVM could not JIT-compile the model: {e}")))?;
         let function = |name: String| -> Result<ApiFn, Diagnostic> {
             let address = engine

@@ -175,7 +175,8 @@ impl OptLevel {
         }
     }
 
-    fn codegen(self) -> OptimizationLevel {
+    /// The code generator's level.
+    pub(crate) fn codegen(self) -> OptimizationLevel {
         match self {
             OptLevel::O0 => OptimizationLevel::None,
             OptLevel::O2 | OptLevel::Os => OptimizationLevel::Default,
@@ -323,7 +324,7 @@ pub fn has_dsp(machine: &TargetMachine) -> bool {
 
 /// Registers LLVM's x86, Arm and RISC-V targets once, and sets the LLVM options that work around
 /// its code generation bugs ([`LLVM_OPTIONS`]).
-fn initialize_targets() {
+pub(crate) fn initialize_targets() {
     static INIT: Once = Once::new();
     INIT.call_once(|| {
         let config = InitializationConfig::default();
