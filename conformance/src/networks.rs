@@ -9,7 +9,7 @@ use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{
     Activation, AddSubOptions, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, FullyConnectedOptions,
-    Padding, Pool2DOptions, ReshapeOptions, SoftmaxOptions, WeightsFormat,
+    Padding, Pool2DOptions, ReshapeOptions, SoftmaxOptions,
 };
 
 /// The weights seed of the bundled example model.
@@ -106,13 +106,7 @@ pub(crate) fn int8_classifier_head(
     m.op(BuiltinOp::Reshape, &[pooled, shape], &[flat], BuiltinOptions::Reshape(reshape));
     let l = layer(m, "fc", &[classes, channels], 0, quant.scales[0], false, rng);
     let y = m.output("y", &[1, classes as i32], DType::Int8, Some(Quant::tensor(0.1, 0)));
-    let fc = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
-    };
+    let fc = FullyConnectedOptions::default();
     m.op(BuiltinOp::FullyConnected, &[flat, l.weights, l.bias], &[y], BuiltinOptions::FullyConnected(fc));
 }
 
@@ -191,13 +185,7 @@ fn build(float: bool, rng: &mut Rng) -> Vec<u8> {
     );
     let fc = m.intermediate("fc", &[1, 10], dtype, q("fc"));
     let l4 = layer(&mut m, "fc", &[10, 72], 0, scale("flat"), float, rng);
-    let fc_options = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
-    };
+    let fc_options = FullyConnectedOptions::default();
     m.op(BuiltinOp::FullyConnected, &[flat, l4.weights, l4.bias], &[fc], BuiltinOptions::FullyConnected(fc_options));
     let y = m.output("y", &[1, 10], dtype, q("y"));
     m.op(BuiltinOp::Softmax, &[fc], &[y], BuiltinOptions::Softmax(SoftmaxOptions { beta: 1.0 }));

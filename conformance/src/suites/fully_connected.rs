@@ -7,7 +7,7 @@
 use super::int16x8::{self, Bias, Magnitude, Types};
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, FullyConnectedOptions, WeightsFormat};
+use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, FullyConnectedOptions};
 
 /// Input scale of every int8 case.
 const INPUT_SCALE: f32 = 0.05;
@@ -143,10 +143,8 @@ impl Spec {
         let y = m.output("y", &dims(&output_shape), dtype, output_q);
         let options = FullyConnectedOptions {
             fused_activation: self.activation,
-            weights_format: WeightsFormat::Default,
             keep_num_dims: self.keep_num_dims,
-            asymmetric_quantize_inputs: false,
-            quantized_bias_type: None,
+            ..FullyConnectedOptions::default()
         };
         m.op(BuiltinOp::FullyConnected, &[x, w, b], &[y], BuiltinOptions::FullyConnected(options));
         let kind = match types {

@@ -15,9 +15,10 @@ pub enum Padding {
 }
 
 /// Activation fused into an operator's output (`ActivationFunctionType`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Activation {
-    /// `NONE` (0).
+    /// `NONE` (0), the schema's default.
+    #[default]
     None,
     /// `RELU` (1).
     Relu,
@@ -32,9 +33,10 @@ pub enum Activation {
 }
 
 /// Weight layout of `FULLY_CONNECTED` (`FullyConnectedOptionsWeightsFormat`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum WeightsFormat {
-    /// `DEFAULT` (0): `[out, in]`.
+    /// `DEFAULT` (0): `[out, in]`, the schema's default.
+    #[default]
     Default,
     /// `SHUFFLED4x16INT8` (1).
     Shuffled4x16Int8,
@@ -96,8 +98,8 @@ pub struct Pool2DOptions {
     pub fused_activation: Activation,
 }
 
-/// `FullyConnectedOptions`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// `FullyConnectedOptions`; its `Default` is the schema's (every field unset).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FullyConnectedOptions {
     /// `fused_activation_function`.
     pub fused_activation: Activation,
@@ -600,13 +602,7 @@ impl BuiltinOptions<'static> {
                     fused_activation: Activation::None,
                 })
             }
-            BuiltinOp::FullyConnected => BuiltinOptions::FullyConnected(FullyConnectedOptions {
-                fused_activation: Activation::None,
-                weights_format: WeightsFormat::Default,
-                keep_num_dims: false,
-                asymmetric_quantize_inputs: false,
-                quantized_bias_type: None,
-            }),
+            BuiltinOp::FullyConnected => BuiltinOptions::FullyConnected(FullyConnectedOptions::default()),
             BuiltinOp::Softmax => BuiltinOptions::Softmax(SoftmaxOptions { beta: 0.0 }),
             BuiltinOp::Svdf => BuiltinOptions::Svdf(SvdfOptions {
                 rank: 0,

@@ -292,7 +292,7 @@ fn supported_ops_prints_the_support_table() {
 /// and the bias (type and values), if any.
 fn fully_connected_16x8(input: (f32, i64), output: (f32, i64), bias: Option<(mc_tflite::DType, Vec<u8>)>) -> Vec<u8> {
     use mc_tflite::writer::ModelBuilder;
-    use mc_tflite::{Activation, BuiltinOp, BuiltinOptions, DType as Tfl, FullyConnectedOptions, WeightsFormat};
+    use mc_tflite::{BuiltinOp, BuiltinOptions, DType as Tfl, FullyConnectedOptions};
     let mut b = ModelBuilder::new();
     let x = b.add_tensor("x", &[1, 4], Tfl::Int16);
     b.set_quantization(x, &[input.0], &[input.1], 0);
@@ -301,13 +301,7 @@ fn fully_connected_16x8(input: (f32, i64), output: (f32, i64), bias: Option<(mc_
     let bias = bias.map_or(-1, |(dtype, data)| b.add_constant("bias", &[2], dtype, &data));
     let y = b.add_tensor("y", &[1, 2], Tfl::Int16);
     b.set_quantization(y, &[output.0], &[output.1], 0);
-    let options = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
-    };
+    let options = FullyConnectedOptions::default();
     b.add_op(BuiltinOp::FullyConnected, &[x, w, bias], &[y], BuiltinOptions::FullyConnected(options));
     b.set_inputs(&[x]);
     b.set_outputs(&[y]);

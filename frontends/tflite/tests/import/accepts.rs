@@ -35,13 +35,7 @@ fn a_one_scale_bias_ignores_its_quantized_dimension() {
     b.set_quantization(bias, &[0.125], &[0], 3);
     let y = b.add_tensor("y", &[1, 2], DType::Int8);
     per_tensor(&mut b, y, 1.0, -3);
-    let options = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
-    };
+    let options = FullyConnectedOptions::default();
     b.add_op(BuiltinOp::FullyConnected, &[x, w, bias], &[y], BuiltinOptions::FullyConnected(options));
     b.set_inputs(&[x]);
     b.set_outputs(&[y]);
@@ -73,13 +67,7 @@ pub fn int4_fully_connected(packed: &[u8], units: i32, scales: &[f32]) -> ModelB
     b.set_quantization(w, scales, &vec![0; scales.len()], 0);
     let y = b.add_tensor("y", &[1, units], DType::Int8);
     per_tensor(&mut b, y, 1.0, -3);
-    let options = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
-    };
+    let options = FullyConnectedOptions::default();
     b.add_op(BuiltinOp::FullyConnected, &[x, w, -1], &[y], BuiltinOptions::FullyConnected(options));
     b.set_inputs(&[x]);
     b.set_outputs(&[y]);

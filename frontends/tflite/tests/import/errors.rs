@@ -508,13 +508,7 @@ fn a_16x8_fully_connected_without_bias_asking_for_32_bit_accumulation() {
     per_tensor(&mut b, w, 0.25, 0);
     let y = b.add_tensor("y", &[1, 2], DType::Int16);
     per_tensor(&mut b, y, 1.0, 0);
-    let options = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: Some(DType::Int32),
-    };
+    let options = FullyConnectedOptions { quantized_bias_type: Some(DType::Int32), ..FullyConnectedOptions::default() };
     b.add_op(BuiltinOp::FullyConnected, &[x, w, -1], &[y], BuiltinOptions::FullyConnected(options));
     b.set_inputs(&[x]);
     b.set_outputs(&[y]);
@@ -539,8 +533,7 @@ fn shuffled_fully_connected_weights() {
         fused_activation,
         weights_format: WeightsFormat::Shuffled4x16Int8,
         keep_num_dims,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
+        ..FullyConnectedOptions::default()
     };
     b.subgraph().operators.as_mut().unwrap()[0].builtin_options =
         mc_tflite::writer::to_raw(&BuiltinOptions::FullyConnected(options));

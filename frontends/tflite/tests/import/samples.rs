@@ -152,10 +152,8 @@ fn depthwise_options(padding: Padding, multiplier: i32, act: Activation) -> Buil
 fn fc_options(keep_num_dims: bool, act: Activation) -> BuiltinOptions<'static> {
     BuiltinOptions::FullyConnected(FullyConnectedOptions {
         fused_activation: act,
-        weights_format: WeightsFormat::Default,
         keep_num_dims,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
+        ..FullyConnectedOptions::default()
     })
 }
 
