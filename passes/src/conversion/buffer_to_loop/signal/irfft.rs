@@ -16,8 +16,8 @@
 
 use super::super::emitter::KernelEmitter;
 use super::kiss_fft::{
-    Buffers, Complex, Op, Scalar, butterflies, complex_mul, complex_op, fixdiv, load_complex, narrow, negate, pair_at,
-    permuted_copy, table_complex, transform_operands, widen, wrapping,
+    Buffers, Complex, Op, Scalar, butterflies, complex_mul, complex_op, fixdiv, load_complex, negate, pair_at,
+    permuted_copy, store_pair, table_complex, transform_operands, widen, wrapping,
 };
 use mc_ir::{Diagnostic, Value};
 
@@ -45,13 +45,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             };
             Complex { r: part(real_at), i: part(imaginary_at) }
         };
-        let store_merged = |e: &mut KernelEmitter<'_>, k: Value, value: Complex| {
-            let [real_at, imaginary_at] = pair_at(e, k);
-            for (part, at) in [(value.r, real_at), (value.i, imaginary_at)] {
-                let narrow = narrow(e, s, part);
-                e.store(narrow, merged, &[at]);
-            }
-        };
+        let store_merged =
+            |e: &mut KernelEmitter<'_>, k: Value, value: Complex| store_pair(e, s, value, merged, &[], k);
         let (zero, last) = (e.index(0), e.index(n));
         let (dc, nyquist) = (bin(e, zero), bin(e, last));
         let first =
@@ -83,19 +78,15 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         butterflies(e, &plan, &buffers)?;
         // The complex samples are the real signal's pairs; IrfftFloatApply divides by fft_length.
         e.for_range(0, n, &[], |e, i, _| {
-            let sample = load_complex(e, s, buffers.data, i);
-            let [real_at, imaginary_at] = pair_at(e, i);
-            for (part, at) in [(sample.r, real_at), (sample.i, imaginary_at)] {
-                let value = match s {
-                    Scalar::Fixed(_) => narrow(e, s, part),
-                    Scalar::Float => {
-                        let divisor = e.f32(length as f32);
-                        e.binary("arith.divf", part, divisor)
-                    }
+            let mut sample = load_complex(e, s, buffers.data, i);
+            if s == Scalar::Float {
+                let divisor = e.f32(length as f32);
+                sample = Complex {
+                    r: e.binary("arith.divf", sample.r, divisor),
+                    i: e.binary("arith.divf", sample.i, divisor),
                 };
-                let indices: Vec<Value> = ivs.iter().copied().chain([at]).collect();
-                e.store(value, output, &indices);
             }
+            store_pair(e, s, sample, output, ivs, i);
             Ok(Vec::new())
         })?;
         Ok(())

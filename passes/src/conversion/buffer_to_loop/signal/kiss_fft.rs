@@ -179,6 +179,17 @@ pub(super) fn pair_at(e: &mut KernelEmitter<'_>, k: Value) -> [Value; 2] {
     [real_at, e.addi(real_at, one)]
 }
 
+/// Stores `value`, narrowed to the row's type ([`narrow`]), as the (real, imaginary) pair at
+/// `2k`, `2k + 1` of `buffer`'s last dimension, after the leading indices `row`.
+pub(super) fn store_pair(e: &mut KernelEmitter<'_>, s: Scalar, value: Complex, buffer: Value, row: &[Value], k: Value) {
+    let [real_at, imaginary_at] = pair_at(e, k);
+    for (part, at) in [(value.r, real_at), (value.i, imaginary_at)] {
+        let narrow = narrow(e, s, part);
+        let indices: Vec<Value> = row.iter().copied().chain([at]).collect();
+        e.store(narrow, buffer, &indices);
+    }
+}
+
 /// `kf_work`'s copies: position `out + j` (or the sub-transform at `out + j·m`) takes input sample
 /// `input + j·stride`, recursively.
 pub(super) fn permute(permutation: &mut [i64], out: usize, input: usize, stride: usize, stages: &[(usize, usize)]) {

@@ -14,8 +14,8 @@
 
 use super::super::emitter::KernelEmitter;
 use super::kiss_fft::{
-    Buffers, Complex, Op, Scalar, butterflies, complex_mul, complex_op, fixdiv, half_of, load_complex, narrow, negate,
-    pair_at, permuted_copy, table_complex, transform_operands, wrapping,
+    Buffers, Complex, Op, Scalar, butterflies, complex_mul, complex_op, fixdiv, half_of, load_complex, negate,
+    permuted_copy, store_pair, table_complex, transform_operands, wrapping,
 };
 use mc_ir::{Diagnostic, Value};
 
@@ -59,14 +59,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
 /// output row at `ivs`.
 fn split(e: &mut KernelEmitter<'_>, n: i64, b: &Buffers, output: Value, ivs: &[Value]) -> Result<(), Diagnostic> {
     let s = b.scalar;
-    let store_bin = |e: &mut KernelEmitter<'_>, bin: Value, value: Complex| {
-        let [real_at, imaginary_at] = pair_at(e, bin);
-        for (part, at) in [(value.r, real_at), (value.i, imaginary_at)] {
-            let narrow = narrow(e, s, part);
-            let indices: Vec<Value> = ivs.iter().copied().chain([at]).collect();
-            e.store(narrow, output, &indices);
-        }
-    };
+    let store_bin = |e: &mut KernelEmitter<'_>, bin: Value, value: Complex| store_pair(e, s, value, output, ivs, bin);
     let zero = e.index(0);
     let dc = load_complex(e, s, b.data, zero);
     let dc = fixdiv(e, s, dc, 2);
