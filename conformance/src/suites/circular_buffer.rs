@@ -3,11 +3,12 @@
 //! the next valid invocation carry over, compared through the slots and the `valid` flag of
 //! each. One to six slots of one or more rows, `cycles_max` from 1 to more than the
 //! invocations, and no options at all (TFLite Micro's rule from the slot count picks 1 or 2);
-//! quantized and plain int8, valid flags of shape `[1]` and `[]`.
+//! quantized and plain int8, valid flags of shape `[1]` and `[]`; and a chain in which the
+//! buffer sits between two `RELU`s, its slots an intermediate tensor.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
-use mc_tflite::{CIRCULAR_BUFFER, signal_options_flexbuffer};
+use mc_tflite::{BuiltinOp, BuiltinOptions, CIRCULAR_BUFFER, signal_options_flexbuffer};
 
 /// Invocations of every case: more than the most slots and most cycles, so every slot is
 /// shifted out and every count wraps.
@@ -27,7 +28,7 @@ pub fn circular_buffer() -> Vec<Case> {
         (3, 2, 2, None, true, &[]),
         (2, 1, 16, Some(2), false, &[1]),
     ];
-    layouts
+    let mut cases: Vec<Case> = layouts
         .into_iter()
         .map(|(slots, rows, depth, cycles_max, quantized, valid_shape)| {
             let quant = quantized.then(|| Quant::tensor(0.25, -3));
@@ -45,5 +46,25 @@ pub fn circular_buffer() -> Vec<Case> {
             let name = format!("CIRCULAR_BUFFER {slots} slots of [{rows}, {depth}] {types}, {cycles}");
             m.case(&name, first).then_invoked_with(invocations.collect())
         })
-        .collect()
+        .collect();
+    cases.push(relu_chain(&mut rng));
+    cases
+}
+
+/// `RELU`, a `CIRCULAR_BUFFER` of 4 slots of `[1, 6]` valid every third invocation, `RELU`.
+fn relu_chain(rng: &mut Rng) -> Case {
+    let quant = Some(Quant::tensor(0.5, 5));
+    let mut m = OneOp::new();
+    let x = m.input("x", &[1, 1, 1, 6], DType::Int8, quant.clone());
+    let frame = m.intermediate("frame", &[1, 1, 1, 6], DType::Int8, quant.clone());
+    let slots = m.intermediate("slots", &[1, 4, 1, 6], DType::Int8, quant.clone());
+    let y = m.output("y", &[1, 4, 1, 6], DType::Int8, quant);
+    let valid = m.output("valid", &[1], DType::Bool, None);
+    m.op(BuiltinOp::Relu, &[x], &[frame], BuiltinOptions::None);
+    m.custom_op(CIRCULAR_BUFFER, &[frame], &[slots, valid], signal_options_flexbuffer(&[("cycles_max", 3)], &[]));
+    m.op(BuiltinOp::Relu, &[slots], &[y], BuiltinOptions::None);
+    let mut invocations = (0..INVOCATIONS).map(|_| vec![Tensor::full_range(DType::Int8, &[1, 1, 1, 6], rng)]);
+    let first = invocations.next().expect("several invocations");
+    m.case("RELU, CIRCULAR_BUFFER 4 slots of [1, 6] int8, cycles_max 3, RELU", first)
+        .then_invoked_with(invocations.collect())
 }
