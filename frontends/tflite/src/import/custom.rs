@@ -297,6 +297,10 @@ impl SubgraphImporter<'_, '_> {
                 let shape = |ty| self.ctx.tensor_parts(ty).map_or(Vec::new(), |(shape, _)| shape.to_vec());
                 let (input, slots) = (shape(self.ctx.value_type(operands[0])), shape(results[0]));
                 let problem = match (&input[..], &slots[..]) {
+                    _ if cycles_max > i64::from(i32::MAX) => Some(format!(
+                        "option 'cycles_max' is {cycles_max}: TFLite Micro reads it as an int32 (at most {})",
+                        i32::MAX
+                    )),
                     ([1, 1, rows, depth], [1, count, rows2, depth2]) if rows == rows2 && depth == depth2 => {
                         let exception = [*rows, *depth] == [2, 96];
                         (cycles_max <= 0 && !CIRCULAR_BUFFER_SINGLE_CYCLE_SLOTS.contains(count) && exception).then(

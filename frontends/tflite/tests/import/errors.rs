@@ -1363,6 +1363,10 @@ fn circular_buffer_state_and_options() {
              process prepared before",
         ),
         (
+            circular_buffer_model(&[1, 1, 1, 2], &[1, 3, 1, 2], Some(&[("cycles_max", 1 << 31)]), true),
+            "option 'cycles_max' is 2147483648: TFLite Micro reads it as an int32 (at most 2147483647)",
+        ),
+        (
             circular_buffer_model(&[1, 1, 1, 2], &[1, 3, 1, 2], Some(&[("cycles", 2)]), true),
             "option 'cycles' is not one of CIRCULAR_BUFFER's (cycles_max)",
         ),
