@@ -14,11 +14,14 @@ use mc_tflite::{BuiltinOp, BuiltinOptions, CIRCULAR_BUFFER, signal_options_flexb
 /// shifted out and every count wraps.
 const INVOCATIONS: usize = 9;
 
-/// The `circular_buffer` suite: `(slots, rows, depth, cycles_max, quantized, valid shape)`,
-/// `cycles_max` `None` for no options.
+/// One case's buffer: `(slots, rows, depth, cycles_max, quantized, valid shape)`, `cycles_max`
+/// `None` for no options.
+type Layout = (i32, i32, i32, Option<i64>, bool, &'static [i32]);
+
+/// The `circular_buffer` suite: a buffer per [`Layout`], and the chain of [`relu_chain`].
 pub fn circular_buffer() -> Vec<Case> {
     let mut rng = Rng(0xC1_4C_B0_F5);
-    let layouts: [(i32, i32, i32, Option<i64>, bool, &[i32]); 8] = [
+    let layouts: [Layout; 8] = [
         (3, 1, 4, Some(1), true, &[1]),
         (5, 2, 3, Some(2), true, &[1]),
         (4, 1, 8, Some(3), false, &[]),
