@@ -15,6 +15,7 @@ pub mod batch_matmul;
 pub mod binary;
 pub mod broadcast;
 pub mod cast;
+pub mod circular_buffer;
 pub mod comparison;
 pub mod concatenation;
 pub mod control_flow;
@@ -143,6 +144,7 @@ macro_rules! for_each_suite {
                 float_pad_then_conv => 1e-5,
             ],
             cumsum: [float_cumsum => 0.0, int8_cumsum => 0.0],
+            circular_buffer: [circular_buffer => 0.0],
             detection: [detection_postprocess => 0.0, small_ssd => 1e-5],
             signal: [
                 signal_window => 0.0,

@@ -109,6 +109,7 @@ pub const KERNELS: &[&str] = &[
     "svdf_state",
     "svdf",
     "lstm",
+    "circular_buffer",
     "cast",
     "detection_postprocess",
     "signal_window",

@@ -420,6 +420,20 @@ pub const TABLE: &[OpSupport] = &[
         ],
         options: "a bias (TFLite Micro fails without one), any rank, batches, state persisting across invocations, fused activation (float: NONE/RELU/RELU6/RELU_N1_TO_1/TANH; int8: ignored, as TFLite Micro)",
     },
+    OpSupport {
+        tflite: "CIRCULAR_BUFFER",
+        op: "circular_buffer",
+        variants: &[variant(
+            "int8",
+            "quantized or plain, a bool valid output",
+            &[Slot::One(&[Q8, I8]), Slot::One(&[I8]), Slot::One(&[U32])],
+            &[Q8, I8, BOOL, U32],
+        )],
+        options: "custom operator of TFLite Micro: an input [1, 1, H, D] shifted into the last of the output's \
+                  [1, S, H, D] slots every invocation, with a bool valid output set every cycles_max-th (1 or more; \
+                  none or 0: TFLite Micro's rule from the slots, 1 for 5, 13 or 25, else 2), the slots and the count \
+                  kept between invocations (reset with the model's state)",
+    },
     OpSupport { tflite: "SPACE_TO_DEPTH", op: "space_to_depth", variants: &[F32_UNARY, INT8_MOVED], options: BLOCK },
     OpSupport {
         tflite: "TANH",
@@ -807,6 +821,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::One(&[RESOURCE])], &[F32]),
             variant("int8", "", &[Slot::One(&[RESOURCE])], &[Q8]),
+            variant("plain int8", "", &[Slot::One(&[RESOURCE])], &[I8]),
             variant("int16", "", &[Slot::One(&[RESOURCE])], &[Q16]),
             variant("plain int16", "", &[Slot::One(&[RESOURCE])], &[I16]),
             variant("uint32", "", &[Slot::One(&[RESOURCE])], &[U32]),
@@ -819,6 +834,7 @@ pub const TABLE: &[OpSupport] = &[
         variants: &[
             variant("f32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[F32])], &[]),
             variant("int8", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q8])], &[]),
+            variant("plain int8", "", &[Slot::One(&[RESOURCE]), Slot::One(&[I8])], &[]),
             variant("int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[Q16])], &[]),
             variant("plain int16", "", &[Slot::One(&[RESOURCE]), Slot::One(&[I16])], &[]),
             variant("uint32", "", &[Slot::One(&[RESOURCE]), Slot::One(&[U32])], &[]),

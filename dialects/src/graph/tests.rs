@@ -461,6 +461,18 @@ fn builders_cover_every_op() {
     SignalFramerOp::build(&mut b, samples, framer_state, [4, 2], [frames, valid, framer_state_type]);
     // Stacks of 2 frames of 4 channels (a left context of 1) every frame.
     SignalStackerOp::build(&mut b, weights, stacker_state, [1, 0, 1], [stack, valid, stacker_state_type]);
+    // A circular buffer of 3 slots of [1, 4] int8, valid every second invocation.
+    let i8_type = b.ctx.integer_type(8);
+    let zeros8 = |b: &mut Builder<'_>, shape: &[i64]| {
+        let ty = b.ctx.tensor_type(shape.to_vec(), i8_type);
+        let value = b.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty, splat: true, data: vec![0] });
+        (ConstOp::build(b, value).result(), ty)
+    };
+    let ((slot, _), (slots, slots_type)) = (zeros8(&mut b, &[1, 1, 1, 4]), zeros8(&mut b, &[1, 3, 1, 4]));
+    let (count, count_type) = unsigned(&mut b, 32, &[1]);
+    let flag_of_one = b.ctx.tensor_type(vec![1], i1);
+    let results = [slots_type, flag_of_one, slots_type, count_type];
+    CircularBufferOp::build(&mut b, [slot, slots, count], 2, results);
     // Control flow: an IF and a WHILE passing x on, a CALL_ONCE doing nothing.
     let i1 = b.ctx.integer_type(1);
     let flag_type = b.ctx.tensor_type(vec![], i1);

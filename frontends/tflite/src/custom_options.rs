@@ -19,6 +19,7 @@
 //! | `SignalFramer` | `frame_size`, `frame_step`, `prefill` | `signal/micro/kernels/framer.cc` |
 //! | `SignalStacker` | [`STACKER_OPTIONS`] | `signal/micro/kernels/stacker.cc` |
 //! | `SignalOverlapAdd` | `T`, `frame_step` | `signal/micro/kernels/overlap_add.cc` |
+//! | `CIRCULAR_BUFFER` | `cycles_max` (none: 0) | `kernels/circular_buffer.cc` |
 
 use crate::DType;
 use flexbuffers::{FlexBufferType, MapReader, Reader};
@@ -243,6 +244,9 @@ pub const SIGNAL_FRAMER: &str = "SignalFramer";
 
 /// The custom code of the signal library's stacker (`signal/micro/kernels/stacker.cc`).
 pub const SIGNAL_STACKER: &str = "SignalStacker";
+
+/// The custom code of TFLite Micro's circular buffer of streaming models (`kernels/circular_buffer.cc`).
+pub const CIRCULAR_BUFFER: &str = "CIRCULAR_BUFFER";
 
 /// The custom code of the signal library's overlap-add (`signal/micro/kernels/overlap_add.cc`).
 pub const SIGNAL_OVERLAP_ADD: &str = "SignalOverlapAdd";

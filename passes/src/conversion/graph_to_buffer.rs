@@ -18,7 +18,7 @@
 //! | `graph.call_once` | a `loop.if` on a persistent flag (`name` = `call_once_<k>`, zero after init and reset_state) running the init region and setting the flag (the `control_flow` module) |
 //! | every other graph op | a `buffer.kernel` with the op's attributes, writing its alloc; constant shape-like operands (`shape`, `perm`, `axes`, `paddings`, `begin`/`end`/`strides`) become the attributes the graph canonicalizer would make of them |
 //! | `graph.lstm` (three results) | one `buffer.kernel` with an output per used result (`results` lists which; an unused one gets no buffer) |
-//! | a new state (`graph.svdf_state`'s result, `graph.lstm`'s final states) assigned back to the variable its state operand read | written into that variable in place (no scratch, no copy), as TFLite Micro updates its state tensors, when nothing reads the old value after the op |
+//! | a new state (`graph.svdf_state`'s result, `graph.lstm`'s final states, `graph.circular_buffer`'s next buffer) assigned back to the variable its state operand read | written into that variable in place (no scratch, no copy), as TFLite Micro updates its state tensors, when nothing reads the old value after the op |
 //!
 //! ```mlir
 //! func.func @main(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
@@ -898,10 +898,12 @@ impl<'m> BodyConverter<'m> {
 }
 
 /// The operand holding the state whose new value is result `index` of `op`: `svdf_state`'s
-/// state, `lstm`'s hidden and cell states for its final ones.
+/// state, `lstm`'s hidden and cell states for its final ones, `circular_buffer`'s buffer for
+/// its next one.
 fn updated_state(ctx: &Context, op: OpId, index: usize) -> Option<usize> {
     match (ctx.op_name_of(op), index) {
         (graph::SvdfStateOp::NAME, 0) => Some(0),
+        (graph::CircularBufferOp::NAME, 2) => Some(1),
         (graph::LstmOp::NAME, graph::LSTM_FINAL_HIDDEN_STATE) => Some(graph::LSTM_HIDDEN_STATE),
         (graph::LstmOp::NAME, graph::LSTM_FINAL_CELL_STATE) => Some(graph::LSTM_CELL_STATE),
         _ => None,

@@ -4,6 +4,7 @@
 //! |---|---|---|---|---|
 //! | `graph.svdf_state` | `state` `[B, F·M]`, `input` `[B, D]`, `weights_feature` `[F, D]` | — | the state one step later (`state`'s type) | first half of `SVDF` (27) |
 //! | `graph.svdf` | `state` `[B, F·M]` (after `svdf_state`), `weights_time` `[F, M]`, `bias` `[U]` | `rank` (`F = U·rank`), `fused_activation` | `[B, U]` | second half of `SVDF` (27) |
+//! | `graph.circular_buffer` | `input` `[1, 1, H, D]` int8, `buffer` `[1, S, H, D]` plain i8 (the last `S` inputs' storage, the state), `count` `[1]` ui32 (invocations since the last valid one, the state) | `cycles_max` (1 or more) | four: `output` (`buffer`'s shape, the input's element type), `valid` (a bool of one element), `next_buffer` and `next_count` (the states' types) | custom `CIRCULAR_BUFFER` |
 //! | `graph.lstm` | the 15 [`LSTM_OPERANDS`] | `fused_activation`, `cell_clip`, `time_major` | three: the hidden states of every step, `[T, B, S]` or `[B, T, S]`; the hidden and the cell state after the last step, each of its state operand's type | `UNIDIRECTIONAL_SEQUENCE_LSTM` (44): its output and the two states it updates in place |
 //!
 //! TFLite's `SVDF` updates its activation state (a variable tensor of `B` rows of `F` filters ×
@@ -24,6 +25,16 @@
 //! only (their zero points are ignored, so they are here too) and ignores `fused_activation` in
 //! the integer kernel; the float kernel applies any of TFLite's activations, `TANH` too (but
 //! `SIGN_BIT`, which mc refuses).
+//!
+//! TFLite Micro's `CIRCULAR_BUFFER` (a custom operator of streaming models) keeps the last `S`
+//! inputs in its output tensor: each invocation shifts them one slot towards the oldest and
+//! writes the input in the newest slot, and every `cycles_max`-th invocation is valid (the
+//! others tell the interpreter to skip the rest of the graph, or clear the optional `valid`
+//! output). The importer keeps the buffer and the count in variables (as SVDF's state, zeroed
+//! at init and by `model_reset_state`): `circular_buffer` reads both and yields its output,
+//! whether this invocation is valid, and the next buffer and count, assigned back. The buffer
+//! holds plain `i8` storage values, so it starts at 0 as TFLite Micro's output tensor does in a
+//! fresh arena (a quantized state would start at its zero point).
 //!
 //! TFLite's `UNIDIRECTIONAL_SEQUENCE_LSTM` updates two variable tensors in place, its hidden
 //! state (input 18) and its cell state (input 19), and outputs the hidden state of every time
@@ -47,7 +58,7 @@ use super::{OpEntry, op_entry};
 use crate::graph::attributes::Activation;
 use crate::graph::builders::{get_bool, int_attr};
 use crate::graph::shape_inference::{Inference, Inferred, ShapeQuery};
-use crate::graph::verify::{Checker, Checks, F32, I32, I64, Kind, Q8, Q16, Q32, Tensor, verify_op};
+use crate::graph::verify::{BOOL, Checker, Checks, F32, I8, I32, I64, Kind, Q8, Q16, Q32, Tensor, U32, verify_op};
 use mc_ir::{Builder, FloatKind, Type, Value, define_op};
 
 /// TFLite Micro's tolerance on the int8 SVDF's bias scale (absolute, not relative).
@@ -73,6 +84,19 @@ define_op! {
         operands: [state, weights_time, bias],
         results: [result],
         attributes: [rank: Integer, fused_activation: String],
+        verify: verify_op,
+    }
+}
+
+define_op! {
+    /// TFLite Micro's `CIRCULAR_BUFFER`, one step: the buffer with the input shifted in, whether
+    /// this is a `cycles_max`-th invocation, and the buffer and the count after the step.
+    pub struct CircularBufferOp = "graph.circular_buffer" {
+        summary: "Buffer of the last inputs, valid every cycles_max invocations",
+        traits: [PURE],
+        operands: [input, buffer, count],
+        results: [output, valid, next_buffer, next_count],
+        attributes: [cycles_max: Integer],
         verify: verify_op,
     }
 }
@@ -178,7 +202,17 @@ pub(super) const OPS: &[OpEntry] = &[
     op_entry!(SvdfStateOp, Checks::Signature(check_svdf_state), Some(infer_svdf_state)),
     op_entry!(SvdfOp, Checks::Signature(check_svdf), Some(infer_svdf)),
     op_entry!(LstmOp, Checks::Signature(check_lstm), Some(infer_lstm)),
+    op_entry!(CircularBufferOp, Checks::Signature(check_circular_buffer), None),
 ];
+
+impl CircularBufferOp {
+    /// Builds the op on `input`, the `buffer` and the `count` before the step; its results
+    /// (the output, the valid flag, the next buffer and count) of types `results`.
+    pub fn build(b: &mut Builder<'_>, [input, buffer, count]: [Value; 3], cycles_max: i64, results: [Type; 4]) -> Self {
+        let attributes = vec![("cycles_max".to_string(), int_attr(b.ctx, cycles_max))];
+        CircularBufferOp(b.create(Self::NAME, &[input, buffer, count], &results, attributes, vec![]))
+    }
+}
 
 impl SvdfStateOp {
     /// Builds `graph.svdf_state`; the result has `state`'s type.
@@ -235,6 +269,56 @@ fn check_svdf_state(c: &mut Checker<'_, '_>) {
     }
     c.same_element("result", result, "state", state);
     c.check_inferred();
+}
+
+/// `circular_buffer` (TFLM's `CircularBufferPrepare`): an int8 input `[1, 1, H, D]`, a plain
+/// i8 buffer `[1, S, H, D]` (the next buffer of its type), an output of the buffer's shape and
+/// the input's element type, `cycles_max` 1 or more, a ui32 count `[1]` (the next count of its
+/// type) and a bool flag of one element (no shape rule: the flag's shape is the model's).
+fn check_circular_buffer(c: &mut Checker<'_, '_>) {
+    c.int_attr("cycles_max", 1);
+    let (input, buffer) = (c.operand("input", 0), c.operand("buffer", 1));
+    if let Some(count) = c.operand("count", 2)
+        && c.kind("count", count, &[U32]).is_some()
+        && count.shape != [1]
+    {
+        c.error(format!("count must have shape [1], but has {:?}", count.shape));
+    }
+    if let (Some(count), Some(next)) = (c.operand("count", 2), c.result_at("next_count", 3)) {
+        c.same_element("next_count", next, "count", count);
+    }
+    if let Some(valid) = c.result_at("valid", 1)
+        && c.kind("valid", valid, &[BOOL]).is_some()
+        && valid.shape.iter().product::<i64>() != 1
+    {
+        c.error(format!("valid must hold one element, but has shape {:?}", valid.shape));
+    }
+    let (Some(input), Some(buffer)) = (input, buffer) else { return };
+    let kinds = [(&[Q8, I8][..], "input", input), (&[I8], "buffer", buffer)]
+        .map(|(allowed, what, t)| c.kind(what, t, allowed).is_some());
+    let ranks = [("input", input), ("buffer", buffer)].map(|(what, t)| c.rank(what, t, 4));
+    if kinds.contains(&false) || ranks.contains(&false) {
+        return;
+    }
+    let slots = buffer.shape[1];
+    if input.shape[..2] != [1, 1] || buffer.shape[0] != 1 || slots < 1 || input.shape[2..] != buffer.shape[2..] {
+        c.error(format!(
+            "the input {:?} must be [1, 1, H, D] and the buffer {:?} [1, S, H, D] with S >= 1",
+            input.shape, buffer.shape
+        ));
+    }
+    if let Some(output) = c.result_at("output", 0) {
+        c.same_element("output", output, "input", input);
+        if output.shape != buffer.shape {
+            c.error(format!("output must have the buffer's shape {:?}, but has {:?}", buffer.shape, output.shape));
+        }
+    }
+    if let Some(next) = c.result_at("next_buffer", 2) {
+        c.same_element("next_buffer", next, "buffer", buffer);
+        if next.shape != buffer.shape {
+            c.error(format!("next_buffer must have the buffer's shape {:?}, but has {:?}", buffer.shape, next.shape));
+        }
+    }
 }
 
 /// The state must be `[batches, filters · memory]` with a memory of at least one slot.

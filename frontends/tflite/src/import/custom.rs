@@ -9,22 +9,26 @@
 //! one invocation to the next (TFLite Micro's persistent buffers, zeroed at `Prepare` and
 //! `Reset`): each becomes a variable, read before the op and assigned the op's next state after,
 //! so the state is persistent memory, zeroed at init and by `model_reset_state`, as SVDF's.
+//! `CIRCULAR_BUFFER` keeps two: its slots (its output tensor, which TFLite Micro shifts in
+//! place, as plain storage bytes: zeros at first) and the invocations counted towards the next
+//! valid one.
 
 use super::SubgraphImporter;
 use crate::{
-    DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
+    CIRCULAR_BUFFER, DETECTION_POSTPROCESS, DType, DetectionPostprocessOptions, Operator, SIGNAL_DELAY, SIGNAL_ENERGY,
     SIGNAL_FFT_AUTO_SCALE, SIGNAL_FILTER_BANK, SIGNAL_FILTER_BANK_LOG, SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION,
     SIGNAL_FILTER_BANK_SQUARE_ROOT, SIGNAL_FRAMER, SIGNAL_IRFFT, SIGNAL_OVERLAP_ADD, SIGNAL_PCAN, SIGNAL_RFFT,
     SIGNAL_STACKER, SIGNAL_WINDOW, SPECTRAL_SUBTRACTION_OPTIONS, STACKER_OPTIONS, SignalRfftOptions,
     SignalWindowOptions, read_signal_options,
 };
 use mc_dialects::graph::{
-    AssignVariableOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp, SignalEnergyOp,
-    SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp, SignalFilterBankSpectralSubtractionOp,
-    SignalFilterBankSquareRootOp, SignalFramerOp, SignalIrfftOp, SignalOverlapAddOp, SignalPcanOp, SignalRfftOp,
-    SignalStackerOp, SignalWindowOp, VarHandleOp, signal_stacker_state_length, support,
+    AssignVariableOp, CircularBufferOp, DetectionAttrs, DetectionPostprocessOp, ReadVariableOp, SignalDelayOp,
+    SignalEnergyOp, SignalFftAutoScaleOp, SignalFilterBankLogOp, SignalFilterBankOp,
+    SignalFilterBankSpectralSubtractionOp, SignalFilterBankSquareRootOp, SignalFramerOp, SignalIrfftOp,
+    SignalOverlapAddOp, SignalPcanOp, SignalRfftOp, SignalStackerOp, SignalWindowOp, VarHandleOp,
+    signal_stacker_state_length, support,
 };
-use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Type, Value};
+use mc_ir::{BlockId, Builder, Diagnostic, InsertPoint, OpId, Signedness, Type, TypeKind, Value};
 
 /// The container of the variables holding custom operators' state between invocations.
 const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
@@ -38,8 +42,8 @@ const SIGNAL_STATE_CONTAINER: &str = "tflite.signal_state";
 /// (channels; channels, noise estimate), `SignalPCAN` (channels, noise estimate, gain table;
 /// channels), `SignalFilterBankLog` (channels; logs), `SignalDelay` (rows; delayed rows),
 /// `SignalFramer` (rows; frames, valid), `SignalStacker` (frame; stack, valid),
-/// `SignalOverlapAdd` (frames; stream).
-const CUSTOM_ARITIES: [(&str, (usize, usize)); 15] = [
+/// `SignalOverlapAdd` (frames; stream), `CIRCULAR_BUFFER` (input; slots, valid).
+const CUSTOM_ARITIES: [(&str, (usize, usize)); 16] = [
     (DETECTION_POSTPROCESS, (3, 4)),
     (SIGNAL_WINDOW, (2, 1)),
     (SIGNAL_FFT_AUTO_SCALE, (1, 2)),
@@ -55,7 +59,12 @@ const CUSTOM_ARITIES: [(&str, (usize, usize)); 15] = [
     (SIGNAL_FRAMER, (1, 2)),
     (SIGNAL_STACKER, (1, 2)),
     (SIGNAL_OVERLAP_ADD, (1, 1)),
+    (CIRCULAR_BUFFER, (1, 2)),
 ];
+
+/// The slot counts for which TFLite Micro's `CircularBufferPrepare` picks a `cycles_max` of 1
+/// when the options give none (or 0); 2 otherwise, but for its `[_, _, 2, 96]` exception.
+const CIRCULAR_BUFFER_SINGLE_CYCLE_SLOTS: [i64; 3] = [5, 13, 25];
 
 impl SubgraphImporter<'_, '_> {
     /// Translates custom operator `index`, whose `custom_code` is `name`.
@@ -74,6 +83,15 @@ impl SubgraphImporter<'_, '_> {
             ));
         };
         let listed = (operator.inputs().len(), operator.outputs().len());
+        if name == CIRCULAR_BUFFER && listed == (1, 1) {
+            return Err(self.op_error(
+                index,
+                format!(
+                    "{name} without its 'valid' output ends TFLite Micro's invocation early (kTfLiteAbort) until \
+                     cycles_max inputs have arrived: mc compiles the form with a bool 'valid' output"
+                ),
+            ));
+        }
         if listed != (inputs, outputs) || operator.outputs().contains(&None) {
             return Err(self.op_error(
                 index,
@@ -273,6 +291,61 @@ impl SubgraphImporter<'_, '_> {
                 Ok(self.with_row_state(operator, body, state, |b, old| {
                     SignalOverlapAddOp::build(b, operands[0], old, step, [results[0], state]).0
                 }))
+            }
+            CIRCULAR_BUFFER => {
+                let cycles_max = if options.is_empty() { 0 } else { read(self, &["cycles_max"])?[0] };
+                let shape = |ty| self.ctx.tensor_parts(ty).map_or(Vec::new(), |(shape, _)| shape.to_vec());
+                let (input, slots) = (shape(self.ctx.value_type(operands[0])), shape(results[0]));
+                let problem = match (&input[..], &slots[..]) {
+                    _ if cycles_max > i64::from(i32::MAX) => Some(format!(
+                        "option 'cycles_max' is {cycles_max}: TFLite Micro reads it as an int32 (at most {})",
+                        i32::MAX
+                    )),
+                    ([1, 1, rows, depth], [1, count, rows2, depth2]) if rows == rows2 && depth == depth2 => {
+                        let exception = [*rows, *depth] == [2, 96];
+                        (cycles_max <= 0 && !CIRCULAR_BUFFER_SINGLE_CYCLE_SLOTS.contains(count) && exception).then(
+                            || {
+                                "no cycles_max for slots of [2, 96]: TFLite Micro then picks 1 or 2 from how many \
+                                 circular buffers the process prepared before"
+                                    .to_string()
+                            },
+                        )
+                    }
+                    _ => Some(format!(
+                        "the input {input:?} must be [1, 1, H, D] and the output {slots:?} [1, S, H, D], as TFLite \
+                         Micro's kernel takes them"
+                    )),
+                };
+                if let Some(problem) = problem {
+                    return Err(self.op_error(index, format!("{name}: {problem}")));
+                }
+                let cycles_max = match cycles_max {
+                    1.. => cycles_max,
+                    _ if CIRCULAR_BUFFER_SINGLE_CYCLE_SLOTS.contains(&slots[1]) => 1,
+                    _ => 2,
+                };
+                let output = operator.outputs()[0].expect("checked: no missing output");
+                let u32_type = self.ctx.intern_type(TypeKind::Integer { width: 32, signedness: Signedness::Unsigned });
+                let count = self.ctx.tensor_type(vec![1], u32_type);
+                let i8_type = self.ctx.integer_type(8);
+                let storage = self.ctx.tensor_type(slots.clone(), i8_type);
+                let mut b = Builder::at(self.ctx, InsertPoint::end(body), loc);
+                let slots_handle =
+                    VarHandleOp::build(&mut b, SIGNAL_STATE_CONTAINER, &format!("tensor_{output}"), storage);
+                let count_handle =
+                    VarHandleOp::build(&mut b, SIGNAL_STATE_CONTAINER, &format!("tensor_{output}_count"), count);
+                let old_slots = ReadVariableOp::build(&mut b, slots_handle.handle(), storage).result();
+                let old_count = ReadVariableOp::build(&mut b, count_handle.handle(), count).result();
+                let op = CircularBufferOp::build(
+                    &mut b,
+                    [operands[0], old_slots, old_count],
+                    cycles_max,
+                    [results[0], results[1], storage, count],
+                );
+                let next = b.ctx.results(op.0);
+                AssignVariableOp::build(&mut b, slots_handle.handle(), next[2]);
+                AssignVariableOp::build(&mut b, count_handle.handle(), next[3]);
+                Ok(op.0)
             }
             SIGNAL_PCAN => {
                 let shift = read(self, &["snr_shift"])?[0];

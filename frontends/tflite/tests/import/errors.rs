@@ -1298,6 +1298,86 @@ fn signal_stacker_state_and_options() {
     }
 }
 
+/// A `CIRCULAR_BUFFER` of int8 `input` into `slots` with `options` (`None`: none), with a
+/// `valid` output or without.
+fn circular_buffer_model(input: &[i32], slots: &[i32], options: Option<&[(&str, i64)]>, valid: bool) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let frame = b.add_tensor("frame", input, DType::Int8);
+    let output = b.add_tensor("slots", slots, DType::Int8);
+    let mut outputs = vec![output];
+    if valid {
+        outputs.push(b.add_tensor("valid", &[1], DType::Bool));
+    }
+    let options = options.map_or_else(Vec::new, |ints| signal_options_flexbuffer(ints, &[]));
+    b.add_custom_op(CIRCULAR_BUFFER, &[frame], &outputs, options);
+    b.set_inputs(&[frame]);
+    b.set_outputs(&outputs);
+    b
+}
+
+#[test]
+fn circular_buffer_state_and_options() {
+    // The slots (plain storage bytes) and the count are two variables, read before the op and
+    // assigned its next values after.
+    check(
+        &import(&circular_buffer_model(&[1, 1, 2, 3], &[1, 4, 2, 3], Some(&[("cycles_max", 3)]), true)).text,
+        &[
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1\", value_type = \
+             tensor<1x4x2x3xi8>}>",
+            "\"graph.var_handle\"() <{container = \"tflite.signal_state\", shared_name = \"tensor_1_count\", \
+             value_type = tensor<1xui32>}>",
+            "\"graph.circular_buffer\"(%arg0, %2, %3) <{cycles_max = 3 : i64}> : (tensor<1x1x2x3xi8>, \
+             tensor<1x4x2x3xi8>, tensor<1xui32>) -> (tensor<1x4x2x3xi8>, tensor<1xi1>, tensor<1x4x2x3xi8>, \
+             tensor<1xui32>)",
+            "\"graph.assign_variable\"(%0, %4#2)",
+            "\"graph.assign_variable\"(%1, %4#3)",
+        ],
+    );
+    // No options (or 0): TFLite Micro's rule picks 1 cycle for 5, 13 or 25 slots, else 2.
+    for (slots, options, cycles) in [(5, None, 1), (13, Some(&[("cycles_max", 0)][..]), 1), (4, None, 2)] {
+        let text = import(&circular_buffer_model(&[1, 1, 1, 2], &[1, slots, 1, 2], options, true)).text;
+        check(&text, &[&format!("<{{cycles_max = {cycles} : i64}}>")]);
+    }
+    let at = "subgraph 0, operator 0 (custom \"CIRCULAR_BUFFER\" v1) writing tensor 1 'slots': CIRCULAR_BUFFER";
+    for (model, problem) in [
+        (
+            circular_buffer_model(&[1, 1, 2], &[1, 3, 2], Some(&[("cycles_max", 2)]), true),
+            "the input [1, 1, 2] must be [1, 1, H, D] and the output [1, 3, 2] [1, S, H, D], as TFLite Micro's \
+             kernel takes them",
+        ),
+        (
+            circular_buffer_model(&[1, 1, 1, 3], &[1, 3, 1, 2], Some(&[("cycles_max", 2)]), true),
+            "the input [1, 1, 1, 3] must be [1, 1, H, D] and the output [1, 3, 1, 2] [1, S, H, D], as TFLite Micro's \
+             kernel takes them",
+        ),
+        (
+            circular_buffer_model(&[1, 1, 2, 96], &[1, 3, 2, 96], None, true),
+            "no cycles_max for slots of [2, 96]: TFLite Micro then picks 1 or 2 from how many circular buffers the \
+             process prepared before",
+        ),
+        (
+            circular_buffer_model(&[1, 1, 1, 2], &[1, 3, 1, 2], Some(&[("cycles_max", 1 << 31)]), true),
+            "option 'cycles_max' is 2147483648: TFLite Micro reads it as an int32 (at most 2147483647)",
+        ),
+        (
+            circular_buffer_model(&[1, 1, 1, 2], &[1, 3, 1, 2], Some(&[("cycles", 2)]), true),
+            "option 'cycles' is not one of CIRCULAR_BUFFER's (cycles_max)",
+        ),
+    ] {
+        assert_eq!(import_error(&model), format!("{AT}{at}: {problem}\n"));
+    }
+    // Without its valid output, the operator ends TFLite Micro's invocation early.
+    let error = import_error(&circular_buffer_model(&[1, 1, 1, 2], &[1, 3, 1, 2], Some(&[("cycles_max", 2)]), false));
+    assert_eq!(
+        error,
+        format!(
+            "{AT}subgraph 0, operator 0 (custom \"CIRCULAR_BUFFER\" v1) writing tensor 1 'slots': CIRCULAR_BUFFER \
+             without its 'valid' output ends TFLite Micro's invocation early (kTfLiteAbort) until cycles_max inputs \
+             have arrived: mc compiles the form with a bool 'valid' output\n"
+        )
+    );
+}
+
 /// A `SignalOverlapAdd` of `frames` (int16, `T` the tensor type `code`) by `step` into `stream`.
 fn overlap_add_model(frames: &[i32], stream: &[i32], code: i64, step: i64) -> ModelBuilder {
     let mut b = ModelBuilder::new();

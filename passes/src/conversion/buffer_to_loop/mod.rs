@@ -59,6 +59,7 @@
 //! | `broadcast_to` | `broadcast_to` | `reference_ops::BroadcastTo<5>` (any element type) |
 //! | `strided_slice` | `strided_slice` | `reference_ops::StridedSlice` |
 //! | `lstm` | `lstm` | `EvalLstm` of `lstm_eval.h` (float; int8 and 16x8 with an int16 cell state): the output sequence and the final hidden and cell states in one nest, the states updated in place |
+//! | `circular_buffer` | `circular_buffer` | `EvalInt8` of TFLM's `circular_buffer.cc` and its `cycles_until_run` countdown (the count and the slots as operands and results) |
 //! | `svdf_state`, `svdf` | `svdf` | `EvalFloatSvdfReference`, `EvalIntegerSvdfReference` (int8 with an int16 or int8 state) of `svdf_common.cc`: the state update, then the output |
 //! | `gather`, `gather_nd`, `embedding_lookup` | `gather` | `Gather` (gather.cc), `GatherNd` (gather_nd.cc), `EvalSimple`/`EvalHybrid` (embedding_lookup.cc); run-time indices clamped |
 //! | `strided_slice`, `slice`, `reverse_v2` | `strided_slice` | `reference_ops::StridedSlice`, `reference_ops::Slice`, `reference_ops::Reverse` (contiguous axes) |
@@ -97,6 +98,7 @@ mod broadcast;
 mod broadcast_args;
 mod broadcast_to;
 mod cast;
+mod circular_buffer;
 mod comparison;
 pub(crate) mod concatenation;
 mod conv;
@@ -215,6 +217,7 @@ pub fn lowering(name: &str) -> Option<Lowering> {
         "space_to_batch_nd" => rearrange::lower_space_to_batch,
         "batch_to_space_nd" => rearrange::lower_batch_to_space,
         "strided_slice" => strided_slice::lower,
+        "circular_buffer" => circular_buffer::lower,
         "svdf_state" => svdf::lower_state,
         "svdf" => svdf::lower,
         "lstm" => lstm::lower,
