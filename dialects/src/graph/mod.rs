@@ -34,6 +34,7 @@
 //! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `cast` | `cast` | `CAST` |
+//! | `compression` | `decode` (folds to a constant) | custom `TFLM_DECODE` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //! | `control_flow` | `if`, `while`, `call_once`, `yield` (regions holding subgraphs) | `IF`, `WHILE`, `CALL_ONCE` |
 //! | `sequence` | `svdf_state`, `svdf`, `lstm` (three results) | `SVDF`, `UNIDIRECTIONAL_SEQUENCE_LSTM` (with variables for their states) |
@@ -73,6 +74,7 @@ pub mod attributes;
 mod builders;
 mod canonicalize;
 mod constant_fold;
+pub mod decode_metadata;
 mod fold;
 mod ops;
 mod shape_arithmetic;
