@@ -40,6 +40,9 @@ fn pack(fields: &[usize], width: usize) -> Vec<u8> {
     out
 }
 
+/// An encoded tensor's bytes and its ancillary tensor's.
+type Pair = (Vec<u8>, Vec<u8>);
+
 /// One element's little-endian bytes, drawn at random as its type allows.
 type Draw = fn(&mut Rng) -> Vec<u8>;
 
@@ -64,7 +67,7 @@ fn draw_bool(rng: &mut Rng) -> Vec<u8> {
 
 /// The encoded and ancillary tensors of a LUT-compressed tensor of `count` elements: random
 /// `width`-bit indices into `channels` tables of `2^width` random values.
-fn lut(count: usize, channels: usize, width: u8, draw: Draw, rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
+fn lut(count: usize, channels: usize, width: u8, draw: Draw, rng: &mut Rng) -> Pair {
     let entries = 1usize << width;
     let indices: Vec<usize> = (0..count).map(|_| rng.range(0, entries as i64 - 1) as usize).collect();
     let mut ancillary = header(0, width, entries as u8);
@@ -76,7 +79,7 @@ fn lut(count: usize, channels: usize, width: u8, draw: Draw, rng: &mut Rng) -> (
 
 /// The encoded and ancillary tensors of a pruned tensor of `count` elements: a random mask
 /// keeping about half of them, and the kept values.
-fn pruned(count: usize, draw: Draw, rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
+fn pruned(count: usize, draw: Draw, rng: &mut Rng) -> Pair {
     let mask: Vec<usize> = (0..count).map(|_| rng.range(0, 1) as usize).collect();
     let mut ancillary = header(2, 0, 0);
     for _ in mask.iter().filter(|&&bit| bit == 1) {
@@ -86,7 +89,7 @@ fn pruned(count: usize, draw: Draw, rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// Adds the constants of `(encoded, ancillary)` pairs, a `DECODE` of them into `outputs`.
-fn decode(m: &mut OneOp, name: &str, pairs: &[(Vec<u8>, Vec<u8>)], outputs: &[i32]) {
+fn decode(m: &mut OneOp, name: &str, pairs: &[Pair], outputs: &[i32]) {
     let mut inputs = Vec::new();
     for (i, (encoded, ancillary)) in pairs.iter().enumerate() {
         inputs.push(m.constant(&format!("{name}_encoded{i}"), &[encoded.len() as i32], DType::UInt8, encoded, None));
@@ -123,9 +126,9 @@ enum Bias {
 /// Decodes `weights` (and the bias, as `bias` says) into tensors `w` and `b` of `m`.
 fn decode_weights(
     m: &mut OneOp,
-    weights: (Vec<u8>, Vec<u8>),
+    weights: Pair,
     w: i32,
-    bias: Option<((Vec<u8>, Vec<u8>), i32)>,
+    bias: Option<(Pair, i32)>,
     how: Bias,
 ) {
     match (bias, how) {
@@ -280,7 +283,7 @@ struct Elementwise {
 }
 
 impl Elementwise {
-    fn case(self, name: &str, shape: [usize; 2], pair: (Vec<u8>, Vec<u8>), rng: &mut Rng) -> Case {
+    fn case(self, name: &str, shape: [usize; 2], pair: Pair, rng: &mut Rng) -> Case {
         let dims = [shape[0] as i32, shape[1] as i32];
         let mut m = OneOp::new();
         let x = m.input("x", &dims, self.dtype, self.quant.clone());

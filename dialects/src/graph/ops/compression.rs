@@ -132,5 +132,15 @@ fn fold_decode(ctx: &mut Context, op: OpId, constants: &[Option<Attribute>]) -> 
     let bytes = |i: usize| constants.get(i).copied().flatten().and_then(|a| constant_bytes(ctx, a));
     let (Some(encoded), Some(ancillary)) = (bytes(0), bytes(1)) else { return Folded::Unchanged };
     let Ok(data) = decode_constant(ctx, &encoded, &ancillary, ty) else { return Folded::Unchanged };
-    Folded::Results(vec![FoldResult::Attr(ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data }))])
+    // Dense literals hold a quantized result's storage integers.
+    let storage = ctx.quantization(ty).map(|q| q.storage_width);
+    let value_type = match (storage, ctx.tensor_parts(ty)) {
+        (Some(width), Some((shape, _))) => {
+            let (shape, element) = (shape.to_vec(), ctx.integer_type(width));
+            ctx.tensor_type(shape, element)
+        }
+        _ => ty,
+    };
+    let value = ctx.intern_attr(AttrKind::DenseElements { ty: value_type, splat: false, data });
+    Folded::Results(vec![FoldResult::Attr(value)])
 }
