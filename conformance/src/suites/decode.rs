@@ -13,6 +13,7 @@
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
+use mc_dialects::graph::decode_metadata::pack;
 use mc_tflite::{
     Activation, AddSubOptions, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, FullyConnectedOptions,
     Padding, TFLM_DECODE, WeightsFormat,
@@ -24,20 +25,6 @@ fn header(decode_type: u8, bit_width: u8, stride: u8) -> Vec<u8> {
     dcm[..2].copy_from_slice(&[decode_type, 1]);
     dcm[4..7].copy_from_slice(&[1, bit_width, stride]);
     dcm
-}
-
-/// Packs `fields` of `width` bits each, most significant bit first.
-fn pack(fields: &[usize], width: usize) -> Vec<u8> {
-    let mut out = vec![0u8; (fields.len() * width).div_ceil(8)];
-    for (i, &field) in fields.iter().enumerate() {
-        for b in 0..width {
-            if (field >> (width - 1 - b)) & 1 == 1 {
-                let bit = i * width + b;
-                out[bit / 8] |= 0x80 >> (bit % 8);
-            }
-        }
-    }
-    out
 }
 
 /// An encoded tensor's bytes and its ancillary tensor's.
@@ -124,13 +111,7 @@ enum Bias {
 }
 
 /// Decodes `weights` (and the bias, as `bias` says) into tensors `w` and `b` of `m`.
-fn decode_weights(
-    m: &mut OneOp,
-    weights: Pair,
-    w: i32,
-    bias: Option<(Pair, i32)>,
-    how: Bias,
-) {
+fn decode_weights(m: &mut OneOp, weights: Pair, w: i32, bias: Option<(Pair, i32)>, how: Bias) {
     match (bias, how) {
         (Some((bias, b)), Bias::Shared) => decode(m, "wb", &[weights, bias], &[w, b]),
         (Some((bias, b)), _) => {

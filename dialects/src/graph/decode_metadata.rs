@@ -112,6 +112,22 @@ fn bytes_for(bits: usize) -> usize {
     bits.div_ceil(8)
 }
 
+/// Packs `fields` of `width` bits each into the encoded stream: most significant bit first, as
+/// TFLite Micro's compression tooling writes LUT indices (`width` 1 to 7) and pruning masks
+/// (`width` 1). Values wider than `width` bits keep their low bits.
+pub fn pack(fields: &[usize], width: usize) -> Vec<u8> {
+    let mut out = vec![0u8; bytes_for(fields.len() * width)];
+    for (i, &field) in fields.iter().enumerate() {
+        for b in 0..width {
+            if (field >> (width - 1 - b)) & 1 == 1 {
+                let bit = i * width + b;
+                out[bit / 8] |= 0x80 >> (bit % 8);
+            }
+        }
+    }
+    out
+}
+
 /// Decodes `encoded` with `ancillary` into the output's little-endian elements.
 ///
 /// # Errors
@@ -197,20 +213,6 @@ mod tests {
 
     fn layout(count: usize, channels: usize, interleaved: bool) -> OutputLayout {
         OutputLayout { element_size: 1, count, channels, interleaved, zero_points: vec![0; channels] }
-    }
-
-    /// Packs `indices` of `width` bits, most significant bit first.
-    fn pack(indices: &[usize], width: usize) -> Vec<u8> {
-        let mut out = vec![0u8; bytes_for(indices.len() * width)];
-        for (i, &index) in indices.iter().enumerate() {
-            for b in 0..width {
-                if (index >> (width - 1 - b)) & 1 == 1 {
-                    let bit = i * width + b;
-                    out[bit / 8] |= 0x80 >> (bit % 8);
-                }
-            }
-        }
-        out
     }
 
     #[test]
