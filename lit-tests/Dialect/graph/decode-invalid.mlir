@@ -97,3 +97,14 @@ func.func @pruned_int16_zero_point() -> tensor<2x!quant.uniform<i16:f32, 0.5:4>>
   %d = "graph.decode"(%e, %a) : (tensor<1xui8>, tensor<18xui8>) -> tensor<2x!quant.uniform<i16:f32, 0.5:4>>
   return %d : tensor<2x!quant.uniform<i16:f32, 0.5:4>>
 }
+
+// -----
+
+// Five elements do not split into two channels' tables.
+func.func @uneven_channels() -> tensor<5x!quant.uniform<i8:f32:0, {0.1, 0.2}>> {
+  %e = "graph.const"() <{value = dense<[27]> : tensor<1xui8>}> : () -> tensor<1xui8>
+  %a = "graph.const"() <{value = dense<[0, 1, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]> : tensor<20xui8>}> : () -> tensor<20xui8>
+  // expected-error@+1 {{'graph.decode' op the result's 5 elements do not split into 2 channels}}
+  %d = "graph.decode"(%e, %a) : (tensor<1xui8>, tensor<20xui8>) -> tensor<5x!quant.uniform<i8:f32:0, {0.1, 0.2}>>
+  return %d : tensor<5x!quant.uniform<i8:f32:0, {0.1, 0.2}>>
+}

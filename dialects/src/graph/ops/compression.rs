@@ -56,7 +56,7 @@ const BYTES: &[Kind] = &[Kind::UInt(8)];
 /// # Errors
 ///
 /// A per-axis quantization along a dimension other than the first or (with several channels)
-/// the last, which TFLite Micro refuses.
+/// the last, which TFLite Micro refuses, or elements that do not split into the channels.
 pub fn output_layout(ctx: &Context, ty: Type) -> Result<OutputLayout, String> {
     let (shape, element) = ctx.tensor_parts(ty).ok_or("the result is not a tensor")?;
     let element_size = ctx.scalar_byte_size(element).ok_or("the result's element type has no size")?;
@@ -75,6 +75,9 @@ pub fn output_layout(ctx: &Context, ty: Type) -> Result<OutputLayout, String> {
         return Err(format!(
             "quantization axis {axis} is not supported (TFLite Micro decodes along the first or last)"
         ));
+    }
+    if !count.is_multiple_of(channels) {
+        return Err(format!("the result's {count} elements do not split into {channels} channels"));
     }
     Ok(OutputLayout { element_size, count, channels, interleaved, zero_points })
 }
