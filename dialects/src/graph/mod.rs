@@ -61,7 +61,8 @@
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
 //! of a constant folds to a constant (the `fold` module; slices, gathers, reverses, splits and unpacks
 //! of constants too); the `math` family's ops fold on `f32` constants; comparisons, logical ops, `select_v2`,
-//! `cast`, `arg_max` and `arg_min` of constants fold to constants (`constant_fold`). Shape
+//! `cast`, `arg_max` and `arg_min` of constants fold to constants (`constant_fold`), and `decode`
+//! to the constant it decodes (`decode_metadata`). Shape
 //! arithmetic runs at compile time (the `shape_arithmetic` module): `shape` folds to its input's
 //! dimensions, and `strided_slice`, `pack`, `concatenation`, `squeeze`, `expand_dims` and integer
 //! `add`/`sub`/`mul` fold on constant integer operands, so the `SHAPE → STRIDED_SLICE → PACK →
