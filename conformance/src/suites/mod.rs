@@ -21,6 +21,7 @@ pub mod concatenation;
 pub mod control_flow;
 pub mod conv;
 pub mod cumsum;
+pub mod decode;
 pub mod detection;
 pub mod fill;
 pub mod fully_connected;
@@ -145,6 +146,7 @@ macro_rules! for_each_suite {
             ],
             cumsum: [float_cumsum => 0.0, int8_cumsum => 0.0],
             circular_buffer: [circular_buffer => 0.0],
+            decode: [lut_weights => 0.0, decoded_element_types => 0.0],
             detection: [detection_postprocess => 0.0, small_ssd => 1e-5],
             signal: [
                 signal_window => 0.0,

@@ -34,6 +34,7 @@
 //! | `spatial` | `resize_bilinear`, `resize_nearest_neighbor`, `depth_to_space`, `space_to_depth`, `space_to_batch_nd`, `batch_to_space_nd` | `RESIZE_BILINEAR`, `RESIZE_NEAREST_NEIGHBOR`, `DEPTH_TO_SPACE`, `SPACE_TO_DEPTH`, `SPACE_TO_BATCH_ND`, `BATCH_TO_SPACE_ND` |
 //! | `quantization` | `quantize`, `dequantize` | `QUANTIZE`, `DEQUANTIZE` |
 //! | `cast` | `cast` | `CAST` |
+//! | `compression` | `decode` (folds to a constant) | custom `TFLM_DECODE` |
 //! | `variable` | `var_handle`, `read_variable`, `assign_variable` | `VAR_HANDLE`, `READ_VARIABLE`, `ASSIGN_VARIABLE` |
 //! | `control_flow` | `if`, `while`, `call_once`, `yield` (regions holding subgraphs) | `IF`, `WHILE`, `CALL_ONCE` |
 //! | `sequence` | `svdf_state`, `svdf`, `lstm` (three results) | `SVDF`, `UNIDIRECTIONAL_SEQUENCE_LSTM` (with variables for their states) |
@@ -60,7 +61,8 @@
 //! `graph.const`. `reshape`, `transpose` and `pad` fold away when they do nothing, and a reshape
 //! of a constant folds to a constant (the `fold` module; slices, gathers, reverses, splits and unpacks
 //! of constants too); the `math` family's ops fold on `f32` constants; comparisons, logical ops, `select_v2`,
-//! `cast`, `arg_max` and `arg_min` of constants fold to constants (`constant_fold`). Shape
+//! `cast`, `arg_max` and `arg_min` of constants fold to constants (`constant_fold`), and `decode`
+//! to the constant it decodes (`decode_metadata`). Shape
 //! arithmetic runs at compile time (the `shape_arithmetic` module): `shape` folds to its input's
 //! dimensions, and `strided_slice`, `pack`, `concatenation`, `squeeze`, `expand_dims` and integer
 //! `add`/`sub`/`mul` fold on constant integer operands, so the `SHAPE → STRIDED_SLICE → PACK →
@@ -73,6 +75,7 @@ pub mod attributes;
 mod builders;
 mod canonicalize;
 mod constant_fold;
+pub mod decode_metadata;
 mod fold;
 mod ops;
 mod shape_arithmetic;

@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn names_and_shapes_cover_every_op() {
         let defs = all_defs();
-        assert_eq!(defs.len(), 120);
+        assert_eq!(defs.len(), 121);
         for def in &defs {
             let short = def.name.strip_prefix("graph.").expect("graph prefix");
             assert_eq!(op_name(short), Some(def.name));

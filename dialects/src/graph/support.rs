@@ -1013,7 +1013,23 @@ pub const TABLE: &[OpSupport] = &[
         options: "custom operator of TFLite Micro's signal library: frames of any leading dimensions, frame_step \
                   1 to the frame size, the unfinished samples kept between invocations (reset with the model's state)",
     },
+    OpSupport { tflite: "TFLM_DECODE", op: "decode", variants: DECODE_VARIANTS, options: DECODE_OPTIONS },
 ];
+
+/// `TFLM_DECODE`'s element types: constant uint8 encoded and ancillary tensors in, one decoded
+/// tensor out.
+const DECODE_VARIANTS: &[Variant] = &[
+    variant("f32", "", DECODE_OPERANDS, &[F32]),
+    variant("int8", "per-channel, per-tensor", DECODE_OPERANDS, &[Q8, I8]),
+    variant("int16", "", DECODE_OPERANDS, &[Q16, I16]),
+    variant("int32", "", DECODE_OPERANDS, &[I32, Q32]),
+    variant("int64", "", DECODE_OPERANDS, &[I64]),
+    variant("bool", "", DECODE_OPERANDS, &[Kind::Int(1)]),
+];
+const DECODE_OPERANDS: &[Slot] = &[Slot::One(&[Kind::UInt(8)]), Slot::One(&[Kind::UInt(8)])];
+const DECODE_OPTIONS: &str = "TFLite Micro's compressed tensors: LUT (1- to 7-bit indices, per-tensor or \
+                              per-channel value tables along the first or last axis) and pruning decode at compile \
+                              time into constants; Huffman is refused";
 
 /// `SignalFilterBank`'s operands: uint32 energies, then int16 weights, unweights and the three
 /// channel tables.

@@ -276,6 +276,17 @@ fn builders_cover_every_op() {
     ArgMaxOp::build(&mut b, x, None, Some(-1), arg_result);
     ArgMinOp::build(&mut b, q, None, Some(3), arg_result);
     CastOp::build(&mut b, x, i8_4);
+    // Two elements decoded by a 1-bit LUT: indices 0 and 1 of the table [5, -5].
+    let ui8 = b.ctx.intern_type(mc_ir::TypeKind::Integer { width: 8, signedness: mc_ir::Signedness::Unsigned });
+    let mut bytes = |data: Vec<u8>| {
+        let ty = b.ctx.tensor_type(vec![data.len() as i64], ui8);
+        let value = b.ctx.intern_attr(mc_ir::AttrKind::DenseElements { ty, splat: false, data });
+        ConstOp::build(&mut b, value).result()
+    };
+    let encoded = bytes(vec![0b0100_0000]);
+    let ancillary = bytes([vec![0, 1, 0, 0, 1, 1, 2], vec![0; 9], vec![5, 0xfb]].concat());
+    let i8_2 = b.ctx.tensor_type(vec![2], i8);
+    DecodeOp::build(&mut b, encoded, ancillary, i8_2);
     AvgPool2DOp::build(&mut b, q, &pool, q_pool);
     MaxPool2DOp::build(&mut b, q, &pool, q_pool);
     L2Pool2DOp::build(&mut b, x, &pool, x_pool);

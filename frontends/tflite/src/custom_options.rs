@@ -20,6 +20,7 @@
 //! | `SignalStacker` | [`STACKER_OPTIONS`] | `signal/micro/kernels/stacker.cc` |
 //! | `SignalOverlapAdd` | `T`, `frame_step` | `signal/micro/kernels/overlap_add.cc` |
 //! | `CIRCULAR_BUFFER` | `cycles_max` (none: 0) | `kernels/circular_buffer.cc` |
+//! | `TFLM_DECODE` | none (the ancillary tensors say how to decode) | `kernels/decode.cc` |
 
 use crate::DType;
 use flexbuffers::{FlexBufferType, MapReader, Reader};
@@ -235,6 +236,9 @@ pub const SIGNAL_FILTER_BANK_LOG: &str = "SignalFilterBankLog";
 
 /// The custom code of the signal library's inverse real FFT (`signal/micro/kernels/irfft.cc`).
 pub const SIGNAL_IRFFT: &str = "SignalIrfft";
+
+/// The custom code of TFLite Micro's `DECODE` (`kernels/decode.cc`), which has no options.
+pub const TFLM_DECODE: &str = "TFLM_DECODE";
 
 /// The custom code of the signal library's delay (`signal/micro/kernels/delay.cc`).
 pub const SIGNAL_DELAY: &str = "SignalDelay";

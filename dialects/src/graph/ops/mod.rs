@@ -14,6 +14,7 @@ mod activation;
 mod arg_extremum;
 mod cast;
 mod comparison;
+mod compression;
 mod constant;
 mod control_flow;
 mod conv;
@@ -39,6 +40,7 @@ pub use activation::*;
 pub use arg_extremum::*;
 pub use cast::*;
 pub use comparison::*;
+pub use compression::*;
 pub use constant::*;
 pub use control_flow::*;
 pub use conv::*;
@@ -84,6 +86,7 @@ const FAMILIES: &[&[OpEntry]] = &[
     shape::OPS,
     spatial::OPS,
     quantization::OPS,
+    compression::OPS,
     cast::OPS,
     variable::OPS,
     sequence::OPS,

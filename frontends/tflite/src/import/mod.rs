@@ -5,7 +5,8 @@
 //! but those an `IF`, `WHILE` or `CALL_ONCE` runs: they are inlined into the regions of its
 //! `graph.if`, `graph.while` or `graph.call_once` (the `control_flow` module).
 //! Every operator becomes one `graph` op (a custom operator the support table lists, with its
-//! FlexBuffer options, in the `custom` module); constant tensors become `graph.const` ops whose
+//! FlexBuffer options, in the `custom` module; `TFLM_DECODE` one op per decoded tensor, in the
+//! `decode` module); constant tensors become `graph.const` ops whose
 //! `dense_resource` blobs hold the weights (copied once, from the file into the blob table).
 //!
 //! Locations name tensors: the value of tensor `t` produced by operator `i` is located at
@@ -28,6 +29,7 @@
 
 mod control_flow;
 mod custom;
+mod decode;
 mod int4;
 mod ops;
 mod types;

@@ -3,7 +3,7 @@
 use super::SubgraphImporter;
 use crate::{
     Activation as TflActivation, BuiltinOp, BuiltinOptions, DType, MirrorPadMode, OpKind, Operator,
-    Padding as TflPadding, ResizeOptions, WeightsFormat,
+    Padding as TflPadding, ResizeOptions, TFLM_DECODE, WeightsFormat,
 };
 use mc_dialects::graph::attributes::{Activation, Padding};
 use mc_dialects::graph::support;
@@ -84,6 +84,9 @@ impl SubgraphImporter<'_, '_> {
         body: BlockId,
     ) -> Result<(), Diagnostic> {
         if let OpKind::Custom(name) = operator.opcode().kind() {
+            if name == TFLM_DECODE {
+                return self.import_decode(index, operator, body);
+            }
             let op = self.build_custom(index, operator, name, body)?;
             self.bind_outputs(index, operator, op);
             return Ok(());

@@ -1449,3 +1449,115 @@ fn signal_delay_state_and_length() {
         )
     );
 }
+
+/// A DCM header: decode type, DCM version, then bytes 4 to 6 (the type's version, LUT bit width
+/// and stride), followed by `data`.
+fn dcm(decode_type: u8, version: u8, type_bytes: [u8; 3], data: &[u8]) -> Vec<u8> {
+    let mut header = vec![decode_type, version, 0, 0, type_bytes[0], type_bytes[1], type_bytes[2]];
+    header.resize(16, 0);
+    header.extend_from_slice(data);
+    header
+}
+
+/// `TFLM_DECODE` of constants `encoded` and `ancillary` into an int8 `[4]` tensor added to `x`.
+fn decode_model(encoded: &[u8], ancillary: &[u8], encoded_dtype: DType) -> ModelBuilder {
+    let mut b = ModelBuilder::new();
+    let x = b.add_tensor("x", &[4], DType::Float32);
+    let e = b.add_constant("encoded", &[encoded.len() as i32], encoded_dtype, encoded);
+    let a = b.add_constant("dcm", &[ancillary.len() as i32], DType::UInt8, ancillary);
+    let w = b.add_tensor("w", &[4], DType::Float32);
+    let y = b.add_tensor("y", &[4], DType::Float32);
+    b.add_custom_op(TFLM_DECODE, &[e, a], &[w], Vec::new());
+    add(&mut b, x, w, y);
+    b.set_inputs(&[x]);
+    b.set_outputs(&[y]);
+    b
+}
+
+#[test]
+fn tflm_decode_imports_one_decode_per_pair() {
+    let lut = dcm(0, 1, [1, 2, 4], &[0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, 128, 64]);
+    check(
+        &import(&decode_model(&[27], &lut, DType::UInt8)).text,
+        &["\"graph.decode\"(%0, %1) : (tensor<1xui8>, tensor<32xui8>) -> tensor<4xf32>"],
+    );
+}
+
+#[test]
+fn tflm_decode_malformed_headers_and_data_are_located_errors() {
+    let at = "subgraph 0, operator 0 (custom \"TFLM_DECODE\" v1) writing tensor 3 'w': TFLM_DECODE:";
+    let table = [0u8; 16];
+    for (encoded, ancillary, problem) in [
+        (
+            vec![27],
+            dcm(0, 2, [1, 2, 4], &table),
+            "output 0: DCM version 2 is not supported (TFLite Micro decodes version 1)",
+        ),
+        (vec![27], dcm(9, 1, [1, 2, 4], &table), "output 0: unknown decode type 9 (0 is LUT, 1 Huffman, 2 pruning)"),
+        (
+            vec![27],
+            dcm(1, 1, [1, 2, 4], &table),
+            "output 0: decode type 1 (Huffman) is not supported (mc decodes LUT and pruning)",
+        ),
+        (
+            vec![27],
+            dcm(0, 1, [1, 0, 4], &table),
+            "output 0: LUT bit width 0 is out of range (1 to 7, the low 3 bits of byte 5)",
+        ),
+        (
+            vec![27],
+            dcm(0, 1, [2, 2, 4], &table),
+            "output 0: LUT version 2 is not supported (TFLite Micro decodes version 1)",
+        ),
+        (vec![27], vec![0, 1, 0], "output 0: the ancillary tensor holds 3 bytes, fewer than the 16-byte DCM header"),
+        (
+            vec![],
+            dcm(0, 1, [1, 2, 4], &table),
+            "output 0: the encoded tensor holds 0 bytes, but 4 2-bit indices need 1",
+        ),
+        (
+            vec![27],
+            dcm(0, 1, [1, 2, 4], &table[..8]),
+            "output 0: the value tables (1 channels of 4 elements of 4 bytes) need 16 bytes after the DCM header, but \
+             the ancillary tensor holds 8",
+        ),
+        (
+            vec![255],
+            dcm(2, 1, [1, 0, 0], &table[..8]),
+            "output 0: the mask keeps 4 elements of 4 bytes, but the ancillary tensor holds 8 bytes of values",
+        ),
+    ] {
+        assert_eq!(import_error(&decode_model(&encoded, &ancillary, DType::UInt8)), format!("{AT}{at} {problem}\n"));
+    }
+    let wrong_type = decode_model(&[27], &dcm(0, 1, [1, 2, 4], &table), DType::Int8);
+    assert_eq!(import_error(&wrong_type), format!("{AT}{at} the encoded tensor (input 0) is INT8, not UINT8\n"));
+}
+
+#[test]
+fn tflm_decode_pairs_and_constant_inputs() {
+    let (mut b, x, y) = relu_model();
+    let a = b.add_constant("dcm", &[16], DType::UInt8, &dcm(0, 1, [1, 2, 4], &[]));
+    let w = b.add_tensor("w", &[1, 4], DType::Float32);
+    b.add_custom_op(TFLM_DECODE, &[x, a, a], &[w], Vec::new());
+    relu(&mut b, w, y);
+    let at = "subgraph 0, operator 0 (custom \"TFLM_DECODE\" v1) writing tensor 3 'w':";
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}{at} TFLM_DECODE takes an encoded and an ancillary tensor per output, but the operator lists 3 inputs and 1 outputs\n"
+        )
+    );
+    let (mut b, x, y) = relu_model();
+    let a = b.add_constant("dcm", &[16], DType::UInt8, &dcm(0, 1, [1, 2, 4], &[]));
+    let w = b.add_tensor("w", &[1, 4], DType::Float32);
+    let u = b.add_tensor("u", &[1], DType::UInt8);
+    b.add_custom_op(TFLM_DECODE, &[u, a], &[w], Vec::new());
+    relu(&mut b, w, y);
+    b.set_inputs(&[x, u]);
+    assert_eq!(
+        import_error(&b),
+        format!(
+            "{AT}{at} TFLM_DECODE: the encoded tensor (input 0) is not a constant (TFLite Micro decodes constant tensors only)\n"
+        )
+    );
+}
