@@ -2,10 +2,10 @@
 // RUN: mc-opt %s --split-input-file --pass-pipeline='builtin.module(loop-emulate-narrow-type{unpack})' | FileCheck %s --check-prefix=UNPACK
 
 // Five i4 values packed two per byte, low nibble first, the last high nibble 0: 1 and -2 are
-// 0xE1, 7 and -8 are 0x87, 3 alone is 0x03. A load at a run-time index reads byte index / 2 and
-// shifts the nibble to the top (24 + 4 for an even index, 24 for an odd one), then down with
-// its sign; constant indices fold the parity: element 2 (even) is the low nibble of byte 1,
-// element 3 (odd) its high nibble.
+// 0xE1, 7 and -8 are 0x87, 3 alone is 0x03. A load at a run-time index of unknown parity reads
+// byte index / 2, shifts it right by 4 for an odd index, and sign-extends the low nibble;
+// constant indices fold the parity: element 2 (even) is the low nibble of byte 1, element 3
+// (odd) its high nibble. Unpacked, the global holds a byte per value and loads stay loads.
 !q4 = !quant.uniform<i4:f32, 5.000000e-01>
 buffer.global @w {role = "constant"} : !buffer<5x!q4> = dense<[1, -2, 7, -8, 3]> : tensor<5xi4>
 // CHECK: buffer.global @w {role = "constant"} : !buffer<3xi8> = dense<[-31, -121, 3]> : tensor<3xi8>
@@ -20,27 +20,26 @@ buffer.global @w {role = "constant"} : !buffer<5x!q4> = dense<[1, -2, 7, -8, 3]>
 // CHECK: %[[I32:.*]] = arith.index_cast %[[I]] : index to i32
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK: %[[ODD:.*]] = arith.andi %[[I32]], %[[ONE]] : i32
-// CHECK: %[[EVEN:.*]] = arith.xori %[[ODD]], %[[ONE]] : i32
 // CHECK: %[[TWO:.*]] = arith.constant 2 : i32
-// CHECK: %[[EXTRA:.*]] = arith.shli %[[EVEN]], %[[TWO]] : i32
-// CHECK: %[[C24:.*]] = arith.constant 24 : i32
-// CHECK: %[[LEFT:.*]] = arith.addi %[[EXTRA]], %[[C24]] : i32
-// CHECK: %[[TOP:.*]] = arith.shli %[[WORD]], %[[LEFT]] : i32
+// CHECK: %[[SHIFT:.*]] = arith.shli %[[ODD]], %[[TWO]] : i32
+// CHECK: %[[NIBBLE:.*]] = arith.shrsi %[[WORD]], %[[SHIFT]] : i32
 // CHECK: %[[C28:.*]] = arith.constant 28 : i32
+// CHECK: %[[TOP:.*]] = arith.shli %[[NIBBLE]], %[[C28]] : i32
 // CHECK: %[[A:.*]] = arith.shrsi %[[TOP]], %[[C28]] : i32
 // CHECK-NOT: i4
 // CHECK: loop.store %[[A]], %[[OUT]]
-// CHECK: %[[B1:.*]] = loop.load %[[W]][%{{.*}}] : !buffer<3xi8>
+// CHECK: %[[BYTE1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[B1:.*]] = loop.load %[[W]][%[[BYTE1]]] : !buffer<3xi8>
 // CHECK: %[[BW:.*]] = arith.extsi %[[B1]] : i8 to i32
 // CHECK: %[[L28:.*]] = arith.constant 28 : i32
 // CHECK: %[[BT:.*]] = arith.shli %[[BW]], %[[L28]] : i32
-// CHECK: %[[B:.*]] = arith.shrsi %[[BT]], %{{.*}} : i32
+// CHECK: %[[B:.*]] = arith.shrsi %[[BT]], %[[L28]] : i32
 // CHECK: loop.store %[[B]], %[[OUT]]
-// CHECK: %[[C1B:.*]] = loop.load %[[W]][%{{.*}}] : !buffer<3xi8>
+// CHECK: %[[BYTE1B:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[C1B:.*]] = loop.load %[[W]][%[[BYTE1B]]] : !buffer<3xi8>
 // CHECK: %[[CW:.*]] = arith.extsi %[[C1B]] : i8 to i32
-// CHECK: %[[L24:.*]] = arith.constant 24 : i32
-// CHECK: %[[CT:.*]] = arith.shli %[[CW]], %[[L24]] : i32
-// CHECK: %[[C:.*]] = arith.shrsi %[[CT]], %{{.*}} : i32
+// CHECK: %[[R4:.*]] = arith.constant 4 : i32
+// CHECK: %[[C:.*]] = arith.shrsi %[[CW]], %[[R4]] : i32
 // CHECK: loop.store %[[C]], %[[OUT]]
 // UNPACK-LABEL: func.func @loads
 // UNPACK-SAME: (%[[I:.*]]: index, %[[OUT:.*]]: !buffer<3xi32>)
@@ -71,6 +70,7 @@ func.func @loads(%i: index, %out: !buffer<3xi32>) {
 
 // Views: a load through a strided view reads storage element offset + Σ index·stride (here
 // 1 + 2·i + j); the views go with the loads. An extension to i16 takes the i32 truncated.
+// Unpacked, the views stay, over i8.
 !q4 = !quant.uniform<i4:f32, 5.000000e-01>
 buffer.global @w {role = "constant"} : !buffer<2x4x!q4> = dense<[[0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi4>
 // CHECK: buffer.global @w {role = "constant"} : !buffer<4xi8> = dense<[16, 50, 84, 118]> : tensor<4xi8>
@@ -84,10 +84,20 @@ buffer.global @w {role = "constant"} : !buffer<2x4x!q4> = dense<[[0, 1, 2, 3], [
 // CHECK: %[[S:.*]] = arith.addi %[[I2]], %[[J]] : index
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: %[[S1:.*]] = arith.addi %[[S]], %[[C1]] : index
-// CHECK: arith.shrui %[[S1]], %{{.*}} : index
-// CHECK: %[[V:.*]] = arith.shrsi
+// CHECK: %[[HALF:.*]] = arith.constant 1 : index
+// CHECK: arith.shrui %[[S1]], %[[HALF]] : index
+// CHECK: %[[NIB:.*]] = arith.shrsi
+// CHECK: %[[TOP:.*]] = arith.shli %[[NIB]]
+// CHECK: %[[V:.*]] = arith.shrsi %[[TOP]]
 // CHECK: %[[T:.*]] = arith.trunci %[[V]] : i32 to i16
 // CHECK: loop.store %[[T]], %[[OUT]]
+// UNPACK: buffer.global @w {role = "constant"} : !buffer<2x4xi8> = dense<{{\[}}[0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi8>
+// UNPACK-LABEL: func.func @view
+// UNPACK: %[[W:.*]] = buffer.get_global @w : !buffer<2x4xi8>
+// UNPACK: %[[FLAT:.*]] = buffer.view %[[W]] : !buffer<2x4xi8> to !buffer<8xi8>
+// UNPACK: %[[ODD:.*]] = buffer.view %[[FLAT]] {offset = 1 : i64} : !buffer<8xi8> to !buffer<3x2xi8, strides: [2, 1], offset: 1>
+// UNPACK: %[[X:.*]] = loop.load %[[ODD]][%{{.*}}, %{{.*}}] : !buffer<3x2xi8, strides: [2, 1], offset: 1>
+// UNPACK: arith.extsi %[[X]] : i8 to i16
 func.func @view(%i: index, %j: index, %out: !buffer<1xi16>) {
   %c0 = arith.constant 0 : index
   %w = buffer.get_global @w : !buffer<2x4x!q4>
@@ -98,3 +108,4 @@ func.func @view(%i: index, %j: index, %out: !buffer<1xi16>) {
   loop.store %x16, %out[%c0] : !buffer<1xi16>
   return
 }
+
