@@ -6,10 +6,10 @@
 //! packed and unpacked (`cargo run -p mc-conformance --example write_int4_network -- FILE`).
 
 use crate::models::{OneOp, Quant};
+use crate::networks::{Layer, int32_bias, plain_fully_connected, same_conv, weight_scales};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{
-    Activation, BuiltinOp, BuiltinOptions, Conv2DOptions, DepthwiseConv2DOptions, FullyConnectedOptions, Padding,
-    Pool2DOptions, ReshapeOptions, WeightsFormat,
+    Activation, BuiltinOp, BuiltinOptions, DepthwiseConv2DOptions, Padding, Pool2DOptions, ReshapeOptions,
 };
 
 /// The network's input shape.
@@ -47,12 +47,6 @@ pub fn int4_network_cases(seed: u64, inputs: usize) -> Vec<Case> {
         .collect()
 }
 
-/// Weights (values in `-8..=7`) and bias of one layer.
-struct Layer {
-    weights: i32,
-    bias: i32,
-}
-
 /// A layer of `shape` with `INT4` weights quantized along `axis` (per channel), or per tensor
 /// if `per_tensor`, over an input of scale `input_scale`.
 fn layer(
@@ -67,18 +61,12 @@ fn layer(
     let dims: Vec<i32> = shape.iter().map(|&d| d as i32).collect();
     let channels = shape[axis];
     let count: usize = shape.iter().product();
-    let fan_in = count / channels;
-    // Real weights of about ±1/sqrt(fan_in) in steps of 1/8 of that, as int8's in 1/128.
-    let unit = 1.0 / (8.0 * (fan_in as f32).sqrt());
-    let scales: Vec<f32> =
-        if per_tensor { vec![unit] } else { (0..channels).map(|_| rng.float(0.5, 1.5) * unit).collect() };
+    // Steps of 1/8 where int8 weights take 1/128.
+    let scales = weight_scales(channels, count / channels, 8, per_tensor, rng);
     let values: Vec<i8> = (0..count).map(|_| rng.range(-8, 7) as i8).collect();
-    let weight_quant = if per_tensor { Quant::tensor(unit, 0) } else { Quant::channels(&scales, axis as i32) };
-    let weights = m.constant_int4(&format!("{name}_w"), &dims, &values, Some(weight_quant));
-    let bias_scales: Vec<f32> = scales.iter().map(|s| s * input_scale).collect();
-    let bias_values: Vec<i32> = (0..channels).map(|_| rng.range(-200, 200) as i32).collect();
-    let bias_quant = if per_tensor { Quant::tensor(bias_scales[0], 0) } else { Quant::channels(&bias_scales, 0) };
-    let bias = m.constant_i32(&format!("{name}_b"), &[channels as i32], &bias_values, Some(bias_quant));
+    let quant = if per_tensor { Quant::tensor(scales[0], 0) } else { Quant::channels(&scales, axis as i32) };
+    let weights = m.constant_int4(&format!("{name}_w"), &dims, &values, Some(quant));
+    let bias = int32_bias(m, name, channels, &scales, input_scale, rng);
     Layer { weights, bias }
 }
 
@@ -86,15 +74,6 @@ fn layer(
 fn build(rng: &mut Rng) -> Vec<u8> {
     let mut m = OneOp::new();
     let scale = |name: &str| quant(name).scales[0];
-    let conv = |stride: i32, activation| Conv2DOptions {
-        padding: Padding::Same,
-        stride_w: stride,
-        stride_h: stride,
-        fused_activation: activation,
-        dilation_w_factor: 1,
-        dilation_h_factor: 1,
-        quantized_bias_type: None,
-    };
     let depthwise = |stride: i32| DepthwiseConv2DOptions {
         padding: Padding::Same,
         stride_w: stride,
@@ -121,7 +100,7 @@ fn build(rng: &mut Rng) -> Vec<u8> {
         let (op, options) = if is_depthwise {
             (BuiltinOp::DepthwiseConv2D, BuiltinOptions::DepthwiseConv2D(depthwise(stride)))
         } else {
-            (BuiltinOp::Conv2D, BuiltinOptions::Conv2D(conv(stride, activation)))
+            (BuiltinOp::Conv2D, BuiltinOptions::Conv2D(same_conv(stride, activation)))
         };
         m.op(op, &[previous, l.weights, l.bias], &[out], options);
         previous = out;
@@ -142,13 +121,7 @@ fn build(rng: &mut Rng) -> Vec<u8> {
     m.op(BuiltinOp::Reshape, &[pool, shape], &[flat], BuiltinOptions::Reshape(reshape));
     let fc = layer(&mut m, "fc", &[10, 64], 0, scale("flat"), true, rng);
     let y = m.output("y", &[1, 10], DType::Int8, Some(quant("y")));
-    let fc_options = FullyConnectedOptions {
-        fused_activation: Activation::None,
-        weights_format: WeightsFormat::Default,
-        keep_num_dims: false,
-        asymmetric_quantize_inputs: false,
-        quantized_bias_type: None,
-    };
-    m.op(BuiltinOp::FullyConnected, &[flat, fc.weights, fc.bias], &[y], BuiltinOptions::FullyConnected(fc_options));
+    let fc_options = BuiltinOptions::FullyConnected(plain_fully_connected());
+    m.op(BuiltinOp::FullyConnected, &[flat, fc.weights, fc.bias], &[y], fc_options);
     m.finish()
 }
