@@ -4,6 +4,9 @@
 // RUN: mcc %s --target cortex-m4 -O 0 --emit=llvm-ir --int4 unpacked -o %t | FileCheck %s --check-prefix=FLASH-UNPACKED
 // RUN: FileCheck %s --check-prefix=UNPACKED < %t/model.ll
 // RUN: not mcc %s --target cortex-m4 --int4 nibbles -o %t 2>&1 | FileCheck %s --check-prefix=BAD
+// Before the loops, the flash summary counts what the weights will take.
+// RUN: mcc %s --target cortex-m4 --emit=mlir-buffer -o %t | FileCheck %s --check-prefix=FLASH
+// RUN: mcc %s --target cortex-m4 --emit=mlir-buffer --int4 unpacked -o %t | FileCheck %s --check-prefix=FLASH-UNPACKED
 
 // INT4 weights stay packed in flash, two per byte, low nibble first, each sign-extended when
 // read: 1 and -2 are 0xE1, 7 and -8 are 0x87, and 3, the odd one out, is 0x03 (high nibble 0).

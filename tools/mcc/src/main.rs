@@ -35,6 +35,7 @@ use mc_backend_llvm::interface::Interface;
 use mc_backend_llvm::{
     EmitKind, LowerOptions, OptLevel, Prefix, emit, header, inkwell, lookup, lower_module, optimize,
 };
+use mc_dialects::buffer::layout::integer_storage_width;
 use mc_dialects::buffer::{GlobalOp, KernelOp, PoolOp};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
@@ -408,7 +409,10 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
                 pool.role_value(&ctx).map_or("?", |r| r.as_str())
             );
         } else if let Some(global) = GlobalOp::cast(&ctx, op) {
-            flash += global.data(&ctx).map_or(0, |d| d.len());
+            let bytes = global.data(&ctx).map_or(0, |d| d.len());
+            // INT4 weights hold a value per byte until loop-emulate-narrow-type packs them.
+            let int4 = integer_storage_width(&ctx, ctx.element_type(global.buffer_type(&ctx))) == Some(4);
+            flash += if int4 && !loop_choices.unpack_int4 { bytes.div_ceil(2) } else { bytes };
         }
     }
     println!("  flash {:<22} {flash:>9} B", "constants");
