@@ -12,6 +12,7 @@
 //! | [`converted`] | the converter-made int8 and 16x8 models of `conformance/models` |
 //! | [`models`] | builders of one-op TFLite models |
 //! | [`networks`] | a small whole network (int8 and float), also the bundled example model |
+//! | [`int4_network`] | a small int8 conv net with `INT4` weights (conformance and benchmarks) |
 //! | [`suites`] | the per-operator case suites, one list of them |
 //! | [`host`] | running a model through mc on the host |
 //! | [`reference`] | running models through the tflite-micro interpreter |
@@ -22,6 +23,7 @@
 pub mod branchy_networks;
 pub mod converted;
 pub mod host;
+pub mod int4_network;
 pub mod models;
 pub mod networks;
 pub mod paths;

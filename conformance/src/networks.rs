@@ -38,7 +38,7 @@ fn quant(name: &str) -> Quant {
     }
 }
 
-/// A constant weight tensor (and its int32 bias) for an int8 or float layer with `channels`
+/// A constant weight tensor (and its int32 bias) for a quantized or float layer with `channels`
 /// output channels along `axis`, inputs of scale `input_scale`.
 pub(crate) struct Layer {
     pub(crate) weights: i32,
@@ -73,9 +73,7 @@ pub(crate) fn layer(
         );
         return Layer { weights, bias };
     }
-    // Real weights of about ±1/sqrt(fan_in), so activations keep their range and nothing saturates.
-    let unit = 1.0 / (128.0 * (fan_in as f32).sqrt());
-    let scales: Vec<f32> = (0..channels).map(|_| rng.float(0.5, 1.5) * unit).collect();
+    let scales = weight_scales(channels, fan_in, 128, false, rng);
     let weights = m.constant(
         &format!("{name}_w"),
         &dims,
@@ -83,11 +81,48 @@ pub(crate) fn layer(
         &rng.bytes(count),
         Some(Quant::channels(&scales, axis as i32)),
     );
+    let bias = int32_bias(m, name, channels, &scales, input_scale, rng);
+    Layer { weights, bias }
+}
+
+/// The weight scales of a quantized layer with `channels` output channels and `fan_in` inputs
+/// each, whose weights take `levels` steps per sign: real weights of about ±1/sqrt(fan_in), so
+/// activations keep their range and nothing saturates; one scale if `per_tensor`, else one
+/// per channel.
+pub(crate) fn weight_scales(channels: usize, fan_in: usize, levels: u32, per_tensor: bool, rng: &mut Rng) -> Vec<f32> {
+    let unit = 1.0 / (levels as f32 * (fan_in as f32).sqrt());
+    if per_tensor { vec![unit] } else { (0..channels).map(|_| rng.float(0.5, 1.5) * unit).collect() }
+}
+
+/// The int32 bias constant `<name>_b` of a layer with `channels` output channels and weight
+/// `scales` (one per channel, or one for the tensor) over inputs of scale `input_scale`: random
+/// values, quantized at input scale × weight scale as TFLite's converter does.
+pub(crate) fn int32_bias(
+    m: &mut OneOp,
+    name: &str,
+    channels: usize,
+    scales: &[f32],
+    input_scale: f32,
+    rng: &mut Rng,
+) -> i32 {
     let bias_scales: Vec<f32> = scales.iter().map(|s| s * input_scale).collect();
     let bias_values: Vec<i32> = (0..channels).map(|_| rng.range(-200, 200) as i32).collect();
-    let bias =
-        m.constant_i32(&format!("{name}_b"), &[channels as i32], &bias_values, Some(Quant::channels(&bias_scales, 0)));
-    Layer { weights, bias }
+    let quant =
+        if scales.len() == channels { Quant::channels(&bias_scales, 0) } else { Quant::tensor(bias_scales[0], 0) };
+    m.constant_i32(&format!("{name}_b"), &[channels as i32], &bias_values, Some(quant))
+}
+
+/// `CONV_2D` options: SAME padding, `stride` both ways, no dilation, `activation` fused.
+pub(crate) fn same_conv(stride: i32, activation: Activation) -> Conv2DOptions {
+    Conv2DOptions {
+        padding: Padding::Same,
+        stride_w: stride,
+        stride_h: stride,
+        fused_activation: activation,
+        dilation_w_factor: 1,
+        dilation_h_factor: 1,
+        quantized_bias_type: None,
+    }
 }
 
 /// An int8 classifier head: `pooled` (`channels` values of quantization `quant`) reshaped to
@@ -137,15 +172,7 @@ fn build(float: bool, rng: &mut Rng) -> Vec<u8> {
     let x = m.input("x", &[1, 12, 12, 3], dtype, q("x"));
     let conv1 = m.intermediate("conv1", &[1, 6, 6, 8], dtype, q("conv1"));
     let l1 = layer(&mut m, "conv1", &[8, 3, 3, 3], 0, scale("x"), float, rng);
-    let conv = |stride: i32, activation| Conv2DOptions {
-        padding: Padding::Same,
-        stride_w: stride,
-        stride_h: stride,
-        fused_activation: activation,
-        dilation_w_factor: 1,
-        dilation_h_factor: 1,
-        quantized_bias_type: None,
-    };
+    let conv = same_conv;
     m.op(BuiltinOp::Conv2D, &[x, l1.weights, l1.bias], &[conv1], BuiltinOptions::Conv2D(conv(2, Activation::Relu6)));
     let dw = m.intermediate("dw", &[1, 6, 6, 8], dtype, q("dw"));
     let l2 = layer(&mut m, "dw", &[1, 3, 3, 8], 3, scale("conv1"), float, rng);

@@ -1,15 +1,24 @@
 //! Whole small networks built by the project (not only single ops), int8 and float, through
 //! mc's full pipeline against TFLite Micro: conv (stride 2, RELU6) → depthwise conv (RELU) →
 //! 1x1 conv → residual add → average pool → reshape → fully connected → softmax, on several
-//! seeded inputs. Intermediate tensors here are planned together into one pool and run in
+//! seeded inputs; and an int8 conv net whose weights are all INT4 (`int4_network`), kept packed.
+//! Intermediate tensors here are planned together into one pool and run in
 //! place, so these also check the planner and bufferization on a real chain.
 
+use mc_conformance::int4_network::int4_network_cases;
 use mc_conformance::networks::{EXAMPLE_SEED, network, network_cases};
 use mc_conformance::{Case, check_cases, check_cases_with_planner};
 
 #[test]
 fn int8_networks_match_tflite_micro_exactly() {
     let cases: Vec<Case> = [1, 2, 3].into_iter().flat_map(|seed| network_cases(false, seed, 3)).collect();
+    check_cases(&cases, 0.0);
+}
+
+#[test]
+fn int4_weight_networks_match_tflite_micro_exactly() {
+    // Every weight INT4, kept packed two per byte and read a nibble at a time.
+    let cases: Vec<Case> = [1, 2].into_iter().flat_map(|seed| int4_network_cases(seed, 2)).collect();
     check_cases(&cases, 0.0);
 }
 

@@ -18,7 +18,7 @@ use mc_ir::pass::{Pass, PassConstructor, PassRegistry};
 
 /// Registers every pass of this crate (as mlir-opt registers all passes).
 pub fn register_all_passes(registry: &mut PassRegistry) {
-    let constructors: [PassConstructor; 25] = [
+    let constructors: [PassConstructor; 26] = [
         || Box::<transforms::canonicalize::Canonicalize>::default() as Box<dyn Pass>,
         || Box::new(transforms::cse::Cse),
         || Box::new(transforms::symbol_dce::SymbolDce),
@@ -38,6 +38,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
         || Box::new(buffer::layer_hooks::BufferLayerHooks),
         || Box::new(conversion::buffer_to_loop::BufferToLoop),
         || Box::new(loops::fuse_elementwise::LoopFuseElementwise),
+        || Box::<loops::emulate_narrow_type::LoopEmulateNarrowType>::default(),
         || Box::new(vector::dot_products::VectorizeDotProducts),
         || Box::new(vector::channels::VectorizeChannels),
         || Box::new(vector::unrolled_dot_products::VectorizeUnrolledDotProducts),

@@ -43,7 +43,7 @@ pub fn graph_to_loop_with(usmp_options: &str, choices: &LoweringChoices) -> Stri
     format!(
         "builtin.module({graph},{VIEWS}{INPLACE_CONCAT}{},{})",
         buffer_passes(choices.reorder, &choices.patch_options),
-        buffer_to_loop_passes(usmp_options, true)
+        buffer_to_loop_passes(usmp_options, LoopChoices::default())
     )
 }
 
@@ -88,7 +88,7 @@ const ROW_ORDER: &str = "buffer-row-order";
 /// loop nests, fusion, clean-up): `buffer-patch` lowers the unpatched function this way to know
 /// the bound it saves against.
 pub fn after_patch_to_loops() -> String {
-    format!("builtin.module({ROW_ORDER},{})", loop_passes(true))
+    format!("builtin.module({ROW_ORDER},{})", loop_passes(LoopChoices::default()))
 }
 
 /// The reordering pass of the pipelines.
@@ -109,27 +109,49 @@ fn graph_to_buffer_passes(fold_pads: bool) -> String {
 
 /// From buffer-level IR (kernels, copies) to planned loop-level IR.
 pub fn buffer_to_loop(usmp_options: &str) -> String {
-    buffer_to_loop_fused(usmp_options, true)
+    buffer_to_loop_with(usmp_options, LoopChoices::default())
 }
 
-/// [`buffer_to_loop`] with elementwise fusion on or off (`mcc --no-fusion`, for comparisons).
-pub fn buffer_to_loop_fused(usmp_options: &str, fuse: bool) -> String {
-    format!("builtin.module({})", buffer_to_loop_passes(usmp_options, fuse))
+/// The optional steps of the loop-level passes (`mcc --no-fusion`, `mcc --int4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopChoices {
+    /// Fuse elementwise nests into their producers (`loop-fuse-elementwise`); off: for
+    /// comparisons.
+    pub fuse: bool,
+    /// Store `INT4` weights one byte per value (`loop-emulate-narrow-type{unpack}`: twice the
+    /// flash, fewer instructions); off: packed two per byte.
+    pub unpack_int4: bool,
+}
+
+impl Default for LoopChoices {
+    fn default() -> Self {
+        LoopChoices { fuse: true, unpack_int4: false }
+    }
+}
+
+/// [`buffer_to_loop`] with the optional steps `choices` turns on.
+pub fn buffer_to_loop_with(usmp_options: &str, choices: LoopChoices) -> String {
+    format!("builtin.module({})", buffer_to_loop_passes(usmp_options, choices))
 }
 
 /// The loop-level fusion pass of the pipelines.
 const FUSION: &str = "loop-fuse-elementwise,";
 
 /// The passes from buffer kernels to planned loops, without the anchor.
-fn buffer_to_loop_passes(usmp_options: &str, fuse: bool) -> String {
+fn buffer_to_loop_passes(usmp_options: &str, choices: LoopChoices) -> String {
     let usmp = if usmp_options.is_empty() { "usmp".to_string() } else { format!("usmp{{{usmp_options}}}") };
-    format!("{},{usmp}", loop_passes(fuse))
+    format!("{},{usmp}", loop_passes(choices))
 }
 
-/// Kernels to loop nests, elementwise fusion (if `fuse`), clean-up: the passes before `usmp`.
-fn loop_passes(fuse: bool) -> String {
-    let fusion = if fuse { FUSION } else { "" };
-    format!("buffer-to-loop,{fusion}func.func(canonicalize,cse)")
+/// The pass that keeps `INT4` weights packed.
+const NARROW: &str = "loop-emulate-narrow-type";
+
+/// Kernels to loop nests, `INT4` weights packed (or unpacked), elementwise fusion (if chosen),
+/// clean-up: the passes before `usmp`.
+fn loop_passes(choices: LoopChoices) -> String {
+    let fusion = if choices.fuse { FUSION } else { "" };
+    let unpack = if choices.unpack_int4 { "{unpack}" } else { "" };
+    format!("buffer-to-loop,{NARROW}{unpack},{fusion}func.func(canonicalize,cse)")
 }
 
 #[cfg(test)]
@@ -157,13 +179,18 @@ mod tests {
             graph_to_loop_with("", &patching("layers=4 tiles=2,2")),
             graph_to_inplace_buffers_with(false, true, ""),
             graph_to_inplace_buffers_with(true, true, "config=\"mc.toml\""),
+            buffer_to_loop_with("", LoopChoices { fuse: false, unpack_int4: true }),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
         assert!(buffer_to_loop("").ends_with(",usmp)"));
         assert!(buffer_to_loop("").contains(FUSION));
-        assert_eq!(buffer_to_loop_fused("", true), buffer_to_loop(""));
-        assert!(!buffer_to_loop_fused("", false).contains(FUSION));
+        let unfused = LoopChoices { fuse: false, ..LoopChoices::default() };
+        assert_eq!(buffer_to_loop_with("", LoopChoices::default()), buffer_to_loop(""));
+        assert!(!buffer_to_loop_with("", unfused).contains(FUSION));
+        let unpacked = LoopChoices { unpack_int4: true, ..LoopChoices::default() };
+        assert!(buffer_to_loop("").contains(&format!("{NARROW},")));
+        assert!(buffer_to_loop_with("", unpacked).contains(&format!("{NARROW}{{unpack}},")));
         assert!(graph_to_loop("bank=dtcm").contains("usmp{bank=dtcm}"));
         assert!(graph_to_loop("").contains("graph-fold-pad"));
         let no_fold = LoweringChoices { fold_pads: false, ..LoweringChoices::default() };

@@ -26,6 +26,8 @@ use super::verify::Kind;
 const F32: Kind = Kind::F32;
 /// Quantized `i8`.
 const Q8: Kind = Kind::Quant { width: 8, signed: true };
+/// Quantized `i4` (`INT4` weights).
+const Q4: Kind = Kind::Quant { width: 4, signed: true };
 /// Quantized `i16`.
 const Q16: Kind = Kind::Quant { width: 16, signed: true };
 /// Quantized `i32` (biases of int8 convolutions).
@@ -113,6 +115,14 @@ const INT8_WEIGHTED: Variant = variant(
     "int8",
     "per-channel, per-tensor",
     &[Slot::One(&[Q8]), Slot::One(&[Q8]), Slot::Optional(&[Q32, I32])],
+    &[Q8],
+);
+/// [`INT8_WEIGHTED`] whose weights may also be `INT4` (quantized `i4`): convolutions and fully
+/// connected layers, as TFLite Micro.
+const INT8_WEIGHTED_OR_INT4: Variant = variant(
+    "int8",
+    "per-channel, per-tensor",
+    &[Slot::One(&[Q8]), Slot::One(&[Q8, Q4]), Slot::Optional(&[Q32, I32])],
     &[Q8],
 );
 /// Data movement: quantized or plain `i8`, the same type in and out (the verifier checks).
@@ -252,8 +262,8 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "CONV_2D",
         op: "conv_2d",
-        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
-        options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with INT4 filters (unpacked to int8 at import)",
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED_OR_INT4, INT16X8_WEIGHTED],
+        options: "any stride and dilation, SAME/VALID, grouped, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with INT4 filters (kept packed, two per byte in flash)",
     },
     OpSupport {
         tflite: "CUMSUM",
@@ -264,8 +274,8 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "DEPTHWISE_CONV_2D",
         op: "depthwise_conv_2d",
-        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_DEPTHWISE],
-        options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with INT4 filters (unpacked to int8 at import)",
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED_OR_INT4, INT16X8_DEPTHWISE],
+        options: "any stride, dilation and depth multiplier, SAME/VALID, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with INT4 filters (kept packed, two per byte in flash)",
     },
     OpSupport { tflite: "DEPTH_TO_SPACE", op: "depth_to_space", variants: &[F32_UNARY, INT8_MOVED], options: BLOCK },
     OpSupport {
@@ -308,8 +318,8 @@ pub const TABLE: &[OpSupport] = &[
     OpSupport {
         tflite: "FULLY_CONNECTED",
         op: "fully_connected",
-        variants: &[F32_WEIGHTED, INT8_WEIGHTED, INT16X8_WEIGHTED],
-        options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with per-tensor INT4 weights (unpacked to int8 at import)",
+        variants: &[F32_WEIGHTED, INT8_WEIGHTED_OR_INT4, INT16X8_WEIGHTED],
+        options: "keep_num_dims, batches, fused NONE/RELU/RELU6/RELU_N1_TO_1, int8 also with per-tensor INT4 weights (kept packed, two per byte in flash)",
     },
     OpSupport {
         tflite: "L2_NORMALIZATION",

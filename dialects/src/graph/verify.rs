@@ -59,6 +59,8 @@ pub enum Kind {
 
 pub(super) const F32: Kind = Kind::F32;
 pub(super) const Q8: Kind = Kind::Quant { width: 8, signed: true };
+/// 4-bit weights (TFLite's `INT4`).
+pub(super) const Q4: Kind = Kind::Quant { width: 4, signed: true };
 pub(super) const U8: Kind = Kind::Quant { width: 8, signed: false };
 pub(super) const Q16: Kind = Kind::Quant { width: 16, signed: true };
 pub(super) const Q32: Kind = Kind::Quant { width: 32, signed: true };

@@ -2758,3 +2758,28 @@ func.func @yield_outside(%c: i1, %x: tensor<4xf32>) {
   %0 = "graph.reshape"(%x) <{new_shape = array<i64: 2, 3>}> : (tensor<2x3x!quant.uniform<i8:f32:0, {0.5, 0.25}>>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.25, 0.5}>>
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// INT4 weights are for int8 convolutions and fully connected layers only: not a transposed
+// convolution's filter, not under int16 activations.
+"func.func"() <{function_type = (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:-3>>, tensor<1x4x4x2x!quant.uniform<i16:f32, 0.5>>) -> (), sym_name = "int4_elsewhere"}> ({
+^bb0(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:-3>>, %x16: tensor<1x4x4x2x!quant.uniform<i16:f32, 0.5>>):
+  %w = "graph.const"() <{value = dense<1> : tensor<2x1x1x2xi4>}> : () -> tensor<2x1x1x2x!quant.uniform<i4:f32, 0.5>>
+  // expected-error@+1 {{'graph.transpose_conv' op filter element type must be quantized i8, but got '!quant.uniform<i4:f32, 5.000000e-01>'}}
+  %0 = "graph.transpose_conv"(%x, %w) <{output_shape = array<i64: 1, 4, 4, 2>, stride_h = 1 : i64, stride_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:-3>>, tensor<2x1x1x2x!quant.uniform<i4:f32, 0.5>>) -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.25:1>>
+  // expected-error@+1 {{'graph.conv_2d' op filter element type must be quantized i8, but got '!quant.uniform<i4:f32, 5.000000e-01>'}}
+  %1 = "graph.conv_2d"(%x16, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x2x!quant.uniform<i16:f32, 0.5>>, tensor<2x1x1x2x!quant.uniform<i4:f32, 0.5>>) -> tensor<1x4x4x2x!quant.uniform<i16:f32, 0.25>>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A fully connected layer takes INT4 weights with one scale per tensor only, as TFLite Micro.
+"func.func"() <{function_type = (tensor<1x3x!quant.uniform<i8:f32, 0.5:-3>>) -> (), sym_name = "int4_per_channel_fc"}> ({
+^bb0(%x: tensor<1x3x!quant.uniform<i8:f32, 0.5:-3>>):
+  %w = "graph.const"() <{value = dense<1> : tensor<2x3xi4>}> : () -> tensor<2x3x!quant.uniform<i4:f32:0, {0.5, 0.25}>>
+  // expected-error@+1 {{'graph.fully_connected' op weights must be quantized per tensor}}
+  %0 = "graph.fully_connected"(%x, %w) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x3x!quant.uniform<i8:f32, 0.5:-3>>, tensor<2x3x!quant.uniform<i4:f32:0, {0.5, 0.25}>>) -> tensor<1x2x!quant.uniform<i8:f32, 0.25:1>>
+  "func.return"() : () -> ()
+}) : () -> ()

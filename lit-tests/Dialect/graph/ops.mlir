@@ -443,6 +443,24 @@
   "func.return"(%0) : (tensor<6x!quant.uniform<i8:f32, 0.02:17>>) -> ()
 }) : () -> ()
 
+// INT4 weights (TFLite's 4-bit quantization): an i4 constant, each value an element, as
+// upstream MLIR prints i4 dense elements; int8 convolutions and fully connected layers take them.
+// CHECK-LABEL: sym_name = "int4_weights"
+"func.func"() <{function_type = (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:-3>>, tensor<1x3x!quant.uniform<i8:f32, 0.5:-3>>) -> (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.25:1>>, tensor<1x4x4x2x!quant.uniform<i8:f32, 0.25:1>>, tensor<1x2x!quant.uniform<i8:f32, 0.25:1>>), sym_name = "int4_weights"}> ({
+^bb0(%x: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:-3>>, %v: tensor<1x3x!quant.uniform<i8:f32, 0.5:-3>>):
+  // CHECK: "graph.const"() <{value = dense<{{\[}}{{\[}}{{\[}}[1, -8]]], {{\[}}{{\[}}[7, -1]]]]> : tensor<2x1x1x2xi4>}> : () -> tensor<2x1x1x2x!quant.uniform<i4:f32:0, {5.000000e-01,2.500000e-01}>>
+  %w = "graph.const"() <{value = dense<[[[[1, -8]]], [[[7, -1]]]]> : tensor<2x1x1x2xi4>}> : () -> tensor<2x1x1x2x!quant.uniform<i4:f32:0, {0.5, 0.25}>>
+  // CHECK: "graph.conv_2d"(%arg0, %{{.*}}) {{.*}} : (tensor<1x4x4x2x{{.*}}>, tensor<2x1x1x2x!quant.uniform<i4:f32:0, {{.*}}>>) -> tensor<1x4x4x2x
+  %0 = "graph.conv_2d"(%x, %w) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:-3>>, tensor<2x1x1x2x!quant.uniform<i4:f32:0, {0.5, 0.25}>>) -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.25:1>>
+  %dw = "graph.const"() <{value = dense<[[[[1, -8]]]]> : tensor<1x1x1x2xi4>}> : () -> tensor<1x1x1x2x!quant.uniform<i4:f32:3, {0.5, 0.25}>>
+  // CHECK: "graph.depthwise_conv_2d"
+  %1 = "graph.depthwise_conv_2d"(%x, %dw) <{stride_h = 1 : i64, stride_w = 1 : i64, dilation_h = 1 : i64, dilation_w = 1 : i64, depth_multiplier = 1 : i64, padding = "SAME", fused_activation = "NONE"}> : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5:-3>>, tensor<1x1x1x2x!quant.uniform<i4:f32:3, {0.5, 0.25}>>) -> tensor<1x4x4x2x!quant.uniform<i8:f32, 0.25:1>>
+  %fw = "graph.const"() <{value = dense<[[1, 2, 3], [-4, -5, -6]]> : tensor<2x3xi4>}> : () -> tensor<2x3x!quant.uniform<i4:f32, 0.125>>
+  // CHECK: "graph.fully_connected"
+  %2 = "graph.fully_connected"(%v, %fw) <{fused_activation = "NONE", keep_num_dims = false}> : (tensor<1x3x!quant.uniform<i8:f32, 0.5:-3>>, tensor<2x3x!quant.uniform<i4:f32, 0.125>>) -> tensor<1x2x!quant.uniform<i8:f32, 0.25:1>>
+  "func.return"(%0, %1, %2) : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.25:1>>, tensor<1x4x4x2x!quant.uniform<i8:f32, 0.25:1>>, tensor<1x2x!quant.uniform<i8:f32, 0.25:1>>) -> ()
+}) : () -> ()
+
 {-#
   dialect_resources: {
     builtin: {

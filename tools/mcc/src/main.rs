@@ -35,6 +35,7 @@ use mc_backend_llvm::interface::Interface;
 use mc_backend_llvm::{
     EmitKind, LowerOptions, OptLevel, Prefix, emit, header, inkwell, lookup, lower_module, optimize,
 };
+use mc_dialects::buffer::layout::integer_storage_width;
 use mc_dialects::buffer::{GlobalOp, KernelOp, PoolOp};
 use mc_dialects::func::FuncOp;
 use mc_ir::builtin::ModuleOp;
@@ -43,7 +44,7 @@ use mc_ir::pass::{PassManager, PassRegistry};
 use mc_ir::printer::{PrintOptions, print_top_level_to};
 use mc_ir::{Context, Diagnostic};
 use mc_passes::graph::fold_pad::FOLDED_PAD;
-use mc_passes::pipelines::{buffer_to_loop_fused, graph_to_inplace_buffers_with};
+use mc_passes::pipelines::{LoopChoices, buffer_to_loop_with, graph_to_inplace_buffers_with};
 use mc_passes::usmp::config::{MemoryConfig, did_you_mean, toml_error};
 use staging::Staging;
 use std::path::PathBuf;
@@ -112,6 +113,12 @@ struct Options {
     /// measuring what fusion saves.
     #[arg(long = "no-fusion")]
     no_fusion: bool,
+
+    /// How INT4 weights are stored in flash: packed (two per byte, as in the model file, each
+    /// read a nibble at a time) or unpacked (one byte per weight: twice the flash, fewer
+    /// instructions).
+    #[arg(long, value_name = "STORAGE", default_value = "packed")]
+    int4: String,
 
     /// Keep every PAD a padded copy (no graph-fold-pad): for measuring what folding saves.
     #[arg(long = "no-fold-pad")]
@@ -211,6 +218,15 @@ impl Emit {
     }
 }
 
+/// Whether `--int4 <storage>` asks for unpacked weights.
+fn unpack_int4(storage: &str) -> Result<bool, String> {
+    match storage {
+        "packed" => Ok(false),
+        "unpacked" => Ok(true),
+        other => Err(format!("unknown INT4 weight storage '{other}': expected packed or unpacked")),
+    }
+}
+
 /// The config file's checked contents and path, if one was given.
 fn read_config(path: &Option<PathBuf>) -> Result<Option<(PathBuf, MemoryConfig)>, String> {
     let Some(path) = path else { return Ok(None) };
@@ -232,6 +248,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     let prefix = Prefix::new(&options.prefix)?;
     let level: OptLevel = options.opt_level.parse()?;
     let emit_kind = Emit::parse(&options.emit)?;
+    let loop_choices = LoopChoices { fuse: !options.no_fusion, unpack_int4: unpack_int4(&options.int4)? };
     let config = read_config(&options.config)?;
     let model =
         std::fs::read(job.model).map_err(|e| format!("cannot read the model '{}': {e}", job.model.display()))?;
@@ -307,7 +324,7 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
         ),
         (
             "lower to planned loops",
-            profile::pipeline(buffer_to_loop_fused(&usmp, !options.no_fusion), options.profile),
+            profile::pipeline(buffer_to_loop_with(&usmp, loop_choices), options.profile),
             Emit::Buffer,
         ),
     ] {
@@ -392,7 +409,10 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
                 pool.role_value(&ctx).map_or("?", |r| r.as_str())
             );
         } else if let Some(global) = GlobalOp::cast(&ctx, op) {
-            flash += global.data(&ctx).map_or(0, |d| d.len());
+            let bytes = global.data(&ctx).map_or(0, |d| d.len());
+            // INT4 weights hold a value per byte until loop-emulate-narrow-type packs them.
+            let int4 = integer_storage_width(&ctx, ctx.element_type(global.buffer_type(&ctx))) == Some(4);
+            flash += if int4 && !loop_choices.unpack_int4 { bytes.div_ceil(2) } else { bytes };
         }
     }
     println!("  flash {:<22} {flash:>9} B", "constants");

@@ -368,6 +368,17 @@ fn int8_dot_product_cases_on_cortex_m55_match_tflite_micro() {
 }
 
 #[test]
+fn int4_weight_cases_on_cortex_m4_and_m55_match_tflite_micro() {
+    // INT4 weights stay packed two per byte in flash and are read a byte at a time
+    // (loop-emulate-narrow-type): the M4's packed int8 multiply-accumulates and the M55's vector
+    // dot products do not take those reads and must leave them to the scalar loops, not compute
+    // something else. Every case of the three int4 suites (odd weight counts among them).
+    let cases = suite_cases(|suite| suite.name.contains("int4_weights"));
+    assert!(cases.len() >= 90, "only {} int4 cases", cases.len());
+    check_cases_on_boards("int4", &cases, &["cortex-m4", "cortex-m55"]);
+}
+
+#[test]
 fn int8_channel_loop_cases_on_cortex_m55_match_tflite_micro() {
     // vectorize-channels widens every int8 channel loop of integer arith (4 channels per step,
     // one i32 lane each, masked tails), not only the depthwise convolution's: every case of each

@@ -36,7 +36,9 @@ use crate::graph::builders::{
 };
 use crate::graph::shape_inference::{Inference, ShapeQuery};
 use crate::graph::shapes::{Window, WindowPadding, shape_to_string, window_output_shape};
-use crate::graph::verify::{ACTIVATIONS, Checker, Checks, F32, I16, I32, I64, Kind, Q8, Q16, Q32, Tensor, verify_op};
+use crate::graph::verify::{
+    ACTIVATIONS, Checker, Checks, F32, I16, I32, I64, Kind, Q4, Q8, Q16, Q32, Tensor, verify_op,
+};
 use mc_ir::{Builder, Context, Type, Value, define_op};
 
 define_op! {
@@ -351,7 +353,13 @@ fn verify_weighted_types(
         (_, Weighted::TransposeConv) => &[I64, Q16, I16],
         _ => &[I64, Q32, I32],
     };
-    let weights_ok = c.kind(weights_name, weights, &[Q8]).is_some();
+    // int8 convolutions and fully connected layers take int4 weights too (TFLite's `INT4`).
+    let weight_kinds: &[Kind] = match (kind, op) {
+        (Q8, Weighted::Conv | Weighted::FullyConnected) => &[Q8, Q4],
+        _ => &[Q8],
+    };
+    let weights_kind = c.kind(weights_name, weights, weight_kinds);
+    let weights_ok = weights_kind.is_some();
     let result_ok = c.kind("result", result, &[kind]).is_some();
     let bias_ok = bias.is_none_or(|b| c.kind("bias", b, bias_kinds).is_some());
     let input_params = c.per_tensor("input", input);
@@ -363,6 +371,10 @@ fn verify_weighted_types(
         c.zero_point_zero("result", result);
     }
     if !weights_ok {
+        return;
+    }
+    // As TFLite Micro's FULLY_CONNECTED, which takes int4 weights per tensor only.
+    if weights_kind == Some(Q4) && op == Weighted::FullyConnected && c.per_tensor(weights_name, weights).is_none() {
         return;
     }
     let Some(weight_scales) = c.weight_quant(weights_name, weights, quant_axis, channels) else { return };

@@ -1,9 +1,11 @@
 //! `INT4` weights: the filters of `FULLY_CONNECTED`, `CONV_2D` and `DEPTHWISE_CONV_2D` over int8
 //! inputs may be 4-bit constants, two per byte, low nibble first (what TFLite's converter writes
-//! for 4-bit-quantized models). TFLite Micro unpacks them into int8 before running its int8
-//! kernel (`tensor_utils::UnpackDenseInt4IntoInt8`); mc unpacks them once, at import, into an
-//! int8 constant with the same shape and quantization, so every int8 lowering runs them
-//! unchanged. The constant then takes a byte per weight in flash where the file took half.
+//! for 4-bit-quantized models). TFLite Micro unpacks them into int8 scratch RAM before running
+//! its int8 kernel (`tensor_utils::UnpackDenseInt4IntoInt8`); mc keeps them `i4`: the constant
+//! is a `tensor<...x!quant.uniform<i4:f32, ...>>` whose dense elements hold one value per
+//! element (as MLIR's dense elements hold `i4`), the kernels load `i4` values and
+//! `loop-emulate-narrow-type` packs the constant two per byte again and reads it a byte at a
+//! time, so flash holds what the file held and no RAM is spent unpacking.
 //! Any other use of an `INT4` tensor is refused, as TFLite Micro refuses it: its kernels read
 //! no other, and its `FULLY_CONNECTED` takes only per-tensor int4 weights.
 
@@ -14,8 +16,9 @@ use mc_ir::{BlockId, Diagnostic, Value};
 /// The input position of the filter in the operators that take `INT4` weights.
 const FILTER_INPUT: usize = 1;
 
-/// The int8 values of `count` int4 values packed two per byte, low nibble first, each
-/// sign-extended (an odd count leaves the last byte's high nibble unused).
+/// The values of `count` int4 values packed two per byte, low nibble first, one byte each,
+/// sign-extended (an odd count leaves the last byte's high nibble unused): the elements of the
+/// `i4` constant.
 pub(super) fn unpack_int4(packed: &[u8], count: usize) -> Vec<u8> {
     (0..count)
         .map(|i| {
@@ -27,8 +30,8 @@ pub(super) fn unpack_int4(packed: &[u8], count: usize) -> Vec<u8> {
 }
 
 impl SubgraphImporter<'_, '_> {
-    /// The value of `INT4` tensor `t`, input `position` of operator `index`: its weights unpacked
-    /// into an int8 constant, or an error if TFLite Micro does not take int4 there.
+    /// The value of `INT4` tensor `t`, input `position` of operator `index`: an `i4` constant, or
+    /// an error if TFLite Micro does not take int4 there.
     pub(super) fn int4_weights(
         &mut self,
         t: usize,
@@ -67,7 +70,7 @@ impl SubgraphImporter<'_, '_> {
         }
         let count = tensor.num_elements().expect("a constant's shape was checked against its data") as usize;
         let data = unpack_int4(tensor.data().expect("checked constant"), count);
-        let ty = super::types::unpacked_int4_type(self.ctx, tensor).map_err(|reason| {
+        let ty = super::types::tensor_type(self.ctx, tensor).map_err(|reason| {
             let name = tensor.name();
             self.op_error(index, format!("tensor {t} '{name}': {reason}"))
         })?;

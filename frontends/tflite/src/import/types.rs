@@ -21,28 +21,21 @@ pub(super) fn tensor_type(ctx: &mut Context, tensor: &Tensor<'_>) -> Result<Type
     if elements.is_none_or(|n| n > i64::from(i32::MAX)) {
         return Err(format!("shape {shape:?} has more than 2^31 - 1 elements"));
     }
-    let element = element_type(ctx, tensor, tensor.dtype())?;
+    let element = element_type(ctx, tensor)?;
     Ok(ctx.tensor_type(shape, element))
 }
 
-/// The mc type of an `INT4` constant once unpacked: the tensor's shape and quantization over
-/// `i8` elements.
-pub(super) fn unpacked_int4_type(ctx: &mut Context, tensor: &Tensor<'_>) -> Result<Type, String> {
-    let shape = tensor.shape().iter().map(|&d| i64::from(d)).collect();
-    let element = element_type(ctx, tensor, DType::Int8)?;
-    Ok(ctx.tensor_type(shape, element))
-}
-
-/// The element type of `tensor` holding elements of `dtype`: a float, a plain integer, or a
-/// quantized type when the tensor has quantization parameters.
-fn element_type(ctx: &mut Context, tensor: &Tensor<'_>, dtype: DType) -> Result<Type, String> {
+/// The element type of `tensor`: a float, a plain integer (`INT4` is `i4`), or a quantized type
+/// when the tensor has quantization parameters.
+fn element_type(ctx: &mut Context, tensor: &Tensor<'_>) -> Result<Type, String> {
     let integer = |width: u32, signed: bool| (width, signed);
-    let (width, signed) = match dtype {
+    let (width, signed) = match tensor.dtype() {
         DType::Float32 => return Ok(ctx.float_type(FloatKind::F32)),
         DType::Float16 => return Ok(ctx.float_type(FloatKind::F16)),
         DType::Float64 => return Ok(ctx.float_type(FloatKind::F64)),
         DType::BFloat16 => return Ok(ctx.float_type(FloatKind::BF16)),
         DType::Bool => return Ok(ctx.integer_type(1)),
+        DType::Int4 => integer(4, true),
         DType::Int8 => integer(8, true),
         DType::Int16 => integer(16, true),
         DType::Int32 => integer(32, true),

@@ -75,10 +75,11 @@ pub fn int4_fully_connected(packed: &[u8], units: i32, scales: &[f32]) -> ModelB
 }
 
 #[test]
-fn int4_weights_are_unpacked_into_an_int8_constant() {
-    // -8, 7, -1 packed low nibble first; the last byte's high nibble (0xA) is padding.
+fn int4_weights_are_an_i4_constant_one_value_per_element() {
+    // -8, 7, -1 packed low nibble first; the last byte's high nibble (0xA) is padding. The
+    // constant holds them as MLIR's dense elements hold i4: a byte each, sign-extended.
     let imported = import(&int4_fully_connected(&[0x78, 0xAF], 1, &[0.25]));
-    check(&imported.text, &["tensor<1x3x!quant.uniform<i8:f32, 2.500000e-01>>", "graph.fully_connected"]);
+    check(&imported.text, &["tensor<1x3x!quant.uniform<i4:f32, 2.500000e-01>>", "graph.fully_connected"]);
     let data = &imported.ctx.resources.get("w").expect("the weights' blob").data;
     assert_eq!(data, &i8s(&[-8, 7, -1]));
 }

@@ -112,9 +112,12 @@ impl Accumulation {
             (ElementKind::F32, ElementKind::F32, ElementKind::F32, None | Some(ElementKind::F32)) => {
                 Ok(Accumulation::Float { bias, range: fused_range_f32(e)? })
             }
-            (ElementKind::Int8, ElementKind::Int8, ElementKind::Int8, None | Some(ElementKind::Int32)) => {
-                Self::int8(e, [input, filter, output], bias, channels, filter_sums)
-            }
+            (
+                ElementKind::Int8,
+                ElementKind::Int8 | ElementKind::Int4,
+                ElementKind::Int8,
+                None | Some(ElementKind::Int32),
+            ) => Self::int8(e, [input, filter, output], bias, channels, filter_sums),
             (
                 ElementKind::Int16,
                 ElementKind::Int8,

@@ -175,6 +175,7 @@ impl<'a> KernelEmitter<'a> {
         let element = self.element(value);
         if let Some(q) = self.b.ctx.quantization(element) {
             return match (q.storage_width, q.signed) {
+                (4, true) => ElementKind::Int4,
                 (8, true) => ElementKind::Int8,
                 (8, false) => ElementKind::UInt8,
                 (16, true) => ElementKind::Int16,
@@ -541,6 +542,9 @@ impl<'a> KernelEmitter<'a> {
 pub enum ElementKind {
     /// `f32`.
     F32,
+    /// A quantized type with `i4` storage (`INT4` weights; loads give `i4`, which
+    /// `loop-emulate-narrow-type` reads from packed bytes).
+    Int4,
     /// `i8` or a quantized type with `i8` storage.
     Int8,
     /// A quantized type with `u8` storage (loads give its bits as `i8`).
@@ -567,6 +571,7 @@ impl ElementKind {
     /// an `i32`; `None` for `F32`, `Int64`, the unsigned `UInt32` and `UInt64`, `Bool` and `Other`.
     pub fn storage(self) -> Option<(u32, (i32, i32))> {
         match self {
+            ElementKind::Int4 => Some((4, (-8, 7))),
             ElementKind::Int8 => Some((8, (i32::from(i8::MIN), i32::from(i8::MAX)))),
             ElementKind::UInt8 => Some((8, (0, i32::from(u8::MAX)))),
             ElementKind::Int16 => Some((16, (i32::from(i16::MIN), i32::from(i16::MAX)))),

@@ -42,9 +42,12 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
     let kinds = (e.kind(fc.input), e.kind(fc.weights), fc.bias.map(|b| e.kind(b)), e.kind(e.output));
     match kinds {
         (ElementKind::F32, ElementKind::F32, None | Some(ElementKind::F32), ElementKind::F32) => lower_f32(e, &fc),
-        (ElementKind::Int8, ElementKind::Int8, None | Some(ElementKind::Int32), ElementKind::Int8) => {
-            lower_int8(e, &fc)
-        }
+        (
+            ElementKind::Int8,
+            ElementKind::Int8 | ElementKind::Int4,
+            None | Some(ElementKind::Int32),
+            ElementKind::Int8,
+        ) => lower_int8(e, &fc),
         (
             ElementKind::Int16,
             ElementKind::Int8,
@@ -54,8 +57,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         _ => {
             let bias = fc.bias.map(|b| format!(", bias '{}'", e.type_text(b))).unwrap_or_default();
             Err(e.unsupported(format!(
-                "input '{}' with weights '{}'{bias} and output '{}' (float32, int8 with int8 weights and \
-                 int32 bias, or int16 with int8 weights and int32 or int64 bias)",
+                "input '{}' with weights '{}'{bias} and output '{}' (float32, int8 with int8 or int4 weights \
+                 and int32 bias, or int16 with int8 weights and int32 or int64 bias)",
                 e.type_text(fc.input),
                 e.type_text(fc.weights),
                 e.type_text(e.output)

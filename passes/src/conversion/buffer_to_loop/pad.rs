@@ -45,7 +45,8 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
         }
         ElementKind::Int16 => e.int(0, 16),
         ElementKind::Int32 => e.int(0, 32),
-        ElementKind::UInt8
+        ElementKind::Int4
+        | ElementKind::UInt8
         | ElementKind::Int64
         | ElementKind::UInt32
         | ElementKind::UInt64
