@@ -29,11 +29,14 @@ pub struct LoweringChoices {
     /// `buffer-patch`'s options (e.g. `config="mc.toml"`, `layers=4 tiles=2,2`); empty: no
     /// patching.
     pub patch_options: String,
+    /// Lower convolutions for a target that vectorizes over output channels (`buffer-to-loop`'s
+    /// `output-channel-vectors`: the host); off: the channel blocks of scalar cores.
+    pub output_channel_vectors: bool,
 }
 
 impl Default for LoweringChoices {
     fn default() -> Self {
-        LoweringChoices { fold_pads: true, reorder: true, patch_options: String::new() }
+        LoweringChoices { fold_pads: true, reorder: true, patch_options: String::new(), output_channel_vectors: false }
     }
 }
 
@@ -43,7 +46,7 @@ pub fn graph_to_loop_with(usmp_options: &str, choices: &LoweringChoices) -> Stri
     format!(
         "builtin.module({graph},{VIEWS}{INPLACE_CONCAT}{},{})",
         buffer_passes(choices.reorder, &choices.patch_options),
-        buffer_to_loop_passes(usmp_options, true)
+        buffer_to_loop_passes(usmp_options, true, choices.output_channel_vectors)
     )
 }
 
@@ -88,7 +91,7 @@ const ROW_ORDER: &str = "buffer-row-order";
 /// loop nests, fusion, clean-up): `buffer-patch` lowers the unpatched function this way to know
 /// the bound it saves against.
 pub fn after_patch_to_loops() -> String {
-    format!("builtin.module({ROW_ORDER},{})", loop_passes(true))
+    format!("builtin.module({ROW_ORDER},{})", loop_passes(true, false))
 }
 
 /// The reordering pass of the pipelines.
@@ -114,22 +117,25 @@ pub fn buffer_to_loop(usmp_options: &str) -> String {
 
 /// [`buffer_to_loop`] with elementwise fusion on or off (`mcc --no-fusion`, for comparisons).
 pub fn buffer_to_loop_fused(usmp_options: &str, fuse: bool) -> String {
-    format!("builtin.module({})", buffer_to_loop_passes(usmp_options, fuse))
+    format!("builtin.module({})", buffer_to_loop_passes(usmp_options, fuse, false))
 }
 
 /// The loop-level fusion pass of the pipelines.
 const FUSION: &str = "loop-fuse-elementwise,";
 
 /// The passes from buffer kernels to planned loops, without the anchor.
-fn buffer_to_loop_passes(usmp_options: &str, fuse: bool) -> String {
+fn buffer_to_loop_passes(usmp_options: &str, fuse: bool, output_channel_vectors: bool) -> String {
     let usmp = if usmp_options.is_empty() { "usmp".to_string() } else { format!("usmp{{{usmp_options}}}") };
-    format!("{},{usmp}", loop_passes(fuse))
+    format!("{},{usmp}", loop_passes(fuse, output_channel_vectors))
 }
 
-/// Kernels to loop nests, elementwise fusion (if `fuse`), clean-up: the passes before `usmp`.
-fn loop_passes(fuse: bool) -> String {
+/// Kernels to loop nests (convolutions for output-channel vectors if `output_channel_vectors`),
+/// elementwise fusion (if `fuse`), clean-up: the passes before `usmp`.
+fn loop_passes(fuse: bool, output_channel_vectors: bool) -> String {
     let fusion = if fuse { FUSION } else { "" };
-    format!("buffer-to-loop,{fusion}func.func(canonicalize,cse)")
+    let lowering =
+        if output_channel_vectors { "buffer-to-loop{output-channel-vectors=true}" } else { "buffer-to-loop" };
+    format!("{lowering},{fusion}func.func(canonicalize,cse)")
 }
 
 #[cfg(test)]
@@ -155,6 +161,7 @@ mod tests {
             graph_to_inplace_buffers(),
             graph_to_loop_with("", &LoweringChoices { fold_pads: false, reorder: false, ..LoweringChoices::default() }),
             graph_to_loop_with("", &patching("layers=4 tiles=2,2")),
+            graph_to_loop_with("", &LoweringChoices { output_channel_vectors: true, ..LoweringChoices::default() }),
             graph_to_inplace_buffers_with(false, true, ""),
             graph_to_inplace_buffers_with(true, true, "config=\"mc.toml\""),
         ] {
@@ -181,5 +188,8 @@ mod tests {
         assert!(!graph_to_loop("").contains("buffer-patch"));
         let patched = graph_to_loop_with("", &patching("peak-bytes=20000"));
         assert!(patched.contains("buffer-reorder-for-memory,buffer-patch{peak-bytes=20000},buffer-row-order"));
+        let host = LoweringChoices { output_channel_vectors: true, ..LoweringChoices::default() };
+        assert!(graph_to_loop_with("", &host).contains("buffer-to-loop{output-channel-vectors=true}"));
+        assert!(!graph_to_loop("").contains("output-channel-vectors"));
     }
 }
