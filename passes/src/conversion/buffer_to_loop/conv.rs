@@ -28,12 +28,13 @@
 //! Filters with fewer input channels than the input are grouped convolutions: output channel
 //! `oc` reads input channels of group `oc / (out_c / groups)`, as TFLite's reference kernels do.
 //!
-//! For a target that vectorizes over output channels (`output-channel-vectors`: the host, whose
-//! `vectorize-channels` then computes one output channel per lane), int8 convolutions without
-//! groups whose filter is a constant loop over output channels one at a time (no channel
-//! blocks), and read the filter from a copy reordered `[fh, fw, in_c, out_c]`: the filter values
-//! of one tap for consecutive output channels are adjacent, one vector load, while each input
-//! value is the same in every lane (ruy's outer-product blocking, with no horizontal sums).
+//! For a target that vectorizes over output channels (`output-channel-vectors`: the host with
+//! 256- or 512-bit vectors, whose `vectorize-channels` then computes one output channel per
+//! lane), an int8 convolution without groups and with a constant filter loops over output
+//! channels one at a time (no channel blocks), four interior pixels at a time, and reads the
+//! filter from a copy reordered `[fh, fw, in_c, out_c]`: the filter values of one tap for
+//! consecutive output channels are adjacent, one vector load, while each input value is the same
+//! in every lane (ruy's outer-product blocking, with no horizontal sums).
 
 use super::accumulation::{Accumulation, Accumulator16, Channel};
 use super::emitter::{ElementKind, KernelEmitter};

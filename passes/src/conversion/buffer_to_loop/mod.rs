@@ -249,10 +249,10 @@ pub fn lowering(name: &str) -> Option<Lowering> {
 mc_ir::pass_options! {
     /// Options of `buffer-to-loop`.
     pub struct BufferToLoopOptions {
-        /// Lower int8 convolutions for a target that vectorizes over output channels (the host:
-        /// `vectorize-channels` then runs one output channel per lane): one output channel per
-        /// iteration of the channel loop, the filter read from a copy reordered `[fh, fw, in_c,
-        /// out_c]` so consecutive output channels are adjacent.
+        /// Lower int8 convolutions for a target that vectorizes over output channels (the host
+        /// with 256- or 512-bit vectors: `vectorize-channels` then runs one output channel per
+        /// lane): one output channel per iteration of the channel loop, the filter read from a
+        /// copy reordered `[fh, fw, in_c, out_c]` so consecutive output channels are adjacent.
         output_channel_vectors: bool = false,
     }
 }
