@@ -5,9 +5,10 @@
 #            no import, lowering, compilation or input copy), bounds checks on, vectorized
 #            where the CPU has SSE4.1
 #   scalar   the same without vectorization (`mc-run --no-vectorize`)
-#   llvm     mc-run's LLVM engine (`mc-run --engine llvm`): the same IR, vectorized, compiled by
-#            LLVM at -O3 for this CPU's name and features (AVX2, AVX-512 where it has them), no
-#            run-time bounds checks
+#   llvm     mc-run's LLVM engine (`mc-run --engine llvm`): the host's vector passes at this
+#            CPU's vector width (256 bits with AVX2, 512 with AVX-512: convolutions over output
+#            channels), compiled by LLVM at -O3 for this CPU's name and features, no run-time
+#            bounds checks
 #   tflm     the TensorFlow Lite Micro Python interpreter (`scripts/tflm_reference.py --bench N`
 #            times `invoke()` only; reference kernels)
 #   litert   LiteRT (`ai-edge-litert`, TFLite's desktop interpreter with its optimized

@@ -29,11 +29,14 @@ pub struct LoweringChoices {
     /// `buffer-patch`'s options (e.g. `config="mc.toml"`, `layers=4 tiles=2,2`); empty: no
     /// patching.
     pub patch_options: String,
+    /// Lower convolutions for a target that vectorizes over output channels (`buffer-to-loop`'s
+    /// `output-channel-vectors`: the host); off: the channel blocks of scalar cores.
+    pub output_channel_vectors: bool,
 }
 
 impl Default for LoweringChoices {
     fn default() -> Self {
-        LoweringChoices { fold_pads: true, reorder: true, patch_options: String::new() }
+        LoweringChoices { fold_pads: true, reorder: true, patch_options: String::new(), output_channel_vectors: false }
     }
 }
 
@@ -43,7 +46,10 @@ pub fn graph_to_loop_with(usmp_options: &str, choices: &LoweringChoices) -> Stri
     format!(
         "builtin.module({graph},{VIEWS}{INPLACE_CONCAT}{},{})",
         buffer_passes(choices.reorder, &choices.patch_options),
-        buffer_to_loop_passes(usmp_options, LoopChoices::default())
+        buffer_to_loop_passes(
+            usmp_options,
+            LoopChoices { output_channel_vectors: choices.output_channel_vectors, ..LoopChoices::default() }
+        )
     )
 }
 
@@ -112,7 +118,8 @@ pub fn buffer_to_loop(usmp_options: &str) -> String {
     buffer_to_loop_with(usmp_options, LoopChoices::default())
 }
 
-/// The optional steps of the loop-level passes (`mcc --no-fusion`, `mcc --int4`).
+/// The optional steps of the loop-level passes (`mcc --no-fusion`, `mcc --int4`, the host
+/// engine's vector width).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoopChoices {
     /// Fuse elementwise nests into their producers (`loop-fuse-elementwise`); off: for
@@ -121,11 +128,14 @@ pub struct LoopChoices {
     /// Store `INT4` weights one byte per value (`loop-emulate-narrow-type{unpack}`: twice the
     /// flash, fewer instructions); off: packed two per byte.
     pub unpack_int4: bool,
+    /// Lower int8 convolutions one output channel per iteration over a filter reordered by tap
+    /// (`buffer-to-loop{output-channel-vectors}`), for wide host vectors.
+    pub output_channel_vectors: bool,
 }
 
 impl Default for LoopChoices {
     fn default() -> Self {
-        LoopChoices { fuse: true, unpack_int4: false }
+        LoopChoices { fuse: true, unpack_int4: false, output_channel_vectors: false }
     }
 }
 
@@ -146,12 +156,14 @@ fn buffer_to_loop_passes(usmp_options: &str, choices: LoopChoices) -> String {
 /// The pass that keeps `INT4` weights packed.
 const NARROW: &str = "loop-emulate-narrow-type";
 
-/// Kernels to loop nests, `INT4` weights packed (or unpacked), elementwise fusion (if chosen),
-/// clean-up: the passes before `usmp`.
+/// Kernels to loop nests (convolutions for output-channel vectors if chosen), `INT4` weights
+/// packed (or unpacked), elementwise fusion (if chosen), clean-up: the passes before `usmp`.
 fn loop_passes(choices: LoopChoices) -> String {
+    let lowering =
+        if choices.output_channel_vectors { "buffer-to-loop{output-channel-vectors=true}" } else { "buffer-to-loop" };
     let fusion = if choices.fuse { FUSION } else { "" };
     let unpack = if choices.unpack_int4 { "{unpack}" } else { "" };
-    format!("buffer-to-loop,{NARROW}{unpack},{fusion}func.func(canonicalize,cse)")
+    format!("{lowering},{NARROW}{unpack},{fusion}func.func(canonicalize,cse)")
 }
 
 #[cfg(test)]
@@ -177,9 +189,10 @@ mod tests {
             graph_to_inplace_buffers(),
             graph_to_loop_with("", &LoweringChoices { fold_pads: false, reorder: false, ..LoweringChoices::default() }),
             graph_to_loop_with("", &patching("layers=4 tiles=2,2")),
+            graph_to_loop_with("", &LoweringChoices { output_channel_vectors: true, ..LoweringChoices::default() }),
             graph_to_inplace_buffers_with(false, true, ""),
             graph_to_inplace_buffers_with(true, true, "config=\"mc.toml\""),
-            buffer_to_loop_with("", LoopChoices { fuse: false, unpack_int4: true }),
+            buffer_to_loop_with("", LoopChoices { fuse: false, unpack_int4: true, output_channel_vectors: true }),
         ] {
             PassManager::parse(&text, &registry).unwrap_or_else(|e| panic!("{text}: {}", e.render(&text)));
         }
@@ -208,5 +221,8 @@ mod tests {
         assert!(!graph_to_loop("").contains("buffer-patch"));
         let patched = graph_to_loop_with("", &patching("peak-bytes=20000"));
         assert!(patched.contains("buffer-reorder-for-memory,buffer-patch{peak-bytes=20000},buffer-row-order"));
+        let host = LoweringChoices { output_channel_vectors: true, ..LoweringChoices::default() };
+        assert!(graph_to_loop_with("", &host).contains("buffer-to-loop{output-channel-vectors=true}"));
+        assert!(!graph_to_loop("").contains("output-channel-vectors"));
     }
 }

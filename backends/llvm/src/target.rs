@@ -240,6 +240,15 @@ const MVE_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,ve
 /// still 5-20 % slower (mc-run --bench 50, same session).
 const HOST_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels,vectorize-unrolled-dot-products,vector-fixed-point,canonicalize,cse)";
 
+/// [`HOST_PASSES`] for a host engine with 256-bit integer vectors (LLVM on a CPU with AVX2):
+/// channel loops (the depthwise convolutions', and the convolutions' output channels where they
+/// are lowered for output-channel vectors) take 8 `i32` lanes per step.
+const HOST_256_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels{lanes=8},vectorize-unrolled-dot-products,vector-fixed-point,canonicalize,cse)";
+
+/// [`HOST_256_PASSES`] with 512-bit vectors (LLVM on a CPU with AVX-512): 16 `i32` lanes per
+/// channel step.
+const HOST_512_PASSES: &str = "func.func(vectorize-dot-products,vectorize-channels{lanes=16},vectorize-unrolled-dot-products,vector-fixed-point,canonicalize,cse)";
+
 impl TargetSpec {
     /// The passes (MLIR pipeline syntax, on the module) that vectorize planned loop-level IR for
     /// this target's vector unit: MVE's on the Cortex-M55 and M85 (unless the features say
@@ -250,6 +259,29 @@ impl TargetSpec {
         }
         let mve_off = self.features.split(',').any(|f| f == "-mve" || f == "-mve.fp");
         (MVE_CPUS.contains(&self.cpu) && !mve_off).then_some(MVE_PASSES)
+    }
+
+    /// [`vector_passes`](Self::vector_passes) for an engine whose integer vectors have
+    /// `vector_bits` bits: the host's channel loops take 8 lanes with 256 (LLVM with AVX2), the
+    /// rest as `vector_passes`.
+    pub fn vector_passes_for_width(&self, vector_bits: u32) -> Option<&'static str> {
+        match vector_bits {
+            _ if !self.host => self.vector_passes(),
+            512.. => Some(HOST_512_PASSES),
+            256.. => Some(HOST_256_PASSES),
+            _ => self.vector_passes(),
+        }
+    }
+
+    /// True when convolutions are lowered for vectors over output channels
+    /// (`LoweringChoices::output_channel_vectors`) for an engine with `vector_bits`-bit integer
+    /// vectors: the host's with 256 bits or more, whose `vectorize-channels` then computes 8 or
+    /// 16 output channels per step. With 128 bits the Cranelift JIT's 16-lane int8 dot products
+    /// (`pmaddwd`) along input channels beat 4 output channels per step of `i32` products: kws,
+    /// vww and resnet ran 1.1x, 1.3x and 2.6x slower that way (mc-run --bench 20, a loaded
+    /// machine), while LLVM with AVX-512 ran them 2.3-3x faster.
+    pub fn output_channel_vectors(&self, vector_bits: u32) -> bool {
+        self.host && vector_bits >= 256
     }
 
     /// The pointer width in bits, from the triple (`index` has this width).
@@ -407,7 +439,17 @@ mod tests {
         assert!(lookup("host").unwrap().vector_passes().is_some_and(|p| p.contains("vectorize-channels")));
         for alias in ["cortex-m4", "cortex-m7", "cortex-m33", "cortex-m0plus", "rv32imac"] {
             assert_eq!(lookup(alias).unwrap().vector_passes(), None, "{alias}");
+            assert_eq!(lookup(alias).unwrap().vector_passes_for_width(256), None, "{alias}");
+            assert!(!lookup(alias).unwrap().output_channel_vectors(512), "{alias}");
         }
+        let (host, m55) = (lookup("host").unwrap(), lookup("cortex-m55").unwrap());
+        assert!(host.vector_passes_for_width(256).is_some_and(|p| p.contains("vectorize-channels{lanes=8}")));
+        assert!(host.vector_passes_for_width(512).is_some_and(|p| p.contains("vectorize-channels{lanes=16}")));
+        assert_eq!(host.vector_passes_for_width(128), host.vector_passes());
+        assert_eq!(m55.vector_passes_for_width(256), m55.vector_passes(), "MVE has 128 bits whatever is asked");
+        assert!(host.output_channel_vectors(256) && host.output_channel_vectors(512));
+        assert!(!host.output_channel_vectors(128), "the Cranelift JIT keeps its dot products");
+        assert!(!m55.output_channel_vectors(128) && !m55.output_channel_vectors(256));
     }
 
     #[test]

@@ -44,19 +44,27 @@ use mc_dialects::loops::{ForOp, LoadOp, YieldOp};
 use mc_dialects::vector::{
     BroadcastOp, CreateMaskOp, LoadOp as VectorLoad, MaskedLoadOp, MaskedStoreOp, StoreOp as VectorStore,
 };
-use mc_ir::pass::{AnalysisManager, Pass};
-use mc_ir::{BlockId, Builder, Context, Failure, InsertPoint, OpId, Traits, TypeKind, Value};
+use mc_ir::pass::{AnalysisManager, OptionSet, Pass};
+use mc_ir::{BlockId, Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Traits, TypeKind, Value};
 use rustc_hash::FxHashMap;
 
-/// Bits of one vector register (Helium/MVE's `q` registers).
-const VECTOR_BITS: i64 = 128;
+mc_ir::pass_options! {
+    /// Options of `vectorize-channels`.
+    pub struct VectorizeChannelsOptions {
+        /// Channels per step, one `i32` lane each: 4 fill a 128-bit register (MVE's `q`
+        /// registers, SSE), 8 a 256-bit one (AVX2), 16 a 512-bit one.
+        lanes: i64 = 4,
+    }
+}
 
-/// Channels per step: one `i32` accumulator per lane.
-const LANES: i64 = VECTOR_BITS / 32;
+/// The lane counts [`VectorizeChannelsOptions::lanes`] may take.
+const LANE_COUNTS: [i64; 3] = [4, 8, 16];
 
 /// The `vectorize-channels` pass.
 #[derive(Default)]
-pub struct VectorizeChannels;
+pub struct VectorizeChannels {
+    options: VectorizeChannelsOptions,
+}
 
 impl Pass for VectorizeChannels {
     fn argument(&self) -> &str {
@@ -70,31 +78,47 @@ impl Pass for VectorizeChannels {
     fn description(&self) -> &str {
         "A loop.for (0 to C by 1, no loop-carried values) whose induction variable is only the \
          innermost index of loads and stores (at least one int8 load), the rest of its body \
-         integer arith and nested loops with bounds independent of it, becomes a loop over 4 \
-         channels per step: vector loads and stores, arith on vector<4xT>, and one masked step \
-         for C mod 4 channels. Bit-exact (lane-wise arith). For cores with 128-bit vectors (MVE)."
+         integer arith and nested loops with bounds independent of it, becomes a loop over \
+         `lanes` (4, 8 or 16) channels per step: vector loads and stores, arith on \
+         vector<lanes x T>, and one masked step for the remaining channels. Bit-exact (lane-wise \
+         arith). 4 lanes for 128-bit vectors (MVE, SSE), 8 for AVX2's 256 bits."
+    }
+
+    fn options(&self) -> Option<&dyn OptionSet> {
+        Some(&self.options)
+    }
+
+    fn options_mut(&mut self) -> Option<&mut dyn OptionSet> {
+        Some(&mut self.options)
     }
 
     fn run(&mut self, ctx: &mut Context, op: OpId, analyses: &mut AnalysisManager) -> Result<(), Failure> {
-        super::preserve_if_unchanged(vectorize_channels(ctx, op), analyses);
+        let lanes = self.options.lanes;
+        if !LANE_COUNTS.contains(&lanes) {
+            return Err(Failure(vec![Diagnostic::error(
+                ctx.operation(op).loc(),
+                format!("vectorize-channels: lanes must be 4, 8 or 16, not {lanes}"),
+            )]));
+        }
+        super::preserve_if_unchanged(vectorize_channels(ctx, op, lanes), analyses);
         Ok(())
     }
 }
 
-/// Vectorizes every channel loop under `root`; returns how many were.
-pub fn vectorize_channels(ctx: &mut Context, root: OpId) -> usize {
+/// Vectorizes every channel loop under `root`, `lanes` channels per step; returns how many were.
+pub fn vectorize_channels(ctx: &mut Context, root: OpId, lanes: i64) -> usize {
     super::rewrite_loops(ctx, root, |ctx, for_op| {
-        channel_count(ctx, for_op).is_some_and(|channels| rewrite(ctx, for_op, channels))
+        channel_count(ctx, for_op, lanes).is_some_and(|channels| rewrite(ctx, for_op, channels, lanes))
     })
 }
 
 /// The trip count `C` of `for_op` if it has the channel loop's shape: `0 to C step 1` with
-/// `C ≥ 4`, no loop-carried values, and an int8 load at `[.., iv]` in its body.
-fn channel_count(ctx: &Context, for_op: ForOp) -> Option<i64> {
+/// `C ≥ lanes`, no loop-carried values, and an int8 load at `[.., iv]` in its body.
+fn channel_count(ctx: &Context, for_op: ForOp, lanes: i64) -> Option<i64> {
     let constant = |value: Value| constant_int_value(ctx, value).and_then(|c| i64::try_from(c).ok());
     let (lb, ub, step) =
         (constant(for_op.lower_bound(ctx))?, constant(for_op.upper_bound(ctx))?, constant(for_op.step(ctx))?);
-    if lb != 0 || step != 1 || ub < LANES || !for_op.inits(ctx).is_empty() {
+    if lb != 0 || step != 1 || ub < lanes || !for_op.inits(ctx).is_empty() {
         return None;
     }
     let iv = for_op.induction_var(ctx);
@@ -107,20 +131,22 @@ fn channel_count(ctx: &Context, for_op: ForOp) -> Option<i64> {
     int8_load.then_some(ub)
 }
 
-/// Replaces `for_op` (over `channels` channels) by the vector loop and the masked step; false
-/// (and the IR unchanged) if its body has an op this pass cannot widen.
-fn rewrite(ctx: &mut Context, for_op: ForOp, channels: i64) -> bool {
+/// Replaces `for_op` (over `channels` channels) by the vector loop of `lanes` channels per step
+/// and the masked step; false (and the IR unchanged) if its body has an op this pass cannot
+/// widen.
+fn rewrite(ctx: &mut Context, for_op: ForOp, channels: i64, lanes: i64) -> bool {
     let loc = ctx.operation(for_op.0).loc();
     let (old_iv, body) = (for_op.induction_var(ctx), for_op.body(ctx));
     let ip = InsertPoint::before(ctx, for_op.0);
     let mut b = Builder::at(ctx, ip, loc);
-    let full = channels / LANES * LANES;
-    let (lb, ub, step) = (constant_index(&mut b, 0), constant_index(&mut b, full), constant_index(&mut b, LANES));
+    let full = channels / lanes * lanes;
+    let (lb, ub, step) = (constant_index(&mut b, 0), constant_index(&mut b, full), constant_index(&mut b, lanes));
     let (vector_loop, block) = ForOp::build(&mut b, lb, ub, step, &[]);
     let saved = b.ip;
     b.ip = Some(InsertPoint::end(block));
     let first = b.ctx.block_arg(block, 0);
-    let widened = Widening { first, mask: None, map: FxHashMap::from_iter([(old_iv, first)]) }.body(&mut b, body);
+    let widened =
+        Widening { first, lanes, mask: None, map: FxHashMap::from_iter([(old_iv, first)]) }.body(&mut b, body);
     if widened.is_none() {
         b.ctx.erase_op(vector_loop.0);
         for bound in [lb, ub, step] {
@@ -138,20 +164,22 @@ fn rewrite(ctx: &mut Context, for_op: ForOp, channels: i64) -> bool {
     if tail > 0 {
         let first = constant_index(&mut b, full);
         let count = constant_index(&mut b, tail);
-        let mask = CreateMaskOp::build(&mut b, count, LANES).0.result(0);
+        let mask = CreateMaskOp::build(&mut b, count, lanes).0.result(0);
         let map = FxHashMap::from_iter([(old_iv, first)]);
         // The same ops as the vector body, which widened.
-        Widening { first, mask: Some(mask), map }.body(&mut b, body).expect("the body widened once");
+        Widening { first, lanes, mask: Some(mask), map }.body(&mut b, body).expect("the body widened once");
     }
     ctx.erase_op(for_op.0);
     true
 }
 
 /// The widening of one channel loop's body: the images of its values (scalars where every lane
-/// is the same, vectors of 4 lanes where lanes differ).
+/// is the same, vectors of `lanes` lanes where lanes differ).
 struct Widening {
     /// The image of the induction variable: the first channel of the step.
     first: Value,
+    /// Channels per step.
+    lanes: i64,
     /// The lanes to touch memory for (the masked step), or all.
     mask: Option<Value>,
     /// Original values to their images.
@@ -168,8 +196,8 @@ impl Widening {
     }
 
     /// `value` as a vector: itself, or its broadcast.
-    fn lanes(b: &mut Builder<'_>, value: Value) -> Value {
-        if Self::is_vector(b.ctx, value) { value } else { BroadcastOp::build(b, value, LANES).0.result(0) }
+    fn lanes(&self, b: &mut Builder<'_>, value: Value) -> Value {
+        if Self::is_vector(b.ctx, value) { value } else { BroadcastOp::build(b, value, self.lanes).0.result(0) }
     }
 
     /// Widens the ops of `block` but its terminator at `b`; `None` at the first op it cannot.
@@ -194,8 +222,8 @@ impl Widening {
                     return None;
                 }
                 let operands: Vec<Value> =
-                    if vector { operands.iter().map(|&v| Self::lanes(b, v)).collect() } else { operands };
-                self.map.insert(op.result(0), super::copy_op(b, op, &operands, vector.then_some(LANES))?);
+                    if vector { operands.iter().map(|&v| self.lanes(b, v)).collect() } else { operands };
+                self.map.insert(op.result(0), super::copy_op(b, op, &operands, vector.then_some(self.lanes))?);
                 Some(())
             }
         }
@@ -226,10 +254,10 @@ impl Widening {
                 Some(mask) => {
                     let element = b.ctx.operation(op).result_type(0);
                     let zero = constant_int(b, 0, element);
-                    let pass_thru = BroadcastOp::build(b, zero, LANES).0.result(0);
+                    let pass_thru = BroadcastOp::build(b, zero, self.lanes).0.result(0);
                     MaskedLoadOp::build(b, buffer, indices, mask, pass_thru).0.result(0)
                 }
-                None => VectorLoad::build(b, buffer, indices, LANES).0.result(0),
+                None => VectorLoad::build(b, buffer, indices, self.lanes).0.result(0),
             }
         } else {
             LoadOp::build(b, buffer, indices).0.result(0)
@@ -243,7 +271,7 @@ impl Widening {
         if !self.channel_access(b.ctx, buffer, indices)? {
             return None;
         }
-        let value = Self::lanes(b, value);
+        let value = self.lanes(b, value);
         match self.mask {
             Some(mask) => _ = MaskedStoreOp::build(b, buffer, indices, mask, value),
             None => _ = VectorStore::build(b, value, buffer, indices),
@@ -265,7 +293,7 @@ impl Widening {
         let terminator = b.ctx.ops_and_terminator(body).1?;
         loop {
             let inits: Vec<Value> =
-                inits.iter().zip(&vector).map(|(&v, &wide)| if wide { Self::lanes(b, v) } else { v }).collect();
+                inits.iter().zip(&vector).map(|(&v, &wide)| if wide { self.lanes(b, v) } else { v }).collect();
             let (copy, block) = ForOp::build(b, bounds[0], bounds[1], bounds[2], &inits);
             let saved = b.ip;
             b.ip = Some(InsertPoint::end(block));
@@ -283,7 +311,7 @@ impl Widening {
             }
             if agree {
                 let yielded: Vec<Value> =
-                    yielded.iter().zip(&vector).map(|(&v, &wide)| if wide { Self::lanes(b, v) } else { v }).collect();
+                    yielded.iter().zip(&vector).map(|(&v, &wide)| if wide { self.lanes(b, v) } else { v }).collect();
                 YieldOp::build_at_end(b, block, &yielded);
                 b.ip = saved;
                 for (old, new) in b.ctx.results(for_op.0).into_iter().zip(b.ctx.results(copy.0)) {

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `vectorize-dot-products` | an innermost loop of int8 dot products along a contiguous dimension (one factor plus a constant offset, or not) becomes 16-lane `vector.widening_dot`s, its tail one masked step |
 //! | `vectorize-unrolled-dot-products` | an int8 dot product written out term by term (an unrolled window) becomes one `vector.widening_dot` per run of 8 to 16 consecutive elements, each a (masked) load from a flat view |
-//! | `vectorize-channels` | a loop over the channels of int8 NHWC tensors (the depthwise convolution's) becomes 4-lane vector code, one channel per `i32` lane, its tail one masked step |
+//! | `vectorize-channels` | a loop over the channels of int8 NHWC tensors (the depthwise convolution's; a convolution's output channels where it was lowered for output-channel vectors) becomes vector code of `lanes` (4, 8 or 16) channels per step, one channel per `i32` lane, its tail one masked step |
 //! | `vectorize-store-groups` | four consecutive scalar stores whose values are computed alike (a register-blocked convolution's requantizations) get one computation on `vector<4xT>` lanes, leaves gathered with `vector.from_elements`, each store taking its lane |
 //! | `vector-fixed-point` | TFLite's requantization on `i32` vectors (64-bit lanes in `arith`) becomes `vector.rounding_doubling_high_mul` and `vector.rounding_shift_right` (MVE's `vqrdmulh`, `vrshl`) |
 

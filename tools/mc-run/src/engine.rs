@@ -17,6 +17,25 @@ pub enum EngineKind {
     Llvm,
 }
 
+impl EngineKind {
+    /// The bits of the integer vectors the engine compiles to: 128 for Cranelift (SSE); for LLVM
+    /// 512 on a CPU with AVX-512 (F and BW), 256 with AVX2, else 128.
+    pub fn vector_bits(self) -> u32 {
+        let cpu = match self {
+            EngineKind::Cranelift => return 128,
+            EngineKind::Llvm => mc_backend_llvm::jit::host_cpu().1,
+        };
+        let has = |feature: &str| cpu.split(',').any(|f| f.strip_prefix('+') == Some(feature));
+        if has("avx512f") && has("avx512bw") {
+            512
+        } else if has("avx2") {
+            256
+        } else {
+            128
+        }
+    }
+}
+
 /// A compiled model.
 pub enum Engine<'ll> {
     /// Compiled by Cranelift.

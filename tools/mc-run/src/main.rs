@@ -34,7 +34,7 @@ mod npy;
 mod pipeline;
 
 use clap::Parser;
-use mc_backend_cranelift::{MODEL_STACK_BYTES, run_with_stack, vectorize_for_host};
+use mc_backend_cranelift::{MODEL_STACK_BYTES, host_runs_vectors, run_with_stack, vectorize_for_host};
 use mc_emulator::harness;
 use mc_ir::pass::PassRegistry;
 use mc_passes::pipelines::LoweringChoices;
@@ -214,30 +214,44 @@ fn run(options: &Options) -> Result<(), String> {
         usmp_options.push("use-workspace-io=true".to_string());
     }
     let usmp_options = usmp_options.join(" ");
+    // mc-run's own lowering goes on to the host target's vector passes where this CPU runs them,
+    // for the engine's vector width, which also decides how convolutions are lowered for them.
+    let host = mc_backend_llvm::lookup("host")?;
+    let vectorizing = options.pass_pipeline.is_none() && !options.no_vectorize && host_runs_vectors();
+    let vector_bits = options.engine.vector_bits();
     let choices = LoweringChoices {
         fold_pads: !options.no_fold_pad,
         reorder: !options.model_order,
         patch_options: options.memory_config.as_ref().map(|path| format!("config=\"{path}\"")).unwrap_or_default(),
+        output_channel_vectors: vectorizing && host.output_channel_vectors(vector_bits),
     };
     let mut ran = match model.pipeline_to_loops(options.pass_pipeline.as_deref(), &usmp_options, &choices) {
         Some(pipeline) => model.run_pipeline(&pipeline, &registry)?,
         None => "builtin.module()".to_string(),
     };
-    // mc-run's own lowering goes on to the host target's vector passes where this CPU runs them;
-    // code with vectors the JIT cannot lower (wider than 128 bits) is lowered again, scalar.
-    let lowered_here = options.pass_pipeline.is_none() && ran != "builtin.module()";
-    let vector_passes = mc_backend_llvm::lookup("host")?.vector_passes();
-    let (model, vectorized) = vectorize_for_host(
-        model,
-        vector_passes.filter(|_| lowered_here && !options.no_vectorize),
-        |model, passes| model.run_pipeline(&format!("builtin.module({passes})"), &registry),
-        |model| (&model.ctx, model.module),
-        || {
-            let mut model = model::Model::load(&options.model)?;
-            model.run_pipeline(&ran, &registry)?;
-            Ok(model)
-        },
-    )?;
+    let lowered_here = ran != "builtin.module()";
+    let vector_passes = host.vector_passes_for_width(vector_bits).filter(|_| lowered_here && vectorizing);
+    let vectorize =
+        |model: &mut model::Model, passes: &str| model.run_pipeline(&format!("builtin.module({passes})"), &registry);
+    let (model, vectorized) = match (options.engine, vector_passes) {
+        // LLVM lowers every vector the passes make.
+        (engine::EngineKind::Llvm, Some(passes)) => {
+            let vectorized = vectorize(&mut model, passes)?;
+            (model, Some(vectorized))
+        }
+        // Code with vectors Cranelift cannot lower (wider than 128 bits) is lowered again, scalar.
+        _ => vectorize_for_host(
+            model,
+            vector_passes,
+            vectorize,
+            |model| (&model.ctx, model.module),
+            || {
+                let mut model = model::Model::load(&options.model)?;
+                model.run_pipeline(&ran, &registry)?;
+                Ok(model)
+            },
+        )?,
+    };
     if let Some(vectorized) = vectorized {
         ran = format!("{ran}\n{vectorized}");
     }

@@ -248,7 +248,8 @@ fn run(options: &Options, job: &Job<'_>) -> Result<(), String> {
     let prefix = Prefix::new(&options.prefix)?;
     let level: OptLevel = options.opt_level.parse()?;
     let emit_kind = Emit::parse(&options.emit)?;
-    let loop_choices = LoopChoices { fuse: !options.no_fusion, unpack_int4: unpack_int4(&options.int4)? };
+    let loop_choices =
+        LoopChoices { fuse: !options.no_fusion, unpack_int4: unpack_int4(&options.int4)?, ..LoopChoices::default() };
     let config = read_config(&options.config)?;
     let model =
         std::fs::read(job.model).map_err(|e| format!("cannot read the model '{}': {e}", job.model.display()))?;

@@ -32,6 +32,10 @@ pub struct KernelEmitter<'a> {
     pub output: Value,
     /// The globals of the module holding the op, where constant tables go.
     globals: &'a mut ModuleGlobals,
+    /// The target vectorizes over output channels (`buffer-to-loop`'s `output-channel-vectors`):
+    /// convolutions loop over output channels one at a time, their filters reordered with the
+    /// output channel innermost.
+    pub output_channel_vectors: bool,
     /// Scalar constants built so far, in front of everything built for the op (so they
     /// dominate the whole nest).
     constants: FxHashMap<(Attribute, Type), Value>,
@@ -50,9 +54,20 @@ impl<'a> KernelEmitter<'a> {
         inputs: Vec<Value>,
         output: Value,
         globals: &'a mut ModuleGlobals,
+        output_channel_vectors: bool,
     ) -> Self {
         let before = b.ctx.operation(op).prev();
-        KernelEmitter { b, op, name, inputs, output, globals, constants: FxHashMap::default(), before }
+        KernelEmitter {
+            b,
+            op,
+            name,
+            inputs,
+            output,
+            globals,
+            output_channel_vectors,
+            constants: FxHashMap::default(),
+            before,
+        }
     }
 
     // ----- Reading the kernel -----
@@ -367,10 +382,15 @@ impl<'a> KernelEmitter<'a> {
     /// `buffer.global` named after `hint` holding `values` as `i<width>` (one global per
     /// distinct table), and its buffer.
     pub fn table(&mut self, hint: &str, width: u32, values: &[i64]) -> Value {
+        self.shaped_table(hint, width, &[values.len() as i64], values)
+    }
+
+    /// [`table`](Self::table) of `shape` (`values` row-major): a reordered filter.
+    pub fn shaped_table(&mut self, hint: &str, width: u32, shape: &[i64], values: &[i64]) -> Value {
         let element = self.b.ctx.integer_type(width);
-        let tensor = self.b.ctx.tensor_type(vec![values.len() as i64], element);
+        let tensor = self.b.ctx.tensor_type(shape.to_vec(), element);
         let value = dense_int_elements(self.b.ctx, tensor, values);
-        self.global_table(hint, value, values.len(), element)
+        self.global_table(hint, value, shape.to_vec(), element)
     }
 
     /// [`table`](Self::table) of `f32` values (kissfft's float twiddles).
@@ -379,13 +399,13 @@ impl<'a> KernelEmitter<'a> {
         let ty = self.b.ctx.tensor_type(vec![values.len() as i64], element);
         let data = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         let value = self.b.ctx.intern_attr(AttrKind::DenseElements { ty, splat: false, data });
-        self.global_table(hint, value, values.len(), element)
+        self.global_table(hint, value, vec![values.len() as i64], element)
     }
 
     /// The buffer of a module-level `buffer.global` named after `hint` holding `value` (dense
-    /// elements: `length` of type `element`), one global per distinct value.
-    fn global_table(&mut self, hint: &str, value: Attribute, length: usize, element: Type) -> Value {
-        let buffer = self.b.ctx.buffer_type(vec![length as i64], element);
+    /// elements of `shape` and type `element`), one global per distinct value.
+    fn global_table(&mut self, hint: &str, value: Attribute, shape: Vec<i64>, element: Type) -> Value {
+        let buffer = self.b.ctx.buffer_type(shape, element);
         let loc = self.b.loc;
         let name = self.globals.global(self.b.ctx, loc, value, buffer, hint);
         GetGlobalOp::build(&mut self.b, &name, buffer).result()

@@ -157,7 +157,7 @@ use crate::conversion::module_globals::ModuleGlobals;
 use crate::graph::fold_pad::FOLDED_PAD;
 use mc_dialects::buffer::{AllocOp, CopyOp, DeltaBound, KernelOp, OverlapOp, root_buffer};
 use mc_dialects::graph::support;
-use mc_ir::pass::{AnalysisManager, Pass};
+use mc_ir::pass::{AnalysisManager, OptionSet, Pass};
 use mc_ir::{Builder, Context, Diagnostic, Failure, InsertPoint, OpId, Value};
 
 /// Builds the loop nest of one kernel in front of it (the kernel op is erased afterwards).
@@ -249,9 +249,22 @@ pub fn lowering(name: &str) -> Option<Lowering> {
     })
 }
 
+mc_ir::pass_options! {
+    /// Options of `buffer-to-loop`.
+    pub struct BufferToLoopOptions {
+        /// Lower int8 convolutions for a target that vectorizes over output channels (the host
+        /// with 256- or 512-bit vectors: `vectorize-channels` then runs one output channel per
+        /// lane): one output channel per iteration of the channel loop, the filter read from a
+        /// copy reordered `[fh, fw, in_c, out_c]` so consecutive output channels are adjacent.
+        output_channel_vectors: bool = false,
+    }
+}
+
 /// The `buffer-to-loop` pass.
 #[derive(Default)]
-pub struct BufferToLoop;
+pub struct BufferToLoop {
+    options: BufferToLoopOptions,
+}
 
 impl Pass for BufferToLoop {
     fn argument(&self) -> &str {
@@ -275,8 +288,16 @@ impl Pass for BufferToLoop {
         Some("builtin.module")
     }
 
+    fn options(&self) -> Option<&dyn OptionSet> {
+        Some(&self.options)
+    }
+
+    fn options_mut(&mut self) -> Option<&mut dyn OptionSet> {
+        Some(&mut self.options)
+    }
+
     fn run(&mut self, ctx: &mut Context, op: OpId, _: &mut AnalysisManager) -> Result<(), Failure> {
-        lower_module(ctx, op).map(drop).map_err(Failure)
+        lower_module(ctx, op, &self.options).map(drop).map_err(Failure)
     }
 }
 
@@ -298,12 +319,13 @@ fn target(ctx: &Context, op: OpId) -> Option<Target> {
     Some(Target { op, name: "copy".to_string(), inputs: vec![copy.source(ctx)], output: copy.target(ctx) })
 }
 
-/// Lowers every kernel and copy under `module`; returns how many.
+/// Lowers every kernel and copy under `module` as `buffer-to-loop`'s `options` say; returns how
+/// many.
 ///
 /// # Errors
 ///
 /// One diagnostic per op that has no lowering; the IR is then partially lowered.
-pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagnostic>> {
+pub fn lower_module(ctx: &mut Context, module: OpId, options: &BufferToLoopOptions) -> Result<usize, Vec<Diagnostic>> {
     let Some(mut globals) = ModuleGlobals::new(ctx, module) else { return Ok(0) };
     let targets: Vec<Target> = ctx.walk_preorder(module).into_iter().filter_map(|op| target(ctx, op)).collect();
     // Decided on the buffer-level program, before any kernel becomes loops.
@@ -337,7 +359,8 @@ pub fn lower_module(ctx: &mut Context, module: OpId) -> Result<usize, Vec<Diagno
             OverlapOp::build(&mut b, output, inputs[0], bound);
         }
         let builder = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
-        let mut emitter = KernelEmitter::new(builder, op, name, inputs, output, &mut globals);
+        let mut emitter =
+            KernelEmitter::new(builder, op, name, inputs, output, &mut globals, options.output_channel_vectors);
         match lower(&mut emitter) {
             Ok(()) => ctx.erase_op(op),
             Err(diag) => diags.push(diag),
