@@ -63,6 +63,7 @@ The model-zoo networks (`zoo`): architectures users ship on microcontrollers, ea
 | unrolled_lstm (int8, 16x8) | 2 x LSTM, unrolled (the first returns its sequence), Dense | UNPACK, FULLY_CONNECTED, SPLIT, ADD, LOGISTIC, TANH, MUL, PACK, RESHAPE |
 | ds_cnn_bn (int8, 16x8) | DS-CNN without biases: Conv2D / DepthwiseConv2D + BatchNormalization (folded) + ReLU, AveragePooling2D "same", GlobalAveragePooling2D, Dense + softmax | CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MEAN, FULLY_CONNECTED, SOFTMAX |
 | heads (int8, f32) | two Conv2D, Maximum, Minimum, Average, hard_sigmoid, clip_by_value, Concatenate, MaxPooling2D, Reshape, Softmax on axis 1, GlobalAveragePooling1D, Dense; two outputs: Softmax (int8) and argmax (int32) | CONV_2D, MAXIMUM, MINIMUM, ADD, MUL, RELU, CONCATENATION, MAX_POOL_2D, RESHAPE, TRANSPOSE, SOFTMAX, MEAN, FULLY_CONNECTED, ARG_MAX |
+| video (int8, 16x8, f32, floatio_int8) | 4 frames: TimeDistributed(Conv2D + ReLU), TimeDistributed(MaxPooling2D), TimeDistributed(Flatten), Conv1D over time, GlobalAveragePooling1D, Dense; `video_floatio_int8` is int8 inside with float32 input and output | RESHAPE, CONV_2D and MAX_POOL_2D with batch 4, MEAN, FULLY_CONNECTED (QUANTIZE, DEQUANTIZE) |
 | preprocess (uint8, int8, 16x8) | pixel values in: Rescaling(1/255), Normalization, Conv2D, DepthwiseConv2D, GlobalAveragePooling2D, Dense + softmax; `preprocess_uint8` has uint8 input and output around the int8 network | QUANTIZE (uint8 <-> int8), MUL, SUB, CONV_2D, DEPTHWISE_CONV_2D, MEAN, FULLY_CONNECTED, SOFTMAX |
 
 Not written, as TFLite Micro or the converter refuse them: 16x8 LSTMs (the converter does not
@@ -478,6 +479,18 @@ def heads():
     return keras.Model(x, [L.Softmax()(logits), classes])
 
 
+def video():
+    # Frames through TimeDistributed layers (a batch of 4 frames for CONV_2D and MAX_POOL_2D),
+    # then a Conv1D over time.
+    x = keras.Input((4, 8, 8, 2), batch_size=1)
+    y = L.TimeDistributed(L.Conv2D(4, 3, activation="relu", **BIAS))(x)
+    y = L.TimeDistributed(L.MaxPooling2D(2))(y)
+    y = L.TimeDistributed(L.Flatten())(y)
+    y = L.Conv1D(8, 2, **BIAS)(y)
+    y = L.GlobalAveragePooling1D()(y)
+    return keras.Model(x, L.Dense(3, **BIAS)(y))
+
+
 # The text classifier's vocabulary (conformance's cases draw token ids below it).
 TOKENS = 50
 
@@ -540,7 +553,7 @@ def keras_acceptance():
 
 def zoo():
     """The model-zoo networks in the conversions TFLite Micro runs (`i` int8, `u` int8 with uint8
-    input and output, `q` 16x8, `f` float32)."""
+    input and output, `w` int8 with float32 input and output, `q` 16x8, `f` float32)."""
     files = {}
     for seed, (name, build, shape, kinds) in enumerate(
         (
@@ -566,6 +579,7 @@ def zoo():
             ("ds_cnn_bn", ds_cnn_bn, (49, 10, 1), "iq"),
             ("preprocess", preprocess, (16, 16, 3), "uiq"),
             ("heads", heads, (10, 10, 3), "if"),
+            ("video", video, (4, 8, 8, 2), "iqfw"),
         ),
         start=200,
     ):
@@ -577,6 +591,7 @@ def zoo():
                 files[f"{name}_f32.tflite"] = convert_float(model)
             else:
                 suffix, int16, io_type = {"i": ("int8", False, tf.int8), "u": ("uint8", False, tf.uint8),
+                                          "w": ("floatio_int8", False, None),
                                           "q": ("16x8", True, tf.int16)}[kind]
                 files[f"{name}_{suffix}.tflite"] = convert(model, shape, int16, io_type, tokens, pixels)
     return files

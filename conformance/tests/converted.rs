@@ -169,6 +169,11 @@ fn keras_elementwise_merges_axis_softmax_and_an_int32_argmax_head_match_tflite_m
 }
 
 #[test]
+fn keras_time_distributed_convolutions_over_frames_match_tflite_micro() {
+    check_zoo_network("video", 1);
+}
+
+#[test]
 fn svdf_keyword_network_matches_tflite_micro_over_successive_invocations() {
     // One case invoked eight times in a row: the SVDF states carry over from one to the next.
     let mut invocations = cases("svdf_keyword_int8.tflite", 8, 60).into_iter();
