@@ -64,6 +64,7 @@ The model-zoo networks (`zoo`): architectures users ship on microcontrollers, ea
 | ds_cnn_bn (int8, 16x8) | DS-CNN without biases: Conv2D / DepthwiseConv2D + BatchNormalization (folded) + ReLU, AveragePooling2D "same", GlobalAveragePooling2D, Dense + softmax | CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MEAN, FULLY_CONNECTED, SOFTMAX |
 | heads (int8, f32) | two Conv2D, Maximum, Minimum, Average, hard_sigmoid, clip_by_value, Concatenate, MaxPooling2D, Reshape, Softmax on axis 1, GlobalAveragePooling1D, Dense; two outputs: Softmax (int8) and argmax (int32) | CONV_2D, MAXIMUM, MINIMUM, ADD, MUL, RELU, CONCATENATION, MAX_POOL_2D, RESHAPE, TRANSPOSE, SOFTMAX, MEAN, FULLY_CONNECTED, ARG_MAX |
 | video (int8, 16x8, f32, floatio_int8) | 4 frames: TimeDistributed(Conv2D + ReLU), TimeDistributed(MaxPooling2D), TimeDistributed(Flatten), Conv1D over time, GlobalAveragePooling1D, Dense; `video_floatio_int8` is int8 inside with float32 input and output | RESHAPE, CONV_2D and MAX_POOL_2D with batch 4, MEAN, FULLY_CONNECTED (QUANTIZE, DEQUANTIZE) |
+| bigru (int8, 16x8, f32) | Bidirectional(GRU, unrolled, return_sequences), Dense, Add, BatchNormalization (not folded), SimpleRNN go_backwards unrolled, Dense | UNPACK, FULLY_CONNECTED, SPLIT, SPLIT_V, ADD, LOGISTIC, SUB, MUL, TANH, PACK, REVERSE_V2, CONCATENATION, RESHAPE |
 | preprocess (uint8, int8, 16x8) | pixel values in: Rescaling(1/255), Normalization, Conv2D, DepthwiseConv2D, GlobalAveragePooling2D, Dense + softmax; `preprocess_uint8` has uint8 input and output around the int8 network | QUANTIZE (uint8 <-> int8), MUL, SUB, CONV_2D, DEPTHWISE_CONV_2D, MEAN, FULLY_CONNECTED, SOFTMAX |
 
 Not written, as TFLite Micro or the converter refuse them: 16x8 LSTMs (the converter does not
@@ -491,6 +492,23 @@ def video():
     return keras.Model(x, L.Dense(3, **BIAS)(y))
 
 
+def bigru():
+    # Bidirectional unrolled GRU (REVERSE_V2, CONCATENATION), a residual Dense, a
+    # BatchNormalization not folded into a layer (MUL, ADD), a backwards unrolled SimpleRNN.
+    x = keras.Input((4, 5), batch_size=1)
+    y = L.Bidirectional(L.GRU(4, return_sequences=True, unroll=True, **BIAS))(x)
+    s = L.Dense(8, **BIAS)(x)
+    norm = L.BatchNormalization(
+        beta_initializer="random_normal",
+        gamma_initializer="random_uniform",
+        moving_mean_initializer="random_normal",
+        moving_variance_initializer="ones",
+    )
+    y = norm(L.Add()([y, s]))
+    y = L.SimpleRNN(4, go_backwards=True, unroll=True, **BIAS)(y)
+    return keras.Model(x, L.Dense(3, **BIAS)(y))
+
+
 # The text classifier's vocabulary (conformance's cases draw token ids below it).
 TOKENS = 50
 
@@ -580,6 +598,7 @@ def zoo():
             ("preprocess", preprocess, (16, 16, 3), "uiq"),
             ("heads", heads, (10, 10, 3), "if"),
             ("video", video, (4, 8, 8, 2), "iqfw"),
+            ("bigru", bigru, (4, 5), "iqf"),
         ),
         start=200,
     ):

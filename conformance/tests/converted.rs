@@ -174,6 +174,11 @@ fn keras_time_distributed_convolutions_over_frames_match_tflite_micro() {
 }
 
 #[test]
+fn keras_bidirectional_unrolled_gru_batch_norm_and_backwards_simple_rnn_match_tflite_micro() {
+    check_zoo_network("bigru", 1);
+}
+
+#[test]
 fn svdf_keyword_network_matches_tflite_micro_over_successive_invocations() {
     // One case invoked eight times in a row: the SVDF states carry over from one to the next.
     let mut invocations = cases("svdf_keyword_int8.tflite", 8, 60).into_iter();
