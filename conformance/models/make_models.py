@@ -65,21 +65,24 @@ The model-zoo networks (`zoo`): architectures users ship on microcontrollers, ea
 | heads (int8, f32) | two Conv2D, Maximum, Minimum, Average, hard_sigmoid, clip_by_value, Concatenate, MaxPooling2D, Reshape, Softmax on axis 1, GlobalAveragePooling1D, Dense; two outputs: Softmax (int8) and argmax (int32) | CONV_2D, MAXIMUM, MINIMUM, ADD, MUL, RELU, CONCATENATION, MAX_POOL_2D, RESHAPE, TRANSPOSE, SOFTMAX, MEAN, FULLY_CONNECTED, ARG_MAX |
 | video (int8, 16x8, f32, floatio_int8) | 4 frames: TimeDistributed(Conv2D + ReLU), TimeDistributed(MaxPooling2D), TimeDistributed(Flatten), Conv1D over time, GlobalAveragePooling1D, Dense; `video_floatio_int8` is int8 inside with float32 input and output | RESHAPE, CONV_2D and MAX_POOL_2D with batch 4, MEAN, FULLY_CONNECTED (QUANTIZE, DEQUANTIZE) |
 | bigru (int8, 16x8, f32) | Bidirectional(GRU, unrolled, return_sequences), Dense, Add, BatchNormalization (not folded), SimpleRNN go_backwards unrolled, Dense | UNPACK, FULLY_CONNECTED, SPLIT, SPLIT_V, ADD, LOGISTIC, SUB, MUL, TANH, PACK, REVERSE_V2, CONCATENATION, RESHAPE |
+| causal (int8, f32) | MultiHeadAttention (2 heads, key_dim 4) with use_causal_mask, Add, Attention (use_scale, score_mode "concat"), Concatenate, Dense | FULLY_CONNECTED, RESHAPE, TRANSPOSE, BATCH_MATMUL, ADD (the mask), SOFTMAX, TANH, SUM, CONCATENATION |
 | preprocess (uint8, int8, 16x8) | pixel values in: Rescaling(1/255), Normalization, Conv2D, DepthwiseConv2D, GlobalAveragePooling2D, Dense + softmax; `preprocess_uint8` has uint8 input and output around the int8 network | QUANTIZE (uint8 <-> int8), MUL, SUB, CONV_2D, DEPTHWISE_CONV_2D, MEAN, FULLY_CONNECTED, SOFTMAX |
 
 Not written, as TFLite Micro or the converter refuse them: 16x8 LSTMs (the converter does not
 quantize UNIDIRECTIONAL_SEQUENCE_LSTM to 16x8), rolled SimpleRNN / GRU quantized (the converter
-crashes on their WHILE loops; mc refuses the float GRU's loop, which writes a TensorList
-through SLICEs sized by the loop counter, shapes that change every iteration; TFLite Micro
-never returns from the float SimpleRNN), transformer 16x8 (TFLite Micro aborts on its
-LayerNormalization as on attention 16x8), gesture and grouped 16x8 (TFLite Micro's REDUCE_MAX takes float32 and int8 only), resize
-16x8 (RESIZE_BILINEAR), text 16x8 (GATHER takes no int16), separable 16x8 (the converter has no
-16x8 PRELU), dense3d 16x8 (nor L2_NORMALIZATION), GELU (TFLite Micro has no kernel), MobileNetV3
-16x8 (the converter has no 16x8 HARD_SWISH), GRU with reset_after=False (the converter splits
-its recurrent kernel's product with SPLIT_V sizes [n, n, -1], whose third output is empty:
-TFLite Micro refuses the zero-size tensor as dynamic), heads 16x8 (the converter has no 16x8 ARG_MAX), UpSampling1D on more than 5 steps (the
-converter writes a CONCATENATION of one input per output step: TFLite Micro's takes at most
-10).
+crashes on their WHILE loops; mc refuses the float GRU's loop, which writes a TensorList through
+SLICEs sized by the loop counter, shapes that change every iteration; TFLite Micro never returns
+from the float SimpleRNN), transformer 16x8 (TFLite Micro aborts on its LayerNormalization as on
+attention 16x8), gesture and grouped 16x8 (TFLite Micro's REDUCE_MAX takes float32 and int8
+only), resize 16x8 (RESIZE_BILINEAR), text 16x8 (GATHER takes no int16), separable 16x8 (the
+converter has no 16x8 PRELU), dense3d 16x8 (nor L2_NORMALIZATION), GELU (TFLite Micro has no
+kernel), MobileNetV3 16x8 (the converter has no 16x8 HARD_SWISH), GRU with reset_after=False
+(the converter splits its recurrent kernel's product with SPLIT_V sizes [n, n, -1], whose third
+output is empty: TFLite Micro refuses the zero-size tensor as dynamic), heads 16x8 (the
+converter has no 16x8 ARG_MAX), causal 16x8 (the converter quantizes the masked scores with an
+int16 scale near 30,000; TFLite Micro's int16 SOFTMAX then overflows int32 rescaling their
+differences, and mc refuses it), UpSampling1D on more than 5 steps (the converter writes a
+CONCATENATION of one input per output step: TFLite Micro's takes at most 10).
 
 Control flow, `tf.function`s converted from concrete functions (float32, and full-integer int8):
 
@@ -509,6 +512,16 @@ def bigru():
     return keras.Model(x, L.Dense(3, **BIAS)(y))
 
 
+def causal():
+    # A decoder-style block: MultiHeadAttention with a causal mask (the converter adds it as a
+    # constant), residual Add, Attention with scale and "concat" (tanh) scores over the input.
+    x = keras.Input((6, 8), batch_size=1)
+    a = L.MultiHeadAttention(num_heads=2, key_dim=4)(x, x, use_causal_mask=True)
+    y = L.Add()([x, a])
+    c = L.Attention(use_scale=True, score_mode="concat")([y, x])
+    return keras.Model(x, L.Dense(4, **BIAS)(L.Concatenate()([y, c])))
+
+
 # The text classifier's vocabulary (conformance's cases draw token ids below it).
 TOKENS = 50
 
@@ -599,6 +612,7 @@ def zoo():
             ("heads", heads, (10, 10, 3), "if"),
             ("video", video, (4, 8, 8, 2), "iqfw"),
             ("bigru", bigru, (4, 5), "iqf"),
+            ("causal", causal, (6, 8), "if"),
         ),
         start=200,
     ):

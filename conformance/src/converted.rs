@@ -33,7 +33,7 @@ pub const KERAS_NETWORKS: [(&str, &[&str]); 5] = [
 
 /// The model-zoo networks (architectures users ship on microcontrollers), each with its
 /// converted files that TFLite Micro runs: full-integer int8, 16x8, float32.
-pub const ZOO_NETWORKS: [(&str, &[&str]); 24] = [
+pub const ZOO_NETWORKS: [(&str, &[&str]); 25] = [
     ("bilstm", &["bilstm_int8.tflite", "bilstm_f32.tflite"]),
     ("rnn", &["rnn_int8.tflite", "rnn_16x8.tflite"]),
     ("crnn", &["crnn_int8.tflite", "crnn_16x8.tflite"]),
@@ -58,6 +58,7 @@ pub const ZOO_NETWORKS: [(&str, &[&str]); 24] = [
     ("heads", &["heads_int8.tflite", "heads_f32.tflite"]),
     ("video", &["video_int8.tflite", "video_16x8.tflite", "video_f32.tflite", "video_floatio_int8.tflite"]),
     ("bigru", &["bigru_int8.tflite", "bigru_16x8.tflite", "bigru_f32.tflite"]),
+    ("causal", &["causal_int8.tflite", "causal_f32.tflite"]),
 ];
 
 /// The vocabulary of the zoo's text classifier (`make_models.py`'s `TOKENS`): its int32 input

@@ -179,6 +179,11 @@ fn keras_bidirectional_unrolled_gru_batch_norm_and_backwards_simple_rnn_match_tf
 }
 
 #[test]
+fn keras_causally_masked_attention_and_concat_scored_attention_match_tflite_micro() {
+    check_zoo_network("causal", 1);
+}
+
+#[test]
 fn svdf_keyword_network_matches_tflite_micro_over_successive_invocations() {
     // One case invoked eight times in a row: the SVDF states carry over from one to the next.
     let mut invocations = cases("svdf_keyword_int8.tflite", 8, 60).into_iter();
