@@ -56,15 +56,33 @@ The model-zoo networks (`zoo`): architectures users ship on microcontrollers, ea
 | autoencoder (int8) | anomaly-detection autoencoder: Dense + BatchNormalization + ReLU x 5, Dense | FULLY_CONNECTED |
 | gesture (int8) | Conv1D + BatchNormalization + ReLU, MaxPooling1D "same", GlobalMaxPooling1D, Dropout, Dense + softmax | RESHAPE, CONV_2D, MAX_POOL_2D, REDUCE_MAX, FULLY_CONNECTED, SOFTMAX |
 | text (int8) | int32 token ids: Embedding, GlobalAveragePooling1D, Dense | GATHER, MEAN, FULLY_CONNECTED, LOGISTIC |
+| tcn (int8, 16x8, f32) | temporal convolutional network: Conv1D padding "causal" with dilation 1, 2 and 4 + ReLU, residual Add, the last step (a slice), Dense | RESHAPE, PAD, CONV_2D (dilated), ADD, STRIDED_SLICE, FULLY_CONNECTED |
+| decoder1d (int8, 16x8, f32) | UpSampling1D, Conv1DTranspose /2 + ReLU, ZeroPadding1D, Conv1D, Cropping1D, Reshape, Cropping2D, Conv2D 1x1 | RESHAPE, SPLIT, CONCATENATION, TRANSPOSE_CONV, PAD, CONV_2D, STRIDED_SLICE |
+| siamese (int8, 16x8, f32) | two inputs through shared Conv2D + GlobalAveragePooling2D + Dense, two outputs: abs difference -> Dense + sigmoid, Concatenate -> Dense + softmax | CONV_2D, MEAN, FULLY_CONNECTED, SUB, ABS, LOGISTIC, CONCATENATION, SOFTMAX |
+| additive (int8, 16x8, f32) | two inputs: Attention (dot-product) and AdditiveAttention (tanh) of a query over a value sequence, Concatenate, Dense | BATCH_MATMUL, SOFTMAX, RESHAPE, ADD, TANH, MUL, SUM, CONCATENATION, FULLY_CONNECTED |
+| unrolled_lstm (int8, 16x8) | 2 x LSTM, unrolled (the first returns its sequence), Dense | UNPACK, FULLY_CONNECTED, SPLIT, ADD, LOGISTIC, TANH, MUL, PACK, RESHAPE |
+| ds_cnn_bn (int8, 16x8) | DS-CNN without biases: Conv2D / DepthwiseConv2D + BatchNormalization (folded) + ReLU, AveragePooling2D "same", GlobalAveragePooling2D, Dense + softmax | CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MEAN, FULLY_CONNECTED, SOFTMAX |
+| heads (int8, f32) | two Conv2D, Maximum, Minimum, Average, hard_sigmoid, clip_by_value, Concatenate, MaxPooling2D, Reshape, Softmax on axis 1, GlobalAveragePooling1D, Dense; two outputs: Softmax (int8) and argmax (int32) | CONV_2D, MAXIMUM, MINIMUM, ADD, MUL, RELU, CONCATENATION, MAX_POOL_2D, RESHAPE, TRANSPOSE, SOFTMAX, MEAN, FULLY_CONNECTED, ARG_MAX |
+| video (int8, 16x8, f32, floatio_int8) | 4 frames: TimeDistributed(Conv2D + ReLU), TimeDistributed(MaxPooling2D), TimeDistributed(Flatten), Conv1D over time, GlobalAveragePooling1D, Dense; `video_floatio_int8` is int8 inside with float32 input and output | RESHAPE, CONV_2D and MAX_POOL_2D with batch 4, MEAN, FULLY_CONNECTED (QUANTIZE, DEQUANTIZE) |
+| bigru (int8, 16x8, f32) | Bidirectional(GRU, unrolled, return_sequences), Dense, Add, BatchNormalization (not folded), SimpleRNN go_backwards unrolled, Dense | UNPACK, FULLY_CONNECTED, SPLIT, SPLIT_V, ADD, LOGISTIC, SUB, MUL, TANH, PACK, REVERSE_V2, CONCATENATION, RESHAPE |
+| causal (int8, f32) | MultiHeadAttention (2 heads, key_dim 4) with use_causal_mask, Add, Attention (use_scale, score_mode "concat"), Concatenate, Dense | FULLY_CONNECTED, RESHAPE, TRANSPOSE, BATCH_MATMUL, ADD (the mask), SOFTMAX, TANH, SUM, CONCATENATION |
+| preprocess (uint8, int8, 16x8) | pixel values in: Rescaling(1/255), Normalization, Conv2D, DepthwiseConv2D, GlobalAveragePooling2D, Dense + softmax; `preprocess_uint8` has uint8 input and output around the int8 network | QUANTIZE (uint8 <-> int8), MUL, SUB, CONV_2D, DEPTHWISE_CONV_2D, MEAN, FULLY_CONNECTED, SOFTMAX |
 
 Not written, as TFLite Micro or the converter refuse them: 16x8 LSTMs (the converter does not
 quantize UNIDIRECTIONAL_SEQUENCE_LSTM to 16x8), rolled SimpleRNN / GRU quantized (the converter
-crashes on their WHILE loops; mc refuses the float GRU's loop, which writes a TensorList
-through SLICEs sized by the loop counter, shapes that change every iteration; TFLite Micro
-never returns from the float SimpleRNN), transformer 16x8 (TFLite Micro aborts on its
-LayerNormalization as on attention 16x8), gesture and grouped 16x8 (TFLite Micro's REDUCE_MAX takes float32 and int8 only), resize
-16x8 (RESIZE_BILINEAR), text 16x8 (GATHER takes no int16), separable 16x8 (the converter has no
-16x8 PRELU), dense3d 16x8 (nor L2_NORMALIZATION), GELU (TFLite Micro has no kernel).
+crashes on their WHILE loops; mc refuses the float GRU's loop, which writes a TensorList through
+SLICEs sized by the loop counter, shapes that change every iteration; TFLite Micro never returns
+from the float SimpleRNN), transformer 16x8 (TFLite Micro aborts on its LayerNormalization as on
+attention 16x8), gesture and grouped 16x8 (TFLite Micro's REDUCE_MAX takes float32 and int8
+only), resize 16x8 (RESIZE_BILINEAR), text 16x8 (GATHER takes no int16), separable 16x8 (the
+converter has no 16x8 PRELU), dense3d 16x8 (nor L2_NORMALIZATION), GELU (TFLite Micro has no
+kernel), MobileNetV3 16x8 (the converter has no 16x8 HARD_SWISH), GRU with reset_after=False
+(the converter splits its recurrent kernel's product with SPLIT_V sizes [n, n, -1], whose third
+output is empty: TFLite Micro refuses the zero-size tensor as dynamic), heads 16x8 (the
+converter has no 16x8 ARG_MAX), causal 16x8 (the converter quantizes the masked scores with an
+int16 scale near 30,000; TFLite Micro's int16 SOFTMAX then overflows int32 rescaling their
+differences, and mc refuses it), UpSampling1D on more than 5 steps (the converter writes a
+CONCATENATION of one input per output step: TFLite Micro's takes at most 10).
 
 Control flow, `tf.function`s converted from concrete functions (float32, and full-integer int8):
 
@@ -366,21 +384,162 @@ def text():
     return keras.Model(x, L.Dense(3, activation="sigmoid", **BIAS)(y))
 
 
+def tcn():
+    # A temporal convolutional network: causal dilated Conv1D pairs (dilation 1, 2, 4) with
+    # residual adds, the last step's features into a dense head.
+    x = keras.Input((32, 4), batch_size=1)
+    y = L.Conv1D(8, 1, **BIAS)(x)
+    for dilation in (1, 2, 4):
+        c = L.Conv1D(8, 3, padding="causal", dilation_rate=dilation, activation="relu", **BIAS)(y)
+        c = L.Conv1D(8, 3, padding="causal", dilation_rate=dilation, **BIAS)(c)
+        y = L.ReLU()(L.Add()([y, c]))
+    y = L.Lambda(lambda t: t[:, -1, :])(y)
+    return keras.Model(x, L.Dense(4, **BIAS)(y))
+
+
+def decoder1d():
+    # UpSampling1D first, on a short sequence: the converter writes it as SPLIT + CONCATENATION
+    # of one input per step, and TFLite Micro's CONCATENATION takes at most 10 inputs.
+    x = keras.Input((4, 6), batch_size=1)
+    y = L.UpSampling1D(2)(x)
+    y = L.Conv1DTranspose(8, 3, strides=2, padding="same", activation="relu", **BIAS)(y)
+    y = L.ZeroPadding1D((1, 3))(y)
+    y = L.Conv1D(8, 3, **BIAS)(y)
+    y = L.Cropping1D((2, 0))(y)
+    y = L.Cropping2D(((1, 0), (1, 1)))(L.Reshape((4, 4, 8))(y))
+    return keras.Model(x, L.Conv2D(4, 1, **BIAS)(y))
+
+
+def preprocess():
+    # Pixel values in: Rescaling to [0, 1] and Normalization inside the model.
+    x = keras.Input((16, 16, 3), batch_size=1)
+    y = L.Rescaling(1.0 / 255)(x)
+    y = L.Normalization(mean=[0.5, 0.4, 0.3], variance=[0.08, 0.07, 0.09])(y)
+    y = L.Conv2D(8, 3, strides=2, padding="same", activation="relu", **BIAS)(y)
+    y = L.DepthwiseConv2D(3, padding="same", activation="relu", **BIAS)(y)
+    y = L.GlobalAveragePooling2D()(y)
+    return keras.Model(x, L.Dense(5, activation="softmax", **BIAS)(y))
+
+
+def siamese():
+    # Two inputs through shared weights, two heads: an absolute-distance match score and a
+    # classifier on both embeddings.
+    a = keras.Input((8, 8, 2), batch_size=1)
+    b = keras.Input((8, 8, 2), batch_size=1)
+    conv = L.Conv2D(8, 3, activation="relu", **BIAS)
+    dense = L.Dense(8, **BIAS)
+    ea = dense(L.GlobalAveragePooling2D()(conv(a)))
+    eb = dense(L.GlobalAveragePooling2D()(conv(b)))
+    distance = L.Lambda(lambda t: tf.abs(t[0] - t[1]))([ea, eb])
+    match = L.Dense(1, activation="sigmoid", **BIAS)(distance)
+    classes = L.Dense(3, activation="softmax", **BIAS)(L.Concatenate()([ea, eb]))
+    return keras.Model([a, b], [match, classes])
+
+
+def additive():
+    # Keras's Attention (dot-product) and AdditiveAttention (tanh scores) of a query sequence
+    # over a value sequence.
+    q = keras.Input((6, 8), batch_size=1)
+    v = keras.Input((5, 8), batch_size=1)
+    y = L.Concatenate()([L.Attention()([q, v]), L.AdditiveAttention()([q, v])])
+    return keras.Model([q, v], L.Dense(4, **BIAS)(y))
+
+
+def unrolled_lstm():
+    x = keras.Input((6, 5), batch_size=1)
+    y = L.LSTM(8, return_sequences=True, unroll=True, **BIAS)(x)
+    y = L.LSTM(6, unroll=True, **BIAS)(y)
+    return keras.Model(x, L.Dense(4, **BIAS)(y))
+
+
+def ds_cnn_bn():
+    # DS-CNN as Keras users write it: no biases, BatchNormalization folded, average pooling
+    # "same" before the global average.
+    x = keras.Input((49, 10, 1), batch_size=1)
+    y = L.Conv2D(16, (10, 4), strides=2, padding="same", use_bias=False)(x)
+    y = L.ReLU()(L.BatchNormalization()(y))
+    for _ in range(2):
+        y = L.ReLU()(L.BatchNormalization()(L.DepthwiseConv2D(3, padding="same", use_bias=False)(y)))
+        y = L.ReLU()(L.BatchNormalization()(L.Conv2D(16, 1, use_bias=False)(y)))
+    y = L.AveragePooling2D(3, strides=2, padding="same")(y)
+    y = L.GlobalAveragePooling2D()(y)
+    return keras.Model(x, L.Dense(12, activation="softmax", **BIAS)(y))
+
+
+def heads():
+    # Element-wise merges and activations as Keras writes them: Maximum, Minimum, Average,
+    # hard_sigmoid, clip_by_value; Softmax over the sequence axis (not the last); two heads of
+    # different types: int8 probabilities and the int32 argmax of the logits.
+    x = keras.Input((10, 10, 3), batch_size=1)
+    a = L.Conv2D(8, 3, padding="same", **BIAS)(x)
+    b = L.Conv2D(8, 3, padding="same", **BIAS)(x)
+    high, low = L.Maximum()([a, b]), L.Minimum()([a, b])
+    gate = L.Activation("hard_sigmoid")(L.Average()([high, low]))
+    clipped = L.Lambda(lambda t: tf.clip_by_value(t, -0.5, 0.5))(low)
+    y = L.MaxPooling2D(2)(L.Concatenate()([gate, clipped]))
+    y = L.GlobalAveragePooling1D()(L.Softmax(axis=1)(L.Reshape((25, 16))(y)))
+    logits = L.Dense(6, **BIAS)(y)
+    classes = L.Lambda(lambda t: tf.argmax(t, axis=-1, output_type=tf.int32))(logits)
+    return keras.Model(x, [L.Softmax()(logits), classes])
+
+
+def video():
+    # Frames through TimeDistributed layers (a batch of 4 frames for CONV_2D and MAX_POOL_2D),
+    # then a Conv1D over time.
+    x = keras.Input((4, 8, 8, 2), batch_size=1)
+    y = L.TimeDistributed(L.Conv2D(4, 3, activation="relu", **BIAS))(x)
+    y = L.TimeDistributed(L.MaxPooling2D(2))(y)
+    y = L.TimeDistributed(L.Flatten())(y)
+    y = L.Conv1D(8, 2, **BIAS)(y)
+    y = L.GlobalAveragePooling1D()(y)
+    return keras.Model(x, L.Dense(3, **BIAS)(y))
+
+
+def bigru():
+    # Bidirectional unrolled GRU (REVERSE_V2, CONCATENATION), a residual Dense, a
+    # BatchNormalization not folded into a layer (MUL, ADD), a backwards unrolled SimpleRNN.
+    x = keras.Input((4, 5), batch_size=1)
+    y = L.Bidirectional(L.GRU(4, return_sequences=True, unroll=True, **BIAS))(x)
+    s = L.Dense(8, **BIAS)(x)
+    norm = L.BatchNormalization(
+        beta_initializer="random_normal",
+        gamma_initializer="random_uniform",
+        moving_mean_initializer="random_normal",
+        moving_variance_initializer="ones",
+    )
+    y = norm(L.Add()([y, s]))
+    y = L.SimpleRNN(4, go_backwards=True, unroll=True, **BIAS)(y)
+    return keras.Model(x, L.Dense(3, **BIAS)(y))
+
+
+def causal():
+    # A decoder-style block: MultiHeadAttention with a causal mask (the converter adds it as a
+    # constant), residual Add, Attention with scale and "concat" (tanh) scores over the input.
+    x = keras.Input((6, 8), batch_size=1)
+    a = L.MultiHeadAttention(num_heads=2, key_dim=4)(x, x, use_causal_mask=True)
+    y = L.Add()([x, a])
+    c = L.Attention(use_scale=True, score_mode="concat")([y, x])
+    return keras.Model(x, L.Dense(4, **BIAS)(L.Concatenate()([y, c])))
+
+
 # The text classifier's vocabulary (conformance's cases draw token ids below it).
 TOKENS = 50
 
 
-def convert(model, shape, int16, io_type, tokens=False):
-    """`model` converted full-integer (`int16`: 16x8), calibrated on seeded inputs of `shape`:
-    uniform in [-1, 1), or with `tokens` token ids below TOKENS (an int32 input, kept)."""
+def convert(model, shape, int16, io_type, tokens=False, pixels=False):
+    """`model` converted full-integer (`int16`: 16x8), calibrated on seeded inputs of `shape` (a
+    list of shapes for a model of several inputs): uniform in [-1, 1), in [0, 255) with `pixels`,
+    or with `tokens` token ids below TOKENS (an int32 input, kept)."""
     rng = np.random.default_rng(7)
+    shapes = shape if isinstance(shape, list) else [shape]
+    low, high = (0.0, 255.0) if pixels else (-1.0, 1.0)
 
     def calibration():
         for _ in range(64):
             if tokens:
                 yield [rng.integers(0, TOKENS, (1,) + shape).astype(np.int32)]
             else:
-                yield [rng.uniform(-1.0, 1.0, (1,) + shape).astype(np.float32)]
+                yield [rng.uniform(low, high, (1,) + s).astype(np.float32) for s in shapes]
 
     converter = tf.lite.TFLiteConverter.from_keras_model(model)
     converter.optimizations = [tf.lite.Optimize.DEFAULT]
@@ -424,8 +583,8 @@ def keras_acceptance():
 
 
 def zoo():
-    """The model-zoo networks in the conversions TFLite Micro runs (`i` int8, `q` 16x8, `f`
-    float32)."""
+    """The model-zoo networks in the conversions TFLite Micro runs (`i` int8, `u` int8 with uint8
+    input and output, `w` int8 with float32 input and output, `q` 16x8, `f` float32)."""
     files = {}
     for seed, (name, build, shape, kinds) in enumerate(
         (
@@ -443,19 +602,31 @@ def zoo():
             ("autoencoder", autoencoder, (64,), "i"),
             ("gesture", gesture, (64, 3), "i"),
             ("text", text, (10,), "i"),
+            ("tcn", tcn, (32, 4), "iqf"),
+            ("decoder1d", decoder1d, (4, 6), "iqf"),
+            ("siamese", siamese, [(8, 8, 2), (8, 8, 2)], "iqf"),
+            ("additive", additive, [(6, 8), (5, 8)], "iqf"),
+            ("unrolled_lstm", unrolled_lstm, (6, 5), "iq"),
+            ("ds_cnn_bn", ds_cnn_bn, (49, 10, 1), "iq"),
+            ("preprocess", preprocess, (16, 16, 3), "uiq"),
+            ("heads", heads, (10, 10, 3), "if"),
+            ("video", video, (4, 8, 8, 2), "iqfw"),
+            ("bigru", bigru, (4, 5), "iqf"),
+            ("causal", causal, (6, 8), "if"),
         ),
         start=200,
     ):
         keras.utils.set_random_seed(seed)
         model = build()
-        tokens = name == "text"
+        tokens, pixels = name == "text", name == "preprocess"
         for kind in kinds:
             if kind == "f":
                 files[f"{name}_f32.tflite"] = convert_float(model)
             else:
-                int16 = kind == "q"
-                data = convert(model, shape, int16, tf.int16 if int16 else tf.int8, tokens)
-                files[f"{name}_{'16x8' if int16 else 'int8'}.tflite"] = data
+                suffix, int16, io_type = {"i": ("int8", False, tf.int8), "u": ("uint8", False, tf.uint8),
+                                          "w": ("floatio_int8", False, None),
+                                          "q": ("16x8", True, tf.int16)}[kind]
+                files[f"{name}_{suffix}.tflite"] = convert(model, shape, int16, io_type, tokens, pixels)
     return files
 
 

@@ -33,7 +33,7 @@ pub const KERAS_NETWORKS: [(&str, &[&str]); 5] = [
 
 /// The model-zoo networks (architectures users ship on microcontrollers), each with its
 /// converted files that TFLite Micro runs: full-integer int8, 16x8, float32.
-pub const ZOO_NETWORKS: [(&str, &[&str]); 14] = [
+pub const ZOO_NETWORKS: [(&str, &[&str]); 25] = [
     ("bilstm", &["bilstm_int8.tflite", "bilstm_f32.tflite"]),
     ("rnn", &["rnn_int8.tflite", "rnn_16x8.tflite"]),
     ("crnn", &["crnn_int8.tflite", "crnn_16x8.tflite"]),
@@ -48,6 +48,17 @@ pub const ZOO_NETWORKS: [(&str, &[&str]); 14] = [
     ("autoencoder", &["autoencoder_int8.tflite"]),
     ("gesture", &["gesture_int8.tflite"]),
     ("text", &["text_int8.tflite"]),
+    ("tcn", &["tcn_int8.tflite", "tcn_16x8.tflite", "tcn_f32.tflite"]),
+    ("decoder1d", &["decoder1d_int8.tflite", "decoder1d_16x8.tflite", "decoder1d_f32.tflite"]),
+    ("siamese", &["siamese_int8.tflite", "siamese_16x8.tflite", "siamese_f32.tflite"]),
+    ("additive", &["additive_int8.tflite", "additive_16x8.tflite", "additive_f32.tflite"]),
+    ("unrolled_lstm", &["unrolled_lstm_int8.tflite", "unrolled_lstm_16x8.tflite"]),
+    ("ds_cnn_bn", &["ds_cnn_bn_int8.tflite", "ds_cnn_bn_16x8.tflite"]),
+    ("preprocess", &["preprocess_uint8.tflite", "preprocess_int8.tflite", "preprocess_16x8.tflite"]),
+    ("heads", &["heads_int8.tflite", "heads_f32.tflite"]),
+    ("video", &["video_int8.tflite", "video_16x8.tflite", "video_f32.tflite", "video_floatio_int8.tflite"]),
+    ("bigru", &["bigru_int8.tflite", "bigru_16x8.tflite", "bigru_f32.tflite"]),
+    ("causal", &["causal_int8.tflite", "causal_f32.tflite"]),
 ];
 
 /// The vocabulary of the zoo's text classifier (`make_models.py`'s `TOKENS`): its int32 input

@@ -128,6 +128,62 @@ fn keras_autoencoder_gesture_cnn_and_text_classifier_match_tflite_micro() {
 }
 
 #[test]
+fn keras_temporal_convolutional_network_matches_tflite_micro() {
+    // Causal Conv1D (PAD then CONV_2D) with dilations 1, 2 and 4 and residual adds.
+    check_zoo_network("tcn", 1);
+}
+
+#[test]
+fn keras_conv1d_transpose_upsampling1d_padding_and_cropping_decoder_matches_tflite_micro() {
+    check_zoo_network("decoder1d", 1);
+}
+
+#[test]
+fn keras_two_input_two_output_siamese_network_matches_tflite_micro() {
+    check_zoo_network("siamese", 1);
+}
+
+#[test]
+fn keras_dot_product_and_additive_attention_match_tflite_micro() {
+    check_zoo_network("additive", 1);
+}
+
+#[test]
+fn keras_unrolled_lstms_match_tflite_micro() {
+    check_zoo_network("unrolled_lstm", 1);
+}
+
+#[test]
+fn keras_ds_cnn_with_folded_batch_norm_and_same_average_pooling_matches_tflite_micro() {
+    check_zoo_network("ds_cnn_bn", 1);
+}
+
+#[test]
+fn keras_rescaling_and_normalization_with_uint8_and_int8_io_match_tflite_micro() {
+    check_zoo_network("preprocess", 1);
+}
+
+#[test]
+fn keras_elementwise_merges_axis_softmax_and_an_int32_argmax_head_match_tflite_micro() {
+    check_zoo_network("heads", 1);
+}
+
+#[test]
+fn keras_time_distributed_convolutions_over_frames_match_tflite_micro() {
+    check_zoo_network("video", 1);
+}
+
+#[test]
+fn keras_bidirectional_unrolled_gru_batch_norm_and_backwards_simple_rnn_match_tflite_micro() {
+    check_zoo_network("bigru", 1);
+}
+
+#[test]
+fn keras_causally_masked_attention_and_concat_scored_attention_match_tflite_micro() {
+    check_zoo_network("causal", 1);
+}
+
+#[test]
 fn svdf_keyword_network_matches_tflite_micro_over_successive_invocations() {
     // One case invoked eight times in a row: the SVDF states carry over from one to the next.
     let mut invocations = cases("svdf_keyword_int8.tflite", 8, 60).into_iter();

@@ -36,6 +36,21 @@ func.func @strided_row(%x: !buffer<3x6x!q>, %out: !buffer<1x!q>) {
   return
 }
 
+// A reshape of the slice (a view of its output alloc, as Cropping1D then Reshape write it):
+// the reshape now views the input's storage too, so its offset moves to the slice's, 12.
+// CHECK-LABEL: func.func @slice_then_reshape(
+// CHECK-NEXT: %[[V:.*]] = buffer.view %arg0 {offset = 12 : i64} : !buffer<1x8x4xf32> to !buffer<1x2x4xf32, strides: [8, 4, 1], offset: 12>
+// CHECK-NEXT: %[[R:.*]] = buffer.view %[[V]] : !buffer<1x2x4xf32, strides: [8, 4, 1], offset: 12> to !buffer<1x2x2x2xf32, strides: [8, 4, 2, 1], offset: 12>
+// CHECK-NEXT: buffer.kernel relu ins(%[[R]] : {{.*}}) outs(%arg1 : !buffer<1x2x2x2xf32>)
+// CHECK-NEXT: return
+func.func @slice_then_reshape(%x: !buffer<1x8x4xf32>, %out: !buffer<1x2x2x2xf32>) {
+  %s = buffer.alloc() {role = "scratch"} : !buffer<1x2x4xf32>
+  buffer.kernel slice ins(%x : !buffer<1x8x4xf32>) outs(%s : !buffer<1x2x4xf32>) {begin = array<i64: 0, 3, 0>, size = array<i64: 1, 2, -1>}
+  %r = buffer.view %s : !buffer<1x2x4xf32> to !buffer<1x2x2x2xf32>
+  buffer.kernel relu ins(%r : !buffer<1x2x2x2xf32>) outs(%out : !buffer<1x2x2x2xf32>)
+  return
+}
+
 // A slice of a constant reads the constant in place.
 // CHECK-LABEL: func.func @constant_rows(
 // CHECK: %[[G:.*]] = buffer.get_global @cst
@@ -133,6 +148,20 @@ func.func @split_pieces(%x: !buffer<1x8x4xf32>, %out0: !buffer<1x4x4xf32>, %out1
   buffer.copy %v1, %b : !buffer<1x4x4xf32, strides: [32, 4, 1], offset: 16>, !buffer<1x4x4xf32>
   buffer.kernel relu ins(%a : !buffer<1x4x4xf32>) outs(%out0 : !buffer<1x4x4xf32>)
   buffer.kernel relu ins(%b : !buffer<1x4x4xf32>) outs(%out1 : !buffer<1x4x4xf32>)
+  return
+}
+
+// A reshape of the second piece views the input's storage from the piece's offset on, 16.
+// CHECK-LABEL: func.func @split_piece_then_reshape(
+// CHECK: %[[P1:.*]] = buffer.view %arg0 {offset = 16 : i64} : !buffer<1x8x4xf32> to !buffer<1x4x4xf32, strides: [16, 4, 1], offset: 16>
+// CHECK-NEXT: %[[R:.*]] = buffer.view %[[P1]] : {{.*}} to !buffer<16xf32, strides: [1], offset: 16>
+// CHECK-NEXT: buffer.kernel relu ins(%[[R]] : {{.*}}) outs(%arg1 : !buffer<16xf32>)
+func.func @split_piece_then_reshape(%x: !buffer<1x8x4xf32>, %out: !buffer<16xf32>) {
+  %v1 = buffer.view %x {offset = 16 : i64} : !buffer<1x8x4xf32> to !buffer<1x4x4xf32, strides: [32, 4, 1], offset: 16>
+  %b = buffer.alloc() {role = "scratch"} : !buffer<1x4x4xf32>
+  buffer.copy %v1, %b : !buffer<1x4x4xf32, strides: [32, 4, 1], offset: 16>, !buffer<1x4x4xf32>
+  %r = buffer.view %b : !buffer<1x4x4xf32> to !buffer<16xf32>
+  buffer.kernel relu ins(%r : !buffer<16xf32>) outs(%out : !buffer<16xf32>)
   return
 }
 

@@ -2,14 +2,14 @@
 //! `SLICE`s and `STRIDED_SLICE`s become views of their input (`buffer-slice-views`) and the
 //! producers of contiguous `CONCATENATION`s and `PACK`s write into their slice of its output
 //! (`buffer-inplace-concat`), next to the same chains along an axis where both stay copies
-//! (NHWC channels with `H·W > 1`). int8 and float32. [`branch_concat_model`] is also the
+//! (NHWC channels with `H·W > 1`), and such views read through a `RESHAPE`. int8 and float32. [`branch_concat_model`] is also the
 //! inception-style block whose RAM `mcc`'s tests compare with and without in-place concatenation.
 
 use crate::models::{OneOp, Quant};
 use crate::{Case, DType, Rng, Tensor};
 use mc_tflite::{
     Activation, AddSubOptions, BuiltinOp, BuiltinOptions, ConcatenationOptions, PackOptions, Padding, Pool2DOptions,
-    StridedSliceOptions,
+    ReshapeOptions, SplitOptions, StridedSliceOptions,
 };
 
 /// One quantization for every tensor of a chain (`None` for float).
@@ -138,6 +138,41 @@ pub fn slices_model(dtype: DType) -> OneOp {
     m
 }
 
+/// Views read through a `RESHAPE` (Keras's Cropping1D then Reshape): a RELU of a `1x8x4`
+/// input, rows 3..5 of it (`SLICE`, a view at offset 12) reshaped to `1x2x2x2` into a RELU6, and
+/// its two halves (`SPLIT` along the rows, views at 0 and 16), the second reshaped to `16` into a
+/// RELU, the first into a RELU as it is.
+fn reshaped_views(dtype: DType, rng: &mut Rng) -> Case {
+    let q = quant(dtype);
+    let mut m = OneOp::new();
+    let x = m.input("x", &[1, 8, 4], dtype, q.clone());
+    let rows = m.intermediate("rows", &[1, 8, 4], dtype, q.clone());
+    m.op(BuiltinOp::Relu, &[x], &[rows], BuiltinOptions::None);
+    let reshape = |m: &mut OneOp, name: &str, from: i32, to: &[i32]| {
+        let shape = m.constant_i32(&format!("{name}_shape"), &[to.len() as i32], to, None);
+        let t = m.intermediate(name, to, dtype, quant(dtype));
+        m.op(BuiltinOp::Reshape, &[from, shape], &[t], BuiltinOptions::Reshape(ReshapeOptions { new_shape: None }));
+        t
+    };
+    let begin = m.constant_i32("begin", &[3], &[0, 3, 0], None);
+    let size = m.constant_i32("size", &[3], &[1, 2, -1], None);
+    let window = m.intermediate("window", &[1, 2, 4], dtype, q.clone());
+    m.op(BuiltinOp::Slice, &[rows, begin, size], &[window], BuiltinOptions::Slice);
+    let square = reshape(&mut m, "square", window, &[1, 2, 2, 2]);
+    let y = m.output("y", &[1, 2, 2, 2], dtype, q.clone());
+    m.op(BuiltinOp::Relu6, &[square], &[y], BuiltinOptions::None);
+    let axis = m.constant_i32("axis", &[], &[1], None);
+    let halves =
+        [m.intermediate("h0", &[1, 4, 4], dtype, q.clone()), m.intermediate("h1", &[1, 4, 4], dtype, q.clone())];
+    m.op(BuiltinOp::Split, &[axis, rows], &halves, BuiltinOptions::Split(SplitOptions { num_splits: 2 }));
+    let flat = reshape(&mut m, "flat", halves[1], &[16]);
+    let z = m.output("z", &[16], dtype, q.clone());
+    m.op(BuiltinOp::Relu, &[flat], &[z], BuiltinOptions::None);
+    let w = m.output("w", &[1, 4, 4], dtype, q);
+    m.op(BuiltinOp::Relu, &[halves[0]], &[w], BuiltinOptions::None);
+    m.case(&format!("reshaped slice and split views {dtype:?}"), vec![spread(dtype, &[1, 8, 4], rng)])
+}
+
 /// `PACK` of a RELU, a RELU6 and the input itself (`2x3` each) along `axis` (0: in place but for
 /// the input, copied; 1: copies), then a RELU.
 fn pack(dtype: DType, axis: i32, rng: &mut Rng) -> Case {
@@ -181,6 +216,7 @@ pub fn views_and_inplace_concat() -> Vec<Case> {
         cases.push(vector_concat(dtype, &mut rng));
         let input = spread(dtype, &[1, 6, 4, 2], &mut rng);
         cases.push(slices_model(dtype).case(&format!("slices {dtype:?}"), vec![input]));
+        cases.push(reshaped_views(dtype, &mut rng));
         for axis in [0, 1] {
             cases.push(pack(dtype, axis, &mut rng));
         }

@@ -39,7 +39,7 @@
 //! buffer.kernel tanh ins(%x : !buffer<1x4xf32>) outs(%b : ...)
 //! ```
 
-use super::{may_write, position_in};
+use super::{may_write, position_in, shift_views};
 use crate::conversion::buffer_to_loop::concatenation::check_limits;
 use mc_dialects::buffer::{AllocOp, CopyOp, KernelOp, Role, ViewOp, aliases, root_buffer};
 use mc_ir::buffer::row_major_strides;
@@ -221,15 +221,4 @@ fn rewrite(ctx: &mut Context, kernel: KernelOp, slices: &[i64], takers: &[bool])
         }
     }
     ctx.erase_op(kernel.op());
-}
-
-/// Adds `delta` elements to the offset of every view of `value` (transitively): `value`'s
-/// storage is about to start `delta` elements into another buffer's.
-fn shift_views(ctx: &mut Context, value: Value, delta: i64) {
-    for alias in aliases(ctx, value).into_iter().skip(1) {
-        let mut layout = ctx.buffer(ctx.value_type(alias)).expect("a buffer").clone();
-        layout.offset += delta;
-        let ty = ctx.intern_buffer_type(layout);
-        ctx.set_value_type(alias, ty);
-    }
 }

@@ -61,3 +61,14 @@ pub fn may_write(ctx: &Context, user: OpId, value: Value) -> bool {
     }
     CopyOp::cast(ctx, user).is_none_or(|copy| copy.target(ctx) == value)
 }
+
+/// Adds `delta` elements to the offset of every view of `value` (transitively): `value`'s
+/// storage is about to start `delta` elements into another buffer's.
+pub fn shift_views(ctx: &mut Context, value: Value, delta: i64) {
+    for alias in mc_dialects::buffer::aliases(ctx, value).into_iter().skip(1) {
+        let mut layout = ctx.buffer(ctx.value_type(alias)).expect("a buffer").clone();
+        layout.offset += delta;
+        let ty = ctx.intern_buffer_type(layout);
+        ctx.set_value_type(alias, ty);
+    }
+}

@@ -170,10 +170,12 @@ fn stays_put(ctx: &Context, value: Value, here: usize, positions: &FxHashMap<OpI
 }
 
 /// Replaces `op` (a slice kernel or a piece's copy) and its `output` alloc by a view of `input`
-/// typed `view`.
+/// typed `view`. The alloc's own views (a reshape of the slice) now start at the view's offset
+/// into the input's storage.
 fn replace(ctx: &mut Context, op: OpId, input: Value, output: Value, view: BufferType) {
     let source_offset = ctx.buffer(ctx.value_type(input)).map_or(0, |b| b.offset);
     let offset = view.offset - source_offset;
+    super::shift_views(ctx, output, view.offset);
     let ty = ctx.intern_buffer_type(view);
     let loc = ctx.operation(op).loc();
     let mut b = Builder::at(ctx, InsertPoint::before(ctx, op), loc);
