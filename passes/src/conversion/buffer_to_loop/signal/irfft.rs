@@ -16,8 +16,8 @@
 
 use super::super::emitter::KernelEmitter;
 use super::kiss_fft::{
-    Buffers, Complex, Op, Scalar, butterflies, complex_mul, complex_op, fixdiv, load_complex, negate, pair_at,
-    permuted_copy, store_pair, table_complex, transform_operands, widen, wrapping,
+    Buffers, Complex, Op, Scalar, butterflies, complex_op, fixdiv, load_complex, negate, pair_at, permuted_copy,
+    store_pair, transform_operands, twiddled_pair, widen, wrapping,
 };
 use mc_ir::{Diagnostic, Value};
 
@@ -58,15 +58,7 @@ pub fn lower(e: &mut KernelEmitter<'_>) -> Result<(), Diagnostic> {
             let n_index = e.index(n);
             let mirror = e.binary("arith.subi", n_index, k);
             let fnk = bin(e, mirror);
-            let fnkc = Complex { r: fnk.r, i: negate(e, s, fnk.i) };
-            let fk = fixdiv(e, s, fk, 2);
-            let fnkc = fixdiv(e, s, fnkc, 2);
-            let fek = complex_op(e, s, Op::Add, fk, fnkc);
-            let tmp = complex_op(e, s, Op::Sub, fk, fnkc);
-            let one = e.index(1);
-            let previous = e.binary("arith.subi", k, one);
-            let twiddle = table_complex(e, s, buffers.super_twiddles, previous);
-            let fok = complex_mul(e, s, tmp, twiddle);
+            let (fek, fok) = twiddled_pair(e, s, (fk, fnk), buffers.super_twiddles, k);
             let low = complex_op(e, s, Op::Add, fek, fok);
             store_merged(e, k, low);
             let high = complex_op(e, s, Op::Sub, fek, fok);

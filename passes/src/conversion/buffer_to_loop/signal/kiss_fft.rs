@@ -437,6 +437,27 @@ pub(super) fn table_complex(e: &mut KernelEmitter<'_>, s: Scalar, tables: (Value
     Complex { r: widen(e, s, real), i: widen(e, s, imaginary) }
 }
 
+/// `kiss_fftr`'s and `kiss_fftri`'s pairing of bins `k` and `N - k` (`x_k`, `x_nk` as read):
+/// with `a = C_FIXDIV(x_k, 2)` and `b = C_FIXDIV(conj(x_nk), 2)`, the sum `a + b` and the
+/// twiddled difference `(a - b) · super_twiddle[k - 1]`.
+pub(super) fn twiddled_pair(
+    e: &mut KernelEmitter<'_>,
+    s: Scalar,
+    (x_k, x_nk): (Complex, Complex),
+    super_twiddles: (Value, Value),
+    k: Value,
+) -> (Complex, Complex) {
+    let conjugate = Complex { r: x_nk.r, i: negate(e, s, x_nk.i) };
+    let a = fixdiv(e, s, x_k, 2);
+    let b = fixdiv(e, s, conjugate, 2);
+    let sum = complex_op(e, s, Op::Add, a, b);
+    let difference = complex_op(e, s, Op::Sub, a, b);
+    let one = e.index(1);
+    let previous = e.binary("arith.subi", k, one);
+    let twiddle = table_complex(e, s, super_twiddles, previous);
+    (sum, complex_mul(e, s, difference, twiddle))
+}
+
 /// A loaded scalar in [`Scalar::wide`].
 pub(super) fn widen(e: &mut KernelEmitter<'_>, s: Scalar, value: Value) -> Value {
     match s {

@@ -14,8 +14,8 @@
 
 use super::super::emitter::KernelEmitter;
 use super::kiss_fft::{
-    Buffers, Complex, Op, Scalar, butterflies, complex_mul, complex_op, fixdiv, half_of, load_complex, negate,
-    permuted_copy, store_pair, table_complex, transform_operands, wrapping,
+    Buffers, Complex, Op, Scalar, butterflies, fixdiv, half_of, load_complex, permuted_copy, store_pair,
+    transform_operands, twiddled_pair, wrapping,
 };
 use mc_ir::{Diagnostic, Value};
 
@@ -74,15 +74,7 @@ fn split(e: &mut KernelEmitter<'_>, n: i64, b: &Buffers, output: Value, ivs: &[V
         let n_index = e.index(n);
         let mirror = e.binary("arith.subi", n_index, k);
         let fpnk = load_complex(e, s, b.data, mirror);
-        let conjugate = Complex { r: fpnk.r, i: negate(e, s, fpnk.i) };
-        let fpk = fixdiv(e, s, fpk, 2);
-        let fpnk = fixdiv(e, s, conjugate, 2);
-        let f1k = complex_op(e, s, Op::Add, fpk, fpnk);
-        let f2k = complex_op(e, s, Op::Sub, fpk, fpnk);
-        let one = e.index(1);
-        let previous = e.binary("arith.subi", k, one);
-        let twiddle = table_complex(e, s, b.super_twiddles, previous);
-        let tw = complex_mul(e, s, f2k, twiddle);
+        let (f1k, tw) = twiddled_pair(e, s, (fpk, fpnk), b.super_twiddles, k);
         let low = Complex { r: half_of(e, s, Op::Add, f1k.r, tw.r), i: half_of(e, s, Op::Add, f1k.i, tw.i) };
         store_bin(e, k, low);
         let high = Complex { r: half_of(e, s, Op::Sub, f1k.r, tw.r), i: half_of(e, s, Op::Sub, tw.i, f1k.i) };
